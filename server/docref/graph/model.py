@@ -1,0 +1,373 @@
+"""What the extractors produce for one file: plain, JSON-serialisable records.
+
+Everything here round-trips through ``to_json``/``from_json`` because the warm-start cache
+stores extraction results as JSON (never pickle, see README "Cache").  Positions are byte
+offsets into the UTF-8 encoded source plus 0-based (row, byte column) points, exactly as
+tree-sitter reports them; converting to characters or UTF-16 columns happens at the edges
+(segments, LSP) where the text is at hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+# Bump when an extractor's output changes shape or meaning: it is part of the cache key.
+EXTRACTOR_VERSION = 1
+
+Language = Literal["python", "java"]
+EdgeKind = Literal["assign", "as", "refers", "typeof", "inherits"]
+RefKind = Literal["call", "attribute", "name", "annotation"]
+
+
+@dataclass(slots=True, frozen=True)
+class Span:
+    """A region of a file: byte offsets and 0-based (row, byte column) points."""
+
+    start_byte: int
+    end_byte: int
+    start_line: int
+    start_col: int
+    end_line: int
+    end_col: int
+
+    def to_json(self) -> list[int]:
+        return [
+            self.start_byte,
+            self.end_byte,
+            self.start_line,
+            self.start_col,
+            self.end_line,
+            self.end_col,
+        ]
+
+    @classmethod
+    def from_json(cls, data: list[int]) -> Span:
+        return cls(*data)
+
+    def contains(self, other: Span) -> bool:
+        return self.start_byte <= other.start_byte and other.end_byte <= self.end_byte
+
+
+@dataclass(slots=True)
+class Param:
+    """One parameter of a function or method signature."""
+
+    name: str
+    annotation: str | None = None
+    default: str | None = None
+    # positional | vararg (*args) | kwarg (**kw) | keyword_only | positional_only
+    kind: str = "positional"
+
+    def to_json(self) -> list[Any]:
+        return [self.name, self.annotation, self.default, self.kind]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> Param:
+        return cls(*data)
+
+
+@dataclass(slots=True)
+class Reference:
+    """A name a function body or signature uses, deduplicated, in order of first use.
+
+    ``name`` is the full dotted text as written (``os.path.join``, ``self.cache.get``,
+    ``helper``); ``line`` is the 0-based row of the first use; ``count`` how often it occurs.
+    """
+
+    name: str
+    kind: RefKind
+    line: int
+    count: int = 1
+
+    def to_json(self) -> list[Any]:
+        return [self.name, self.kind, self.line, self.count]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> Reference:
+        return cls(*data)
+
+
+@dataclass(slots=True)
+class Docstring:
+    """A docstring literal (Python) or Javadoc comment (Java) and where it sits.
+
+    ``span`` covers the whole literal including quotes/prefix (``r\"\"\"...\"\"\"``) or the
+    whole ``/** ... */`` comment; ``text`` is the raw source text of that span.
+    """
+
+    text: str
+    span: Span
+
+    def to_json(self) -> list[Any]:
+        return [self.text, self.span.to_json()]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> Docstring:
+        return cls(data[0], Span.from_json(data[1]))
+
+
+@dataclass(slots=True)
+class Function:
+    """A function or method definition.
+
+    ``qualname`` is dotted from the file's top level (``Class.method``, ``outer.inner``).
+    ``span`` covers decorators/annotations through the end of the body; ``header_span``
+    covers the signature (``def ...:`` / Java modifiers through the closing parenthesis and
+    ``throws`` clause).
+    """
+
+    name: str
+    qualname: str
+    span: Span
+    header_span: Span
+    params: list[Param] = field(default_factory=list)
+    returns: str | None = None
+    decorators: list[str] = field(default_factory=list)
+    docstring: Docstring | None = None
+    references: list[Reference] = field(default_factory=list)
+    parent_class: str | None = None  # qualname of the enclosing class, if a method
+    is_async: bool = False
+    throws: list[str] = field(default_factory=list)  # Java ``throws`` clause
+    modifiers: list[str] = field(default_factory=list)  # Java modifiers (public, static…)
+    local_names: list[str] = field(default_factory=list)  # assigned locals (not params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "n": self.name,
+            "q": self.qualname,
+            "s": self.span.to_json(),
+            "h": self.header_span.to_json(),
+            "p": [p.to_json() for p in self.params],
+            "r": self.returns,
+            "d": self.decorators,
+            "doc": self.docstring.to_json() if self.docstring else None,
+            "refs": [r.to_json() for r in self.references],
+            "pc": self.parent_class,
+            "a": self.is_async,
+            "t": self.throws,
+            "m": self.modifiers,
+            "l": self.local_names,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Function:
+        return cls(
+            name=d["n"],
+            qualname=d["q"],
+            span=Span.from_json(d["s"]),
+            header_span=Span.from_json(d["h"]),
+            params=[Param.from_json(p) for p in d["p"]],
+            returns=d["r"],
+            decorators=d["d"],
+            docstring=Docstring.from_json(d["doc"]) if d["doc"] else None,
+            references=[Reference.from_json(r) for r in d["refs"]],
+            parent_class=d["pc"],
+            is_async=d["a"],
+            throws=d["t"],
+            modifiers=d["m"],
+            local_names=d["l"],
+        )
+
+
+@dataclass(slots=True)
+class Class:
+    """A class, interface, enum or record.
+
+    ``bases`` lists base classes / ``extends`` and ``implements`` targets as written.
+    ``header_span`` covers ``class X(Base):`` (Python) or the declaration up to ``{`` (Java).
+    """
+
+    name: str
+    qualname: str
+    span: Span
+    header_span: Span
+    bases: list[str] = field(default_factory=list)
+    decorators: list[str] = field(default_factory=list)
+    docstring: Docstring | None = None
+    kind: str = "class"  # class | interface | enum | record | annotation
+    parent_class: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "n": self.name,
+            "q": self.qualname,
+            "s": self.span.to_json(),
+            "h": self.header_span.to_json(),
+            "b": self.bases,
+            "d": self.decorators,
+            "doc": self.docstring.to_json() if self.docstring else None,
+            "k": self.kind,
+            "pc": self.parent_class,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Class:
+        return cls(
+            name=d["n"],
+            qualname=d["q"],
+            span=Span.from_json(d["s"]),
+            header_span=Span.from_json(d["h"]),
+            bases=d["b"],
+            decorators=d["d"],
+            docstring=Docstring.from_json(d["doc"]) if d["doc"] else None,
+            kind=d["k"],
+            parent_class=d["pc"],
+        )
+
+
+@dataclass(slots=True)
+class Variable:
+    """A module-level, class-level or instance (``self.x = ...``) variable / Java field.
+
+    ``span`` covers the whole assignment statement (or field declaration); ``scope`` is
+    ``module``, ``class`` or ``instance``; ``owner`` the class qualname for the latter two.
+    """
+
+    name: str
+    qualname: str
+    span: Span
+    scope: str = "module"
+    owner: str | None = None
+    annotation: str | None = None
+    value_refs: list[str] = field(default_factory=list)  # names the assigned value uses
+
+    def to_json(self) -> list[Any]:
+        return [
+            self.name,
+            self.qualname,
+            self.span.to_json(),
+            self.scope,
+            self.owner,
+            self.annotation,
+            self.value_refs,
+        ]
+
+    @classmethod
+    def from_json(cls, d: list[Any]) -> Variable:
+        return cls(d[0], d[1], Span.from_json(d[2]), d[3], d[4], d[5], d[6])
+
+
+@dataclass(slots=True)
+class Import:
+    """One imported binding.
+
+    ``import a.b as c`` → module="a.b", name=None, alias="c";
+    ``from ..pkg import x as y`` → module="pkg", level=2, name="x", alias="y";
+    ``from . import mod`` → module="", level=1, name="mod";
+    Java ``import a.b.C;`` → module="a.b", name="C"; ``import a.b.*;`` → name="*";
+    ``import static a.b.C.m;`` → module="a.b.C", name="m", is_static=True.
+    ``scope`` is "" for file level or the qualname of the function that holds it.
+    """
+
+    module: str
+    name: str | None
+    alias: str | None
+    level: int
+    line: int
+    scope: str = ""
+    in_try: bool = False
+    is_static: bool = False
+
+    @property
+    def bound_name(self) -> str:
+        """The local name this import binds (``import a.b`` binds ``a``)."""
+        if self.alias:
+            return self.alias
+        if self.name:
+            return self.name
+        return self.module.split(".")[0]
+
+    def to_json(self) -> list[Any]:
+        return [
+            self.module,
+            self.name,
+            self.alias,
+            self.level,
+            self.line,
+            self.scope,
+            self.in_try,
+            self.is_static,
+        ]
+
+    @classmethod
+    def from_json(cls, d: list[Any]) -> Import:
+        return cls(*d)
+
+
+@dataclass(slots=True, frozen=True)
+class Edge:
+    """A relation of the ReFEree graph between two names of one file.
+
+    ``source`` is a qualname in this file; ``target`` the name as written (resolved later by
+    the project graph).  assign: variable → what its value uses; as: alias → imported name;
+    refers: function → a name it uses; typeof: parameter/variable/function → its annotation;
+    inherits: class → base.
+    """
+
+    kind: EdgeKind
+    source: str
+    target: str
+
+    def to_json(self) -> list[str]:
+        return [self.kind, self.source, self.target]
+
+    @classmethod
+    def from_json(cls, d: list[str]) -> Edge:
+        return cls(d[0], d[1], d[2])  # type: ignore[arg-type]
+
+
+@dataclass(slots=True)
+class FileExtract:
+    """Everything extracted from one file.
+
+    ``path`` is the workspace-relative POSIX path.  ``package`` is the Java package ("" for
+    Python).  ``errors`` holds human-readable notes (syntax errors recovered from, decoding
+    replacements); extraction still returns whatever parsed.
+    """
+
+    path: str
+    language: Language
+    content_hash: str
+    package: str = ""
+    module_docstring: Docstring | None = None
+    functions: list[Function] = field(default_factory=list)
+    classes: list[Class] = field(default_factory=list)
+    variables: list[Variable] = field(default_factory=list)
+    imports: list[Import] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "v": EXTRACTOR_VERSION,
+            "path": self.path,
+            "lang": self.language,
+            "hash": self.content_hash,
+            "pkg": self.package,
+            "mdoc": self.module_docstring.to_json() if self.module_docstring else None,
+            "f": [f.to_json() for f in self.functions],
+            "c": [c.to_json() for c in self.classes],
+            "var": [v.to_json() for v in self.variables],
+            "imp": [i.to_json() for i in self.imports],
+            "e": [e.to_json() for e in self.edges],
+            "err": self.errors,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> FileExtract:
+        if d.get("v") != EXTRACTOR_VERSION:
+            raise ValueError(f"extract version {d.get('v')} != {EXTRACTOR_VERSION}")
+        return cls(
+            path=d["path"],
+            language=d["lang"],
+            content_hash=d["hash"],
+            package=d["pkg"],
+            module_docstring=Docstring.from_json(d["mdoc"]) if d["mdoc"] else None,
+            functions=[Function.from_json(f) for f in d["f"]],
+            classes=[Class.from_json(c) for c in d["c"]],
+            variables=[Variable.from_json(v) for v in d["var"]],
+            imports=[Import.from_json(i) for i in d["imp"]],
+            edges=[Edge.from_json(e) for e in d["e"]],
+            errors=d["err"],
+        )
