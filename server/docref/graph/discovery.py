@@ -1,0 +1,134 @@
+"""Which files of a workspace are indexed, and why the others are not.
+
+Respects ``.gitignore`` files at every level (via pathspec's gitignore semantics), skips
+virtual environments, ``site-packages``, build output and hidden directories, and never
+follows a directory symlink twice (symlink loops end quietly with a reason).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pathspec
+
+LANGUAGE_BY_SUFFIX = {".py": "python", ".pyi": "python", ".java": "java"}
+
+SKIP_DIR_NAMES = frozenset(
+    {
+        "__pycache__",
+        "node_modules",
+        "site-packages",
+        "dist-packages",
+        "build",
+        "dist",
+        "target",
+        "venv",
+        "htmlcov",
+        "__pypackages__",
+    }
+)
+
+
+@dataclass(slots=True, frozen=True)
+class Candidate:
+    """A file to index: absolute path, workspace-relative POSIX path, language."""
+
+    abspath: str
+    relpath: str
+    language: str
+
+
+@dataclass(slots=True, frozen=True)
+class Skipped:
+    relpath: str
+    reason: str
+
+
+def language_of(path: str) -> str | None:
+    return LANGUAGE_BY_SUFFIX.get(os.path.splitext(path)[1])
+
+
+def _is_virtualenv(dirpath: str) -> bool:
+    return os.path.isfile(os.path.join(dirpath, "pyvenv.cfg"))
+
+
+def _load_gitignore(dirpath: str) -> pathspec.PathSpec | None:
+    path = os.path.join(dirpath, ".gitignore")
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            lines = fh.read().splitlines()
+    except OSError:
+        return None
+    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
+
+
+def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
+    """Yield every indexable file under ``root`` and a :class:`Skipped` for files not indexed.
+
+    Skipped directories are not reported file by file (a venv would drown the report); only
+    files that look like sources but cannot be indexed are.
+    """
+    root = os.path.abspath(root)
+    # (directory relative to root, spec) pairs: a .gitignore applies to its subtree
+    specs: list[tuple[str, pathspec.PathSpec]] = []
+    seen_dirs: set[tuple[int, int]] = set()
+
+    def ignored(rel: str, is_dir: bool) -> bool:
+        for base, spec in specs:
+            if base and not (rel == base or rel.startswith(base + "/")):
+                continue
+            sub = rel[len(base) + 1 :] if base else rel
+            if spec.match_file(sub + "/" if is_dir else sub):
+                return True
+        return False
+
+    stack = [root]
+    while stack:
+        dirpath = stack.pop()
+        rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
+        rel_dir = "" if rel_dir == "." else rel_dir
+        try:
+            st = os.stat(dirpath)
+        except OSError:
+            continue
+        key = (st.st_dev, st.st_ino)
+        if key in seen_dirs:
+            yield Skipped(rel_dir, "symlink loop (directory already visited)")
+            continue
+        seen_dirs.add(key)
+        spec = _load_gitignore(dirpath)
+        if spec is not None:
+            specs.append((rel_dir, spec))
+        try:
+            entries = sorted(os.scandir(dirpath), key=lambda e: e.name)
+        except PermissionError:
+            yield Skipped(rel_dir or ".", "permission denied")
+            continue
+        except OSError as exc:
+            yield Skipped(rel_dir or ".", f"cannot list: {exc.strerror or exc}")
+            continue
+        subdirs: list[str] = []
+        for entry in entries:
+            name = entry.name
+            rel = f"{rel_dir}/{name}" if rel_dir else name
+            try:
+                is_dir = entry.is_dir()  # follows symlinks
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if name.startswith(".") or name in SKIP_DIR_NAMES or name.endswith(".egg-info"):
+                    continue
+                if _is_virtualenv(entry.path) or ignored(rel, True):
+                    continue
+                subdirs.append(entry.path)
+                continue
+            language = language_of(name)
+            if language is None or name.startswith(".") or ignored(rel, False):
+                continue
+            if entry.is_symlink() and not os.path.exists(entry.path):
+                yield Skipped(rel, "broken symlink")
+                continue
+            yield Candidate(entry.path, rel, language)
+        stack.extend(reversed(subdirs))

@@ -1,0 +1,139 @@
+"""Mapping between files and the module / class names other files import them by.
+
+Python: a file's dotted name is taken relative to the first ancestor directory that is not a
+regular package (has no ``__init__.py``), so ``src/`` and ``server/`` layouts resolve; the
+name relative to the workspace root is registered too (namespace packages).  Relative imports
+follow package semantics: the base is the importing file's directory, one level up per extra
+dot.  Java: ``package`` + file stem is the fully qualified name of the file's top class.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable
+
+from docref.graph.model import FileExtract, Import
+
+
+def _strip_suffix(relpath: str) -> str:
+    for suffix in (".pyi", ".py", ".java"):
+        if relpath.endswith(suffix):
+            return relpath[: -len(suffix)]
+    return relpath
+
+
+class ModuleMap:
+    """Bidirectional file ↔ module-name index, rebuilt per file on change."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, str] = {}
+        self.names_of: dict[str, list[str]] = {}
+        self.package_dirs: set[str] = set()  # dirs holding __init__.py(i)
+        self.java_packages: dict[str, set[str]] = {}
+
+    # ---- maintenance ------------------------------------------------------------------
+
+    def note_paths(self, relpaths: Iterable[str]) -> None:
+        """Record which directories are regular packages before naming modules."""
+        for rel in relpaths:
+            base = posixpath.basename(rel)
+            if base in ("__init__.py", "__init__.pyi"):
+                self.package_dirs.add(posixpath.dirname(rel))
+
+    def add(self, fe: FileExtract) -> None:
+        self.remove(fe.path)
+        names = self._names_for(fe)
+        self.names_of[fe.path] = names
+        for name in names:
+            # the first registration wins: .py before .pyi is decided by the caller order
+            self.by_name.setdefault(name, fe.path)
+        if fe.language == "java":
+            self.java_packages.setdefault(fe.package, set()).add(fe.path)
+
+    def remove(self, relpath: str) -> None:
+        for name in self.names_of.pop(relpath, []):
+            if self.by_name.get(name) == relpath:
+                del self.by_name[name]
+        for members in self.java_packages.values():
+            members.discard(relpath)
+
+    def _names_for(self, fe: FileExtract) -> list[str]:
+        stem = _strip_suffix(fe.path)
+        if fe.language == "java":
+            cls = posixpath.basename(stem)
+            return [f"{fe.package}.{cls}" if fe.package else cls]
+        parts = stem.split("/")
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        names: list[str] = []
+        # walk up while the directory is a regular package
+        directory = posixpath.dirname(fe.path)
+        depth = 0
+        while directory and directory in self.package_dirs:
+            depth += 1
+            directory = posixpath.dirname(directory)
+        is_init = posixpath.basename(stem) == "__init__"
+        keep = depth if is_init else depth + 1
+        if parts and keep:
+            names.append(".".join(parts[-keep:]))
+        full = ".".join(parts)
+        if full and full not in names:
+            names.append(full)
+        return names
+
+    # ---- queries ----------------------------------------------------------------------
+
+    def module_path(self, dotted: str) -> str | None:
+        return self.by_name.get(dotted)
+
+    def resolve_import(self, importer: str, imp: Import) -> tuple[str | None, str | None]:
+        """Resolve ``imp`` in file ``importer`` to (file, symbol-in-that-file).
+
+        ``symbol`` is None when the import names a module itself.  Returns (None, None) for
+        imports that leave the project (external).
+        """
+        if importer.endswith(".java"):
+            return self._resolve_java(imp)
+        if imp.level:
+            base = posixpath.dirname(importer)
+            for _ in range(imp.level - 1):
+                base = posixpath.dirname(base)
+            mod_dir = posixpath.join(base, *imp.module.split(".")) if imp.module else base
+            if imp.name and imp.name != "*":
+                sub = self._file_at(posixpath.join(mod_dir, imp.name))
+                if sub is not None:
+                    return sub, None
+            target = self._file_at(mod_dir)
+            return (target, imp.name if imp.name != "*" else None) if target else (None, None)
+        if imp.name and imp.name != "*":
+            sub = self.by_name.get(f"{imp.module}.{imp.name}")
+            if sub is not None:
+                return sub, None
+            target = self.by_name.get(imp.module)
+            return (target, imp.name) if target else (None, None)
+        # ``import a.b.c`` binds ``a`` but the file that matters is a.b.c
+        target = self.by_name.get(imp.module)
+        return (target, None) if target else (None, None)
+
+    def _file_at(self, stem: str) -> str | None:
+        stem = posixpath.normpath(stem) if stem else ""
+        for candidate in (f"{stem}.py", f"{stem}/__init__.py", f"{stem}.pyi", f"{stem}/__init__.pyi"):
+            candidate = candidate.lstrip("/")
+            if candidate in self.names_of:
+                return candidate
+        return None
+
+    def _resolve_java(self, imp: Import) -> tuple[str | None, str | None]:
+        if imp.name == "*":
+            return None, None  # package wildcard: see java_package_files
+        if imp.is_static:
+            target = self.by_name.get(imp.module)
+            return (target, imp.name) if target else (None, None)
+        target = self.by_name.get(f"{imp.module}.{imp.name}")
+        if target is not None:
+            return target, None
+        outer = self.by_name.get(imp.module)  # ``import a.b.Outer.Inner``
+        return (outer, imp.name) if outer else (None, None)
+
+    def java_package_files(self, package: str) -> set[str]:
+        return self.java_packages.get(package, set())

@@ -1,0 +1,414 @@
+"""The project graph: every file's extract, the module map and who depends on whom.
+
+``index()`` builds it for a workspace (warm from the content-hash cache where possible),
+``update(path, text)`` replaces one file's entries (an editor buffer overrides the disk),
+``remove(path)`` drops one, and both report the functions whose 1-hop context may have
+changed so callers can re-check exactly those.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tree_sitter import Point, Tree
+
+from docref.cache import UnsafeCacheRow, open_cache
+from docref.graph import python_extract
+from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspace
+from docref.graph.model import EXTRACTOR_VERSION, Class, FileExtract, Function, Variable
+from docref.graph.modules import ModuleMap
+from docref.graph.source import DEFAULT_MAX_BYTES, SkipFile, SourceText, decode_source, read_source
+
+log = logging.getLogger(__name__)
+
+Entity = Function | Class | Variable
+Progress = Callable[[int, int], None]
+
+
+@dataclass(slots=True)
+class IndexReport:
+    files: int
+    functions: int
+    classes: int
+    edges: int
+    skipped: list[Skipped]
+    seconds: float
+    cache_hits: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "functions": self.functions,
+            "classes": self.classes,
+            "edges": self.edges,
+            "skipped": [{"path": s.relpath, "reason": s.reason} for s in self.skipped],
+            "seconds": round(self.seconds, 3),
+            "cache_hits": self.cache_hits,
+        }
+
+
+@dataclass(slots=True)
+class UpdateResult:
+    """What one update changed: entity qualnames of that file, and dependent functions."""
+
+    path: str
+    changed: list[str] = field(default_factory=list)
+    dependents: list[tuple[str, str]] = field(default_factory=list)  # (path, qualname)
+    note: str | None = None
+
+
+def _extract(language: str, data: bytes, relpath: str, digest: str) -> FileExtract:
+    if language == "java":
+        from docref.graph.java_extract import extract_java
+
+        return extract_java(data, relpath, digest)
+    return python_extract.extract_python(data, relpath, digest)
+
+
+def _cache_key(language: str, digest: str) -> str:
+    return f"extract:{language}:{EXTRACTOR_VERSION}:{digest}"
+
+
+def _fingerprints(fe: FileExtract, data: bytes) -> dict[str, str]:
+    """Content hash of each entity's source text (spans move; text is what matters)."""
+    out: dict[str, str] = {}
+    for ent in (*fe.functions, *fe.classes, *fe.variables):
+        chunk = data[ent.span.start_byte : ent.span.end_byte]
+        key = ent.qualname
+        if key in out:  # Java overloads / redefinitions: fold into one fingerprint
+            chunk = out[key].encode() + chunk
+        out[key] = hashlib.blake2b(chunk, digest_size=8).hexdigest()
+    return out
+
+
+def _common_prefix(a: bytes, b: bytes) -> int:
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:  # binary search with C-level slice compares
+        mid = (lo + hi + 1) // 2
+        if a[:mid] == b[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _point(data: bytes, offset: int) -> Point:
+    row = data.count(b"\n", 0, offset)
+    col = offset - (data.rfind(b"\n", 0, offset) + 1)
+    return Point(row, col)
+
+
+class ProjectGraph:
+    """An incremental index of one workspace folder."""
+
+    def __init__(
+        self,
+        root: str,
+        *,
+        use_cache: bool = True,
+        cache_directory: str | None = None,
+        max_file_bytes: int = DEFAULT_MAX_BYTES,
+        tree_cache_size: int = 32,
+    ) -> None:
+        self.root = os.path.abspath(root)
+        self.max_file_bytes = max_file_bytes
+        self.files: dict[str, FileExtract] = {}
+        self.skipped: dict[str, str] = {}
+        self.notes: dict[str, str] = {}  # decoding notes etc. per file
+        self.modules = ModuleMap()
+        self._buffers: dict[str, str] = {}
+        self._imports_of: dict[str, set[str]] = {}
+        self._importers: dict[str, set[str]] = {}
+        self._fingerprints: dict[str, dict[str, str]] = {}
+        self._trees: OrderedDict[str, tuple[bytes, Tree]] = OrderedDict()
+        self._tree_cache_size = tree_cache_size
+        self._cache = open_cache("graph", cache_directory) if use_cache else None
+
+    # ---- paths ------------------------------------------------------------------------
+
+    def relpath(self, path: str) -> str:
+        """Workspace-relative POSIX path for an absolute or relative path."""
+        absolute = path if os.path.isabs(path) else os.path.join(self.root, path)
+        return os.path.relpath(absolute, self.root).replace(os.sep, "/")
+
+    def abspath(self, relpath: str) -> str:
+        return os.path.join(self.root, *relpath.split("/"))
+
+    # ---- building ---------------------------------------------------------------------
+
+    def index(self, progress: Progress | None = None) -> IndexReport:
+        """Index the whole workspace; files already in the cache are not re-parsed."""
+        started = time.perf_counter()
+        candidates: list[Candidate] = []
+        skipped: list[Skipped] = []
+        for item in walk_workspace(self.root):
+            if isinstance(item, Candidate):
+                candidates.append(item)
+            else:
+                skipped.append(item)
+        self.modules.note_paths(c.relpath for c in candidates)
+        hits = 0
+        pending: list[tuple[str, str]] = []  # cache writes, flushed in batches
+        total = len(candidates)
+        for done, cand in enumerate(candidates, 1):
+            try:
+                src = read_source(cand.abspath, cand.language, self.max_file_bytes)
+            except SkipFile as exc:
+                skipped.append(Skipped(cand.relpath, exc.reason))
+                continue
+            fe, hit = self._extract_cached(cand.language, cand.relpath, src, pending)
+            hits += hit
+            self._install(fe, src)
+            if len(pending) >= 256:
+                self._flush(pending)
+            if progress is not None and (done % 50 == 0 or done == total):
+                progress(done, total)
+        self._flush(pending)
+        for s in skipped:
+            self.skipped[s.relpath] = s.reason
+        self._link_all()
+        return IndexReport(
+            files=len(self.files),
+            functions=sum(len(f.functions) for f in self.files.values()),
+            classes=sum(len(f.classes) for f in self.files.values()),
+            edges=sum(len(f.edges) for f in self.files.values()),
+            skipped=skipped,
+            seconds=time.perf_counter() - started,
+            cache_hits=hits,
+        )
+
+    def _extract_cached(
+        self, language: str, relpath: str, src: SourceText, pending: list[tuple[str, str]]
+    ) -> tuple[FileExtract, int]:
+        key = _cache_key(language, src.content_hash)
+        if self._cache is not None:
+            try:
+                raw = self._cache.get(key)
+            except UnsafeCacheRow:
+                log.warning("refused a pickled cache row for %s", relpath)
+                raw = None
+            except Exception as exc:  # a corrupt cache must never stop indexing
+                log.warning("cache read failed for %s: %s", relpath, exc)
+                raw = None
+            if raw is not None:
+                try:
+                    fe = FileExtract.from_json(json.loads(raw))
+                    fe.path = relpath  # identical content may live at several paths
+                    return fe, 1
+                except (ValueError, KeyError, TypeError, IndexError) as exc:
+                    log.warning("ignoring unreadable cache entry for %s: %s", relpath, exc)
+        fe = _extract(language, src.data, relpath, src.content_hash)
+        if self._cache is not None:
+            pending.append((key, json.dumps(fe.to_json(), separators=(",", ":"))))
+        return fe, 0
+
+    def _flush(self, pending: list[tuple[str, str]]) -> None:
+        if not pending or self._cache is None:
+            pending.clear()
+            return
+        try:
+            with self._cache.transact():
+                for key, value in pending:
+                    self._cache.set(key, value)
+        except Exception as exc:  # cache full, disk error, locked: degrade, don't fail
+            log.warning("cache write failed: %s", exc)
+        pending.clear()
+
+    def _install(self, fe: FileExtract, src: SourceText) -> None:
+        self.files[fe.path] = fe
+        self.skipped.pop(fe.path, None)
+        if src.note:
+            self.notes[fe.path] = src.note
+            if src.note not in fe.errors:
+                fe.errors.append(src.note)
+        else:
+            self.notes.pop(fe.path, None)
+        self._fingerprints[fe.path] = _fingerprints(fe, src.data)
+        self.modules.add(fe)
+
+    def _link_all(self) -> None:
+        self._imports_of.clear()
+        self._importers.clear()
+        for rel in self.files:
+            self._link(rel)
+
+    def _link(self, rel: str) -> None:
+        for target in self._imports_of.pop(rel, set()):
+            self._importers.get(target, set()).discard(rel)
+        fe = self.files.get(rel)
+        if fe is None:
+            return
+        targets: set[str] = set()
+        for imp in fe.imports:
+            if fe.language == "java" and imp.name == "*":
+                found = self.modules.java_package_files(imp.module)
+                targets.update(found)
+                continue
+            target, _ = self.modules.resolve_import(rel, imp)
+            if target is not None and target != rel:
+                targets.add(target)
+        self._imports_of[rel] = targets
+        for target in targets:
+            self._importers.setdefault(target, set()).add(rel)
+
+    # ---- incremental ------------------------------------------------------------------
+
+    def update(self, path: str, text: str | None = None) -> UpdateResult:
+        """Re-extract one file from ``text`` (an editor buffer) or, if None, from disk."""
+        rel = self.relpath(path)
+        language = language_of(rel)
+        if language is None:
+            return UpdateResult(rel, note="not a Python or Java file")
+        if text is not None:
+            self._buffers[rel] = text
+            src = decode_source(text.encode("utf-8", "surrogatepass"), language)
+        else:
+            self._buffers.pop(rel, None)
+            try:
+                src = read_source(self.abspath(rel), language, self.max_file_bytes)
+            except SkipFile as exc:
+                result = self.remove(rel)
+                self.skipped[rel] = exc.reason
+                result.note = exc.reason
+                return result
+        old = self.files.get(rel)
+        old_prints = self._fingerprints.get(rel, {})
+        is_new_module = old is None and rel.endswith(("__init__.py", "__init__.pyi"))
+        if is_new_module:
+            self.modules.note_paths([rel])
+        fe = self._parse_incremental(language, rel, src)
+        self._install(fe, src)
+        self._link(rel)
+        if old is None:
+            # a new file can satisfy imports that were unresolved before
+            self._relink_importers_of(rel)
+        new_prints = self._fingerprints[rel]
+        changed = [q for q, h in new_prints.items() if old_prints.get(q) != h]
+        changed += [q for q in old_prints if q not in new_prints]
+        return UpdateResult(rel, changed, self._dependents(rel, changed))
+
+    def _parse_incremental(self, language: str, rel: str, src: SourceText) -> FileExtract:
+        if language != "python":
+            return _extract(language, src.data, rel, src.content_hash)
+        new = src.data
+        previous = self._trees.pop(rel, None)
+        tree: Tree
+        if previous is not None:
+            old, old_tree = previous
+            start = _common_prefix(old, new)
+            max_suffix = min(len(old), len(new)) - start
+            suffix = _common_prefix(old[::-1][:max_suffix], new[::-1][:max_suffix])
+            old_end, new_end = len(old) - suffix, len(new) - suffix
+            old_tree.edit(
+                start_byte=start,
+                old_end_byte=old_end,
+                new_end_byte=new_end,
+                start_point=_point(old, start),
+                old_end_point=_point(old, old_end),
+                new_end_point=_point(new, new_end),
+            )
+            tree = python_extract.parse(new, old_tree)
+        else:
+            tree = python_extract.parse(new)
+        self._trees[rel] = (new, tree)
+        while len(self._trees) > self._tree_cache_size:
+            self._trees.popitem(last=False)
+        return python_extract.extract_python(new, rel, src.content_hash, tree)
+
+    def remove(self, path: str) -> UpdateResult:
+        """Drop a deleted file; report the functions that imported from it."""
+        rel = self.relpath(path)
+        old_prints = self._fingerprints.pop(rel, {})
+        dependents = self._dependents(rel, list(old_prints))
+        self.files.pop(rel, None)
+        self._buffers.pop(rel, None)
+        self._trees.pop(rel, None)
+        self.notes.pop(rel, None)
+        self.modules.remove(rel)
+        importers = self._importers.pop(rel, set())
+        self._link(rel)  # clears its outgoing links
+        for other in importers:
+            self._imports_of.get(other, set()).discard(rel)
+        return UpdateResult(rel, list(old_prints), [d for d in dependents if d[0] != rel])
+
+    def _relink_importers_of(self, rel: str) -> None:
+        names = set(self.modules.names_of.get(rel, []))
+        for other, fe in self.files.items():
+            if other == rel:
+                continue
+            if any(imp.module in names or f"{imp.module}.{imp.name}" in names for imp in fe.imports):
+                self._link(other)
+            elif fe.language == "python" and any(imp.level for imp in fe.imports):
+                self._link(other)
+
+    def _dependents(self, rel: str, changed: Iterable[str]) -> list[tuple[str, str]]:
+        """Functions whose 1-hop context includes a changed entity of ``rel``."""
+        changed = list(changed)
+        if not changed:
+            return []
+        short = {q.rsplit(".", 1)[-1] for q in changed}
+        out: list[tuple[str, str]] = []
+        fe = self.files.get(rel)
+        if fe is not None:
+            changed_set = set(changed)
+            for fn in fe.functions:
+                if fn.qualname in changed_set:
+                    out.append((rel, fn.qualname))
+                    continue
+                for ref in fn.references:
+                    last = ref.name.rsplit(".", 1)[-1]
+                    if ref.name in changed_set or (last in short and ref.name.startswith(("self.", "cls.", "this."))) or ref.name in short:
+                        out.append((rel, fn.qualname))
+                        break
+        for other in sorted(self._importers.get(rel, ())):
+            ofe = self.files.get(other)
+            if ofe is None:
+                continue
+            for fn in ofe.functions:
+                if any(r.name.rsplit(".", 1)[-1] in short for r in fn.references):
+                    out.append((other, fn.qualname))
+        return out
+
+    # ---- queries ----------------------------------------------------------------------
+
+    def get(self, path: str) -> FileExtract | None:
+        return self.files.get(self.relpath(path))
+
+    def source(self, path: str) -> str:
+        """The text the extract was made from: the editor buffer if any, else the disk."""
+        rel = self.relpath(path)
+        if rel in self._buffers:
+            return self._buffers[rel]
+        language = language_of(rel) or "python"
+        return read_source(self.abspath(rel), language, self.max_file_bytes).text
+
+    def importers_of(self, path: str) -> set[str]:
+        return set(self._importers.get(self.relpath(path), ()))
+
+    def imports_of(self, path: str) -> set[str]:
+        return set(self._imports_of.get(self.relpath(path), ()))
+
+    def find_function(self, path: str, qualname: str) -> Function | None:
+        fe = self.get(path)
+        if fe is None:
+            return None
+        return next((f for f in fe.functions if f.qualname == qualname), None)
+
+    def symbol(self, relpath: str, name: str) -> Entity | None:
+        """A top-level (or dotted ``Class.member``) entity of a file, by name."""
+        fe = self.files.get(relpath)
+        if fe is None:
+            return None
+        for group in (fe.functions, fe.classes, fe.variables):
+            for ent in group:
+                if ent.qualname == name:
+                    return ent
+        return None

@@ -1,0 +1,264 @@
+"""Recognisers for the first line of a structured docstring entry.
+
+Each function takes the stripped text of one line and returns a :class:`Head` (what the
+entry documents, with character spans relative to that line) or ``None`` when the line does
+not start an entry of that grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .drafts import looks_like_type
+from .model import SegmentKind
+
+__all__ = [
+    "ENTRY_SECTIONS",
+    "EPYDOC_TAGS",
+    "PROSE_SECTIONS",
+    "REST_TAGS",
+    "Head",
+    "field_head",
+    "section_key",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    name: str | None = None
+    name_span: tuple[int, int] | None = None
+    type: str | None = None
+    type_span: tuple[int, int] | None = None
+
+
+# Section name (lower case, single spaces) -> (segment kind, entry grammar).
+# Grammars: "named" (``x (int): …`` / ``x : int``), "typed" (one ``type: …`` entry or NumPy
+# ``name : type`` lines), "exc" (``ValueError: …`` / ``ValueError``).
+ENTRY_SECTIONS: dict[str, tuple[SegmentKind, str]] = {
+    **dict.fromkeys(
+        (
+            "args",
+            "arguments",
+            "parameters",
+            "params",
+            "other parameters",
+            "other arguments",
+            "keyword args",
+            "keyword arguments",
+            "keyword parameters",
+            "kwargs",
+            "receive",
+            "receives",
+        ),
+        ("param", "named"),
+    ),
+    "attributes": ("attribute", "named"),
+    "methods": ("other", "named"),
+    "returns": ("returns", "typed"),
+    "return": ("returns", "typed"),
+    "yields": ("yields", "typed"),
+    "yield": ("yields", "typed"),
+    **dict.fromkeys(("raises", "raise", "exceptions", "except"), ("raises", "exc")),
+    **dict.fromkeys(("warns", "warn"), ("other", "exc")),
+}
+
+PROSE_SECTIONS = frozenset(
+    {
+        "attention",
+        "caution",
+        "danger",
+        "error",
+        "example",
+        "examples",
+        "hint",
+        "important",
+        "note",
+        "notes",
+        "references",
+        "see also",
+        "tip",
+        "todo",
+        "warning",
+        "warnings",
+    }
+)
+
+
+def section_key(title: str) -> str:
+    return " ".join(title.lower().split())
+
+
+_NAME = r"\\?\*{0,2}[A-Za-z_][\w.]*"
+_NAMES = re.compile(rf"{_NAME}(?:\s*,\s*{_NAME})*")
+_EXC = r"~?[A-Za-z_][\w.]*"
+_EXCS_GOOGLE = re.compile(rf"({_EXC}(?:\s*(?:,|\bor\b|\|)\s*{_EXC})*)\s*:(?=\s|$)")
+_EXCS_NUMPY = re.compile(rf"{_EXC}(?:\s*,\s*{_EXC})*")
+_TYPED_GOOGLE = re.compile(r"(?P<type>[^:]+?)\s*:(?=\s|$)")
+_NUMPY_NAME_TYPE = re.compile(rf"(?P<name>{_NAME}(?:\s*,\s*{_NAME})*)(?P<sep>\s+:|:)\s*(?P<type>.*)")
+
+
+def _skip_spaces(text: str, i: int) -> int:
+    while i < len(text) and text[i].isspace():
+        i += 1
+    return i
+
+
+def _close_paren(text: str, i: int) -> int | None:
+    depth = 0
+    for k in range(i, len(text)):
+        if text[k] in "([{":
+            depth += 1
+        elif text[k] in ")]}":
+            depth -= 1
+            if depth == 0:
+                return k if text[k] == ")" else None
+    return None
+
+
+def _strip_span(text: str, lo: int, hi: int) -> tuple[str, tuple[int, int]]:
+    while lo < hi and text[lo].isspace():
+        lo += 1
+    while hi > lo and text[hi - 1].isspace():
+        hi -= 1
+    return text[lo:hi], (lo, hi)
+
+
+def google_named(text: str) -> Head | None:
+    """``x: …``, ``x (int): …``, ``*args: …``, ``x, y (int): …``."""
+    match = _NAMES.match(text)
+    if not match:
+        return None
+    k = _skip_spaces(text, match.end())
+    type_text: str | None = None
+    type_span: tuple[int, int] | None = None
+    if k < len(text) and text[k] == "(":
+        close = _close_paren(text, k)
+        if close is None:
+            return None
+        type_text, type_span = _strip_span(text, k + 1, close)
+        k = _skip_spaces(text, close + 1)
+    if k < len(text) and text[k] == ":" and (k + 1 == len(text) or text[k + 1].isspace()):
+        return Head(match.group(), match.span(), type_text or None, type_span if type_text else None)
+    return None
+
+
+def numpy_named(text: str) -> Head | None:
+    """``x : int``, ``x1, x2 : array_like``, ``x`` (names only), ``x: int`` (type-like)."""
+    match = _NUMPY_NAME_TYPE.fullmatch(text)
+    if match:
+        type_text, type_span = _strip_span(text, match.start("type"), match.end("type"))
+        if match.group("sep") == ":" and type_text and not looks_like_type(type_text):
+            return None
+        return Head(
+            match.group("name"),
+            match.span("name"),
+            type_text or None,
+            type_span if type_text else None,
+        )
+    if _NAMES.fullmatch(text):
+        return Head(text, (0, len(text)))
+    return None
+
+
+def google_typed(text: str) -> Head:
+    """First line of a Google ``Returns:``/``Yields:`` section: ``int: …`` or plain prose."""
+    match = _TYPED_GOOGLE.match(text)
+    if match and looks_like_type(match.group("type")):
+        return Head(type=match.group("type").strip(), type_span=match.span("type"))
+    return Head()
+
+
+def numpy_typed(text: str) -> Head | None:
+    """NumPy ``Returns``/``Yields`` line: ``name : type`` or a bare type."""
+    match = _NUMPY_NAME_TYPE.fullmatch(text)
+    if match and match.group("type").strip():
+        type_text, type_span = _strip_span(text, match.start("type"), match.end("type"))
+        if match.group("sep") != ":" or looks_like_type(type_text):
+            return Head(match.group("name"), match.span("name"), type_text, type_span)
+    if looks_like_type(text):
+        return Head(type=text, type_span=(0, len(text)))
+    return None
+
+
+def google_exc(text: str) -> Head | None:
+    match = _EXCS_GOOGLE.match(text)
+    if not match:
+        return None
+    return Head(match.group(1), match.span(1))
+
+
+def numpy_exc(text: str) -> Head | None:
+    if _EXCS_NUMPY.fullmatch(text):
+        return Head(text, (0, len(text)))
+    return google_exc(text)
+
+
+def entry_head(grammar: str, text: str, numpy: bool) -> Head | None:
+    """Dispatch to the recogniser for ``grammar`` (``named`` / ``typed`` / ``exc``)."""
+    if grammar == "named":
+        return numpy_named(text) if numpy else google_named(text)
+    if grammar == "exc":
+        return numpy_exc(text) if numpy else google_exc(text)
+    return numpy_typed(text) if numpy else google_typed(text)
+
+
+# Field tag -> (segment kind, how to read it).  How: "arg-typed" (``:param int x:``: name is
+# the argument's last word, type the words before), "arg-name" (name is the argument),
+# "name-desc-type" (``:type x: int``: name is the argument, type the body), "desc-type"
+# (``:rtype: int``), "none".
+REST_TAGS: dict[str, tuple[SegmentKind, str]] = {
+    **dict.fromkeys(
+        ("param", "parameter", "arg", "argument", "key", "keyword", "kwarg", "kwparam"),
+        ("param", "arg-typed"),
+    ),
+    **dict.fromkeys(("type", "kwtype"), ("param", "name-desc-type")),
+    **dict.fromkeys(("returns", "return"), ("returns", "none")),
+    **dict.fromkeys(("rtype", "returntype"), ("returns", "desc-type")),
+    **dict.fromkeys(("yields", "yield"), ("yields", "none")),
+    "ytype": ("yields", "desc-type"),
+    **dict.fromkeys(("raises", "raise", "except", "exception", "throws"), ("raises", "arg-name")),
+    **dict.fromkeys(("var", "ivar", "cvar"), ("attribute", "arg-typed")),
+    "vartype": ("attribute", "name-desc-type"),
+}
+
+EPYDOC_TAGS: dict[str, tuple[SegmentKind, str]] = {
+    **dict.fromkeys(("param", "keyword", "kwarg", "kwparam"), ("param", "arg-typed")),
+    "type": ("param", "name-desc-type"),
+    **dict.fromkeys(("return", "returns"), ("returns", "none")),
+    "rtype": ("returns", "desc-type"),
+    **dict.fromkeys(("raise", "raises", "exception", "except"), ("raises", "arg-name")),
+    **dict.fromkeys(("ivar", "cvar", "var"), ("attribute", "arg-typed")),
+    **dict.fromkeys(
+        (
+            "see", "note", "author", "since", "version", "deprecated", "todo", "warning",
+            "attention", "bug", "precondition", "postcondition", "invariant", "summary",
+            "change", "requires", "status", "copyright", "license", "contact", "organization",
+            "group", "sort", "undocumented", "permission", "newfield",
+        ),
+        ("other", "arg-name"),
+    ),
+}
+
+_ARG_TYPED = re.compile(r"(?:(?P<type>.*\S)\s+)?(?P<name>\S+)")
+
+
+def field_head(how: str, text: str, arg_span: tuple[int, int] | None) -> Head:
+    """Name/type of a reST or Epydoc field from its argument (``:param int x:`` -> x, int).
+
+    ``text`` is the line, ``arg_span`` where the field argument lies in it (None if absent).
+    Types stated in the field body (``:type x: int``) are filled in by the caller.
+    """
+    if arg_span is None or how in ("none", "desc-type"):
+        return Head()
+    lo, hi = arg_span
+    arg = text[lo:hi]
+    if how == "arg-typed":
+        match = _ARG_TYPED.fullmatch(arg)
+        if match:
+            name_span = (lo + match.start("name"), lo + match.end("name"))
+            if match.group("type"):
+                type_span = (lo + match.start("type"), lo + match.end("type"))
+                return Head(match.group("name"), name_span, match.group("type"), type_span)
+            return Head(match.group("name"), name_span)
+    return Head(arg, (lo, hi))

@@ -1,0 +1,404 @@
+"""Structure of a Python docstring: Google, NumPy, reST and Epydoc, one line-based scanner.
+
+The scanner works on the decoded body split into lines, each with its indentation relative to
+the docstring's margin (as :func:`inspect.cleandoc` computes it) and its mapped content.  All
+four styles are recognised in the same pass; the reported style is the one with the most
+structural elements (ties: numpy, google, rest, epydoc), ``plain`` when there are none.
+
+Blocks, tried in this order at each non-blank line:
+
+* NumPy section: a title line underlined by ``---`` (also ``===``/``~~~``).  It ends at the
+  next NumPy title or a dedent; an entry section (Parameters, Returns, Raises, …) also ends
+  at a directive or doctest at its indentation, or at a blank line followed by a line at the
+  header's indentation that is not an entry (``x : int``, ``x``, a bare type in Returns).
+* Google section: a known title alone with a colon (``Args:``, ``Returns:``, ``Notes:``)
+  whose next non-blank line is indented deeper.  It ends at the first line indented no
+  deeper than the title (a dedent, a new header, a non-indented paragraph after a blank
+  line).  ``Returns the value.`` or ``Returns: x`` are prose, never headers.
+* reST field (``:param x:``, ``:type x:``, ``:returns:``, ``:rtype:``, ``:raises E:``, …) and
+  Epydoc field (``@param x:``, ``@rtype:``, …): one segment each, body continued by deeper
+  lines (and by lines at the same indentation that follow without a blank line).
+* Directive (``.. note::``, ``.. versionadded:: 2.0``): admonitions and version notes become
+  one ``other`` segment; any other directive (``.. code-block::``) and comments are skipped.
+* Doctest (``>>>`` up to the next blank line): skipped.
+* Paragraph: lines up to a blank line, a dedent or another block; split into sentences by
+  the code-aware splitter.  A paragraph ending in ``::`` is followed by a literal block
+  (everything indented deeper), which is skipped.  A bullet item starts a new paragraph.
+
+Inside entry sections each entry is one segment (continuation lines included); NumPy's
+``x1, x2 : int`` is one segment named ``"x1, x2"``.  Google ``Returns:``/``Yields:`` hold a
+single entry.  Text at an entry section's indentation after a blank line that does not look
+like an entry becomes prose of that section (Google) or ends the section (NumPy), so it never
+invents parameters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .drafts import Draft, prose_drafts
+from .heads import (
+    ENTRY_SECTIONS,
+    EPYDOC_TAGS,
+    PROSE_SECTIONS,
+    REST_TAGS,
+    Head,
+    entry_head,
+    field_head,
+    section_key,
+    google_typed,
+)
+from .mapped import Mapped, join
+from .model import DocstringStyle, SegmentKind
+
+__all__ = ["parse_python_docstring"]
+
+_GOOGLE_HEADER = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:")
+_NUMPY_TITLE = re.compile(r"[A-Za-z][A-Za-z ]*")
+_UNDERLINE = re.compile(r"-{3,}|={3,}|~{3,}")
+_REST_FIELD = re.compile(r":(?P<tag>[A-Za-z_][\w-]*)(?:\s+(?P<arg>[^:`]*?))?\s*:(?=\s|$)")
+_EPY_FIELD = re.compile(r"@(?P<tag>[A-Za-z_]\w*)(?:\s+(?P<arg>[^:]*?))?\s*:(?=\s|$)")
+_DIRECTIVE = re.compile(r"\.\.\s+(?P<name>[A-Za-z][\w:.-]*)::(?=\s|$)")
+_COMMENT = re.compile(r"\.\.(?:\s|$)")
+_BULLET = re.compile(r"(?:[-*+\u2022]|\(?\d{1,3}[.)]|#\.|\(?[a-z]\))(?:\s+|$)")
+_ADMONITIONS = frozenset(
+    {
+        "admonition", "attention", "caution", "danger", "deprecated", "error", "hint",
+        "important", "note", "seealso", "tip", "todo", "versionadded", "versionchanged",
+        "versionremoved", "warning",
+    }
+)
+_STYLE_ORDER: tuple[DocstringStyle, ...] = ("numpy", "google", "rest", "epydoc")
+
+
+@dataclass(slots=True)
+class _Line:
+    indent: int
+    content: Mapped
+
+    @property
+    def text(self) -> str:
+        return self.content.text
+
+
+def _split_lines(body: Mapped) -> list[_Line]:
+    measured: list[tuple[int, Mapped]] = []
+    for raw in body.split_lines():
+        col = 0
+        for char in raw.text:
+            if char == "\t":
+                col = (col // 8 + 1) * 8
+            elif char in " \f\v\r":
+                col += 1
+            else:
+                break
+        measured.append((col, raw.strip()))
+    margin = min((col for n, (col, m) in enumerate(measured) if n and m.text), default=0)
+    return [
+        _Line(0 if n == 0 else max(col - margin, 0), content)
+        for n, (col, content) in enumerate(measured)
+    ]
+
+
+class _Parser:
+    def __init__(self, lines: list[_Line]) -> None:
+        self.lines = lines
+        self.drafts: list[Draft] = []
+        self.counts: dict[DocstringStyle, int] = dict.fromkeys(_STYLE_ORDER, 0)
+        self.started = False
+
+    # ----------------------------------------------------------------- helpers
+
+    def _next_text(self, i: int, hi: int) -> int | None:
+        for j in range(i, hi):
+            if self.lines[j].text:
+                return j
+        return None
+
+    def _extent(self, i: int, hi: int, indent: int) -> int:
+        """End of the block at ``i``: following lines indented deeper than ``indent``."""
+        last = i
+        for j in range(i + 1, hi):
+            line = self.lines[j]
+            if line.text:
+                if line.indent <= indent:
+                    break
+                last = j
+        return last + 1
+
+    def _is_numpy_header(self, i: int, hi: int) -> bool:
+        if i + 1 >= hi:
+            return False
+        title, under = self.lines[i], self.lines[i + 1]
+        return (
+            bool(_NUMPY_TITLE.fullmatch(title.text))
+            and bool(_UNDERLINE.fullmatch(under.text))
+            and under.indent == title.indent
+        )
+
+    def _google_title(self, i: int, hi: int) -> str | None:
+        match = _GOOGLE_HEADER.fullmatch(self.lines[i].text)
+        if not match:
+            return None
+        key = section_key(match.group(1))
+        if key not in ENTRY_SECTIONS and key not in PROSE_SECTIONS:
+            return None
+        nxt = self._next_text(i + 1, hi)
+        if nxt is None or self.lines[nxt].indent <= self.lines[i].indent:
+            return None
+        return match.group(1)
+
+    def _field_match(self, text: str) -> tuple[re.Match[str], DocstringStyle] | None:
+        match = _REST_FIELD.match(text)
+        if match:
+            return match, "rest"
+        match = _EPY_FIELD.match(text)
+        if match and match.group("tag").lower() in EPYDOC_TAGS:
+            return match, "epydoc"
+        return None
+
+    def _starts_block(self, j: int, hi: int, headers: bool) -> bool:
+        text = self.lines[j].text
+        if _COMMENT.match(text) or text.startswith(">>>"):
+            return True
+        if _BULLET.match(text) or self._field_match(text):
+            return True
+        return headers and (self._is_numpy_header(j, hi) or self._google_title(j, hi) is not None)
+
+    def _entry(self, lines: list[int], head: Head, kind: SegmentKind, section: str) -> None:
+        first = self.lines[lines[0]].content
+        content = join([self.lines[n].content for n in lines]).collapse()
+        if not content.text:
+            return
+        self.drafts.append(
+            Draft(
+                content,
+                kind,
+                head.name,
+                head.type,
+                section,
+                first.span_of(*head.name_span) if head.name_span else None,
+                first.span_of(*head.type_span) if head.type_span else None,
+            )
+        )
+
+    # ----------------------------------------------------------------- blocks
+
+    def blocks(self, lo: int, hi: int, section: str | None, headers: bool) -> None:
+        i = lo
+        while i < hi:
+            line = self.lines[i]
+            if not line.text:
+                i += 1
+                continue
+            if headers and self._is_numpy_header(i, hi):
+                i = self._numpy_section(i, hi)
+            elif headers and (title := self._google_title(i, hi)) is not None:
+                i = self._google_section(i, hi, title)
+            elif (field := self._field_match(line.text)) is not None:
+                i = self._field(i, hi, *field)
+            elif _COMMENT.match(line.text):
+                i = self._directive(i, hi)
+            elif line.text.startswith(">>>"):
+                i = self._doctest(i, hi)
+            else:
+                i = self._paragraph(i, hi, section, headers)
+            self.started = True
+
+    def _numpy_section(self, i: int, hi: int) -> int:
+        self.counts["numpy"] += 1
+        indent = self.lines[i].indent
+        end = i + 2
+        while end < hi:
+            line = self.lines[end]
+            if line.text and (
+                line.indent < indent
+                or (line.indent == indent and self._is_numpy_header(end, hi))
+            ):
+                break
+            end += 1
+        return self._section_body(self.lines[i].text, i + 2, end, True, indent)
+
+    def _google_section(self, i: int, hi: int, title: str) -> int:
+        self.counts["google"] += 1
+        indent = self.lines[i].indent
+        end = self._extent(i, hi, indent)
+        return self._section_body(title, i + 1, end, False, indent)
+
+    def _section_body(self, title: str, lo: int, hi: int, numpy: bool, indent: int) -> int:
+        spec = ENTRY_SECTIONS.get(section_key(title))
+        if spec is None:
+            self.blocks(lo, hi, title, headers=False)
+            return hi
+        return self._entries(title, spec[0], spec[1], lo, hi, numpy, indent)
+
+    def _entries(
+        self, title: str, kind: SegmentKind, grammar: str, lo: int, hi: int, numpy: bool, indent: int
+    ) -> int:
+        first = self._next_text(lo, hi)
+        if first is None:
+            return hi
+        entry_indent = indent if numpy else self.lines[first].indent
+        single = grammar == "typed" and not numpy
+        current: list[int] = []
+        head = Head()
+        prev_blank = False
+        j = first
+        while j < hi:
+            line = self.lines[j]
+            if not line.text:
+                prev_blank = True
+                j += 1
+                continue
+            if line.indent <= entry_indent:
+                text = line.text
+                if _COMMENT.match(text) or text.startswith(">>>"):
+                    break
+                if single:
+                    if current:
+                        current.append(j)
+                    else:
+                        current, head = [j], google_typed(text)
+                    j += 1
+                    continue
+                new_head = entry_head(grammar, text, numpy)
+                if new_head is not None:
+                    if current:
+                        self._entry(current, head, kind, title)
+                    current, head = [j], new_head
+                elif current and not prev_blank:
+                    current.append(j)
+                elif not current and j == first:
+                    current, head = [j], Head()
+                elif numpy:
+                    break
+                else:
+                    if current:
+                        self._entry(current, head, kind, title)
+                        current = []
+                    j = self._section_prose(j, hi, title, grammar, entry_indent)
+                    prev_blank = False
+                    continue
+            elif current:
+                current.append(j)
+            else:
+                current, head = [j], Head()
+            prev_blank = False
+            j += 1
+        if current:
+            self._entry(current, head, kind, title)
+        return j
+
+    def _section_prose(self, i: int, hi: int, title: str, grammar: str, indent: int) -> int:
+        """Prose inside a Google entry section (no entry head): up to a blank or an entry."""
+        j = i + 1
+        while j < hi:
+            line = self.lines[j]
+            if not line.text or (
+                line.indent <= indent and entry_head(grammar, line.text, False) is not None
+            ):
+                break
+            j += 1
+        paragraph = join([self.lines[n].content for n in range(i, j)])
+        self.drafts.extend(prose_drafts(paragraph, title, summary=False))
+        return j
+
+    def _field(self, i: int, hi: int, match: re.Match[str], style: DocstringStyle) -> int:
+        self.counts[style] += 1
+        line = self.lines[i]
+        last = i
+        for j in range(i + 1, hi):
+            other = self.lines[j]
+            if not other.text:
+                continue
+            if other.indent > line.indent or (
+                last == j - 1
+                and other.indent == line.indent
+                and not self._starts_block(j, hi, headers=True)
+            ):
+                last = j
+                continue
+            break
+        end = last + 1
+        tag = match.group("tag")
+        table = REST_TAGS if style == "rest" else EPYDOC_TAGS
+        kind, how = table.get(tag.lower(), ("other", "arg-name"))
+        arg_span = match.span("arg") if match.group("arg") else None
+        head = field_head(how, line.text, arg_span)
+        content = join([self.lines[n].content for n in range(i, end)]).collapse()
+        type_text, type_span = head.type, None
+        if head.type_span:
+            type_span = line.content.span_of(*head.type_span)
+        if how in ("desc-type", "name-desc-type"):
+            body = join(
+                [line.content.slice(match.end(), len(line.text))]
+                + [self.lines[n].content for n in range(i + 1, end)]
+            ).collapse()
+            type_text = body.text or None
+            type_span = body.source_span()
+        prefix = ":" if style == "rest" else "@"
+        self.drafts.append(
+            Draft(
+                content,
+                kind,
+                head.name,
+                type_text,
+                prefix + tag,
+                line.content.span_of(*head.name_span) if head.name_span else None,
+                type_span,
+            )
+        )
+        return end
+
+    def _directive(self, i: int, hi: int) -> int:
+        line = self.lines[i]
+        end = self._extent(i, hi, line.indent)
+        match = _DIRECTIVE.match(line.text)
+        if match and match.group("name").lower() in _ADMONITIONS:
+            content = join([self.lines[n].content for n in range(i, end)]).collapse()
+            section = f".. {match.group('name')}::"
+            self.drafts.append(Draft(content, "other", section=section))
+        return end
+
+    def _doctest(self, i: int, hi: int) -> int:
+        j = i
+        while j < hi and self.lines[j].text:
+            j += 1
+        return j
+
+    def _paragraph(self, i: int, hi: int, section: str | None, headers: bool) -> int:
+        first = self.lines[i]
+        bullet = _BULLET.match(first.text) is not None
+        j = i + 1
+        while j < hi:
+            line = self.lines[j]
+            if not line.text or line.indent < first.indent:
+                break
+            if bullet and line.indent == first.indent:
+                break
+            if self.lines[j - 1].text.endswith("::") or self._starts_block(j, hi, headers):
+                break
+            j += 1
+        paragraph = join([self.lines[n].content for n in range(i, j)])
+        if paragraph.text.strip() != "::":
+            summary = not self.started and section is None
+            self.drafts.extend(prose_drafts(paragraph, section, summary))
+        if self.lines[j - 1].text.endswith("::"):
+            return self._extent(j - 1, hi, first.indent)
+        return j
+
+    def style(self) -> DocstringStyle:
+        best: DocstringStyle = "plain"
+        count = 0
+        for style in _STYLE_ORDER:
+            if self.counts[style] > count:
+                best, count = style, self.counts[style]
+        return best
+
+
+def parse_python_docstring(body: Mapped) -> tuple[list[Draft], DocstringStyle]:
+    """Segment drafts and detected style of a decoded Python docstring body."""
+    parser = _Parser(_split_lines(body))
+    parser.blocks(0, len(parser.lines), None, headers=True)
+    return parser.drafts, parser.style()
