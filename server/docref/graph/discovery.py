@@ -54,14 +54,14 @@ def _is_virtualenv(dirpath: str) -> bool:
     return os.path.isfile(os.path.join(dirpath, "pyvenv.cfg"))
 
 
-def _load_gitignore(dirpath: str) -> pathspec.PathSpec | None:
+def _load_gitignore(dirpath: str) -> pathspec.GitIgnoreSpec | None:
     path = os.path.join(dirpath, ".gitignore")
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             lines = fh.read().splitlines()
     except OSError:
         return None
-    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
@@ -72,7 +72,7 @@ def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
     """
     root = os.path.abspath(root)
     # (directory relative to root, spec) pairs: a .gitignore applies to its subtree
-    specs: list[tuple[str, pathspec.PathSpec]] = []
+    specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
     seen_dirs: set[tuple[int, int]] = set()
 
     def ignored(rel: str, is_dir: bool) -> bool:

@@ -335,8 +335,43 @@ class FileExtract:
     classes: list[Class] = field(default_factory=list)
     variables: list[Variable] = field(default_factory=list)
     imports: list[Import] = field(default_factory=list)
-    edges: list[Edge] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+
+    def edges(self) -> list[Edge]:
+        """The ReFEree relations of this file, derived from the entities (not stored)."""
+        out: list[Edge] = []
+        for imp in self.imports:
+            if imp.alias:
+                out.append(Edge("as", imp.alias, imp.name or imp.module))
+        for cls in self.classes:
+            out.extend(Edge("inherits", cls.qualname, base) for base in cls.bases)
+        for fn in self.functions:
+            out.extend(Edge("refers", fn.qualname, ref.name) for ref in fn.references)
+            if fn.returns:
+                out.append(Edge("typeof", fn.qualname, fn.returns))
+            out.extend(
+                Edge("typeof", f"{fn.qualname}.{p.name}", p.annotation)
+                for p in fn.params
+                if p.annotation
+            )
+        for var in self.variables:
+            if var.annotation:
+                out.append(Edge("typeof", var.qualname, var.annotation))
+            out.extend(Edge("assign", var.qualname, ref) for ref in var.value_refs)
+        return out
+
+    def edge_count(self) -> int:
+        return (
+            sum(1 for imp in self.imports if imp.alias)
+            + sum(len(c.bases) for c in self.classes)
+            + sum(
+                len(f.references)
+                + (1 if f.returns else 0)
+                + sum(1 for p in f.params if p.annotation)
+                for f in self.functions
+            )
+            + sum(len(v.value_refs) + (1 if v.annotation else 0) for v in self.variables)
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -350,7 +385,6 @@ class FileExtract:
             "c": [c.to_json() for c in self.classes],
             "var": [v.to_json() for v in self.variables],
             "imp": [i.to_json() for i in self.imports],
-            "e": [e.to_json() for e in self.edges],
             "err": self.errors,
         }
 
@@ -368,6 +402,5 @@ class FileExtract:
             classes=[Class.from_json(c) for c in d["c"]],
             variables=[Variable.from_json(v) for v in d["var"]],
             imports=[Import.from_json(i) for i in d["imp"]],
-            edges=[Edge.from_json(e) for e in d["e"]],
             errors=d["err"],
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 
-from docref.graph.model import FileExtract, Import
+from docref.graph.model import Import
 
 
 def _strip_suffix(relpath: str) -> str:
@@ -40,15 +40,15 @@ class ModuleMap:
             if base in ("__init__.py", "__init__.pyi"):
                 self.package_dirs.add(posixpath.dirname(rel))
 
-    def add(self, fe: FileExtract) -> None:
-        self.remove(fe.path)
-        names = self._names_for(fe)
-        self.names_of[fe.path] = names
+    def add_entry(self, path: str, language: str, package: str) -> None:
+        self.remove(path)
+        names = self._names_for(path, language, package)
+        self.names_of[path] = names
         for name in names:
             # the first registration wins: .py before .pyi is decided by the caller order
-            self.by_name.setdefault(name, fe.path)
-        if fe.language == "java":
-            self.java_packages.setdefault(fe.package, set()).add(fe.path)
+            self.by_name.setdefault(name, path)
+        if language == "java":
+            self.java_packages.setdefault(package, set()).add(path)
 
     def remove(self, relpath: str) -> None:
         for name in self.names_of.pop(relpath, []):
@@ -57,17 +57,17 @@ class ModuleMap:
         for members in self.java_packages.values():
             members.discard(relpath)
 
-    def _names_for(self, fe: FileExtract) -> list[str]:
-        stem = _strip_suffix(fe.path)
-        if fe.language == "java":
+    def _names_for(self, path: str, language: str, package: str) -> list[str]:
+        stem = _strip_suffix(path)
+        if language == "java":
             cls = posixpath.basename(stem)
-            return [f"{fe.package}.{cls}" if fe.package else cls]
+            return [f"{package}.{cls}" if package else cls]
         parts = stem.split("/")
         if parts[-1] == "__init__":
             parts = parts[:-1]
         names: list[str] = []
         # walk up while the directory is a regular package
-        directory = posixpath.dirname(fe.path)
+        directory = posixpath.dirname(path)
         depth = 0
         while directory and directory in self.package_dirs:
             depth += 1
@@ -117,7 +117,12 @@ class ModuleMap:
 
     def _file_at(self, stem: str) -> str | None:
         stem = posixpath.normpath(stem) if stem else ""
-        for candidate in (f"{stem}.py", f"{stem}/__init__.py", f"{stem}.pyi", f"{stem}/__init__.pyi"):
+        for candidate in (
+            f"{stem}.py",
+            f"{stem}/__init__.py",
+            f"{stem}.pyi",
+            f"{stem}/__init__.pyi",
+        ):
             candidate = candidate.lstrip("/")
             if candidate in self.names_of:
                 return candidate

@@ -8,13 +8,14 @@ changed so callers can re-check exactly those.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
+import multiprocessing
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,10 @@ from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspa
 from docref.graph.model import EXTRACTOR_VERSION, Class, FileExtract, Function, Variable
 from docref.graph.modules import ModuleMap
 from docref.graph.source import DEFAULT_MAX_BYTES, SkipFile, SourceText, decode_source, read_source
+from docref.graph.store import Entry, ExtractMap
+
+# Below this many cache misses, extracting in-process beats starting worker processes.
+PARALLEL_THRESHOLD = 64
 
 log = logging.getLogger(__name__)
 
@@ -77,16 +82,21 @@ def _cache_key(language: str, digest: str) -> str:
     return f"extract:{language}:{EXTRACTOR_VERSION}:{digest}"
 
 
-def _fingerprints(fe: FileExtract, data: bytes) -> dict[str, str]:
-    """Content hash of each entity's source text (spans move; text is what matters)."""
-    out: dict[str, str] = {}
-    for ent in (*fe.functions, *fe.classes, *fe.variables):
-        chunk = data[ent.span.start_byte : ent.span.end_byte]
-        key = ent.qualname
-        if key in out:  # Java overloads / redefinitions: fold into one fingerprint
-            chunk = out[key].encode() + chunk
-        out[key] = hashlib.blake2b(chunk, digest_size=8).hexdigest()
-    return out
+def _extract_serialised(
+    language: str, data: bytes, relpath: str, digest: str, note: str | None
+) -> str:
+    """Worker-side extraction: returns the cache value (head + body JSON)."""
+    fe = _extract(language, data, relpath, digest)
+    if note:
+        fe.errors.append(note)
+    return Entry.from_extract(fe, data).serialise()
+
+
+def _workers() -> int:
+    try:
+        return max(1, min(len(os.sched_getaffinity(0)), 8))
+    except AttributeError:  # not on Linux
+        return max(1, min(os.cpu_count() or 1, 8))
 
 
 def _common_prefix(a: bytes, b: bytes) -> int:
@@ -120,14 +130,13 @@ class ProjectGraph:
     ) -> None:
         self.root = os.path.abspath(root)
         self.max_file_bytes = max_file_bytes
-        self.files: dict[str, FileExtract] = {}
+        self.entries: dict[str, Entry] = {}
+        self.files = ExtractMap(self.entries)
         self.skipped: dict[str, str] = {}
-        self.notes: dict[str, str] = {}  # decoding notes etc. per file
         self.modules = ModuleMap()
         self._buffers: dict[str, str] = {}
         self._imports_of: dict[str, set[str]] = {}
         self._importers: dict[str, set[str]] = {}
-        self._fingerprints: dict[str, dict[str, str]] = {}
         self._trees: OrderedDict[str, tuple[bytes, Tree]] = OrderedDict()
         self._tree_cache_size = tree_cache_size
         self._cache = open_cache("graph", cache_directory) if use_cache else None
@@ -144,8 +153,12 @@ class ProjectGraph:
 
     # ---- building ---------------------------------------------------------------------
 
-    def index(self, progress: Progress | None = None) -> IndexReport:
-        """Index the whole workspace; files already in the cache are not re-parsed."""
+    def index(self, progress: Progress | None = None, workers: int | None = None) -> IndexReport:
+        """Index the whole workspace; files already in the cache are not re-parsed.
+
+        Cache misses are extracted in worker processes when there are many of them (cold
+        start on a big workspace); ``workers=1`` forces in-process extraction.
+        """
         started = time.perf_counter()
         candidates: list[Candidate] = []
         skipped: list[Skipped] = []
@@ -156,59 +169,103 @@ class ProjectGraph:
                 skipped.append(item)
         self.modules.note_paths(c.relpath for c in candidates)
         hits = 0
-        pending: list[tuple[str, str]] = []  # cache writes, flushed in batches
+        misses: list[tuple[Candidate, SourceText]] = []
         total = len(candidates)
-        for done, cand in enumerate(candidates, 1):
+        done = 0
+        for cand in candidates:
             try:
                 src = read_source(cand.abspath, cand.language, self.max_file_bytes)
             except SkipFile as exc:
                 skipped.append(Skipped(cand.relpath, exc.reason))
+                done += 1
                 continue
-            fe, hit = self._extract_cached(cand.language, cand.relpath, src, pending)
-            hits += hit
-            self._install(fe, src)
+            entry = self._cached_entry(cand.language, cand.relpath, src)
+            if entry is None:
+                misses.append((cand, src))
+                continue
+            hits += 1
+            done += 1
+            self._install(entry)
+        if progress is not None and total:
+            progress(done, total)
+        pending: list[tuple[str, str]] = []
+        for cand, raw in self._extract_many(misses, workers):
+            entry = Entry.deserialise(cand.relpath, raw)
+            self._install(entry)
+            pending.append((_cache_key(cand.language, entry.content_hash), raw))
             if len(pending) >= 256:
                 self._flush(pending)
+            done += 1
             if progress is not None and (done % 50 == 0 or done == total):
                 progress(done, total)
         self._flush(pending)
         for s in skipped:
             self.skipped[s.relpath] = s.reason
         self._link_all()
+        entries = self.entries.values()
         return IndexReport(
-            files=len(self.files),
-            functions=sum(len(f.functions) for f in self.files.values()),
-            classes=sum(len(f.classes) for f in self.files.values()),
-            edges=sum(len(f.edges) for f in self.files.values()),
+            files=len(self.entries),
+            functions=sum(e.counts[0] for e in entries),
+            classes=sum(e.counts[1] for e in entries),
+            edges=sum(e.counts[2] for e in entries),
             skipped=skipped,
             seconds=time.perf_counter() - started,
             cache_hits=hits,
         )
 
-    def _extract_cached(
-        self, language: str, relpath: str, src: SourceText, pending: list[tuple[str, str]]
-    ) -> tuple[FileExtract, int]:
+    def _extract_many(
+        self, misses: list[tuple[Candidate, SourceText]], workers: int | None
+    ) -> Iterator[tuple[Candidate, str]]:
+        n = workers if workers is not None else _workers()
+        if n <= 1 or len(misses) < PARALLEL_THRESHOLD:
+            for cand, src in misses:
+                yield (
+                    cand,
+                    _extract_serialised(
+                        cand.language, src.data, cand.relpath, src.content_hash, src.note
+                    ),
+                )
+            return
+        # spawn, not fork: the language server has threads, and fork with threads is unsafe
+        yielded = 0
+        try:
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
+                results = pool.map(
+                    _extract_serialised,
+                    [c.language for c, _ in misses],
+                    [s.data for _, s in misses],
+                    [c.relpath for c, _ in misses],
+                    [s.content_hash for _, s in misses],
+                    [s.note for _, s in misses],
+                    chunksize=16,
+                )
+                for (cand, _), raw in zip(misses, results, strict=False):
+                    yield cand, raw
+                    yielded += 1
+        except (BrokenProcessPool, OSError, RuntimeError) as exc:
+            log.warning("parallel indexing failed (%s); continuing in-process", exc)
+            yield from self._extract_many(misses[yielded:], 1)
+
+    def _cached_entry(self, language: str, relpath: str, src: SourceText) -> Entry | None:
+        if self._cache is None:
+            return None
         key = _cache_key(language, src.content_hash)
-        if self._cache is not None:
-            try:
-                raw = self._cache.get(key)
-            except UnsafeCacheRow:
-                log.warning("refused a pickled cache row for %s", relpath)
-                raw = None
-            except Exception as exc:  # a corrupt cache must never stop indexing
-                log.warning("cache read failed for %s: %s", relpath, exc)
-                raw = None
-            if raw is not None:
-                try:
-                    fe = FileExtract.from_json(json.loads(raw))
-                    fe.path = relpath  # identical content may live at several paths
-                    return fe, 1
-                except (ValueError, KeyError, TypeError, IndexError) as exc:
-                    log.warning("ignoring unreadable cache entry for %s: %s", relpath, exc)
-        fe = _extract(language, src.data, relpath, src.content_hash)
-        if self._cache is not None:
-            pending.append((key, json.dumps(fe.to_json(), separators=(",", ":"))))
-        return fe, 0
+        try:
+            raw = self._cache.get(key)
+        except UnsafeCacheRow:
+            log.warning("refused a pickled cache row for %s", relpath)
+            return None
+        except Exception as exc:  # a corrupt cache must never stop indexing
+            log.warning("cache read failed for %s: %s", relpath, exc)
+            return None
+        if not isinstance(raw, str):
+            return None
+        try:
+            return Entry.deserialise(relpath, raw)
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            log.warning("ignoring unreadable cache entry for %s: %s", relpath, exc)
+            return None
 
     def _flush(self, pending: list[tuple[str, str]]) -> None:
         if not pending or self._cache is None:
@@ -222,39 +279,32 @@ class ProjectGraph:
             log.warning("cache write failed: %s", exc)
         pending.clear()
 
-    def _install(self, fe: FileExtract, src: SourceText) -> None:
-        self.files[fe.path] = fe
-        self.skipped.pop(fe.path, None)
-        if src.note:
-            self.notes[fe.path] = src.note
-            if src.note not in fe.errors:
-                fe.errors.append(src.note)
-        else:
-            self.notes.pop(fe.path, None)
-        self._fingerprints[fe.path] = _fingerprints(fe, src.data)
-        self.modules.add(fe)
+    def _install(self, entry: Entry) -> None:
+        self.entries[entry.path] = entry
+        self.skipped.pop(entry.path, None)
+        self.modules.add_entry(entry.path, entry.language, entry.package)
 
     def _link_all(self) -> None:
         self._imports_of.clear()
         self._importers.clear()
-        for rel in self.files:
+        for rel in self.entries:
             self._link(rel)
 
     def _link(self, rel: str) -> None:
         for target in self._imports_of.pop(rel, set()):
             self._importers.get(target, set()).discard(rel)
-        fe = self.files.get(rel)
-        if fe is None:
+        entry = self.entries.get(rel)
+        if entry is None:
             return
         targets: set[str] = set()
-        for imp in fe.imports:
-            if fe.language == "java" and imp.name == "*":
+        for imp in entry.imports:
+            if entry.language == "java" and imp.name == "*":
                 found = self.modules.java_package_files(imp.module)
                 targets.update(found)
                 continue
-            target, _ = self.modules.resolve_import(rel, imp)
-            if target is not None and target != rel:
-                targets.add(target)
+            resolved, _ = self.modules.resolve_import(rel, imp)
+            if resolved is not None and resolved != rel:
+                targets.add(resolved)
         self._imports_of[rel] = targets
         for target in targets:
             self._importers.setdefault(target, set()).add(rel)
@@ -279,21 +329,23 @@ class ProjectGraph:
                 self.skipped[rel] = exc.reason
                 result.note = exc.reason
                 return result
-        old = self.files.get(rel)
-        old_prints = self._fingerprints.get(rel, {})
-        is_new_module = old is None and rel.endswith(("__init__.py", "__init__.pyi"))
-        if is_new_module:
+        old = self.entries.get(rel)
+        old_prints = old.fingerprints if old is not None else {}
+        if old is None and rel.endswith(("__init__.py", "__init__.pyi")):
             self.modules.note_paths([rel])
         fe = self._parse_incremental(language, rel, src)
-        self._install(fe, src)
+        if src.note:
+            fe.errors.append(src.note)
+        entry = Entry.from_extract(fe, src.data)
+        self._install(entry)
         self._link(rel)
         if old is None:
             # a new file can satisfy imports that were unresolved before
             self._relink_importers_of(rel)
-        new_prints = self._fingerprints[rel]
+        new_prints = entry.fingerprints
         changed = [q for q, h in new_prints.items() if old_prints.get(q) != h]
         changed += [q for q in old_prints if q not in new_prints]
-        return UpdateResult(rel, changed, self._dependents(rel, changed))
+        return UpdateResult(rel, changed, self._dependents(rel, changed), src.note)
 
     def _parse_incremental(self, language: str, rel: str, src: SourceText) -> FileExtract:
         if language != "python":
@@ -326,12 +378,12 @@ class ProjectGraph:
     def remove(self, path: str) -> UpdateResult:
         """Drop a deleted file; report the functions that imported from it."""
         rel = self.relpath(path)
-        old_prints = self._fingerprints.pop(rel, {})
+        old = self.entries.get(rel)
+        old_prints = old.fingerprints if old is not None else {}
         dependents = self._dependents(rel, list(old_prints))
-        self.files.pop(rel, None)
+        self.entries.pop(rel, None)
         self._buffers.pop(rel, None)
         self._trees.pop(rel, None)
-        self.notes.pop(rel, None)
         self.modules.remove(rel)
         importers = self._importers.pop(rel, set())
         self._link(rel)  # clears its outgoing links
@@ -341,46 +393,42 @@ class ProjectGraph:
 
     def _relink_importers_of(self, rel: str) -> None:
         names = set(self.modules.names_of.get(rel, []))
-        for other, fe in self.files.items():
+        for other, entry in self.entries.items():
             if other == rel:
                 continue
-            if any(imp.module in names or f"{imp.module}.{imp.name}" in names for imp in fe.imports):
-                self._link(other)
-            elif fe.language == "python" and any(imp.level for imp in fe.imports):
+            if any(
+                imp.level or imp.module in names or f"{imp.module}.{imp.name}" in names
+                for imp in entry.imports
+            ):
                 self._link(other)
 
     def _dependents(self, rel: str, changed: Iterable[str]) -> list[tuple[str, str]]:
-        """Functions whose 1-hop context includes a changed entity of ``rel``."""
-        changed = list(changed)
-        if not changed:
+        """Functions whose 1-hop context includes a changed entity of ``rel``.
+
+        Matching is by name (the last dotted component), which over-approximates: a
+        re-check too many is cheap, a stale docstring verdict is not.
+        """
+        changed_set = set(changed)
+        if not changed_set:
             return []
-        short = {q.rsplit(".", 1)[-1] for q in changed}
+        short = {q.rsplit(".", 1)[-1] for q in changed_set}
         out: list[tuple[str, str]] = []
-        fe = self.files.get(rel)
-        if fe is not None:
-            changed_set = set(changed)
-            for fn in fe.functions:
-                if fn.qualname in changed_set:
-                    out.append((rel, fn.qualname))
-                    continue
-                for ref in fn.references:
-                    last = ref.name.rsplit(".", 1)[-1]
-                    if ref.name in changed_set or (last in short and ref.name.startswith(("self.", "cls.", "this."))) or ref.name in short:
-                        out.append((rel, fn.qualname))
-                        break
-        for other in sorted(self._importers.get(rel, ())):
-            ofe = self.files.get(other)
-            if ofe is None:
+        for other in [rel, *sorted(self._importers.get(rel, ()))]:
+            entry = self.entries.get(other)
+            if entry is None:
                 continue
-            for fn in ofe.functions:
-                if any(r.name.rsplit(".", 1)[-1] in short for r in fn.references):
+            for fn in entry.extract.functions:
+                if (other == rel and fn.qualname in changed_set) or any(
+                    r.name.rsplit(".", 1)[-1] in short for r in fn.references
+                ):
                     out.append((other, fn.qualname))
         return out
 
     # ---- queries ----------------------------------------------------------------------
 
     def get(self, path: str) -> FileExtract | None:
-        return self.files.get(self.relpath(path))
+        entry = self.entries.get(self.relpath(path))
+        return entry.extract if entry is not None else None
 
     def source(self, path: str) -> str:
         """The text the extract was made from: the editor buffer if any, else the disk."""
@@ -404,7 +452,7 @@ class ProjectGraph:
 
     def symbol(self, relpath: str, name: str) -> Entity | None:
         """A top-level (or dotted ``Class.member``) entity of a file, by name."""
-        fe = self.files.get(relpath)
+        fe = self.get(relpath)
         if fe is None:
             return None
         for group in (fe.functions, fe.classes, fe.variables):

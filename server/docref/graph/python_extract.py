@@ -19,7 +19,6 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 from docref.graph.model import (
     Class,
     Docstring,
-    Edge,
     FileExtract,
     Function,
     Import,
@@ -39,11 +38,14 @@ _USE_RE = re.compile(
 _NAME_RE = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _LOCAL_RES: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
     # ``x = ...``, ``a, b = ...``, ``x: T = ...``, ``x += ...`` at the start of a line
-    (b"=", re.compile(
-        rb"^[ \t]*\(?([A-Za-z_][A-Za-z0-9_]*(?:[ \t]*,[ \t]*[A-Za-z_][A-Za-z0-9_]*)*)\)?"
-        rb"[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)",
-        re.MULTILINE,
-    )),
+    (
+        b"=",
+        re.compile(
+            rb"^[ \t]*\(?([A-Za-z_][A-Za-z0-9_]*(?:[ \t]*,[ \t]*[A-Za-z_][A-Za-z0-9_]*)*)\)?"
+            rb"[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)",
+            re.MULTILINE,
+        ),
+    ),
     (b"for", re.compile(rb"\bfor[ \t]+\(?([A-Za-z_][A-Za-z0-9_, \t()]*?)\)?[ \t]+in\b")),
     (b"as", re.compile(rb"\bas[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
     (b":=", re.compile(rb"\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*:=")),
@@ -377,8 +379,6 @@ class _Extractor:
             parent_class=owner_class.qualname if owner_class else None,
         )
         self.out.classes.append(cls)
-        for base in bases:
-            self.out.edges.append(Edge("inherits", qualname, base))
         if body is not None:
             self.statements(body, cls, None, f"{qualname}.", False)
 
@@ -413,10 +413,6 @@ class _Extractor:
 
     def add_variable(self, var: Variable) -> None:
         self.out.variables.append(var)
-        for ref in var.value_refs:
-            self.out.edges.append(Edge("assign", var.qualname, ref))
-        if var.annotation:
-            self.out.edges.append(Edge("typeof", var.qualname, var.annotation))
 
     def target_names(self, target: Node) -> list[str]:
         if target.type == "identifier":
@@ -482,11 +478,7 @@ class _Extractor:
     # ---- imports ----------------------------------------------------------------------
 
     def imports(self, stmt: Node, scope: str, in_try: bool) -> None:
-        before = len(self.out.imports)
         self._imports(stmt, scope, in_try)
-        for imp in self.out.imports[before:]:
-            if imp.alias:
-                self.out.edges.append(Edge("as", imp.alias, imp.name or imp.module))
 
     def _imports(self, stmt: Node, scope: str, in_try: bool) -> None:
         line = stmt.start_point[0]

@@ -1,0 +1,5 @@
+"""``python -m docref`` — the same as the ``docref`` console script."""
+
+from docref.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,66 @@
+"""Argument parsing and dispatch; each command lives in :mod:`docref.cli.commands`."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+
+from docref.cli import commands
+from docref.context import DEFAULT_TOKEN_BUDGET
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="docref",
+        description="Find docstring sentences that are inconsistent with the code.",
+    )
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (stderr)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    seg = sub.add_parser(
+        "segment", help="split prose into sentences (ReFEree/Punkt parity), JSON lines"
+    )
+    seg.add_argument("--text", help="the text to split (default: read standard input)")
+    seg.set_defaults(func=commands.segment)
+
+    ctx = sub.add_parser(
+        "context", help="show a function's docstring segments and 1-hop related information"
+    )
+    ctx.add_argument("target", metavar="PATH::QUALNAME", help="e.g. pkg/mod.py::Class.method")
+    ctx.add_argument("--json", action="store_true", help="machine-readable output")
+    ctx.add_argument(
+        "--budget",
+        type=int,
+        default=DEFAULT_TOKEN_BUDGET,
+        help=f"token budget of the related information (default {DEFAULT_TOKEN_BUDGET})",
+    )
+    ctx.add_argument("--root", help="workspace root (default: nearest project marker)")
+    ctx.add_argument("--no-external", action="store_true", help="skip external API docs")
+    ctx.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
+    ctx.set_defaults(func=commands.context)
+
+    idx = sub.add_parser("index", help="index a tree and report what was found")
+    idx.add_argument("path", help="the workspace folder")
+    idx.add_argument("--json", action="store_true", help="machine-readable output")
+    idx.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
+    idx.add_argument(
+        "--workers", type=int, default=None, help="extraction processes (default: CPU count)"
+    )
+    idx.set_defaults(func=commands.index)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    level = logging.WARNING - 10 * min(args.verbose, 2)
+    logging.basicConfig(level=level, stream=sys.stderr, format="docref: %(message)s")
+    try:
+        result: int = args.func(args)
+    except BrokenPipeError:  # `docref ... | head`
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    return result

@@ -1,0 +1,133 @@
+"""Extracts in memory and on disk, decoded only when someone looks at them.
+
+A cache entry is two JSON documents in one string: a small *head* (imports, counts, entity
+fingerprints, notes) that indexing needs for every file, and the *body* (the full
+:class:`FileExtract`) that only context building needs, for a few files.  A warm start
+therefore decodes the heads only; bodies are decoded on first access.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from docref.graph.model import EXTRACTOR_VERSION, Class, FileExtract, Function, Import, Variable
+
+log = logging.getLogger(__name__)
+
+_SEP = "\n"  # json.dumps never emits a raw newline, so it splits head from body
+
+
+def fingerprints(fe: FileExtract, data: bytes) -> dict[str, str]:
+    """Content hash of each entity's source text (spans move; text is what matters)."""
+    out: dict[str, str] = {}
+    entities: list[Function | Class | Variable] = [*fe.functions, *fe.classes, *fe.variables]
+    for ent in entities:
+        chunk = data[ent.span.start_byte : ent.span.end_byte]
+        key = ent.qualname
+        if key in out:  # Java overloads / redefinitions fold into one fingerprint
+            chunk = out[key].encode() + chunk
+        out[key] = hashlib.blake2b(chunk, digest_size=8).hexdigest()
+    return out
+
+
+@dataclass(slots=True)
+class Entry:
+    """One file of the graph: head fields always decoded, the extract on demand."""
+
+    path: str
+    language: str
+    content_hash: str
+    package: str
+    imports: list[Import]
+    counts: tuple[int, int, int]  # functions, classes, edges
+    fingerprints: dict[str, str]
+    errors: list[str]
+    _body: str | None = None
+    _extract: FileExtract | None = field(default=None, repr=False)
+
+    @property
+    def extract(self) -> FileExtract:
+        if self._extract is None:
+            assert self._body is not None
+            fe = FileExtract.from_json(json.loads(self._body))
+            fe.path = self.path
+            fe.errors = self.errors
+            self._extract = fe
+            self._body = None  # the objects replace the text; keep one copy
+        return self._extract
+
+    @classmethod
+    def from_extract(cls, fe: FileExtract, data: bytes) -> Entry:
+        return cls(
+            path=fe.path,
+            language=fe.language,
+            content_hash=fe.content_hash,
+            package=fe.package,
+            imports=fe.imports,
+            counts=(len(fe.functions), len(fe.classes), fe.edge_count()),
+            fingerprints=fingerprints(fe, data),
+            errors=fe.errors,
+            _extract=fe,
+        )
+
+    def serialise(self) -> str:
+        """The cache value: head JSON, newline, body JSON."""
+        head = {
+            "v": EXTRACTOR_VERSION,
+            "lang": self.language,
+            "hash": self.content_hash,
+            "pkg": self.package,
+            "imp": [i.to_json() for i in self.imports],
+            "n": list(self.counts),
+            "fp": self.fingerprints,
+            "err": self.errors,
+        }
+        body = self._body if self._body is not None else _dumps(self.extract.to_json())
+        return _dumps(head) + _SEP + body
+
+    @classmethod
+    def deserialise(cls, path: str, raw: str) -> Entry:
+        head_text, _, body = raw.partition(_SEP)
+        head: dict[str, Any] = json.loads(head_text)
+        if head.get("v") != EXTRACTOR_VERSION or not body:
+            raise ValueError("stale or truncated cache entry")
+        n = head["n"]
+        return cls(
+            path=path,
+            language=head["lang"],
+            content_hash=head["hash"],
+            package=head["pkg"],
+            imports=[Import.from_json(i) for i in head["imp"]],
+            counts=(n[0], n[1], n[2]),
+            fingerprints=head["fp"],
+            errors=list(head["err"]),
+            _body=body,
+        )
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+class ExtractMap(Mapping[str, FileExtract]):
+    """``relpath → FileExtract`` view over entries, decoding bodies lazily."""
+
+    def __init__(self, entries: dict[str, Entry]) -> None:
+        self._entries = entries
+
+    def __getitem__(self, key: str) -> FileExtract:
+        return self._entries[key].extract
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
