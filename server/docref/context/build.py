@@ -209,6 +209,13 @@ class _Resolver:
                 found = self.class_member(fe.path, cls, head)
                 if found is not None:
                     return found, None
+        if fn.parent_class and rest:
+            field_ent = self.member(fe.path, f"{fn.parent_class}.{head}")
+            if isinstance(field_ent, Variable) and field_ent.annotation:
+                # ``prices.priceOf()`` on a field: follow the field's declared type
+                type_name = field_ent.annotation.split("<", 1)[0].strip()
+                if type_name not in _JAVA_PRIMITIVES and type_name != head:
+                    return self.resolve_java(type_name, member)
         cls_ent = next((c for c in fe.classes if c.name == head), None)
         if cls_ent is not None:
             if not member:
