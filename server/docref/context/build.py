@@ -193,10 +193,12 @@ class _Resolver:
         if self.fe.language == "java":
             return self.resolve_java(type_name, member)
         for imp in self.imports:
-            if imp.bound_name == type_name.split(".")[0]:
-                if self.graph.modules.resolve_import(self.fe.path, imp)[0] is None:
-                    sub = type_name.partition(".")[2]
-                    return None, _external_name(imp, ".".join(p for p in (sub, member) if p))
+            if (
+                imp.bound_name == type_name.split(".")[0]
+                and self.graph.modules.resolve_import(self.fe.path, imp)[0] is None
+            ):
+                sub = type_name.partition(".")[2]
+                return None, _external_name(imp, ".".join(p for p in (sub, member) if p))
         return self.resolve_in_file(self.fe.path, f"{type_name}.{member}"), None
 
     def resolve_java(self, head: str, rest: str) -> tuple[_Found | None, str | None]:
@@ -256,7 +258,13 @@ def _block_name(used: str) -> str:
 
 
 def _external_name(imp: Import, rest: str) -> str:
-    base = f"{imp.module}.{imp.name}" if imp.name else imp.module
+    if imp.name:
+        base = f"{imp.module}.{imp.name}"
+    elif imp.alias:
+        base = imp.module
+    else:
+        # ``import a.b`` binds ``a``: the use already spells ``a.b.x``, so ``rest`` is ``b.x``
+        base = imp.bound_name
     return ".".join(p for p in (base, rest) if p)
 
 

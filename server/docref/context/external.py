@@ -158,8 +158,12 @@ def python_external_doc(
 ) -> ExternalDoc:
     """Documentation of the Python name ``qualified`` (``os.path.join``, ``len``, ``dict.get``).
 
-    ``search_path`` replaces :data:`sys.path` for locating modules (built-in and frozen
-    modules are always found).  No third-party or project code is executed.
+    ``search_path`` replaces :data:`sys.path` for locating modules: built-in and frozen modules
+    (``sys``, ``os``, ``posixpath``...) are always found, the rest of the standard library only
+    when its directories are in ``search_path``.  No third-party or project code is executed;
+    standard-library modules may be imported to introspect compiled code.  Results for a
+    package installed or removed after a lookup need :func:`clear_caches`.
+    ``max_doc`` bounds the length of :attr:`ExternalDoc.doc`.
     """
     from docref.context.external_python import lookup
 

@@ -39,12 +39,21 @@ from docref.context.external import DEFAULT_MAX_DOC, LRU, ExternalDoc, not_found
 _LANGUAGE = Language(tree_sitter_java.language())
 
 _TYPE_DECLS = frozenset(
-    {"class_declaration", "interface_declaration", "enum_declaration", "record_declaration",
-     "annotation_type_declaration"}
+    {
+        "class_declaration",
+        "interface_declaration",
+        "enum_declaration",
+        "record_declaration",
+        "annotation_type_declaration",
+    }
 )
 _METHOD_DECLS = frozenset(
-    {"method_declaration", "annotation_type_element_declaration", "constructor_declaration",
-     "compact_constructor_declaration"}
+    {
+        "method_declaration",
+        "annotation_type_element_declaration",
+        "constructor_declaration",
+        "compact_constructor_declaration",
+    }
 )
 _FIELD_DECLS = frozenset({"field_declaration", "constant_declaration"})
 _KEEP_ANNOTATIONS = frozenset({"Deprecated", "SafeVarargs", "FunctionalInterface"})
@@ -53,14 +62,16 @@ _SUPERTYPE_VISITS = 12
 _FIELD_VALUE_MAX = 80
 _SIGNATURE_MAX = 400
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+#: Directories whose ``*/lib/src.zip`` (``*/src.zip`` for JDK 8) are the last resort.
+JVM_ROOTS: tuple[str, ...] = ("/usr/lib/jvm",)
 
 
 # --------------------------------------------------------------------------- locating src.zip
 
 
-def _version_key(path: str) -> tuple[int, str]:
-    """Sort key of ``/usr/lib/jvm/<jdk>/[lib/]src.zip``: the major version in ``<jdk>``."""
-    jdk = os.path.relpath(path, "/usr/lib/jvm").split(os.sep)[0]
+def _version_key(root: str, path: str) -> tuple[int, str]:
+    """Sort key of ``<root>/<jdk>/[lib/]src.zip``: the major version in ``<jdk>``."""
+    jdk = os.path.relpath(path, root).split(os.sep)[0]
     numbers = [int(n) for n in re.findall(r"\d+", jdk)]
     if len(numbers) > 1 and numbers[0] == 1:  # java-1.8.0-openjdk
         numbers = numbers[1:]
@@ -68,20 +79,23 @@ def _version_key(path: str) -> tuple[int, str]:
 
 
 @functools.lru_cache(maxsize=8)
-def _find_src_zip(java_home: str | None, search: str | None) -> str | None:
+def _find_src_zip(java_home: str | None, search: str | None, roots: tuple[str, ...]) -> str | None:
     candidates: list[str] = []
 
     def add_home(home: str) -> None:
-        candidates.extend([os.path.join(home, "lib", "src.zip"), os.path.join(home, "src.zip"),
-                           os.path.join(home, os.pardir, "src.zip")])  # JDK 8: <jdk>/jre
+        candidates.append(os.path.join(home, "lib", "src.zip"))  # JDK 9+
+        candidates.append(os.path.join(home, "src.zip"))  # JDK 8
+        candidates.append(os.path.join(home, os.pardir, "src.zip"))  # JDK 8, home = <jdk>/jre
 
     if java_home:
         add_home(java_home)
     java = shutil.which("java", path=search)
     if java:
         add_home(os.path.dirname(os.path.dirname(os.path.realpath(java))))
-    found = glob.glob("/usr/lib/jvm/*/lib/src.zip") + glob.glob("/usr/lib/jvm/*/src.zip")
-    candidates.extend(sorted(found, key=_version_key, reverse=True))
+    for root in roots:
+        found = glob.glob(os.path.join(glob.escape(root), "*", "lib", "src.zip"))
+        found += glob.glob(os.path.join(glob.escape(root), "*", "src.zip"))
+        candidates.extend(sorted(found, key=functools.partial(_version_key, root), reverse=True))
     for candidate in candidates:
         if os.path.isfile(candidate):  # follows symlinks: broken ones are skipped
             return os.path.normpath(candidate)
@@ -90,7 +104,7 @@ def _find_src_zip(java_home: str | None, search: str | None) -> str | None:
 
 def find_src_zip() -> str | None:
     """See :func:`docref.context.external.find_src_zip`."""
-    return _find_src_zip(os.environ.get("JAVA_HOME"), os.environ.get("PATH"))
+    return _find_src_zip(os.environ.get("JAVA_HOME"), os.environ.get("PATH"), JVM_ROOTS)
 
 
 # --------------------------------------------------------------------------- the zip
@@ -98,10 +112,12 @@ def find_src_zip() -> str | None:
 
 @dataclass(eq=False)
 class _Zip:
-    path: str
+    key: tuple[str, int, int]  # (real path, mtime, size)
     archive: zipfile.ZipFile
     entries: dict[str, str]  # "java/util/List.java" -> "java.base/java/util/List.java"
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # rendered lookups: the archive is immutable while its (path, mtime, size) key stands
+    results: LRU[tuple[str, int], ExternalDoc] = field(default_factory=lambda: LRU(4096))
 
     def read(self, entry: str) -> bytes:
         with self.lock:
@@ -138,7 +154,7 @@ def _open_zip(path: str) -> _Zip | None:
         relative = rest if "." in first and rest else name  # strip a JDK 9+ module prefix
         if relative not in entries or name.startswith("java.base/"):
             entries[relative] = name
-    opened = _Zip(real, archive, entries)
+    opened = _Zip(key, archive, entries)
     _ZIPS.put(key, opened)
     return opened
 
@@ -178,7 +194,7 @@ class _File:
     types: dict[str, _Type] = field(default_factory=dict)
 
 
-_FILES: LRU[tuple[str, str], _File] = LRU(128)
+_FILES: LRU[tuple[tuple[str, int, int], str], _File] = LRU(128)
 
 
 def clear_caches() -> None:
@@ -214,7 +230,7 @@ def _without_comments(source: bytes, node: Node, start: int, end: int) -> str:
             stack.extend(current.children)
     pieces, position = [], start
     for cut_start, cut_end in sorted(cuts):
-        pieces.append(source[position:max(position, cut_start)])
+        pieces.append(source[position : max(position, cut_start)])
         position = max(position, cut_end)
     pieces.append(source[position:end])
     return b" ".join(pieces).decode("utf-8", "replace")
@@ -291,8 +307,9 @@ def _collect_body(source: bytes, body: Node, owner: _Type) -> None:
                 owner.nested.setdefault(nested.name, nested)
         elif kind in _METHOD_DECLS:
             name = _text(child.child_by_field_name("name")) or owner.name
-            decl = _Decl("method", _declaration(source, child, child.child_by_field_name("body")),
-                         pending)
+            decl = _Decl(
+                "method", _declaration(source, child, child.child_by_field_name("body")), pending
+            )
             owner.members.setdefault(name, []).append(decl)
             if kind.endswith("constructor_declaration"):
                 owner.members.setdefault("<init>", []).append(decl)
@@ -311,8 +328,13 @@ def _parse_type(source: bytes, node: Node, javadoc: str | None, file: _File) -> 
     if not name:
         return None
     body = node.child_by_field_name("body")
-    jtype = _Type(name=name, header=_declaration(source, node, body), javadoc=javadoc, file=file,
-                  supertypes=_supertypes(node))
+    jtype = _Type(
+        name=name,
+        header=_declaration(source, node, body),
+        javadoc=javadoc,
+        file=file,
+        supertypes=_supertypes(node),
+    )
     if body is not None:
         _collect_body(source, body, jtype)
     return jtype
@@ -330,15 +352,24 @@ def _parse_file(entry: str, source: bytes) -> _File:
         if kind == "line_comment":
             continue
         if kind == "package_declaration":
-            parsed.package = "".join(_text(c) for c in child.named_children
-                                     if c.type in ("identifier", "scoped_identifier"))
+            parsed.package = "".join(
+                _text(c)
+                for c in child.named_children
+                if c.type in ("identifier", "scoped_identifier")
+            )
             parsed.package_doc = pending
         elif kind == "import_declaration":
             if any(c.type == "static" for c in child.children):
                 pass
             else:
-                target = next((_text(c) for c in child.named_children
-                               if c.type in ("identifier", "scoped_identifier")), "")
+                target = next(
+                    (
+                        _text(c)
+                        for c in child.named_children
+                        if c.type in ("identifier", "scoped_identifier")
+                    ),
+                    "",
+                )
                 if any(c.type == "asterisk" for c in child.named_children):
                     parsed.star_imports.append(target)
                 elif target:
@@ -352,7 +383,7 @@ def _parse_file(entry: str, source: bytes) -> _File:
 
 
 def _load_file(archive: _Zip, entry: str) -> _File | None:
-    key = (archive.path, entry)
+    key = (archive.key, entry)
     cached = _FILES.get(key)
     if cached is not None:
         return cached
@@ -377,7 +408,7 @@ def _find_type(archive: _Zip, parts: list[str]) -> tuple[_Type, list[str]] | Non
         jtype = parsed.types.get(parts[i]) if parsed is not None else None
         if jtype is None:
             return None
-        rest = parts[i + 1:]
+        rest = parts[i + 1 :]
         while rest and rest[0] in jtype.nested:
             jtype, rest = jtype.nested[rest[0]], rest[1:]
         return jtype, rest
@@ -429,9 +460,31 @@ def _member(archive: _Zip, jtype: _Type, name: str) -> tuple[_Type, list[_Decl]]
 
 
 _BLOCK_TAGS = frozenset(
-    {"param", "return", "throws", "exception", "see", "since", "author", "version",
-     "deprecated", "serial", "serialData", "serialField", "implSpec", "implNote", "apiNote",
-     "jls", "jvms", "spec", "revised", "hidden", "provides", "uses", "moduleGraph"}
+    {
+        "param",
+        "return",
+        "throws",
+        "exception",
+        "see",
+        "since",
+        "author",
+        "version",
+        "deprecated",
+        "serial",
+        "serialData",
+        "serialField",
+        "implSpec",
+        "implNote",
+        "apiNote",
+        "jls",
+        "jvms",
+        "spec",
+        "revised",
+        "hidden",
+        "provides",
+        "uses",
+        "moduleGraph",
+    }
 )
 _KEEP_TAGS = frozenset({"param", "return", "throws", "exception", "deprecated"})
 _LEADING_STAR = re.compile(r"^[ \t]*\*(?!/) ?")
@@ -440,8 +493,10 @@ _HTML_RULES = [
     (re.compile(r"(?i)<br\s*/?>"), "\n"),
     (re.compile(r"(?i)<sup>"), "^"),
     (re.compile(r"(?i)<li(?:\s[^<>]*)?>"), "\n- "),
-    (re.compile(r"(?i)</?(?:ul|ol|dl|dt|dd|pre|blockquote|table|tr|h[1-6]|div)(?:\s[^<>]*)?>"),
-     "\n"),
+    (
+        re.compile(r"(?i)</?(?:ul|ol|dl|dt|dd|pre|blockquote|table|tr|h[1-6]|div)(?:\s[^<>]*)?>"),
+        "\n",
+    ),
     (re.compile(r"</?[A-Za-z][^<>]*>"), ""),
 ]
 
@@ -473,20 +528,23 @@ def _inline_tag(tag: str, content: str) -> str:
         return content
     if tag in ("link", "linkplain"):
         ref, label = _split_reference(content.strip())
-        return label or _reference(ref)
+        return _inline(label) if label else _reference(ref)
     if tag == "value":
         return _reference(content)
     if tag in ("inheritDoc", "docRoot"):
         return ""
-    if tag == "return":
-        return f"Returns {content.strip()}"
+    if tag == "return":  # {@return x}: "Returns x."
+        text = _inline(content).strip()
+        return f"Returns {text}" if text.endswith(".") else f"Returns {text}."
     if tag == "index":
         content = content.strip()
         return content[1:].split('"', 1)[0] if content.startswith('"') else content.split(" ")[0]
-    return content.strip()
+    return _inline(content).strip()  # {@summary ...} and unknown tags: their text
 
 
 def _inline(text: str) -> str:
+    """Inline tags replaced by their text; HTML outside {@code}/{@literal} made plain text."""
+    text = text.replace("{@docRoot}", "")  # only ever inside href="..."
     out: list[str] = []
     position = 0
     while True:
@@ -505,7 +563,7 @@ def _inline(text: str) -> str:
         if end >= len(text):
             break
         out.append(_html_text(text[position:start]))
-        match = re.match(r"(\w+)\s?(.*)", text[start + 2:end], re.S)
+        match = re.match(r"(\w+)\s?(.*)", text[start + 2 : end], re.S)
         if match:
             out.append(_inline_tag(match.group(1), match.group(2)))
         position = end + 1
@@ -575,12 +633,22 @@ def _lookup(archive: _Zip, qualified: str, max_doc: int) -> ExternalDoc | None:
         parsed = _load_file(archive, entry) if entry is not None else None
         if parsed is None:
             return None
-        return ExternalDoc(qualified, "module", f"package {'.'.join(parts)}",
-                           _doc(parsed.package_doc, max_doc), f"src.zip:{entry}")
+        return ExternalDoc(
+            qualified,
+            "module",
+            f"package {'.'.join(parts)}",
+            _doc(parsed.package_doc, max_doc),
+            f"src.zip:{entry}",
+        )
     jtype, rest = found
     if not rest:
-        return ExternalDoc(qualified, "class", jtype.header, _doc(jtype.javadoc, max_doc),
-                           f"src.zip:{jtype.file.entry}")
+        return ExternalDoc(
+            qualified,
+            "class",
+            jtype.header,
+            _doc(jtype.javadoc, max_doc),
+            f"src.zip:{jtype.file.entry}",
+        )
     if len(rest) != 1:
         return None
     member = _member(archive, jtype, rest[0])
@@ -594,8 +662,13 @@ def _lookup(archive: _Zip, qualified: str, max_doc: int) -> ExternalDoc | None:
     javadoc = documented.javadoc
     if javadoc is None or "{@inheritDoc}" in javadoc:
         javadoc = _inherited_javadoc(archive, owner, rest[0]) or javadoc
-    return ExternalDoc(qualified, documented.kind, "\n".join(signatures),
-                       _doc(javadoc, max_doc), f"src.zip:{owner.file.entry}")
+    return ExternalDoc(
+        qualified,
+        documented.kind,
+        "\n".join(signatures),
+        _doc(javadoc, max_doc),
+        f"src.zip:{owner.file.entry}",
+    )
 
 
 def _inherited_javadoc(archive: _Zip, owner: _Type, name: str) -> str | None:
@@ -610,14 +683,21 @@ def _inherited_javadoc(archive: _Zip, owner: _Type, name: str) -> str | None:
     return None
 
 
-def lookup(qualified: str, *, src_zip: str | None = None,
-           max_doc: int = DEFAULT_MAX_DOC) -> ExternalDoc:
+def lookup(
+    qualified: str, *, src_zip: str | None = None, max_doc: int = DEFAULT_MAX_DOC
+) -> ExternalDoc:
     """See :func:`docref.context.external.java_external_doc`."""
     try:
         path = src_zip if src_zip is not None else find_src_zip()
         archive = _open_zip(path) if path else None
-        result = _lookup(archive, qualified, max_doc) if archive is not None else None
-        return result if result is not None else not_found(qualified)
+        if archive is None:
+            return not_found(qualified)
+        cached = archive.results.get((qualified, max_doc))
+        if cached is not None:
+            return cached
+        result = _lookup(archive, qualified, max_doc) or not_found(qualified)
+        archive.results.put((qualified, max_doc), result)
+        return result
     except Exception:  # never raise on odd archives or inputs
         return not_found(qualified)
 

@@ -7,28 +7,35 @@ How a dotted name such as ``os.path.join`` is resolved:
    directly so nothing is imported: built-in, frozen, then :class:`~importlib.machinery.PathFinder`
    over ``search_path`` (default :data:`sys.path`), then -- only without ``search_path`` --
    setuptools' editable-install finders (``__editable__*``).  Other meta-path finders are
-   skipped on purpose: ``_distutils_hack``'s imports setuptools when asked for ``distutils``.
+   skipped on purpose: the one of ``_distutils_hack`` imports setuptools when asked for
+   ``distutils``.
    Submodules are located with ``PathFinder.find_spec(name, parent.submodule_search_locations)``
    (never ``importlib.util.find_spec("a.b")``, which imports ``a``).
-3. Each following part is looked up, preferring a submodule of a package, then the module's
-   top-level bindings (read from its source with :mod:`ast`: functions, classes and their
-   members, assignments, imports -- ``from .x import y`` re-exports and ``import m as n``
-   aliases are followed, also inside ``if``/``try`` blocks, first binding wins but a
-   ``def``/``class`` beats an import or assignment), then ``from m import *`` modules, then
-   base classes defined or imported in the module.
+3. Each following part is looked up in the module's top-level bindings (read from its source
+   with :mod:`ast`: functions, classes and their members, assignments -- also ``Cls.attr = v``
+   after the class --, imports: ``from .x import y`` re-exports and ``import m as n`` aliases
+   are followed; bindings inside ``if``/``try`` blocks count, the first binding wins but a
+   ``def``/``class`` beats an import or assignment), then in the package's submodules, then in
+   ``from m import *`` modules; class members also in the base classes defined or imported in
+   the module.  This is the runtime reading (``unittest.main`` is the ``TestProgram`` class
+   its ``__init__`` imports, not the submodule); when it leads nowhere the name is read again
+   with the longest module prefix first (``unittest.main.TestProgram``).
 4. A module without source (extension, built-in, sourceless) is imported and introspected only
    when it is part of the standard library (top-level name in :data:`sys.stdlib_module_names`
    and file inside the stdlib directory, not ``site-packages``); a third-party one is read from
    a ``.pyi`` stub next to it or from a ``<top>-stubs`` package, else it is "not found".
-   A name missing from a stdlib module's source (a module ``__getattr__``) is looked up by
-   importing that stdlib module, except for modules with side effects (``antigravity``...).
+   A name missing from a stdlib module's source (a module ``__getattr__``), or a member of a
+   stdlib class or object the source does not show (``__slots__``, ``Pattern = type(...)``),
+   is looked up by importing that stdlib module, except for modules with side effects
+   (``antigravity``...).
 
 ``os.path`` is a module alias inside ``os.py`` (``import posixpath as path`` under an ``if``,
 then ``sys.modules['os.path'] = path``): :data:`MODULE_ALIASES` maps it to the module the running
 interpreter uses (``posixpath`` or ``ntpath``).
 
-Located modules and parsed module summaries are cached in LRUs (a summary is re-parsed when the
-file's mtime or size changes); :func:`clear_caches` empties them, e.g. after packages change.
+Located modules (negative results too), parsed module summaries (re-parsed when the file's mtime
+or size changes) and rendered results of introspected stdlib names are cached in LRUs;
+:func:`clear_caches` empties them, e.g. after packages were installed or removed.
 """
 
 from __future__ import annotations
@@ -61,15 +68,29 @@ MODULE_ALIASES: dict[str, str] = {"os.path": os.path.__name__}
 
 # Standard-library modules never imported for introspection (side effects on import).
 _NO_IMPORT = frozenset(
-    {"antigravity", "this", "__hello__", "__phello__", "idlelib", "turtledemo", "turtle",
-     "tkinter", "__main__"}
+    {
+        "antigravity",
+        "this",
+        "__hello__",
+        "__phello__",
+        "idlelib",
+        "turtledemo",
+        "turtle",
+        "tkinter",
+        "__main__",
+    }
 )
 _MAX_HOPS = 24  # import/alias/star/base-class indirections followed for one name
 _VAR_SIG_MAX = 300
 _OVERLOADS_MAX = 3
 _STDLIB_DIRS = tuple(
-    sorted({os.path.realpath(p) for p in (sysconfig.get_path("stdlib"),
-                                           sysconfig.get_path("platstdlib")) if p})
+    sorted(
+        {
+            os.path.realpath(p)
+            for p in (sysconfig.get_path("stdlib"), sysconfig.get_path("platstdlib"))
+            if p
+        }
+    )
 )
 _COMPILED_SUFFIXES = tuple(sorted(EXTENSION_SUFFIXES + BYTECODE_SUFFIXES, key=len, reverse=True))
 
@@ -93,6 +114,7 @@ class _Binding:
     expr: ast.expr | None = None
     doc: str | None = None
     members: dict[str, _Binding] | None = None
+    name: str = ""
 
 
 @dataclass(eq=False)
@@ -131,41 +153,71 @@ def _target_names(target: ast.expr) -> list[str]:
 def _attribute_doc(body: list[ast.stmt], index: int) -> str | None:
     if index + 1 < len(body):
         nxt = body[index + 1]
-        if (isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant)
-                and isinstance(nxt.value.value, str)):
+        if (
+            isinstance(nxt, ast.Expr)
+            and isinstance(nxt.value, ast.Constant)
+            and isinstance(nxt.value.value, str)
+        ):
             return nxt.value.value
     return None
 
 
-def _collect(body: list[ast.stmt], scope: dict[str, _Binding], stars: list[str] | None,
-             modname: str, is_pkg: bool) -> None:
-    def bind(name: str, binding: _Binding) -> None:
-        scope.setdefault(name, binding)
+def _prune(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
+    """Drop a body down to its docstring: cached summaries keep only what rendering needs."""
+    first = node.body[0] if node.body else None
+    keep = (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    )
+    node.body = [first] if keep and first is not None else [ast.Pass()]
+
+
+def _collect(
+    body: list[ast.stmt],
+    scope: dict[str, _Binding],
+    stars: list[str] | None,
+    modname: str,
+    is_pkg: bool,
+) -> None:
+    def bind(name: str, binding: _Binding, where: dict[str, _Binding] = scope) -> None:
+        binding.name = name
+        where.setdefault(name, binding)
 
     for index, stmt in enumerate(body):
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            _prune(stmt)
             old = scope.get(stmt.name)
             if old is not None and old.kind == "def":
                 old.nodes.append(stmt)
             elif old is None or old.kind != "class":
-                scope[stmt.name] = _Binding("def", [stmt])
+                scope[stmt.name] = _Binding("def", [stmt], name=stmt.name)
         elif isinstance(stmt, ast.ClassDef):
             old = scope.get(stmt.name)
             if old is None or old.kind not in ("def", "class"):
                 members: dict[str, _Binding] = {}
                 _collect(stmt.body, members, None, modname, is_pkg)
-                scope[stmt.name] = _Binding("class", [stmt], members=members)
+                scope[stmt.name] = _Binding("class", [stmt], members=members, name=stmt.name)
+            _prune(stmt)
         elif isinstance(stmt, ast.Assign | ast.AnnAssign):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             doc = _attribute_doc(body, index)
             value = stmt.value
-            simple = all(isinstance(t, ast.Name) for t in targets)
+            aliasing = isinstance(value, ast.Name | ast.Attribute)
+            simple = aliasing and all(isinstance(t, ast.Name | ast.Attribute) for t in targets)
             for target in targets:
-                for name in _target_names(target):
-                    if simple and isinstance(value, ast.Name | ast.Attribute):
-                        bind(name, _Binding("alias", [stmt], expr=value, doc=doc))
+                where = scope
+                names = _target_names(target)
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                    owner = scope.get(target.value.id)  # `Cls.attr = ...` after the class
+                    if stars is None or owner is None or owner.members is None:
+                        continue
+                    where, names = owner.members, [target.attr]
+                for name in names:
+                    if simple:
+                        bind(name, _Binding("alias", [stmt], expr=value, doc=doc), where)
                     else:
-                        bind(name, _Binding("var", [stmt], doc=doc))
+                        bind(name, _Binding("var", [stmt], doc=doc), where)
         elif isinstance(stmt, ast.Import):
             for alias in stmt.names:
                 if alias.asname:
@@ -182,8 +234,9 @@ def _collect(body: list[ast.stmt], scope: dict[str, _Binding], stars: list[str] 
                     if stars is not None:
                         stars.append(source)
                 else:
-                    bind(alias.asname or alias.name,
-                         _Binding("from", target=source, attr=alias.name))
+                    bind(
+                        alias.asname or alias.name, _Binding("from", target=source, attr=alias.name)
+                    )
         elif isinstance(stmt, ast.If):
             _collect(stmt.body, scope, stars, modname, is_pkg)
             _collect(stmt.orelse, scope, stars, modname, is_pkg)
@@ -204,8 +257,15 @@ def _parse_module(name: str, path: str, is_pkg: bool) -> _Module:
             data = handle.read()
         text = importlib.util.decode_source(data)  # honours PEP 263 coding cookies
         tree = ast.parse(text, filename=path)
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, LookupError,
-            RecursionError, MemoryError) as exc:
+    except (
+        OSError,
+        UnicodeDecodeError,
+        SyntaxError,
+        ValueError,
+        LookupError,
+        RecursionError,
+        MemoryError,
+    ) as exc:
         module.error = f"{type(exc).__name__}: {exc}"
         return module
     module.doc = ast.get_docstring(tree)
@@ -229,12 +289,15 @@ class _Cached:
 
 
 _LOCATIONS: LRU[tuple[str, tuple[str, ...] | None], _Located] = LRU(4096)
-_MODULES: LRU[tuple[str, str], _Cached] = LRU(256)
+_MODULES: LRU[tuple[str, str], _Cached] = LRU(128)  # ~0.5 MB per module summary
+# Rendered lookups of standard-library names (introspection is the slow part of those).
+_STDLIB_RESULTS: LRU[tuple[str, tuple[str, ...] | None, int], ExternalDoc] = LRU(4096)
 
 
 def clear_caches() -> None:
     _LOCATIONS.clear()
     _MODULES.clear()
+    _STDLIB_RESULTS.clear()
     importlib.invalidate_caches()
 
 
@@ -265,6 +328,7 @@ class _Ctx:
     path: list[str] | None
     key: tuple[str, ...] | None
     hops: int = 0
+    submodule_first: bool = False  # the "longest module prefix" reading of a dotted name
 
     def spend(self) -> bool:
         self.hops += 1
@@ -329,7 +393,7 @@ def _in_stdlib(path: str) -> bool:
     real = os.path.realpath(path)
     for root in _STDLIB_DIRS:
         if real.startswith(root + os.sep):
-            first = real[len(root) + 1:].split(os.sep, 1)[0]
+            first = real[len(root) + 1 :].split(os.sep, 1)[0]
             return first not in ("site-packages", "dist-packages")
     return False
 
@@ -345,7 +409,9 @@ def _frozen_source(spec: ModuleSpec) -> str | None:
     filename = getattr(spec.loader_state, "filename", None)
     if isinstance(filename, str) and os.path.isfile(filename):
         return filename
-    found = PathFinder.find_spec(spec.name.rpartition(".")[2], list(_STDLIB_DIRS))
+    if "." in spec.name:
+        return None
+    found = PathFinder.find_spec(spec.name, list(_STDLIB_DIRS))
     origin = found.origin if found is not None else None
     return origin if origin is not None and origin.endswith(".py") else None
 
@@ -384,6 +450,12 @@ _Target = _TModule | _TBind | _TObj
 
 
 def _import_stdlib(modname: str) -> object | None:
+    """Import a stdlib module, unless ``sys.path`` would import a shadowing file instead."""
+    top = modname.partition(".")[0]
+    if top not in sys.modules:
+        spec = _find_top(top, None)
+        if spec is None or not _is_stdlib(top, spec.origin):
+            return None
     try:
         return importlib.import_module(modname)
     except Exception:
@@ -425,8 +497,9 @@ def _dotted(expr: ast.expr) -> list[str] | None:
     return names[::-1]
 
 
-def _eval(module: _Module, expr: ast.expr, ctx: _Ctx,
-          members: dict[str, _Binding] | None = None) -> _Target | None:
+def _eval(
+    module: _Module, expr: ast.expr, ctx: _Ctx, members: dict[str, _Binding] | None = None
+) -> _Target | None:
     if isinstance(expr, ast.Subscript):  # Generic[T], List[int]
         expr = expr.value
     names = _dotted(expr)
@@ -449,8 +522,9 @@ def _eval(module: _Module, expr: ast.expr, ctx: _Ctx,
     return target
 
 
-def _deref(module: _Module, binding: _Binding, members: dict[str, _Binding] | None,
-           ctx: _Ctx) -> _Target | None:
+def _deref(
+    module: _Module, binding: _Binding, members: dict[str, _Binding] | None, ctx: _Ctx
+) -> _Target | None:
     if binding.kind in ("def", "class", "var"):
         return _TBind(module, binding, members is not None)
     if not ctx.spend():
@@ -479,7 +553,7 @@ def _step(target: _Target, name: str, ctx: _Ctx) -> _Target | None:
         return _step_module(target.module, name, ctx)
     binding = target.binding
     if binding.kind != "class" or binding.members is None:
-        return None
+        return _stdlib_member(target, name)
     member = binding.members.get(name)
     if member is not None:
         found = _deref(target.module, member, binding.members, ctx)
@@ -496,11 +570,32 @@ def _step(target: _Target, name: str, ctx: _Ctx) -> _Target | None:
         found = _step(base_target, name, ctx)
         if found is not None:
             return found
-    return None
+    return _stdlib_member(target, name)
+
+
+def _stdlib_member(target: _TBind, name: str) -> _Target | None:
+    """``name`` on a top-level class or variable of a stdlib module, by introspection.
+
+    Covers what the source does not show statically: ``__slots__``, attributes set by
+    metaclasses or decorators, objects built by calls (``Pattern = type(...)``).
+    """
+    module, binding = target.module, target.binding
+    if target.in_class or module.scope.get(binding.name) is not binding or module.error:
+        return None
+    if not _is_stdlib(module.name, module.path):
+        return None
+    owner = getattr(_import_stdlib(module.name), binding.name, None)
+    if owner is None:
+        return None
+    try:
+        child = getattr(owner, name)
+    except Exception:
+        return None
+    return _TObj(child, name, inspect.isclass(owner))
 
 
 def _step_module(module: _Module, name: str, ctx: _Ctx) -> _Target | None:
-    if module.is_pkg:
+    if module.is_pkg and ctx.submodule_first:
         sub = _module_target(f"{module.name}.{name}", ctx)
         if sub is not None:
             return sub
@@ -509,6 +604,10 @@ def _step_module(module: _Module, name: str, ctx: _Ctx) -> _Target | None:
         found = _deref(module, binding, None, ctx)
         if found is not None:
             return found
+    if module.is_pkg and not ctx.submodule_first:
+        sub = _module_target(f"{module.name}.{name}", ctx)
+        if sub is not None:
+            return sub
     for star in module.stars:
         if not ctx.spend():
             break
@@ -528,6 +627,11 @@ def _step_module(module: _Module, name: str, ctx: _Ctx) -> _Target | None:
         if obj is not None and hasattr(obj, name):
             return _TObj(getattr(obj, name), name, False)
     return None
+
+
+def _stdlib_name(qualified: str) -> bool:
+    top = qualified.partition(".")[0]
+    return top in sys.stdlib_module_names or (not top.startswith("__") and hasattr(builtins, top))
 
 
 def _resolve(qualified: str, ctx: _Ctx) -> _Target | None:
@@ -566,8 +670,11 @@ def _def_line(node: ast.FunctionDef | ast.AsyncFunctionDef, decorators: bool = T
         line += f" -> {ast.unparse(node.returns)}"
     if not decorators:
         return line
-    shown = [ast.unparse(d) for d in node.decorator_list
-             if isinstance(d, ast.Name | ast.Attribute) and (_dotted(d) or [""])[-1] != "overload"]
+    shown = [
+        ast.unparse(d)
+        for d in node.decorator_list
+        if isinstance(d, ast.Name | ast.Attribute) and (_dotted(d) or [""])[-1] != "overload"
+    ]
     return "\n".join([*(f"@{d}" for d in shown), line])
 
 
@@ -599,9 +706,15 @@ def _render_binding(target: _TBind) -> tuple[str, str | None, str | None]:
     binding = target.binding
     node = binding.nodes[0]
     if binding.kind == "def":
-        doc = next((d for n in binding.nodes
-                    if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
-                    and (d := ast.get_docstring(n))), None)
+        doc = next(
+            (
+                d
+                for n in binding.nodes
+                if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+                and (d := ast.get_docstring(n))
+            ),
+            None,
+        )
         kind = "method" if target.in_class else "function"
         return kind, _def_signature(binding.nodes), doc
     if binding.kind == "class" and isinstance(node, ast.ClassDef):
@@ -658,20 +771,31 @@ def _render(target: _Target, qualified: str, max_doc: int) -> ExternalDoc:
     else:
         kind, signature, doc = _render_obj(target)
         source = INTROSPECTION
-    return ExternalDoc(name=qualified, kind=kind, signature=signature,
-                       doc=trim_doc(doc, max_doc), source=source)
+    return ExternalDoc(
+        name=qualified, kind=kind, signature=signature, doc=trim_doc(doc, max_doc), source=source
+    )
 
 
-def lookup(qualified: str, *, search_path: list[str] | None = None,
-           max_doc: int = DEFAULT_MAX_DOC) -> ExternalDoc:
+def lookup(
+    qualified: str, *, search_path: list[str] | None = None, max_doc: int = DEFAULT_MAX_DOC
+) -> ExternalDoc:
     """See :func:`docref.context.external.python_external_doc`."""
     try:
         path = None if search_path is None else [str(p) for p in search_path]
         ctx = _Ctx(path, None if path is None else tuple(path))
+        key = (qualified, ctx.key, max_doc)
+        cached = _STDLIB_RESULTS.get(key)
+        if cached is not None:
+            return cached
         target = _resolve(qualified, ctx)
+        if target is None and "." in qualified:
+            target = _resolve(qualified, _Ctx(path, ctx.key, submodule_first=True))
         if target is None:
             return not_found(qualified)
-        return _render(target, qualified, max_doc)
+        result = _render(target, qualified, max_doc)
+        if result.source == INTROSPECTION and _stdlib_name(qualified):
+            _STDLIB_RESULTS.put(key, result)
+        return result
     except Exception:  # never raise on odd environments or inputs
         return not_found(qualified)
 

@@ -76,13 +76,17 @@ def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
     seen_dirs: set[tuple[int, int]] = set()
 
     def ignored(rel: str, is_dir: bool) -> bool:
+        # ``specs`` holds ancestors before descendants; as in git, the deepest .gitignore
+        # with a matching pattern decides (a nested ``!keep.py`` re-includes a file).
+        result = False
         for base, spec in specs:
             if base and not (rel == base or rel.startswith(base + "/")):
                 continue
             sub = rel[len(base) + 1 :] if base else rel
-            if spec.match_file(sub + "/" if is_dir else sub):
-                return True
-        return False
+            include = spec.check_file(sub + "/" if is_dir else sub).include
+            if include is not None:
+                result = include
+        return result
 
     stack = [root]
     while stack:

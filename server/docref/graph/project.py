@@ -26,6 +26,7 @@ from docref.graph import python_extract
 from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspace
 from docref.graph.model import EXTRACTOR_VERSION, Class, FileExtract, Function, Variable
 from docref.graph.modules import ModuleMap
+from docref.graph.python_extract import ReferenceMemo
 from docref.graph.source import DEFAULT_MAX_BYTES, SkipFile, SourceText, decode_source, read_source
 from docref.graph.store import Entry, ExtractMap
 
@@ -137,7 +138,8 @@ class ProjectGraph:
         self._buffers: dict[str, str] = {}
         self._imports_of: dict[str, set[str]] = {}
         self._importers: dict[str, set[str]] = {}
-        self._trees: OrderedDict[str, tuple[bytes, Tree]] = OrderedDict()
+        # recently edited files: last text, tree and reference memo, for incremental updates
+        self._trees: OrderedDict[str, tuple[bytes, Tree, ReferenceMemo]] = OrderedDict()
         self._tree_cache_size = tree_cache_size
         self._cache = open_cache("graph", cache_directory) if use_cache else None
 
@@ -353,8 +355,9 @@ class ProjectGraph:
         new = src.data
         previous = self._trees.pop(rel, None)
         tree: Tree
+        memo: ReferenceMemo = {}
         if previous is not None:
-            old, old_tree = previous
+            old, old_tree, memo = previous
             start = _common_prefix(old, new)
             max_suffix = min(len(old), len(new)) - start
             suffix = _common_prefix(old[::-1][:max_suffix], new[::-1][:max_suffix])
@@ -370,10 +373,11 @@ class ProjectGraph:
             tree = python_extract.parse(new, old_tree)
         else:
             tree = python_extract.parse(new)
-        self._trees[rel] = (new, tree)
+        fe = python_extract.extract_python(new, rel, src.content_hash, tree, memo)
+        self._trees[rel] = (new, tree, memo)
         while len(self._trees) > self._tree_cache_size:
             self._trees.popitem(last=False)
-        return python_extract.extract_python(new, rel, src.content_hash, tree)
+        return fe
 
     def remove(self, path: str) -> UpdateResult:
         """Drop a deleted file; report the functions that imported from it."""
@@ -412,17 +416,20 @@ class ProjectGraph:
         if not changed_set:
             return []
         short = {q.rsplit(".", 1)[-1] for q in changed_set}
-        out: list[tuple[str, str]] = []
+        out: dict[tuple[str, str], None] = {}
         for other in [rel, *sorted(self._importers.get(rel, ()))]:
             entry = self.entries.get(other)
             if entry is None:
                 continue
-            for fn in entry.extract.functions:
-                if (other == rel and fn.qualname in changed_set) or any(
-                    r.name.rsplit(".", 1)[-1] in short for r in fn.references
-                ):
-                    out.append((other, fn.qualname))
-        return out
+            if other == rel:
+                for fn in entry.extract.functions:
+                    if fn.qualname in changed_set:
+                        out[(other, fn.qualname)] = None
+            users = entry.users_by_name()
+            for name in short:
+                for qualname in users.get(name, ()):
+                    out[(other, qualname)] = None
+        return list(out)
 
     # ---- queries ----------------------------------------------------------------------
 

@@ -53,7 +53,12 @@ _LOCAL_RES: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
     (b"nonlocal", re.compile(rb"\bnonlocal[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
     (b"lambda", re.compile(rb"\blambda\b([^:\n]*):")),
 )
-_MASK_QUERY = Query(PY_LANGUAGE, "(string) @s (comment) @c")
+# f-string replacement fields are code: their expressions are un-blanked after the strings.
+_MASK_QUERY = Query(
+    PY_LANGUAGE,
+    "(string) @s (comment) @c"
+    " (interpolation expression: (_) @e) (format_expression expression: (_) @e)",
+)
 _BLANK = bytes(b if b == 10 else 32 for b in range(256))
 _DOTTED_RE = re.compile(rb"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -94,6 +99,8 @@ def parse(data: bytes, old_tree: Tree | None = None) -> Tree:
         return parser().parse(data, old_tree)
     return parser().parse(data)
 
+
+ReferenceMemo = dict[bytes, tuple[list[tuple[str, RefKind, int, int]], tuple[str, ...]]]
 
 _RANK = {"call": 3, "attribute": 2, "annotation": 1, "name": 0}
 
@@ -167,6 +174,10 @@ class _Extractor:
         self.data = data
         self.lines = _LineIndex(data)
         self.masked = data
+        # masked function text -> (references with header-relative lines, locals); see
+        # ``extract_python(memo=...)``
+        self.memo: ReferenceMemo | None = None
+        self.memo_used: ReferenceMemo = {}
         self.out = FileExtract(path=path, language="python", content_hash=content_hash)
 
     def text(self, node: Node) -> str:
@@ -298,14 +309,26 @@ class _Extractor:
         Runs regexes over the body with strings and comments blanked out: one C-level scan
         instead of a Python object per identifier node (the hot path of indexing).
         """
+        memo_key = b""
+        if self.memo is not None and body is not None:
+            memo_key = self.masked[fn.header_span.start_byte : body.end_byte]
+            hit = self.memo.get(memo_key)
+            if hit is not None:
+                base = fn.header_span.start_line
+                fn.references = [Reference(n, k, base + ln, c) for n, k, ln, c in hit[0]]
+                fn.local_names = list(hit[1])
+                self.memo_used[memo_key] = hit
+                return
         seen: dict[str, list[Any]] = {}
         for p in fn.params:
             if p.annotation:
                 for ident in _IDENT_RE.findall(p.annotation):
-                    _add(seen, ident, "annotation", fn.header_span.start_byte)
+                    if ident not in _PYTHON_NOISE:
+                        _add(seen, ident, "annotation", fn.header_span.start_byte)
         if fn.returns:
             for ident in _IDENT_RE.findall(fn.returns):
-                _add(seen, ident, "annotation", fn.header_span.start_byte)
+                if ident not in _PYTHON_NOISE:
+                    _add(seen, ident, "annotation", fn.header_span.start_byte)
         locals_: dict[str, None] = {}
         if body is not None:
             masked, start, end = self.masked, body.start_byte, body.end_byte
@@ -344,6 +367,12 @@ class _Extractor:
             for name, entry in seen.items()
             if not _is_bound(name, params, locals_)
         ]
+        if memo_key:
+            base = fn.header_span.start_line
+            self.memo_used[memo_key] = (
+                [(r.name, r.kind, r.line - base, r.count) for r in fn.references],
+                tuple(fn.local_names),
+            )
 
     # ---- classes ----------------------------------------------------------------------
 
@@ -541,28 +570,48 @@ class _Extractor:
 
 
 def extract_python(
-    data: bytes, path: str, content_hash: str, tree: Tree | None = None
+    data: bytes,
+    path: str,
+    content_hash: str,
+    tree: Tree | None = None,
+    memo: ReferenceMemo | None = None,
 ) -> FileExtract:
-    """Extract one Python file; syntax errors are recovered from and noted, never raised."""
+    """Extract one Python file; syntax errors are recovered from and noted, never raised.
+
+    ``memo`` (for repeated extraction of one edited file) maps a function's masked text to
+    its references: unchanged functions skip the reference scan.  It is updated in place to
+    hold exactly the functions of this version, so it never grows beyond one file.
+    """
     if tree is None:
         tree = parse(data)
     ex = _Extractor(data, path, content_hash)
     root = tree.root_node
     ex.masked = _mask_strings(data, root)
+    ex.memo = memo
     ex.out.module_docstring = ex.docstring(root)
     ex.statements(root, None, None, "", False)
     if root.has_error:
         ex.out.errors.append(_syntax_error_note(root))
+    if memo is not None:
+        memo.clear()
+        memo.update(ex.memo_used)
     return ex.out
 
 
 def _mask_strings(data: bytes, root: Node) -> bytes:
-    """``data`` with string literals and comments blanked (newlines kept, offsets equal)."""
+    """``data`` with string literals and comments blanked (newlines kept, offsets equal).
+
+    Expressions inside f-string replacement fields (``f"{helper(x)}"``) stay visible; strings
+    nested in them are blanked again (outer before inner: sorted by start, longest first).
+    """
     masked = bytearray(data)
-    for nodes in QueryCursor(_MASK_QUERY).captures(root).values():
-        for n in nodes:
-            s, e = n.start_byte, n.end_byte
-            masked[s:e] = data[s:e].translate(_BLANK)
+    ranges: list[tuple[int, int, int]] = []
+    for capture, nodes in QueryCursor(_MASK_QUERY).captures(root).items():
+        blank = 0 if capture == "e" else 1  # at equal ranges, restore before blanking
+        ranges.extend((n.start_byte, n.end_byte, blank) for n in nodes)
+    ranges.sort(key=lambda r: (r[0], -r[1], r[2]))
+    for s, e, blank in ranges:
+        masked[s:e] = data[s:e].translate(_BLANK) if blank else data[s:e]
     return bytes(masked)
 
 

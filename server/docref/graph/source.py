@@ -63,9 +63,7 @@ def decode_source(raw: bytes, language: str) -> SourceText:
                 text = ""
         if not text:
             text = raw.decode("utf-8", errors="replace")
-            note = (
-                f"not valid UTF-8 (byte {exc.start}); undecodable bytes replaced with U+FFFD"
-            )
+            note = f"not valid UTF-8 (byte {exc.start}); undecodable bytes replaced with U+FFFD"
         data = text.encode("utf-8")
     return SourceText(text=text, data=data, content_hash=content_hash(data), note=note)
 

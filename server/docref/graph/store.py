@@ -49,6 +49,19 @@ class Entry:
     errors: list[str]
     _body: str | None = None
     _extract: FileExtract | None = field(default=None, repr=False)
+    _users: dict[str, list[str]] | None = field(default=None, repr=False)
+
+    def users_by_name(self) -> dict[str, list[str]]:
+        """Last name component → qualnames of the functions that use it (built once)."""
+        if self._users is None:
+            users: dict[str, list[str]] = {}
+            for fn in self.extract.functions:
+                for ref in fn.references:
+                    bucket = users.setdefault(ref.name.rsplit(".", 1)[-1], [])
+                    if not bucket or bucket[-1] != fn.qualname:
+                        bucket.append(fn.qualname)
+            self._users = users
+        return self._users
 
     @property
     def extract(self) -> FileExtract:

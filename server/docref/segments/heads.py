@@ -95,7 +95,9 @@ _EXC = r"~?[A-Za-z_][\w.]*"
 _EXCS_GOOGLE = re.compile(rf"({_EXC}(?:\s*(?:,|\bor\b|\|)\s*{_EXC})*)\s*:(?=\s|$)")
 _EXCS_NUMPY = re.compile(rf"{_EXC}(?:\s*,\s*{_EXC})*")
 _TYPED_GOOGLE = re.compile(r"(?P<type>[^:]+?)\s*:(?=\s|$)")
-_NUMPY_NAME_TYPE = re.compile(rf"(?P<name>{_NAME}(?:\s*,\s*{_NAME})*)(?P<sep>\s+:|:)\s*(?P<type>.*)")
+_NUMPY_NAME_TYPE = re.compile(
+    rf"(?P<name>{_NAME}(?:\s*,\s*{_NAME})*)(?P<sep>\s+:|:)\s*(?P<type>.*)"
+)
 
 
 def _skip_spaces(text: str, i: int) -> int:
@@ -139,7 +141,18 @@ def google_named(text: str) -> Head | None:
         type_text, type_span = _strip_span(text, k + 1, close)
         k = _skip_spaces(text, close + 1)
     if k < len(text) and text[k] == ":" and (k + 1 == len(text) or text[k + 1].isspace()):
-        return Head(match.group(), match.span(), type_text or None, type_span if type_text else None)
+        if type_text is None:
+            # The common slip ``name: (int): desc`` still states a type.
+            k = _skip_spaces(text, k + 1)
+            close = _close_paren(text, k) if k < len(text) and text[k] == "(" else None
+            after = close + 1 if close is not None else 0
+            if close is not None and text[after : after + 1] == ":":
+                found, span = _strip_span(text, k + 1, close)
+                if looks_like_type(found):
+                    type_text, type_span = found, span
+        return Head(
+            match.group(), match.span(), type_text or None, type_span if type_text else None
+        )
     return None
 
 
@@ -194,8 +207,51 @@ def numpy_exc(text: str) -> Head | None:
     return google_exc(text)
 
 
+_ENTRY_BULLET = re.compile(r"[-+*\u2022]\s+")
+_TICKED_NAME = re.compile(r"(`{1,2})([^`\s]+)\1")
+
+
+def _shift(
+    span: tuple[int, int] | None, cut: int, tick: int, offset: int
+) -> tuple[int, int] | None:
+    if span is None:
+        return None
+    lo, hi = span
+    return (
+        lo + offset + (tick if lo < cut else 2 * tick),
+        hi + offset + (tick if hi <= cut else 2 * tick),
+    )
+
+
 def entry_head(grammar: str, text: str, numpy: bool) -> Head | None:
-    """Dispatch to the recogniser for ``grammar`` (``named`` / ``typed`` / ``exc``)."""
+    """Dispatch to the recogniser for ``grammar`` (``named`` / ``typed`` / ``exc``).
+
+    A bullet (``- x: …``) and backticks around the name (````x``: …``) are tolerated; the
+    spans still point into ``text``.
+    """
+    bullet = _ENTRY_BULLET.match(text)
+    ticked = _TICKED_NAME.match(text, bullet.end() if bullet else 0)
+    if grammar != "typed" and (bullet or ticked):
+        offset = bullet.end() if bullet else 0
+        body = text[offset:]
+        tick = 0
+        if ticked:
+            tick = len(ticked.group(1))
+            body = ticked.group(2) + text[ticked.end() :]
+        head = _dispatch(grammar, body, numpy)
+        if head is None:
+            return None
+        cut = len(ticked.group(2)) if ticked else len(body)
+        return Head(
+            head.name,
+            _shift(head.name_span, cut, tick, offset),
+            head.type,
+            _shift(head.type_span, cut, tick, offset),
+        )
+    return _dispatch(grammar, text, numpy)
+
+
+def _dispatch(grammar: str, text: str, numpy: bool) -> Head | None:
     if grammar == "named":
         return numpy_named(text) if numpy else google_named(text)
     if grammar == "exc":
@@ -231,10 +287,32 @@ EPYDOC_TAGS: dict[str, tuple[SegmentKind, str]] = {
     **dict.fromkeys(("ivar", "cvar", "var"), ("attribute", "arg-typed")),
     **dict.fromkeys(
         (
-            "see", "note", "author", "since", "version", "deprecated", "todo", "warning",
-            "attention", "bug", "precondition", "postcondition", "invariant", "summary",
-            "change", "requires", "status", "copyright", "license", "contact", "organization",
-            "group", "sort", "undocumented", "permission", "newfield",
+            "see",
+            "note",
+            "author",
+            "since",
+            "version",
+            "deprecated",
+            "todo",
+            "warning",
+            "attention",
+            "bug",
+            "precondition",
+            "postcondition",
+            "invariant",
+            "summary",
+            "change",
+            "requires",
+            "status",
+            "copyright",
+            "license",
+            "contact",
+            "organization",
+            "group",
+            "sort",
+            "undocumented",
+            "permission",
+            "newfield",
         ),
         ("other", "arg-name"),
     ),

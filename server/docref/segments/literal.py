@@ -35,12 +35,27 @@ _SIMPLE_ESCAPES = {
 }
 _HEX_LENGTH = {"x": 2, "u": 4, "U": 8}
 _OCTAL = re.compile(r"[0-7]{1,3}")
+# The body of a literal up to (not including) its closing quote.
+_BODY = {
+    '"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*', re.DOTALL),
+    "'''": re.compile(r"(?:[^'\\]|\\.|'(?!''))*", re.DOTALL),
+    '"': re.compile(r'(?:[^"\\\r\n]|\\(?:\r\n|.))*', re.DOTALL),
+    "'": re.compile(r"(?:[^'\\\r\n]|\\(?:\r\n|.))*", re.DOTALL),
+}
+_SPECIAL = re.compile(r"[\\\r]")
 _BETWEEN_PIECES = re.compile(r"(?:\s|\\\r?\n|\\\r|#[^\r\n]*)*")
 
 
 def _decode(source: str, lo: int, hi: int, raw: bool, out: Builder, warnings: list[str]) -> None:
     i = lo
     while i < hi:
+        special = _SPECIAL.search(source, i, hi)
+        stop = special.start() if special else hi
+        if stop > i:
+            out.add_source(source, i, stop)
+            i = stop
+            if i >= hi:
+                break
         char = source[i]
         if char == "\r":
             width = 2 if i + 1 < hi and source[i + 1] == "\n" else 1
@@ -72,7 +87,9 @@ def _decode(source: str, lo: int, hi: int, raw: bool, out: Builder, warnings: li
             continue
         if nxt in _HEX_LENGTH:
             digits = source[i + 2 : i + 2 + _HEX_LENGTH[nxt]]
-            if len(digits) == _HEX_LENGTH[nxt] and all(c in "0123456789abcdefABCDEF" for c in digits):
+            if len(digits) == _HEX_LENGTH[nxt] and all(
+                c in "0123456789abcdefABCDEF" for c in digits
+            ):
                 code = int(digits, 16)
                 end = i + 2 + len(digits)
                 out.add(chr(code) if code <= 0x10FFFF else "\ufffd", i, end)
@@ -93,9 +110,7 @@ def _decode(source: str, lo: int, hi: int, raw: bool, out: Builder, warnings: li
         i += 2
 
 
-def decode_python_literal(
-    source: str, start: int, end: int
-) -> tuple[Mapped, int, int, list[str]]:
+def decode_python_literal(source: str, start: int, end: int) -> tuple[Mapped, int, int, list[str]]:
     """Decode ``source[start:end]``, a (possibly concatenated) string literal.
 
     Returns ``(body, body_start, body_end, warnings)``: the decoded text with its source
@@ -111,7 +126,8 @@ def decode_python_literal(
     pieces = 0
     while pos < end:
         if pieces:
-            pos = _BETWEEN_PIECES.match(source, pos, end).end()  # type: ignore[union-attr]
+            between = _BETWEEN_PIECES.match(source, pos, end)
+            pos = between.end() if between else pos
             if pos >= end:
                 break
         prefix = _PREFIX.match(source, pos, end)
@@ -129,20 +145,10 @@ def decode_python_literal(
             break
         raw = "r" in source[pos:q].lower()
         content_start = q + len(quote)
-        i = content_start
-        close: int | None = None
-        while i < end:
-            char = source[i]
-            if char == "\\":
-                i += 2
-                continue
-            if source.startswith(quote, i) and i + len(quote) <= end:
-                close = i
-                break
-            if len(quote) == 1 and char in "\r\n":
-                break
-            i += 1
-        content_end = close if close is not None else min(i, end)
+        body = _BODY[quote].match(source, content_start, end)
+        content_end = body.end() if body else content_start
+        closed = source.startswith(quote, content_end) and content_end + len(quote) <= end
+        close = content_end if closed else None
         if close is None:
             warnings.append(f"unterminated string literal starting at offset {pos}")
         _decode(source, content_start, content_end, raw, out, warnings)

@@ -16,6 +16,7 @@ boundary.  A Punkt boundary is dropped when
 * the sentence before it ends with one of the abbreviations ``e.g.``, ``i.e.``, ``vs.``,
   ``cf.``, ``viz.``, ``approx.``, ``resp.``, ``esp.``, ``incl.``, ``w.r.t.``, ``a.k.a.``,
   ``et al.`` (any case);
+* no whitespace separates the two sentences (Punkt splits ``x.(y)`` and ``a.{b}``);
 * the sentence before it is nothing but a list marker (``1.``, ``a)``, ``#.``, ``-``).
 
 ``etc.`` is the one abbreviation that often really ends a sentence.  Choice: a boundary after
@@ -115,6 +116,8 @@ def _regions(text: str) -> list[_Region]:
 
 def _keep_boundary(text: str, sent_start: int, b: int, s: int, regions: list[_Region]) -> bool:
     """Whether the Punkt boundary between ``text[..b]`` and ``text[s..]`` is kept."""
+    if b >= s:
+        return False  # no whitespace: a split inside one word (``x.(y)``, ``a.{b}``)
     for region in regions:
         if region.start >= s:
             break
@@ -122,9 +125,7 @@ def _keep_boundary(text: str, sent_start: int, b: int, s: int, regions: list[_Re
             return False
         if region.kind == "abbr" and region.end == b:
             word = text[region.start : region.end].lower()
-            if word == "etc." and s < len(text) and text[s].isupper():
-                return True
-            return False
+            return bool(word == "etc." and s < len(text) and text[s].isupper())
     return not _LIST_MARKER.fullmatch(text, sent_start, b)
 
 

@@ -35,7 +35,6 @@ invents parameters.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .drafts import Draft, prose_drafts
 from .heads import (
@@ -46,67 +45,41 @@ from .heads import (
     Head,
     entry_head,
     field_head,
-    section_key,
     google_typed,
+    section_key,
 )
 from .mapped import Mapped, join
 from .model import DocstringStyle, SegmentKind
+from .python_lines import (
+    ADMONITIONS,
+    BULLET,
+    COMMENT,
+    DIRECTIVE,
+    ENTRY_BULLET,
+    EPY_FIELD,
+    GOOGLE_HEADER,
+    NUMPY_TITLE,
+    REST_FIELD,
+    UNDERLINE,
+    Line,
+    looks_like_code,
+    split_lines,
+)
 
 __all__ = ["parse_python_docstring"]
 
-_GOOGLE_HEADER = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:")
-_NUMPY_TITLE = re.compile(r"[A-Za-z][A-Za-z ]*")
-_UNDERLINE = re.compile(r"-{3,}|={3,}|~{3,}")
-_REST_FIELD = re.compile(r":(?P<tag>[A-Za-z_][\w-]*)(?:\s+(?P<arg>[^:`]*?))?\s*:(?=\s|$)")
-_EPY_FIELD = re.compile(r"@(?P<tag>[A-Za-z_]\w*)(?:\s+(?P<arg>[^:]*?))?\s*:(?=\s|$)")
-_DIRECTIVE = re.compile(r"\.\.\s+(?P<name>[A-Za-z][\w:.-]*)::(?=\s|$)")
-_COMMENT = re.compile(r"\.\.(?:\s|$)")
-_BULLET = re.compile(r"(?:[-*+\u2022]|\(?\d{1,3}[.)]|#\.|\(?[a-z]\))(?:\s+|$)")
-_ADMONITIONS = frozenset(
-    {
-        "admonition", "attention", "caution", "danger", "deprecated", "error", "hint",
-        "important", "note", "seealso", "tip", "todo", "versionadded", "versionchanged",
-        "versionremoved", "warning",
-    }
-)
 _STYLE_ORDER: tuple[DocstringStyle, ...] = ("numpy", "google", "rest", "epydoc")
 
 
-@dataclass(slots=True)
-class _Line:
-    indent: int
-    content: Mapped
-
-    @property
-    def text(self) -> str:
-        return self.content.text
-
-
-def _split_lines(body: Mapped) -> list[_Line]:
-    measured: list[tuple[int, Mapped]] = []
-    for raw in body.split_lines():
-        col = 0
-        for char in raw.text:
-            if char == "\t":
-                col = (col // 8 + 1) * 8
-            elif char in " \f\v\r":
-                col += 1
-            else:
-                break
-        measured.append((col, raw.strip()))
-    margin = min((col for n, (col, m) in enumerate(measured) if n and m.text), default=0)
-    return [
-        _Line(0 if n == 0 else max(col - margin, 0), content)
-        for n, (col, content) in enumerate(measured)
-    ]
-
-
 class _Parser:
-    def __init__(self, lines: list[_Line]) -> None:
+    def __init__(self, lines: list[Line]) -> None:
         self.lines = lines
         self.drafts: list[Draft] = []
         self.counts: dict[DocstringStyle, int] = dict.fromkeys(_STYLE_ORDER, 0)
         self.started = False
+        # Indentation of the last paragraph if it ended with ":" (or of a prose section's
+        # header): deeper code-like paragraphs right under it are examples, not prose.
+        self.colon_indent: int | None = None
 
     # ----------------------------------------------------------------- helpers
 
@@ -132,13 +105,13 @@ class _Parser:
             return False
         title, under = self.lines[i], self.lines[i + 1]
         return (
-            bool(_NUMPY_TITLE.fullmatch(title.text))
-            and bool(_UNDERLINE.fullmatch(under.text))
+            bool(NUMPY_TITLE.fullmatch(title.text))
+            and bool(UNDERLINE.fullmatch(under.text))
             and under.indent == title.indent
         )
 
     def _google_title(self, i: int, hi: int) -> str | None:
-        match = _GOOGLE_HEADER.fullmatch(self.lines[i].text)
+        match = GOOGLE_HEADER.fullmatch(self.lines[i].text)
         if not match:
             return None
         key = section_key(match.group(1))
@@ -150,25 +123,29 @@ class _Parser:
         return match.group(1)
 
     def _field_match(self, text: str) -> tuple[re.Match[str], DocstringStyle] | None:
-        match = _REST_FIELD.match(text)
+        match = REST_FIELD.match(text)
         if match:
             return match, "rest"
-        match = _EPY_FIELD.match(text)
+        match = EPY_FIELD.match(text)
         if match and match.group("tag").lower() in EPYDOC_TAGS:
             return match, "epydoc"
         return None
 
     def _starts_block(self, j: int, hi: int, headers: bool) -> bool:
         text = self.lines[j].text
-        if _COMMENT.match(text) or text.startswith(">>>"):
+        if COMMENT.match(text) or text.startswith(">>>"):
             return True
-        if _BULLET.match(text) or self._field_match(text):
+        if BULLET.match(text) or self._field_match(text):
             return True
         return headers and (self._is_numpy_header(j, hi) or self._google_title(j, hi) is not None)
 
     def _entry(self, lines: list[int], head: Head, kind: SegmentKind, section: str) -> None:
         first = self.lines[lines[0]].content
-        content = join([self.lines[n].content for n in lines]).collapse()
+        pieces = [self.lines[n].content for n in lines]
+        bullet = ENTRY_BULLET.match(first.text)
+        if bullet:
+            pieces[0] = first.slice(bullet.end(), len(first.text))
+        content = join(pieces).collapse()
         if not content.text:
             return
         self.drafts.append(
@@ -198,13 +175,16 @@ class _Parser:
                 i = self._google_section(i, hi, title)
             elif (field := self._field_match(line.text)) is not None:
                 i = self._field(i, hi, *field)
-            elif _COMMENT.match(line.text):
+            elif COMMENT.match(line.text):
                 i = self._directive(i, hi)
             elif line.text.startswith(">>>"):
                 i = self._doctest(i, hi)
             else:
                 i = self._paragraph(i, hi, section, headers)
+                self.started = True
+                continue
             self.started = True
+            self.colon_indent = None
 
     def _numpy_section(self, i: int, hi: int) -> int:
         self.counts["numpy"] += 1
@@ -213,8 +193,7 @@ class _Parser:
         while end < hi:
             line = self.lines[end]
             if line.text and (
-                line.indent < indent
-                or (line.indent == indent and self._is_numpy_header(end, hi))
+                line.indent < indent or (line.indent == indent and self._is_numpy_header(end, hi))
             ):
                 break
             end += 1
@@ -229,12 +208,20 @@ class _Parser:
     def _section_body(self, title: str, lo: int, hi: int, numpy: bool, indent: int) -> int:
         spec = ENTRY_SECTIONS.get(section_key(title))
         if spec is None:
+            self.colon_indent = indent
             self.blocks(lo, hi, title, headers=False)
             return hi
         return self._entries(title, spec[0], spec[1], lo, hi, numpy, indent)
 
     def _entries(
-        self, title: str, kind: SegmentKind, grammar: str, lo: int, hi: int, numpy: bool, indent: int
+        self,
+        title: str,
+        kind: SegmentKind,
+        grammar: str,
+        lo: int,
+        hi: int,
+        numpy: bool,
+        indent: int,
     ) -> int:
         first = self._next_text(lo, hi)
         if first is None:
@@ -253,7 +240,7 @@ class _Parser:
                 continue
             if line.indent <= entry_indent:
                 text = line.text
-                if _COMMENT.match(text) or text.startswith(">>>"):
+                if COMMENT.match(text) or text.startswith(">>>"):
                     break
                 if single:
                     if current:
@@ -354,8 +341,8 @@ class _Parser:
     def _directive(self, i: int, hi: int) -> int:
         line = self.lines[i]
         end = self._extent(i, hi, line.indent)
-        match = _DIRECTIVE.match(line.text)
-        if match and match.group("name").lower() in _ADMONITIONS:
+        match = DIRECTIVE.match(line.text)
+        if match and match.group("name").lower() in ADMONITIONS:
             content = join([self.lines[n].content for n in range(i, end)]).collapse()
             section = f".. {match.group('name')}::"
             self.drafts.append(Draft(content, "other", section=section))
@@ -369,7 +356,8 @@ class _Parser:
 
     def _paragraph(self, i: int, hi: int, section: str | None, headers: bool) -> int:
         first = self.lines[i]
-        bullet = _BULLET.match(first.text) is not None
+        marker = BULLET.match(first.text)
+        bullet = marker is not None
         j = i + 1
         while j < hi:
             line = self.lines[j]
@@ -380,11 +368,24 @@ class _Parser:
             if self.lines[j - 1].text.endswith("::") or self._starts_block(j, hi, headers):
                 break
             j += 1
-        paragraph = join([self.lines[n].content for n in range(i, j)])
+        texts = [self.lines[n].text for n in range(i, j)]
+        if (
+            self.colon_indent is not None
+            and first.indent > self.colon_indent
+            and not bullet
+            and looks_like_code(texts)
+        ):
+            return j  # an unmarked code example under "…:" (keeps colon_indent)
+        pieces = [self.lines[n].content for n in range(i, j)]
+        if marker is not None:
+            pieces[0] = pieces[0].slice(marker.end(), len(pieces[0].text))
+        paragraph = join(pieces)
         if paragraph.text.strip() != "::":
             summary = not self.started and section is None
             self.drafts.extend(prose_drafts(paragraph, section, summary))
-        if self.lines[j - 1].text.endswith("::"):
+        self.colon_indent = first.indent if texts[-1].endswith(":") else None
+        if texts[-1].endswith("::"):
+            self.colon_indent = None
             return self._extent(j - 1, hi, first.indent)
         return j
 
@@ -399,6 +400,6 @@ class _Parser:
 
 def parse_python_docstring(body: Mapped) -> tuple[list[Draft], DocstringStyle]:
     """Segment drafts and detected style of a decoded Python docstring body."""
-    parser = _Parser(_split_lines(body))
+    parser = _Parser(split_lines(body))
     parser.blocks(0, len(parser.lines), None, headers=True)
     return parser.drafts, parser.style()

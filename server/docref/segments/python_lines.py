@@ -1,0 +1,107 @@
+"""Lines of a Python docstring body, and the line-level patterns of its markup."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .mapped import Mapped
+
+__all__ = [
+    "ADMONITIONS",
+    "BULLET",
+    "COMMENT",
+    "DIRECTIVE",
+    "ENTRY_BULLET",
+    "EPY_FIELD",
+    "GOOGLE_HEADER",
+    "NUMPY_TITLE",
+    "REST_FIELD",
+    "UNDERLINE",
+    "Line",
+    "looks_like_code",
+    "split_lines",
+]
+
+GOOGLE_HEADER = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:")
+NUMPY_TITLE = re.compile(r"[A-Za-z][A-Za-z ]*")
+UNDERLINE = re.compile(r"-{3,}|={3,}|~{3,}")
+REST_FIELD = re.compile(r":(?P<tag>[A-Za-z_][\w-]*)(?:\s+(?P<arg>[^:`]*?))?\s*:(?=\s|$)")
+EPY_FIELD = re.compile(r"@(?P<tag>[A-Za-z_]\w*)(?:\s+(?P<arg>[^:]*?))?\s*:(?=\s|$)")
+DIRECTIVE = re.compile(r"\.\.\s+(?P<name>[A-Za-z][\w:.-]*)::(?=\s|$)")
+COMMENT = re.compile(r"\.\.(?:\s|$)")
+ENTRY_BULLET = re.compile(r"[-+*\u2022]\s+")
+BULLET = re.compile(r"(?:[-*+\u2022]|\(?\d{1,3}[.)]|#\.|\(?[a-z]\))(?:\s+|$)")
+ADMONITIONS = frozenset(
+    {
+        "admonition",
+        "attention",
+        "caution",
+        "danger",
+        "deprecated",
+        "error",
+        "hint",
+        "important",
+        "note",
+        "seealso",
+        "tip",
+        "todo",
+        "versionadded",
+        "versionchanged",
+        "versionremoved",
+        "warning",
+    }
+)
+CODE_START = re.compile(
+    r"""(?x)
+      from\s+[\w.]+\s+import\s
+    | import\s+[\w.]+(?:\s*,\s*[\w.]+)*(?:\s+as\s+\w+)?\s*(?:\#.*)?$
+    | (?:async\s+)?def\s+\w+\s*\(
+    | class\s+\w+\s*[(:]
+    | (?:if|elif|while|for|with|try|except|else|finally)\b.*:\s*(?:\#.*)?$
+    | (?:return|yield|raise|assert|del|await)\b.*[()\[\]=]
+    | pass\s*$
+    | print\(
+    | @\w[\w.]*(?:\(.*\))?\s*$
+    """
+)
+CODE_SIGNS = re.compile(r"\s=\s|==|!=|->|\w\(.*\)|[\[{(,\\]$|\s#\s|^#|;$")
+
+
+@dataclass(slots=True)
+class Line:
+    """One docstring line: relative indentation and stripped, mapped content."""
+
+    indent: int
+    content: Mapped
+
+    @property
+    def text(self) -> str:
+        return self.content.text
+
+
+def split_lines(body: Mapped) -> list[Line]:
+    """Lines with indentation relative to the margin (the first line counts as 0)."""
+    measured: list[tuple[int, Mapped]] = []
+    for raw in body.split_lines():
+        col = 0
+        for char in raw.text:
+            if char == "\t":
+                col = (col // 8 + 1) * 8
+            elif char in " \f\v\r":
+                col += 1
+            else:
+                break
+        measured.append((col, raw.strip()))
+    margin = min((col for n, (col, m) in enumerate(measured) if n and m.text), default=0)
+    return [
+        Line(0 if n == 0 else max(col - margin, 0), content)
+        for n, (col, content) in enumerate(measured)
+    ]
+
+
+def looks_like_code(texts: list[str]) -> bool:
+    """Lines that read as code: no sentence ends, and a keyword or code punctuation."""
+    if any(t.endswith((".", "!", "?")) and not t.endswith("...") for t in texts):
+        return False
+    return any(CODE_START.match(t) or CODE_SIGNS.search(t) for t in texts)

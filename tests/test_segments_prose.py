@@ -1,0 +1,170 @@
+"""Prose segmentation: Punkt parity on the Java benchmark, and the code-aware merges."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from docref.segments import (
+    TextSpan,
+    get_punkt_tokenizer,
+    segment_code_aware,
+    segment_prose,
+)
+from docref.segments.prose import protected_regions
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _shared_dir() -> Path:
+    env = os.environ.get("DOCREF_SHARED_DIR")
+    return Path(env) if env else REPO.parent / "shared"
+
+
+DATA = _shared_dir() / "data" / "referee-java-dev.jsonl"
+needs_data = pytest.mark.skipif(
+    not DATA.is_file(),
+    reason=f"benchmark data {DATA} absent (set DOCREF_SHARED_DIR to the shared/ folder)",
+)
+
+
+def _summaries() -> list[str]:
+    with DATA.open(encoding="utf-8") as handle:
+        return [json.loads(line)["hallucinated_summary"] for line in handle if line.strip()]
+
+
+@needs_data
+def test_punkt_parity_on_java_dev_summaries() -> None:
+    summaries = _summaries()
+    assert len(summaries) == 83
+    segments = [segment_prose(summary) for summary in summaries]
+    assert sum(len(s) for s in segments) == 490
+    tokenizer = get_punkt_tokenizer()
+    for summary, spans in zip(summaries, segments, strict=True):
+        assert [span.text for span in spans] == tokenizer.tokenize(summary)
+        for span in spans:
+            assert summary[span.start : span.end] == span.text
+
+
+@needs_data
+def test_code_aware_only_merges_and_keeps_plain_prose() -> None:
+    total = 0
+    for summary in _summaries():
+        plain = segment_prose(summary)
+        aware = segment_code_aware(summary)
+        total += len(aware)
+        plain_bounds = {span.start for span in plain}
+        assert {span.start for span in aware} <= plain_bounds
+        assert aware[0].start == plain[0].start and aware[-1].end == plain[-1].end
+    # The summaries are plain prose: code-aware splitting changes nothing on them.
+    assert total == 490
+
+
+def test_segment_prose_spans_and_json() -> None:
+    text = "Dr. Smith went home.  He was tired.\nThe end."
+    spans = segment_prose(text)
+    assert [s.text for s in spans] == ["Dr. Smith went home.", "He was tired.", "The end."]
+    for span in spans:
+        assert text[span.start : span.end] == span.text
+    assert spans[1] == TextSpan("He was tired.", 22, 35)
+    assert spans[1].to_json() == {"text": "He was tired.", "start": 22, "end": 35}
+    # Exact parity includes Punkt's quirks: leading whitespace stays in the first sentence.
+    assert [s.text for s in segment_prose("  Hi there. Bye.")] == ["  Hi there.", "Bye."]
+    assert segment_prose("") == [] and segment_prose(" \n\t ") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Use a list, e.g. The first one wins.",
+        "Use e.g. Python or i.e. Java here.",
+        "Compare this with cf. Smith for details.",
+        "Call :func:`foo. Bar` with care.",
+        "See {@link Foo. Bar} for care.",
+        "Use ``x. Y`` for the value.",
+        "Value is 1.5 and E.g. Foo applies.",
+        "Use these: a.(b) for grouping.",
+        "Pass x.{y} here.",
+    ],
+)
+def test_code_aware_never_splits_inside_code_or_after_abbreviations(text: str) -> None:
+    spans = segment_code_aware(text)
+    assert [s.text for s in spans] == [text]
+
+
+def test_plain_punkt_does_split_those_cases() -> None:
+    # The merges above are real fixes: plain Punkt splits these.
+    for text in (
+        "Use a list, e.g. The first one wins.",
+        "Call :func:`foo. Bar` with care.",
+        "See {@link Foo. Bar} for care.",
+        "Use these: a.(b) for grouping.",
+    ):
+        assert len(segment_prose(text)) == 2, text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Call os.path.join. Then return v3.11 or 3.11 data.",
+            ["Call os.path.join.", "Then return v3.11 or 3.11 data."],
+        ),
+        (
+            "Call Class.method() first. See https://example.com/a.b?x=1. Done.",
+            ["Call Class.method() first.", "See https://example.com/a.b?x=1.", "Done."],
+        ),
+        ("Use ``x.y``. Then stop.", ["Use ``x.y``.", "Then stop."]),
+        ("Use `a.b` and `c. d` here. Next.", ["Use `a.b` and `c. d` here.", "Next."]),
+        ("1. First item. 2. Second item.", ["1. First item.", "2. Second item."]),
+        ("Value is 1.5. E.g. Foo is next.", ["Value is 1.5.", "E.g. Foo is next."]),
+    ],
+)
+def test_code_aware_keeps_real_boundaries(text: str, expected: list[str]) -> None:
+    spans = segment_code_aware(text)
+    assert [s.text for s in spans] == expected
+    for span in spans:
+        assert text[span.start : span.end] == span.text
+
+
+def test_etc_splits_only_before_a_capital() -> None:
+    assert [s.text for s in segment_code_aware("Files, dirs, etc. The next one.")] == [
+        "Files, dirs, etc.",
+        "The next one.",
+    ]
+    assert [s.text for s in segment_code_aware("Files, dirs, etc. and more.")] == [
+        "Files, dirs, etc. and more."
+    ]
+    # Plain Punkt splits both.
+    assert len(segment_prose("Files, dirs, etc. and more.")) == 2
+
+
+def test_protected_regions_kinds() -> None:
+    text = (
+        "See :func:`a.b`, ``c.d``, `e`, {@link F#g}, https://x.io/p., v3.11, os.path.join(), e.g."
+    )
+    kinds = {text[s:e]: k for s, e, k in protected_regions(text)}
+    assert kinds[":func:`a.b`"] == "role"
+    assert kinds["``c.d``"] == "dbl"
+    assert kinds["`e`"] == "tick"
+    assert kinds["{@link F#g}"] == "tag"
+    assert kinds["https://x.io/p"] == "url"  # trailing punctuation is not part of the URL
+    assert kinds["v3.11"] == "version"
+    assert kinds["os.path.join()"] == "ident"
+    assert kinds["e.g."] == "abbr"
+
+
+def test_importing_segments_does_not_import_nltk() -> None:
+    code = "import sys, docref.segments; print('nltk' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "False"
+
+
+def test_tokenizer_is_built_once() -> None:
+    assert get_punkt_tokenizer() is get_punkt_tokenizer()
