@@ -76,7 +76,9 @@ def main() -> int:
     root = args.root
     results: dict[str, Any] = {
         "date": time.strftime("%Y-%m-%d"),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "machine": (
+            f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        ),
         "root": root,
     }
 

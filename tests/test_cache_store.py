@@ -162,7 +162,7 @@ def test_graph_treats_a_pickled_row_as_a_miss(tmp_path: Path) -> None:
     marker = tmp_path / "PWNED"
     src = read_source(str(root / "pkg" / "a.py"), "python")
     with diskcache.Cache(str(caches / "graph")) as plain:
-        key = _cache_key("python", src.content_hash)
+        key = _cache_key("python", src.content_hash, src.note)
         assert key in plain
         plain.set(key, _Tripwire(marker))
     second = ProjectGraph(str(root), cache_directory=str(caches))

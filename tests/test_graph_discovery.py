@@ -123,6 +123,26 @@ def test_symlink_loop_terminates_and_is_reported(tmp_path: Path) -> None:
     assert all("symlink loop" in reason for reason in skipped.values())
 
 
+def test_symlink_to_sibling_dir_indexes_the_real_path(tmp_path: Path) -> None:
+    # ``a_link`` sorts before ``pkg``: the real directory must still be the one indexed
+    _write(tmp_path, "pkg/mod.py")
+    (tmp_path / "a_link").symlink_to(tmp_path / "pkg", target_is_directory=True)
+    found, skipped = _walk(tmp_path)
+    assert found == ["pkg/mod.py"]
+    assert "inside the workspace" in skipped["a_link"]
+
+
+def test_symlink_to_outside_dir_is_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    _write(outside, "lib.py")
+    ws = tmp_path / "ws"
+    _write(ws, "main.py")
+    (ws / "vendored").symlink_to(outside, target_is_directory=True)
+    found, skipped = _walk(ws)
+    assert found == ["main.py", "vendored/lib.py"]
+    assert skipped == {}
+
+
 # ---- reading files ------------------------------------------------------------------------
 
 

@@ -443,3 +443,60 @@ def test_parallel_cold_index_matches_in_process(
     assert parallel.importers_of("pkg/m1.py") == {"pkg/m0.py"}
     warm = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache")).index(workers=2)
     assert warm.cache_hits == report.files
+
+
+# ---- re-index, BOM, packages appearing, decoding notes --------------------------------------
+
+
+def test_reindex_drops_deleted_files_and_keeps_buffers(project: Path, graph: ProjectGraph) -> None:
+    buffer = "def edited() -> int:\n    return 1\n"
+    graph.update(str(project / SERVICE), buffer)
+    (project / UTIL).unlink()
+    report = graph.index(workers=1)
+    assert UTIL not in graph.files
+    assert report.files == len(PY_FILES) + len(JAVA_FILES) - 1
+    assert [f.qualname for f in graph.files[SERVICE].functions] == ["edited"]
+    assert graph.source(str(project / SERVICE)) == buffer
+
+
+def test_bom_in_buffer_keeps_offsets_consistent(project: Path, graph: ProjectGraph) -> None:
+    text = '\ufeffdef f():\n    """Doc é."""\n'
+    graph.update(str(project / UTIL), text)
+    fn = graph.files[UTIL].functions[0]
+    assert fn.docstring is not None
+    data = graph.source(str(project / UTIL)).encode("utf-8")
+    span = fn.docstring.span
+    assert data[span.start_byte : span.end_byte] == '"""Doc é."""'.encode()
+
+
+def test_new_package_init_renames_modules(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    (root / "src" / "pkg").mkdir(parents=True)
+    (root / "src" / "pkg" / "mod.py").write_text("def f():\n    pass\n")
+    (root / "main.py").write_text("from pkg.mod import f\n\ndef g():\n    f()\n")
+    graph = ProjectGraph(str(root), use_cache=False)
+    graph.index(workers=1)
+    mod = str(root / "src" / "pkg" / "mod.py")
+    assert graph.modules.module_path("pkg.mod") is None  # not a package yet
+    assert graph.importers_of(mod) == set()
+    graph.update(str(root / "src" / "pkg" / "__init__.py"), "")
+    assert graph.modules.module_path("pkg.mod") == "src/pkg/mod.py"
+    assert graph.importers_of(mod) == {"main.py"}
+    graph.remove(str(root / "src" / "pkg" / "__init__.py"))
+    assert graph.modules.module_path("pkg.mod") is None
+    assert graph.importers_of(mod) == set()
+
+
+def test_decoding_note_is_not_shared_through_the_cache(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    root.mkdir()
+    # same decoded text, reached by different routes: UTF-8 vs declared latin-1
+    text = '# -*- coding: latin-1 -*-\nNAME = "café"\n'
+    (root / "a.py").write_bytes(text.encode("utf-8"))
+    (root / "b.py").write_bytes(text.encode("latin-1"))
+    for _ in range(2):  # cold, then warm from the cache
+        graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
+        graph.index(workers=1)
+        assert graph.files["a.py"].errors == []
+        assert any("latin-1" in e for e in graph.files["b.py"].errors)
+        graph.close()

@@ -7,11 +7,14 @@ import json
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from docref.context import ContextError, FunctionContext, build_context
-from docref.graph.project import ProjectGraph
-from docref.segments import ParsedDocstring, byte_to_char, segment_docstring, segment_prose
+# Each command imports the stages it needs when it runs: `docref segment` and `--help`
+# should not pay for tree-sitter, diskcache and the context stage.
+if TYPE_CHECKING:
+    from docref.context import FunctionContext
+    from docref.graph.project import ProjectGraph
+    from docref.segments import ParsedDocstring
 
 ROOT_MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "pom.xml", "build.gradle")
 
@@ -21,6 +24,8 @@ def _error(message: str) -> None:
 
 
 def segment(args: argparse.Namespace) -> int:
+    from docref.segments import segment_prose
+
     text = args.text if args.text is not None else sys.stdin.read()
     for span in segment_prose(text):
         print(json.dumps({"text": span.text, "start": span.start, "end": span.end}))
@@ -48,6 +53,9 @@ def context(args: argparse.Namespace) -> int:
     if not os.path.isfile(path):
         _error(f"{path}: no such file")
         return 2
+    from docref.context import ContextError, build_context
+    from docref.graph.project import ProjectGraph
+
     root = os.path.abspath(args.root) if args.root else find_root(path)
     graph = ProjectGraph(root, use_cache=not args.no_cache)
     graph.index()
@@ -75,6 +83,8 @@ def context(args: argparse.Namespace) -> int:
 def _segments(
     graph: ProjectGraph, ctx: FunctionContext
 ) -> tuple[ParsedDocstring | None, list[list[int]] | None]:
+    from docref.segments import byte_to_char, line_index, segment_docstring
+
     fe = graph.get(ctx.path)
     fn = next((f for f in fe.functions if f.qualname == ctx.qualname), None) if fe else None
     if fn is None or fn.docstring is None:
@@ -84,8 +94,6 @@ def _segments(
     span = fn.docstring.span
     start, end = byte_to_char(data, span.start_byte), byte_to_char(data, span.end_byte)
     parsed = segment_docstring(text, start, end, "java" if ctx.language == "java" else "python")
-    from docref.segments import line_index
-
     index = line_index(text)
     (sl, sc), (el, ec) = index.position(start), index.position(end)
     return parsed, [[sl, sc], [el, ec]]
@@ -137,6 +145,8 @@ def index(args: argparse.Namespace) -> int:
     if not os.path.isdir(args.path):
         _error(f"{args.path}: not a directory")
         return 2
+    from docref.graph.project import ProjectGraph
+
     started = time.perf_counter()
     graph = ProjectGraph(args.path, use_cache=not args.no_cache)
     report = graph.index(workers=args.workers)

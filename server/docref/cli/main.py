@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from docref.cli import commands
-from docref.context import DEFAULT_TOKEN_BUDGET
+from docref.defaults import DEFAULT_TOKEN_BUDGET
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -5,9 +5,10 @@ Public surface: :func:`build_context`, :func:`find_function`, :class:`FunctionCo
 documentation lookups :func:`python_external_doc` / :func:`java_external_doc`.
 """
 
-from docref.context.build import DEFAULT_TOKEN_BUDGET, ContextError, build_context, find_function
+from docref.context.build import ContextError, build_context, find_function
 from docref.context.external import ExternalDoc, java_external_doc, python_external_doc
 from docref.context.model import DroppedBlock, FunctionContext, RelatedBlock, estimate_tokens
+from docref.defaults import DEFAULT_TOKEN_BUDGET
 
 __all__ = [
     "DEFAULT_TOKEN_BUDGET",

@@ -17,11 +17,11 @@ from collections.abc import Callable
 from docref.context.external import java_external_doc, python_external_doc
 from docref.context.model import DroppedBlock, FunctionContext, Origin, RelatedBlock
 from docref.context.render import render_entity
+from docref.defaults import DEFAULT_TOKEN_BUDGET
 from docref.graph.model import Class, FileExtract, Function, Import, Variable
 from docref.graph.project import ProjectGraph
 
 Entity = Function | Class | Variable
-DEFAULT_TOKEN_BUDGET = 2000
 
 # java.lang is imported implicitly; these are the names worth documenting from it.
 _JAVA_LANG = frozenset(

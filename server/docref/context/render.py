@@ -33,7 +33,8 @@ def render_entity(graph: ProjectGraph, path: str, entity: Entity, language: str)
             if owner is not None:
                 header = _header_line(data, owner, language)
                 body = textwrap.dedent(_with_indent(data, entity.span))
-                return f"{header}\n{textwrap.indent(body, '    ')}", "method"
+                text = f"{header}\n{textwrap.indent(body, '    ')}"
+                return (text + "\n}" if language == "java" else text), "method"
         return textwrap.dedent(_with_indent(data, entity.span)), "function"
     if isinstance(entity, Class):
         return _render_class(graph, path, data, entity, language), "class"

@@ -64,6 +64,17 @@ def _load_gitignore(dirpath: str) -> pathspec.GitIgnoreSpec | None:
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
+def _symlinked_dir_reason(link: str, real_root: str) -> str | None:
+    """Why a symlinked directory is not walked, or None to follow it (it leads outside)."""
+    target = os.path.realpath(link)
+    here = os.path.realpath(os.path.dirname(link))
+    if here == target or here.startswith(target + os.sep):
+        return "symlink loop (points to an enclosing directory)"
+    if target == real_root or target.startswith(real_root + os.sep):
+        return "symlink to a directory inside the workspace (indexed at its real path)"
+    return None
+
+
 def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
     """Yield every indexable file under ``root`` and a :class:`Skipped` for files not indexed.
 
@@ -88,6 +99,7 @@ def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
                 result = include
         return result
 
+    real_root = os.path.realpath(root)
     stack = [root]
     while stack:
         dirpath = stack.pop()
@@ -99,7 +111,7 @@ def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
             continue
         key = (st.st_dev, st.st_ino)
         if key in seen_dirs:
-            yield Skipped(rel_dir, "symlink loop (directory already visited)")
+            yield Skipped(rel_dir, "directory already indexed through another path (symlink)")
             continue
         seen_dirs.add(key)
         spec = _load_gitignore(dirpath)
@@ -126,6 +138,11 @@ def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
                     continue
                 if _is_virtualenv(entry.path) or ignored(rel, True):
                     continue
+                if entry.is_symlink():
+                    reason = _symlinked_dir_reason(entry.path, real_root)
+                    if reason is not None:
+                        yield Skipped(rel, reason)
+                        continue
                 subdirs.append(entry.path)
                 continue
             language = language_of(name)

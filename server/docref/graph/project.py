@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import posixpath
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
@@ -27,7 +28,14 @@ from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspa
 from docref.graph.model import EXTRACTOR_VERSION, Class, FileExtract, Function, Variable
 from docref.graph.modules import ModuleMap
 from docref.graph.python_extract import ReferenceMemo
-from docref.graph.source import DEFAULT_MAX_BYTES, SkipFile, SourceText, decode_source, read_source
+from docref.graph.source import (
+    DEFAULT_MAX_BYTES,
+    SkipFile,
+    SourceText,
+    content_hash,
+    decode_source,
+    read_source,
+)
 from docref.graph.store import Entry, ExtractMap
 
 # Below this many cache misses, extracting in-process beats starting worker processes.
@@ -79,8 +87,11 @@ def _extract(language: str, data: bytes, relpath: str, digest: str) -> FileExtra
     return python_extract.extract_python(data, relpath, digest)
 
 
-def _cache_key(language: str, digest: str) -> str:
-    return f"extract:{language}:{EXTRACTOR_VERSION}:{digest}"
+def _cache_key(language: str, digest: str, note: str | None) -> str:
+    # the decoding note is part of the entry, so two files that decode to the same text
+    # by different routes must not share one
+    suffix = f":{content_hash(note.encode())}" if note else ""
+    return f"extract:{language}:{EXTRACTOR_VERSION}:{digest}{suffix}"
 
 
 def _extract_serialised(
@@ -169,14 +180,24 @@ class ProjectGraph:
                 candidates.append(item)
             else:
                 skipped.append(item)
+        # a re-index starts over (deleted files must go); open editor buffers still win
+        self.entries.clear()
+        self.skipped.clear()
+        self.modules = ModuleMap()
         self.modules.note_paths(c.relpath for c in candidates)
+        src_note: dict[Candidate, str | None] = {}
         hits = 0
         misses: list[tuple[Candidate, SourceText]] = []
         total = len(candidates)
         done = 0
         for cand in candidates:
             try:
-                src = read_source(cand.abspath, cand.language, self.max_file_bytes)
+                buffer = self._buffers.get(cand.relpath)
+                if buffer is not None:
+                    src = decode_source(buffer.encode("utf-8", "surrogatepass"), cand.language)
+                else:
+                    src = read_source(cand.abspath, cand.language, self.max_file_bytes)
+                src_note[cand] = src.note
             except SkipFile as exc:
                 skipped.append(Skipped(cand.relpath, exc.reason))
                 done += 1
@@ -194,7 +215,7 @@ class ProjectGraph:
         for cand, raw in self._extract_many(misses, workers):
             entry = Entry.deserialise(cand.relpath, raw)
             self._install(entry)
-            pending.append((_cache_key(cand.language, entry.content_hash), raw))
+            pending.append((_cache_key(cand.language, entry.content_hash, src_note[cand]), raw))
             if len(pending) >= 256:
                 self._flush(pending)
             done += 1
@@ -252,7 +273,7 @@ class ProjectGraph:
     def _cached_entry(self, language: str, relpath: str, src: SourceText) -> Entry | None:
         if self._cache is None:
             return None
-        key = _cache_key(language, src.content_hash)
+        key = _cache_key(language, src.content_hash, src.note)
         try:
             raw = self._cache.get(key)
         except UnsafeCacheRow:
@@ -320,6 +341,8 @@ class ProjectGraph:
         if language is None:
             return UpdateResult(rel, note="not a Python or Java file")
         if text is not None:
+            # a BOM is not content: keep the buffer and the extract's byte offsets in step
+            text = text.removeprefix("\ufeff")
             self._buffers[rel] = text
             src = decode_source(text.encode("utf-8", "surrogatepass"), language)
         else:
@@ -333,7 +356,8 @@ class ProjectGraph:
                 return result
         old = self.entries.get(rel)
         old_prints = old.fingerprints if old is not None else {}
-        if old is None and rel.endswith(("__init__.py", "__init__.pyi")):
+        new_package = old is None and rel.endswith(("__init__.py", "__init__.pyi"))
+        if new_package:
             self.modules.note_paths([rel])
         fe = self._parse_incremental(language, rel, src)
         if src.note:
@@ -341,7 +365,9 @@ class ProjectGraph:
         entry = Entry.from_extract(fe, src.data)
         self._install(entry)
         self._link(rel)
-        if old is None:
+        if new_package:
+            self._rename_modules()  # the files of that directory now have dotted names
+        elif old is None:
             # a new file can satisfy imports that were unresolved before
             self._relink_importers_of(rel)
         new_prints = entry.fingerprints
@@ -389,11 +415,26 @@ class ProjectGraph:
         self._buffers.pop(rel, None)
         self._trees.pop(rel, None)
         self.modules.remove(rel)
+        if rel.endswith(("__init__.py", "__init__.pyi")) and old is not None:
+            self.modules.package_dirs.discard(posixpath.dirname(rel))
+            self._rename_modules()
         importers = self._importers.pop(rel, set())
         self._link(rel)  # clears its outgoing links
         for other in importers:
             self._imports_of.get(other, set()).discard(rel)
         return UpdateResult(rel, list(old_prints), [d for d in dependents if d[0] != rel])
+
+    def _rename_modules(self) -> None:
+        """Recompute every module name and link (a package ``__init__`` came or went)."""
+        for entry in self.entries.values():
+            self.modules.add_entry(entry.path, entry.language, entry.package)
+        self._link_all()
+
+    def close(self) -> None:
+        """Release the on-disk cache handle."""
+        if self._cache is not None:
+            self._cache.close()
+            self._cache = None
 
     def _relink_importers_of(self, rel: str) -> None:
         names = set(self.modules.names_of.get(rel, []))
