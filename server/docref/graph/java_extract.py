@@ -2,15 +2,17 @@
 
 Speed matters (the whole workspace is indexed at start-up), so declarations are found by
 iterating the children of ``program`` and of class bodies only (never every node), and the
-names a method or field initializer uses come from one C-level query per declaration, swept
-once in source order in Python with byte-offset slicing.
+names a method or field initializer uses come from one C-level query per declaration whose
+captures are classified by byte-offset slicing of the source (few ``Node`` calls).
 
 Conventions (where Java differs from what :mod:`docref.graph.model` describes for Python):
 
 * ``Class.bases`` / ``Param.annotation`` / ``Function.returns`` / ``Variable.annotation`` keep
-  the type as written (``Comparable<T>``, ``List<String>``, ``int[]``); the graph *edges*
-  (``inherits``, ``typeof``) use the raw name (``Comparable``, ``List``, ``int``), and no
-  ``typeof`` edge is made for primitives, ``void`` or ``var``.
+  the type as written, whitespace included (``Comparable<T>``, ``Map<K, V>``, ``int[]``,
+  ``void``); :func:`raw_type` gives the bare name (``Comparable``, ``Map``, ``int``).  Edges
+  are derived from these records by :meth:`FileExtract.edges`.
+* Enum constants and record components are class-scope variables (``Color.RED``,
+  ``Point.x``); a compact record constructor gets the components as its parameters.
 * A varargs parameter ``String... xs`` is ``Param("xs", "String", kind="vararg")``.
 * Annotations go into ``decorators`` without the ``@`` (``Override``,
   ``SuppressWarnings("unchecked")``); keyword modifiers into ``Function.modifiers``.
@@ -19,18 +21,24 @@ Conventions (where Java differs from what :mod:`docref.graph.model` describes fo
   ``module_docstring`` is the Javadoc before the ``package`` line (``package-info.java``).
 * Spans are those of the declaration node: from the first annotation/modifier through the
   closing ``}`` or ``;``; the Javadoc is not part of it.
-* References: calls are recorded as ``obj.name`` when the object is a plain dotted chain of
+* References (per method, over its whole declaration: annotations excluded, parameter and
+  return types included): a call is ``obj.name`` when the object is a plain dotted chain of
   identifiers / ``this`` / ``super`` (``list.add``, ``this.helper``, ``java.util.List.of``),
-  otherwise as just the method name; ``new Foo<>(..)`` is a call of ``Foo``; method
-  references ``String::valueOf`` are calls of ``String.valueOf`` (``Foo::new``: ``Foo``).
-  Field accesses are ``attribute`` (full chain, or just the field after a call); type names
-  in signatures and bodies are ``annotation``; other identifiers are ``name``.  Like the
-  Python extractor, a name seen with several kinds keeps the strongest (call > attribute >
-  annotation > name), and bare parameter names are not references.
+  otherwise just the method name (``Foo.bar().baz()``: ``Foo.bar`` and ``baz``);
+  ``new Foo<>(..)`` is a call of ``Foo``; a method reference ``String::valueOf`` a call of
+  ``String.valueOf`` (``Foo::new``: ``Foo``).  Field accesses on a plain chain are
+  ``attribute`` (``this.count``, ``Config.MAX``; nothing for ``f().x``); type names are
+  ``annotation`` (``Map.Entry`` whole, ``var`` skipped); identifiers used as values are
+  ``name``.  As in the Python extractor, a name seen with several kinds keeps the strongest
+  (call > attribute > annotation > name), and bare parameter names are not references.
+* ``local_names``: local variables, for-each / catch / resource / pattern variables.
+* Static and instance initializer blocks are not functions; what they use is not recorded.
 """
 
 from __future__ import annotations
 
+import bisect
+import operator
 import re
 import threading
 from typing import Any
@@ -41,7 +49,6 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 from docref.graph.model import (
     Class,
     Docstring,
-    Edge,
     FileExtract,
     Function,
     Import,
@@ -52,7 +59,7 @@ from docref.graph.model import (
     Variable,
 )
 
-__all__ = ["extract_java", "java_language", "parse", "parser"]
+__all__ = ["extract_java", "java_language", "parse", "parser", "raw_type"]
 
 # ---- process-wide tree-sitter objects ---------------------------------------------------
 
@@ -61,24 +68,22 @@ _language: Language | None = None
 _refs_query: Query | None = None
 _local = threading.local()
 
-# Capture names, in the order the sweep must see them when they cover the same bytes.
-_CONSUME, _CALL, _FIELD, _MREF, _NEW, _STYPE, _TYPE, _ATYPE, _ID = range(9)
-_SWEPT = (
-    ("consume", _CONSUME),
-    ("call", _CALL),
-    ("field", _FIELD),
-    ("mref", _MREF),
-    ("new", _NEW),
-    ("stype", _STYPE),
-    ("type", _TYPE),
-    ("atype", _ATYPE),
-    ("id", _ID),
-)
-
+# ``@id`` captures an identifier only where it is a whole expression (a variable / field /
+# enum constant used by name): every parent slot of the grammar (tree-sitter-java 0.23
+# node-types) that admits an ``expression``, except annotation arguments (dropped by range)
+# and the objects of calls / field accesses / method references (recorded as dotted chains
+# by ``@call`` / ``@field`` / ``@mref``).
+#
+# Every pattern is written so that the query runs in linear time however deep the nesting:
+# a pattern rooted at a node type with an unanchored child, like ``(binary_expression
+# (identifier))``, keeps a pending state for each such ancestor, which is quadratic on the
+# left-deep ``"a" + "b" + ...`` chains of generated code (or deeply nested calls).  So
+# field slots use a wildcard parent (``(_ right: (identifier))`` starts matching at the
+# child), argument lists / array initializers / parentheses use the token before the
+# identifier (``(_ "," . (identifier))``, comments allowed in between), and statements
+# anchor on their first child.
 _REFS_QUERY_TEXT = """
-(marker_annotation) @consume
-(annotation) @consume
-(scoped_identifier) @consume
+(annotation) @ann
 (method_invocation) @call
 (field_access) @field
 (method_reference) @mref
@@ -86,7 +91,37 @@ _REFS_QUERY_TEXT = """
 (scoped_type_identifier) @stype
 (type_identifier) @type
 (record_pattern (identifier) @atype)
-(identifier) @id
+
+(_ left: (identifier) @id)
+(_ right: (identifier) @id)
+(_ value: (identifier) @id)
+(_ condition: (identifier) @id)
+(_ consequence: (identifier) @id)
+(_ alternative: (identifier) @id)
+(_ operand: (identifier) @id)
+(_ array: (identifier) @id)
+(_ index: (identifier) @id)
+(_ body: (identifier) @id)
+(_ init: (identifier) @id)
+(_ update: (identifier) @id)
+(_ template_processor: (identifier) @id)
+(_ "(" . [(line_comment) (block_comment)]* . (identifier) @id)
+(_ "," . [(line_comment) (block_comment)]* . (identifier) @id)
+(_ "{" . [(line_comment) (block_comment)]* . (identifier) @id)
+(assert_statement (identifier) @id)
+(dimensions_expr . (identifier) @id)
+(explicit_constructor_invocation . (identifier) @id)
+(expression_statement . (identifier) @id)
+(guard . (identifier) @id)
+(object_creation_expression . (identifier) @id)
+(resource . (identifier) @id .)
+(return_statement . (identifier) @id)
+(string_interpolation . (identifier) @id)
+(switch_label . (identifier) @id)
+(throw_statement . (identifier) @id)
+(update_expression (identifier) @id)
+(yield_statement . (identifier) @id)
+(inferred_parameters (identifier) @skip)
 
 (variable_declarator name: (identifier) @decl)
 (enhanced_for_statement name: (identifier) @decl)
@@ -95,25 +130,6 @@ _REFS_QUERY_TEXT = """
 (instanceof_expression name: (identifier) @decl)
 (type_pattern (identifier) @decl)
 (record_pattern_component (identifier) @decl)
-
-(method_invocation name: (identifier) @skip)
-(field_access field: (identifier) @skip)
-(method_reference (identifier) @skip .)
-(formal_parameter name: (identifier) @skip)
-(inferred_parameters (identifier) @skip)
-(lambda_expression parameters: (identifier) @skip)
-(labeled_statement (identifier) @skip)
-(break_statement (identifier) @skip)
-(continue_statement (identifier) @skip)
-(method_declaration name: (identifier) @skip)
-(constructor_declaration name: (identifier) @skip)
-(compact_constructor_declaration name: (identifier) @skip)
-(class_declaration name: (identifier) @skip)
-(interface_declaration name: (identifier) @skip)
-(enum_declaration name: (identifier) @skip)
-(record_declaration name: (identifier) @skip)
-(enum_constant name: (identifier) @skip)
-(annotation_type_element_declaration name: (identifier) @skip)
 """
 
 
@@ -176,17 +192,16 @@ _METHODS = frozenset(
 _BODIES = frozenset({"class_body", "interface_body", "enum_body", "annotation_type_body"})
 _COMMENTS = frozenset({"block_comment", "line_comment"})
 _NOT_TYPES = frozenset({"modifiers", "type_parameters", "block_comment", "line_comment"})
-_PRIMITIVES = frozenset(
-    {"void", "var", "boolean", "byte", "char", "short", "int", "long", "float", "double"}
-)
 _RANK = {"call": 3, "attribute": 2, "annotation": 1, "name": 0}
 _SIMPLE_CHAIN = frozenset({"identifier", "field_access", "this", "super"})
 _DOTTED_B = re.compile(rb"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
-_DOTTED_S = re.compile(r"[^\W\d][\w$]*(?:\.[^\W\d][\w$]*)*|\$[\w$]*(?:\.[\w$]+)*")
+_DOTTED_B_WS = re.compile(rb"[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*")
+_DOTTED_S_WS = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:\s*\.\s*(?:[^\W\d]|\$)[\w$]*)*")
 _WS = re.compile(rb"\s+")
+_CLASS_LITERAL = re.compile(rb"\s*\.\s*class(?![\w$])")
+_OFFSET = operator.itemgetter(3)
 
-# Sort keys pack (start, -end, priority) into one int: start << 36 | (MAX - end) << 4 | prio.
-_END_MAX = (1 << 32) - 1
+_END_MAX = (1 << 63) - 1
 
 
 def _span(node: Node) -> Span:
@@ -195,10 +210,16 @@ def _span(node: Node) -> Span:
     return Span(node.start_byte, node.end_byte, sp[0], sp[1], ep[0], ep[1])
 
 
-def _span_between(first: Node, last: Node) -> Span:
-    sp = first.start_point
-    ep = last.end_point
-    return Span(first.start_byte, last.end_byte, sp[0], sp[1], ep[0], ep[1])
+def _spans(node: Node, header_last: Node | None) -> tuple[Span, Span]:
+    """The span of ``node`` and its header span (``node`` start to ``header_last`` end)."""
+    start = node.start_byte
+    sl, sc = node.start_point
+    el, ec = node.end_point
+    span = Span(start, node.end_byte, sl, sc, el, ec)
+    if header_last is None:
+        return span, span
+    hl, hc = header_last.end_point
+    return span, Span(start, header_last.end_byte, sl, sc, hl, hc)
 
 
 def raw_type(written: str) -> str:
@@ -226,23 +247,25 @@ def _dotted(data: bytes, start: int, end: int) -> str | None:
     chunk = data[start:end]
     if _DOTTED_B.fullmatch(chunk):
         return chunk.decode("ascii")
-    squeezed = _WS.sub(b"", chunk)
-    if _DOTTED_B.fullmatch(squeezed):
-        return squeezed.decode("ascii")
-    text = squeezed.decode("utf-8", "replace")
-    if _DOTTED_S.fullmatch(text):
-        return text
+    if chunk.isascii():
+        if _DOTTED_B_WS.fullmatch(chunk):
+            return "".join(chunk.decode("ascii").split())
+        return None
+    text = chunk.decode("utf-8", "replace")
+    if _DOTTED_S_WS.fullmatch(text):
+        return "".join(text.split())
     return None
 
 
 class _Refs:
     """What one query sweep over a declaration found."""
 
-    __slots__ = ("locals", "seen")
+    __slots__ = ("entries", "locals", "seen")
 
     def __init__(self) -> None:
-        # name -> [kind, first line, count, first byte offset]
+        # name -> [kind, node of first use, count, byte offset of first use, name]
         self.seen: dict[str, list[Any]] = {}
+        self.entries: list[list[Any]] = []  # the values of ``seen`` in first-use order
         self.locals: list[str] = []
 
 
@@ -286,8 +309,8 @@ class _Extractor:
                 frame[3] = doc
             elif t in _TYPE_DECLS:
                 cls, body = self.klass(node, _TYPE_DECLS[t], owner, doc)
-                if body is not None:
-                    stack.append([body.children, 0, cls, None])
+                if body is not None:  # a nameless (broken) class lends its members its owner
+                    stack.append([body.children, 0, cls or owner, None])
             elif t in _METHODS:
                 self.method(node, t, owner, doc)
             elif t == "field_declaration" or t == "constant_declaration":
@@ -348,7 +371,7 @@ class _Extractor:
 
     def klass(
         self, node: Node, kind: str, owner: Class | None, doc: Docstring | None
-    ) -> tuple[Class, Node | None]:
+    ) -> tuple[Class | None, Node | None]:
         name = ""
         body: Node | None = None
         header_last: Node | None = None
@@ -376,28 +399,27 @@ class _Extractor:
                         base_nodes.extend(c for c in tl.named_children if c.type not in _COMMENTS)
             elif t == "formal_parameters":
                 components = child
+        if not name:
+            return None, body
         qualname = f"{owner.qualname}.{name}" if owner is not None else name
         bases = [self.text(b) for b in base_nodes]
+        span, header_span = _spans(node, header_last)
         cls = Class(
             name=name,
             qualname=qualname,
-            span=_span(node),
-            header_span=_span_between(node, header_last or node),
+            span=span,
+            header_span=header_span,
             bases=bases,
             decorators=decorators,
             docstring=doc,
             kind=kind,
             parent_class=owner.qualname if owner is not None else None,
         )
-        out = self.out
-        out.classes.append(cls)
-        for base in bases:
-            out.edges.append(Edge("inherits", qualname, raw_type(base)))
+        self.out.classes.append(cls)
         if components is not None:
             params = self.params(components)
-            self.record_params[qualname] = params
-            pnodes = [c for c in components.named_children if c.type == "formal_parameter"]
-            for p, pnode in zip(params, pnodes, strict=False):
+            self.record_params[qualname] = [p for p, _ in params]
+            for p, pnode in params:
                 var = Variable(
                     p.name, f"{qualname}.{p.name}", _span(pnode), "class", qualname, p.annotation
                 )
@@ -427,12 +449,14 @@ class _Extractor:
             elif ct == "identifier":
                 name = self.text(child)
             elif ct == "formal_parameters":
-                params = self.params(child)
+                params = [p for p, _ in self.params(child)]
                 has_params = True
             elif ct == "throws":
                 throws = [self.text(c) for c in child.named_children if c.type not in _COMMENTS]
             elif is_method and not name and child.is_named and ct not in _NOT_TYPES:
                 returns = self.text(child)
+        if not name:
+            return  # a broken declaration (e.g. a missing name)
         prefix = f"{owner.qualname}." if owner is not None else ""
         if not has_params and t == "compact_constructor_declaration" and owner is not None:
             params = [
@@ -440,11 +464,12 @@ class _Extractor:
                 for p in self.record_params.get(owner.qualname, ())
             ]
         qualname = prefix + name
+        span, header_span = _spans(node, header_last)
         fn = Function(
             name=name,
             qualname=qualname,
-            span=_span(node),
-            header_span=_span_between(node, header_last or node),
+            span=span,
+            header_span=header_span,
             params=params,
             returns=returns,
             decorators=decorators,
@@ -458,52 +483,39 @@ class _Extractor:
         pnames = {p.name for p in params}
         fn.local_names = [n for n in dict.fromkeys(refs.locals) if n not in pnames]
         fn.references = [
-            Reference(ref, entry[0], entry[1], entry[2])
-            for ref, entry in refs.seen.items()
-            if ref not in pnames
+            Reference(e[4], e[0], e[1].start_point[0], e[2])
+            for e in refs.entries
+            if e[4] not in pnames
         ]
-        edges = self.out.edges
-        for r in fn.references:
-            edges.append(Edge("refers", qualname, r.name))
-        if returns is not None:
-            raw = raw_type(returns)
-            if raw and raw not in _PRIMITIVES:
-                edges.append(Edge("typeof", qualname, raw))
-        for p in params:
-            if p.annotation:
-                raw = raw_type(p.annotation)
-                if raw and raw not in _PRIMITIVES:
-                    edges.append(Edge("typeof", f"{qualname}.{p.name}", raw))
 
-    def params(self, node: Node) -> list[Param]:
-        out: list[Param] = []
-        for child in node.named_children:
+    def params(self, node: Node) -> list[tuple[Param, Node]]:
+        """The parameters of ``formal_parameters`` with their nodes (receivers skipped)."""
+        data = self.data
+        out: list[tuple[Param, Node]] = []
+        for child in node.children:
             ct = child.type
-            if ct == "formal_parameter":
-                type_node = child.child_by_field_name("type")
-                name_node = child.child_by_field_name("name")
-                if name_node is None:
-                    continue
-                annotation = self.text(type_node) if type_node is not None else None
-                if annotation is not None and name_node.end_byte < child.end_byte:
-                    # C-style array dimensions after the name: ``int x[]``
-                    dims = self.data[name_node.end_byte : child.end_byte]
-                    annotation += _WS.sub(b"", dims).decode("utf-8", "replace")
-                name = self.text(name_node)
-                if name == "this":
-                    continue  # receiver parameter
-                out.append(Param(name, annotation))
-            elif ct == "spread_parameter":
-                annotation = None
-                name = ""
-                for c in child.named_children:
-                    if c.type == "variable_declarator":
-                        n = c.child_by_field_name("name")
-                        name = self.text(n) if n is not None else ""
-                    elif c.type not in _NOT_TYPES and annotation is None:
-                        annotation = self.text(c)
-                if name:
-                    out.append(Param(name, annotation, None, "vararg"))
+            if ct != "formal_parameter" and ct != "spread_parameter":
+                continue
+            name = ""
+            annotation: str | None = None
+            for c in child.children:
+                t = c.type
+                if t == "identifier":
+                    name = data[c.start_byte : c.end_byte].decode("utf-8", "replace")
+                elif t == "variable_declarator":  # ``T... name``
+                    n = c.child_by_field_name("name")
+                    if n is not None:
+                        name = self.text(n)
+                elif t == "dimensions":
+                    if name and annotation is not None:  # C-style ``int x[]``
+                        dims = data[c.start_byte : c.end_byte]
+                        annotation += _WS.sub(b"", dims).decode("utf-8", "replace")
+                elif c.is_named and annotation is None and t not in _NOT_TYPES:
+                    annotation = data[c.start_byte : c.end_byte].decode("utf-8", "replace")
+            if not name or name == "this":  # ``A this``: a receiver parameter
+                continue
+            kind = "vararg" if ct == "spread_parameter" else "positional"
+            out.append((Param(name, annotation, None, kind), child))
         return out
 
     def field(self, node: Node, owner: Class | None) -> None:
@@ -529,7 +541,8 @@ class _Extractor:
             if annotation is not None and name_node.end_byte < dims_end:
                 dims = _WS.sub(b"", self.data[name_node.end_byte : dims_end]).rstrip(b"=")
                 annotation += dims.decode("utf-8", "replace")
-            refs = self.sweep(value) if value is not None else None
+            # sweep the declarator: ``x = CONST`` only matches with the declarator as parent
+            refs = self.sweep(decl) if value is not None else None
             var = Variable(
                 name,
                 f"{owner.qualname}.{name}",
@@ -537,7 +550,7 @@ class _Extractor:
                 "class",
                 owner.qualname,
                 annotation,
-                list(refs.seen) if refs is not None else [],
+                [e[4] for e in refs.entries] if refs is not None else [],
             )
             self.add_variable(var)
 
@@ -551,9 +564,9 @@ class _Extractor:
             if ct == "identifier" and not name:
                 name = self.text(child)
             elif ct in ("argument_list", "class_body"):
-                for ref in self.sweep(child).seen:
-                    if ref not in value_refs:
-                        value_refs.append(ref)
+                for e in self.sweep(child).entries:
+                    if e[4] not in value_refs:
+                        value_refs.append(e[4])
         if name:
             var = Variable(
                 name,
@@ -567,109 +580,167 @@ class _Extractor:
             self.add_variable(var)
 
     def add_variable(self, var: Variable) -> None:
-        out = self.out
-        out.variables.append(var)
-        edges = out.edges
-        if var.annotation:
-            raw = raw_type(var.annotation)
-            if raw and raw not in _PRIMITIVES:
-                edges.append(Edge("typeof", var.qualname, raw))
-        for ref in var.value_refs:
-            edges.append(Edge("assign", var.qualname, ref))
+        self.out.variables.append(var)
 
     # ---- references ---------------------------------------------------------------------
 
     def sweep(self, node: Node) -> _Refs:
-        """Names used under ``node``, in first-use order, from one query in source order."""
+        """Names used under ``node``: one C-level query, then one pass per capture kind.
+
+        No Python tree walk: whether a field access or type name is part of a longer
+        dotted chain (recorded whole) is read off the neighbouring source bytes, and the
+        first-use order comes from sorting the distinct names by their first offset.
+        """
+        return self.classify(QueryCursor(self.query).captures(node))
+
+    def classify(self, caps: dict[str, list[Node]]) -> _Refs:
         data = self.data
         refs = _Refs()
         seen = refs.seen
-        caps = QueryCursor(self.query).captures(node)
         get = caps.get
-        skip = {n.start_byte for n in get("skip", ())}
-        decls = get("decl")
-        if decls:
-            found = sorted((n.start_byte, n.end_byte) for n in decls)
-            skip.update(s for s, _ in found)
+        skip: set[int] = set()  # types ``new`` has recorded as calls
+        nodes = get("decl")
+        if nodes:
+            found = sorted((n.start_byte, n.end_byte) for n in nodes)
             refs.locals = [data[s:e].decode("utf-8", "replace") for s, e in found]
-        atypes = get("atype")
-        if atypes:
-            skip.update(n.start_byte for n in atypes)
-        keyed: dict[int, Node] = {}
-        for cap, prio in _SWEPT:
-            nodes = get(cap)
-            if nodes:
-                for n in nodes:
-                    keyed[(n.start_byte << 36) | ((_END_MAX - n.end_byte) << 4) | prio] = n
+        # annotation arguments (``@Target(ElementType.TYPE)``) are not uses
+        ann_max = -1
+        ann: list[tuple[int, int]] = []
+        nodes = get("ann")
+        if nodes:
+            for s, e in sorted((n.start_byte, n.end_byte) for n in nodes):
+                if ann and s < ann[-1][1]:
+                    continue  # nested in the previous one
+                ann.append((s, e))
+            ann_max = ann[-1][1]
 
-        def add(name: str, kind: RefKind, n: Node) -> None:
+        def add(name: str, kind: RefKind, n: Node, s: int) -> None:
             entry = seen.get(name)
             if entry is None:
-                seen[name] = [kind, n.start_point[0], 1, n.start_byte]
+                seen[name] = [kind, n, 1, s, name]
             else:
                 entry[2] += 1
+                if s < entry[3]:
+                    entry[1] = n
+                    entry[3] = s
                 if _RANK[kind] > _RANK[entry[0]]:
                     entry[0] = kind
 
-        consumed = -1
-        for key in sorted(keyed):
-            s = key >> 36
-            if s < consumed:
-                continue
-            prio = key & 15
-            n = keyed[key]
-            if prio == _ID:
-                if s not in skip:
-                    add(data[s : n.end_byte].decode("utf-8", "replace"), "name", n)
-            elif prio == _TYPE:
-                word = data[s : n.end_byte]
-                if word != b"var":
-                    add(word.decode("utf-8", "replace"), "annotation", n)
-            elif prio == _CALL:
-                name_node = n.child_by_field_name("name")
-                if name_node is None:
+        nodes = get("new")
+        if nodes:
+            for n in nodes:
+                s = n.start_byte
+                if s < ann_max and _inside(ann, s):
                     continue
-                meth = data[name_node.start_byte : name_node.end_byte].decode("utf-8", "replace")
-                obj = n.child_by_field_name("object")
-                if obj is not None and obj.type in _SIMPLE_CHAIN:
-                    chain = _dotted(data, s, obj.end_byte)
-                    if chain is not None:
-                        add(f"{chain}.{meth}", "call", n)
-                        consumed = obj.end_byte
-                        continue
-                add(meth, "call", name_node if obj is not None else n)
-            elif prio == _FIELD:
-                e = _END_MAX - ((key >> 4) & _END_MAX)
-                chain = _dotted(data, s, e)
-                if chain is not None:
-                    add(chain, "attribute", n)
-                    consumed = e
-                else:
-                    f = n.child_by_field_name("field")
-                    if f is not None:
-                        add(self.text(f), "attribute", f)
-            elif prio == _STYPE:
-                e = _END_MAX - ((key >> 4) & _END_MAX)
-                add(_squeeze(data[s:e].decode("utf-8", "replace")), "annotation", n)
-                consumed = e
-            elif prio == _NEW:
                 target = n
                 if n.type == "generic_type":
                     target = n.named_child(0) or n
                 if target.type in ("type_identifier", "scoped_type_identifier"):
-                    e = target.end_byte
-                    add(_squeeze(data[s:e].decode("utf-8", "replace")), "call", n)
-                    consumed = e
-            elif prio == _MREF:
-                if self.method_ref(n, add):
-                    consumed = _END_MAX - ((key >> 4) & _END_MAX)
-            elif prio == _ATYPE:
-                add(data[s : n.end_byte].decode("utf-8", "replace"), "annotation", n)
-            elif prio == _CONSUME:
-                consumed = _END_MAX - ((key >> 4) & _END_MAX)
-        if len(seen) > 1:
-            # first-use order by where each name is written (``a().b()``: ``a`` before ``b``)
-            refs.seen = dict(sorted(seen.items(), key=_by_offset))
+                    skip.add(s)
+                    add(_squeeze(self.text(target)), "call", n, s)
+        nodes = get("call")
+        if nodes:
+            for n in nodes:
+                s = n.start_byte
+                if s < ann_max and _inside(ann, s):
+                    continue
+                name_node = n.child_by_field_name("name")
+                if name_node is None:
+                    continue
+                meth = self.text(name_node)
+                obj = n.child_by_field_name("object")
+                if obj is None:
+                    add(meth, "call", n, s)
+                    continue
+                chain = _dotted(data, s, obj.end_byte) if obj.type in _SIMPLE_CHAIN else None
+                if chain is not None:
+                    add(f"{chain}.{meth}", "call", n, s)
+                else:
+                    add(meth, "call", name_node, name_node.start_byte)
+        nodes = get("field")
+        if nodes:
+            for n in nodes:
+                s = n.start_byte
+                if s < ann_max and _inside(ann, s):
+                    continue
+                e = n.end_byte
+                chain = _dotted(data, s, e)
+                # not the head of a longer chain (recorded whole) and not ``f().x`` (a bare
+                # ``x`` out of context would only be noise; ``f`` is recorded as a call)
+                if chain is not None and not _continues(data, e):
+                    add(chain, "attribute", n, s)
+        nodes = get("mref")
+        if nodes:
+            for n in nodes:
+                s = n.start_byte
+                if not (s < ann_max and _inside(ann, s)):
+                    self.method_ref(n, add)
+        nodes = get("stype")
+        if nodes:
+            for n in nodes:
+                s = n.start_byte
+                if s in skip or (s < ann_max and _inside(ann, s)):
+                    continue
+                e = n.end_byte
+                if (
+                    e < len(data)
+                    and data[e] == _DOT
+                    and data[e + 1 : e + 2] != b"."
+                    and not _CLASS_LITERAL.match(data, e)
+                ):
+                    continue  # ``a.b`` in ``a.b.C``
+                add(_squeeze(data[s:e].decode("utf-8", "replace")), "annotation", n, s)
+        nodes = get("type")
+        if nodes:
+            size = len(data)
+            for n in nodes:
+                s = n.start_byte
+                if s in skip or (s < ann_max and _inside(ann, s)):
+                    continue
+                e = n.end_byte
+                if (s and data[s - 1] == _DOT) or (
+                    e < size
+                    and data[e] == _DOT
+                    and data[e + 1 : e + 2] != b"."  # ``T... rest``
+                    and not _CLASS_LITERAL.match(data, e)
+                ):
+                    continue  # part of a scoped type (``a.B``), recorded whole
+                word = data[s:e]
+                if word == b"var":
+                    continue
+                name = word.decode("utf-8", "replace")
+                entry = seen.get(name)
+                if entry is None:
+                    seen[name] = ["annotation", n, 1, s, name]
+                else:
+                    entry[2] += 1
+                    if s < entry[3]:
+                        entry[1] = n
+                        entry[3] = s
+                    if entry[0] == "name":
+                        entry[0] = "annotation"
+        nodes = get("atype")
+        if nodes:
+            for n in nodes:
+                add(self.text(n), "annotation", n, n.start_byte)
+        nodes = get("skip")
+        skip_ids = {n.start_byte for n in nodes} if nodes else None  # lambda ``(a, b)``
+        nodes = get("id")
+        if nodes:
+            for n in nodes:
+                s = n.start_byte
+                if (s < ann_max and _inside(ann, s)) or (skip_ids and s in skip_ids):
+                    continue
+                name = data[s : n.end_byte].decode("utf-8", "replace")
+                entry = seen.get(name)
+                if entry is None:
+                    seen[name] = ["name", n, 1, s, name]
+                else:
+                    entry[2] += 1
+                    if s < entry[3]:
+                        entry[1] = n
+                        entry[3] = s
+        refs.entries = sorted(seen.values(), key=_OFFSET) if len(seen) > 1 else list(seen.values())
         return refs
 
     def method_ref(self, n: Node, add: Any) -> bool:
@@ -685,13 +756,13 @@ class _Extractor:
             chain = _dotted(self.data, first.start_byte, first.end_byte)
             if chain is not None:
                 if last.type == "new":
-                    add(chain, "call", n)
+                    add(chain, "call", n, n.start_byte)
                     return True
                 if last.type == "identifier" and last.start_byte != first.start_byte:
-                    add(f"{chain}.{self.text(last)}", "call", n)
+                    add(f"{chain}.{self.text(last)}", "call", n, n.start_byte)
                     return True
         if last.type == "identifier":
-            add(self.text(last), "call", last)
+            add(self.text(last), "call", last, last.start_byte)
         return False
 
 
@@ -700,13 +771,29 @@ _MREF_OBJECTS = frozenset(
 )
 
 
-def _by_offset(item: tuple[str, list[Any]]) -> int:
-    offset: int = item[1][3]
-    return offset
+_DOT, _COLON = b"."[0], b":"[0]
+_BLANK = frozenset(b" \t\r\n\f")
+
+
+def _continues(data: bytes, end: int) -> bool:
+    """Whether the expression ending at ``end`` is followed by ``.`` or ``::``."""
+    size = len(data)
+    i = end
+    while i < size and data[i] in _BLANK:
+        i += 1
+    if i >= size:
+        return False
+    c = data[i]
+    return c == _DOT or (c == _COLON and i + 1 < size and data[i + 1] == _COLON)
+
+
+def _inside(ranges: list[tuple[int, int]], offset: int) -> bool:
+    i = bisect.bisect_right(ranges, (offset, _END_MAX)) - 1
+    return i >= 0 and offset < ranges[i][1]
 
 
 def _squeeze(text: str) -> str:
-    return "".join(text.split()) if any(c.isspace() for c in text) else text
+    return "".join(text.split())
 
 
 def extract_java(
@@ -722,8 +809,6 @@ def extract_java(
     ex = _Extractor(source, path, content_hash)
     root = tree.root_node
     ex.run(root)
-    if ex.out.edges:
-        ex.out.edges = list(dict.fromkeys(ex.out.edges))  # overloads repeat the same edges
     if root.has_error:
         ex.out.errors.append(_syntax_error_note(root))
     return ex.out
