@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 
-import pytest
 from docref.segments import ParsedDocstring, segment_docstring
 
-REPO = Path(__file__).resolve().parents[1]
-DATA = Path(os.environ.get("DOCREF_SHARED_DIR") or REPO.parent / "shared") / "data"
-DATA_FILE = DATA / "referee-java-dev.jsonl"
+from tests.shared_data import require_java_dev
 
 
 def _utf16_position(text: str, offset: int) -> tuple[int, int]:
@@ -168,9 +163,9 @@ def test_empty_javadoc() -> None:
         assert parsed.segments == [] and parsed.warnings == [], source
 
 
-@pytest.mark.skipif(not DATA_FILE.is_file(), reason=f"benchmark data {DATA_FILE} absent")
 def test_benchmark_javadocs() -> None:
-    rows = [json.loads(line) for line in DATA_FILE.read_text(encoding="utf-8").splitlines()]
+    lines = require_java_dev().read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines]
     kinds: dict[str, int] = {}
     for row in rows:
         source = row["docstring"].rstrip()

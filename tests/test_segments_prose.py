@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,27 +16,16 @@ from docref.segments import (
 )
 from docref.segments.prose import protected_regions
 
+from tests.shared_data import require_java_dev
+
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _shared_dir() -> Path:
-    env = os.environ.get("DOCREF_SHARED_DIR")
-    return Path(env) if env else REPO.parent / "shared"
-
-
-DATA = _shared_dir() / "data" / "referee-java-dev.jsonl"
-needs_data = pytest.mark.skipif(
-    not DATA.is_file(),
-    reason=f"benchmark data {DATA} absent (set DOCREF_SHARED_DIR to the shared/ folder)",
-)
-
-
 def _summaries() -> list[str]:
-    with DATA.open(encoding="utf-8") as handle:
+    with require_java_dev().open(encoding="utf-8") as handle:
         return [json.loads(line)["hallucinated_summary"] for line in handle if line.strip()]
 
 
-@needs_data
 def test_punkt_parity_on_java_dev_summaries() -> None:
     summaries = _summaries()
     assert len(summaries) == 83
@@ -50,7 +38,6 @@ def test_punkt_parity_on_java_dev_summaries() -> None:
             assert summary[span.start : span.end] == span.text
 
 
-@needs_data
 def test_code_aware_only_merges_and_keeps_plain_prose() -> None:
     total = 0
     for summary in _summaries():
