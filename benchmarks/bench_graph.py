@@ -54,17 +54,18 @@ def parse_only(root: str) -> tuple[float, int, int]:
     return time.perf_counter() - started, len(files), total_bytes
 
 
-def rss_of_index(root: str, cache: str, materialise: bool) -> float:
-    """Peak RSS (MB) of a fresh process that indexes ``root`` (warm cache)."""
+def rss_of_index(root: str, cache: str, materialise: bool) -> tuple[float, int]:
+    """(peak RSS in MB, cache hits) of a fresh process that indexes ``root``."""
     code = (
         "import resource,sys\n"
         "from docref.graph.project import ProjectGraph\n"
-        f"g=ProjectGraph({root!r}, cache_directory={cache!r}); g.index()\n"
+        f"g=ProjectGraph({root!r}, cache_directory={cache!r}); r=g.index()\n"
         + ("[g.files[p] for p in g.files]\n" if materialise else "")
-        + "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024)\n"
+        + "print(r.cache_hits, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(out.stdout.strip().splitlines()[-1])
+    hits, rss = out.stdout.strip().splitlines()[-1].split()
+    return float(rss), int(hits)
 
 
 def main() -> int:
@@ -133,8 +134,11 @@ def main() -> int:
         results["context_max_ms"] = round(1000 * max(ctx_times), 1) if ctx_times else None
         results["context_functions"] = len(ctx_times)
 
-        results["peak_rss_mb_indexed"] = round(rss_of_index(root, cache_parallel, False), 1)
-        results["peak_rss_mb_all_decoded"] = round(rss_of_index(root, cache_parallel, True), 1)
+        warm_graph.close()
+        graph.close()
+        rss, hits = rss_of_index(root, cache_parallel, False)
+        results["peak_rss_mb_indexed"], results["peak_rss_cache_hits"] = round(rss, 1), hits
+        results["peak_rss_mb_all_decoded"] = round(rss_of_index(root, cache_parallel, True)[0], 1)
 
     rows = [
         ("files / MB", f"{nfiles} / {results['megabytes']}", ""),

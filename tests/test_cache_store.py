@@ -11,7 +11,8 @@ import diskcache
 import pytest
 from docref.cache import JSONOnlyDisk, UnsafeCacheRow, cache_dir, open_cache
 from docref.cache.store import CACHE_ENV
-from docref.graph.project import ProjectGraph, _cache_key
+from docref.graph.extraction import cache_key
+from docref.graph.project import ProjectGraph
 from docref.graph.source import read_source
 
 
@@ -162,7 +163,7 @@ def test_graph_treats_a_pickled_row_as_a_miss(tmp_path: Path) -> None:
     marker = tmp_path / "PWNED"
     src = read_source(str(root / "pkg" / "a.py"), "python")
     with diskcache.Cache(str(caches / "graph")) as plain:
-        key = _cache_key("python", src.content_hash, src.note)
+        key = cache_key("python", src.content_hash, src.note)
         assert key in plain
         plain.set(key, _Tripwire(marker))
     second = ProjectGraph(str(root), cache_directory=str(caches))

@@ -420,7 +420,7 @@ def test_successive_edits_match_a_fresh_extract(graph: ProjectGraph, project: Pa
 def test_parallel_cold_index_matches_in_process(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from docref.graph.project import PARALLEL_THRESHOLD
+    from docref.graph.extraction import PARALLEL_THRESHOLD
 
     n = PARALLEL_THRESHOLD + 6
     root = tmp_path / "many"
@@ -500,3 +500,20 @@ def test_decoding_note_is_not_shared_through_the_cache(tmp_path: Path) -> None:
         assert graph.files["a.py"].errors == []
         assert any("latin-1" in e for e in graph.files["b.py"].errors)
         graph.close()
+
+
+def test_incremental_java_update_matches_fresh_extract(project: Path, graph: ProjectGraph) -> None:
+    from docref.graph.java_extract import extract_java
+
+    rel = JAVA_FILES[0]
+    path = project / rel
+    text = path.read_text(encoding="utf-8")
+    edits = [
+        text.replace("{", "{\n    private int added = 1;", 1),
+        text.replace("{", "{\n    /** Doc é. */\n    public void extra() { helper(); }", 1),
+        text,
+    ]
+    for edited in edits:
+        graph.update(str(path), edited)
+        data = edited.encode("utf-8")
+        assert graph.files[rel].to_json() == extract_java(data, rel, content_hash(data)).to_json()

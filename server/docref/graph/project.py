@@ -9,37 +9,27 @@ changed so callers can re-check exactly those.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import posixpath
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tree_sitter import Point, Tree
-
 from docref.cache import UnsafeCacheRow, open_cache
-from docref.graph import python_extract
 from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspace
-from docref.graph.model import EXTRACTOR_VERSION, Class, FileExtract, Function, Variable
+from docref.graph.extraction import cache_key, extract_many
+from docref.graph.incremental import IncrementalExtractor
+from docref.graph.model import Class, FileExtract, Function, Variable
 from docref.graph.modules import ModuleMap
-from docref.graph.python_extract import ReferenceMemo
 from docref.graph.source import (
     DEFAULT_MAX_BYTES,
     SkipFile,
     SourceText,
-    content_hash,
     decode_source,
     read_source,
 )
 from docref.graph.store import Entry, ExtractMap
-
-# Below this many cache misses, extracting in-process beats starting worker processes.
-PARALLEL_THRESHOLD = 64
 
 log = logging.getLogger(__name__)
 
@@ -79,55 +69,6 @@ class UpdateResult:
     note: str | None = None
 
 
-def _extract(language: str, data: bytes, relpath: str, digest: str) -> FileExtract:
-    if language == "java":
-        from docref.graph.java_extract import extract_java
-
-        return extract_java(data, relpath, digest)
-    return python_extract.extract_python(data, relpath, digest)
-
-
-def _cache_key(language: str, digest: str, note: str | None) -> str:
-    # the decoding note is part of the entry, so two files that decode to the same text
-    # by different routes must not share one
-    suffix = f":{content_hash(note.encode())}" if note else ""
-    return f"extract:{language}:{EXTRACTOR_VERSION}:{digest}{suffix}"
-
-
-def _extract_serialised(
-    language: str, data: bytes, relpath: str, digest: str, note: str | None
-) -> str:
-    """Worker-side extraction: returns the cache value (head + body JSON)."""
-    fe = _extract(language, data, relpath, digest)
-    if note:
-        fe.errors.append(note)
-    return Entry.from_extract(fe, data).serialise()
-
-
-def _workers() -> int:
-    try:
-        return max(1, min(len(os.sched_getaffinity(0)), 8))
-    except AttributeError:  # not on Linux
-        return max(1, min(os.cpu_count() or 1, 8))
-
-
-def _common_prefix(a: bytes, b: bytes) -> int:
-    lo, hi = 0, min(len(a), len(b))
-    while lo < hi:  # binary search with C-level slice compares
-        mid = (lo + hi + 1) // 2
-        if a[:mid] == b[:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
-
-
-def _point(data: bytes, offset: int) -> Point:
-    row = data.count(b"\n", 0, offset)
-    col = offset - (data.rfind(b"\n", 0, offset) + 1)
-    return Point(row, col)
-
-
 class ProjectGraph:
     """An incremental index of one workspace folder."""
 
@@ -149,9 +90,7 @@ class ProjectGraph:
         self._buffers: dict[str, str] = {}
         self._imports_of: dict[str, set[str]] = {}
         self._importers: dict[str, set[str]] = {}
-        # recently edited files: last text, tree and reference memo, for incremental updates
-        self._trees: OrderedDict[str, tuple[bytes, Tree, ReferenceMemo]] = OrderedDict()
-        self._tree_cache_size = tree_cache_size
+        self._incremental = IncrementalExtractor(tree_cache_size)
         self._cache = open_cache("graph", cache_directory) if use_cache else None
 
     # ---- paths ------------------------------------------------------------------------
@@ -212,10 +151,10 @@ class ProjectGraph:
         if progress is not None and total:
             progress(done, total)
         pending: list[tuple[str, str]] = []
-        for cand, raw in self._extract_many(misses, workers):
+        for cand, raw in extract_many(misses, workers):
             entry = Entry.deserialise(cand.relpath, raw)
             self._install(entry)
-            pending.append((_cache_key(cand.language, entry.content_hash, src_note[cand]), raw))
+            pending.append((cache_key(cand.language, entry.content_hash, src_note[cand]), raw))
             if len(pending) >= 256:
                 self._flush(pending)
             done += 1
@@ -236,44 +175,10 @@ class ProjectGraph:
             cache_hits=hits,
         )
 
-    def _extract_many(
-        self, misses: list[tuple[Candidate, SourceText]], workers: int | None
-    ) -> Iterator[tuple[Candidate, str]]:
-        n = workers if workers is not None else _workers()
-        if n <= 1 or len(misses) < PARALLEL_THRESHOLD:
-            for cand, src in misses:
-                yield (
-                    cand,
-                    _extract_serialised(
-                        cand.language, src.data, cand.relpath, src.content_hash, src.note
-                    ),
-                )
-            return
-        # spawn, not fork: the language server has threads, and fork with threads is unsafe
-        yielded = 0
-        try:
-            ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
-                results = pool.map(
-                    _extract_serialised,
-                    [c.language for c, _ in misses],
-                    [s.data for _, s in misses],
-                    [c.relpath for c, _ in misses],
-                    [s.content_hash for _, s in misses],
-                    [s.note for _, s in misses],
-                    chunksize=16,
-                )
-                for (cand, _), raw in zip(misses, results, strict=False):
-                    yield cand, raw
-                    yielded += 1
-        except (BrokenProcessPool, OSError, RuntimeError) as exc:
-            log.warning("parallel indexing failed (%s); continuing in-process", exc)
-            yield from self._extract_many(misses[yielded:], 1)
-
     def _cached_entry(self, language: str, relpath: str, src: SourceText) -> Entry | None:
         if self._cache is None:
             return None
-        key = _cache_key(language, src.content_hash, src.note)
+        key = cache_key(language, src.content_hash, src.note)
         try:
             raw = self._cache.get(key)
         except UnsafeCacheRow:
@@ -359,7 +264,7 @@ class ProjectGraph:
         new_package = old is None and rel.endswith(("__init__.py", "__init__.pyi"))
         if new_package:
             self.modules.note_paths([rel])
-        fe = self._parse_incremental(language, rel, src)
+        fe = self._incremental.extract(language, rel, src.data, src.content_hash)
         if src.note:
             fe.errors.append(src.note)
         entry = Entry.from_extract(fe, src.data)
@@ -375,36 +280,6 @@ class ProjectGraph:
         changed += [q for q in old_prints if q not in new_prints]
         return UpdateResult(rel, changed, self._dependents(rel, changed), src.note)
 
-    def _parse_incremental(self, language: str, rel: str, src: SourceText) -> FileExtract:
-        if language != "python":
-            return _extract(language, src.data, rel, src.content_hash)
-        new = src.data
-        previous = self._trees.pop(rel, None)
-        tree: Tree
-        memo: ReferenceMemo = {}
-        if previous is not None:
-            old, old_tree, memo = previous
-            start = _common_prefix(old, new)
-            max_suffix = min(len(old), len(new)) - start
-            suffix = _common_prefix(old[::-1][:max_suffix], new[::-1][:max_suffix])
-            old_end, new_end = len(old) - suffix, len(new) - suffix
-            old_tree.edit(
-                start_byte=start,
-                old_end_byte=old_end,
-                new_end_byte=new_end,
-                start_point=_point(old, start),
-                old_end_point=_point(old, old_end),
-                new_end_point=_point(new, new_end),
-            )
-            tree = python_extract.parse(new, old_tree)
-        else:
-            tree = python_extract.parse(new)
-        fe = python_extract.extract_python(new, rel, src.content_hash, tree, memo)
-        self._trees[rel] = (new, tree, memo)
-        while len(self._trees) > self._tree_cache_size:
-            self._trees.popitem(last=False)
-        return fe
-
     def remove(self, path: str) -> UpdateResult:
         """Drop a deleted file; report the functions that imported from it."""
         rel = self.relpath(path)
@@ -413,7 +288,7 @@ class ProjectGraph:
         dependents = self._dependents(rel, list(old_prints))
         self.entries.pop(rel, None)
         self._buffers.pop(rel, None)
-        self._trees.pop(rel, None)
+        self._incremental.forget(rel)
         self.modules.remove(rel)
         if rel.endswith(("__init__.py", "__init__.pyi")) and old is not None:
             self.modules.package_dirs.discard(posixpath.dirname(rel))
