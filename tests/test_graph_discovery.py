@@ -248,3 +248,9 @@ def test_unreadable_file_is_skipped(tmp_path: Path) -> None:
         assert info.value.reason == "permission denied"
     finally:
         path.chmod(0o644)
+
+
+def test_fifo_named_like_a_source_file_is_skipped_not_read(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.py")  # opening it for reading would block forever
+    with pytest.raises(SkipFile, match="not a regular file"):
+        read_source(str(tmp_path / "pipe.py"), "python")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import stat
 from dataclasses import dataclass
 
 DEFAULT_MAX_BYTES = 1_000_000
@@ -84,6 +85,9 @@ def read_source(path: str, language: str, max_bytes: int = DEFAULT_MAX_BYTES) ->
         raise SkipFile("file not found") from None
     except OSError as exc:
         raise SkipFile(f"cannot stat: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(st.st_mode):
+        # a FIFO or device named *.py would block or never end on read
+        raise SkipFile("not a regular file")
     if st.st_size > max_bytes:
         raise SkipFile(f"larger than the size cap ({st.st_size:,} > {max_bytes:,} bytes)")
     try:
