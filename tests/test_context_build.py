@@ -251,3 +251,16 @@ def test_update_of_callee_reaches_fresh_context(tmp_path: Path) -> None:
     after = blocks(build_context(graph, "pkg/core.py", "f"))["scale"]
     assert after.text == new_text.rstrip("\n")
     assert "x * 2" not in after.text
+
+
+def test_unresolved_lists_unknown_calls_but_not_builtins(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "m.py").write_text(
+        "def f(items):\n    return len(items) + missing_helper(items) + int('3')\n"
+    )
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
+    graph.index(workers=1)
+    ctx = build_context(graph, str(root / "m.py"), "f")
+    assert ctx.unresolved == ["missing_helper"]
+    assert ctx.related == []

@@ -11,6 +11,7 @@ externals keep their full dotted path (``os.path.join``, not ``os.join``).
 
 from __future__ import annotations
 
+import builtins
 import posixpath
 from collections.abc import Callable
 
@@ -59,6 +60,7 @@ _JAVA_LANG = frozenset(
         "Record",
     ]
 )
+_PY_BUILTINS = frozenset(dir(builtins))
 _JAVA_PRIMITIVES = frozenset(
     ["int", "long", "double", "float", "boolean", "char", "byte", "short", "void", "var"]
 )
@@ -249,6 +251,10 @@ class _Resolver:
         return None, None
 
 
+def _is_builtin(language: str, name: str) -> bool:
+    return language == "python" and name in _PY_BUILTINS
+
+
 def _block_name(used: str) -> str:
     """``self.items.append`` → ``self.items``: name the block after what it shows."""
     parts = used.split(".")
@@ -343,7 +349,8 @@ def build_context(
             ctx.related.append(
                 RelatedBlock(ref.name, "external", kind, ext, text, ref.count, source=source)
             )
-        elif ref.kind == "call" and "." not in ref.name:
+        elif ref.kind == "call" and "." not in ref.name and not _is_builtin(fe.language, ref.name):
+            # builtins are not dependencies (nothing imports them): not "unresolved" either
             ctx.unresolved.append(ref.name)
     _apply_budget(ctx)
     return ctx
