@@ -96,14 +96,7 @@ class _Resolver:
     # ---- lookups in one file ----------------------------------------------------------
 
     def member(self, path: str, qualname: str) -> Entity | None:
-        fe = self.graph.get(path)
-        if fe is None:
-            return None
-        for group in (fe.functions, fe.classes, fe.variables):
-            for ent in group:
-                if ent.qualname == qualname:
-                    return ent
-        return None
+        return self.graph.symbol(path, qualname)
 
     def class_member(self, path: str, cls: Class, name: str, hops: int = 1) -> _Found | None:
         """``name`` on ``cls`` or (one hop) on a base class resolved from ``cls``'s file."""
