@@ -1,20 +1,15 @@
 """Python extraction: one tree-sitter parse per file into :class:`FileExtract` records.
 
 Speed matters (the whole workspace is indexed at start-up), so declarations are found by
-walking statement lists only, and the names a function uses come from one C-level query
-per function body rather than a Python walk over every node.
+walking statement lists only; the names a function uses come from
+:mod:`docref.graph.python_refs`.
 """
 
 from __future__ import annotations
 
-import bisect
-import keyword
-import re
 import threading
-from typing import Any
 
-import tree_sitter_python
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Node, Parser, Tree
 
 from docref.graph.model import (
     Class,
@@ -23,47 +18,14 @@ from docref.graph.model import (
     Function,
     Import,
     Param,
-    Reference,
-    RefKind,
     Span,
     Variable,
 )
+from docref.graph.python_refs import PY_LANGUAGE, ReferenceCollector, ReferenceMemo
 
-PY_LANGUAGE = Language(tree_sitter_python.language())
+__all__ = ["PY_LANGUAGE", "ReferenceMemo", "extract_python", "parse", "parser"]
 
-# A dotted name not preceded by ``.``/word char, and what follows it: ``(`` call, ``=`` binding.
-_USE_RE = re.compile(
-    rb"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*(\(|=(?!=))?"
-)
-_NAME_RE = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
-_LOCAL_RES: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
-    # ``x = ...``, ``a, b = ...``, ``x: T = ...``, ``x += ...`` at the start of a line
-    (
-        b"=",
-        re.compile(
-            rb"^[ \t]*\(?([A-Za-z_][A-Za-z0-9_]*(?:[ \t]*,[ \t]*[A-Za-z_][A-Za-z0-9_]*)*)\)?"
-            rb"[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)",
-            re.MULTILINE,
-        ),
-    ),
-    (b"for", re.compile(rb"\bfor[ \t]+\(?([A-Za-z_][A-Za-z0-9_, \t()]*?)\)?[ \t]+in\b")),
-    (b"as", re.compile(rb"\bas[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
-    (b":=", re.compile(rb"\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*:=")),
-    (b"global", re.compile(rb"\bglobal[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
-    (b"nonlocal", re.compile(rb"\bnonlocal[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
-    (b"lambda", re.compile(rb"\blambda\b([^:\n]*):")),
-)
-# f-string replacement fields are code: their expressions are un-blanked after the strings.
-_MASK_QUERY = Query(
-    PY_LANGUAGE,
-    "(string) @s (comment) @c"
-    " (interpolation expression: (_) @e) (format_expression expression: (_) @e)",
-)
-_BLANK = bytes(b if b == 10 else 32 for b in range(256))
-_DOTTED_RE = re.compile(rb"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
-_IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_PYTHON_NOISE = frozenset({"self", "cls", "True", "False", "None"})
-_KEYWORDS = frozenset(keyword.kwlist) | _PYTHON_NOISE
+
 # Blocks whose statements still count as module/class level for declarations.
 _NESTING = frozenset(
     {
@@ -100,61 +62,8 @@ def parse(data: bytes, old_tree: Tree | None = None) -> Tree:
     return parser().parse(data)
 
 
-ReferenceMemo = dict[bytes, tuple[list[tuple[str, RefKind, int, int]], tuple[str, ...]]]
-
-_RANK = {"call": 3, "attribute": 2, "annotation": 1, "name": 0}
-
-
-def _add(seen: dict[str, list[Any]], name: str, kind: RefKind, offset: int) -> None:
-    entry = seen.get(name)
-    if entry is None:
-        seen[name] = [kind, offset, 1]
-    else:
-        entry[2] += 1
-        if _RANK[kind] > _RANK[entry[0]]:
-            entry[0] = kind
-
-
-def _first_use(masked: bytes, chain: bytes, start: int, end: int) -> int:
-    """Offset of the first whole-word occurrence of ``chain`` in ``masked[start:end]``."""
-    pos = masked.find(chain, start, end)
-    while pos != -1:
-        before = masked[pos - 1 : pos]
-        after = masked[pos + len(chain) : pos + len(chain) + 1]
-        if not (before.isalnum() or before in (b"_", b".")) and not (
-            after.isalnum() or after == b"_"
-        ):
-            return pos
-        pos = masked.find(chain, pos + 1, end)
-    return start
-
-
-def _is_bound(name: str, params: set[str], locals_: dict[str, None]) -> bool:
-    """A plain parameter/local, or a chain rooted at one other than self/cls."""
-    root = name.split(".", 1)[0]
-    if root in ("self", "cls"):
-        return "." not in name
-    return root in params or root in locals_
-
-
 def _first_named(node: Node) -> Node | None:
     return node.named_child(0) if node.named_child_count else None
-
-
-class _LineIndex:
-    __slots__ = ("starts",)
-
-    def __init__(self, data: bytes) -> None:
-        starts = [0]
-        find = data.find
-        pos = find(b"\n")
-        while pos != -1:
-            starts.append(pos + 1)
-            pos = find(b"\n", pos + 1)
-        self.starts = starts
-
-    def line(self, offset: int) -> int:
-        return bisect.bisect_right(self.starts, offset) - 1
 
 
 def _span(node: Node) -> Span:
@@ -170,14 +79,9 @@ def _span_between(first: Node, last: Node) -> Span:
 
 
 class _Extractor:
-    def __init__(self, data: bytes, path: str, content_hash: str) -> None:
+    def __init__(self, data: bytes, path: str, content_hash: str, refs: ReferenceCollector) -> None:
         self.data = data
-        self.lines = _LineIndex(data)
-        self.masked = data
-        # masked function text -> (references with header-relative lines, locals); see
-        # ``extract_python(memo=...)``
-        self.memo: ReferenceMemo | None = None
-        self.memo_used: ReferenceMemo = {}
+        self.refs = refs
         self.out = FileExtract(path=path, language="python", content_hash=content_hash)
 
     def text(self, node: Node) -> str:
@@ -265,7 +169,7 @@ class _Extractor:
             is_async=first_child is not None and first_child.type == "async",
         )
         self.out.functions.append(fn)
-        self.references(fn, body)
+        self.refs.references(fn, body)
         if body is not None:
             if owner_class is not None:
                 self.instance_attributes(body, owner_class)
@@ -302,77 +206,6 @@ class _Extractor:
                 continue
             out.append(Param(self.text(target), annotation, default, pkind))
         return out
-
-    def references(self, fn: Function, body: Node | None) -> None:
-        """Collect the names ``fn`` uses, deduplicated in first-use order.
-
-        Runs regexes over the body with strings and comments blanked out: one C-level scan
-        instead of a Python object per identifier node (the hot path of indexing).
-        """
-        memo_key = b""
-        if self.memo is not None and body is not None:
-            memo_key = self.masked[fn.header_span.start_byte : body.end_byte]
-            hit = self.memo.get(memo_key)
-            if hit is not None:
-                base = fn.header_span.start_line
-                fn.references = [Reference(n, k, base + ln, c) for n, k, ln, c in hit[0]]
-                fn.local_names = list(hit[1])
-                self.memo_used[memo_key] = hit
-                return
-        seen: dict[str, list[Any]] = {}
-        for p in fn.params:
-            if p.annotation:
-                for ident in _IDENT_RE.findall(p.annotation):
-                    if ident not in _PYTHON_NOISE:
-                        _add(seen, ident, "annotation", fn.header_span.start_byte)
-        if fn.returns:
-            for ident in _IDENT_RE.findall(fn.returns):
-                if ident not in _PYTHON_NOISE:
-                    _add(seen, ident, "annotation", fn.header_span.start_byte)
-        locals_: dict[str, None] = {}
-        if body is not None:
-            masked, start, end = self.masked, body.start_byte, body.end_byte
-            find = masked.find
-            for literal, rx in _LOCAL_RES:
-                if literal and find(literal, start, end) == -1:
-                    continue  # cheap literal pre-check before a regex scan
-                for m in rx.finditer(masked, start, end):
-                    for name in _NAME_RE.findall(m.group(1)):
-                        locals_[name.decode()] = None
-            uses: dict[bytes, list[Any]] = {}
-            for chain, after in _USE_RE.findall(masked, start, end):
-                if after == b"=":
-                    if b"." not in chain:
-                        continue  # keyword argument or assignment target: a binding
-                    after = b""
-                entry = uses.get(chain)
-                if entry is None:
-                    uses[chain] = [after == b"(", 1]
-                else:
-                    entry[1] += 1
-                    if after == b"(":
-                        entry[0] = True
-            for chain, (called, count) in uses.items():
-                name = chain.decode()
-                if name in _KEYWORDS:
-                    continue
-                kind: RefKind = "call" if called else ("attribute" if b"." in chain else "name")
-                _add(seen, name, kind, _first_use(masked, chain, start, end))
-                seen[name][2] += count - 1
-        params = {p.name for p in fn.params}
-        fn.local_names = [n for n in locals_ if n not in params]
-        line = self.lines.line
-        fn.references = [
-            Reference(name, entry[0], line(entry[1]), entry[2])
-            for name, entry in seen.items()
-            if not _is_bound(name, params, locals_)
-        ]
-        if memo_key:
-            base = fn.header_span.start_line
-            self.memo_used[memo_key] = (
-                [(r.name, r.kind, r.line - base, r.count) for r in fn.references],
-                tuple(fn.local_names),
-            )
 
     # ---- classes ----------------------------------------------------------------------
 
@@ -430,7 +263,7 @@ class _Extractor:
                 annotation = self.text(t)
             value = cur.child_by_field_name("right")
             cur = value
-        value_refs = self.value_refs(value)
+        value_refs = self.refs.value_refs(value)
         scope = "class" if owner_class else "module"
         owner = owner_class.qualname if owner_class else None
         for target in targets:
@@ -438,10 +271,7 @@ class _Extractor:
                 var = Variable(
                     ident, f"{prefix}{ident}", _span(stmt), scope, owner, annotation, value_refs
                 )
-                self.add_variable(var)
-
-    def add_variable(self, var: Variable) -> None:
-        self.out.variables.append(var)
+                self.out.variables.append(var)
 
     def target_names(self, target: Node) -> list[str]:
         if target.type == "identifier":
@@ -449,17 +279,6 @@ class _Extractor:
         if target.type in ("pattern_list", "tuple_pattern", "list_pattern"):
             return [n for c in target.named_children for n in self.target_names(c)]
         return []
-
-    def value_refs(self, value: Node | None) -> list[str]:
-        if value is None:
-            return []
-        out: dict[str, None] = {}
-        for m in _USE_RE.finditer(self.masked, value.start_byte, value.end_byte):
-            if m.group(2) != b"=":
-                name = m.group(1).decode()
-                if name not in _KEYWORDS:
-                    out[name] = None
-        return list(out)
 
     def instance_attributes(self, body: Node, owner: Class) -> None:
         """``self.x = ...`` / ``self.x: T = ...`` anywhere in a method body (first wins)."""
@@ -500,16 +319,13 @@ class _Extractor:
                     "instance",
                     owner.qualname,
                     self.text(t) if t is not None else None,
-                    self.value_refs(node.child_by_field_name("right")),
+                    self.refs.value_refs(node.child_by_field_name("right")),
                 )
-                self.add_variable(var)
+                self.out.variables.append(var)
 
     # ---- imports ----------------------------------------------------------------------
 
     def imports(self, stmt: Node, scope: str, in_try: bool) -> None:
-        self._imports(stmt, scope, in_try)
-
-    def _imports(self, stmt: Node, scope: str, in_try: bool) -> None:
         line = stmt.start_point[0]
         out = self.out.imports
         if stmt.type == "import_statement":
@@ -518,16 +334,8 @@ class _Extractor:
                     mod = child.child_by_field_name("name")
                     alias = child.child_by_field_name("alias")
                     if mod is not None:
-                        imp = Import(
-                            self.text(mod),
-                            None,
-                            self.text(alias) if alias is not None else None,
-                            0,
-                            line,
-                            scope,
-                            in_try,
-                        )
-                        out.append(imp)
+                        as_ = self.text(alias) if alias is not None else None
+                        out.append(Import(self.text(mod), None, as_, 0, line, scope, in_try))
                 elif child.type == "dotted_name":
                     out.append(Import(self.text(child), None, None, 0, line, scope, in_try))
             return
@@ -554,17 +362,8 @@ class _Extractor:
                 n = child.child_by_field_name("name")
                 a = child.child_by_field_name("alias")
                 if n is not None:
-                    out.append(
-                        Import(
-                            module,
-                            self.text(n),
-                            self.text(a) if a is not None else None,
-                            level,
-                            line,
-                            scope,
-                            in_try,
-                        )
-                    )
+                    as_ = self.text(a) if a is not None else None
+                    out.append(Import(module, self.text(n), as_, level, line, scope, in_try))
             else:
                 out.append(Import(module, self.text(child), None, level, line, scope, in_try))
 
@@ -584,35 +383,14 @@ def extract_python(
     """
     if tree is None:
         tree = parse(data)
-    ex = _Extractor(data, path, content_hash)
     root = tree.root_node
-    ex.masked = _mask_strings(data, root)
-    ex.memo = memo
+    ex = _Extractor(data, path, content_hash, ReferenceCollector(data, root, memo))
     ex.out.module_docstring = ex.docstring(root)
     ex.statements(root, None, None, "", False)
     if root.has_error:
         ex.out.errors.append(_syntax_error_note(root))
-    if memo is not None:
-        memo.clear()
-        memo.update(ex.memo_used)
+    ex.refs.update_memo()
     return ex.out
-
-
-def _mask_strings(data: bytes, root: Node) -> bytes:
-    """``data`` with string literals and comments blanked (newlines kept, offsets equal).
-
-    Expressions inside f-string replacement fields (``f"{helper(x)}"``) stay visible; strings
-    nested in them are blanked again (outer before inner: sorted by start, longest first).
-    """
-    masked = bytearray(data)
-    ranges: list[tuple[int, int, int]] = []
-    for capture, nodes in QueryCursor(_MASK_QUERY).captures(root).items():
-        blank = 0 if capture == "e" else 1  # at equal ranges, restore before blanking
-        ranges.extend((n.start_byte, n.end_byte, blank) for n in nodes)
-    ranges.sort(key=lambda r: (r[0], -r[1], r[2]))
-    for s, e, blank in ranges:
-        masked[s:e] = data[s:e].translate(_BLANK) if blank else data[s:e]
-    return bytes(masked)
 
 
 def _syntax_error_note(root: Node) -> str:

@@ -1,0 +1,228 @@
+"""Python references: the names a function (or an assigned value) uses.
+
+Speed matters (every function of the workspace is scanned at start-up), so the names come
+from regexes run over the source with strings and comments blanked out (one C-level scan per
+function body) rather than from a Python walk over every identifier node.  While one file is
+edited, a :data:`ReferenceMemo` lets the functions whose text did not change skip the scan.
+"""
+
+from __future__ import annotations
+
+import bisect
+import keyword
+import re
+from typing import Any
+
+import tree_sitter_python
+from tree_sitter import Language, Node, Query, QueryCursor
+
+from docref.graph.model import Function, Reference, RefKind
+
+__all__ = ["PY_LANGUAGE", "ReferenceCollector", "ReferenceMemo"]
+
+# the language lives here, not in python_extract, because the masking query needs it and
+# python_extract imports this module (never the reverse)
+PY_LANGUAGE = Language(tree_sitter_python.language())
+
+# A dotted name not preceded by ``.``/word char, and what follows it: ``(`` call, ``=`` binding.
+_USE_RE = re.compile(
+    rb"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*(\(|=(?!=))?"
+)
+_NAME_RE = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+_LOCAL_RES: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
+    # ``x = ...``, ``a, b = ...``, ``x: T = ...``, ``x += ...`` at the start of a line
+    (
+        b"=",
+        re.compile(
+            rb"^[ \t]*\(?([A-Za-z_][A-Za-z0-9_]*(?:[ \t]*,[ \t]*[A-Za-z_][A-Za-z0-9_]*)*)\)?"
+            rb"[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)",
+            re.MULTILINE,
+        ),
+    ),
+    (b"for", re.compile(rb"\bfor[ \t]+\(?([A-Za-z_][A-Za-z0-9_, \t()]*?)\)?[ \t]+in\b")),
+    (b"as", re.compile(rb"\bas[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
+    (b":=", re.compile(rb"\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*:=")),
+    (b"global", re.compile(rb"\bglobal[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
+    (b"nonlocal", re.compile(rb"\bnonlocal[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
+    (b"lambda", re.compile(rb"\blambda\b([^:\n]*):")),
+)
+# f-string replacement fields are code: their expressions are un-blanked after the strings.
+_MASK_QUERY = Query(
+    PY_LANGUAGE,
+    "(string) @s (comment) @c"
+    " (interpolation expression: (_) @e) (format_expression expression: (_) @e)",
+)
+_BLANK = bytes(b if b == 10 else 32 for b in range(256))
+_IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_PYTHON_NOISE = frozenset({"self", "cls", "True", "False", "None"})
+_KEYWORDS = frozenset(keyword.kwlist) | _PYTHON_NOISE
+
+
+ReferenceMemo = dict[bytes, tuple[list[tuple[str, RefKind, int, int]], tuple[str, ...]]]
+
+_RANK = {"call": 3, "attribute": 2, "annotation": 1, "name": 0}
+
+
+def _add(seen: dict[str, list[Any]], name: str, kind: RefKind, offset: int) -> None:
+    entry = seen.get(name)
+    if entry is None:
+        seen[name] = [kind, offset, 1]
+    else:
+        entry[2] += 1
+        if _RANK[kind] > _RANK[entry[0]]:
+            entry[0] = kind
+
+
+def _first_use(masked: bytes, chain: bytes, start: int, end: int) -> int:
+    """Offset of the first whole-word occurrence of ``chain`` in ``masked[start:end]``."""
+    pos = masked.find(chain, start, end)
+    while pos != -1:
+        before = masked[pos - 1 : pos]
+        after = masked[pos + len(chain) : pos + len(chain) + 1]
+        if not (before.isalnum() or before in (b"_", b".")) and not (
+            after.isalnum() or after == b"_"
+        ):
+            return pos
+        pos = masked.find(chain, pos + 1, end)
+    return start
+
+
+def _is_bound(name: str, params: set[str], locals_: dict[str, None]) -> bool:
+    """A plain parameter/local, or a chain rooted at one other than self/cls."""
+    root = name.split(".", 1)[0]
+    if root in ("self", "cls"):
+        return "." not in name
+    return root in params or root in locals_
+
+
+class _LineIndex:
+    __slots__ = ("starts",)
+
+    def __init__(self, data: bytes) -> None:
+        starts = [0]
+        find = data.find
+        pos = find(b"\n")
+        while pos != -1:
+            starts.append(pos + 1)
+            pos = find(b"\n", pos + 1)
+        self.starts = starts
+
+    def line(self, offset: int) -> int:
+        return bisect.bisect_right(self.starts, offset) - 1
+
+
+class ReferenceCollector:
+    """Collects the references of the functions and assigned values of one file."""
+
+    def __init__(self, data: bytes, root: Node, memo: ReferenceMemo | None) -> None:
+        self.lines = _LineIndex(data)
+        self.masked = _mask_strings(data, root)
+        # masked function text -> (references with header-relative lines, locals); see
+        # ``extract_python(memo=...)``
+        self.memo = memo
+        self.memo_used: ReferenceMemo = {}
+
+    def update_memo(self) -> None:
+        """Leave in ``memo`` exactly the functions of this version (it never grows)."""
+        if self.memo is not None:
+            self.memo.clear()
+            self.memo.update(self.memo_used)
+
+    def references(self, fn: Function, body: Node | None) -> None:
+        """Collect the names ``fn`` uses, deduplicated in first-use order.
+
+        Runs regexes over the body with strings and comments blanked out: one C-level scan
+        instead of a Python object per identifier node (the hot path of indexing).
+        """
+        memo_key = b""
+        if self.memo is not None and body is not None:
+            memo_key = self.masked[fn.header_span.start_byte : body.end_byte]
+            hit = self.memo.get(memo_key)
+            if hit is not None:
+                base = fn.header_span.start_line
+                fn.references = [Reference(n, k, base + ln, c) for n, k, ln, c in hit[0]]
+                fn.local_names = list(hit[1])
+                self.memo_used[memo_key] = hit
+                return
+        seen: dict[str, list[Any]] = {}
+        for p in fn.params:
+            if p.annotation:
+                for ident in _IDENT_RE.findall(p.annotation):
+                    if ident not in _PYTHON_NOISE:
+                        _add(seen, ident, "annotation", fn.header_span.start_byte)
+        if fn.returns:
+            for ident in _IDENT_RE.findall(fn.returns):
+                if ident not in _PYTHON_NOISE:
+                    _add(seen, ident, "annotation", fn.header_span.start_byte)
+        locals_: dict[str, None] = {}
+        if body is not None:
+            masked, start, end = self.masked, body.start_byte, body.end_byte
+            find = masked.find
+            for literal, rx in _LOCAL_RES:
+                if literal and find(literal, start, end) == -1:
+                    continue  # cheap literal pre-check before a regex scan
+                for m in rx.finditer(masked, start, end):
+                    for name in _NAME_RE.findall(m.group(1)):
+                        locals_[name.decode()] = None
+            uses: dict[bytes, list[Any]] = {}
+            for chain, after in _USE_RE.findall(masked, start, end):
+                if after == b"=":
+                    if b"." not in chain:
+                        continue  # keyword argument or assignment target: a binding
+                    after = b""
+                entry = uses.get(chain)
+                if entry is None:
+                    uses[chain] = [after == b"(", 1]
+                else:
+                    entry[1] += 1
+                    if after == b"(":
+                        entry[0] = True
+            for chain, (called, count) in uses.items():
+                name = chain.decode()
+                if name in _KEYWORDS:
+                    continue
+                kind: RefKind = "call" if called else ("attribute" if b"." in chain else "name")
+                _add(seen, name, kind, _first_use(masked, chain, start, end))
+                seen[name][2] += count - 1
+        params = {p.name for p in fn.params}
+        fn.local_names = [n for n in locals_ if n not in params]
+        line = self.lines.line
+        fn.references = [
+            Reference(name, entry[0], line(entry[1]), entry[2])
+            for name, entry in seen.items()
+            if not _is_bound(name, params, locals_)
+        ]
+        if memo_key:
+            base = fn.header_span.start_line
+            self.memo_used[memo_key] = (
+                [(r.name, r.kind, r.line - base, r.count) for r in fn.references],
+                tuple(fn.local_names),
+            )
+
+    def value_refs(self, value: Node | None) -> list[str]:
+        if value is None:
+            return []
+        out: dict[str, None] = {}
+        for m in _USE_RE.finditer(self.masked, value.start_byte, value.end_byte):
+            if m.group(2) != b"=":
+                name = m.group(1).decode()
+                if name not in _KEYWORDS:
+                    out[name] = None
+        return list(out)
+
+
+def _mask_strings(data: bytes, root: Node) -> bytes:
+    """``data`` with string literals and comments blanked (newlines kept, offsets equal).
+
+    Expressions inside f-string replacement fields (``f"{helper(x)}"``) stay visible; strings
+    nested in them are blanked again (outer before inner: sorted by start, longest first).
+    """
+    masked = bytearray(data)
+    ranges: list[tuple[int, int, int]] = []
+    for capture, nodes in QueryCursor(_MASK_QUERY).captures(root).items():
+        blank = 0 if capture == "e" else 1  # at equal ranges, restore before blanking
+        ranges.extend((n.start_byte, n.end_byte, blank) for n in nodes)
+    ranges.sort(key=lambda r: (r[0], -r[1], r[2]))
+    for s, e, blank in ranges:
+        masked[s:e] = data[s:e].translate(_BLANK) if blank else data[s:e]
+    return bytes(masked)
