@@ -142,7 +142,7 @@ def test_context_text_mode(run: Run) -> None:
     assert "param sku: sku (str): The product code." in out
     assert "returns:" in out
     assert "# MAX_LINES #\nMAX_LINES = 50" in out
-    assert "# Line #\nclass Line:" in out
+    assert "# Line #\n@dataclass\nclass Line:" in out
 
 
 def test_context_unknown_qualname_suggests(run: Run) -> None:

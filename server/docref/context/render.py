@@ -48,7 +48,9 @@ def _header_line(data: bytes, cls: Class, language: str) -> str:
 
 def _render_class(graph: ProjectGraph, path: str, data: bytes, cls: Class, language: str) -> str:
     fe = graph.get(path)
-    lines = [_header_line(data, cls, language)]
+    # decorators change what a class is (``@dataclass`` writes ``__init__``): keep them
+    lines = [f"@{d}" for d in cls.decorators]
+    lines.append(_header_line(data, cls, language))
     if cls.docstring is not None:
         doc = textwrap.dedent(_with_indent(data, cls.docstring.span))
         lines.append(textwrap.indent(doc, "    "))
