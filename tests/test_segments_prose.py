@@ -118,16 +118,16 @@ def test_code_aware_keeps_real_boundaries(text: str, expected: list[str]) -> Non
         assert text[span.start : span.end] == span.text
 
 
-def test_etc_splits_only_before_a_capital() -> None:
+def test_etc_never_splits_a_sentence() -> None:
     assert [s.text for s in segment_code_aware("Files, dirs, etc. The next one.")] == [
-        "Files, dirs, etc.",
-        "The next one.",
+        "Files, dirs, etc. The next one."
     ]
     assert [s.text for s in segment_code_aware("Files, dirs, etc. and more.")] == [
         "Files, dirs, etc. and more."
     ]
-    # Plain Punkt splits both.
+    # Plain Punkt (ReFEree parity) splits both.
     assert len(segment_prose("Files, dirs, etc. and more.")) == 2
+    assert len(segment_prose("Files, dirs, etc. The next one.")) == 2
 
 
 def test_protected_regions_kinds() -> None:

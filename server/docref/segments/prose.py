@@ -13,16 +13,16 @@ boundary.  A Punkt boundary is dropped when
   (``:func:`foo.bar```), a Javadoc inline tag (``{@link Foo#bar}``), a URL, a dotted name or
   call (``os.path.join``, ``Class.method()``, ``Foo#bar(int)``) or a version (``v3.11``,
   ``3.11``);
-* the sentence before it ends with one of the abbreviations ``e.g.``, ``i.e.``, ``vs.``,
-  ``cf.``, ``viz.``, ``approx.``, ``resp.``, ``esp.``, ``incl.``, ``w.r.t.``, ``a.k.a.``,
-  ``et al.`` (any case);
+* the sentence before it ends with one of the abbreviations ``e.g.``, ``i.e.``, ``etc.``,
+  ``vs.``, ``cf.``, ``viz.``, ``approx.``, ``resp.``, ``esp.``, ``incl.``, ``w.r.t.``,
+  ``a.k.a.``, ``et al.`` (any case);
 * no whitespace separates the two sentences (Punkt splits ``x.(y)`` and ``a.{b}``);
 * the sentence before it is nothing but a list marker (``1.``, ``a)``, ``#.``, ``-``).
 
-``etc.`` is the one abbreviation that often really ends a sentence.  Choice: a boundary after
-``etc.`` is kept when the next sentence starts with an upper-case letter ("… files, dirs,
-etc. The next …" splits) and dropped otherwise ("… etc. and more" stays one sentence, while
-plain Punkt splits it).
+``etc.`` sometimes really ends a sentence ("… files, dirs, etc. The next …"), but the
+project's rule is that these abbreviations never split one: a missed boundary joins two
+sentences of the same docstring into one segment (still checked), while a false boundary
+cuts a sentence in half and checks each half out of context.
 """
 
 from __future__ import annotations
@@ -124,8 +124,7 @@ def _keep_boundary(text: str, sent_start: int, b: int, s: int, regions: list[_Re
         if region.start < b < region.end or region.start < s < region.end:
             return False
         if region.kind == "abbr" and region.end == b:
-            word = text[region.start : region.end].lower()
-            return bool(word == "etc." and s < len(text) and text[s].isupper())
+            return False
     return not _LIST_MARKER.fullmatch(text, sent_start, b)
 
 
