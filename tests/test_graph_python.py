@@ -388,7 +388,8 @@ def test_references_self_calls_and_attributes(sample: tuple[bytes, FileExtract])
     run = _fn(fe, "Thing.run")
     assert _refs(run) == {"self.helper": "call", "self.cache.get": "call"}
     double = _fn(fe, "Thing.double")
-    assert _refs(double) == {"int": "annotation", "self.value": "attribute"}
+    # the decorator is a use too (evaluated where the function is defined)
+    assert _refs(double) == {"int": "annotation", "self.value": "attribute", "property": "name"}
     assert "self" not in _refs(_fn(fe, "Thing.__init__"))
 
 
@@ -528,3 +529,29 @@ def test_empty_and_comment_only_files(src: str) -> None:
     assert fe.errors == []
     assert fe.edges() == []
     assert FileExtract.from_json(fe.to_json()) == fe
+
+
+def test_references_of_nested_defs_imports_decorators_and_defaults() -> None:
+    src = (
+        b"import functools\n"
+        b"@functools.lru_cache(maxsize=CACHE)\n"
+        b"def f(a, t=DEFAULT):\n"
+        b"    import json as j\n"
+        b"    def inner(x):\n"
+        b"        return secret(x)\n"
+        b"    return j.loads(a) + inner(t)\n"
+    )
+    fe = extract_python(src, "m.py", content_hash(src))
+    outer = next(fn for fn in fe.functions if fn.qualname == "f")
+    names = {r.name: r.kind for r in outer.references}
+    # decorator and default value are uses; the function-level import binds, not uses;
+    # what the nested function uses belongs to it
+    assert names == {
+        "functools.lru_cache": "call",
+        "CACHE": "name",
+        "DEFAULT": "name",
+        "j.loads": "call",
+    }
+    assert "inner" in outer.local_names
+    inner = next(fn for fn in fe.functions if fn.qualname == "f.inner")
+    assert [r.name for r in inner.references] == ["secret"]

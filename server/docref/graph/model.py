@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 # Bump when an extractor's output changes shape or meaning: it is part of the cache key.
-EXTRACTOR_VERSION = 2
+EXTRACTOR_VERSION = 3
 
 Language = Literal["python", "java"]
 EdgeKind = Literal["assign", "as", "refers", "typeof", "inherits"]

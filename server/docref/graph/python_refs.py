@@ -45,12 +45,24 @@ _LOCAL_RES: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
     (b"global", re.compile(rb"\bglobal[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
     (b"nonlocal", re.compile(rb"\bnonlocal[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
     (b"lambda", re.compile(rb"\blambda\b([^:\n]*):")),
+    # a nested ``def``/``class`` binds its name in the enclosing function
+    (b"def", re.compile(rb"\bdef[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
+    (b"class", re.compile(rb"\bclass[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
+)
+# Functions and classes nested in a function: what they use is theirs, not the enclosing
+# function's (they are extracted as functions of their own).
+_NESTED_QUERY = Query(
+    PY_LANGUAGE,
+    "(function_definition) @b (class_definition) @b",
 )
 # f-string replacement fields are code: their expressions are un-blanked after the strings.
 _MASK_QUERY = Query(
     PY_LANGUAGE,
     "(string) @s (comment) @c"
-    " (interpolation expression: (_) @e) (format_expression expression: (_) @e)",
+    " (interpolation expression: (_) @e) (format_expression expression: (_) @e)"
+    # an import inside a function binds names, it does not use them; the binding is
+    # resolved through the function-scoped Import record
+    " (import_statement) @i (import_from_statement) @i (future_import_statement) @i",
 )
 _BLANK = bytes(b if b == 10 else 32 for b in range(256))
 _IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -154,9 +166,18 @@ class ReferenceCollector:
             for ident in _IDENT_RE.findall(fn.returns):
                 if ident not in _PYTHON_NOISE:
                     _add(seen, ident, "annotation", fn.header_span.start_byte)
+        masked = self.masked
+        # decorators and default values are evaluated where the function is defined, but
+        # they are what the function depends on (``@lru_cache``, ``timeout=DEFAULT``)
+        header = [(fn.span.start_byte, fn.header_span.start_byte)]
+        for p in fn.params:
+            if p.default:
+                for ident in _IDENT_RE.findall(p.default):
+                    if ident not in _KEYWORDS:
+                        _add(seen, ident, "name", fn.header_span.start_byte)
         locals_: dict[str, None] = {}
         if body is not None:
-            masked, start, end = self.masked, body.start_byte, body.end_byte
+            start, end = body.start_byte, body.end_byte
             find = masked.find
             for literal, rx in _LOCAL_RES:
                 if literal and find(literal, start, end) == -1:
@@ -165,18 +186,20 @@ class ReferenceCollector:
                     for name in _NAME_RE.findall(m.group(1)):
                         locals_[name.decode()] = None
             uses: dict[bytes, list[Any]] = {}
-            for chain, after in _USE_RE.findall(masked, start, end):
-                if after == b"=":
-                    if b"." not in chain:
-                        continue  # keyword argument or assignment target: a binding
-                    after = b""
-                entry = uses.get(chain)
-                if entry is None:
-                    uses[chain] = [after == b"(", 1]
-                else:
-                    entry[1] += 1
-                    if after == b"(":
-                        entry[0] = True
+            for lo, hi in header + _outside_nested(masked, body):
+                for chain, after in _USE_RE.findall(masked, lo, hi):
+                    if after == b"=":
+                        if b"." not in chain:
+                            continue  # keyword argument or assignment target: a binding
+                        after = b""
+                    entry = uses.get(chain)
+                    if entry is None:
+                        uses[chain] = [after == b"(", 1]
+                    else:
+                        entry[1] += 1
+                        if after == b"(":
+                            entry[0] = True
+            start = fn.span.start_byte
             for chain, (called, count) in uses.items():
                 name = chain.decode()
                 if name in _KEYWORDS:
@@ -209,6 +232,25 @@ class ReferenceCollector:
                 if name not in _KEYWORDS:
                     out[name] = None
         return list(out)
+
+
+def _outside_nested(masked: bytes, body: Node) -> list[tuple[int, int]]:
+    """Byte ranges of ``body`` outside the functions/classes nested in it."""
+    start, end = body.start_byte, body.end_byte
+    if masked.find(b"def ", start, end) == -1 and masked.find(b"class ", start, end) == -1:
+        return [(start, end)]  # the common case: no query needed
+    nested = sorted(
+        (n.start_byte, n.end_byte) for n in QueryCursor(_NESTED_QUERY).captures(body).get("b", ())
+    )
+    ranges: list[tuple[int, int]] = []
+    cursor = start
+    for lo, hi in nested:
+        if lo < cursor:
+            continue  # inside a nested body already excluded
+        ranges.append((cursor, lo))
+        cursor = hi
+    ranges.append((cursor, end))
+    return ranges
 
 
 def _mask_strings(data: bytes, root: Node) -> bytes:
