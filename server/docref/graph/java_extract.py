@@ -42,6 +42,7 @@ from docref.graph.model import (
     Span,
     Variable,
 )
+from docref.graph.treesitter import node_span, syntax_error_note
 
 __all__ = ["extract_java", "java_language", "parse", "parser", "raw_type"]
 
@@ -90,12 +91,6 @@ _NOT_TYPES = frozenset({"modifiers", "type_parameters", "block_comment", "line_c
 _WS = re.compile(rb"\s+")
 
 
-def _span(node: Node) -> Span:
-    sp = node.start_point
-    ep = node.end_point
-    return Span(node.start_byte, node.end_byte, sp[0], sp[1], ep[0], ep[1])
-
-
 def _spans(node: Node, header_last: Node | None) -> tuple[Span, Span]:
     """The span of ``node`` and its header span (``node`` start to ``header_last`` end)."""
     start = node.start_byte
@@ -122,7 +117,7 @@ class _Extractor:
         s, e = node.start_byte, node.end_byte
         if self.data[s : s + 3] != b"/**" or e - s < 5:  # ``/**/`` is an empty comment
             return None
-        return Docstring(self.text(node), _span(node))
+        return Docstring(self.text(node), node_span(node))
 
     # ---- declarations -------------------------------------------------------------------
 
@@ -260,7 +255,12 @@ class _Extractor:
             self.record_params[qualname] = [p for p, _ in params]
             for p, pnode in params:
                 var = Variable(
-                    p.name, f"{qualname}.{p.name}", _span(pnode), "class", qualname, p.annotation
+                    p.name,
+                    f"{qualname}.{p.name}",
+                    node_span(pnode),
+                    "class",
+                    qualname,
+                    p.annotation,
                 )
                 self.out.variables.append(var)
         return cls, body
@@ -361,7 +361,7 @@ class _Extractor:
                 declarators.append(child)
             elif child.is_named and ct not in _NOT_TYPES and type_text is None:
                 type_text = self.text(child)
-        span = _span(node)
+        span = node_span(node)
         for decl in declarators:
             name_node = decl.child_by_field_name("name")
             if name_node is None:
@@ -394,7 +394,9 @@ class _Extractor:
                         value_refs.append(used)
         if name:
             qualname = f"{owner.qualname}.{name}"
-            var = Variable(name, qualname, _span(node), "class", owner.qualname, None, value_refs)
+            var = Variable(
+                name, qualname, node_span(node), "class", owner.qualname, None, value_refs
+            )
             self.out.variables.append(var)
 
 
@@ -412,20 +414,5 @@ def extract_java(
     root = tree.root_node
     ex.run(root)
     if root.has_error:
-        ex.out.errors.append(_syntax_error_note(root))
+        ex.out.errors.append(syntax_error_note(root))
     return ex.out
-
-
-def _syntax_error_note(root: Node) -> str:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.is_error or node.is_missing:
-            what = f": missing {node.type!r}" if node.is_missing else ""
-            return (
-                f"syntax error near line {node.start_point[0] + 1}{what} "
-                "(recovered: extracted what parsed)"
-            )
-        if node.has_error:
-            stack.extend(reversed(node.children))
-    return "syntax error (recovered: extracted what parsed)"

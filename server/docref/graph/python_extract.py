@@ -18,10 +18,10 @@ from docref.graph.model import (
     Function,
     Import,
     Param,
-    Span,
     Variable,
 )
 from docref.graph.python_refs import PY_LANGUAGE, ReferenceCollector, ReferenceMemo
+from docref.graph.treesitter import node_span, span_between, syntax_error_note
 
 __all__ = ["PY_LANGUAGE", "ReferenceMemo", "extract_python", "parse", "parser"]
 
@@ -64,18 +64,6 @@ def parse(data: bytes, old_tree: Tree | None = None) -> Tree:
 
 def _first_named(node: Node) -> Node | None:
     return node.named_child(0) if node.named_child_count else None
-
-
-def _span(node: Node) -> Span:
-    sp = node.start_point
-    ep = node.end_point
-    return Span(node.start_byte, node.end_byte, sp[0], sp[1], ep[0], ep[1])
-
-
-def _span_between(first: Node, last: Node) -> Span:
-    sp = first.start_point
-    ep = last.end_point
-    return Span(first.start_byte, last.end_byte, sp[0], sp[1], ep[0], ep[1])
 
 
 class _Extractor:
@@ -133,7 +121,7 @@ class _Extractor:
             start = lit.child(0)
             if start is not None and b"f" in self.data[start.start_byte : start.end_byte].lower():
                 return None  # an f-string is not a docstring
-        return Docstring(self.text(lit), _span(lit))
+        return Docstring(self.text(lit), node_span(lit))
 
     # ---- functions --------------------------------------------------------------------
 
@@ -159,8 +147,8 @@ class _Extractor:
         fn = Function(
             name=name,
             qualname=qualname,
-            span=_span(outer),
-            header_span=_span_between(node, header_last),
+            span=node_span(outer),
+            header_span=span_between(node, header_last),
             params=self.params(params_node) if params_node is not None else [],
             returns=self.text(ret) if ret is not None else None,
             decorators=decorators,
@@ -233,8 +221,8 @@ class _Extractor:
         cls = Class(
             name=name,
             qualname=qualname,
-            span=_span(outer),
-            header_span=_span_between(node, colon if colon is not None else name_node),
+            span=node_span(outer),
+            header_span=span_between(node, colon if colon is not None else name_node),
             bases=bases,
             decorators=decorators,
             docstring=self.docstring(body),
@@ -269,7 +257,7 @@ class _Extractor:
         for target in targets:
             for ident in self.target_names(target):
                 var = Variable(
-                    ident, f"{prefix}{ident}", _span(stmt), scope, owner, annotation, value_refs
+                    ident, f"{prefix}{ident}", node_span(stmt), scope, owner, annotation, value_refs
                 )
                 self.out.variables.append(var)
 
@@ -315,7 +303,7 @@ class _Extractor:
                 var = Variable(
                     name,
                     f"{owner.qualname}.{name}",
-                    _span(stmt),
+                    node_span(stmt),
                     "instance",
                     owner.qualname,
                     self.text(t) if t is not None else None,
@@ -388,20 +376,6 @@ def extract_python(
     ex.out.module_docstring = ex.docstring(root)
     ex.statements(root, None, None, "", False)
     if root.has_error:
-        ex.out.errors.append(_syntax_error_note(root))
+        ex.out.errors.append(syntax_error_note(root))
     ex.refs.update_memo()
     return ex.out
-
-
-def _syntax_error_note(root: Node) -> str:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.is_error or node.is_missing:
-            return (
-                f"syntax error near line {node.start_point[0] + 1} "
-                "(recovered: extracted what parsed)"
-            )
-        if node.has_error:
-            stack.extend(reversed(node.children))
-    return "syntax error (recovered: extracted what parsed)"
