@@ -1,0 +1,400 @@
+"""The one canonical type normaliser for every C2 rule: parse, then compare with four verdicts.
+
+:func:`parse_doc_type` reads a docstring type, :func:`parse_annotation` an annotation; both give
+a canonical :class:`TypeExpr` (or ``None``: prose / not a type, hence no C2 verdict).
+:func:`compare` answers, for a documented type against the annotation:
+
+* ``equal`` -- the same canonical type. Spelling variants collapse while parsing:
+  ``Optional[X]`` = ``X | None`` = ``Union[X, None]``, union order, ``typing.List`` = ``list``,
+  import aliases (``dt.date`` = ``datetime.date``).
+* ``equivalent`` (silent) -- different canonical forms for the same type: a generic documented
+  without parameters (``list`` vs ``list[int]``), ``Iterator[X]`` vs
+  ``Generator[X, None, None]``, a short vs a qualified name (``date`` vs ``datetime.date``),
+  ``array_like``/``ndarray`` vs ``numpy.ndarray``/``NDArray[...]``/``ArrayLike``, an
+  ``, optional`` type whose annotation only adds ``None``.
+* ``compatible`` (info) -- the documented type is a strict supertype of the annotation
+  (``Sequence[int]`` vs ``list[int]``, ``float`` vs ``int``, ``Iterable`` vs ``Iterator``, a
+  documented union containing the annotation), ``Any``/``object`` on either side,
+  ``Self`` vs the class, and three refinements of a loose annotation: parameters on a bare
+  generic (``list of int`` vs ``list``), literal values of the annotated type (``{'a', 'b'}``
+  vs ``str``), ``None`` left out of the documented type (``int`` vs ``int | None``).
+* ``incompatible`` (a finding) -- the documented type is a strict subtype of the annotation
+  (``list`` vs ``Sequence``, ``Iterator`` vs ``Iterable``, ``int`` vs ``float``) or unrelated
+  to it (``list[str]`` vs ``Iterator[str]``, ``str`` vs ``int``).
+
+``None`` (no verdict) when a name's relation cannot be known without a symbol table: a user
+class vs a known ABC or builtin (pass ``is_subclass`` to decide), a lowercase prose-like word,
+two dotted names with the same last component but different modules.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .types_expr import (
+    ANY,
+    ELLIPSIS,
+    LITERAL,
+    NONE,
+    PARAMS,
+    TypeExpr,
+    canonical_name,
+    make_union,
+)
+from .types_hierarchy import ancestors, is_known
+from .types_parse import parse_annotation, parse_doc_type
+from .types_vocab import ARRAY_LIKE, NDARRAY, NDARRAY_ALIAS
+
+__all__ = [
+    "ANY",
+    "NONE",
+    "TypeExpr",
+    "Verdict",
+    "canonical_name",
+    "compare",
+    "make_union",
+    "parse_annotation",
+    "parse_doc_type",
+]
+
+
+class Verdict(enum.StrEnum):
+    """How a documented type relates to the annotation."""
+
+    EQUAL = "equal"
+    EQUIVALENT = "equivalent"
+    COMPATIBLE = "compatible"
+    INCOMPATIBLE = "incompatible"
+
+
+EQUAL = Verdict.EQUAL
+EQUIVALENT = Verdict.EQUIVALENT
+COMPATIBLE = Verdict.COMPATIBLE
+INCOMPATIBLE = Verdict.INCOMPATIBLE
+Outcome = Verdict | None
+# Unknown (None) ranks between compatible and incompatible: one incompatible member decides.
+_RANK: dict[Outcome, int] = {EQUAL: 0, EQUIVALENT: 1, COMPATIBLE: 2, None: 3, INCOMPATIBLE: 4}
+SubclassOracle = Callable[[str, str], bool | None]
+
+_SELF = "typing.Self"
+_CALLABLE = "collections.abc.Callable"
+_NUMERIC_KINDS = {
+    "numpy.bool_": "bool",
+    "numpy.integer": "int",
+    "numpy.signedinteger": "int",
+    "numpy.unsignedinteger": "int",
+    "numpy.floating": "float",
+    "numpy.complexfloating": "complex",
+    "numpy.str_": "str",
+    "numpy.bytes_": "bytes",
+    "numpy.object_": "object",
+    "numpy.generic": "typing.Any",
+}
+_ARRAY_LIKE_MEMBERS = frozenset(
+    {"collections.abc.Sequence", "numbers.Number", "scalar", "numpy.generic", NDARRAY}
+)
+
+
+def _worst(*outcomes: Outcome) -> Outcome:
+    return max(outcomes, key=_RANK.__getitem__, default=EQUAL)
+
+
+def _best(*outcomes: Outcome) -> Outcome:
+    return min(outcomes, key=_RANK.__getitem__, default=INCOMPATIBLE)
+
+
+def _at_least(floor: Verdict, outcome: Outcome) -> Outcome:
+    return _worst(floor, outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class _Ctx:
+    is_subclass: SubclassOracle | None
+
+
+def compare(
+    documented: TypeExpr,
+    annotation: TypeExpr,
+    *,
+    self_class: str | None = None,
+    is_subclass: SubclassOracle | None = None,
+) -> Verdict | None:
+    """The verdict for a documented type against the annotation (see the module docstring).
+
+    ``self_class`` is the (qualified or bare) name of the enclosing class, so that ``Self``
+    compares as that class (``compatible``). ``is_subclass(child, parent)``, when given,
+    answers for names this module does not know (``True``/``False``, ``None`` when unknown).
+    Returns ``None`` when no verdict is possible. Never raises.
+    """
+    try:
+        if documented == annotation:
+            return EQUAL
+        doc, doc_changed = _normalise(documented)
+        ann, ann_changed = _normalise(annotation)
+        self_used = False
+        if self_class:
+            self_name = canonical_name(self_class)
+            doc, doc_self = _substitute(doc, _SELF, self_name)
+            ann, ann_self = _substitute(ann, _SELF, self_name)
+            self_used = doc_self or ann_self
+        outcome = _cmp(doc, ann, _Ctx(is_subclass), doc_optional=documented.optional)
+        if outcome is EQUAL and (doc_changed or ann_changed):
+            outcome = EQUIVALENT
+        if self_used and outcome in (EQUAL, EQUIVALENT):
+            outcome = COMPATIBLE
+        return outcome
+    except Exception:
+        return None
+
+
+# --------------------------------------------------------------------------- normalisation
+
+
+def _normalise(expr: TypeExpr) -> tuple[TypeExpr, bool]:
+    """Fold forms that mean the same for comparison; report whether anything changed."""
+    changed = False
+    args: list[TypeExpr] = []
+    for arg in expr.args:
+        new_arg, arg_changed = _normalise(arg)
+        args.append(new_arg)
+        changed = changed or arg_changed
+    name = expr.name
+    if name == "collections.abc.Generator" and all(a.is_none for a in args[1:3]):
+        name, args, changed = "collections.abc.Iterator", args[:1], True
+    elif name == "collections.abc.AsyncGenerator" and all(a.is_none for a in args[1:2]):
+        name, args, changed = "collections.abc.AsyncIterator", args[:1], True
+    elif name == NDARRAY_ALIAS or name == "NDArray" or name.endswith(".NDArray"):
+        name, changed = NDARRAY, True
+    if expr.is_union:
+        return make_union(args), changed
+    return TypeExpr(name, tuple(args)), changed
+
+
+def _substitute(expr: TypeExpr, old: str, new: str) -> tuple[TypeExpr, bool]:
+    if expr.name == old and not expr.args:
+        return TypeExpr(new), True
+    found = False
+    args: list[TypeExpr] = []
+    for arg in expr.args:
+        new_arg, arg_found = _substitute(arg, old, new)
+        args.append(new_arg)
+        found = found or arg_found
+    if not found:
+        return expr, False
+    return (make_union(args) if expr.is_union else TypeExpr(expr.name, tuple(args))), True
+
+
+# --------------------------------------------------------------------------- comparison
+
+
+def _cmp(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx, *, doc_optional: bool = False) -> Outcome:
+    if doc == ann:
+        return EQUAL
+    if doc.is_union or ann.is_union:
+        return _cmp_union(doc, ann, ctx, doc_optional)
+    return _cmp_single(doc, ann, ctx)
+
+
+def _cmp_union(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx, doc_optional: bool) -> Outcome:
+    doc_members, ann_members = doc.members, ann.members
+    covers = [
+        (member, _best(*(_cmp(d, member, ctx) for d in doc_members))) for member in ann_members
+    ]
+    none_omitted = any(m.is_none for m in ann_members) and not any(d.is_none for d in doc_members)
+    outcome = _worst(
+        *(verdict for member, verdict in covers if not (member.is_none and none_omitted))
+    )
+    if outcome in (None, INCOMPATIBLE):
+        return outcome
+    doc_all_used = all(
+        _best(*(_cmp(d, member, ctx) for member in ann_members)) in (EQUAL, EQUIVALENT)
+        for d in doc_members
+    )
+    if none_omitted:
+        if doc_optional and doc_all_used and outcome in (EQUAL, EQUIVALENT):
+            return EQUIVALENT
+        return _at_least(COMPATIBLE, outcome)
+    if not doc_all_used:
+        return _at_least(COMPATIBLE, outcome)
+    return _at_least(EQUIVALENT, outcome)
+
+
+def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+    if doc == ann:
+        return EQUAL
+    if ANY in (doc, ann) or "object" in (doc.name, ann.name) or ann.name == "typing.Never":
+        return COMPATIBLE
+    if _SELF in (doc.name, ann.name):
+        return None  # ``Self`` without ``self_class``: the class is not known here
+    if doc.is_none or ann.is_none or doc.name in (PARAMS, ELLIPSIS.name):
+        return INCOMPATIBLE
+    if doc.name == LITERAL or ann.name == LITERAL:
+        return _cmp_literal(doc, ann, ctx)
+    if ARRAY_LIKE in (doc.name, ann.name):
+        return _cmp_array_like(doc, ann)
+    relation, projected = _relation(doc, ann, ctx)
+    if relation is None:
+        return None
+    if relation in (_SAME, _EQUIV):
+        return _at_least(EQUAL if relation == _SAME else EQUIVALENT, _cmp_args(doc, ann, ctx))
+    if relation == _SUPER:
+        if projected is None:
+            return COMPATIBLE
+        return _at_least(COMPATIBLE, _cmp_args(doc, projected, ctx))
+    return INCOMPATIBLE
+
+
+def _cmp_args(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+    if not doc.args:
+        return EQUAL if not ann.args else EQUIVALENT  # documented without parameters
+    if not ann.args:
+        return COMPATIBLE  # the docstring refines an unparameterised annotation
+    if doc.name == "tuple":
+        return _cmp_tuple(doc.args, ann.args, ctx)
+    if doc.name == _CALLABLE and len(doc.args) == len(ann.args) == 2:
+        return _worst(
+            _cmp_params(doc.args[0], ann.args[0], ctx), _cmp(doc.args[1], ann.args[1], ctx)
+        )
+    if doc.name == NDARRAY and len(doc.args) == len(ann.args) == 1:
+        return _cmp_dtype(doc.args[0], ann.args[0], ctx)
+    if len(doc.args) != len(ann.args):
+        return None
+    return _worst(*(_cmp(d, a, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
+
+
+def _variadic(args: tuple[TypeExpr, ...]) -> bool:
+    return len(args) == 2 and args[1] == ELLIPSIS
+
+
+def _cmp_tuple(doc: tuple[TypeExpr, ...], ann: tuple[TypeExpr, ...], ctx: _Ctx) -> Outcome:
+    if _variadic(doc) and _variadic(ann):
+        return _cmp(doc[0], ann[0], ctx)
+    if _variadic(doc):
+        return _at_least(COMPATIBLE, _worst(*(_cmp(doc[0], a, ctx) for a in ann)))
+    if _variadic(ann):  # a fixed-length documented tuple refines ``tuple[X, ...]``
+        return _at_least(COMPATIBLE, _worst(*(_cmp(d, ann[0], ctx) for d in doc)))
+    if len(doc) != len(ann):
+        return INCOMPATIBLE
+    return _worst(*(_cmp(d, a, ctx) for d, a in zip(doc, ann, strict=True)))
+
+
+def _cmp_params(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+    if doc == ann:
+        return EQUAL
+    if ELLIPSIS in (doc, ann):
+        return COMPATIBLE
+    if doc.name != PARAMS or ann.name != PARAMS or len(doc.args) != len(ann.args):
+        return INCOMPATIBLE
+    # Parameters are contravariant: the documented callable is a supertype when the
+    # annotation's parameters are supertypes of the documented ones.
+    return _worst(*(_cmp(a, d, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
+
+
+def _dtype_kind(expr: TypeExpr) -> TypeExpr:
+    for name in ancestors(expr):
+        if name in _NUMERIC_KINDS:
+            return TypeExpr(_NUMERIC_KINDS[name])
+    return expr
+
+
+def _cmp_dtype(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+    doc_kind, ann_kind = _dtype_kind(doc), _dtype_kind(ann)
+    outcome = _cmp(doc_kind, ann_kind, ctx)
+    if outcome is EQUAL and (doc_kind != doc or ann_kind != ann):
+        return EQUIVALENT
+    return outcome
+
+
+def _literal_base(expr: TypeExpr) -> TypeExpr | None:
+    bases: list[TypeExpr] = []
+    for value in expr.args:
+        spelled = value.name
+        if spelled in ("True", "False"):
+            bases.append(TypeExpr("bool"))
+        elif spelled.startswith(("b'", 'b"')):
+            bases.append(TypeExpr("bytes"))
+        elif spelled.startswith(("'", '"')):
+            bases.append(TypeExpr("str"))
+        elif spelled.lstrip("-").isdigit():
+            bases.append(TypeExpr("int"))
+        else:
+            return None  # an enum member: its class is not known here
+    return make_union(bases)
+
+
+def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+    if doc.name == LITERAL and ann.name == LITERAL:
+        if set(doc.args) > set(ann.args):
+            return COMPATIBLE
+        return INCOMPATIBLE
+    literal = doc if doc.name == LITERAL else ann
+    base = _literal_base(literal)
+    if base is None:
+        return None
+    # Documented values refine the annotated type, or the documented type holds the values.
+    outcome = _cmp(base, ann, ctx) if doc.name == LITERAL else _cmp(doc, base, ctx)
+    if outcome in (EQUAL, EQUIVALENT, COMPATIBLE):
+        return COMPATIBLE
+    return outcome
+
+
+def _cmp_array_like(doc: TypeExpr, ann: TypeExpr) -> Outcome:
+    other = ann if doc.name == ARRAY_LIKE else doc
+    if any(_named(other.name, name) for name in (ARRAY_LIKE, NDARRAY)):
+        return EQUIVALENT  # numpydoc's array_like and ndarray are used interchangeably
+    if doc.name == ARRAY_LIKE and _ARRAY_LIKE_MEMBERS & set(ancestors(other)):
+        return COMPATIBLE
+    return INCOMPATIBLE if is_known(other.name) else None
+
+
+# --------------------------------------------------------------------------- names
+
+_SAME, _EQUIV, _SUPER, _SUB, _UNRELATED = "same", "equiv", "super", "sub", "unrelated"
+
+
+def _relation(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> tuple[str | None, TypeExpr | None]:
+    """How the documented name relates to the annotated one, and the annotation projected
+    onto the documented generic when the documented name is an ancestor."""
+    d, a = doc.name, ann.name
+    if d == a:
+        return _SAME, None
+    if d.endswith("." + a) or a.endswith("." + d):
+        return _EQUIV, None
+    ann_ancestors = ancestors(ann)
+    if d in ann_ancestors:
+        return _SUPER, ann_ancestors[d]
+    if a in ancestors(doc):
+        return _SUB, None
+    d_known, a_known = is_known(d), is_known(a)
+    if d_known and a_known:
+        return _UNRELATED, None
+    if ctx.is_subclass is not None:
+        ann_below, doc_below = ctx.is_subclass(a, d), ctx.is_subclass(d, a)
+        if ann_below:
+            return _SUPER, None
+        if doc_below:
+            return _SUB, None
+        if ann_below is False and doc_below is False:
+            return _UNRELATED, None
+    if _prose_like(d) or _prose_like(a):
+        return None, None
+    if not d_known and not a_known:
+        if ("." in d) != ("." in a):
+            return None, None  # ``Foo`` vs ``pkg.Bar``: an alias may connect them
+        if "." in d and d.rpartition(".")[2] == a.rpartition(".")[2]:
+            return None, None  # same class, modules spelled differently (unresolved alias)
+        return _UNRELATED, None
+    if not d_known:  # a user class documented where a known type is annotated
+        return _UNRELATED, None
+    return None, None  # a known type documented, a user class annotated: maybe a subclass
+
+
+def _named(name: str, canonical: str) -> bool:
+    """``name`` is ``canonical`` or a shorter spelling of it (``ArrayLike``, ``np.ndarray``)."""
+    return name == canonical or canonical.endswith("." + name)
+
+
+def _prose_like(name: str) -> bool:
+    return not is_known(name) and name.isalpha() and name.islower()

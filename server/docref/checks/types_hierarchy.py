@@ -1,0 +1,197 @@
+"""The nominal subtype graph the type comparison knows: builtins, ``collections.abc``, the
+numeric tower, ``numbers``, ``io``/``typing.IO``, ``pathlib``, ``datetime`` and NumPy scalars.
+
+Each edge maps a child's type arguments onto its parent's: ``dict[K, V]`` is a
+``MutableMapping[K, V]``, ``str`` a ``Sequence[str]``, ``Counter[K]`` a ``dict[K, int]``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .types_expr import BUILTIN_CLASSES, ELLIPSIS, TypeExpr, make_union
+
+__all__ = ["ancestors", "is_known"]
+
+_A = "collections.abc."
+_INT = TypeExpr("int")
+_STR = TypeExpr("str")
+_BYTES = TypeExpr("bytes")
+# A projection item: an index into the child's arguments, or a fixed argument.
+_Projection = tuple[int | TypeExpr, ...]
+_NONE: _Projection = ()
+_FIRST: _Projection = (0,)
+_BOTH: _Projection = (0, 1)
+
+_PARENTS: dict[str, tuple[tuple[str, _Projection], ...]] = {
+    # numbers (PEP 484 promotions: int is accepted for float, float for complex)
+    "bool": (("int", _NONE),),
+    "int": (("float", _NONE), ("numbers.Integral", _NONE)),
+    "float": (("complex", _NONE), ("numbers.Real", _NONE)),
+    "complex": (("numbers.Complex", _NONE),),
+    "numbers.Integral": (("numbers.Rational", _NONE),),
+    "numbers.Rational": (("numbers.Real", _NONE),),
+    "numbers.Real": (("numbers.Complex", _NONE),),
+    "numbers.Complex": (("numbers.Number", _NONE),),
+    "numbers.Number": (("scalar", _NONE),),
+    # text and bytes
+    "str": ((_A + "Sequence", (_STR,)), ("scalar", _NONE)),
+    "typing.LiteralString": (("str", _NONE),),
+    "bytes": ((_A + "Sequence", (_INT,)), ("scalar", _NONE)),
+    "bytearray": ((_A + "MutableSequence", (_INT,)),),
+    "memoryview": ((_A + "Sequence", (_INT,)),),
+    "range": ((_A + "Sequence", (_INT,)),),
+    # collections
+    "list": ((_A + "MutableSequence", _FIRST),),
+    "collections.deque": ((_A + "MutableSequence", _FIRST),),
+    _A + "MutableSequence": ((_A + "Sequence", _FIRST),),
+    _A + "Sequence": ((_A + "Reversible", _FIRST), (_A + "Collection", _FIRST)),
+    _A + "Reversible": ((_A + "Iterable", _FIRST),),
+    _A + "Collection": (
+        (_A + "Iterable", _FIRST),
+        (_A + "Container", _FIRST),
+        (_A + "Sized", _NONE),
+    ),
+    "set": ((_A + "MutableSet", _FIRST),),
+    "frozenset": ((_A + "Set", _FIRST),),
+    _A + "MutableSet": ((_A + "Set", _FIRST),),
+    _A + "Set": ((_A + "Collection", _FIRST),),
+    _A + "KeysView": ((_A + "Set", _FIRST), (_A + "MappingView", _NONE)),
+    _A + "ValuesView": ((_A + "Collection", _FIRST), (_A + "MappingView", _NONE)),
+    _A + "ItemsView": ((_A + "Collection", _NONE), (_A + "MappingView", _NONE)),
+    "dict": ((_A + "MutableMapping", _BOTH),),
+    "collections.defaultdict": (("dict", _BOTH),),
+    "collections.OrderedDict": (("dict", _BOTH),),
+    "collections.Counter": (("dict", (0, _INT)),),
+    "collections.ChainMap": ((_A + "MutableMapping", _BOTH),),
+    _A + "MutableMapping": ((_A + "Mapping", _BOTH),),
+    _A + "Mapping": ((_A + "Collection", _FIRST),),
+    # iteration
+    _A + "Generator": ((_A + "Iterator", _FIRST),),
+    _A + "Iterator": ((_A + "Iterable", _FIRST),),
+    _A + "AsyncGenerator": ((_A + "AsyncIterator", _FIRST),),
+    _A + "AsyncIterator": ((_A + "AsyncIterable", _FIRST),),
+    _A + "Coroutine": ((_A + "Awaitable", (2,)),),
+    # files and paths
+    "typing.TextIO": (("typing.IO", (_STR,)),),
+    "typing.BinaryIO": (("typing.IO", (_BYTES,)),),
+    "io.IOBase": (("typing.IO", _NONE),),
+    "io.TextIOBase": (("io.IOBase", _NONE), ("typing.TextIO", _NONE)),
+    "io.TextIOWrapper": (("io.TextIOBase", _NONE),),
+    "io.StringIO": (("io.TextIOBase", _NONE),),
+    "io.BufferedIOBase": (("io.IOBase", _NONE), ("typing.BinaryIO", _NONE)),
+    "io.BytesIO": (("io.BufferedIOBase", _NONE),),
+    "io.BufferedReader": (("io.BufferedIOBase", _NONE),),
+    "io.BufferedWriter": (("io.BufferedIOBase", _NONE),),
+    "io.RawIOBase": (("io.IOBase", _NONE),),
+    "io.FileIO": (("io.RawIOBase", _NONE),),
+    "pathlib.Path": (("pathlib.PurePath", _NONE),),
+    "pathlib.PosixPath": (("pathlib.Path", _NONE), ("pathlib.PurePosixPath", _NONE)),
+    "pathlib.WindowsPath": (("pathlib.Path", _NONE), ("pathlib.PureWindowsPath", _NONE)),
+    "pathlib.PurePosixPath": (("pathlib.PurePath", _NONE),),
+    "pathlib.PureWindowsPath": (("pathlib.PurePath", _NONE),),
+    "pathlib.PurePath": (("os.PathLike", (_STR,)),),
+    "datetime.datetime": (("datetime.date", _NONE),),
+    # NumPy scalars
+    "numpy.float64": (("float", _NONE), ("numpy.floating", _NONE)),
+    "numpy.float32": (("numpy.floating", _NONE),),
+    "numpy.float16": (("numpy.floating", _NONE),),
+    "numpy.longdouble": (("numpy.floating", _NONE),),
+    "numpy.floating": (("numpy.inexact", _NONE), ("numbers.Real", _NONE)),
+    "numpy.complex128": (("complex", _NONE), ("numpy.complexfloating", _NONE)),
+    "numpy.complex64": (("numpy.complexfloating", _NONE),),
+    "numpy.complexfloating": (("numpy.inexact", _NONE), ("numbers.Complex", _NONE)),
+    "numpy.inexact": (("numpy.number", _NONE),),
+    "numpy.int64": (("numpy.signedinteger", _NONE),),
+    "numpy.int32": (("numpy.signedinteger", _NONE),),
+    "numpy.int16": (("numpy.signedinteger", _NONE),),
+    "numpy.int8": (("numpy.signedinteger", _NONE),),
+    "numpy.intp": (("numpy.signedinteger", _NONE),),
+    "numpy.uint64": (("numpy.unsignedinteger", _NONE),),
+    "numpy.uint32": (("numpy.unsignedinteger", _NONE),),
+    "numpy.uint16": (("numpy.unsignedinteger", _NONE),),
+    "numpy.uint8": (("numpy.unsignedinteger", _NONE),),
+    "numpy.signedinteger": (("numpy.integer", _NONE),),
+    "numpy.unsignedinteger": (("numpy.integer", _NONE),),
+    "numpy.integer": (("numpy.number", _NONE), ("numbers.Integral", _NONE)),
+    "numpy.number": (("numpy.generic", _NONE),),
+    "numpy.bool_": (("numpy.generic", _NONE),),
+    "numpy.str_": (("str", _NONE), ("numpy.generic", _NONE)),
+    "numpy.bytes_": (("bytes", _NONE), ("numpy.generic", _NONE)),
+    "numpy.object_": (("numpy.generic", _NONE),),
+    "numpy.generic": (("scalar", _NONE),),
+}
+_LEAVES = frozenset(
+    {
+        "typing.Any",
+        "typing.Never",
+        "typing.Self",
+        "typing.IO",
+        "None",
+        _A + "Callable",
+        _A + "Hashable",
+        _A + "Awaitable",
+        _A + "AsyncIterable",
+        _A + "Buffer",
+        "os.PathLike",
+        "re.Pattern",
+        "re.Match",
+        "numpy.ndarray",
+        "numpy.typing.NDArray",
+        "numpy.typing.ArrayLike",
+        "numpy.dtype",
+        "datetime.time",
+        "datetime.timedelta",
+        "decimal.Decimal",
+        "fractions.Fraction",
+        "uuid.UUID",
+        "enum.Enum",
+    }
+)
+_KNOWN = (
+    frozenset(_PARENTS)
+    | frozenset(parent for edges in _PARENTS.values() for parent, _ in edges)
+    | _LEAVES
+    | BUILTIN_CLASSES
+)
+
+
+def is_known(name: str) -> bool:
+    """Whether the comparison knows this canonical name's place in the type graph."""
+    return name in _KNOWN or name.startswith(("typing.", _A))
+
+
+def _project(child: TypeExpr, projection: _Projection) -> tuple[TypeExpr, ...]:
+    if not child.args:
+        return ()
+    if child.name == "tuple":  # tuple[X, ...] -> Sequence[X]; tuple[A, B] -> Sequence[A | B]
+        if len(child.args) == 2 and child.args[1] == ELLIPSIS:
+            return (child.args[0],)
+        return (make_union(child.args),)
+    args: list[TypeExpr] = []
+    for item in projection:
+        if isinstance(item, TypeExpr):
+            args.append(item)
+        elif item < len(child.args):
+            args.append(child.args[item])
+        else:
+            return ()
+    return tuple(args)
+
+
+def ancestors(expr: TypeExpr) -> dict[str, TypeExpr]:
+    """Every known supertype of ``expr`` by canonical name (``expr`` itself included), each
+    with ``expr``'s arguments projected onto it (the nearest path wins)."""
+    found: dict[str, TypeExpr] = {expr.name: expr}
+    queue = deque([expr])
+    while queue:
+        current = queue.popleft()
+        edges = _PARENTS.get(current.name, ())
+        if current.name == "tuple":
+            edges = ((_A + "Sequence", _FIRST),)
+        for parent, projection in edges:
+            if parent not in found:
+                projected = TypeExpr(parent, _project(current, projection))
+                found[parent] = projected
+                queue.append(projected)
+    return found

@@ -1,0 +1,395 @@
+"""Parse docstring types and code annotations into :class:`TypeExpr`, never raising.
+
+Both parsers end in :func:`ast.parse` (``mode="eval"``) and a whitelist walk over the tree;
+nothing is ever evaluated. Docstring text first goes through a textual normalisation of the
+NumPy/Google/reST vocabulary (``X or Y``, ``list of X``, ``{'a', 'b'}``, ``array_like``,
+``, optional``, ``, default ...``). Text that does not come out as a type is prose: ``None``.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .types_expr import (
+    ELLIPSIS,
+    LITERAL,
+    NONE,
+    PARAMS,
+    TypeExpr,
+    canonical_name,
+    make_literal,
+    make_union,
+)
+from .types_vocab import (
+    ARRAY_LIKE,
+    DOC_WORDS,
+    MAPPING_WORDS,
+    NDARRAY,
+    NDARRAY_ALIAS,
+    OF_CONTAINERS,
+    QUALIFIERS,
+)
+
+__all__ = ["parse_annotation", "parse_doc_type"]
+
+_MAX_DOC_CHARS = 300
+_MAX_ANNOTATION_CHARS = 2000
+_MAX_DEPTH = 4  # string annotations inside string annotations
+
+_ROLE = re.compile(r":(?:[\w-]+:)*[\w-]+:`(?:[^`<]*<)?[~!.]*([^`>]*)>?`")
+_BACKTICKS = re.compile(r"``?([^`]+)``?")
+_LIKE = re.compile(r"\b([A-Za-z]+)[-_ ]like\b", re.IGNORECASE)
+_DEFAULT = re.compile(
+    r"^(?:by\s+)?defaults?(?:\s+(?:is|to|value\s+is|value))?\s*[:=]?\s*(.*)$", re.IGNORECASE
+)
+_PAREN_FLAG = re.compile(r"\s*\((optional|(?:by\s+)?defaults?\b[^()]*)\)\s*$", re.IGNORECASE)
+_SHAPE_TAIL = re.compile(r"\s+(?:of|with)\s+(?:shape|length|size)\b.*$", re.IGNORECASE)
+_ADJECTIVES = re.compile(
+    r"^(?:(?:strictly\s+)?positive|negative|non-?negative|non-?zero|non-?empty)\s+",
+    re.IGNORECASE,
+)
+_NOUN_TAIL = re.compile(r"\s+(?:object|instance)s?$")
+_OF = re.compile(r"^([A-Za-z_][\w.]*)\s+of\s+(.+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Ctx:
+    aliases: Mapping[str, str] | None
+    doc: bool
+    depth: int = 0
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def parse_annotation(text: str, *, aliases: Mapping[str, str] | None = None) -> TypeExpr | None:
+    """Parse an annotation as written in code (``Optional[int]``, ``"Foo"``, ``npt.NDArray[X]``).
+
+    ``aliases`` maps local import names to qualified names (``{"dt": "datetime"}``).
+    Returns ``None`` when the text is not a type expression. Never raises.
+    """
+    try:
+        if not isinstance(text, str) or len(text) > _MAX_ANNOTATION_CHARS:
+            return None
+        return _parse_expression(" ".join(text.split()), _Ctx(aliases, doc=False))
+    except Exception:
+        return None
+
+
+def parse_doc_type(
+    text: str, *, default_is_none: bool = False, aliases: Mapping[str, str] | None = None
+) -> TypeExpr | None:
+    """Parse a type as written in a docstring (Google ``(int)``, NumPy ``list of int,
+    optional``, reST ``:type x: Optional[int]``).
+
+    ``, optional`` makes the type ``X | None`` when ``default_is_none`` (the signature default
+    is ``None``) or when the text itself says ``default None``; otherwise the type stays ``X``
+    with :attr:`TypeExpr.optional` set. Returns ``None`` for prose ("the number of items").
+    Never raises.
+    """
+    try:
+        if not isinstance(text, str):
+            return None
+        return _parse_doc(text, default_is_none, _Ctx(aliases, doc=True))
+    except Exception:
+        return None
+
+
+# --------------------------------------------------------------------------- docstring text
+
+
+def _clean(text: str) -> str:
+    text = _ROLE.sub(r"\1", text)
+    text = _BACKTICKS.sub(r"\1", text)
+    text = " ".join(text.split()).strip().rstrip(".:;").strip()
+    return _LIKE.sub(lambda m: m.group(1).lower() + "_like", text)
+
+
+def _parse_doc(text: str, default_is_none: bool, ctx: _Ctx) -> TypeExpr | None:
+    text = _clean(text)
+    if not text or len(text) > _MAX_DOC_CHARS:
+        return None
+    optional = False
+    default_none = False
+    kept: list[str] = []
+    for raw in _split_top(text, ","):
+        segment = raw.strip()
+        while match := _PAREN_FLAG.search(segment):
+            flag = match.group(1)
+            optional = optional or flag.lower() == "optional"
+            default_none = default_none or _is_default_none(flag)
+            segment = segment[: match.start()].strip()
+        lowered = segment.lower()
+        if not segment or lowered in QUALIFIERS:
+            continue
+        if lowered == "optional":
+            optional = True
+        elif lowered.startswith(("default", "by default")):
+            default_none = default_none or _is_default_none(segment)
+        elif lowered.startswith(("shape", "of shape", "length ", "dtype")):
+            continue
+        else:
+            kept.append(re.sub(r"^or\s+", "", segment))
+    members: list[TypeExpr] = []
+    for segment in kept:
+        for part in _split_top(segment, " or "):
+            member = _parse_member(part.strip(), ctx)
+            if member is None:
+                return None
+            members.append(member)
+    if not members:
+        return None
+    if default_none or (optional and default_is_none):
+        members.append(NONE)
+    result = make_union(members)
+    return dataclasses.replace(result, optional=True) if optional else result
+
+
+def _is_default_none(flag: str) -> bool:
+    match = _DEFAULT.match(flag.strip())
+    return bool(match) and match is not None and match.group(1).strip("`'\" ") == "None"
+
+
+def _parse_member(text: str, ctx: _Ctx) -> TypeExpr | None:
+    text = _NOUN_TAIL.sub("", _SHAPE_TAIL.sub("", _ADJECTIVES.sub("", text))).strip()
+    if not text:
+        return None
+    if text.startswith("{") and text.endswith("}"):
+        return _parse_expression(text, ctx)
+    match = _OF.match(text)
+    if match:
+        return _parse_of(match.group(1), match.group(2).strip(), ctx)
+    if text in DOC_WORDS and not _aliased(text, ctx):
+        return DOC_WORDS[text]  # also the words ``ast`` cannot parse (``class``)
+    return _parse_expression(text, ctx)
+
+
+def _aliased(text: str, ctx: _Ctx) -> bool:
+    return bool(ctx.aliases) and ctx.aliases is not None and text in ctx.aliases
+
+
+def _parse_of(word: str, rest: str, ctx: _Ctx) -> TypeExpr | None:
+    lowered = word.lower()
+    if lowered in MAPPING_WORDS:
+        pair = _parse_mapping_args(rest, ctx)
+        if pair is None:
+            return None
+        return TypeExpr(MAPPING_WORDS[lowered], pair)
+    if lowered == "tuple":
+        if rest.startswith("(") and rest.endswith(")"):
+            items = [_parse_member(p.strip(), ctx) for p in _split_top(rest[1:-1], ",")]
+            if not items or any(item is None for item in items):
+                return None
+            return TypeExpr("tuple", tuple(item for item in items if item is not None))
+        element = _parse_member(rest, ctx)
+        return None if element is None else TypeExpr("tuple", (element, ELLIPSIS))
+    if lowered not in OF_CONTAINERS:
+        return None
+    element = _parse_member(rest, ctx)
+    if element is None:
+        return None
+    container = OF_CONTAINERS[lowered]
+    if container is None:
+        return TypeExpr(ARRAY_LIKE)
+    return TypeExpr(container, (element,))
+
+
+def _parse_mapping_args(rest: str, ctx: _Ctx) -> tuple[TypeExpr, ...] | None:
+    if rest.startswith("{") and rest.endswith("}"):
+        parsed = _parse_expression(rest, ctx)
+        return parsed.args if parsed is not None and parsed.name == "dict" else None
+    if rest.startswith("(") and rest.endswith(")"):
+        parts = _split_top(rest[1:-1], ",")
+    else:
+        parts = _split_top(rest, " to ")
+        if len(parts) == 1:
+            parts = _split_top(rest, ":")
+    if len(parts) != 2:
+        return None
+    key, value = (_parse_member(part.strip(), ctx) for part in parts)
+    if key is None or value is None:
+        return None
+    return (key, value)
+
+
+def _split_top(text: str, separator: str) -> list[str]:
+    """Split on ``separator`` outside brackets and quotes (case-insensitive for words)."""
+    parts: list[str] = []
+    depth = 0
+    quote = ""
+    start = 0
+    index = 0
+    lowered = text.lower()
+    while index < len(text):
+        char = text[index]
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth = max(0, depth - 1)
+        elif depth == 0 and lowered.startswith(separator, index):
+            parts.append(text[start:index])
+            index += len(separator)
+            start = index
+            continue
+        index += 1
+    parts.append(text[start:])
+    return parts
+
+
+# --------------------------------------------------------------------------- the AST walk
+
+
+def _parse_expression(text: str, ctx: _Ctx) -> TypeExpr | None:
+    if ctx.depth > _MAX_DEPTH or not text.strip():
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)  # "1if", "'\\d'" in garbage input
+        tree = ast.parse(text.strip(), mode="eval")
+    return _convert(tree.body, ctx, top=True)
+
+
+def _dotted(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        owner = _dotted(node.value)
+        return None if owner is None else owner + "." + node.attr
+    return None
+
+
+def _convert(node: ast.expr, ctx: _Ctx, *, top: bool = False) -> TypeExpr | None:
+    if isinstance(node, ast.Constant):
+        return _convert_constant(node.value, ctx, top=top)
+    if isinstance(node, ast.Name | ast.Attribute):
+        return _convert_name(node, ctx)
+    if isinstance(node, ast.Subscript):
+        return _convert_subscript(node, ctx)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _union_of([node.left, node.right], ctx)
+    if isinstance(node, ast.List):
+        return _all_of(PARAMS, node.elts, ctx)
+    if isinstance(node, ast.Tuple) and ctx.doc and top:
+        return _all_of("tuple", node.elts, ctx)
+    if isinstance(node, ast.Call) and _dotted(node.func) == "type" and len(node.args) == 1:
+        arg = node.args[0]
+        if isinstance(arg, ast.Constant) and arg.value is None and not node.keywords:
+            return NONE
+        return None
+    if isinstance(node, ast.Set) and ctx.doc:
+        return _literal_of(node.elts)
+    if isinstance(node, ast.Dict) and ctx.doc and len(node.keys) == 1:
+        key = node.keys[0]
+        if key is None:
+            return None
+        return _all_of("dict", [key, node.values[0]], ctx)
+    return None
+
+
+def _convert_constant(value: object, ctx: _Ctx, *, top: bool) -> TypeExpr | None:
+    if value is None:
+        return NONE
+    if value is Ellipsis:
+        return ELLIPSIS
+    if isinstance(value, str):
+        if ctx.doc and top:
+            return make_literal([repr(value)])  # NumPy: ``str, 'auto' or None``
+        inner = _Ctx(ctx.aliases, ctx.doc, ctx.depth + 1)
+        return _parse_expression(" ".join(value.split()), inner)
+    return None
+
+
+def _convert_name(node: ast.Name | ast.Attribute, ctx: _Ctx) -> TypeExpr | None:
+    dotted = _dotted(node)
+    if dotted is None:
+        return None
+    lowered = dotted.lower()
+    wordy = dotted.islower() or lowered == "any"
+    if ctx.doc and wordy and lowered in DOC_WORDS and not _aliased(dotted, ctx):
+        return DOC_WORDS[lowered]
+    name = canonical_name(dotted, ctx.aliases)
+    if name in ("typing.Optional", "typing.Union", LITERAL, "typing.Literal"):
+        return None
+    return TypeExpr(name)
+
+
+def _convert_subscript(node: ast.Subscript, ctx: _Ctx) -> TypeExpr | None:
+    dotted = _dotted(node.value)
+    if dotted is None:
+        return None
+    origin = canonical_name(dotted, ctx.aliases)
+    if ctx.doc and "." not in dotted and dotted.islower() and dotted in OF_CONTAINERS:
+        container = OF_CONTAINERS[dotted]
+        origin = ARRAY_LIKE if container is None else container
+    elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if origin == "typing.Literal":
+        return _literal_of(elements)
+    if origin == "typing.Optional":
+        if len(elements) != 1:
+            return None
+        return _union_of([elements[0], ast.Constant(None)], ctx)
+    if origin == "typing.Union":
+        return _union_of(elements, ctx)
+    if origin in (
+        "typing.Annotated",
+        "typing.Final",
+        "typing.ClassVar",
+        "typing.Required",
+        "typing.NotRequired",
+        "typing.ReadOnly",
+        "dataclasses.InitVar",
+    ):
+        return _convert(elements[0], ctx) if elements else None
+    if origin == ARRAY_LIKE:
+        return TypeExpr(ARRAY_LIKE)
+    converted = _all_of(origin, elements, ctx)
+    if converted is not None and origin == NDARRAY and len(converted.args) == 2:
+        dtype = converted.args[1]
+        if dtype.name == "numpy.dtype" and len(dtype.args) == 1:
+            return TypeExpr(NDARRAY_ALIAS, dtype.args)
+    return converted
+
+
+def _all_of(name: str, nodes: list[ast.expr], ctx: _Ctx) -> TypeExpr | None:
+    args: list[TypeExpr] = []
+    for node in nodes:
+        arg = _convert(node, ctx)
+        if arg is None:
+            return None
+        args.append(arg)
+    return TypeExpr(name, tuple(args))
+
+
+def _union_of(nodes: list[ast.expr], ctx: _Ctx) -> TypeExpr | None:
+    converted = _all_of("Union", nodes, ctx)
+    return None if converted is None or not converted.args else make_union(converted.args)
+
+
+def _literal_of(nodes: list[ast.expr]) -> TypeExpr | None:
+    values: list[str] = []
+    for node in nodes:
+        if isinstance(node, ast.Constant) and (
+            node.value is None or isinstance(node.value, str | bytes | bool | int)
+        ):
+            values.append(repr(node.value))
+        elif (
+            isinstance(node, ast.UnaryOp)
+            and isinstance(node.op, ast.USub)
+            and isinstance(node.operand, ast.Constant)
+            and type(node.operand.value) is int
+        ):
+            values.append(repr(-node.operand.value))
+        elif (dotted := _dotted(node)) is not None and "." in dotted:
+            values.append(dotted)  # an enum member
+        else:
+            return None
+    return make_literal(values) if values else None
