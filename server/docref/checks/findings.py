@@ -1,0 +1,605 @@
+"""Findings, per-check verdicts and the ReFEree score.
+
+Vocabulary shared by every tier of checks:
+
+* :class:`Criterion` -- the paper's four criteria C1..C4 with their names and one-line
+  definitions (ReFEree Table 1 wording), used in diagnostics (``"C2 type inconsistency: …"``)
+  and hovers.
+* :class:`Verdict` -- the answer of one (segment, criterion) check: ``pass`` (the criterion
+  holds), ``fail`` (an inconsistency was found) or ``unknown`` (the model's answer could not be
+  parsed or the check could not run; never a finding, never counted in the score).
+* :class:`Tier` -- who answered: the ``static`` rules or the ``llm`` judge.
+* :class:`Finding` -- one flagged (or, for hovers, explicitly passed) docstring segment with its
+  message, evidence and fix hint; JSON round-trip for the cache and a line-independent
+  :meth:`Finding.key` for suppression files.
+* :class:`CheckResult` -- the verdict of one (segment, criterion) check from one tier.
+* :func:`score_docstring` -- the ReFEree score over the checks actually answered.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import TypeVar
+
+from ..segments.model import Range, Segment
+
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "PAPER_WEIGHTS",
+    "CheckResult",
+    "Criterion",
+    "Evidence",
+    "Finding",
+    "Score",
+    "SegmentId",
+    "Tier",
+    "Verdict",
+    "combine_verdicts",
+    "score_docstring",
+    "validate_weights",
+]
+
+
+class Criterion(enum.StrEnum):
+    """The four ReFEree criteria; the value is the short code (``"C1"`` … ``"C4"``)."""
+
+    C1 = "C1"
+    C2 = "C2"
+    C3 = "C3"
+    C4 = "C4"
+
+    @property
+    def display_name(self) -> str:
+        """The paper's name, e.g. ``"Type inconsistency"``."""
+        return _NAMES[self]
+
+    @property
+    def definition(self) -> str:
+        """One-line definition (paper Table 1 wording, summarised)."""
+        return _DEFINITIONS[self]
+
+    @property
+    def label(self) -> str:
+        """Code and lower-cased name, the prefix of a headline: ``"C2 type inconsistency"``."""
+        return f"{self.value} {_NAMES[self].lower()}"
+
+
+_NAMES: Mapping[Criterion, str] = MappingProxyType(
+    {
+        Criterion.C1: "Name inconsistency",
+        Criterion.C2: "Type inconsistency",
+        Criterion.C3: "Functionality inconsistency",
+        Criterion.C4: "Context irrelevant",
+    }
+)
+
+_DEFINITIONS: Mapping[Criterion, str] = MappingProxyType(
+    {
+        Criterion.C1: (
+            "A mentioned function, class or variable name does not match the actual identifier "
+            "in the input code, or mistakenly refers to a different entity with the same name "
+            "in the project."
+        ),
+        Criterion.C2: (
+            "The described return type or variable type is inconsistent with the actual type in "
+            "the input code or in directly dependent functions."
+        ),
+        Criterion.C3: (
+            "The described functionality or purpose does not reflect what the input code or its "
+            "dependent functions implement."
+        ),
+        Criterion.C4: (
+            "Content unnecessary or irrelevant to the input code or relevant information, such "
+            "as descriptions of unrelated entities or overly generalised dependency context."
+        ),
+    }
+)
+
+
+class Verdict(enum.StrEnum):
+    """The answer of one (segment, criterion) check."""
+
+    PASS = "pass"
+    """The criterion holds: no inconsistency."""
+    FAIL = "fail"
+    """An inconsistency was found."""
+    UNKNOWN = "unknown"
+    """The model's answer was unparseable or the check could not run: never a finding."""
+
+
+class Tier(enum.StrEnum):
+    """Which tier answered a check."""
+
+    STATIC = "static"
+    LLM = "llm"
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON helpers (the cache is plain JSON: every value must be checked on the way back in)
+
+
+def _get_str(data: Mapping[str, object], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"finding JSON: {key!r} must be a string, got {value!r}")
+    return value
+
+
+def _get_opt_str(data: Mapping[str, object], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise ValueError(f"finding JSON: {key!r} must be a string or null, got {value!r}")
+    return value
+
+
+def _as_int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"finding JSON: {what} must be an integer, got {value!r}")
+    return value
+
+
+def _get_opt_int(data: Mapping[str, object], key: str) -> int | None:
+    value = data.get(key)
+    return None if value is None else _as_int(value, repr(key))
+
+
+def _as_position(value: object) -> tuple[int, int]:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ValueError(f"finding JSON: a range position must be [line, column], got {value!r}")
+    return (_as_int(value[0], "range line"), _as_int(value[1], "range column"))
+
+
+def _as_range(value: object) -> Range:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ValueError(f"finding JSON: 'range' must be [[line, col], [line, col]], got {value!r}")
+    return (_as_position(value[0]), _as_position(value[1]))
+
+
+_E = TypeVar("_E", bound=enum.StrEnum)
+
+
+def _as_enum(cls: type[_E], value: object, key: str) -> _E:
+    members = {m.value: m for m in cls}
+    if isinstance(value, str) and value in members:
+        return members[value]
+    allowed = ", ".join(members)
+    raise ValueError(f"finding JSON: {key!r} must be one of {allowed}, got {value!r}")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------------------------------------
+# Evidence and findings
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """A piece of code or documentation supporting a finding.
+
+    ``path`` is workspace-relative (``None`` for text that has no file, e.g. external API
+    documentation); ``line`` is 1-based (``None`` when unknown).
+    """
+
+    text: str
+    path: str | None = None
+    line: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.line is not None and self.line < 1:
+            raise ValueError(f"Evidence.line is 1-based, got {self.line}")
+
+    def to_json(self) -> dict[str, object]:
+        return {"text": self.text, "path": self.path, "line": self.line}
+
+    @classmethod
+    def from_json(cls, data: object) -> Evidence:
+        if not isinstance(data, Mapping):
+            raise ValueError(f"finding JSON: evidence must be an object, got {data!r}")
+        return cls(
+            text=_get_str(data, "text"),
+            path=_get_opt_str(data, "path"),
+            line=_get_opt_int(data, "line"),
+        )
+
+
+# (path, qualname, start, end): identifies one segment across tiers and criteria.
+SegmentId = tuple[str, str, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One checked docstring segment, reported against one criterion.
+
+    ``path`` is workspace-relative, ``qualname`` the documented entity (``pkg.mod.Class.method``).
+    ``start``/``end``/``range`` locate the segment exactly like :class:`Segment` (character
+    offsets, end exclusive; 0-based ``((line, utf16_col), (line, utf16_col))``).  ``rule`` names
+    the check (``"C1-PARAM-UNKNOWN"`` for a static rule, ``"referee"`` for the LLM judge).
+
+    ``message`` is one line (whitespace runs, line breaks included, are collapsed on
+    construction), e.g. ``says "returns a list", but read_lines() returns Iterator[str]``;
+    ``explanation`` may be longer.  ``verdict`` is normally ``fail``; ``pass`` is allowed for
+    hovers that report a criterion explicitly checked, ``unknown`` is rejected (an unknown
+    answer is never a finding).  ``from_cache`` is a run-time flag: the finding was read back
+    from the cache rather than computed.
+    """
+
+    path: str
+    qualname: str
+    start: int
+    end: int
+    range: Range
+    segment_text: str
+    criterion: Criterion
+    verdict: Verdict
+    tier: Tier
+    rule: str
+    message: str
+    explanation: str | None = None
+    evidence: tuple[Evidence, ...] = ()
+    fix_hint: str | None = None
+    from_cache: bool = False
+
+    def __post_init__(self) -> None:
+        # Coerce plain strings (Criterion is a StrEnum, so "C2" == Criterion.C2).
+        object.__setattr__(self, "criterion", Criterion(self.criterion))
+        object.__setattr__(self, "verdict", Verdict(self.verdict))
+        object.__setattr__(self, "tier", Tier(self.tier))
+        object.__setattr__(self, "evidence", tuple(self.evidence))
+        object.__setattr__(self, "message", _one_line(self.message))
+        if self.verdict is Verdict.UNKNOWN:
+            raise ValueError("an unknown verdict is never a finding (use CheckResult)")
+        if not self.message:
+            raise ValueError("Finding.message must not be empty")
+        if not self.rule:
+            raise ValueError("Finding.rule must not be empty")
+        if not 0 <= self.start <= self.end:
+            raise ValueError(
+                f"Finding span must satisfy 0 <= start <= end: {self.start}, {self.end}"
+            )
+
+    @classmethod
+    def from_segment(
+        cls,
+        segment: Segment,
+        *,
+        path: str,
+        qualname: str,
+        criterion: Criterion | str,
+        tier: Tier | str,
+        rule: str,
+        message: str,
+        verdict: Verdict | str = Verdict.FAIL,
+        explanation: str | None = None,
+        evidence: Iterable[Evidence] = (),
+        fix_hint: str | None = None,
+    ) -> Finding:
+        """A finding located on ``segment`` (its text, offsets and range are copied)."""
+        return cls(
+            path=path,
+            qualname=qualname,
+            start=segment.start,
+            end=segment.end,
+            range=segment.range,
+            segment_text=segment.text,
+            criterion=Criterion(criterion),
+            verdict=Verdict(verdict),
+            tier=Tier(tier),
+            rule=rule,
+            message=message,
+            explanation=explanation,
+            evidence=tuple(evidence),
+            fix_hint=fix_hint,
+        )
+
+    @property
+    def line(self) -> int:
+        """1-based line of the segment's start (for CLI output)."""
+        return self.range[0][0] + 1
+
+    @property
+    def segment_id(self) -> SegmentId:
+        return (self.path, self.qualname, self.start, self.end)
+
+    def headline(self) -> str:
+        """``"C2 type inconsistency: <message>"``."""
+        return f"{self.criterion.label}: {self.message}"
+
+    def key(self) -> str:
+        """Stable identity for suppression files: survives line shifts and re-indentation.
+
+        Built from the path (``/`` separators), the qualname, the criterion, the rule and a
+        hash of the segment text with whitespace collapsed -- never from offsets or lines.
+        """
+        digest = hashlib.sha256(_one_line(self.segment_text).encode("utf-8")).hexdigest()[:16]
+        path = self.path.replace("\\", "/")
+        return f"{path}::{self.qualname}::{self.criterion.value}::{self.rule}::{digest}"
+
+    def cached(self) -> Finding:
+        """This finding marked as read back from the cache."""
+        return replace(self, from_cache=True)
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-safe dict (str, int, bool, None, lists, dicts only)."""
+        return {
+            "path": self.path,
+            "qualname": self.qualname,
+            "start": self.start,
+            "end": self.end,
+            "range": [list(self.range[0]), list(self.range[1])],
+            "segment_text": self.segment_text,
+            "criterion": self.criterion.value,
+            "verdict": self.verdict.value,
+            "tier": self.tier.value,
+            "rule": self.rule,
+            "message": self.message,
+            "explanation": self.explanation,
+            "evidence": [e.to_json() for e in self.evidence],
+            "fix_hint": self.fix_hint,
+            "from_cache": self.from_cache,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Finding:
+        """Inverse of :meth:`to_json`; raises ``ValueError`` on a malformed entry.
+
+        Optional fields (``explanation``, ``evidence``, ``fix_hint``, ``from_cache``) may be
+        absent.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError(f"finding JSON must be an object, got {type(data).__name__}")
+        evidence = data.get("evidence", [])
+        if not isinstance(evidence, list | tuple):
+            raise ValueError(f"finding JSON: 'evidence' must be a list, got {evidence!r}")
+        from_cache = data.get("from_cache", False)
+        if not isinstance(from_cache, bool):
+            raise ValueError(f"finding JSON: 'from_cache' must be a boolean, got {from_cache!r}")
+        return cls(
+            path=_get_str(data, "path"),
+            qualname=_get_str(data, "qualname"),
+            start=_as_int(data.get("start"), "'start'"),
+            end=_as_int(data.get("end"), "'end'"),
+            range=_as_range(data.get("range")),
+            segment_text=_get_str(data, "segment_text"),
+            criterion=_as_enum(Criterion, data.get("criterion"), "criterion"),
+            verdict=_as_enum(Verdict, data.get("verdict"), "verdict"),
+            tier=_as_enum(Tier, data.get("tier"), "tier"),
+            rule=_get_str(data, "rule"),
+            message=_get_str(data, "message"),
+            explanation=_get_opt_str(data, "explanation"),
+            evidence=tuple(Evidence.from_json(e) for e in evidence),
+            fix_hint=_get_opt_str(data, "fix_hint"),
+            from_cache=from_cache,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Check results
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """The verdict of one (segment, criterion) check from one tier.
+
+    The segment is identified by ``(path, qualname, start, end)`` (:attr:`segment_id`), so the
+    static and LLM answers for the same segment meet in :func:`score_docstring`.  A ``fail``
+    usually carries its :class:`Finding`; ``reason`` says why an answer is ``unknown`` (e.g.
+    ``"unparseable answer '10'"``).  ``rule`` optionally names the static rule or ``"referee"``.
+    """
+
+    path: str
+    qualname: str
+    start: int
+    end: int
+    criterion: Criterion
+    verdict: Verdict
+    tier: Tier
+    rule: str | None = None
+    finding: Finding | None = None
+    reason: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "criterion", Criterion(self.criterion))
+        object.__setattr__(self, "verdict", Verdict(self.verdict))
+        object.__setattr__(self, "tier", Tier(self.tier))
+        f = self.finding
+        if f is not None and (
+            f.criterion is not self.criterion
+            or f.verdict is not self.verdict
+            or f.tier is not self.tier
+            or f.segment_id != self.segment_id
+        ):
+            raise ValueError(
+                "CheckResult.finding must match the result's segment, criterion, verdict and tier"
+            )
+
+    @property
+    def segment_id(self) -> SegmentId:
+        return (self.path, self.qualname, self.start, self.end)
+
+    @classmethod
+    def for_segment(
+        cls,
+        segment: Segment,
+        *,
+        path: str,
+        qualname: str,
+        criterion: Criterion | str,
+        verdict: Verdict | str,
+        tier: Tier | str,
+        rule: str | None = None,
+        finding: Finding | None = None,
+        reason: str | None = None,
+    ) -> CheckResult:
+        return cls(
+            path=path,
+            qualname=qualname,
+            start=segment.start,
+            end=segment.end,
+            criterion=Criterion(criterion),
+            verdict=Verdict(verdict),
+            tier=Tier(tier),
+            rule=rule,
+            finding=finding,
+            reason=reason,
+        )
+
+    @classmethod
+    def from_finding(cls, finding: Finding) -> CheckResult:
+        """The check result a finding stands for (same segment, criterion, verdict, tier)."""
+        return cls(
+            path=finding.path,
+            qualname=finding.qualname,
+            start=finding.start,
+            end=finding.end,
+            criterion=finding.criterion,
+            verdict=finding.verdict,
+            tier=finding.tier,
+            rule=finding.rule,
+            finding=finding,
+        )
+
+
+def combine_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
+    """Merge several answers for the same (segment, criterion): a failure wins.
+
+    Any ``fail`` → ``fail`` (a static finding is proof, and an LLM failure is not overruled by a
+    static rule that merely found nothing); otherwise any ``pass`` → ``pass``; otherwise
+    (only ``unknown`` answers, or none) → ``unknown``.
+    """
+    seen = set(verdicts)
+    if Verdict.FAIL in seen:
+        return Verdict.FAIL
+    if Verdict.PASS in seen:
+        return Verdict.PASS
+    return Verdict.UNKNOWN
+
+
+# ---------------------------------------------------------------------------------------------
+# Score
+
+DEFAULT_WEIGHTS: Mapping[Criterion, float] = MappingProxyType({c: 1.0 for c in Criterion})
+"""Equal weights: the paper's main score, (passing checks) / (segments * 4)."""
+
+# Keys may be Criterion members or their codes ("C1"); Mapping keys are invariant, hence both.
+_Weights = Mapping[Criterion, float] | Mapping[str, float]
+
+PAPER_WEIGHTS: Mapping[Criterion, float] = MappingProxyType(
+    {Criterion.C1: 0.6, Criterion.C2: 1.2, Criterion.C3: 1.2, Criterion.C4: 1.0}
+)
+"""The paper's weighted variant (Table 14), normalised by the sum of the weights."""
+
+
+def validate_weights(weights: _Weights | None) -> dict[Criterion, float]:
+    """Complete weights for C1..C4; criteria left out keep the default weight 1.0.
+
+    Raises ``ValueError`` for keys other than ``C1``..``C4``, for values that are not finite
+    non-negative numbers, and when every weight is zero.
+    """
+    result = dict(DEFAULT_WEIGHTS)
+    if weights is None:
+        return result
+    allowed = ", ".join(c.value for c in Criterion)
+    for key, value in weights.items():
+        try:
+            criterion = Criterion(key)
+        except ValueError:
+            raise ValueError(
+                f"unknown criterion {key!r} in score weights; expected {allowed}"
+            ) from None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"score weight for {criterion.value} must be a number, got {value!r}")
+        if not math.isfinite(value) or value < 0:
+            raise ValueError(
+                f"score weight for {criterion.value} must be a finite number >= 0, got {value!r}"
+            )
+        result[criterion] = float(value)
+    if not any(result.values()):
+        raise ValueError("score weights are all zero: at least one criterion must count")
+    return result
+
+
+@dataclass(frozen=True)
+class Score:
+    """The ReFEree score of a docstring (or any set of check results).
+
+    ``value`` is in [0, 1], or ``None`` when no check was answered (or every answered check has
+    weight zero).  ``passed``/``checked`` count answered (segment, criterion) checks after
+    merging tiers (unweighted counts); ``unknown`` counts checks with no usable answer, which
+    are left out of ``value`` and ``checked``; ``segments`` counts distinct segments seen,
+    unknown-only ones included.  ``per_criterion`` maps every criterion to
+    ``(passed, checked)``.
+    """
+
+    value: float | None
+    passed: int
+    checked: int
+    unknown: int
+    segments: int
+    per_criterion: dict[Criterion, tuple[int, int]] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        """``"0.81 — 13/16 checks pass"``, plus ``", 2 unknown"`` when any."""
+        if self.checked == 0:
+            text = "n/a — nothing checked"
+        else:
+            shown = "n/a" if self.value is None else f"{self.value:.2f}"
+            text = f"{shown} — {self.passed}/{self.checked} checks pass"
+        if self.unknown:
+            text += f", {self.unknown} unknown"
+        return text
+
+
+def score_docstring(results: Iterable[CheckResult], *, weights: _Weights | None = None) -> Score:
+    """The ReFEree score over the (segment, criterion) checks actually answered.
+
+    The paper's ``SCORE = Σ_S Σ_C f(S, C) / (|D| · 4)`` generalised: the sum of the weights of
+    passing checks over the sum of the weights of all answered checks, so criteria or segments
+    that were not checked do not count, and ``unknown`` answers (unparseable model output, a
+    check that could not run) are excluded from the denominator and reported in
+    :attr:`Score.unknown`.  Weights default to equal (:data:`DEFAULT_WEIGHTS`); pass
+    :data:`PAPER_WEIGHTS` for the paper's weighted variant.
+
+    Several results for the same (segment, criterion) -- the static and the LLM tier, or several
+    static rules -- count once, merged by :func:`combine_verdicts`: a failure from either tier
+    wins, since a static finding is proof and a static pass only means no rule fired.
+    """
+    w = validate_weights(weights)
+    merged: dict[tuple[SegmentId, Criterion], list[Verdict]] = {}
+    segments: set[SegmentId] = set()
+    for r in results:
+        segments.add(r.segment_id)
+        merged.setdefault((r.segment_id, r.criterion), []).append(r.verdict)
+
+    per: dict[Criterion, list[int]] = {c: [0, 0] for c in Criterion}
+    unknown = 0
+    weight_passed = 0.0
+    weight_checked = 0.0
+    for (_, criterion), verdicts in merged.items():
+        verdict = combine_verdicts(verdicts)
+        if verdict is Verdict.UNKNOWN:
+            unknown += 1
+            continue
+        per[criterion][1] += 1
+        weight_checked += w[criterion]
+        if verdict is Verdict.PASS:
+            per[criterion][0] += 1
+            weight_passed += w[criterion]
+
+    passed = sum(p for p, _ in per.values())
+    checked = sum(c for _, c in per.values())
+    value = weight_passed / weight_checked if weight_checked > 0 else None
+    return Score(
+        value=value,
+        passed=passed,
+        checked=checked,
+        unknown=unknown,
+        segments=len(segments),
+        per_criterion={c: (p, n) for c, (p, n) in per.items()},
+    )
