@@ -7,15 +7,11 @@ import json
 from typing import Any
 
 import pytest
-from docref.checks.findings import (
+from docref.checks.findings import Criterion, Evidence, Finding, Tier, Verdict
+from docref.checks.score import (
     PAPER_WEIGHTS,
     CheckResult,
-    Criterion,
-    Evidence,
-    Finding,
     Score,
-    Tier,
-    Verdict,
     combine_verdicts,
     score_docstring,
 )
