@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from docref.cli import commands
+from docref.cli.check import check as check_command
 from docref.defaults import DEFAULT_TOKEN_BUDGET
 
 
@@ -40,6 +41,15 @@ def build_parser() -> argparse.ArgumentParser:
     ctx.add_argument("--no-external", action="store_true", help="skip external API docs")
     ctx.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
     ctx.set_defaults(func=commands.context)
+
+    chk = sub.add_parser(
+        "check", help="report docstring sentences the static tier proves inconsistent"
+    )
+    chk.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to check")
+    chk.add_argument("--format", choices=("text", "json"), default="text")
+    chk.add_argument("--root", help="workspace root (default: nearest project marker)")
+    chk.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
+    chk.set_defaults(func=check_command)
 
     idx = sub.add_parser("index", help="index a tree and report what was found")
     idx.add_argument("path", help="the workspace folder")

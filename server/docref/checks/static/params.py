@@ -1,0 +1,212 @@
+"""C1 parameter rules: documented parameter names that the signature does not have.
+
+:func:`c1_param_unknown` (``C1-PARAM-UNKNOWN``) reports a parameter entry (Google/NumPy
+sections, reST ``:param x:``, Epydoc ``@param x:``, Javadoc ``@param x``) whose name is not a
+parameter of the function (the union over its ``@overload`` signatures).  Precision choices:
+
+* ``*args``/``args``/``\\*args`` and ``**kwargs``/``kwargs`` name the same parameter; NumPy
+  ``x1, x2 : T`` entries are split on commas; names that are not identifiers after removing
+  stars, backslashes and backticks are not judged.
+* A function taking ``**kwargs`` may forward any keyword: an unknown name there is
+  unverifiable, never reported.
+* A ``:type x:``/``@type x:`` entry is reported only when no ``:param x:`` entry documents
+  the same name (one finding per mistake); Javadoc ``@param <T>`` type parameters are skipped.
+* Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
+  edit distance of at most 2 (1 for names of three characters or fewer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from docref.checks.findings import Criterion, Evidence, Finding, Tier
+from docref.checks.static.base import StaticInput
+from docref.graph.model import FileExtract, Function, Param
+from docref.segments.model import Segment
+
+__all__ = [
+    "RULE_PARAM_UNKNOWN",
+    "c1_param_unknown",
+    "closest_parameter",
+    "import_aliases",
+    "signature_evidence",
+    "signatures",
+    "split_names",
+    "strip_name",
+]
+
+RULE_PARAM_UNKNOWN = "C1-PARAM-UNKNOWN"
+
+_TYPE_SECTIONS = frozenset({":type", "@type"})
+_SELF_NAMES = frozenset({"self", "cls"})
+_EVIDENCE_CHARS = 200
+
+
+# --------------------------------------------------------------------------- shared helpers
+
+
+def signature_evidence(inp: StaticInput) -> Evidence:
+    """The function's signature, collapsed to one line, with its path and 1-based line."""
+    span = inp.function.header_span
+    text = " ".join(inp.code(span.start_byte, span.end_byte).split())
+    if len(text) > _EVIDENCE_CHARS:
+        text = text[: _EVIDENCE_CHARS - 1] + "…"
+    return Evidence(text=text, path=inp.path, line=span.start_line + 1)
+
+
+def import_aliases(extract: FileExtract, function: Function | None = None) -> dict[str, str]:
+    """Local import names mapped to qualified names, for the type normaliser.
+
+    ``import datetime as dt`` → ``{"dt": "datetime"}``; ``from typing import Optional as Opt``
+    → ``{"Opt": "typing.Optional"}``; ``from a.b import C`` → ``{"C": "a.b.C"}``.  Relative,
+    star and Java imports are left out; function-local imports count for that function only.
+    """
+    aliases: dict[str, str] = {}
+    if extract.language != "python":
+        return aliases
+    scopes = {"", function.qualname} if function is not None else {""}
+    for imp in extract.imports:
+        if imp.level or imp.scope not in scopes or imp.name == "*" or not imp.module:
+            continue
+        target = f"{imp.module}.{imp.name}" if imp.name else imp.module
+        bound = imp.bound_name
+        if bound != target:
+            aliases[bound] = target
+    return aliases
+
+
+def strip_name(name: str) -> str:
+    """A documented parameter name without stars, backslashes, backticks and spaces."""
+    return name.replace("\\", "").strip().strip("`").strip().lstrip("*").strip()
+
+
+def split_names(name: str) -> list[str]:
+    """The names of one entry: NumPy ``x1, x2`` gives two; each stripped (see above)."""
+    return [stripped for part in name.split(",") if (stripped := strip_name(part))]
+
+
+def _display(function: Function) -> str:
+    return f"{function.name}()"
+
+
+# --------------------------------------------------------------------------- did you mean
+
+
+def _osa_distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (a transposition costs 1), capped at ``limit + 1``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return min(previous[len(b)], limit + 1)
+
+
+def _fold(name: str) -> str:
+    return name.replace("_", "").lower()
+
+
+def closest_parameter(name: str, candidates: Iterable[str]) -> str | None:
+    """The one candidate that is a case/underscore variant of ``name`` or within edit
+    distance 2 (1 for short names); ``None`` when there is none or the best is a tie."""
+    pool = [c for c in dict.fromkeys(candidates) if c != name]
+    variants = [c for c in pool if _fold(c) == _fold(name)]
+    if len(variants) == 1:
+        return variants[0]
+    limit = 1 if len(name) <= 3 else 2
+    scored = sorted((_osa_distance(name, c, limit), c) for c in pool)
+    scored = [(d, c) for d, c in scored if d <= limit]
+    if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
+        return None
+    return scored[0][1]
+
+
+# --------------------------------------------------------------------------- the rule
+
+
+def signatures(inp: StaticInput) -> list[Function]:
+    """The function and its ``@overload`` siblings of the same qualname in the file."""
+    fn = inp.function
+    same = [f for f in inp.file.functions if f.qualname == fn.qualname and f is not fn]
+    return [fn, *same]
+
+
+def _params(inp: StaticInput) -> list[Param]:
+    seen: dict[str, Param] = {}
+    for function in signatures(inp):
+        for param in function.params:
+            seen.setdefault(param.name, param)
+    return list(seen.values())
+
+
+def _documented(inp: StaticInput) -> Iterator[tuple[Segment, str, str]]:
+    """(segment, name as documented without escapes, stripped name) for each param name."""
+    for segment in inp.docstring.segments:
+        if segment.kind != "param" or not segment.name:
+            continue
+        for part in segment.name.split(","):
+            shown = part.replace("\\", "").strip().strip("`").strip()
+            stripped = strip_name(part)
+            if stripped:
+                yield segment, shown, stripped
+
+
+def c1_param_unknown(inp: StaticInput) -> list[Finding]:
+    """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
+    params = _params(inp)
+    if any(p.kind == "kwarg" for p in params):
+        return []  # any unknown name may be forwarded through **kwargs: unverifiable
+    java = inp.file.language == "java"
+    names = {p.name for p in params}
+    candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
+    documented = list(_documented(inp))
+    param_entries = {
+        stripped for seg, _shown, stripped in documented if seg.section not in _TYPE_SECTIONS
+    }
+    findings: list[Finding] = []
+    reported: set[tuple[int, str]] = set()
+    for segment, shown, name in documented:
+        if java and shown.startswith("<"):
+            continue  # @param <T>: a type parameter
+        if not name.isidentifier() or name in names:
+            continue
+        if segment.section in _TYPE_SECTIONS and name in param_entries:
+            continue  # reported once, on the :param entry
+        if (segment.start, name) in reported:
+            continue
+        reported.add((segment.start, name))
+        swapped = strip_name(segment.type or "")
+        message = (
+            f'documents parameter "{shown}", but {_display(inp.function)} has no such parameter'
+        )
+        if swapped in names and swapped not in _SELF_NAMES:
+            # ``:param nodeid str:`` / ``int (size): …``: name and type written the other way
+            message += f'; name and type look swapped (parameter "{swapped}")'
+            fix_hint = f'document "{swapped}" as the name and "{shown}" as its type'
+        elif (suggestion := closest_parameter(name, candidates)) is not None:
+            message += f'; did you mean "{suggestion}"?'
+            fix_hint = f'rename "{shown}" to "{suggestion}"'
+        else:
+            listed = ", ".join(candidates) if candidates else "none"
+            fix_hint = f'remove "{shown}" or add it to the signature (parameters: {listed})'
+        findings.append(
+            Finding.from_segment(
+                segment,
+                path=inp.path,
+                qualname=inp.function.qualname,
+                criterion=Criterion.C1,
+                tier=Tier.STATIC,
+                rule=RULE_PARAM_UNKNOWN,
+                message=message,
+                evidence=[signature_evidence(inp)],
+                fix_hint=fix_hint,
+            )
+        )
+    return findings

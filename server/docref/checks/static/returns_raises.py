@@ -1,0 +1,348 @@
+"""Static rules C3-RETURNS-YIELDS and C3-RAISES: documented returns, yields and exceptions.
+
+* :func:`c3_returns_without_value` -- a Returns entry on a function that never returns a value
+  (Python), or ``@return`` on a ``void`` Java method.
+* :func:`c3_returns_vs_yields` -- a generator documented with Returns but no Yields, or Yields
+  on a function that neither yields nor returns anything.
+* :func:`c3_raises_unraised` -- a documented exception that the body neither raises (directly,
+  by re-raise, implicitly through an operation, or through a 1-hop project callee) nor could
+  receive from a call the rule cannot see into.
+
+Precision first: abstract methods, ``@overload``, stubs (only ``pass``/``...``/``raise``),
+Protocol methods, hooks whose docstring talks about subclasses, decorated generators and
+anything the AST does not settle are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.findings import Criterion, Evidence, Finding, Tier
+from docref.checks.static.base import StaticInput
+from docref.checks.static.returns_raises_ast import (
+    BodyFacts,
+    CallResolver,
+    FuncNode,
+    RaiseSummary,
+    body_facts,
+    builtin_exception,
+    decorator_names,
+    function_node,
+    raise_summary,
+)
+from docref.graph.model import Class, Function
+from docref.segments import Segment
+
+__all__ = ["c3_raises_unraised", "c3_returns_vs_yields", "c3_returns_without_value"]
+
+RULE_RETURNS = "C3-RETURNS-YIELDS"
+RULE_RAISES = "C3-RAISES"
+
+_HOOK_WORDS = re.compile(
+    r"\b(subclass(es)?|overrid(e|den|ing|es)|implementations?|implementers?|abstract)\b", re.I
+)
+_NONE_RETURN = re.compile(r"^(none|nothing|nonetype)\b", re.I)
+_MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")
+_ITER_WORDS = re.compile(r"iter|generat|yield|stream|lazil|lazy", re.I)
+_NONE_ANNOTATIONS = frozenset({"None", "'None'", '"None"'})
+# Decorators that leave a generator a generator (anything else may wrap it: contextmanager…).
+_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override", "final"})
+_BROAD = frozenset({"Exception", "BaseException"})
+_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
+
+
+def _finding(inp: StaticInput, seg: Segment, rule: str, message: str, hint: str) -> Finding:
+    fn = inp.function
+    return Finding.from_segment(
+        seg,
+        path=inp.path,
+        qualname=fn.qualname,
+        criterion=Criterion.C3,
+        tier=Tier.STATIC,
+        rule=rule,
+        message=message,
+        fix_hint=hint,
+        evidence=[
+            Evidence(
+                inp.code(fn.header_span.start_byte, fn.header_span.end_byte),
+                inp.path,
+                fn.header_span.start_line + 1,
+            )
+        ],
+    )
+
+
+def _is_hook(inp: StaticInput) -> bool:
+    """The docstring addresses subclasses/overriders: it documents a contract, not this body."""
+    return any(
+        _HOOK_WORDS.search(s.text) for s in inp.docstring.segments if s.kind in ("summary", "prose")
+    )
+
+
+def _in_protocol(inp: StaticInput) -> bool:
+    owner = inp.function.parent_class
+    if owner is None:
+        return False
+    cls = inp.graph.symbol(inp.path, owner)
+    if not isinstance(cls, Class):
+        return False
+    if cls.kind == "interface":
+        return True
+    return any(b.split("[", 1)[0].rsplit(".", 1)[-1] == "Protocol" for b in cls.bases)
+
+
+def _python_context(inp: StaticInput) -> tuple[FuncNode, BodyFacts] | None:
+    """The def and its facts, or None when a rule must stay silent for the whole function."""
+    if inp.file.language != "python" or _in_protocol(inp) or _is_hook(inp):
+        return None
+    node = function_node(inp.data, inp.function)
+    if node is None:
+        return None
+    facts = body_facts(node)
+    if facts.abstract or facts.stub:
+        return None
+    return node, facts
+
+
+def _says_none(seg: Segment) -> bool:
+    if seg.type is not None and seg.type.strip() in ("None", "NoneType"):
+        return True
+    return bool(_NONE_RETURN.match(_MARKER.sub("", seg.text, count=1)))
+
+
+def _first(segments: list[Segment]) -> Segment:
+    """The entry to report on: prefer the description over a bare ``:rtype:``."""
+    return next((s for s in segments if s.section not in (":rtype", "@rtype")), segments[0])
+
+
+def _display(fn: Function) -> str:
+    return f"{fn.name}()"
+
+
+# ---- C3-RETURNS-YIELDS ---------------------------------------------------------------------
+
+
+def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
+    """Returns documented, but the function never returns a value."""
+    returns = [s for s in inp.docstring.segments if s.kind == "returns"]
+    if not returns or any(_says_none(s) for s in returns):
+        return []
+    fn = inp.function
+    if inp.file.language == "java":
+        if fn.returns == "void":
+            msg = f"documents a return value, but {_display(fn)} is declared void"
+            return [_finding(inp, _first(returns), RULE_RETURNS, msg, "remove the @return tag")]
+        return []
+    context = _python_context(inp)
+    if context is None:
+        return []
+    _, facts = context
+    if facts.yields or facts.returns_value:
+        return []
+    if fn.returns is not None and fn.returns.strip() not in _NONE_ANNOTATIONS:
+        return []  # annotated with a value type: the annotation and the body disagree instead
+    msg = f"documents a return value, but {_display(fn)} never returns one"
+    hint = "remove the Returns entry or return the documented value"
+    return [_finding(inp, _first(returns), RULE_RETURNS, msg, hint)]
+
+
+def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
+    """A generator documented with Returns only, or Yields on a function that yields nothing."""
+    segments = inp.docstring.segments
+    returns = [s for s in segments if s.kind == "returns"]
+    yields = [s for s in segments if s.kind == "yields"]
+    if not returns and not yields:
+        return []
+    context = _python_context(inp)
+    if context is None:
+        return []
+    node, facts = context
+    fn = inp.function
+    decorators = [d.rsplit(".", 1)[-1] for d in decorator_names(node)]
+    if any(d not in _PLAIN_DECORATORS for d in decorators):
+        return []
+    if facts.yields and returns and not yields:
+        if facts.returns_value or any(_ITER_WORDS.search(s.text) for s in returns):
+            return []  # a generator's return value, or "returns an iterator over …"
+        msg = f"documents a return value, but {_display(fn)} is a generator: use Yields"
+        return [_finding(inp, _first(returns), RULE_RETURNS, msg, "document it under Yields")]
+    if yields and not facts.yields and not facts.returns_value:
+        if fn.returns is not None and fn.returns.strip() not in _NONE_ANNOTATIONS:
+            return []
+        msg = f"documents yielded values, but {_display(fn)} neither yields nor returns anything"
+        return [_finding(inp, yields[0], RULE_RETURNS, msg, "remove the Yields entry")]
+    return []
+
+
+# ---- C3-RAISES -------------------------------------------------------------------------------
+
+
+def _documented(seg: Segment) -> list[str]:
+    """The exception names of a Raises entry as written, [] if one is unreadable."""
+    raw = (seg.name or "").strip().strip("`~!").removeprefix(":exc:").strip("`~!")
+    names: list[str] = []
+    for part in re.split(r"\s*(?:,|\bor\b|\|)\s*", raw):
+        part = part.strip().strip("`~!")
+        if not part:
+            continue
+        if not _NAME.match(part):
+            return []
+        names.append(part)
+    return names
+
+
+def _summarise(inp: StaticInput, node: FuncNode) -> RaiseSummary:
+    resolver = CallResolver(inp.graph, inp.file, inp.function)
+    summary = raise_summary(node, resolver, follow=True, self_name=inp.function.qualname)
+    for path, callee in summary.callees:
+        fe = inp.graph.get(path)
+        if fe is None:
+            summary.opaque = True
+            continue
+        try:
+            data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+        except Exception:  # unreadable or vanished callee file: it could raise anything
+            summary.opaque = True
+            continue
+        callee_node = function_node(data, callee)
+        if callee_node is None:
+            summary.opaque = True
+            continue
+        sub = raise_summary(
+            callee_node,
+            CallResolver(inp.graph, fe, callee),
+            follow=False,
+            self_name=callee.qualname,
+        )
+        summary.raised |= sub.raised
+        summary.opaque |= sub.opaque
+        summary.external |= sub.external
+    return summary
+
+
+def _project_class(inp: StaticInput, name: str) -> tuple[str, Class] | bool | None:
+    """The project class ``name`` (dotted as written) resolves to; False: defined outside the
+    project (an import that leaves it); None: unknown."""
+    found = CallResolver(inp.graph, inp.file, inp.function).entity(name)
+    if found is None:
+        return None
+    if isinstance(found, bool) or not isinstance(found[1], Class):
+        return False
+    return found[0], found[1]
+
+
+def _covers(inp: StaticInput, documented: str, raised: str) -> bool:
+    """Raising ``raised`` is consistent with documenting ``documented``."""
+    if raised == documented:
+        return True
+    doc_builtin = builtin_exception(documented)
+    raised_builtin = builtin_exception(raised)
+    if raised_builtin is not None:
+        return doc_builtin is not None and issubclass(raised_builtin, doc_builtin)
+    found = _project_class(inp, raised)
+    if not isinstance(found, tuple):
+        return True  # unknown hierarchy: it may well be a subclass
+    for base in found[1].bases:
+        short = base.split("[", 1)[0].rsplit(".", 1)[-1]
+        if short == documented:
+            return True
+        base_builtin = builtin_exception(short)
+        if base_builtin is None:
+            return True  # a project or library base: one hop is all we follow
+        if doc_builtin is not None and issubclass(base_builtin, doc_builtin):
+            return True
+    return False
+
+
+def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
+    """A documented exception that nothing in the body (or a 1-hop callee) can raise."""
+    raises = [s for s in inp.docstring.segments if s.kind == "raises" and s.name]
+    if not raises:
+        return []
+    if inp.file.language == "java":
+        return _java_raises(inp, raises)
+    context = _python_context(inp)
+    if context is None:
+        return []
+    node, _ = context
+    summary = _summarise(inp, node)
+    if summary.opaque:
+        return []
+    out: list[Finding] = []
+    for seg in raises:
+        names = _documented(seg)
+        missing = [n for n in names if not _explained(inp, n, summary)]
+        if not names or len(missing) != len(names):
+            continue
+        doc = missing[0].rsplit(".", 1)[-1]
+        msg = (
+            f"documents raising {doc}, but {_display(inp.function)} neither raises it "
+            "nor calls anything that does"
+        )
+        out.append(_finding(inp, seg, RULE_RAISES, msg, f"remove {doc} from the Raises entries"))
+    return out
+
+
+def _explained(inp: StaticInput, dotted_name: str, summary: RaiseSummary) -> bool:
+    name = dotted_name.rsplit(".", 1)[-1]
+    if name in _BROAD or name.endswith("Warning"):
+        return True
+    if any(_covers(inp, name, r) for r in summary.raised):
+        return True
+    if builtin_exception(name) is not None and "." not in dotted_name:
+        return summary.external
+    project = _project_class(inp, dotted_name)
+    if isinstance(project, tuple):
+        return False  # a project exception: external code cannot raise it
+    return summary.external or project is None
+
+
+# ---- Java ------------------------------------------------------------------------------------
+
+_JAVA_BROAD = frozenset({"Exception", "Throwable", "RuntimeException", "Error"})
+_JAVA_IMPLICIT = frozenset(
+    {
+        "NullPointerException",
+        "ArithmeticException",
+        "ArrayIndexOutOfBoundsException",
+        "IndexOutOfBoundsException",
+        "StringIndexOutOfBoundsException",
+        "ClassCastException",
+        "NegativeArraySizeException",
+        "ArrayStoreException",
+        "AssertionError",
+        "OutOfMemoryError",
+        "StackOverflowError",
+    }
+)
+_JAVA_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_JAVA_STRINGS = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'')
+_JAVA_CALL = re.compile(r"\b(?!(?:if|for|while|switch|catch|synchronized|return)\b)\w+\s*\(")
+
+
+def _java_raises(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
+    fn = inp.function
+    if fn.throws or "abstract" in fn.modifiers or "native" in fn.modifiers:
+        return []
+    if _in_protocol(inp) or _is_hook(inp):
+        return []
+    if any(r.kind == "call" for r in fn.references):
+        return []
+    body = inp.code(fn.header_span.end_byte, fn.span.end_byte).strip()
+    if not body.startswith("{"):
+        return []
+    body = _JAVA_STRINGS.sub('""', _JAVA_COMMENTS.sub(" ", body))
+    inner = body[1:-1].strip()
+    if re.search(r"\b(throw|new|assert)\b|->|::", inner) or _JAVA_CALL.search(inner):
+        return []
+    out: list[Finding] = []
+    for seg in raises:
+        raw = (seg.name or "").strip()
+        if not _NAME.match(raw):
+            continue
+        name = raw.rsplit(".", 1)[-1]
+        if name in _JAVA_BROAD or (name in _JAVA_IMPLICIT and inner):
+            continue
+        msg = f"documents throwing {name}, but {_display(fn)} neither throws it nor calls anything"
+        out.append(_finding(inp, seg, RULE_RAISES, msg, f"remove the @throws {name} tag"))
+    return out

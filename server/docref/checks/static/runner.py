@@ -1,0 +1,69 @@
+"""Running the static rules over functions and files of an indexed project."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from docref.checks.findings import Finding
+from docref.checks.static.base import Rule, StaticInput
+from docref.checks.static.params import c1_param_unknown
+from docref.checks.static.returns_raises import (
+    c3_raises_unraised,
+    c3_returns_vs_yields,
+    c3_returns_without_value,
+)
+from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
+from docref.graph.project import ProjectGraph
+from docref.segments import DocstringLanguage, byte_to_char, segment_docstring
+
+log = logging.getLogger(__name__)
+
+RULES: tuple[Rule, ...] = (
+    c1_param_unknown,
+    c2_param_type,
+    c2_return_type,
+    c2_yield_type,
+    c3_returns_without_value,
+    c3_returns_vs_yields,
+    c3_raises_unraised,
+)
+
+
+@dataclass(slots=True)
+class FileReport:
+    """Findings of one file; ``errors`` are rule failures (a docref bug, reported, not fatal)."""
+
+    path: str
+    functions: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) -> FileReport:
+    """Run ``rules`` on every documented function of ``path`` (already indexed)."""
+    fe = graph.get(path)
+    report = FileReport(graph.relpath(path))
+    if fe is None:
+        return report
+    source = graph.source(fe.path)
+    data = source.encode("utf-8", "surrogatepass")
+    language: DocstringLanguage = "java" if fe.language == "java" else "python"
+    for fn in fe.functions:
+        if fn.docstring is None:
+            continue
+        report.functions += 1
+        span = fn.docstring.span
+        parsed = segment_docstring(
+            source, byte_to_char(data, span.start_byte), byte_to_char(data, span.end_byte), language
+        )
+        inp = StaticInput(graph, fe, fn, parsed, source, data)
+        for rule in rules:
+            try:
+                report.findings.extend(rule(inp))
+            except Exception as exc:  # one broken rule must not hide the others' findings
+                message = f"{fe.path}::{fn.qualname}: rule {rule.__name__} failed: {exc!r}"
+                log.warning("%s", message)
+                report.errors.append(message)
+    report.findings.sort(key=lambda f: (f.start, f.criterion, f.rule))
+    return report

@@ -1,0 +1,350 @@
+"""C2 type rules: documented parameter, return and yield types against the annotations.
+
+Every rule goes through the one normaliser of :mod:`docref.checks.types`; only an
+``incompatible`` verdict is a finding (``equal``/``equivalent``/``compatible``/no verdict are
+silent).  Python only.  Precision choices:
+
+* No annotation, or a documented type that does not parse (prose) → nothing.
+* Import aliases of the file resolve on both sides; ``X, optional`` counts as ``X | None``
+  when the signature default is ``None``.
+* Class names the normaliser does not know are related through a subclass oracle built from
+  the class bases of this file and the project files it imports; when any such relation
+  stays unknown (an external base class, an unresolved name) the comparison is not reported.
+* ``*args: T``/``**kwargs: T`` accept a documented ``T`` as well as ``tuple of T`` /
+  ``dict of T``.
+* Returns: skipped for generators (a ``yield`` in the body), ``-> None``/``NoReturn`` (the
+  returns rule's business) and when more or fewer than one Returns entry states a type.
+* Yields: the yield type of ``Iterator``/``Iterable``/``Generator`` and their async
+  counterparts; exactly one typed Yields entry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from docref.checks.findings import Criterion, Finding, Tier
+from docref.checks.static.base import StaticInput
+from docref.checks.static.params import (
+    import_aliases,
+    signature_evidence,
+    signatures,
+    split_names,
+)
+from docref.checks.types import (
+    TypeExpr,
+    Verdict,
+    compare,
+    parse_annotation,
+    parse_doc_type,
+)
+from docref.checks.types_expr import ELLIPSIS
+from docref.checks.types_hierarchy import is_known
+from docref.graph.model import Param
+from docref.segments.model import Segment
+
+__all__ = [
+    "RULE_PARAM_TYPE",
+    "RULE_RETURN_TYPE",
+    "RULE_YIELD_TYPE",
+    "c2_param_type",
+    "c2_return_type",
+    "c2_yield_type",
+]
+
+RULE_PARAM_TYPE = "C2-PARAM-TYPE"
+RULE_RETURN_TYPE = "C2-RETURN-TYPE"
+RULE_YIELD_TYPE = "C2-YIELD-TYPE"
+
+_ITERATORS = frozenset(
+    {
+        "collections.abc.Iterator",
+        "collections.abc.Iterable",
+        "collections.abc.Generator",
+        "collections.abc.AsyncIterator",
+        "collections.abc.AsyncIterable",
+        "collections.abc.AsyncGenerator",
+    }
+)
+_NO_VALUE = frozenset({"None", "typing.Never", "typing.NoReturn"})
+_YIELD = re.compile(r"\byield\b")
+_ROOT_BASES = frozenset({"object", "Generic", "Protocol", "ABC"})
+_MAX_DEPTH = 12
+
+
+# --------------------------------------------------------------------------- class oracle
+
+
+def _last(name: str) -> str:
+    return name.split("[", 1)[0].strip().rpartition(".")[2]
+
+
+@dataclass
+class _Oracle:
+    """``is_subclass`` for the normaliser, from the class bases of this file and the project
+    files it imports (bare names).  Records whether any answer was unknown."""
+
+    inp: StaticInput
+    unknown: bool = False
+    _bases: dict[str, list[str]] | None = field(default=None, repr=False)
+
+    def _table(self) -> dict[str, list[str]]:
+        if self._bases is None:
+            table: dict[str, list[str]] = {}
+            ambiguous: set[str] = set()
+            paths = [self.inp.path, *sorted(self.inp.graph.imports_of(self.inp.path))]
+            for path in paths:
+                extract = self.inp.graph.get(path)
+                if extract is None:
+                    continue
+                for cls in extract.classes:
+                    bases = [_last(b) for b in cls.bases if "=" not in b]
+                    if cls.name in table and table[cls.name] != bases:
+                        ambiguous.add(cls.name)
+                    table.setdefault(cls.name, bases)
+            for name in ambiguous:
+                del table[name]
+            self._bases = table
+        return self._bases
+
+    def _answer(self, child: str, parent: str) -> bool | None:
+        table = self._table()
+        c, p = _last(child), _last(parent)
+        if c == p:
+            return True
+        if c not in table:
+            # A builtin or library type cannot derive from a class of this project.
+            return False if p in table and is_known(child) else None
+        seen: set[str] = set()
+        todo = [c]
+        complete = True
+        while todo and len(seen) < _MAX_DEPTH * 8:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            for base in table.get(name, []):
+                if base == p:
+                    return True
+                if base in table:
+                    todo.append(base)
+                elif base not in _ROOT_BASES:
+                    complete = False
+        return False if complete and not todo else None
+
+    def __call__(self, child: str, parent: str) -> bool | None:
+        answer = self._answer(child, parent)
+        if answer is None:
+            self.unknown = True
+        return answer
+
+
+def _incompatible(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) -> bool:
+    """Whether the normaliser proves the documented type incompatible (never on unknowns)."""
+    oracle = _Oracle(inp)
+    self_class = inp.function.parent_class
+    verdict = compare(documented, annotation, self_class=self_class, is_subclass=oracle)
+    return verdict is Verdict.INCOMPATIBLE and not oracle.unknown
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _finding(inp: StaticInput, segment: Segment, rule: str, message: str, fix_hint: str) -> Finding:
+    return Finding.from_segment(
+        segment,
+        path=inp.path,
+        qualname=inp.function.qualname,
+        criterion=Criterion.C2,
+        tier=Tier.STATIC,
+        rule=rule,
+        message=message,
+        evidence=[signature_evidence(inp)],
+        fix_hint=fix_hint,
+    )
+
+
+def _shown(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _doc_type(
+    text: str, aliases: Mapping[str, str], *, default_is_none: bool = False
+) -> TypeExpr | None:
+    """The documented type; a type wrapped whole in brackets (``[Syntax]``, a decoration
+    some projects use) is read without them."""
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]") and _balanced(text[1:-1]):
+        text = text[1:-1]
+    return parse_doc_type(text, default_is_none=default_is_none, aliases=aliases)
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _typed(inp: StaticInput, kind: str) -> list[Segment]:
+    return [s for s in inp.docstring.segments if s.kind == kind and s.type and s.type.strip()]
+
+
+def _is_generator(inp: StaticInput) -> bool:
+    fn = inp.function
+    start = fn.header_span.end_byte
+    if fn.docstring is not None and fn.docstring.span.start_byte >= start:
+        start = fn.docstring.span.end_byte
+    return _YIELD.search(inp.code(start, fn.span.end_byte)) is not None
+
+
+def _python(inp: StaticInput) -> bool:
+    return inp.file.language == "python" and inp.docstring.style != "javadoc"
+
+
+# --------------------------------------------------------------------------- parameters
+
+
+def _param_alternatives(param: Param, annotation: TypeExpr) -> list[TypeExpr]:
+    """What a documented type of ``param`` may equal: the element annotation, or the
+    collection ``*args``/``**kwargs`` receive."""
+    if param.kind == "vararg":
+        return [annotation, TypeExpr("tuple", (annotation, ELLIPSIS))]
+    if param.kind == "kwarg":
+        return [annotation, TypeExpr("dict", (TypeExpr("str"), annotation))]
+    return [annotation]
+
+
+def c2_param_type(inp: StaticInput) -> list[Finding]:
+    """``C2-PARAM-TYPE``: a documented parameter type incompatible with the annotation."""
+    if not _python(inp):
+        return []
+    overloads = signatures(inp)
+    params = {p.name: p for p in inp.function.params}
+    aliases = import_aliases(inp.file, inp.function)
+    findings: list[Finding] = []
+    for segment in _typed(inp, "param"):
+        if not segment.name or not segment.type:
+            continue
+        for name in split_names(segment.name):
+            param = params.get(name)
+            if param is None or not param.annotation:
+                continue
+            others = [
+                q for fn in overloads[1:] for q in fn.params if q.name == name and q.annotation
+            ]
+            finding = _check_param(inp, segment, param, others, segment.type, aliases)
+            if finding is not None:
+                findings.append(finding)
+    return findings
+
+
+def _check_param(
+    inp: StaticInput,
+    segment: Segment,
+    param: Param,
+    overloaded: list[Param],
+    doc_text: str,
+    aliases: Mapping[str, str],
+) -> Finding | None:
+    """A finding when the documented type is incompatible with the annotation of ``param``
+    and with that of every ``@overload`` of the same parameter (``overloaded``)."""
+    assert param.annotation is not None
+    annotation = parse_annotation(param.annotation, aliases=aliases)
+    if annotation is None:
+        return None
+    documented = _doc_type(doc_text, aliases, default_is_none=param.default == "None")
+    if documented is None:
+        return None
+    alternatives = _param_alternatives(param, annotation)
+    for other in overloaded:
+        assert other.annotation is not None
+        parsed = parse_annotation(other.annotation, aliases=aliases)
+        if parsed is None:
+            return None
+        alternatives.extend(_param_alternatives(other, parsed))
+    if not all(_incompatible(inp, documented, alt) for alt in alternatives):
+        return None
+    said = annotation.render()
+    return _finding(
+        inp,
+        segment,
+        RULE_PARAM_TYPE,
+        f'documents {param.name} as "{_shown(doc_text)}", but the signature says {said}',
+        f'document {param.name} as "{said}" or change the annotation',
+    )
+
+
+# --------------------------------------------------------------------------- returns / yields
+
+
+def c2_return_type(inp: StaticInput) -> list[Finding]:
+    """``C2-RETURN-TYPE``: the Returns type incompatible with the return annotation."""
+    fn = inp.function
+    if not _python(inp) or not fn.returns:
+        return []
+    typed = _typed(inp, "returns")
+    if len(typed) != 1 or _is_generator(inp):
+        return []
+    aliases = import_aliases(inp.file, fn)
+    annotation = parse_annotation(fn.returns, aliases=aliases)
+    if annotation is None or annotation.name in _NO_VALUE:
+        return []
+    segment = typed[0]
+    assert segment.type is not None
+    documented = _doc_type(segment.type, aliases)
+    if documented is None or not _incompatible(inp, documented, annotation):
+        return []
+    for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
+        other = parse_annotation(overload.returns, aliases=aliases) if overload.returns else None
+        if other is None or not _incompatible(inp, documented, other):
+            return []
+    said = annotation.render()
+    return [
+        _finding(
+            inp,
+            segment,
+            RULE_RETURN_TYPE,
+            f'says it returns "{_shown(segment.type)}", but {fn.name}() returns {said}',
+            f'document the return type as "{said}" or change the annotation',
+        )
+    ]
+
+
+def _yield_type(annotation: TypeExpr) -> TypeExpr | None:
+    if annotation.name in _ITERATORS and annotation.args:
+        return annotation.args[0]
+    return None
+
+
+def c2_yield_type(inp: StaticInput) -> list[Finding]:
+    """``C2-YIELD-TYPE``: the Yields type incompatible with the annotated yield type."""
+    fn = inp.function
+    if not _python(inp) or not fn.returns:
+        return []
+    typed = _typed(inp, "yields")
+    if len(typed) != 1:
+        return []
+    aliases = import_aliases(inp.file, fn)
+    annotation = parse_annotation(fn.returns, aliases=aliases)
+    item = _yield_type(annotation) if annotation is not None else None
+    if item is None:
+        return []
+    segment = typed[0]
+    assert segment.type is not None
+    documented = _doc_type(segment.type, aliases)
+    if documented is None or not _incompatible(inp, documented, item):
+        return []
+    said = item.render()
+    return [
+        _finding(
+            inp,
+            segment,
+            RULE_YIELD_TYPE,
+            f'says it yields "{_shown(segment.type)}", but {fn.name}() yields {said}',
+            f'document the yielded type as "{said}" or change the annotation',
+        )
+    ]

@@ -1,0 +1,51 @@
+"""Build a real :class:`StaticInput` from a small file for static-rule tests."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from docref.checks.findings import Finding
+from docref.checks.static.base import Rule, StaticInput
+from docref.graph.project import ProjectGraph
+from docref.segments import byte_to_char, segment_docstring
+
+
+def static_input(
+    tmp_path: Path, code: str, qualname: str, *, filename: str = "mod.py"
+) -> StaticInput:
+    """Write ``code`` (dedented) to ``tmp_path/src/filename``, index it, return the input of
+    the function ``qualname``."""
+    root = tmp_path / "src"
+    target = root / filename
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = textwrap.dedent(code).lstrip("\n")
+    target.write_text(text, encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "c"))
+    graph.index(workers=1)
+    extract = graph.get(filename)
+    assert extract is not None, f"{filename} was not indexed"
+    function = next(
+        (f for f in extract.functions if f.qualname == qualname and f.docstring is not None),
+        None,
+    )
+    assert function is not None, f"no documented function {qualname} in {filename}"
+    assert function.docstring is not None
+    data = target.read_bytes()
+    source = data.decode("utf-8")
+    span = function.docstring.span
+    start = byte_to_char(data, span.start_byte)
+    end = byte_to_char(data, span.end_byte)
+    parsed = segment_docstring(source, start, end, extract.language)
+    return StaticInput(
+        graph=graph,
+        file=extract,
+        function=function,
+        docstring=parsed,
+        source=source,
+        data=data,
+    )
+
+
+def run_rule(rule: Rule, tmp_path: Path, code: str, qualname: str, **kwargs: str) -> list[Finding]:
+    return rule(static_input(tmp_path, code, qualname, **kwargs))

@@ -1,0 +1,88 @@
+"""``docref check`` as a subprocess: formats, exit codes, the sample project's planted errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _run(args: list[str], tmp_path: Path, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DOCREF_CACHE_DIR": str(tmp_path / "cache")}
+    return subprocess.run(
+        [sys.executable, "-m", "docref", "check", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_sample_project_planted_inconsistencies(tmp_path: Path) -> None:
+    proc = _run(["examples/shop", "--format", "json"], tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["tier"] == "static" and report["errors"] == []
+    rules = {(f["path"], f["rule"], f["criterion"]) for f in report["findings"]}
+    # ``count (int): Ignored.`` documents a parameter add_item() does not have
+    assert ("shop/cart.py", "C1-PARAM-UNKNOWN", "C1") in rules
+    # ``Returns: list[Line]`` while the signature says ``-> Line``
+    assert ("shop/cart.py", "C2-RETURN-TYPE", "C2") in rules
+    unknown = next(f for f in report["findings"] if f["rule"] == "C1-PARAM-UNKNOWN")
+    assert "count" in unknown["message"]
+    source = (REPO / "examples/shop/shop/cart.py").read_text(encoding="utf-8")
+    assert source[unknown["start"] : unknown["end"]].startswith("count (int)")
+
+
+def test_text_format_is_path_line_col(tmp_path: Path) -> None:
+    proc = _run(["examples/shop/shop/cart.py"], tmp_path)
+    assert proc.returncode == 1
+    lines = [ln for ln in proc.stdout.splitlines() if ln]
+    assert lines and all(ln.startswith("shop/cart.py:") for ln in lines)
+    assert any(": C1 [C1-PARAM-UNKNOWN] " in ln for ln in lines)
+    assert "finding(s)" in proc.stderr
+
+
+def test_clean_code_exits_zero(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "ok.py").write_text(
+        "def add(a: int, b: int = 0) -> int:\n"
+        '    """Add two numbers.\n\n'
+        "    Args:\n"
+        "        a (int): The first.\n"
+        "        b (int, optional): The second.\n\n"
+        "    Returns:\n"
+        "        int: The sum.\n"
+        '    """\n'
+        "    return a + b\n",
+        encoding="utf-8",
+    )
+    proc = _run([str(ws)], tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout == ""
+
+
+def test_missing_path_exits_two(tmp_path: Path) -> None:
+    proc = _run([str(tmp_path / "nope")], tmp_path)
+    assert proc.returncode == 2
+    assert "no such file or folder" in proc.stderr
+
+
+def test_syntax_error_file_still_checked(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "broken.py").write_text(
+        'def f(a):\n    """Do it.\n\n    Args:\n        b: Gone.\n    """\n    return a\n\n'
+        "def g(:\n    pass\n",
+        encoding="utf-8",
+    )
+    proc = _run([str(ws), "--format", "json"], tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    report = json.loads(proc.stdout)
+    assert [f["rule"] for f in report["findings"]] == ["C1-PARAM-UNKNOWN"]

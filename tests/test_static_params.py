@@ -1,0 +1,269 @@
+"""C1-PARAM-UNKNOWN on real indexed files (Google, NumPy, reST, Epydoc, Javadoc)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docref.checks.findings import Criterion, Finding, Tier
+from docref.checks.static.params import c1_param_unknown, closest_parameter
+
+from .static_helpers import run_rule, static_input
+
+
+def _names(findings: list[Finding]) -> list[str]:
+    return [f.message for f in findings]
+
+
+def test_google_typo_did_you_mean(tmp_path: Path) -> None:
+    code = '''
+    class Reader:
+        def read_lines(self, path: str, length: int) -> list[str]:
+            """Read lines.
+
+            Args:
+                path (str): The file.
+                lenght (int): How many.
+            """
+            return []
+    '''
+    inp = static_input(tmp_path, code, "Reader.read_lines")
+    findings = c1_param_unknown(inp)
+    assert len(findings) == 1
+    f = findings[0]
+    assert f.message == (
+        'documents parameter "lenght", but read_lines() has no such parameter; '
+        'did you mean "length"?'
+    )
+    assert f.rule == "C1-PARAM-UNKNOWN"
+    assert f.criterion is Criterion.C1 and f.tier is Tier.STATIC
+    assert f.fix_hint == 'rename "lenght" to "length"'
+    assert f.segment_text == "lenght (int): How many."
+    assert inp.source[f.start : f.end] == "lenght (int): How many."
+    assert f.evidence[0].path == "mod.py"
+    assert f.evidence[0].line == 2
+    assert "def read_lines(self, path: str, length: int)" in f.evidence[0].text
+
+
+def test_numpy_combined_names_and_unknown(tmp_path: Path) -> None:
+    code = '''
+    def add(x1, x2, out=None):
+        """Add.
+
+        Parameters
+        ----------
+        x1, x3 : array_like
+            Inputs.
+        where : bool
+            Mask.
+        """
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "add")
+    assert _names(findings) == [
+        'documents parameter "x3", but add() has no such parameter',
+        'documents parameter "where", but add() has no such parameter',
+    ]
+    assert (
+        findings[1].fix_hint
+        == 'remove "where" or add it to the signature (parameters: x1, x2, out)'
+    )
+
+
+def test_numpy_combined_names_all_known(tmp_path: Path) -> None:
+    code = '''
+    def add(x1, x2):
+        """Add.
+
+        Parameters
+        ----------
+        x1, x2 : array_like
+            Inputs.
+        """
+    '''
+    assert run_rule(c1_param_unknown, tmp_path, code, "add") == []
+
+
+def test_rest_param_and_type_reported_once(tmp_path: Path) -> None:
+    code = '''
+    def connect(host: str, timeout: float) -> None:
+        """Connect.
+
+        :param host: The host.
+        :param time_out: Seconds.
+        :type time_out: float
+        :type port: int
+        """
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "connect")
+    assert [f.segment_text for f in findings] == [":param time_out: Seconds.", ":type port: int"]
+    assert findings[0].message.endswith('did you mean "timeout"?')
+    assert 'documents parameter "port"' in findings[1].message
+
+
+def test_epydoc(tmp_path: Path) -> None:
+    code = '''
+    def scale(value, factor):
+        """Scale.
+
+        @param value: v
+        @param Factor: f
+        @type Factor: float
+        """
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "scale")
+    assert len(findings) == 1
+    assert findings[0].message.endswith('did you mean "factor"?')
+
+
+def test_javadoc_typo_and_type_parameter(tmp_path: Path) -> None:
+    code = """
+    package p;
+
+    public class A {
+        /**
+         * Reads.
+         *
+         * @param <T> the element type
+         * @param lenght the length
+         * @param name the name
+         * @return the count
+         */
+        public <T> int read(int length, String name) { return 0; }
+    }
+    """
+    inp = static_input(tmp_path, code, "A.read", filename="p/A.java")
+    findings = c1_param_unknown(inp)
+    assert len(findings) == 1
+    assert findings[0].message == (
+        'documents parameter "lenght", but read() has no such parameter; did you mean "length"?'
+    )
+    assert findings[0].segment_text == "@param lenght the length"
+    assert findings[0].evidence[0].path == "p/A.java"
+
+
+def test_kwargs_forwarding_is_silent(tmp_path: Path) -> None:
+    code = '''
+    def plot(x, **kwargs):
+        """Plot.
+
+        Args:
+            x: data.
+            color (str): forwarded to the backend.
+            **kwargs: more options.
+        """
+    '''
+    assert run_rule(c1_param_unknown, tmp_path, code, "plot") == []
+
+
+def test_star_args_spellings_are_silent(tmp_path: Path) -> None:
+    code = '''
+    class C:
+        def call(self, fn, *args, **kwargs):
+            """Call.
+
+            Parameters
+            ----------
+            fn : callable
+                f.
+            \\\\*args
+                positional.
+            \\\\**kwargs
+                keywords.
+            """
+
+    def g(*args, **kw):
+        """G.
+
+        Args:
+            args: a.
+            *args: b.
+            kw: c.
+        """
+    '''
+    assert run_rule(c1_param_unknown, tmp_path, code, "C.call") == []
+    assert run_rule(c1_param_unknown, tmp_path / "2", code, "g") == []
+
+
+def test_star_args_not_in_signature(tmp_path: Path) -> None:
+    code = '''
+    def h(a):
+        """H.
+
+        Args:
+            a: a.
+            *args: gone.
+        """
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "h")
+    assert _names(findings) == ['documents parameter "*args", but h() has no such parameter']
+
+
+def test_self_documented_and_overload_union(tmp_path: Path) -> None:
+    code = '''
+    from typing import overload
+
+    class C:
+        @overload
+        def f(self, a: int) -> int: ...
+        @overload
+        def f(self, b: str) -> str: ...
+        def f(self, a=None, b=None):
+            """F.
+
+            Args:
+                self: the instance.
+                a: an int.
+                b: a str.
+            """
+    '''
+    inp = static_input(tmp_path, code, "C.f")
+    assert c1_param_unknown(inp) == []
+
+
+def test_overload_union_when_implementation_is_narrow(tmp_path: Path) -> None:
+    code = '''
+    from typing import overload
+
+    @overload
+    def f(a: int) -> int: ...
+    @overload
+    def f(b: str) -> str: ...
+    def f(*args):
+        """F.
+
+        Args:
+            a: an int.
+            b: a str.
+            c: stale.
+        """
+    '''
+    inp = static_input(tmp_path, code, "f")
+    findings = c1_param_unknown(inp)
+    assert [f.segment_text for f in findings] == ["c: stale."]
+
+
+def test_closest_parameter() -> None:
+    assert closest_parameter("lenght", ["path", "length"]) == "length"
+    assert closest_parameter("maxSize", ["max_size", "min_size"]) == "max_size"
+    assert closest_parameter("MAX_SIZE", ["max_size"]) == "max_size"
+    assert closest_parameter("colour", ["color", "size"]) == "color"
+    assert closest_parameter("x3", ["x1", "x2"]) is None  # a tie: no guess
+    assert closest_parameter("totally", ["path"]) is None
+
+
+def test_swapped_name_and_type(tmp_path: Path) -> None:
+    code = '''
+    def decimal(size: int, separator: str = " ") -> str:
+        """Format.
+
+        Args:
+            int (size): A file size.
+            separator (str): The separator.
+        """
+        return ""
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "decimal")
+    assert _names(findings) == [
+        'documents parameter "int", but decimal() has no such parameter; '
+        'name and type look swapped (parameter "size")'
+    ]
+    assert findings[0].fix_hint == 'document "size" as the name and "int" as its type'

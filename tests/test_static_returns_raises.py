@@ -1,0 +1,716 @@
+"""Static rules C3-RETURNS-YIELDS and C3-RAISES on real indexed files."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from docref.checks.findings import Criterion, Finding, Tier
+from docref.checks.static.base import Rule, StaticInput
+from docref.checks.static.returns_raises import (
+    c3_raises_unraised,
+    c3_returns_vs_yields,
+    c3_returns_without_value,
+)
+from docref.graph.project import ProjectGraph
+from docref.segments import byte_to_char, segment_docstring
+
+
+def _input(tmp_path: Path, files: dict[str, str], path: str, qualname: str) -> StaticInput:
+    root = tmp_path / "proj"
+    for rel, text in files.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "c"))
+    graph.index(workers=1)
+    fe = graph.get(path)
+    assert fe is not None
+    fn = next(f for f in fe.functions if f.qualname == qualname)
+    assert fn.docstring is not None
+    source = graph.source(path)
+    data = source.encode("utf-8")
+    start = byte_to_char(data, fn.docstring.span.start_byte)
+    end = byte_to_char(data, fn.docstring.span.end_byte)
+    parsed = segment_docstring(source, start, end, fe.language)
+    return StaticInput(graph, fe, fn, parsed, source, data)
+
+
+def _run(
+    rule: Rule,
+    tmp_path: Path,
+    code: str,
+    qualname: str = "f",
+    *,
+    path: str = "m.py",
+    extra: dict[str, str] | None = None,
+) -> list[Finding]:
+    files = {path: code, **(extra or {})}
+    return rule(_input(tmp_path, files, path, qualname))
+
+
+# ---- C3-RETURNS-YIELDS: Returns without a value ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "Returns:\n            int: the count.",
+        "Returns\n        -------\n        int\n            The count.",
+        ":returns: the count.\n        :rtype: int",
+    ],
+    ids=["google", "numpy", "rest"],
+)
+def test_returns_without_value_styles(tmp_path: Path, doc: str) -> None:
+    code = f'''
+    def f(items):
+        """Count the items.
+
+        {doc}
+        """
+        total = len(items)
+        print(total)
+    '''
+    findings = _run(c3_returns_without_value, tmp_path, code)
+    assert len(findings) == 1
+    finding = findings[0]
+    assert finding.rule == "C3-RETURNS-YIELDS"
+    assert finding.criterion is Criterion.C3
+    assert finding.tier is Tier.STATIC
+    assert "f() never returns one" in finding.message
+    assert finding.segment_text.startswith(("int", ":returns:"))
+
+
+def test_returns_none_literal_is_no_value(tmp_path: Path) -> None:
+    code = '''
+    class C:
+        def f(self, x):
+            """Store x.
+
+            Returns:
+                The stored value.
+            """
+            self.x = x
+            if x:
+                return None
+            return
+    '''
+    assert len(_run(c3_returns_without_value, tmp_path, code, "C.f")) == 1
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # returns a value
+        '''
+        def f(x):
+            """Do.
+
+            Returns:
+                int: x.
+            """
+            return x
+        ''',
+        # documents None
+        '''
+        def f(x):
+            """Do.
+
+            Returns:
+                None
+            """
+            print(x)
+        ''',
+        # annotated with a value type
+        '''
+        def f(x) -> int:
+            """Do.
+
+            Returns:
+                int: x.
+            """
+            print(x)
+        ''',
+        # NotImplementedError stub
+        '''
+        def f(x):
+            """Do.
+
+            Returns:
+                int: x.
+            """
+            raise NotImplementedError("later")
+        ''',
+        # ``...`` stub
+        '''
+        def f(x):
+            """Do.
+
+            Returns:
+                int: x.
+            """
+            ...
+        ''',
+        # overload
+        '''
+        from typing import overload
+
+        @overload
+        def f(x: int) -> int:
+            """Do.
+
+            :returns: x.
+            """
+            print(x)
+        ''',
+        # return value only in a nested function does not count... but a generator is rule 2
+        '''
+        def f(x):
+            """Do.
+
+            Returns:
+                int: x.
+            """
+            yield x
+        ''',
+    ],
+    ids=["value", "doc-none", "annotated", "notimplemented", "ellipsis", "overload", "generator"],
+)
+def test_returns_without_value_silent(tmp_path: Path, code: str) -> None:
+    assert _run(c3_returns_without_value, tmp_path, code) == []
+
+
+def test_nested_return_does_not_count(tmp_path: Path) -> None:
+    code = '''
+    def f(x):
+        """Do.
+
+        Returns:
+            callable: the inner function.
+        """
+        def inner():
+            return x
+        print(inner)
+    '''
+    assert len(_run(c3_returns_without_value, tmp_path, code)) == 1
+
+
+def test_abstract_method_silent(tmp_path: Path) -> None:
+    code = '''
+    import abc
+
+    class Base(abc.ABC):
+        @abc.abstractmethod
+        def f(self):
+            """Compute.
+
+            Returns:
+                int: the value.
+            """
+            self.log()
+    '''
+    assert _run(c3_returns_without_value, tmp_path, code, "Base.f") == []
+
+
+def test_protocol_method_silent(tmp_path: Path) -> None:
+    code = '''
+    from typing import Protocol
+
+    class Sized(Protocol):
+        def f(self):
+            """Size.
+
+            Returns:
+                int: the size.
+            """
+            self.log()
+    '''
+    assert _run(c3_returns_without_value, tmp_path, code, "Sized.f") == []
+
+
+def test_hook_docstring_silent(tmp_path: Path) -> None:
+    code = '''
+    class Base:
+        def f(self):
+            """Subclasses override this to compute the value.
+
+            Returns:
+                int: the value.
+            """
+            self.log()
+    '''
+    assert _run(c3_returns_without_value, tmp_path, code, "Base.f") == []
+
+
+def test_multiline_string_body_still_parsed(tmp_path: Path) -> None:
+    code = '''
+    class C:
+        def f(self):
+            """Do.
+
+            Returns:
+                str: text.
+            """
+            text = """
+    unindented"""
+            print(text)
+    '''
+    assert len(_run(c3_returns_without_value, tmp_path, code, "C.f")) == 1
+
+
+def test_java_void_with_return_tag(tmp_path: Path) -> None:
+    code = """
+    package p;
+    public class A {
+        /**
+         * Resets the counter.
+         * @return the old value
+         */
+        public void reset() { count = 0; }
+
+        /**
+         * Reads the counter.
+         * @return the value
+         */
+        public int get() { return count; }
+    }
+    """
+    findings = _run(c3_returns_without_value, tmp_path, code, "A.reset", path="A.java")
+    assert len(findings) == 1
+    assert "declared void" in findings[0].message
+    assert findings[0].segment_text == "@return the old value"
+    assert _run(c3_returns_without_value, tmp_path, code, "A.get", path="A.java") == []
+
+
+# ---- C3-RETURNS-YIELDS: Returns vs Yields ----------------------------------------------------
+
+
+def test_generator_documented_with_returns(tmp_path: Path) -> None:
+    code = '''
+    def f(path):
+        """Read lines.
+
+        Returns:
+            str: each line.
+        """
+        for line in path:
+            yield line
+    '''
+    findings = _run(c3_returns_vs_yields, tmp_path, code)
+    assert len(findings) == 1
+    assert "f() is a generator: use Yields" in findings[0].message
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # Yields present
+        '''
+        def f(path):
+            """Read lines.
+
+            Yields:
+                str: each line.
+            """
+            yield from path
+        ''',
+        # "returns an iterator" is a fair description of a generator function
+        '''
+        def f(path):
+            """Read lines.
+
+            Returns:
+                An iterator over the lines.
+            """
+            yield from path
+        ''',
+        # contextmanager: Returns describes the context manager
+        '''
+        import contextlib
+
+        @contextlib.contextmanager
+        def f(path):
+            """Open.
+
+            Returns:
+                The handle.
+            """
+            yield path
+        ''',
+        # yields via the returned call
+        '''
+        def f(path):
+            """Read lines.
+
+            Yields:
+                str: each line.
+            """
+            return iter(path)
+        ''',
+        # annotated as an iterator
+        '''
+        from typing import Iterator
+
+        def f(path) -> Iterator[str]:
+            """Read lines.
+
+            Yields:
+                str: each line.
+            """
+            print(path)
+        ''',
+    ],
+    ids=["yields", "returns-iterator", "contextmanager", "returns-call", "annotated"],
+)
+def test_returns_vs_yields_silent(tmp_path: Path, code: str) -> None:
+    assert _run(c3_returns_vs_yields, tmp_path, code) == []
+
+
+def test_yields_on_plain_function(tmp_path: Path) -> None:
+    code = '''
+    def f(items):
+        """Print items.
+
+        Yields
+        ------
+        str
+            Each item.
+        """
+        for item in items:
+            print(item)
+    '''
+    findings = _run(c3_returns_vs_yields, tmp_path, code)
+    assert len(findings) == 1
+    assert "neither yields nor returns" in findings[0].message
+
+
+# ---- C3-RAISES ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "Raises:\n            KeyError: if missing.",
+        "Raises\n        ------\n        KeyError\n            If missing.",
+        ":raises KeyError: if missing.",
+    ],
+    ids=["google", "numpy", "rest"],
+)
+def test_raises_unraised_styles(tmp_path: Path, doc: str) -> None:
+    code = f'''
+    def f(x):
+        """Check x.
+
+        {doc}
+        """
+        if x > 3:
+            raise ValueError("too big")
+        return x
+    '''
+    findings = _run(c3_raises_unraised, tmp_path, code)
+    assert len(findings) == 1
+    assert findings[0].rule == "C3-RAISES"
+    assert findings[0].message == (
+        "documents raising KeyError, but f() neither raises it nor calls anything that does"
+    )
+
+
+def test_raised_directly_and_dotted(tmp_path: Path) -> None:
+    code = '''
+    import errors
+
+    def f(x):
+        """Check x.
+
+        Raises:
+            ValueError: if bad.
+            ParseError: if unparsable.
+        """
+        if x:
+            raise ValueError
+        raise errors.ParseError(x)
+    '''
+    assert _run(c3_raises_unraised, tmp_path, code) == []
+
+
+def test_reraise_in_except(tmp_path: Path) -> None:
+    code = '''
+    from errors import Fail
+
+    def f(x):
+        """Convert.
+
+        Raises:
+            Fail: on failure.
+        """
+        try:
+            return x + 1
+        except Fail as e:
+            raise e
+    '''
+    assert (
+        _run(
+            c3_raises_unraised, tmp_path, code, extra={"errors.py": "class Fail(Exception): pass\n"}
+        )
+        == []
+    )
+
+
+def test_bare_reraise_tuple(tmp_path: Path) -> None:
+    code = '''
+    class Boom(Exception):
+        pass
+
+    class Bang(Exception):
+        pass
+
+    def f(x):
+        """Convert.
+
+        Raises:
+            Bang: on failure.
+        """
+        try:
+            return x + 1
+        except (Boom, Bang):
+            raise
+    '''
+    assert _run(c3_raises_unraised, tmp_path, code) == []
+
+
+def test_raise_via_project_callee(tmp_path: Path) -> None:
+    helpers = """
+    class Fail(Exception):
+        pass
+
+    def check(x):
+        if not x:
+            raise Fail("empty")
+    """
+    code = '''
+    from .helpers import Fail, check
+
+    def f(x):
+        """Run.
+
+        Raises:
+            Fail: if x is empty.
+        """
+        check(x)
+        return x
+
+    def g(x):
+        """Run.
+
+        Raises:
+            Fail: if x is empty.
+        """
+        return x
+    '''
+    extra = {"pkg/__init__.py": "", "pkg/helpers.py": helpers}
+    assert _run(c3_raises_unraised, tmp_path, code, path="pkg/m.py", extra=extra) == []
+    findings = _run(c3_raises_unraised, tmp_path, code, "g", path="pkg/m.py", extra=extra)
+    assert len(findings) == 1
+    assert "documents raising Fail" in findings[0].message
+
+
+def test_raise_via_self_method(tmp_path: Path) -> None:
+    code = '''
+    class C:
+        def _check(self, x):
+            if x < 0:
+                raise ValueError(x)
+
+        def f(self, x):
+            """Run.
+
+            Raises:
+                ValueError: if negative.
+            """
+            self._check(x)
+    '''
+    assert _run(c3_raises_unraised, tmp_path, code, "C.f") == []
+
+
+def test_implicit_key_error_from_subscript(tmp_path: Path) -> None:
+    code = '''
+    def f(table, key):
+        """Look up.
+
+        Raises:
+            KeyError: if the key is missing.
+            LookupError: likewise.
+        """
+        return table[key]
+    '''
+    assert _run(c3_raises_unraised, tmp_path, code) == []
+
+
+def test_external_call_builtin_exception_silent(tmp_path: Path) -> None:
+    code = '''
+    import json
+
+    def f(text):
+        """Parse.
+
+        Raises:
+            ValueError: if the text is not JSON.
+        """
+        return json.loads(text)
+    '''
+    assert _run(c3_raises_unraised, tmp_path, code) == []
+
+
+def test_unknown_receiver_call_silent(tmp_path: Path) -> None:
+    code = '''
+    class Fail(Exception):
+        pass
+
+    def f(parser, text):
+        """Parse.
+
+        Raises:
+            Fail: if the text is bad.
+        """
+        return parser.parse(text)
+    '''
+    assert _run(c3_raises_unraised, tmp_path, code) == []
+
+
+def test_project_exception_not_raised_by_external_call(tmp_path: Path) -> None:
+    code = '''
+    import json
+
+    class Fail(Exception):
+        pass
+
+    def f(text):
+        """Parse.
+
+        Raises:
+            Fail: if the text is bad.
+        """
+        return json.loads(text)
+    '''
+    findings = _run(c3_raises_unraised, tmp_path, code)
+    assert len(findings) == 1
+    assert "documents raising Fail" in findings[0].message
+
+
+def test_superclass_documented(tmp_path: Path) -> None:
+    code = '''
+    class Fail(ValueError):
+        pass
+
+    def f(x):
+        """Run.
+
+        Raises:
+            OSError: if missing.
+            ValueError: if bad.
+            Exception: anything else.
+        """
+        if x:
+            raise FileNotFoundError(x)
+        raise Fail(x)
+    '''
+    assert _run(c3_raises_unraised, tmp_path, code) == []
+
+
+def test_subclass_documented_but_base_raised(tmp_path: Path) -> None:
+    code = '''
+    def f(x):
+        """Run.
+
+        Raises:
+            FileNotFoundError: if missing.
+        """
+        if not x:
+            raise OSError(x)
+        return x
+    '''
+    assert len(_run(c3_raises_unraised, tmp_path, code)) == 1
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        '''
+        import abc
+
+        class B(abc.ABC):
+            @abc.abstractmethod
+            def f(self, x):
+                """Run.
+
+                Raises:
+                    KeyError: if missing.
+                """
+        ''',
+        '''
+        class B:
+            def f(self, x):
+                """Run.
+
+                Raises:
+                    KeyError: if missing.
+                """
+                raise NotImplementedError
+        ''',
+    ],
+    ids=["abstract", "notimplemented"],
+)
+def test_raises_stub_silent(tmp_path: Path, code: str) -> None:
+    assert _run(c3_raises_unraised, tmp_path, code, "B.f") == []
+
+
+def test_raise_factory_unresolved_silent(tmp_path: Path) -> None:
+    code = '''
+    def f(x, make_error):
+        """Run.
+
+        Raises:
+            KeyError: if missing.
+        """
+        raise make_error(x)
+    '''
+    assert _run(c3_raises_unraised, tmp_path, code) == []
+
+
+def test_java_throws_with_empty_body(tmp_path: Path) -> None:
+    code = """
+    package p;
+    public class A {
+        /**
+         * Validates nothing yet.
+         * @throws IllegalStateException if invalid
+         */
+        public void validate() { }
+
+        /**
+         * Validates.
+         * @throws IllegalStateException if invalid
+         */
+        public void check() { helper(); }
+
+        /**
+         * Loads.
+         * @throws java.io.IOException if unreadable
+         */
+        public void load() throws java.io.IOException { }
+
+        /**
+         * Validates.
+         * @throws IllegalStateException if invalid
+         */
+        public void direct() { throw new IllegalStateException(); }
+
+        void helper() { }
+    }
+    """
+    findings = _run(c3_raises_unraised, tmp_path, code, "A.validate", path="A.java")
+    assert len(findings) == 1
+    assert "documents throwing IllegalStateException" in findings[0].message
+    for name in ("A.check", "A.load", "A.direct"):
+        assert _run(c3_raises_unraised, tmp_path, code, name, path="A.java") == [], name

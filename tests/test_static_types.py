@@ -1,0 +1,457 @@
+"""C2-PARAM-TYPE, C2-RETURN-TYPE and C2-YIELD-TYPE on real indexed files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.findings import Criterion, Finding, Tier
+from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
+
+from .static_helpers import run_rule, static_input
+
+
+def _messages(findings: list[Finding]) -> list[str]:
+    return [f.message for f in findings]
+
+
+# --------------------------------------------------------------------------- parameters
+
+
+def test_param_type_google(tmp_path: Path) -> None:
+    code = '''
+    from collections.abc import Iterator
+
+    def consume(lines: Iterator[str], count: int) -> None:
+        """Consume.
+
+        Args:
+            lines (list of str): The lines.
+            count (str): How many.
+        """
+    '''
+    inp = static_input(tmp_path, code, "consume")
+    findings = c2_param_type(inp)
+    assert _messages(findings) == [
+        'documents lines as "list of str", but the signature says Iterator[str]',
+        'documents count as "str", but the signature says int',
+    ]
+    f = findings[0]
+    assert f.rule == "C2-PARAM-TYPE"
+    assert f.criterion is Criterion.C2 and f.tier is Tier.STATIC
+    assert inp.source[f.start : f.end] == "lines (list of str): The lines."
+    assert f.evidence[0].line == 3 and f.evidence[0].path == "mod.py"
+    assert f.fix_hint == 'document lines as "Iterator[str]" or change the annotation'
+
+
+def test_param_type_numpy_and_rest(tmp_path: Path) -> None:
+    code = '''
+    def np_style(x1: int, x2: int, name: str = "a"):
+        """Sum.
+
+        Parameters
+        ----------
+        x1, x2 : float
+            Inputs.
+        name : bytes, optional
+            Name.
+        """
+
+    def rest_style(a: int, b: str):
+        """Do.
+
+        :param a: The a.
+        :type a: str
+        :param int b: The b.
+        """
+    '''
+    # ``float`` documented for ``int`` is a supertype (compatible): silent.
+    assert _messages(run_rule(c2_param_type, tmp_path, code, "np_style")) == [
+        'documents name as "bytes, optional", but the signature says str',
+    ]
+    findings = run_rule(c2_param_type, tmp_path / "2", code, "rest_style")
+    assert [(f.segment_text, f.message) for f in findings] == [
+        (":type a: str", 'documents a as "str", but the signature says int'),
+        (":param int b: The b.", 'documents b as "int", but the signature says str'),
+    ]
+
+
+def test_param_type_numpy_subtype_is_incompatible(tmp_path: Path) -> None:
+    code = '''
+    def f(x: float, y: list[int]):
+        """F.
+
+        Parameters
+        ----------
+        x : int
+            Documented narrower than the annotation.
+        y : dict[str, int]
+            Unrelated.
+        """
+    '''
+    findings = run_rule(c2_param_type, tmp_path, code, "f")
+    assert [f.message.split(" as ")[0] for f in findings] == ["documents x", "documents y"]
+
+
+@pytest.mark.parametrize(
+    ("annotation", "documented", "default"),
+    [
+        ("Optional[int]", "int | None", ""),
+        ("int | None", "Optional[int]", ""),
+        ("list[int]", "List[int]", ""),
+        ("List[int]", "list of int", ""),
+        ("Optional[int]", "int, optional", " = None"),
+        ("int | None", "int, optional", " = None"),
+        ("dt.date", "datetime.date", ""),
+        ("datetime.date", "dt.date", ""),
+        ("Union[int, str]", "str or int", ""),
+        ("int | str", "Union[str, int]", ""),
+        ("Sequence[int]", "Sequence of int", ""),
+        ("list[int]", "Sequence[int]", ""),  # documented supertype: compatible, silent
+        ("int", "float", ""),  # compatible
+        ("Opt[int]", "int, optional", " = None"),
+        ("str", "{'a', 'b'}", ' = "a"'),
+        ("int", "the number of items", ""),  # prose
+        ("int", "int, default 3", " = 3"),
+        ("Any", "str", ""),
+    ],
+)
+def test_param_type_false_alarms_stay_silent(
+    tmp_path: Path, annotation: str, documented: str, default: str
+) -> None:
+    code = f'''
+    import datetime
+    import datetime as dt
+    from typing import Any, List, Optional, Sequence, Union
+    from typing import Optional as Opt
+
+    def f(x: {annotation}{default}):
+        """F.
+
+        Args:
+            x ({documented}): The x.
+        """
+    '''
+    assert run_rule(c2_param_type, tmp_path, code, "f") == []
+
+
+def test_param_type_no_annotation_or_unknown_param(tmp_path: Path) -> None:
+    code = '''
+    def f(x, y: int, **kwargs):
+        """F.
+
+        Args:
+            x (str): no annotation.
+            z (str): not a parameter.
+            **kwargs (str): no annotation.
+        """
+    '''
+    assert run_rule(c2_param_type, tmp_path, code, "f") == []
+
+
+def test_param_type_varargs(tmp_path: Path) -> None:
+    code = '''
+    def f(*args: int, **kwargs: str):
+        """F.
+
+        Args:
+            *args (tuple of int): positional.
+            **kwargs (str): keywords.
+        """
+
+    def g(*args: int):
+        """G.
+
+        Args:
+            *args (str): positional.
+        """
+    '''
+    assert run_rule(c2_param_type, tmp_path, code, "f") == []
+    assert _messages(run_rule(c2_param_type, tmp_path / "2", code, "g")) == [
+        'documents args as "str", but the signature says int'
+    ]
+
+
+def test_param_type_user_classes(tmp_path: Path) -> None:
+    code = '''
+    from external import Base
+
+    class Animal: ...
+    class Dog(Animal): ...
+    class Car: ...
+    class Widget(Base): ...
+
+    def f(a: Dog, b: Car, c: Widget, d: Animal):
+        """F.
+
+        Args:
+            a (Animal): a supertype: compatible.
+            b (Animal): unrelated.
+            c (Animal): Widget derives from an external class: unknown.
+            d (Dog): a subtype of the annotation.
+        """
+    '''
+    findings = run_rule(c2_param_type, tmp_path, code, "f")
+    assert _messages(findings) == [
+        'documents b as "Animal", but the signature says Car',
+        'documents d as "Dog", but the signature says Animal',
+    ]
+
+
+def test_param_type_self_class(tmp_path: Path) -> None:
+    code = '''
+    from typing import Self
+
+    class Node:
+        def link(self, other: Self) -> None:
+            """Link.
+
+            Args:
+                other (Node): The node.
+            """
+    '''
+    assert run_rule(c2_param_type, tmp_path, code, "Node.link") == []
+
+
+def test_param_type_java_is_skipped(tmp_path: Path) -> None:
+    code = """
+    package p;
+
+    public class A {
+        /**
+         * Reads.
+         *
+         * @param length the length
+         */
+        public int read(int length) { return 0; }
+    }
+    """
+    assert run_rule(c2_param_type, tmp_path, code, "A.read", filename="p/A.java") == []
+
+
+# --------------------------------------------------------------------------- returns
+
+
+def test_return_type_google_numpy_rest(tmp_path: Path) -> None:
+    code = '''
+    from collections.abc import Iterator
+
+    def google(path: str) -> Iterator[str]:
+        """Read.
+
+        Returns:
+            list of str: The lines.
+        """
+        return iter([])
+
+    def numpy_style() -> int:
+        """N.
+
+        Returns
+        -------
+        str
+            The value.
+        """
+        return 1
+
+    def rest_style() -> dict[str, int]:
+        """R.
+
+        :returns: the mapping.
+        :rtype: list
+        """
+        return {}
+    '''
+    f = run_rule(c2_return_type, tmp_path, code, "google")
+    assert _messages(f) == ['says it returns "list of str", but google() returns Iterator[str]']
+    assert f[0].rule == "C2-RETURN-TYPE" and f[0].criterion is Criterion.C2
+    assert f[0].segment_text == "list of str: The lines."
+    assert f[0].evidence[0].line == 3
+    assert _messages(run_rule(c2_return_type, tmp_path / "2", code, "numpy_style")) == [
+        'says it returns "str", but numpy_style() returns int'
+    ]
+    assert _messages(run_rule(c2_return_type, tmp_path / "3", code, "rest_style")) == [
+        'says it returns "list", but rest_style() returns dict[str, int]'
+    ]
+
+
+@pytest.mark.parametrize(
+    ("annotation", "documented"),
+    [
+        ("Optional[int]", "int | None"),
+        ("List[int]", "list[int]"),
+        ("dt.date", "datetime.date"),
+        ("Union[int, str]", "str or int"),
+        ("list[int]", "list"),
+        ("int | None", "int"),  # None left out of the documented type: compatible
+        ("int", "True if the value is set, else False"),  # prose
+    ],
+)
+def test_return_type_false_alarms_stay_silent(
+    tmp_path: Path, annotation: str, documented: str
+) -> None:
+    code = f'''
+    import datetime as dt
+    from typing import List, Optional, Union
+
+    def f() -> {annotation}:
+        """F.
+
+        Returns:
+            {documented}: The value.
+        """
+        return None
+    '''
+    assert run_rule(c2_return_type, tmp_path, code, "f") == []
+
+
+def test_return_type_skips(tmp_path: Path) -> None:
+    code = '''
+    from collections.abc import Iterator
+
+    def gen() -> Iterator[int]:
+        """G.
+
+        Returns:
+            list of int: generator documented as returning (the yields rule's business).
+        """
+        yield 1
+
+    def nothing() -> None:
+        """N.
+
+        Returns:
+            int: the returns rule's business.
+        """
+
+    def unannotated():
+        """U.
+
+        Returns:
+            int: no annotation.
+        """
+        return "a"
+
+    def pair() -> tuple[int, str]:
+        """P.
+
+        Returns
+        -------
+        a : str
+            First.
+        b : int
+            Second.
+        """
+        return 1, "a"
+    '''
+    for name in ("gen", "nothing", "unannotated", "pair"):
+        assert run_rule(c2_return_type, tmp_path / name, code, name) == [], name
+
+
+# --------------------------------------------------------------------------- yields
+
+
+def test_yield_type(tmp_path: Path) -> None:
+    code = '''
+    from collections.abc import AsyncIterator, Generator, Iterator
+    from typing import Iterable
+
+    def it() -> Iterator[str]:
+        """I.
+
+        Yields:
+            int: numbers.
+        """
+        yield "a"
+
+    def gen() -> Generator[int, None, None]:
+        """G.
+
+        Yields
+        ------
+        str
+            Strings.
+        """
+        yield 1
+
+    async def agen() -> AsyncIterator[bytes]:
+        """A.
+
+        Yields:
+            str: text.
+        """
+        yield b""
+
+    def fine() -> Iterable[int | None]:
+        """F.
+
+        Yields:
+            Optional[int]: values.
+        """
+        yield None
+
+    def bare() -> Iterator:
+        """B.
+
+        Yields:
+            int: unknown element type.
+        """
+        yield 1
+    '''
+    f = run_rule(c2_yield_type, tmp_path, code, "it")
+    assert _messages(f) == ['says it yields "int", but it() yields str']
+    assert f[0].rule == "C2-YIELD-TYPE" and f[0].segment_text == "int: numbers."
+    assert _messages(run_rule(c2_yield_type, tmp_path / "g", code, "gen")) == [
+        'says it yields "str", but gen() yields int'
+    ]
+    assert _messages(run_rule(c2_yield_type, tmp_path / "a", code, "agen")) == [
+        'says it yields "str", but agen() yields bytes'
+    ]
+    assert run_rule(c2_yield_type, tmp_path / "f", code, "fine") == []
+    assert run_rule(c2_yield_type, tmp_path / "b", code, "bare") == []
+
+
+def test_overloads_and_bracket_decoration(tmp_path: Path) -> None:
+    code = '''
+    from typing import BinaryIO, TextIO, overload
+
+    @overload
+    def open_(mode: bytes) -> BinaryIO: ...
+    @overload
+    def open_(mode: str) -> TextIO: ...
+    def open_(mode: bytes | str) -> BinaryIO | TextIO:
+        """Open.
+
+        Args:
+            mode (bytes): The mode (documented for one overload).
+
+        Returns:
+            BinaryIO: The file (documented for one overload).
+        """
+
+    class Syntax:
+        @classmethod
+        def from_path(cls, path: str) -> "Syntax":
+            """Make one.
+
+            Args:
+                path ([str]): decorated type.
+
+            Returns:
+                [Syntax]: A Syntax object.
+            """
+
+        def bad(self) -> int:
+            """Bad.
+
+            Returns:
+                [str]: decorated, but wrong.
+            """
+    '''
+    assert run_rule(c2_param_type, tmp_path / "a", code, "open_") == []
+    assert run_rule(c2_return_type, tmp_path / "b", code, "open_") == []
+    assert run_rule(c2_param_type, tmp_path / "c", code, "Syntax.from_path") == []
+    assert run_rule(c2_return_type, tmp_path / "d", code, "Syntax.from_path") == []
+    assert _messages(run_rule(c2_return_type, tmp_path / "e", code, "Syntax.bad")) == [
+        'says it returns "[str]", but bad() returns int'
+    ]
