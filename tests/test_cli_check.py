@@ -86,3 +86,12 @@ def test_syntax_error_file_still_checked(tmp_path: Path) -> None:
     assert proc.returncode == 1, proc.stderr
     report = json.loads(proc.stdout)
     assert [f["rule"] for f in report["findings"]] == ["C1-PARAM-UNKNOWN"]
+
+
+def test_no_source_files_warns(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "notes.txt").write_text("nothing to check\n", encoding="utf-8")
+    proc = _run([str(ws)], tmp_path)
+    assert proc.returncode == 0
+    assert "no indexable Python or Java files" in proc.stderr

@@ -30,6 +30,11 @@ def check(args: argparse.Namespace) -> int:
     graph = ProjectGraph(root, use_cache=not args.no_cache)
     graph.index()
     targets = _targets(graph, [os.path.abspath(p) for p in args.paths])
+    if not targets:
+        print(
+            "docref: warning: no indexable Python or Java files under the given paths",
+            file=sys.stderr,
+        )
     reports: list[FileReport] = [check_file(graph, rel) for rel in targets]
     findings = [f for r in reports for f in r.findings]
     errors = [e for r in reports for e in r.errors]
