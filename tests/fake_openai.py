@@ -1,9 +1,11 @@
 """A real OpenAI-compatible HTTP server on 127.0.0.1 for model-client tests.
 
 Each request to ``POST /v1/chat/completions`` consumes the next `Behaviour` from the script
-(a queue); an empty script answers ``"yes"``. The server records every request (body and
-headers), the most requests it had in flight at once, and the requests whose client closed the
-connection while the server was still delaying its answer.
+(a queue); when the script is empty, the first `FakeOpenAI.when` rule whose substrings all
+occur in the request's messages answers, else the default (`FakeOpenAI.set_default`,
+initially ``"yes"``). The server records every request (body and headers), the most requests
+it had in flight at once, and the requests whose client closed the connection while the
+server was still delaying its answer.
 
     with FakeOpenAI() as fake:
         fake.push(Behaviour(status=500), Behaviour(text="no"))
@@ -70,6 +72,8 @@ class Received:
 @dataclass
 class _State:
     script: deque[Behaviour] = field(default_factory=deque)
+    rules: list[tuple[tuple[str, ...], Behaviour]] = field(default_factory=list)
+    default: Behaviour = field(default_factory=Behaviour)
     requests: list[Received] = field(default_factory=list)
     in_flight: int = 0
     max_in_flight: int = 0
@@ -86,6 +90,22 @@ def _client_gone(sock: socket.socket) -> bool:
         return sock.recv(1, socket.MSG_PEEK) == b""
     except OSError:
         return True
+
+
+def _prompt_text(body: dict[str, Any]) -> str:
+    messages = body.get("messages")
+    if not isinstance(messages, list):
+        return ""
+    return "\n".join(str(m.get("content", "")) for m in messages if isinstance(m, dict))
+
+
+def _match(state: _State, body: dict[str, Any]) -> Behaviour:
+    """The first rule whose substrings all occur in the prompt, else the default."""
+    text = _prompt_text(body)
+    for needles, behaviour in state.rules:
+        if all(n in text for n in needles):
+            return behaviour
+    return state.default
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -111,7 +131,7 @@ class _Handler(BaseHTTPRequestHandler):
         )
         with state.lock:
             state.requests.append(received)
-            behaviour = state.script.popleft() if state.script else Behaviour()
+            behaviour = state.script.popleft() if state.script else _match(state, body)
             state.in_flight += 1
             state.max_in_flight = max(state.max_in_flight, state.in_flight)
         try:
@@ -214,6 +234,9 @@ class _Handler(BaseHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # The default listen backlog (5) drops SYNs when a client opens many connections at once;
+    # the kernel then retries after 1 s, which looks like a slow or timed-out server.
+    request_queue_size = 128
 
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), _Handler)
@@ -254,6 +277,19 @@ class FakeOpenAI:
     def push(self, *behaviours: Behaviour) -> None:
         with self._server.state.lock:
             self._server.state.script.extend(behaviours)
+
+    def when(self, *substrings: str, then: Behaviour) -> None:
+        """Answer ``then`` to every unscripted request whose messages contain all ``substrings``.
+
+        Rules are tried in the order they were added; the first match wins.
+        """
+        with self._server.state.lock:
+            self._server.state.rules.append((tuple(substrings), then))
+
+    def set_default(self, behaviour: Behaviour) -> None:
+        """What unscripted requests matching no rule get (initially ``Behaviour()``, "yes")."""
+        with self._server.state.lock:
+            self._server.state.default = behaviour
 
     def start(self) -> FakeOpenAI:
         self._thread.start()

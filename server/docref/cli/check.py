@@ -1,11 +1,14 @@
-"""``docref check``: the static tier over files or folders, for people and for CI.
+"""``docref check``: the static tier (and, with ``--model``, the LLM tier) over files or folders.
 
-Exit codes: 0 no findings, 1 findings, 2 usage error or a check that could not run.
+Exit codes: 0 no findings, 1 findings, 2 usage error or a check that could not run -- including
+a model that could not be used (unreachable, authentication failed, refused by
+``--local-only``): a run whose model did not answer is never reported green.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
@@ -16,6 +19,7 @@ from docref.cli.commands import find_root
 if TYPE_CHECKING:
     from docref.checks.static.runner import FileReport
     from docref.graph.project import ProjectGraph
+    from docref.llm.tier import LlmFunctionResult
 
 
 def check(args: argparse.Namespace) -> int:
@@ -36,10 +40,26 @@ def check(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     reports: list[FileReport] = [check_file(graph, rel) for rel in targets]
+    llm: _LlmOutcome | None = None
+    if args.model:
+        try:
+            llm = _run_llm(args, graph, reports)
+        except _LlmSetupError as exc:
+            print(f"docref: error: {exc}", file=sys.stderr)
+            return 2
     findings = [f for r in reports for f in r.findings]
     errors = [e for r in reports for e in r.errors]
+    if llm is not None:
+        llm_by_file: dict[str, list[Any]] = {}
+        for res in llm.results:
+            llm_by_file.setdefault(res.path, []).extend(res.findings)
+        findings = [f for r in reports for f in (*r.findings, *llm_by_file.get(r.path, []))]
+        errors = errors + llm.errors
     if args.format == "json":
-        print(json.dumps(_json(reports), indent=2))
+        payload = _json(reports)
+        if llm is not None:
+            payload = _json_llm(payload, findings, llm)
+        print(json.dumps(payload, indent=2))
     else:
         for f in findings:
             (line, col), _ = f.range
@@ -47,12 +67,20 @@ def check(args: argparse.Namespace) -> int:
         for e in errors:
             print(f"error: {e}", file=sys.stderr)
         checked = sum(r.functions for r in reports)
+        tiers = "static tier" if llm is None else "static + LLM tiers"
         print(
             f"{len(findings)} finding(s) in {len(reports)} file(s), "
-            f"{checked} documented function(s) checked (static tier)",
+            f"{checked} documented function(s) checked ({tiers})",
             file=sys.stderr,
         )
-    if errors:
+        if llm is not None:
+            print(
+                f"LLM: {llm.calls} call(s), {llm.cache_hits} cached answer(s), "
+                f"{llm.unknown} unknown, {llm.prompt_tokens + llm.completion_tokens} token(s), "
+                f"${llm.cost_usd:.4f}",
+                file=sys.stderr,
+            )
+    if errors or (llm is not None and llm.fatal is not None):
         return 2
     return 1 if findings else 0
 
@@ -76,4 +104,182 @@ def _json(reports: list[FileReport]) -> dict[str, Any]:
         "functions": sum(r.functions for r in reports),
         "findings": [f.to_json() for r in reports for f in r.findings],
         "errors": [e for r in reports for e in r.errors],
+    }
+
+
+# --------------------------------------------------------------------------- the LLM tier
+
+
+class _LlmSetupError(Exception):
+    """The model cannot be used at all (bad options, ``--local-only`` refusal)."""
+
+
+class _LlmOutcome:
+    def __init__(self, model: str, endpoint: str) -> None:
+        self.model = model
+        self.endpoint = endpoint
+        self.results: list[LlmFunctionResult] = []
+        self.errors: list[str] = []
+        self.fatal: str | None = None
+
+    @property
+    def calls(self) -> int:
+        return sum(r.calls for r in self.results)
+
+    @property
+    def cache_hits(self) -> int:
+        return sum(r.cache_hits for r in self.results)
+
+    @property
+    def unknown(self) -> int:
+        return sum(r.unknown for r in self.results)
+
+    @property
+    def prompt_tokens(self) -> int:
+        return sum(r.prompt_tokens for r in self.results)
+
+    @property
+    def completion_tokens(self) -> int:
+        return sum(r.completion_tokens for r in self.results)
+
+    @property
+    def cost_usd(self) -> float:
+        return sum(r.cost_usd for r in self.results)
+
+
+def parse_criteria(text: str) -> tuple[str, ...]:
+    """``"C1,C3"`` -> ``("C1", "C3")`` (argparse type; case-insensitive, duplicates dropped)."""
+    from docref.checks.findings import Criterion
+
+    items = [t.strip().upper() for t in text.split(",") if t.strip()]
+    allowed = {c.value for c in Criterion}
+    bad = [t for t in items if t not in allowed]
+    if bad or not items:
+        raise argparse.ArgumentTypeError(
+            f"invalid criteria {text!r}: expected a comma-separated subset of C1,C2,C3,C4"
+        )
+    return tuple(dict.fromkeys(items))
+
+
+def _run_llm(
+    args: argparse.Namespace, graph: ProjectGraph, reports: list[FileReport]
+) -> _LlmOutcome:
+    from docref.llm.client import ModelClient
+    from docref.llm.endpoint import ModelSettings
+    from docref.llm.errors import ModelRefused
+
+    try:
+        settings = ModelSettings(
+            model=args.model,
+            api_base=args.api_base,
+            api_key_env=args.api_key_env,
+            timeout_s=args.timeout,
+            max_concurrency=args.max_concurrency,
+            local_only=args.local_only,
+        )
+    except ValueError as exc:
+        raise _LlmSetupError(str(exc)) from None
+    client = ModelClient(settings)
+    try:
+        endpoint = client.check_allowed()  # before any network use
+    except ModelRefused as exc:
+        raise _LlmSetupError(str(exc)) from None
+    where = endpoint.describe()
+    print(f"docref: model endpoint: {where}", file=sys.stderr)
+    outcome = _LlmOutcome(settings.model, where)
+    asyncio.run(_llm_all(args, graph, reports, client, outcome))
+    return outcome
+
+
+async def _llm_all(
+    args: argparse.Namespace,
+    graph: ProjectGraph,
+    reports: list[FileReport],
+    client: Any,
+    outcome: _LlmOutcome,
+) -> None:
+    from docref.context.build import ContextError, build_context
+    from docref.llm.answers import AnswerCache
+    from docref.llm.tier import LlmRun, check_function_llm
+
+    cache = None if args.no_llm_cache else await asyncio.to_thread(AnswerCache.open)
+    run = LlmRun()
+    jobs = []
+    try:
+        for report in reports:
+            for qualname, parsed in report.docstrings:
+                if not parsed.segments:
+                    continue
+                try:
+                    ctx = build_context(graph, report.path, qualname)
+                except ContextError as exc:
+                    outcome.errors.append(f"{report.path}::{qualname}: no context: {exc}")
+                    continue
+                jobs.append(
+                    check_function_llm(
+                        client,
+                        path=report.path,
+                        qualname=qualname,
+                        language=report.language,
+                        code=ctx.code,
+                        related=ctx.render_related(),
+                        segments=parsed.segments,
+                        criteria=args.criteria,
+                        profile=args.profile,
+                        cache=cache,
+                        run=run,
+                    )
+                )
+        outcome.results = list(await asyncio.gather(*jobs))
+    finally:
+        await client.aclose()
+        if cache is not None:
+            cache.close()
+    seen: set[str] = set()
+    for res in outcome.results:
+        for err in res.errors:
+            if err not in seen:
+                seen.add(err)
+                outcome.errors.append(err)
+    if run.fatal is not None:
+        outcome.fatal = str(run.fatal)
+        outcome.errors.append(f"the model could not be used, run stopped: {run.fatal}")
+
+
+def _json_llm(payload: dict[str, Any], findings: list[Any], llm: _LlmOutcome) -> dict[str, Any]:
+    from docref.checks.score import CheckResult, score_docstring
+
+    scores = []
+    for res in llm.results:
+        results = [
+            CheckResult.from_finding(f)
+            for f in findings
+            if f.path == res.path and f.qualname == res.qualname and f.tier.value == "static"
+        ]
+        score = score_docstring([*results, *res.results])
+        scores.append(
+            {
+                "path": res.path,
+                "qualname": res.qualname,
+                "score": score.value,
+                "describe": score.describe(),
+            }
+        )
+    return {
+        **payload,
+        "tier": "static+llm",
+        "findings": [f.to_json() for f in findings],
+        "errors": payload["errors"] + llm.errors,
+        "llm": {
+            "model": llm.model,
+            "endpoint": llm.endpoint,
+            "calls": llm.calls,
+            "cache_hits": llm.cache_hits,
+            "prompt_tokens": llm.prompt_tokens,
+            "completion_tokens": llm.completion_tokens,
+            "cost_usd": llm.cost_usd,
+            "unknown": llm.unknown,
+            "fatal": llm.fatal,
+        },
+        "scores": scores,
     }

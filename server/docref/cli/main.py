@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from docref.cli import commands
 from docref.cli.check import check as check_command
+from docref.cli.check import parse_criteria
 from docref.defaults import DEFAULT_TOKEN_BUDGET
 
 
@@ -43,12 +44,51 @@ def build_parser() -> argparse.ArgumentParser:
     ctx.set_defaults(func=commands.context)
 
     chk = sub.add_parser(
-        "check", help="report docstring sentences the static tier proves inconsistent"
+        "check",
+        help="report docstring sentences the static tier proves (or, with --model, the "
+        "model judges) inconsistent",
     )
     chk.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to check")
     chk.add_argument("--format", choices=("text", "json"), default="text")
     chk.add_argument("--root", help="workspace root (default: nearest project marker)")
     chk.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
+    llm = chk.add_argument_group("LLM tier (runs only with --model)")
+    llm.add_argument(
+        "--model",
+        help="litellm model id, e.g. openai/gpt-4.1-mini or ollama_chat/qwen2.5-coder "
+        "(default: static tier only)",
+    )
+    llm.add_argument("--api-base", help="endpoint URL, e.g. http://127.0.0.1:8080/v1")
+    llm.add_argument(
+        "--api-key-env", metavar="NAME", help="environment variable holding the API key"
+    )
+    llm.add_argument(
+        "--criteria",
+        type=parse_criteria,
+        default=("C1", "C2", "C3", "C4"),
+        metavar="C1,C2,C3,C4",
+        help="criteria to ask the model about (default: all four)",
+    )
+    llm.add_argument(
+        "--profile",
+        choices=("paper", "referee-ver4"),
+        default="paper",
+        help="prompt profile (default: paper)",
+    )
+    llm.add_argument(
+        "--timeout", type=float, default=30.0, metavar="S", help="seconds per model call"
+    )
+    llm.add_argument(
+        "--max-concurrency", type=int, default=8, metavar="N", help="model calls in flight"
+    )
+    llm.add_argument(
+        "--local-only",
+        action="store_true",
+        help="refuse any model endpoint that is not on this machine (loopback)",
+    )
+    llm.add_argument(
+        "--no-llm-cache", action="store_true", help="do not read or write cached model answers"
+    )
     chk.set_defaults(func=check_command)
 
     idx = sub.add_parser("index", help="index a tree and report what was found")

@@ -6,8 +6,12 @@
 * :mod:`docref.llm.client` -- `ModelClient`: one chat completion through litellm (imported
   lazily) with bounded concurrency, timeouts, our own retries and typed errors;
   :mod:`docref.llm.endpoint` -- `ModelSettings` and `resolve_endpoint` (where calls really go).
+* :mod:`docref.llm.tier` -- `check_function_llm`: every (segment, criterion) question of one
+  function, concurrently, with explanations for failures; :mod:`docref.llm.answers` -- the
+  on-disk cache of parsed answers.
 """
 
+from docref.llm.answers import AnswerCache
 from docref.llm.client import (
     ClientStats,
     Completion,
@@ -32,15 +36,19 @@ from docref.llm.prompts import (
     explanation_messages,
     parse_answer,
 )
+from docref.llm.tier import LlmFunctionResult, LlmRun, check_function_llm
 
 __all__ = [
     "DEFAULT_PROFILE",
     "GENERATION",
     "PROFILES",
     "PROMPT_VERSION",
+    "AnswerCache",
     "ClientStats",
     "Completion",
     "Endpoint",
+    "LlmFunctionResult",
+    "LlmRun",
     "ModelAuthError",
     "ModelBadResponse",
     "ModelClient",
@@ -52,6 +60,7 @@ __all__ = [
     "ModelUnavailable",
     "Profile",
     "build_messages",
+    "check_function_llm",
     "clean_explanation",
     "explanation_messages",
     "parse_answer",

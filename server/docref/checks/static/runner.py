@@ -14,8 +14,9 @@ from docref.checks.static.returns_raises import (
     c3_returns_without_value,
 )
 from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
+from docref.graph.model import Language
 from docref.graph.project import ProjectGraph
-from docref.segments import DocstringLanguage, byte_to_char, segment_docstring
+from docref.segments import DocstringLanguage, ParsedDocstring, byte_to_char, segment_docstring
 
 log = logging.getLogger(__name__)
 
@@ -32,12 +33,18 @@ RULES: tuple[Rule, ...] = (
 
 @dataclass(slots=True)
 class FileReport:
-    """Findings of one file; ``errors`` are rule failures (a docref bug, reported, not fatal)."""
+    """Findings of one file; ``errors`` are rule failures (a docref bug, reported, not fatal).
+
+    ``docstrings`` keeps each documented function's qualname and parsed docstring (in source
+    order) for later tiers; ``language`` is the file's language.
+    """
 
     path: str
     functions: int = 0
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    language: Language = "python"
+    docstrings: list[tuple[str, ParsedDocstring]] = field(default_factory=list)
 
 
 def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) -> FileReport:
@@ -49,6 +56,7 @@ def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) 
     source = graph.source(fe.path)
     data = source.encode("utf-8", "surrogatepass")
     language: DocstringLanguage = "java" if fe.language == "java" else "python"
+    report.language = language
     for fn in fe.functions:
         if fn.docstring is None:
             continue
@@ -57,6 +65,7 @@ def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) 
         parsed = segment_docstring(
             source, byte_to_char(data, span.start_byte), byte_to_char(data, span.end_byte), language
         )
+        report.docstrings.append((fn.qualname, parsed))
         inp = StaticInput(graph, fe, fn, parsed, source, data)
         for rule in rules:
             try:

@@ -1,0 +1,108 @@
+"""The on-disk cache of model answers (one entry per (segment, criterion) question).
+
+Key: sha256 over the model id, the resolved api base, :data:`~docref.llm.prompts.PROMPT_VERSION`,
+the prompt profile, the language, the criterion, the segment text, the code and the related
+information -- everything the rendered prompt depends on, so an unchanged question is never
+asked twice and any change re-asks.  Value: the JSON text ``{"answer": 1|0, "explanation":
+str|null}``.  Only parsed answers are stored (an unknown answer is asked again next time).
+
+The cache is diskcache (SQLite) through :func:`docref.cache.store.open_cache` with its
+JSON-only Disk; every read and write runs in a worker thread (``asyncio.to_thread``) so a slow
+disk or a locked database never stalls the event loop.  A malformed or unreadable entry is a
+miss; a failing write is logged and ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from docref.cache.store import open_cache
+
+__all__ = ["AnswerCache", "CachedAnswer", "answer_key"]
+
+log = logging.getLogger(__name__)
+
+CACHE_NAME = "answers"
+
+
+@dataclass(frozen=True, slots=True)
+class CachedAnswer:
+    answer: Literal[1, 0]
+    explanation: str | None
+
+
+def answer_key(
+    *,
+    model: str,
+    api_base: str | None,
+    prompt_version: str,
+    profile: str,
+    language: str,
+    criterion: str,
+    segment: str,
+    code: str,
+    related: str,
+) -> str:
+    """The cache key of one (segment, criterion) question (hex sha256)."""
+    parts = [model, api_base or "", prompt_version, profile, language, criterion, segment, code]
+    payload = json.dumps([*parts, related], ensure_ascii=False, separators=(",", ":"))
+    return "answer:" + hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class AnswerCache:
+    """Async get/put of :class:`CachedAnswer` over a diskcache ``Cache`` (or any mapping-like
+    object with ``get(key)`` / ``set(key, value)``)."""
+
+    def __init__(self, backend: Any) -> None:
+        self._backend = backend
+
+    @classmethod
+    def open(cls, directory: str | None = None) -> AnswerCache | None:
+        """The shared ``answers`` cache; ``None`` (with a warning) when it cannot be opened."""
+        backend = open_cache(CACHE_NAME, directory)
+        return None if backend is None else cls(backend)
+
+    def _get(self, key: str) -> CachedAnswer | None:
+        try:
+            raw = self._backend.get(key)
+        except Exception as exc:  # unsafe row, locked database, ...: a miss
+            log.warning("answer cache read failed: %s", exc)
+            return None
+        if not isinstance(raw, str):
+            return None
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return None
+        if not isinstance(data, dict):
+            return None
+        answer = data.get("answer")
+        explanation = data.get("explanation")
+        if isinstance(answer, bool) or answer not in (0, 1):
+            return None
+        if explanation is not None and not isinstance(explanation, str):
+            return None
+        return CachedAnswer(1 if answer == 1 else 0, explanation)
+
+    def _put(self, key: str, value: CachedAnswer) -> None:
+        payload = json.dumps({"answer": value.answer, "explanation": value.explanation})
+        try:
+            self._backend.set(key, payload)
+        except Exception as exc:
+            log.warning("answer cache write failed: %s", exc)
+
+    async def get(self, key: str) -> CachedAnswer | None:
+        return await asyncio.to_thread(self._get, key)
+
+    async def put(self, key: str, value: CachedAnswer) -> None:
+        await asyncio.to_thread(self._put, key, value)
+
+    def close(self) -> None:
+        closer = getattr(self._backend, "close", None)
+        if closer is not None:
+            closer()

@@ -1,0 +1,327 @@
+"""The LLM tier: one ReFEree judge question per (docstring segment, criterion).
+
+:func:`check_function_llm` asks every question of one function at once (the client's semaphore
+bounds how many are in flight), reads each answer strictly with
+:func:`~docref.llm.prompts.parse_answer` and
+
+* ``1`` -> a ``pass`` :class:`~docref.checks.score.CheckResult`;
+* ``0`` -> a ``fail`` result plus a :class:`~docref.checks.findings.Finding` (tier ``llm``,
+  rule ``referee``) whose message is the first sentence of a follow-up explanation request;
+* an unparseable answer is asked once more, then becomes ``unknown`` (never a finding);
+* a model error makes the check ``unknown`` and is recorded in ``errors``.  An error that
+  will not go away by asking again (:class:`ModelUnavailable` after the client's retries,
+  :class:`ModelAuthError`, :class:`ModelRefused`) aborts the rest of the run: the other
+  questions are cancelled (queued ones never reach the endpoint) and later functions
+  sharing the same :class:`LlmRun` are not asked at all.
+
+Parsed answers are cached (:mod:`docref.llm.answers`), so an unchanged question is free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from docref.checks.findings import Criterion, Finding, Tier, Verdict
+from docref.checks.score import CheckResult
+from docref.graph.model import Language
+from docref.llm.answers import AnswerCache, CachedAnswer, answer_key
+from docref.llm.client import Completion, ModelClient
+from docref.llm.errors import ModelAuthError, ModelError, ModelRefused, ModelUnavailable
+from docref.llm.prompts import (
+    DEFAULT_PROFILE,
+    EXPLANATION_GENERATION,
+    GENERATION,
+    PROMPT_VERSION,
+    Message,
+    Profile,
+    build_messages,
+    clean_explanation,
+    explanation_messages,
+    parse_answer,
+)
+from docref.segments.model import Segment
+
+__all__ = [
+    "ALL_CRITERIA",
+    "FATAL_ERRORS",
+    "RULE",
+    "LlmFunctionResult",
+    "LlmRun",
+    "check_function_llm",
+    "first_sentence",
+]
+
+RULE = "referee"
+ALL_CRITERIA: tuple[Criterion, ...] = (Criterion.C1, Criterion.C2, Criterion.C3, Criterion.C4)
+FATAL_ERRORS: tuple[type[ModelError], ...] = (ModelUnavailable, ModelAuthError, ModelRefused)
+"""Errors that abort the run: the endpoint is dead, the key is wrong, or calling is refused."""
+
+
+class LlmRun:
+    """State shared by every function checked in one run: the first fatal error, if any.
+
+    Once :attr:`fatal` is set, running questions are cancelled and no new one is sent.
+    """
+
+    def __init__(self) -> None:
+        self.fatal: ModelError | None = None
+        self._tasks: set[asyncio.Task[object]] = set()
+
+    def abort(self, error: ModelError) -> None:
+        if self.fatal is not None:
+            return
+        self.fatal = error
+        current = asyncio.current_task()
+        for task in list(self._tasks):
+            if task is not current and not task.done():
+                task.cancel()
+
+    def _track(self, task: asyncio.Task[object]) -> None:
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+@dataclass
+class LlmFunctionResult:
+    """The LLM tier's answers for one function.
+
+    ``results`` has one :class:`CheckResult` per (segment, criterion) asked (for
+    :func:`~docref.checks.score.score_docstring`), ``findings`` one per ``fail``.  ``calls``
+    counts model requests made (cache hits and cancelled questions are not calls);
+    ``cost_usd`` sums the costs litellm knows (``cost_unknown`` counts the others).
+    ``fatal`` is the error that aborted the run, when one did.
+    """
+
+    path: str
+    qualname: str
+    results: list[CheckResult] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    cost_unknown: int = 0
+    cache_hits: int = 0
+    fatal: ModelError | None = None
+
+    @property
+    def unknown(self) -> int:
+        return sum(1 for r in self.results if r.verdict is Verdict.UNKNOWN)
+
+
+_SENTENCE = re.compile(r"^(.+?[.!?])[\"')\]\u2019\u201d]*(?=\s|$)")
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of ``text`` (all of it when no sentence end is found)."""
+    line = " ".join(text.split())
+    match = _SENTENCE.match(line)
+    return match.group(0) if match else line
+
+
+def generic_message(criterion: Criterion) -> str:
+    return f"{criterion.display_name} (model judgement)"
+
+
+@dataclass
+class _Check:
+    segment: Segment
+    criterion: Criterion
+    key: str | None
+
+
+class _Asker:
+    """Sends requests for one function and keeps its counters."""
+
+    def __init__(
+        self, client: ModelClient, run: LlmRun, out: LlmFunctionResult, label: str
+    ) -> None:
+        self.client = client
+        self.run = run
+        self.out = out
+        self.label = label
+
+    async def complete(self, messages: list[Message], explanation: bool) -> Completion:
+        if self.run.fatal is not None:
+            raise self.run.fatal
+        params = EXPLANATION_GENERATION if explanation else GENERATION
+        self.out.calls += 1
+        result = await self.client.complete(
+            messages,
+            max_tokens=params["max_tokens"],
+            temperature=params["temperature"],
+            top_p=params["top_p"],
+        )
+        self.out.prompt_tokens += result.prompt_tokens
+        self.out.completion_tokens += result.completion_tokens
+        if result.cost_usd is None:
+            self.out.cost_unknown += 1
+        else:
+            self.out.cost_usd += result.cost_usd
+        return result
+
+    def error(self, check: _Check, exc: ModelError) -> str:
+        message = f"{self.label}: {check.criterion.value} on line {_line(check.segment)}: {exc}"
+        self.out.errors.append(message)
+        if isinstance(exc, FATAL_ERRORS):
+            self.run.abort(exc)
+        return str(exc)
+
+
+def _line(segment: Segment) -> int:
+    return segment.range[0][0] + 1
+
+
+async def check_function_llm(
+    client: ModelClient,
+    *,
+    path: str,
+    qualname: str,
+    language: Language,
+    code: str,
+    related: str,
+    segments: Sequence[Segment],
+    criteria: Iterable[Criterion | str] = ALL_CRITERIA,
+    profile: Profile = DEFAULT_PROFILE,
+    cache: AnswerCache | None = None,
+    run: LlmRun | None = None,
+) -> LlmFunctionResult:
+    """Judge every segment of one docstring against ``criteria`` with the model.
+
+    ``code`` is the function's source, ``related`` its rendered 1-hop related information
+    (``FunctionContext.render_related()``).  Pass one :class:`LlmRun` to every call of a run so
+    a fatal model error stops the whole run, not just this function.
+    """
+    run = run if run is not None else LlmRun()
+    crits = tuple(dict.fromkeys(Criterion(c) for c in criteria))
+    out = LlmFunctionResult(path, qualname)
+    asker = _Asker(client, run, out, f"{path}::{qualname}")
+    endpoint = client.endpoint
+
+    def key(segment: Segment, criterion: Criterion) -> str | None:
+        if cache is None:
+            return None
+        return answer_key(
+            model=client.settings.model,
+            api_base=endpoint.url,
+            prompt_version=PROMPT_VERSION,
+            profile=profile,
+            language=language,
+            criterion=criterion.value,
+            segment=segment.text,
+            code=code,
+            related=related,
+        )
+
+    checks = [_Check(s, c, key(s, c)) for s in segments for c in crits]
+
+    def unknown(check: _Check, reason: str) -> CheckResult:
+        return CheckResult.for_segment(
+            check.segment,
+            path=path,
+            qualname=qualname,
+            criterion=check.criterion,
+            verdict=Verdict.UNKNOWN,
+            tier=Tier.LLM,
+            rule=RULE,
+            reason=reason,
+        )
+
+    def judged(check: _Check, answer: Literal[1, 0], explanation: str | None) -> CheckResult:
+        if answer == 1:
+            return CheckResult.for_segment(
+                check.segment,
+                path=path,
+                qualname=qualname,
+                criterion=check.criterion,
+                verdict=Verdict.PASS,
+                tier=Tier.LLM,
+                rule=RULE,
+            )
+        finding = Finding.from_segment(
+            check.segment,
+            path=path,
+            qualname=qualname,
+            criterion=check.criterion,
+            tier=Tier.LLM,
+            rule=RULE,
+            message=(
+                first_sentence(explanation) if explanation else generic_message(check.criterion)
+            ),
+            explanation=explanation,
+        )
+        return CheckResult.from_finding(finding)
+
+    async def explain(check: _Check) -> tuple[str | None, bool]:
+        """The cleaned explanation and whether it is final (False: a model error, retry later)."""
+        messages = explanation_messages(
+            check.criterion, check.segment.text, code, related, language=language
+        )
+        try:
+            completion = await asker.complete(messages, explanation=True)
+        except ModelError as exc:
+            asker.error(check, exc)
+            return None, False
+        return clean_explanation(completion.text), True
+
+    async def one(check: _Check) -> CheckResult:
+        if cache is not None and check.key is not None:
+            hit = await cache.get(check.key)
+            if hit is not None:
+                out.cache_hits += 1
+                return judged(check, hit.answer, hit.explanation)
+        messages = build_messages(
+            check.criterion,
+            check.segment.text,
+            code,
+            related,
+            profile=profile,
+            language=language,
+        )
+        answer: Literal[1, 0] | None = None
+        last = ""
+        for _attempt in range(2):  # an unparseable answer is asked once more
+            try:
+                completion = await asker.complete(messages, explanation=False)
+            except ModelError as exc:
+                return unknown(check, f"model error: {asker.error(check, exc)}")
+            last = completion.text
+            answer = parse_answer(last)
+            if answer is not None:
+                break
+        if answer is None:
+            return unknown(check, f"unparseable answer {last[:40]!r}")
+        explanation: str | None = None
+        final = True
+        if answer == 0:
+            explanation, final = await explain(check)
+        if cache is not None and check.key is not None and final:
+            await cache.put(check.key, CachedAnswer(answer, explanation))
+        return judged(check, answer, explanation)
+
+    if run.fatal is not None:
+        out.results = [unknown(c, f"not asked: {run.fatal}") for c in checks]
+        out.fatal = run.fatal
+        return out
+
+    tasks: list[asyncio.Task[CheckResult]] = []
+    for check in checks:
+        task = asyncio.create_task(one(check))
+        run._track(task)
+        tasks.append(task)
+    outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    for check, outcome in zip(checks, outcomes, strict=True):
+        if isinstance(outcome, CheckResult):
+            out.results.append(outcome)
+        elif isinstance(outcome, asyncio.CancelledError):
+            out.results.append(unknown(check, f"not asked: {run.fatal}"))
+        else:
+            raise outcome
+    out.findings = [r.finding for r in out.results if r.finding is not None]
+    out.fatal = run.fatal
+    return out
