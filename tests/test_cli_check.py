@@ -44,8 +44,10 @@ def test_text_format_is_path_line_col(tmp_path: Path) -> None:
     assert proc.returncode == 1
     lines = [ln for ln in proc.stdout.splitlines() if ln]
     assert lines and all(ln.startswith("shop/cart.py:") for ln in lines)
-    assert any(": C1 [C1-PARAM-UNKNOWN] " in ln for ln in lines)
-    assert "finding(s)" in proc.stderr
+    # contract: ``path:line:col: C2 message  [static]``
+    assert any(": C1 documents parameter " in ln and ln.endswith("  [static]") for ln in lines)
+    assert "2 finding(s) (C1 1, C2 1)" in proc.stderr
+    assert "LLM tier off" in proc.stderr  # says how to turn the model tier on
 
 
 def test_clean_code_exits_zero(tmp_path: Path) -> None:
@@ -95,3 +97,23 @@ def test_no_source_files_warns(tmp_path: Path) -> None:
     proc = _run([str(ws)], tmp_path)
     assert proc.returncode == 0
     assert "no indexable Python or Java files" in proc.stderr
+
+
+def test_json_contract_keys(tmp_path: Path) -> None:
+    proc = _run(["examples/shop", "--format", "json"], tmp_path)
+    report = json.loads(proc.stdout)
+    assert set(report) >= {"findings", "scores", "stats"}
+    assert report["scores"] == []  # no model: the static tier alone gives no ReFEree score
+    assert set(report["stats"]) >= {
+        "files", "functions", "llm_calls", "cache_hits", "tokens", "cost_usd", "seconds",
+        "llm_errors",
+    }  # fmt: skip
+    assert report["stats"]["llm_calls"] == 0 and report["stats"]["files"] == 5
+    for f in report["findings"]:
+        assert set(f) >= {
+            "path", "qualname", "line", "column", "end_line", "end_column", "criterion", "tier",
+            "message", "explanation", "evidence",
+        }  # fmt: skip
+        assert f["tier"] == "static" and f["line"] >= 1 and f["column"] >= 1
+    c1 = next(f for f in report["findings"] if f["criterion"] == "C1")
+    assert (c1["line"], c1["column"]) == (38, 13)  # 1-based, as the text format prints

@@ -77,8 +77,18 @@ def test_model_says_yes_everywhere_exits_zero(
     assert f"127.0.0.1:{fake.port}" in llm["endpoint"]
     assert llm["prompt_tokens"] == 8 * 11 and llm["completion_tokens"] == 8
     assert report["scores"] == [
-        {"path": "calc.py", "qualname": "add", "score": 1.0, "describe": "1.00 — 8/8 checks pass"}
+        {
+            "path": "calc.py",
+            "qualname": "add",
+            "score": 1.0,
+            "segments": 2,
+            "checks": 8,
+            "failed": 0,
+            "unknown": 0,
+            "describe": "1.00 — 8/8 checks pass",
+        }
     ]
+    assert report["stats"]["llm_calls"] == 8 and report["stats"]["functions"] == 1
     assert "model endpoint: openai/test -> http://127.0.0.1" in proc.stderr
     assert len(fake.requests) == 8
     # unchanged inputs: the second run answers from the cache, no model call
@@ -112,7 +122,7 @@ def test_scripted_zero_is_an_llm_finding_exit_one(
     assert score["score"] == 0.75 and score["describe"] == "0.75 — 3/4 checks pass"
     text = run(project, tmp_path, "--no-llm-cache", base=fake.base_url)
     assert text.returncode == 1
-    assert "calc.py:2:" in text.stdout and "C3 [referee] It can be negative." in text.stdout
+    assert "calc.py:2:" in text.stdout and "C3 It can be negative.  [llm]" in text.stdout
 
 
 def test_dead_endpoint_exits_two(project: Path, tmp_path: Path) -> None:

@@ -12,11 +12,21 @@ import asyncio
 import json
 import os
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
+from docref.cli.check_output import (
+    TURN_ON_LLM,
+    CheckSummary,
+    ScoreRow,
+    report_json,
+    summary_line,
+    text_lines,
+)
 from docref.cli.commands import find_root
 
 if TYPE_CHECKING:
+    from docref.checks.findings import Finding
     from docref.checks.static.runner import FileReport
     from docref.graph.project import ProjectGraph
     from docref.llm.tier import LlmFunctionResult
@@ -26,6 +36,7 @@ def check(args: argparse.Namespace) -> int:
     from docref.checks.static.runner import check_file
     from docref.graph.project import ProjectGraph
 
+    started = time.perf_counter()
     missing = [p for p in args.paths if not os.path.exists(p)]
     if missing:
         print(f"docref: error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
@@ -47,42 +58,57 @@ def check(args: argparse.Namespace) -> int:
         except _LlmSetupError as exc:
             print(f"docref: error: {exc}", file=sys.stderr)
             return 2
-    findings = [f for r in reports for f in r.findings]
-    errors = [e for r in reports for e in r.errors]
-    if llm is not None:
-        llm_by_file: dict[str, list[Any]] = {}
-        for res in llm.results:
-            llm_by_file.setdefault(res.path, []).extend(res.findings)
-        findings = [f for r in reports for f in (*r.findings, *llm_by_file.get(r.path, []))]
-        errors = errors + llm.errors
+    findings, scores, summary = _collect(reports, llm)
+    summary.seconds = time.perf_counter() - started
     if args.format == "json":
-        payload = _json(reports)
-        if llm is not None:
-            payload = _json_llm(payload, findings, llm)
-        print(json.dumps(payload, indent=2))
+        print(json.dumps(report_json(findings, scores, summary), indent=2))
     else:
-        for f in findings:
-            (line, col), _ = f.range
-            print(f"{f.path}:{line + 1}:{col + 1}: {f.criterion} [{f.rule}] {f.message}")
-        for e in errors:
+        for line in text_lines(findings):
+            print(line)
+        for e in summary.errors + summary.llm_errors:
             print(f"error: {e}", file=sys.stderr)
-        checked = sum(r.functions for r in reports)
-        tiers = "static tier" if llm is None else "static + LLM tiers"
-        print(
-            f"{len(findings)} finding(s) in {len(reports)} file(s), "
-            f"{checked} documented function(s) checked ({tiers})",
-            file=sys.stderr,
-        )
-        if llm is not None:
-            print(
-                f"LLM: {llm.calls} call(s), {llm.cache_hits} cached answer(s), "
-                f"{llm.unknown} unknown, {llm.prompt_tokens + llm.completion_tokens} token(s), "
-                f"${llm.cost_usd:.4f}",
-                file=sys.stderr,
-            )
-    if errors or (llm is not None and llm.fatal is not None):
+        print(summary_line(findings, summary), file=sys.stderr)
+        if llm is None:
+            print(TURN_ON_LLM, file=sys.stderr)
+    if summary.errors or summary.llm_errors or summary.fatal is not None:
         return 2
     return 1 if findings else 0
+
+
+def _collect(
+    reports: list[FileReport], llm: _LlmOutcome | None
+) -> tuple[list[Finding], list[ScoreRow], CheckSummary]:
+    """Static findings first, then the model's, per file; scores where the model ran."""
+    from docref.checks.score import CheckResult, score_docstring
+
+    summary = CheckSummary(
+        files=len(reports),
+        functions=sum(r.functions for r in reports),
+        errors=[e for r in reports for e in r.errors],
+    )
+    if llm is None:
+        return [f for r in reports for f in r.findings], [], summary
+    llm_by_file: dict[str, list[Finding]] = {}
+    for res in llm.results:
+        llm_by_file.setdefault(res.path, []).extend(res.findings)
+    findings = [f for r in reports for f in (*r.findings, *llm_by_file.get(r.path, []))]
+    scores = []
+    for res in llm.results:
+        static = [
+            CheckResult.from_finding(f)
+            for r in reports
+            if r.path == res.path
+            for f in r.findings
+            if f.qualname == res.qualname
+        ]
+        scores.append(ScoreRow(res.path, res.qualname, score_docstring([*static, *res.results])))
+    summary.model, summary.endpoint = llm.model, llm.endpoint
+    summary.llm_calls, summary.cache_hits, summary.unknown = llm.calls, llm.cache_hits, llm.unknown
+    summary.prompt_tokens, summary.completion_tokens = llm.prompt_tokens, llm.completion_tokens
+    summary.cost_usd = llm.cost_usd
+    summary.fatal = llm.fatal
+    summary.llm_errors = llm.errors
+    return findings, scores, summary
 
 
 def _targets(graph: ProjectGraph, paths: list[str]) -> list[str]:
@@ -95,16 +121,6 @@ def _targets(graph: ProjectGraph, paths: list[str]) -> list[str]:
                 wanted.append(rel)
                 break
     return wanted
-
-
-def _json(reports: list[FileReport]) -> dict[str, Any]:
-    return {
-        "tier": "static",
-        "files": len(reports),
-        "functions": sum(r.functions for r in reports),
-        "findings": [f.to_json() for r in reports for f in r.findings],
-        "errors": [e for r in reports for e in r.errors],
-    }
 
 
 # --------------------------------------------------------------------------- the LLM tier
@@ -244,42 +260,3 @@ async def _llm_all(
     if run.fatal is not None:
         outcome.fatal = str(run.fatal)
         outcome.errors.append(f"the model could not be used, run stopped: {run.fatal}")
-
-
-def _json_llm(payload: dict[str, Any], findings: list[Any], llm: _LlmOutcome) -> dict[str, Any]:
-    from docref.checks.score import CheckResult, score_docstring
-
-    scores = []
-    for res in llm.results:
-        results = [
-            CheckResult.from_finding(f)
-            for f in findings
-            if f.path == res.path and f.qualname == res.qualname and f.tier.value == "static"
-        ]
-        score = score_docstring([*results, *res.results])
-        scores.append(
-            {
-                "path": res.path,
-                "qualname": res.qualname,
-                "score": score.value,
-                "describe": score.describe(),
-            }
-        )
-    return {
-        **payload,
-        "tier": "static+llm",
-        "findings": [f.to_json() for f in findings],
-        "errors": payload["errors"] + llm.errors,
-        "llm": {
-            "model": llm.model,
-            "endpoint": llm.endpoint,
-            "calls": llm.calls,
-            "cache_hits": llm.cache_hits,
-            "prompt_tokens": llm.prompt_tokens,
-            "completion_tokens": llm.completion_tokens,
-            "cost_usd": llm.cost_usd,
-            "unknown": llm.unknown,
-            "fatal": llm.fatal,
-        },
-        "scores": scores,
-    }
