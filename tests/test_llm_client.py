@@ -47,6 +47,9 @@ ENV_VARS = (
 )
 
 
+pytestmark = pytest.mark.usefixtures("warm_litellm")
+
+
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
     for var in ENV_VARS:
@@ -396,7 +399,7 @@ def test_settings_validation() -> None:
     with pytest.raises(ValueError):
         ModelSettings(model="openai/x", max_concurrency=0)
     defaults = ModelSettings(model="openai/x")
-    assert (defaults.timeout_s, defaults.max_concurrency, defaults.num_retries) == (30.0, 8, 2)
+    assert (defaults.timeout_s, defaults.max_concurrency, defaults.num_retries) == (30.0, 16, 2)
     assert defaults.local_only is False and defaults.seed is None
 
 

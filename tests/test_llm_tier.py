@@ -42,22 +42,7 @@ def _env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(KEY_ENV, "sk-test-tier")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _warm_litellm() -> None:
-    """Import litellm and make one call first: the first call in a process is slow (lazy
-    imports inside litellm), which would eat the 1 s per-call timeout of the tests."""
-    with FakeOpenAI() as server:
-        client = ModelClient(
-            ModelSettings(model="openai/test", api_base=server.base_url, timeout_s=30)
-        )
-
-        async def go() -> None:
-            await client.complete(
-                [{"role": "user", "content": "hi"}], max_tokens=1, temperature=0, top_p=1
-            )
-            await client.aclose()
-
-        asyncio.run(go())
+pytestmark = pytest.mark.usefixtures("warm_litellm")
 
 
 @pytest.fixture

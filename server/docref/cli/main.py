@@ -79,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=30.0, metavar="S", help="seconds per model call"
     )
     llm.add_argument(
-        "--max-concurrency", type=int, default=8, metavar="N", help="model calls in flight"
+        "--max-concurrency", type=int, default=16, metavar="N", help="model calls in flight"
     )
     llm.add_argument(
         "--local-only",

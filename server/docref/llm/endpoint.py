@@ -34,7 +34,7 @@ class ModelSettings:
     api_base: str | None = None
     api_key_env: str | None = None
     timeout_s: float = 30.0
-    max_concurrency: int = 8
+    max_concurrency: int = 16
     num_retries: int = 2
     local_only: bool = False
     seed: int | None = None
