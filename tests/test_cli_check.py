@@ -33,6 +33,8 @@ def test_sample_project_planted_inconsistencies(tmp_path: Path) -> None:
     assert ("shop/cart.py", "C1-PARAM-UNKNOWN", "C1") in rules
     # ``Returns: list[Line]`` while the signature says ``-> Line``
     assert ("shop/cart.py", "C2-RETURN-TYPE", "C2") in rules
+    # ``Raises: KeyError`` on ``is_empty()``, which neither raises it nor calls anything
+    assert ("shop/cart.py", "C3-RAISES", "C3") in rules
     unknown = next(f for f in report["findings"] if f["rule"] == "C1-PARAM-UNKNOWN")
     assert "count" in unknown["message"]
     source = (REPO / "examples/shop/shop/cart.py").read_text(encoding="utf-8")
@@ -46,7 +48,7 @@ def test_text_format_is_path_line_col(tmp_path: Path) -> None:
     assert lines and all(ln.startswith("shop/cart.py:") for ln in lines)
     # contract: ``path:line:col: C2 message  [static]``
     assert any(": C1 documents parameter " in ln and ln.endswith("  [static]") for ln in lines)
-    assert "2 finding(s) (C1 1, C2 1)" in proc.stderr
+    assert "3 finding(s) (C1 1, C2 1, C3 1)" in proc.stderr
     assert "LLM tier off" in proc.stderr  # says how to turn the model tier on
 
 

@@ -57,6 +57,14 @@ class Cart:
         )
         return with_vat(net)
 
+    def is_empty(self) -> bool:
+        """Return whether the cart has no lines.
+
+        Raises:
+            KeyError: If the cart was never initialised.
+        """
+        return not self.lines
+
     def to_json(self) -> str:
         """Serialise the cart with :func:`json.dumps`, one object per line."""
         return json.dumps([{"sku": ln.sku, "qty": ln.quantity} for ln in self.lines])
