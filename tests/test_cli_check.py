@@ -35,6 +35,8 @@ def test_sample_project_planted_inconsistencies(tmp_path: Path) -> None:
     assert ("shop/cart.py", "C2-RETURN-TYPE", "C2") in rules
     # ``Raises: KeyError`` on ``is_empty()``, which neither raises it nor calls anything
     assert ("shop/cart.py", "C3-RAISES", "C3") in rules
+    # Javadoc ``@return the total in euros as a double`` on a method declared ``long``
+    assert ("java/com/example/shop/Checkout.java", "C2-JAVADOC-RETURN-TYPE", "C2") in rules
     unknown = next(f for f in report["findings"] if f["rule"] == "C1-PARAM-UNKNOWN")
     assert "count" in unknown["message"]
     source = (REPO / "examples/shop/shop/cart.py").read_text(encoding="utf-8")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from docref.checks.findings import Finding
 from docref.checks.static.base import Rule, StaticInput
+from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import (
     c3_raises_unraised,
@@ -25,6 +26,7 @@ RULES: tuple[Rule, ...] = (
     c2_param_type,
     c2_return_type,
     c2_yield_type,
+    c2_javadoc_return_type,
     c3_returns_without_value,
     c3_returns_vs_yields,
     c3_raises_unraised,

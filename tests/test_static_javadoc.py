@@ -1,0 +1,71 @@
+"""C2-JAVADOC-RETURN-TYPE: explicit type phrases in @return against the declared type."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.javadoc_rules import c2_javadoc_return_type
+
+from tests.static_helpers import static_input
+
+TEMPLATE = """\
+package p;
+
+public class C {{
+    /**
+     * Computes it.
+     *
+     * @return {doc}
+     */
+    public {ret} m() {{
+        return {value};
+    }}
+}}
+"""
+
+
+def _findings(tmp_path: Path, doc: str, ret: str, value: str = "0") -> list[str]:
+    code = TEMPLATE.format(doc=doc, ret=ret, value=value)
+    inp = static_input(tmp_path, code, "C.m", filename="C.java")
+    return [f.message for f in c2_javadoc_return_type(inp)]
+
+
+@pytest.mark.parametrize(
+    ("doc", "ret", "said"),
+    [
+        ("the total in euros as a double", "long", "as a double"),
+        ("an int value counting items", "String", "an int value"),
+        ("the boolean result of the test", "int", "the boolean result"),
+        ("the count as long", "Integer", "as long"),
+    ],
+)
+def test_contradicting_type_phrase_is_reported(
+    tmp_path: Path, doc: str, ret: str, said: str
+) -> None:
+    [message] = _findings(tmp_path, doc, ret)
+    assert f'says it returns "{said}"' in message and f"declared to return {ret}" in message
+
+
+@pytest.mark.parametrize(
+    ("doc", "ret"),
+    [
+        ("the total as a long", "long"),
+        ("the count as an Integer", "int"),  # boxed and primitive are the same here
+        ("the long description of the item", "String"),  # English, not a type
+        ("the items as a list", "long"),  # not a primitive/String word
+        ("the value as a double", "java.util.List<Double>"),  # declared type not judged
+        ("a String value", "String"),
+        ("the name", "String"),
+    ],
+)
+def test_no_finding_without_a_contradiction(tmp_path: Path, doc: str, ret: str) -> None:
+    assert _findings(tmp_path, doc, ret, "null") == []
+
+
+def test_python_functions_are_not_judged(tmp_path: Path) -> None:
+    code = (
+        'def f() -> int:\n    """Do it.\n\n    Returns:\n        as a double.\n    """\n'
+        "    return 1\n"
+    )
+    assert c2_javadoc_return_type(static_input(tmp_path, code, "f")) == []
