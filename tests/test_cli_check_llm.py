@@ -135,6 +135,26 @@ def test_dead_endpoint_exits_two(project: Path, tmp_path: Path) -> None:
     assert any("could not be used" in e for e in report["errors"])
 
 
+def test_dead_endpoint_with_on_llm_error_warn_reports_and_goes_on(
+    project: Path, tmp_path: Path
+) -> None:
+    base = f"http://127.0.0.1:{dead_port()}/v1"
+    proc = run(project, tmp_path, "--format", "json", "--on-llm-error", "warn", base=base)
+    assert proc.returncode == 0, proc.stderr  # no static findings; the model error is reported
+    report = json.loads(proc.stdout)
+    assert report["llm"]["fatal"] and report["stats"]["llm_errors"] >= 1
+
+
+def test_no_llm_runs_the_static_tier_only(project: Path, tmp_path: Path) -> None:
+    # a dead endpoint proves nothing is contacted
+    base = f"http://127.0.0.1:{dead_port()}/v1"
+    proc = run(project, tmp_path, "--format", "json", "--no-llm", base=base)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["tier"] == "static" and "llm" not in report
+    assert "model endpoint:" not in proc.stderr
+
+
 def test_local_only_refuses_remote_endpoint_before_any_call(project: Path, tmp_path: Path) -> None:
     proc = run(project, tmp_path, "--local-only", base="http://203.0.113.9:9/v1")
     assert proc.returncode == 2

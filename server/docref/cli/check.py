@@ -52,7 +52,7 @@ def check(args: argparse.Namespace) -> int:
         )
     reports: list[FileReport] = [check_file(graph, rel) for rel in targets]
     llm: _LlmOutcome | None = None
-    if args.model:
+    if args.model and not args.no_llm:
         try:
             llm = _run_llm(args, graph, reports)
         except _LlmSetupError as exc:
@@ -70,7 +70,8 @@ def check(args: argparse.Namespace) -> int:
         print(summary_line(findings, summary), file=sys.stderr)
         if llm is None:
             print(TURN_ON_LLM, file=sys.stderr)
-    if summary.errors or summary.llm_errors or summary.fatal is not None:
+    model_failed = bool(summary.llm_errors) or summary.fatal is not None
+    if summary.errors or (model_failed and args.on_llm_error == "fail"):
         return 2
     return 1 if findings else 0
 

@@ -89,6 +89,15 @@ def build_parser() -> argparse.ArgumentParser:
     llm.add_argument(
         "--no-llm-cache", action="store_true", help="do not read or write cached model answers"
     )
+    llm.add_argument(
+        "--no-llm", action="store_true", help="static tier only, even when a model is given"
+    )
+    llm.add_argument(
+        "--on-llm-error",
+        choices=("fail", "warn"),
+        default="fail",
+        help="a model that could not be used: exit 2 (fail, default) or report and go on (warn)",
+    )
     chk.set_defaults(func=check_command)
 
     idx = sub.add_parser("index", help="index a tree and report what was found")
