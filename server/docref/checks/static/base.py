@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from docref.checks.findings import Finding
+from docref.checks.findings import Criterion, Evidence, Finding, Tier
 from docref.graph.model import FileExtract, Function
 from docref.graph.project import ProjectGraph
-from docref.segments import ParsedDocstring
+from docref.segments import ParsedDocstring, Segment
+
+_EVIDENCE_CHARS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +35,35 @@ class StaticInput:
 
     def code(self, start_byte: int, end_byte: int) -> str:
         return self.data[start_byte:end_byte].decode("utf-8", "replace")
+
+    def signature_evidence(self) -> Evidence:
+        """The function's signature, collapsed to one line, with its path and 1-based line."""
+        span = self.function.header_span
+        text = " ".join(self.code(span.start_byte, span.end_byte).split())
+        if len(text) > _EVIDENCE_CHARS:
+            text = text[: _EVIDENCE_CHARS - 1] + "…"
+        return Evidence(text=text, path=self.path, line=span.start_line + 1)
+
+    def finding(
+        self,
+        segment: Segment,
+        criterion: Criterion,
+        rule: str,
+        message: str,
+        fix_hint: str | None = None,
+    ) -> Finding:
+        """A static finding on ``segment``, with the signature as its evidence."""
+        return Finding.from_segment(
+            segment,
+            path=self.path,
+            qualname=self.function.qualname,
+            criterion=criterion,
+            tier=Tier.STATIC,
+            rule=rule,
+            message=message,
+            evidence=[self.signature_evidence()],
+            fix_hint=fix_hint,
+        )
 
 
 Rule = Callable[[StaticInput], list[Finding]]

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.findings import Criterion, Finding, Tier
+from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
-from docref.checks.static.params import signature_evidence
 
 RULE_JAVADOC_RETURN_TYPE = "C2-JAVADOC-RETURN-TYPE"
 
@@ -82,19 +81,13 @@ def c2_javadoc_return_type(inp: StaticInput) -> list[Finding]:
         if said == declared:
             continue
         out.append(
-            Finding.from_segment(
+            inp.finding(
                 seg,
-                path=inp.path,
-                qualname=fn.qualname,
-                criterion=Criterion.C2,
-                tier=Tier.STATIC,
-                rule=RULE_JAVADOC_RETURN_TYPE,
-                message=(
-                    f'says it returns "{match.group(0).strip()}", but {fn.name}() is declared '
-                    f"to return {fn.returns}"
-                ),
-                evidence=(signature_evidence(inp),),
-                fix_hint=f"the declared return type is {fn.returns}",
+                Criterion.C2,
+                RULE_JAVADOC_RETURN_TYPE,
+                f'says it returns "{match.group(0).strip()}", but {fn.name}() is declared '
+                f"to return {fn.returns}",
+                f"the declared return type is {fn.returns}",
             )
         )
     return out

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from docref.checks.findings import Criterion, Evidence, Finding, Tier
+from docref.checks.findings import Criterion, Evidence, Finding
 from docref.checks.static.base import StaticInput
 from docref.graph.model import FileExtract, Function, Param
 from docref.segments.model import Segment
@@ -39,19 +39,14 @@ RULE_PARAM_UNKNOWN = "C1-PARAM-UNKNOWN"
 
 _TYPE_SECTIONS = frozenset({":type", "@type"})
 _SELF_NAMES = frozenset({"self", "cls"})
-_EVIDENCE_CHARS = 200
 
 
 # --------------------------------------------------------------------------- shared helpers
 
 
 def signature_evidence(inp: StaticInput) -> Evidence:
-    """The function's signature, collapsed to one line, with its path and 1-based line."""
-    span = inp.function.header_span
-    text = " ".join(inp.code(span.start_byte, span.end_byte).split())
-    if len(text) > _EVIDENCE_CHARS:
-        text = text[: _EVIDENCE_CHARS - 1] + "…"
-    return Evidence(text=text, path=inp.path, line=span.start_line + 1)
+    """The function's signature as evidence (see :meth:`StaticInput.signature_evidence`)."""
+    return inp.signature_evidence()
 
 
 def import_aliases(extract: FileExtract, function: Function | None = None) -> dict[str, str]:
@@ -196,17 +191,5 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         else:
             listed = ", ".join(candidates) if candidates else "none"
             fix_hint = f'remove "{shown}" or add it to the signature (parameters: {listed})'
-        findings.append(
-            Finding.from_segment(
-                segment,
-                path=inp.path,
-                qualname=inp.function.qualname,
-                criterion=Criterion.C1,
-                tier=Tier.STATIC,
-                rule=RULE_PARAM_UNKNOWN,
-                message=message,
-                evidence=[signature_evidence(inp)],
-                fix_hint=fix_hint,
-            )
-        )
+        findings.append(inp.finding(segment, Criterion.C1, RULE_PARAM_UNKNOWN, message, fix_hint))
     return findings

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.findings import Criterion, Evidence, Finding, Tier
+from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
@@ -52,24 +52,7 @@ _NAME = re.compile(r"^[A-Za-z_][\w.]*$")
 
 
 def _finding(inp: StaticInput, seg: Segment, rule: str, message: str, hint: str) -> Finding:
-    fn = inp.function
-    return Finding.from_segment(
-        seg,
-        path=inp.path,
-        qualname=fn.qualname,
-        criterion=Criterion.C3,
-        tier=Tier.STATIC,
-        rule=rule,
-        message=message,
-        fix_hint=hint,
-        evidence=[
-            Evidence(
-                inp.code(fn.header_span.start_byte, fn.header_span.end_byte),
-                inp.path,
-                fn.header_span.start_line + 1,
-            )
-        ],
-    )
+    return inp.finding(seg, Criterion.C3, rule, message, hint)
 
 
 def _is_hook(inp: StaticInput) -> bool:

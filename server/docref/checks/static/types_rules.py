@@ -24,11 +24,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from docref.checks.findings import Criterion, Finding, Tier
+from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import (
     import_aliases,
-    signature_evidence,
     signatures,
     split_names,
 )
@@ -152,17 +151,7 @@ def _incompatible(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) 
 
 
 def _finding(inp: StaticInput, segment: Segment, rule: str, message: str, fix_hint: str) -> Finding:
-    return Finding.from_segment(
-        segment,
-        path=inp.path,
-        qualname=inp.function.qualname,
-        criterion=Criterion.C2,
-        tier=Tier.STATIC,
-        rule=rule,
-        message=message,
-        evidence=[signature_evidence(inp)],
-        fix_hint=fix_hint,
-    )
+    return inp.finding(segment, Criterion.C2, rule, message, fix_hint)
 
 
 def _shown(text: str) -> str:
