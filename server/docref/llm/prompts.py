@@ -179,6 +179,20 @@ def _fence(content: str, info: str = "") -> str:
     return f"{fence}{info}\n{body}\n{fence}"
 
 
+def _fenced_data(segment: str, code: str, info: str | None, language: str) -> str:
+    """The code, related information and sentence as fenced data (shared by the ``paper``
+    judge and the explanation prompt, so both delimit untrusted text the same way)."""
+    information = info if info and info.strip() else _PAPER_NO_INFORMATION
+    return (
+        "CODE:\n"
+        f"(Related Information)\n{_fence(information)}\n"
+        f"(Input Code)\n{_fence(code, language)}\n"
+        "\n"
+        f"SUMMARY TEXT:\n{_fence(segment, 'text')}\n"
+        "\n"
+    )
+
+
 def _paper_messages(
     criterion: Criterion, segment: str, code: str, info: str | None, language: str
 ) -> list[Message]:
@@ -192,16 +206,10 @@ def _paper_messages(
         + "\n\n"
         + _PAPER_DATA_NOTICE
     )
-    information = info if info and info.strip() else _PAPER_NO_INFORMATION
     user = (
-        "CODE:\n"
-        f"(Related Information)\n{_fence(information)}\n"
-        f"(Input Code)\n{_fence(code, language)}\n"
-        "\n"
-        f"SUMMARY TEXT:\n{_fence(segment, 'text')}\n"
-        "\n"
-        f"{_PAPER_CONTRACT.format(name=criterion.display_name)}\n"
-        "SCORE (score only):"
+        _fenced_data(segment, code, info, language)
+        + f"{_PAPER_CONTRACT.format(name=criterion.display_name)}\n"
+        + "SCORE (score only):"
     )
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
@@ -331,20 +339,10 @@ def explanation_messages(
     system = _EXPLANATION_SYSTEM.format(
         subject=f"{lang} source code", name=crit.display_name, definition=crit.definition
     )
-    information = (
-        related_information
-        if related_information and related_information.strip()
-        else _PAPER_NO_INFORMATION
-    )
     user = (
-        "CODE:\n"
-        f"(Related Information)\n{_fence(information)}\n"
-        f"(Input Code)\n{_fence(code, language)}\n"
-        "\n"
-        f"SUMMARY TEXT:\n{_fence(segment, 'text')}\n"
-        "\n"
-        f"{_EXPLANATION_CONTRACT}\n"
-        "EXPLANATION:"
+        _fenced_data(segment, code, related_information, language)
+        + f"{_EXPLANATION_CONTRACT}\n"
+        + "EXPLANATION:"
     )
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
