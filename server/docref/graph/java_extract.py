@@ -26,7 +26,6 @@ Conventions (where Java differs from what :mod:`docref.graph.model` describes fo
 from __future__ import annotations
 
 import re
-import threading
 from typing import Any
 
 from tree_sitter import Node, Parser, Tree
@@ -42,30 +41,18 @@ from docref.graph.model import (
     Span,
     Variable,
 )
-from docref.graph.treesitter import node_span, syntax_error_note
+from docref.graph.treesitter import node_span, parse_with, syntax_error_note, thread_parser
 
 __all__ = ["extract_java", "java_language", "parse", "parser", "raw_type"]
 
-_local = threading.local()
-
 
 def parser() -> Parser:
-    """The cached Java parser: created lazily, once per process and thread.
-
-    tree-sitter parsers are not thread-safe, so each thread gets its own; a single-threaded
-    indexer (or each worker process of a pool) creates exactly one.
-    """
-    p: Parser | None = getattr(_local, "parser", None)
-    if p is None:
-        p = Parser(java_language())
-        _local.parser = p
-    return p
+    """This thread's parser (see :func:`docref.graph.treesitter.thread_parser`)."""
+    return thread_parser(java_language())
 
 
 def parse(data: bytes, old_tree: Tree | None = None) -> Tree:
-    if old_tree is not None:
-        return parser().parse(data, old_tree)
-    return parser().parse(data)
+    return parse_with(parser(), data, old_tree)
 
 
 # ---- helpers ----------------------------------------------------------------------------

@@ -7,8 +7,6 @@ walking statement lists only; the names a function uses come from
 
 from __future__ import annotations
 
-import threading
-
 from tree_sitter import Node, Parser, Tree
 
 from docref.graph.model import (
@@ -21,7 +19,13 @@ from docref.graph.model import (
     Variable,
 )
 from docref.graph.python_refs import PY_LANGUAGE, ReferenceCollector, ReferenceMemo
-from docref.graph.treesitter import node_span, span_between, syntax_error_note
+from docref.graph.treesitter import (
+    node_span,
+    parse_with,
+    span_between,
+    syntax_error_note,
+    thread_parser,
+)
 
 __all__ = ["PY_LANGUAGE", "ReferenceMemo", "extract_python", "parse", "parser"]
 
@@ -44,22 +48,14 @@ _NESTING = frozenset(
 )
 _TRY_PARTS = frozenset({"try_statement", "except_clause", "except_group_clause"})
 
-_local = threading.local()
-
 
 def parser() -> Parser:
-    """A per-thread parser (tree-sitter parsers are not thread-safe)."""
-    p: Parser | None = getattr(_local, "parser", None)
-    if p is None:
-        p = Parser(PY_LANGUAGE)
-        _local.parser = p
-    return p
+    """This thread's parser (see :func:`docref.graph.treesitter.thread_parser`)."""
+    return thread_parser(PY_LANGUAGE)
 
 
 def parse(data: bytes, old_tree: Tree | None = None) -> Tree:
-    if old_tree is not None:
-        return parser().parse(data, old_tree)
-    return parser().parse(data)
+    return parse_with(parser(), data, old_tree)
 
 
 def _first_named(node: Node) -> Node | None:

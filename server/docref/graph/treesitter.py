@@ -2,9 +2,33 @@
 
 from __future__ import annotations
 
-from tree_sitter import Node
+import threading
+
+from tree_sitter import Language, Node, Parser, Tree
 
 from docref.graph.model import Span
+
+_local = threading.local()
+
+
+def thread_parser(language: Language) -> Parser:
+    """This thread's parser for ``language``: tree-sitter parsers are not thread-safe, so each
+    thread (and each worker process) creates its own, once."""
+    parsers: dict[int, Parser] | None = getattr(_local, "parsers", None)
+    if parsers is None:
+        parsers = _local.parsers = {}
+    key = id(language)
+    p = parsers.get(key)
+    if p is None:
+        p = parsers[key] = Parser(language)
+    return p
+
+
+def parse_with(parser: Parser, data: bytes, old_tree: Tree | None = None) -> Tree:
+    """Parse ``data``, reusing ``old_tree`` (already edited) for an incremental re-parse."""
+    if old_tree is not None:
+        return parser.parse(data, old_tree)
+    return parser.parse(data)
 
 
 def node_span(node: Node) -> Span:
