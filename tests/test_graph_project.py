@@ -517,3 +517,15 @@ def test_incremental_java_update_matches_fresh_extract(project: Path, graph: Pro
         graph.update(str(path), edited)
         data = edited.encode("utf-8")
         assert graph.files[rel].to_json() == extract_java(data, rel, content_hash(data)).to_json()
+
+
+def test_source_follows_disk_edits_and_buffers(graph: ProjectGraph, project: Path) -> None:
+    rel = next(iter(sorted(graph.files)))
+    target = project / rel
+    first = graph.source(rel)
+    assert graph.source(rel) == first  # served from the per-graph text cache
+    target.write_text(first + "\n# edited on disk\n", encoding="utf-8")
+    os.utime(target, ns=(1, 1))  # even with an old timestamp the size differs
+    assert graph.source(rel).endswith("# edited on disk\n")
+    graph.update(rel, "buffer text\n")
+    assert graph.source(rel) == "buffer text\n"

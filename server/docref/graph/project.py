@@ -12,6 +12,7 @@ import logging
 import os
 import posixpath
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,8 @@ from docref.graph.source import (
 from docref.graph.store import Entry, ExtractMap
 
 log = logging.getLogger(__name__)
+
+_DISK_TEXTS_KEPT = 64
 
 Entity = Function | Class | Variable
 Progress = Callable[[int, int], None]
@@ -88,6 +91,9 @@ class ProjectGraph:
         self.skipped: dict[str, str] = {}
         self.modules = ModuleMap()
         self._buffers: dict[str, str] = {}
+        # Context building asks for the same file once per related block: keep recent texts,
+        # revalidated by (mtime, size) so an edit on disk is never served stale.
+        self._disk_texts: OrderedDict[str, tuple[tuple[int, int], str]] = OrderedDict()
         self._imports_of: dict[str, set[str]] = {}
         self._importers: dict[str, set[str]] = {}
         self._incremental = IncrementalExtractor(tree_cache_size)
@@ -358,8 +364,23 @@ class ProjectGraph:
         rel = self.relpath(path)
         if rel in self._buffers:
             return self._buffers[rel]
+        full = self.abspath(rel)
+        try:
+            st = os.stat(full)
+            stamp = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            stamp = None
+        cached = self._disk_texts.get(rel)
+        if stamp is not None and cached is not None and cached[0] == stamp:
+            self._disk_texts.move_to_end(rel)
+            return cached[1]
         language = language_of(rel) or "python"
-        return read_source(self.abspath(rel), language, self.max_file_bytes).text
+        text = read_source(full, language, self.max_file_bytes).text
+        if stamp is not None:
+            self._disk_texts[rel] = (stamp, text)
+            if len(self._disk_texts) > _DISK_TEXTS_KEPT:
+                self._disk_texts.popitem(last=False)
+        return text
 
     def importers_of(self, path: str) -> set[str]:
         return set(self._importers.get(self.relpath(path), ()))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -49,6 +49,7 @@ __all__ = [
     "ALL_CRITERIA",
     "FATAL_ERRORS",
     "RULE",
+    "CallBudgetExhausted",
     "LlmFunctionResult",
     "LlmRun",
     "check_function_llm",
@@ -61,15 +62,37 @@ FATAL_ERRORS: tuple[type[ModelError], ...] = (ModelUnavailable, ModelAuthError, 
 """Errors that abort the run: the endpoint is dead, the key is wrong, or calling is refused."""
 
 
+class CallBudgetExhausted(Exception):
+    """The run's ``max_calls`` is spent: the question is not sent (its check is unknown)."""
+
+
 class LlmRun:
-    """State shared by every function checked in one run: the first fatal error, if any.
+    """State shared by every function checked in one run.
 
     Once :attr:`fatal` is set, running questions are cancelled and no new one is sent.
+    ``max_calls`` caps the model requests of the whole run (judge questions, retries and
+    explanations alike); questions beyond it become ``unknown`` and are counted in
+    :attr:`not_asked`.  ``on_check_done`` is called once per finished (segment, criterion)
+    check, for a progress display.
     """
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        max_calls: int | None = None,
+        on_check_done: Callable[[], None] | None = None,
+    ) -> None:
         self.fatal: ModelError | None = None
+        self.max_calls = max_calls
+        self.calls = 0
+        self.not_asked = 0
+        self.on_check_done = on_check_done
         self._tasks: set[asyncio.Task[object]] = set()
+
+    def take_call(self) -> None:
+        """Count one model request, or raise :class:`CallBudgetExhausted` when none is left."""
+        if self.max_calls is not None and self.calls >= self.max_calls:
+            raise CallBudgetExhausted(f"max_calls ({self.max_calls}) reached")
+        self.calls += 1
 
     def abort(self, error: ModelError) -> None:
         if self.fatal is not None:
@@ -150,6 +173,7 @@ class _Asker:
         if self.run.fatal is not None:
             raise self.run.fatal
         params = EXPLANATION_GENERATION if explanation else GENERATION
+        self.run.take_call()
         self.out.calls += 1
         result = await self.client.complete(
             messages,
@@ -267,6 +291,8 @@ async def check_function_llm(
         except ModelError as exc:
             asker.error(check, exc)
             return None, False
+        except CallBudgetExhausted:
+            return None, False
         return clean_explanation(completion.text), True
 
     async def one(check: _Check) -> CheckResult:
@@ -290,6 +316,9 @@ async def check_function_llm(
                 completion = await asker.complete(messages, explanation=False)
             except ModelError as exc:
                 return unknown(check, f"model error: {asker.error(check, exc)}")
+            except CallBudgetExhausted as exc:
+                run.not_asked += 1
+                return unknown(check, f"not asked: {exc}")
             last = completion.text
             answer = parse_answer(last)
             if answer is not None:
@@ -309,9 +338,16 @@ async def check_function_llm(
         out.fatal = run.fatal
         return out
 
+    async def one_reported(check: _Check) -> CheckResult:
+        try:
+            return await one(check)
+        finally:
+            if run.on_check_done is not None:
+                run.on_check_done()
+
     tasks: list[asyncio.Task[CheckResult]] = []
     for check in checks:
-        task = asyncio.create_task(one(check))
+        task = asyncio.create_task(one_reported(check))
         run._track(task)
         tasks.append(task)
     outcomes = await asyncio.gather(*tasks, return_exceptions=True)
