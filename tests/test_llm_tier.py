@@ -322,3 +322,15 @@ def test_first_sentence() -> None:
     assert first_sentence("It is wrong. Very.") == "It is wrong."
     assert first_sentence("No end") == "No end"
     assert first_sentence('Says "x." Then y.') == 'Says "x."'
+
+
+def test_max_calls_caps_requests_and_leaves_the_rest_unknown(fake: FakeOpenAI) -> None:
+    done: list[int] = []
+    run = LlmRun(max_calls=5, on_check_done=lambda: done.append(1))
+    res = check(client_for(fake.base_url), run=run)
+    assert len(fake.requests) == 5 == res.calls == run.calls
+    assert len(res.results) == 12 and len(done) == 12
+    unknown = [r for r in res.results if r.verdict is Verdict.UNKNOWN]
+    assert len(unknown) == 7 == run.not_asked
+    assert all("max_calls (5) reached" in (r.reason or "") for r in unknown)
+    assert res.findings == [] and res.errors == []  # a spent budget is not a model error
