@@ -1,0 +1,267 @@
+"""docref's settings: ``[tool.docref]`` in ``pyproject.toml``, validated, then CLI overrides.
+
+Every key is checked: an unknown key (with a did-you-mean), a value of the wrong type or out of
+range is a :class:`ConfigError` whose message names the file, the key and what was expected.
+The same validation serves the language server (``initializationOptions`` /
+``workspace/configuration`` arrive as plain mappings: :meth:`Settings.from_mapping`).
+
+The API key itself is never a setting: ``api_key_env`` names the environment variable that
+holds it, so a committed ``pyproject.toml`` cannot leak it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import os
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal
+
+from docref.defaults import DEFAULT_TOKEN_BUDGET
+
+CRITERIA = ("C1", "C2", "C3", "C4")
+PROFILES = ("paper", "referee-ver4")
+SEVERITIES = ("error", "warning", "note")
+OnLlmError = Literal["fail", "warn"]
+_RULE_ID = re.compile(r"(C[1-4]|DOC)(-[A-Z0-9]+)+")
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class ConfigError(ValueError):
+    """A configuration that cannot be used; the message is shown to the user as is."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a check run is configured with (defaults = no model, static tier only).
+
+    ``severity`` maps a rule id (``C2-PARAM-TYPE``), a criterion (``C2``) or a tier (``static``,
+    ``llm``) to ``error``, ``warning`` or ``note``, the most specific key winning (defaults:
+    static findings ``error``, model findings ``warning``); ``enable`` lists opt-in rules
+    (``DOC-PARAM-MISSING``);
+    ``include``/``exclude`` are gitignore-style globs applied on top of ``.gitignore``.
+    """
+
+    model: str | None = None
+    api_base: str | None = None
+    api_key_env: str | None = None
+    profile: str = "paper"
+    criteria: tuple[str, ...] = CRITERIA
+    weights: Mapping[str, float] = field(default_factory=dict)
+    severity: Mapping[str, str] = field(default_factory=dict)
+    context_tokens: int = DEFAULT_TOKEN_BUDGET
+    concurrency: int = 16
+    timeout: float = 30.0
+    max_calls: int | None = None
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    local_only: bool = False
+    ignore: tuple[str, ...] = ()
+    enable: tuple[str, ...] = ()
+    baseline: str | None = None
+    on_llm_error: OnLlmError = "fail"
+    source: str = "defaults"
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], source: str) -> Settings:
+        """Validate ``data`` (the ``[tool.docref]`` table or an editor's settings object)."""
+        if not isinstance(data, Mapping):
+            raise ConfigError(f"{source}: expected a table of settings, got {_kind(data)}")
+        values: dict[str, Any] = {}
+        for key, raw in data.items():
+            name = str(key).replace("-", "_")
+            validator = _VALIDATORS.get(name)
+            if validator is None:
+                raise ConfigError(f"{source}: unknown setting {key!r}{_did_you_mean(str(key))}")
+            try:
+                values[name] = validator(raw)
+            except ConfigError as exc:
+                raise ConfigError(f"{source}: {key}: {exc}") from None
+        return cls(**values, source=source)
+
+    def override(self, **changes: Any) -> Settings:
+        """These settings with every non-``None`` value of ``changes`` applied (CLI flags)."""
+        given = {k: v for k, v in changes.items() if v is not None}
+        unknown = sorted(set(given) - {f.name for f in fields(self)})
+        if unknown:
+            raise ConfigError(f"unknown setting(s): {', '.join(unknown)}")
+        return replace(self, **given) if given else self
+
+
+def load_settings(root: str) -> Settings:
+    """``[tool.docref]`` of ``root/pyproject.toml``; defaults when the file or table is absent."""
+    path = os.path.join(root, "pyproject.toml")
+    try:
+        with open(path, "rb") as fh:
+            document = tomllib.load(fh)
+    except FileNotFoundError:
+        return Settings()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not valid TOML: the file is not UTF-8") from None
+    tool = document.get("tool", {})
+    table = tool.get("docref") if isinstance(tool, dict) else None
+    if table is None:
+        return Settings(source=path)
+    return Settings.from_mapping(table, f"{path} [tool.docref]")
+
+
+# --------------------------------------------------------------------------- validators
+
+
+def _kind(value: object) -> str:
+    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
+    for typ, name in names.items():
+        if type(value) is typ:
+            return f"{name} ({value!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a table"
+    return type(value).__name__
+
+
+def _did_you_mean(key: str) -> str:
+    close = difflib.get_close_matches(key.replace("-", "_"), list(_VALIDATORS), n=1, cutoff=0.6)
+    return (
+        f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(sorted(_VALIDATORS))}"
+    )
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"expected a non-empty string, got {_kind(value)}")
+    return value.strip()
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        if not isinstance(value, str) or value not in options:
+            raise ConfigError(f"expected one of {', '.join(options)}; got {_kind(value)}")
+        return value
+
+    return check
+
+
+def _positive_int(value: object) -> int:
+    if type(value) is not int or value < 1:
+        raise ConfigError(f"expected a positive integer, got {_kind(value)}")
+    return value
+
+
+def _positive_number(value: object) -> float:
+    if type(value) not in (int, float) or not math.isfinite(value) or value <= 0:  # type: ignore[arg-type]
+        raise ConfigError(f"expected a positive number of seconds, got {_kind(value)}")
+    return float(value)  # type: ignore[arg-type]
+
+
+def _boolean(value: object) -> bool:
+    if type(value) is not bool:
+        raise ConfigError(f"expected true or false, got {_kind(value)}")
+    return value
+
+
+def _strings(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ConfigError(f"expected a list of non-empty strings, got {_kind(value)}")
+    return tuple(dict.fromkeys(v.strip() for v in value))
+
+
+def _criteria(value: object) -> tuple[str, ...]:
+    items = value.split(",") if isinstance(value, str) else value
+    names = tuple(s.upper() for s in _strings(items if isinstance(items, list) else value))
+    bad = [n for n in names if n not in CRITERIA]
+    if bad or not names:
+        raise ConfigError(f"expected a non-empty subset of {', '.join(CRITERIA)}; got {value!r}")
+    return names
+
+
+def _weights(value: object) -> dict[str, float]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"expected a table such as {{C1 = 1, C3 = 2}}, got {_kind(value)}")
+    out: dict[str, float] = {}
+    for key, weight in value.items():
+        name = str(key).upper()
+        if name not in CRITERIA:
+            raise ConfigError(f"unknown criterion {key!r} (expected {', '.join(CRITERIA)})")
+        if type(weight) not in (int, float) or not math.isfinite(weight) or weight < 0:
+            raise ConfigError(f"{key}: expected a number >= 0, got {_kind(weight)}")
+        out[name] = float(weight)
+    if out and not any(out.values()):
+        raise ConfigError("at least one weight must be > 0")
+    return out
+
+
+def _severity(value: object) -> dict[str, str]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(f'expected a table such as {{C4 = "note"}}, got {_kind(value)}')
+    out: dict[str, str] = {}
+    for key, level in value.items():
+        name = str(key).lower() if str(key).lower() in ("static", "llm") else str(key).upper()
+        if name not in CRITERIA and name not in ("static", "llm") and not _RULE_ID.fullmatch(name):
+            raise ConfigError(f"{key!r} is neither a criterion (C1..C4), a tier nor a rule id")
+        if level not in SEVERITIES:
+            raise ConfigError(f"{key}: expected one of {', '.join(SEVERITIES)}, got {_kind(level)}")
+        out[name] = str(level)
+    return out
+
+
+def _ignore(value: object) -> tuple[str, ...]:
+    entries = _strings(value)
+    from docref.checks.suppress import IgnoreList
+
+    try:
+        IgnoreList.parse(entries)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    return entries
+
+
+def _enable(value: object) -> tuple[str, ...]:
+    from docref.checks.static.runner import OPT_IN_RULES
+
+    names = tuple(n.upper() for n in _strings(value))
+    bad = [n for n in names if n not in OPT_IN_RULES]
+    if bad:
+        raise ConfigError(
+            f"unknown opt-in rule(s) {', '.join(bad)}; available: {', '.join(sorted(OPT_IN_RULES))}"
+        )
+    return names
+
+
+def _env_name(value: object) -> str:
+    # The value is not echoed: a user who pasted the key itself here must not see it in logs.
+    if not isinstance(value, str) or not _ENV_NAME.fullmatch(value.strip()):
+        raise ConfigError(
+            "expected the NAME of an environment variable (letters, digits, _), "
+            "e.g. OPENAI_API_KEY -- not the key itself"
+        )
+    return value.strip()
+
+
+_VALIDATORS: dict[str, Callable[[Any], Any]] = {
+    "model": _text,
+    "api_base": _text,
+    "api_key_env": _env_name,
+    "profile": _choice(PROFILES),
+    "criteria": _criteria,
+    "weights": _weights,
+    "severity": _severity,
+    "context_tokens": _positive_int,
+    "concurrency": _positive_int,
+    "timeout": _positive_number,
+    "max_calls": _positive_int,
+    "include": _strings,
+    "exclude": _strings,
+    "local_only": _boolean,
+    "ignore": _ignore,
+    "enable": _enable,
+    "baseline": _text,
+    "on_llm_error": _choice(("fail", "warn")),
+}
