@@ -37,7 +37,15 @@ def test_sample_project_planted_inconsistencies(tmp_path: Path) -> None:
     assert ("shop/cart.py", "C3-RAISES", "C3") in rules
     # Javadoc ``@return the total in euros as a double`` on a method declared ``long``
     assert ("java/com/example/shop/Checkout.java", "C2-JAVADOC-RETURN-TYPE", "C2") in rules
-    unknown = next(f for f in report["findings"] if f["rule"] == "C1-PARAM-UNKNOWN")
+    # Javadoc ``@param currency`` (no such parameter) and ``@throws java.io.IOException`` (a
+    # checked exception total() neither declares nor throws)
+    assert ("java/com/example/shop/Checkout.java", "C1-PARAM-UNKNOWN", "C1") in rules
+    assert ("java/com/example/shop/Checkout.java", "C3-RAISES", "C3") in rules
+    unknown = next(
+        f
+        for f in report["findings"]
+        if f["rule"] == "C1-PARAM-UNKNOWN" and f["path"] == "shop/cart.py"
+    )
     assert "count" in unknown["message"]
     source = (REPO / "examples/shop/shop/cart.py").read_text(encoding="utf-8")
     assert source[unknown["start"] : unknown["end"]].startswith("count (int)")
@@ -119,5 +127,7 @@ def test_json_contract_keys(tmp_path: Path) -> None:
             "message", "explanation", "evidence",
         }  # fmt: skip
         assert f["tier"] == "static" and f["line"] >= 1 and f["column"] >= 1
-    c1 = next(f for f in report["findings"] if f["criterion"] == "C1")
+    c1 = next(
+        f for f in report["findings"] if f["criterion"] == "C1" and f["path"] == "shop/cart.py"
+    )
     assert (c1["line"], c1["column"]) == (38, 13)  # 1-based, as the text format prints

@@ -50,7 +50,10 @@ class Cart:
         return line
 
     def total(self) -> Decimal:
-        """Return the gross total: the sum of every line after discount, with VAT."""
+        """Return the gross total: the sum of every line after discount, with VAT.
+
+        Shipping rates are renegotiated with the carrier every quarter.
+        """
         net = sum(
             (ln.unit_price * ln.quantity * bulk_discount(ln.quantity) for ln in self.lines),
             Decimal("0"),
@@ -58,7 +61,7 @@ class Cart:
         return with_vat(net)
 
     def is_empty(self) -> bool:
-        """Return whether the cart has no lines.
+        """Return whether the cart has no lines, like :meth:`Cart.is_blank`.
 
         Raises:
             KeyError: If the cart was never initialised.

@@ -1,14 +1,14 @@
-"""``docref check``: the static tier (and, with ``--model``, the LLM tier) over files or folders.
+"""``docref check``: the static tier (and, with a model, the LLM tier) over files or folders.
 
-Exit codes: 0 no findings, 1 findings, 2 usage error or a check that could not run -- including
-a model that could not be used (unreachable, authentication failed, refused by
-``--local-only``): a run whose model did not answer is never reported green.
+Settings come from ``[tool.docref]`` in the workspace's ``pyproject.toml``; flags override them.
+Exit codes: 0 no findings, 1 findings, 2 a usage or configuration error, a check that could
+not run, or -- under ``on_llm_error = "fail"`` (the default) -- a model that could not be used
+or failed on some question: a run whose requested model tier did not run is never green.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
@@ -23,18 +23,55 @@ from docref.cli.check_output import (
     summary_line,
     text_lines,
 )
+from docref.cli.check_select import select_targets, since_filter
 from docref.cli.commands import find_root
 
 if TYPE_CHECKING:
     from docref.checks.findings import Finding
     from docref.checks.static.runner import FileReport
-    from docref.graph.project import ProjectGraph
-    from docref.llm.tier import LlmFunctionResult
+    from docref.cli.check_llm import LlmOutcome
+    from docref.config import Settings
+
+
+class _UsageError(Exception):
+    """A problem the user must fix before anything can be checked (exit 2)."""
+
+
+def parse_criteria(text: str) -> tuple[str, ...]:
+    """``"C1,C3"`` -> ``("C1", "C3")`` (argparse type; case-insensitive, duplicates dropped)."""
+    from docref.config import CRITERIA
+
+    items = [t.strip().upper() for t in text.split(",") if t.strip()]
+    bad = [t for t in items if t not in CRITERIA]
+    if bad or not items:
+        raise argparse.ArgumentTypeError(
+            f"invalid criteria {text!r}: expected a comma-separated subset of C1,C2,C3,C4"
+        )
+    return tuple(dict.fromkeys(items))
+
+
+def settings_for(args: argparse.Namespace, root: str) -> Settings:
+    """``[tool.docref]`` of ``root`` with the flags given on the command line applied."""
+    from docref.config import load_settings
+
+    return load_settings(root).override(
+        model=args.model,
+        api_base=args.api_base,
+        api_key_env=args.api_key_env,
+        profile=args.profile,
+        criteria=args.criteria,
+        timeout=args.timeout,
+        concurrency=args.max_concurrency,
+        max_calls=args.max_calls,
+        local_only=True if args.local_only else None,
+        baseline=args.baseline,
+        on_llm_error=args.on_llm_error,
+        context_tokens=args.context_tokens,
+    )
 
 
 def check(args: argparse.Namespace) -> int:
-    from docref.checks.static.runner import check_file
-    from docref.graph.project import ProjectGraph
+    from docref.config import ConfigError
 
     started = time.perf_counter()
     missing = [p for p in args.paths if not os.path.exists(p)]
@@ -42,42 +79,171 @@ def check(args: argparse.Namespace) -> int:
         print(f"docref: error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
     root = os.path.abspath(args.root) if args.root else find_root(args.paths[0])
+    try:
+        settings = settings_for(args, root)
+        return _check(args, root, settings, started)
+    except (ConfigError, _UsageError) as exc:
+        print(f"docref: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _check(args: argparse.Namespace, root: str, settings: Settings, started: float) -> int:
+    from docref.checks.static.runner import check_file, rules_for
+    from docref.cli.check_llm import LlmSetupError, count_checks, run_llm
+    from docref.cli.progress import ProgressBar
+    from docref.graph.project import ProjectGraph
+
+    changed = _since(root, args.since) if args.since else None
+    baseline = (
+        _load_baseline(settings.baseline) if settings.baseline and not args.write_baseline else None
+    )
+    progress = ProgressBar.for_stderr(enabled=not args.no_progress)
     graph = ProjectGraph(root, use_cache=not args.no_cache)
-    graph.index()
-    targets = _targets(graph, [os.path.abspath(p) for p in args.paths])
+    with progress.stage("indexing", unit="files") as bar:
+        graph.index(workers=args.jobs, progress=bar.update)
+    targets = select_targets(graph, [os.path.abspath(p) for p in args.paths], settings, changed)
     if not targets:
         print(
             "docref: warning: no indexable Python or Java files under the given paths",
             file=sys.stderr,
         )
-    reports: list[FileReport] = [check_file(graph, rel) for rel in targets]
-    llm: _LlmOutcome | None = None
-    if args.model and not args.no_llm:
+    rules = rules_for(settings.enable)
+    reports: list[FileReport] = []
+    with progress.stage("checking", unit="files", total=len(targets)) as bar:
+        for rel in targets:
+            reports.append(check_file(graph, rel, rules))
+            bar.advance()
+    if changed is not None:
+        since_filter(graph, reports, changed)
+    warnings = _suppress(graph, reports, settings)
+    llm: LlmOutcome | None = None
+    if settings.model and not args.no_llm:
+        total = count_checks(reports, settings.criteria)
         try:
-            llm = _run_llm(args, graph, reports)
-        except _LlmSetupError as exc:
-            print(f"docref: error: {exc}", file=sys.stderr)
-            return 2
-    findings, scores, summary = _collect(reports, llm)
+            with progress.stage("asking the model", unit="checks", total=total) as bar:
+                llm = run_llm(
+                    settings,
+                    graph,
+                    reports,
+                    use_cache=not args.no_llm_cache,
+                    on_check_done=bar.advance,
+                )
+        except LlmSetupError as exc:
+            raise _UsageError(str(exc)) from None
+    findings, scores, summary = _collect(reports, llm, settings)
+    findings = _suppress_llm(graph, findings, settings)
+    if args.write_baseline:
+        return _write_baseline(args.write_baseline, findings)
+    if baseline is not None:
+        findings, summary.baselined = baseline.filter(findings)
+    summary.warnings = warnings
     summary.seconds = time.perf_counter() - started
-    if args.format == "json":
-        print(json.dumps(report_json(findings, scores, summary), indent=2))
-    else:
-        for line in text_lines(findings):
-            print(line)
-        for e in summary.errors + summary.llm_errors:
-            print(f"error: {e}", file=sys.stderr)
-        print(summary_line(findings, summary), file=sys.stderr)
-        if llm is None:
-            print(TURN_ON_LLM, file=sys.stderr)
+    _emit(args.format, findings, scores, summary, settings, root, llm is None)
     model_failed = bool(summary.llm_errors) or summary.fatal is not None
-    if summary.errors or (model_failed and args.on_llm_error == "fail"):
+    if summary.errors or (model_failed and settings.on_llm_error == "fail"):
         return 2
     return 1 if findings else 0
 
 
+def _emit(
+    fmt: str,
+    findings: list[Finding],
+    scores: list[ScoreRow],
+    summary: CheckSummary,
+    settings: Settings,
+    root: str,
+    static_only: bool,
+) -> None:
+    from docref.cli import formats
+
+    if fmt == "json":
+        print(json.dumps(report_json(findings, scores, summary), indent=2))
+    elif fmt == "sarif":
+        from docref import __version__
+
+        sarif = formats.report_sarif(
+            findings,
+            scores,
+            summary,
+            tool_version=__version__,
+            root=root,
+            severity=dict(settings.severity),
+        )
+        print(json.dumps(sarif, indent=2))
+    elif fmt == "github":
+        for line in formats.github_lines(findings, severity=dict(settings.severity)):
+            print(line)
+    else:
+        for line in text_lines(findings):
+            print(line)
+    for w in summary.warnings:
+        print(f"docref: warning: {w}", file=sys.stderr)
+    for e in summary.errors + summary.llm_errors:
+        print(f"error: {e}", file=sys.stderr)
+    if fmt in ("text", "github"):
+        print(summary_line(findings, summary), file=sys.stderr)
+        if static_only:
+            print(TURN_ON_LLM, file=sys.stderr)
+
+
+def _since(root: str, ref: str) -> dict[str, list[tuple[int, int]]]:
+    from docref.cli.since import SinceError, changed_lines
+
+    try:
+        return changed_lines(root, ref)
+    except SinceError as exc:
+        raise _UsageError(f"--since {ref}: {exc}") from None
+
+
+def _load_baseline(path: str) -> Any:
+    from docref.checks.baseline import BaselineError, load_baseline
+
+    try:
+        return load_baseline(path)
+    except BaselineError as exc:
+        raise _UsageError(str(exc)) from None
+
+
+def _write_baseline(path: str, findings: list[Finding]) -> int:
+    from docref.checks.baseline import BaselineError, write_baseline
+
+    try:
+        written = write_baseline(path, findings)
+    except BaselineError as exc:
+        raise _UsageError(str(exc)) from None
+    print(f"docref: wrote {len(written)} finding(s) to the baseline {path}", file=sys.stderr)
+    return 0
+
+
+def _suppress(graph: Any, reports: list[FileReport], settings: Settings) -> list[str]:
+    """Drop static findings silenced inline or by the ``ignore`` list; return marker warnings."""
+    from docref.checks.suppress import IgnoreList, inline_suppressions
+
+    ignore = IgnoreList.parse(settings.ignore)
+    warnings: list[str] = []
+    for report in reports:
+        fe = graph.get(report.path)
+        if fe is None:
+            continue
+        marks = inline_suppressions(fe, graph.source(fe.path))
+        warnings.extend(str(w) for w in marks.warnings)
+        report.suppressions = marks
+        report.findings = [
+            f for f in report.findings if not marks.covers(f) and not ignore.covers(f)
+        ]
+    return warnings
+
+
+def _suppress_llm(graph: Any, findings: list[Finding], settings: Settings) -> list[Finding]:
+    """Model findings pass through the same inline markers and ``ignore`` list."""
+    from docref.checks.suppress import IgnoreList
+
+    ignore = IgnoreList.parse(settings.ignore)
+    return [f for f in findings if not ignore.covers(f)]
+
+
 def _collect(
-    reports: list[FileReport], llm: _LlmOutcome | None
+    reports: list[FileReport], llm: LlmOutcome | None, settings: Settings
 ) -> tuple[list[Finding], list[ScoreRow], CheckSummary]:
     """Static findings first, then the model's, per file; scores where the model ran."""
     from docref.checks.score import CheckResult, score_docstring
@@ -92,7 +258,14 @@ def _collect(
     llm_by_file: dict[str, list[Finding]] = {}
     for res in llm.results:
         llm_by_file.setdefault(res.path, []).extend(res.findings)
-    findings = [f for r in reports for f in (*r.findings, *llm_by_file.get(r.path, []))]
+    findings: list[Finding] = []
+    for r in reports:
+        marks = r.suppressions
+        findings.extend(r.findings)
+        findings.extend(
+            f for f in llm_by_file.get(r.path, []) if marks is None or not marks.covers(f)
+        )
+    weights = dict(settings.weights) or None
     scores = []
     for res in llm.results:
         static = [
@@ -102,162 +275,13 @@ def _collect(
             for f in r.findings
             if f.qualname == res.qualname
         ]
-        scores.append(ScoreRow(res.path, res.qualname, score_docstring([*static, *res.results])))
+        score = score_docstring([*static, *res.results], weights=weights)
+        scores.append(ScoreRow(res.path, res.qualname, score))
     summary.model, summary.endpoint = llm.model, llm.endpoint
     summary.llm_calls, summary.cache_hits, summary.unknown = llm.calls, llm.cache_hits, llm.unknown
     summary.prompt_tokens, summary.completion_tokens = llm.prompt_tokens, llm.completion_tokens
     summary.cost_usd = llm.cost_usd
     summary.fatal = llm.fatal
     summary.llm_errors = llm.errors
+    summary.not_asked = llm.not_asked
     return findings, scores, summary
-
-
-def _targets(graph: ProjectGraph, paths: list[str]) -> list[str]:
-    """Indexed files under the given paths (files or folders), workspace-relative, sorted."""
-    wanted: list[str] = []
-    rels = [graph.relpath(p) for p in paths]
-    for rel in sorted(graph.files):
-        for want in rels:
-            if want in (".", "") or rel == want or rel.startswith(want.rstrip("/") + "/"):
-                wanted.append(rel)
-                break
-    return wanted
-
-
-# --------------------------------------------------------------------------- the LLM tier
-
-
-class _LlmSetupError(Exception):
-    """The model cannot be used at all (bad options, ``--local-only`` refusal)."""
-
-
-class _LlmOutcome:
-    def __init__(self, model: str, endpoint: str) -> None:
-        self.model = model
-        self.endpoint = endpoint
-        self.results: list[LlmFunctionResult] = []
-        self.errors: list[str] = []
-        self.fatal: str | None = None
-
-    @property
-    def calls(self) -> int:
-        return sum(r.calls for r in self.results)
-
-    @property
-    def cache_hits(self) -> int:
-        return sum(r.cache_hits for r in self.results)
-
-    @property
-    def unknown(self) -> int:
-        return sum(r.unknown for r in self.results)
-
-    @property
-    def prompt_tokens(self) -> int:
-        return sum(r.prompt_tokens for r in self.results)
-
-    @property
-    def completion_tokens(self) -> int:
-        return sum(r.completion_tokens for r in self.results)
-
-    @property
-    def cost_usd(self) -> float:
-        return sum(r.cost_usd for r in self.results)
-
-
-def parse_criteria(text: str) -> tuple[str, ...]:
-    """``"C1,C3"`` -> ``("C1", "C3")`` (argparse type; case-insensitive, duplicates dropped)."""
-    from docref.checks.findings import Criterion
-
-    items = [t.strip().upper() for t in text.split(",") if t.strip()]
-    allowed = {c.value for c in Criterion}
-    bad = [t for t in items if t not in allowed]
-    if bad or not items:
-        raise argparse.ArgumentTypeError(
-            f"invalid criteria {text!r}: expected a comma-separated subset of C1,C2,C3,C4"
-        )
-    return tuple(dict.fromkeys(items))
-
-
-def _run_llm(
-    args: argparse.Namespace, graph: ProjectGraph, reports: list[FileReport]
-) -> _LlmOutcome:
-    from docref.llm.client import ModelClient
-    from docref.llm.endpoint import ModelSettings
-    from docref.llm.errors import ModelRefused
-
-    try:
-        settings = ModelSettings(
-            model=args.model,
-            api_base=args.api_base,
-            api_key_env=args.api_key_env,
-            timeout_s=args.timeout,
-            max_concurrency=args.max_concurrency,
-            local_only=args.local_only,
-        )
-    except ValueError as exc:
-        raise _LlmSetupError(str(exc)) from None
-    client = ModelClient(settings)
-    try:
-        endpoint = client.check_allowed()  # before any network use
-    except ModelRefused as exc:
-        raise _LlmSetupError(str(exc)) from None
-    where = endpoint.describe()
-    print(f"docref: model endpoint: {where}", file=sys.stderr)
-    outcome = _LlmOutcome(settings.model, where)
-    asyncio.run(_llm_all(args, graph, reports, client, outcome))
-    return outcome
-
-
-async def _llm_all(
-    args: argparse.Namespace,
-    graph: ProjectGraph,
-    reports: list[FileReport],
-    client: Any,
-    outcome: _LlmOutcome,
-) -> None:
-    from docref.context.build import ContextError, build_context
-    from docref.llm.answers import AnswerCache
-    from docref.llm.tier import LlmRun, check_function_llm
-
-    cache = None if args.no_llm_cache else await asyncio.to_thread(AnswerCache.open)
-    run = LlmRun()
-    jobs = []
-    try:
-        for report in reports:
-            for qualname, parsed in report.docstrings:
-                if not parsed.segments:
-                    continue
-                try:
-                    ctx = build_context(graph, report.path, qualname)
-                except ContextError as exc:
-                    outcome.errors.append(f"{report.path}::{qualname}: no context: {exc}")
-                    continue
-                jobs.append(
-                    check_function_llm(
-                        client,
-                        path=report.path,
-                        qualname=qualname,
-                        language=report.language,
-                        code=ctx.code,
-                        related=ctx.render_related(),
-                        segments=parsed.segments,
-                        criteria=args.criteria,
-                        profile=args.profile,
-                        cache=cache,
-                        run=run,
-                    )
-                )
-        outcome.results = list(await asyncio.gather(*jobs))
-    finally:
-        await client.aclose()
-        if cache is not None:
-            cache.close()
-    seen: set[str] = set()
-    for res in outcome.results:
-        for err in res.errors:
-            if err not in seen:
-                seen.add(err)
-                outcome.errors.append(err)
-    if run.fatal is not None:
-        outcome.fatal = str(run.fatal)
-        outcome.errors.append(f"the model could not be used, run stopped: {run.fatal}")

@@ -47,6 +47,9 @@ class CheckSummary:
     fatal: str | None = None
     errors: list[str] = field(default_factory=list)
     llm_errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    baselined: int = 0
+    not_asked: int = 0
 
 
 def finding_json(f: Finding) -> dict[str, Any]:
@@ -101,9 +104,12 @@ def report_json(
             "cost_usd": summary.cost_usd,
             "seconds": round(summary.seconds, 3),
             "llm_errors": len(summary.llm_errors),
+            "baselined": summary.baselined,
+            "not_asked": summary.not_asked,
         },
         "tier": "static" if summary.model is None else "static+llm",
         "errors": summary.errors + summary.llm_errors,
+        "warnings": summary.warnings,
     }
     if summary.model is not None:
         out["llm"] = {
@@ -142,5 +148,9 @@ def summary_line(findings: list[Finding], summary: CheckSummary) -> str:
             f"{summary.llm_calls} model call(s), {summary.cache_hits} cache hit(s), "
             f"{summary.unknown} unknown, {tokens} token(s), {cost}"
         )
+        if summary.not_asked:
+            parts.append(f"{summary.not_asked} check(s) not asked (max_calls reached)")
+    if summary.baselined:
+        parts.append(f"{summary.baselined} baselined finding(s) hidden")
     parts.append(f"{summary.seconds:.2f}s")
     return "; ".join(parts)

@@ -5,12 +5,35 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+import traceback
 from collections.abc import Sequence
 
+from docref import __version__
 from docref.cli import commands
+from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
 from docref.defaults import DEFAULT_TOKEN_BUDGET
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Find docstring sentences that are inconsistent with the code.",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (stderr)")
+    parser.add_argument("--version", action="version", version=f"docref {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     seg = sub.add_parser(
@@ -45,14 +69,52 @@ def build_parser() -> argparse.ArgumentParser:
 
     chk = sub.add_parser(
         "check",
-        help="report docstring sentences the static tier proves (or, with --model, the "
+        help="report docstring sentences the static tier proves (or, with a model, the "
         "model judges) inconsistent",
+        description="Settings are read from [tool.docref] in the workspace's pyproject.toml; "
+        "the flags below override them.",
     )
     chk.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to check")
-    chk.add_argument("--format", choices=("text", "json"), default="text")
+    chk.add_argument(
+        "--format",
+        choices=("text", "json", "sarif", "github"),
+        default="text",
+        help="text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)",
+    )
     chk.add_argument("--root", help="workspace root (default: nearest project marker)")
-    chk.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
-    llm = chk.add_argument_group("LLM tier (runs only with --model)")
+    chk.add_argument("--no-cache", action="store_true", help="do not use the on-disk index cache")
+    chk.add_argument(
+        "--since",
+        metavar="REF",
+        help="only functions changed since the merge-base of HEAD and REF (git), "
+        "uncommitted edits included",
+    )
+    chk.add_argument(
+        "--baseline", metavar="FILE", help="hide the findings recorded in this baseline file"
+    )
+    chk.add_argument(
+        "--write-baseline",
+        metavar="FILE",
+        help="record every current finding in FILE (keyed by qualname + sentence hash) and exit 0",
+    )
+    chk.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="processes for indexing (default: CPU count)",
+    )
+    chk.add_argument(
+        "--no-progress", action="store_true", help="no progress bar (shown only on a terminal)"
+    )
+    chk.add_argument(
+        "--context-tokens",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help=f"token budget of a function's related information (default {DEFAULT_TOKEN_BUDGET})",
+    )
+    llm = chk.add_argument_group("LLM tier (runs only with a model: --model or model = ...)")
     llm.add_argument(
         "--model",
         help="litellm model id, e.g. openai/gpt-4.1-mini or ollama_chat/qwen2.5-coder "
@@ -65,21 +127,36 @@ def build_parser() -> argparse.ArgumentParser:
     llm.add_argument(
         "--criteria",
         type=parse_criteria,
-        default=("C1", "C2", "C3", "C4"),
+        default=None,
         metavar="C1,C2,C3,C4",
         help="criteria to ask the model about (default: all four)",
     )
     llm.add_argument(
         "--profile",
         choices=("paper", "referee-ver4"),
-        default="paper",
+        default=None,
         help="prompt profile (default: paper)",
     )
     llm.add_argument(
-        "--timeout", type=float, default=30.0, metavar="S", help="seconds per model call"
+        "--timeout",
+        type=_positive_float,
+        default=None,
+        metavar="S",
+        help="seconds per model call (default 30)",
     )
     llm.add_argument(
-        "--max-concurrency", type=int, default=16, metavar="N", help="model calls in flight"
+        "--max-concurrency",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="model calls in flight (default 16)",
+    )
+    llm.add_argument(
+        "--max-calls",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="at most N model requests in this run; checks beyond it are reported as unknown",
     )
     llm.add_argument(
         "--local-only",
@@ -90,13 +167,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-llm-cache", action="store_true", help="do not read or write cached model answers"
     )
     llm.add_argument(
-        "--no-llm", action="store_true", help="static tier only, even when a model is given"
+        "--no-llm", action="store_true", help="static tier only, even when a model is configured"
     )
     llm.add_argument(
         "--on-llm-error",
         choices=("fail", "warn"),
-        default="fail",
-        help="a model that could not be used: exit 2 (fail, default) or report and go on (warn)",
+        default=None,
+        help="a model that could not be used or failed: exit 2 (fail, default) or report and "
+        "go on (warn)",
     )
     chk.set_defaults(func=check_command)
 
@@ -108,6 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers", type=int, default=None, help="extraction processes (default: CPU count)"
     )
     idx.set_defaults(func=commands.index)
+    add_cache_parser(sub)
     return parser
 
 
@@ -122,4 +201,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a docref bug: exit 2 (never 1, which means "findings")
+        if args.verbose:
+            traceback.print_exc()
+        print(
+            f"docref: internal error: {type(exc).__name__}: {exc} (run with -v for the traceback)",
+            file=sys.stderr,
+        )
+        return 2
     return result

@@ -156,9 +156,12 @@ def _positive_int(value: object) -> int:
 
 
 def _positive_number(value: object) -> float:
-    if type(value) not in (int, float) or not math.isfinite(value) or value <= 0:  # type: ignore[arg-type]
+    if type(value) not in (int, float):
         raise ConfigError(f"expected a positive number of seconds, got {_kind(value)}")
-    return float(value)  # type: ignore[arg-type]
+    number = float(value)  # type: ignore[arg-type]  # int or float, checked above
+    if not math.isfinite(number) or number <= 0:
+        raise ConfigError(f"expected a positive number of seconds, got {_kind(value)}")
+    return number
 
 
 def _boolean(value: object) -> bool:

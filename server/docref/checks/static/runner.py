@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from docref.checks.findings import Finding
 from docref.checks.static.base import Rule, StaticInput
@@ -19,6 +20,9 @@ from docref.graph.model import Language
 from docref.graph.project import ProjectGraph
 from docref.segments import DocstringLanguage, ParsedDocstring, byte_to_char, segment_docstring
 
+if TYPE_CHECKING:
+    from docref.checks.suppress import Suppressions
+
 log = logging.getLogger(__name__)
 
 RULES: tuple[Rule, ...] = (
@@ -32,13 +36,23 @@ RULES: tuple[Rule, ...] = (
     c3_raises_unraised,
 )
 
+OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {}
+"""Rules that are off unless named in the ``enable`` setting (completeness, not consistency)."""
+
+
+def rules_for(enable: tuple[str, ...] = ()) -> tuple[Rule, ...]:
+    """The default rules plus the opt-in rules named in ``enable`` (ids as in OPT_IN_RULES)."""
+    extra = [rule for name in enable for rule in OPT_IN_RULES.get(name.upper(), ())]
+    return RULES + tuple(dict.fromkeys(extra))
+
 
 @dataclass(slots=True)
 class FileReport:
     """Findings of one file; ``errors`` are rule failures (a docref bug, reported, not fatal).
 
     ``docstrings`` keeps each documented function's qualname and parsed docstring (in source
-    order) for later tiers; ``language`` is the file's language.
+    order) for later tiers; ``language`` is the file's language; ``suppressions`` the file's
+    inline ``docref: ignore`` markers once read.
     """
 
     path: str
@@ -47,6 +61,7 @@ class FileReport:
     errors: list[str] = field(default_factory=list)
     language: Language = "python"
     docstrings: list[tuple[str, ParsedDocstring]] = field(default_factory=list)
+    suppressions: Suppressions | None = None
 
 
 def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) -> FileReport:

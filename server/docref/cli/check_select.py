@@ -1,0 +1,65 @@
+"""Which files and functions ``docref check`` looks at: paths, include/exclude, ``--since``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from docref.checks.static.runner import FileReport
+    from docref.config import Settings
+    from docref.graph.project import ProjectGraph
+
+ChangedLines = dict[str, list[tuple[int, int]]]
+
+
+def select_targets(
+    graph: ProjectGraph, paths: list[str], settings: Settings, changed: ChangedLines | None
+) -> list[str]:
+    """Indexed files under ``paths``, workspace-relative and sorted.
+
+    A file named on the command line is always checked; files found under a named folder
+    must match ``include`` (when set) and must not match ``exclude`` -- gitignore-style globs
+    relative to the workspace root, applied on top of ``.gitignore``.  With ``--since`` only
+    files with changed lines remain.
+    """
+    import pathspec
+
+    include = pathspec.GitIgnoreSpec.from_lines(settings.include) if settings.include else None
+    exclude = pathspec.GitIgnoreSpec.from_lines(settings.exclude) if settings.exclude else None
+    rels = [graph.relpath(p) for p in paths]
+    wanted: list[str] = []
+    for rel in sorted(graph.files):
+        if changed is not None and rel not in changed:
+            continue
+        for want in rels:
+            if rel == want:
+                wanted.append(rel)
+                break
+            if want in (".", "") or rel.startswith(want.rstrip("/") + "/"):
+                if include is not None and not include.match_file(rel):
+                    continue
+                if exclude is not None and exclude.match_file(rel):
+                    continue
+                wanted.append(rel)
+                break
+    return wanted
+
+
+def since_filter(graph: ProjectGraph, reports: list[FileReport], changed: ChangedLines) -> None:
+    """Keep only functions with a changed line in their docstring, signature or body."""
+    for report in reports:
+        ranges = changed.get(report.path, [])
+        fe = graph.get(report.path)
+        if fe is None:
+            continue
+        touched: set[str] = set()
+        for fn in fe.functions:
+            if fn.docstring is None:
+                continue
+            first = min(fn.span.start_line, fn.docstring.span.start_line) + 1
+            last = max(fn.span.end_line, fn.docstring.span.end_line) + 1
+            if any(start <= last and first <= end for start, end in ranges):
+                touched.add(fn.qualname)
+        report.findings = [f for f in report.findings if f.qualname in touched]
+        report.docstrings = [(q, d) for q, d in report.docstrings if q in touched]
+        report.functions = len(report.docstrings)
