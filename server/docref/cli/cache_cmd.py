@@ -98,6 +98,10 @@ def cache_stats(root: str | None = None) -> list[CacheStats]:
 def clear_caches(names: list[str] | None = None, root: str | None = None) -> list[ClearResult]:
     """Remove every entry of the named known caches (all of them by default).
 
+    Args:
+        names: cache names from :data:`KNOWN_CACHES`; ``None`` or empty means all of them.
+        root: the cache directory (default: ``$DOCREF_CACHE_DIR`` or the user cache dir).
+
     Raises:
         ValueError: a name that is not in :data:`KNOWN_CACHES`.
     """

@@ -67,7 +67,20 @@ def settings_for(args: argparse.Namespace, root: str) -> Settings:
         baseline=args.baseline,
         on_llm_error=args.on_llm_error,
         context_tokens=args.context_tokens,
+        enable=_enabled(args.enable),
     )
+
+
+def _enabled(names: list[str] | None) -> tuple[str, ...] | None:
+    """``--enable`` values, validated like the ``enable`` setting."""
+    from docref.config import ConfigError, Settings
+
+    if not names:
+        return None
+    try:
+        return Settings.from_mapping({"enable": names}, "--enable").enable
+    except ConfigError as exc:
+        raise _UsageError(str(exc)) from None
 
 
 def check(args: argparse.Namespace) -> int:

@@ -105,6 +105,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="processes for indexing (default: CPU count)",
     )
     chk.add_argument(
+        "--enable",
+        action="append",
+        default=None,
+        metavar="RULE",
+        help="turn on an opt-in rule, e.g. DOC-PARAM-MISSING (repeatable)",
+    )
+    chk.add_argument(
         "--no-progress", action="store_true", help="no progress bar (shown only on a terminal)"
     )
     chk.add_argument(

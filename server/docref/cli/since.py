@@ -63,6 +63,10 @@ def changed_lines(root: str, ref: str) -> dict[str, list[LineRange]]:
     its whole length.  A hunk that only removes lines is reported as the two lines around the
     removal, so the function that lost them still counts as changed.
 
+    Args:
+        root: the workspace folder (inside a git work tree).
+        ref: the branch, tag or commit to compare with, e.g. ``origin/main``.
+
     Raises:
         SinceError: ``ref`` is malformed or unknown, git is missing, ``root`` is not inside a
             git work tree, or ``ref`` and ``HEAD`` share no history.

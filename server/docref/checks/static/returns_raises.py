@@ -19,6 +19,7 @@ import re
 
 from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
+from docref.checks.static.java_throws import java_unthrown
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
     CallResolver,
@@ -282,50 +283,9 @@ def _explained(inp: StaticInput, dotted_name: str, summary: RaiseSummary) -> boo
 
 # ---- Java ------------------------------------------------------------------------------------
 
-_JAVA_BROAD = frozenset({"Exception", "Throwable", "RuntimeException", "Error"})
-_JAVA_IMPLICIT = frozenset(
-    {
-        "NullPointerException",
-        "ArithmeticException",
-        "ArrayIndexOutOfBoundsException",
-        "IndexOutOfBoundsException",
-        "StringIndexOutOfBoundsException",
-        "ClassCastException",
-        "NegativeArraySizeException",
-        "ArrayStoreException",
-        "AssertionError",
-        "OutOfMemoryError",
-        "StackOverflowError",
-    }
-)
-_JAVA_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
-_JAVA_STRINGS = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'')
-_JAVA_CALL = re.compile(r"\b(?!(?:if|for|while|switch|catch|synchronized|return)\b)\w+\s*\(")
-
 
 def _java_raises(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
-    fn = inp.function
-    if fn.throws or "abstract" in fn.modifiers or "native" in fn.modifiers:
-        return []
+    """Javadoc ``@throws``: interface methods and hooks document contracts, not a body."""
     if _in_protocol(inp) or _is_hook(inp):
         return []
-    if any(r.kind == "call" for r in fn.references):
-        return []
-    body = inp.code(fn.header_span.end_byte, fn.span.end_byte).strip()
-    if not body.startswith("{"):
-        return []
-    body = _JAVA_STRINGS.sub('""', _JAVA_COMMENTS.sub(" ", body))
-    inner = body[1:-1].strip()
-    if re.search(r"\b(throw|new|assert)\b|->|::", inner) or _JAVA_CALL.search(inner):
-        return []
-    out: list[Finding] = []
-    for seg in raises:
-        raw = (seg.name or "").strip()
-        if not _NAME.match(raw):
-            continue
-        name = raw.rsplit(".", 1)[-1]
-        if name in _JAVA_BROAD or (name in _JAVA_IMPLICIT and inner):
-            continue
-        msg = f"documents throwing {name}, but {_display(fn)} neither throws it nor calls anything"
-        out.append(_finding(inp, seg, RULE_RAISES, msg, f"remove the @throws {name} tag"))
-    return out
+    return java_unthrown(inp, raises)

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from docref.checks.findings import Finding
 from docref.checks.static.base import Rule, StaticInput
+from docref.checks.static.completeness import COMPLETENESS_RULES
+from docref.checks.static.defaults import c2_default_mismatch, c2_optional_flag
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import (
@@ -31,12 +33,14 @@ RULES: tuple[Rule, ...] = (
     c2_return_type,
     c2_yield_type,
     c2_javadoc_return_type,
+    c2_default_mismatch,
+    c2_optional_flag,
     c3_returns_without_value,
     c3_returns_vs_yields,
     c3_raises_unraised,
 )
 
-OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {}
+OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {"DOC-PARAM-MISSING": COMPLETENESS_RULES}
 """Rules that are off unless named in the ``enable`` setting (completeness, not consistency)."""
 
 

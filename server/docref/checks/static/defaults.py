@@ -1,0 +1,356 @@
+"""C2 rules on documented defaults (Python): ``C2-DEFAULT-MISMATCH`` and ``C2-OPTIONAL-FLAG``.
+
+* :func:`c2_default_mismatch` -- a parameter entry states a default ("Defaults to 5.",
+  "default 5", "default=5", "(default: 5)", NumPy ``x : int, default 5``) that differs from
+  the signature default.  Both sides are compared as Python literals (``ast.literal_eval``):
+  either side not a literal (a constant's name, "the current directory"), a signature
+  default of ``None`` (the usual sentinel for a computed default), a statement hedged by a
+  condition ("5 if verbose", "5, unless…") or inside a clause about something else ("its
+  default is 5", "but the default is 5") leaves the rule silent, and so do two documented
+  defaults that disagree with each other and values that :func:`contradicts` does not
+  consider comparable.
+* :func:`c2_optional_flag` -- a parameter documented ``optional`` (``int, optional``,
+  "Optional. …") that has no default in the signature, nor in any ``@overload`` of it.
+  ``*args``/``**kwargs`` are optional by nature; decorators that may rewrite the signature
+  (``click.option`` supplies defaults) silence the rule, and so does an annotation that
+  admits ``None`` (``X | None``): there "optional" reads as "may be None", the Hugging Face
+  and some Google-style usage.  A ``None`` default whose annotation excludes ``None`` is a
+  typing question, not checked here.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from docref.checks.findings import Criterion, Finding
+from docref.checks.static.base import StaticInput
+from docref.checks.static.params import signatures, split_names
+from docref.graph.model import Param
+from docref.segments import Segment
+
+__all__ = [
+    "RULE_DEFAULT_MISMATCH",
+    "RULE_OPTIONAL_FLAG",
+    "c2_default_mismatch",
+    "c2_optional_flag",
+    "contradicts",
+    "documented_default",
+]
+
+RULE_DEFAULT_MISMATCH = "C2-DEFAULT-MISMATCH"
+RULE_OPTIONAL_FLAG = "C2-OPTIONAL-FLAG"
+
+_UNSET = object()
+# In a type field: ``int, default 5`` / ``default=5`` / ``default: 5`` / ``default is 5``.
+_TYPE_DEFAULT = re.compile(r"(?:^|,)\s*default(?:\s*[:=]\s*|\s+(?:is\s+)?)(?P<rest>.+)$", re.I)
+# In prose: "Defaults to", "Default is", "default value is", "default:", "default=", "default".
+_PROSE_CUE = re.compile(
+    r"\bdefaults?(?:\s+value)?(?:\s*[:=]\s*|\s+(?:is|to|of|is\s+set\s+to|being)\s+|\s+)", re.I
+)
+# Words that may open the clause of a default statement ("The default is", "Will default
+# to", "which defaults to"); anything else ("but the default is", "its default",
+# "whose default") likely speaks of some other default.
+_LEAD_WORDS = frozenset({"the", "will", "it", "this", "that", "value"})
+_CLAUSE_START = re.compile(r"[.;:(,\n]")
+_NUMBER = re.compile(
+    r"[-+]?(?:0[xXoObB][\da-fA-F_]+|(?:\d[\d_]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?j?)"
+)
+_THOUSANDS = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?!\d|\.\d)")  # "10,000": one number
+_STRING = re.compile(r"""[rRbBuU]{0,2}(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_ROLE = re.compile(r":(?:py:)?(?:data|obj|const|attr|class|func):")
+_UNITS = (
+    "seconds?|secs?|s|ms|milliseconds?|minutes?|hours?|days?|bytes?|[kmg]i?b|items?|"
+    "retries|times|characters?|chars?|lines?|pixels?|px|percent|%|elements?|entries|steps?"
+)
+# What may follow a documented default for the statement to be a plain one.
+_PLAIN_END = re.compile(
+    rf"^(?:\s*$|\s*[.;)\]]|\s*,(?!\d|\s*(?:or|if|unless|when|otherwise|else|but|except|depending)\b)"
+    rf"|\s+(?:{_UNITS})(?!\w)|\s+(?:is|are)\s+(?:used|assumed)\b)",
+    re.I,
+)
+_ADMITS_NONE = re.compile(r"\bNone\b|\bOptional\b|\bAny\b|^\s*object\s*$")
+_OPTIONAL_DESCRIPTION = re.compile(r"^[(\[]?optional\b(?!\s*\[)", re.I)
+_SAFE_DECORATORS = frozenset(
+    {
+        "staticmethod",
+        "classmethod",
+        "property",
+        "setter",
+        "getter",
+        "deleter",
+        "cached_property",
+        "abstractmethod",
+        "override",
+        "final",
+        "overload",
+        "cache",
+        "lru_cache",
+        "wraps",
+        "deprecated",
+        "no_type_check",
+        "contextmanager",
+        "asynccontextmanager",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentedDefault:
+    """A default stated in a parameter entry: its text as written and its literal value."""
+
+    text: str
+    value: object
+
+
+def _literal(text: str) -> object:
+    """The value of ``text`` as a Python literal, or ``_UNSET``."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+        return ast.literal_eval(tree)
+    except (SyntaxError, ValueError, TypeError, MemoryError, RecursionError):
+        return _UNSET
+
+
+def _bracketed(text: str) -> int:
+    """The end of the balanced bracket group at the start of ``text``, or 0."""
+    depth = 0
+    quote = ""
+    for i, ch in enumerate(text[:200]):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return 0
+
+
+def _value_at(text: str) -> tuple[str, int] | None:
+    """The literal-shaped token at the start of ``text`` and where it ends, unwrapped from a
+    role (``:data:``) and backticks; None when nothing literal-shaped is there."""
+    role = _ROLE.match(text)
+    offset = role.end() if role else 0
+    rest = text[offset:]
+    ticks = len(rest) - len(rest.lstrip("`"))
+    if ticks:
+        close = rest.find("`" * ticks, ticks)
+        if close < 0:
+            return None
+        return rest[ticks:close], offset + close + ticks
+    if rest and rest[0] in "([{":
+        end = _bracketed(rest)
+        return (rest[:end], offset + end) if end else None
+    thousands = _THOUSANDS.match(rest)
+    if thousands:
+        return thousands.group(0).replace(",", ""), offset + thousands.end()
+    for pattern in (_STRING, _NUMBER, _WORD):
+        match = pattern.match(rest)
+        if match:
+            return match.group(0), offset + match.end()
+    return None
+
+
+def _opens_clause(before: str) -> bool:
+    """Whether a default cue preceded by ``before`` opens its clause ("…, and the default")."""
+    words = _CLAUSE_START.split(before)[-1].lower().split()
+    for joiner in ("and", "which"):
+        if joiner in words:
+            words = words[len(words) - words[::-1].index(joiner) :]
+    return len(words) <= 2 and all(word in _LEAD_WORDS for word in words)
+
+
+def _from_prose(text: str) -> Iterator[DocumentedDefault]:
+    for cue in _PROSE_CUE.finditer(text):
+        if not _opens_clause(text[: cue.start()]):
+            continue
+        found = _value_at(text[cue.end() :])
+        if found is None:
+            continue
+        token, end = found
+        if not _PLAIN_END.match(text[cue.end() + end :]):
+            continue  # "5 if verbose", "1/2", "5, unless …": not a plain statement
+        lowered = token.lower()
+        value = (lowered == "true") if lowered in ("true", "false") else _literal(token)
+        if value is not _UNSET:
+            yield DocumentedDefault(token, value)
+
+
+def _from_type(type_text: str) -> DocumentedDefault | None:
+    match = _TYPE_DEFAULT.search(type_text)
+    if match is None:
+        return None
+    rest = match.group("rest").strip()
+    found = _value_at(rest)
+    if found is None or rest[found[1] :].strip():
+        return None
+    value = _literal(found[0])
+    return None if value is _UNSET else DocumentedDefault(found[0], value)
+
+
+def _description(seg: Segment) -> str:
+    """The entry's text after its marker, name and type."""
+    text = seg.text
+    end = 0
+    if seg.name:
+        match = re.search(rf"(?<![\w*]){re.escape(seg.name)}(?!\w)", text)
+        end = match.end() if match else 0
+    if seg.type:
+        at = text.find(seg.type)
+        end = max(end, at + len(seg.type)) if at >= 0 else end
+    return re.sub(r"^\s*[)\]]?\s*:?\s*", "", text[end:])
+
+
+def documented_default(seg: Segment) -> DocumentedDefault | None:
+    """The one default a parameter entry states, or None (none, several that disagree, or
+    none that is a literal)."""
+    found: list[DocumentedDefault] = []
+    if seg.type:
+        # ``int, default 5`` must be all literal; ``int (default: 5)`` reads like prose
+        from_type = _from_type(seg.type)
+        found.extend([from_type] if from_type is not None else _from_prose(seg.type))
+    found.extend(_from_prose(_description(seg)))
+    if not found or any(not _same(found[0].value, d.value) for d in found[1:]):
+        return None
+    return found[0]
+
+
+def _same(a: object, b: object) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:  # a literal's comparison cannot fail, but stay silent if it does
+        return True
+
+
+def _family(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, str | bytes):
+        return "text"
+    if isinstance(value, bool | int | float | complex):
+        return "number"
+    if isinstance(value, list | tuple):
+        return "sequence"
+    return type(value).__name__
+
+
+def contradicts(documented: object, signature: object) -> bool:
+    """Whether a documented default provably differs from the signature's.
+
+    Values of different kinds (``'psd'`` vs ``-1``, ``[1]`` vs ``1``) are more likely a
+    misread entry or broadcasting than a stale default: silent, except for a documented
+    ``None``.  ``[1, 2]`` and ``(1, 2)`` are the same default written two ways, and so are
+    strings where one is a prefix of the other (``'low'``/``'lowpass'``: aliases) or that
+    differ only in case.
+    """
+    kind = _family(documented)
+    if kind != _family(signature):
+        return kind == "none"
+    if isinstance(documented, list | tuple) and isinstance(signature, list | tuple):
+        return not _same(list(documented), list(signature))
+    if isinstance(documented, str) and isinstance(signature, str):
+        a, b = documented.lower(), signature.lower()
+        return not (a.startswith(b) or b.startswith(a))
+    return not _same(documented, signature)
+
+
+def _param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
+    for seg in inp.docstring.segments:
+        if seg.kind == "param" and seg.name:
+            for name in split_names(seg.name):
+                yield seg, name
+
+
+def _signature_params(inp: StaticInput) -> dict[str, list[Param]]:
+    """Each parameter name with its records across the function and its ``@overload``s."""
+    out: dict[str, list[Param]] = {}
+    for function in signatures(inp):
+        for param in function.params:
+            out.setdefault(param.name, []).append(param)
+    return out
+
+
+def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
+    """``C2-DEFAULT-MISMATCH``: a documented default that is not the signature's default."""
+    if inp.file.language != "python":
+        return []
+    params = _signature_params(inp)
+    out: list[Finding] = []
+    reported: set[str] = set()
+    for seg, name in _param_entries(inp):
+        records = params.get(name)
+        if not records or name in reported or len({p.default for p in records}) != 1:
+            continue
+        signature_text = records[0].default
+        if signature_text is None or records[0].kind in ("vararg", "kwarg"):
+            continue
+        signature_value = _literal(signature_text)
+        if signature_value is _UNSET or signature_value is None:
+            continue  # a sentinel, a constant, a call: what it stands for is not visible
+        doc = documented_default(seg)
+        if doc is None or not contradicts(doc.value, signature_value):
+            continue
+        reported.add(name)
+        out.append(
+            inp.finding(
+                seg,
+                Criterion.C2,
+                RULE_DEFAULT_MISMATCH,
+                f'documents default {doc.text} for "{name}", but the signature default is '
+                f"{signature_text}",
+                f"document the default as {signature_text}",
+            )
+        )
+    return out
+
+
+def _says_optional(seg: Segment) -> bool:
+    # ``*optional*``/```optional``` (Hugging Face style) say the same as ``optional``
+    parts = (part.strip().strip("*`").lower() for part in (seg.type or "").split(","))
+    if any(part == "optional" for part in parts):
+        return True
+    return bool(_OPTIONAL_DESCRIPTION.match(_description(seg)))
+
+
+def _may_rewrite_signature(inp: StaticInput) -> bool:
+    for decorator in inp.function.decorators:
+        name = decorator.split("(", 1)[0].rsplit(".", 1)[-1].strip()
+        if name not in _SAFE_DECORATORS:
+            return True
+    return False
+
+
+def c2_optional_flag(inp: StaticInput) -> list[Finding]:
+    """``C2-OPTIONAL-FLAG``: a parameter documented optional that the signature requires."""
+    if inp.file.language != "python" or _may_rewrite_signature(inp):
+        return []
+    params = _signature_params(inp)
+    out: list[Finding] = []
+    reported: set[str] = set()
+    for seg, name in _param_entries(inp):
+        records = params.get(name)
+        if not records or name in reported or not _says_optional(seg):
+            continue
+        if any(p.default is not None or p.kind in ("vararg", "kwarg") for p in records):
+            continue
+        if any(p.annotation and _ADMITS_NONE.search(p.annotation) for p in records):
+            continue  # "optional" read as "may be None" (Hugging Face, some Google style)
+        reported.add(name)
+        out.append(
+            inp.finding(
+                seg,
+                Criterion.C2,
+                RULE_OPTIONAL_FLAG,
+                f'documents "{name}" as optional, but {inp.function.name}() requires it '
+                "(no default in the signature)",
+                f'give "{name}" a default or remove "optional"',
+            )
+        )
+    return out

@@ -1,0 +1,315 @@
+"""C2-DEFAULT-MISMATCH and C2-OPTIONAL-FLAG on real indexed files, per docstring style."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.findings import Criterion, Tier
+from docref.checks.static.defaults import (
+    c2_default_mismatch,
+    c2_optional_flag,
+    documented_default,
+)
+from docref.segments import segment_docstring
+
+from tests.static_helpers import run_rule, static_input
+
+
+def _code(signature: str, doc: str) -> str:
+    body = "\n".join(f"    {line}" if line else "" for line in doc.strip("\n").splitlines())
+    return f'def {signature}:\n    """Do it.\n\n{body}\n    """\n    return None\n'
+
+
+_GOOGLE = "Args:\n    x (int): The x. Defaults to {v}.\n    y: The y."
+_GOOGLE_OPTIONAL = "Args:\n    x (int, optional): The x. Defaults to {v}.\n    y: The y."
+_NUMPY = "Parameters\n----------\nx : int, default {v}\n    The x.\ny : int\n    The y."
+_NUMPY_EQ = "Parameters\n----------\nx : int, default={v}\n    The x.\ny : int\n    The y."
+_NUMPY_PROSE = (
+    "Parameters\n----------\nx : int, optional\n    The x. Default is {v}.\ny : int\n    The y."
+)
+_REST = ":param x: the x (default: {v})\n:type x: int\n:param y: the y"
+_REST_EQ = ":param int x: the x, default={v}\n:param y: the y"
+_EPYDOC = "@param x: the x (default: {v})\n@type x: int\n@param y: the y"
+
+_STYLES = {
+    "google": _GOOGLE,
+    "google-optional": _GOOGLE_OPTIONAL,
+    "numpy": _NUMPY,
+    "numpy-eq": _NUMPY_EQ,
+    "numpy-prose": _NUMPY_PROSE,
+    "rest": _REST,
+    "rest-eq": _REST_EQ,
+    "epydoc": _EPYDOC,
+}
+
+
+@pytest.mark.parametrize("template", list(_STYLES.values()), ids=list(_STYLES))
+def test_default_mismatch_per_style(tmp_path: Path, template: str) -> None:
+    code = _code("f(y, x=3)", template.format(v=5))
+    findings = run_rule(c2_default_mismatch, tmp_path, code, "f")
+    assert len(findings) == 1
+    finding = findings[0]
+    assert finding.rule == "C2-DEFAULT-MISMATCH"
+    assert finding.criterion is Criterion.C2
+    assert finding.tier is Tier.STATIC
+    assert finding.message == 'documents default 5 for "x", but the signature default is 3'
+    assert finding.fix_hint == "document the default as 3"
+    assert "x" in finding.segment_text
+
+
+@pytest.mark.parametrize("template", list(_STYLES.values()), ids=list(_STYLES))
+def test_matching_default_is_silent_per_style(tmp_path: Path, template: str) -> None:
+    code = _code("f(y, x=5)", template.format(v=5))
+    assert run_rule(c2_default_mismatch, tmp_path, code, "f") == []
+
+
+@pytest.mark.parametrize(
+    ("documented", "signature"),
+    [
+        ("5.0", "5"),  # equal values
+        ("``5``", "5"),
+        ("'utf-8'", '"utf-8"'),
+        ("(1, 2)", "(1, 2)"),
+        ("True", "True"),
+        ("``None``", "None"),
+        ("[1, 2]", "(1, 2)"),  # the same sequence written two ways
+        ("'lowpass'", "'low'"),  # an alias: one is a prefix of the other
+        ("'Density'", "'density'"),
+        ("'psd'", "-1"),  # different kinds: a misread entry more likely than a stale default
+        ("``[1]``", "1"),  # array_like: a scalar broadcasts
+    ],
+)
+def test_equal_literals_in_any_spelling_are_silent(
+    tmp_path: Path, documented: str, signature: str
+) -> None:
+    code = _code(f"f(y, x={signature})", _GOOGLE.format(v=documented))
+    assert run_rule(c2_default_mismatch, tmp_path, code, "f") == []
+
+
+@pytest.mark.parametrize(
+    ("documented", "signature", "shown"),
+    [
+        ("None", "0", "None"),
+        ("'strict'", "'ignore'", "'strict'"),
+        ("``True``", "False", "True"),
+        ("false", "True", "false"),
+        ("-1", "1", "-1"),
+        ("[1, 3]", "(1, 2)", "[1, 3]"),
+        ("``None``", "'weight'", "None"),
+    ],
+)
+def test_differing_literals_are_reported(
+    tmp_path: Path, documented: str, signature: str, shown: str
+) -> None:
+    code = _code(f"f(y, x={signature})", _GOOGLE.format(v=documented))
+    findings = run_rule(c2_default_mismatch, tmp_path, code, "f")
+    assert [f.message.split(" for ")[0] for f in findings] == [f"documents default {shown}"]
+
+
+@pytest.mark.parametrize(
+    ("doc", "signature"),
+    [
+        ("Args:\n    x: The x. Defaults to 30.", "f(x=None)"),  # None: a sentinel
+        ("Args:\n    x: The x. Defaults to 30.", "f(x=_MISSING)"),  # a sentinel name
+        ("Args:\n    x: The x. Defaults to 30.", "f(x=DEFAULT_TIMEOUT)"),
+        ("Args:\n    x: The x. Defaults to 30.", "f(x=float('inf'))"),
+        ("Args:\n    x: The x. Defaults to the current directory.", "f(x='.')"),
+        ("Args:\n    x: The x. Defaults to DEFAULT_SIZE.", "f(x=4)"),
+        ("Args:\n    x: The x. Defaults to 3 if verbose.", "f(x=5)"),
+        ("Args:\n    x: The x. Defaults to 3, unless verbose.", "f(x=5)"),
+        ("Args:\n    x: The x. Defaults to 1/2.", "f(x=0.25)"),
+        ("Args:\n    x: Passed to load(), whose default is 3.", "f(x=5)"),
+        ("Args:\n    x: The x. Its default is 3.", "f(x=5)"),
+        ('Args:\n    x: Use "[a]" explicitly, but the default is "[b]".', "f(x='c')"),
+        ("Args:\n    x: Uses the default encoding.", "f(x='ascii')"),
+        ("Args:\n    x: The x. Defaults to 3. The default is 4.", "f(x=5)"),  # self-contradiction
+        ("Args:\n    x: The x, by default.", "f(x=5)"),
+        ("Args:\n    z: Not a parameter. Defaults to 3.", "f(x=5)"),
+        ("Args:\n    *x: Extra. Defaults to 3.", "f(*x)"),
+    ],
+)
+def test_unprovable_defaults_are_silent(tmp_path: Path, doc: str, signature: str) -> None:
+    code = _code(signature, doc)
+    assert run_rule(c2_default_mismatch, tmp_path, code, "f") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The default is 3.",
+        "Will default to ``3``.",
+        "If None, the default of 3 is used.",
+        "Must be positive and defaults to 3.",
+        "Default value: 3",
+    ],
+)
+def test_clause_openings_of_a_default_statement(tmp_path: Path, sentence: str) -> None:
+    code = _code("f(x=5)", f"Args:\n    x: The x. {sentence}")
+    findings = run_rule(c2_default_mismatch, tmp_path, code, "f")
+    assert [f.message for f in findings] == [
+        'documents default 3 for "x", but the signature default is 5'
+    ]
+
+
+def test_thousands_separators_make_one_number(tmp_path: Path) -> None:
+    code = _code("f(n=10000)", "Args:\n    n: Upper bound. Default is 10,000.")
+    assert run_rule(c2_default_mismatch, tmp_path, code, "f") == []
+    code = _code("f(n=1000)", "Args:\n    n: Upper bound. Default is 10,000.")
+    findings = run_rule(c2_default_mismatch, tmp_path / "b", code, "f")
+    assert [f.message for f in findings] == [
+        'documents default 10000 for "n", but the signature default is 1000'
+    ]
+
+
+def test_units_after_the_value_are_allowed(tmp_path: Path) -> None:
+    code = _code("f(timeout=10)", "Args:\n    timeout: Seconds to wait. Defaults to 30 seconds.")
+    findings = run_rule(c2_default_mismatch, tmp_path, code, "f")
+    assert len(findings) == 1
+    assert 'default 30 for "timeout"' in findings[0].message
+
+
+def test_numpy_combined_names_and_literal_set_type(tmp_path: Path) -> None:
+    doc = (
+        "Parameters\n----------\nmode : {'a', 'b'}, default='a'\n    The mode.\n"
+        "x1, x2 : int, default 0\n    Bounds."
+    )
+    code = _code("f(mode='b', x1=0, x2=1)", doc)
+    findings = run_rule(c2_default_mismatch, tmp_path, code, "f")
+    assert [f.message for f in findings] == [
+        "documents default 'a' for \"mode\", but the signature default is 'b'",
+        'documents default 0 for "x2", but the signature default is 1',
+    ]
+
+
+def test_overloads_that_disagree_are_silent(tmp_path: Path) -> None:
+    code = '''
+    from typing import overload
+
+    @overload
+    def f(x: int = ...) -> int: ...
+    @overload
+    def f(x: str = ...) -> str: ...
+    def f(x=3):
+        """Do it.
+
+        Args:
+            x: The x. Defaults to 5.
+        """
+        return x
+    '''
+    assert run_rule(c2_default_mismatch, tmp_path, code, "f") == []
+
+
+def test_java_files_are_not_judged(tmp_path: Path) -> None:
+    code = "class A {\n  /** Does.\n   * @param x the x, default 5\n   */\n  void m(int x) { }\n}\n"
+    inp = static_input(tmp_path, code, "A.m", filename="A.java")
+    assert c2_default_mismatch(inp) == []
+    assert c2_optional_flag(inp) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x: The x. Defaults to ``5",  # unterminated inline literal
+        "x: The x. Defaults to (1, 2",  # unbalanced bracket
+        "x: The x. Defaults to '5",  # unterminated string
+        "x: The x. Defaults to 1e999999j.",  # a literal with an odd value
+        "x: The x. Defaults to [" + "[" * 300 + "].",  # deep nesting
+    ],
+)
+def test_malformed_default_text_never_raises(text: str) -> None:
+    doc = f'"""Do it.\n\nArgs:\n    {text}\n"""'
+    parsed = segment_docstring(doc, 0, len(doc), "python")
+    entry = next(s for s in parsed.segments if s.kind == "param")
+    found = documented_default(entry)
+    assert found is None or found.text == "1e999999j"
+
+
+# ---- C2-OPTIONAL-FLAG ---------------------------------------------------------------------------
+
+_OPTIONAL_STYLES = {
+    "google": "Args:\n    x (int, optional): The x.",
+    "google-description": "Args:\n    x: Optional. The x.",
+    "google-parenthesised": "Args:\n    x: (optional) The x.",
+    "numpy": "Parameters\n----------\nx : int, optional\n    The x.",
+    "rest": ":param x: the x\n:type x: int, optional",
+    "epydoc": "@param x: the x\n@type x: int, optional",
+}
+
+
+@pytest.mark.parametrize("doc", list(_OPTIONAL_STYLES.values()), ids=list(_OPTIONAL_STYLES))
+def test_optional_without_default_per_style(tmp_path: Path, doc: str) -> None:
+    findings = run_rule(c2_optional_flag, tmp_path, _code("f(x)", doc), "f")
+    assert len(findings) == 1
+    finding = findings[0]
+    assert finding.rule == "C2-OPTIONAL-FLAG"
+    assert finding.criterion is Criterion.C2
+    assert finding.message == (
+        'documents "x" as optional, but f() requires it (no default in the signature)'
+    )
+    assert finding.fix_hint == 'give "x" a default or remove "optional"'
+
+
+@pytest.mark.parametrize("doc", list(_OPTIONAL_STYLES.values()), ids=list(_OPTIONAL_STYLES))
+def test_optional_with_default_is_silent(tmp_path: Path, doc: str) -> None:
+    assert run_rule(c2_optional_flag, tmp_path, _code("f(x=None)", doc), "f") == []
+
+
+def test_keyword_only_without_default_is_required(tmp_path: Path) -> None:
+    doc = "Args:\n    x (int, optional): The x."
+    assert len(run_rule(c2_optional_flag, tmp_path, _code("f(*, x)", doc), "f")) == 1
+    assert run_rule(c2_optional_flag, tmp_path / "b", _code("f(*, x=1)", doc), "f") == []
+
+
+@pytest.mark.parametrize(
+    ("signature", "doc"),
+    [
+        ("f(*args)", "Args:\n    *args (optional): Extra."),
+        ("f(**kwargs)", "Args:\n    **kwargs (optional): Options."),
+        ("f(x: Optional[int])", "Args:\n    x (Optional[int]): The x."),  # typing, not the flag
+        ("f(x)", "Args:\n    x: An optional callback, or a plain one."),  # prose
+        ("f(x)", "Args:\n    x ({'required', 'optional'}): The mode."),
+        ("f(y)", "Args:\n    x (int, optional): Not a parameter."),
+    ],
+)
+def test_not_an_optional_flag_claim(tmp_path: Path, signature: str, doc: str) -> None:
+    code = "from typing import Optional\n\n" + _code(signature, doc)
+    assert run_rule(c2_optional_flag, tmp_path, code, "f") == []
+
+
+def test_decorators_that_may_supply_defaults_are_silent(tmp_path: Path) -> None:
+    code = '''
+    import click
+
+    @click.command()
+    @click.option("--count", default=1)
+    def hello(count):
+        """Greet.
+
+        Args:
+            count (int, optional): How many times.
+        """
+    '''
+    assert run_rule(c2_optional_flag, tmp_path, code, "hello") == []
+
+
+def test_plain_decorators_keep_the_rule(tmp_path: Path) -> None:
+    code = '''
+    class A:
+        @staticmethod
+        def f(x):
+            """Do it.
+
+            Args:
+                x (int, optional): The x.
+            """
+    '''
+    assert len(run_rule(c2_optional_flag, tmp_path, code, "A.f")) == 1
+
+
+def test_one_finding_per_parameter_across_param_and_type_fields(tmp_path: Path) -> None:
+    doc = ":param x: Optional. The x.\n:type x: int, optional"
+    findings = run_rule(c2_optional_flag, tmp_path, _code("f(x)", doc), "f")
+    assert len(findings) == 1
+    assert findings[0].segment_text.startswith(":param x:")

@@ -1,0 +1,380 @@
+"""C3-RAISES for Javadoc ``@throws``/``@exception`` on real indexed Java files."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from docref.checks.findings import Criterion, Finding, Tier
+from docref.checks.static.base import StaticInput
+from docref.checks.static.java_hierarchy import ExceptionHierarchy, is_subtype, jdk_ancestry
+from docref.checks.static.returns_raises import c3_raises_unraised
+from docref.graph.project import ProjectGraph
+from docref.segments import byte_to_char, segment_docstring
+
+
+def _input(tmp_path: Path, files: dict[str, str], path: str, qualname: str) -> StaticInput:
+    root = tmp_path / "proj"
+    for rel, text in files.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "c"))
+    graph.index(workers=1)
+    fe = graph.get(path)
+    assert fe is not None
+    fn = next(f for f in fe.functions if f.qualname == qualname and f.docstring is not None)
+    assert fn.docstring is not None
+    source = graph.source(path)
+    data = source.encode("utf-8")
+    start = byte_to_char(data, fn.docstring.span.start_byte)
+    end = byte_to_char(data, fn.docstring.span.end_byte)
+    parsed = segment_docstring(source, start, end, fe.language)
+    return StaticInput(graph, fe, fn, parsed, source, data)
+
+
+def _method(
+    tmp_path: Path,
+    member: str,
+    *,
+    imports: str = "",
+    header: str = "public class A",
+    extra: dict[str, str] | None = None,
+    qualname: str = "A.m",
+) -> list[Finding]:
+    """Findings of C3-RAISES on the documented method ``qualname`` of class ``A``."""
+    body = textwrap.indent(textwrap.dedent(member).strip("\n"), "    ")
+    code = f"package p;\n{imports}\n{header} {{\n{body}\n}}\n"
+    files = {"p/A.java": code, **(extra or {})}
+    return c3_raises_unraised(_input(tmp_path, files, "p/A.java", qualname))
+
+
+def _doc(tag: str, body: str, signature: str = "public void m(String s)") -> str:
+    return f"/**\n * Does it.\n * {tag} if it goes wrong\n */\n{signature} {body}\n"
+
+
+# ---- checked exceptions: the compiler's rule ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "imports"),
+    [
+        ("IOException", "import java.io.IOException;"),
+        ("java.io.FileNotFoundException", ""),
+        ("InterruptedException", ""),
+        ("SQLException", "import java.sql.*;"),
+        ("TimeoutException", "import java.util.concurrent.TimeoutException;"),
+        ("ExecutionException", "import java.util.concurrent.ExecutionException;"),
+        ("CloneNotSupportedException", ""),
+        ("ClassNotFoundException", ""),
+        ("URISyntaxException", "import java.net.URISyntaxException;"),
+        ("ParseException", "import java.text.ParseException;"),
+        ("GeneralSecurityException", "import java.security.GeneralSecurityException;"),
+    ],
+)
+def test_undeclared_checked_exception_is_reported(tmp_path: Path, name: str, imports: str) -> None:
+    member = _doc(f"@throws {name}", "{ helper(s); other.run(); }")
+    findings = _method(tmp_path, member, imports=imports)
+    assert len(findings) == 1
+    finding = findings[0]
+    assert finding.rule == "C3-RAISES"
+    assert finding.criterion is Criterion.C3
+    assert finding.tier is Tier.STATIC
+    short = name.rsplit(".", 1)[-1]
+    assert finding.message.startswith(f"documents throwing {short}, but m() neither declares")
+    assert finding.fix_hint == f"remove the @throws {short} tag"
+    assert finding.segment_text.startswith(f"@throws {name}")
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        "public void m(String s) throws IOException",
+        "public void m(String s) throws java.io.IOException",
+        "public void m(String s) throws Exception",
+        "public void m(String s) throws FileNotFoundException",  # a subtype: documented broader
+        "public <E extends Exception> void m(String s) throws E",  # a type variable: unknown
+        "public void m(String s) throws org.lib.StorageException",  # unknown library type
+    ],
+)
+def test_declared_checked_exception_is_silent(tmp_path: Path, signature: str) -> None:
+    member = _doc("@throws IOException", "{ helper(s); }", signature)
+    assert _method(tmp_path, member, imports="import java.io.*;") == []
+
+
+def test_declared_supertype_covers_documented_subtype(tmp_path: Path) -> None:
+    member = _doc(
+        "@throws FileNotFoundException", "{ open(s); }", "void m(String s) throws IOException"
+    )
+    assert _method(tmp_path, member, imports="import java.io.*;") == []
+
+
+def test_unrelated_declared_checked_exception_does_not_cover(tmp_path: Path) -> None:
+    member = _doc("@throws IOException", "{ query(s); }", "void m(String s) throws SQLException")
+    imports = "import java.io.IOException;\nimport java.sql.SQLException;"
+    findings = _method(tmp_path, member, imports=imports)
+    assert len(findings) == 1
+    assert "neither declares nor throws it" in findings[0].message
+
+
+def test_checked_thrown_in_body_is_silent(tmp_path: Path) -> None:
+    # caught inside (or not compiling): either way no proof from the throws clause alone
+    body = "{ try { throw new java.io.IOException(s); } catch (Exception e) { log(e); } }"
+    assert _method(tmp_path, _doc("@throws java.io.IOException", body)) == []
+
+
+@pytest.mark.parametrize(
+    ("annotation", "body"),
+    [
+        ("@SneakyThrows", "{ Files.readString(s); }"),
+        ("@lombok.SneakyThrows", "{ Files.readString(s); }"),
+        ("", "{ try { load(s); } catch (Exception e) { throw sneakyThrow(e); } }"),
+    ],
+)
+def test_sneaky_throws_are_silent(tmp_path: Path, annotation: str, body: str) -> None:
+    member = _doc("@throws IOException", body, f"{annotation} public void m(String s)".strip())
+    assert _method(tmp_path, member, imports="import java.io.IOException;") == []
+
+
+def test_project_checked_exception_via_extends_chain(tmp_path: Path) -> None:
+    extra = {
+        "p/StoreError.java": "package p;\npublic class StoreError extends BaseError { }\n",
+        "p/BaseError.java": "package p;\npublic class BaseError extends java.io.IOException { }\n",
+    }
+    member = _doc("@throws StoreError", "{ helper(s); }")
+    findings = _method(tmp_path, member, extra=extra)
+    assert len(findings) == 1
+    assert "neither declares nor throws it" in findings[0].message
+    declared = _doc("@throws StoreError", "{ helper(s); }", "void m(String s) throws BaseError")
+    assert _method(tmp_path / "b", declared, extra=extra) == []
+
+
+def test_project_unchecked_exception_with_calls_is_silent(tmp_path: Path) -> None:
+    extra = {"p/Oops.java": "package p;\npublic class Oops extends IllegalStateException { }\n"}
+    assert _method(tmp_path, _doc("@throws Oops", "{ helper(s); }"), extra=extra) == []
+    findings = _method(tmp_path / "b", _doc("@throws Oops", "{ }"), extra=extra)
+    assert len(findings) == 1
+    assert "neither throws it nor calls anything that does" in findings[0].message
+
+
+def test_project_class_shadows_jdk_name(tmp_path: Path) -> None:
+    # a parser's own unchecked ParseException, same package: calls may throw it
+    extra = {
+        "p/ParseException.java": "package p;\npublic class ParseException extends "
+        "RuntimeException { }\n"
+    }
+    assert _method(tmp_path, _doc("@throws ParseException", "{ helper(s); }"), extra=extra) == []
+
+
+def test_library_wildcard_import_may_shadow_jdk_name(tmp_path: Path) -> None:
+    # org.openqa.selenium.TimeoutException is unchecked: the name alone proves nothing
+    member = _doc("@throws TimeoutException", "{ driver.wait(s); }")
+    assert _method(tmp_path, member, imports="import org.openqa.selenium.*;") == []
+
+
+def test_exception_broad_type_is_judged_as_unchecked(tmp_path: Path) -> None:
+    assert _method(tmp_path, _doc("@throws Exception", "{ helper(s); }")) == []
+    findings = _method(tmp_path / "b", _doc("@throws Exception", "{ }"))
+    assert len(findings) == 1
+    assert "neither throws it nor calls anything" in findings[0].message
+
+
+# ---- unchecked exceptions: nothing in the body may throw them ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{ helper(s); }",  # an overridable method of this class
+        "{ s.trim(); }",  # a library call
+        "{ new StringBuilder(); }",  # a constructor
+        "{ this.run(); }",
+        "{ throw error; }",  # a throw of a variable: could be anything
+        "{ throw wrap(s); }",
+        "{ for (String x : items) { } }",  # iterator() of an unknown collection
+        "{ try (Res r = res) { } }",  # close() of a resource
+        '{ String t = "v" + this.value; }',  # value.toString(): user code
+        '{ throw new IllegalStateException("no"); }',
+        '{ throw new java.lang.IllegalStateException("no"); }',
+    ],
+    ids=[
+        "overridable-call",
+        "library-call",
+        "constructor",
+        "this-call",
+        "throw-variable",
+        "throw-call",
+        "for-each",
+        "resource",
+        "concat-object",
+        "throw-new",
+        "throw-new-qualified",
+    ],
+)
+def test_unchecked_with_possible_source_is_silent(tmp_path: Path, body: str) -> None:
+    assert _method(tmp_path, _doc("@throws IllegalStateException", body)) == []
+
+
+def test_thrown_supertype_does_not_explain_documented_subtype(tmp_path: Path) -> None:
+    body = "{ if (s == null) throw new RuntimeException(); }"
+    assert len(_method(tmp_path, _doc("@throws IllegalStateException", body))) == 1
+    subtype = "{ if (s == null) throw new NumberFormatException(); }"
+    assert _method(tmp_path / "b", _doc("@throws IllegalArgumentException", subtype)) == []
+
+
+@pytest.mark.parametrize(
+    ("exception", "body"),
+    [
+        ("NullPointerException", "{ return s.length; }"),
+        ("NullPointerException", "{ int n = count; }"),
+        ("ArrayIndexOutOfBoundsException", "{ int v = values[3]; }"),
+        ("IndexOutOfBoundsException", "{ int v = values[3]; }"),
+        ("ArrayStoreException", "{ values[0] = s; }"),
+        ("ArithmeticException", "{ int q = 10 / count; }"),
+        ("ArithmeticException", "{ int q = 10; q %= 3; }"),
+        ("ClassCastException", "{ Object o = (String) thing; }"),
+        ("NegativeArraySizeException", "{ int[] xs = new int[n]; }"),
+        ("AssertionError", "{ assert false; }"),
+        ("RuntimeException", "{ int v = values[3]; }"),
+        ("NumberFormatException", "{ int v = Integer.parseInt(s); }"),
+    ],
+)
+def test_implicit_operations_explain_their_exceptions(
+    tmp_path: Path, exception: str, body: str
+) -> None:
+    assert _method(tmp_path, _doc(f"@throws {exception}", body)) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{ }",
+        "{ return; }",
+        "{ int v = values[3]; }",  # array access never throws IllegalArgumentException
+        "{ int q = 10 / count; }",
+        "{ Object o = (String) thing; }",
+        "{ String t = \"n=\" + 3 + 'c'; }",  # concatenation of literals
+    ],
+)
+def test_illegal_argument_is_only_ever_explicit(tmp_path: Path, body: str) -> None:
+    findings = _method(tmp_path, _doc("@throws IllegalArgumentException", body))
+    assert len(findings) == 1
+    assert findings[0].message == (
+        "documents throwing IllegalArgumentException, but m() neither throws it nor calls "
+        "anything that does"
+    )
+
+
+def test_arithmetic_on_primitives_does_not_throw_illegal_state(tmp_path: Path) -> None:
+    member = _doc(
+        "@throws IllegalStateException", '{ return "sum " + (a + b); }', "String m(int a, int b)"
+    )
+    assert len(_method(tmp_path, member)) == 1
+
+
+def test_literal_return_cannot_throw_null_pointer(tmp_path: Path) -> None:
+    findings = _method(tmp_path, _doc("@throws NullPointerException", "{ return; }"))
+    assert len(findings) == 1
+
+
+@pytest.mark.parametrize(
+    ("helper", "expected"),
+    [
+        ("private void check(String s) { }", 1),
+        ("private static void check(String s) { }", 1),
+        ("final void check(String s) { }", 1),
+        ("private void check(String s) { throw new IllegalStateException(); }", 0),
+        ("private void check(String s) { if (s == null) check(s); }", 1),  # recursion only
+        ("private void check(String s) { other(); }", 0),  # two hops: not followed
+        ("void check(String s) { }", 0),  # overridable
+    ],
+)
+def test_one_hop_into_same_class_methods(tmp_path: Path, helper: str, expected: int) -> None:
+    member = _doc("@throws IllegalStateException", "{ check(s); }") + helper
+    assert len(_method(tmp_path, member)) == expected
+
+
+def test_final_class_methods_are_followed(tmp_path: Path) -> None:
+    member = _doc("@throws IllegalStateException", "{ check(s); }") + "void check(String s) { }"
+    assert len(_method(tmp_path, member, header="public final class A")) == 1
+
+
+def test_overloaded_helper_every_overload_counts(tmp_path: Path) -> None:
+    member = (
+        _doc("@throws IllegalStateException", "{ check(s); }")
+        + "private void check(String s) { }\n"
+        + "private void check(int n) { throw new IllegalStateException(); }\n"
+    )
+    assert _method(tmp_path, member) == []
+
+
+def test_constructor_may_throw_from_super(tmp_path: Path) -> None:
+    member = "/**\n * Makes one.\n * @throws IllegalStateException if bad\n */\npublic A() { }\n"
+    assert _method(tmp_path, member, qualname="A.A") == []
+
+
+@pytest.mark.parametrize(
+    "name", ["OutOfMemoryError", "StackOverflowError", "Error", "Throwable", "LinkageError"]
+)
+def test_jvm_errors_are_never_reported(tmp_path: Path, name: str) -> None:
+    assert _method(tmp_path, _doc(f"@throws {name}", "{ }")) == []
+
+
+def test_exception_tag_and_unresolved_name(tmp_path: Path) -> None:
+    findings = _method(tmp_path, _doc("@exception NoSuchWidgetException", "{ }"))
+    assert len(findings) == 1
+    assert findings[0].fix_hint == "remove the @exception NoSuchWidgetException tag"
+
+
+def test_interfaces_abstract_and_hooks_are_silent(tmp_path: Path) -> None:
+    abstract = "/**\n * Does.\n * @throws IllegalStateException if bad\n */\nabstract void m();\n"
+    assert _method(tmp_path, abstract, header="public abstract class A") == []
+    member = _doc("@throws IllegalStateException", "{ }")
+    interface = _doc("@throws IllegalStateException", "{ }", "default void m(String s)")
+    assert _method(tmp_path / "i", interface, header="public interface A") == []
+    hook = member.replace("Does it.", "Subclasses override this to validate.")
+    assert _method(tmp_path / "h", hook) == []
+
+
+# ---- bad input: a clear partial result, never a crash -------------------------------------------
+
+
+def test_syntax_error_in_body_is_silent(tmp_path: Path) -> None:
+    member = _doc("@throws IllegalStateException", "{ int x = ; }")
+    assert _method(tmp_path, member) == []
+
+
+def test_unreadable_tag_is_skipped_others_still_checked(tmp_path: Path) -> None:
+    member = (
+        "/**\n * Does it.\n * @throws\n * @throws {@link Foo} when\n"
+        " * @throws IllegalStateException if bad\n */\npublic void m(String s) { }\n"
+    )
+    findings = _method(tmp_path, member)
+    assert [f.message.split(",")[0] for f in findings] == [
+        "documents throwing IllegalStateException"
+    ]
+
+
+def test_cyclic_project_hierarchy_is_unknown(tmp_path: Path) -> None:
+    extra = {
+        "p/X.java": "package p;\npublic class X extends Y { }\n",
+        "p/Y.java": "package p;\npublic class Y extends X { }\n",
+    }
+    # unknown hierarchy: judged as unchecked, the call may throw it
+    assert _method(tmp_path, _doc("@throws X", "{ helper(s); }"), extra=extra) == []
+
+
+def test_hierarchy_answers_unknown_for_open_chains(tmp_path: Path) -> None:
+    files = {"p/A.java": "package p;\nimport org.lib.*;\n" + _A_SOURCE}
+    inp = _input(tmp_path, files, "p/A.java", "A.m")
+    hierarchy = ExceptionHierarchy(inp.graph)
+    library = hierarchy.ancestry(inp.file, "LibError")
+    assert not library.known and library.checked is None
+    assert is_subtype(library, jdk_ancestry("RuntimeException")) is None
+    ioe = hierarchy.ancestry(inp.file, "java.io.IOException")
+    assert ioe.checked is True and is_subtype(ioe, jdk_ancestry("Exception")) is True
+    assert is_subtype(jdk_ancestry("NullPointerException"), ioe) is False
+
+
+_A_SOURCE = "public class A {\n/** Does.\n * @throws LibError x\n */\nvoid m() { }\n}\n"
