@@ -64,3 +64,24 @@ def test_a_crashing_rule_is_reported_and_the_others_still_run(tmp_path: Path) ->
 def test_unknown_file_gives_an_empty_report(tmp_path: Path) -> None:
     report = check_file(_graph(tmp_path), "missing.py")
     assert report.functions == 0 and report.findings == [] and report.errors == []
+
+
+def test_every_declared_rule_id_is_in_the_catalog() -> None:
+    """Rule modules declare ids as ``RULE_*`` constants; each must be in the one catalog that
+    SARIF metadata, suppression codes and the README come from."""
+    import importlib
+    import pkgutil
+    import re
+
+    import docref.checks.static as static_package
+    from docref.checks.static.catalog import STATIC_RULES
+    from docref.checks.static.runner import OPT_IN_RULES
+
+    declared: set[str] = set()
+    for info in pkgutil.iter_modules(static_package.__path__):
+        module = importlib.import_module(f"{static_package.__name__}.{info.name}")
+        for name, value in vars(module).items():
+            if re.fullmatch(r"RULE_[A-Z0-9_]+", name) and isinstance(value, str):
+                declared.add(value)
+    assert declared == set(STATIC_RULES)
+    assert {r for r, i in STATIC_RULES.items() if i.opt_in} == set(OPT_IN_RULES)

@@ -21,16 +21,13 @@ Bad markers (``ignore[C9]``, ``ignore[``, a marker on no declaration) become
 :class:`SuppressionWarning` lines for the caller to print; the valid part still applies.
 
 The config ignore list (:class:`IgnoreList`) takes ``"C4"``, ``"C2-PARAM-TYPE"`` or
-``"GLOB:CODE"`` (``"tests/**:C1"``, gitignore-style paths).  Known rule ids are collected
-from the rule modules: every module of :mod:`docref.checks.static` declares its ids as
-module-level ``RULE_*`` string constants, and :mod:`docref.llm.tier` names the judge's rule.
+``"GLOB:CODE"`` (``"tests/**:C1"``, gitignore-style paths).  Known rule ids are those of
+:mod:`docref.checks.static.catalog` plus the judge's rule of :mod:`docref.llm.tier`.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
-import pkgutil
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -48,7 +45,6 @@ __all__ = [
     "known_codes",
 ]
 
-_RULE_CONSTANT = re.compile(r"RULE(_[A-Z0-9_]+)?")
 _MARKER = re.compile(
     r"(?<![\w.-])docref\s*:\s*ignore(?![\w-])"
     r"(?:\s*(?P<open>\[)(?P<codes>[^\[\]]*)(?P<close>\])?|\s*(?P<odd>[({=:]))?",
@@ -62,19 +58,10 @@ _JAVA_COMMENTS = frozenset({"line_comment", "block_comment"})
 @functools.cache
 def known_codes() -> frozenset[str]:
     """Every code a marker or ignore entry may name: the criteria and all rule ids, upper-cased."""
-    import docref.checks.static as static_package
-    from docref.llm import tier
+    from docref.checks.static.catalog import STATIC_RULES
+    from docref.llm.tier import RULE
 
-    codes = {c.value for c in Criterion}
-    modules = [
-        importlib.import_module(f"{static_package.__name__}.{info.name}")
-        for info in pkgutil.iter_modules(static_package.__path__)
-    ]
-    for module in [*modules, tier]:
-        for name, value in vars(module).items():
-            if _RULE_CONSTANT.fullmatch(name) and isinstance(value, str):
-                codes.add(value.upper())
-    return frozenset(codes)
+    return frozenset({c.value for c in Criterion} | set(STATIC_RULES) | {RULE.upper()})
 
 
 def _unknown_code_message(code: str) -> str:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from docref.checks.findings import Criterion, Evidence, Finding, Tier, Verdict
+from docref.checks.static.catalog import rule_summary
 from docref.cli.check_output import report_json
 
 if TYPE_CHECKING:
@@ -63,21 +64,6 @@ DEFAULT_SEVERITY: Mapping[str, str] = MappingProxyType({"static": "error", "llm"
 _SRCROOT = "SRCROOT"
 _CRITERION_CODES = frozenset(c.value for c in Criterion)
 _GITHUB_COMMANDS = MappingProxyType({"error": "error", "warning": "warning", "note": "notice"})
-# Short descriptions of the static rules that exist; a rule added later without an entry
-# falls back to its criterion's wording rather than breaking the log.
-_STATIC_RULES: Mapping[str, str] = MappingProxyType(
-    {
-        "C1-PARAM-UNKNOWN": "A documented parameter is not in the signature.",
-        "C2-PARAM-TYPE": "A documented parameter type is incompatible with its annotation.",
-        "C2-RETURN-TYPE": "The documented return type is incompatible with the annotation.",
-        "C2-YIELD-TYPE": "The documented yield type is incompatible with the annotation.",
-        "C2-JAVADOC-RETURN-TYPE": "A Javadoc @return names a type the method does not return.",
-        "C3-RETURNS-YIELDS": "A Returns or Yields section contradicts the return/yield code.",
-        "C3-RAISES": "A documented exception that nothing in the code can raise.",
-    }
-)
-
-
 # ---------------------------------------------------------------------------------------------
 # Severity
 
@@ -124,7 +110,7 @@ def _descriptor(rule: str, criterion: Criterion, table: Mapping[str, str]) -> di
         level = _level(table, rule, criterion, Tier.LLM)
     else:
         name = rule
-        short = _STATIC_RULES.get(rule, f"Static check for {criterion.label}.")
+        short = rule_summary(rule) or f"Static check for {criterion.label}."
         full = f"{short} {criterion.label}: {criterion.definition}"
         level = _level(table, rule, criterion, Tier.STATIC)
     return {

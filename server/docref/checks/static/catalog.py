@@ -1,0 +1,97 @@
+"""The static rules docref knows: id, criterion, one-line summary, on by default or opt-in.
+
+One table for everything that names rules -- SARIF rule metadata, suppression codes, the
+``severity`` setting and the README -- so a rule added in one place cannot be unknown in another
+(a test checks that every ``RULE_*`` id declared by a rule module is listed here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from docref.checks.findings import Criterion
+
+
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """What a rule id means: its criterion, a one-line summary, and whether it is opt-in."""
+
+    id: str
+    criterion: Criterion
+    summary: str
+    opt_in: bool = False
+
+
+_RULES = (
+    RuleInfo(
+        "C1-PARAM-UNKNOWN",
+        Criterion.C1,
+        "A documented parameter is not in the signature.",
+    ),
+    RuleInfo(
+        "C1-XREF-UNRESOLVED",
+        Criterion.C1,
+        "A cross-reference (:func:, :class:, {@link}, @see) names nothing in scope.",
+    ),
+    RuleInfo(
+        "C1-NAME-UNRESOLVED",
+        Criterion.C1,
+        "An identifier the prose names in code markup or call syntax names nothing in scope.",
+    ),
+    RuleInfo(
+        "C2-PARAM-TYPE",
+        Criterion.C2,
+        "A documented parameter type is incompatible with its annotation.",
+    ),
+    RuleInfo(
+        "C2-RETURN-TYPE",
+        Criterion.C2,
+        "The documented return type is incompatible with the annotation.",
+    ),
+    RuleInfo(
+        "C2-YIELD-TYPE",
+        Criterion.C2,
+        "The documented yield type is incompatible with the annotation.",
+    ),
+    RuleInfo(
+        "C2-JAVADOC-RETURN-TYPE",
+        Criterion.C2,
+        "A Javadoc @return names a type the method does not return.",
+    ),
+    RuleInfo(
+        "C2-DEFAULT-MISMATCH",
+        Criterion.C2,
+        "The documented default value differs from the signature's default.",
+    ),
+    RuleInfo(
+        "C2-OPTIONAL-FLAG",
+        Criterion.C2,
+        "A parameter documented as optional has no default.",
+    ),
+    RuleInfo(
+        "C3-RETURNS-YIELDS",
+        Criterion.C3,
+        "A Returns or Yields section contradicts what the code returns or yields.",
+    ),
+    RuleInfo(
+        "C3-RAISES",
+        Criterion.C3,
+        "A documented exception that nothing in the code can raise.",
+    ),
+    RuleInfo(
+        "DOC-PARAM-MISSING",
+        Criterion.C1,
+        "A parameter of the signature is not documented (completeness; opt-in).",
+        opt_in=True,
+    ),
+)
+
+STATIC_RULES: MappingProxyType[str, RuleInfo] = MappingProxyType({r.id: r for r in _RULES})
+"""Every static rule by id, in documentation order."""
+
+
+def rule_summary(rule: str) -> str | None:
+    """The one-line summary of a static rule id, ``None`` when it is not a static rule."""
+    info = STATIC_RULES.get(rule.upper())
+    return info.summary if info is not None else None
