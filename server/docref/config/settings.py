@@ -26,7 +26,6 @@ CRITERIA = ("C1", "C2", "C3", "C4")
 PROFILES = ("paper", "referee-ver4")
 SEVERITIES = ("error", "warning", "note")
 OnLlmError = Literal["fail", "warn"]
-_RULE_ID = re.compile(r"(C[1-4]|DOC)(-[A-Z0-9]+)+")
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -206,8 +205,10 @@ def _severity(value: object) -> dict[str, str]:
         raise ConfigError(f'expected a table such as {{C4 = "note"}}, got {_kind(value)}')
     out: dict[str, str] = {}
     for key, level in value.items():
+        from docref.checks.suppress import known_codes
+
         name = str(key).lower() if str(key).lower() in ("static", "llm") else str(key).upper()
-        if name not in CRITERIA and name not in ("static", "llm") and not _RULE_ID.fullmatch(name):
+        if name not in ("static", "llm") and name not in known_codes():
             raise ConfigError(f"{key!r} is neither a criterion (C1..C4), a tier nor a rule id")
         if level not in SEVERITIES:
             raise ConfigError(f"{key}: expected one of {', '.join(SEVERITIES)}, got {_kind(level)}")
