@@ -101,7 +101,7 @@ def check(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace, root: str, settings: Settings, started: float) -> int:
-    from docref.checks.static.runner import check_file, rules_for
+    from docref.checks.static.parallel import check_files
     from docref.cli.check_llm import LlmSetupError, count_checks, run_llm
     from docref.cli.progress import ProgressBar
     from docref.graph.project import ProjectGraph
@@ -120,12 +120,10 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
             "docref: warning: no indexable Python or Java files under the given paths",
             file=sys.stderr,
         )
-    rules = rules_for(settings.enable)
-    reports: list[FileReport] = []
     with progress.stage("checking", unit="files", total=len(targets)) as bar:
-        for rel in targets:
-            reports.append(check_file(graph, rel, rules))
-            bar.advance()
+        reports = check_files(
+            graph, targets, enable=settings.enable, jobs=args.jobs, on_file_done=bar.advance
+        )
     if changed is not None:
         since_filter(graph, reports, changed)
     warnings = _suppress(graph, reports, settings)

@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive_int,
         default=None,
         metavar="N",
-        help="processes for indexing (default: CPU count)",
+        help="worker processes for indexing and the static checks (default: CPU count)",
     )
     chk.add_argument(
         "--enable",

@@ -97,6 +97,7 @@ class ProjectGraph:
         self._imports_of: dict[str, set[str]] = {}
         self._importers: dict[str, set[str]] = {}
         self._incremental = IncrementalExtractor(tree_cache_size)
+        self.cache_directory = cache_directory
         self._cache = open_cache("graph", cache_directory) if use_cache else None
 
     # ---- paths ------------------------------------------------------------------------
@@ -358,6 +359,11 @@ class ProjectGraph:
     def get(self, path: str) -> FileExtract | None:
         entry = self.entries.get(self.relpath(path))
         return entry.extract if entry is not None else None
+
+    @property
+    def uses_cache(self) -> bool:
+        """Whether extracts are read from and written to the on-disk cache."""
+        return self._cache is not None
 
     def source(self, path: str) -> str:
         """The text the extract was made from: the editor buffer if any, else the disk."""
