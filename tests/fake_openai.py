@@ -110,6 +110,9 @@ def _match(state: _State, body: dict[str, Any]) -> Behaviour:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # headers and body go out in separate writes; with Nagle on, the body waits for the
+    # client's delayed ACK (~40 ms per request), which would distort latency measurements
+    disable_nagle_algorithm = True
     server: _Server
 
     def log_message(self, format: str, *args: Any) -> None:  # silence stderr noise

@@ -1,5 +1,5 @@
 """``python -m docref`` — the same as the ``docref`` console script."""
 
-from docref.cli import main
+from docref.cli import run
 
-raise SystemExit(main())
+run()

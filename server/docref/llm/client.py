@@ -152,6 +152,7 @@ class ModelClient:
         self._sem_loop: asyncio.AbstractEventLoop | None = None
         self._stats = ClientStats()
         self._stats_lock = threading.Lock()
+        self._price_unknown = False
 
     def __repr__(self) -> str:
         return f"ModelClient({self.settings!r})"
@@ -309,8 +310,9 @@ class ModelClient:
         base = self._backoff_base_s * (2.0 ** (attempt - 1))
         return min(base * (0.75 + random.random() / 2), self._backoff_max_s)
 
-    @staticmethod
-    def _completion(litellm: ModuleType, response: Any, seconds: float, where: str) -> Completion:
+    def _completion(
+        self, litellm: ModuleType, response: Any, seconds: float, where: str
+    ) -> Completion:
         choices = getattr(response, "choices", None)
         if not choices:
             raise ModelBadResponse(f"the response has no choices: {where}", endpoint=where)
@@ -321,11 +323,14 @@ class ModelClient:
         usage = getattr(response, "usage", None)
         prompt_tokens = int(getattr(usage, "prompt_tokens", 0) or 0)
         completion_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
-        cost: float | None
-        try:
-            cost = float(litellm.completion_cost(completion_response=response))
-        except Exception:
-            cost = None
+        cost: float | None = None
+        if not self._price_unknown:
+            try:
+                cost = float(litellm.completion_cost(completion_response=response))
+            except Exception:
+                # a model litellm has no price for fails the same way on every answer; asking
+                # again costs a lookup and an exception per call
+                self._price_unknown = True
         return Completion(text, prompt_tokens, completion_tokens, cost, seconds)
 
     async def aclose(self) -> None:
