@@ -29,6 +29,9 @@ def test_sample_project_planted_inconsistencies(tmp_path: Path) -> None:
     report = json.loads(proc.stdout)
     assert report["tier"] == "static" and report["errors"] == []
     rules = {(f["path"], f["rule"], f["criterion"]) for f in report["findings"]}
+    # exactly the static plants listed in examples/shop/README.md, nothing else
+    assert len(report["findings"]) == len(rules) == 7
+    assert ("shop/cart.py", "C1-XREF-UNRESOLVED", "C1") in rules  # :meth:`Cart.is_blank`
     # ``count (int): Ignored.`` documents a parameter add_item() does not have
     assert ("shop/cart.py", "C1-PARAM-UNKNOWN", "C1") in rules
     # ``Returns: list[Line]`` while the signature says ``-> Line``
@@ -58,7 +61,7 @@ def test_text_format_is_path_line_col(tmp_path: Path) -> None:
     assert lines and all(ln.startswith("shop/cart.py:") for ln in lines)
     # contract: ``path:line:col: C2 message  [static]``
     assert any(": C1 documents parameter " in ln and ln.endswith("  [static]") for ln in lines)
-    assert "3 finding(s) (C1 1, C2 1, C3 1)" in proc.stderr
+    assert "4 finding(s) (C1 2, C2 1, C3 1)" in proc.stderr
     assert "LLM tier off" in proc.stderr  # says how to turn the model tier on
 
 

@@ -274,3 +274,20 @@ def test_since_unknown_ref_exits_two(git_ws: Path, tmp_path: Path) -> None:
     assert proc.returncode == 2 and "--since no-such-branch" in proc.stderr
     proc = run(git_ws, tmp_path, ".", "--since=--output=/tmp/x")
     assert proc.returncode == 2
+
+
+def test_since_keeps_findings_on_changed_class_docstrings(git_ws: Path, tmp_path: Path) -> None:
+    shapes = git_ws / "pkg" / "shapes.py"
+    shapes.write_text(
+        'class Point:\n    """A point.\n\n    Args:\n        x (int): X.\n    """\n\n'
+        "    def __init__(self, x: int) -> None:\n        self.x = x\n",
+        encoding="utf-8",
+    )
+    subprocess.run(["git", "add", "."], cwd=git_ws, check=True)
+    subprocess.run(["git", "commit", "-qm", "point"], cwd=git_ws, check=True)
+    # the class docstring now documents ``z``, which the constructor does not take
+    text = shapes.read_text(encoding="utf-8").replace("x (int): X.", "x (int): X.\n        z: Z.")
+    shapes.write_text(text, encoding="utf-8")
+    proc = run(git_ws, tmp_path, ".", "--since", "HEAD", "--format", "json")
+    assert proc.returncode == 1, proc.stderr
+    assert {f["qualname"] for f in json.loads(proc.stdout)["findings"]} == {"Point"}

@@ -262,6 +262,7 @@ def _collect(
     summary = CheckSummary(
         files=len(reports),
         functions=sum(r.functions for r in reports),
+        classes=sum(r.classes for r in reports),
         errors=[e for r in reports for e in r.errors],
     )
     if llm is None:

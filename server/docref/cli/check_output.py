@@ -35,6 +35,7 @@ class CheckSummary:
 
     files: int = 0
     functions: int = 0
+    classes: int = 0
     seconds: float = 0.0
     model: str | None = None
     endpoint: str | None = None
@@ -98,6 +99,7 @@ def report_json(
         "stats": {
             "files": summary.files,
             "functions": summary.functions,
+            "classes": summary.classes,
             "llm_calls": summary.llm_calls,
             "cache_hits": summary.cache_hits,
             "tokens": summary.prompt_tokens + summary.completion_tokens,
@@ -138,7 +140,9 @@ def summary_line(findings: list[Finding], summary: CheckSummary) -> str:
     per = Counter(f.criterion.value for f in findings)
     by_criterion = ", ".join(f"{c} {per[c]}" for c in ("C1", "C2", "C3", "C4") if per[c])
     parts = [
-        f"{summary.functions} function(s) in {summary.files} file(s) checked",
+        f"{summary.functions} function(s)"
+        + (f" and {summary.classes} class docstring(s)" if summary.classes else "")
+        + f" in {summary.files} file(s) checked",
         f"{len(findings)} finding(s)" + (f" ({by_criterion})" if by_criterion else ""),
     ]
     if summary.model is not None:

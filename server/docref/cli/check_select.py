@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from docref.checks.static.runner import FileReport
     from docref.config import Settings
+    from docref.graph.model import Span
     from docref.graph.project import ProjectGraph
 
 ChangedLines = dict[str, list[tuple[int, int]]]
@@ -46,20 +48,41 @@ def select_targets(
 
 
 def since_filter(graph: ProjectGraph, reports: list[FileReport], changed: ChangedLines) -> None:
-    """Keep only functions with a changed line in their docstring, signature or body."""
+    """Keep only functions with a changed line in their docstring, signature or body, and
+    classes whose header, docstring or constructor changed (class docstrings are checked
+    against the constructor)."""
     for report in reports:
         ranges = changed.get(report.path, [])
         fe = graph.get(report.path)
         if fe is None:
             continue
+
+        hit = _overlap_test(ranges)
         touched: set[str] = set()
         for fn in fe.functions:
-            if fn.docstring is None:
-                continue
-            first = min(fn.span.start_line, fn.docstring.span.start_line) + 1
-            last = max(fn.span.end_line, fn.docstring.span.end_line) + 1
-            if any(start <= last and first <= end for start, end in ranges):
+            if fn.docstring is not None and hit(fn.span, fn.docstring.span):
                 touched.add(fn.qualname)
+        for cls in fe.classes:
+            if cls.docstring is None:
+                continue
+            constructors = [
+                fn.span
+                for fn in fe.functions
+                if fn.parent_class == cls.qualname and fn.name in ("__init__", "__new__")
+            ]
+            if hit(cls.header_span, cls.docstring.span) or any(hit(s) for s in constructors):
+                touched.add(cls.qualname)
         report.findings = [f for f in report.findings if f.qualname in touched]
         report.docstrings = [(q, d) for q, d in report.docstrings if q in touched]
         report.functions = len(report.docstrings)
+
+
+def _overlap_test(ranges: list[tuple[int, int]]) -> Callable[..., bool]:
+    """A test: does the region from the first to the last of some spans meet ``ranges``?"""
+
+    def hit(*spans: Span) -> bool:
+        first = min(s.start_line for s in spans) + 1
+        last = max(s.end_line for s in spans) + 1
+        return any(start <= last and first <= end for start, end in ranges)
+
+    return hit

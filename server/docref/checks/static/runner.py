@@ -1,4 +1,8 @@
-"""Running the static rules over functions and files of an indexed project."""
+"""Running the static rules over functions, classes and files of an indexed project.
+
+Functions get every rule; documented Python classes get the parameter rules against their
+constructor (:mod:`docref.checks.static.class_docstrings`).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,10 @@ from typing import TYPE_CHECKING
 
 from docref.checks.findings import Finding
 from docref.checks.static.base import Rule, StaticInput
-from docref.checks.static.completeness import COMPLETENESS_RULES
+from docref.checks.static.class_docstrings import check_classes
+from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch, c2_optional_flag
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import (
@@ -29,6 +35,8 @@ log = logging.getLogger(__name__)
 
 RULES: tuple[Rule, ...] = (
     c1_param_unknown,
+    c1_xref_unresolved,
+    c1_name_unresolved,
     c2_param_type,
     c2_return_type,
     c2_yield_type,
@@ -54,13 +62,16 @@ def rules_for(enable: tuple[str, ...] = ()) -> tuple[Rule, ...]:
 class FileReport:
     """Findings of one file; ``errors`` are rule failures (a docref bug, reported, not fatal).
 
-    ``docstrings`` keeps each documented function's qualname and parsed docstring (in source
-    order) for later tiers; ``language`` is the file's language; ``suppressions`` the file's
-    inline ``docref: ignore`` markers once read.
+    ``functions`` counts the documented functions checked, ``classes`` the class docstrings
+    checked against a constructor.  ``docstrings`` keeps each documented function's qualname
+    and parsed docstring (in source order) for later tiers (classes are not among them);
+    ``language`` is the file's language; ``suppressions`` the file's inline
+    ``docref: ignore`` markers once read.
     """
 
     path: str
     functions: int = 0
+    classes: int = 0
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     language: Language = "python"
@@ -69,7 +80,8 @@ class FileReport:
 
 
 def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) -> FileReport:
-    """Run ``rules`` on every documented function of ``path`` (already indexed)."""
+    """Run ``rules`` on every documented function of ``path`` (already indexed), and its
+    parameter rules on every documented class against the class's constructor."""
     fe = graph.get(path)
     report = FileReport(graph.relpath(path))
     if fe is None:
@@ -95,5 +107,14 @@ def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) 
                 message = f"{fe.path}::{fn.qualname}: rule {rule.__name__} failed: {exc!r}"
                 log.warning("%s", message)
                 report.errors.append(message)
+    classes = check_classes(graph, fe, source, data, rules)
+    report.classes = classes.classes
+    report.errors.extend(classes.errors)
+    merged = classes.merged_constructors
+    # the class reports what neither its docstring nor its constructor's documents
+    report.findings = [
+        f for f in report.findings if not (f.rule == RULE_PARAM_MISSING and f.qualname in merged)
+    ]
+    report.findings.extend(classes.findings)
     report.findings.sort(key=lambda f: (f.start, f.criterion, f.rule))
     return report

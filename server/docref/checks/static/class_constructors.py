@@ -1,0 +1,394 @@
+"""What ``C(...)`` accepts, for checking a class docstring: the constructor of a Python class.
+
+:meth:`ConstructorResolver.constructor` answers, in this order: the class's own ``__init__``
+(without ``self``), its own ``__new__`` (without ``cls``), the generated ``__init__`` of a
+dataclass, attrs class, pydantic model, ``NamedTuple`` or ``TypedDict`` (the annotated
+class-body fields, their defaults included, plus the fields such bases in the project
+contribute), or the constructor of the first base class when that base is a project class
+one hop away.  It answers ``None`` whenever the call could be something else: a metaclass
+other than ``ABCMeta``, a ``Protocol``, a base outside the project, an attrs ``@attr.s``
+class that also writes its own ``__init__`` (attrs replaces it), ``init=False``, a field
+statement that does not parse.  A class with no base and no constructor is left alone too:
+``object()`` takes no argument, but ``__init_subclass__`` and class decorators often explain
+such docstrings.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field, replace
+
+from docref.checks.findings import Evidence
+from docref.graph.model import Class, FileExtract, Function, Import, Param, Variable
+from docref.graph.project import ProjectGraph
+
+__all__ = ["Constructor", "ConstructorResolver", "without_receiver"]
+
+_EVIDENCE_CHARS = 200
+_FACTORY = "<factory>"  # not a literal: the default rules stay silent on it
+_NOT_REQUIRED = "<not required>"
+_TRIVIAL_BASES = frozenset({"object", "Generic", "ABC"})
+_DATACLASS = frozenset({"dataclasses.dataclass", "pydantic.dataclasses.dataclass"})
+_ATTRS_CLASSIC = frozenset({"attr.s", "attr.attrs", "attr.dataclass"})
+_ATTRS_DEFINE = frozenset(
+    {f"{m}.{d}" for m in ("attr", "attrs") for d in ("define", "frozen", "mutable")}
+)
+_MODEL_BASES = {
+    "typing.NamedTuple": "namedtuple",
+    "typing_extensions.NamedTuple": "namedtuple",
+    "typing.TypedDict": "typeddict",
+    "typing_extensions.TypedDict": "typeddict",
+    "pydantic.BaseModel": "pydantic",
+    "pydantic.main.BaseModel": "pydantic",
+    "pydantic.v1.BaseModel": "pydantic",
+}
+# A subclass of these adds its own fields to the generated constructor without a decorator.
+_FIELDS_INHERITED = frozenset({"pydantic", "typeddict"})
+_FIELD_CALLS = frozenset({"field", "Field", "ib", "attrib"})
+_INIT_FALSE = re.compile(r"\binit\s*=\s*False\b")
+_AUTO_ATTRIBS = re.compile(r"\bauto_attribs\s*=\s*True\b")
+_MAX_REEXPORT_HOPS = 3
+
+# Constructor parameters from class-body fields, and pydantic aliases (alias → field name).
+_Fields = tuple[list[Param], dict[str, str]]
+
+
+def _short(name: str) -> str:
+    return name.split("[", 1)[0].split("(", 1)[0].strip().rpartition(".")[2]
+
+
+def without_receiver(function: Function) -> list[Param]:
+    """The parameters of a method without ``self``/``cls`` (kept for a ``@staticmethod``)."""
+    params = list(function.params)
+    static = any(_short(d) == "staticmethod" for d in function.decorators)
+    if params and not static and params[0].kind in ("positional", "positional_only"):
+        params = params[1:]
+    return params
+
+
+@dataclass(slots=True)
+class Constructor:
+    """The signature ``C(...)`` has and where it comes from.
+
+    ``params`` is the signature the call uses (receiver removed); ``overloads`` the other
+    ``@overload`` signatures of that method.  ``decorators`` are the method's (empty for
+    generated constructors); ``evidence`` the code shown with a finding.  ``documented``
+    is the constructor method when it has a docstring of its own, ``documented_path`` its
+    file.  ``own_method`` is the qualname of the class's own ``__init__``/``__new__``;
+    ``model`` the kind of generated constructor (``dataclass``, ``attrs``, ``pydantic``,
+    ``namedtuple``, ``typeddict``) or ``None`` for a method; ``imports`` the top-level
+    imports of the files the signature was written in.  ``aliases`` maps a pydantic field's
+    alias to its name: ``params`` holds both, since docstrings use either.
+    """
+
+    params: list[Param]
+    evidence: Evidence
+    overloads: list[list[Param]] = field(default_factory=list)
+    decorators: list[str] = field(default_factory=list)
+    documented: Function | None = None
+    documented_path: str | None = None
+    own_method: str | None = None
+    model: str | None = None
+    imports: list[Import] = field(default_factory=list)
+    aliases: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class _Model:
+    kind: str
+    decorator: str = ""  # the decorator text, for ``init=False``/``auto_attribs`` options
+    classic_attrs: bool = False
+
+
+class ConstructorResolver:
+    """Finds the constructor of classes of one indexed project (see the module docstring)."""
+
+    def __init__(self, graph: ProjectGraph) -> None:
+        self.graph = graph
+        self._data: dict[str, bytes] = {}
+
+    def constructor(self, fe: FileExtract, cls: Class, hops: int = 1) -> Constructor | None:
+        """The constructor of ``cls`` (in ``fe``), following at most ``hops`` base classes."""
+        header = _header_keywords(
+            self._code(fe, cls.header_span.start_byte, cls.header_span.end_byte)
+        )
+        if header is None or any(_short(b) == "Protocol" for b in cls.bases):
+            return None
+        metaclass = header.get("metaclass")
+        if metaclass is not None and _short(metaclass) != "ABCMeta":
+            return None
+        model = self._model(fe, cls)
+        own = self._own_method(fe, cls, "__init__") or self._own_method(fe, cls, "__new__")
+        if own is not None:
+            if (
+                model is not None
+                and model.classic_attrs
+                and not _INIT_FALSE.search(model.decorator)
+            ):
+                return None  # @attr.s writes its own __init__ over the class's
+            return self._from_method(fe, cls, own)
+        if model is not None:
+            if _INIT_FALSE.search(model.decorator):
+                return None
+            inherited = self._inherited_fields(fe, cls, hops)
+            own_fields = self._fields(fe, cls, model, header)
+            if inherited is None or own_fields is None:
+                return None
+            return self._generated(fe, cls, model.kind, inherited, own_fields)
+        return self._from_base(fe, cls, header, hops)
+
+    # ---- the three sources -----------------------------------------------------------
+
+    def _from_method(self, fe: FileExtract, cls: Class, method: list[Function]) -> Constructor:
+        implementations = [f for f in method if "overload" not in {_short(d) for d in f.decorators}]
+        primary = (implementations or method)[-1]
+        span = primary.header_span
+        text = " ".join(self._code(fe, span.start_byte, span.end_byte).split())
+        return Constructor(
+            params=without_receiver(primary),
+            evidence=_evidence(text, fe.path, span.start_line),
+            overloads=[without_receiver(f) for f in method if f is not primary],
+            decorators=list(primary.decorators),
+            documented=primary if primary.docstring is not None else None,
+            documented_path=fe.path,
+            own_method=primary.qualname,
+            imports=[i for i in fe.imports if not i.scope],
+        )
+
+    def _generated(self, fe: FileExtract, cls: Class, kind: str, *groups: _Fields) -> Constructor:
+        merged: dict[str, Param] = {}
+        aliases: dict[str, str] = {}
+        for params, group_aliases in groups:
+            # a field redefined in a subclass keeps its place and takes the new default
+            for param in params:
+                merged[param.name] = param
+            aliases.update(group_aliases)
+        shown = ", ".join(_render(p) for p in merged.values())
+        return Constructor(
+            params=list(merged.values()),
+            evidence=_evidence(f"{cls.name}({shown})", fe.path, cls.header_span.start_line),
+            model=kind,
+            imports=[i for i in fe.imports if not i.scope],
+            aliases=aliases,
+        )
+
+    def _from_base(
+        self, fe: FileExtract, cls: Class, header: dict[str, str], hops: int
+    ) -> Constructor | None:
+        bases = [b for b in cls.bases if _short(b) not in _TRIVIAL_BASES]
+        if not bases or hops <= 0:
+            return None
+        found = self.resolve_class(fe, bases[0], cls.parent_class)
+        if found is None:
+            return None  # an external base may define any constructor
+        base = self.constructor(found[0], found[1], hops - 1)
+        if base is None or base.model not in _FIELDS_INHERITED:
+            if base is not None:
+                base.own_method = None  # the base's method: its docstring is the base's own
+            return base
+        extra = self._fields(fe, cls, _Model(base.model), header)
+        if extra is None:
+            return None
+        combined = self._generated(fe, cls, base.model, (base.params, base.aliases), extra)
+        combined.imports = [*combined.imports, *base.imports]
+        return combined
+
+    # ---- classes and their members ---------------------------------------------------
+
+    def resolve_class(
+        self,
+        fe: FileExtract,
+        written: str,
+        scope: str | None = None,
+        hops: int = _MAX_REEXPORT_HOPS,
+    ) -> tuple[FileExtract, Class] | None:
+        """The project class a base written as ``written`` in ``fe`` names, if any."""
+        name = written.split("[", 1)[0].strip()
+        classes = {c.qualname: c for c in fe.classes}
+        for candidate in ([f"{scope}.{name}"] if scope else []) + [name]:
+            if candidate in classes:
+                return fe, classes[candidate]
+        head, _, rest = name.partition(".")
+        imp = next((i for i in fe.imports if not i.scope and i.bound_name == head), None)
+        if imp is None or hops <= 0:
+            return None
+        target, symbol = self.graph.modules.resolve_import(fe.path, imp)
+        other = self.graph.get(target) if target is not None else None
+        if other is None or other.path == fe.path:
+            return None
+        if imp.name is None and not imp.alias and "." in imp.module:
+            # ``import a.b`` binds ``a``: the base is written ``a.b.Base``
+            rest = rest.removeprefix(imp.module.split(".", 1)[1] + ".")
+        qualname = ".".join(p for p in (symbol, rest) if p)
+        # a package ``__init__`` that re-exports the class: follow its import
+        return self.resolve_class(other, qualname, None, hops - 1) if qualname else None
+
+    def _own_method(self, fe: FileExtract, cls: Class, name: str) -> list[Function] | None:
+        found = [f for f in fe.functions if f.parent_class == cls.qualname and f.name == name]
+        return found or None
+
+    def _model(self, fe: FileExtract, cls: Class) -> _Model | None:
+        aliases = _aliases(fe)
+        for decorator in cls.decorators:
+            qualified = _qualify(decorator.split("(", 1)[0].strip(), aliases)
+            if qualified in _DATACLASS:
+                return _Model("dataclass", decorator)
+            if qualified in _ATTRS_DEFINE or qualified in _ATTRS_CLASSIC:
+                return _Model("attrs", decorator, qualified in _ATTRS_CLASSIC)
+        for base in cls.bases:
+            kind = _MODEL_BASES.get(_qualify(base.split("[", 1)[0].strip(), aliases))
+            if kind is not None:
+                return _Model(kind)
+        return None
+
+    def _inherited_fields(self, fe: FileExtract, cls: Class, hops: int) -> _Fields | None:
+        """Fields the project bases of a decorated or model class add before its own."""
+        aliases = _aliases(fe)
+        params: list[Param] = []
+        field_aliases: dict[str, str] = {}
+        for written in cls.bases:
+            plain = written.split("[", 1)[0].strip()
+            if _short(plain) in _TRIVIAL_BASES or _qualify(plain, aliases) in _MODEL_BASES:
+                continue
+            found = self.resolve_class(fe, written, cls.parent_class)
+            if found is None or hops <= 0:
+                return None
+            base_fe, base = found
+            base_ctor = self.constructor(base_fe, base, hops - 1)
+            if base_ctor is not None and base_ctor.model is not None:
+                params.extend(base_ctor.params)
+                field_aliases.update(base_ctor.aliases)
+            elif self._model(base_fe, base) is not None or any(
+                _short(b) not in _TRIVIAL_BASES for b in base.bases
+            ):
+                return None  # what the base contributes is not known
+        return params, field_aliases
+
+    def _fields(
+        self, fe: FileExtract, cls: Class, model: _Model, header: dict[str, str]
+    ) -> _Fields | None:
+        """The constructor parameters the class body's fields give, ``None`` if unreadable."""
+        variables = sorted(
+            (v for v in fe.variables if v.scope == "class" and v.owner == cls.qualname),
+            key=lambda v: v.span.start_byte,
+        )
+        total = header.get("total", "True") != "False"
+        auto = not model.classic_attrs or bool(_AUTO_ATTRIBS.search(model.decorator))
+        params: list[Param] = []
+        aliases: dict[str, str] = {}
+        for var in variables:
+            try:
+                statement = ast.parse(
+                    self._code(fe, var.span.start_byte, var.span.end_byte).strip()
+                )
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return None
+            node = statement.body[0] if len(statement.body) == 1 else None
+            param = _field_param(node, var, model.kind, auto=auto, total=total)
+            if param is None:
+                continue
+            params.append(param)
+            if model.kind == "pydantic" and param.name != var.name:
+                aliases[param.name] = var.name
+                params.append(replace(param, name=var.name))
+        return params, aliases
+
+    def _code(self, fe: FileExtract, start: int, end: int) -> str:
+        data = self._data.get(fe.path)
+        if data is None:
+            data = self.graph.source(fe.path).encode("utf-8", "surrogatepass")
+            self._data[fe.path] = data
+        return data[start:end].decode("utf-8", "replace")
+
+
+# ---- module-level helpers --------------------------------------------------------------
+
+
+def _aliases(fe: FileExtract) -> dict[str, str]:
+    """Bound names of top-level imports mapped to what they import (``dataclass`` →
+    ``dataclasses.dataclass``, ``t`` → ``typing``)."""
+    out: dict[str, str] = {}
+    for imp in fe.imports:
+        if imp.scope or imp.level or imp.name == "*" or not imp.module:
+            continue
+        out[imp.bound_name] = f"{imp.module}.{imp.name}" if imp.name else imp.module
+    return out
+
+
+def _qualify(dotted: str, aliases: dict[str, str]) -> str:
+    head, dot, rest = dotted.partition(".")
+    return f"{aliases.get(head, head)}{dot}{rest}"
+
+
+def _header_keywords(header: str) -> dict[str, str] | None:
+    """The keywords of a ``class X(..., metaclass=M, total=False):`` header, ``None`` when
+    the header does not parse."""
+    try:
+        tree = ast.parse(header.strip() + "\n    pass")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    node = tree.body[0] if tree.body else None
+    if not isinstance(node, ast.ClassDef):
+        return None
+    return {k.arg: ast.unparse(k.value) for k in node.keywords if k.arg}
+
+
+def _field_param(
+    node: ast.stmt | None, var: Variable, kind: str, *, auto: bool, total: bool
+) -> Param | None:
+    """The constructor parameter one class-body statement gives, ``None`` when it is no field."""
+    value = node.value if isinstance(node, ast.AnnAssign | ast.Assign) else None
+    call = (
+        value
+        if isinstance(value, ast.Call) and _short(ast.unparse(value.func)) in _FIELD_CALLS
+        else None
+    )
+    if not isinstance(node, ast.AnnAssign) and not (kind == "attrs" and call is not None):
+        return None  # a plain assignment is a class attribute (attrs: ``x = attr.ib()`` counts)
+    if isinstance(node, ast.AnnAssign) and call is None and not auto:
+        return None  # classic attrs without auto_attribs: only ``attr.ib()`` makes a field
+    annotation = var.annotation
+    head = _short(annotation or "")
+    if head in ("ClassVar", "KW_ONLY") or (kind == "pydantic" and var.name.startswith("_")):
+        return None
+    default: str | None = None if total or kind != "typeddict" else _NOT_REQUIRED
+    if annotation and head in ("InitVar", "Required", "NotRequired") and "[" in annotation:
+        default = _NOT_REQUIRED if head == "NotRequired" else default
+        annotation = annotation.split("[", 1)[1].rsplit("]", 1)[0].strip()
+    # attrs names the parameter of a private attribute ``_x`` plain ``x``
+    name = (var.name.lstrip("_") or var.name) if kind == "attrs" else var.name
+    if call is not None:
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        init = keywords.get("init")
+        if isinstance(init, ast.Constant) and init.value is False:
+            return None
+        alias = keywords.get("alias")
+        if isinstance(alias, ast.Constant) and isinstance(alias.value, str):
+            name = alias.value
+        given = keywords.get("default") or (
+            call.args[0] if call.args and kind != "dataclass" else None
+        )
+        if given is not None:
+            default = None if _is_ellipsis(given) else ast.unparse(given)
+        elif "default_factory" in keywords or "factory" in keywords:
+            default = _FACTORY
+    elif value is not None:
+        default = ast.unparse(value)
+    param_kind = "keyword_only" if kind in ("pydantic", "typeddict") else "positional"
+    return Param(name, annotation, default, param_kind)
+
+
+def _is_ellipsis(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is Ellipsis
+
+
+def _render(param: Param) -> str:
+    text = param.name + (f": {param.annotation}" if param.annotation else "")
+    return text + (f" = {param.default}" if param.default is not None else "")
+
+
+def _evidence(text: str, path: str, line: int) -> Evidence:
+    if len(text) > _EVIDENCE_CHARS:
+        text = text[: _EVIDENCE_CHARS - 1] + "…"
+    return Evidence(text=text, path=path, line=line + 1)

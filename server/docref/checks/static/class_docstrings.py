@@ -1,0 +1,262 @@
+"""Class docstrings against the constructor (Python): the parameter rules on ``C(...)``.
+
+A class docstring that documents parameters (Args, Parameters, ``:param``) describes the
+call ``C(...)``; a ``:type x:`` entry without a ``:param x:`` is read as the type of an
+``:ivar``/``:cvar`` and left out.  :func:`check_classes` finds that call's signature with
+:class:`~docref.checks.static.class_constructors.ConstructorResolver` (own ``__init__``,
+own ``__new__``, dataclass-like fields, a project base's constructor; unknown → silent)
+and runs the parameter rules on the class docstring: ``C1-PARAM-UNKNOWN``,
+``C2-PARAM-TYPE``, ``C2-DEFAULT-MISMATCH``, ``C2-OPTIONAL-FLAG`` and, when enabled,
+``DOC-PARAM-MISSING``.
+
+The rules take a :class:`StaticInput` of one function, so the class gets a synthetic
+:class:`Function` record standing for the call: the class's name and qualname, the
+constructor's parameters without ``self``/``cls``, its decorators, and the class docstring.
+``@overload``\\ ed constructors become synthetic siblings of the same qualname in a copy of
+the file record, which is how the rules find overloads.  :class:`ClassInput` shows the
+constructor's signature (or the generated one) as the evidence.  Findings carry the class
+qualname and sit on the class docstring's segments.
+
+``DOC-PARAM-MISSING`` follows pydoclint's ``--allow-init-docstring``: a parameter
+documented in the class docstring or in the constructor's own docstring counts as
+documented for both, and the class reports what neither documents.  Where a class docstring
+documents parameters, the ``DOC-PARAM-MISSING`` finding of its own ``__init__``/``__new__``
+is dropped (:attr:`ClassCheck.merged_constructors`), so one omission is reported once.  A
+class docstring with structured entries but no parameter entry is checked for that rule
+too when the constructor has no docstring (all its parameters are then undocumented).
+For generated constructors, an Attributes entry documents the field of that name, and
+private fields (``_raw``) need no entry.  Java is not checked: a Javadoc constructor is a
+method and checked as one.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field, replace
+
+from docref.checks.findings import Criterion, Evidence, Finding
+from docref.checks.static.base import Rule, StaticInput
+from docref.checks.static.class_constructors import Constructor, ConstructorResolver
+from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
+from docref.checks.static.defaults import c2_default_mismatch, c2_optional_flag
+from docref.checks.static.params import c1_param_unknown, split_names
+from docref.checks.static.types_rules import c2_param_type
+from docref.graph.model import Class, Docstring, FileExtract, Function, Param
+from docref.graph.project import ProjectGraph
+from docref.segments import ParsedDocstring, Segment, byte_to_char, segment_docstring
+
+__all__ = ["PARAMETER_RULES", "ClassCheck", "ClassInput", "check_classes", "parse_docstring"]
+
+log = logging.getLogger(__name__)
+
+PARAMETER_RULES: tuple[Rule, ...] = (
+    c1_param_unknown,
+    c2_param_type,
+    c2_default_mismatch,
+    c2_optional_flag,
+)
+"""The rules a class docstring is checked with (besides the opt-in ``DOC-PARAM-MISSING``)."""
+
+_STRUCTURED = frozenset({"param", "returns", "yields", "raises", "attribute"})
+_TYPE_SECTIONS = frozenset({":type", "@type"})
+
+
+@dataclass(frozen=True, slots=True)
+class ClassInput(StaticInput):
+    """A class docstring and its constructor; ``function`` is the synthetic call record."""
+
+    evidence: Evidence
+
+    def signature_evidence(self) -> Evidence:
+        """The constructor's signature (or the generated one), where it is written."""
+        return self.evidence
+
+
+@dataclass(slots=True)
+class ClassCheck:
+    """What checking the classes of one file gave.
+
+    ``classes`` counts the class docstrings checked against a constructor; ``errors`` are
+    rule failures (a docref bug, reported, not fatal); ``merged_constructors`` the
+    qualnames of constructors whose ``DOC-PARAM-MISSING`` the class reports instead.
+    """
+
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    classes: int = 0
+    merged_constructors: set[str] = field(default_factory=set)
+
+
+def parse_docstring(source: str, data: bytes, docstring: Docstring) -> ParsedDocstring:
+    """A Python docstring of the file with text ``source`` (``data``: its UTF-8 bytes)."""
+    span = docstring.span
+    start, end = byte_to_char(data, span.start_byte), byte_to_char(data, span.end_byte)
+    return segment_docstring(source, start, end, "python")
+
+
+def _completeness(rules: tuple[Rule, ...]) -> bool:
+    # make_doc_param_missing(skip_short_docstrings=False) builds a new function each time
+    return any(
+        r in COMPLETENESS_RULES or r.__qualname__.startswith("make_doc_param_missing.")
+        for r in rules
+    )
+
+
+def check_classes(
+    graph: ProjectGraph, fe: FileExtract, source: str, data: bytes, rules: tuple[Rule, ...]
+) -> ClassCheck:
+    """Check every documented class of ``fe`` against its constructor with those of
+    ``rules`` that are parameter rules (see the module docstring)."""
+    result = ClassCheck()
+    selected = [r for r in rules if r in PARAMETER_RULES]
+    completeness = _completeness(rules)
+    if fe.language != "python" or not (selected or completeness):
+        return result
+    resolver = ConstructorResolver(graph)
+    for cls in fe.classes:
+        if cls.docstring is None:
+            continue
+        try:
+            _check_class(graph, fe, cls, source, data, resolver, selected, completeness, result)
+        except Exception as exc:  # one odd class must not hide the file's other findings
+            message = f"{fe.path}::{cls.qualname}: class check failed: {exc!r}"
+            log.warning("%s", message)
+            result.errors.append(message)
+    return result
+
+
+def _check_class(
+    graph: ProjectGraph,
+    fe: FileExtract,
+    cls: Class,
+    source: str,
+    data: bytes,
+    resolver: ConstructorResolver,
+    selected: list[Rule],
+    completeness: bool,
+    result: ClassCheck,
+) -> None:
+    assert cls.docstring is not None
+    parsed = _without_attribute_types(parse_docstring(source, data, cls.docstring))
+    kinds = {s.kind for s in parsed.segments}
+    documents = "param" in kinds
+    if not documents and not (completeness and kinds & _STRUCTURED):
+        return
+    ctor = resolver.constructor(fe, cls)
+    if ctor is None or (not documents and ctor.documented is not None):
+        return
+    result.classes += 1
+    inp = _class_input(graph, fe, cls, ctor, parsed, source, data)
+    if documents:
+        for rule in selected:
+            try:
+                result.findings.extend(rule(inp))
+            except Exception as exc:  # one broken rule must not hide the others' findings
+                message = f"{fe.path}::{cls.qualname}: rule {rule.__name__} failed: {exc!r}"
+                log.warning("%s", message)
+                result.errors.append(message)
+    if completeness:
+        result.findings.extend(_missing(graph, inp, ctor))
+        if documents and ctor.own_method is not None:
+            result.merged_constructors.add(ctor.own_method)
+
+
+def _class_input(
+    graph: ProjectGraph,
+    fe: FileExtract,
+    cls: Class,
+    ctor: Constructor,
+    parsed: ParsedDocstring,
+    source: str,
+    data: bytes,
+) -> ClassInput:
+    def record(params: list[Param], decorators: list[str]) -> Function:
+        return Function(
+            name=cls.name,
+            qualname=cls.qualname,
+            span=cls.span,
+            header_span=cls.header_span,
+            params=params,
+            decorators=decorators,
+            docstring=cls.docstring,
+            parent_class=cls.qualname,
+        )
+
+    primary = record(ctor.params, ctor.decorators)
+    siblings = [record(params, ["overload"]) for params in ctor.overloads]
+    # the constructor may be written in a base's file: its imports explain its annotations,
+    # but the class's own imports win for the names both bind (the docstring is written here)
+    bound = {i.bound_name for i in fe.imports if not i.scope}
+    foreign = {i.bound_name: i for i in ctor.imports if i.bound_name not in bound}
+    imports = [*fe.imports, *foreign.values()]
+    view = replace(fe, functions=[primary, *siblings], imports=imports)
+    return ClassInput(graph, view, primary, parsed, source, data, ctor.evidence)
+
+
+def _without_attribute_types(parsed: ParsedDocstring) -> ParsedDocstring:
+    """The docstring without ``:type x:``/``@type x:`` entries that no ``:param x:`` entry
+    pairs with: in a class docstring those mostly type an ``:ivar``/``:cvar``."""
+    params = {
+        name
+        for s in parsed.segments
+        if s.kind == "param" and s.name and s.section not in _TYPE_SECTIONS
+        for name in split_names(s.name)
+    }
+
+    def kept(segment: Segment) -> bool:
+        if segment.kind != "param" or segment.section not in _TYPE_SECTIONS:
+            return True
+        return any(name in params for name in split_names(segment.name or ""))
+
+    segments = [s for s in parsed.segments if kept(s)]
+    return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
+
+
+def _documented_names(parsed: ParsedDocstring, *, attributes: bool) -> set[str]:
+    kinds = {"param", "attribute"} if attributes else {"param"}
+    return {
+        name
+        for segment in parsed.segments
+        if segment.kind in kinds and segment.name
+        for name in split_names(segment.name)
+    }
+
+
+def _missing(graph: ProjectGraph, inp: ClassInput, ctor: Constructor) -> list[Finding]:
+    """``DOC-PARAM-MISSING`` on the class: parameters neither docstring documents."""
+    documented = _documented_names(inp.docstring, attributes=ctor.model is not None)
+    if ctor.documented is not None and ctor.documented.docstring is not None:
+        path = ctor.documented_path or inp.path
+        text = graph.source(path)
+        other = parse_docstring(
+            text, text.encode("utf-8", "surrogatepass"), ctor.documented.docstring
+        )
+        documented |= _documented_names(other, attributes=False)
+    # a private field (``_raw``) of a generated constructor is internal, seldom documented
+    for alias, name in ctor.aliases.items():  # either name documents a pydantic field
+        if alias in documented or name in documented:
+            documented |= {alias, name}
+    generated = ctor.model is not None
+    missing = [
+        p.name
+        for p in ctor.params
+        if p.name.strip("_")
+        and p.name not in documented
+        and p.name not in ctor.aliases
+        and not (generated and p.name.startswith("_"))
+    ]
+    segments = inp.docstring.segments
+    anchor = next((s for s in segments if s.kind == "param"), segments[0] if segments else None)
+    if not missing or anchor is None:
+        return []
+    quoted = ", ".join(f'"{name}"' for name in missing)
+    noun = "parameter" if len(missing) == 1 else "parameters"
+    return [
+        inp.finding(
+            anchor,
+            Criterion.C1,
+            RULE_PARAM_MISSING,
+            f"does not document {noun} {quoted} of {inp.function.name}()",
+            f"add a parameter entry for {quoted} (class or constructor docstring)",
+        )
+    ]

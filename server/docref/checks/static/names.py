@@ -1,0 +1,187 @@
+"""C1 name rules: identifiers that docstring prose names explicitly but that resolve to nothing.
+
+* :func:`c1_xref_unresolved` (``C1-XREF-UNRESOLVED``): the target of a cross-reference --
+  a Sphinx role (``:func:``, ``:meth:``, ``:class:``, ``:attr:``, ``:mod:``, ``:exc:``,
+  ``:data:``, ``:obj:``..., with the ``~`` prefix and ``title <target>`` forms), an Epydoc
+  ``L{...}``, a NumPy "See Also" entry, a Javadoc ``{@link}``/``{@linkplain}`` or ``@see``.
+* :func:`c1_name_unresolved` (``C1-NAME-UNRESOLVED``): a name in prose -- in single or
+  double backticks, Epydoc ``C{...}``, ``name()`` call syntax, a dotted ``mod.name`` whose
+  first part is a module, or a Javadoc ``{@code name()}``.
+
+A name resolves when it is a parameter, local, attribute or member of the enclosing class (and
+its project bases), a symbol of the file or project, an import, a builtin or an attribute of an
+imported external module (resolvers: :mod:`.names_python`, :mod:`.names_java`).  Precision
+first: anything the code could supply in a way a static reader cannot see is not reported, and
+a plain English word (``path``, ``Example``) in backticks or before parentheses is reported only
+when a name in scope is one typo away from it.  Which mentions are looked at is
+:mod:`.names_mentions`' business.  The finding sits on the segment holding the mention and names
+it, with a did-you-mean from the names in scope.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.findings import Criterion, Finding
+from docref.checks.static.base import StaticInput
+from docref.checks.static.names_java import JavaScope
+from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
+from docref.checks.static.names_python import PythonScope
+from docref.checks.static.names_scope import (
+    Resolution,
+    hint,
+    project_variant,
+    suggest,
+)
+from docref.segments import Segment
+
+__all__ = ["RULE_NAME", "RULE_XREF", "c1_name_unresolved", "c1_xref_unresolved"]
+
+RULE_XREF = "C1-XREF-UNRESOLVED"
+RULE_NAME = "C1-NAME-UNRESOLVED"
+
+
+def c1_xref_unresolved(inp: StaticInput) -> list[Finding]:
+    """``C1-XREF-UNRESOLVED``: a cross-reference target that names nothing."""
+    return _check(inp, xref=True)
+
+
+def c1_name_unresolved(inp: StaticInput) -> list[Finding]:
+    """``C1-NAME-UNRESOLVED``: a name in backticks, call syntax or ``mod.name`` prose that
+    names nothing."""
+    return _check(inp, xref=False)
+
+
+def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
+    scope: PythonScope | JavaScope | None = None
+    examples: set[str] | None = None
+    findings: list[Finding] = []
+    language = inp.file.language
+    for segment in inp.docstring.segments:
+        seen: set[str] = set()
+        for mention in find_mentions(inp.source, inp.docstring, segment, language):
+            if mention.is_xref != xref or mention.target in seen:
+                continue
+            seen.add(mention.target)
+            if examples is None:
+                examples = _example_words(inp)
+            if re.split(r"[.#]", mention.target)[0] in examples:
+                continue  # defined by the docstring's own example (``long_running_task()``)
+            if scope is None:
+                make = JavaScope if language == "java" else PythonScope
+                scope = make(inp.graph, inp.file, inp.function, inp.source)
+            if isinstance(scope, JavaScope):
+                resolution = _judge_java(scope, mention)
+            else:
+                resolution = _judge_python(scope, mention)
+            if resolution.verdict == "missing":
+                finding = _finding(inp, segment, mention, resolution)
+                if finding is not None:
+                    findings.append(finding)
+    return findings
+
+
+def _example_words(inp: StaticInput) -> set[str]:
+    """Identifiers of the docstring outside its segments: doctests, literal and code blocks,
+    where an explanation may define the names its prose then uses."""
+    parsed = inp.docstring
+    pieces: list[str] = []
+    position = parsed.body_start
+    for segment in sorted(parsed.segments, key=lambda s: s.start):
+        pieces.append(inp.source[position : segment.start])
+        position = max(position, segment.end)
+    pieces.append(inp.source[position : parsed.body_end])
+    return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
+
+
+def _finding(
+    inp: StaticInput, segment: Segment, mention: Mention, resolution: Resolution
+) -> Finding | None:
+    """The finding for a mention that names nothing, unless the evidence is too thin.
+
+    A cross-reference that names nothing, or a member missing from a project class or module,
+    is reported as it is.  A bare name in prose (backticks, ``name()``, ``{@code name()}``) is
+    reported only with supporting evidence: a did-you-mean (a typo of a name in scope, or a
+    case variant of a project name); for a code-shaped name in backticks, a sentence calling it
+    a parameter next to a similar parameter (:func:`_parameter_cue`) or a name in scope that it
+    extends by one word (``frobnicate_all`` for ``frobnicate``).  Unresolved names in prose are
+    far more often values, formats, names from other programs or placeholders (``server_vad``,
+    ``WIDTHxHEIGHT``, ``TerminateProcess()``) than stale code.  A member missing from an
+    external module needs a did-you-mean too: the installed version may not be the one the
+    project targets (``copy.replace`` is new in Python 3.13).
+    """
+    name = resolution.missing
+    word = not mention.is_xref and not resolution.owner and is_plain_word(mention.target)
+    own = inp.function.name
+    # a function's docstring names the function itself on purpose (``quote`` in ``unquote``)
+    candidates = [c for c in resolution.candidates if c != own]
+    suggestion = suggest(name, candidates, strict=word, bare=not resolution.owner)
+    if suggestion is None and not resolution.owner:
+        suggestion = project_variant(inp.graph, name)
+        suggestion = None if suggestion == own else suggestion
+    weak = hint(name, candidates)
+    code_in_backticks = mention.kind in ("backtick", "literal") and not word
+    renamed = code_in_backticks and _parameter_cue(inp, mention)
+    twin = weak is not None and weak.lstrip("_") == name.lstrip("_")
+    extends = mention.kind == "backtick" and not word and weak is not None and not twin
+    # Javadoc ``{@code name()}`` is as often a method of another object or a C function
+    java_call = inp.file.language == "java" and mention.kind == "call"
+    thin = not mention.is_xref and (not resolution.owner or java_call)
+    if (thin or resolution.external) and not (suggestion or renamed or extends):
+        return None
+    message, fix_hint = _message(mention, resolution, suggestion or weak)
+    rule = RULE_XREF if mention.is_xref else RULE_NAME
+    return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+_CUE_WORDS = frozenset(
+    {"parameter", "parameters", "argument", "arguments", "arg", "args", "kwarg", "param"}
+)
+
+
+def _parameter_cue(inp: StaticInput, mention: Mention) -> bool:
+    """The mention looks like a renamed parameter: the words next to it call it a parameter
+    (``the `no_condexpr` parameter``, ``argument ``x_max```) and it shares a word with a
+    parameter of the signature (``with_condexpr``).  Without the shared word it is as often
+    a parameter of some other function ("a callable accepting a ``task_status`` argument")."""
+    after = re.match(r"[`\s]*(?:keyword\s+)?(\w+)", inp.source[mention.end : mention.end + 40])
+    before = re.search(r"(\w+)[\s`]*$", inp.source[max(0, mention.start - 40) : mention.start])
+    if not any(m is not None and m[1].lower() in _CUE_WORDS for m in (after, before)):
+        return False
+    words = {w for w in mention.target.lower().split("_") if len(w) >= 4}
+    params = {w for p in inp.function.params for w in p.name.lower().split("_")}
+    return bool(words & params)
+
+
+def _judge_python(scope: PythonScope, mention: Mention) -> Resolution:
+    parts = mention.target.split(".")
+    if mention.role == "mod":
+        return scope.resolve_module(mention.target)
+    if len(parts) == 1:
+        return scope.resolve_bare(mention.target)
+    if mention.kind == "dotted":
+        return scope.resolve_dotted(parts, "module")
+    if mention.kind == "call":
+        return scope.resolve_dotted(parts, "module_or_class")
+    return scope.resolve_dotted(parts)
+
+
+def _judge_java(scope: JavaScope, mention: Mention) -> Resolution:
+    if mention.kind == "call":
+        return scope.resolve_call(mention.target)
+    return scope.resolve_reference(mention.target)
+
+
+def _message(mention: Mention, resolution: Resolution, suggestion: str | None) -> tuple[str, str]:
+    """The finding's message and fix hint."""
+    name = mention.target
+    if resolution.owner:
+        message = f"`{name}` names nothing: {resolution.owner} has no `{resolution.missing}`"
+    else:
+        message = f"`{name}` names nothing in scope"
+    if suggestion is not None:
+        message += f"; did you mean `{suggestion}`?"
+        return message, f"rename `{resolution.missing}` to `{suggestion}`"
+    if resolution.owner:
+        return message, f"name a member that {resolution.owner} has, or remove the reference"
+    return message, f"name an existing function, class or variable, or remove `{name}`"

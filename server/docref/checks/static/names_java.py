@@ -1,0 +1,303 @@
+"""Where a Javadoc reference leads: the Java resolver of the C1 name rules.
+
+:class:`JavaScope` resolves, for one documented method, the targets of ``{@link}``,
+``{@linkplain}``, ``@see`` and ``{@code name()}``: ``#member`` against the enclosing classes
+(methods, constructors, fields, enum constants, record components, nested types, the members
+every class, enum or record has implicitly) and their project base classes; a type against the
+enclosing and nested classes, the file's classes, its single-type imports, the classes of its
+package, project classes and the JDK's ``java.lang`` and wildcard-imported packages, read from
+the JDK's ``src.zip`` through :mod:`docref.context.external` when one is installed.
+
+``unknown`` (silence) whenever the answer depends on what cannot be read: a base class or a
+wildcard import outside the project and the JDK, no ``src.zip`` for a type that is not in the
+project, a member of a JDK or third-party type.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from dataclasses import dataclass
+
+from docref.checks.static.names_scope import (
+    RESOLVED,
+    UNKNOWN,
+    Resolution,
+    file_facts,
+    missing,
+    project_names,
+)
+from docref.context.external import find_src_zip, java_external_doc
+from docref.graph.java_refs import raw_type
+from docref.graph.model import FileExtract, Function
+from docref.graph.project import ProjectGraph
+
+__all__ = ["JavaScope"]
+
+_OBJECT_MEMBERS = frozenset(
+    {"equals", "hashCode", "toString", "getClass", "clone", "finalize", "notify", "notifyAll"}
+    | {"wait"}
+)
+_ENUM_MEMBERS = frozenset(
+    {"values", "valueOf", "name", "ordinal", "compareTo", "getDeclaringClass"}
+    | {"describeConstable"}
+)
+_MAX_HOPS = 8
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+@functools.lru_cache(maxsize=4)
+def _src_zip(java_home: str | None, search_path: str | None) -> str | None:
+    """The JDK ``src.zip``, looked for once per environment (the search globs directories)."""
+    return find_src_zip()
+
+
+@dataclass(frozen=True, slots=True)
+class _Type:
+    """A project class: its file and qualname within the file (``Outer.Inner``)."""
+
+    path: str
+    qualname: str
+
+
+class JavaScope:
+    """The types and members one documented Java method can refer to."""
+
+    def __init__(self, graph: ProjectGraph, fe: FileExtract, fn: Function, source: str) -> None:
+        self.graph, self.fe, self.fn = graph, fe, fn
+        self.facts = file_facts(fe, source)
+        classes = {c.qualname: c for c in fe.classes}
+        chain: list[str] = []
+        owner = fn.parent_class
+        while owner is not None and owner in classes:
+            chain.append(owner)
+            owner = classes[owner].parent_class
+        self.chain = [_Type(fe.path, q) for q in chain]
+        # type parameters (``<T>``) are declared in these headers
+        headers = [fn.header_span, *(classes[q].header_span for q in chain)]
+        data = source.encode("utf-8", "surrogatepass")
+        self.header_words = {
+            w
+            for span in headers
+            for w in _IDENTIFIER.findall(
+                data[span.start_byte : span.end_byte].decode("utf-8", "replace")
+            )
+        }
+        self.src_zip = _src_zip(os.environ.get("JAVA_HOME"), os.environ.get("PATH"))
+
+    def _jdk(self, qualified: str) -> bool:
+        return self.src_zip is not None and java_external_doc(qualified, src_zip=self.src_zip).found
+
+    # ---- types ------------------------------------------------------------------------
+
+    def _classes_in(self, path: str) -> set[str]:
+        """Qualnames of the classes of project file ``path``."""
+        fe = self.graph.get(path)
+        return {c.qualname for c in fe.classes} if fe is not None else set()
+
+    def _type_in_file(self, path: str, written: str) -> _Type | str | None:
+        """A type as written in project file ``path`` (``Base``, ``Map<K, V>``,
+        ``java.io.Serializable``): a project type, the qualified name of a type outside the
+        project (``java.io.Serializable``; ``""`` when unknown) or ``None``."""
+        fe = self.graph.get(path)
+        name = raw_type(written)
+        if fe is None or not name:
+            return None
+        if "." in name:
+            target = self.graph.modules.module_path(name)
+            stem = name.rsplit(".", 1)[-1]
+            return _Type(target, stem) if target is not None else name
+        if name in self._classes_in(path):
+            return _Type(path, name)
+        for imp in fe.imports:
+            if imp.name == name:
+                target, symbol = self.graph.modules.resolve_import(path, imp)
+                if target is None:
+                    return "" if imp.is_static else f"{imp.module}.{name}"
+                stem = target.rsplit("/", 1)[-1].removesuffix(".java")
+                return _Type(target, f"{stem}.{symbol}" if symbol else stem)
+        for other in self.graph.modules.java_package_files(fe.package):
+            if name in self._classes_in(other):
+                return _Type(other, name)
+        stars = [i.module for i in fe.imports if i.name == "*" and not i.is_static]
+        for package in ("java.lang", fe.package, *stars):
+            if package and self._jdk(f"{package}.{name}"):
+                return f"{package}.{name}"
+        return None
+
+    def _type_head(self, name: str) -> _Type | str | None:
+        for cls in self.chain:
+            if cls.qualname.rsplit(".", 1)[-1] == name:
+                return cls
+            if f"{cls.qualname}.{name}" in self._classes_in(cls.path):
+                return _Type(cls.path, f"{cls.qualname}.{name}")
+        found = self._type_in_file(self.fe.path, name)
+        if found is not None:
+            return found
+        for path, entry in self.graph.entries.items():
+            if entry.language == "java" and name in self._classes_in(path):
+                return _Type(path, name)  # Javadoc would want an import; the name is real
+        if name in self.header_words:
+            return ""
+        return None
+
+    def _wildcard_supplies(self, name: str) -> bool | None:
+        """Whether a wildcard import (or ``java.lang`` without a ``src.zip``) supplies type
+        ``name``: ``None`` when one it cannot read might."""
+        unsure = self.src_zip is None
+        for imp in self.fe.imports:
+            if imp.name != "*":
+                continue
+            files = self.graph.modules.java_package_files(imp.module)
+            if any(name in self._classes_in(f) for f in files):
+                return True
+            if self._jdk(f"{imp.module}.{name}"):
+                return True
+            if imp.is_static or not (files or self._jdk(imp.module)):
+                unsure = True
+        return None if unsure else False
+
+    def resolve_type(self, dotted: str) -> _Type | Resolution:
+        """A type as written in a reference: simple, nested (``Outer.Inner``) or qualified."""
+        parts = dotted.split(".")
+        head = self._type_head(parts[0])
+        rest = parts[1:]
+        if head is None and len(parts) > 1:
+            for size in range(len(parts), 0, -1):
+                path = self.graph.modules.module_path(".".join(parts[:size]))
+                if path is not None:
+                    head, rest = _Type(path, parts[size - 1]), parts[size:]
+                    break
+            else:
+                package = ".".join(parts[:-1])
+                files = self.graph.modules.java_package_files(package)
+                # a file may hold more top-level classes than the one named after it
+                if self._jdk(dotted) or any(parts[-1] in self._classes_in(f) for f in files):
+                    return RESOLVED
+                if files or self._jdk(package):
+                    top = {q for f in files for q in self._classes_in(f) if "." not in q}
+                    return missing(f"package `{package}`", parts[-1], top)
+                return UNKNOWN
+        if head is None:
+            supplied = self._wildcard_supplies(parts[0])
+            if supplied or parts[0] in project_names(self.graph):
+                return RESOLVED
+            if supplied is None:
+                return UNKNOWN
+            return missing("", parts[0], self._type_candidates())
+        if isinstance(head, str):
+            return RESOLVED  # a type outside the project: its members are not judged
+        for part in rest:
+            nested = f"{head.qualname}.{part}"
+            if nested in self._classes_in(head.path):
+                head = _Type(head.path, nested)
+                continue
+            has = self.has_member(head, part)
+            if has is False:
+                owner = f"class `{head.qualname}`"
+                return missing(owner, part, self.member_names(head))
+            return RESOLVED if has else UNKNOWN
+        return head
+
+    def _type_candidates(self) -> set[str]:
+        names = {q.rsplit(".", 1)[-1] for q in self._classes_in(self.fe.path)}
+        names |= {i.name for i in self.fe.imports if i.name and i.name != "*"}
+        for other in self.graph.modules.java_package_files(self.fe.package):
+            names |= {q for q in self._classes_in(other) if "." not in q}
+        return names
+
+    # ---- members ----------------------------------------------------------------------
+
+    def _own_members(self, cls: _Type) -> set[str]:
+        fe = self.graph.get(cls.path)
+        if fe is None:
+            return set()
+        names = {f.name for f in fe.functions if f.parent_class == cls.qualname}
+        names |= {v.name for v in fe.variables if v.owner == cls.qualname}
+        return names | {c.name for c in fe.classes if c.parent_class == cls.qualname}
+
+    def member_names(self, cls: _Type, hops: int = 0) -> set[str]:
+        """Declared members of a project class and of its project bases."""
+        names = self._own_members(cls)
+        for base in self._bases(cls) if hops < _MAX_HOPS else []:
+            if isinstance(base, _Type) and base != cls:
+                names |= self.member_names(base, hops + 1)
+        return names
+
+    def _bases(self, cls: _Type) -> list[_Type | str | None]:
+        fe = self.graph.get(cls.path)
+        record = next((c for c in fe.classes if c.qualname == cls.qualname), None) if fe else None
+        if record is None:
+            return [None]
+        return [self._type_in_file(cls.path, base) for base in record.bases]
+
+    def has_member(self, cls: _Type, name: str, hops: int = 0) -> bool | None:
+        """Whether project class ``cls`` has member ``name``; ``None`` when a base class
+        outside the project could supply it."""
+        fe = self.graph.get(cls.path)
+        record = next((c for c in fe.classes if c.qualname == cls.qualname), None) if fe else None
+        if record is None or hops > _MAX_HOPS:
+            return None
+        facts = self.facts if cls.path == self.fe.path else None
+        if facts is None and fe is not None:
+            try:
+                facts = file_facts(fe, self.graph.source(cls.path))
+            except Exception:  # an unreadable file only costs the safety net
+                facts = None
+        if name in _OBJECT_MEMBERS or (record.kind == "enum" and name in _ENUM_MEMBERS):
+            return True
+        if name in self._own_members(cls) or (facts and name in facts.code_words):
+            return True
+        unsure = False
+        for base in self._bases(cls):
+            found: bool | None = None
+            if isinstance(base, _Type):
+                found = self.has_member(base, name, hops + 1)
+            elif base and self._jdk(base):
+                # the JDK type's source is at hand: the lookup walks its own supertypes
+                found = self._jdk(f"{base}.{name}")
+            if found:
+                return True
+            unsure = unsure or found is None
+        return None if unsure else False
+
+    def resolve_member(self, name: str) -> Resolution:
+        """``#name``: a member of the enclosing classes (innermost first) or a static import."""
+        if not self.chain:
+            return UNKNOWN
+        unsure = False
+        for cls in self.chain:
+            found = self.has_member(cls, name)
+            if found:
+                return RESOLVED
+            unsure = unsure or found is None
+        for imp in self.fe.imports:
+            if imp.is_static and imp.name in (name, "*"):
+                return RESOLVED if imp.name == name else UNKNOWN
+        if unsure:
+            return UNKNOWN
+        owner = f"class `{self.chain[0].qualname}`"
+        return missing(owner, name, self.member_names(self.chain[0]))
+
+    def resolve_reference(self, target: str) -> Resolution:
+        """A ``{@link}``/``@see`` target: ``Type``, ``Type#member``, ``#member``."""
+        type_part, _, member = target.partition("#")
+        if not type_part:
+            return self.resolve_member(member)
+        resolved = self.resolve_type(type_part)
+        if isinstance(resolved, Resolution):
+            return resolved
+        if not member:
+            return RESOLVED
+        found = self.has_member(resolved, member)
+        if found is False:
+            owner = f"class `{resolved.qualname}`"
+            return missing(owner, member, self.member_names(resolved))
+        return RESOLVED if found else UNKNOWN
+
+    def resolve_call(self, name: str) -> Resolution:
+        """``{@code name()}``: a method of the enclosing classes or any name of the code."""
+        if name in self.facts.code_words or name in project_names(self.graph):
+            return RESOLVED
+        return self.resolve_member(name)

@@ -1,0 +1,306 @@
+"""Identifiers that docstring prose names explicitly, found with their source offsets.
+
+:func:`find_mentions` scans one segment of a docstring in the file's source text (so that
+Javadoc inline tags, which the segment's clean text has already rendered, are still visible)
+and returns a :class:`Mention` for each explicit reference:
+
+* cross-references (``C1-XREF-UNRESOLVED``): Sphinx roles (``:func:`~mod.f```, ``:py:meth:``),
+  Epydoc ``L{name}``, NumPy "See Also" entries, Javadoc ``{@link}``/``{@linkplain}`` and
+  ``@see`` targets;
+* names in prose (``C1-NAME-UNRESOLVED``): single and double backticks, Epydoc ``C{name}``,
+  ``name()`` call syntax and dotted ``mod.name`` in plain text, and Javadoc ``{@code name()}``.
+
+Everything that is not shaped like an identifier is left out here: literals (``None``, numbers,
+strings), keywords, option names (``--foo``), ``key=value``, file names (``setup.py``), shell
+commands, URLs, math, reST hyperlink references (`` `text`_ ``) and generic placeholders
+(``foo``, ``spam``, single letters).  Whether a name resolves is the caller's business.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from docref.segments import ParsedDocstring, Segment
+
+__all__ = ["Mention", "MentionKind", "find_mentions", "is_plain_word"]
+
+MentionKind = Literal["role", "link", "see", "seealso", "backtick", "literal", "call", "dotted"]
+_XREF_KINDS = frozenset({"role", "link", "see", "seealso"})
+
+# Roles of the Python domain that name an object (``:py:`` prefix optional).
+_PY_ROLES = frozenset(
+    {
+        "func",
+        "meth",
+        "class",
+        "attr",
+        "mod",
+        "exc",
+        "data",
+        "obj",
+        "const",
+        "deco",
+        "property",
+        "type",
+    }
+)
+_LITERALS = frozenset(
+    {"None", "True", "False", "Ellipsis", "NotImplemented", "__debug__"}
+    | {"NoneType", "NotImplementedType", "EllipsisType"}
+    | {"none", "null", "nil", "true", "false", "undefined", "NaN", "nan", "inf", "Infinity"}
+)
+_PLACEHOLDERS = frozenset(
+    {"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "ham", "xyz", "blah", "frob", "foobar"}
+)
+_FILE_SUFFIXES = frozenset(
+    re.findall(
+        r"\w+",
+        "py pyi pyc pyw pyx pxd txt cfg ini toml json yaml yml rst md html htm xml csv tsv c h "
+        "cc cpp hpp so dll dylib exe zip gz bz2 xz tar tgz whl egg log sh bat ps1 js ts css pem "
+        "crt key lock in pth mo po png jpg jpeg gif svg pdf db sqlite dat bin out tmp bak conf "
+        "spec java class jar properties gradle pom lst tex wav mp3 ico",
+    )
+)
+# A short plain-prose word followed by these parentheses is English ("value(s)").
+_PLURAL_PARENS = frozenset({"s", "es", "ies", "ren", "en"})
+
+_IDENT = r"[^\W\d]\w*"
+_DOTTED = rf"{_IDENT}(?:\.{_IDENT})*"
+_DOTTED_RE = re.compile(_DOTTED)
+_TARGET = re.compile(rf"(?P<prefix>[~!.]?)(?P<name>{_DOTTED})(?P<call>\((?P<args>[^()]*)\))?")
+_BLANK_LINE = re.compile(r"\n[ \t*]*\n")
+_SEE_ALSO_HEAD = re.compile(rf"\s*(?P<names>[~.]?{_DOTTED}(?:\s*,\s*[~.]?{_DOTTED})*)\s*(?::\s|$)")
+
+# Python markup, in the order it is consumed (a later pattern never matches inside an earlier).
+_FENCE = re.compile(r"```.*?```", re.S)
+_URL = re.compile(r"(?:https?|ftp|file)://[^\s>`)]+|<[^<>\s]+@[^<>\s]+>")
+_ROLE = re.compile(r"(?<![\w`]):(?P<role>[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*):`(?P<body>[^`]+)`")
+_SUFFIX_ROLE = re.compile(r"`[^`]+`:[A-Za-z][\w.+-]*:")
+_DOUBLE = re.compile(r"``(?P<body>[^`].*?)``(?!`)", re.S)
+_EPYDOC = re.compile(r"\b(?P<tag>[LC])\{(?P<body>[^{}]+)\}")
+_EPYDOC_OTHER = re.compile(r"\b[IBMUXSE]\{[^{}]*\}")
+_HYPERLINK = re.compile(r"(?<![\w`])_?`[^`]+`__?(?!\w)|(?<![\w`])_`[^`]+`")
+_SINGLE = re.compile(r"(?<![\w`\\])`(?P<body>[^`]+)`(?![`\w])")
+_CALL = re.compile(rf"(?<![\w.\-/\\@$*])(?P<name>{_DOTTED})\((?P<args>[^()\n]*)\)")
+_PLAIN_DOTTED = re.compile(rf"(?<![\w.\-/\\@$*])(?P<name>{_IDENT}(?:\.{_IDENT})+)(?![\w(\-/@])")
+
+# In plain prose: e-mail addresses, numbers and versions, and quoted strings (a quoted
+# ``"py.warnings"`` or ``'line.col'`` is a value, not a reference to code).
+_NOT_PROSE = re.compile(r"\S+@\S+|\b\d[\w.]*|(?<!\w)\"[^\"\n]*\"(?!\w)|(?<!\w)'[^'\n]*'(?!\w)")
+
+# Javadoc markup.
+_PRE = re.compile(r"<pre\b.*?</pre\s*>|<!--.*?-->", re.S | re.I)
+_JAVA_LINK = re.compile(
+    r"\{@(?P<tag>link|linkplain)[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)"
+)
+_JAVA_CODE = re.compile(r"\{@(?:code|literal)[\s*]+(?P<body>[^{}]*)\}")
+_JAVA_CALL = re.compile(r"\s*(?P<name>[A-Za-z_$][\w$]*)\((?P<args>[^()]*)\)\s*")
+_JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
+_JAVA_TARGET = re.compile(r"(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)?(?:#[A-Za-z_$][\w$]*)?")
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """One identifier a docstring names explicitly.
+
+    ``target`` is what to resolve: a dotted Python name without Sphinx prefixes or call
+    parentheses (``os.path.join`` for ``~os.path.join()``), or a Javadoc reference without its
+    parameter list (``Foo#bar``, ``#bar``, ``java.util.List``).  ``start``/``end`` are the
+    offsets of the mention as written in the file's source; ``role`` is the Sphinx role
+    (``func``, ``mod``...) of a role mention.
+    """
+
+    target: str
+    kind: MentionKind
+    start: int
+    end: int
+    role: str | None = None
+
+    @property
+    def is_xref(self) -> bool:
+        """A cross-reference (role, link, ``@see``, See Also) rather than a name in prose."""
+        return self.kind in _XREF_KINDS
+
+
+def is_plain_word(name: str) -> bool:
+    """An English-looking word (``path``, ``Example``): no underscore, digit, dot or inner
+    capital, so not recognisably code on its own."""
+    return re.fullmatch(r"[A-Za-z][a-z]*", name) is not None
+
+
+def _placeholder(part: str) -> bool:
+    """``foo``, ``foo_bar``, ``my_func``, ``MyStream``: a name made up for an explanation."""
+    words = part.lower().split("_")
+    if re.match(r"(?:My|Your|Some)[A-Z]", part):
+        return True
+    return all(w in _PLACEHOLDERS for w in words if w) or words[0] in ("my", "your", "some")
+
+
+def _silent_name(name: str, *, xref: bool) -> bool:
+    """Names that are never judged: literals, keywords, placeholders, file names, single
+    letters; outside cross-references also short names and ALL_CAPS words."""
+    parts = name.split(".")
+    if name in _LITERALS or keyword.iskeyword(name) or keyword.issoftkeyword(name):
+        return True
+    if len(parts) > 1 and parts[-1].lower() in _FILE_SUFFIXES:
+        return True
+    if any(_placeholder(part) for part in parts):
+        return True
+    if len(parts) == 1 and len(name) == 1:
+        return True
+    # outside cross-references, short names (``x_i``, ``o3``) are notation or values, and
+    # ALL_CAPS words environment variables
+    return not xref and len(parts) == 1 and (len(name) < 4 or name.upper() == name)
+
+
+def _target(body: str, *, xref: bool) -> str | None:
+    """The dotted name of markup content that is a whole identifier (``~a.b``, ``f(x)``,
+    ``title <a.b>``), else ``None``."""
+    body = body.strip()
+    if xref and body.endswith(">") and "<" in body:
+        body = body[body.rindex("<") + 1 : -1].strip()  # ``title <target>``
+    match = _TARGET.fullmatch(body)
+    if match is None or match["prefix"] in ("!", "."):
+        return None  # ``!`` asks Sphinx not to link; ``.`` searches every module
+    return None if _silent_name(match["name"], xref=xref) else match["name"]
+
+
+class _Scan:
+    """Collects mentions from one text window, never inside a span already consumed."""
+
+    def __init__(self, source: str, start: int, stop: int, keep_before: int) -> None:
+        self.source = source
+        self.start = start
+        self.text = source[start:stop]
+        self.keep_before = keep_before
+        self.taken: list[tuple[int, int]] = []
+        self.mentions: list[Mention] = []
+
+    def free(self, begin: int, end: int) -> bool:
+        return all(end <= b or begin >= e for b, e in self.taken)
+
+    def consume(self, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+        """Matches of ``pattern`` outside consumed spans, now consumed themselves."""
+        found: list[re.Match[str]] = []
+        for match in pattern.finditer(self.text):
+            if self.free(match.start(), match.end()) and not _BLANK_LINE.search(match[0]):
+                self.taken.append((match.start(), match.end()))
+                found.append(match)
+        return found
+
+    def add(
+        self,
+        match: re.Match[str],
+        group: str | int,
+        target: str,
+        kind: MentionKind,
+        role: str | None = None,
+    ) -> None:
+        begin = self.start + match.start(group)
+        if begin >= self.keep_before:
+            return  # the window runs past the segment only to close markup opened inside it
+        self.mentions.append(Mention(target, kind, begin, self.start + match.end(group), role))
+
+
+def _python_markup(scan: _Scan) -> None:
+    scan.consume(_FENCE)
+    scan.consume(_URL)
+    for match in scan.consume(_ROLE):
+        role = match["role"].split(":")[-1]
+        if match["role"].count(":") > 1 or match["role"].split(":")[0] not in ("py", role):
+            continue  # another domain (``:c:func:``)
+        if role in _PY_ROLES and (found := _target(match["body"], xref=True)) is not None:
+            scan.add(match, "body", found, "role", role)
+    scan.consume(_SUFFIX_ROLE)
+    for match in scan.consume(_DOUBLE):
+        if (found := _target(match["body"], xref=False)) is not None:
+            scan.add(match, "body", found, "literal")
+    for match in scan.consume(_EPYDOC):
+        xref = match["tag"] == "L"
+        if (found := _target(match["body"], xref=xref)) is not None:
+            scan.add(match, "body", found, "role" if xref else "literal")
+    scan.consume(_EPYDOC_OTHER)
+    scan.consume(_HYPERLINK)
+    for match in scan.consume(_SINGLE):
+        if (found := _target(match["body"], xref=False)) is not None:
+            scan.add(match, "body", found, "backtick")
+
+
+def _python_plain(scan: _Scan) -> None:
+    """``name()`` and ``mod.name`` in text that no markup claimed."""
+    scan.consume(_NOT_PROSE)
+    for match in scan.consume(_CALL):
+        name, args = match["name"], match["args"].strip()
+        if "." not in name and (args.lower() in _PLURAL_PARENS or args.isdigit()):
+            continue  # "value(s)", man-page sections "ls(1)"
+        if not _silent_name(name, xref=False):
+            scan.add(match, "name", name, "call")
+    for match in scan.consume(_PLAIN_DOTTED):
+        if not _silent_name(match["name"], xref=False):
+            scan.add(match, "name", match["name"], "dotted")
+
+
+def _see_also(scan: _Scan) -> None:
+    """NumPy "See Also" entries: ``name : description`` or ``name1, name2`` (nothing else)."""
+    entry = scan.text[: scan.keep_before - scan.start]
+    head = _SEE_ALSO_HEAD.match(entry)
+    if head is None:
+        return
+    for match in _DOTTED_RE.finditer(entry, head.start("names"), head.end("names")):
+        if scan.free(match.start(), match.end()) and not _silent_name(match[0], xref=True):
+            scan.taken.append((match.start(), match.end()))
+            scan.add(match, 0, match[0], "seealso")
+
+
+def _java(scan: _Scan, segment: Segment) -> None:
+    scan.consume(_PRE)
+    for match in scan.consume(_JAVA_LINK):
+        target = match["body"].split("(")[0]
+        if target and _JAVA_TARGET.fullmatch(target):
+            scan.add(match, "body", target, "link")
+    for match in scan.consume(_JAVA_CODE):
+        call = _JAVA_CALL.fullmatch(match["body"])
+        if call is not None and not _silent_name(call["name"], xref=False):
+            scan.add(match, "body", call["name"], "call")
+    if segment.section == "@see":
+        for match in scan.consume(_JAVA_SEE):
+            target = match["body"].split("(")[0]
+            if target and _JAVA_TARGET.fullmatch(target):
+                scan.add(match, "body", target, "see")
+
+
+def _window(segment: Segment, parsed: ParsedDocstring, following: int) -> tuple[int, int]:
+    """Where to scan: after the entry's name and type, up to the next segment (markup opened
+    inside the segment may close after its last word, as in ``{@link Foo label}``)."""
+    begin = segment.start
+    for span in (segment.name_span, segment.type_span):
+        if span is not None and segment.section != "@see":
+            begin = max(begin, span[1])
+    return begin, min(following, parsed.body_end)
+
+
+def find_mentions(
+    source: str, parsed: ParsedDocstring, segment: Segment, language: str
+) -> list[Mention]:
+    """The explicit identifier mentions of ``segment`` (a segment of ``parsed``), in order."""
+    later = [s.start for s in parsed.segments if s.start >= segment.end]
+    begin, stop = _window(segment, parsed, min(later, default=parsed.body_end))
+    if begin >= segment.end:
+        return []
+    scan = _Scan(source, begin, stop, segment.end)
+    if language == "java":
+        _java(scan, segment)
+    else:
+        see_also = (segment.section or "").lower() == "see also"
+        if see_also:
+            _see_also(scan)
+        _python_markup(scan)
+        if not see_also:
+            _python_plain(scan)
+    # a Markdown code fence may open in an earlier segment than the one scanned
+    fences = [m.span() for m in _FENCE.finditer(source, parsed.body_start, parsed.body_end)]
+    kept = [m for m in scan.mentions if not any(b <= m.start < e for b, e in fences)]
+    return sorted(kept, key=lambda m: m.start)

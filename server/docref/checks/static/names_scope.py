@@ -1,0 +1,388 @@
+"""Shared ground of the C1 name rules: resolutions, per-file name facts, project names.
+
+A name mentioned in a docstring is judged by a resolver (:mod:`.names_python`,
+:mod:`.names_java`); each answers with a :class:`Resolution`: ``resolved``, ``missing``
+(provably names nothing) or ``unknown`` (the code could supply the name in a way a static
+reader cannot follow: then the rules stay silent).  :func:`file_facts` collects the names of
+one file once per content hash, including every identifier of its code outside docstrings and
+comments: a name that occurs there is never reported.  :func:`project_names` gives the last
+part of every entity and module name of the project, read from the graph without decoding
+extracts.  :func:`suggest` picks the did-you-mean.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from docref.checks.static.params import closest_parameter
+from docref.context.external import ExternalDoc, python_external_doc
+from docref.context.external_py_introspect import INTROSPECTION, import_stdlib
+from docref.context.external_py_locate import is_stdlib
+from docref.context.external_py_source import load_source
+from docref.graph.model import FileExtract, Function, Import
+from docref.graph.project import ProjectGraph
+
+__all__ = [
+    "RESOLVED",
+    "UNKNOWN",
+    "FileFacts",
+    "Resolution",
+    "external_complete",
+    "file_facts",
+    "hint",
+    "missing",
+    "module_names",
+    "passed_on",
+    "project_names",
+    "project_variant",
+    "sometimes_present",
+    "suggest",
+]
+
+Verdict = Literal["resolved", "unknown", "missing"]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a name leads to.  For ``missing``: ``owner`` describes what did resolve
+    (``module `os.path```, ``class `Widget```; empty for a bare name), ``missing`` is the part
+    that names nothing and ``candidates`` the names that owner offers; ``external`` tells that
+    the owner is outside the project (its installed version may differ from the one the
+    project targets: ``copy.replace`` is new in Python 3.13)."""
+
+    verdict: Verdict
+    owner: str = ""
+    missing: str = ""
+    candidates: tuple[str, ...] = ()
+    external: bool = False
+
+
+RESOLVED = Resolution("resolved")
+UNKNOWN = Resolution("unknown")
+
+
+def missing(
+    owner: str, name: str, candidates: Iterable[str] = (), *, external: bool = False
+) -> Resolution:
+    """A ``missing`` resolution: ``owner`` has nothing called ``name``."""
+    return Resolution("missing", owner, name, tuple(sorted(set(candidates))), external)
+
+
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+_JAVA_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_DYNAMIC_WORDS = frozenset({"globals", "exec", "__getattr__"})
+_FACTS_KEEP = 512
+_PACKAGE_FILES = ("__init__.py", "__init__.pyi")
+# Attributes a module has only at times: ``sys.ps1`` in interactive sessions, ``sys.last_*``
+# after an uncaught exception.  Introspecting the live module cannot prove them absent.
+_SOMETIMES = {
+    "sys": frozenset({"ps1", "ps2", "last_type", "last_value", "last_traceback", "last_exc"})
+    | frozenset({"tracebacklimit"}),
+    "builtins": frozenset({"_"}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    """Names of one file, computed once per content hash.
+
+    ``top``: module-level functions, classes, variables and file-level imports (Java: the
+    top-level types); ``entities``: the last part of every entity qualname; ``locals``: the
+    parameters and locals of every function; ``code_words``: every identifier of the code
+    outside docstrings and Javadoc (string contents included); ``stars``: file-level star
+    imports; ``dynamic``: the module may create names at run time.
+    """
+
+    top: frozenset[str]
+    entities: frozenset[str]
+    locals: frozenset[str]
+    code_words: frozenset[str]
+    stars: tuple[Import, ...]
+    dynamic: bool
+
+
+_FACTS: dict[tuple[str, str], FileFacts] = {}
+
+
+def _code_text(fe: FileExtract, source: str) -> str:
+    """The file's text without its docstrings (Python) or comments (Java)."""
+    if fe.language == "java":
+        return _JAVA_COMMENT.sub(" ", source)
+    data = source.encode("utf-8", "surrogatepass")
+    spans = [d.span for d in (fe.module_docstring,) if d is not None]
+    spans += [f.docstring.span for f in fe.functions if f.docstring is not None]
+    spans += [c.docstring.span for c in fe.classes if c.docstring is not None]
+    pieces: list[bytes] = []
+    position = 0
+    for span in sorted(spans, key=lambda s: s.start_byte):
+        pieces.append(data[position : span.start_byte])
+        position = max(position, span.end_byte)
+    pieces.append(data[position:])
+    return b" ".join(pieces).decode("utf-8", "replace")
+
+
+def file_facts(fe: FileExtract, source: str) -> FileFacts:
+    """The :class:`FileFacts` of ``fe`` whose text is ``source`` (cached by content hash)."""
+    key = (fe.path, fe.content_hash)
+    cached = _FACTS.get(key)
+    if cached is not None:
+        return cached
+    top = {c.qualname for c in fe.classes if "." not in c.qualname}
+    top |= {f.qualname for f in fe.functions if "." not in f.qualname}
+    top |= {v.name for v in fe.variables if v.scope == "module"}
+    top |= {i.bound_name for i in fe.imports if not i.scope and i.name != "*"}
+    entities = {f.name for f in fe.functions} | {c.name for c in fe.classes}
+    entities |= {v.name for v in fe.variables}
+    local_names = {p.name for f in fe.functions for p in f.params}
+    local_names |= {n for f in fe.functions for n in f.local_names}
+    code_words = frozenset(_IDENTIFIER.findall(_code_text(fe, source)))
+    stars = tuple(i for i in fe.imports if i.name == "*" and not i.scope)
+    dynamic = fe.language == "python" and bool(code_words & _DYNAMIC_WORDS)
+    facts = FileFacts(
+        frozenset(top), frozenset(entities), frozenset(local_names), code_words, stars, dynamic
+    )
+    if len(_FACTS) >= _FACTS_KEEP:
+        _FACTS.clear()  # a crude bound: facts are cheap to recompute
+    _FACTS[key] = facts
+    return facts
+
+
+_PROJECT_NAMES: weakref.WeakKeyDictionary[ProjectGraph, tuple[object, frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def project_names(graph: ProjectGraph) -> frozenset[str]:
+    """The last part of every entity qualname and module name of the project.
+
+    Read from the entries' heads (fingerprints), so no extract is decoded; rebuilt when any
+    file of the graph changed.
+    """
+    token = tuple((path, entry.content_hash) for path, entry in graph.entries.items())
+    cached = _PROJECT_NAMES.get(graph)
+    if cached is not None and cached[0] == token:
+        return cached[1]
+    names = {q.rsplit(".", 1)[-1] for e in graph.entries.values() for q in e.fingerprints}
+    names |= {part for module in graph.modules.by_name for part in module.split(".")}
+    result = frozenset(names)
+    _PROJECT_NAMES[graph] = (token, result)
+    return result
+
+
+# --------------------------------------------------------------------------- external modules
+
+
+def external_complete(qualified: str) -> bool:
+    """Whether every attribute of external module ``qualified`` is visible to the static
+    reader (so a missing one provably does not exist)."""
+    doc = python_external_doc(qualified)
+    if doc.kind != "module" or python_external_doc(f"{qualified}.__getattr__").found:
+        return False
+    if doc.source == INTROSPECTION or is_stdlib(qualified, doc.source):
+        return True  # the lookup falls back on the imported stdlib module: exact
+    if not doc.source.endswith((".py", ".pyi")):
+        return False
+    module = load_source(qualified, doc.source, doc.source.endswith(_PACKAGE_FILES))
+    # a star import the reader cannot follow may supply any name
+    return module.error is None and all(python_external_doc(s).found for s in module.stars)
+
+
+def sometimes_present(module: str, name: str) -> bool:
+    """``name`` is an attribute ``module`` has only in some states (``sys.ps2``)."""
+    return name in _SOMETIMES.get(module, frozenset())
+
+
+def module_names(qualified: str) -> set[str]:
+    """Public top-level names of an external module (for did-you-mean): from its source, or
+    from the imported module for a compiled standard-library one."""
+    doc = python_external_doc(qualified)
+    if doc.source == INTROSPECTION:
+        module = import_stdlib(qualified)
+        return {n for n in dir(module) if not n.startswith("__")} if module else set()
+    if not doc.source.endswith((".py", ".pyi")):
+        return set()
+    source = load_source(qualified, doc.source, doc.source.endswith(_PACKAGE_FILES))
+    return {name for name in source.scope if not name.startswith("_")}
+
+
+def _signature_params(doc: ExternalDoc) -> set[str]:
+    """Parameter names in an external signature line (``def open(file, mode='r', ...)``)."""
+    if not doc.signature or "(" not in doc.signature:
+        return set()
+    inside = doc.signature.split("(", 1)[1]
+    return set(re.findall(r"(?:^|[(,*\s])(\w+)\s*(?=[:=,)])", inside))
+
+
+# --------------------------------------------------------------------------- did you mean
+
+
+def _fold(name: str) -> str:
+    return name.replace("_", "").lower()
+
+
+def _shape(name: str) -> str:
+    bare = name.strip("_")
+    if bare.upper() == bare:
+        return "constant"
+    return "class" if bare[:1].isupper() else "value"
+
+
+def _variant(a: str, b: str) -> bool:
+    """Case/underscore variants of one shape (``getValue``/``get_value``; not the class
+    ``TaskStatus`` for the value ``task_status``, nor ``INFINITY`` for ``Infinity``)."""
+    return _fold(a) == _fold(b) and _shape(a) == _shape(b)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by one insertion, deletion, substitution or transposition."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
+        return a[i + 1 :] == b[i + 1 :] or (swapped and a[i + 2 :] == b[i + 2 :])
+    return a[i + 1 :] == b[i:] if len(a) > len(b) else a[i:] == b[i + 1 :]
+
+
+def _plural(single: str, many: str) -> bool:
+    """``many`` is the English plural of ``single`` (``entry``/``entries``, ``hook``/``hooks``)."""
+    if len(single) < 3:
+        return False
+    if single.endswith("y") and many == single[:-1] + "ies":
+        return True
+    return many in (single + "s", single + "es")
+
+
+def _inflected(name: str, base: str) -> bool:
+    """``name`` is an English inflection of ``base`` (``Widgets``, ``archived``, ``CFGs``)."""
+    if _plural(base, name):
+        return True
+    return any(name == base + end for end in ("d", "ed", "ing", "s"))
+
+
+def _evidence_pool(name: str, candidates: Iterable[str], bare: bool) -> list[str]:
+    """Candidates that may count as evidence of a typo.  Left out: special names for an
+    ordinary one (``floor`` is not a misspelt ``__floor__``), private twins (``none`` in
+    prose is not ``_none``: a public name often fronts a private implementation) and, for a
+    ``bare`` name in prose, names that it inflects ("a list of `Widgets`" is English about
+    ``Widget``; after a module or class name the same ending is a typo)."""
+    dunder = name.startswith("__") and name.endswith("__")
+    return [
+        c
+        for c in dict.fromkeys(candidates)
+        if c != name
+        and c.lstrip("_") != name.lstrip("_")
+        and not (bare and _inflected(name, c))
+        and (dunder or not (c.startswith("__") and c.endswith("__")))
+    ]
+
+
+def suggest(
+    name: str, candidates: Iterable[str], *, strict: bool = False, bare: bool = True
+) -> str | None:
+    """The one candidate ``name`` was probably meant to be (evidence of a typo), or ``None``.
+
+    Loose: the one plural of a singular ``name`` (``create_entries`` for ``create_entry``; the
+    other way round is English: "a list of `Widgets`"), else a case/underscore variant of the
+    same shape (``get_value`` for ``getValue``, not the class ``TaskStatus`` for
+    ``task_status``), else an edit distance of at most 2 (see
+    :func:`~docref.checks.static.params.closest_parameter`).  Strict, for plain English words
+    whose only evidence of being code is the suggestion: a variant of the same shape, or one
+    edit (not just a capital) away from a name of at least five characters.  Two edits
+    count only for names of six characters or more (``CFGs`` is not ``PCFG``).
+    """
+    pool = _evidence_pool(name, candidates, bare)
+    if not strict:
+        plural = [c for c in pool if _plural(name, c)]
+        if len(plural) == 1:
+            return plural[0]
+        variants = [c for c in pool if _variant(c, name)]
+        if variants:
+            return variants[0] if len(variants) == 1 else None
+        nearest = closest_parameter(name, [c for c in pool if _fold(c) != _fold(name)])
+        if nearest is not None and len(name) < 6 and not _one_edit(name, nearest):
+            return None
+        return nearest
+    close = [c for c in pool if _variant(c, name)]
+    if not close and len(name) >= 5:
+        close = [c for c in pool if _one_edit(name, c) and c.lower() != name.lower()]
+    return close[0] if len(close) == 1 else None
+
+
+def project_variant(graph: ProjectGraph, name: str) -> str | None:
+    """The one name of the project that is a case/underscore variant of ``name`` of the same
+    shape (``HtmlFormatter`` for ``HTMLFormatter``)."""
+    folded = _fold(name)
+    return suggest(name, [n for n in project_names(graph) if _fold(n) == folded], strict=True)
+
+
+def hint(name: str, candidates: Iterable[str]) -> str | None:
+    """A weaker did-you-mean for the message once other evidence made the finding: the one
+    private twin (``_munge`` for ``munge``), else the one candidate that ``name`` extends by
+    one underscore-separated word or that extends ``name`` so (``frobnicate`` for
+    ``frobnicate_all``)."""
+
+    def by_one_word(short: str, long: str) -> bool:
+        rest = long[len(short) + 1 :]
+        return long.startswith(short + "_") and rest.isidentifier() and "_" not in rest
+
+    pool = [c for c in dict.fromkeys(candidates) if c != name]
+    twins = [c for c in pool if c.lstrip("_") == name.lstrip("_")]
+    if len(twins) == 1:
+        return twins[0]
+    extended = [c for c in pool if by_one_word(c, name) or by_one_word(name, c)]
+    return extended[0] if len(extended) == 1 else None
+
+
+def _external_params(module: str) -> set[str]:
+    """Parameter names of the functions and methods of external module ``module``, read from
+    its source (a mentioned keyword may belong to an API the file uses)."""
+    doc = python_external_doc(module)
+    if doc.kind != "module" or not doc.source.endswith((".py", ".pyi")):
+        return set()
+    source = load_source(module, doc.source, doc.source.endswith(_PACKAGE_FILES))
+    bindings = list(source.scope.values())
+    bindings += [m for b in bindings if b.members for m in b.members.values()]
+    names: set[str] = set()
+    for binding in bindings:
+        for node in binding.nodes if binding.kind == "def" else []:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                arguments = node.args
+                every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+                every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+                names |= {a.arg for a in every}
+    return names
+
+
+def passed_on(graph: ProjectGraph, fe: FileExtract, fn: Function) -> set[str]:
+    """Parameter names of the functions of the project files ``fe`` imports, of the external
+    modules it imports and of the external functions ``fn`` calls: a keyword the docstring
+    mentions may be passed on to one of them."""
+    names: set[str] = set()
+    for path in sorted(graph.imports_of(fe.path)):
+        other = graph.get(path)
+        names |= {p.name for f in other.functions for p in f.params} if other else set()
+    scopes = {"", fn.qualname, *(fn.qualname.rsplit(".", n)[0] for n in range(1, 4))}
+    imports = {i.bound_name: i for i in fe.imports if i.scope in scopes and i.name != "*"}
+    in_project = {n for n, i in imports.items() if graph.modules.resolve_import(fe.path, i)[0]}
+    for bound, imported in imports.items():
+        if bound not in in_project and not imported.level:
+            names |= _external_params(imported.module)
+    for call in (r.name for r in fn.references if r.kind == "call"):
+        head, _, rest = call.partition(".")
+        imp = imports.get(head)
+        if head in in_project or (imp is None and not hasattr(builtins, head)):
+            continue  # a project callee: its file's parameters are in already
+        base = head
+        if imp is not None and (imp.name is not None or imp.alias):
+            base = f"{imp.module}.{imp.name}" if imp.name else imp.module
+        names |= _signature_params(python_external_doc(".".join(filter(None, (base, rest)))))
+    return names

@@ -1,0 +1,311 @@
+"""C1-XREF-UNRESOLVED and C1-NAME-UNRESOLVED on real indexed Python files, per docstring style."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docref.checks.findings import Criterion, Tier
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.names_mentions import find_mentions
+from docref.checks.static.names_scope import hint, suggest
+
+from tests.names_helpers import both_rules, messages, write_project_file
+from tests.static_helpers import run_rule, static_input
+
+# --------------------------------------------------------------------------- Google
+
+
+def test_google_backtick_name_did_you_mean(tmp_path: Path) -> None:
+    code = '''
+    def frobnicate(items):
+        return items
+
+
+    def run(path: str, length: int) -> None:
+        """Run the job.
+
+        Args:
+            path (str): The file; each line goes through `frobnicate_all`.
+            length (int): How many.
+        """
+    '''
+    inp = static_input(tmp_path, code, "run")
+    findings = c1_name_unresolved(inp)
+    assert len(findings) == 1
+    f = findings[0]
+    assert f.message == "`frobnicate_all` names nothing in scope; did you mean `frobnicate`?"
+    assert f.fix_hint == "rename `frobnicate_all` to `frobnicate`"
+    assert f.rule == "C1-NAME-UNRESOLVED"
+    assert f.criterion is Criterion.C1 and f.tier is Tier.STATIC
+    assert f.segment_text == "path (str): The file; each line goes through `frobnicate_all`."
+    assert inp.source[f.start : f.end] == f.segment_text
+    assert c1_xref_unresolved(inp) == []
+
+
+def test_google_self_attribute_missing_from_class(tmp_path: Path) -> None:
+    code = '''
+    class Widget:
+        def __init__(self):
+            self._caches = {}
+
+        def clear(self):
+            """Empty `self._cache` and reset `self._caches`.
+
+            Returns:
+                int: how many entries ``Widget._caches`` held.
+            """
+            return 0
+    '''
+    findings = run_rule(c1_name_unresolved, tmp_path, code, "Widget.clear")
+    assert messages(findings) == [
+        "`self._cache` names nothing: class `Widget` has no `_cache`; did you mean `_caches`?"
+    ]
+    assert findings[0].fix_hint == "rename `_cache` to `_caches`"
+
+
+def test_google_resolved_names_are_silent(tmp_path: Path) -> None:
+    code = '''
+    import json
+    from collections import OrderedDict
+
+    LIMIT = 3
+
+
+    class Base:
+        def reset(self):
+            pass
+
+
+    class Store(Base):
+        kind = "memory"
+
+        def __init__(self, capacity):
+            self.capacity = capacity
+
+        def put(self, key, value):
+            """Store `value` under `key`, like `dict.setdefault`.
+
+            Args:
+                key: hashed with `hash`; see `Store.kind`, `self.capacity`, `LIMIT`,
+                    `json.dumps`, `OrderedDict`, `reset` and :meth:`reset`.
+                value: kept in `ordered`, a local.
+            """
+            ordered = OrderedDict()
+            return ordered
+    '''
+    assert both_rules(tmp_path, code, "Store.put") == []
+
+
+# --------------------------------------------------------------------------- NumPy
+
+
+def test_numpy_parameter_typo_and_see_also(tmp_path: Path) -> None:
+    code = '''
+    def helper(x):
+        return x
+
+
+    def scale(data, length):
+        """Scale the data.
+
+        Parameters
+        ----------
+        data : list
+            Values; at most `lenght` of them are used.
+        length : int
+            How many.
+
+        See Also
+        --------
+        helpr : Does the work.
+        helper
+        """
+    '''
+    inp = static_input(tmp_path, code, "scale")
+    assert messages(c1_name_unresolved(inp)) == [
+        "`lenght` names nothing in scope; did you mean `length`?"
+    ]
+    xrefs = c1_xref_unresolved(inp)
+    assert messages(xrefs) == ["`helpr` names nothing in scope; did you mean `helper`?"]
+    assert xrefs[0].rule == "C1-XREF-UNRESOLVED"
+    assert xrefs[0].segment_text == "helpr : Does the work."
+
+
+def test_numpy_see_also_prose_is_not_a_list_of_names(tmp_path: Path) -> None:
+    code = '''
+    def scale(data):
+        """Scale the data.
+
+        See Also
+        --------
+        The tutorial for more examples.
+        """
+    '''
+    assert run_rule(c1_xref_unresolved, tmp_path, code, "scale") == []
+
+
+# --------------------------------------------------------------------------- reST / Sphinx
+
+
+def test_rest_roles(tmp_path: Path) -> None:
+    code = '''
+    import os
+
+
+    class Reader:
+        def read(self):
+            pass
+
+        def read_all(self, path):
+            """Read everything with :meth:`read` and :meth:`~Reader.read`.
+
+            Joins with :func:`os.path.joinx` and hands over to
+            :func:`Parse everything <frobnicate_al>`; :meth:`Reader.raed` is gone.
+            :class:`!Anything` is not linked and :math:`a_b(x)` is math.
+
+            :param path: the file, see :func:`reed`.
+            :type path: :class:`NoSuchType`
+            """
+    '''
+    findings = run_rule(c1_xref_unresolved, tmp_path, code, "Reader.read_all")
+    assert messages(findings) == [
+        "`os.path.joinx` names nothing: module `os.path` has no `joinx`; did you mean `join`?",
+        "`frobnicate_al` names nothing in scope",
+        "`Reader.raed` names nothing: class `Reader` has no `raed`; did you mean `read`?",
+        "`reed` names nothing in scope; did you mean `read`?",
+    ]
+    assert findings[1].fix_hint == (
+        "name an existing function, class or variable, or remove `frobnicate_al`"
+    )
+    assert findings[3].segment_text == ":param path: the file, see :func:`reed`."
+
+
+def test_rest_project_module_member_and_module_role(tmp_path: Path) -> None:
+    write_project_file(tmp_path, "pkg/__init__.py", "")
+    write_project_file(tmp_path, "pkg/util.py", "def load(path):\n    return path\n")
+    code = '''
+    from pkg import util
+
+
+    def run(path):
+        """Load with :func:`pkg.util.loda` or `util.load`; see :mod:`pkg.utils`.
+
+        Also :mod:`pkg.util` and :mod:`json`, while :mod:`not_installed_anywhere` may
+        exist elsewhere.
+        """
+        return util.load(path)
+    '''
+    findings = run_rule(c1_xref_unresolved, tmp_path, code, "run", filename="pkg/main.py")
+    assert messages(findings) == [
+        "`pkg.util.loda` names nothing: module `pkg.util` has no `loda`; did you mean `load`?",
+        "`pkg.utils` names nothing: module `pkg` has no `utils`; did you mean `util`?",
+    ]
+
+
+def test_rest_project_base_class_members(tmp_path: Path) -> None:
+    write_project_file(tmp_path, "base.py", "class Base:\n    def close(self):\n        pass\n")
+    code = '''
+    from base import Base
+
+
+    class Child(Base):
+        def run(self):
+            """Call :meth:`close` and then :meth:`clsoe`; see :meth:`Base.close`."""
+    '''
+    findings = run_rule(c1_xref_unresolved, tmp_path, code, "Child.run")
+    assert messages(findings) == ["`clsoe` names nothing in scope; did you mean `close`?"]
+
+
+# --------------------------------------------------------------------------- Epydoc, plain
+
+
+def test_epydoc_link_and_code(tmp_path: Path) -> None:
+    code = '''
+    def helper(x):
+        return x
+
+
+    def run(value):
+        """Run through L{helpr} and C{helper_fn()}.
+
+        @param value: passed to L{helper<helper>}.
+        """
+        return helper(value)
+    '''
+    inp = static_input(tmp_path, code, "run")
+    assert messages(c1_xref_unresolved(inp)) == [
+        "`helpr` names nothing in scope; did you mean `helper`?"
+    ]
+    assert c1_name_unresolved(inp) == []  # ``helper_fn`` is one word from ``helper``: a hint
+
+
+def test_plain_call_syntax_and_module_attribute(tmp_path: Path) -> None:
+    code = '''
+    import os
+
+
+    def helper(x):
+        return x
+
+
+    def run(value):
+        """Run helperz() on the value, then os.path.joinx the parts.
+
+        Afterwards os.path.join is fine, and so are helper(value) and len(value).
+        Unmarked words such as frobnicate_all are not judged.
+        """
+        return helper(value)
+    '''
+    findings = run_rule(c1_name_unresolved, tmp_path, code, "run")
+    assert messages(findings) == [
+        "`helperz` names nothing in scope; did you mean `helper`?",
+        "`os.path.joinx` names nothing: module `os.path` has no `joinx`; did you mean `join`?",
+    ]
+
+
+def test_parameter_cue_reports_renamed_parameter_without_did_you_mean(tmp_path: Path) -> None:
+    code = '''
+    def parse(tokens, with_condexpr=True):
+        """Parse the tokens.
+
+        The `no_condexpr` parameter is passed on; a callback receives the ``task_status``
+        argument.
+        """
+    '''
+    findings = run_rule(c1_name_unresolved, tmp_path, code, "parse")
+    assert messages(findings) == ["`no_condexpr` names nothing in scope"]
+
+
+def test_mention_offsets_point_into_the_source(tmp_path: Path) -> None:
+    code = '''
+    def run(value):
+        """Use :func:`~os.path.join` and ``helper(x)`` and `value`."""
+    '''
+    inp = static_input(tmp_path, code, "run")
+    segment = inp.docstring.segments[0]
+    mentions = find_mentions(inp.source, inp.docstring, segment, "python")
+    assert [(m.kind, m.target, inp.source[m.start : m.end]) for m in mentions] == [
+        ("role", "os.path.join", "~os.path.join"),
+        ("literal", "helper", "helper(x)"),
+        ("backtick", "value", "value"),
+    ]
+
+
+# --------------------------------------------------------------------------- did you mean
+
+
+def test_suggest_rules() -> None:
+    assert suggest("lenght", ["length", "path"]) == "length"
+    assert suggest("create_entry", ["create_entries", "create_widgets"]) == "create_entries"
+    assert suggest("Widgets", ["Widget"], bare=True) is None  # English plural
+    assert suggest("path_hook", ["path_hooks"], bare=False) == "path_hooks"
+    assert suggest("task_status", ["TaskStatus"]) is None  # a class is not a value
+    assert suggest("getValue", ["get_value"]) == "get_value"
+    assert suggest("floor", ["__floor__"], strict=True) is None
+    assert suggest("none", ["_none"], strict=True) is None
+    assert suggest("dumpz", ["dump", "dumps"]) is None  # a tie
+    assert suggest("helperz", ["helper"], strict=True) == "helper"
+    assert suggest("Square", ["square"], strict=True) is None
+    assert hint("munge", ["_munge"]) == "_munge"
+    assert hint("frobnicate_all", ["frobnicate"]) == "frobnicate"
+    assert hint("quote_header_value", ["quote"]) is None

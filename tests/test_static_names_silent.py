@@ -1,0 +1,230 @@
+"""C1 name rules: what stays silent, and bad input that gives partial results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+
+from tests.names_helpers import both_rules, messages, write_project_file
+from tests.static_helpers import run_rule
+
+# --------------------------------------------------------------------------- stay silent
+
+
+def test_literals_values_commands_files_options_placeholders_are_silent(tmp_path: Path) -> None:
+    code = '''
+    def run(path):
+        """Return ``True``, ``None``, ``42``, ``"utf-8"``, ``'strict'`` or ``-1``.
+
+        Run ``ls -l`` or ``pip install docref`` and edit `setup.py` or ``pyproject.toml``.
+        Pass `--verbose`, `-v`, ``key=value`` or ``encoding="utf-8"``.
+        Placeholders: `foo`, ``spam()``, `foo_bar`, `x`, ``MyWidget``, `my_func`.
+        Environment: ``PYTHONPATH`` and ``SOURCE_DATE_EPOCH``.  Values: ``x86_64``,
+        ``server_vad``, ``WIDTHxHEIGHT``, `none`, `null`.
+        See `the docs`_ and `text <https://example.org/frob()>`_ or https://x.org/a.b.
+        Math :math:`a_b(x)`, value(s), file(s), ls(1), "py.warnings", 'line.col', 3.11.
+        """
+    '''
+    assert both_rules(tmp_path, code, "run") == []
+
+
+def test_plain_english_word_without_close_name_is_silent(tmp_path: Path) -> None:
+    code = '''
+    def run(path):
+        """Each `record` is written once; the `widget` is `archived`."""
+    '''
+    assert run_rule(c1_name_unresolved, tmp_path, code, "run") == []
+
+
+def test_inflected_class_name_is_english_not_a_typo(tmp_path: Path) -> None:
+    code = '''
+    class Widget:
+        pass
+
+
+    def build(n):
+        """Build a list of `Widgets`."""
+    '''
+    assert run_rule(c1_name_unresolved, tmp_path, code, "build") == []
+
+
+def test_star_import_makes_bare_names_unknown(tmp_path: Path) -> None:
+    code = '''
+    from some_module_that_is_not_installed import *
+
+
+    def run():
+        """Use `frobnicate_all` and :func:`frobnicate_al`."""
+    '''
+    assert both_rules(tmp_path, code, "run") == []
+
+
+def test_project_star_import_supplies_names(tmp_path: Path) -> None:
+    write_project_file(tmp_path, "shapes.py", "def draw_circle(r):\n    return r\n")
+    code = '''
+    from shapes import *
+
+
+    def run():
+        """Use :func:`draw_circle`, and :func:`draw_circel` is a typo."""
+    '''
+    findings = run_rule(c1_xref_unresolved, tmp_path, code, "run")
+    assert messages(findings) == [
+        "`draw_circel` names nothing in scope; did you mean `draw_circle`?"
+    ]
+
+
+def test_module_getattr_and_globals_make_names_unknown(tmp_path: Path) -> None:
+    code = '''
+    def __getattr__(name):
+        return name
+
+
+    def run():
+        """Use :func:`frobnicate_al`."""
+    '''
+    assert run_rule(c1_xref_unresolved, tmp_path, code, "run") == []
+    code = '''
+    globals()["made_" + "up"] = 1
+
+
+    def run():
+        """Use :func:`frobnicate_al`."""
+    '''
+    assert run_rule(c1_xref_unresolved, tmp_path / "g", code, "run") == []
+
+
+def test_getattr_class_and_unresolvable_base_are_silent(tmp_path: Path) -> None:
+    code = '''
+    from not_installed_package import Remote
+
+
+    class Dynamic:
+        def __getattr__(self, name):
+            return name
+
+        def run(self):
+            """Read `self.anything` and :meth:`whatever_else`."""
+
+
+    class Proxy(Remote):
+        def run(self):
+            """Call :meth:`inherited_from_remote` and `self.also_remote`."""
+
+
+    class Made(make_base()):
+        def run(self):
+            """Call :meth:`from_the_factory`."""
+    '''
+    for qualname in ("Dynamic.run", "Proxy.run", "Made.run"):
+        assert both_rules(tmp_path / qualname, code, qualname) == []
+
+
+def test_unresolvable_external_module_is_silent(tmp_path: Path) -> None:
+    code = '''
+    import not_installed_package
+
+
+    def run():
+        """Calls `not_installed_package.anything` and not_installed_package.other()."""
+    '''
+    assert both_rules(tmp_path, code, "run") == []
+
+
+def test_kwargs_function_may_forward_any_keyword(tmp_path: Path) -> None:
+    code = '''
+    def run(path, **options):
+        """Extra options such as `max_retries` go to the client."""
+    '''
+    assert run_rule(c1_name_unresolved, tmp_path, code, "run") == []
+
+
+def test_name_defined_by_the_docstring_example_is_silent(tmp_path: Path) -> None:
+    code = '''
+    def timeout(delay):
+        """Limit the time.
+
+        >>> async with timeout(10):
+        ...     await long_running_task()
+
+        Here long_running_task() is interrupted and `long_running_task` too.
+        """
+    '''
+    assert both_rules(tmp_path, code, "timeout") == []
+
+
+def test_keyword_of_an_imported_api_and_other_file_functions_are_known(tmp_path: Path) -> None:
+    write_project_file(
+        tmp_path, "client.py", "def connect(host, max_retries=3):\n    return host\n"
+    )
+    code = '''
+    import json
+
+    import client
+
+
+    def run(data):
+        """Pass ``sort_keys`` through, and `max_retries` reaches `client.connect`."""
+        return json.dumps(data)
+    '''
+    assert run_rule(c1_name_unresolved, tmp_path, code, "run") == []
+
+
+def test_parameter_names_and_own_name_variants(tmp_path: Path) -> None:
+    code = '''
+    def _iterdump(connection):
+        """Called from the public method iterdump() of the `connection`."""
+    '''
+    assert run_rule(c1_name_unresolved, tmp_path, code, "_iterdump") == []
+
+
+def test_external_member_missing_needs_a_did_you_mean(tmp_path: Path) -> None:
+    code = '''
+    import copy
+    import json
+
+
+    def run():
+        """Use `copy.replace_all` on newer Pythons, or `json.dumpz`."""
+    '''
+    # neither is close to one name: the installed version may lack what the project targets
+    assert run_rule(c1_name_unresolved, tmp_path, code, "run") == []
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def test_unclosed_markup_and_broken_code_give_partial_results(tmp_path: Path) -> None:
+    code = '''
+    def helper(x):
+        return x
+
+
+    def run(value):
+        """Unclosed `backtick and :func:`role and ``literal.
+
+        Still checked: :func:`helpr`.
+        """
+        return helper(value)
+
+
+    def broken(value:
+        return (
+    '''
+    findings = run_rule(c1_xref_unresolved, tmp_path, code, "run")
+    assert messages(findings) == ["`helpr` names nothing in scope; did you mean `helper`?"]
+
+
+def test_base_class_cycle_terminates(tmp_path: Path) -> None:
+    code = '''
+    class A(B):
+        def run(self):
+            """Use :meth:`missing_method`."""
+
+
+    class B(A):
+        pass
+    '''
+    findings = run_rule(c1_xref_unresolved, tmp_path, code, "A.run")
+    assert messages(findings) == ["`missing_method` names nothing in scope"]
