@@ -17,6 +17,7 @@ from docref.cli.cache_cmd import KNOWN_CACHES, add_cache_parser, cache_stats, cl
 from docref.graph.project import ProjectGraph
 from docref.llm import answers
 from docref.llm.answers import AnswerCache, CachedAnswer
+from docref.segments.store import ParsedDocstringStore
 
 REPO = Path(__file__).resolve().parents[1]
 SHOP = REPO / "examples" / "shop"
@@ -61,9 +62,11 @@ def run_cache_command(argv: list[str]) -> int:
 def test_cache_names_match_the_code_that_opens_them(tmp_path: Path) -> None:
     assert answers.CACHE_NAME in KNOWN_CACHES
     index_shop(tmp_path)
-    # ProjectGraph names its cache with a literal: whatever it created must be known to us
+    ParsedDocstringStore.open(str(tmp_path)).close()
+    # ProjectGraph and the docstring store name their caches with literals: whatever they
+    # created must be known to us
     created = {p.name for p in tmp_path.iterdir() if (p / "cache.db").is_file()}
-    assert created == {"graph"}
+    assert created == {"graph", "segments"}
     assert created <= set(KNOWN_CACHES)
 
 
@@ -96,8 +99,9 @@ def test_clear_removes_entries_and_leaves_a_usable_cache(tmp_path: Path) -> None
     cleared = by_name(clear_caches(root=str(tmp_path)))
     assert cleared["graph"].removed == files
     assert cleared["answers"].removed == 2
-    assert all(r.error is None and r.existed for r in cleared.values())
-    assert all(s.entries == 0 for s in cache_stats(str(tmp_path)))
+    assert all(r.error is None and r.existed for n, r in cleared.items() if n != "segments")
+    assert not cleared["segments"].existed  # indexing alone does not segment docstrings
+    assert all(s.entries in (0, None) for s in cache_stats(str(tmp_path)))
     # the next run simply fills it again
     assert index_shop(tmp_path) == files
     assert by_name(cache_stats(str(tmp_path)))["graph"].entries == files
@@ -119,7 +123,7 @@ def test_clear_rejects_unknown_names(tmp_path: Path) -> None:
 
 def test_clear_of_missing_caches_reports_nothing_to_do(tmp_path: Path) -> None:
     cleared = clear_caches(root=str(tmp_path / "none"))
-    assert [(r.existed, r.removed, r.error) for r in cleared] == [(False, 0, None)] * 2
+    assert [(r.existed, r.removed, r.error) for r in cleared] == [(False, 0, None)] * len(KNOWN_CACHES)
 
 
 def test_corrupt_database_is_reported_and_the_other_cache_still_handled(tmp_path: Path) -> None:
@@ -201,7 +205,7 @@ def test_cli_stats_and_clear_after_a_real_index(tmp_path: Path) -> None:
     cleared = docref(cache, "cache", "clear", "--json")
     assert cleared.returncode == 0, cleared.stderr
     removed = {c["name"]: c["removed"] for c in json.loads(cleared.stdout)["cleared"]}
-    assert removed == {"graph": files, "answers": 0}
+    assert removed == {"graph": files, "segments": 0, "answers": 0}
     again = docref(cache, "cache", "stats", "--json")
     assert {c["name"]: c["entries"] for c in json.loads(again.stdout)["caches"]}["graph"] == 0
 

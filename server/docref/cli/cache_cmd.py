@@ -30,10 +30,12 @@ __all__ = [
 
 KNOWN_CACHES: dict[str, str] = {
     "graph": "parsed files, keyed by content hash",
+    "segments": "segmented docstrings, keyed by file content hash and segmenter version",
     "answers": "model answers, keyed by everything the prompt depends on",
 }
 """Cache name (the folder under the cache directory) -> what it holds.  The names are the ones
-``ProjectGraph`` and ``docref.llm.answers.CACHE_NAME`` open; the tests hold them together."""
+``ProjectGraph``, ``ParsedDocstringStore`` and ``docref.llm.answers.CACHE_NAME`` open; the
+tests hold them together."""
 
 DATABASE = "cache.db"  # diskcache's file name inside a cache folder
 

@@ -8,12 +8,21 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from docref import __version__
 from docref.cli import commands
 from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
 from docref.defaults import DEFAULT_TOKEN_BUDGET
+
+
+class _VersionAction(argparse.Action):
+    """``--version``, looking the version up only when asked (it costs an import)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        import docref
+
+        print(f"docref {docref.__version__}")
+        parser.exit()
 
 
 def _positive_int(text: str) -> int:
@@ -42,7 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Find docstring sentences that are inconsistent with the code.",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (stderr)")
-    parser.add_argument("--version", action="version", version=f"docref {__version__}")
+    parser.add_argument(
+        "--version", action=_VersionAction, nargs=0, help="show the version and exit"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     seg = sub.add_parser(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 __all__ = [
     "DocstringLanguage",
@@ -68,6 +68,26 @@ class Segment:
             "type_span": list(self.type_span) if self.type_span else None,
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Segment:
+        """The inverse of :meth:`to_json` (raises ``KeyError``/``TypeError``/``ValueError``
+        on a malformed object)."""
+        (sl, sc), (el, ec) = data["range"]
+        name_span = data.get("name_span")
+        type_span = data.get("type_span")
+        return cls(
+            text=str(data["text"]),
+            kind=data["kind"],
+            name=data["name"],
+            type=data["type"],
+            section=data["section"],
+            start=int(data["start"]),
+            end=int(data["end"]),
+            range=((int(sl), int(sc)), (int(el), int(ec))),
+            name_span=(int(name_span[0]), int(name_span[1])) if name_span else None,
+            type_span=(int(type_span[0]), int(type_span[1])) if type_span else None,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class ParsedDocstring:
@@ -92,3 +112,14 @@ class ParsedDocstring:
             "segments": [s.to_json() for s in self.segments],
             "warnings": list(self.warnings),
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ParsedDocstring:
+        """The inverse of :meth:`to_json`."""
+        return cls(
+            style=data["style"],
+            body_start=int(data["body_start"]),
+            body_end=int(data["body_end"]),
+            segments=[Segment.from_json(s) for s in data["segments"]],
+            warnings=[str(w) for w in data["warnings"]],
+        )

