@@ -334,3 +334,27 @@ def test_max_calls_caps_requests_and_leaves_the_rest_unknown(fake: FakeOpenAI) -
     assert len(unknown) == 7 == run.not_asked
     assert all("max_calls (5) reached" in (r.reason or "") for r in unknown)
     assert res.findings == [] and res.errors == []  # a spent budget is not a model error
+
+
+@pytest.mark.parametrize("answer", ["I think the answer is 1", "", "   "])
+def test_chatty_or_empty_answer_is_unknown_never_a_finding(fake: FakeOpenAI, answer: str) -> None:
+    fake.when(SEG_MARK, "Type inconsistency (1 or 0)", then=Behaviour(text=answer))
+    res = check(client_for(fake.base_url))
+    assert res.findings == [] and res.errors == []
+    unknown = [r for r in res.results if r.verdict is Verdict.UNKNOWN]
+    assert [r.criterion for r in unknown] == [Criterion.C2]
+    assert res.calls == 13  # asked once more, then unknown
+
+
+@pytest.mark.parametrize("failure", [Behaviour.error(500), Behaviour.hang(3.0)])
+def test_persistent_server_error_or_timeout_stops_the_run(
+    fake: FakeOpenAI, failure: Behaviour
+) -> None:
+    """A 500 or a timeout that outlasts the retries means the endpoint is not usable: the run
+    stops (no flood of doomed requests), every check is unknown, nothing is a finding."""
+    fake.when(SEG_MARK, "Type inconsistency (1 or 0)", then=failure)
+    res = check(client_for(fake.base_url, timeout_s=0.5, max_concurrency=1))
+    assert res.findings == [] and res.fatal is not None
+    assert all(r.verdict in (Verdict.UNKNOWN, Verdict.PASS) for r in res.results)
+    assert any(r.criterion is Criterion.C2 and r.verdict is Verdict.UNKNOWN for r in res.results)
+    assert len(res.results) == 12 and res.errors
