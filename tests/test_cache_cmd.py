@@ -123,7 +123,8 @@ def test_clear_rejects_unknown_names(tmp_path: Path) -> None:
 
 def test_clear_of_missing_caches_reports_nothing_to_do(tmp_path: Path) -> None:
     cleared = clear_caches(root=str(tmp_path / "none"))
-    assert [(r.existed, r.removed, r.error) for r in cleared] == [(False, 0, None)] * len(KNOWN_CACHES)
+    expected = [(False, 0, None)] * len(KNOWN_CACHES)
+    assert [(r.existed, r.removed, r.error) for r in cleared] == expected
 
 
 def test_corrupt_database_is_reported_and_the_other_cache_still_handled(tmp_path: Path) -> None:

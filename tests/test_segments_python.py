@@ -554,3 +554,118 @@ def test_mixed_styles_pick_the_dominant_one() -> None:
     parsed = parse(source)
     assert parsed.style == "rest"
     assert [s.kind for s in parsed.segments] == ["summary", "param", "param"]
+
+
+# --------------------------------------------------------------------------- parity fixes
+
+
+def test_google_escaped_double_star_is_its_own_entry() -> None:
+    source = '''r"""Call.
+
+    Args:
+        \\*args: Positional values.
+        \\*\\*kwargs: Keyword values.
+    """'''
+    parsed = parse(source)
+    assert [(s.kind, s.name, s.text) for s in parsed.segments[1:]] == [
+        ("param", "\\*args", "\\*args: Positional values."),
+        ("param", "\\*\\*kwargs", "\\*\\*kwargs: Keyword values."),
+    ]
+
+
+def test_numpy_escaped_double_star_is_its_own_entry() -> None:
+    source = '''r"""Call.
+
+    Parameters
+    ----------
+    x : int
+        The x.
+    \\*\\*kwargs : dict
+        Keyword values.
+    """'''
+    assert [(s.name, s.type) for s in parse(source).segments[1:]] == [
+        ("x", "int"),
+        ("\\*\\*kwargs", "dict"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "type_"),
+    [
+        ("mode: str", "mode", "str"),
+        ("mode: int (default 3)", "mode", "int (default 3)"),
+        ("mode: str, os.PathLike, or file object.", "mode", "str, os.PathLike, or file object"),
+    ],
+    ids=["type-like", "not-type-like", "sentence-end"],
+)
+def test_numpy_entry_without_space_before_colon(line: str, name: str, type_: str) -> None:
+    source = f'''"""Open.
+
+    Parameters
+    ----------
+    path : str
+        The path.
+    {line}
+        The mode.
+    """'''
+    parsed = parse(source)
+    assert [(s.kind, s.name, s.type) for s in parsed.segments[1:]] == [
+        ("param", "path", "str"),
+        ("param", name, type_),
+    ]
+    assert parsed.segments[2].text == f"{line} The mode."
+    type_span = parsed.segments[2].type_span
+    assert type_span is not None and source[type_span[0] : type_span[1]] == type_
+
+
+def test_numpy_colon_line_without_description_stays_in_the_entry() -> None:
+    # ``Note: …`` at the entry indentation has no indented description: it is no parameter
+    source = '''"""Open.
+
+    Parameters
+    ----------
+    path : str
+        The path.
+    Note: relative paths start at the root.
+    """'''
+    parsed = parse(source)
+    assert [(s.kind, s.name) for s in parsed.segments[1:]] == [("param", "path")]
+    assert parsed.segments[1].text.endswith("Note: relative paths start at the root.")
+
+
+@pytest.mark.parametrize(
+    ("field", "name"),
+    [
+        (":raises: TypeError: When the input is wrong.", "TypeError"),
+        (":raises: TypeError", "TypeError"),
+        (":raises: TypeError, ValueError: When the input is wrong.", "TypeError, ValueError"),
+        (":raises: errors.BadInput: When the input is wrong.", "errors.BadInput"),
+        (":raises ValueError: When the input is wrong.", "ValueError"),
+    ],
+)
+def test_rest_raises_with_the_exception_in_the_field_body(field: str, name: str) -> None:
+    source = f'''"""Check.
+
+    {field}
+    """'''
+    segment = parse(source).segments[1]
+    assert (segment.kind, segment.name, segment.section) == ("raises", name, ":raises")
+    assert segment.text == field
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        ":raises: When the input is wrong.",
+        ":raises: error: when the input is wrong.",
+        ":raises: if x: something odd.",
+        ":raises:",
+    ],
+)
+def test_rest_raises_body_without_an_exception_name(field: str) -> None:
+    source = f'''"""Check.
+
+    {field}
+    """'''
+    segments = parse(source).segments
+    assert [(s.kind, s.name) for s in segments[1:]] == [("raises", None)]

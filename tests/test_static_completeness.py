@@ -189,3 +189,38 @@ def test_unreadable_entry_names_do_not_count_as_documenting(tmp_path: Path) -> N
     code = _code("f(a)", ":param: the a\n:param `` ``: nothing")
     findings = run_rule(doc_param_missing, tmp_path, code, "f")
     assert [f.message for f in findings] == ['does not document parameter "a" of f()']
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "Args:\n    :param name: Who to greet.",
+        "Args:\n    :type name: str",
+        "Args:\n    :param str name: Who to greet.",
+        "Parameters\n----------\n:param name: Who to greet.",
+    ],
+    ids=["google-param", "google-type", "google-typed-param", "numpy-param"],
+)
+def test_misplaced_rest_field_documents_the_parameter(tmp_path: Path, doc: str) -> None:
+    # malformed (a parse problem), but "does not document" would be false
+    assert run_rule(doc_param_missing, tmp_path, _code("greet(name)", doc), "greet") == []
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "Args:\n    : Who to greet.",
+        "Args:\n    :param other: Someone else.",
+        "Parameters\n----------\n:param other: Someone else.",
+        ":param other: Someone else.",
+    ],
+    ids=["google-no-name", "google-other-name", "numpy-other-name", "rest-other-name"],
+)
+def test_misplaced_or_nameless_entry_for_another_name(tmp_path: Path, doc: str) -> None:
+    findings = run_rule(doc_param_missing, tmp_path, _code("greet(name)", doc), "greet")
+    assert [f.message for f in findings] == ['does not document parameter "name" of greet()']
+
+
+def test_escaped_double_star_kwargs_documents_kwargs(tmp_path: Path) -> None:
+    doc = "Args:\n    \\\\*args: Extra.\n    \\\\*\\\\*kwargs: Options."
+    assert run_rule(doc_param_missing, tmp_path, _code("f(*args, **kwargs)", doc), "f") == []

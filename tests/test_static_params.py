@@ -267,3 +267,26 @@ def test_swapped_name_and_type(tmp_path: Path) -> None:
         'name and type look swapped (parameter "size")'
     ]
     assert findings[0].fix_hint == 'document "size" as the name and "int" as its type'
+
+
+def test_plain_dotted_import_is_not_an_alias(tmp_path: Path) -> None:
+    from docref.checks.static.params import import_aliases
+
+    inp = static_input(
+        tmp_path,
+        '''
+        import collections.abc
+        import datetime as dt
+        from typing import Optional as Opt
+
+
+        def f(x: int) -> None:
+            """Do.
+
+            Args:
+                x (int): X.
+            """
+        ''',
+        "f",
+    )
+    assert import_aliases(inp.file, inp.function) == {"dt": "datetime", "Opt": "typing.Optional"}

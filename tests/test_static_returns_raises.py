@@ -714,3 +714,347 @@ def test_java_throws_with_empty_body(tmp_path: Path) -> None:
     assert "documents throwing IllegalStateException" in findings[0].message
     for name in ("A.check", "A.load", "A.direct"):
         assert _run(c3_raises_unraised, tmp_path, code, name, path="A.java") == [], name
+
+
+# ---- parity with pydoclint: Yields on a function that is no generator ------------------------
+
+_YIELDS_DOCS = {
+    "google": "Yields:\n            int: The doubled value.",
+    "numpy": "Yields\n        ------\n        int\n            The doubled value.",
+    "rest": ":yields: the doubled value.\n        :ytype: int",
+}
+
+
+@pytest.mark.parametrize("doc", list(_YIELDS_DOCS.values()), ids=list(_YIELDS_DOCS))
+def test_yields_on_function_returning_a_value(tmp_path: Path, doc: str) -> None:
+    code = f'''
+    def f(x: int) -> int:
+        """Double x.
+
+        {doc}
+        """
+        return 2 * x
+    '''
+    findings = _run(c3_returns_vs_yields, tmp_path, code)
+    assert [f.message for f in findings] == [
+        "documents yielded values, but f() is annotated to return int"
+    ]
+    assert findings[0].rule == "C3-RETURNS-YIELDS"
+    assert findings[0].fix_hint == "remove the Yields entry or document the value under Returns"
+
+
+@pytest.mark.parametrize("doc", list(_YIELDS_DOCS.values()), ids=list(_YIELDS_DOCS))
+def test_yields_on_stub_annotated_none(tmp_path: Path, doc: str) -> None:
+    code = f'''
+    def f(path: str) -> None:
+        """List a folder.
+
+        {doc}
+        """
+        ...
+    '''
+    findings = _run(c3_returns_vs_yields, tmp_path, code, path="m.pyi")
+    assert [f.message for f in findings] == [
+        "documents yielded values, but f() is annotated to return None"
+    ]
+    assert findings[0].fix_hint == "remove the Yields entry"
+
+
+def test_yields_in_nested_def_only(tmp_path: Path) -> None:
+    code = '''
+    class A:
+        def join(self, items: list[int]) -> str:
+            """Join the items.
+
+            Yields:
+                str: Values.
+            """
+
+            def inner(values: list[int]):
+                for value in values:
+                    yield str(value)
+
+            return ",".join(inner(items))
+    '''
+    findings = _run(c3_returns_vs_yields, tmp_path, code, "A.join")
+    assert [f.message for f in findings] == [
+        "documents yielded values, but join() is annotated to return str"
+    ]
+
+
+@pytest.mark.parametrize("doc", list(_YIELDS_DOCS.values()), ids=list(_YIELDS_DOCS))
+@pytest.mark.parametrize(
+    "template",
+    [
+        # abstract and @overload: contracts, not bodies
+        """
+        import abc
+
+        class B(abc.ABC):
+            @abc.abstractmethod
+            def f(self) -> None:
+                '''Walk.
+
+                {doc}
+                '''
+        """,
+        """
+        from typing import overload
+
+        class B:
+            @overload
+            def f(self) -> None:
+                '''Walk.
+
+                {doc}
+                '''
+        """,
+        # Protocol method
+        """
+        from typing import Protocol
+
+        class B(Protocol):
+            def f(self) -> None:
+                '''Walk.
+
+                {doc}
+                '''
+                ...
+        """,
+        # annotated as an iterator, or not annotated at all
+        """
+        from collections.abc import Iterator
+
+        class B:
+            def f(self, x) -> Iterator[int]:
+                '''Walk.
+
+                {doc}
+                '''
+                return iter(x)
+        """,
+        """
+        class B:
+            def f(self, x):
+                '''Walk.
+
+                {doc}
+                '''
+                return iter(x)
+        """,
+        # a stub without annotation: nothing settles it
+        """
+        class B:
+            def f(self):
+                '''Walk.
+
+                {doc}
+                '''
+                ...
+        """,
+        # "returns an iterator" wording
+        """
+        class B:
+            def f(self, x) -> list:
+                '''Return an iterator over the doubled values.
+
+                {doc}
+                '''
+                return [2 * v for v in x]
+        """,
+    ],
+    ids=["abstract", "overload", "protocol", "iterator", "unannotated", "stub", "wording"],
+)
+def test_yields_without_generator_silent(tmp_path: Path, template: str, doc: str) -> None:
+    code = template.replace("{doc}", doc.replace("\n        ", "\n            "))
+    assert _run(c3_returns_vs_yields, tmp_path, code, "B.f") == []
+
+
+# ---- parity with pydoclint: Exception on a body that cannot raise ----------------------------
+
+_RAISES_DOCS = {
+    "google": "Raises:\n            {name}: When something goes wrong.",
+    "numpy": "Raises\n        ------\n        {name}\n            When something goes wrong.",
+    "rest": ":raises {name}: when something goes wrong.",
+    "rest-body": ":raises: {name}: When something goes wrong.",
+}
+
+
+@pytest.mark.parametrize("doc", list(_RAISES_DOCS.values()), ids=list(_RAISES_DOCS))
+@pytest.mark.parametrize("name", ["Exception", "BaseException"])
+def test_broad_exception_on_body_that_cannot_raise(tmp_path: Path, doc: str, name: str) -> None:
+    code = f'''
+    def f() -> int:
+        """Return two.
+
+        {doc.format(name=name)}
+        """
+        result = (2, None)
+        return result
+    '''
+    findings = _run(c3_raises_unraised, tmp_path, code)
+    assert [f.message for f in findings] == [
+        f"documents raising {name}, but f() neither raises it nor calls anything that does"
+    ]
+
+
+@pytest.mark.parametrize("doc", list(_RAISES_DOCS.values()), ids=list(_RAISES_DOCS))
+@pytest.mark.parametrize(
+    "body",
+    ["return x + 1", "return len(x)", "return x.real", "return x[0]", "a, b = x", "helper()"],
+)
+def test_broad_exception_with_any_call_or_operation_silent(
+    tmp_path: Path, doc: str, body: str
+) -> None:
+    code = f'''
+    def helper():
+        return 1
+
+    def f(x):
+        """Work.
+
+        {doc.format(name="Exception")}
+        """
+        {body}
+    '''
+    assert _run(c3_raises_unraised, tmp_path, code) == []
+
+
+# ---- parity with pydoclint: documented exception names that resolve to nothing ----------------
+
+
+@pytest.mark.parametrize("doc", list(_RAISES_DOCS.values()), ids=list(_RAISES_DOCS))
+def test_misspelt_exception_names_nothing(tmp_path: Path, doc: str) -> None:
+    code = f'''
+    class CustomError(Exception):
+        pass
+
+    def f(x):
+        """Fail.
+
+        {doc.format(name="CurtomError")}
+        """
+        if x:
+            raise CustomError("x")
+        return x
+    '''
+    findings = _run(c3_raises_unraised, tmp_path, code)
+    assert [f.message for f in findings] == [
+        "documents raising CurtomError, but `CurtomError` names nothing in scope; "
+        "did you mean `CustomError`?"
+    ]
+    assert findings[0].rule == "C3-RAISES"
+    assert findings[0].fix_hint == "rename CurtomError to CustomError"
+
+
+def test_unresolved_exception_with_assert_body(tmp_path: Path) -> None:
+    code = '''
+    def f() -> None:
+        """Check.
+
+        Raises:
+            AssertionError123: every time.
+        """
+        assert False
+    '''
+    findings = _run(c3_raises_unraised, tmp_path, code)
+    assert [f.message for f in findings] == [
+        "documents raising AssertionError123, but `AssertionError123` names nothing in scope"
+    ]
+    assert findings[0].fix_hint == "name the exception f() raises, or remove AssertionError123"
+
+
+def test_stub_raising_a_misspelt_exception(tmp_path: Path) -> None:
+    code = '''
+    class CustomError(Exception):
+        pass
+
+    def f():
+        """Fail.
+
+        Raises:
+            CurtomError: always.
+        """
+        raise CustomError("x")
+
+    def g():
+        """Not there yet.
+
+        Raises:
+            MissingThing: some day.
+        """
+        raise NotImplementedError
+    '''
+    assert len(_run(c3_raises_unraised, tmp_path, code)) == 1
+    # a stub's NotImplementedError says nothing of what an implementation raises
+    assert _run(c3_raises_unraised, tmp_path / "g", code, "g") == []
+
+
+def test_dotted_exception_missing_from_project_module(tmp_path: Path) -> None:
+    code = '''
+    import errors
+
+    def f(x):
+        """Fail.
+
+        Raises:
+            errors.CustmError: if x.
+        """
+        if x:
+            raise errors.CustomError(x)
+    '''
+    extra = {"errors.py": "class CustomError(Exception):\n    pass\n"}
+    findings = _run(c3_raises_unraised, tmp_path, code, extra=extra)
+    assert [f.message for f in findings] == [
+        "documents raising errors.CustmError, but `errors.CustmError` names nothing: "
+        "module `errors` has no `CustmError`; did you mean `CustomError`?"
+    ]
+
+
+_PROJECT_ERRORS = {
+    "pkg_errors.py": "class Fail(Exception):\n    pass\n\ndef check(x):\n    raise Fail\n"
+}
+
+
+@pytest.mark.parametrize(
+    ("doc", "body"),
+    [
+        # a library exception named without an import, on a body calling outside the project
+        ("HTTPError", "import requests\n        return requests.get(x)"),
+        # imported from a library, a project module, a star import
+        ("LibError", "from lib import LibError\n        return x"),
+        ("pkg_errors.Fail", "import pkg_errors\n        return pkg_errors.check(x)"),
+        ("Anything", "from elsewhere import *\n        return x"),
+        # defined somewhere in the project, not imported here
+        ("Fail", "return x"),
+        ("ValueError", "return int(x)"),
+    ],
+    ids=["external-call", "imported", "project-module", "star", "project-name", "builtin"],
+)
+def test_resolvable_or_possibly_external_exception_names_silent(
+    tmp_path: Path, doc: str, body: str
+) -> None:
+    code = f'''
+    def f(x):
+        """Work.
+
+        Raises:
+            {doc}: on failure.
+        """
+        {body}
+    '''
+    findings = _run(c3_raises_unraised, tmp_path, code, extra=_PROJECT_ERRORS)
+    assert not any("names nothing" in f.message for f in findings)
+
+
+def test_unparsable_return_annotation_settles_nothing(tmp_path: Path) -> None:
+    code = '''
+    def f(x) -> "int[":
+        """Double x.
+
+        Yields:
+            int: The doubled value.
+        """
+        return 2 * x
+    '''
+    assert _run(c3_returns_vs_yields, tmp_path, code) == []

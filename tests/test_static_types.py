@@ -455,3 +455,145 @@ def test_overloads_and_bracket_decoration(tmp_path: Path) -> None:
     assert _messages(run_rule(c2_return_type, tmp_path / "e", code, "Syntax.bad")) == [
         'says it returns "[str]", but bad() returns int'
     ]
+
+
+# --------------------------------------------------------------------------- generator returns
+
+_GENERATOR_DOCS = {
+    "google": "Yields:\n    int: The next number.\n\nReturns:\n    {doc}: The total.",
+    "numpy": "Yields\n------\nint\n    The next number.\n\nReturns\n-------\n{doc}\n    The total.",
+    "rest": ":yields: the next number.\n:ytype: int\n:returns: the total.\n:rtype: {doc}",
+}
+
+
+def _generator(annotation: str, doc: str, body: str, *, style: str, prefix: str = "") -> str:
+    """A module with ``count(n) -> annotation`` documented in ``style`` as returning ``doc``."""
+    docstring = _GENERATOR_DOCS[style].format(doc=doc).replace("\n", "\n    ")
+    return (
+        "from collections.abc import AsyncGenerator, Generator\n\n\n"
+        f"{prefix}def count(n: int) -> {annotation}:\n"
+        f'    """Count to n.\n\n    {docstring}\n    """\n'
+        f"    {body}\n"
+    )
+
+
+@pytest.mark.parametrize("style", list(_GENERATOR_DOCS))
+@pytest.mark.parametrize(
+    ("annotation", "body", "said"),
+    [
+        ("Generator[int, None, float]", "yield n\n    return 0.5", "float"),
+        ("Generator[int, str]", "yield n", "None"),  # PEP 696: the return type defaults to None
+        ("AsyncGenerator[int, str]", "yield n", "None"),  # async generators return nothing
+    ],
+    ids=["three-args", "two-args", "async"],
+)
+def test_generator_return_type_is_compared_with_r(
+    tmp_path: Path, style: str, annotation: str, body: str, said: str
+) -> None:
+    prefix = "async " if annotation.startswith("Async") else ""
+    code = _generator(annotation, "str", body, style=style, prefix=prefix)
+    findings = run_rule(c2_return_type, tmp_path, code, "count")
+    assert _messages(findings) == [
+        f'says it returns "str", but count() is a generator that returns {said} ({annotation})'
+    ]
+    assert findings[0].rule == "C2-RETURN-TYPE"
+    assert findings[0].fix_hint == (
+        f'document the generator\'s return value as "{said}" or change the annotation'
+    )
+
+
+@pytest.mark.parametrize("style", list(_GENERATOR_DOCS))
+@pytest.mark.parametrize(
+    ("annotation", "doc", "body"),
+    [
+        ("Generator[int, None, float]", "float", "yield n\n    return 0.5"),
+        # Returns describing the generator object itself
+        ("Generator[int, None, float]", "Generator[int, None, float]", "yield n"),
+        ("Generator[int, None, None]", "None", "yield n"),
+        # no body to look at: the annotation still says R is int
+        ("Generator[str, None, int]", "int", "..."),
+        # bare and malformed annotations give no return type to compare with
+        ("Generator", "str", "yield n"),
+        ("Generator[int, str, bool, bytes]", "str", "yield n"),
+    ],
+    ids=["r", "whole", "none", "stub", "bare", "malformed"],
+)
+def test_generator_return_type_silent(
+    tmp_path: Path, style: str, annotation: str, doc: str, body: str
+) -> None:
+    code = _generator(annotation, doc, body, style=style)
+    assert run_rule(c2_return_type, tmp_path, code, "count") == []
+
+
+@pytest.mark.parametrize("style", list(_GENERATOR_DOCS))
+def test_abstract_and_stub_generators_accept_r(tmp_path: Path, style: str) -> None:
+    docstring = _GENERATOR_DOCS[style].format(doc="int").replace("\n", "\n        ")
+    abstract = f'''
+    from abc import ABC, abstractmethod
+    from collections.abc import Generator
+
+    class Lister(ABC):
+        @abstractmethod
+        def walk(self) -> Generator[str, None, int]:
+            """Walk.
+
+            {docstring}
+            """
+    '''
+    assert run_rule(c2_return_type, tmp_path, abstract, "Lister.walk") == []
+    stub_doc = _GENERATOR_DOCS[style].format(doc="int").replace("\n", "\n        ")
+    stub = f'''
+    from collections.abc import Generator
+
+    def walk() -> Generator[str, None, bytes]:
+        """Walk.
+
+        {stub_doc}
+        """
+        ...
+    '''
+    findings = run_rule(c2_return_type, tmp_path / "stub", stub, "walk", filename="m.pyi")
+    assert _messages(findings) == [
+        'says it returns "int", but walk() is a generator that returns bytes '
+        "(Generator[str, None, bytes])"
+    ]
+
+
+def test_generator_returns_describing_the_items_is_left_to_the_yields_rule(
+    tmp_path: Path,
+) -> None:
+    code = '''
+    from collections.abc import Generator
+
+    def lines(path: str) -> Generator[str, None, None]:
+        """Read lines.
+
+        Returns:
+            str: Each line.
+        """
+        yield from open(path)
+    '''
+    assert run_rule(c2_return_type, tmp_path, code, "lines") == []
+
+
+def test_qualified_generator_annotation_after_dotted_import(tmp_path: Path) -> None:
+    code = '''
+    import collections.abc
+
+    def pairs() -> collections.abc.Generator[int, None, str]:
+        """Pairs.
+
+        Yields:
+            int: A number.
+
+        Returns:
+            str: The final result.
+        """
+        ...
+    '''
+    assert run_rule(c2_return_type, tmp_path, code, "pairs", filename="m.pyi") == []
+    wrong = code.replace("str: The final", "bytes: The final")
+    assert _messages(run_rule(c2_return_type, tmp_path / "w", wrong, "pairs")) == [
+        'says it returns "bytes", but pairs() is a generator that returns str '
+        "(Generator[int, None, str])"
+    ]

@@ -401,7 +401,8 @@ class ProjectGraph:
         return next((f for f in fe.functions if f.qualname == qualname), None)
 
     def symbol(self, relpath: str, name: str) -> Entity | None:
-        """A top-level (or dotted ``Class.member``) entity of a file, by name."""
+        """A top-level entity of a file by name, or a class member by a dotted name such as
+        ``Outer.method``."""
         fe = self.get(relpath)
         if fe is None:
             return None

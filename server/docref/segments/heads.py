@@ -19,7 +19,9 @@ __all__ = [
     "PROSE_SECTIONS",
     "REST_TAGS",
     "Head",
+    "body_exception",
     "field_head",
+    "numpy_described",
     "section_key",
 ]
 
@@ -89,7 +91,8 @@ def section_key(title: str) -> str:
     return " ".join(title.lower().split())
 
 
-_NAME = r"\\?\*{0,2}[A-Za-z_][\w.]*"
+# Stars may be escaped one by one (reST needs it): ``*args``, ``\*args``, ``\*\*kwargs``.
+_NAME = r"(?:\\?\*){0,2}[A-Za-z_][\w.]*"
 _NAMES = re.compile(rf"{_NAME}(?:\s*,\s*{_NAME})*")
 _EXC = r"~?[A-Za-z_][\w.]*"
 _EXCS_GOOGLE = re.compile(rf"({_EXC}(?:\s*(?:,|\bor\b|\|)\s*{_EXC})*)\s*:(?=\s|$)")
@@ -174,6 +177,23 @@ def numpy_named(text: str) -> Head | None:
     return None
 
 
+_NUMPY_LOOSE = re.compile(rf"(?P<name>{_NAME})\s*:\s*(?P<type>\S.*)")
+
+
+def numpy_described(text: str) -> Head | None:
+    """``mode: int (default 3)``: a NumPy ``name: type`` line whose type does not read as
+    one.  Only for a line an indented description follows (see the caller): prose such as
+    ``Note: …`` has none, so it is never read as an entry."""
+    match = _NUMPY_LOOSE.fullmatch(text)
+    if match is None:
+        return None
+    # a sentence end is punctuation, not part of the type (``x: str, or file object.``)
+    type_text, type_span = _strip_span(text, match.start("type"), len(text.rstrip(".")))
+    if not type_text:
+        return Head(match.group("name"), match.span("name"))
+    return Head(match.group("name"), match.span("name"), type_text, type_span)
+
+
 def google_typed(text: str) -> Head:
     """First line of a Google ``Returns:``/``Yields:`` section: ``int: …`` or plain prose."""
     match = _TYPED_GOOGLE.match(text)
@@ -205,6 +225,23 @@ def numpy_exc(text: str) -> Head | None:
     if _EXCS_NUMPY.fullmatch(text):
         return Head(text, (0, len(text)))
     return google_exc(text)
+
+
+_BODY_EXCS = re.compile(rf"\s*({_EXC}(?:\s*(?:,|\bor\b|\|)\s*{_EXC})*)\s*(?::(?=\s|$)|$)")
+
+
+def body_exception(text: str, start: int) -> Head | None:
+    """The exception a ``:raises:`` field without argument names at the start of its body
+    (``:raises: TypeError: when …``, ``:raises: TypeError``); ``start`` is where the body
+    begins in the line ``text``.  Only class-like names count (the last dotted part starts
+    with a capital): ``:raises: error: …`` is prose."""
+    match = _BODY_EXCS.match(text, start)
+    if match is None:
+        return None
+    names = re.split(r"\s*(?:,|\bor\b|\|)\s*", match.group(1))
+    if not all(n.lstrip("~").rsplit(".", 1)[-1][:1].isupper() for n in names):
+        return None
+    return Head(match.group(1), match.span(1))
 
 
 _ENTRY_BULLET = re.compile(r"[-+*\u2022]\s+")

@@ -43,9 +43,11 @@ from .heads import (
     PROSE_SECTIONS,
     REST_TAGS,
     Head,
+    body_exception,
     entry_head,
     field_head,
     google_typed,
+    numpy_described,
     section_key,
 )
 from .mapped import Mapped, join
@@ -62,7 +64,11 @@ from .python_lines import (
     REST_FIELD,
     UNDERLINE,
     Line,
+    described,
+    doctest_end,
+    extent,
     looks_like_code,
+    next_text,
     split_lines,
 )
 
@@ -83,23 +89,6 @@ class _Parser:
 
     # ----------------------------------------------------------------- helpers
 
-    def _next_text(self, i: int, hi: int) -> int | None:
-        for j in range(i, hi):
-            if self.lines[j].text:
-                return j
-        return None
-
-    def _extent(self, i: int, hi: int, indent: int) -> int:
-        """End of the block at ``i``: following lines indented deeper than ``indent``."""
-        last = i
-        for j in range(i + 1, hi):
-            line = self.lines[j]
-            if line.text:
-                if line.indent <= indent:
-                    break
-                last = j
-        return last + 1
-
     def _is_numpy_header(self, i: int, hi: int) -> bool:
         if i + 1 >= hi:
             return False
@@ -117,7 +106,7 @@ class _Parser:
         key = section_key(match.group(1))
         if key not in ENTRY_SECTIONS and key not in PROSE_SECTIONS:
             return None
-        nxt = self._next_text(i + 1, hi)
+        nxt = next_text(self.lines, i + 1, hi)
         if nxt is None or self.lines[nxt].indent <= self.lines[i].indent:
             return None
         return match.group(1)
@@ -178,7 +167,7 @@ class _Parser:
             elif COMMENT.match(line.text):
                 i = self._directive(i, hi)
             elif line.text.startswith(">>>"):
-                i = self._doctest(i, hi)
+                i = doctest_end(self.lines, i, hi)
             else:
                 i = self._paragraph(i, hi, section, headers)
                 self.started = True
@@ -202,7 +191,7 @@ class _Parser:
     def _google_section(self, i: int, hi: int, title: str) -> int:
         self.counts["google"] += 1
         indent = self.lines[i].indent
-        end = self._extent(i, hi, indent)
+        end = extent(self.lines, i, hi, indent)
         return self._section_body(title, i + 1, end, False, indent)
 
     def _section_body(self, title: str, lo: int, hi: int, numpy: bool, indent: int) -> int:
@@ -223,7 +212,7 @@ class _Parser:
         numpy: bool,
         indent: int,
     ) -> int:
-        first = self._next_text(lo, hi)
+        first = next_text(self.lines, lo, hi)
         if first is None:
             return hi
         entry_indent = indent if numpy else self.lines[first].indent
@@ -250,6 +239,9 @@ class _Parser:
                     j += 1
                     continue
                 new_head = entry_head(grammar, text, numpy)
+                if new_head is None and numpy and grammar == "named":
+                    # ``mode: file-like`` reads as prose alone; its description settles it
+                    new_head = numpy_described(text) if described(self.lines, j, hi) else None
                 if new_head is not None:
                     if current:
                         self._entry(current, head, kind, title)
@@ -313,6 +305,8 @@ class _Parser:
         kind, how = table.get(tag.lower(), ("other", "arg-name"))
         arg_span = match.span("arg") if match.group("arg") else None
         head = field_head(how, line.text, arg_span)
+        if kind == "raises" and head.name is None:
+            head = body_exception(line.text, match.end()) or head
         content = join([self.lines[n].content for n in range(i, end)]).collapse()
         type_text, type_span = head.type, None
         if head.type_span:
@@ -340,19 +334,13 @@ class _Parser:
 
     def _directive(self, i: int, hi: int) -> int:
         line = self.lines[i]
-        end = self._extent(i, hi, line.indent)
+        end = extent(self.lines, i, hi, line.indent)
         match = DIRECTIVE.match(line.text)
         if match and match.group("name").lower() in ADMONITIONS:
             content = join([self.lines[n].content for n in range(i, end)]).collapse()
             section = f".. {match.group('name')}::"
             self.drafts.append(Draft(content, "other", section=section))
         return end
-
-    def _doctest(self, i: int, hi: int) -> int:
-        j = i
-        while j < hi and self.lines[j].text:
-            j += 1
-        return j
 
     def _paragraph(self, i: int, hi: int, section: str | None, headers: bool) -> int:
         first = self.lines[i]
@@ -386,7 +374,7 @@ class _Parser:
         self.colon_indent = first.indent if texts[-1].endswith(":") else None
         if texts[-1].endswith("::"):
             self.colon_indent = None
-            return self._extent(j - 1, hi, first.indent)
+            return extent(self.lines, j - 1, hi, first.indent)
         return j
 
     def style(self) -> DocstringStyle:

@@ -19,7 +19,11 @@ __all__ = [
     "REST_FIELD",
     "UNDERLINE",
     "Line",
+    "described",
+    "doctest_end",
+    "extent",
     "looks_like_code",
+    "next_text",
     "split_lines",
 ]
 
@@ -105,3 +109,38 @@ def looks_like_code(texts: list[str]) -> bool:
     if any(t.endswith((".", "!", "?")) and not t.endswith("...") for t in texts):
         return False
     return any(CODE_START.match(t) or CODE_SIGNS.search(t) for t in texts)
+
+
+def next_text(lines: list[Line], i: int, hi: int) -> int | None:
+    """The first non-blank line in ``lines[i:hi]``, or None."""
+    for j in range(i, hi):
+        if lines[j].text:
+            return j
+    return None
+
+
+def extent(lines: list[Line], i: int, hi: int, indent: int) -> int:
+    """End of the block at ``i``: the following lines indented deeper than ``indent``."""
+    last = i
+    for j in range(i + 1, hi):
+        line = lines[j]
+        if line.text:
+            if line.indent <= indent:
+                break
+            last = j
+    return last + 1
+
+
+def described(lines: list[Line], i: int, hi: int) -> bool:
+    """Line ``i`` is followed at once by a deeper-indented line (an entry's description)."""
+    if i + 1 >= hi or not lines[i + 1].text:
+        return False
+    return lines[i + 1].indent > lines[i].indent
+
+
+def doctest_end(lines: list[Line], i: int, hi: int) -> int:
+    """End of the doctest at ``i``: the next blank line."""
+    j = i
+    while j < hi and lines[j].text:
+        j += 1
+    return j

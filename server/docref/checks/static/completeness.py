@@ -11,7 +11,8 @@ Conventions follow pydoclint's defaults (DOC101 with ``--skip-checking-short-doc
   attribute entry, just a summary and prose) is skipped; :func:`make_doc_param_missing`
   with ``skip_short_docstrings=False`` checks those too.
 * ``*args``/``**kwargs`` must be documented, under any spelling (``*args``, ``args``,
-  ``\\*args``); a ``:type x:`` entry alone counts as documenting ``x``.
+  ``\\*args``); a ``:type x:`` entry alone counts as documenting ``x``, and so does a reST
+  field misplaced in a Google ``Args:`` section (``:param x:``: malformed, not missing).
 * The first parameter of a method (``self``, ``cls``; not of a ``@staticmethod``) and
   parameters named only with underscores (``_``) are exempt, as are ``@overload`` stubs
   and property setters/deleters.
@@ -22,9 +23,11 @@ Conventions follow pydoclint's defaults (DOC101 with ``--skip-checking-short-doc
 
 from __future__ import annotations
 
+import re
+
 from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import Rule, StaticInput
-from docref.checks.static.params import split_names
+from docref.checks.static.params import split_names, strip_name
 from docref.segments import Segment
 
 __all__ = [
@@ -38,6 +41,13 @@ __all__ = [
 RULE_PARAM_MISSING = "DOC-PARAM-MISSING"
 
 _STRUCTURED = frozenset({"param", "returns", "yields", "raises", "attribute"})
+# A reST/Epydoc field inside a Google ``Args:`` section (``:param x:``, ``:type x: int``,
+# ``:param str x:``) is malformed, but it does document ``x``: the entry has no name only
+# because the Google grammar cannot read it.
+_MISPLACED_FIELD = re.compile(
+    r"[:@](?:param|parameter|arg|argument|key|keyword|kwarg|type)\s+"
+    r"(?:[^:]*\s)?(?P<name>(?:\\?\*){0,2}[A-Za-z_]\w*)\s*:"
+)
 
 
 def _short_name(decorator: str) -> str:
@@ -67,6 +77,8 @@ def missing_parameters(inp: StaticInput) -> list[str]:
     for seg in inp.docstring.segments:
         if seg.kind == "param" and seg.name:
             documented.update(split_names(seg.name))
+        elif seg.kind == "param" and (field := _MISPLACED_FIELD.match(seg.text)) is not None:
+            documented.add(strip_name(field.group("name")))
     return [
         p.name
         for p in params

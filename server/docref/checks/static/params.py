@@ -63,6 +63,8 @@ def import_aliases(extract: FileExtract, function: Function | None = None) -> di
     for imp in extract.imports:
         if imp.level or imp.scope not in scopes or imp.name == "*" or not imp.module:
             continue
+        if imp.name is None and not imp.alias:
+            continue  # ``import a.b`` binds ``a`` to the package ``a`` itself: no alias
         target = f"{imp.module}.{imp.name}" if imp.name else imp.module
         bound = imp.bound_name
         if bound != target:

@@ -3,23 +3,29 @@
 * :func:`c3_returns_without_value` -- a Returns entry on a function that never returns a value
   (Python), or ``@return`` on a ``void`` Java method.
 * :func:`c3_returns_vs_yields` -- a generator documented with Returns but no Yields, or Yields
-  on a function that neither yields nor returns anything.
+  on a function that yields nothing and returns nothing or is annotated with a type that is
+  no iterator (``-> int``; stubs included).
 * :func:`c3_raises_unraised` -- a documented exception that the body neither raises (directly,
   by re-raise, implicitly through an operation, or through a 1-hop project callee) nor could
-  receive from a call the rule cannot see into.
+  receive from a call the rule cannot see into; ``Exception`` only on a body that cannot
+  raise at all; and a documented name that resolves to nothing.
 
-Precision first: abstract methods, ``@overload``, stubs (only ``pass``/``...``/``raise``),
-Protocol methods, hooks whose docstring talks about subclasses, decorated generators and
-anything the AST does not settle are skipped.
+Precision first: abstract methods, ``@overload``, stubs (only ``pass``/``...``/``raise``;
+except for an annotation that settles Yields), Protocol methods, hooks whose docstring talks
+about subclasses, decorated generators and anything the AST does not settle are skipped.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 
 from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.java_throws import java_unthrown
+from docref.checks.static.names_python import PythonScope
+from docref.checks.static.names_scope import suggest
+from docref.checks.static.params import import_aliases
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
     CallResolver,
@@ -31,6 +37,7 @@ from docref.checks.static.returns_raises_ast import (
     function_node,
     raise_summary,
 )
+from docref.checks.types import parse_annotation
 from docref.graph.model import Class, Function
 from docref.segments import Segment
 
@@ -49,6 +56,23 @@ _NONE_ANNOTATIONS = frozenset({"None", "'None'", '"None"'})
 # Decorators that leave a generator a generator (anything else may wrap it: contextmanager…).
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override", "final"})
 _BROAD = frozenset({"Exception", "BaseException"})
+# Return types that are no generator, iterator or iterable of yielded values (``str`` and the
+# containers are iterable, but a function annotated so returns one value, it yields nothing).
+_NOT_GENERATORS = frozenset(
+    {"None", "typing.Never", "bool", "int", "float", "complex", "str", "bytes", "bytearray"}
+    | {"list", "tuple", "dict", "set", "frozenset"}
+)
+# "Returns an iterator over …" in the summary or prose (a bare "Generator" is no such claim).
+_RETURNS_ITERATOR = re.compile(
+    r"\breturn(s|ing)?\s+(an?\s+|the\s+)?([\w-]+\s+){0,2}?(iterator|iterable|generator|stream)s?\b",
+    re.I,
+)
+# Nodes that cannot raise: constants and names moved around.  Any call, operation, subscript,
+# attribute access, unpacking, loop, ``with`` or ``yield`` may raise (``Exception`` fits).
+_INERT = (
+    *(ast.Return, ast.Pass, ast.Expr, ast.Constant, ast.Name, ast.Load, ast.Store),
+    *(ast.Assign, ast.AnnAssign, ast.Global, ast.Nonlocal),
+)
 _NAME = re.compile(r"^[A-Za-z_][\w.]*$")
 
 
@@ -75,15 +99,19 @@ def _in_protocol(inp: StaticInput) -> bool:
     return any(b.split("[", 1)[0].rsplit(".", 1)[-1] == "Protocol" for b in cls.bases)
 
 
-def _python_context(inp: StaticInput) -> tuple[FuncNode, BodyFacts] | None:
-    """The def and its facts, or None when a rule must stay silent for the whole function."""
+def _python_context(
+    inp: StaticInput, *, keep_stubs: bool = False
+) -> tuple[FuncNode, BodyFacts] | None:
+    """The def and its facts, or None when a rule must stay silent for the whole function.
+    ``keep_stubs``: a stub's annotation may settle a Yields entry, its ``raise`` show a
+    misspelt exception; abstract methods and ``@overload`` are contracts and stay out."""
     if inp.file.language != "python" or _in_protocol(inp) or _is_hook(inp):
         return None
     node = function_node(inp.data, inp.function)
     if node is None:
         return None
     facts = body_facts(node)
-    if facts.abstract or facts.stub:
+    if facts.abstract or (facts.stub and not keep_stubs):
         return None
     return node, facts
 
@@ -131,13 +159,14 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
 
 
 def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
-    """A generator documented with Returns only, or Yields on a function that yields nothing."""
+    """A generator documented with Returns only, or Yields on a function that is no generator
+    (it yields nothing, and returns nothing or is annotated with a non-iterator type)."""
     segments = inp.docstring.segments
     returns = [s for s in segments if s.kind == "returns"]
     yields = [s for s in segments if s.kind == "yields"]
     if not returns and not yields:
         return []
-    context = _python_context(inp)
+    context = _python_context(inp, keep_stubs=True)
     if context is None:
         return []
     node, facts = context
@@ -150,12 +179,47 @@ def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
             return []  # a generator's return value, or "returns an iterator over …"
         msg = f"documents a return value, but {_display(fn)} is a generator: use Yields"
         return [_finding(inp, _first(returns), RULE_RETURNS, msg, "document it under Yields")]
-    if yields and not facts.yields and not facts.returns_value:
-        if fn.returns is not None and fn.returns.strip() not in _NONE_ANNOTATIONS:
-            return []
-        msg = f"documents yielded values, but {_display(fn)} neither yields nor returns anything"
-        return [_finding(inp, yields[0], RULE_RETURNS, msg, "remove the Yields entry")]
+    if yields and not facts.yields:
+        return _yields_without_generator(inp, yields[0], facts)
     return []
+
+
+def _plain_return_type(inp: StaticInput) -> str | None:
+    """The return annotation as written by the normaliser, when every type it names is no
+    generator (``int``, ``str | None``, ``None``); None when it may be one or does not parse."""
+    fn = inp.function
+    if fn.returns is None:
+        return None
+    annotation = parse_annotation(fn.returns, aliases=import_aliases(inp.file, fn))
+    if annotation is None:
+        return None
+    members = annotation.args if annotation.name == "Union" else (annotation,)
+    return annotation.render() if all(m.name in _NOT_GENERATORS for m in members) else None
+
+
+def _yields_without_generator(inp: StaticInput, seg: Segment, facts: BodyFacts) -> list[Finding]:
+    """Yields on a function whose body never yields: reported when it returns nothing (no
+    annotation or ``-> None``), or when its annotation says it returns a non-iterator type
+    (stubs included).  Silent when the docstring says it returns an iterator or generator."""
+    fn = inp.function
+    hint = "remove the Yields entry"
+    no_annotation = fn.returns is None or fn.returns.strip() in _NONE_ANNOTATIONS
+    if not facts.stub and not facts.returns_value and no_annotation:
+        msg = f"documents yielded values, but {_display(fn)} neither yields nor returns anything"
+        return [_finding(inp, seg, RULE_RETURNS, msg, hint)]
+    declared = _plain_return_type(inp)
+    prose = [s for s in inp.docstring.segments if s.kind in ("summary", "prose")]
+    returns = [s for s in inp.docstring.segments if s.kind == "returns"]
+    if (
+        declared is None
+        or any(_RETURNS_ITERATOR.search(s.text) for s in prose)
+        or any(_ITER_WORDS.search(s.text) for s in returns)
+    ):
+        return []
+    msg = f"documents yielded values, but {_display(fn)} is annotated to return {declared}"
+    if declared != "None":
+        hint += " or document the value under Returns"
+    return [_finding(inp, seg, RULE_RETURNS, msg, hint)]
 
 
 # ---- C3-RAISES -------------------------------------------------------------------------------
@@ -239,24 +303,33 @@ def _covers(inp: StaticInput, documented: str, raised: str) -> bool:
 
 
 def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
-    """A documented exception that nothing in the body (or a 1-hop callee) can raise."""
+    """A documented exception that nothing in the body (or a 1-hop callee) can raise, or
+    whose name resolves to nothing at all."""
     raises = [s for s in inp.docstring.segments if s.kind == "raises" and s.name]
     if not raises:
         return []
     if inp.file.language == "java":
         return _java_raises(inp, raises)
-    context = _python_context(inp)
+    context = _python_context(inp, keep_stubs=True)
     if context is None:
         return []
-    node, _ = context
+    node, facts = context
     summary = _summarise(inp, node)
-    if summary.opaque:
-        return []
+    # a stub's ``raise NotImplementedError`` says nothing of what implementations raise
+    summary.opaque |= facts.stub
+    scope: PythonScope | None = None
     out: list[Finding] = []
     for seg in raises:
         names = _documented(seg)
-        missing = [n for n in names if not _explained(inp, n, summary)]
-        if not names or len(missing) != len(names):
+        if not names:
+            continue
+        scope = scope or PythonScope(inp.graph, inp.file, inp.function, inp.source)
+        unresolved = _unresolved(inp, seg, names, summary, scope)
+        if unresolved is not None:
+            out.append(unresolved)
+            continue
+        missing = [n for n in names if not summary.opaque and not _explained(inp, n, summary, node)]
+        if len(missing) != len(names):
             continue
         doc = missing[0].rsplit(".", 1)[-1]
         msg = (
@@ -267,9 +340,52 @@ def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
     return out
 
 
-def _explained(inp: StaticInput, dotted_name: str, summary: RaiseSummary) -> bool:
+def _unresolved(
+    inp: StaticInput, seg: Segment, names: list[str], summary: RaiseSummary, scope: PythonScope
+) -> Finding | None:
+    """A finding for the first documented name that names nothing: no builtin, import, class
+    of the file or project, member, star import or module attribute.
+
+    A call that leaves the project (or that the rule cannot follow) could raise a library
+    exception documented by its bare name without an import, so then only a near-miss of a
+    raised name (``CurtomError`` for ``CustomError``) is reported."""
+    raised = sorted(summary.raised)
+    for name in names:
+        parts = name.split(".")
+        if parts[-1] in summary.raised:
+            continue  # raised under that name somewhere (a callee's import)
+        found = scope.resolve_bare(name) if len(parts) == 1 else scope.resolve_dotted(parts)
+        if found.verdict != "missing":
+            continue
+        typo_of = suggest(found.missing, raised)
+        if typo_of is None and (summary.opaque or summary.external):
+            continue
+        meant = typo_of or suggest(found.missing, found.candidates)
+        where = f": {found.owner} has no `{found.missing}`" if found.owner else " in scope"
+        msg = f"documents raising {name}, but `{name}` names nothing{where}"
+        hint = f"name the exception {_display(inp.function)} raises, or remove {name}"
+        if meant is not None:
+            msg += f"; did you mean `{meant}`?"
+            hint = f"rename {found.missing} to {meant}"
+        return _finding(inp, seg, RULE_RAISES, msg, hint)
+    return None
+
+
+def _cannot_raise(node: FuncNode) -> bool:
+    """Nothing in the body can raise (``return 2``): see ``_INERT``."""
+    for stmt in node.body:
+        for sub in ast.walk(stmt):
+            loaded = isinstance(sub, ast.Tuple | ast.List) and isinstance(sub.ctx, ast.Load)
+            if not loaded and not isinstance(sub, _INERT):
+                return False
+    return True
+
+
+def _explained(inp: StaticInput, dotted_name: str, summary: RaiseSummary, node: FuncNode) -> bool:
     name = dotted_name.rsplit(".", 1)[-1]
-    if name in _BROAD or name.endswith("Warning"):
+    if name in _BROAD:
+        return not _cannot_raise(node)
+    if name.endswith("Warning"):
         return True
     if any(_covers(inp, name, r) for r in summary.raised):
         return True

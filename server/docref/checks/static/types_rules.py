@@ -12,8 +12,11 @@ silent).  Python only.  Precision choices:
   stays unknown (an external base class, an unresolved name) the comparison is not reported.
 * ``*args: T``/``**kwargs: T`` accept a documented ``T`` as well as ``tuple of T`` /
   ``dict of T``.
-* Returns: skipped for generators (a ``yield`` in the body), ``-> None``/``NoReturn`` (the
-  returns rule's business) and when more or fewer than one Returns entry states a type.
+* Returns: ``-> None``/``NoReturn`` are skipped (the returns rule's business), and so is
+  any function with more or fewer than one typed Returns entry.  For a ``Generator``
+  annotation (body or no body: abstract methods and stubs too) the entry may state the
+  whole annotation or its return type ``R``; other generators (a ``yield`` in the body,
+  ``Iterator`` annotations) state no return type and are skipped.
 * Yields: the yield type of ``Iterator``/``Iterable``/``Generator`` and their async
   counterparts; exactly one typed Yields entry.
 """
@@ -67,6 +70,8 @@ _ITERATORS = frozenset(
     }
 )
 _NO_VALUE = frozenset({"None", "typing.Never", "typing.NoReturn"})
+# Generator annotations and their number of type arguments (yield, send, return).
+_GENERATORS = {"collections.abc.Generator": 3, "collections.abc.AsyncGenerator": 2}
 _YIELD = re.compile(r"\byield\b")
 _ROOT_BASES = frozenset({"object", "Generic", "Protocol", "ABC"})
 _MAX_DEPTH = 12
@@ -178,6 +183,11 @@ def _balanced(text: str) -> bool:
     return depth == 0
 
 
+def _aliases(inp: StaticInput) -> dict[str, str]:
+    """The import aliases in scope of the checked function."""
+    return import_aliases(inp.file, inp.function)
+
+
 def _typed(inp: StaticInput, kind: str) -> list[Segment]:
     return [s for s in inp.docstring.segments if s.kind == kind and s.type and s.type.strip()]
 
@@ -213,7 +223,7 @@ def c2_param_type(inp: StaticInput) -> list[Finding]:
         return []
     overloads = signatures(inp)
     params = {p.name: p for p in inp.function.params}
-    aliases = import_aliases(inp.file, inp.function)
+    aliases = _aliases(inp)
     findings: list[Finding] = []
     for segment in _typed(inp, "param"):
         if not segment.name or not segment.type:
@@ -271,21 +281,26 @@ def _check_param(
 
 
 def c2_return_type(inp: StaticInput) -> list[Finding]:
-    """``C2-RETURN-TYPE``: the Returns type incompatible with the return annotation."""
+    """``C2-RETURN-TYPE``: the Returns type incompatible with the return annotation (for a
+    ``Generator``, with both the annotation and its return type)."""
     fn = inp.function
     if not _python(inp) or not fn.returns:
         return []
     typed = _typed(inp, "returns")
-    if len(typed) != 1 or _is_generator(inp):
+    if len(typed) != 1:
         return []
-    aliases = import_aliases(inp.file, fn)
+    aliases = _aliases(inp)
     annotation = parse_annotation(fn.returns, aliases=aliases)
-    if annotation is None or annotation.name in _NO_VALUE:
-        return []
     segment = typed[0]
     assert segment.type is not None
     documented = _doc_type(segment.type, aliases)
-    if documented is None or not _incompatible(inp, documented, annotation):
+    if annotation is None or documented is None:
+        return []
+    if annotation.name in _GENERATORS:
+        return _generator_return(inp, segment, documented, annotation)
+    if _is_generator(inp) or annotation.name in _NO_VALUE:
+        return []  # an iterator-annotated generator states no return type; None: C3's
+    if not _incompatible(inp, documented, annotation):
         return []
     for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
         other = parse_annotation(overload.returns, aliases=aliases) if overload.returns else None
@@ -299,6 +314,49 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
             RULE_RETURN_TYPE,
             f'says it returns "{_shown(segment.type)}", but {fn.name}() returns {said}',
             f'document the return type as "{said}" or change the annotation',
+        )
+    ]
+
+
+def _generator_result(annotation: TypeExpr) -> TypeExpr | None:
+    """What a generator annotated ``annotation`` returns when it finishes: the last argument
+    of ``Generator[Y, S, R]``, ``None`` when left out (PEP 696 defaults) and always ``None``
+    for ``AsyncGenerator`` (which cannot return a value).  Python ``None`` for a bare or
+    malformed annotation: nothing to compare with."""
+    arity = _GENERATORS[annotation.name]
+    if not annotation.args or len(annotation.args) > arity:
+        return None
+    if len(annotation.args) == 3:
+        return annotation.args[2]
+    return TypeExpr("None")
+
+
+def _generator_return(
+    inp: StaticInput, segment: Segment, documented: TypeExpr, annotation: TypeExpr
+) -> list[Finding]:
+    """A generator's Returns entry against its return type (stubs and abstract ones too).
+
+    Silent when the entry matches the whole annotation ("returns a generator of …") or the
+    return type, and when, with no Yields entry, it matches the yield type: it then
+    describes the items, which C3-RETURNS-YIELDS reports."""
+    result = _generator_result(annotation)
+    if result is None or not _incompatible(inp, documented, annotation):
+        return []
+    if not _incompatible(inp, documented, result):
+        return []
+    documents_yields = any(s.kind == "yields" for s in inp.docstring.segments)
+    if not documents_yields and not _incompatible(inp, documented, annotation.args[0]):
+        return []
+    said = result.render()
+    assert segment.type is not None
+    return [
+        _finding(
+            inp,
+            segment,
+            RULE_RETURN_TYPE,
+            f'says it returns "{_shown(segment.type)}", but {inp.function.name}() is a '
+            f"generator that returns {said} ({annotation.render()})",
+            f'document the generator\'s return value as "{said}" or change the annotation',
         )
     ]
 
@@ -317,7 +375,7 @@ def c2_yield_type(inp: StaticInput) -> list[Finding]:
     typed = _typed(inp, "yields")
     if len(typed) != 1:
         return []
-    aliases = import_aliases(inp.file, fn)
+    aliases = _aliases(inp)
     annotation = parse_annotation(fn.returns, aliases=aliases)
     item = _yield_type(annotation) if annotation is not None else None
     if item is None:
