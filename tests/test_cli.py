@@ -216,3 +216,26 @@ def test_index_not_a_directory_exits_2(run: Run, tmp_path: Path) -> None:
     proc = run("index", str(tmp_path / "nowhere"))
     assert proc.returncode == 2
     assert "not a directory" in proc.stderr
+
+
+def test_internal_error_exits_two_with_a_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A docref bug must never exit 1 (which means "findings") or print a bare traceback."""
+    from docref.cli import commands
+    from docref.cli.main import main
+
+    def broken(args: object) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(commands, "index", broken)
+    assert main(["index", "."]) == 2
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: boom" in err and "Traceback" not in err
+    assert main(["-v", "index", "."]) == 2
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_version(run: Run) -> None:
+    proc = run("--version")
+    assert proc.returncode == 0 and proc.stdout.startswith("docref ")
