@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from docref.checks.findings import Criterion, Evidence, Finding, Tier
@@ -11,6 +12,8 @@ from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring, Segment
 
 _EVIDENCE_CHARS = 200
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +70,17 @@ class StaticInput:
 
 
 Rule = Callable[[StaticInput], list[Finding]]
+
+
+def run_rules(inp: StaticInput, rules: Iterable[Rule], errors: list[str]) -> list[Finding]:
+    """The findings of every rule on ``inp``; a rule that raises is reported in ``errors``
+    (a docref bug) and does not hide the other rules' findings."""
+    findings: list[Finding] = []
+    for rule in rules:
+        try:
+            findings.extend(rule(inp))
+        except Exception as exc:
+            message = f"{inp.path}::{inp.function.qualname}: rule {rule.__name__} failed: {exc!r}"
+            log.warning("%s", message)
+            errors.append(message)
+    return findings

@@ -35,7 +35,7 @@ import logging
 from dataclasses import dataclass, field, replace
 
 from docref.checks.findings import Criterion, Evidence, Finding
-from docref.checks.static.base import Rule, StaticInput
+from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_constructors import Constructor, ConstructorResolver
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch, c2_optional_flag
@@ -148,13 +148,7 @@ def _check_class(
     result.classes += 1
     inp = _class_input(graph, fe, cls, ctor, parsed, source, data)
     if documents:
-        for rule in selected:
-            try:
-                result.findings.extend(rule(inp))
-            except Exception as exc:  # one broken rule must not hide the others' findings
-                message = f"{fe.path}::{cls.qualname}: rule {rule.__name__} failed: {exc!r}"
-                log.warning("%s", message)
-                result.errors.append(message)
+        result.findings.extend(run_rules(inp, selected, result.errors))
     if completeness:
         result.findings.extend(_missing(graph, inp, ctor))
         if documents and ctor.own_method is not None:

@@ -24,6 +24,7 @@ from docref.checks.static.names_scope import (
     RESOLVED,
     UNKNOWN,
     Resolution,
+    class_members,
     file_facts,
     missing,
     project_names,
@@ -210,12 +211,7 @@ class JavaScope:
     # ---- members ----------------------------------------------------------------------
 
     def _own_members(self, cls: _Type) -> set[str]:
-        fe = self.graph.get(cls.path)
-        if fe is None:
-            return set()
-        names = {f.name for f in fe.functions if f.parent_class == cls.qualname}
-        names |= {v.name for v in fe.variables if v.owner == cls.qualname}
-        return names | {c.name for c in fe.classes if c.parent_class == cls.qualname}
+        return class_members(self.graph, cls.path, cls.qualname)
 
     def member_names(self, cls: _Type, hops: int = 0) -> set[str]:
         """Declared members of a project class and of its project bases."""

@@ -26,6 +26,7 @@ from docref.checks.static.names_scope import (
     UNKNOWN,
     FileFacts,
     Resolution,
+    class_members,
     external_complete,
     file_facts,
     missing,
@@ -108,12 +109,7 @@ class PythonScope:
     # ---- classes ----------------------------------------------------------------------
 
     def _own_members(self, target: _Class) -> set[str]:
-        fe = self.graph.get(target.path)
-        if fe is None:
-            return set()
-        names = {f.name for f in fe.functions if f.parent_class == target.qualname}
-        names |= {v.name for v in fe.variables if v.owner == target.qualname}
-        return names | {c.name for c in fe.classes if c.parent_class == target.qualname}
+        return class_members(self.graph, target.path, target.qualname)
 
     def _bases(self, target: _Class) -> list[_Target | None]:
         fe = self.graph.get(target.path)

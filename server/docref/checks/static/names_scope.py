@@ -158,6 +158,16 @@ _PROJECT_NAMES: weakref.WeakKeyDictionary[ProjectGraph, tuple[object, frozenset[
 )
 
 
+def class_members(graph: ProjectGraph, path: str, qualname: str) -> set[str]:
+    """Names a class defines itself: methods, fields/attributes and nested classes."""
+    fe = graph.get(path)
+    if fe is None:
+        return set()
+    names = {f.name for f in fe.functions if f.parent_class == qualname}
+    names |= {v.name for v in fe.variables if v.owner == qualname}
+    return names | {c.name for c in fe.classes if c.parent_class == qualname}
+
+
 def project_names(graph: ProjectGraph) -> frozenset[str]:
     """The last part of every entity qualname and module name of the project.
 

@@ -6,13 +6,12 @@ constructor (:mod:`docref.checks.static.class_docstrings`).
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from docref.checks.findings import Finding
-from docref.checks.static.base import Rule, StaticInput
+from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_docstrings import check_classes
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch, c2_optional_flag
@@ -32,8 +31,6 @@ from docref.segments.store import ParsedDocstringStore
 
 if TYPE_CHECKING:
     from docref.checks.suppress import Suppressions
-
-log = logging.getLogger(__name__)
 
 RULES: tuple[Rule, ...] = (
     c1_param_unknown,
@@ -121,13 +118,7 @@ def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) 
             parsed = fresh[where] = segment_docstring(source, *where, language)
         report.docstrings.append((fn.qualname, parsed))
         inp = StaticInput(graph, fe, fn, parsed, source, data)
-        for rule in rules:
-            try:
-                report.findings.extend(rule(inp))
-            except Exception as exc:  # one broken rule must not hide the others' findings
-                message = f"{fe.path}::{fn.qualname}: rule {rule.__name__} failed: {exc!r}"
-                log.warning("%s", message)
-                report.errors.append(message)
+        report.findings.extend(run_rules(inp, rules, report.errors))
     if fresh:
         store.save(language, fe.content_hash, {**known, **fresh})
     classes = check_classes(graph, fe, source, data, rules)
