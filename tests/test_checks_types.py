@@ -116,11 +116,13 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     ("pathlib.PurePath", "pathlib.Path", COMPATIBLE, {}),
     ("Callable[[int], Any]", "Callable[[float], int]", COMPATIBLE, {}),
     ("list", "MyList", COMPATIBLE, {"is_subclass": lambda c, p: (c, p) == ("MyList", "list")}),
-    # --- incompatible: a strict subtype or unrelated (findings)
+    # a strict subtype documented: narrower than the annotation, not contradicted by it
+    ("list", "Sequence[int]", COMPATIBLE, {}),
+    ("int", "float", COMPATIBLE, {}),
+    ("OrderedDict", "dict", COMPATIBLE, {}),
+    ("Iterator[str]", "Iterable[str]", None, {}),  # parameters are not projected downwards
+    # --- incompatible: unrelated (findings)
     ("list of str", "Iterator[str]", INCOMPATIBLE, {}),
-    ("list", "Sequence[int]", INCOMPATIBLE, {}),
-    ("Iterator[str]", "Iterable[str]", INCOMPATIBLE, {}),
-    ("int", "float", INCOMPATIBLE, {}),
     ("str", "int", INCOMPATIBLE, {}),
     ("bool", "str", INCOMPATIBLE, {}),
     ("list[str]", "list[int]", INCOMPATIBLE, {}),
@@ -396,3 +398,11 @@ def test_compare_never_raises_on_hand_built_nonsense() -> None:
     for _ in range(5000):
         deep = TypeExpr("list", (deep,))
     assert compare(deep, TypeExpr("list", (TypeExpr("str"),))) in (None, *Verdict)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("list[[`Info`]]", "list[Info]"), ("[Info][pkg.Info]", "Info"), ("[`Foo`]", "Foo")],
+)
+def test_markdown_autoref_links_in_types_stand_for_the_name(text: str, expected: str) -> None:
+    assert parse_doc_type(text) == parse_doc_type(expected)

@@ -313,3 +313,11 @@ def test_one_finding_per_parameter_across_param_and_type_fields(tmp_path: Path) 
     findings = run_rule(c2_optional_flag, tmp_path, _code("f(x)", doc), "f")
     assert len(findings) == 1
     assert findings[0].segment_text.startswith(":param x:")
+
+
+def test_string_defaults_that_differ_only_in_spaces_are_the_same() -> None:
+    from docref.checks.static.defaults import contradicts
+
+    assert not contradicts("2*n_jobs", "2 * n_jobs")
+    assert not contradicts("Low", "lowpass")
+    assert contradicts("high", "low")

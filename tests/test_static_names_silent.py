@@ -228,3 +228,19 @@ def test_base_class_cycle_terminates(tmp_path: Path) -> None:
     '''
     findings = run_rule(c1_xref_unresolved, tmp_path, code, "A.run")
     assert messages(findings) == ["`missing_method` names nothing in scope"]
+
+
+def test_english_word_before_a_dot_names_a_module_only_when_imported(tmp_path: Path) -> None:
+    write_project_file(tmp_path, "string.py", "def capwords(s):\n    return s\n")
+    write_project_file(tmp_path, "user.py", "import string\n")
+    code = '''
+    def fill(text):
+        """Wrap text; tabs are expanded with string.expandtabs() first."""
+        return text
+    '''
+    assert messages(both_rules(tmp_path, code, "fill")) == []
+    imported = "import string\n\n" + code.replace("\n    ", "\n")
+    (tmp_path / "src" / "mod.py").unlink(missing_ok=True)
+    assert messages(both_rules(tmp_path, imported, "fill")) == [
+        "`string.expandtabs` names nothing: module `string` has no `expandtabs`"
+    ]

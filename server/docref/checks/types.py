@@ -14,13 +14,15 @@ a canonical :class:`TypeExpr` (or ``None``: prose / not a type, hence no C2 verd
   ``, optional`` type whose annotation only adds ``None``.
 * ``compatible`` (info) -- the documented type is a strict supertype of the annotation
   (``Sequence[int]`` vs ``list[int]``, ``float`` vs ``int``, ``Iterable`` vs ``Iterator``, a
-  documented union containing the annotation), ``Any``/``object`` on either side,
+  documented union containing the annotation) or a strict subtype of it (``OrderedDict`` vs
+  ``dict``, ``int`` vs ``float``, ``Iterator`` vs ``Iterable``: narrower than the annotation,
+  not contradicted by it), ``Any``/``object`` on either side,
   ``Self`` vs the class, and three refinements of a loose annotation: parameters on a bare
   generic (``list of int`` vs ``list``), literal values of the annotated type (``{'a', 'b'}``
   vs ``str``), ``None`` left out of the documented type (``int`` vs ``int | None``).
-* ``incompatible`` (a finding) -- the documented type is a strict subtype of the annotation
-  (``list`` vs ``Sequence``, ``Iterator`` vs ``Iterable``, ``int`` vs ``float``) or unrelated
-  to it (``list[str]`` vs ``Iterator[str]``, ``str`` vs ``int``).
+* ``incompatible`` (a finding) -- the documented type is unrelated to the annotation
+  (``list[str]`` vs ``Iterator[str]``, ``str`` vs ``int``), or an array's element kind differs
+  (``ndarray of int`` vs ``NDArray[np.float64]``).
 
 ``None`` (no verdict) when a name's relation cannot be known without a symbol table: a user
 class vs a known ABC or builtin (pass ``is_subclass`` to decide), a lowercase prose-like word,
@@ -243,6 +245,11 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
         if projected is None:
             return COMPATIBLE
         return _at_least(COMPATIBLE, _cmp_args(doc, projected, ctx))
+    if relation == _SUB:
+        # a documented subtype (``OrderedDict`` for ``dict``) is narrower than the annotation,
+        # not contradicted by it: precision first, no finding (parameters are not projected
+        # downwards, so a parameterised pair gets no verdict)
+        return COMPATIBLE if not doc.args or not ann.args else None
     return INCOMPATIBLE
 
 
@@ -301,6 +308,8 @@ def _dtype_kind(expr: TypeExpr) -> TypeExpr:
 
 def _cmp_dtype(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
     doc_kind, ann_kind = _dtype_kind(doc), _dtype_kind(ann)
+    if _relation(doc_kind, ann_kind, ctx)[0] == _SUB:
+        return INCOMPATIBLE  # an array of int is no array of float64: element kinds are exact
     outcome = _cmp(doc_kind, ann_kind, ctx)
     if outcome is EQUAL and (doc_kind != doc or ann_kind != ann):
         return EQUIVALENT

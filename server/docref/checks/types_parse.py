@@ -81,6 +81,9 @@ def parse_annotation(text: str, *, aliases: Mapping[str, str] | None = None) -> 
         return None
 
 
+_MD_LINK = re.compile(r"\[`([^`\[\]]+)`\](?:\[[^\[\]]*\])?|\[([^`\[\]]+)\]\[[^\[\]]*\]")
+
+
 def parse_doc_type(
     text: str, *, default_is_none: bool = False, aliases: Mapping[str, str] | None = None
 ) -> TypeExpr | None:
@@ -104,6 +107,9 @@ def parse_doc_type(
 
 
 def _clean(text: str) -> str:
+    # Markdown autoref links (mkdocs-autorefs, the Hugging Face doc-builder): ``[`Info`]`` or
+    # ``[Info][pkg.Info]`` inside a type stand for the name, not for a list or a parameter list
+    text = _MD_LINK.sub(lambda m: m.group(1) or m.group(2), text)
     text = _ROLE.sub(r"\1", text)
     text = _BACKTICKS.sub(r"\1", text)
     text = " ".join(text.split()).strip().rstrip(".:;").strip()

@@ -10,6 +10,7 @@ tree-sitter reports them; converting to characters or UTF-16 columns happens at 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import starmap
 from typing import Any, Literal
 
 # Bump when an extractor's output changes shape or meaning: it is part of the cache key.
@@ -155,13 +156,14 @@ class Function:
         return cls(
             name=d["n"],
             qualname=d["q"],
-            span=Span.from_json(d["s"]),
-            header_span=Span.from_json(d["h"]),
-            params=[Param.from_json(p) for p in d["p"]],
+            span=Span(*d["s"]),
+            header_span=Span(*d["h"]),
+            # starmap: no per-item Python frame; this is the hot path of a warm check
+            params=list(starmap(Param, d["p"])),
             returns=d["r"],
             decorators=d["d"],
             docstring=Docstring.from_json(d["doc"]) if d["doc"] else None,
-            references=[Reference.from_json(r) for r in d["refs"]],
+            references=list(starmap(Reference, d["refs"])),
             parent_class=d["pc"],
             is_async=d["a"],
             throws=d["t"],

@@ -98,6 +98,9 @@ class ProjectGraph:
         self._importers: dict[str, set[str]] = {}
         self._incremental = IncrementalExtractor(tree_cache_size)
         self.cache_directory = cache_directory
+        # bumped whenever a file's entry is added, replaced or removed: lets derived tables
+        # (project-wide name sets) know when to rebuild without comparing every entry
+        self.generation = 0
         self._cache = open_cache("graph", cache_directory) if use_cache else None
 
     # ---- paths ------------------------------------------------------------------------
@@ -128,6 +131,7 @@ class ProjectGraph:
                 skipped.append(item)
         # a re-index starts over (deleted files must go); open editor buffers still win
         self.entries.clear()
+        self.generation += 1
         self.skipped.clear()
         self.modules = ModuleMap()
         self.modules.note_paths(c.relpath for c in candidates)
@@ -215,6 +219,7 @@ class ProjectGraph:
         pending.clear()
 
     def _install(self, entry: Entry) -> None:
+        self.generation += 1
         self.entries[entry.path] = entry
         self.skipped.pop(entry.path, None)
         self.modules.add_entry(entry.path, entry.language, entry.package)
@@ -294,6 +299,7 @@ class ProjectGraph:
         old_prints = old.fingerprints if old is not None else {}
         dependents = self._dependents(rel, list(old_prints))
         self.entries.pop(rel, None)
+        self.generation += 1
         self._buffers.pop(rel, None)
         self._incremental.forget(rel)
         self.modules.remove(rel)

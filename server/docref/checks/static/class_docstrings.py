@@ -32,6 +32,7 @@ method and checked as one.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from docref.checks.findings import Criterion, Evidence, Finding
@@ -103,10 +104,22 @@ def _completeness(rules: tuple[Rule, ...]) -> bool:
 
 
 def check_classes(
-    graph: ProjectGraph, fe: FileExtract, source: str, data: bytes, rules: tuple[Rule, ...]
+    graph: ProjectGraph,
+    fe: FileExtract,
+    source: str,
+    data: bytes,
+    rules: tuple[Rule, ...],
+    parse: Callable[[Docstring], ParsedDocstring] | None = None,
 ) -> ClassCheck:
     """Check every documented class of ``fe`` against its constructor with those of
-    ``rules`` that are parameter rules (see the module docstring)."""
+    ``rules`` that are parameter rules (see the module docstring).  ``parse`` segments a
+    docstring of this file (default: :func:`parse_docstring`; the runner passes one that
+    reuses stored results)."""
+    if parse is None:
+
+        def parse(docstring: Docstring) -> ParsedDocstring:
+            return parse_docstring(source, data, docstring)
+
     result = ClassCheck()
     selected = [r for r in rules if r in PARAMETER_RULES]
     completeness = _completeness(rules)
@@ -117,7 +130,9 @@ def check_classes(
         if cls.docstring is None:
             continue
         try:
-            _check_class(graph, fe, cls, source, data, resolver, selected, completeness, result)
+            _check_class(
+                graph, fe, cls, (source, data, parse), resolver, selected, completeness, result
+            )
         except Exception as exc:  # one odd class must not hide the file's other findings
             message = f"{fe.path}::{cls.qualname}: class check failed: {exc!r}"
             log.warning("%s", message)
@@ -129,15 +144,15 @@ def _check_class(
     graph: ProjectGraph,
     fe: FileExtract,
     cls: Class,
-    source: str,
-    data: bytes,
+    text: tuple[str, bytes, Callable[[Docstring], ParsedDocstring]],
     resolver: ConstructorResolver,
     selected: list[Rule],
     completeness: bool,
     result: ClassCheck,
 ) -> None:
     assert cls.docstring is not None
-    parsed = _without_attribute_types(parse_docstring(source, data, cls.docstring))
+    source, data, parse = text
+    parsed = _without_attribute_types(parse(cls.docstring))
     kinds = {s.kind for s in parsed.segments}
     documents = "param" in kinds
     if not documents and not (completeness and kinds & _STRUCTURED):

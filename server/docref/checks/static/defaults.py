@@ -248,7 +248,7 @@ def contradicts(documented: object, signature: object) -> bool:
     misread entry or broadcasting than a stale default: silent, except for a documented
     ``None``.  ``[1, 2]`` and ``(1, 2)`` are the same default written two ways, and so are
     strings where one is a prefix of the other (``'low'``/``'lowpass'``: aliases) or that
-    differ only in case.
+    differ only in case or whitespace (``'2*n_jobs'``/``'2 * n_jobs'``).
     """
     kind = _family(documented)
     if kind != _family(signature):
@@ -256,7 +256,7 @@ def contradicts(documented: object, signature: object) -> bool:
     if isinstance(documented, list | tuple) and isinstance(signature, list | tuple):
         return not _same(list(documented), list(signature))
     if isinstance(documented, str) and isinstance(signature, str):
-        a, b = documented.lower(), signature.lower()
+        a, b = ("".join(s.lower().split()) for s in (documented, signature))
         return not (a.startswith(b) or b.startswith(a))
     return not _same(documented, signature)
 

@@ -129,9 +129,25 @@ def _finding(
     thin = not mention.is_xref and (not resolution.owner or java_call)
     if (thin or resolution.external) and not (suggestion or renamed or extends):
         return None
+    if (
+        inp.file.language == "python"
+        and mention.kind in ("dotted", "call")
+        and "." in mention.target
+        and (resolution.owner or "").startswith("module")
+        and is_plain_word(mention.target.split(".")[0])
+        and not _root_imported(inp, mention.target)
+    ):
+        # in unmarked prose an English word before the dot ("expanded with string.expandtabs()")
+        # names a module only when the file imports it
+        return None
     message, fix_hint = _message(mention, resolution, suggestion or weak)
     rule = RULE_XREF if mention.is_xref else RULE_NAME
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+def _root_imported(inp: StaticInput, target: str) -> bool:
+    root = target.split(".")[0]
+    return any(imp.bound_name == root for imp in inp.file.imports)
 
 
 _CUE_WORDS = frozenset(

@@ -99,6 +99,10 @@ _JAVA_LINK = re.compile(
 _JAVA_CODE = re.compile(r"\{@(?:code|literal)[\s*]+(?P<body>[^{}]*)\}")
 _JAVA_CALL = re.compile(r"\s*(?P<name>[A-Za-z_$][\w$]*)\((?P<args>[^()]*)\)\s*")
 _JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
+# Every mention needs one of these in its window: a backtick (roles, literals), a brace
+# (Epydoc, Javadoc tags), an opening parenthesis (call syntax), an ``@`` (Javadoc) or a dot
+# inside a dotted name.  Most sentences have none, and skipping them is most of the rule's time.
+_ANY_MARK = re.compile(r"[`{(@]|\w\.\w")
 _JAVA_TARGET = re.compile(r"(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)?(?:#[A-Za-z_$][\w$]*)?")
 
 
@@ -290,11 +294,13 @@ def find_mentions(
     begin, stop = _window(segment, parsed, min(later, default=parsed.body_end))
     if begin >= segment.end:
         return []
+    see_also = language != "java" and (segment.section or "").lower() == "see also"
+    if not see_also and _ANY_MARK.search(source, begin, stop) is None:
+        return []
     scan = _Scan(source, begin, stop, segment.end)
     if language == "java":
         _java(scan, segment)
     else:
-        see_also = (segment.section or "").lower() == "see also"
         if see_also:
             _see_also(scan)
         _python_markup(scan)

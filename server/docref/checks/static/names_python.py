@@ -29,6 +29,7 @@ from docref.checks.static.names_scope import (
     class_members,
     external_complete,
     file_facts,
+    is_namespace_package,
     missing,
     module_names,
     passed_on,
@@ -167,9 +168,8 @@ class PythonScope:
         path = self.graph.modules.module_path(dotted)
         if path is not None:
             return _Module(dotted, path)
-        prefix = dotted + "."
-        if any(name.startswith(prefix) for name in self.graph.modules.by_name):
-            return _Module(dotted, None)  # a namespace package
+        if is_namespace_package(self.graph, dotted):
+            return _Module(dotted, None)
         return None
 
     def _imported(self, module: _Module) -> bool:

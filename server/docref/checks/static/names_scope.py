@@ -153,7 +153,7 @@ def file_facts(fe: FileExtract, source: str) -> FileFacts:
     return facts
 
 
-_PROJECT_NAMES: weakref.WeakKeyDictionary[ProjectGraph, tuple[object, frozenset[str]]] = (
+_PROJECT_NAMES: weakref.WeakKeyDictionary[ProjectGraph, tuple[int, _ProjectTables]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -174,15 +174,44 @@ def project_names(graph: ProjectGraph) -> frozenset[str]:
     Read from the entries' heads (fingerprints), so no extract is decoded; rebuilt when any
     file of the graph changed.
     """
-    token = tuple((path, entry.content_hash) for path, entry in graph.entries.items())
+    return _tables(graph).names
+
+
+def project_variants(graph: ProjectGraph, folded: str) -> list[str]:
+    """Project names whose case/underscore-folded form is ``folded``."""
+    return _tables(graph).by_fold.get(folded, [])
+
+
+def is_namespace_package(graph: ProjectGraph, dotted: str) -> bool:
+    """Whether some project module lives below ``dotted`` (a package without ``__init__``)."""
+    return dotted in _tables(graph).packages
+
+
+@dataclass(frozen=True)
+class _ProjectTables:
+    names: frozenset[str]
+    by_fold: dict[str, list[str]]
+    packages: frozenset[str]
+
+
+def _tables(graph: ProjectGraph) -> _ProjectTables:
     cached = _PROJECT_NAMES.get(graph)
-    if cached is not None and cached[0] == token:
+    if cached is not None and cached[0] == graph.generation:
         return cached[1]
     names = {q.rsplit(".", 1)[-1] for e in graph.entries.values() for q in e.fingerprints}
     names |= {part for module in graph.modules.by_name for part in module.split(".")}
-    result = frozenset(names)
-    _PROJECT_NAMES[graph] = (token, result)
-    return result
+    by_fold: dict[str, list[str]] = {}
+    for name in sorted(names):
+        by_fold.setdefault(_fold(name), []).append(name)
+    packages = {
+        ".".join(parts[:i])
+        for module in graph.modules.by_name
+        for parts in [module.split(".")]
+        for i in range(1, len(parts))
+    }
+    tables = _ProjectTables(frozenset(names), by_fold, frozenset(packages))
+    _PROJECT_NAMES[graph] = (graph.generation, tables)
+    return tables
 
 
 # --------------------------------------------------------------------------- external modules
@@ -330,8 +359,7 @@ def suggest(
 def project_variant(graph: ProjectGraph, name: str) -> str | None:
     """The one name of the project that is a case/underscore variant of ``name`` of the same
     shape (``HtmlFormatter`` for ``HTMLFormatter``)."""
-    folded = _fold(name)
-    return suggest(name, [n for n in project_names(graph) if _fold(n) == folded], strict=True)
+    return suggest(name, project_variants(graph, _fold(name)), strict=True)
 
 
 def hint(name: str, candidates: Iterable[str]) -> str | None:

@@ -24,7 +24,7 @@ from docref.checks.static.returns_raises import (
     c3_returns_without_value,
 )
 from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
-from docref.graph.model import Language
+from docref.graph.model import Docstring, Language
 from docref.graph.project import ProjectGraph
 from docref.segments import DocstringLanguage, ParsedDocstring, byte_to_char, segment_docstring
 from docref.segments.store import ParsedDocstringStore
@@ -107,21 +107,26 @@ def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) 
     store = _store_of(graph)
     known = store.load(language, fe.content_hash)
     fresh: dict[tuple[int, int], ParsedDocstring] = {}
-    for fn in fe.functions:
-        if fn.docstring is None:
-            continue
-        report.functions += 1
-        span = fn.docstring.span
+
+    def parse(docstring: Docstring) -> ParsedDocstring:
+        span = docstring.span
         where = (byte_to_char(data, span.start_byte), byte_to_char(data, span.end_byte))
         parsed = known.get(where) or fresh.get(where)
         if parsed is None:
             parsed = fresh[where] = segment_docstring(source, *where, language)
+        return parsed
+
+    for fn in fe.functions:
+        if fn.docstring is None:
+            continue
+        report.functions += 1
+        parsed = parse(fn.docstring)
         report.docstrings.append((fn.qualname, parsed))
         inp = StaticInput(graph, fe, fn, parsed, source, data)
         report.findings.extend(run_rules(inp, rules, report.errors))
+    classes = check_classes(graph, fe, source, data, rules, parse)
     if fresh:
         store.save(language, fe.content_hash, {**known, **fresh})
-    classes = check_classes(graph, fe, source, data, rules)
     report.classes = classes.classes
     report.errors.extend(classes.errors)
     merged = classes.merged_constructors
