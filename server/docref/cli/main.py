@@ -113,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive_int,
         default=None,
         metavar="N",
-        help="worker processes for indexing and the static checks (default: CPU count)",
+        help="worker processes (default: the CPU count for indexing; the static checks run "
+        "in this process unless N is given)",
     )
     chk.add_argument(
         "--enable",

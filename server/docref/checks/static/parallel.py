@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from docref.checks.static.runner import FileReport, check_file, rules_for
-from docref.graph.extraction import PARALLEL_THRESHOLD, default_workers
+from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.graph.project import ProjectGraph
 
 log = logging.getLogger(__name__)
@@ -56,10 +56,13 @@ def check_files(
         graph: the indexed workspace (its cache is what workers start from).
         targets: workspace-relative paths of indexed files.
         enable: opt-in rule ids to run besides the default rules.
-        jobs: worker processes (default: CPU count); 1 checks in this process.
+        jobs: worker processes (default and 1: check in this process).
         on_file_done: called with the number of files just finished (progress display).
     """
-    workers = jobs if jobs is not None else default_workers()
+    # Workers only when asked for: each warm-starts its own graph and decodes the extracts it
+    # needs, so two workers cost ~1.6x the CPU and ~1.6x the memory of one process for a
+    # ~25% shorter check phase (benchmarks/RESULTS.md); in-process is the better default.
+    workers = jobs if jobs is not None else 1
     if workers <= 1 or len(targets) < PARALLEL_THRESHOLD or not graph.uses_cache:
         return _in_process(graph, targets, enable, on_file_done)
     chunks = [targets[i : i + _CHUNK] for i in range(0, len(targets), _CHUNK)]
