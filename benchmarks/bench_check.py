@@ -1,0 +1,401 @@
+"""Static-tier speed of ``docref check --no-llm`` against pydoclint on one tree (issue #3).
+
+Target: on the CPython standard library, ``docref check --no-llm`` takes <= 0.5x the time of
+pydoclint on the same tree, measured in the same run, with a peak RSS <= 500 MB.
+
+``timing`` (the default) runs, one after the other: pydoclint ``--style=numpy`` and
+``--style=sphinx``; then for ``--jobs 1`` and the default jobs, docref cold (a fresh
+``DOCREF_CACHE_DIR``) and ``--warm-runs`` times warm (the same cache).  Each command is a child
+process whose wall time and memory are measured here; docref's worker processes are counted:
+
+- *tree peak*: the largest sum of ``VmRSS`` over the command and all its live descendants,
+  sampled from ``/proc`` every ``--interval`` seconds (a peak shorter than that can be missed;
+  pages shared between processes are counted once per process, so this errs high); the same
+  for the sum of ``Pss`` (shared pages divided among their processes) and for the command's
+  own process alone;
+- *largest process*: ``ru_maxrss`` from ``wait4`` of the command, i.e. the kernel's high-water
+  mark of the biggest single process of the tree (exact; it includes this script's own small
+  peak, which a child inherits across ``exec``).
+
+Also per command: its CPU time (workers included) and the CPU every other process of the
+machine used meanwhile (the noise on a shared machine).  Findings per rule come from docref's
+JSON; each docref run's findings are compared with the first run's.  ``sample`` runs docref on
+each ``--corpus`` folder and draws a stratified sample of findings for reading by hand: every
+finding of the ``--take-all`` folders, then round-robin over the rules, up to ``--per-rule``
+each (lifted only if the sample would stay short of ``--size``), random within a rule, seeded.
+
+    python benchmarks/bench_check.py [timing] [--std DIR] [--pydoclint PATH] [--json-out FILE]
+    python benchmarks/bench_check.py sample --corpus DIR... [--take-all DIR...] [--size 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+STD = "/root/.pyenv/versions/3.11.7/lib/python3.11"
+PYDOCLINT = "/tmp/pdl/bin/pydoclint"
+EXCLUDE = r"site-packages|\.git"  # docref's discovery skips both, so pydoclint must too
+TARGET_RATIO = 0.5
+TARGET_RSS_MB = 500.0
+OUT_DIR = os.path.join("benchmarks", "out")
+
+
+@dataclass
+class Measured:
+    """One command: wall time, memory of its process tree, exit status and output files."""
+
+    label: str
+    command: list[str]
+    wall_s: float = 0.0
+    returncode: int | None = None
+    tree_peak_rss_mb: float = 0.0
+    tree_peak_pss_mb: float = 0.0
+    main_peak_rss_mb: float = 0.0  # the command's own process, without its workers
+    largest_process_mb: float = 0.0
+    processes_seen: int = 0
+    load_average_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    cpu_s: float = 0.0  # user + system CPU of the tree (reaped workers included)
+    others_cpu_s: float = 0.0  # busy CPU of every other process on the machine meanwhile
+    error: str | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
+    findings_key: list[str] = field(default_factory=list)
+
+
+def _parent_pids() -> dict[int, int]:
+    """pid -> parent pid of every process visible in /proc."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as fh:
+                stat = fh.read()
+        except OSError:
+            continue  # exited between listdir and open
+        # the command name may hold spaces and parentheses: the fields after its last ")"
+        # are fixed, and the parent pid is the second of them
+        fields = stat[stat.rfind(")") + 2 :].split()
+        if len(fields) > 1:
+            parents[int(entry)] = int(fields[1])
+    return parents
+
+
+def _tree(root: int) -> set[int]:
+    parents, members, added = _parent_pids(), {root}, {root}
+    while added:
+        added = {pid for pid, ppid in parents.items() if ppid in added}
+        members |= added
+    return members
+
+
+def _memory_kb(pid: int, file: str, key: str) -> int:
+    """One ``key: N kB`` line of ``/proc/<pid>/<file>``; 0 once the process is gone."""
+    try:
+        with open(f"/proc/{pid}/{file}", encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith(key):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass  # gone, or a zombie without memory lines
+    return 0
+
+
+def _busy_cpu_s() -> float:
+    """CPU seconds the whole machine has spent busy since boot (all cores, from /proc/stat)."""
+    with open("/proc/stat", encoding="utf-8") as fh:
+        fields = fh.readline().split()[1:]
+    ticks = [int(v) for v in fields]
+    # user nice system idle iowait irq softirq steal ...: all but idle and iowait are busy
+    busy = sum(ticks[:8]) - ticks[3] - ticks[4]
+    return busy / os.sysconf("SC_CLK_TCK")
+
+
+def measure(
+    label: str, command: list[str], env: dict[str, str], out_path: str, interval: float
+) -> Measured:
+    """Run ``command`` to completion (stdout to ``out_path``), sampling its process tree."""
+    result = Measured(label, command, load_average_before=os.getloadavg())
+    seen: set[int] = set()
+    with open(out_path, "wb") as out, open(out_path + ".err", "wb") as err:
+        started, busy_before = time.perf_counter(), _busy_cpu_s()
+        own_before = resource.getrusage(resource.RUSAGE_SELF)
+        try:
+            proc = subprocess.Popen(command, stdout=out, stderr=err, env=env)
+        except OSError as exc:
+            result.error = f"cannot start {command[0]}: {exc}"
+            return result
+        while True:
+            # wait4 rather than proc.wait(): its rusage is the child's own (plus reaped
+            # descendants'), where RUSAGE_CHILDREN keeps the maximum over every earlier run
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            members = _tree(proc.pid)
+            seen |= members
+            rss = {member: _memory_kb(member, "status", "VmRSS:") for member in members}
+            # PSS splits each shared page among the processes mapping it: the tree's sum of
+            # PSS is its real footprint, where the sum of RSS counts shared libraries N times
+            pss = sum(_memory_kb(member, "smaps_rollup", "Pss:") for member in members)
+            result.tree_peak_rss_mb = max(result.tree_peak_rss_mb, sum(rss.values()) / 1024)
+            result.tree_peak_pss_mb = max(result.tree_peak_pss_mb, pss / 1024)
+            result.main_peak_rss_mb = max(result.main_peak_rss_mb, rss.get(proc.pid, 0) / 1024)
+            time.sleep(interval)
+        result.wall_s = time.perf_counter() - started
+        own = _cpu_s(resource.getrusage(resource.RUSAGE_SELF)) - _cpu_s(own_before)
+        result.cpu_s = _cpu_s(usage)
+        # what the rest of the machine ran meanwhile (other users' tests): the noise figure
+        result.others_cpu_s = max(0.0, _busy_cpu_s() - busy_before - result.cpu_s - own)
+    proc.returncode = result.returncode = os.waitstatus_to_exitcode(status)
+    result.largest_process_mb = usage.ru_maxrss / 1024
+    result.processes_seen = len(seen)
+    return result
+
+
+def _cpu_s(usage: resource.struct_rusage) -> float:
+    return usage.ru_utime + usage.ru_stime
+
+
+def _tail(path: str, lines: int = 5) -> str:
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        return "".join(fh.readlines()[-lines:]).strip()
+
+
+def run_pydoclint(exe: str, std: str, style: str, work: str, interval: float) -> Measured:
+    command = [exe, f"--style={style}", "--exclude", EXCLUDE, std]
+    out = os.path.join(work, f"pydoclint-{style}.txt")
+    result = measure(f"pydoclint {style}", command, dict(os.environ), out, interval)
+    if result.error:
+        return result
+    if result.returncode not in (0, 1):
+        result.error = f"pydoclint exited {result.returncode}: {_tail(out + '.err')}"
+    codes: Counter[str] = Counter()
+    for path in (out, out + ".err"):  # it prints violations to stderr, file names to stdout
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                parts = line.strip().split(": ", 2)
+                if len(parts) == 3 and parts[1].startswith("DOC"):
+                    codes[parts[1]] += 1
+    result.counts = dict(sorted(codes.items()))
+    return result
+
+
+def read_report(result: Measured, out: str) -> dict[str, Any]:
+    """docref's JSON report, or {} with ``result.error`` saying why there is none."""
+    if result.returncode not in (0, 1):
+        result.error = f"docref exited {result.returncode}: {_tail(out + '.err')}"
+    try:
+        with open(out, encoding="utf-8") as fh:
+            report: dict[str, Any] = json.load(fh)
+    except (OSError, ValueError):
+        result.error = result.error or f"docref printed no JSON: {_tail(out + '.err')}"
+        return {}
+    if report.get("errors"):
+        result.error = f"docref reported errors: {report['errors'][:3]}"
+    return report
+
+
+def run_docref(
+    docref: str, target: str, jobs: int | None, label: str, cache: str, interval: float
+) -> tuple[Measured, dict[str, Any]]:
+    """Time one ``docref check`` of ``target`` on the cache folder ``cache``; its report."""
+    env = {**os.environ, "DOCREF_CACHE_DIR": os.path.join(cache, "cache")}
+    out = os.path.join(cache, f"{label.replace(' ', '-')}.json")
+    command = [docref, "check", target, "--root", target, "--no-llm", "--format", "json"]
+    command += ["--no-progress", *(["--jobs", str(jobs)] if jobs is not None else [])]
+    result = measure(label, command, env, out, interval)
+    report = {} if result.error else read_report(result, out)
+    findings = report.get("findings", [])
+    result.counts = dict(sorted(Counter(str(f.get("rule")) for f in findings).items()))
+    result.stats = report.get("stats", {})
+    result.findings_key = sorted(f"{f['path']}:{f['line']}:{f['rule']}" for f in findings)
+    return result, report
+
+
+def timing(args: argparse.Namespace) -> dict[str, Any]:
+    rows: list[Measured] = []
+    with tempfile.TemporaryDirectory(prefix="docref-bench-check-") as work:
+        for style in args.styles:
+            rows.append(run_pydoclint(args.pydoclint, args.std, style, work, args.interval))
+            print(f"{rows[-1].label}: {rows[-1].wall_s:.1f} s", file=sys.stderr)
+        for jobs in (1, None):
+            name = "jobs 1" if jobs == 1 else "jobs default"
+            cache = tempfile.mkdtemp(prefix="cache-", dir=work)
+            for run in range(args.warm_runs + 1):
+                label = f"docref {name} {'cold' if run == 0 else f'warm {run}'}"
+                result, _ = run_docref(args.docref, args.std, jobs, label, cache, args.interval)
+                rows.append(result)
+                print(f"{label}: {rows[-1].wall_s:.1f} s", file=sys.stderr)
+    return summarise(args, rows)
+
+
+def summarise(args: argparse.Namespace, rows: list[Measured]) -> dict[str, Any]:
+    base = {r.label: r.wall_s for r in rows if r.label.startswith("pydoclint") and not r.error}
+    docref_rows = [r for r in rows if r.label.startswith("docref") and not r.error]
+    reference = docref_rows[0].findings_key if docref_rows else []
+    out_rows = []
+    for row in rows:
+        item = asdict(row)
+        del item["findings_key"]
+        item["ratios"] = {k: round(row.wall_s / v, 3) for k, v in base.items() if v > 0}
+        if row in docref_rows:
+            item["same_findings_as_first_docref_run"] = row.findings_key == reference
+            item["holds_time"] = all(r <= TARGET_RATIO for r in item["ratios"].values())
+            # the strict reading: every process of the tree together, shared pages once
+            item["holds_memory"] = row.tree_peak_pss_mb <= TARGET_RSS_MB
+        out_rows.append(item)
+    return {
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, {cpu_model()}, "
+        f"Python {platform.python_version()}",
+        "std": args.std,
+        "pythonpath": os.environ.get("PYTHONPATH"),  # a code snapshot put first, if any
+        "interval_s": args.interval,
+        "load_average_after": os.getloadavg(),
+        "rows": out_rows,
+        "findings": reference,
+    }
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+def print_table(results: dict[str, Any]) -> None:
+    styles = [r["label"] for r in results["rows"] if r["label"].startswith("pydoclint")]
+    ratio_heads = "".join(f"{'/' + s.split()[1]:>9}" for s in styles)
+    print(
+        f"{'run':<26} {'wall':>7}{ratio_heads} {'tree RSS':>9} {'tree PSS':>9} {'main':>7} "
+        f"{'largest':>8} {'procs':>5} {'CPU':>7} {'others':>7} {'found':>6}"
+    )
+    for row in results["rows"]:
+        ratios = "".join(f"{row['ratios'].get(s, 0):>8.2f}x" for s in styles)
+        found = sum(row["counts"].values())
+        memory = (
+            f"{row['tree_peak_rss_mb']:>6.0f} MB {row['tree_peak_pss_mb']:>6.0f} MB "
+            f"{row['main_peak_rss_mb']:>4.0f} MB {row['largest_process_mb']:>5.0f} MB"
+        )
+        print(
+            f"{row['label']:<26} {row['wall_s']:>6.1f}s{ratios} {memory} "
+            f"{row['processes_seen']:>5} {row['cpu_s']:>6.1f}s {row['others_cpu_s']:>6.1f}s "
+            f"{found:>6}" + (f"  ERROR {row['error']}" if row["error"] else "")
+        )
+    docref_rows = [r for r in results["rows"] if "counts" in r and r["label"].startswith("doc")]
+    if docref_rows:
+        print("findings per rule:", json.dumps(docref_rows[0]["counts"]))
+
+
+def sample(args: argparse.Namespace) -> dict[str, Any]:
+    """Run docref on every corpus folder; all findings of --take-all, the rest stratified."""
+    pool: list[dict[str, Any]] = []
+    errors: dict[str, str] = {}
+    for folder in [*args.take_all, *args.corpus]:
+        name = os.path.basename(os.path.normpath(folder))
+        with tempfile.TemporaryDirectory(prefix="docref-sample-") as cache:
+            result, report = run_docref(args.docref, folder, None, name, cache, args.interval)
+        if result.error:
+            errors[folder] = result.error  # the other folders still count
+            print(f"sample: {folder}: {result.error}", file=sys.stderr)
+        for finding in report.get("findings", []):
+            keep = {k: finding.get(k) for k in ("path", "line", "rule", "qualname", "message")}
+            pool.append({"package": name, "folder": folder, **keep})
+    take_all = {os.path.basename(os.path.normpath(f)) for f in args.take_all}
+    chosen = [f for f in pool if f["package"] in take_all]
+    rest = [f for f in pool if f["package"] not in take_all]
+    by_rule: dict[str, list[dict[str, Any]]] = {}
+    for finding in rest:
+        by_rule.setdefault(str(finding["rule"]), []).append(finding)
+    rng = random.Random(args.seed)
+    for group in by_rule.values():
+        rng.shuffle(group)
+    # round-robin over the rules, least represented first, so every rule that fires is in
+    # the sample before any rule gets another pick; the take-all part counts toward the cap.
+    # When every rule is at its cap and the sample is still short, the cap is lifted (the
+    # same round-robin), so a corpus where few rules fire still yields --size findings.
+    taken = Counter(str(f["rule"]) for f in chosen)
+    for cap in (args.per_rule, args.size):
+        picked = True
+        while picked and len(chosen) < args.size:
+            picked = False
+            for rule in sorted(by_rule, key=lambda r: (taken[r], r)):
+                if by_rule[rule] and taken[rule] < cap and len(chosen) < args.size:
+                    chosen.append(by_rule[rule].pop())
+                    taken[rule] += 1
+                    picked = True
+    per_rule = Counter(str(f["rule"]) for f in pool)
+    return {
+        "seed": args.seed,
+        "findings_per_rule_in_pool": dict(sorted(per_rule.items())),
+        "findings_per_package": dict(sorted(Counter(f["package"] for f in pool).items())),
+        "errors": errors,
+        "short_by": max(0, args.size - len(chosen)),  # the pool held fewer findings
+        "sample": chosen,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("mode", nargs="?", choices=("timing", "sample"), default="timing")
+    parser.add_argument("--std", default=STD, help="tree to time (default: the 3.11 stdlib)")
+    parser.add_argument("--pydoclint", default=PYDOCLINT, help="the pydoclint executable")
+    parser.add_argument("--styles", nargs="+", default=["numpy", "sphinx"])
+    here = os.path.join(os.path.dirname(sys.executable), "docref")
+    parser.add_argument("--docref", default=here, help="the docref executable")
+    parser.add_argument("--warm-runs", type=int, default=2)
+    parser.add_argument("--interval", type=float, default=0.05, help="seconds between samples")
+    parser.add_argument("--corpus", nargs="*", default=[], help="sample: folders to check")
+    parser.add_argument("--take-all", nargs="*", default=[], help="sample: keep every finding")
+    parser.add_argument("--size", type=int, default=30)
+    parser.add_argument("--per-rule", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=20261122)
+    parser.add_argument("--json-out", default=None)
+    args = parser.parse_args()
+    if args.warm_runs < 0 or args.interval <= 0 or args.size < 1 or args.per_rule < 1:
+        parser.error("--warm-runs must be >= 0; --interval, --size and --per-rule positive")
+    if shutil.which(args.docref) is None:
+        parser.error(f"no docref executable at {args.docref} (pass --docref)")
+    missing = [d for d in [args.std, *args.corpus, *args.take_all] if not os.path.isdir(d)]
+    if missing:
+        parser.error(f"not a folder: {', '.join(missing)}")
+    if args.mode == "timing" and shutil.which(args.pydoclint) is None:
+        # docref is still timed; the ratios are then simply absent
+        print(f"bench_check: no pydoclint at {args.pydoclint}; timing docref only", file=sys.stderr)
+        args.styles = []
+    default_out = "bench_check.json" if args.mode == "timing" else "check_sample.json"
+    json_out = args.json_out or os.path.join(OUT_DIR, default_out)
+    if args.mode == "timing":
+        results = timing(args)
+        print_table(results)
+    else:
+        results = sample(args)
+        for item in results["sample"]:
+            print(f"{item['package']:<12} {item['path']}:{item['line']} {item['rule']}")
+    os.makedirs(os.path.dirname(json_out) or ".", exist_ok=True)
+    with open(json_out, "w", encoding="utf-8") as fh:
+        json.dump(results, fh, indent=2)
+    print(f"wrote {json_out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
