@@ -13,6 +13,7 @@ from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
 from docref.defaults import DEFAULT_TOKEN_BUDGET
+from docref.lsp.cli import add_serve_parser
 
 
 class _VersionAction(argparse.Action):
@@ -206,6 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     idx.set_defaults(func=commands.index)
     add_cache_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 

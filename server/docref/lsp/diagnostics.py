@@ -1,0 +1,76 @@
+"""Findings as LSP diagnostics.
+
+A diagnostic covers exactly the finding's sentence or entry, carries the criterion code
+(``"C2"``) as its ``code`` and what a quick fix needs in ``data``.  Severity is ``Warning``
+unless the ``severity`` setting says otherwise for the finding's rule id, criterion or tier
+(most specific key first); ``note`` becomes ``Information``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
+
+from docref.checks.findings import Finding
+from docref.segments.model import Range
+
+__all__ = ["SOURCE", "client_range", "severity_of", "to_diagnostic"]
+
+SOURCE = "docref"
+
+_LEVELS: Mapping[str, types.DiagnosticSeverity] = {
+    "error": types.DiagnosticSeverity.Error,
+    "warning": types.DiagnosticSeverity.Warning,
+    "note": types.DiagnosticSeverity.Information,
+}
+_UTF16 = PositionCodec(types.PositionEncodingKind.Utf16)
+
+
+def severity_of(finding: Finding, severity: Mapping[str, str]) -> types.DiagnosticSeverity:
+    """The level ``severity`` gives ``finding`` (rule id, then criterion, then tier)."""
+    for key in (finding.rule, finding.criterion.value, finding.tier.value):
+        level = _LEVELS.get(severity.get(key, ""))
+        if level is not None:
+            return level
+    return types.DiagnosticSeverity.Warning
+
+
+def client_range(
+    rng: Range, lines: Sequence[str], encoding: types.PositionEncodingKind | str | None
+) -> types.Range:
+    """``rng`` (UTF-16 columns, as findings have them) in the client's position encoding.
+
+    ``lines`` are the document's lines (line ends kept); they are read only when the client
+    negotiated UTF-8 or UTF-32 columns.
+    """
+    (start_line, start_col), (end_line, end_col) = rng
+    utf16 = types.Range(
+        start=types.Position(line=start_line, character=start_col),
+        end=types.Position(line=end_line, character=end_col),
+    )
+    if encoding in (None, types.PositionEncodingKind.Utf16):
+        return utf16
+    codec = PositionCodec(encoding)
+    return codec.range_to_client_units(lines, _UTF16.range_from_client_units(lines, utf16))
+
+
+def to_diagnostic(
+    finding: Finding, severity: Mapping[str, str], rng: types.Range
+) -> types.Diagnostic:
+    """The diagnostic of ``finding``, placed at ``rng`` (see :func:`client_range`)."""
+    return types.Diagnostic(
+        range=rng,
+        message=f"{finding.criterion.label}: {finding.message}",
+        severity=severity_of(finding, severity),
+        code=finding.criterion.value,
+        source=SOURCE,
+        data={
+            "rule": finding.rule,
+            "tier": finding.tier.value,
+            "qualname": finding.qualname,
+            "key": finding.key(),
+            "fix_hint": finding.fix_hint,
+        },
+    )

@@ -1,0 +1,71 @@
+"""One workspace folder as the language server sees it: its project graph and its settings.
+
+Settings are the folder's ``[tool.docref]`` with the client's ``initializationOptions`` laid
+over them, key by key.  A bad value never stops the server: it yields a warning for the user and
+the settings without that source, down to the defaults.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+
+from docref.config.settings import ConfigError, Settings, load_settings
+from docref.graph.project import ProjectGraph
+
+__all__ = ["Folder", "folder_settings", "open_folder"]
+
+_SETTING_NAMES = frozenset(f.name for f in fields(Settings))
+
+
+@dataclass(slots=True)
+class Folder:
+    """A folder's graph, its settings and the turn every use of the graph waits for.
+
+    The graph is not thread-safe and is used from worker threads (indexing, checks), so each
+    use holds ``turn``.  An asyncio lock serves waiters first come, first served: graph work
+    happens in the order the editor's notifications arrived, so an older buffer can never
+    overwrite a newer one, nor a closed document's buffer outlive its close.
+    """
+
+    root: str
+    graph: ProjectGraph
+    settings: Settings
+    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def folder_settings(root: str, options: object) -> tuple[Settings, list[str]]:
+    """The settings of the folder ``root`` and the warnings met while reading them.
+
+    ``options`` (the client's ``initializationOptions``, ``None`` when it sent none) override
+    ``[tool.docref]`` of ``root/pyproject.toml`` for the keys they name.
+    """
+    warnings: list[str] = []
+    try:
+        settings = load_settings(root)
+    except ConfigError as exc:
+        warnings.append(f"{exc}; using the defaults for this folder")
+        settings = Settings()
+    if options is None:
+        return settings, warnings
+    if not isinstance(options, Mapping):
+        warnings.append(
+            f"initializationOptions: expected an object of docref settings, "
+            f"got {type(options).__name__}; ignored"
+        )
+        return settings, warnings
+    try:
+        given = Settings.from_mapping(options, "initializationOptions")
+    except ConfigError as exc:
+        warnings.append(f"{exc}; initializationOptions ignored")
+        return settings, warnings
+    names = {str(key).replace("-", "_") for key in options} & _SETTING_NAMES
+    changes = {name: getattr(given, name) for name in names}
+    return settings.override(**changes), warnings
+
+
+def open_folder(root: str, options: object) -> tuple[Folder, list[str]]:
+    """A folder for ``root`` (not indexed yet) and the warnings about its settings."""
+    settings, warnings = folder_settings(root, options)
+    return Folder(root, ProjectGraph(root), settings), warnings

@@ -1,0 +1,61 @@
+"""Hover text for a flagged sentence, built from the findings last published for it.
+
+Only stored findings are shown: a hover never runs a check and never asks a model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lsprotocol import types
+
+from docref.checks.findings import Evidence, Finding
+
+__all__ = ["contains", "finding_markdown", "hover_for"]
+
+
+def contains(rng: types.Range, position: types.Position) -> bool:
+    """Whether ``position`` lies within ``rng`` (both ends included: the cursor may sit just
+    after the last character)."""
+    start = (rng.start.line, rng.start.character)
+    end = (rng.end.line, rng.end.character)
+    return start <= (position.line, position.character) <= end
+
+
+def _evidence_line(evidence: Evidence) -> str:
+    where = evidence.path or "external documentation"
+    if evidence.path is not None and evidence.line is not None:
+        where = f"{evidence.path}:{evidence.line}"
+    text = evidence.text.strip()
+    if "\n" in text:
+        return f"- `{where}`\n\n  ```\n  " + text.replace("\n", "\n  ") + "\n  ```"
+    return f"- `{where}`: `{text}`" if text else f"- `{where}`"
+
+
+def finding_markdown(finding: Finding) -> str:
+    """Criterion name and definition, message, explanation, evidence, tier and rule."""
+    criterion = finding.criterion
+    parts = [
+        f"**{criterion.value} {criterion.display_name}**: {criterion.definition}",
+        finding.message,
+    ]
+    if finding.explanation:
+        parts.append(finding.explanation)
+    if finding.evidence:
+        parts.append("Evidence:\n\n" + "\n".join(_evidence_line(e) for e in finding.evidence))
+    parts.append(f"Tier: {finding.tier.value} · rule `{finding.rule}`")
+    return "\n\n".join(parts)
+
+
+def hover_for(
+    published: Sequence[tuple[Finding, types.Range]], position: types.Position
+) -> types.Hover | None:
+    """The hover at ``position``: every published finding whose range holds it, or ``None``."""
+    hits = [(finding, rng) for finding, rng in published if contains(rng, position)]
+    if not hits:
+        return None
+    text = "\n\n---\n\n".join(finding_markdown(finding) for finding, _ in hits)
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
+        range=hits[0][1],
+    )
