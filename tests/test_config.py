@@ -173,3 +173,13 @@ def test_editor_settings_use_the_same_validation() -> None:
         Settings.from_mapping({"timeout": 0}, "initializationOptions")
     with pytest.raises(ConfigError, match="expected a table of settings"):
         Settings.from_mapping([1, 2], "initializationOptions")  # type: ignore[arg-type]
+
+
+def test_run_mode_and_debounce_are_validated() -> None:
+    assert (Settings().run, Settings().debounce_ms) == ("onSave", 1500)
+    given = Settings.from_mapping({"run": "onType", "debounce-ms": 200}, "editor")
+    assert (given.run, given.debounce_ms) == ("onType", 200)
+    with pytest.raises(ConfigError, match="editor: run: expected one of onSave, onType, manual"):
+        Settings.from_mapping({"run": "always"}, "editor")
+    with pytest.raises(ConfigError, match="debounce_ms: expected a positive integer"):
+        Settings.from_mapping({"debounce_ms": 0}, "editor")

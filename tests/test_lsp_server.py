@@ -97,6 +97,10 @@ async def client(
     pyproject: str | None,
     filler_files: int,
 ):
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def on_register(client: LanguageClient, params: types.RegistrationParams) -> None:
+        return None
+
     root = tmp_path / "ws"
     root.mkdir()
     for n in range(filler_files):

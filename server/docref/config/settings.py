@@ -25,7 +25,9 @@ from docref.defaults import DEFAULT_TOKEN_BUDGET
 CRITERIA = ("C1", "C2", "C3", "C4")
 PROFILES = ("paper", "referee-ver4")
 SEVERITIES = ("error", "warning", "note")
+RUN_MODES = ("onSave", "onType", "manual")
 OnLlmError = Literal["fail", "warn"]
+RunMode = Literal["onSave", "onType", "manual"]
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -41,7 +43,9 @@ class Settings:
     ``llm``) to ``error``, ``warning`` or ``note``, the most specific key winning (defaults:
     static findings ``error``, model findings ``warning``); ``enable`` lists opt-in rules
     (``DOC-PARAM-MISSING``);
-    ``include``/``exclude`` are gitignore-style globs applied on top of ``.gitignore``.
+    ``include``/``exclude`` are gitignore-style globs applied on top of ``.gitignore``;
+    ``run`` says when the language server checks a document (``onSave``, ``onType`` after
+    ``debounce_ms`` milliseconds without an edit, or ``manual``).
     """
 
     model: str | None = None
@@ -62,6 +66,8 @@ class Settings:
     enable: tuple[str, ...] = ()
     baseline: str | None = None
     on_llm_error: OnLlmError = "fail"
+    run: RunMode = "onSave"
+    debounce_ms: int = 1500
     source: str = "defaults"
 
     @classmethod
@@ -268,4 +274,6 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "enable": _enable,
     "baseline": _text,
     "on_llm_error": _choice(("fail", "warn")),
+    "run": _choice(RUN_MODES),
+    "debounce_ms": _positive_int,
 }

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from docref.checks.findings import Finding
 from docref.checks.static.runner import check_file, rules_for
 from docref.checks.suppress import IgnoreList, inline_suppressions
+from docref.graph.project import Progress
 from docref.lsp.folders import Folder
 
 __all__ = ["StaticOutcome", "check_buffer", "index_folder", "release_buffer", "take_buffer"]
@@ -28,9 +29,10 @@ class StaticOutcome:
     problems: list[str] = field(default_factory=list)
 
 
-def index_folder(folder: Folder) -> str:
-    """Index the whole folder; returns a one-line summary for the log."""
-    report = folder.graph.index()
+def index_folder(folder: Folder, progress: Progress | None = None) -> str:
+    """Index the whole folder, telling ``progress(done, total)`` how far it got; returns a
+    one-line summary for the log."""
+    report = folder.graph.index(progress)
     return f"indexed {folder.root}: {report.files} files in {report.seconds:.2f}s"
 
 

@@ -1,8 +1,9 @@
 """One workspace folder as the language server sees it: its project graph and its settings.
 
 Settings are the folder's ``[tool.docref]`` with the client's ``initializationOptions`` laid
-over them, key by key.  A bad value never stops the server: it yields a warning for the user and
-the settings without that source, down to the defaults.
+over them, key by key, and the client's ``workspace/configuration`` (section ``docref``) over
+those.  A bad value never stops the server: it yields a warning for the user and the settings
+without that source, down to the defaults.
 """
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from docref.config.settings import ConfigError, Settings, load_settings
 from docref.graph.project import ProjectGraph
 
-__all__ = ["Folder", "folder_settings", "open_folder"]
+__all__ = ["Folder", "folder_settings", "open_folder", "overlay"]
 
 _SETTING_NAMES = frozenset(f.name for f in fields(Settings))
 
@@ -27,12 +29,19 @@ class Folder:
     use holds ``turn``.  An asyncio lock serves waiters first come, first served: graph work
     happens in the order the editor's notifications arrived, so an older buffer can never
     overwrite a newer one, nor a closed document's buffer outlive its close.
+
+    ``base`` are the settings before the client's ``workspace/configuration`` (pyproject and
+    ``initializationOptions``): a key the client stops sending falls back to them.  ``indexing``
+    and ``checking`` (checks in flight) drive the ``docref/status`` notifications.
     """
 
     root: str
     graph: ProjectGraph
     settings: Settings
+    base: Settings
     turn: asyncio.Lock = field(default_factory=asyncio.Lock)
+    indexing: bool = False
+    checking: int = 0
 
 
 def folder_settings(root: str, options: object) -> tuple[Settings, list[str]]:
@@ -56,16 +65,24 @@ def folder_settings(root: str, options: object) -> tuple[Settings, list[str]]:
         )
         return settings, warnings
     try:
-        given = Settings.from_mapping(options, "initializationOptions")
+        return overlay(settings, options, "initializationOptions"), warnings
     except ConfigError as exc:
         warnings.append(f"{exc}; initializationOptions ignored")
         return settings, warnings
-    names = {str(key).replace("-", "_") for key in options} & _SETTING_NAMES
-    changes = {name: getattr(given, name) for name in names}
-    return settings.override(**changes), warnings
+
+
+def overlay(settings: Settings, given: Mapping[Any, Any], source: str) -> Settings:
+    """``settings`` with the keys ``given`` names replaced by their validated values.
+
+    Raises :class:`ConfigError` (naming ``source``) when a key or value of ``given`` is bad.
+    """
+    validated = Settings.from_mapping(given, source)
+    names = {str(key).replace("-", "_") for key in given} & _SETTING_NAMES
+    changes = {name: getattr(validated, name) for name in names}
+    return settings.override(**changes)
 
 
 def open_folder(root: str, options: object) -> tuple[Folder, list[str]]:
     """A folder for ``root`` (not indexed yet) and the warnings about its settings."""
     settings, warnings = folder_settings(root, options)
-    return Folder(root, ProjectGraph(root), settings), warnings
+    return Folder(root, ProjectGraph(root), settings, settings), warnings

@@ -1,0 +1,421 @@
+"""End-to-end tests of the server's lifecycle: watched files, indexing progress and status,
+client settings, and when checks run.
+
+Each server test runs with VS Code's and Neovim's capabilities, and with a bare client that
+declares nothing (no progress, no dynamic registration, no ``workspace/configuration``).
+"""
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_lsp
+from docref.lsp.folders import open_folder
+from docref.lsp.watching import apply_file_changes
+from lsprotocol import types
+from pytest_lsp import LanguageClient, client_capabilities
+
+from tests.test_lsp_server import C1_PARAM, C1_PARAM_FIXED, CONFIG, open_document
+
+MAIN = '''\
+import helper
+
+
+def grow(x):
+    """Grow x. See :func:`helper.scale` for the factor.
+
+    Args:
+        x: The value.
+    """
+    return helper.scale(x)
+'''
+HELPER = 'def scale(x):\n    """Return x doubled."""\n    return 2 * x\n'
+HELPER_RENAMED = HELPER.replace("scale", "double")
+
+
+@dataclass
+class Seen:
+    """What the client received besides diagnostics."""
+
+    registrations: list[types.Registration] = field(default_factory=list)
+    statuses: list[tuple[str, str, int]] = field(default_factory=list)
+
+
+@pytest.fixture
+def seen() -> Seen:
+    return Seen()
+
+
+@pytest.fixture
+def init_options() -> Any:
+    """The client's initializationOptions (tests parametrize this to change them)."""
+    return None
+
+
+@pytest.fixture
+def filler_files() -> int:
+    """How many small documented files the workspace holds (tests parametrize this)."""
+    return 0
+
+
+def _capabilities(profile: str) -> types.ClientCapabilities:
+    return types.ClientCapabilities() if profile == "bare" else client_capabilities(profile)
+
+
+@pytest_lsp.fixture(config=CONFIG, params=["visual-studio-code", "neovim", "bare"])
+async def client(
+    lsp_client: LanguageClient,
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    seen: Seen,
+    init_options: Any,
+    filler_files: int,
+):
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def on_register(client: LanguageClient, params: types.RegistrationParams) -> None:
+        seen.registrations.extend(params.registrations)
+
+    @lsp_client.feature("docref/status")
+    def on_status(client: LanguageClient, params: Any) -> None:
+        seen.statuses.append((params.state, params.folder, params.files))
+
+    root = tmp_path / "ws"
+    root.mkdir()
+    for n in range(filler_files):
+        # the test's own name in each file: no two runs share the index cache's entries
+        body = f'def f{n}():\n    """Return {n} ({tmp_path.name})."""\n    return {n}\n'
+        (root / f"m{n}.py").write_text(body, encoding="utf-8")
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=_capabilities(request.param),
+            root_uri=root.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="ws")],
+            initialization_options=init_options,
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """Wait for ``condition`` (the server answers asynchronously); fail after a long while."""
+
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.02)
+
+    try:
+        await asyncio.wait_for(poll(), timeout=60)
+    except TimeoutError:
+        pytest.fail(f"never happened: {what}")
+
+
+def indexed(seen: Seen, root: Path) -> Callable[[], bool]:
+    """Whether the folder ``root`` reported the end of its indexing."""
+    return lambda: any(s[0] == "idle" and s[1] == str(root) for s in seen.statuses)
+
+
+def watched(client: LanguageClient, changes: list[tuple[Path, types.FileChangeType]]) -> None:
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=path.as_uri(), type=kind) for path, kind in changes]
+        )
+    )
+
+
+def edit(client: LanguageClient, path: Path, text: str, version: int) -> None:
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+def change_settings(client: LanguageClient, settings: Any) -> None:
+    """Set the client's ``docref`` section and tell the server (pull and push alike)."""
+    client.set_configuration(settings, section="docref")
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"docref": settings})
+    )
+
+
+async def next_diagnostics(client: LanguageClient) -> types.PublishDiagnosticsParams:
+    params: types.PublishDiagnosticsParams = await client.wait_for_notification(
+        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
+    )
+    return params
+
+
+# ---- watched files ---------------------------------------------------------------------
+
+
+async def test_watchers_are_registered_when_the_client_allows_it(
+    client: LanguageClient, tmp_path: Path, seen: Seen
+) -> None:
+    await until(indexed(seen, tmp_path / "ws"), "indexing ended")
+    capabilities = client.capabilities
+    assert capabilities is not None
+    workspace = capabilities.workspace
+    dynamic = bool(
+        workspace
+        and workspace.did_change_watched_files
+        and workspace.did_change_watched_files.dynamic_registration
+    )
+    if not dynamic:
+        assert seen.registrations == []
+        return
+    await until(lambda: bool(seen.registrations), "the watcher registration")
+    [registration] = seen.registrations
+    assert registration.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+    options = registration.register_options
+    assert options is not None
+    globs = {w["globPattern"] for w in options["watchers"]}  # type: ignore[index]
+    assert {"**/*.py", "**/*.java"} <= globs
+
+
+async def test_a_helper_changed_on_disk_rechecks_the_open_importer(
+    client: LanguageClient, tmp_path: Path, seen: Seen
+) -> None:
+    root = tmp_path / "ws"
+    helper = root / "helper.py"
+    helper.write_text(HELPER, encoding="utf-8")
+    await until(indexed(seen, root), "indexing ended")
+    main = root / "main.py"
+    assert list((await open_document(client, main, MAIN)).diagnostics) == []
+    helper.write_text(HELPER_RENAMED, encoding="utf-8")
+    watched(client, [(helper, types.FileChangeType.Changed)])
+    published = await next_diagnostics(client)
+    assert published.uri == main.as_uri()
+    assert published.version == 1
+    [diagnostic] = published.diagnostics
+    assert diagnostic.data["rule"] == "C1-XREF-UNRESOLVED"
+    assert "has no `scale`" in diagnostic.message
+    # put back on disk: the importer is clean again
+    helper.write_text(HELPER, encoding="utf-8")
+    watched(client, [(helper, types.FileChangeType.Created)])
+    assert list((await next_diagnostics(client)).diagnostics) == []
+
+
+async def test_a_deleted_helper_is_dropped_from_the_graph_and_the_importer_rechecked(
+    client: LanguageClient, tmp_path: Path, seen: Seen
+) -> None:
+    root = tmp_path / "ws"
+    helper = root / "helper.py"
+    helper.write_text(HELPER_RENAMED, encoding="utf-8")
+    await until(indexed(seen, root), "indexing ended")
+    main = root / "main.py"
+    assert (await open_document(client, main, MAIN)).diagnostics
+    helper.unlink()
+    watched(client, [(helper, types.FileChangeType.Deleted)])
+    published = await next_diagnostics(client)
+    assert published.uri == main.as_uri()
+    # an unresolvable module is not reported: only a resolved module lacking the name is
+    assert list(published.diagnostics) == []
+
+
+async def test_a_watched_change_of_the_open_file_itself_rechecks_it(
+    client: LanguageClient, tmp_path: Path, seen: Seen
+) -> None:
+    path = tmp_path / "ws" / "mod.py"
+    assert (await open_document(client, path, C1_PARAM)).diagnostics
+    watched(client, [(path, types.FileChangeType.Changed)])
+    published = await next_diagnostics(client)
+    assert published.uri == path.as_uri()
+    # the editor's text wins over the disk: the buffer (still flawed) is what is checked
+    assert len(published.diagnostics) == 1
+
+
+async def test_watched_events_for_foreign_files_are_ignored(
+    client: LanguageClient, tmp_path: Path, seen: Seen
+) -> None:
+    root = tmp_path / "ws"
+    await until(indexed(seen, root), "indexing ended")
+    (root / "notes.txt").write_text("x", encoding="utf-8")
+    outside = tmp_path / "elsewhere.py"
+    outside.write_text("x = 1\n", encoding="utf-8")
+    watched(
+        client,
+        [
+            (root / "notes.txt", types.FileChangeType.Created),
+            (outside, types.FileChangeType.Changed),
+            (root / "never_existed.py", types.FileChangeType.Deleted),
+        ],
+    )
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri="untitled:Untitled-1", type=types.FileChangeType.Changed)]
+        )
+    )
+    # the server is still sound: an open document is checked as usual
+    published = await open_document(client, root / "mod.py", C1_PARAM)
+    assert len(published.diagnostics) == 1
+    assert [m for m in client.messages if m.type == types.MessageType.Warning] == []
+
+
+def test_changes_under_skipped_directories_leave_the_graph_alone(tmp_path: Path) -> None:
+    (tmp_path / "env").mkdir()
+    (tmp_path / "env" / "pyvenv.cfg").write_text("", encoding="utf-8")
+    (tmp_path / "env" / "lib.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "gen.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "real.py").write_text("x = 1\n", encoding="utf-8")
+    folder, warnings = open_folder(str(tmp_path), None)
+    assert warnings == []
+    created = types.FileChangeType.Created
+    paths = [str(tmp_path / p) for p in ("env/lib.py", "build/gen.py", "real.py")]
+    try:
+        stale = apply_file_changes(folder, [(p, created) for p in paths], set())
+    finally:
+        folder.graph.close()
+    assert stale == {str(tmp_path / "real.py")}
+    assert set(folder.graph.entries) == {"real.py"}
+
+
+# ---- progress and status -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("filler_files", [5])
+async def test_indexing_reports_progress_and_status(
+    client: LanguageClient, tmp_path: Path, seen: Seen, filler_files: int
+) -> None:
+    root = tmp_path / "ws"
+    await until(indexed(seen, root), "indexing ended")
+    assert seen.statuses[0] == ("indexing", str(root), 0)
+    assert ("idle", str(root), filler_files) in seen.statuses
+    capabilities = client.capabilities
+    assert capabilities is not None
+    if capabilities.window is None or not capabilities.window.work_done_progress:
+        assert client.progress_reports == {}
+        return
+    await until(
+        lambda: any(
+            isinstance(r[-1], types.WorkDoneProgressEnd)
+            for r in client.progress_reports.values()
+            if r
+        ),
+        "the progress end",
+    )
+    [reports] = client.progress_reports.values()
+    begin, *middle, end = reports
+    assert isinstance(begin, types.WorkDoneProgressBegin)
+    assert begin.title == f"Indexing {root}"
+    assert isinstance(end, types.WorkDoneProgressEnd)
+    assert end.message is not None and f"{filler_files} files" in end.message
+    assert middle and all(isinstance(r, types.WorkDoneProgressReport) for r in middle)
+    assert middle[-1].message == f"{filler_files}/{filler_files} files"  # type: ignore[union-attr]
+
+
+async def test_a_check_is_announced_and_ends_idle(
+    client: LanguageClient, tmp_path: Path, seen: Seen
+) -> None:
+    root = tmp_path / "ws"
+    await until(indexed(seen, root), "indexing ended")
+    before = len(seen.statuses)
+    await open_document(client, root / "mod.py", C1_PARAM)
+    await until(lambda: seen.statuses[-1][0] == "idle", "idle after the check")
+    states = [s[0] for s in seen.statuses[before:]]
+    assert states == ["checking", "idle"]
+    assert seen.statuses[before] == ("checking", str(root), 1)
+
+
+# ---- settings from the client -----------------------------------------------------------
+
+
+async def test_changed_client_settings_recheck_open_documents(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    path = tmp_path / "ws" / "mod.py"
+    [diagnostic] = (await open_document(client, path, C1_PARAM)).diagnostics
+    assert diagnostic.severity == types.DiagnosticSeverity.Warning
+    change_settings(client, {"severity": {"C1": "error"}})
+    published = await next_diagnostics(client)
+    assert [d.severity for d in published.diagnostics] == [types.DiagnosticSeverity.Error]
+
+
+async def test_bad_client_settings_warn_and_keep_the_previous_ones(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    path = tmp_path / "ws" / "mod.py"
+    await open_document(client, path, C1_PARAM)
+    change_settings(client, {"severity": {"C1": "note"}})
+    published = await next_diagnostics(client)
+    assert [d.severity for d in published.diagnostics] == [types.DiagnosticSeverity.Information]
+    for bad in ({"concurrency": "x"}, ["not", "an", "object"]):
+        change_settings(client, bad)
+        await until(lambda: bool(client.messages), "a warning about the settings")
+        [warning] = client.messages
+        assert warning.type == types.MessageType.Warning
+        assert "previous settings kept" in warning.message
+        client.messages.clear()
+    # the previous settings still hold for the next check
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(path.as_uri()))
+    )
+    published = await next_diagnostics(client)
+    assert [d.severity for d in published.diagnostics] == [types.DiagnosticSeverity.Information]
+
+
+# ---- when checks run ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("init_options", [{"run": "onType", "debounce_ms": 50}])
+async def test_on_type_checks_after_a_pause_without_a_save(
+    client: LanguageClient, tmp_path: Path, init_options: Any
+) -> None:
+    path = tmp_path / "ws" / "mod.py"
+    assert (await open_document(client, path, C1_PARAM)).diagnostics
+    edit(client, path, C1_PARAM_FIXED, version=2)
+    published = await next_diagnostics(client)
+    assert published.version == 2
+    assert list(published.diagnostics) == []
+
+
+@pytest.mark.parametrize("init_options", [{"run": "onType", "debounce_ms": 400}])
+async def test_a_newer_edit_cancels_the_waiting_check(
+    client: LanguageClient, tmp_path: Path, seen: Seen, init_options: Any
+) -> None:
+    root = tmp_path / "ws"
+    await until(indexed(seen, root), "indexing ended")
+    path = root / "mod.py"
+    assert (await open_document(client, path, C1_PARAM)).diagnostics
+    await until(lambda: seen.statuses[-1][0] == "idle", "idle after the first check")
+    before = len(seen.statuses)
+    edit(client, path, C1_PARAM_FIXED, version=2)
+    edit(client, path, C1_PARAM, version=3)
+    published = await next_diagnostics(client)
+    assert published.version == 3
+    assert len(published.diagnostics) == 1
+    await until(lambda: seen.statuses[-1][0] == "idle", "idle after the edits")
+    # one check ran for the two edits: the one for version 2 never started
+    assert [s[0] for s in seen.statuses[before:]] == ["checking", "idle"]
+
+
+@pytest.mark.parametrize("init_options", [{"run": "manual", "severity": {"C1": "note"}}])
+async def test_manual_mode_checks_nothing_on_its_own(
+    client: LanguageClient, tmp_path: Path, seen: Seen, init_options: Any
+) -> None:
+    root = tmp_path / "ws"
+    await until(indexed(seen, root), "indexing ended")
+    before = len(seen.statuses)
+    path = root / "mod.py"
+    path.write_text(C1_PARAM, encoding="utf-8")
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=path.as_uri(), language_id="python", version=1, text=C1_PARAM
+            )
+        )
+    )
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(path.as_uri()))
+    )
+    # switching to onSave re-checks the open document: the only check of this test
+    change_settings(client, {"run": "onSave", "severity": {"C1": "error"}})
+    published = await next_diagnostics(client)
+    assert [d.severity for d in published.diagnostics] == [types.DiagnosticSeverity.Error]
+    await until(lambda: seen.statuses[-1][0] == "idle", "idle after the check")
+    assert [s[0] for s in seen.statuses[before:]] == ["checking", "idle"]
