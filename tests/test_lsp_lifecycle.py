@@ -419,3 +419,39 @@ async def test_manual_mode_checks_nothing_on_its_own(
     assert [d.severity for d in published.diagnostics] == [types.DiagnosticSeverity.Error]
     await until(lambda: seen.statuses[-1][0] == "idle", "idle after the check")
     assert [s[0] for s in seen.statuses[before:]] == ["checking", "idle"]
+
+
+@pytest.mark.parametrize("init_options", [{"run": "manual"}])
+async def test_check_file_command_is_the_manual_trigger(
+    client: LanguageClient, tmp_path: Path, seen: Seen, init_options: Any
+) -> None:
+    root = tmp_path / "ws"
+    await until(indexed(seen, root), "indexing ended")
+    path = root / "mod.py"
+    path.write_text(C1_PARAM, encoding="utf-8")
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=path.as_uri(), language_id="python", version=1, text=C1_PARAM
+            )
+        )
+    )
+    # the diagnostics are published while the command runs: wait for them from before
+    waiting = asyncio.ensure_future(next_diagnostics(client))
+    answer = await asyncio.wait_for(
+        client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="docref.checkFile", arguments=[path.as_uri()])
+        ),
+        timeout=60,
+    )
+    assert answer == {"uri": path.as_uri(), "checked": True, "findings": 1}
+    published = await asyncio.wait_for(waiting, timeout=60)
+    assert [d.code for d in published.diagnostics] == ["C1"]
+    closed = (root / "other.py").as_uri()
+    answer = await asyncio.wait_for(
+        client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="docref.checkFile", arguments=[closed])
+        ),
+        timeout=60,
+    )
+    assert answer["checked"] is False

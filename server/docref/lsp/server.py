@@ -342,6 +342,9 @@ def _checkable_path(uri: str) -> str | None:
     return os.path.abspath(path)
 
 
+CHECK_FILE = "docref.checkFile"
+
+
 def create_server() -> DocrefServer:
     """A server with every docref feature registered."""
     server = DocrefServer()
@@ -384,6 +387,15 @@ def create_server() -> DocrefServer:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: DocrefServer, params: types.HoverParams) -> types.Hover | None:
         return hover_for(ls.published.get(params.text_document.uri, []), params.position)
+
+    @server.command(CHECK_FILE)
+    async def on_check_file(ls: DocrefServer, uri: str) -> dict[str, object]:
+        """Check one open document now, whatever the ``run`` setting says (``manual``'s
+        trigger); answers how many findings it has."""
+        if uri not in ls.workspace.text_documents:
+            return {"uri": uri, "checked": False, "reason": "not an open document"}
+        await ls.check(uri)
+        return {"uri": uri, "checked": True, "findings": len(ls.published.get(uri, []))}
 
     @server.feature(types.SHUTDOWN)
     def on_shutdown(ls: DocrefServer, params: None) -> None:
