@@ -29,6 +29,7 @@ from docref.cli.commands import find_root
 if TYPE_CHECKING:
     from docref.checks.findings import Finding
     from docref.checks.static.runner import FileReport
+    from docref.checks.suppress import IgnoreList
     from docref.cli.check_llm import LlmOutcome
     from docref.config import Settings
 
@@ -102,6 +103,8 @@ def check(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace, root: str, settings: Settings, started: float) -> int:
     from docref.checks.static.parallel import check_files
+    from docref.checks.static.runner import apply_suppressions
+    from docref.checks.suppress import IgnoreList
     from docref.cli.check_llm import LlmSetupError, count_checks, run_llm
     from docref.cli.progress import ProgressBar
     from docref.graph.project import ProjectGraph
@@ -126,7 +129,8 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
         )
     if changed is not None:
         since_filter(graph, reports, changed)
-    warnings = _suppress(graph, reports, settings)
+    ignore = IgnoreList.parse(settings.ignore)
+    warnings = [w for r in reports for w in apply_suppressions(graph, r, ignore)]
     llm: LlmOutcome | None = None
     if settings.model and not args.no_llm:
         total = count_checks(reports, settings.criteria)
@@ -141,8 +145,7 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
                 )
         except LlmSetupError as exc:
             raise _UsageError(str(exc)) from None
-    findings, scores, summary = _collect(reports, llm, settings)
-    findings = _suppress_llm(graph, findings, settings)
+    findings, scores, summary = _collect(reports, llm, settings, ignore)
     if args.write_baseline:
         return _write_baseline(args.write_baseline, findings)
     if baseline is not None:
@@ -226,37 +229,11 @@ def _write_baseline(path: str, findings: list[Finding]) -> int:
     return 0
 
 
-def _suppress(graph: Any, reports: list[FileReport], settings: Settings) -> list[str]:
-    """Drop static findings silenced inline or by the ``ignore`` list; return marker warnings."""
-    from docref.checks.suppress import IgnoreList, inline_suppressions
-
-    ignore = IgnoreList.parse(settings.ignore)
-    warnings: list[str] = []
-    for report in reports:
-        fe = graph.get(report.path)
-        if fe is None:
-            continue
-        marks = inline_suppressions(fe, graph.source(fe.path))
-        warnings.extend(str(w) for w in marks.warnings)
-        report.suppressions = marks
-        report.findings = [
-            f for f in report.findings if not marks.covers(f) and not ignore.covers(f)
-        ]
-    return warnings
-
-
-def _suppress_llm(graph: Any, findings: list[Finding], settings: Settings) -> list[Finding]:
-    """Model findings pass through the same inline markers and ``ignore`` list."""
-    from docref.checks.suppress import IgnoreList
-
-    ignore = IgnoreList.parse(settings.ignore)
-    return [f for f in findings if not ignore.covers(f)]
-
-
 def _collect(
-    reports: list[FileReport], llm: LlmOutcome | None, settings: Settings
+    reports: list[FileReport], llm: LlmOutcome | None, settings: Settings, ignore: IgnoreList
 ) -> tuple[list[Finding], list[ScoreRow], CheckSummary]:
-    """Static findings first, then the model's, per file; scores where the model ran."""
+    """Static findings (already suppressed) first, then the model's, per file, through the
+    same inline markers and ``ignore`` list; scores where the model ran."""
     from docref.checks.score import CheckResult, score_docstring
 
     summary = CheckSummary(
@@ -275,7 +252,9 @@ def _collect(
         marks = r.suppressions
         findings.extend(r.findings)
         findings.extend(
-            f for f in llm_by_file.get(r.path, []) if marks is None or not marks.covers(f)
+            f
+            for f in llm_by_file.get(r.path, [])
+            if (marks is None or not marks.covers(f)) and not ignore.covers(f)
         )
     weights = dict(settings.weights) or None
     scores = []

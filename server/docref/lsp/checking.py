@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from docref.checks.findings import Finding
-from docref.checks.static.runner import check_file, rules_for
-from docref.checks.suppress import IgnoreList, inline_suppressions
+from docref.checks.static.runner import apply_suppressions, check_file, rules_for
+from docref.checks.suppress import IgnoreList
 from docref.graph.project import Progress
 from docref.lsp.folders import Folder
 
@@ -58,11 +58,9 @@ def check_buffer(folder: Folder, path: str, version: int, text: str) -> StaticOu
     graph = folder.graph
     graph.update(path, text)
     report = check_file(graph, path, rules_for(settings.enable))
-    extract = graph.get(path)
-    if extract is None:
+    if graph.get(path) is None:
         return outcome
-    marks = inline_suppressions(extract, graph.source(path))
     outcome.problems.extend(report.errors)
-    outcome.problems.extend(str(warning) for warning in marks.warnings)
-    outcome.findings = [f for f in report.findings if not marks.covers(f) and not ignore.covers(f)]
+    outcome.problems.extend(apply_suppressions(graph, report, ignore))
+    outcome.findings = report.findings
     return outcome

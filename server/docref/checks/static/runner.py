@@ -30,7 +30,7 @@ from docref.segments import DocstringLanguage, ParsedDocstring, byte_to_char, se
 from docref.segments.store import ParsedDocstringStore
 
 if TYPE_CHECKING:
-    from docref.checks.suppress import Suppressions
+    from docref.checks.suppress import IgnoreList, Suppressions
 
 RULES: tuple[Rule, ...] = (
     c1_param_unknown,
@@ -137,3 +137,18 @@ def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) 
     report.findings.extend(classes.findings)
     report.findings.sort(key=lambda f: (f.start, f.criterion, f.rule))
     return report
+
+
+def apply_suppressions(graph: ProjectGraph, report: FileReport, ignore: IgnoreList) -> list[str]:
+    """Drop the report's findings silenced by the file's inline ``docref: ignore`` markers or
+    by ``ignore``; keep the markers on the report (later tiers' findings pass through them
+    too) and return their warnings (malformed markers) as text."""
+    from docref.checks.suppress import inline_suppressions
+
+    fe = graph.get(report.path)
+    if fe is None:
+        return []
+    marks = inline_suppressions(fe, graph.source(fe.path))
+    report.suppressions = marks
+    report.findings = [f for f in report.findings if not marks.covers(f) and not ignore.covers(f)]
+    return [str(w) for w in marks.warnings]
