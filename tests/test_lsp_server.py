@@ -243,10 +243,18 @@ async def test_hover_on_a_flagged_entry_explains_the_criterion(
     assert "`mod.py:1`: `def area(width, height):`" in text
     assert "Tier: static · rule `C1-PARAM-UNKNOWN`" in text
     assert hover.range == span((4, 8), (4, 25))
+    # the body is neither a flagged sentence nor the header or docstring: no hover
     elsewhere = await client.text_document_hover_async(
-        types.HoverParams(text_document=document, position=types.Position(line=0, character=2))
+        types.HoverParams(text_document=document, position=types.Position(line=7, character=6))
     )
     assert elsewhere is None
+    # the header: the docstring's standing (no model here, so no ReFEree score)
+    header = await client.text_document_hover_async(
+        types.HoverParams(text_document=document, position=types.Position(line=0, character=6))
+    )
+    assert header is not None and isinstance(header.contents, types.MarkupContent)
+    assert "`area`: static tier only" in header.contents.value
+    assert "1 finding(s) in this docstring" in header.contents.value
 
 
 async def test_a_syntax_error_leaves_the_intact_functions_checked(

@@ -271,6 +271,7 @@ class Finding:
         explanation: str | None = None,
         evidence: Iterable[Evidence] = (),
         fix_hint: str | None = None,
+        from_cache: bool = False,
     ) -> Finding:
         """A finding located on ``segment`` (its text, offsets and range are copied)."""
         return cls(
@@ -288,6 +289,7 @@ class Finding:
             explanation=explanation,
             evidence=tuple(evidence),
             fix_hint=fix_hint,
+            from_cache=from_cache,
         )
 
     @property

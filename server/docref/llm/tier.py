@@ -256,7 +256,9 @@ async def check_function_llm(
             reason=reason,
         )
 
-    def judged(check: _Check, answer: Literal[1, 0], explanation: str | None) -> CheckResult:
+    def judged(
+        check: _Check, answer: Literal[1, 0], explanation: str | None, cached: bool = False
+    ) -> CheckResult:
         if answer == 1:
             return CheckResult.for_segment(
                 check.segment,
@@ -278,6 +280,7 @@ async def check_function_llm(
                 first_sentence(explanation) if explanation else generic_message(check.criterion)
             ),
             explanation=explanation,
+            from_cache=cached,
         )
         return CheckResult.from_finding(finding)
 
@@ -300,7 +303,7 @@ async def check_function_llm(
             hit = await cache.get(check.key)
             if hit is not None:
                 out.cache_hits += 1
-                return judged(check, hit.answer, hit.explanation)
+                return judged(check, hit.answer, hit.explanation, cached=True)
         messages = build_messages(
             check.criterion,
             check.segment.text,

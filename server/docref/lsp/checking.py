@@ -8,12 +8,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from docref.checks.findings import Finding
-from docref.checks.static.runner import apply_suppressions, check_file, rules_for
+from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
 from docref.checks.suppress import IgnoreList
+from docref.graph.model import FileExtract
 from docref.graph.project import Progress
 from docref.lsp.folders import Folder
+from docref.lsp.model_tier import ModelJob, prepare_jobs
 
-__all__ = ["StaticOutcome", "check_buffer", "index_folder", "release_buffer", "take_buffer"]
+__all__ = [
+    "FunctionLines",
+    "StaticOutcome",
+    "check_buffer",
+    "index_folder",
+    "model_jobs",
+    "release_buffer",
+    "take_buffer",
+]
+
+# a documented function's qualname and the 0-based lines of its header and docstring
+FunctionLines = tuple[str, int, int]
 
 
 @dataclass(slots=True)
@@ -22,11 +35,18 @@ class StaticOutcome:
 
     ``problems`` are what the user should hear about (a rule that failed, a malformed
     ``docref: ignore`` marker); none of them stops the findings that could be computed.
+    ``report`` is the static tier's report (the model tier starts from its parsed
+    docstrings and passes its findings through the same markers); ``functions`` where each
+    documented function's header and docstring lie, for the score hover; ``ignore`` the
+    folder's ignore list as parsed for this check.
     """
 
     version: int
     findings: list[Finding] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    report: FileReport | None = None
+    functions: list[FunctionLines] = field(default_factory=list)
+    ignore: IgnoreList = field(default_factory=IgnoreList)
 
 
 def index_folder(folder: Folder, progress: Progress | None = None) -> str:
@@ -55,12 +75,33 @@ def check_buffer(folder: Folder, path: str, version: int, text: str) -> StaticOu
     except ValueError as exc:  # validated with the settings already; kept safe regardless
         outcome.problems.append(str(exc))
         ignore = IgnoreList()
+    outcome.ignore = ignore
     graph = folder.graph
     graph.update(path, text)
     report = check_file(graph, path, rules_for(settings.enable))
-    if graph.get(path) is None:
+    extract = graph.get(path)
+    if extract is None:
         return outcome
     outcome.problems.extend(report.errors)
     outcome.problems.extend(apply_suppressions(graph, report, ignore))
     outcome.findings = report.findings
+    outcome.report = report
+    outcome.functions = _function_lines(extract)
     return outcome
+
+
+def model_jobs(folder: Folder, report: FileReport) -> tuple[list[ModelJob], list[str]]:
+    """The model questions of a checked document (see :func:`prepare_jobs`)."""
+    return prepare_jobs(folder.graph, report, folder.settings)
+
+
+def _function_lines(extract: FileExtract) -> list[FunctionLines]:
+    out: list[FunctionLines] = []
+    for function in extract.functions:
+        doc = function.docstring
+        if doc is None:
+            continue
+        first = min(function.header_span.start_line, doc.span.start_line)
+        last = max(function.header_span.end_line, doc.span.end_line)
+        out.append((function.qualname, first, last))
+    return out

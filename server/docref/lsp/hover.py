@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from docref.checks.findings import Evidence, Finding
+from docref.checks.findings import Evidence, Finding, Tier
 
 __all__ = ["contains", "finding_markdown", "hover_for"]
 
@@ -32,8 +32,9 @@ def _evidence_line(evidence: Evidence) -> str:
     return f"- `{where}`: `{text}`" if text else f"- `{where}`"
 
 
-def finding_markdown(finding: Finding) -> str:
-    """Criterion name and definition, message, explanation, evidence, tier and rule."""
+def finding_markdown(finding: Finding, model: str | None = None) -> str:
+    """Criterion name and definition, message, explanation, evidence, tier (with the model's
+    name for the model tier, ``model``) and rule, and whether the answer came from cache."""
     criterion = finding.criterion
     parts = [
         f"**{criterion.value} {criterion.display_name}**: {criterion.definition}",
@@ -43,18 +44,24 @@ def finding_markdown(finding: Finding) -> str:
         parts.append(finding.explanation)
     if finding.evidence:
         parts.append("Evidence:\n\n" + "\n".join(_evidence_line(e) for e in finding.evidence))
-    parts.append(f"Tier: {finding.tier.value} · rule `{finding.rule}`")
+    tier = finding.tier.value
+    if finding.tier is Tier.LLM and model:
+        tier = f"model `{model}`"
+    cached = " · from cache" if finding.from_cache else ""
+    parts.append(f"Tier: {tier} · rule `{finding.rule}`{cached}")
     return "\n\n".join(parts)
 
 
 def hover_for(
-    published: Sequence[tuple[Finding, types.Range]], position: types.Position
+    published: Sequence[tuple[Finding, types.Range]],
+    position: types.Position,
+    model: str | None = None,
 ) -> types.Hover | None:
     """The hover at ``position``: every published finding whose range holds it, or ``None``."""
     hits = [(finding, rng) for finding, rng in published if contains(rng, position)]
     if not hits:
         return None
-    text = "\n\n---\n\n".join(finding_markdown(finding) for finding, _ in hits)
+    text = "\n\n---\n\n".join(finding_markdown(finding, model) for finding, _ in hits)
     return types.Hover(
         contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
         range=hits[0][1],

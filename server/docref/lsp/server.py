@@ -1,12 +1,16 @@
 """The docref language server: typed state plus thin protocol handlers.
 
 Graph work (indexing, taking in a buffer, checking) runs on worker threads
-(:mod:`docref.lsp.checking`) so requests such as hover are answered meanwhile.  A check result
-is published with the document version it was computed for, and dropped when the document
-changed or closed while it ran.  The ``run`` setting says when a document is checked: on open
-and save (``onSave``), also after ``debounce_ms`` without an edit (``onType``), or never on
-its own (``manual``).  Files changed outside the editor, and settings changed in the client,
-re-check the open documents they may affect.
+(:mod:`docref.lsp.checking`) so requests such as hover are answered meanwhile.  A check
+publishes the static tier's findings first; when a model is configured its findings follow,
+merged into the same list (:mod:`docref.lsp.model_tier`, :mod:`docref.lsp.results`).  Results
+are tied to the document version they were computed for and dropped when the document
+changed or closed meanwhile; a newer edit cancels the model questions still in flight.  The
+``run`` setting says when a document is checked: on open and save (``onSave``), also after
+``debounce_ms`` without an edit (``onType``), or never on its own (``manual``).  A save also
+re-checks the open documents that import the saved one (a callee's change can make a
+caller's docstring wrong).  Files changed outside the editor, and settings changed in the
+client, re-check the open documents they may affect (:mod:`docref.lsp.sync`).
 """
 
 from __future__ import annotations
@@ -21,21 +25,23 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from docref.checks.findings import Finding
 from docref.graph.discovery import language_of
-from docref.lsp.checking import check_buffer, index_folder, release_buffer, take_buffer
-from docref.lsp.configuration import apply_client_settings, pull_settings, supports_pull
-from docref.lsp.diagnostics import client_range, to_diagnostic
+from docref.lsp.checking import (
+    StaticOutcome,
+    check_buffer,
+    index_folder,
+    model_jobs,
+    release_buffer,
+    take_buffer,
+)
 from docref.lsp.folders import Folder, open_folder
-from docref.lsp.hover import hover_for
+from docref.lsp.model_tier import ModelSetupError, ModelTier
 from docref.lsp.progress import IndexProgress, supports_progress
-from docref.lsp.watching import FileChange, apply_file_changes, watcher_registration
+from docref.lsp.results import DocumentResult
 
 __all__ = ["STATUS", "DocrefServer", "create_server"]
 
 log = logging.getLogger(__name__)
-
-Published = list[tuple[Finding, types.Range]]
 
 # the custom notification a client's status bar reads
 STATUS = "docref/status"
@@ -51,9 +57,13 @@ class DocrefServer(LanguageServer):
     """The server's state: a :class:`Folder` per workspace folder, and what was published.
 
     ``loose`` holds the folders made for files outside every workspace folder (keyed by the
-    file's directory, never indexed as a whole); ``published`` the findings last published
-    per document URI with their ranges in client units, which hovers read; ``debounced`` the
-    waiting ``onType`` check of each document.
+    file's directory, never indexed as a whole); ``results`` what was last published per
+    document URI (hovers and code actions read it); ``debounced`` the waiting ``onType``
+    check of each document; ``model_runs`` the model questions in flight per document;
+    ``model_trouble`` the last model problem told to the user per folder (told once, until
+    the model works again or the settings change); ``pull`` whether the client pulls
+    diagnostics (``textDocument/diagnostic`` with refresh support) instead of being pushed
+    them.
     """
 
     def __init__(self) -> None:
@@ -61,11 +71,15 @@ class DocrefServer(LanguageServer):
         self.options: object = None
         self.folders: dict[str, Folder] = {}
         self.loose: dict[str, Folder] = {}
-        self.published: dict[str, Published] = {}
+        self.results: dict[str, DocumentResult] = {}
         # the loop keeps only weak references to tasks: hold them until they finish
         self._tasks: set[asyncio.Task[None]] = set()
         self.debounced: dict[str, asyncio.Task[None]] = {}
-        self._status: dict[str, tuple[str, int]] = {}
+        self.model = ModelTier()
+        self.model_runs: dict[str, asyncio.Task[None]] = {}
+        self.model_trouble: dict[str, str] = {}
+        self.pull = False
+        self._status: dict[str, dict[str, object]] = {}
 
     # ---- helpers ----------------------------------------------------------------------
 
@@ -123,17 +137,51 @@ class DocrefServer(LanguageServer):
         log.info("%s", summary)
 
     def announce(self, folder: Folder) -> None:
-        """Send ``docref/status`` for ``folder`` if its state or count changed since the last."""
+        """Send ``docref/status`` for ``folder`` if anything in it changed since the last.
+
+        ``state`` is ``indexing``, ``checking`` (``files`` = checks in flight),
+        ``modelUnreachable`` (``message`` says why) or ``idle`` (``files`` = files indexed);
+        ``model``/``endpoint`` the folder's model (``null`` without one) and
+        ``calls``/``tokens``/``cost_usd`` what the model cost since the server started
+        (``cost_usd`` is ``null`` while no price is known).
+        """
+        trouble = self.model_trouble.get(folder.root)
         if folder.indexing:
             state, files = "indexing", 0
         elif folder.checking:
             state, files = "checking", folder.checking
+        elif trouble is not None:
+            state, files = "modelUnreachable", len(folder.graph.entries)
         else:
             state, files = "idle", len(folder.graph.entries)
-        if self._status.get(folder.root) == (state, files):
+        settings, totals = folder.settings, self.model.totals
+        status: dict[str, object] = {
+            "state": state,
+            "folder": folder.root,
+            "files": files,
+            "model": settings.model,
+            "endpoint": settings.api_base if settings.model else None,
+            "calls": totals.calls,
+            "tokens": totals.tokens,
+            "cost_usd": round(totals.cost_usd, 6) if totals.cost_known else None,
+            "message": trouble,
+        }
+        if self._status.get(folder.root) == status:
             return
-        self._status[folder.root] = (state, files)
-        self.protocol.notify(STATUS, {"state": state, "folder": folder.root, "files": files})
+        self._status[folder.root] = status
+        self.protocol.notify(STATUS, status)
+
+    def model_failed(self, folder: Folder, message: str) -> None:
+        """The folder's model could not be used: tell the user once, show it in the status."""
+        if self.model_trouble.get(folder.root) != message:
+            self.model_trouble[folder.root] = message
+            self.warn(f"model tier unavailable, static findings only: {message}")
+        self.announce(folder)
+
+    def model_worked(self, folder: Folder) -> None:
+        """The folder's model answered: clear a reported problem."""
+        if self.model_trouble.pop(folder.root, None) is not None:
+            self.announce(folder)
 
     def folder_for(self, path: str) -> Folder:
         """The workspace folder holding ``path`` (the innermost), else a loose folder rooted at
@@ -152,8 +200,15 @@ class DocrefServer(LanguageServer):
 
     # ---- document work ----------------------------------------------------------------
 
+    def current(self, uri: str, version: int) -> bool:
+        """Whether ``uri`` is still open at ``version``."""
+        document = self.workspace.text_documents.get(uri)
+        return document is not None and (document.version or 0) == version
+
     async def check(self, uri: str) -> None:
-        """Check the open document ``uri`` and publish its diagnostics, unless it changed."""
+        """Check the open document ``uri``: publish the static findings, then (with a model)
+        the merged findings once the model answered -- each only if the document is still at
+        the version checked.  Returns when both are done (or dropped)."""
         document = self.workspace.text_documents.get(uri)
         path = _checkable_path(uri)
         if document is None or path is None:
@@ -161,6 +216,7 @@ class DocrefServer(LanguageServer):
         # the text of this version, taken now: later edits queue behind this check
         version, text = document.version or 0, document.source
         folder = self.folder_for(path)
+        self.cancel_model(uri)
         folder.checking += 1
         self.announce(folder)
         try:
@@ -169,21 +225,91 @@ class DocrefServer(LanguageServer):
         finally:
             folder.checking -= 1
             self.announce(folder)
-        current = self.workspace.text_documents.get(uri)
-        if current is None or (current.version or 0) != version:
+        if not self.current(uri, version):
             log.debug("dropped the result for %s version %s: outdated", uri, version)
             return
         for problem in outcome.problems:
             log.warning("%s: %s", path, problem)
-        encoding = self.workspace.position_encoding
-        published = [(f, client_range(f.range, current.lines, encoding)) for f in outcome.findings]
-        self.published[uri] = published
-        severity = folder.settings.severity
+        result = DocumentResult(version, static=outcome.findings, functions=outcome.functions)
+        self.publish(uri, result, folder)
+        report = outcome.report
+        if folder.settings.model is None or report is None or not report.docstrings:
+            return
+        task = asyncio.ensure_future(self._model_check(uri, folder, result, outcome))
+        self.model_runs[uri] = task
+        task.add_done_callback(lambda done: self._forget_model_run(uri, done))
+        await asyncio.wait([task])  # a cancelled run is a newer edit's business, not an error
+        if not task.cancelled() and task.exception() is not None:
+            raise task.exception()  # type: ignore[misc]
+
+    def _forget_model_run(self, uri: str, task: asyncio.Task[None]) -> None:
+        if self.model_runs.get(uri) is task:
+            del self.model_runs[uri]
+
+    def cancel_model(self, uri: str) -> None:
+        """Cancel the model questions still in flight for ``uri`` (a newer edit, a close)."""
+        task = self.model_runs.pop(uri, None)
+        if task is not None and not task.done():
+            task.cancel()
+
+    async def _model_check(
+        self, uri: str, folder: Folder, result: DocumentResult, outcome: StaticOutcome
+    ) -> None:
+        settings = folder.settings
+        assert outcome.report is not None
+        folder.checking += 1
+        self.announce(folder)
+        try:
+            async with folder.turn:
+                if not self.current(uri, result.version):
+                    return  # the graph may hold a newer text already
+                jobs, problems = await asyncio.to_thread(model_jobs, folder, outcome.report)
+            for problem in problems:
+                log.warning("%s", problem)
+            if not jobs:
+                return
+            try:
+                answered = await self.model.run(settings, jobs)
+            except ModelSetupError as exc:
+                self.model_failed(folder, str(exc))
+                return
+        finally:
+            folder.checking -= 1
+            self.announce(folder)
+        for error in answered.errors:
+            log.warning("%s", error)
+        if answered.fatal is not None:
+            self.model_failed(folder, answered.fatal)
+        elif answered.results:
+            self.model_worked(folder)
+        if not self.current(uri, result.version):
+            return
+        marks, ignore = outcome.report.suppressions, outcome.ignore
+        result.model_findings = [
+            f
+            for f in answered.findings
+            if (marks is None or not marks.covers(f)) and not ignore.covers(f)
+        ]
+        result.model = answered.model
+        result.add_scores({r.qualname: r.results for r in answered.results}, settings.weights)
+        self.publish(uri, result, folder)
+        self.announce(folder)
+
+    def publish(self, uri: str, result: DocumentResult, folder: Folder) -> None:
+        """Make ``result`` what ``uri`` shows: pushed, or announced to a pulling client."""
+        document = self.workspace.text_documents.get(uri)
+        if document is None:
+            return
+        result.place(document.lines, self.workspace.position_encoding)
+        self.results[uri] = result
+        if self.pull:
+            self.workspace_diagnostic_refresh(None)
+            return
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(
                 uri=uri,
-                version=version,
-                diagnostics=[to_diagnostic(f, severity, rng) for f, rng in published],
+                version=result.version,
+                diagnostics=result.diagnostics(folder.settings.severity),
             )
         )
 
@@ -200,10 +326,14 @@ class DocrefServer(LanguageServer):
 
     async def release(self, uri: str) -> None:
         """Clear the closed document's diagnostics; the graph goes back to the disk."""
-        self.published.pop(uri, None)
-        self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
-        )
+        self.cancel_model(uri)
+        self.results.pop(uri, None)
+        if self.pull:
+            self.workspace_diagnostic_refresh(None)
+        else:
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+            )
         path = _checkable_path(uri)
         if path is not None:
             folder = self.folder_for(path)
@@ -222,8 +352,25 @@ class DocrefServer(LanguageServer):
         if self.run_mode(uri) != "manual":
             self.spawn(self.check(uri))
 
+    async def saved(self, uri: str) -> None:
+        """Check the saved document, then the open documents importing it."""
+        if self.run_mode(uri) == "manual":
+            return
+        await self.check(uri)
+        path = _checkable_path(uri)
+        folder = None if path is None else self.known_folder(path)
+        if path is None or folder is None:
+            return
+        async with folder.turn:
+            importers = {folder.graph.abspath(rel) for rel in folder.graph.importers_of(path)}
+        for other, other_uri in self.open_paths().items():
+            if other in importers and other_uri != uri:
+                self.recheck(other_uri)
+
     def edited(self, uri: str) -> None:
-        """The document changed: the graph takes the text, an ``onType`` check is (re)armed."""
+        """The document changed: the model questions of the older text are cancelled, the
+        graph takes the text, an ``onType`` check is (re)armed."""
+        self.cancel_model(uri)
         self.spawn(self.take(uri))
         self.cancel_debounced(uri)
         path = _checkable_path(uri)
@@ -264,65 +411,10 @@ class DocrefServer(LanguageServer):
             return self.folders[max(holders, key=len)]
         return self.loose.get(os.path.dirname(path))
 
-    async def files_changed(self, events: list[types.FileEvent]) -> None:
-        """Bring the graphs up to date and re-check the open documents that may be affected."""
-        by_folder: dict[str, tuple[Folder, list[FileChange]]] = {}
-        for event in events:
-            path = _checkable_path(event.uri)
-            folder = None if path is None else self.known_folder(path)
-            if path is None or folder is None:
-                continue
-            by_folder.setdefault(folder.root, (folder, []))[1].append((path, event.type))
-        for folder, changes in by_folder.values():
-            opened = self.open_paths()
-            async with folder.turn:
-                stale = await asyncio.to_thread(apply_file_changes, folder, changes, set(opened))
-            for path in sorted(stale):
-                if path in opened:
-                    self.recheck(opened[path])
-
-    async def register_watchers(self) -> None:
-        """Ask the client to report source-file changes, when it lets servers register."""
-        workspace = self.client_capabilities.workspace
-        watched = workspace.did_change_watched_files if workspace is not None else None
-        if watched is None or not watched.dynamic_registration:
-            return  # the client's own watcher configuration (if any) applies
-        try:
-            await self.client_register_capability_async(watcher_registration())
-        except Exception as exc:  # no watcher: only edits made in the editor are seen
-            log.warning("the client refused to watch files: %s", exc)
-
-    async def refresh_settings(self, pushed: object = None) -> None:
-        """Take the client's ``docref`` settings for every folder; re-check the open documents
-        of the folders whose settings changed.
-
-        They are pulled (``workspace/configuration``) when the client answers that request,
-        else ``pushed`` (the ``settings`` of ``didChangeConfiguration``) is used when it holds
-        a ``docref`` object.
-        """
-        folders = [*self.folders.values(), *self.loose.values()]
-        if supports_pull(self.client_capabilities):
-            try:
-                values = await pull_settings(self, folders)
-            except Exception as exc:  # a client that fails to answer leaves the settings
-                self.warn(f"could not read the client's settings: {exc}")
-                return
-        elif isinstance(pushed, dict) and "docref" in pushed:
-            values = [pushed["docref"]] * len(folders)
-        else:
-            return
-        changed: set[str] = set()
-        for folder, given in zip(folders, values, strict=True):
-            before = folder.settings
-            warning = apply_client_settings(folder, given)
-            if warning is not None:
-                self.warn(warning)
-            if folder.settings != before:
-                changed.add(folder.root)
-        # unchanged settings give unchanged findings: re-check only where they differ
-        for path, uri in self.open_paths().items():
-            if self.folder_for(path).root in changed:
-                self.recheck(uri)
+    @staticmethod
+    def checkable_path(uri: str) -> str | None:
+        """The absolute path of a ``file:`` URI of a Python or Java file, else ``None``."""
+        return _checkable_path(uri)
 
     def close_graphs(self) -> None:
         """Release every graph's cache handle (at shutdown)."""
@@ -342,63 +434,12 @@ def _checkable_path(uri: str) -> str | None:
     return os.path.abspath(path)
 
 
-CHECK_FILE = "docref.checkFile"
-
-
 def create_server() -> DocrefServer:
-    """A server with every docref feature registered."""
+    """A server with every docref feature and command registered."""
+    from docref.lsp.commands import register_commands
+    from docref.lsp.features import register_features
+
     server = DocrefServer()
-
-    @server.feature(types.INITIALIZE)
-    def on_initialize(ls: DocrefServer, params: types.InitializeParams) -> None:
-        ls.options = params.initialization_options
-
-    @server.feature(types.INITIALIZED)
-    def on_initialized(ls: DocrefServer, params: types.InitializedParams) -> None:
-        ls.open_workspace()
-        ls.spawn(ls.register_watchers())
-        ls.spawn(ls.refresh_settings())
-
-    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
-    def on_configuration(ls: DocrefServer, params: types.DidChangeConfigurationParams) -> None:
-        ls.spawn(ls.refresh_settings(params.settings))
-
-    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
-    def on_watched_files(ls: DocrefServer, params: types.DidChangeWatchedFilesParams) -> None:
-        ls.spawn(ls.files_changed(list(params.changes)))
-
-    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    def on_open(ls: DocrefServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.recheck(params.text_document.uri)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def on_change(ls: DocrefServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.edited(params.text_document.uri)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-    def on_save(ls: DocrefServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.recheck(params.text_document.uri)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    def on_close(ls: DocrefServer, params: types.DidCloseTextDocumentParams) -> None:
-        ls.cancel_debounced(params.text_document.uri)
-        ls.spawn(ls.release(params.text_document.uri))
-
-    @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def on_hover(ls: DocrefServer, params: types.HoverParams) -> types.Hover | None:
-        return hover_for(ls.published.get(params.text_document.uri, []), params.position)
-
-    @server.command(CHECK_FILE)
-    async def on_check_file(ls: DocrefServer, uri: str) -> dict[str, object]:
-        """Check one open document now, whatever the ``run`` setting says (``manual``'s
-        trigger); answers how many findings it has."""
-        if uri not in ls.workspace.text_documents:
-            return {"uri": uri, "checked": False, "reason": "not an open document"}
-        await ls.check(uri)
-        return {"uri": uri, "checked": True, "findings": len(ls.published.get(uri, []))}
-
-    @server.feature(types.SHUTDOWN)
-    def on_shutdown(ls: DocrefServer, params: None) -> None:
-        ls.close_graphs()
-
+    register_features(server)
+    register_commands(server)
     return server
