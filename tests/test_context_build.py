@@ -264,3 +264,38 @@ def test_unresolved_lists_unknown_calls_but_not_builtins(tmp_path: Path) -> None
     ctx = build_context(graph, str(root / "m.py"), "f")
     assert ctx.unresolved == ["missing_helper"]
     assert ctx.related == []
+
+
+# ---------------------------------------------------------------- the judged code
+
+STRIP_CASES = {
+    "own lines": (
+        'def f(a):\n    """Return a.\n\n    More.\n    """\n    return a\n',
+        "def f(a):\n    return a",
+    ),
+    "docstring only": ('def f(a):\n    """Do nothing."""\n', "def f(a):\n    ...\n"),
+    "same line as the header": ('def f(a): """Return a."""; return a\n', "def f(a): ; return a"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(STRIP_CASES))
+def test_the_judged_code_leaves_out_the_functions_own_docstring(
+    tmp_path: Path, case: str
+) -> None:
+    source, expected = STRIP_CASES[case]
+    (tmp_path / "m.py").write_text(source, encoding="utf-8")
+    g = ProjectGraph(str(tmp_path), cache_directory=str(tmp_path / "cache"))
+    g.index(workers=1)
+    ctx = build_context(g, "m.py", "f", external=False)
+    assert ctx.code.rstrip("\n") == expected.rstrip("\n")
+
+
+def test_editing_one_sentence_leaves_the_judged_code_unchanged(tmp_path: Path) -> None:
+    g = ProjectGraph(str(tmp_path), cache_directory=None)
+    path = tmp_path / "m.py"
+    before = 'def f(a):\n    """Return a.\n\n    It is a.\n    """\n    return a\n'
+    path.write_text(before, encoding="utf-8")
+    g.index(workers=1)
+    first = build_context(g, "m.py", "f", external=False).code
+    g.update(str(path), before.replace("It is a.", "It is the argument."))
+    assert build_context(g, "m.py", "f", external=False).code == first

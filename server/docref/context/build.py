@@ -287,6 +287,30 @@ def find_function(graph: ProjectGraph, path: str, qualname: str) -> tuple[FileEx
     raise ContextError(f"{path}: no function or method named {qualname!r}", close[:5])
 
 
+def _code_without_docstring(data: bytes, fn: Function) -> str:
+    """The function's source without its own docstring: the judge compares the docstring's
+    sentences with the code, so the code must not already contain them (the benchmark's
+    ``input`` has no Javadoc either) -- and an edit of one sentence must not change the code
+    every other sentence's question is asked with.  A docstring on lines of its own goes
+    with its lines; a body left empty gets ``...``."""
+    start, end = fn.span.start_byte, fn.span.end_byte
+    doc = fn.docstring
+    if doc is None or not (start <= doc.span.start_byte < doc.span.end_byte <= end):
+        return data[start:end].decode("utf-8", "replace")
+    cut_from, cut_to = doc.span.start_byte, doc.span.end_byte
+    line_start = data.rfind(b"\n", start, cut_from) + 1 or start
+    line_end = data.find(b"\n", cut_to, end)
+    line_end = end if line_end < 0 else line_end + 1
+    own_lines = not data[line_start:cut_from].strip() and not data[cut_to:line_end].strip()
+    if own_lines:
+        indent = data[line_start:cut_from]
+        cut_from, cut_to = line_start, line_end
+    head, tail = data[start:cut_from], data[cut_to:end]
+    if own_lines and not tail.strip():
+        tail = indent + b"...\n"
+    return (head + tail).decode("utf-8", "replace")
+
+
 def build_context(
     graph: ProjectGraph,
     path: str,
@@ -304,7 +328,7 @@ def build_context(
         path=fe.path,
         qualname=fn.qualname,
         language=fe.language,
-        code=data[fn.span.start_byte : fn.span.end_byte].decode("utf-8", "replace"),
+        code=_code_without_docstring(data, fn),
         token_budget=token_budget,
     )
     lookup = external_lookup or _external_lookup

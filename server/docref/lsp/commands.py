@@ -219,16 +219,15 @@ def _closed_diagnostics(
     return out
 
 
-def show_score(server: DocrefServer, uri: str, position: object) -> dict[str, object] | None:
-    """The stored score of the documented function at ``position`` (``{"line", "character"}``)
-    of ``uri``; ``None`` when nothing is known there.  Never asks the model."""
+def show_score(
+    server: DocrefServer, uri: str, position: types.Position
+) -> dict[str, object] | None:
+    """The stored score of the documented function at ``position`` of ``uri``; ``None``
+    when nothing is known there.  Never asks the model."""
     result = server.results.get(uri)
-    if result is None or not isinstance(position, dict):
+    if result is None:
         return None
-    try:
-        where = types.Position(line=int(position["line"]), character=int(position["character"]))
-    except (KeyError, TypeError, ValueError):
-        return None
+    where = position
     qualname = result.function_at(where)
     if qualname is None:
         return None
@@ -266,7 +265,9 @@ def register_commands(server: DocrefServer) -> None:
         return await check_workspace(ls)
 
     @server.command(SHOW_SCORE)
-    def on_show_score(ls: DocrefServer, uri: str, position: object) -> dict[str, object] | None:
+    def on_show_score(
+        ls: DocrefServer, uri: str, position: types.Position
+    ) -> dict[str, object] | None:
         return show_score(ls, uri, position)
 
     @server.command(CLEAR_CACHE)
