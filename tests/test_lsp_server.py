@@ -11,6 +11,8 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 import pytest
 import pytest_lsp
@@ -174,6 +176,12 @@ async def test_open_publishes_the_planted_param_error(
     assert diagnostic.data["qualname"] == "area"
     assert diagnostic.data["fix_hint"] == 'rename "widht" to "width"'
     assert diagnostic.data["key"].startswith("mod.py::area::C1::C1-PARAM-UNKNOWN::")
+    # the code links to the criterion's explanation, a file shipped with the package
+    assert diagnostic.code_description is not None
+    page, anchor = diagnostic.code_description.href.split("#")
+    assert anchor == "c1-name-inconsistency"
+    text = Path(url2pathname(urlparse(page).path)).read_text(encoding="utf-8")
+    assert "## C1 Name inconsistency" in text
 
 
 async def test_columns_are_utf16_after_emoji_and_cjk_in_a_crlf_file(

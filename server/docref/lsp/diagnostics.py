@@ -8,15 +8,17 @@ unless the ``severity`` setting says otherwise for the finding's rule id, criter
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from docref.checks.findings import Finding
+from docref.checks.findings import Criterion, Finding
 from docref.segments.model import Range
 
-__all__ = ["SOURCE", "client_range", "severity_of", "to_diagnostic"]
+__all__ = ["SOURCE", "client_range", "criterion_href", "severity_of", "to_diagnostic"]
 
 SOURCE = "docref"
 
@@ -26,6 +28,16 @@ _LEVELS: Mapping[str, types.DiagnosticSeverity] = {
     "note": types.DiagnosticSeverity.Information,
 }
 _UTF16 = PositionCodec(types.PositionEncodingKind.Utf16)
+
+
+@functools.cache
+def criterion_href(criterion: Criterion) -> str:
+    """Where a diagnostic's code links: the section of ``docs/criteria.md`` (shipped inside
+    the package, so the link works on every installation, with or without the repository's
+    README) that explains ``criterion``."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "criteria.md"
+    anchor = f"{criterion.value} {criterion.display_name}".lower().replace(" ", "-")
+    return f"{page.as_uri()}#{anchor}"
 
 
 def severity_of(finding: Finding, severity: Mapping[str, str]) -> types.DiagnosticSeverity:
@@ -65,6 +77,7 @@ def to_diagnostic(
         message=f"{finding.criterion.label}: {finding.message}",
         severity=severity_of(finding, severity),
         code=finding.criterion.value,
+        code_description=types.CodeDescription(href=criterion_href(finding.criterion)),
         source=SOURCE,
         data={
             "rule": finding.rule,
