@@ -6,7 +6,13 @@ import os
 from pathlib import Path
 
 import pytest
-from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspace
+from docref.graph.discovery import (
+    Candidate,
+    Skipped,
+    is_gitignored,
+    language_of,
+    walk_workspace,
+)
 from docref.graph.source import SkipFile, content_hash, decode_source, read_source
 
 
@@ -101,6 +107,12 @@ def test_gitignore_root_and_nested_with_negation(tmp_path: Path) -> None:
     found, skipped = _walk(tmp_path)
     assert sorted(found) == sorted([*keep, "drop_outside.py"])
     assert skipped == {}
+    # one path at a time (the language server's watched-file events) agrees with the walk
+    for rel in [*keep, "drop_outside.py"]:
+        assert not is_gitignored(str(tmp_path), str(tmp_path / rel)), rel
+    for rel in drop:
+        assert is_gitignored(str(tmp_path), str(tmp_path / rel)), rel
+    assert not is_gitignored(str(tmp_path / "sub"), str(tmp_path / "x.gen.py"))  # outside
 
 
 def test_broken_symlink_reported(tmp_path: Path) -> None:

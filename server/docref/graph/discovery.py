@@ -75,22 +75,19 @@ def _symlinked_dir_reason(link: str, real_root: str) -> str | None:
     return None
 
 
-def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
-    """Yield every indexable file under ``root`` and a :class:`Skipped` for files not indexed.
+class _IgnoreRules:
+    """The ``.gitignore`` files met so far, as (directory relative to the root, spec) pairs,
+    ancestors before descendants: a ``.gitignore`` applies to its subtree."""
 
-    Skipped directories are not reported file by file (a venv would drown the report); only
-    files that look like sources but cannot be indexed are.
-    """
-    root = os.path.abspath(root)
-    # (directory relative to root, spec) pairs: a .gitignore applies to its subtree
-    specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
-    seen_dirs: set[tuple[int, int]] = set()
+    def __init__(self) -> None:
+        self.specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
 
-    def ignored(rel: str, is_dir: bool) -> bool:
-        # ``specs`` holds ancestors before descendants; as in git, the deepest .gitignore
-        # with a matching pattern decides (a nested ``!keep.py`` re-includes a file).
+    def ignored(self, rel: str, is_dir: bool) -> bool:
+        """Whether ``rel`` (``/``-separated, relative to the root) is ignored."""
+        # as in git, the deepest .gitignore with a matching pattern decides (a nested
+        # ``!keep.py`` re-includes a file)
         result = False
-        for base, spec in specs:
+        for base, spec in self.specs:
             if base and not (rel == base or rel.startswith(base + "/")):
                 continue
             sub = rel[len(base) + 1 :] if base else rel
@@ -98,6 +95,41 @@ def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
             if include is not None:
                 result = include
         return result
+
+
+def is_gitignored(root: str, path: str) -> bool:
+    """Whether the index of ``root`` leaves ``path`` out because of a ``.gitignore`` (of
+    ``root`` or of a directory between it and ``path``; an ignored directory hides its
+    whole subtree, as in :func:`walk_workspace`)."""
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(root)).replace(os.sep, "/")
+    if rel.startswith("../") or rel == "..":
+        return False
+    parts = rel.split("/")
+    rules = _IgnoreRules()
+    directory = os.path.abspath(root)
+    for depth in range(len(parts)):
+        rel_dir = "/".join(parts[:depth])
+        spec = _load_gitignore(directory)
+        if spec is not None:
+            rules.specs.append((rel_dir, spec))
+        is_dir = depth < len(parts) - 1
+        if rules.ignored("/".join(parts[: depth + 1]), is_dir):
+            return True
+        directory = os.path.join(directory, parts[depth])
+    return False
+
+
+def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
+    """Yield every indexable file under ``root`` and a :class:`Skipped` for files not indexed.
+
+    Skipped directories are not reported file by file (a venv would drown the report); only
+    files that look like sources but cannot be indexed are.
+    """
+    root = os.path.abspath(root)
+    rules = _IgnoreRules()
+    ignored = rules.ignored
+    specs = rules.specs
+    seen_dirs: set[tuple[int, int]] = set()
 
     real_root = os.path.realpath(root)
     stack = [root]

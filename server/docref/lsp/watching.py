@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterable
 
 from lsprotocol import types
 
-from docref.graph.discovery import SKIP_DIR_NAMES
+from docref.graph.discovery import SKIP_DIR_NAMES, is_gitignored
 from docref.lsp.folders import Folder
 
 __all__ = ["WATCHED_GLOBS", "FileChange", "apply_file_changes", "watcher_registration"]
@@ -38,7 +38,8 @@ def watcher_registration() -> types.RegistrationParams:
 
 
 def _outside_the_index(folder: Folder, path: str) -> bool:
-    """Whether ``path`` lies in a directory the index skips (venv, build output, hidden)."""
+    """Whether the index leaves ``path`` out: a directory it skips (venv, build output,
+    hidden) or a ``.gitignore`` match."""
     relative = os.path.relpath(os.path.dirname(path), folder.root)
     if relative == os.curdir:
         return False
@@ -51,7 +52,7 @@ def _outside_the_index(folder: Folder, path: str) -> bool:
             return True
         if os.path.isfile(os.path.join(directory, "pyvenv.cfg")):
             return True
-    return False
+    return is_gitignored(folder.root, path)
 
 
 def apply_file_changes(
