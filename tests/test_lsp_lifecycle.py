@@ -256,17 +256,24 @@ async def test_watched_events_for_foreign_files_are_ignored(
     assert [m for m in client.messages if m.type == types.MessageType.Warning] == []
 
 
-def test_changes_under_skipped_directories_leave_the_graph_alone(tmp_path: Path) -> None:
+def test_changes_under_skipped_directories_or_gitignored_leave_the_graph_alone(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "env").mkdir()
     (tmp_path / "env" / "pyvenv.cfg").write_text("", encoding="utf-8")
     (tmp_path / "env" / "lib.py").write_text("x = 1\n", encoding="utf-8")
     (tmp_path / "build").mkdir()
     (tmp_path / "build" / "gen.py").write_text("x = 1\n", encoding="utf-8")
     (tmp_path / "real.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("generated/\n*_pb2.py\n", encoding="utf-8")
+    (tmp_path / "generated").mkdir()
+    (tmp_path / "generated" / "api.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "msg_pb2.py").write_text("x = 1\n", encoding="utf-8")
     folder, warnings = open_folder(str(tmp_path), None)
     assert warnings == []
     created = types.FileChangeType.Created
-    paths = [str(tmp_path / p) for p in ("env/lib.py", "build/gen.py", "real.py")]
+    names = ("env/lib.py", "build/gen.py", "generated/api.py", "msg_pb2.py", "real.py")
+    paths = [str(tmp_path / p) for p in names]
     try:
         stale = apply_file_changes(folder, [(p, created) for p in paths], set())
     finally:

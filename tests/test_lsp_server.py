@@ -265,6 +265,27 @@ async def test_hover_on_a_flagged_entry_explains_the_criterion(
     assert "1 finding(s) in this docstring" in header.contents.value
 
 
+MULTILINE_TABS = (
+    "def area(width, height):\n"
+    '\t"""Compute the area.\n'
+    "\n"
+    "\tSee :func:`nothing_here` for the\n"
+    "\tfull rules.\n"
+    '\t"""\n'
+    "\treturn width * height\n"
+)
+
+
+async def test_a_sentence_over_two_tab_indented_lines_is_one_diagnostic_range(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    published = await open_document(client, tmp_path / "ws" / "tabs.py", MULTILINE_TABS)
+    [diagnostic] = published.diagnostics
+    # from "See" after one tab to the end of "rules." on the next line (a tab is one unit)
+    assert diagnostic.range == span((3, 1), (4, 12))
+    assert diagnostic.data["rule"] == "C1-XREF-UNRESOLVED"
+
+
 async def test_a_syntax_error_leaves_the_intact_functions_checked(
     client: LanguageClient, tmp_path: Path
 ) -> None:

@@ -41,12 +41,10 @@ def _outside_the_index(folder: Folder, path: str) -> bool:
     """Whether the index leaves ``path`` out: a directory it skips (venv, build output,
     hidden) or a ``.gitignore`` match."""
     relative = os.path.relpath(os.path.dirname(path), folder.root)
-    if relative == os.curdir:
-        return False
     if relative.startswith(os.pardir):
         return True
     directory = folder.root
-    for name in relative.split(os.sep):
+    for name in [] if relative == os.curdir else relative.split(os.sep):
         directory = os.path.join(directory, name)
         if name.startswith(".") or name in SKIP_DIR_NAMES or name.endswith(".egg-info"):
             return True
