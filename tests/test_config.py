@@ -98,6 +98,7 @@ def test_unknown_key_without_close_match_lists_the_known_ones(tmp_path: Path) ->
         ("weights = 3", "weights: expected a table"),
         ('severity = { C1 = "fatal" }', "severity: C1: expected one of error, warning, note"),
         ('severity = { nonsense = "note" }', "neither a criterion (C1..C4), a tier nor a rule id"),
+        ('severity = { llm = "off" }', "llm: a tier cannot be turned off here"),
         ("context_tokens = 0", "context_tokens: expected a positive integer, got an integer (0)"),
         ("concurrency = 2.5", "concurrency: expected a positive integer, got a number (2.5)"),
         ("concurrency = true", "concurrency: expected a positive integer, got a boolean"),
@@ -183,3 +184,15 @@ def test_run_mode_and_debounce_are_validated() -> None:
         Settings.from_mapping({"run": "always"}, "editor")
     with pytest.raises(ConfigError, match="debounce_ms: expected a positive integer"):
         Settings.from_mapping({"debounce_ms": 0}, "editor")
+
+
+def test_editor_severity_spellings_and_off(tmp_path: Path) -> None:
+    root = write(
+        tmp_path,
+        '[tool.docref]\nignore = ["C1"]\n'
+        'severity = { C4 = "off", C2 = "information", C3 = "hint", "C2-PARAM-TYPE" = "off" }\n',
+    )
+    s = load_settings(root)
+    assert s.severity == {"C4": "off", "C2": "note", "C3": "hint", "C2-PARAM-TYPE": "off"}
+    # "off" means not reported: the key joins the ignore list
+    assert s.effective_ignore == ("C1", "C4", "C2-PARAM-TYPE")

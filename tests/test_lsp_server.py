@@ -373,6 +373,15 @@ def test_severity_prefers_the_most_specific_key_and_maps_note_to_information() -
     assert severity_of(finding, {"static": "note"}) == types.DiagnosticSeverity.Information
     table = {"static": "note", "C1": "warning", "C1-PARAM-UNKNOWN": "error"}
     assert severity_of(finding, table) == types.DiagnosticSeverity.Error
+    assert severity_of(finding, {"C1": "hint"}) == types.DiagnosticSeverity.Hint
+
+
+@pytest.mark.parametrize("init_options", [{"severity": {"C1": "off"}}])
+async def test_a_criterion_turned_off_is_not_published(
+    client: LanguageClient, tmp_path: Path, init_options: Any
+) -> None:
+    published = await open_document(client, tmp_path / "ws" / "mod.py", C1_PARAM)
+    assert list(published.diagnostics) == []
 
 
 def test_ranges_follow_the_negotiated_position_encoding() -> None:
@@ -394,3 +403,9 @@ def test_serve_parser_takes_a_tcp_port_and_rejects_a_bad_one(
     with pytest.raises(SystemExit):
         parser.parse_args(["serve", "--tcp", "70000"])
     assert "expected a port number 1..65535" in capsys.readouterr().err
+    # what vscode-languageclient appends for TransportKind.stdio: accepted, stdio is the default
+    args = parser.parse_args(["serve", "--stdio"])
+    assert args.stdio and args.tcp is None
+    both = parser.parse_args(["serve", "--stdio", "--tcp", "2087"])
+    assert args.func(both) == 2
+    assert "--tcp and --stdio exclude each other" in capsys.readouterr().err

@@ -74,13 +74,15 @@ def severity_problems(severity: Mapping[str, str] | None) -> list[str]:
     for key, level in (severity or {}).items():
         if not isinstance(key, str) or not key:
             problems.append(f"severity: key {key!r} is not a rule id, criterion or tier; ignored")
-        elif level not in LEVELS:
+        elif level not in (*LEVELS, "hint", "off"):
             problems.append(f"severity: {key} = {level!r} is not error, warning or note; ignored")
     return problems
 
 
 def _severity_table(severity: Mapping[str, str] | None) -> dict[str, str]:
-    usable = {k: v for k, v in (severity or {}).items() if isinstance(k, str) and k and v in LEVELS}
+    # an editor's "hint" is a note here; "off" findings were dropped with the ignore list
+    given = {k: "note" if v == "hint" else v for k, v in (severity or {}).items()}
+    usable = {k: v for k, v in given.items() if isinstance(k, str) and k and v in LEVELS}
     return {**DEFAULT_SEVERITY, **usable}
 
 

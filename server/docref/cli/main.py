@@ -207,6 +207,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     idx.set_defaults(func=commands.index)
     add_cache_parser(sub)
+    # imported here: docref.eval.cli uses docref.cli's progress bar (a cycle at import time)
+    from docref.eval.cli import add_eval_parser
+
+    add_eval_parser(sub)
     add_serve_parser(sub)
     return parser
 

@@ -24,7 +24,9 @@ from docref.defaults import DEFAULT_TOKEN_BUDGET
 
 CRITERIA = ("C1", "C2", "C3", "C4")
 PROFILES = ("paper", "referee-ver4")
-SEVERITIES = ("error", "warning", "note")
+SEVERITIES = ("error", "warning", "note", "hint", "off")
+# spellings an editor's settings use for the same levels
+_SEVERITY_ALIASES = {"information": "note", "info": "note"}
 RUN_MODES = ("onSave", "onType", "manual")
 OnLlmError = Literal["fail", "warn"]
 RunMode = Literal["onSave", "onType", "manual"]
@@ -40,8 +42,10 @@ class Settings:
     """Everything a check run is configured with (defaults = no model, static tier only).
 
     ``severity`` maps a rule id (``C2-PARAM-TYPE``), a criterion (``C2``) or a tier (``static``,
-    ``llm``) to ``error``, ``warning`` or ``note``, the most specific key winning (defaults:
-    static findings ``error``, model findings ``warning``); ``enable`` lists opt-in rules
+    ``llm``) to ``error``, ``warning``, ``note`` (``information``), ``hint`` (an editor's
+    faint hint; ``note`` elsewhere) or ``off`` (not reported at all: the key is ignored, see
+    :attr:`effective_ignore`), the most specific key winning (defaults: static findings
+    ``error``, model findings ``warning``); ``enable`` lists opt-in rules
     (``DOC-PARAM-MISSING``);
     ``include``/``exclude`` are gitignore-style globs applied on top of ``.gitignore``;
     ``run`` says when the language server checks a document (``onSave``, ``onType`` after
@@ -86,6 +90,14 @@ class Settings:
             except ConfigError as exc:
                 raise ConfigError(f"{source}: {key}: {exc}") from None
         return cls(**values, source=source)
+
+    @property
+    def effective_ignore(self) -> tuple[str, ...]:
+        """``ignore`` plus every criterion or rule id whose ``severity`` is ``off``."""
+        off = tuple(
+            key for key, level in self.severity.items() if level == "off" and key not in self.ignore
+        )
+        return self.ignore + off
 
     def override(self, **changes: Any) -> Settings:
         """These settings with every non-``None`` value of ``changes`` applied (CLI flags)."""
@@ -216,8 +228,14 @@ def _severity(value: object) -> dict[str, str]:
         name = str(key).lower() if str(key).lower() in ("static", "llm") else str(key).upper()
         if name not in ("static", "llm") and name not in known_codes():
             raise ConfigError(f"{key!r} is neither a criterion (C1..C4), a tier nor a rule id")
+        level = _SEVERITY_ALIASES.get(str(level), level)
         if level not in SEVERITIES:
             raise ConfigError(f"{key}: expected one of {', '.join(SEVERITIES)}, got {_kind(level)}")
+        if level == "off" and name in ("static", "llm"):
+            raise ConfigError(
+                f"{key}: a tier cannot be turned off here (no model, or --no-llm, leaves the "
+                "model out; the static tier always runs); name criteria or rule ids instead"
+            )
         out[name] = str(level)
     return out
 

@@ -71,7 +71,7 @@ def check_buffer(folder: Folder, path: str, version: int, text: str) -> StaticOu
     outcome = StaticOutcome(version)
     settings = folder.settings
     try:
-        ignore = IgnoreList.parse(settings.ignore)
+        ignore = IgnoreList.parse(settings.effective_ignore)
     except ValueError as exc:  # validated with the settings already; kept safe regardless
         outcome.problems.append(str(exc))
         ignore = IgnoreList()

@@ -32,6 +32,8 @@ def add_serve_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on with --tcp (default 127.0.0.1)"
     )
+    # vscode-languageclient's TransportKind.stdio (and other clients) append --stdio
+    parser.add_argument("--stdio", action="store_true", help="talk over stdio (the default)")
     parser.set_defaults(func=serve)
 
 
@@ -45,12 +47,24 @@ def _port(text: str) -> int:
     return value
 
 
+class _AnsweredCancelFilter(logging.Filter):
+    """Drop pygls' error line for a client cancelling a request already answered: VS Code
+    does this all the time (hovers moved away from) and it is no error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "Cancel notification for unknown message id" not in record.getMessage()
+
+
 def serve(args: argparse.Namespace) -> int:
     """Run the server as ``args`` (from :func:`add_serve_parser`) say, until the client exits."""
     from docref.lsp.server import create_server
 
+    if args.tcp is not None and args.stdio:
+        print("docref serve: --tcp and --stdio exclude each other", file=sys.stderr)
+        return 2
     if args.tcp is None:
         return serve_stdio()
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(_AnsweredCancelFilter())
     create_server().start_tcp(args.host, args.tcp)
     return 0
 
@@ -70,5 +84,6 @@ def serve_stdio() -> int:
     protocol_out = _protocol_stdout()
     from docref.lsp.server import create_server
 
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(_AnsweredCancelFilter())
     create_server().start_io(sys.stdin.buffer, protocol_out)
     return 0

@@ -45,7 +45,7 @@ def _static_reports(
     buffers are checked by the document path); stops early once ``stop`` is done."""
     graph, settings = folder.graph, folder.settings
     try:
-        ignore = IgnoreList.parse(settings.ignore)
+        ignore = IgnoreList.parse(settings.effective_ignore)
     except ValueError:
         ignore = IgnoreList()
     rules = rules_for(settings.enable)
@@ -179,7 +179,7 @@ async def _check_folder(
             if answered.fatal is not None:
                 server.model_failed(folder, answered.fatal)
             marks = {r.path: r.suppressions for r in reports}
-            ignore = IgnoreList.parse(folder.settings.ignore)
+            ignore = IgnoreList.parse(folder.settings.effective_ignore)
             for f in answered.findings:
                 mark = marks.get(f.path)
                 if (mark is None or not mark.covers(f)) and not ignore.covers(f):

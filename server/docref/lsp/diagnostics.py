@@ -3,7 +3,7 @@
 A diagnostic covers exactly the finding's sentence or entry, carries the criterion code
 (``"C2"``) as its ``code`` and what a quick fix needs in ``data``.  Severity is ``Warning``
 unless the ``severity`` setting says otherwise for the finding's rule id, criterion or tier
-(most specific key first); ``note`` becomes ``Information``.
+(most specific key first); ``note`` becomes ``Information``, ``hint`` ``Hint``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ _LEVELS: Mapping[str, types.DiagnosticSeverity] = {
     "error": types.DiagnosticSeverity.Error,
     "warning": types.DiagnosticSeverity.Warning,
     "note": types.DiagnosticSeverity.Information,
+    "hint": types.DiagnosticSeverity.Hint,
 }
 _UTF16 = PositionCodec(types.PositionEncodingKind.Utf16)
 
