@@ -148,3 +148,27 @@ def test_javadoc_member_of_a_jdk_base_class(tmp_path: Path) -> None:
         # the JDK's members are not listed, so no did-you-mean; the absence is read from
         # ArrayList's source and its supertypes
         assert messages(findings) == ["`#addd` names nothing: class `Names` has no `addd`"]
+
+
+def test_markdown_code_spans_in_javadoc_are_checked_like_python_backticks(
+    tmp_path: Path,
+) -> None:
+    code = """
+    package p;
+
+    public class Stack {
+        private int top;
+
+        /**
+         * Pops the value at `top` by calling `shrinkk()`.
+         * Fine: `pop()`, `top`, `Math.max`, `int` and ``Stack``.
+         */
+        public int pop() { return top--; }
+
+        private void shrink() {}
+    }
+    """
+    inp = static_input(tmp_path, code, "Stack.pop", filename="p/Stack.java")
+    assert messages(c1_name_unresolved(inp)) == [
+        "`shrinkk` names nothing in scope; did you mean `shrink`?"
+    ]

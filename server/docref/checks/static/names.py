@@ -185,7 +185,21 @@ def _judge_python(scope: PythonScope, mention: Mention) -> Resolution:
 def _judge_java(scope: JavaScope, mention: Mention) -> Resolution:
     if mention.kind == "call":
         return scope.resolve_call(mention.target)
-    return scope.resolve_reference(mention.target)
+    target = mention.target
+    if mention.kind in ("backtick", "literal") and "." not in target and "#" not in target:
+        # a bare name in a Markdown code span is a member as often as a type: resolved if
+        # either is; otherwise a bare name (no owner), so it needs a did-you-mean from the
+        # members and types in scope to be reported -- a method of another class, or a type
+        # the file does not import, is as likely as stale code
+        member = scope.resolve_reference(f"#{target}")
+        if member.verdict != "missing":
+            return member
+        as_type = scope.resolve_reference(target)
+        if as_type.verdict != "missing":
+            return as_type
+        candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
+        return Resolution("missing", missing=target, candidates=candidates)
+    return scope.resolve_reference(target)
 
 
 def _message(mention: Mention, resolution: Resolution, suggestion: str | None) -> tuple[str, str]:

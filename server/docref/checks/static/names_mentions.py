@@ -8,7 +8,8 @@ and returns a :class:`Mention` for each explicit reference:
   Epydoc ``L{name}``, NumPy "See Also" entries, Javadoc ``{@link}``/``{@linkplain}`` and
   ``@see`` targets;
 * names in prose (``C1-NAME-UNRESOLVED``): single and double backticks, Epydoc ``C{name}``,
-  ``name()`` call syntax and dotted ``mod.name`` in plain text, and Javadoc ``{@code name()}``.
+  ``name()`` call syntax and dotted ``mod.name`` in plain text, and Javadoc ``{@code name()}``
+  and Markdown code spans.
 
 Everything that is not shaped like an identifier is left out here: literals (``None``, numbers,
 strings), keywords, option names (``--foo``), ``key=value``, file names (``setup.py``), shell
@@ -261,6 +262,15 @@ def _see_also(scan: _Scan) -> None:
 
 def _java(scan: _Scan, segment: Segment) -> None:
     scan.consume(_PRE)
+    # Markdown code spans (JEP 467 Markdown comments, and the habit of writing Markdown in
+    # classic Javadoc): names in them are checked like Python's backticks
+    scan.consume(_FENCE)
+    for match in scan.consume(_DOUBLE):
+        if (found := _target(match["body"], xref=False)) is not None:
+            scan.add(match, "body", found, "literal")
+    for match in scan.consume(_SINGLE):
+        if (found := _target(match["body"], xref=False)) is not None:
+            scan.add(match, "body", found, "backtick")
     for match in scan.consume(_JAVA_LINK):
         target = match["body"].split("(")[0]
         if target and _JAVA_TARGET.fullmatch(target):
