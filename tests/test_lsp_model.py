@@ -266,14 +266,16 @@ async def test_resave_asks_nothing_and_one_edited_sentence_asks_four(
     )
     assert result["checked"] is True
     assert len(scripted.requests) == before  # every answer came from the cache
+    # counted from here: on a loaded machine a slow first answer may have been retried
+    asked = judge_requests(scripted)
     edited = ADD.replace("sum of both", "total of both")
     change(client, path, edited, 2)
     save(client, path, edited)
-    await until(lambda: judge_requests(scripted) == 12 + 4, "four new questions")
+    await until(lambda: judge_requests(scripted) == asked + 4, "four new questions")
     await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="docref.checkFile", arguments=[path.as_uri()])
     )
-    assert judge_requests(scripted) == 16
+    assert judge_requests(scripted) == asked + 4
 
 
 async def test_a_newer_edit_cancels_the_questions_in_flight(

@@ -1,5 +1,6 @@
 """The ``docref`` command line: ``check``, ``segment``, ``context``, ``index``, ``cache``,
-``eval`` (agreement with human labels), ``serve`` (the language server).
+``eval`` (agreement with human labels), ``roundtrip`` (rebuild a body from its docstring),
+``serve`` (the language server).
 
 Exit codes: 0 success (``check``: no findings), 1 ``check`` found inconsistencies, 2 usage or
 input error (unknown function, unreadable path) or a check that could not run.

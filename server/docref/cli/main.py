@@ -212,6 +212,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_eval_parser(sub)
     add_serve_parser(sub)
+    from docref.roundtrip.cli import add_roundtrip_parser
+
+    add_roundtrip_parser(sub)
     return parser
 
 

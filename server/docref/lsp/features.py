@@ -105,10 +105,12 @@ def register_features(server: DocrefServer) -> None:
         qualname = result.function_at(params.position)
         if qualname is None:
             return None
+        text = score_markdown(result, qualname)
+        roundtrip = ls.roundtrips.get((params.text_document.uri, qualname))
+        if roundtrip is not None:
+            text += f"\n\nLast {roundtrip}"
         return types.Hover(
-            contents=types.MarkupContent(
-                kind=types.MarkupKind.Markdown, value=score_markdown(result, qualname)
-            )
+            contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text)
         )
 
     @server.feature(types.SHUTDOWN)

@@ -79,6 +79,8 @@ class DocrefServer(LanguageServer):
         self.model_runs: dict[str, asyncio.Task[None]] = {}
         self.model_trouble: dict[str, str] = {}
         self.pull = False
+        # (uri, qualname) -> the last round-trip summary, shown in the function's hover
+        self.roundtrips: dict[tuple[str, str], str] = {}
         self._status: dict[str, dict[str, object]] = {}
 
     # ---- helpers ----------------------------------------------------------------------
@@ -371,6 +373,7 @@ class DocrefServer(LanguageServer):
         """The document changed: the model questions of the older text are cancelled, the
         graph takes the text, an ``onType`` check is (re)armed."""
         self.cancel_model(uri)
+        self.roundtrips = {key: v for key, v in self.roundtrips.items() if key[0] != uri}
         self.spawn(self.take(uri))
         self.cancel_debounced(uri)
         path = _checkable_path(uri)
@@ -438,8 +441,10 @@ def create_server() -> DocrefServer:
     """A server with every docref feature and command registered."""
     from docref.lsp.commands import register_commands
     from docref.lsp.features import register_features
+    from docref.lsp.roundtrip_cmd import register_roundtrip
 
     server = DocrefServer()
     register_features(server)
     register_commands(server)
+    register_roundtrip(server)
     return server
