@@ -27,7 +27,7 @@ import { chromium } from 'playwright-core';
 // Docstring at Cursor" must change the file, else the run fails.  false (only while the
 // server does not register code actions yet): the menu is still opened and logged, neither
 // check is made, and the run says so.
-const EXPECT_CODE_ACTIONS = false;
+const EXPECT_CODE_ACTIONS = true;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const client = path.resolve(here, '..', '..');

@@ -439,6 +439,7 @@ def _checkable_path(uri: str) -> str | None:
 
 def create_server() -> DocrefServer:
     """A server with every docref feature and command registered."""
+    from docref.lsp.code_actions import register_code_actions
     from docref.lsp.commands import register_commands
     from docref.lsp.features import register_features
     from docref.lsp.roundtrip_cmd import register_roundtrip
@@ -447,4 +448,5 @@ def create_server() -> DocrefServer:
     register_features(server)
     register_commands(server)
     register_roundtrip(server)
+    register_code_actions(server)
     return server

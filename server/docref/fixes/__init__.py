@@ -1,0 +1,41 @@
+"""Fixing a docstring: deterministic fixes of static findings, and model rewrites.
+
+* :func:`static_fix` -- the new docstring literal for the findings the static tier can fix
+  on its own (:mod:`docref.fixes.static`).
+* :func:`deterministic_fix` -- those fixes applied and re-checked in the project, round after
+  round (:mod:`docref.fixes.verify`).
+* :func:`fix_docstring` -- "Fix this docstring": the model rewrite, validated and re-checked
+  by every tier, with the deterministic fix as its fallback (:mod:`docref.fixes.rewrite`).
+* :func:`ignore_edit` -- the inline ``docref: ignore[...]`` marker for a function.
+* :func:`find_target` -- the documented function or class a fix works on.
+"""
+
+from __future__ import annotations
+
+from docref.fixes.ignore import IgnoreEdit, ignore_edit
+from docref.fixes.rewrite import FixResult, ModelSetup, fix_docstring, model_setup
+from docref.fixes.static import FIXABLE_RULES, StaticFix, static_fix
+from docref.fixes.target import FixTarget, find_target, literal_frame
+from docref.fixes.text import Edit, apply_edits, minimal_edit
+from docref.fixes.verify import DeterministicFix, StaticCheck, deterministic_fix
+
+__all__ = [
+    "FIXABLE_RULES",
+    "DeterministicFix",
+    "Edit",
+    "FixResult",
+    "FixTarget",
+    "IgnoreEdit",
+    "ModelSetup",
+    "StaticCheck",
+    "StaticFix",
+    "apply_edits",
+    "deterministic_fix",
+    "find_target",
+    "fix_docstring",
+    "ignore_edit",
+    "literal_frame",
+    "minimal_edit",
+    "model_setup",
+    "static_fix",
+]
