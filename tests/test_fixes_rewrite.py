@@ -16,7 +16,7 @@ from docref.fixes.rewrite import fix_docstring, model_setup
 from docref.fixes.target import FixTarget, find_target
 from docref.fixes.verify import StaticCheck
 from docref.graph.project import ProjectGraph
-from docref.llm.errors import ModelRefused
+from docref.lsp.model_tier import ModelSetupError, ModelTier
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
 
@@ -212,7 +212,7 @@ def _project(tmp_path: Path) -> tuple[ProjectGraph, str]:
 
 def _fix(graph: ProjectGraph, path: str, base: str) -> tuple[object, int]:
     settings = Settings(model="openai/test", api_base=base, timeout=20, criteria=("C1", "C2"))
-    model = model_setup(settings)
+    model = model_setup(settings, ModelTier().client_for(settings))
     assert model is not None
 
     async def go() -> object:
@@ -266,7 +266,7 @@ def test_a_dead_endpoint_is_an_explained_failure(tmp_path: Path) -> None:
     settings = Settings(
         model="openai/test", api_base=f"http://127.0.0.1:{dead_port()}/v1", timeout=2
     )
-    model = model_setup(settings)
+    model = model_setup(settings, ModelTier().client_for(settings))
     assert model is not None
 
     async def go() -> object:
@@ -284,8 +284,12 @@ def test_a_dead_endpoint_is_an_explained_failure(tmp_path: Path) -> None:
 
 
 def test_model_setup_follows_the_settings() -> None:
-    assert model_setup(Settings()) is None
-    with pytest.raises(ModelRefused):
-        model_setup(
+    local = Settings(model="openai/x", api_base="http://127.0.0.1:9/v1")
+    client = ModelTier().client_for(local)
+    assert model_setup(Settings(), client) is None  # no model configured: no rewrite
+    setup = model_setup(local.override(profile="referee-ver4"), client)
+    assert setup is not None and setup.profile == "referee-ver4" and setup.client is client
+    with pytest.raises(ModelSetupError):  # local_only refuses a remote endpoint, before any call
+        ModelTier().client_for(
             Settings(model="openai/x", api_base="https://api.example.com/v1", local_only=True)
         )

@@ -53,26 +53,12 @@ class ModelSetup:
     use_cache: bool = True
 
 
-def model_setup(settings: Settings) -> ModelSetup | None:
-    """The rewrite's model from the folder's settings (``None`` without a model); built like
-    ``docref check``'s, so the same endpoint rules apply.  Raises ``ValueError`` for
-    settings that cannot make a client, and the client's ``ModelRefused`` when
-    ``local_only`` forbids the endpoint."""
+def model_setup(settings: Settings, client: ModelClient) -> ModelSetup | None:
+    """The rewrite's model from the folder's settings (``None`` without a model), asking
+    through ``client`` (the language server's shared client for these settings, so the
+    rewrite shares its connections, concurrency bound and endpoint rules)."""
     if settings.model is None:
         return None
-    from docref.llm.endpoint import ModelSettings
-
-    client = ModelClient(
-        ModelSettings(
-            model=settings.model,
-            api_base=settings.api_base,
-            api_key_env=settings.api_key_env,
-            timeout_s=settings.timeout,
-            max_concurrency=settings.concurrency,
-            local_only=settings.local_only,
-        )
-    )
-    client.check_allowed()
     profile: Profile = "referee-ver4" if settings.profile == "referee-ver4" else "paper"
     return ModelSetup(client, settings.criteria, profile, settings.context_tokens)
 

@@ -35,6 +35,7 @@ from docref.graph.discovery import language_of
 from docref.graph.project import ProjectGraph
 from docref.lsp.diagnostics import SOURCE, client_range
 from docref.lsp.folders import Folder
+from docref.lsp.model_tier import ModelSetupError
 from docref.segments.positions import line_index
 
 if TYPE_CHECKING:
@@ -237,17 +238,19 @@ async def _fix(
     text = ls.workspace.text_documents[uri].source
     settings = folder.settings
     try:
-        ignore = IgnoreList.parse(settings.ignore)
+        ignore = IgnoreList.parse(settings.effective_ignore)
     except ValueError:
         ignore = IgnoreList()
     from docref.checks.static.runner import rules_for
 
     check = StaticCheck(rules_for(settings.enable), ignore, text)
     note = ""
-    try:
-        model = model_setup(settings)
-    except Exception as exc:  # bad model settings or a refused endpoint: fix without it
-        model, note = None, f"the model cannot be used ({exc}); "
+    model = None
+    if settings.model is not None:
+        try:
+            model = model_setup(settings, ls.model.client_for(settings))
+        except ModelSetupError as exc:  # bad model settings or a refused endpoint
+            note = f"the model cannot be used ({exc}); "
     async with folder.turn:
         await asyncio.to_thread(folder.graph.update, path, text)
     # the model judge's findings of this version (the static ones are recomputed)
