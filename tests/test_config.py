@@ -109,6 +109,7 @@ def test_unknown_key_without_close_match_lists_the_known_ones(tmp_path: Path) ->
         ('include = "src"', "include: expected a list of non-empty strings, got a string"),
         ('exclude = [""]', "exclude: expected a list of non-empty strings"),
         ('local_only = "yes"', "local_only: expected true or false"),
+        ("fix_verify_with_roundtrip = 1", "fix_verify_with_roundtrip: expected true or false"),
         ('on_llm_error = "ignore"', "on_llm_error: expected one of fail, warn"),
         ('enable = ["NOPE"]', "enable: unknown opt-in rule(s) NOPE"),
         ("tool_docref = 1", "unknown setting 'tool_docref'"),

@@ -17,6 +17,7 @@ export const SERVER_KEYS: Readonly<Record<string, string>> = {
   maxConcurrency: 'concurrency',
   contextTokens: 'context_tokens',
   localOnly: 'local_only',
+  'fix.verifyWithRoundtrip': 'fix_verify_with_roundtrip',
 };
 
 /** Settings only the client reads; never sent. */
@@ -170,6 +171,7 @@ function checkValue(key: string, value: unknown): Checked {
       }
       return { ok: true, value };
     case 'localOnly':
+    case 'fix.verifyWithRoundtrip':
       if (typeof value !== 'boolean') {
         return { ok: false, reason: `expected true or false, got ${kind(value)}` };
       }

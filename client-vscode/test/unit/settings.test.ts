@@ -13,6 +13,7 @@ describe('toServerSettings', () => {
       maxConcurrency: 4,
       contextTokens: 3000,
       localOnly: true,
+      'fix.verifyWithRoundtrip': true,
     });
     assert.deepEqual(warnings, []);
     assert.deepEqual(settings, {
@@ -25,11 +26,12 @@ describe('toServerSettings', () => {
       concurrency: 4,
       context_tokens: 3000,
       local_only: true,
+      fix_verify_with_roundtrip: true,
     });
   });
 
   it('has a mapping for exactly the settings the server accepts from the client', () => {
-    const serverKeys = new Set(['model', 'api_base', 'api_key_env', 'run', 'criteria', 'severity', 'concurrency', 'context_tokens', 'local_only']);
+    const serverKeys = new Set(['model', 'api_base', 'api_key_env', 'run', 'criteria', 'severity', 'concurrency', 'context_tokens', 'local_only', 'fix_verify_with_roundtrip']);
     assert.deepEqual(new Set(Object.values(SERVER_KEYS)), serverKeys);
   });
 

@@ -49,7 +49,9 @@ class Settings:
     (``DOC-PARAM-MISSING``);
     ``include``/``exclude`` are gitignore-style globs applied on top of ``.gitignore``;
     ``run`` says when the language server checks a document (``onSave``, ``onType`` after
-    ``debounce_ms`` milliseconds without an edit, or ``manual``).
+    ``debounce_ms`` milliseconds without an edit, or ``manual``);
+    ``fix_verify_with_roundtrip`` makes "Fix this docstring" offer a model rewrite only when
+    round-trip verification finds it no worse than the original (pass@1).
     """
 
     model: str | None = None
@@ -72,6 +74,7 @@ class Settings:
     on_llm_error: OnLlmError = "fail"
     run: RunMode = "onSave"
     debounce_ms: int = 1500
+    fix_verify_with_roundtrip: bool = False
     source: str = "defaults"
 
     @classmethod
@@ -288,6 +291,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "include": _strings,
     "exclude": _strings,
     "local_only": _boolean,
+    "fix_verify_with_roundtrip": _boolean,
     "ignore": _ignore,
     "enable": _enable,
     "baseline": _text,

@@ -39,6 +39,7 @@ from docref.lsp.model_tier import ModelSetupError
 from docref.segments.positions import line_index
 
 if TYPE_CHECKING:
+    from docref.llm.client import ModelClient
     from docref.lsp.server import DocrefServer
 
 __all__ = ["APPLY_FIX", "FIX_TITLE", "register_code_actions"]
@@ -261,11 +262,40 @@ async def _fix(
     result: FixResult = await fix_docstring(
         folder.graph, path, qualname, check, lock=folder.turn, model=model, other_findings=judged
     )
+    if result.how == "model" and model is not None and settings.fix_verify_with_roundtrip:
+        vetted, why = await _vet(model.client, folder, path, qualname, result)
+        note += why
+        if not vetted:  # fall back to what the static tier can fix on its own
+            result = await fix_docstring(
+                folder.graph, path, qualname, check, lock=folder.turn, model=None
+            )
     if result.literal is None or result.target is None:
         return None, note + result.message, text
     target = result.target
     edit = minimal_edit(target.literal, result.literal, target.start)
     return edit, note + result.message, target.source
+
+
+async def _vet(
+    client: ModelClient, folder: Folder, path: str, qualname: str, result: FixResult
+) -> tuple[bool, str]:
+    """Round-trip vetting of a model rewrite (``fix_verify_with_roundtrip``): whether to keep
+    it, and a note for the user.  Runs on the files as saved."""
+    from docref.roundtrip.generate import AnswerStore
+    from docref.roundtrip.vetting import vet_rewrite
+
+    assert result.literal is not None
+    store = await asyncio.to_thread(AnswerStore.open)
+    try:
+        vetting = await vet_rewrite(
+            client, path, qualname, result.literal, root=folder.root, store=store
+        )
+    finally:
+        if store is not None:
+            store.close()
+    if vetting.accepted:
+        return True, f"{vetting.reason}; "
+    return False, f"model rewrite withheld: {vetting.reason}; "
 
 
 def _workspace_edit(

@@ -8,6 +8,7 @@ copy removed), and pass ``progress`` to hear ``(done, total, message)`` as work 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import os
 import sys
@@ -49,7 +50,10 @@ class RoundtripRequest:
     dotted function name in it; ``root`` the project root (default: ``graph.root`` or the
     file's folder); ``tests`` a ``--tests`` pattern overriding discovery; ``python`` the
     interpreter that runs pytest (default: the project's ``.venv``/``venv`` if it has one,
-    else docref's own); ``test_timeout`` seconds per pytest run; ``jobs`` test runs at once.
+    else docref's own); ``test_timeout`` seconds per pytest run; ``jobs`` test runs at once;
+    ``docstring`` a docstring literal (quotes included) the model sees instead of the one in
+    the file (to judge a rewrite before it is applied); ``lift`` whether to sample the
+    uninformative-docstring variant too (the forward lift).
     """
 
     path: str
@@ -61,6 +65,8 @@ class RoundtripRequest:
     python: str | None = None
     test_timeout: float = 60.0
     jobs: int | None = None
+    docstring: str | None = None
+    lift: bool = True
 
 
 def project_python(root: str) -> str:
@@ -226,6 +232,8 @@ async def _run(
         fe, fn = find_function(graph, path, request.qualname)
         text = graph.source(path)
         ctx = file_context(fe, fn, text)
+        if request.docstring is not None:
+            ctx = dataclasses.replace(ctx, docstring=request.docstring)
     except ContextError as exc:
         raise RoundtripError(str(exc), exc.suggestions) from None
     except NotRebuildable as exc:
@@ -294,7 +302,8 @@ async def _candidates(
     ctx, result, request = run.ctx, run.result, run.request
     sampling = Sampling.for_samples(request.samples)
     requests: list[Request] = []
-    for variant, lift in (("doc", False), ("lift", True)):
+    variants = (("doc", False), ("lift", True)) if request.lift else (("doc", False),)
+    for variant, lift in variants:
         rendered = ctx.render(lift=lift)
         prompt = messages(rendered, ctx.relpath, ctx.qualname)
         doc = "TODO: Implement." if lift else ctx.docstring
