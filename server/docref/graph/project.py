@@ -13,13 +13,13 @@ import os
 import posixpath
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from docref.cache import UnsafeCacheRow, open_cache
+from docref.cache import open_cache
 from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspace
-from docref.graph.extraction import cache_key, extract_many
+from docref.graph.extraction import SideJob, cache_key, extract_many
 from docref.graph.incremental import IncrementalExtractor
 from docref.graph.model import Class, FileExtract, Function, Variable
 from docref.graph.modules import ModuleMap
@@ -30,7 +30,7 @@ from docref.graph.source import (
     decode_source,
     read_source,
 )
-from docref.graph.store import Entry, ExtractMap
+from docref.graph.store import Entry, ExtractMap, read_entry, write_entries
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,7 @@ _DISK_TEXTS_KEPT = 64
 
 Entity = Function | Class | Variable
 Progress = Callable[[int, int], None]
+Extracted = Callable[[Entry, str | None], None]
 
 
 @dataclass(slots=True)
@@ -107,6 +108,8 @@ class ProjectGraph:
 
     def relpath(self, path: str) -> str:
         """Workspace-relative POSIX path for an absolute or relative path."""
+        if path in self.entries:  # already one (the checks ask by relpath, thousands of times)
+            return path
         absolute = path if os.path.isabs(path) else os.path.join(self.root, path)
         return os.path.relpath(absolute, self.root).replace(os.sep, "/")
 
@@ -115,11 +118,21 @@ class ProjectGraph:
 
     # ---- building ---------------------------------------------------------------------
 
-    def index(self, progress: Progress | None = None, workers: int | None = None) -> IndexReport:
+    def index(
+        self,
+        progress: Progress | None = None,
+        workers: int | None = None,
+        *,
+        side_job: SideJob | None = None,
+        on_extracted: Extracted | None = None,
+    ) -> IndexReport:
         """Index the whole workspace; files already in the cache are not re-parsed.
 
         Cache misses are extracted in worker processes when there are many of them (cold
-        start on a big workspace); ``workers=1`` forces in-process extraction.
+        start on a big workspace); ``workers=1`` forces in-process extraction.  ``side_job``
+        runs on each freshly extracted file where it is extracted; ``on_extracted`` is called
+        here with each freshly extracted file's entry and that result (``None`` without one),
+        while later files may still be extracted.
         """
         started = time.perf_counter()
         candidates: list[Candidate] = []
@@ -136,42 +149,49 @@ class ProjectGraph:
         self.modules = ModuleMap()
         self.modules.note_paths(c.relpath for c in candidates)
         src_note: dict[Candidate, str | None] = {}
-        hits = 0
-        misses: list[tuple[Candidate, SourceText]] = []
         total = len(candidates)
-        done = 0
-        for cand in candidates:
-            try:
-                buffer = self._buffers.get(cand.relpath)
-                if buffer is not None:
-                    src = decode_source(buffer.encode("utf-8", "surrogatepass"), cand.language)
-                else:
-                    src = read_source(cand.abspath, cand.language, self.max_file_bytes)
-                src_note[cand] = src.note
-            except SkipFile as exc:
-                skipped.append(Skipped(cand.relpath, exc.reason))
+        done = hits = 0
+
+        def misses() -> Iterator[tuple[Candidate, SourceText]]:
+            # lazy: extraction workers start on the first misses while the rest are read
+            nonlocal done, hits
+            for cand in candidates:
+                try:
+                    buffer = self._buffers.get(cand.relpath)
+                    if buffer is not None:
+                        data = buffer.encode("utf-8", "surrogatepass")
+                        src = decode_source(data, cand.language)
+                    else:
+                        src = read_source(cand.abspath, cand.language, self.max_file_bytes)
+                    src_note[cand] = src.note
+                except SkipFile as exc:
+                    skipped.append(Skipped(cand.relpath, exc.reason))
+                    done += 1
+                    continue
+                key = cache_key(cand.language, src.content_hash, src.note)
+                entry = read_entry(self._cache, key, cand.relpath)
+                if entry is None:
+                    yield cand, src
+                    continue
+                hits += 1
                 done += 1
-                continue
-            entry = self._cached_entry(cand.language, cand.relpath, src)
-            if entry is None:
-                misses.append((cand, src))
-                continue
-            hits += 1
-            done += 1
-            self._install(entry)
-        if progress is not None and total:
-            progress(done, total)
+                self._install(entry)
+            if progress is not None and total:
+                progress(done, total)
+
         pending: list[tuple[str, str]] = []
-        for cand, raw in extract_many(misses, workers):
+        for cand, raw, side in extract_many(misses(), workers, side_job):
             entry = Entry.deserialise(cand.relpath, raw)
             self._install(entry)
+            if on_extracted is not None:
+                on_extracted(entry, side)
             pending.append((cache_key(cand.language, entry.content_hash, src_note[cand]), raw))
             if len(pending) >= 256:
-                self._flush(pending)
+                write_entries(self._cache, pending)
             done += 1
             if progress is not None and (done % 50 == 0 or done == total):
                 progress(done, total)
-        self._flush(pending)
+        write_entries(self._cache, pending)
         for s in skipped:
             self.skipped[s.relpath] = s.reason
         self._link_all()
@@ -185,38 +205,6 @@ class ProjectGraph:
             seconds=time.perf_counter() - started,
             cache_hits=hits,
         )
-
-    def _cached_entry(self, language: str, relpath: str, src: SourceText) -> Entry | None:
-        if self._cache is None:
-            return None
-        key = cache_key(language, src.content_hash, src.note)
-        try:
-            raw = self._cache.get(key)
-        except UnsafeCacheRow:
-            log.warning("refused a pickled cache row for %s", relpath)
-            return None
-        except Exception as exc:  # a corrupt cache must never stop indexing
-            log.warning("cache read failed for %s: %s", relpath, exc)
-            return None
-        if not isinstance(raw, str):
-            return None
-        try:
-            return Entry.deserialise(relpath, raw)
-        except (ValueError, KeyError, TypeError, IndexError) as exc:
-            log.warning("ignoring unreadable cache entry for %s: %s", relpath, exc)
-            return None
-
-    def _flush(self, pending: list[tuple[str, str]]) -> None:
-        if not pending or self._cache is None:
-            pending.clear()
-            return
-        try:
-            with self._cache.transact():
-                for key, value in pending:
-                    self._cache.set(key, value)
-        except Exception as exc:  # cache full, disk error, locked: degrade, don't fail
-            log.warning("cache write failed: %s", exc)
-        pending.clear()
 
     def _install(self, entry: Entry) -> None:
         self.generation += 1

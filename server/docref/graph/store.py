@@ -13,9 +13,12 @@ import json
 import logging
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docref.graph.model import EXTRACTOR_VERSION, Class, FileExtract, Function, Import, Variable
+
+if TYPE_CHECKING:
+    import diskcache
 
 log = logging.getLogger(__name__)
 
@@ -144,3 +147,41 @@ class ExtractMap(Mapping[str, FileExtract]):
 
     def __contains__(self, key: object) -> bool:
         return key in self._entries
+
+
+def read_entry(cache: diskcache.Cache | None, key: str, relpath: str) -> Entry | None:
+    """The cached entry of ``relpath`` under ``key``; ``None`` (with a warning where the row
+    is unusable) when there is none: a corrupt cache never stops indexing."""
+    # here, not at the top: extraction workers import this module and never read the cache
+    from docref.cache import UnsafeCacheRow
+
+    if cache is None:
+        return None
+    try:
+        raw = cache.get(key)
+    except UnsafeCacheRow:
+        log.warning("refused a pickled cache row for %s", relpath)
+        return None
+    except Exception as exc:
+        log.warning("cache read failed for %s: %s", relpath, exc)
+        return None
+    if not isinstance(raw, str):
+        return None
+    try:
+        return Entry.deserialise(relpath, raw)
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        log.warning("ignoring unreadable cache entry for %s: %s", relpath, exc)
+        return None
+
+
+def write_entries(cache: diskcache.Cache | None, pending: list[tuple[str, str]]) -> None:
+    """Write ``(key, serialised entry)`` pairs in one transaction and empty ``pending``; a
+    full, locked or failing cache is a warning, not an error."""
+    if pending and cache is not None:
+        try:
+            with cache.transact():
+                for key, value in pending:
+                    cache.set(key, value)
+        except Exception as exc:
+            log.warning("cache write failed: %s", exc)
+    pending.clear()

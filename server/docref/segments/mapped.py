@@ -18,6 +18,17 @@ from dataclasses import dataclass, field
 __all__ = ["Builder", "Mapped"]
 
 _WS_RUN = re.compile(r"\s+")
+_OTHER_WS = re.compile(r"[^\S ]")  # whitespace other than a plain space
+
+
+def _bounds(text: str) -> tuple[int, int]:
+    """``[lo, hi)`` of ``text`` without leading and trailing whitespace (``lo == hi`` if blank).
+
+    ``str.strip`` and ``str.isspace`` agree on what whitespace is; stripping in C beats a
+    Python loop over the characters (this runs for every line and sentence of a docstring).
+    """
+    hi = len(text.rstrip())
+    return (hi - len(text[:hi].lstrip())), hi
 
 
 @dataclass(slots=True)
@@ -40,12 +51,7 @@ class Mapped:
         return Mapped(self.text[start:end], self.starts[start:end], self.ends[start:end])
 
     def strip(self) -> Mapped:
-        text = self.text
-        lo, hi = 0, len(text)
-        while lo < hi and text[lo].isspace():
-            lo += 1
-        while hi > lo and text[hi - 1].isspace():
-            hi -= 1
+        lo, hi = _bounds(self.text)
         return self.slice(lo, hi)
 
     def lstrip_count(self) -> int:
@@ -56,7 +62,7 @@ class Mapped:
         """Strip, and turn every whitespace run into one space (mapped to its first char)."""
         stripped = self.strip()
         text = stripped.text
-        if "  " not in text and all(c == " " for c in text if c.isspace()):
+        if "  " not in text and not _OTHER_WS.search(text):
             return stripped
         builder = Builder()
         pos = 0
@@ -70,12 +76,7 @@ class Mapped:
 
     def source_span(self) -> tuple[int, int] | None:
         """Source ``[start, end)`` from the first to the last non-space character."""
-        text = self.text
-        lo, hi = 0, len(text)
-        while lo < hi and text[lo].isspace():
-            lo += 1
-        while hi > lo and text[hi - 1].isspace():
-            hi -= 1
+        lo, hi = _bounds(self.text)
         if lo >= hi:
             return None
         return self.starts[lo], self.ends[hi - 1]

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
+from itertools import accumulate, count, repeat
+from operator import add
 
 __all__ = ["LineIndex", "byte_to_char", "char_to_byte", "line_index"]
 
@@ -38,24 +40,33 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        starts = [0]
-        ends: list[int] = []
-        for match in _NEWLINE.finditer(text):
-            ends.append(match.start())
-            starts.append(match.end())
-        ends.append(len(text))
+        if "\r" in text:
+            starts = [0]
+            ends: list[int] = []
+            for match in _NEWLINE.finditer(text):
+                ends.append(match.start())
+                starts.append(match.end())
+            ends.append(len(text))
+        else:
+            # built once per checked file: without CRs, C-level splitting beats a Python loop
+            # over the matches.  Line i+1 starts after line i's length plus its "\n"
+            ends = list(map(add, accumulate(map(len, text.split("\n"))), count()))
+            starts = [0, *map(add, ends, repeat(1))]
+            starts.pop()  # the last line has no successor
         self._line_starts = starts
         self._line_ends = ends
-        self._astral = [m.start() for m in _ASTRAL.finditer(text)]
         # For UTF-8: the char offsets of non-ASCII characters and, for each, the extra bytes
         # accumulated up to and including it.
         chars: list[int] = []
         extra: list[int] = []
-        total = 0
-        for match in _NON_ASCII.finditer(text):
-            total += len(match.group().encode("utf-8", "surrogatepass")) - 1
-            chars.append(match.start())
-            extra.append(total)
+        self._astral: list[int] = []
+        if not text.isascii():
+            self._astral = [m.start() for m in _ASTRAL.finditer(text)]
+            total = 0
+            for match in _NON_ASCII.finditer(text):
+                total += len(match.group().encode("utf-8", "surrogatepass")) - 1
+                chars.append(match.start())
+                extra.append(total)
         self._byte_chars = chars
         self._byte_extra = extra
 

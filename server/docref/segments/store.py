@@ -49,15 +49,26 @@ def segmenter_fingerprint() -> str:
     return digest.hexdigest()[:20]
 
 
+def encode_rows(parsed: dict[Span, ParsedDocstring]) -> str:
+    """The stored form of one file version's parsed docstrings (by character span)."""
+    return json.dumps([[start, end, p.to_json()] for (start, end), p in sorted(parsed.items())])
+
+
 class ParsedDocstringStore:
     """Read and write the parsed docstrings of one file version (by content hash).
 
-    Without a cache (``cache=None``: disabled or unusable) every lookup misses and nothing is
-    stored; a corrupt or foreign entry is a miss, never an error.
+    Without a cache (``cache=None``: disabled or unusable) lookups miss and nothing is stored
+    on disk, except that rows handed to :meth:`remember` are kept in memory until their first
+    :meth:`load`; a corrupt or foreign entry is a miss, never an error.
     """
 
     def __init__(self, cache: diskcache.Cache | None) -> None:
         self._cache = cache
+        # rows segmented elsewhere this run (extraction workers): served once from memory
+        # (decoded then: as objects they take several times the room), and written to the
+        # cache together by flush()
+        self._kept: dict[str, str] = {}
+        self._unwritten: list[tuple[str, str]] = []
 
     @classmethod
     def open(cls, directory: str | None = None) -> ParsedDocstringStore:
@@ -71,24 +82,18 @@ class ParsedDocstringStore:
 
     def load(self, language: DocstringLanguage, content_hash: str) -> dict[Span, ParsedDocstring]:
         """The parsed docstrings stored for this file version, by character span."""
+        key = self._key(language, content_hash)
+        kept = self._kept.pop(key, None)
+        if kept is not None:
+            return _decode(kept)
         if self._cache is None:
             return {}
         try:
-            raw = self._cache.get(self._key(language, content_hash))
+            raw = self._cache.get(key)
         except Exception as exc:  # a damaged cache must not stop a check
             log.debug("segment cache read failed: %s", exc)
             return {}
-        if not isinstance(raw, str):
-            return {}
-        try:
-            rows: list[Any] = json.loads(raw)
-            return {
-                (int(start), int(end)): ParsedDocstring.from_json(parsed)
-                for start, end, parsed in rows
-            }
-        except (ValueError, TypeError, KeyError) as exc:
-            log.debug("segment cache entry ignored: %s", exc)
-            return {}
+        return _decode(raw)
 
     def save(
         self,
@@ -99,12 +104,45 @@ class ParsedDocstringStore:
         """Store every parsed docstring of this file version (replacing what was there)."""
         if self._cache is None:
             return
-        rows = [[start, end, p.to_json()] for (start, end), p in sorted(parsed.items())]
         try:
-            self._cache.set(self._key(language, content_hash), json.dumps(rows))
+            self._cache.set(self._key(language, content_hash), encode_rows(parsed))
+        except Exception as exc:
+            log.debug("segment cache write failed: %s", exc)
+
+    def remember(self, language: DocstringLanguage, content_hash: str, rows: str) -> None:
+        """Take rows made by :func:`encode_rows` elsewhere: kept in memory for this file
+        version's next :meth:`load`, and written to the cache by :meth:`flush`."""
+        key = self._key(language, content_hash)
+        self._kept[key] = rows
+        if self._cache is not None:
+            self._unwritten.append((key, rows))
+
+    def flush(self) -> None:
+        """Write the rows taken by :meth:`remember` to the cache, in one transaction."""
+        unwritten, self._unwritten = self._unwritten, []
+        if self._cache is None or not unwritten:
+            return
+        try:
+            with self._cache.transact():
+                for key, rows in unwritten:
+                    self._cache.set(key, rows)
         except Exception as exc:
             log.debug("segment cache write failed: %s", exc)
 
     def close(self) -> None:
         if self._cache is not None:
             self._cache.close()
+
+
+def _decode(raw: object) -> dict[Span, ParsedDocstring]:
+    """Stored rows back into parsed docstrings; a foreign or corrupt value gives ``{}``."""
+    if not isinstance(raw, str):
+        return {}
+    try:
+        rows: list[Any] = json.loads(raw)
+        return {
+            (int(start), int(end)): ParsedDocstring.from_json(parsed) for start, end, parsed in rows
+        }
+    except (ValueError, TypeError, KeyError) as exc:
+        log.debug("segment cache entry ignored: %s", exc)
+        return {}

@@ -9,6 +9,7 @@ the pool breaks, the files are checked in-process.
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 from collections.abc import Callable
@@ -31,6 +32,9 @@ def _start_worker(
     root: str, cache_directory: str | None, max_file_bytes: int, enable: tuple[str, ...]
 ) -> None:
     global _worker_graph, _worker_enable
+    # as in the parent (docref.cli.check): the graph and the findings are long-lived objects
+    # with few cycles, and the cyclic collector would walk them over and over
+    gc.disable()
     graph = ProjectGraph(root, cache_directory=cache_directory, max_file_bytes=max_file_bytes)
     graph.index(workers=1)
     _worker_graph, _worker_enable = graph, enable

@@ -26,8 +26,9 @@ from docref.checks.static.returns_raises import (
 from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
 from docref.graph.model import Docstring, Language
 from docref.graph.project import ProjectGraph
-from docref.segments import DocstringLanguage, ParsedDocstring, byte_to_char, segment_docstring
+from docref.segments import DocstringLanguage, ParsedDocstring, line_index, segment_docstring
 from docref.segments.store import ParsedDocstringStore
+from docref.segments.whole_file import docstring_chars
 
 if TYPE_CHECKING:
     from docref.checks.suppress import IgnoreList, Suppressions
@@ -81,8 +82,9 @@ class FileReport:
 _stores: WeakKeyDictionary[ProjectGraph, ParsedDocstringStore] = WeakKeyDictionary()
 
 
-def _store_of(graph: ProjectGraph) -> ParsedDocstringStore:
-    """The parsed-docstring store next to ``graph``'s index cache (none when it has none)."""
+def docstring_store(graph: ProjectGraph) -> ParsedDocstringStore:
+    """The parsed-docstring store next to ``graph``'s index cache (memory only when it has
+    none), the one :func:`check_file` reads."""
     store = _stores.get(graph)
     if store is None:
         if graph.uses_cache:
@@ -104,16 +106,16 @@ def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) 
     data = source.encode("utf-8", "surrogatepass")
     language: DocstringLanguage = "java" if fe.language == "java" else "python"
     report.language = language
-    store = _store_of(graph)
+    store = docstring_store(graph)
     known = store.load(language, fe.content_hash)
     fresh: dict[tuple[int, int], ParsedDocstring] = {}
+    index = line_index(source)
 
     def parse(docstring: Docstring) -> ParsedDocstring:
-        span = docstring.span
-        where = (byte_to_char(data, span.start_byte), byte_to_char(data, span.end_byte))
+        where = docstring_chars(index, docstring)
         parsed = known.get(where) or fresh.get(where)
         if parsed is None:
-            parsed = fresh[where] = segment_docstring(source, *where, language)
+            parsed = fresh[where] = segment_docstring(source, *where, language, index=index)
         return parsed
 
     for fn in fe.functions:
