@@ -291,7 +291,7 @@ def test_the_judged_code_leaves_out_the_functions_own_docstring(
 
 
 def test_editing_one_sentence_leaves_the_judged_code_unchanged(tmp_path: Path) -> None:
-    g = ProjectGraph(str(tmp_path), cache_directory=None)
+    g = ProjectGraph(str(tmp_path), use_cache=False)
     path = tmp_path / "m.py"
     before = 'def f(a):\n    """Return a.\n\n    It is a.\n    """\n    return a\n'
     path.write_text(before, encoding="utf-8")

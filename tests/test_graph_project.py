@@ -529,3 +529,31 @@ def test_source_follows_disk_edits_and_buffers(graph: ProjectGraph, project: Pat
     assert graph.source(rel).endswith("# edited on disk\n")
     graph.update(rel, "buffer text\n")
     assert graph.source(rel) == "buffer text\n"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_cancelled_index_stops_between_files_and_keeps_what_it_has(
+    tmp_path: Path, workers: int
+) -> None:
+    for n in range(300):
+        (tmp_path / f"m{n:03d}.py").write_text(
+            f"from m{(n + 1) % 300:03d} import f{(n + 1) % 300}\n\n\ndef f{n}():\n    return {n}\n",
+            encoding="utf-8",
+        )
+    extracted = 0
+
+    def count(entry: object, side: object) -> None:
+        nonlocal extracted
+        extracted += 1
+
+    graph = ProjectGraph(str(tmp_path), use_cache=False)
+    report = graph.index(workers=workers, on_extracted=count, cancelled=lambda: extracted >= 40)
+    assert report.cancelled
+    assert 0 < report.files < 300
+    assert report.files == len(graph.entries)
+    # what was indexed is linked: an indexed file knows its indexed importers
+    linked = [rel for rel in graph.entries if graph.importers_of(graph.abspath(rel))]
+    assert linked
+    # a later full index completes
+    assert not graph.index(workers=1).cancelled
+    assert len(graph.entries) == 300

@@ -316,6 +316,32 @@ async def test_indexing_reports_progress_and_status(
     assert middle[-1].message == f"{filler_files}/{filler_files} files"  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("filler_files", [3000])
+async def test_cancelling_the_indexing_progress_stops_it_and_keeps_what_it_has(
+    client: LanguageClient, tmp_path: Path, seen: Seen, filler_files: int
+) -> None:
+    capabilities = client.capabilities
+    assert capabilities is not None
+    if capabilities.window is None or not capabilities.window.work_done_progress:
+        return  # no progress to cancel: covered by the other profiles
+    await until(lambda: bool(client.progress_reports), "the indexing progress began")
+    [token] = client.progress_reports
+    client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
+    await until(
+        lambda: isinstance(client.progress_reports[token][-1], types.WorkDoneProgressEnd),
+        "the progress end",
+    )
+    end = client.progress_reports[token][-1]
+    assert isinstance(end, types.WorkDoneProgressEnd) and end.message is not None
+    assert end.message.startswith("indexing cancelled:")
+    indexed_files = int(end.message.split(": ")[1].split()[0])
+    assert indexed_files < filler_files
+    # the server goes on: the folder is idle and an open document is checked as usual
+    await until(indexed(seen, tmp_path / "ws"), "idle after the cancelled indexing")
+    published = await open_document(client, tmp_path / "ws" / "mod.py", C1_PARAM)
+    assert len(published.diagnostics) == 1
+
+
 async def test_a_check_is_announced_and_ends_idle(
     client: LanguageClient, tmp_path: Path, seen: Seen
 ) -> None:

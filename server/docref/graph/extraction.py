@@ -13,7 +13,7 @@ import logging
 import multiprocessing
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import chain, islice
@@ -90,7 +90,7 @@ def extract_many(
     misses: Iterable[tuple[Candidate, SourceText]],
     workers: int | None,
     side_job: SideJob | None = None,
-) -> Iterator[tuple[Candidate, str, str | None]]:
+) -> Generator[tuple[Candidate, str, str | None], None, None]:
     """Serialised entries for ``misses``, in order, each with ``side_job``'s result (``None``
     without one); in worker processes when worth it.
 
@@ -127,10 +127,14 @@ def extract_many(
         # spawn, not fork: the language server has threads, and fork with threads is unsafe
         ctx = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_start_worker) as pool:
-            # map() submits every chunk before it returns: it drains ``jobs`` meanwhile
-            for raw, side in pool.map(_extract_job, jobs(), chunksize=16):
-                cand, _ = waiting.popleft()
-                yield cand, raw, side
+            try:
+                # map() submits every chunk before it returns: it drains ``jobs`` meanwhile
+                for raw, side in pool.map(_extract_job, jobs(), chunksize=16):
+                    cand, _ = waiting.popleft()
+                    yield cand, raw, side
+            except GeneratorExit:  # the caller stopped (a cancelled index): drop what is queued
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     except (BrokenProcessPool, OSError, RuntimeError) as exc:
         log.warning("parallel indexing failed (%s); continuing in-process", exc)
         yield from extract_many([*waiting, *pending], 1, side_job)

@@ -50,6 +50,7 @@ class IndexReport:
     skipped: list[Skipped]
     seconds: float
     cache_hits: int = 0
+    cancelled: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -125,6 +126,7 @@ class ProjectGraph:
         *,
         side_job: SideJob | None = None,
         on_extracted: Extracted | None = None,
+        cancelled: Callable[[], bool] | None = None,
     ) -> IndexReport:
         """Index the whole workspace; files already in the cache are not re-parsed.
 
@@ -132,7 +134,9 @@ class ProjectGraph:
         start on a big workspace); ``workers=1`` forces in-process extraction.  ``side_job``
         runs on each freshly extracted file where it is extracted; ``on_extracted`` is called
         here with each freshly extracted file's entry and that result (``None`` without one),
-        while later files may still be extracted.
+        while later files may still be extracted.  ``cancelled`` is polled between files: once
+        it answers true, indexing stops and the files indexed so far are linked and kept
+        (``IndexReport.cancelled``).
         """
         started = time.perf_counter()
         candidates: list[Candidate] = []
@@ -156,6 +160,8 @@ class ProjectGraph:
             # lazy: extraction workers start on the first misses while the rest are read
             nonlocal done, hits
             for cand in candidates:
+                if cancelled is not None and cancelled():
+                    return
                 try:
                     buffer = self._buffers.get(cand.relpath)
                     if buffer is not None:
@@ -180,7 +186,11 @@ class ProjectGraph:
                 progress(done, total)
 
         pending: list[tuple[str, str]] = []
-        for cand, raw, side in extract_many(misses(), workers, side_job):
+        extracted = extract_many(misses(), workers, side_job)
+        for cand, raw, side in extracted:
+            if cancelled is not None and cancelled():
+                extracted.close()  # stops the workers' queued work
+                break
             entry = Entry.deserialise(cand.relpath, raw)
             self._install(entry)
             if on_extracted is not None:
@@ -204,6 +214,7 @@ class ProjectGraph:
             skipped=skipped,
             seconds=time.perf_counter() - started,
             cache_hits=hits,
+            cancelled=cancelled is not None and cancelled(),
         )
 
     def _install(self, entry: Entry) -> None:

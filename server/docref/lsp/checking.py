@@ -5,6 +5,7 @@ The caller holds the folder's ``turn`` while one of these runs (see :class:`Fold
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from docref.checks.findings import Finding
@@ -49,10 +50,19 @@ class StaticOutcome:
     ignore: IgnoreList = field(default_factory=IgnoreList)
 
 
-def index_folder(folder: Folder, progress: Progress | None = None) -> str:
-    """Index the whole folder, telling ``progress(done, total)`` how far it got; returns a
-    one-line summary for the log."""
-    report = folder.graph.index(progress)
+def index_folder(
+    folder: Folder,
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> str:
+    """Index the whole folder, telling ``progress(done, total)`` how far it got and stopping
+    early once ``cancelled()`` is true; returns a one-line summary for the user."""
+    report = folder.graph.index(progress, cancelled=cancelled)
+    if report.cancelled:
+        return (
+            f"indexing cancelled: {report.files} files of {folder.root} indexed; context from "
+            "the other files is missing until the server indexes again (restart it)"
+        )
     return f"indexed {folder.root}: {report.files} files in {report.seconds:.2f}s"
 
 

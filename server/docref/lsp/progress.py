@@ -8,8 +8,10 @@ since the protocol's transport is not thread-safe.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import uuid
+from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -28,8 +30,9 @@ def supports_progress(capabilities: types.ClientCapabilities) -> bool:
 class IndexProgress:
     """One folder's "Indexing <folder>" progress; inert when the client cannot show it.
 
-    ``begin`` must run on the event loop; ``from_thread`` may be called from any thread,
-    ``end`` once the work is over (a report arriving after it is dropped).
+    ``begin`` must run on the event loop; ``from_thread`` and ``cancelled`` may be called from
+    any thread, ``end`` once the work is over (a report arriving after it is dropped).  The
+    progress is cancellable: the indexing stops between files and keeps what it has.
     """
 
     def __init__(self, server: LanguageServer, root: str, enabled: bool) -> None:
@@ -39,6 +42,7 @@ class IndexProgress:
         self._active = False
         self._enabled = enabled
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: concurrent.futures.Future[Any] | None = None
 
     async def begin(self) -> None:
         """Ask the client for a progress token and announce the start."""
@@ -54,9 +58,15 @@ class IndexProgress:
         self._server.work_done_progress.begin(
             self._token,
             types.WorkDoneProgressBegin(
-                title=f"Indexing {self._root}", cancellable=False, percentage=0
+                title=f"Indexing {self._root}", cancellable=True, percentage=0
             ),
         )
+        # pygls cancels this future when the client cancels the progress
+        self._stop = self._server.work_done_progress.tokens.get(self._token)
+
+    def cancelled(self) -> bool:
+        """Whether the user cancelled the indexing (polled from the indexing thread)."""
+        return self._stop is not None and self._stop.done()
 
     def from_thread(self, done: int, total: int) -> None:
         """The ``progress`` callback of :meth:`ProjectGraph.index` (any thread)."""

@@ -126,7 +126,9 @@ class DocrefServer(LanguageServer):
         await progress.begin()
         try:
             async with folder.turn:
-                summary = await asyncio.to_thread(index_folder, folder, progress.from_thread)
+                summary = await asyncio.to_thread(
+                    index_folder, folder, progress.from_thread, progress.cancelled
+                )
         except Exception as exc:  # unreadable tree, cache trouble: edits still get checked
             log.exception("indexing %s failed", folder.root)
             progress.end(f"failed: {type(exc).__name__}")
