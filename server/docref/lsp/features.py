@@ -99,7 +99,9 @@ def register_features(server: DocrefServer) -> None:
         result = ls.results.get(params.text_document.uri)
         if result is None:
             return None
-        found = hover_for(result.published, params.position, result.model)
+        path = ls.checkable_path(params.text_document.uri)
+        root = ls.folder_for(path).root if path is not None else None
+        found = hover_for(result.published, params.position, result.model, root)
         if found is not None:
             return found
         qualname = result.function_at(params.position)

@@ -6,6 +6,7 @@ Only stored findings are shown: a hover never runs a check and never asks a mode
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from lsprotocol import types
 
@@ -22,19 +23,24 @@ def contains(rng: types.Range, position: types.Position) -> bool:
     return start <= (position.line, position.character) <= end
 
 
-def _evidence_line(evidence: Evidence) -> str:
-    where = evidence.path or "external documentation"
+def _evidence_line(evidence: Evidence, root: str | None) -> str:
+    where = f"`{evidence.path or 'external documentation'}`"
     if evidence.path is not None and evidence.line is not None:
-        where = f"{evidence.path}:{evidence.line}"
+        where = f"`{evidence.path}:{evidence.line}`"
+    if evidence.path is not None and root is not None:
+        # a link the editor opens at the line (VS Code reads the #L fragment)
+        target = Path(root, evidence.path).as_uri()
+        where = f"[{where}]({target}{'' if evidence.line is None else f'#L{evidence.line}'})"
     text = evidence.text.strip()
     if "\n" in text:
-        return f"- `{where}`\n\n  ```\n  " + text.replace("\n", "\n  ") + "\n  ```"
-    return f"- `{where}`: `{text}`" if text else f"- `{where}`"
+        return f"- {where}\n\n  ```\n  " + text.replace("\n", "\n  ") + "\n  ```"
+    return f"- {where}: `{text}`" if text else f"- {where}"
 
 
-def finding_markdown(finding: Finding, model: str | None = None) -> str:
-    """Criterion name and definition, message, explanation, evidence, tier (with the model's
-    name for the model tier, ``model``) and rule, and whether the answer came from cache."""
+def finding_markdown(finding: Finding, model: str | None = None, root: str | None = None) -> str:
+    """Criterion name and definition, message, explanation, evidence (linked to the file and
+    line under the workspace folder ``root``), tier (with the model's name for the model tier,
+    ``model``) and rule, and whether the answer came from cache."""
     criterion = finding.criterion
     parts = [
         f"**{criterion.value} {criterion.display_name}**: {criterion.definition}",
@@ -43,7 +49,7 @@ def finding_markdown(finding: Finding, model: str | None = None) -> str:
     if finding.explanation:
         parts.append(finding.explanation)
     if finding.evidence:
-        parts.append("Evidence:\n\n" + "\n".join(_evidence_line(e) for e in finding.evidence))
+        parts.append("Evidence:\n\n" + "\n".join(_evidence_line(e, root) for e in finding.evidence))
     tier = finding.tier.value
     if finding.tier is Tier.LLM and model:
         tier = f"model `{model}`"
@@ -56,12 +62,13 @@ def hover_for(
     published: Sequence[tuple[Finding, types.Range]],
     position: types.Position,
     model: str | None = None,
+    root: str | None = None,
 ) -> types.Hover | None:
     """The hover at ``position``: every published finding whose range holds it, or ``None``."""
     hits = [(finding, rng) for finding, rng in published if contains(rng, position)]
     if not hits:
         return None
-    text = "\n\n---\n\n".join(finding_markdown(finding, model) for finding, _ in hits)
+    text = "\n\n---\n\n".join(finding_markdown(finding, model, root) for finding, _ in hits)
     return types.Hover(
         contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
         range=hits[0][1],
