@@ -79,14 +79,7 @@ def run_llm(
 
     assert settings.model is not None
     try:
-        model_settings = ModelSettings(
-            model=settings.model,
-            api_base=settings.api_base,
-            api_key_env=settings.api_key_env,
-            timeout_s=settings.timeout,
-            max_concurrency=settings.concurrency,
-            local_only=settings.local_only,
-        )
+        model_settings = ModelSettings.from_settings(settings)
     except ValueError as exc:
         raise LlmSetupError(str(exc)) from None
     client = ModelClient(model_settings)

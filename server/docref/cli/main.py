@@ -9,6 +9,7 @@ import traceback
 from collections.abc import Sequence
 
 from docref.cli import commands
+from docref.cli.argtypes import positive_float, positive_int
 from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
@@ -26,24 +27,8 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -111,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     chk.add_argument(
         "--jobs",
-        type=_positive_int,
+        type=positive_int,
         default=None,
         metavar="N",
         help="worker processes (default: the CPU count for indexing; the static checks run "
@@ -129,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     chk.add_argument(
         "--context-tokens",
-        type=_positive_int,
+        type=positive_int,
         default=None,
         metavar="N",
         help=f"token budget of a function's related information (default {DEFAULT_TOKEN_BUDGET})",
@@ -159,21 +144,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     llm.add_argument(
         "--timeout",
-        type=_positive_float,
+        type=positive_float,
         default=None,
         metavar="S",
         help="seconds per model call (default 30)",
     )
     llm.add_argument(
         "--max-concurrency",
-        type=_positive_int,
+        type=positive_int,
         default=None,
         metavar="N",
         help="model calls in flight (default 16)",
     )
     llm.add_argument(
         "--max-calls",
-        type=_positive_int,
+        type=positive_int,
         default=None,
         metavar="N",
         help="at most N model requests in this run; checks beyond it are reported as unknown",

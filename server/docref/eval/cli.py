@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from docref.cli.argtypes import positive_float, positive_int
 from docref.cli.progress import ProgressBar, progress_wanted
 from docref.eval.datasets import DatasetError, FieldMap, load_dataset
 from docref.eval.names import ALL_METHODS, LLM_METHODS, REFERENCE_METHODS
@@ -34,24 +35,8 @@ class EtaBar(ProgressBar):
         return text[: max(0, width)]
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
 
 
 def parse_methods(text: str) -> list[str]:
@@ -121,7 +106,7 @@ def add_eval_arguments(parser: argparse.ArgumentParser) -> None:
         help="a line that cannot be used: skip it with a message (default) or stop (exit 2)",
     )
     data.add_argument("--language", choices=("java", "python"), default="java")
-    data.add_argument("--limit", type=_positive_int, default=None, help="first N items only")
+    data.add_argument("--limit", type=positive_int, default=None, help="first N items only")
 
     how = parser.add_argument_group("methods")
     how.add_argument(
@@ -146,7 +131,7 @@ def add_eval_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="equal|paper|C1=..",
         help="referee/static score weights (default equal)",
     )
-    how.add_argument("--rounds", type=_positive_int, default=1, help="coderpe rounds averaged")
+    how.add_argument("--rounds", type=positive_int, default=1, help="coderpe rounds averaged")
     how.add_argument(
         "--coderpe-form",
         choices=("paper", "score", "analyze"),
@@ -168,14 +153,14 @@ def add_eval_arguments(parser: argparse.ArgumentParser) -> None:
     llm.add_argument("--api-key-env", metavar="NAME", help="variable holding the API key")
     llm.add_argument(
         "--timeout",
-        type=_positive_float,
+        type=positive_float,
         default=30.0,
         metavar="S",
         help="seconds per model call (default 30)",
     )
     llm.add_argument(
         "--max-concurrency",
-        type=_positive_int,
+        type=positive_int,
         default=16,
         metavar="N",
         help="model calls in flight (default 16)",
@@ -190,7 +175,7 @@ def add_eval_arguments(parser: argparse.ArgumentParser) -> None:
     out = parser.add_argument_group("run and output")
     out.add_argument(
         "--concurrency",
-        type=_positive_int,
+        type=positive_int,
         default=4,
         help="items judged at once per method (default 4)",
     )

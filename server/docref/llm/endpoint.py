@@ -15,7 +15,11 @@ import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
+
+if TYPE_CHECKING:
+    from docref.config.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,23 @@ class ModelSettings:
             raise ValueError("max_concurrency must be >= 1")
         if self.num_retries < 0:
             raise ValueError("num_retries must be >= 0")
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ModelSettings:
+        """The model part of docref's settings (``[tool.docref]``, editor settings, flags).
+
+        Raises ``ValueError`` when no model is configured or a value is unusable.
+        """
+        if settings.model is None:
+            raise ValueError("no model is configured")
+        return cls(
+            model=settings.model,
+            api_base=settings.api_base,
+            api_key_env=settings.api_key_env,
+            timeout_s=settings.timeout,
+            max_concurrency=settings.concurrency,
+            local_only=settings.local_only,
+        )
 
 
 @dataclass(frozen=True)

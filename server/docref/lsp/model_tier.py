@@ -154,14 +154,7 @@ class ModelTier:
         client = self._clients.get(key)
         if client is None:
             try:
-                model_settings = ModelSettings(
-                    model=settings.model,
-                    api_base=settings.api_base,
-                    api_key_env=settings.api_key_env,
-                    timeout_s=settings.timeout,
-                    max_concurrency=settings.concurrency,
-                    local_only=settings.local_only,
-                )
+                model_settings = ModelSettings.from_settings(settings)
             except ValueError as exc:
                 raise ModelSetupError(str(exc)) from None
             client = ModelClient(model_settings)

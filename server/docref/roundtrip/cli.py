@@ -13,27 +13,13 @@ import os
 import sys
 from typing import Any
 
+from docref.cli.argtypes import positive_float, positive_int
+
 __all__ = ["add_roundtrip_parser", "roundtrip_command"]
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
 
 
 def parse_ks(text: str) -> tuple[int, ...]:
@@ -72,7 +58,7 @@ def add_roundtrip_parser(sub: Any) -> None:
     )
     rt.add_argument("target", metavar="PATH::QUALNAME", help="e.g. pkg/calc.py::Calc.add")
     rt.add_argument(
-        "--samples", type=_positive_int, default=5, metavar="M", help="candidates (default 5)"
+        "--samples", type=positive_int, default=5, metavar="M", help="candidates (default 5)"
     )
     rt.add_argument(
         "--k",
@@ -96,13 +82,13 @@ def add_roundtrip_parser(sub: Any) -> None:
     )
     rt.add_argument(
         "--test-timeout",
-        type=_positive_float,
+        type=positive_float,
         default=60.0,
         metavar="S",
         help="seconds per test run before its processes are killed (default 60)",
     )
     rt.add_argument(
-        "--jobs", type=_positive_int, default=None, metavar="N", help="test runs at once"
+        "--jobs", type=positive_int, default=None, metavar="N", help="test runs at once"
     )
     rt.add_argument("--no-cache", action="store_true", help="do not use the index cache")
     model = rt.add_argument_group("model (as in docref check)")
@@ -110,11 +96,11 @@ def add_roundtrip_parser(sub: Any) -> None:
     model.add_argument("--api-base", help="endpoint URL, e.g. http://127.0.0.1:8080/v1")
     model.add_argument("--api-key-env", metavar="NAME", help="variable holding the API key")
     model.add_argument(
-        "--timeout", type=_positive_float, default=None, metavar="S", help="seconds per call"
+        "--timeout", type=positive_float, default=None, metavar="S", help="seconds per call"
     )
     model.add_argument(
         "--max-concurrency",
-        type=_positive_int,
+        type=positive_int,
         default=None,
         metavar="N",
         help="model calls in flight (default 16)",
