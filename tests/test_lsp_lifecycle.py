@@ -324,8 +324,14 @@ async def test_cancelling_the_indexing_progress_stops_it_and_keeps_what_it_has(
     assert capabilities is not None
     if capabilities.window is None or not capabilities.window.work_done_progress:
         return  # no progress to cancel: covered by the other profiles
-    await until(lambda: bool(client.progress_reports), "the indexing progress began")
+    # a client offers cancelling once the progress has begun (and it says it is cancellable)
+    await until(
+        lambda: any(reports for reports in client.progress_reports.values()),
+        "the indexing progress began",
+    )
     [token] = client.progress_reports
+    begin = client.progress_reports[token][0]
+    assert isinstance(begin, types.WorkDoneProgressBegin) and begin.cancellable
     client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
     await until(
         lambda: isinstance(client.progress_reports[token][-1], types.WorkDoneProgressEnd),
