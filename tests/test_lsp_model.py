@@ -255,7 +255,7 @@ async def test_static_first_then_the_models_finding_merged(
 
 
 async def test_resave_asks_nothing_and_one_edited_sentence_asks_four(
-    client: LanguageClient, ADD: str, scripted: FakeOpenAI, tmp_path: Path
+    client: LanguageClient, ADD: str, scripted: FakeOpenAI, tmp_path: Path, seen: Seen
 ) -> None:
     path = tmp_path / "ws" / "add.py"
     open_doc(client, path, ADD)
@@ -272,6 +272,14 @@ async def test_resave_asks_nothing_and_one_edited_sentence_asks_four(
     change(client, path, edited, 2)
     save(client, path, edited)
     await until(lambda: judge_requests(scripted) == asked + 4, "four new questions")
+    # the run has ended (its answers are cached) once the status counts every request: a
+    # check started before that would cancel it and ask its unanswered questions again
+    await until(
+        lambda: any(
+            s["state"] == "idle" and s["calls"] == len(scripted.requests) for s in seen.statuses
+        ),
+        "the model run ended",
+    )
     await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="docref.checkFile", arguments=[path.as_uri()])
     )
