@@ -18,7 +18,7 @@ from docref.checks.static.runner import FileReport, apply_suppressions, check_fi
 from docref.checks.suppress import IgnoreList
 from docref.lsp.diagnostics import client_range, to_diagnostic
 from docref.lsp.folders import Folder
-from docref.lsp.model_tier import ModelJob, ModelSetupError, prepare_jobs
+from docref.lsp.model_tier import ModelJob, ModelSetupError, prepare_jobs, unsuppressed
 from docref.lsp.progress import supports_progress
 from docref.lsp.server import DocrefServer
 
@@ -38,17 +38,20 @@ SHOW_SCORE = "docref.showScore"
 CLEAR_CACHE = "docref.clearCache"
 
 
-def _static_reports(
-    folder: Folder, stop: concurrent.futures.Future[Any] | None
-) -> list[FileReport]:
-    """The static tier over every indexed file of ``folder`` not open in the editor (their
-    buffers are checked by the document path); stops early once ``stop`` is done."""
-    graph, settings = folder.graph, folder.settings
+def _ignore_list(folder: Folder) -> IgnoreList:
     try:
-        ignore = IgnoreList.parse(settings.effective_ignore)
-    except ValueError:
-        ignore = IgnoreList()
-    rules = rules_for(settings.enable)
+        return IgnoreList.parse(folder.settings.effective_ignore)
+    except ValueError:  # validated with the settings already; kept safe regardless
+        return IgnoreList()
+
+
+def _static_reports(
+    folder: Folder, ignore: IgnoreList, stop: concurrent.futures.Future[Any] | None
+) -> list[FileReport]:
+    """The static tier over every indexed file of ``folder`` (open documents included: only
+    closed files' findings are published from here); stops early once ``stop`` is done."""
+    graph = folder.graph
+    rules = rules_for(folder.settings.enable)
     reports = []
     for rel in sorted(graph.entries):
         if stop is not None and stop.done():
@@ -156,8 +159,9 @@ async def _check_folder(
     opened: dict[str, str],
 ) -> None:
     progress.report(f"{folder.root}: static checks", 0)
+    ignore = _ignore_list(folder)
     async with folder.turn:
-        reports = await asyncio.to_thread(_static_reports, folder, progress.stop)
+        reports = await asyncio.to_thread(_static_reports, folder, ignore, progress.stop)
     found: dict[str, list[Finding]] = {r.path: list(r.findings) for r in reports}
     if folder.settings.model is not None and not progress.stop.done():
         async with folder.turn:
@@ -179,10 +183,8 @@ async def _check_folder(
             if answered.fatal is not None:
                 server.model_failed(folder, answered.fatal)
             marks = {r.path: r.suppressions for r in reports}
-            ignore = IgnoreList.parse(folder.settings.effective_ignore)
             for f in answered.findings:
-                mark = marks.get(f.path)
-                if (mark is None or not mark.covers(f)) and not ignore.covers(f):
+                if unsuppressed([f], marks.get(f.path), ignore):
                     found.setdefault(f.path, []).append(f)
     encoding = server.workspace.position_encoding
     async with folder.turn:

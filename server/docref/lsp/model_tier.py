@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from docref.checks.findings import Finding
 from docref.checks.static.runner import FileReport
+from docref.checks.suppress import IgnoreList, Suppressions
 from docref.config.settings import Settings
 from docref.graph.model import Language
 from docref.segments.model import Segment
@@ -33,7 +34,14 @@ if TYPE_CHECKING:
     from docref.llm.client import ModelClient
     from docref.llm.tier import LlmFunctionResult
 
-__all__ = ["ModelJob", "ModelOutcome", "ModelSetupError", "ModelTier", "prepare_jobs"]
+__all__ = [
+    "ModelJob",
+    "ModelOutcome",
+    "ModelSetupError",
+    "ModelTier",
+    "prepare_jobs",
+    "unsuppressed",
+]
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +92,14 @@ def prepare_jobs(
             )
         )
     return jobs, problems
+
+
+def unsuppressed(
+    findings: Sequence[Finding], marks: Suppressions | None, ignore: IgnoreList
+) -> list[Finding]:
+    """The model's ``findings`` that neither the file's inline markers (``marks``, read by
+    the static tier) nor the ``ignore`` list silence."""
+    return [f for f in findings if (marks is None or not marks.covers(f)) and not ignore.covers(f)]
 
 
 @dataclass(slots=True)

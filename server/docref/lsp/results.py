@@ -71,9 +71,12 @@ class DocumentResult:
             digest.update(repr(rng).encode())
         return f"{self.version}:{digest.hexdigest()[:16]}"
 
-    def add_scores(self, results: Mapping[str, Sequence[CheckResult]], weights: object) -> None:
-        """Score each function from its model results and its static findings."""
-        chosen = weights if isinstance(weights, Mapping) and weights else None
+    def add_scores(
+        self, results: Mapping[str, Sequence[CheckResult]], weights: Mapping[str, float]
+    ) -> None:
+        """Score each function from its model results and its static findings (``weights``
+        empty: equal weights)."""
+        chosen = dict(weights) or None
         for qualname, answered in results.items():
             static = [CheckResult.from_finding(f) for f in self.static if f.qualname == qualname]
             self.scores[qualname] = score_docstring([*static, *answered], weights=chosen)

@@ -35,7 +35,7 @@ from docref.lsp.checking import (
     take_buffer,
 )
 from docref.lsp.folders import Folder, open_folder
-from docref.lsp.model_tier import ModelSetupError, ModelTier
+from docref.lsp.model_tier import ModelSetupError, ModelTier, unsuppressed
 from docref.lsp.progress import IndexProgress, supports_progress
 from docref.lsp.results import DocumentResult
 
@@ -288,12 +288,9 @@ class DocrefServer(LanguageServer):
             self.model_worked(folder)
         if not self.current(uri, result.version):
             return
-        marks, ignore = outcome.report.suppressions, outcome.ignore
-        result.model_findings = [
-            f
-            for f in answered.findings
-            if (marks is None or not marks.covers(f)) and not ignore.covers(f)
-        ]
+        result.model_findings = unsuppressed(
+            answered.findings, outcome.report.suppressions, outcome.ignore
+        )
         result.model = answered.model
         result.add_scores({r.qualname: r.results for r in answered.results}, settings.weights)
         self.publish(uri, result, folder)
