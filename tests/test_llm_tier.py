@@ -112,6 +112,9 @@ def test_segments_fixture() -> None:
 
 
 def test_all_pass_no_findings_score_one(fake: FakeOpenAI) -> None:
+    # a short delay per answer: an instant answer can finish before the next request is even
+    # sent, and then "in flight together" below depended on the scheduler (it failed in CI)
+    fake.set_default(Behaviour.hang(0.05, text="1"))
     client = client_for(fake.base_url, max_concurrency=12)
     res = check(client)
     assert res.findings == [] and res.errors == [] and res.fatal is None
