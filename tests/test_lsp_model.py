@@ -306,7 +306,7 @@ async def test_a_newer_edit_cancels_the_questions_in_flight(
     assert model_diagnostics(published_for(client, path)) == []
 
 
-@pytest.mark.parametrize("api_base", [f"http://127.0.0.1:{dead_port()}/v1"])
+@pytest.mark.parametrize("api_base", [f"http://127.0.0.1:{dead_port()}/v1"], ids=["dead-port"])
 async def test_a_dead_endpoint_leaves_static_findings_and_a_clear_status(
     client: LanguageClient, ADD: str, seen: Seen, tmp_path: Path, api_base: str
 ) -> None:
