@@ -1,0 +1,358 @@
+"""Precision of the static tier in the wild: run it on public projects, sample, judge, report.
+
+The corpora are listed in ``benchmarks/precision/corpora.toml`` (Python wheels, JDK modules).
+Findings are judged by reading the code: TRUE (the docstring contradicts the code and a
+maintainer would fix it), FALSE or DEBATABLE, each with a one-line reason.  Verdicts live in
+``benchmarks/precision/judged-<lang>.jsonl`` keyed by what identifies a finding across code
+versions (corpus, path, qualname, rule, message, flagged sentence), so a later round re-uses them and
+only new findings need reading.  Strict precision = TRUE / judged, with a Wilson 95% interval.
+
+    python benchmarks/precision.py fetch [--corpora DIR]
+    python benchmarks/precision.py run [--corpora DIR] [--only NAME...]
+    python benchmarks/precision.py sample --lang python [--size 70] [--per-rule 12] [--seed 12]
+    python benchmarks/precision.py show --lang python [--all]
+    python benchmarks/precision.py judge --lang python KEY TRUE|FALSE|DEBATABLE "reason"
+    python benchmarks/precision.py report [--lang python]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+import zipfile
+from collections import Counter, defaultdict
+from datetime import date
+from typing import Any
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "precision")
+OUT = os.path.join(HERE, "out", "precision")
+CORPORA = os.environ.get("DOCREF_CORPORA", "/work/corpora")
+VERDICTS = ("TRUE", "FALSE", "DEBATABLE")
+_SKIP_DIRS = {"tests", "testing", "test"}
+
+
+def load_corpora() -> list[dict[str, Any]]:
+    with open(os.path.join(DATA, "corpora.toml"), "rb") as fh:
+        return list(tomllib.load(fh)["corpus"])
+
+
+def _fetch_python(corpus: dict[str, Any], dest: str) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary",
+             ":all:", "-d", tmp, corpus["requirement"]],
+            check=True,
+        )
+        (wheel,) = [os.path.join(tmp, n) for n in os.listdir(tmp) if n.endswith(".whl")]
+        return _extract(wheel, dest, lambda n: n.endswith(".py") and ".dist-info/" not in n)
+
+
+def _fetch_java(corpus: dict[str, Any], dest: str) -> int:
+    prefixes = tuple(m + "/" for m in corpus["modules"])
+    return _extract(
+        corpus["src_zip"], dest, lambda n: n.startswith(prefixes) and n.endswith(".java")
+    )
+
+
+def _extract(archive: str, dest: str, wanted: Any) -> int:
+    count = 0
+    with zipfile.ZipFile(archive) as zf:
+        for name in zf.namelist():
+            if not wanted(name) or _SKIP_DIRS & set(name.split("/")[:-1]):
+                continue
+            zf.extract(name, dest)
+            count += 1
+    return count
+
+
+def cmd_fetch(args: argparse.Namespace) -> None:
+    for corpus in load_corpora():
+        dest = os.path.join(args.corpora, corpus["name"])
+        if os.path.isdir(dest):
+            print(f"{corpus['name']}: already at {dest}")
+            continue
+        fetch = _fetch_python if corpus["lang"] == "python" else _fetch_java
+        print(f"{corpus['name']}: {fetch(corpus, dest)} files -> {dest}")
+
+
+def cmd_run(args: argparse.Namespace) -> None:
+    os.makedirs(OUT, exist_ok=True)
+    summary_path = os.path.join(DATA, "runs.json")
+    summary = _read_json(summary_path, {})
+    cache = os.path.join(OUT, "cache")
+    for corpus in load_corpora():
+        if args.only and corpus["name"] not in args.only:
+            continue
+        root = os.path.join(args.corpora, corpus["name"])
+        started = time.perf_counter()
+        proc = subprocess.run(
+            [*args.docref, "check", "--no-llm", "--format", "json", "--no-progress",
+             "--root", root, root],
+            capture_output=True, text=True, env={**os.environ, "DOCREF_CACHE_DIR": cache},
+        )
+        if proc.returncode not in (0, 1):
+            sys.exit(f"{corpus['name']}: docref exited {proc.returncode}\n{proc.stderr[-2000:]}")
+        report = json.loads(proc.stdout)
+        with open(os.path.join(OUT, corpus["name"] + ".json"), "w") as fh:
+            json.dump(report, fh)
+        by_rule = Counter(f["rule"] for f in report["findings"])
+        functions = report["stats"]["functions"]
+        summary[corpus["name"]] = {
+            "lang": corpus["lang"],
+            "requirement": corpus.get("requirement") or ",".join(corpus["modules"]),
+            "files": report["stats"]["files"],
+            "documented_functions": functions,
+            "findings": len(report["findings"]),
+            "per_1k_functions": round(1000 * len(report["findings"]) / max(functions, 1), 1),
+            "by_rule": dict(sorted(by_rule.items())),
+            "errors": len(report.get("errors", [])),
+            "seconds": round(time.perf_counter() - started, 1),
+            "date": date.today().isoformat(),
+        }
+        print(f"{corpus['name']}: {summary[corpus['name']]}")
+    _write_json(summary_path, summary)
+
+
+def finding_key(corpus: str, f: dict[str, Any]) -> str:
+    sentence = " ".join(f.get("segment_text", "").split())
+    raw = "|".join([corpus, f["path"], f["qualname"], f["rule"], f["message"], sentence])
+    return hashlib.sha1(raw.encode()).hexdigest()[:12]
+
+
+def current_findings(lang: str) -> list[dict[str, Any]]:
+    """Every finding of the last ``run`` of the corpora of ``lang``, with its key."""
+    rows = []
+    for corpus in load_corpora():
+        if corpus["lang"] != lang:
+            continue
+        path = os.path.join(OUT, corpus["name"] + ".json")
+        if not os.path.exists(path):
+            sys.exit(f"no run of {corpus['name']} yet: python benchmarks/precision.py run")
+        for f in _read_json(path, {})["findings"]:
+            rows.append({**f, "corpus": corpus["name"], "key": finding_key(corpus["name"], f)})
+    return rows
+
+
+def cmd_sample(args: argparse.Namespace) -> None:
+    """Stratified by rule: up to ``per_rule`` of each rule, then random fill up to ``size``."""
+    findings = current_findings(args.lang)
+    rng = random.Random(args.seed)
+    by_rule: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for f in sorted(findings, key=lambda f: f["key"]):
+        by_rule[f["rule"]].append(f)
+    chosen: list[dict[str, Any]] = []
+    rest: list[dict[str, Any]] = []
+    for rule in sorted(by_rule):
+        group = by_rule[rule]
+        rng.shuffle(group)
+        chosen += group[: args.per_rule]
+        rest += group[args.per_rule :]
+    rng.shuffle(rest)
+    chosen += rest[: max(0, args.size - len(chosen))]
+    _write_json(_sample_path(args.lang), {
+        "seed": args.seed, "size": args.size, "per_rule": args.per_rule,
+        "population": len(findings), "population_by_rule": {r: len(g) for r, g in by_rule.items()},
+        "findings": sorted(chosen, key=lambda f: (f["rule"], f["key"])),
+    })
+    judged = load_judged(args.lang)
+    print(f"{len(chosen)} sampled of {len(findings)}; "
+          f"{sum(f['key'] not in judged for f in chosen)} need a verdict")
+
+
+def _function_source(corpora: str, f: dict[str, Any]) -> str:
+    path = os.path.join(corpora, f["corpus"], f["path"])
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError as exc:
+        return f"<{exc}>"
+    lines = text.splitlines()
+    if path.endswith(".py"):
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            tree = None
+        node = _find_def(tree, f["qualname"].split(".")) if tree else None
+        if node is not None:
+            start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            end = node.end_lineno or node.lineno
+            return _numbered(lines, start - 1, min(end, start + 119))
+    return _numbered(lines, max(0, f["line"] - 15), min(len(lines), f["line"] + 60))
+
+
+def _numbered(lines: list[str], start: int, end: int) -> str:
+    return "\n".join(f"{i + 1:5} {lines[i]}" for i in range(start, end))
+
+
+def _find_def(tree: ast.AST, parts: list[str]) -> ast.AST | None:
+    body = getattr(tree, "body", [])
+    for node in body:
+        kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+        if isinstance(node, kinds) and node.name == parts[0]:
+            return node if len(parts) == 1 else _find_def(node, parts[1:])
+    return None
+
+
+def cmd_show(args: argparse.Namespace) -> None:
+    judged = load_judged(args.lang)
+    for f in _read_json(_sample_path(args.lang), {})["findings"]:
+        if f["key"] in judged and not args.all:
+            continue
+        print("=" * 100)
+        where = f"{f['corpus']}/{f['path']}:{f['line']}"
+        print(f"KEY {f['key']}  {where}  {f['qualname']}  {f['rule']}")
+        print(f"MESSAGE {f['message']}")
+        print(f"SENTENCE {f.get('segment_text', '')!r}")
+        if f["key"] in judged:
+            print(f"VERDICT {judged[f['key']]['verdict']}: {judged[f['key']]['reason']}")
+        print(_function_source(args.corpora, f))
+
+
+def load_judged(lang: str) -> dict[str, dict[str, Any]]:
+    path = os.path.join(DATA, f"judged-{lang}.jsonl")
+    judged: dict[str, dict[str, Any]] = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                if line.strip():
+                    row = json.loads(line)
+                    judged[row["key"]] = row  # a later verdict for the same key wins
+    return judged
+
+
+def cmd_judge(args: argparse.Namespace) -> None:
+    if args.verdict not in VERDICTS:
+        sys.exit(f"verdict must be one of {VERDICTS}")
+    sample = {f["key"]: f for f in _read_json(_sample_path(args.lang), {})["findings"]}
+    f = sample.get(args.key)
+    if f is None:
+        sys.exit(f"{args.key} is not in the current sample")
+    row = {
+        "key": f["key"], "corpus": f["corpus"], "path": f["path"], "line": f["line"],
+        "qualname": f["qualname"], "rule": f["rule"], "message": f["message"],
+        "sentence": f.get("segment_text", ""), "verdict": args.verdict, "reason": args.reason,
+        "round": args.round, "date": date.today().isoformat(),
+    }
+    with open(os.path.join(DATA, f"judged-{args.lang}.jsonl"), "a", encoding="utf-8") as fh:
+        fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 0.0)
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denom = 1 + z * z / n
+    return ((centre - spread) / denom, (centre + spread) / denom)
+
+
+def _precision_row(verdicts: list[str]) -> dict[str, Any]:
+    n, true = len(verdicts), verdicts.count("TRUE")
+    low, high = wilson(true, n)
+    return {
+        "judged": n, "TRUE": true, "FALSE": verdicts.count("FALSE"),
+        "DEBATABLE": verdicts.count("DEBATABLE"),
+        "strict_precision": round(true / n, 3) if n else None,
+        "wilson95": [round(low, 3), round(high, 3)],
+    }
+
+
+def cmd_report(args: argparse.Namespace) -> None:
+    report: dict[str, Any] = {"runs": _read_json(os.path.join(DATA, "runs.json"), {})}
+    for lang in args.lang:
+        sample_path = _sample_path(lang)
+        if not os.path.exists(sample_path):
+            continue
+        judged = load_judged(lang)
+        sample = _read_json(sample_path, {})["findings"]
+        missing = [f["key"] for f in sample if f["key"] not in judged]
+        verdicts = [(f["rule"], judged[f["key"]]["verdict"]) for f in sample if f["key"] in judged]
+        per_rule = defaultdict(list)
+        for rule, verdict in verdicts:
+            per_rule[rule].append(verdict)
+        report[lang] = {
+            "overall": _precision_row([v for _, v in verdicts]),
+            "per_rule": {r: _precision_row(v) for r, v in sorted(per_rule.items())},
+            "unjudged": missing,
+        }
+        print(f"\n{lang}: {len(sample)} sampled, {len(missing)} without a verdict")
+        print(f"{'rule':28} {'n':>4} {'TRUE':>5} {'FALSE':>6} {'DEB':>4} {'strict':>7}  Wilson 95%")
+        rows = [("ALL", report[lang]["overall"]), *report[lang]["per_rule"].items()]
+        for name, row in rows:
+            if row["judged"]:
+                print(f"{name:28} {row['judged']:>4} {row['TRUE']:>5} {row['FALSE']:>6} "
+                      f"{row['DEBATABLE']:>4} {row['strict_precision']:>7.0%}  "
+                      f"[{row['wilson95'][0]:.0%}, {row['wilson95'][1]:.0%}]")
+    print()
+    for name, run in report["runs"].items():
+        print(f"{name:28} {run['lang']:7} {run['documented_functions']:>6} documented functions "
+              f"{run['findings']:>5} findings = {run['per_1k_functions']:>6} / 1k")
+    _write_json(os.path.join(DATA, "report.json"), report)
+
+
+def _sample_path(lang: str) -> str:
+    return os.path.join(DATA, f"sample-{lang}.json")
+
+
+def _read_json(path: str, default: Any) -> Any:
+    if not os.path.exists(path):
+        return default
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _write_json(path: str, value: Any) -> None:
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(value, fh, indent=1, ensure_ascii=False)
+        fh.write("\n")
+    os.replace(tmp, path)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--corpora", default=CORPORA, help="where the corpora are unpacked")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("fetch").set_defaults(run=cmd_fetch)
+    run = sub.add_parser("run")
+    run.add_argument("--only", nargs="*", default=[])
+    run.add_argument("--docref", nargs="+", default=[sys.executable, "-m", "docref"])
+    run.set_defaults(run=cmd_run)
+    sample = sub.add_parser("sample")
+    sample.add_argument("--lang", default="python")
+    sample.add_argument("--size", type=int, default=70)
+    sample.add_argument("--per-rule", type=int, default=12)
+    sample.add_argument("--seed", type=int, default=12)
+    sample.set_defaults(run=cmd_sample)
+    show = sub.add_parser("show")
+    show.add_argument("--lang", default="python")
+    show.add_argument("--all", action="store_true")
+    show.set_defaults(run=cmd_show)
+    judge = sub.add_parser("judge")
+    judge.add_argument("--lang", default="python")
+    judge.add_argument("--round", type=int, default=1)
+    judge.add_argument("key")
+    judge.add_argument("verdict")
+    judge.add_argument("reason")
+    judge.set_defaults(run=cmd_judge)
+    report = sub.add_parser("report")
+    report.add_argument("--lang", nargs="*", default=["python", "java"])
+    report.set_defaults(run=cmd_report)
+    args = parser.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()
