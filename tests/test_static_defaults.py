@@ -321,3 +321,36 @@ def test_string_defaults_that_differ_only_in_spaces_are_the_same() -> None:
     assert not contradicts("2*n_jobs", "2 * n_jobs")
     assert not contradicts("Low", "lowpass")
     assert contradicts("high", "low")
+
+
+# ---- precision round 0 (issue 12): patterns from scikit-learn, each with its control
+
+
+def test_float_literal_with_a_trailing_dot(tmp_path: Path) -> None:
+    code = _code("f(tol=1.0e-3)", "Parameters\n----------\ntol : float, default=1.e-3\n    Tol.")
+    assert run_rule(c2_default_mismatch, tmp_path, code, "f") == []
+    code = _code("f(tol=1.0e-4)", "Parameters\n----------\ntol : float, default=1.e-3\n    Tol.")
+    findings = run_rule(c2_default_mismatch, tmp_path / "b", code, "f")
+    assert [f.message for f in findings] == [
+        'documents default 1.e-3 for "tol", but the signature default is 1.0e-4'
+    ]
+
+
+def test_deprecation_cycle_sentinels_are_not_the_default(tmp_path: Path) -> None:
+    doc = "Parameters\n----------\npenalty : str, default='l2'\n    The penalty."
+    for sentinel in ('"deprecated"', '"warn"'):
+        code = _code(f"f(penalty={sentinel})", doc)
+        assert run_rule(c2_default_mismatch, tmp_path / sentinel.strip('"'), code, "f") == []
+    # the control: an ordinary string default that differs is still reported
+    findings = run_rule(c2_default_mismatch, tmp_path / "c", _code('f(penalty="l1")', doc), "f")
+    assert len(findings) == 1
+
+
+def test_backslashes_follow_the_docstring_escapes(tmp_path: Path) -> None:
+    doc = 'Parameters\n----------\npattern : str, default=r"(?u)\\\\b\\\\w\\\\w+\\\\b"\n    Tokens.'
+    signature = 'f(pattern=r"(?u)\\b\\w\\w+\\b")'
+    # a plain docstring: ``\\b`` in its source is ``\b`` in its text, the signature's value
+    assert run_rule(c2_default_mismatch, tmp_path, _code(signature, doc), "f") == []
+    # the control: in a raw docstring the doubled backslashes are the text, a different value
+    raw = _code(signature, doc).replace('"""Do it.', 'r"""Do it.')
+    assert len(run_rule(c2_default_mismatch, tmp_path / "raw", raw, "f")) == 1

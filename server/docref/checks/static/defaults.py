@@ -56,7 +56,7 @@ _PROSE_CUE = re.compile(
 _LEAD_WORDS = frozenset({"the", "will", "it", "this", "that", "value"})
 _CLAUSE_START = re.compile(r"[.;:(,\n]")
 _NUMBER = re.compile(
-    r"[-+]?(?:0[xXoObB][\da-fA-F_]+|(?:\d[\d_]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?j?)"
+    r"[-+]?(?:0[xXoObB][\da-fA-F_]+|(?:\d[\d_]*(?:\.\d+|\.(?=[eE]))?|\.\d+)(?:[eE][-+]?\d+)?j?)"
 )
 _THOUSANDS = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?!\d|\.\d)")  # "10,000": one number
 _STRING = re.compile(r"""[rRbBuU]{0,2}(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
@@ -96,6 +96,17 @@ _SAFE_DECORATORS = frozenset(
         "asynccontextmanager",
     }
 )
+
+
+# String defaults that mark a parameter in a deprecation cycle (scikit-learn's "warn" and
+# "deprecated"): the code swaps in the effective default, which is what the docstring states.
+_CYCLE_SENTINELS = frozenset({"warn", "deprecated"})
+
+
+def _raw_docstring(inp: StaticInput) -> bool:
+    """Whether the docstring literal has an ``r`` prefix (its backslashes are its text)."""
+    before = inp.source[max(0, inp.docstring.body_start - 6) : inp.docstring.body_start]
+    return "r" in before.rstrip("\"'").lower()[-2:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,9 +305,16 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
         signature_value = _literal(signature_text)
         if signature_value is _UNSET or signature_value is None:
             continue  # a sentinel, a constant, a call: what it stands for is not visible
+        if isinstance(signature_value, str) and signature_value.lower() in _CYCLE_SENTINELS:
+            continue  # a deprecation cycle: the documented default is the effective one
         doc = documented_default(seg)
         if doc is None or not contradicts(doc.value, signature_value):
             continue
+        if "\\" in doc.text and not _raw_docstring(inp):
+            # the docstring's own escapes: ``\\b`` in its source is ``\b`` in its text
+            unescaped = _literal(doc.text.replace("\\\\", "\\"))
+            if unescaped is not _UNSET and not contradicts(unescaped, signature_value):
+                continue
         reported.add(name)
         out.append(
             inp.finding(
