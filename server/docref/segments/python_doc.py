@@ -259,6 +259,9 @@ class _Parser:
                     j = self._section_prose(j, hi, title, grammar, entry_indent)
                     prev_blank = False
                     continue
+            elif current and (misplaced := self._misindented(grammar, j, entry_indent, numpy)):
+                self._entry(current, head, kind, title)
+                current, head = [j], misplaced
             elif current:
                 current.append(j)
             else:
@@ -268,6 +271,20 @@ class _Parser:
         if current:
             self._entry(current, head, kind, title)
         return j
+
+    def _misindented(self, grammar: str, j: int, entry_indent: int, numpy: bool) -> Head | None:
+        """The head of an entry indented a space or two deeper than the entries (a slip
+        napoleon and numpydoc still read as an entry), ``None`` for a continuation line.
+
+        Continuations sit four deeper by convention, so only a typed head
+        (``x (int): …`` / ``x : int``) at most two columns deeper counts."""
+        line = self.lines[j]
+        if grammar != "named" or line.indent > entry_indent + 2:
+            return None
+        head = entry_head(grammar, line.text, numpy)
+        if head is None or not head.type or not head.name or not head.name.isidentifier():
+            return None
+        return head
 
     def _section_prose(self, i: int, hi: int, title: str, grammar: str, indent: int) -> int:
         """Prose inside a Google entry section (no entry head): up to a blank or an entry."""
