@@ -290,3 +290,34 @@ def test_plain_dotted_import_is_not_an_alias(tmp_path: Path) -> None:
         "f",
     )
     assert import_aliases(inp.file, inp.function) == {"dt": "datetime", "Opt": "typing.Optional"}
+
+
+def test_keyword_documented_for_its_trailing_underscore_parameter(tmp_path: Path) -> None:
+    # issue 12, pattern 6: ``class`` cannot be a parameter, ``class_`` is PEP 8's spelling
+    code = '''
+    def find(tag, class_=None, type_=None):
+        """Find elements.
+
+        :param tag: The tag.
+        :param class: The CSS class.
+        :param type: The kind.
+        :param klass: Misspelled.
+        """
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "find")
+    assert [f.message.split(";")[0] for f in findings] == [
+        'documents parameter "klass", but find() has no such parameter'
+    ]
+
+
+def test_trailing_underscore_needs_a_reserved_name(tmp_path: Path) -> None:
+    # the control: ``colour`` is no keyword or builtin, so it does not stand for ``colour_``
+    code = '''
+    def paint(colour_=None):
+        """Paint.
+
+        :param colour: The colour.
+        """
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "paint")
+    assert len(findings) == 1 and '"colour"' in findings[0].message

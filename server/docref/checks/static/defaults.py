@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
-from docref.checks.static.params import signatures, split_names
+from docref.checks.static.params import signature_name, signatures, split_names
 from docref.graph.model import Param
 from docref.segments import Segment
 
@@ -262,10 +262,12 @@ def contradicts(documented: object, signature: object) -> bool:
 
 
 def _param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
+    """Each documented parameter entry with the signature name it stands for."""
+    names = {p.name for fn in signatures(inp) for p in fn.params}
     for seg in inp.docstring.segments:
         if seg.kind == "param" and seg.name:
             for name in split_names(seg.name):
-                yield seg, name
+                yield seg, signature_name(name, names)
 
 
 def _signature_params(inp: StaticInput) -> dict[str, list[Param]]:

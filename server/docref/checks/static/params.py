@@ -17,7 +17,9 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import builtins
+import keyword
+from collections.abc import Container, Iterable, Iterator
 
 from docref.checks.findings import Criterion, Evidence, Finding
 from docref.checks.static.base import StaticInput
@@ -30,6 +32,7 @@ __all__ = [
     "closest_parameter",
     "import_aliases",
     "signature_evidence",
+    "signature_name",
     "signatures",
     "split_names",
     "strip_name",
@@ -80,6 +83,19 @@ def strip_name(name: str) -> str:
 def split_names(name: str) -> list[str]:
     """The names of one entry: NumPy ``x1, x2`` gives two; each stripped (see above)."""
     return [stripped for part in name.split(",") if (stripped := strip_name(part))]
+
+
+# Names a parameter takes a trailing underscore to avoid (PEP 8): keywords and builtins.
+_RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))
+
+
+def signature_name(name: str, names: Container[str]) -> str:
+    """The parameter a documented ``name`` stands for: itself, or ``name_`` when the
+    signature spells a keyword or builtin with PEP 8's trailing underscore (``:param class:``
+    for ``class_``: the documented name could not be a parameter)."""
+    if name in names or name not in _RESERVED:
+        return name
+    return name + "_" if name + "_" in names else name
 
 
 def _display(function: Function) -> str:
@@ -172,7 +188,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     for segment, shown, name in documented:
         if java and shown.startswith("<"):
             continue  # @param <T>: a type parameter
-        if not name.isidentifier() or name in names:
+        if not name.isidentifier() or signature_name(name, names) in names:
             continue
         if segment.section in _TYPE_SECTIONS and name in param_entries:
             continue  # reported once, on the :param entry

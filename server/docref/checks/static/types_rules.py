@@ -31,6 +31,7 @@ from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import (
     import_aliases,
+    signature_name,
     signatures,
     split_names,
 )
@@ -228,7 +229,8 @@ def c2_param_type(inp: StaticInput) -> list[Finding]:
     for segment in _typed(inp, "param"):
         if not segment.name or not segment.type:
             continue
-        for name in split_names(segment.name):
+        for documented in split_names(segment.name):
+            name = signature_name(documented, params)
             param = params.get(name)
             if param is None or not param.annotation:
                 continue
