@@ -120,6 +120,24 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     ("list", "Sequence[int]", COMPATIBLE, {}),
     ("int", "float", COMPATIBLE, {}),
     ("OrderedDict", "dict", COMPATIBLE, {}),
+    # issue 12, pattern 3: numpydoc / napoleon vocabulary
+    ("int or array of ints", "int | Sequence[int]", COMPATIBLE, {}),
+    ("scalar, optional", "Hashable | None", COMPATIBLE, {}),
+    ("function", "Callable", EQUAL, {}),
+    ("int", "int | np.integer", COMPATIBLE, {}),
+    ("int", "np.int64", COMPATIBLE, {}),
+    ("bool", "np.bool_", COMPATIBLE, {}),
+    ("list of ints", "list[int]", EQUAL, {}),
+    ("tuple of floats", "tuple[float, ...]", EQUAL, {}),
+    ("list of dictionaries", "list[dict]", EQUAL, {}),
+    ("{None, int}, optional", "Optional[int]", EQUAL, {}),
+    ("float in [0, 1]", "float", EQUAL, {}),
+    ("int >= 0, default 3", "int", EQUAL, {}),
+    ("array-like, default None", "Sequence[float] | None", COMPATIBLE, {}),
+    # issue 12, pattern 2: a documented member of the annotated union names part of it
+    ("int", "int | str", COMPATIBLE, {}),
+    ("str, optional", "Union[str, Style]", COMPATIBLE, {"is_subclass": lambda c, p: False}),
+    ("str or int", "int | str | bytes", COMPATIBLE, {}),
     ("Iterator[str]", "Iterable[str]", None, {}),  # parameters are not projected downwards
     # --- incompatible: unrelated (findings)
     ("list of str", "Iterator[str]", INCOMPATIBLE, {}),
@@ -127,7 +145,16 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     ("bool", "str", INCOMPATIBLE, {}),
     ("list[str]", "list[int]", INCOMPATIBLE, {}),
     ("dict of str to int", "dict[str, str]", INCOMPATIBLE, {}),
-    ("int", "int | str", INCOMPATIBLE, {}),
+    ("bytes", "int | str", INCOMPATIBLE, {}),
+    # pattern 3 controls: the vocabulary normalises, contradictions stay
+    ("array of ints", "dict[str, int]", INCOMPATIBLE, {}),
+    ("list of strings", "list[int]", INCOMPATIBLE, {}),
+    ("int", "np.float64", INCOMPATIBLE, {}),
+    ("{None, int}", "str", INCOMPATIBLE, {}),
+    ("float in [0, 1]", "str", INCOMPATIBLE, {}),
+    ("scalar", "list[int]", INCOMPATIBLE, {}),
+    ("int", "str | Style", INCOMPATIBLE, {"is_subclass": lambda c, p: False}),
+    ("int or bytes", "int | str", INCOMPATIBLE, {}),
     ("tuple of (int, str)", "tuple[int, str, bytes]", INCOMPATIBLE, {}),
     ("{'a', 'b'}", "Literal['a', 'b', 'c']", INCOMPATIBLE, {}),
     ("{'a', 'b'}", "int", INCOMPATIBLE, {}),
@@ -200,7 +227,6 @@ def test_verdict_values_are_the_four_strings() -> None:
         "number of items to skip",
         "If true, print more output",
         "list of the things to do",
-        "int > 0",
         "",
         "   ",
         "optional",
@@ -319,7 +345,11 @@ def test_doc_aliases_resolve_like_code_aliases() -> None:
     assert parse_doc_type("dt.date", aliases={"dt": "datetime"}) == TypeExpr("datetime.date")
     # An import of ``array`` shadows the docstring word "array".
     assert parse_doc_type("array", aliases={"array": "array.array"}) == TypeExpr("array.array")
-    assert parse_doc_type("array") == TypeExpr("numpy.ndarray")
+    # the bare word is numpydoc's loose array-like (issue 12); ``ndarray`` names the class
+    assert parse_doc_type("array") == TypeExpr("numpy.typing.ArrayLike")
+    assert parse_doc_type("ndarray") == TypeExpr("numpy.ndarray")
+    # a value range after the type is a constraint, not prose (issue 12)
+    assert parse_doc_type("int > 0") == TypeExpr("int")
 
 
 # --------------------------------------------------------------------------- robustness

@@ -594,3 +594,58 @@ def test_qualified_generator_annotation_after_dotted_import(tmp_path: Path) -> N
         'says it returns "bytes", but pairs() is a generator that returns str '
         "(Generator[int, None, str])"
     ]
+
+
+def test_param_type_union_member_documented_is_silent(tmp_path: Path) -> None:
+    # issue 12, pattern 2: a documented member of the annotated union is narrower, not wrong;
+    # the control ``int`` fits no member of ``Union[str, Style]`` and stays a finding
+    code = '''
+    from typing import Optional, Union
+
+    class Style: ...
+
+    def rule(style: Union[str, Style] = "rule", width: Union[str, Style] = "x",
+             indent: Union[None, int, str] = 2):
+        """Draw a rule.
+
+        Args:
+            style (str, optional): Style of line.
+            width (int): Width.
+            indent (int, optional): Spaces to indent.
+        """
+    '''
+    findings = run_rule(c2_param_type, tmp_path, code, "rule")
+    assert _messages(findings) == ['documents width as "int", but the signature says Style | str']
+
+
+def test_param_type_numpydoc_vocabulary(tmp_path: Path) -> None:
+    # issue 12, pattern 3: numpydoc words normalise before comparing; the control contradicts
+    code = '''
+    from typing import Callable, Hashable, Optional, Sequence, Union
+    import numpy as np
+
+    def f(a: Union[int, Sequence[int]], b: Optional[Hashable] = None,
+          c: Callable[[int], int] = abs, d: Union[int, np.integer] = 0,
+          e: Optional[int] = None, g: list[int] = []):
+        """F.
+
+        Parameters
+        ----------
+        a : int or array of ints
+            Sizes.
+        b : scalar, optional
+            A key.
+        c : function
+            The hook.
+        d : int
+            Count.
+        e : {None, int}, optional
+            Order.
+        g : list of strings
+            Wrong element type.
+        """
+    '''
+    findings = run_rule(c2_param_type, tmp_path, code, "f")
+    assert _messages(findings) == [
+        'documents g as "list of strings", but the signature says list[int]'
+    ]

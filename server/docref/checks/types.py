@@ -15,8 +15,10 @@ a canonical :class:`TypeExpr` (or ``None``: prose / not a type, hence no C2 verd
 * ``compatible`` (info) -- the documented type is a strict supertype of the annotation
   (``Sequence[int]`` vs ``list[int]``, ``float`` vs ``int``, ``Iterable`` vs ``Iterator``, a
   documented union containing the annotation) or a strict subtype of it (``OrderedDict`` vs
-  ``dict``, ``int`` vs ``float``, ``Iterator`` vs ``Iterable``: narrower than the annotation,
-  not contradicted by it), ``Any``/``object`` on either side,
+  ``dict``, ``int`` vs ``float``, ``Iterator`` vs ``Iterable``, members of an annotated union:
+  ``str`` vs ``str | Style``; narrower than the annotation, not contradicted by it),
+  ``Any``/``object`` on either side, NumPy scalars documented by kind (``int`` vs
+  ``np.int64``),
   ``Self`` vs the class, and three refinements of a loose annotation: parameters on a bare
   generic (``list of int`` vs ``list``), literal values of the annotated type (``{'a', 'b'}``
   vs ``str``), ``None`` left out of the documented type (``int`` vs ``int | None``).
@@ -209,7 +211,7 @@ def _cmp_union(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx, doc_optional: bool) -> O
         *(verdict for member, verdict in covers if not (member.is_none and none_omitted))
     )
     if outcome in (None, INCOMPATIBLE):
-        return outcome
+        return _narrower(doc_members, ann_members, ctx, outcome)
     doc_all_used = all(
         _best(*(_cmp(d, member, ctx) for member in ann_members)) in (EQUAL, EQUIVALENT)
         for d in doc_members
@@ -221,6 +223,24 @@ def _cmp_union(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx, doc_optional: bool) -> O
     if not doc_all_used:
         return _at_least(COMPATIBLE, outcome)
     return _at_least(EQUIVALENT, outcome)
+
+
+def _narrower(
+    doc_members: tuple[TypeExpr, ...],
+    ann_members: tuple[TypeExpr, ...],
+    ctx: _Ctx,
+    outcome: Outcome,
+) -> Outcome:
+    """``compatible`` when every documented member fits a member of the annotated union
+    (``str`` for ``str | Style``): the docstring names part of what is accepted, narrower than
+    the annotation but not contradicted by it; else ``outcome``."""
+    if len(ann_members) < 2:
+        return outcome
+    for d in doc_members:
+        fit = _best(*(_cmp(d, member, ctx) for member in ann_members))
+        if fit not in (EQUAL, EQUIVALENT, COMPATIBLE):
+            return outcome
+    return COMPATIBLE
 
 
 def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
@@ -245,6 +265,8 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
         if projected is None:
             return COMPATIBLE
         return _at_least(COMPATIBLE, _cmp_args(doc, projected, ctx))
+    if relation == _UNRELATED and _same_kind(doc, ann):
+        return COMPATIBLE  # numpydoc's ``int`` for ``np.integer``/``np.int64``: one kind
     if relation == _SUB:
         # a documented subtype (``OrderedDict`` for ``dict``) is narrower than the annotation,
         # not contradicted by it: precision first, no finding (parameters are not projected
@@ -304,6 +326,14 @@ def _dtype_kind(expr: TypeExpr) -> TypeExpr:
         if name in _NUMERIC_KINDS:
             return TypeExpr(_NUMERIC_KINDS[name])
     return expr
+
+
+def _same_kind(doc: TypeExpr, ann: TypeExpr) -> bool:
+    """A Python number/str/bytes type and a NumPy scalar type of that kind."""
+    if doc.args or ann.args:
+        return False
+    doc_kind, ann_kind = _dtype_kind(doc), _dtype_kind(ann)
+    return doc_kind.name == ann_kind.name and (doc_kind != doc or ann_kind != ann)
 
 
 def _cmp_dtype(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .types_expr import (
+    BUILTIN_CLASSES,
     ELLIPSIS,
     LITERAL,
     NONE,
@@ -54,6 +55,11 @@ _ADJECTIVES = re.compile(
     re.IGNORECASE,
 )
 _NOUN_TAIL = re.compile(r"\s+(?:object|instance)s?$")
+# A value range after the type: ``float in [0, 1]``, ``int >= 0``, ``int between 1 and 9``.
+_RANGE_TAIL = re.compile(
+    r"\s*(?:\s(?:in|within)\s+[\[(].*|\sbetween\s.*|[<>]=?\s*[-+]?[\w.]+.*)$", re.IGNORECASE
+)
+_PLURAL = re.compile(r"^([a-z_]+?)(ies|s)$")
 _OF = re.compile(r"^([A-Za-z_][\w.]*)\s+of\s+(.+)$")
 
 
@@ -163,6 +169,7 @@ def _is_default_none(flag: str) -> bool:
 
 def _parse_member(text: str, ctx: _Ctx) -> TypeExpr | None:
     text = _NOUN_TAIL.sub("", _SHAPE_TAIL.sub("", _ADJECTIVES.sub("", text))).strip()
+    text = _RANGE_TAIL.sub("", text).strip()
     if not text:
         return None
     if text.startswith("{") and text.endswith("}"):
@@ -192,17 +199,30 @@ def _parse_of(word: str, rest: str, ctx: _Ctx) -> TypeExpr | None:
             if not items or any(item is None for item in items):
                 return None
             return TypeExpr("tuple", tuple(item for item in items if item is not None))
-        element = _parse_member(rest, ctx)
+        element = _parse_member(_singular(rest, ctx), ctx)
         return None if element is None else TypeExpr("tuple", (element, ELLIPSIS))
     if lowered not in OF_CONTAINERS:
         return None
-    element = _parse_member(rest, ctx)
+    element = _parse_member(_singular(rest, ctx), ctx)
     if element is None:
         return None
     container = OF_CONTAINERS[lowered]
     if container is None:
         return TypeExpr(ARRAY_LIKE)
     return TypeExpr(container, (element,))
+
+
+def _singular(word: str, ctx: _Ctx) -> str:
+    """An element word of an ``of`` phrase in the singular when that is a type word
+    (``ints`` -> ``int``, ``strings`` -> ``string``, ``dictionaries`` -> ``dictionary``)."""
+    match = _PLURAL.match(word)
+    if match is None or _aliased(word, ctx):
+        return word
+    stem = match.group(1)
+    for candidate in (stem + "y",) if match.group(2) == "ies" else (stem,):
+        if candidate in DOC_WORDS or candidate in BUILTIN_CLASSES or candidate in OF_CONTAINERS:
+            return candidate
+    return word
 
 
 def _parse_mapping_args(rest: str, ctx: _Ctx) -> tuple[TypeExpr, ...] | None:
@@ -292,7 +312,8 @@ def _convert(node: ast.expr, ctx: _Ctx, *, top: bool = False) -> TypeExpr | None
             return NONE
         return None
     if isinstance(node, ast.Set) and ctx.doc:
-        return _literal_of(node.elts)
+        # numpydoc choices: values (``{'a', 'b'}``) or types (``{None, int}``), or both
+        return _literal_of(node.elts) or _union_of(node.elts, ctx)
     if isinstance(node, ast.Dict) and ctx.doc and len(node.keys) == 1:
         key = node.keys[0]
         if key is None:
