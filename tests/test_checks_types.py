@@ -436,3 +436,15 @@ def test_compare_never_raises_on_hand_built_nonsense() -> None:
 )
 def test_markdown_autoref_links_in_types_stand_for_the_name(text: str, expected: str) -> None:
     assert parse_doc_type(text) == parse_doc_type(expected)
+
+
+def test_type_aliases_expand_on_both_sides() -> None:
+    # issue 12, pattern 4: the alias stands for its expression, before the typing vocabulary
+    expand = {"KeyFunc": "Optional[Callable[[str], int]]", "Text": "bytes"}
+    ann = parse_annotation("KeyFunc", type_aliases=expand)
+    assert ann is not None and ann.render() == "Callable[[str], int] | None"
+    assert parse_annotation("Text", type_aliases=expand) == TypeExpr("bytes")
+    assert parse_doc_type("KeyFunc", type_aliases=expand) == ann
+    # a self-referencing or unparsable alias leaves the name as it is, never raises
+    assert parse_annotation("A", type_aliases={"A": "Optional[A]"}) is not None
+    assert parse_annotation("B", type_aliases={"B": "TypeVar('B')"}) == TypeExpr("B")

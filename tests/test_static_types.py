@@ -649,3 +649,29 @@ def test_param_type_numpydoc_vocabulary(tmp_path: Path) -> None:
     assert _messages(findings) == [
         'documents g as "list of strings", but the signature says list[int]'
     ]
+
+
+def test_param_type_through_type_aliases(tmp_path: Path) -> None:
+    # issue 12, pattern 4: an alias stands for its expression on both sides of the comparison;
+    # the control documents a type the alias really contradicts
+    code = '''
+    from typing import Callable, Optional, TypeAlias, Union
+
+    KeyFunc = Optional[Callable[[str], int]]
+    Number: TypeAlias = Union[int, float]
+    type Label = str | bytes
+
+    def sort(key: KeyFunc = None, size: Number = 1, label: Label = "", same: KeyFunc = None,
+             wrong: Number = 0):
+        """Sort.
+
+        Args:
+            key (callable, optional): Sort key.
+            size (float): Size.
+            label (str): Label.
+            same (KeyFunc): Documented with the alias itself.
+            wrong (str): Not a number.
+        """
+    '''
+    findings = run_rule(c2_param_type, tmp_path, code, "sort")
+    assert _messages(findings) == ['documents wrong as "str", but the signature says float | int']

@@ -68,21 +68,34 @@ class _Ctx:
     aliases: Mapping[str, str] | None
     doc: bool
     depth: int = 0
+    # type aliases of the scope: name -> the aliased expression as written in code
+    expand: Mapping[str, str] | None = None
+
+    def inner(self, *, doc: bool | None = None) -> _Ctx:
+        return _Ctx(self.aliases, self.doc if doc is None else doc, self.depth + 1, self.expand)
 
 
 # --------------------------------------------------------------------------- public API
 
 
-def parse_annotation(text: str, *, aliases: Mapping[str, str] | None = None) -> TypeExpr | None:
+def parse_annotation(
+    text: str,
+    *,
+    aliases: Mapping[str, str] | None = None,
+    type_aliases: Mapping[str, str] | None = None,
+) -> TypeExpr | None:
     """Parse an annotation as written in code (``Optional[int]``, ``"Foo"``, ``npt.NDArray[X]``).
 
-    ``aliases`` maps local import names to qualified names (``{"dt": "datetime"}``).
+    ``aliases`` maps local import names to qualified names (``{"dt": "datetime"}``);
+    ``type_aliases`` maps type alias names to the aliased expression (``{"KeyFunc":
+    "Optional[Callable[[str], int]]"}``), expanded where the name is used bare.
     Returns ``None`` when the text is not a type expression. Never raises.
     """
     try:
         if not isinstance(text, str) or len(text) > _MAX_ANNOTATION_CHARS:
             return None
-        return _parse_expression(" ".join(text.split()), _Ctx(aliases, doc=False))
+        ctx = _Ctx(aliases, doc=False, expand=type_aliases)
+        return _parse_expression(" ".join(text.split()), ctx)
     except Exception:
         return None
 
@@ -91,20 +104,25 @@ _MD_LINK = re.compile(r"\[`([^`\[\]]+)`\](?:\[[^\[\]]*\])?|\[([^`\[\]]+)\]\[[^\[
 
 
 def parse_doc_type(
-    text: str, *, default_is_none: bool = False, aliases: Mapping[str, str] | None = None
+    text: str,
+    *,
+    default_is_none: bool = False,
+    aliases: Mapping[str, str] | None = None,
+    type_aliases: Mapping[str, str] | None = None,
 ) -> TypeExpr | None:
     """Parse a type as written in a docstring (Google ``(int)``, NumPy ``list of int,
     optional``, reST ``:type x: Optional[int]``).
 
     ``, optional`` makes the type ``X | None`` when ``default_is_none`` (the signature default
     is ``None``) or when the text itself says ``default None``; otherwise the type stays ``X``
-    with :attr:`TypeExpr.optional` set. Returns ``None`` for prose ("the number of items").
+    with :attr:`TypeExpr.optional` set. ``aliases`` and ``type_aliases`` as for
+    :func:`parse_annotation`. Returns ``None`` for prose ("the number of items").
     Never raises.
     """
     try:
         if not isinstance(text, str):
             return None
-        return _parse_doc(text, default_is_none, _Ctx(aliases, doc=True))
+        return _parse_doc(text, default_is_none, _Ctx(aliases, doc=True, expand=type_aliases))
     except Exception:
         return None
 
@@ -330,8 +348,7 @@ def _convert_constant(value: object, ctx: _Ctx, *, top: bool) -> TypeExpr | None
     if isinstance(value, str):
         if ctx.doc and top:
             return make_literal([repr(value)])  # NumPy: ``str, 'auto' or None``
-        inner = _Ctx(ctx.aliases, ctx.doc, ctx.depth + 1)
-        return _parse_expression(" ".join(value.split()), inner)
+        return _parse_expression(" ".join(value.split()), ctx.inner())
     return None
 
 
@@ -339,6 +356,12 @@ def _convert_name(node: ast.Name | ast.Attribute, ctx: _Ctx) -> TypeExpr | None:
     dotted = _dotted(node)
     if dotted is None:
         return None
+    if ctx.expand and dotted in ctx.expand:
+        # a type alias of the scope stands for its expression (resolved before the typing
+        # vocabulary); an expression that does not parse leaves the name as it is
+        expanded = _parse_expression(" ".join(ctx.expand[dotted].split()), ctx.inner(doc=False))
+        if expanded is not None:
+            return expanded
     lowered = dotted.lower()
     wordy = dotted.islower() or lowered == "any"
     if ctx.doc and wordy and lowered in DOC_WORDS and not _aliased(dotted, ctx):

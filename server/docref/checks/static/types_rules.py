@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import (
-    import_aliases,
     signature_name,
     signatures,
     split_names,
 )
+from docref.checks.static.type_scope import scope_aliases, type_aliases
 from docref.checks.types import (
     TypeExpr,
     Verdict,
@@ -164,15 +164,32 @@ def _shown(text: str) -> str:
     return " ".join(text.split())
 
 
-def _doc_type(
-    text: str, aliases: Mapping[str, str], *, default_is_none: bool = False
-) -> TypeExpr | None:
+@dataclass(frozen=True, slots=True)
+class _Scope:
+    """What names in the function's types stand for: import aliases and project classes
+    (:func:`scope_aliases`), and the type aliases its annotations use (:func:`type_aliases`)."""
+
+    aliases: Mapping[str, str]
+    types: Mapping[str, str]
+
+
+def _scope(inp: StaticInput) -> _Scope:
+    return _Scope(scope_aliases(inp), type_aliases(inp))
+
+
+def _annotation(text: str, scope: _Scope) -> TypeExpr | None:
+    return parse_annotation(text, aliases=scope.aliases, type_aliases=scope.types)
+
+
+def _doc_type(text: str, scope: _Scope, *, default_is_none: bool = False) -> TypeExpr | None:
     """The documented type; a type wrapped whole in brackets (``[Syntax]``, a decoration
     some projects use) is read without them."""
     text = text.strip()
     if text.startswith("[") and text.endswith("]") and _balanced(text[1:-1]):
         text = text[1:-1]
-    return parse_doc_type(text, default_is_none=default_is_none, aliases=aliases)
+    return parse_doc_type(
+        text, default_is_none=default_is_none, aliases=scope.aliases, type_aliases=scope.types
+    )
 
 
 def _balanced(text: str) -> bool:
@@ -182,11 +199,6 @@ def _balanced(text: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
-
-
-def _aliases(inp: StaticInput) -> dict[str, str]:
-    """The import aliases in scope of the checked function."""
-    return import_aliases(inp.file, inp.function)
 
 
 def _typed(inp: StaticInput, kind: str) -> list[Segment]:
@@ -224,7 +236,7 @@ def c2_param_type(inp: StaticInput) -> list[Finding]:
         return []
     overloads = signatures(inp)
     params = {p.name: p for p in inp.function.params}
-    aliases = _aliases(inp)
+    scope = _scope(inp)
     findings: list[Finding] = []
     for segment in _typed(inp, "param"):
         if not segment.name or not segment.type:
@@ -237,7 +249,7 @@ def c2_param_type(inp: StaticInput) -> list[Finding]:
             others = [
                 q for fn in overloads[1:] for q in fn.params if q.name == name and q.annotation
             ]
-            finding = _check_param(inp, segment, param, others, segment.type, aliases)
+            finding = _check_param(inp, segment, param, others, segment.type, scope)
             if finding is not None:
                 findings.append(finding)
     return findings
@@ -249,21 +261,21 @@ def _check_param(
     param: Param,
     overloaded: list[Param],
     doc_text: str,
-    aliases: Mapping[str, str],
+    scope: _Scope,
 ) -> Finding | None:
     """A finding when the documented type is incompatible with the annotation of ``param``
     and with that of every ``@overload`` of the same parameter (``overloaded``)."""
     assert param.annotation is not None
-    annotation = parse_annotation(param.annotation, aliases=aliases)
+    annotation = _annotation(param.annotation, scope)
     if annotation is None:
         return None
-    documented = _doc_type(doc_text, aliases, default_is_none=param.default == "None")
+    documented = _doc_type(doc_text, scope, default_is_none=param.default == "None")
     if documented is None:
         return None
     alternatives = _param_alternatives(param, annotation)
     for other in overloaded:
         assert other.annotation is not None
-        parsed = parse_annotation(other.annotation, aliases=aliases)
+        parsed = _annotation(other.annotation, scope)
         if parsed is None:
             return None
         alternatives.extend(_param_alternatives(other, parsed))
@@ -291,11 +303,11 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
     typed = _typed(inp, "returns")
     if len(typed) != 1:
         return []
-    aliases = _aliases(inp)
-    annotation = parse_annotation(fn.returns, aliases=aliases)
+    scope = _scope(inp)
+    annotation = _annotation(fn.returns, scope)
     segment = typed[0]
     assert segment.type is not None
-    documented = _doc_type(segment.type, aliases)
+    documented = _doc_type(segment.type, scope)
     if annotation is None or documented is None:
         return []
     if annotation.name in _GENERATORS:
@@ -305,7 +317,7 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
     if not _incompatible(inp, documented, annotation):
         return []
     for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
-        other = parse_annotation(overload.returns, aliases=aliases) if overload.returns else None
+        other = _annotation(overload.returns, scope) if overload.returns else None
         if other is None or not _incompatible(inp, documented, other):
             return []
     said = annotation.render()
@@ -377,14 +389,14 @@ def c2_yield_type(inp: StaticInput) -> list[Finding]:
     typed = _typed(inp, "yields")
     if len(typed) != 1:
         return []
-    aliases = _aliases(inp)
-    annotation = parse_annotation(fn.returns, aliases=aliases)
+    scope = _scope(inp)
+    annotation = _annotation(fn.returns, scope)
     item = _yield_type(annotation) if annotation is not None else None
     if item is None:
         return []
     segment = typed[0]
     assert segment.type is not None
-    documented = _doc_type(segment.type, aliases)
+    documented = _doc_type(segment.type, scope)
     if documented is None or not _incompatible(inp, documented, item):
         return []
     said = item.render()
