@@ -675,3 +675,92 @@ def test_param_type_through_type_aliases(tmp_path: Path) -> None:
     '''
     findings = run_rule(c2_param_type, tmp_path, code, "sort")
     assert _messages(findings) == ['documents wrong as "str", but the signature says float | int']
+
+
+_SCOPED = '''
+from typing import Protocol
+
+
+class Renderable(Protocol):
+    def __render__(self, width: int) -> str: ...
+
+
+class Base:
+    def __render__(self, width: int) -> str:
+        return ""
+
+
+class Text(Base):
+    """A project class named like ``typing.Text``."""
+
+
+class Plain:
+    def paint(self) -> None: ...
+
+
+class Console:
+    def render_str(self, s: str) -> "Text":
+        """Render a string.
+
+        Returns:
+            Renderable: satisfied structurally (through a project base).
+        """
+
+    def make_text(self) -> Text:
+        """Make text.
+
+        Returns:
+            str: the project Text is no str.
+        """
+
+    def plain(self) -> Plain:
+        """Make plain.
+
+        Returns:
+            Renderable: Plain has no __render__.
+        """
+'''
+
+
+@pytest.mark.parametrize(
+    ("qualname", "expected"),
+    [
+        # issue 12, pattern 5: a project ``Text`` is not ``typing.Text``; a documented Protocol
+        # the returned class satisfies is compatible
+        ("Console.render_str", []),
+        # controls: the project class against str, and a class missing the protocol's member
+        ("Console.make_text", ['says it returns "str", but make_text() returns Text']),
+        ("Console.plain", ['says it returns "Renderable", but plain() returns Plain']),
+    ],
+)
+def test_return_type_names_resolve_by_scope_and_protocols(
+    tmp_path: Path, qualname: str, expected: list[str]
+) -> None:
+    assert _messages(run_rule(c2_return_type, tmp_path, _SCOPED, qualname)) == expected
+
+
+def test_relative_import_of_a_project_class_shadows_the_typing_name(tmp_path: Path) -> None:
+    pkg = tmp_path / "src" / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "text.py").write_text("class Text:\n    pass\n", encoding="utf-8")
+    code = '''
+    from .text import Text
+
+    def make() -> Text:
+        """Make.
+
+        Returns:
+            Text: the project's Text.
+        """
+
+    def name() -> str:
+        """Name.
+
+        Returns:
+            Text: a project Text documented for a str.
+        """
+    '''
+    assert run_rule(c2_return_type, tmp_path, code, "make", filename="pkg/mod.py") == []
+    findings = run_rule(c2_return_type, tmp_path, code, "name", filename="pkg/mod.py")
+    assert _messages(findings) == ['says it returns "Text", but name() returns str']

@@ -7,9 +7,12 @@ silent).  Python only.  Precision choices:
 * No annotation, or a documented type that does not parse (prose) → nothing.
 * Import aliases of the file resolve on both sides; ``X, optional`` counts as ``X | None``
   when the signature default is ``None``.
+* Names resolve by scope before the typing vocabulary (a project class ``Text`` is not
+  ``typing.Text``), and module-level type aliases expand (:mod:`.type_scope`).
 * Class names the normaliser does not know are related through a subclass oracle built from
-  the class bases of this file and the project files it imports; when any such relation
-  stays unknown (an external base class, an unresolved name) the comparison is not reported.
+  the classes of this file and the project files it imports, nominally or structurally for
+  a project ``Protocol`` (:mod:`.type_oracle`); when any such relation stays unknown (an
+  external base class, an unresolved name) the comparison is not reported.
 * ``*args: T``/``**kwargs: T`` accept a documented ``T`` as well as ``tuple of T`` /
   ``dict of T``.
 * Returns: ``-> None``/``NoReturn`` are skipped (the returns rule's business), and so is
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
@@ -34,6 +37,7 @@ from docref.checks.static.params import (
     signatures,
     split_names,
 )
+from docref.checks.static.type_oracle import Oracle
 from docref.checks.static.type_scope import scope_aliases, type_aliases
 from docref.checks.types import (
     TypeExpr,
@@ -43,7 +47,6 @@ from docref.checks.types import (
     parse_doc_type,
 )
 from docref.checks.types_expr import ELLIPSIS
-from docref.checks.types_hierarchy import is_known
 from docref.graph.model import Param
 from docref.segments.model import Segment
 
@@ -74,80 +77,11 @@ _NO_VALUE = frozenset({"None", "typing.Never", "typing.NoReturn"})
 # Generator annotations and their number of type arguments (yield, send, return).
 _GENERATORS = {"collections.abc.Generator": 3, "collections.abc.AsyncGenerator": 2}
 _YIELD = re.compile(r"\byield\b")
-_ROOT_BASES = frozenset({"object", "Generic", "Protocol", "ABC"})
-_MAX_DEPTH = 12
-
-
-# --------------------------------------------------------------------------- class oracle
-
-
-def _last(name: str) -> str:
-    return name.split("[", 1)[0].strip().rpartition(".")[2]
-
-
-@dataclass
-class _Oracle:
-    """``is_subclass`` for the normaliser, from the class bases of this file and the project
-    files it imports (bare names).  Records whether any answer was unknown."""
-
-    inp: StaticInput
-    unknown: bool = False
-    _bases: dict[str, list[str]] | None = field(default=None, repr=False)
-
-    def _table(self) -> dict[str, list[str]]:
-        if self._bases is None:
-            table: dict[str, list[str]] = {}
-            ambiguous: set[str] = set()
-            paths = [self.inp.path, *sorted(self.inp.graph.imports_of(self.inp.path))]
-            for path in paths:
-                extract = self.inp.graph.get(path)
-                if extract is None:
-                    continue
-                for cls in extract.classes:
-                    bases = [_last(b) for b in cls.bases if "=" not in b]
-                    if cls.name in table and table[cls.name] != bases:
-                        ambiguous.add(cls.name)
-                    table.setdefault(cls.name, bases)
-            for name in ambiguous:
-                del table[name]
-            self._bases = table
-        return self._bases
-
-    def _answer(self, child: str, parent: str) -> bool | None:
-        table = self._table()
-        c, p = _last(child), _last(parent)
-        if c == p:
-            return True
-        if c not in table:
-            # A builtin or library type cannot derive from a class of this project.
-            return False if p in table and is_known(child) else None
-        seen: set[str] = set()
-        todo = [c]
-        complete = True
-        while todo and len(seen) < _MAX_DEPTH * 8:
-            name = todo.pop()
-            if name in seen:
-                continue
-            seen.add(name)
-            for base in table.get(name, []):
-                if base == p:
-                    return True
-                if base in table:
-                    todo.append(base)
-                elif base not in _ROOT_BASES:
-                    complete = False
-        return False if complete and not todo else None
-
-    def __call__(self, child: str, parent: str) -> bool | None:
-        answer = self._answer(child, parent)
-        if answer is None:
-            self.unknown = True
-        return answer
 
 
 def _incompatible(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) -> bool:
     """Whether the normaliser proves the documented type incompatible (never on unknowns)."""
-    oracle = _Oracle(inp)
+    oracle = Oracle(inp)
     self_class = inp.function.parent_class
     verdict = compare(documented, annotation, self_class=self_class, is_subclass=oracle)
     return verdict is Verdict.INCOMPATIBLE and not oracle.unknown
