@@ -321,3 +321,89 @@ def test_trailing_underscore_needs_a_reserved_name(tmp_path: Path) -> None:
     '''
     findings = run_rule(c1_param_unknown, tmp_path, code, "paint")
     assert len(findings) == 1 and '"colour"' in findings[0].message
+
+
+_VIEWS = '''
+from functools import cached_property
+
+
+class BaseView:
+    def __call__(self, nbunch=None, weight=None):
+        return self
+
+
+class DegreeView(BaseView):
+    pass
+
+
+class Forwarding:
+    def __call__(self, *args, **kwargs):
+        return self
+
+
+class Graph:
+    @cached_property
+    def degree(self):
+        """A view of node degrees, also callable as G.degree().
+
+        Parameters
+        ----------
+        nbunch : node or container of nodes
+        weight : string or None
+        nbunchh : a typo the view's __call__ does not take either
+        """
+        return DegreeView(self)
+
+    @property
+    def edges(self):
+        """Edges, also callable as G.edges(nbunch, data).
+
+        Parameters
+        ----------
+        nbunch : nodes
+        data : bool
+        keys : not in the pseudo-signature
+        """
+        return self._edges
+
+    @property
+    def size(self):
+        """The size.
+
+        Parameters
+        ----------
+        weight : str
+        """
+        return sum(self._sizes)
+
+    @property
+    def forwarded(self):
+        """Forwarded.
+
+        Parameters
+        ----------
+        anything : object
+        """
+        return Forwarding()
+'''
+
+
+def test_property_entries_are_checked_against_the_returned_call(tmp_path: Path) -> None:
+    # issue 12, pattern 1: the returned class's __call__ (through a project base)
+    findings = run_rule(c1_param_unknown, tmp_path, _VIEWS, "Graph.degree")
+    assert [f.message.split(";")[0] for f in findings] == [
+        'documents parameter "nbunchh", but degree() has no such parameter'
+    ]
+
+
+def test_property_entries_are_checked_against_a_pseudo_signature(tmp_path: Path) -> None:
+    findings = run_rule(c1_param_unknown, tmp_path, _VIEWS, "Graph.edges")
+    assert [f.message for f in findings] == [
+        'documents parameter "keys", but edges() has no such parameter'
+    ]
+
+
+def test_property_without_a_known_call_is_silent(tmp_path: Path) -> None:
+    # neither a pseudo-signature nor a returned class with __call__; or one taking anything
+    assert run_rule(c1_param_unknown, tmp_path, _VIEWS, "Graph.size") == []
+    assert run_rule(c1_param_unknown, tmp_path, _VIEWS, "Graph.forwarded") == []

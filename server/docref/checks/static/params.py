@@ -11,6 +11,9 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
   unverifiable, never reported.
 * A ``:type x:``/``@type x:`` entry is reported only when no ``:param x:`` entry documents
   the same name (one finding per mistake); Javadoc ``@param <T>`` type parameters are skipped.
+* A property (``@property``, ``@cached_property``) is checked against the call signature
+  of the object it returns (a pseudo-signature in the docstring, or the returned class's
+  ``__call__``, see :mod:`.params_property`), and not at all when that is unknown.
 * Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
   edit distance of at most 2 (1 for names of three characters or fewer).
 """
@@ -23,6 +26,7 @@ from collections.abc import Container, Iterable, Iterator
 
 from docref.checks.findings import Criterion, Evidence, Finding
 from docref.checks.static.base import StaticInput
+from docref.checks.static.params_property import is_property, property_parameters
 from docref.graph.model import FileExtract, Function, Param
 from docref.segments.model import Segment
 
@@ -178,6 +182,12 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         return []  # any unknown name may be forwarded through **kwargs: unverifiable
     java = inp.file.language == "java"
     names = {p.name for p in params}
+    if not java and is_property(inp.function):
+        # documented with the call signature of the object it returns (issue 12)
+        returned = property_parameters(inp)
+        if returned is None:
+            return []
+        names |= returned
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
     documented = list(_documented(inp))
     param_entries = {
