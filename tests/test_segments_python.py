@@ -717,3 +717,21 @@ def test_deeper_continuation_that_looks_like_an_entry_stays_in_its_entry() -> No
 '''
     params = [s.name for s in parse(source).segments if s.kind == "param"]
     assert params == ["a", "b"]
+
+
+def test_description_indented_one_space_keeps_its_lines() -> None:
+    # the control for the misindented entry: a description itself indented one space holds a
+    # line that reads like ``name : role`` ("See :ref:`…`"); it stays in its entry
+    source = '''def f(seed=None):
+    """Do it.
+
+    Parameters
+    ----------
+    seed : integer, random_state, or None (default)
+     Indicator of random number generation state.
+     See :ref:`Randomness<randomness>`.
+    """
+'''
+    params = [(s.name, s.text) for s in parse(source).segments if s.kind == "param"]
+    assert len(params) == 1 and params[0][0] == "seed"
+    assert params[0][1].endswith("See :ref:`Randomness<randomness>`.")

@@ -143,7 +143,12 @@ def compare(
             doc, doc_self = _substitute(doc, _SELF, self_name)
             ann, ann_self = _substitute(ann, _SELF, self_name)
             self_used = doc_self or ann_self
-        outcome = _cmp(doc, ann, _Ctx(is_subclass), doc_optional=documented.optional)
+        ctx = _Ctx(is_subclass)
+        outcome = _cmp(doc, ann, ctx, doc_optional=documented.optional)
+        if outcome in (None, INCOMPATIBLE) and ann.is_union:
+            # only the annotation as a whole: inside a generic (``tuple[A, B]`` read as a
+            # ``Sequence[A | B]``) a missing member is a different item type
+            outcome = _narrower(doc.members, ann.members, ctx, outcome)
         if outcome is EQUAL and (doc_changed or ann_changed):
             outcome = EQUIVALENT
         if self_used and outcome in (EQUAL, EQUIVALENT):
@@ -211,7 +216,7 @@ def _cmp_union(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx, doc_optional: bool) -> O
         *(verdict for member, verdict in covers if not (member.is_none and none_omitted))
     )
     if outcome in (None, INCOMPATIBLE):
-        return _narrower(doc_members, ann_members, ctx, outcome)
+        return outcome
     doc_all_used = all(
         _best(*(_cmp(d, member, ctx) for member in ann_members)) in (EQUAL, EQUIVALENT)
         for d in doc_members
