@@ -94,9 +94,9 @@ _RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozense
 
 
 def signature_name(name: str, names: Container[str]) -> str:
-    """The parameter a documented ``name`` stands for: itself, or ``name_`` when the
-    signature spells a keyword or builtin with PEP 8's trailing underscore (``:param class:``
-    for ``class_``: the documented name could not be a parameter)."""
+    """The parameter a documented ``name`` stands for: itself, or the name with PEP 8's
+    trailing underscore when the signature spells a keyword or builtin that way
+    (``:param class:`` for ``class_``: the documented name could not be a parameter)."""
     if name in names or name not in _RESERVED:
         return name
     return name + "_" if name + "_" in names else name
