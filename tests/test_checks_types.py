@@ -138,7 +138,12 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     ("int", "int | str", COMPATIBLE, {}),
     ("str, optional", "Union[str, Style]", COMPATIBLE, {"is_subclass": lambda c, p: False}),
     ("str or int", "int | str | bytes", COMPATIBLE, {}),
-    ("Iterator[str]", "Iterable[str]", None, {}),  # parameters are not projected downwards
+    # issue 12: a documented subset of the annotated choices, a parameterised subtype
+    ("{'a', 'b'}", "Literal['a', 'b', 'c']", COMPATIBLE, {}),
+    ("Iterator[str]", "Iterable[str]", COMPATIBLE, {}),
+    ("list of str", "Iterable[Hashable]", COMPATIBLE, {}),
+    ("Dict[str, int]", "Mapping[str, int | str]", COMPATIBLE, {}),
+    ("Iterable[list[int]]", "tuple[list[int], bool]", INCOMPATIBLE, {}),
     # --- incompatible: unrelated (findings)
     ("list of str", "Iterator[str]", INCOMPATIBLE, {}),
     ("str", "int", INCOMPATIBLE, {}),
@@ -156,7 +161,8 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     ("int", "str | Style", INCOMPATIBLE, {"is_subclass": lambda c, p: False}),
     ("int or bytes", "int | str", INCOMPATIBLE, {}),
     ("tuple of (int, str)", "tuple[int, str, bytes]", INCOMPATIBLE, {}),
-    ("{'a', 'b'}", "Literal['a', 'b', 'c']", INCOMPATIBLE, {}),
+    ("{'a', 'd'}", "Literal['a', 'b', 'c']", INCOMPATIBLE, {}),
+    ("list of int", "Iterable[str]", INCOMPATIBLE, {}),
     ("{'a', 'b'}", "int", INCOMPATIBLE, {}),
     ("Foo", "Bar", INCOMPATIBLE, {}),
     ("pkg.Foo", "other.Bar", INCOMPATIBLE, {}),

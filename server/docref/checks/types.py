@@ -274,10 +274,28 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
         return COMPATIBLE  # numpydoc's ``int`` for ``np.integer``/``np.int64``: one kind
     if relation == _SUB:
         # a documented subtype (``OrderedDict`` for ``dict``) is narrower than the annotation,
-        # not contradicted by it: precision first, no finding (parameters are not projected
-        # downwards, so a parameterised pair gets no verdict)
-        return COMPATIBLE if not doc.args or not ann.args else None
+        # not contradicted by it; parameterised, the documented type is projected onto the
+        # annotated generic (``list of str`` as ``Iterable[str]`` for ``Iterable[Hashable]``)
+        if not doc.args or not ann.args:
+            return COMPATIBLE
+        lifted = ancestors(doc).get(ann.name)
+        if lifted is None or not lifted.args:
+            return None
+        outcome = _cmp_args(lifted, ann, ctx)
+        if outcome in (None, INCOMPATIBLE) and len(lifted.args) == len(ann.args):
+            # narrower all the way down: ``Dict[str, Style]`` for ``Mapping[str, Style | str]``
+            outcome = _worst(
+                *(_narrow_arg(d, a, ctx) for d, a in zip(lifted.args, ann.args, strict=True))
+            )
+        return _at_least(COMPATIBLE, outcome)
     return INCOMPATIBLE
+
+
+def _narrow_arg(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+    outcome = _cmp(doc, ann, ctx)
+    if outcome in (None, INCOMPATIBLE) and ann.is_union:
+        return _narrower(doc.members, ann.members, ctx, outcome)
+    return outcome
 
 
 def _cmp_args(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
@@ -370,7 +388,9 @@ def _literal_base(expr: TypeExpr) -> TypeExpr | None:
 
 def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
     if doc.name == LITERAL and ann.name == LITERAL:
-        if set(doc.args) > set(ann.args):
+        # more values documented (a supertype) or fewer (a narrower choice, like a member
+        # of a union): compatible; a documented value the annotation rejects: incompatible
+        if set(doc.args) >= set(ann.args) or set(doc.args) <= set(ann.args):
             return COMPATIBLE
         return INCOMPATIBLE
     literal = doc if doc.name == LITERAL else ann
