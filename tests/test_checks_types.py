@@ -143,6 +143,8 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     ("Iterator[str]", "Iterable[str]", COMPATIBLE, {}),
     ("list of str", "Iterable[Hashable]", COMPATIBLE, {}),
     ("Dict[str, int]", "Mapping[str, int | str]", COMPATIBLE, {}),
+    ("mapping of hashable to tuple of int", "Mapping[Any, int | tuple[int, int]]", COMPATIBLE, {}),
+    ("list of bytes", "list[int | str]", INCOMPATIBLE, {}),
     ("Iterable[list[int]]", "tuple[list[int], bool]", INCOMPATIBLE, {}),
     # --- incompatible: unrelated (findings)
     ("list of str", "Iterator[str]", INCOMPATIBLE, {}),

@@ -265,7 +265,8 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
     if relation is None:
         return None
     if relation in (_SAME, _EQUIV):
-        return _at_least(EQUAL if relation == _SAME else EQUIVALENT, _cmp_args(doc, ann, ctx))
+        floor = EQUAL if relation == _SAME else EQUIVALENT
+        return _at_least(floor, _narrowed(_cmp_args(doc, ann, ctx), doc, ann, ctx))
     if relation == _SUPER:
         if projected is None:
             return COMPATIBLE
@@ -281,14 +282,19 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
         lifted = ancestors(doc).get(ann.name)
         if lifted is None or not lifted.args:
             return None
-        outcome = _cmp_args(lifted, ann, ctx)
-        if outcome in (None, INCOMPATIBLE) and len(lifted.args) == len(ann.args):
-            # narrower all the way down: ``Dict[str, Style]`` for ``Mapping[str, Style | str]``
-            outcome = _worst(
-                *(_narrow_arg(d, a, ctx) for d, a in zip(lifted.args, ann.args, strict=True))
-            )
-        return _at_least(COMPATIBLE, outcome)
+        return _at_least(COMPATIBLE, _narrowed(_cmp_args(lifted, ann, ctx), lifted, ann, ctx))
     return INCOMPATIBLE
+
+
+def _narrowed(outcome: Outcome, doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+    """The arguments' verdict, or ``compatible`` when each documented argument is a member
+    (or a narrowing) of the annotated one: ``Dict[str, Style]`` for ``Mapping[str, Style |
+    str]``.  Not for tuples (a projected item union), callables (contravariant) or arrays."""
+    if outcome not in (None, INCOMPATIBLE) or len(doc.args) != len(ann.args):
+        return outcome
+    if doc.name in ("tuple", _CALLABLE, NDARRAY):
+        return outcome
+    return _worst(*(_narrow_arg(d, a, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
 
 
 def _narrow_arg(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
