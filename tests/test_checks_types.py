@@ -134,6 +134,8 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     ("float in [0, 1]", "float", EQUAL, {}),
     ("int >= 0, default 3", "int", EQUAL, {}),
     ("array-like, default None", "Sequence[float] | None", COMPATIBLE, {}),
+    ("float or sequence of float", "npt.ArrayLike", COMPATIBLE, {}),
+    ("dict", "npt.ArrayLike", INCOMPATIBLE, {}),
     # issue 12, pattern 2: a documented member of the annotated union names part of it
     ("int", "int | str", COMPATIBLE, {}),
     ("str, optional", "Union[str, Style]", COMPATIBLE, {"is_subclass": lambda c, p: False}),

@@ -414,7 +414,9 @@ def _cmp_array_like(doc: TypeExpr, ann: TypeExpr) -> Outcome:
     other = ann if doc.name == ARRAY_LIKE else doc
     if any(_named(other.name, name) for name in (ARRAY_LIKE, NDARRAY)):
         return EQUIVALENT  # numpydoc's array_like and ndarray are used interchangeably
-    if doc.name == ARRAY_LIKE and _ARRAY_LIKE_MEMBERS & set(ancestors(other)):
+    if _ARRAY_LIKE_MEMBERS & set(ancestors(other)):
+        # a number or a sequence documented for ``ArrayLike`` is one of the things it
+        # accepts (narrower); ``array_like`` documented for one of them is a supertype
         return COMPATIBLE
     return INCOMPATIBLE if is_known(other.name) else None
 

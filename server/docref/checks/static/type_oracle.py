@@ -14,10 +14,13 @@ class or an ambiguous name hides part of a chain: the rules then report nothing.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.type_scope import file_key, in_reach
 from docref.checks.types_hierarchy import is_known
+from docref.graph.model import FileExtract
 
 __all__ = ["Oracle"]
 
@@ -39,6 +42,52 @@ class _Table:
     protocols: set[str]
 
 
+_CACHED_TABLES = 64
+# one table per file version and the versions of the files it imports
+_TABLES: OrderedDict[tuple[tuple[str, str], ...], _Table] = OrderedDict()
+
+
+def _table_of(extracts: list[FileExtract]) -> _Table:
+    key = tuple(file_key(e) for e in extracts)
+    cached = _TABLES.get(key)
+    if cached is not None:
+        _TABLES.move_to_end(key)
+        return cached
+    table = _build_table(extracts)
+    _TABLES[key] = table
+    if len(_TABLES) > _CACHED_TABLES:
+        _TABLES.popitem(last=False)
+    return table
+
+
+def _build_table(extracts: list[FileExtract]) -> _Table:
+    bases: dict[str, list[str]] = {}
+    members: dict[str, set[str]] = {}
+    protocols: set[str] = set()
+    ambiguous: set[str] = set()
+    for extract in extracts:
+        owned: dict[str, set[str]] = {}
+        for fn in extract.functions:
+            if fn.parent_class is not None:
+                owned.setdefault(fn.parent_class, set()).add(fn.name)
+        for var in extract.variables:
+            if var.owner is not None:
+                owned.setdefault(var.owner, set()).add(var.name)
+        for cls in extract.classes:
+            names = [_last(b) for b in cls.bases if "=" not in b]
+            if cls.name in bases and bases[cls.name] != names:
+                ambiguous.add(cls.name)
+            bases.setdefault(cls.name, names)
+            members.setdefault(cls.name, owned.get(cls.qualname, set()) - _IMPLICIT)
+            if _PROTOCOL_BASES & set(names):
+                protocols.add(cls.name)
+    for name in ambiguous:
+        del bases[name]
+        members.pop(name, None)
+        protocols.discard(name)
+    return _Table(bases, members, protocols)
+
+
 @dataclass
 class Oracle:
     """``is_subclass(child, parent)`` over the project classes in reach of the checked file.
@@ -50,35 +99,7 @@ class Oracle:
 
     def _build(self) -> _Table:
         if self._table is None:
-            bases: dict[str, list[str]] = {}
-            members: dict[str, set[str]] = {}
-            protocols: set[str] = set()
-            ambiguous: set[str] = set()
-            paths = [self.inp.path, *sorted(self.inp.graph.imports_of(self.inp.path))]
-            for path in paths:
-                extract = self.inp.graph.get(path)
-                if extract is None:
-                    continue
-                owned: dict[str, set[str]] = {}
-                for fn in extract.functions:
-                    if fn.parent_class is not None:
-                        owned.setdefault(fn.parent_class, set()).add(fn.name)
-                for var in extract.variables:
-                    if var.owner is not None:
-                        owned.setdefault(var.owner, set()).add(var.name)
-                for cls in extract.classes:
-                    names = [_last(b) for b in cls.bases if "=" not in b]
-                    if cls.name in bases and bases[cls.name] != names:
-                        ambiguous.add(cls.name)
-                    bases.setdefault(cls.name, names)
-                    members.setdefault(cls.name, owned.get(cls.qualname, set()) - _IMPLICIT)
-                    if _PROTOCOL_BASES & set(names):
-                        protocols.add(cls.name)
-            for name in ambiguous:
-                del bases[name]
-                members.pop(name, None)
-                protocols.discard(name)
-            self._table = _Table(bases, members, protocols)
+            self._table = _table_of([self.inp.file, *in_reach(self.inp)])
         return self._table
 
     def _lineage(self, name: str) -> tuple[list[str], bool]:

@@ -18,12 +18,15 @@ import ast
 import re
 import textwrap
 import warnings
+from collections import OrderedDict
+from dataclasses import dataclass
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import import_aliases, signatures
-from docref.graph.model import FileExtract, Variable
+from docref.checks.types_expr import SHADOWABLE
+from docref.graph.model import FileExtract, Import, Variable
 
-__all__ = ["scope_aliases", "type_aliases"]
+__all__ = ["file_key", "in_reach", "scope_aliases", "type_aliases"]
 
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _PEP695 = re.compile(r"^type\s+(\w+)\s*=\s*(.+)$", re.DOTALL)
@@ -31,11 +34,49 @@ _TYPE_ALIAS = frozenset({"TypeAlias", "typing.TypeAlias", "typing_extensions.Typ
 _MAX_ALIAS_CHARS = 2000
 
 
-def _top_classes(extract: FileExtract) -> set[str]:
-    return {cls.name for cls in extract.classes if cls.parent_class is None}
+_CACHED_FILES = 512
 
 
-def _project_files(inp: StaticInput) -> list[FileExtract]:
+@dataclass(frozen=True, slots=True)
+class _FileNames:
+    """What one extract binds at module scope, computed once per file version."""
+
+    top_classes: frozenset[str]
+    variables: dict[str, list[Variable]]
+    aliased: dict[str, str | None]  # filled as names are asked for
+
+
+_FILES: OrderedDict[tuple[str, str], _FileNames] = OrderedDict()
+
+
+def file_key(extract: FileExtract) -> tuple[str, str]:
+    """The key of one version of a file (its extract is a function of its content)."""
+    return (extract.path, extract.content_hash)
+
+
+def _names(extract: FileExtract) -> _FileNames:
+    key = file_key(extract)
+    cached = _FILES.get(key)
+    if cached is not None:
+        _FILES.move_to_end(key)
+        return cached
+    variables: dict[str, list[Variable]] = {}
+    for var in extract.variables:
+        if var.scope == "module":
+            variables.setdefault(var.qualname, []).append(var)
+    top = frozenset(cls.name for cls in extract.classes if cls.parent_class is None)
+    names = _FileNames(top, variables, {})
+    _FILES[key] = names
+    if len(_FILES) > _CACHED_FILES:
+        _FILES.popitem(last=False)
+    return names
+
+
+def _top_classes(extract: FileExtract) -> frozenset[str]:
+    return _names(extract).top_classes
+
+
+def in_reach(inp: StaticInput) -> list[FileExtract]:
     """The project files this file imports (the graph resolved them), in a stable order."""
     found: list[FileExtract] = []
     for path in sorted(inp.graph.imports_of(inp.path)):
@@ -45,6 +86,8 @@ def _project_files(inp: StaticInput) -> list[FileExtract]:
     return found
 
 
+
+
 def scope_aliases(inp: StaticInput) -> dict[str, str]:
     """Import aliases of the function's scope, plus each module-scope name bound to a
     project class (bare: the subclass oracle relates project classes by their last name)."""
@@ -52,19 +95,28 @@ def scope_aliases(inp: StaticInput) -> dict[str, str]:
     for name in _top_classes(inp.file):
         aliases.setdefault(name, name)
     scopes = {"", inp.function.qualname}
-    imported = [
-        imp
-        for imp in inp.file.imports
-        if imp.scope in scopes and imp.name and imp.name != "*" and imp.bound_name not in aliases
-    ]
-    if imported:
-        classes: set[str] = set()
-        for extract in _project_files(inp):
-            classes |= _top_classes(extract)
-        for imp in imported:
-            if imp.name in classes:
-                aliases[imp.bound_name] = imp.name or imp.bound_name
+    for imp in inp.file.imports:
+        # only names the typing vocabulary would misread need resolving (the others read
+        # the same bound or not): ``from .text import Text``
+        if imp.scope not in scopes or imp.bound_name in aliases or not imp.name:
+            continue
+        if imp.bound_name not in SHADOWABLE:
+            continue
+        extract, symbol = _imported(inp, imp)
+        if extract is not None and symbol in _top_classes(extract):
+            aliases[imp.bound_name] = symbol
     return aliases
+
+
+def _imported(inp: StaticInput, imp: Import) -> tuple[FileExtract | None, str]:
+    """The project file an import names a symbol of, and the symbol (one hop)."""
+    target, symbol = inp.graph.modules.resolve_import(inp.file.path, imp)
+    if target is None or symbol is None:
+        return None, ""
+    extract = inp.graph.get(target)
+    if extract is None or extract.language != "python":
+        return None, ""
+    return extract, symbol
 
 
 def _annotation_names(inp: StaticInput) -> set[str]:
@@ -80,7 +132,7 @@ def _annotation_names(inp: StaticInput) -> set[str]:
 
 def _module_variable(extract: FileExtract, name: str) -> Variable | None:
     """The one module-level assignment of ``name`` (``None`` when absent or reassigned)."""
-    found = [v for v in extract.variables if v.scope == "module" and v.qualname == name]
+    found = _names(extract).variables.get(name, [])
     return found[0] if len(found) == 1 else None
 
 
@@ -115,6 +167,19 @@ def _aliased_text(statement: str, name: str, annotation: str | None) -> str | No
     return ast.unparse(value)
 
 
+def _alias_of(inp: StaticInput, extract: FileExtract, name: str) -> str | None:
+    """The aliased expression of the module-level ``name`` of ``extract`` (cached)."""
+    names = _names(extract)
+    if name in names.aliased:
+        return names.aliased[name]
+    variable = _module_variable(extract, name)
+    text = None
+    if variable is not None:
+        text = _aliased_text(_statement(inp, extract, variable), name, variable.annotation)
+    names.aliased[name] = text
+    return text
+
+
 def _statement(inp: StaticInput, extract: FileExtract, variable: Variable) -> str:
     span = variable.span
     if extract is inp.file:
@@ -132,25 +197,19 @@ def type_aliases(inp: StaticInput) -> dict[str, str]:
     if not names:
         return {}
     found: dict[str, str] = {}
-    wanted: dict[str, str] = {}  # bound name -> the name in the imported module
     scopes = {"", inp.function.qualname}
+    imported: dict[str, Import] = {}
     for imp in inp.file.imports:
         if imp.scope in scopes and imp.name and imp.bound_name in names:
-            wanted[imp.bound_name] = imp.name
-    for name in names - set(wanted):
-        variable = _module_variable(inp.file, name)
-        if variable is not None:
-            text = _aliased_text(_statement(inp, inp.file, variable), name, variable.annotation)
-            if text is not None:
-                found[name] = text
-    if wanted:
-        extracts = _project_files(inp)
-        for bound, name in wanted.items():
-            hits = [(e, v) for e in extracts if (v := _module_variable(e, name)) is not None]
-            if len(hits) != 1:
-                continue  # absent from the project, or ambiguous: left as a name
-            extract, variable = hits[0]
-            text = _aliased_text(_statement(inp, extract, variable), name, variable.annotation)
+            imported[imp.bound_name] = imp
+    for name in names - set(imported):
+        text = _alias_of(inp, inp.file, name)
+        if text is not None:
+            found[name] = text
+    for bound, imp in imported.items():
+        extract, symbol = _imported(inp, imp)
+        if extract is not None:
+            text = _alias_of(inp, extract, symbol)
             if text is not None:
                 found[bound] = text
     return found
