@@ -182,6 +182,9 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         return []  # any unknown name may be forwarded through **kwargs: unverifiable
     java = inp.file.language == "java"
     names = {p.name for p in params}
+    documented = list(_documented(inp))
+    if not documented:
+        return []
     if not java and is_property(inp.function):
         # documented with the call signature of the object it returns (issue 12)
         returned = property_parameters(inp)
@@ -189,7 +192,6 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             return []
         names |= returned
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
-    documented = list(_documented(inp))
     param_entries = {
         stripped for seg, _shown, stripped in documented if seg.section not in _TYPE_SECTIONS
     }

@@ -43,6 +43,9 @@ class _FileNames:
 
     top_classes: frozenset[str]
     variables: dict[str, list[Variable]]
+    imports: dict[str, dict[str, Import]]  # scope -> bound name -> ``from m import name``
+    import_scopes: frozenset[str]  # scopes with any import ("" for the module)
+    module_aliases: dict[str, str]  # :func:`import_aliases` of the module scope
     aliased: dict[str, str | None]  # filled as names are asked for
 
 
@@ -65,7 +68,12 @@ def _names(extract: FileExtract) -> _FileNames:
         if var.scope == "module":
             variables.setdefault(var.qualname, []).append(var)
     top = frozenset(cls.name for cls in extract.classes if cls.parent_class is None)
-    names = _FileNames(top, variables, {})
+    imports: dict[str, dict[str, Import]] = {}
+    for imp in extract.imports:
+        if imp.name and imp.name != "*":
+            imports.setdefault(imp.scope, {})[imp.bound_name] = imp
+    scopes = frozenset(imp.scope for imp in extract.imports)
+    names = _FileNames(top, variables, imports, scopes, import_aliases(extract), {})
     _FILES[key] = names
     if len(_FILES) > _CACHED_FILES:
         _FILES.popitem(last=False)
@@ -91,21 +99,30 @@ def in_reach(inp: StaticInput) -> list[FileExtract]:
 def scope_aliases(inp: StaticInput) -> dict[str, str]:
     """Import aliases of the function's scope, plus each module-scope name bound to a
     project class (bare: the subclass oracle relates project classes by their last name)."""
-    aliases = import_aliases(inp.file, inp.function)
-    for name in _top_classes(inp.file):
+    names = _names(inp.file)
+    if inp.function.qualname in names.import_scopes:
+        aliases = import_aliases(inp.file, inp.function)
+    else:
+        aliases = dict(names.module_aliases)
+    for name in names.top_classes:
         aliases.setdefault(name, name)
-    scopes = {"", inp.function.qualname}
-    for imp in inp.file.imports:
+    for bound, imp in _from_imports(inp).items():
         # only names the typing vocabulary would misread need resolving (the others read
         # the same bound or not): ``from .text import Text``
-        if imp.scope not in scopes or imp.bound_name in aliases or not imp.name:
-            continue
-        if imp.bound_name not in SHADOWABLE:
+        if bound in aliases or bound not in SHADOWABLE:
             continue
         extract, symbol = _imported(inp, imp)
         if extract is not None and symbol in _top_classes(extract):
             aliases[imp.bound_name] = symbol
     return aliases
+
+
+def _from_imports(inp: StaticInput) -> dict[str, Import]:
+    """``from m import name`` imports in the function's scope (its own, then the module's)."""
+    by_scope = _names(inp.file).imports
+    local = by_scope.get(inp.function.qualname)
+    module = by_scope.get("", {})
+    return {**module, **local} if local else module
 
 
 def _imported(inp: StaticInput, imp: Import) -> tuple[FileExtract | None, str]:
@@ -197,11 +214,8 @@ def type_aliases(inp: StaticInput) -> dict[str, str]:
     if not names:
         return {}
     found: dict[str, str] = {}
-    scopes = {"", inp.function.qualname}
-    imported: dict[str, Import] = {}
-    for imp in inp.file.imports:
-        if imp.scope in scopes and imp.name and imp.bound_name in names:
-            imported[imp.bound_name] = imp
+    in_scope = _from_imports(inp)
+    imported = {name: in_scope[name] for name in names if name in in_scope}
     for name in names - set(imported):
         text = _alias_of(inp, inp.file, name)
         if text is not None:
