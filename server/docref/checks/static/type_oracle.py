@@ -14,6 +14,7 @@ class or an ambiguous name hides part of a chain: the rules then report nothing.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -45,18 +46,21 @@ class _Table:
 _CACHED_TABLES = 64
 # one table per file version and the versions of the files it imports
 _TABLES: OrderedDict[tuple[tuple[str, str], ...], _Table] = OrderedDict()
+_TABLES_LOCK = threading.Lock()  # the language server checks from more than one thread
 
 
 def _table_of(extracts: list[FileExtract]) -> _Table:
     key = tuple(file_key(e) for e in extracts)
-    cached = _TABLES.get(key)
-    if cached is not None:
-        _TABLES.move_to_end(key)
-        return cached
+    with _TABLES_LOCK:
+        cached = _TABLES.get(key)
+        if cached is not None:
+            _TABLES.move_to_end(key)
+            return cached
     table = _build_table(extracts)
-    _TABLES[key] = table
-    if len(_TABLES) > _CACHED_TABLES:
-        _TABLES.popitem(last=False)
+    with _TABLES_LOCK:
+        _TABLES[key] = table
+        if len(_TABLES) > _CACHED_TABLES:
+            _TABLES.popitem(last=False)
     return table
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
+import threading
 import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ class _FileNames:
 
 
 _FILES: OrderedDict[tuple[str, str], _FileNames] = OrderedDict()
+_FILES_LOCK = threading.Lock()  # the language server checks from more than one thread
 
 
 def file_key(extract: FileExtract) -> tuple[str, str]:
@@ -59,10 +61,11 @@ def file_key(extract: FileExtract) -> tuple[str, str]:
 
 def _names(extract: FileExtract) -> _FileNames:
     key = file_key(extract)
-    cached = _FILES.get(key)
-    if cached is not None:
-        _FILES.move_to_end(key)
-        return cached
+    with _FILES_LOCK:
+        cached = _FILES.get(key)
+        if cached is not None:
+            _FILES.move_to_end(key)
+            return cached
     variables: dict[str, list[Variable]] = {}
     for var in extract.variables:
         if var.scope == "module":
@@ -74,9 +77,10 @@ def _names(extract: FileExtract) -> _FileNames:
             imports.setdefault(imp.scope, {})[imp.bound_name] = imp
     scopes = frozenset(imp.scope for imp in extract.imports)
     names = _FileNames(top, variables, imports, scopes, import_aliases(extract), {})
-    _FILES[key] = names
-    if len(_FILES) > _CACHED_FILES:
-        _FILES.popitem(last=False)
+    with _FILES_LOCK:
+        _FILES[key] = names
+        if len(_FILES) > _CACHED_FILES:
+            _FILES.popitem(last=False)
     return names
 
 
