@@ -103,7 +103,7 @@ async def test_static_findings_stay_and_one_message_says_how_to_get_the_model_ti
                 types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri))
             )
         await until(
-            lambda: sum(s["state"] == "modelUnreachable" for s in statuses) >= version,
+            lambda n=version: sum(s["state"] == "modelUnreachable" for s in statuses) >= n,
             "the model tier reported off",
         )
     [static] = client.diagnostics.get(uri) or []
