@@ -7,9 +7,9 @@
 // Targets: linux-x64, linux-arm64, darwin-x64, darwin-arm64, win32-x64 (default: all).  For
 // each one, pip installs docref's wheel (built from ../ once) into bundled/libs for
 // `--platform <the target's wheel tags> --only-binary :all:` and CPython 3.11; the few
-// dependencies whose compiled modules are per Python version (tree-sitter, regex) are then
-// installed for 3.12-3.14 as well, pinned to the same versions, and only their extension
-// modules (named per version: `_binding.cpython-312-x86_64-linux-gnu.so`, `.cp312-win_amd64.pyd`)
+// dependencies whose compiled modules are per Python version (tree-sitter, regex; abi3 ones
+// serve every version) are then installed for 3.12-3.14 as well, the same versions, and only
+// their extension modules (named per version: `_binding.cpython-312-x86_64-linux-gnu.so`, `.cp312-win_amd64.pyd`)
 // are added.  bundled/llm-requirements.txt lists the `llm` extra (litellm), which the extension
 // installs on request into a private folder, never into the user's environment.
 //
@@ -69,12 +69,17 @@ function pipInstall(target, requirement, platform, pythonVersion, extra = []) {
   ]);
 }
 
-/** `name==version` of every distribution in `libs` (to pin the later Pythons' installs). */
-function pins(libs) {
+/** `name==version` of every distribution in `libs` whose compiled modules are built per
+ * Python version (not for the stable ABI, `abi3`): only those differ between versions. */
+function perVersionPins(libs) {
   return fs
     .readdirSync(libs)
     .map((entry) => /^(.+)-([^-]+)\.dist-info$/.exec(entry))
     .filter((m) => m !== null)
+    .filter((m) => {
+      const record = fs.readFileSync(path.join(libs, m[0], 'RECORD'), 'utf8');
+      return record.split(/\r?\n/).some((line) => EXTENSION_MODULE.test(line.split(',')[0]) && !/abi3/.test(line));
+    })
     .map((m) => `${m[1]}==${m[2]}`);
 }
 
@@ -97,13 +102,13 @@ function bundle(platform, wheel, work) {
   const libs = path.join(bundled, 'libs');
   fs.rmSync(libs, { recursive: true, force: true });
   pipInstall(libs, [wheel], platform, FIRST_PYTHON);
-  const pinned = path.join(work, 'pins.txt');
-  fs.writeFileSync(pinned, pins(libs).join('\n') + '\n');
-  for (const version of LATER_PYTHONS) {
+  const pinned = perVersionPins(libs);
+  log(`${platform}: compiled per Python version: ${pinned.join(', ') || 'nothing'}`);
+  for (const version of pinned.length > 0 ? LATER_PYTHONS : []) {
     const extra = path.join(work, `py${version}`);
     fs.rmSync(extra, { recursive: true, force: true });
     try {
-      pipInstall(extra, [wheel], platform, version, ['--constraint', pinned]);
+      pipInstall(extra, pinned, platform, version, ['--no-deps']);
     } catch {
       log(`warning: no complete set of ${platform} wheels for Python ${version}; the bundle will not run there`);
       continue;
