@@ -156,6 +156,11 @@ function main() {
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
+    // the last target's libraries must not stay behind: a development run of the extension
+    // would take them for its bundle (and they may be another platform's)
+    for (const made of ['libs', 'llm-requirements.txt', 'platform.txt']) {
+      fs.rmSync(path.join(bundled, made), { recursive: true, force: true });
+    }
   }
 }
 
