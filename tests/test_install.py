@@ -29,8 +29,10 @@ _NOT_DOCREF = ("pip", "setuptools", "_distutils_hack", "pkg_resources", "distuti
 pytestmark = pytest.mark.install
 
 
-def _run(cmd: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(cmd, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload, no-any-return]
+def _run(
+    cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=cwd, env=env)
 
 
 def _size_mb(site_packages: Path) -> tuple[float, dict[str, float]]:
