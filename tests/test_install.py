@@ -52,10 +52,12 @@ def core_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("install")
     wheels = tmp / "wheels"
     built = _run(
-        [sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-w", str(wheels)],
+        # -v: the build backend's warnings are shown only in verbose mode
+        [sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-v", "-w", str(wheels)],
         cwd=tmp,
     )
     assert built.returncode == 0, built.stderr
+    # e.g. setuptools' "`project.license` as a TOML table is deprecated" (an SPDX string now)
     assert "deprecat" not in (built.stdout + built.stderr).lower()
     (wheel,) = wheels.glob("docref-*.whl")
     venv = tmp / "venv"
