@@ -155,3 +155,19 @@ def test_importing_segments_does_not_import_nltk() -> None:
 
 def test_tokenizer_is_built_once() -> None:
     assert get_punkt_tokenizer() is get_punkt_tokenizer()
+
+
+def test_english_punkt_parameters_ship_with_docref_and_only_english() -> None:
+    """The English model is docref's own package data (66 MB of other languages stay out);
+    its tables are NLTK's English punkt_tab ones, whole (the parity test above splits with
+    them: 490 segments on the dev subset, as with NLTK's data)."""
+    from docref.segments.punkt_model import ENGLISH_PARAMETERS
+
+    folder = ENGLISH_PARAMETERS.parent
+    assert sorted(p.name for p in folder.iterdir()) == ["LICENSE", "NOTICE", "english.json"]
+    assert "Apache License" in (folder / "LICENSE").read_text(encoding="utf-8")
+    data = json.loads(ENGLISH_PARAMETERS.read_text(encoding="utf-8"))
+    sizes = {key: len(data[key]) for key in ("abbrev_types", "collocations", "sent_starters")}
+    assert sizes == {"abbrev_types": 156, "collocations": 37, "sent_starters": 39}
+    assert len(data["ortho_context"]) == 20366
+    assert data["ortho_context"]["zurich"] == 4 and "mr" in data["abbrev_types"]

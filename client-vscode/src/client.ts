@@ -3,11 +3,13 @@
 
 import * as vscode from 'vscode';
 import { ConfigurationParams, ConfigurationRequest, DidChangeConfigurationNotification, ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, State } from 'vscode-languageclient/node';
+import { Bundle, bundledServerCommand, findBundle, llmEnvironment, llmFolder, probeBundle } from './bundled';
 import { Coalescer } from './coalesce';
-import { discoverInterpreter, probeModule, serverCommand } from './interpreter';
+import { discoverInterpreter, Interpreter, probeModule, serverCommand } from './interpreter';
+import { isMissingLlmExtra, offerLlmExtra } from './llmExtra';
 import { pythonExtensionInterpreter } from './python';
 import { CLIENT_KEYS, explicitValue, Overrides, toServerSettings } from './settings';
-import { ensureConsent, offerInstall, serverEnvironment } from './setup';
+import { ensureConsent, offerInstall, offerOtherInterpreter, serverEnvironment } from './setup';
 import { FolderStatus, parseStatus, ProcessState, statusView } from './status';
 
 const STATUS_NOTIFICATION = 'docref/status';
@@ -32,6 +34,9 @@ export class ServerManager implements vscode.Disposable {
   private readonly statuses = new Map<string, FolderStatus>();
   private readonly restarts: Coalescer;
   private overrides: Overrides = {};
+  /** Set while the server runs from the bundle: what installing the model extra needs. */
+  private bundled: { interpreter: readonly string[]; bundle: Bundle; llmFolder: string } | undefined;
+  private llmOffered = false;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -118,17 +123,16 @@ export class ServerManager implements vscode.Disposable {
     }
     this.log.info(`interpreter: ${interpreter.command.join(' ')} (from ${interpreter.source})`);
     const { env, keyVariable } = await serverEnvironment(this.context.secrets);
-    const probe = await probeModule(interpreter.command, 'docref', 20000, env);
-    if (!probe.ok) {
-      this.setState(probe.reason === 'not-installed' ? 'notInstalled' : 'failed');
-      void offerInstall(interpreter, probe, this.log, () => void this.restart());
+    const strategy = vscode.workspace.getConfiguration('docref', folder?.uri).get<string>('importStrategy') ?? 'useBundled';
+    const bundle = strategy === 'useBundled' ? findBundle(this.context.extensionPath) : undefined;
+    const server = bundle !== undefined ? await this.fromBundle(interpreter, bundle, env) : await this.fromEnvironment(interpreter, env);
+    if (server === undefined) {
       return;
     }
-    this.log.info(`docref ${probe.version}`);
     const consented = await ensureConsent(this.context.workspaceState, this.log);
     this.overrides = { localOnly: consented ? undefined : true, apiKeyEnv: keyVariable };
 
-    const { command, args } = serverCommand(interpreter.command);
+    const { command, args } = server;
     // no `transport`: with TransportKind.stdio the client appends `--stdio`, which `docref serve`
     // rejects; an Executable without one talks over stdin/stdout as it is
     const serverOptions: ServerOptions = { command, args, options: { env, cwd: folder?.uri.fsPath } };
@@ -163,6 +167,7 @@ export class ServerManager implements vscode.Disposable {
       if (status !== undefined && this.client === client) {
         this.statuses.set(status.folder, status);
         this.render();
+        this.maybeOfferLlmExtra(status);
       }
     });
     this.client = client;
@@ -173,6 +178,51 @@ export class ServerManager implements vscode.Disposable {
       this.setState('failed');
       this.log.error(`the docref server did not start: ${String(error)}`);
     }
+  }
+
+  /** The bundled docref under `interpreter` (checked with the launcher's probe), with the
+   * model extra's private folder on its path when it was installed. */
+  private async fromBundle(interpreter: Interpreter, bundle: Bundle, env: NodeJS.ProcessEnv): Promise<{ command: string; args: string[] } | undefined> {
+    const probe = await probeBundle(interpreter.command, bundle, env);
+    if (!probe.ok) {
+      this.setState('failed');
+      const message =
+        probe.reason === 'old-python'
+          ? `docref needs Python 3.11 or later: ${probe.detail}`
+          : `docref could not run with ${interpreter.command.join(' ')}: ${probe.detail}`;
+      void offerOtherInterpreter(message, this.log);
+      return undefined;
+    }
+    const storage = this.context.globalStorageUri.fsPath;
+    const folder = llmFolder(storage, probe.info.tag);
+    Object.assign(env, llmEnvironment(folder));
+    this.bundled = { interpreter: interpreter.command, bundle, llmFolder: folder };
+    this.log.info(`docref ${probe.info.docref} (bundled) on Python ${probe.info.python}; model extra ${env.DOCREF_LLM_LIBS ? `in ${folder}` : probe.info.llm ? 'in the interpreter' : 'not installed'}`);
+    return bundledServerCommand(interpreter.command, bundle);
+  }
+
+  /** docref as installed in `interpreter` itself (`docref.importStrategy: fromEnvironment`,
+   * or a build without a bundle). */
+  private async fromEnvironment(interpreter: Interpreter, env: NodeJS.ProcessEnv): Promise<{ command: string; args: string[] } | undefined> {
+    this.bundled = undefined;
+    const probe = await probeModule(interpreter.command, 'docref', 20000, env);
+    if (!probe.ok) {
+      this.setState(probe.reason === 'not-installed' ? 'notInstalled' : 'failed');
+      void offerInstall(interpreter, probe, this.log, () => void this.restart());
+      return undefined;
+    }
+    this.log.info(`docref ${probe.version}`);
+    return serverCommand(interpreter.command);
+  }
+
+  /** The bundled server says the model extra is missing: offer it, once per session. */
+  private maybeOfferLlmExtra(status: FolderStatus): void {
+    const bundled = this.bundled;
+    if (bundled === undefined || this.llmOffered || status.state !== 'modelUnreachable' || !isMissingLlmExtra(status.message)) {
+      return;
+    }
+    this.llmOffered = true;
+    void offerLlmExtra(bundled.interpreter, bundled.bundle, bundled.llmFolder, this.log, () => void this.restart());
   }
 
   private async configuration(

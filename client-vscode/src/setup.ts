@@ -78,6 +78,23 @@ export async function offerInstall(interpreter: Interpreter, probe: Exclude<Prob
   }
 }
 
+/** The interpreter cannot run docref at all (too old, broken): say why, offer another. */
+export async function offerOtherInterpreter(message: string, log: vscode.LogOutputChannel): Promise<void> {
+  log.error(message);
+  const select = 'Select Interpreter';
+  const output = 'Show Output';
+  const choice = await vscode.window.showErrorMessage(message, select, output);
+  if (choice === select) {
+    if (pythonExtensionInstalled()) {
+      await vscode.commands.executeCommand('python.setInterpreter');
+    } else {
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'docref.interpreter');
+    }
+  } else if (choice === output) {
+    log.show();
+  }
+}
+
 async function pickCheckout(): Promise<{ checkout: string } | undefined> {
   const found = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath).filter(isDocrefCheckout);
   const browse = 'Browse…';

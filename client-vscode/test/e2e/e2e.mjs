@@ -1,18 +1,23 @@
 // End-to-end test in a real VS Code: code-server (VS Code in a browser) driven by Debian's
-// Chromium through playwright-core.  It installs the built .vsix and, in copies of
-// examples/shop:
+// Chromium through playwright-core.  It installs the built linux-x64 .vsix (which bundles
+// docref and its core dependencies) and runs it with a Python that has NO docref installed;
+// in copies of examples/shop:
 //  1. plants a new inconsistency in shop/cart.py, saves, and checks from the DOM the Problems
 //     entry, the squiggle under it, the hover text, the status bar item, Check File and Show
 //     Docstring Score from the palette, and the "Fix this docstring" quick fix;
-//  2. with an interpreter that lacks docref: the error with the install offers, status bar;
+//  2. with `docref.importStrategy: fromEnvironment` and an interpreter that lacks docref: the
+//     error with the install offers, status bar;
 //  3. with a remote model: the consent question; refusing it keeps the static findings and
-//     shows "model unreachable" (the server runs with local_only).
+//     shows "model unreachable"; the bundle has no litellm, so installing the model extra
+//     into the extension's own folder is offered (not accepted here: ~300 MB).
 // Screenshots go to test-results/.
 //
-//   node test/e2e/e2e.mjs            (after `npx @vscode/vsce package`)
+//   node test/e2e/e2e.mjs            (after `npm run package -- linux-x64`)
 //
-// Environment: DOCREF_PYTHON (default: `python` on PATH) must import docref;
-// CODE_SERVER (default: installed by install-code-server.sh); CHROMIUM (/usr/bin/chromium).
+// Environment: E2E_PYTHON, a Python >= 3.11 WITHOUT docref (default: the base interpreter of
+// DOCREF_PYTHON or of `python` on PATH, run with -S if docref is importable there anyway);
+// E2E_VSIX (default: client-vscode/docref-linux-x64-<version>.vsix); CODE_SERVER (default:
+// installed by install-code-server.sh); CHROMIUM (/usr/bin/chromium).
 
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -34,7 +39,7 @@ const client = path.resolve(here, '..', '..');
 const repo = path.resolve(client, '..');
 const results = path.join(client, 'test-results');
 const version = JSON.parse(fs.readFileSync(path.join(client, 'package.json'), 'utf8')).version;
-const vsix = path.join(client, `docref-${version}.vsix`);
+const vsix = process.env.E2E_VSIX ?? path.join(client, `docref-linux-x64-${version}.vsix`);
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const STEP_MS = Number(process.env.E2E_STEP_MS ?? 90_000);
 
@@ -46,14 +51,37 @@ function fail(message) {
   throw new Error(message);
 }
 
-function python() {
-  const candidate = process.env.DOCREF_PYTHON ?? execFileSync('sh', ['-c', 'command -v python || command -v python3'], { encoding: 'utf8' }).trim();
+function importsDocref(command) {
   try {
-    execFileSync(candidate, ['-c', 'import docref'], { stdio: 'pipe' });
-  } catch (error) {
-    fail(`docref is not importable by ${candidate}: ${String(error.stderr ?? error)}`);
+    execFileSync(command[0], [...command.slice(1), '-c', 'import docref'], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
   }
-  return candidate;
+}
+
+/** The interpreter command (a list) of the test: Python >= 3.11 that cannot import docref, so
+ * everything the server needs must come from the .vsix. */
+function python() {
+  let command;
+  if (process.env.E2E_PYTHON) {
+    command = [process.env.E2E_PYTHON];
+  } else {
+    const any = process.env.DOCREF_PYTHON ?? execFileSync('sh', ['-c', 'command -v python || command -v python3'], { encoding: 'utf8' }).trim();
+    // a virtual environment's base interpreter: the same Python without the venv's packages
+    command = [execFileSync(any, ['-c', 'import sys; print(getattr(sys, "_base_executable", sys.executable))'], { encoding: 'utf8' }).trim()];
+    if (importsDocref(command)) {
+      command.push('-S'); // docref is installed system-wide there: leave out site-packages
+    }
+  }
+  const version = execFileSync(command[0], [...command.slice(1), '-c', 'import sys; print(sys.version_info >= (3, 11))'], { encoding: 'utf8' }).trim();
+  if (version !== 'True') {
+    fail(`${command.join(' ')} is older than Python 3.11`);
+  }
+  if (importsDocref(command)) {
+    fail(`${command.join(' ')} imports docref: the test needs an interpreter without it`);
+  }
+  return command;
 }
 
 function codeServer() {
@@ -158,7 +186,7 @@ function copyShop(tmp, name, settings) {
  * status bar says so (never a silent failure).  `python -S` is a real interpreter without
  * site-packages, so without docref. */
 async function notInstalledScenario(page, port, tmp, interpreter) {
-  const folder = copyShop(tmp, 'shop-without-docref', { 'docref.interpreter': [interpreter, '-S'] });
+  const folder = copyShop(tmp, 'shop-without-docref', { 'docref.interpreter': [...interpreter, '-S'], 'docref.importStrategy': 'fromEnvironment' });
   await openFolder(page, port, folder);
   await openCart(page);
   const toast = page.locator('.notification-toast', { hasText: 'docref is not installed for' }).first();
@@ -177,7 +205,7 @@ async function notInstalledScenario(page, port, tmp, interpreter) {
  * server with local_only, so static findings show and the model is reported unreachable. */
 async function consentScenario(page, port, tmp, interpreter) {
   const folder = copyShop(tmp, 'shop-remote-model', {
-    'docref.interpreter': [interpreter],
+    'docref.interpreter': interpreter,
     'docref.model': 'openai/gpt-4.1-mini',
     'docref.apiBase': 'https://api.example.invalid/v1',
   });
@@ -192,6 +220,13 @@ async function consentScenario(page, port, tmp, interpreter) {
   const status = page.locator('.statusbar-item', { hasText: 'model unreachable' }).first();
   await status.waitFor({ timeout: STEP_MS });
   log(`consent refused: static findings shown, status bar "${(await status.innerText()).trim()}"`);
+  const offer = page.locator('.notification-toast', { hasText: 'needs litellm' }).first();
+  await offer.waitFor({ timeout: STEP_MS });
+  if ((await offer.locator('.monaco-button', { hasText: 'Install Model Support' }).count()) === 0) {
+    fail(`the model-extra message does not offer to install it: ${await offer.innerText()}`);
+  }
+  log(`model extra offered: ${(await offer.innerText()).replace(/\s+/g, ' ').slice(0, 160)}`);
+  await page.screenshot({ path: path.join(results, 'e2e-llm-extra.png') });
 }
 
 async function main() {
@@ -209,7 +244,7 @@ async function main() {
   const extensions = path.join(tmp, 'extensions');
   const workspace = path.join(tmp, 'shop');
   fs.cpSync(path.join(repo, 'examples', 'shop'), workspace, { recursive: true });
-  writeJson(path.join(workspace, '.vscode', 'settings.json'), { 'docref.interpreter': [interpreter], 'docref.run': 'onSave' });
+  writeJson(path.join(workspace, '.vscode', 'settings.json'), { 'docref.interpreter': interpreter, 'docref.run': 'onSave' });
   writeJson(path.join(userData, 'User', 'settings.json'), {
     'telemetry.telemetryLevel': 'off',
     'security.workspace.trust.enabled': false,
@@ -253,6 +288,12 @@ async function main() {
     // the static findings of the file as it is (the check on open)
     await page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning').first().waitFor({ timeout: STEP_MS });
     log('squiggles of the planted findings shown');
+    // the server that made them is the .vsix's own (the interpreter has no docref)
+    const started = /docref \S+ \(bundled\) on Python \S+/.exec(docrefLogs(userData));
+    if (started === null) {
+      fail(`the output does not say the bundled docref runs:\n${docrefLogs(userData).slice(-3000)}`);
+    }
+    log(`server: ${started[0]}`);
 
     // plant a new inconsistency: a documented parameter that does not exist; then save
     await page.keyboard.press('Control+G');

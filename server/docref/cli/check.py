@@ -92,6 +92,15 @@ def _enabled(names: list[str] | None) -> tuple[str, ...] | None:
         raise _UsageError(str(exc)) from None
 
 
+def _require_llm_extra() -> None:
+    """A model is asked for: without the ``llm`` extra that is a usage error, before indexing."""
+    from docref.llm.extra import llm_extra_missing
+
+    missing = llm_extra_missing()
+    if missing is not None:
+        raise _UsageError(missing)
+
+
 def check(args: argparse.Namespace) -> int:
     from docref.config import ConfigError
 
@@ -103,6 +112,8 @@ def check(args: argparse.Namespace) -> int:
     root = os.path.abspath(args.root) if args.root else find_root(args.paths[0])
     try:
         settings = settings_for(args, root)
+        if settings.model and not args.no_llm:
+            _require_llm_extra()
         return _check(args, root, settings, started)
     except (ConfigError, _UsageError) as exc:
         print(f"docref: error: {exc}", file=sys.stderr)

