@@ -477,7 +477,9 @@ from docref.llm.endpoint import ModelSettings
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
 
 async def fail(base):
-    client = ModelClient(ModelSettings(model="openai/x", api_base=base, timeout_s=1,
+    # the first call also imports litellm (seconds on a loaded machine): the 401, the
+    # malformed answer and the refused connection all come back at once, whatever the timeout
+    client = ModelClient(ModelSettings(model="openai/x", api_base=base, timeout_s=30,
                                        num_retries=0))
     try:
         await client.complete([{"role": "user", "content": "hi"}], max_tokens=1,
