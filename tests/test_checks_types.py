@@ -120,16 +120,53 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     ("list", "Sequence[int]", COMPATIBLE, {}),
     ("int", "float", COMPATIBLE, {}),
     ("OrderedDict", "dict", COMPATIBLE, {}),
-    ("Iterator[str]", "Iterable[str]", None, {}),  # parameters are not projected downwards
+    # issue 12, pattern 3: numpydoc / napoleon vocabulary
+    ("int or array of ints", "int | Sequence[int]", COMPATIBLE, {}),
+    ("scalar, optional", "Hashable | None", COMPATIBLE, {}),
+    ("function", "Callable", EQUAL, {}),
+    ("int", "int | np.integer", COMPATIBLE, {}),
+    ("int", "np.int64", COMPATIBLE, {}),
+    ("bool", "np.bool_", COMPATIBLE, {}),
+    ("list of ints", "list[int]", EQUAL, {}),
+    ("tuple of floats", "tuple[float, ...]", EQUAL, {}),
+    ("list of dictionaries", "list[dict]", EQUAL, {}),
+    ("{None, int}, optional", "Optional[int]", EQUAL, {}),
+    ("float in [0, 1]", "float", EQUAL, {}),
+    ("int >= 0, default 3", "int", EQUAL, {}),
+    ("array-like, default None", "Sequence[float] | None", COMPATIBLE, {}),
+    ("float or sequence of float", "npt.ArrayLike", COMPATIBLE, {}),
+    ("dict", "npt.ArrayLike", INCOMPATIBLE, {}),
+    # issue 12, pattern 2: a documented member of the annotated union names part of it
+    ("int", "int | str", COMPATIBLE, {}),
+    ("str, optional", "Union[str, Style]", COMPATIBLE, {"is_subclass": lambda c, p: False}),
+    ("str or int", "int | str | bytes", COMPATIBLE, {}),
+    # issue 12: a documented subset of the annotated choices, a parameterised subtype
+    ("{'a', 'b'}", "Literal['a', 'b', 'c']", COMPATIBLE, {}),
+    ("Iterator[str]", "Iterable[str]", COMPATIBLE, {}),
+    ("list of str", "Iterable[Hashable]", COMPATIBLE, {}),
+    ("Dict[str, int]", "Mapping[str, int | str]", COMPATIBLE, {}),
+    ("mapping of hashable to tuple of int", "Mapping[Any, int | tuple[int, int]]", COMPATIBLE, {}),
+    ("list of bytes", "list[int | str]", INCOMPATIBLE, {}),
+    ("Iterable[list[int]]", "tuple[list[int], bool]", INCOMPATIBLE, {}),
     # --- incompatible: unrelated (findings)
     ("list of str", "Iterator[str]", INCOMPATIBLE, {}),
     ("str", "int", INCOMPATIBLE, {}),
     ("bool", "str", INCOMPATIBLE, {}),
     ("list[str]", "list[int]", INCOMPATIBLE, {}),
     ("dict of str to int", "dict[str, str]", INCOMPATIBLE, {}),
-    ("int", "int | str", INCOMPATIBLE, {}),
+    ("bytes", "int | str", INCOMPATIBLE, {}),
+    # pattern 3 controls: the vocabulary normalises, contradictions stay
+    ("array of ints", "dict[str, int]", INCOMPATIBLE, {}),
+    ("list of strings", "list[int]", INCOMPATIBLE, {}),
+    ("int", "np.float64", INCOMPATIBLE, {}),
+    ("{None, int}", "str", INCOMPATIBLE, {}),
+    ("float in [0, 1]", "str", INCOMPATIBLE, {}),
+    ("scalar", "list[int]", INCOMPATIBLE, {}),
+    ("int", "str | Style", INCOMPATIBLE, {"is_subclass": lambda c, p: False}),
+    ("int or bytes", "int | str", INCOMPATIBLE, {}),
     ("tuple of (int, str)", "tuple[int, str, bytes]", INCOMPATIBLE, {}),
-    ("{'a', 'b'}", "Literal['a', 'b', 'c']", INCOMPATIBLE, {}),
+    ("{'a', 'd'}", "Literal['a', 'b', 'c']", INCOMPATIBLE, {}),
+    ("list of int", "Iterable[str]", INCOMPATIBLE, {}),
     ("{'a', 'b'}", "int", INCOMPATIBLE, {}),
     ("Foo", "Bar", INCOMPATIBLE, {}),
     ("pkg.Foo", "other.Bar", INCOMPATIBLE, {}),
@@ -200,7 +237,6 @@ def test_verdict_values_are_the_four_strings() -> None:
         "number of items to skip",
         "If true, print more output",
         "list of the things to do",
-        "int > 0",
         "",
         "   ",
         "optional",
@@ -319,7 +355,11 @@ def test_doc_aliases_resolve_like_code_aliases() -> None:
     assert parse_doc_type("dt.date", aliases={"dt": "datetime"}) == TypeExpr("datetime.date")
     # An import of ``array`` shadows the docstring word "array".
     assert parse_doc_type("array", aliases={"array": "array.array"}) == TypeExpr("array.array")
-    assert parse_doc_type("array") == TypeExpr("numpy.ndarray")
+    # the bare word is numpydoc's loose array-like (issue 12); ``ndarray`` names the class
+    assert parse_doc_type("array") == TypeExpr("numpy.typing.ArrayLike")
+    assert parse_doc_type("ndarray") == TypeExpr("numpy.ndarray")
+    # a value range after the type is a constraint, not prose (issue 12)
+    assert parse_doc_type("int > 0") == TypeExpr("int")
 
 
 # --------------------------------------------------------------------------- robustness
@@ -406,3 +446,15 @@ def test_compare_never_raises_on_hand_built_nonsense() -> None:
 )
 def test_markdown_autoref_links_in_types_stand_for_the_name(text: str, expected: str) -> None:
     assert parse_doc_type(text) == parse_doc_type(expected)
+
+
+def test_type_aliases_expand_on_both_sides() -> None:
+    # issue 12, pattern 4: the alias stands for its expression, before the typing vocabulary
+    expand = {"KeyFunc": "Optional[Callable[[str], int]]", "Text": "bytes"}
+    ann = parse_annotation("KeyFunc", type_aliases=expand)
+    assert ann is not None and ann.render() == "Callable[[str], int] | None"
+    assert parse_annotation("Text", type_aliases=expand) == TypeExpr("bytes")
+    assert parse_doc_type("KeyFunc", type_aliases=expand) == ann
+    # a self-referencing or unparsable alias leaves the name as it is, never raises
+    assert parse_annotation("A", type_aliases={"A": "Optional[A]"}) is not None
+    assert parse_annotation("B", type_aliases={"B": "TypeVar('B')"}) == TypeExpr("B")

@@ -555,3 +555,13 @@ def test_references_of_nested_defs_imports_decorators_and_defaults() -> None:
     assert "inner" in outer.local_names
     inner = next(fn for fn in fe.functions if fn.qualname == "f.inner")
     assert [r.name for r in inner.references] == ["secret"]
+
+
+def test_pep695_type_alias_is_a_module_variable() -> None:
+    # issue 12, pattern 4: ``type X = …`` is recorded like ``X: TypeAlias = …``
+    data = b"type KeyFunc = Callable[[str], int] | None\ntype Pair[T] = tuple[T, T]\n"
+    fe = extract_python(data, "m.py", "h")
+    found = [(v.name, v.scope, v.annotation) for v in fe.variables]
+    assert found == [("KeyFunc", "module", "TypeAlias"), ("Pair", "module", "TypeAlias")]
+    span = fe.variables[0].span
+    assert data[span.start_byte : span.end_byte].startswith(b"type KeyFunc =")

@@ -669,3 +669,69 @@ def test_rest_raises_body_without_an_exception_name(field: str) -> None:
     """'''
     segments = parse(source).segments
     assert [(s.kind, s.name) for s in segments[1:]] == [("raises", None)]
+
+
+# Issue 12, pattern 7: an entry indented a space or two too far is its own entry (as
+# napoleon/numpydoc read it), so its "Default: True" is not pinned on the entry above.
+MISINDENTED_GOOGLE = '''def f(a, verbose=True):
+    """Do it.
+
+    Args:
+        a (int): The value,
+            over two lines.
+         verbose (bool): Talk. Default: True
+    """
+'''
+
+MISINDENTED_NUMPY = '''def f(a, verbose=True):
+    """Do it.
+
+    Parameters
+    ----------
+    a : int
+        The value.
+     verbose : bool
+        Talk. Default: True
+    """
+'''
+
+
+@pytest.mark.parametrize("source", [MISINDENTED_GOOGLE, MISINDENTED_NUMPY])
+def test_entry_indented_one_space_too_far_is_its_own_entry(source: str) -> None:
+    params = [(s.name, s.type) for s in parse(source).segments if s.kind == "param"]
+    assert params == [("a", "int"), ("verbose", "bool")]
+    verbose = next(s for s in parse(source).segments if s.name == "verbose")
+    assert "Default: True" in verbose.text
+
+
+def test_deeper_continuation_that_looks_like_an_entry_stays_in_its_entry() -> None:
+    # the control: a continuation indented as continuations are (4 deeper) is description
+    source = '''def f(a, b):
+    """Do it.
+
+    Args:
+        a (int): The value, read as
+            mode (str): a literal example inside the description.
+        b (int): Other.
+    """
+'''
+    params = [s.name for s in parse(source).segments if s.kind == "param"]
+    assert params == ["a", "b"]
+
+
+def test_description_indented_one_space_keeps_its_lines() -> None:
+    # the control for the misindented entry: a description itself indented one space holds a
+    # line that reads like ``name : role`` ("See :ref:`…`"); it stays in its entry
+    source = '''def f(seed=None):
+    """Do it.
+
+    Parameters
+    ----------
+    seed : integer, random_state, or None (default)
+     Indicator of random number generation state.
+     See :ref:`Randomness<randomness>`.
+    """
+'''
+    params = [(s.name, s.text) for s in parse(source).segments if s.kind == "param"]
+    assert len(params) == 1 and params[0][0] == "seed"
+    assert params[0][1].endswith("See :ref:`Randomness<randomness>`.")

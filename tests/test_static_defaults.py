@@ -321,3 +321,59 @@ def test_string_defaults_that_differ_only_in_spaces_are_the_same() -> None:
     assert not contradicts("2*n_jobs", "2 * n_jobs")
     assert not contradicts("Low", "lowpass")
     assert contradicts("high", "low")
+
+
+# ---- issue 12, pattern 4: type aliases expand before "the annotation admits None" ----------
+
+_ALIASED = '''
+from typing import Callable, Optional, TypeAlias
+
+KeyFunc = Optional[Callable[[str], int]]
+Strict = Callable[[str], int]
+Maybe: TypeAlias = "int | None"
+type Pep695 = str | None
+
+def sort(items, key: KeyFunc, check: Strict, limit: Maybe, label: Pep695):
+    """Sort.
+
+    Args:
+        items (list): The items.
+        key (callable, optional): Sort key, or None.
+        check (callable, optional): Validator.
+        limit (int, optional): At most this many, or None.
+        label (str, optional): A label, or None.
+    """
+'''
+
+
+def test_optional_through_a_type_alias_is_silent_unless_it_excludes_none(tmp_path: Path) -> None:
+    findings = run_rule(c2_optional_flag, tmp_path, _ALIASED, "sort")
+    # ``Strict`` is the control: an alias without None still makes the parameter required
+    assert [f.message for f in findings] == [
+        'documents "check" as optional, but sort() requires it (no default in the signature)'
+    ]
+
+
+def test_optional_through_an_alias_imported_from_a_project_module(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "kinds.py").write_text(
+        "from typing import Callable, Optional\n\n"
+        "KeyFunc = Optional[Callable[[str], int]]\n"
+        "Strict = Callable[[str], int]\n",
+        encoding="utf-8",
+    )
+    code = '''
+    from kinds import KeyFunc, Strict
+
+    def sort(key: KeyFunc, check: Strict):
+        """Sort.
+
+        Args:
+            key (callable, optional): Sort key, or None.
+            check (callable, optional): Validator.
+        """
+    '''
+    findings = run_rule(c2_optional_flag, tmp_path, code, "sort")
+    assert [f.message for f in findings] == [
+        'documents "check" as optional, but sort() requires it (no default in the signature)'
+    ]

@@ -290,3 +290,120 @@ def test_plain_dotted_import_is_not_an_alias(tmp_path: Path) -> None:
         "f",
     )
     assert import_aliases(inp.file, inp.function) == {"dt": "datetime", "Opt": "typing.Optional"}
+
+
+def test_keyword_documented_for_its_trailing_underscore_parameter(tmp_path: Path) -> None:
+    # issue 12, pattern 6: ``class`` cannot be a parameter, ``class_`` is PEP 8's spelling
+    code = '''
+    def find(tag, class_=None, type_=None):
+        """Find elements.
+
+        :param tag: The tag.
+        :param class: The CSS class.
+        :param type: The kind.
+        :param klass: Misspelled.
+        """
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "find")
+    assert [f.message.split(";")[0] for f in findings] == [
+        'documents parameter "klass", but find() has no such parameter'
+    ]
+
+
+def test_trailing_underscore_needs_a_reserved_name(tmp_path: Path) -> None:
+    # the control: ``colour`` is no keyword or builtin, so it does not stand for ``colour_``
+    code = '''
+    def paint(colour_=None):
+        """Paint.
+
+        :param colour: The colour.
+        """
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "paint")
+    assert len(findings) == 1 and '"colour"' in findings[0].message
+
+
+_VIEWS = '''
+from functools import cached_property
+
+
+class BaseView:
+    def __call__(self, nbunch=None, weight=None):
+        return self
+
+
+class DegreeView(BaseView):
+    pass
+
+
+class Forwarding:
+    def __call__(self, *args, **kwargs):
+        return self
+
+
+class Graph:
+    @cached_property
+    def degree(self):
+        """A view of node degrees, also callable as G.degree().
+
+        Parameters
+        ----------
+        nbunch : node or container of nodes
+        weight : string or None
+        nbunchh : a typo the view's __call__ does not take either
+        """
+        return DegreeView(self)
+
+    @property
+    def edges(self):
+        """Edges, also callable as G.edges(nbunch, data).
+
+        Parameters
+        ----------
+        nbunch : nodes
+        data : bool
+        keys : not in the pseudo-signature
+        """
+        return self._edges
+
+    @property
+    def size(self):
+        """The size.
+
+        Parameters
+        ----------
+        weight : str
+        """
+        return sum(self._sizes)
+
+    @property
+    def forwarded(self):
+        """Forwarded.
+
+        Parameters
+        ----------
+        anything : object
+        """
+        return Forwarding()
+'''
+
+
+def test_property_entries_are_checked_against_the_returned_call(tmp_path: Path) -> None:
+    # issue 12, pattern 1: the returned class's __call__ (through a project base)
+    findings = run_rule(c1_param_unknown, tmp_path, _VIEWS, "Graph.degree")
+    assert [f.message.split(";")[0] for f in findings] == [
+        'documents parameter "nbunchh", but degree() has no such parameter'
+    ]
+
+
+def test_property_entries_are_checked_against_a_pseudo_signature(tmp_path: Path) -> None:
+    findings = run_rule(c1_param_unknown, tmp_path, _VIEWS, "Graph.edges")
+    assert [f.message for f in findings] == [
+        'documents parameter "keys", but edges() has no such parameter'
+    ]
+
+
+def test_property_without_a_known_call_is_silent(tmp_path: Path) -> None:
+    # neither a pseudo-signature nor a returned class with __call__; or one taking anything
+    assert run_rule(c1_param_unknown, tmp_path, _VIEWS, "Graph.size") == []
+    assert run_rule(c1_param_unknown, tmp_path, _VIEWS, "Graph.forwarded") == []

@@ -594,3 +594,173 @@ def test_qualified_generator_annotation_after_dotted_import(tmp_path: Path) -> N
         'says it returns "bytes", but pairs() is a generator that returns str '
         "(Generator[int, None, str])"
     ]
+
+
+def test_param_type_union_member_documented_is_silent(tmp_path: Path) -> None:
+    # issue 12, pattern 2: a documented member of the annotated union is narrower, not wrong;
+    # the control ``int`` fits no member of ``Union[str, Style]`` and stays a finding
+    code = '''
+    from typing import Optional, Union
+
+    class Style: ...
+
+    def rule(style: Union[str, Style] = "rule", width: Union[str, Style] = "x",
+             indent: Union[None, int, str] = 2):
+        """Draw a rule.
+
+        Args:
+            style (str, optional): Style of line.
+            width (int): Width.
+            indent (int, optional): Spaces to indent.
+        """
+    '''
+    findings = run_rule(c2_param_type, tmp_path, code, "rule")
+    assert _messages(findings) == ['documents width as "int", but the signature says Style | str']
+
+
+def test_param_type_numpydoc_vocabulary(tmp_path: Path) -> None:
+    # issue 12, pattern 3: numpydoc words normalise before comparing; the control contradicts
+    code = '''
+    from typing import Callable, Hashable, Optional, Sequence, Union
+    import numpy as np
+
+    def f(a: Union[int, Sequence[int]], b: Optional[Hashable] = None,
+          c: Callable[[int], int] = abs, d: Union[int, np.integer] = 0,
+          e: Optional[int] = None, g: list[int] = []):
+        """F.
+
+        Parameters
+        ----------
+        a : int or array of ints
+            Sizes.
+        b : scalar, optional
+            A key.
+        c : function
+            The hook.
+        d : int
+            Count.
+        e : {None, int}, optional
+            Order.
+        g : list of strings
+            Wrong element type.
+        """
+    '''
+    findings = run_rule(c2_param_type, tmp_path, code, "f")
+    assert _messages(findings) == [
+        'documents g as "list of strings", but the signature says list[int]'
+    ]
+
+
+def test_param_type_through_type_aliases(tmp_path: Path) -> None:
+    # issue 12, pattern 4: an alias stands for its expression on both sides of the comparison;
+    # the control documents a type the alias really contradicts
+    code = '''
+    from typing import Callable, Optional, TypeAlias, Union
+
+    KeyFunc = Optional[Callable[[str], int]]
+    Number: TypeAlias = Union[int, float]
+    type Label = str | bytes
+
+    def sort(key: KeyFunc = None, size: Number = 1, label: Label = "", same: KeyFunc = None,
+             wrong: Number = 0):
+        """Sort.
+
+        Args:
+            key (callable, optional): Sort key.
+            size (float): Size.
+            label (str): Label.
+            same (KeyFunc): Documented with the alias itself.
+            wrong (str): Not a number.
+        """
+    '''
+    findings = run_rule(c2_param_type, tmp_path, code, "sort")
+    assert _messages(findings) == ['documents wrong as "str", but the signature says float | int']
+
+
+_SCOPED = '''
+from typing import Protocol
+
+
+class Renderable(Protocol):
+    def __render__(self, width: int) -> str: ...
+
+
+class Base:
+    def __render__(self, width: int) -> str:
+        return ""
+
+
+class Text(Base):
+    """A project class named like ``typing.Text``."""
+
+
+class Plain:
+    def paint(self) -> None: ...
+
+
+class Console:
+    def render_str(self, s: str) -> "Text":
+        """Render a string.
+
+        Returns:
+            Renderable: satisfied structurally (through a project base).
+        """
+
+    def make_text(self) -> Text:
+        """Make text.
+
+        Returns:
+            str: the project Text is no str.
+        """
+
+    def plain(self) -> Plain:
+        """Make plain.
+
+        Returns:
+            Renderable: Plain has no __render__.
+        """
+'''
+
+
+@pytest.mark.parametrize(
+    ("qualname", "expected"),
+    [
+        # issue 12, pattern 5: a project ``Text`` is not ``typing.Text``; a documented Protocol
+        # the returned class satisfies is compatible
+        ("Console.render_str", []),
+        # controls: the project class against str, and a class missing the protocol's member
+        ("Console.make_text", ['says it returns "str", but make_text() returns Text']),
+        ("Console.plain", ['says it returns "Renderable", but plain() returns Plain']),
+    ],
+)
+def test_return_type_names_resolve_by_scope_and_protocols(
+    tmp_path: Path, qualname: str, expected: list[str]
+) -> None:
+    assert _messages(run_rule(c2_return_type, tmp_path, _SCOPED, qualname)) == expected
+
+
+def test_relative_import_of_a_project_class_shadows_the_typing_name(tmp_path: Path) -> None:
+    pkg = tmp_path / "src" / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "text.py").write_text("class Text:\n    pass\n", encoding="utf-8")
+    code = '''
+    from .text import Text
+
+    def make() -> Text:
+        """Make.
+
+        Returns:
+            Text: the project's Text.
+        """
+
+    def name() -> str:
+        """Name.
+
+        Returns:
+            Text: a project Text documented for a str.
+        """
+    '''
+    assert run_rule(c2_return_type, tmp_path, code, "make", filename="pkg/mod.py") == []
+    findings = run_rule(c2_return_type, tmp_path, code, "name", filename="pkg/mod.py")
+    assert _messages(findings) == ['says it returns "Text", but name() returns str']

@@ -15,8 +15,10 @@ a canonical :class:`TypeExpr` (or ``None``: prose / not a type, hence no C2 verd
 * ``compatible`` (info) -- the documented type is a strict supertype of the annotation
   (``Sequence[int]`` vs ``list[int]``, ``float`` vs ``int``, ``Iterable`` vs ``Iterator``, a
   documented union containing the annotation) or a strict subtype of it (``OrderedDict`` vs
-  ``dict``, ``int`` vs ``float``, ``Iterator`` vs ``Iterable``: narrower than the annotation,
-  not contradicted by it), ``Any``/``object`` on either side,
+  ``dict``, ``int`` vs ``float``, ``Iterator`` vs ``Iterable``, members of an annotated union:
+  ``str`` vs ``str | Style``; narrower than the annotation, not contradicted by it),
+  ``Any``/``object`` on either side, NumPy scalars documented by kind (``int`` vs
+  ``np.int64``),
   ``Self`` vs the class, and three refinements of a loose annotation: parameters on a bare
   generic (``list of int`` vs ``list``), literal values of the annotated type (``{'a', 'b'}``
   vs ``str``), ``None`` left out of the documented type (``int`` vs ``int | None``).
@@ -141,7 +143,12 @@ def compare(
             doc, doc_self = _substitute(doc, _SELF, self_name)
             ann, ann_self = _substitute(ann, _SELF, self_name)
             self_used = doc_self or ann_self
-        outcome = _cmp(doc, ann, _Ctx(is_subclass), doc_optional=documented.optional)
+        ctx = _Ctx(is_subclass)
+        outcome = _cmp(doc, ann, ctx, doc_optional=documented.optional)
+        if outcome in (None, INCOMPATIBLE) and ann.is_union:
+            # only the annotation as a whole: inside a generic (``tuple[A, B]`` read as a
+            # ``Sequence[A | B]``) a missing member is a different item type
+            outcome = _narrower(doc.members, ann.members, ctx, outcome)
         if outcome is EQUAL and (doc_changed or ann_changed):
             outcome = EQUIVALENT
         if self_used and outcome in (EQUAL, EQUIVALENT):
@@ -223,6 +230,24 @@ def _cmp_union(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx, doc_optional: bool) -> O
     return _at_least(EQUIVALENT, outcome)
 
 
+def _narrower(
+    doc_members: tuple[TypeExpr, ...],
+    ann_members: tuple[TypeExpr, ...],
+    ctx: _Ctx,
+    outcome: Outcome,
+) -> Outcome:
+    """``compatible`` when every documented member fits a member of the annotated union
+    (``str`` for ``str | Style``): the docstring names part of what is accepted, narrower than
+    the annotation but not contradicted by it; else ``outcome``."""
+    if len(ann_members) < 2:
+        return outcome
+    for d in doc_members:
+        fit = _best(*(_cmp(d, member, ctx) for member in ann_members))
+        if fit not in (EQUAL, EQUIVALENT, COMPATIBLE):
+            return outcome
+    return COMPATIBLE
+
+
 def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
     if doc == ann:
         return EQUAL
@@ -240,17 +265,43 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
     if relation is None:
         return None
     if relation in (_SAME, _EQUIV):
-        return _at_least(EQUAL if relation == _SAME else EQUIVALENT, _cmp_args(doc, ann, ctx))
+        floor = EQUAL if relation == _SAME else EQUIVALENT
+        return _at_least(floor, _narrowed(_cmp_args(doc, ann, ctx), doc, ann, ctx))
     if relation == _SUPER:
         if projected is None:
             return COMPATIBLE
         return _at_least(COMPATIBLE, _cmp_args(doc, projected, ctx))
+    if relation == _UNRELATED and _same_kind(doc, ann):
+        return COMPATIBLE  # numpydoc's ``int`` for ``np.integer``/``np.int64``: one kind
     if relation == _SUB:
         # a documented subtype (``OrderedDict`` for ``dict``) is narrower than the annotation,
-        # not contradicted by it: precision first, no finding (parameters are not projected
-        # downwards, so a parameterised pair gets no verdict)
-        return COMPATIBLE if not doc.args or not ann.args else None
+        # not contradicted by it; parameterised, the documented type is projected onto the
+        # annotated generic (``list of str`` as ``Iterable[str]`` for ``Iterable[Hashable]``)
+        if not doc.args or not ann.args:
+            return COMPATIBLE
+        lifted = ancestors(doc).get(ann.name)
+        if lifted is None or not lifted.args:
+            return None
+        return _at_least(COMPATIBLE, _narrowed(_cmp_args(lifted, ann, ctx), lifted, ann, ctx))
     return INCOMPATIBLE
+
+
+def _narrowed(outcome: Outcome, doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+    """The arguments' verdict, or ``compatible`` when each documented argument is a member
+    (or a narrowing) of the annotated one: ``Dict[str, Style]`` for ``Mapping[str, Style |
+    str]``.  Not for tuples (a projected item union), callables (contravariant) or arrays."""
+    if outcome not in (None, INCOMPATIBLE) or len(doc.args) != len(ann.args):
+        return outcome
+    if doc.name in ("tuple", _CALLABLE, NDARRAY):
+        return outcome
+    return _worst(*(_narrow_arg(d, a, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
+
+
+def _narrow_arg(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+    outcome = _cmp(doc, ann, ctx)
+    if outcome in (None, INCOMPATIBLE) and ann.is_union:
+        return _narrower(doc.members, ann.members, ctx, outcome)
+    return outcome
 
 
 def _cmp_args(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
@@ -306,6 +357,14 @@ def _dtype_kind(expr: TypeExpr) -> TypeExpr:
     return expr
 
 
+def _same_kind(doc: TypeExpr, ann: TypeExpr) -> bool:
+    """A Python number/str/bytes type and a NumPy scalar type of that kind."""
+    if doc.args or ann.args:
+        return False
+    doc_kind, ann_kind = _dtype_kind(doc), _dtype_kind(ann)
+    return doc_kind.name == ann_kind.name and (doc_kind != doc or ann_kind != ann)
+
+
 def _cmp_dtype(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
     doc_kind, ann_kind = _dtype_kind(doc), _dtype_kind(ann)
     if _relation(doc_kind, ann_kind, ctx)[0] == _SUB:
@@ -335,7 +394,9 @@ def _literal_base(expr: TypeExpr) -> TypeExpr | None:
 
 def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
     if doc.name == LITERAL and ann.name == LITERAL:
-        if set(doc.args) > set(ann.args):
+        # more values documented (a supertype) or fewer (a narrower choice, like a member
+        # of a union): compatible; a documented value the annotation rejects: incompatible
+        if set(doc.args) >= set(ann.args) or set(doc.args) <= set(ann.args):
             return COMPATIBLE
         return INCOMPATIBLE
     literal = doc if doc.name == LITERAL else ann
@@ -353,7 +414,9 @@ def _cmp_array_like(doc: TypeExpr, ann: TypeExpr) -> Outcome:
     other = ann if doc.name == ARRAY_LIKE else doc
     if any(_named(other.name, name) for name in (ARRAY_LIKE, NDARRAY)):
         return EQUIVALENT  # numpydoc's array_like and ndarray are used interchangeably
-    if doc.name == ARRAY_LIKE and _ARRAY_LIKE_MEMBERS & set(ancestors(other)):
+    if _ARRAY_LIKE_MEMBERS & set(ancestors(other)):
+        # a number or a sequence documented for ``ArrayLike`` is one of the things it
+        # accepts (narrower); ``array_like`` documented for one of them is a supertype
         return COMPATIBLE
     return INCOMPATIBLE if is_known(other.name) else None
 

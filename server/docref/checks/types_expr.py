@@ -216,6 +216,9 @@ TYPING_SPECIAL = frozenset(
 _BARE_TYPING = (
     frozenset(_TYPING_TO_BUILTIN) | frozenset(_TYPING_TO_COLLECTIONS) | ABC_NAMES | TYPING_SPECIAL
 )
+# Names whose reading changes when the scope binds them to something else (a project class
+# ``Text`` is not ``typing.Text``): the bare typing vocabulary and the builtin classes.
+SHADOWABLE = _BARE_TYPING | BUILTIN_CLASSES
 # Community-standard import aliases, used when the caller's ``aliases`` do not bind the name.
 CONVENTIONAL_ALIASES = {"np": "numpy", "npt": "numpy.typing", "pd": "pandas"}
 _QUALIFIED_RENAMES = {

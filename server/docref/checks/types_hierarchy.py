@@ -34,6 +34,8 @@ _PARENTS: dict[str, tuple[tuple[str, _Projection], ...]] = {
     "numbers.Real": (("numbers.Complex", _NONE),),
     "numbers.Complex": (("numbers.Number", _NONE),),
     "numbers.Number": (("scalar", _NONE),),
+    # numpydoc's "scalar" (a number, a string, a NumPy scalar) is hashable
+    "scalar": ((_A + "Hashable", _NONE),),
     # text and bytes
     "str": ((_A + "Sequence", (_STR,)), ("scalar", _NONE)),
     "typing.LiteralString": (("str", _NONE),),

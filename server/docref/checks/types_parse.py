@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .types_expr import (
+    BUILTIN_CLASSES,
     ELLIPSIS,
     LITERAL,
     NONE,
@@ -54,6 +55,11 @@ _ADJECTIVES = re.compile(
     re.IGNORECASE,
 )
 _NOUN_TAIL = re.compile(r"\s+(?:object|instance)s?$")
+# A value range after the type: ``float in [0, 1]``, ``int >= 0``, ``int between 1 and 9``.
+_RANGE_TAIL = re.compile(
+    r"\s*(?:\s(?:in|within)\s+[\[(].*|\sbetween\s.*|[<>]=?\s*[-+]?[\w.]+.*)$", re.IGNORECASE
+)
+_PLURAL = re.compile(r"^([a-z_]+?)(ies|s)$")
 _OF = re.compile(r"^([A-Za-z_][\w.]*)\s+of\s+(.+)$")
 
 
@@ -62,21 +68,34 @@ class _Ctx:
     aliases: Mapping[str, str] | None
     doc: bool
     depth: int = 0
+    # type aliases of the scope: name -> the aliased expression as written in code
+    expand: Mapping[str, str] | None = None
+
+    def inner(self, *, doc: bool | None = None) -> _Ctx:
+        return _Ctx(self.aliases, self.doc if doc is None else doc, self.depth + 1, self.expand)
 
 
 # --------------------------------------------------------------------------- public API
 
 
-def parse_annotation(text: str, *, aliases: Mapping[str, str] | None = None) -> TypeExpr | None:
+def parse_annotation(
+    text: str,
+    *,
+    aliases: Mapping[str, str] | None = None,
+    type_aliases: Mapping[str, str] | None = None,
+) -> TypeExpr | None:
     """Parse an annotation as written in code (``Optional[int]``, ``"Foo"``, ``npt.NDArray[X]``).
 
-    ``aliases`` maps local import names to qualified names (``{"dt": "datetime"}``).
+    ``aliases`` maps local import names to qualified names (``{"dt": "datetime"}``);
+    ``type_aliases`` maps type alias names to the aliased expression (``{"KeyFunc":
+    "Optional[Callable[[str], int]]"}``), expanded where the name is used bare.
     Returns ``None`` when the text is not a type expression. Never raises.
     """
     try:
         if not isinstance(text, str) or len(text) > _MAX_ANNOTATION_CHARS:
             return None
-        return _parse_expression(" ".join(text.split()), _Ctx(aliases, doc=False))
+        ctx = _Ctx(aliases, doc=False, expand=type_aliases)
+        return _parse_expression(" ".join(text.split()), ctx)
     except Exception:
         return None
 
@@ -85,20 +104,25 @@ _MD_LINK = re.compile(r"\[`([^`\[\]]+)`\](?:\[[^\[\]]*\])?|\[([^`\[\]]+)\]\[[^\[
 
 
 def parse_doc_type(
-    text: str, *, default_is_none: bool = False, aliases: Mapping[str, str] | None = None
+    text: str,
+    *,
+    default_is_none: bool = False,
+    aliases: Mapping[str, str] | None = None,
+    type_aliases: Mapping[str, str] | None = None,
 ) -> TypeExpr | None:
     """Parse a type as written in a docstring (Google ``(int)``, NumPy ``list of int,
     optional``, reST ``:type x: Optional[int]``).
 
     ``, optional`` makes the type ``X | None`` when ``default_is_none`` (the signature default
     is ``None``) or when the text itself says ``default None``; otherwise the type stays ``X``
-    with :attr:`TypeExpr.optional` set. Returns ``None`` for prose ("the number of items").
+    with :attr:`TypeExpr.optional` set. ``aliases`` and ``type_aliases`` as for
+    :func:`parse_annotation`. Returns ``None`` for prose ("the number of items").
     Never raises.
     """
     try:
         if not isinstance(text, str):
             return None
-        return _parse_doc(text, default_is_none, _Ctx(aliases, doc=True))
+        return _parse_doc(text, default_is_none, _Ctx(aliases, doc=True, expand=type_aliases))
     except Exception:
         return None
 
@@ -163,6 +187,7 @@ def _is_default_none(flag: str) -> bool:
 
 def _parse_member(text: str, ctx: _Ctx) -> TypeExpr | None:
     text = _NOUN_TAIL.sub("", _SHAPE_TAIL.sub("", _ADJECTIVES.sub("", text))).strip()
+    text = _RANGE_TAIL.sub("", text).strip()
     if not text:
         return None
     if text.startswith("{") and text.endswith("}"):
@@ -192,17 +217,30 @@ def _parse_of(word: str, rest: str, ctx: _Ctx) -> TypeExpr | None:
             if not items or any(item is None for item in items):
                 return None
             return TypeExpr("tuple", tuple(item for item in items if item is not None))
-        element = _parse_member(rest, ctx)
+        element = _parse_member(_singular(rest, ctx), ctx)
         return None if element is None else TypeExpr("tuple", (element, ELLIPSIS))
     if lowered not in OF_CONTAINERS:
         return None
-    element = _parse_member(rest, ctx)
+    element = _parse_member(_singular(rest, ctx), ctx)
     if element is None:
         return None
     container = OF_CONTAINERS[lowered]
     if container is None:
         return TypeExpr(ARRAY_LIKE)
     return TypeExpr(container, (element,))
+
+
+def _singular(word: str, ctx: _Ctx) -> str:
+    """An element word of an ``of`` phrase in the singular when that is a type word
+    (``ints`` -> ``int``, ``strings`` -> ``string``, ``dictionaries`` -> ``dictionary``)."""
+    match = _PLURAL.match(word)
+    if match is None or _aliased(word, ctx):
+        return word
+    stem = match.group(1)
+    for candidate in (stem + "y",) if match.group(2) == "ies" else (stem,):
+        if candidate in DOC_WORDS or candidate in BUILTIN_CLASSES or candidate in OF_CONTAINERS:
+            return candidate
+    return word
 
 
 def _parse_mapping_args(rest: str, ctx: _Ctx) -> tuple[TypeExpr, ...] | None:
@@ -292,7 +330,8 @@ def _convert(node: ast.expr, ctx: _Ctx, *, top: bool = False) -> TypeExpr | None
             return NONE
         return None
     if isinstance(node, ast.Set) and ctx.doc:
-        return _literal_of(node.elts)
+        # numpydoc choices: values (``{'a', 'b'}``) or types (``{None, int}``), or both
+        return _literal_of(node.elts) or _union_of(node.elts, ctx)
     if isinstance(node, ast.Dict) and ctx.doc and len(node.keys) == 1:
         key = node.keys[0]
         if key is None:
@@ -309,8 +348,7 @@ def _convert_constant(value: object, ctx: _Ctx, *, top: bool) -> TypeExpr | None
     if isinstance(value, str):
         if ctx.doc and top:
             return make_literal([repr(value)])  # NumPy: ``str, 'auto' or None``
-        inner = _Ctx(ctx.aliases, ctx.doc, ctx.depth + 1)
-        return _parse_expression(" ".join(value.split()), inner)
+        return _parse_expression(" ".join(value.split()), ctx.inner())
     return None
 
 
@@ -318,6 +356,12 @@ def _convert_name(node: ast.Name | ast.Attribute, ctx: _Ctx) -> TypeExpr | None:
     dotted = _dotted(node)
     if dotted is None:
         return None
+    if ctx.expand and dotted in ctx.expand:
+        # a type alias of the scope stands for its expression (resolved before the typing
+        # vocabulary); an expression that does not parse leaves the name as it is
+        expanded = _parse_expression(" ".join(ctx.expand[dotted].split()), ctx.inner(doc=False))
+        if expanded is not None:
+            return expanded
     lowered = dotted.lower()
     wordy = dotted.islower() or lowered == "any"
     if ctx.doc and wordy and lowered in DOC_WORDS and not _aliased(dotted, ctx):

@@ -48,7 +48,9 @@ DOC_WORDS: dict[str, TypeExpr] = {
     "string": _STR,
     "boolean": TypeExpr("bool"),
     "dictionary": TypeExpr("dict"),
-    "array": TypeExpr(NDARRAY),
+    # the English word "array" is numpydoc's loose array-like (``int or array of ints`` for
+    # ``int | Sequence[int]``); ``ndarray`` names the class
+    "array": TypeExpr(ARRAY_LIKE),
     "ndarray": TypeExpr(NDARRAY),
     "any": ANY,
     "class": TypeExpr("type"),
@@ -65,7 +67,7 @@ OF_CONTAINERS: dict[str, str | None] = {
     "sequence": _ABC + "Sequence",
     "collection": _ABC + "Collection",
     "list_like": _ABC + "Iterable",
-    "array": NDARRAY_ALIAS,
+    "array": None,
     "ndarray": NDARRAY_ALIAS,
     "numpy.ndarray": NDARRAY_ALIAS,
     "np.ndarray": NDARRAY_ALIAS,

@@ -101,6 +101,8 @@ class _Extractor:
                 self.imports(stmt, func.qualname if func else "", in_try)
             elif kind == "expression_statement" and func is None:
                 self.assignment(stmt, owner_class, prefix)
+            elif kind == "type_alias_statement" and func is None:
+                self.type_alias(stmt, owner_class, prefix)
             elif kind in _NESTING:
                 self.statements(stmt, owner_class, func, prefix, in_try or kind in _TRY_PARTS)
 
@@ -257,6 +259,21 @@ class _Extractor:
                 )
                 self.out.variables.append(var)
 
+    def type_alias(self, stmt: Node, owner_class: Class | None, prefix: str) -> None:
+        """PEP 695 ``type X = …``: a variable annotated ``TypeAlias`` (the C2 rules expand
+        it in annotations)."""
+        left = stmt.child_by_field_name("left")
+        name = _first_identifier(left) if left is not None else None
+        if name is None:
+            return
+        scope = "class" if owner_class else "module"
+        owner = owner_class.qualname if owner_class else None
+        value_refs = self.refs.value_refs(stmt.child_by_field_name("right"))
+        var = Variable(
+            name, f"{prefix}{name}", node_span(stmt), scope, owner, "TypeAlias", value_refs
+        )
+        self.out.variables.append(var)
+
     def target_names(self, target: Node) -> list[str]:
         if target.type == "identifier":
             return [self.text(target)]
@@ -375,3 +392,15 @@ def extract_python(
         ex.out.errors.append(syntax_error_note(root))
     ex.refs.update_memo()
     return ex.out
+
+
+def _first_identifier(node: Node) -> str | None:
+    """The first identifier in ``node`` (``X`` of ``type X[T] = …``)."""
+    if node.type == "identifier":
+        text = node.text
+        return text.decode("utf-8", "replace") if text is not None else None
+    for child in node.named_children:
+        found = _first_identifier(child)
+        if found is not None:
+            return found
+    return None

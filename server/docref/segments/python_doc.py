@@ -75,6 +75,7 @@ from .python_lines import (
 __all__ = ["parse_python_docstring"]
 
 _STYLE_ORDER: tuple[DocstringStyle, ...] = ("numpy", "google", "rest", "epydoc")
+_ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
 
 
 class _Parser:
@@ -259,6 +260,11 @@ class _Parser:
                     j = self._section_prose(j, hi, title, grammar, entry_indent)
                     prev_blank = False
                     continue
+            elif current and (
+                misplaced := self._misindented(grammar, current, j, entry_indent, numpy)
+            ):
+                self._entry(current, head, kind, title)
+                current, head = [j], misplaced
             elif current:
                 current.append(j)
             else:
@@ -268,6 +274,28 @@ class _Parser:
         if current:
             self._entry(current, head, kind, title)
         return j
+
+    def _misindented(
+        self, grammar: str, current: list[int], j: int, entry_indent: int, numpy: bool
+    ) -> Head | None:
+        """The head of an entry indented a space or two deeper than the entries (a slip
+        napoleon and numpydoc still read as an entry), ``None`` for a continuation line.
+
+        Continuations sit four deeper by convention, so only a typed head
+        (``x (int): …`` / ``x : int``) at most two columns deeper counts, and not when the
+        current entry's description is itself indented that little (then it is one more
+        line of that description)."""
+        line = self.lines[j]
+        if grammar != "named" or line.indent > entry_indent + 2:
+            return None
+        if any(self.lines[n].indent == line.indent for n in current[1:]):
+            return None
+        if _ROLE_AFTER_WORD.match(line.text):
+            return None  # ``See :ref:`…``: a role opens the "type", so this is prose
+        head = entry_head(grammar, line.text, numpy)
+        if head is None or not head.type or not head.name or not head.name.isidentifier():
+            return None
+        return head
 
     def _section_prose(self, i: int, hi: int, title: str, grammar: str, indent: int) -> int:
         """Prose inside a Google entry section (no entry head): up to a blank or an entry."""

@@ -27,7 +27,7 @@ import re
 
 from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import Rule, StaticInput
-from docref.checks.static.params import split_names, strip_name
+from docref.checks.static.params import signature_name, split_names, strip_name
 from docref.segments import Segment
 
 __all__ = [
@@ -76,7 +76,8 @@ def missing_parameters(inp: StaticInput) -> list[str]:
     documented: set[str] = set()
     for seg in inp.docstring.segments:
         if seg.kind == "param" and seg.name:
-            documented.update(split_names(seg.name))
+            names = {p.name for p in params}
+            documented.update(signature_name(n, names) for n in split_names(seg.name))
         elif seg.kind == "param" and (field := _MISPLACED_FIELD.match(seg.text)) is not None:
             documented.add(strip_name(field.group("name")))
     return [

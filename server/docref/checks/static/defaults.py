@@ -27,7 +27,9 @@ from dataclasses import dataclass
 
 from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
-from docref.checks.static.params import signatures, split_names
+from docref.checks.static.params import signature_name, signatures, split_names
+from docref.checks.static.type_scope import type_aliases
+from docref.checks.types import parse_annotation
 from docref.graph.model import Param
 from docref.segments import Segment
 
@@ -72,6 +74,7 @@ _PLAIN_END = re.compile(
     rf"|\s+(?:{_UNITS})(?!\w)|\s+(?:is|are)\s+(?:used|assumed)\b)",
     re.I,
 )
+_WORD = re.compile(r"[A-Za-z_]\w*")
 _ADMITS_NONE = re.compile(r"\bNone\b|\bOptional\b|\bAny\b|^\s*object\s*$")
 _OPTIONAL_DESCRIPTION = re.compile(r"^[(\[]?optional\b(?!\s*\[)", re.I)
 _SAFE_DECORATORS = frozenset(
@@ -262,10 +265,12 @@ def contradicts(documented: object, signature: object) -> bool:
 
 
 def _param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
+    """Each documented parameter entry with the signature name it stands for."""
+    names = {p.name for fn in signatures(inp) for p in fn.params}
     for seg in inp.docstring.segments:
         if seg.kind == "param" and seg.name:
             for name in split_names(seg.name):
-                yield seg, name
+                yield seg, signature_name(name, names)
 
 
 def _signature_params(inp: StaticInput) -> dict[str, list[Param]]:
@@ -327,6 +332,20 @@ def _may_rewrite_signature(inp: StaticInput) -> bool:
     return False
 
 
+def _admits_none(inp: StaticInput, annotation: str) -> bool:
+    """Whether the annotation admits ``None``, as written or through a type alias of the
+    scope (``key: KeyFunc`` with ``KeyFunc = Optional[Callable[...]]``)."""
+    if _ADMITS_NONE.search(annotation):
+        return True
+    aliases = type_aliases(inp)
+    if not set(_WORD.findall(annotation)) & set(aliases):
+        return False
+    parsed = parse_annotation(annotation, type_aliases=aliases)
+    if parsed is None:
+        return True  # an alias that does not parse may admit None: precision first
+    return any(m.is_none or m.name in ("typing.Any", "object") for m in parsed.members)
+
+
 def c2_optional_flag(inp: StaticInput) -> list[Finding]:
     """``C2-OPTIONAL-FLAG``: a parameter documented optional that the signature requires."""
     if inp.file.language != "python" or _may_rewrite_signature(inp):
@@ -340,7 +359,7 @@ def c2_optional_flag(inp: StaticInput) -> list[Finding]:
             continue
         if any(p.default is not None or p.kind in ("vararg", "kwarg") for p in records):
             continue
-        if any(p.annotation and _ADMITS_NONE.search(p.annotation) for p in records):
+        if any(p.annotation and _admits_none(inp, p.annotation) for p in records):
             continue  # "optional" read as "may be None" (Hugging Face, some Google style)
         reported.add(name)
         out.append(

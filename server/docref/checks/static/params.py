@@ -11,16 +11,22 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
   unverifiable, never reported.
 * A ``:type x:``/``@type x:`` entry is reported only when no ``:param x:`` entry documents
   the same name (one finding per mistake); Javadoc ``@param <T>`` type parameters are skipped.
+* A property (``@property``, ``@cached_property``) is checked against the call signature
+  of the object it returns (a pseudo-signature in the docstring, or the returned class's
+  ``__call__``, see :mod:`.params_property`), and not at all when that is unknown.
 * Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
   edit distance of at most 2 (1 for names of three characters or fewer).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import builtins
+import keyword
+from collections.abc import Container, Iterable, Iterator
 
 from docref.checks.findings import Criterion, Evidence, Finding
 from docref.checks.static.base import StaticInput
+from docref.checks.static.params_property import is_property, property_parameters
 from docref.graph.model import FileExtract, Function, Param
 from docref.segments.model import Segment
 
@@ -30,6 +36,7 @@ __all__ = [
     "closest_parameter",
     "import_aliases",
     "signature_evidence",
+    "signature_name",
     "signatures",
     "split_names",
     "strip_name",
@@ -80,6 +87,19 @@ def strip_name(name: str) -> str:
 def split_names(name: str) -> list[str]:
     """The names of one entry: NumPy ``x1, x2`` gives two; each stripped (see above)."""
     return [stripped for part in name.split(",") if (stripped := strip_name(part))]
+
+
+# Names a parameter takes a trailing underscore to avoid (PEP 8): keywords and builtins.
+_RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))
+
+
+def signature_name(name: str, names: Container[str]) -> str:
+    """The parameter a documented ``name`` stands for: itself, or the name with PEP 8's
+    trailing underscore when the signature spells a keyword or builtin that way
+    (``:param class:`` for ``class_``: the documented name could not be a parameter)."""
+    if name in names or name not in _RESERVED:
+        return name
+    return name + "_" if name + "_" in names else name
 
 
 def _display(function: Function) -> str:
@@ -162,8 +182,16 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         return []  # any unknown name may be forwarded through **kwargs: unverifiable
     java = inp.file.language == "java"
     names = {p.name for p in params}
-    candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
     documented = list(_documented(inp))
+    if not documented:
+        return []
+    if not java and is_property(inp.function):
+        # documented with the call signature of the object it returns (issue 12)
+        returned = property_parameters(inp)
+        if returned is None:
+            return []
+        names |= returned
+    candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
     param_entries = {
         stripped for seg, _shown, stripped in documented if seg.section not in _TYPE_SECTIONS
     }
@@ -172,7 +200,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     for segment, shown, name in documented:
         if java and shown.startswith("<"):
             continue  # @param <T>: a type parameter
-        if not name.isidentifier() or name in names:
+        if not name.isidentifier() or signature_name(name, names) in names:
             continue
         if segment.section in _TYPE_SECTIONS and name in param_entries:
             continue  # reported once, on the :param entry

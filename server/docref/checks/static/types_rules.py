@@ -7,9 +7,12 @@ silent).  Python only.  Precision choices:
 * No annotation, or a documented type that does not parse (prose) → nothing.
 * Import aliases of the file resolve on both sides; ``X, optional`` counts as ``X | None``
   when the signature default is ``None``.
+* Names resolve by scope before the typing vocabulary (a project class ``Text`` is not
+  ``typing.Text``), and module-level type aliases expand (:mod:`.type_scope`).
 * Class names the normaliser does not know are related through a subclass oracle built from
-  the class bases of this file and the project files it imports; when any such relation
-  stays unknown (an external base class, an unresolved name) the comparison is not reported.
+  the classes of this file and the project files it imports, nominally or structurally for
+  a project ``Protocol`` (:mod:`.type_oracle`); when any such relation stays unknown (an
+  external base class, an unresolved name) the comparison is not reported.
 * ``*args: T``/``**kwargs: T`` accept a documented ``T`` as well as ``tuple of T`` /
   ``dict of T``.
 * Returns: ``-> None``/``NoReturn`` are skipped (the returns rule's business), and so is
@@ -25,15 +28,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import (
-    import_aliases,
+    signature_name,
     signatures,
     split_names,
 )
+from docref.checks.static.type_oracle import Oracle
+from docref.checks.static.type_scope import scope_aliases, type_aliases
 from docref.checks.types import (
     TypeExpr,
     Verdict,
@@ -42,7 +47,6 @@ from docref.checks.types import (
     parse_doc_type,
 )
 from docref.checks.types_expr import ELLIPSIS
-from docref.checks.types_hierarchy import is_known
 from docref.graph.model import Param
 from docref.segments.model import Segment
 
@@ -73,80 +77,11 @@ _NO_VALUE = frozenset({"None", "typing.Never", "typing.NoReturn"})
 # Generator annotations and their number of type arguments (yield, send, return).
 _GENERATORS = {"collections.abc.Generator": 3, "collections.abc.AsyncGenerator": 2}
 _YIELD = re.compile(r"\byield\b")
-_ROOT_BASES = frozenset({"object", "Generic", "Protocol", "ABC"})
-_MAX_DEPTH = 12
-
-
-# --------------------------------------------------------------------------- class oracle
-
-
-def _last(name: str) -> str:
-    return name.split("[", 1)[0].strip().rpartition(".")[2]
-
-
-@dataclass
-class _Oracle:
-    """``is_subclass`` for the normaliser, from the class bases of this file and the project
-    files it imports (bare names).  Records whether any answer was unknown."""
-
-    inp: StaticInput
-    unknown: bool = False
-    _bases: dict[str, list[str]] | None = field(default=None, repr=False)
-
-    def _table(self) -> dict[str, list[str]]:
-        if self._bases is None:
-            table: dict[str, list[str]] = {}
-            ambiguous: set[str] = set()
-            paths = [self.inp.path, *sorted(self.inp.graph.imports_of(self.inp.path))]
-            for path in paths:
-                extract = self.inp.graph.get(path)
-                if extract is None:
-                    continue
-                for cls in extract.classes:
-                    bases = [_last(b) for b in cls.bases if "=" not in b]
-                    if cls.name in table and table[cls.name] != bases:
-                        ambiguous.add(cls.name)
-                    table.setdefault(cls.name, bases)
-            for name in ambiguous:
-                del table[name]
-            self._bases = table
-        return self._bases
-
-    def _answer(self, child: str, parent: str) -> bool | None:
-        table = self._table()
-        c, p = _last(child), _last(parent)
-        if c == p:
-            return True
-        if c not in table:
-            # A builtin or library type cannot derive from a class of this project.
-            return False if p in table and is_known(child) else None
-        seen: set[str] = set()
-        todo = [c]
-        complete = True
-        while todo and len(seen) < _MAX_DEPTH * 8:
-            name = todo.pop()
-            if name in seen:
-                continue
-            seen.add(name)
-            for base in table.get(name, []):
-                if base == p:
-                    return True
-                if base in table:
-                    todo.append(base)
-                elif base not in _ROOT_BASES:
-                    complete = False
-        return False if complete and not todo else None
-
-    def __call__(self, child: str, parent: str) -> bool | None:
-        answer = self._answer(child, parent)
-        if answer is None:
-            self.unknown = True
-        return answer
 
 
 def _incompatible(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) -> bool:
     """Whether the normaliser proves the documented type incompatible (never on unknowns)."""
-    oracle = _Oracle(inp)
+    oracle = Oracle(inp)
     self_class = inp.function.parent_class
     verdict = compare(documented, annotation, self_class=self_class, is_subclass=oracle)
     return verdict is Verdict.INCOMPATIBLE and not oracle.unknown
@@ -163,15 +98,32 @@ def _shown(text: str) -> str:
     return " ".join(text.split())
 
 
-def _doc_type(
-    text: str, aliases: Mapping[str, str], *, default_is_none: bool = False
-) -> TypeExpr | None:
+@dataclass(frozen=True, slots=True)
+class _Scope:
+    """What names in the function's types stand for: import aliases and project classes
+    (:func:`scope_aliases`), and the type aliases its annotations use (:func:`type_aliases`)."""
+
+    aliases: Mapping[str, str]
+    types: Mapping[str, str]
+
+
+def _scope(inp: StaticInput) -> _Scope:
+    return _Scope(scope_aliases(inp), type_aliases(inp))
+
+
+def _annotation(text: str, scope: _Scope) -> TypeExpr | None:
+    return parse_annotation(text, aliases=scope.aliases, type_aliases=scope.types)
+
+
+def _doc_type(text: str, scope: _Scope, *, default_is_none: bool = False) -> TypeExpr | None:
     """The documented type; a type wrapped whole in brackets (``[Syntax]``, a decoration
     some projects use) is read without them."""
     text = text.strip()
     if text.startswith("[") and text.endswith("]") and _balanced(text[1:-1]):
         text = text[1:-1]
-    return parse_doc_type(text, default_is_none=default_is_none, aliases=aliases)
+    return parse_doc_type(
+        text, default_is_none=default_is_none, aliases=scope.aliases, type_aliases=scope.types
+    )
 
 
 def _balanced(text: str) -> bool:
@@ -181,11 +133,6 @@ def _balanced(text: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
-
-
-def _aliases(inp: StaticInput) -> dict[str, str]:
-    """The import aliases in scope of the checked function."""
-    return import_aliases(inp.file, inp.function)
 
 
 def _typed(inp: StaticInput, kind: str) -> list[Segment]:
@@ -223,19 +170,20 @@ def c2_param_type(inp: StaticInput) -> list[Finding]:
         return []
     overloads = signatures(inp)
     params = {p.name: p for p in inp.function.params}
-    aliases = _aliases(inp)
+    scope = _scope(inp)
     findings: list[Finding] = []
     for segment in _typed(inp, "param"):
         if not segment.name or not segment.type:
             continue
-        for name in split_names(segment.name):
+        for documented in split_names(segment.name):
+            name = signature_name(documented, params)
             param = params.get(name)
             if param is None or not param.annotation:
                 continue
             others = [
                 q for fn in overloads[1:] for q in fn.params if q.name == name and q.annotation
             ]
-            finding = _check_param(inp, segment, param, others, segment.type, aliases)
+            finding = _check_param(inp, segment, param, others, segment.type, scope)
             if finding is not None:
                 findings.append(finding)
     return findings
@@ -247,21 +195,21 @@ def _check_param(
     param: Param,
     overloaded: list[Param],
     doc_text: str,
-    aliases: Mapping[str, str],
+    scope: _Scope,
 ) -> Finding | None:
     """A finding when the documented type is incompatible with the annotation of ``param``
     and with that of every ``@overload`` of the same parameter (``overloaded``)."""
     assert param.annotation is not None
-    annotation = parse_annotation(param.annotation, aliases=aliases)
+    annotation = _annotation(param.annotation, scope)
     if annotation is None:
         return None
-    documented = _doc_type(doc_text, aliases, default_is_none=param.default == "None")
+    documented = _doc_type(doc_text, scope, default_is_none=param.default == "None")
     if documented is None:
         return None
     alternatives = _param_alternatives(param, annotation)
     for other in overloaded:
         assert other.annotation is not None
-        parsed = parse_annotation(other.annotation, aliases=aliases)
+        parsed = _annotation(other.annotation, scope)
         if parsed is None:
             return None
         alternatives.extend(_param_alternatives(other, parsed))
@@ -289,11 +237,11 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
     typed = _typed(inp, "returns")
     if len(typed) != 1:
         return []
-    aliases = _aliases(inp)
-    annotation = parse_annotation(fn.returns, aliases=aliases)
+    scope = _scope(inp)
+    annotation = _annotation(fn.returns, scope)
     segment = typed[0]
     assert segment.type is not None
-    documented = _doc_type(segment.type, aliases)
+    documented = _doc_type(segment.type, scope)
     if annotation is None or documented is None:
         return []
     if annotation.name in _GENERATORS:
@@ -303,7 +251,7 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
     if not _incompatible(inp, documented, annotation):
         return []
     for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
-        other = parse_annotation(overload.returns, aliases=aliases) if overload.returns else None
+        other = _annotation(overload.returns, scope) if overload.returns else None
         if other is None or not _incompatible(inp, documented, other):
             return []
     said = annotation.render()
@@ -375,14 +323,14 @@ def c2_yield_type(inp: StaticInput) -> list[Finding]:
     typed = _typed(inp, "yields")
     if len(typed) != 1:
         return []
-    aliases = _aliases(inp)
-    annotation = parse_annotation(fn.returns, aliases=aliases)
+    scope = _scope(inp)
+    annotation = _annotation(fn.returns, scope)
     item = _yield_type(annotation) if annotation is not None else None
     if item is None:
         return []
     segment = typed[0]
     assert segment.type is not None
-    documented = _doc_type(segment.type, aliases)
+    documented = _doc_type(segment.type, scope)
     if documented is None or not _incompatible(inp, documented, item):
         return []
     said = item.render()

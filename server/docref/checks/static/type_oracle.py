@@ -1,0 +1,160 @@
+"""``is_subclass`` for the type normaliser, from the classes of a file and its project imports.
+
+Classes are related by their bare names (the normaliser's canonical names of project classes
+are bare or qualified; the last component decides).  A child is below a parent when:
+
+* nominally: a chain of project bases reaches the parent;
+* structurally: the parent is a ``typing.Protocol`` of the project and the child (with its
+  project bases) defines every member the protocol (with its protocol bases) declares --
+  what a type checker accepts for a documented ``ConsoleRenderable`` returning ``Text``.
+
+An answer is unknown (``None``, recorded in :attr:`Oracle.unknown`) when an external base
+class or an ambiguous name hides part of a chain: the rules then report nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.type_scope import file_key, in_reach
+from docref.checks.types_hierarchy import is_known
+from docref.graph.model import FileExtract
+
+__all__ = ["Oracle"]
+
+_ROOT_BASES = frozenset({"object", "Generic", "Protocol", "ABC"})
+_PROTOCOL_BASES = frozenset({"Protocol"})
+_MAX_DEPTH = 12
+# members every class has: never what makes a class satisfy a protocol
+_IMPLICIT = frozenset({"__init__", "__new__", "__init_subclass__", "__class_getitem__"})
+
+
+def _last(name: str) -> str:
+    return name.split("[", 1)[0].strip().rpartition(".")[2]
+
+
+@dataclass
+class _Table:
+    bases: dict[str, list[str]]
+    members: dict[str, set[str]]
+    protocols: set[str]
+
+
+_CACHED_TABLES = 64
+# one table per file version and the versions of the files it imports
+_TABLES: OrderedDict[tuple[tuple[str, str], ...], _Table] = OrderedDict()
+_TABLES_LOCK = threading.Lock()  # the language server checks from more than one thread
+
+
+def _table_of(extracts: list[FileExtract]) -> _Table:
+    key = tuple(file_key(e) for e in extracts)
+    with _TABLES_LOCK:
+        cached = _TABLES.get(key)
+        if cached is not None:
+            _TABLES.move_to_end(key)
+            return cached
+    table = _build_table(extracts)
+    with _TABLES_LOCK:
+        _TABLES[key] = table
+        if len(_TABLES) > _CACHED_TABLES:
+            _TABLES.popitem(last=False)
+    return table
+
+
+def _build_table(extracts: list[FileExtract]) -> _Table:
+    bases: dict[str, list[str]] = {}
+    members: dict[str, set[str]] = {}
+    protocols: set[str] = set()
+    ambiguous: set[str] = set()
+    for extract in extracts:
+        owned: dict[str, set[str]] = {}
+        for fn in extract.functions:
+            if fn.parent_class is not None:
+                owned.setdefault(fn.parent_class, set()).add(fn.name)
+        for var in extract.variables:
+            if var.owner is not None:
+                owned.setdefault(var.owner, set()).add(var.name)
+        for cls in extract.classes:
+            names = [_last(b) for b in cls.bases if "=" not in b]
+            if cls.name in bases and bases[cls.name] != names:
+                ambiguous.add(cls.name)
+            bases.setdefault(cls.name, names)
+            members.setdefault(cls.name, owned.get(cls.qualname, set()) - _IMPLICIT)
+            if _PROTOCOL_BASES & set(names):
+                protocols.add(cls.name)
+    for name in ambiguous:
+        del bases[name]
+        members.pop(name, None)
+        protocols.discard(name)
+    return _Table(bases, members, protocols)
+
+
+@dataclass
+class Oracle:
+    """``is_subclass(child, parent)`` over the project classes in reach of the checked file.
+    Records whether any answer was unknown."""
+
+    inp: StaticInput
+    unknown: bool = False
+    _table: _Table | None = field(default=None, repr=False)
+
+    def _build(self) -> _Table:
+        if self._table is None:
+            self._table = _table_of([self.inp.file, *in_reach(self.inp)])
+        return self._table
+
+    def _lineage(self, name: str) -> tuple[list[str], bool]:
+        """``name`` and its project ancestors, and whether the chain is fully known."""
+        table = self._build()
+        seen: list[str] = []
+        todo = [name]
+        complete = True
+        while todo and len(seen) < _MAX_DEPTH * 8:
+            current = todo.pop()
+            if current in seen:
+                continue
+            seen.append(current)
+            for base in table.bases.get(current, []):
+                if base in table.bases:
+                    todo.append(base)
+                elif base not in _ROOT_BASES:
+                    complete = False
+        return seen, complete and not todo
+
+    def _satisfies(self, child: str, protocol: str) -> bool | None:
+        table = self._build()
+        declared: set[str] = set()
+        for name in self._lineage(protocol)[0]:
+            if name in table.protocols:
+                declared |= table.members.get(name, set())
+        if not declared:
+            return None  # an empty protocol (or one declared elsewhere): nothing to match
+        lineage, complete = self._lineage(child)
+        defined = set().union(*(table.members.get(name, set()) for name in lineage))
+        if declared <= defined:
+            return True
+        return False if complete else None
+
+    def _answer(self, child: str, parent: str) -> bool | None:
+        table = self._build()
+        c, p = _last(child), _last(parent)
+        if c == p:
+            return True
+        if c not in table.bases:
+            # A builtin or library type cannot derive from a class of this project.
+            return False if p in table.bases and is_known(child) else None
+        lineage, complete = self._lineage(c)
+        if p in lineage[1:] or any(p in table.bases.get(name, []) for name in lineage):
+            return True
+        if p in table.protocols:
+            return self._satisfies(c, p)
+        return False if complete else None
+
+    def __call__(self, child: str, parent: str) -> bool | None:
+        answer = self._answer(child, parent)
+        if answer is None:
+            self.unknown = True
+        return answer

@@ -1,0 +1,233 @@
+"""What a name in a checked function's annotations stands for, by scope (the C2 rules).
+
+Two lookups the type normaliser cannot make alone, both bounded by the function and one hop:
+
+* :func:`scope_aliases`: the file's import aliases, plus the names its module scope binds to
+  project classes (a class defined in the file, or imported from a project module).  A bound
+  name is resolved before the typing vocabulary: a project class ``Text`` is not
+  ``typing.Text`` (``str``).
+* :func:`type_aliases`: the module-level type aliases the function's annotations use, name to
+  the aliased expression -- ``KeyFunc = Optional[Callable[...]]``, ``X: TypeAlias = …``,
+  PEP 695 ``type X = …``, in this file or imported from a project module (one hop).  Only
+  the names the annotations mention are read, so the cost does not grow with the file.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+import threading
+import warnings
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.params import import_aliases, signatures
+from docref.checks.types_expr import SHADOWABLE
+from docref.graph.model import FileExtract, Import, Variable
+
+__all__ = ["file_key", "in_reach", "scope_aliases", "type_aliases"]
+
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+_PEP695 = re.compile(r"^type\s+(\w+)\s*=\s*(.+)$", re.DOTALL)
+_TYPE_ALIAS = frozenset({"TypeAlias", "typing.TypeAlias", "typing_extensions.TypeAlias"})
+_MAX_ALIAS_CHARS = 2000
+
+
+_CACHED_FILES = 512
+
+
+@dataclass(frozen=True, slots=True)
+class _FileNames:
+    """What one extract binds at module scope, computed once per file version."""
+
+    top_classes: frozenset[str]
+    variables: dict[str, list[Variable]]
+    imports: dict[str, dict[str, Import]]  # scope -> bound name -> ``from m import name``
+    import_scopes: frozenset[str]  # scopes with any import ("" for the module)
+    module_aliases: dict[str, str]  # :func:`import_aliases` of the module scope
+    aliased: dict[str, str | None]  # filled as names are asked for
+
+
+_FILES: OrderedDict[tuple[str, str], _FileNames] = OrderedDict()
+_FILES_LOCK = threading.Lock()  # the language server checks from more than one thread
+
+
+def file_key(extract: FileExtract) -> tuple[str, str]:
+    """The key of one version of a file (its extract is a function of its content)."""
+    return (extract.path, extract.content_hash)
+
+
+def _names(extract: FileExtract) -> _FileNames:
+    key = file_key(extract)
+    with _FILES_LOCK:
+        cached = _FILES.get(key)
+        if cached is not None:
+            _FILES.move_to_end(key)
+            return cached
+    variables: dict[str, list[Variable]] = {}
+    for var in extract.variables:
+        if var.scope == "module":
+            variables.setdefault(var.qualname, []).append(var)
+    top = frozenset(cls.name for cls in extract.classes if cls.parent_class is None)
+    imports: dict[str, dict[str, Import]] = {}
+    for imp in extract.imports:
+        if imp.name and imp.name != "*":
+            imports.setdefault(imp.scope, {})[imp.bound_name] = imp
+    scopes = frozenset(imp.scope for imp in extract.imports)
+    names = _FileNames(top, variables, imports, scopes, import_aliases(extract), {})
+    with _FILES_LOCK:
+        _FILES[key] = names
+        if len(_FILES) > _CACHED_FILES:
+            _FILES.popitem(last=False)
+    return names
+
+
+def _top_classes(extract: FileExtract) -> frozenset[str]:
+    return _names(extract).top_classes
+
+
+def in_reach(inp: StaticInput) -> list[FileExtract]:
+    """The project files this file imports (the graph resolved them), in a stable order."""
+    found: list[FileExtract] = []
+    for path in sorted(inp.graph.imports_of(inp.path)):
+        extract = inp.graph.get(path)
+        if extract is not None and extract.language == "python":
+            found.append(extract)
+    return found
+
+
+
+
+def scope_aliases(inp: StaticInput) -> dict[str, str]:
+    """Import aliases of the function's scope, plus each module-scope name bound to a
+    project class (bare: the subclass oracle relates project classes by their last name)."""
+    names = _names(inp.file)
+    if inp.function.qualname in names.import_scopes:
+        aliases = import_aliases(inp.file, inp.function)
+    else:
+        aliases = dict(names.module_aliases)
+    for name in names.top_classes:
+        aliases.setdefault(name, name)
+    for bound, imp in _from_imports(inp).items():
+        # only names the typing vocabulary would misread need resolving (the others read
+        # the same bound or not): ``from .text import Text``
+        if bound in aliases or bound not in SHADOWABLE:
+            continue
+        extract, symbol = _imported(inp, imp)
+        if extract is not None and symbol in _top_classes(extract):
+            aliases[imp.bound_name] = symbol
+    return aliases
+
+
+def _from_imports(inp: StaticInput) -> dict[str, Import]:
+    """``from m import name`` imports in the function's scope (its own, then the module's)."""
+    by_scope = _names(inp.file).imports
+    local = by_scope.get(inp.function.qualname)
+    module = by_scope.get("", {})
+    return {**module, **local} if local else module
+
+
+def _imported(inp: StaticInput, imp: Import) -> tuple[FileExtract | None, str]:
+    """The project file an import names a symbol of, and the symbol (one hop)."""
+    target, symbol = inp.graph.modules.resolve_import(inp.file.path, imp)
+    if target is None or symbol is None:
+        return None, ""
+    extract = inp.graph.get(target)
+    if extract is None or extract.language != "python":
+        return None, ""
+    return extract, symbol
+
+
+def _annotation_names(inp: StaticInput) -> set[str]:
+    names: set[str] = set()
+    for function in signatures(inp):
+        texts = [p.annotation for p in function.params if p.annotation]
+        if function.returns:
+            texts.append(function.returns)
+        for text in texts:
+            names.update(_IDENT.findall(text))
+    return names
+
+
+def _module_variable(extract: FileExtract, name: str) -> Variable | None:
+    """The one module-level assignment of ``name`` (``None`` when absent or reassigned)."""
+    found = _names(extract).variables.get(name, [])
+    return found[0] if len(found) == 1 else None
+
+
+def _aliased_text(statement: str, name: str, annotation: str | None) -> str | None:
+    """The aliased expression of a module-level statement, ``None`` when it is no alias
+    (an annotated variable that is not a ``TypeAlias``, a tuple target, a syntax error)."""
+    statement = textwrap.dedent(statement).strip()
+    if len(statement) > _MAX_ALIAS_CHARS:
+        return None
+    pep695 = _PEP695.match(statement)
+    if pep695 is not None:
+        return pep695.group(2).strip() if pep695.group(1) == name else None
+    if annotation is not None and annotation.strip() not in _TYPE_ALIAS:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            tree = ast.parse(statement)
+    except (SyntaxError, ValueError):
+        return None
+    if len(tree.body) != 1:
+        return None
+    node = tree.body[0]
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        target, value = node.targets[0], node.value
+    elif isinstance(node, ast.AnnAssign) and node.value is not None:
+        target, value = node.target, node.value
+    else:
+        return None
+    if not isinstance(target, ast.Name) or target.id != name:
+        return None
+    return ast.unparse(value)
+
+
+def _alias_of(inp: StaticInput, extract: FileExtract, name: str) -> str | None:
+    """The aliased expression of the module-level ``name`` of ``extract`` (cached)."""
+    names = _names(extract)
+    if name in names.aliased:
+        return names.aliased[name]
+    variable = _module_variable(extract, name)
+    text = None
+    if variable is not None:
+        text = _aliased_text(_statement(inp, extract, variable), name, variable.annotation)
+    names.aliased[name] = text
+    return text
+
+
+def _statement(inp: StaticInput, extract: FileExtract, variable: Variable) -> str:
+    span = variable.span
+    if extract is inp.file:
+        return inp.code(span.start_byte, span.end_byte)
+    data = inp.graph.source(extract.path).encode("utf-8", "surrogatepass")
+    return data[span.start_byte : span.end_byte].decode("utf-8", "replace")
+
+
+def type_aliases(inp: StaticInput) -> dict[str, str]:
+    """Each name the function's annotations use that is a module-level type alias, in this
+    file or imported from a project module, mapped to the aliased expression's text."""
+    if inp.file.language != "python":
+        return {}
+    names = _annotation_names(inp)
+    if not names:
+        return {}
+    found: dict[str, str] = {}
+    in_scope = _from_imports(inp)
+    imported = {name: in_scope[name] for name in names if name in in_scope}
+    for name in names - set(imported):
+        text = _alias_of(inp, inp.file, name)
+        if text is not None:
+            found[name] = text
+    for bound, imp in imported.items():
+        extract, symbol = _imported(inp, imp)
+        if extract is not None:
+            text = _alias_of(inp, extract, symbol)
+            if text is not None:
+                found[bound] = text
+    return found
