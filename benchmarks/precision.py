@@ -4,8 +4,9 @@ The corpora are listed in ``benchmarks/precision/corpora.toml`` (Python wheels, 
 Findings are judged by reading the code: TRUE (the docstring contradicts the code and a
 maintainer would fix it), FALSE or DEBATABLE, each with a one-line reason.  Verdicts live in
 ``benchmarks/precision/judged-<lang>.jsonl`` keyed by what identifies a finding across code
-versions (corpus, path, qualname, rule, message, flagged sentence), so a later round re-uses them and
-only new findings need reading.  Strict precision = TRUE / judged, with a Wilson 95% interval.
+versions (corpus, path, qualname, rule, message, flagged sentence), so a later round re-uses
+them and only new findings need reading.  Strict precision = TRUE / judged, with a Wilson
+95% interval.
 
     python benchmarks/precision.py fetch [--corpora DIR]
     python benchmarks/precision.py run [--corpora DIR] [--only NAME...]

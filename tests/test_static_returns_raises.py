@@ -1058,3 +1058,26 @@ def test_unparsable_return_annotation_settles_nothing(tmp_path: Path) -> None:
         return 2 * x
     '''
     assert _run(c3_returns_vs_yields, tmp_path, code) == []
+
+
+_CONSTRUCTOR = '''
+class Rolling:
+    def {name}(self, obj):
+        """Set up a rolling window.
+
+        Returns
+        -------
+        rolling : type of input argument
+        """
+        self.obj = obj
+'''
+
+
+def test_a_constructor_returns_section_describes_the_instance(tmp_path: Path) -> None:
+    # xarray documents what calling the class returns on __init__; any other method that
+    # never returns a value keeps the finding
+    code = _CONSTRUCTOR.format(name="__init__")
+    assert _run(c3_returns_without_value, tmp_path, code, "Rolling.__init__") == []
+    other = _CONSTRUCTOR.format(name="setup")
+    findings = _run(c3_returns_without_value, tmp_path / "b", other, "Rolling.setup")
+    assert len(findings) == 1

@@ -146,8 +146,8 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
             return [_finding(inp, _first(returns), RULE_RETURNS, msg, "remove the @return tag")]
         return []
     context = _python_context(inp)
-    if context is None:
-        return []
+    if context is None or fn.name == "__init__":
+        return []  # a constructor's Returns describes what calling the class returns
     _, facts = context
     if facts.yields or facts.returns_value:
         return []
