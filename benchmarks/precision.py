@@ -4,9 +4,9 @@ The corpora are listed in ``benchmarks/precision/corpora.toml`` (Python wheels, 
 Findings are judged by reading the code: TRUE (the docstring contradicts the code and a
 maintainer would fix it), FALSE or DEBATABLE, each with a one-line reason.  Verdicts live in
 ``benchmarks/precision/judged-<lang>.jsonl`` keyed by what identifies a finding across code
-versions (corpus, path, qualname, rule, message, flagged sentence), so a later round re-uses
-them and only new findings need reading.  Strict precision = TRUE / judged, with a Wilson
-95% interval.
+versions (corpus, path, qualname, rule, the message's subject, flagged sentence), so a later
+round re-uses them and only new findings need reading.  Strict precision = TRUE / judged,
+with a Wilson 95% interval.
 
     python benchmarks/precision.py fetch [--corpora DIR]
     python benchmarks/precision.py run [--corpora DIR] [--only NAME...]
@@ -25,6 +25,7 @@ import json
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -125,10 +126,18 @@ def cmd_run(args: argparse.Namespace) -> None:
     _write_json(summary_path, summary)
 
 
+_SUBJECT = re.compile(r"[`\"]([^`\"]+)[`\"]")
+
+
 def finding_key(corpus: str, f: dict[str, Any]) -> str:
-    sentence = " ".join(f.get("segment_text", "").split())
-    raw = "|".join([corpus, f["path"], f["qualname"], f["rule"], f["message"], sentence])
-    return hashlib.sha1(raw.encode()).hexdigest()[:12]
+    """What identifies a finding across code versions: where it is, its rule, the flagged
+    sentence and the message's subject (its first quoted name: ``label_true`` and
+    ``label_pred`` flagged in one sentence are two findings), not the rest of the message,
+    whose wording may change between versions."""
+    sentence = " ".join(f.get("segment_text", f.get("sentence", "")).split())
+    subject = _SUBJECT.search(f["message"])
+    parts = [corpus, f["path"], f["qualname"], f["rule"], subject[1] if subject else "", sentence]
+    return hashlib.sha1("|".join(parts).encode()).hexdigest()[:12]
 
 
 def current_findings(lang: str) -> list[dict[str, Any]]:

@@ -323,6 +323,38 @@ def test_string_defaults_that_differ_only_in_spaces_are_the_same() -> None:
     assert contradicts("high", "low")
 
 
+# ---- precision round 0 (issue 12): patterns from scikit-learn, each with its control
+
+
+def test_float_literal_with_a_trailing_dot(tmp_path: Path) -> None:
+    code = _code("f(tol=1.0e-3)", "Parameters\n----------\ntol : float, default=1.e-3\n    Tol.")
+    assert run_rule(c2_default_mismatch, tmp_path, code, "f") == []
+    code = _code("f(tol=1.0e-4)", "Parameters\n----------\ntol : float, default=1.e-3\n    Tol.")
+    findings = run_rule(c2_default_mismatch, tmp_path / "b", code, "f")
+    assert [f.message for f in findings] == [
+        'documents default 1.e-3 for "tol", but the signature default is 1.0e-4'
+    ]
+
+
+def test_deprecation_cycle_sentinels_are_not_the_default(tmp_path: Path) -> None:
+    doc = "Parameters\n----------\npenalty : str, default='l2'\n    The penalty."
+    for sentinel in ('"deprecated"', '"warn"'):
+        code = _code(f"f(penalty={sentinel})", doc)
+        assert run_rule(c2_default_mismatch, tmp_path / sentinel.strip('"'), code, "f") == []
+    # the control: an ordinary string default that differs is still reported
+    findings = run_rule(c2_default_mismatch, tmp_path / "c", _code('f(penalty="l1")', doc), "f")
+    assert len(findings) == 1
+
+
+def test_backslashes_follow_the_docstring_escapes(tmp_path: Path) -> None:
+    doc = 'Parameters\n----------\npattern : str, default=r"(?u)\\\\b\\\\w\\\\w+\\\\b"\n    Tokens.'
+    signature = 'f(pattern=r"(?u)\\b\\w\\w+\\b")'
+    # a plain docstring: ``\\b`` in its source is ``\b`` in its text, the signature's value
+    assert run_rule(c2_default_mismatch, tmp_path, _code(signature, doc), "f") == []
+    # the control: in a raw docstring the doubled backslashes are the text, a different value
+    raw = _code(signature, doc).replace('"""Do it.', 'r"""Do it.')
+    assert len(run_rule(c2_default_mismatch, tmp_path / "raw", raw, "f")) == 1
+
 # ---- issue 12, pattern 4: type aliases expand before "the annotation admits None" ----------
 
 _ALIASED = '''
@@ -377,54 +409,3 @@ def test_optional_through_an_alias_imported_from_a_project_module(tmp_path: Path
     assert [f.message for f in findings] == [
         'documents "check" as optional, but sort() requires it (no default in the signature)'
     ]
-
-
-def test_a_float_written_with_a_bare_point_before_its_exponent(tmp_path: Path) -> None:
-    # ``1.e-3`` is 0.001, not 1 followed by a sentence end; ``1.e-2`` stays a mismatch
-    same = _code("f(y, tol=1.0e-3)", "Parameters\n----------\ntol : float, default=1.e-3\n    T.")
-    assert run_rule(c2_default_mismatch, tmp_path, same, "f") == []
-    other = _code("f(y, tol=1.0e-3)", "Parameters\n----------\ntol : float, default=1.e-2\n    T.")
-    assert len(run_rule(c2_default_mismatch, tmp_path, other, "f")) == 1
-
-
-def test_escaped_backslashes_of_a_docstring_that_is_not_raw(tmp_path: Path) -> None:
-    # the docstring's source says ``\\b``, its text (what Python and Sphinx read) says ``\b``
-    doc = 'Parameters\n----------\np : str, default=r"(?u)\\\\b\\\\w+\\\\b"\n    The p.'
-    same = _code('f(y, p=r"(?u)\\b\\w+\\b")', doc)
-    assert run_rule(c2_default_mismatch, tmp_path, same, "f") == []
-    other = _code('f(y, p=r"(?u)\\b\\d+\\b")', doc)
-    assert len(run_rule(c2_default_mismatch, tmp_path, other, "f")) == 1
-
-
-_SENTINEL_DOC = (
-    "Parameters\n----------\npenalty : {{'l1', 'l2'}}, default='l2'\n    The norm.{note}"
-)
-
-
-@pytest.mark.parametrize(
-    "note",
-    [
-        "\n\n    .. deprecated:: 1.8\n        `penalty` is deprecated.",
-        "\n\n    .. versionchanged:: 1.9\n        The default will change to 'l1' in 1.11.",
-    ],
-    ids=["deprecated", "default-will-change"],
-)
-def test_a_transition_note_makes_a_string_default_a_sentinel(tmp_path: Path, note: str) -> None:
-    code = _code('f(y, penalty="deprecated")', _SENTINEL_DOC.format(note=note))
-    assert run_rule(c2_default_mismatch, tmp_path, code, "f") == []
-
-
-def test_a_note_about_something_else_keeps_the_mismatch(tmp_path: Path) -> None:
-    note = "\n\n    .. versionchanged:: 1.9\n        'l1' was added."
-    code = _code('f(y, penalty="deprecated")', _SENTINEL_DOC.format(note=note))
-    assert len(run_rule(c2_default_mismatch, tmp_path, code, "f")) == 1
-
-
-def test_a_string_default_the_body_tests_for_is_a_sentinel(tmp_path: Path) -> None:
-    doc = "Parameters\n----------\nalphas : array-like, default=None\n    The alphas."
-    tested = _code('f(y, alphas="warn")', doc).replace(
-        "    return None\n", '    if alphas == "warn":\n        alphas = None\n    return alphas\n'
-    )
-    assert run_rule(c2_default_mismatch, tmp_path, tested, "f") == []
-    untested = _code('f(y, alphas="warn")', doc)  # the same entry, a body that never tests it
-    assert len(run_rule(c2_default_mismatch, tmp_path, untested, "f")) == 1

@@ -8,10 +8,7 @@
   condition ("5 if verbose", "5, unless…") or inside a clause about something else ("its
   default is 5", "but the default is 5") leaves the rule silent, and so do two documented
   defaults that disagree with each other and values that :func:`contradicts` does not
-  consider comparable.  A string signature default is a sentinel (like ``None``) when the
-  body tests for it (``if alphas == "warn":``) or the entry announces a deprecation or a
-  change of its default; a token with ``\\\\`` is also read as a docstring that is not
-  raw reads it.
+  consider comparable.
 * :func:`c2_optional_flag` -- a parameter documented ``optional`` (``int, optional``,
   "Optional. …") that has no default in the signature, nor in any ``@overload`` of it.
   ``*args``/``**kwargs`` are optional by nature; decorators that may rewrite the signature
@@ -31,7 +28,6 @@ from dataclasses import dataclass
 from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import signature_name, signatures, split_names
-from docref.checks.static.returns_raises_ast import function_node, own_nodes
 from docref.checks.static.type_scope import type_aliases
 from docref.checks.types import parse_annotation
 from docref.graph.model import Param
@@ -61,10 +57,8 @@ _PROSE_CUE = re.compile(
 # "whose default") likely speaks of some other default.
 _LEAD_WORDS = frozenset({"the", "will", "it", "this", "that", "value"})
 _CLAUSE_START = re.compile(r"[.;:(,\n]")
-# ``1.e-3`` is a float: a point without digits belongs to the number only before an exponent
 _NUMBER = re.compile(
-    r"[-+]?(?:0[xXoObB][\da-fA-F_]+|(?:\d[\d_]*(?:\.(?:\d+|(?=[eE][-+]?\d)))?|\.\d+)"
-    r"(?:[eE][-+]?\d+)?j?)"
+    r"[-+]?(?:0[xXoObB][\da-fA-F_]+|(?:\d[\d_]*(?:\.\d+|\.(?=[eE]))?|\.\d+)(?:[eE][-+]?\d+)?j?)"
 )
 _THOUSANDS = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?!\d|\.\d)")  # "10,000": one number
 _STRING = re.compile(r"""[rRbBuU]{0,2}(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
@@ -80,12 +74,7 @@ _PLAIN_END = re.compile(
     rf"|\s+(?:{_UNITS})(?!\w)|\s+(?:is|are)\s+(?:used|assumed)\b)",
     re.I,
 )
-# An entry announcing a deprecation or a coming change of its default documents the default
-# users get during the transition; the signature holds a sentinel ("warn", "deprecated").
-_TRANSITION = re.compile(
-    r"\.\.\s+deprecated::|\bdefault\b[^.]*\bwill\s+change\b|\bwill\s+change\b[^.]*\bdefault\b",
-    re.I,
-)
+_WORD = re.compile(r"[A-Za-z_]\w*")
 _ADMITS_NONE = re.compile(r"\bNone\b|\bOptional\b|\bAny\b|^\s*object\s*$")
 _OPTIONAL_DESCRIPTION = re.compile(r"^[(\[]?optional\b(?!\s*\[)", re.I)
 _SAFE_DECORATORS = frozenset(
@@ -110,6 +99,17 @@ _SAFE_DECORATORS = frozenset(
         "asynccontextmanager",
     }
 )
+
+
+# String defaults that mark a parameter in a deprecation cycle (scikit-learn's "warn" and
+# "deprecated"): the code swaps in the effective default, which is what the docstring states.
+_CYCLE_SENTINELS = frozenset({"warn", "deprecated"})
+
+
+def _raw_docstring(inp: StaticInput) -> bool:
+    """Whether the docstring literal has an ``r`` prefix (its backslashes are its text)."""
+    before = inp.source[max(0, inp.docstring.body_start - 6) : inp.docstring.body_start]
+    return "r" in before.rstrip("\"'").lower()[-2:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,15 +310,16 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
         signature_value = _literal(signature_text)
         if signature_value is _UNSET or signature_value is None:
             continue  # a sentinel, a constant, a call: what it stands for is not visible
+        if isinstance(signature_value, str) and signature_value.lower() in _CYCLE_SENTINELS:
+            continue  # a deprecation cycle: the documented default is the effective one
         doc = documented_default(seg)
         if doc is None or not contradicts(doc.value, signature_value):
             continue
-        if _unescaped_agrees(doc.text, signature_value):
-            continue  # ``\\b`` in a docstring that is not raw is ``\b`` in its text
-        if isinstance(signature_value, str) and (
-            _TRANSITION.search(seg.text) or _tested_in_body(inp, name, signature_value)
-        ):
-            continue  # a sentinel string: the documented default is the effective one
+        if "\\" in doc.text and not _raw_docstring(inp):
+            # the docstring's own escapes: ``\\b`` in its source is ``\b`` in its text
+            unescaped = _literal(doc.text.replace("\\\\", "\\"))
+            if unescaped is not _UNSET and not contradicts(unescaped, signature_value):
+                continue
         reported.add(name)
         out.append(
             inp.finding(
@@ -331,31 +332,6 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             )
         )
     return out
-
-
-def _unescaped_agrees(text: str, signature: object) -> bool:
-    """Whether the documented token, read the way Python reads a docstring that is not raw
-    (``\\\\`` is one backslash), is the signature's default."""
-    if "\\\\" not in text:
-        return False
-    value = _literal(text.replace("\\\\", "\\"))
-    return value is not _UNSET and not contradicts(value, signature)
-
-
-def _tested_in_body(inp: StaticInput, name: str, value: str) -> bool:
-    """Whether the function compares ``name`` with its string default (``if alphas ==
-    "warn":``): the default is a sentinel the body replaces, like ``None``."""
-    node = function_node(inp.data, inp.function)
-    if node is None:
-        return False
-    for cand in own_nodes(node):
-        if isinstance(cand, ast.Compare) and len(cand.comparators) == 1:
-            sides = (cand.left, cand.comparators[0])
-            if any(isinstance(n, ast.Name) and n.id == name for n in sides) and any(
-                isinstance(n, ast.Constant) and n.value == value for n in sides
-            ):
-                return True
-    return False
 
 
 def _says_optional(seg: Segment) -> bool:

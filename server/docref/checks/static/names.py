@@ -28,6 +28,7 @@ from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import (
+    RESOLVED,
     Resolution,
     hint,
     project_variant,
@@ -112,9 +113,9 @@ def _stale(
     params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
     if name in params:
         return None  # Java's member resolver does not see parameters
-    docstring = inp.source[inp.docstring.body_start : inp.docstring.body_end]
+    sentence = inp.source[segment.start : segment.end]
     scope = [c for c in resolution.candidates if c != inp.function.name]
-    match = stale_match(name, params, scope, docstring, plain=plain)
+    match = stale_match(name, params, scope, sentence, plain=plain)
     if match is None:
         return None
     what = "parameter" if match in params else "name in scope"
@@ -126,9 +127,14 @@ def _stale(
     return inp.finding(segment, Criterion.C1, RULE_STALE, message, fix_hint)
 
 
+_SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
+
+
 def _example_words(inp: StaticInput) -> set[str]:
-    """Identifiers of the docstring outside its segments: doctests, literal and code blocks,
-    where an explanation may define the names its prose then uses."""
+    """Identifiers the docstring defines itself: those of its doctests, literal and code
+    blocks, where an explanation may define the names its prose then uses, and the dimension
+    symbols of its array shapes (``of shape (n_samples, n_output_features)``), which the prose
+    then names (```n_output_features` is the number of ...``)."""
     parsed = inp.docstring
     pieces: list[str] = []
     position = parsed.body_start
@@ -136,7 +142,23 @@ def _example_words(inp: StaticInput) -> set[str]:
         pieces.append(inp.source[position : segment.start])
         position = max(position, segment.end)
     pieces.append(inp.source[position : parsed.body_end])
+    body = inp.source[parsed.body_start : parsed.body_end]
+    pieces.extend(m[1] for m in _SHAPE.finditer(body))
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
+
+
+def _same_entity(name: str, candidates: list[str]) -> bool:
+    """``name`` is another spelling of a name in scope by a convention, not a stale name:
+    the trailing underscore that stores a quantity or avoids a keyword (``n_outputs`` for the
+    fitted attribute ``n_outputs_``, ``class`` for ``class_``), or the camelCase of a
+    snake_case name, which is the key of a serialised form (``minLength`` for ``min_length``
+    in a JSON schema) -- a Python rename never switches naming conventions."""
+    if f"{name}_" in candidates:
+        return True
+    if re.search(r"[a-z][A-Z]", name) is None:
+        return False
+    snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+    return snake in candidates
 
 
 def _finding(
@@ -164,6 +186,8 @@ def _finding(
     if suggestion is None and not resolution.owner:
         suggestion = project_variant(inp.graph, name)
         suggestion = None if suggestion == own else suggestion
+    if not resolution.owner and _same_entity(name, [*candidates, suggestion or ""]):
+        return None
     weak = hint(name, candidates)
     code_in_backticks = mention.kind in ("backtick", "literal") and not word
     renamed = code_in_backticks and _parameter_cue(inp, mention)
@@ -219,12 +243,26 @@ def _judge_python(scope: PythonScope, mention: Mention) -> Resolution:
     if mention.role == "mod":
         return scope.resolve_module(mention.target)
     if len(parts) == 1:
-        return scope.resolve_bare(mention.target)
-    if mention.kind == "dotted":
+        resolution = scope.resolve_bare(mention.target)
+    elif mention.kind == "dotted":
         return scope.resolve_dotted(parts, "module")
-    if mention.kind == "call":
+    elif mention.kind == "call":
         return scope.resolve_dotted(parts, "module_or_class")
-    return scope.resolve_dotted(parts)
+    else:
+        resolution = scope.resolve_dotted(parts)
+    if mention.is_xref and resolution.verdict == "missing":
+        # Sphinx resolves a reference relative to the current module and its packages (API
+        # pages set ``currentmodule`` to the top-level package): ``computation.rolling.X``
+        # written in ``xarray/core/dataset.py`` is ``xarray.computation.rolling.X``
+        # and one that gets as far as the last part names what is really missing
+        for package in scope.enclosing_packages():
+            relative = scope.resolve_dotted([*package.split("."), *parts])
+            if relative.verdict == "resolved":
+                return RESOLVED
+            deeper = relative.verdict == "missing" and relative.missing == parts[-1]
+            if deeper and resolution.missing != parts[-1]:
+                resolution = relative
+    return resolution
 
 
 def _judge_java(scope: JavaScope, mention: Mention) -> Resolution:

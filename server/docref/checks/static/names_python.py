@@ -331,6 +331,13 @@ class PythonScope:
             target = step
         return RESOLVED
 
+    def enclosing_packages(self) -> list[str]:
+        """The project packages holding this file, innermost first (``xarray.core``,
+        ``xarray`` for ``xarray/core/dataset.py``)."""
+        parts = self.fe.path.replace("\\", "/").split("/")[:-1]
+        packages = [".".join(parts[:size]) for size in range(len(parts), 0, -1)]
+        return [p for p in packages if self._module(p) is not None]
+
     def resolve_module(self, dotted: str) -> Resolution:
         """The target of a ``:mod:`` role: a project or installed module.  A single name that
         is neither is ``unknown``: not installed here does not mean it does not exist."""

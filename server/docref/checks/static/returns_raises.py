@@ -145,9 +145,11 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
             msg = f"documents a return value, but {_display(fn)} is declared void"
             return [_finding(inp, _first(returns), RULE_RETURNS, msg, "remove the @return tag")]
         return []
+    if fn.name == "__init__":
+        return []  # a constructor's Returns describes the object the class call creates
     context = _python_context(inp)
-    if context is None or fn.name == "__init__":
-        return []  # a constructor's Returns describes what calling the class returns
+    if context is None:
+        return []
     _, facts = context
     if facts.yields or facts.returns_value:
         return []
@@ -241,7 +243,7 @@ def _documented(seg: Segment) -> list[str]:
 
 def _summarise(inp: StaticInput, node: FuncNode) -> RaiseSummary:
     resolver = CallResolver(inp.graph, inp.file, inp.function)
-    summary = raise_summary(node, resolver, follow=True, self_name=inp.function.qualname)
+    summary = raise_summary(node, resolver, follow=True)
     for path, callee in summary.callees:
         fe = inp.graph.get(path)
         if fe is None:
@@ -256,12 +258,7 @@ def _summarise(inp: StaticInput, node: FuncNode) -> RaiseSummary:
         if callee_node is None:
             summary.opaque = True
             continue
-        sub = raise_summary(
-            callee_node,
-            CallResolver(inp.graph, fe, callee),
-            follow=False,
-            self_name=callee.qualname,
-        )
+        sub = raise_summary(callee_node, CallResolver(inp.graph, fe, callee), follow=False)
         summary.raised |= sub.raised
         summary.opaque |= sub.opaque
         summary.external |= sub.external

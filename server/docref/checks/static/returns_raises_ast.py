@@ -302,7 +302,7 @@ def _implicit(node: ast.AST, summary: RaiseSummary) -> None:
 
 
 def raise_summary(
-    fn: FuncNode, resolver: CallResolver, *, follow: bool, self_name: str = ""
+    fn: FuncNode, resolver: CallResolver, *, follow: bool
 ) -> RaiseSummary:
     """What ``fn`` may raise; nested functions count as part of the body (over-approximation).
 
@@ -409,8 +409,11 @@ def raise_summary(
             else:
                 summary.external = True
                 return
-        if not follow or ent.qualname == self_name:
-            if ent.qualname != self_name:
+        # recursion adds nothing; a function of the same name in another module (``decode``
+        # calling ``jwt.decode``) is a callee like any other
+        recursive = path == resolver.fe.path and ent.qualname == resolver.fn.qualname
+        if not follow or recursive:
+            if not recursive:
                 summary.opaque = True
             return
         summary.callees.append((path, ent))
