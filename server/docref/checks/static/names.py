@@ -112,9 +112,9 @@ def _stale(
     params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
     if name in params:
         return None  # Java's member resolver does not see parameters
-    docstring = inp.source[inp.docstring.body_start : inp.docstring.body_end]
+    sentence = inp.source[segment.start : segment.end]
     scope = [c for c in resolution.candidates if c != inp.function.name]
-    match = stale_match(name, params, scope, docstring, plain=plain)
+    match = stale_match(name, params, scope, sentence, plain=plain)
     if match is None:
         return None
     what = "parameter" if match in params else "name in scope"
