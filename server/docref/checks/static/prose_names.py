@@ -4,13 +4,13 @@
 (:mod:`.names` finds and resolves the mentions; this module decides the match).  A name in
 code markup (backticks, ``double backticks``, reST ``*emphasis*``, Javadoc ``{@code x}`` /
 ``<code>x</code>``) that resolves nowhere is stale when exactly one name it could have been
-renamed to is in scope and that name is not mentioned anywhere in the docstring (a docstring
-that already talks about ``include_hdr`` means something else by ``include_header``):
+renamed to is in scope and that name is not named in the same sentence (a sentence that talks
+about ``include_hdr`` means something else by ``include_header``):
 
 * a parameter of the function that the name abbreviates or expands word by word
-  (``include_header`` → ``include_hdr``, ``text`` → ``txt``), extends or shortens by whole
-  words at either end (``strict_mode`` → ``strict_mode_flag``), or is one edit away from
-  (five characters or more);
+  (``include_header`` → ``include_hdr``, ``text`` → ``txt``), that extends the name by whole
+  words at either end (``strict_mode`` → ``strict_mode_flag``), or that is one edit away
+  from it (five characters or more; not an English inflection: ``sample_weights``);
 * for a private code-shaped name (``_parse_rows``), any name in scope that differs from it by
   one whole word of at least two (``_read_rows``), or relates to it as above.
 
@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+
+from docref.checks.static.names_scope import inflected as _inflected
 
 __all__ = ["RULE_STALE", "stale_match"]
 
@@ -61,12 +63,13 @@ def _word_abbreviation(a: list[str], b: list[str]) -> bool:
 
 
 def _affix(a: list[str], b: list[str]) -> bool:
-    """One is the other with whole words added at the start or the end."""
-    if len(a) == len(b) or min(len(a), len(b)) == 0:
+    """``b`` is ``a`` with whole words added at the start or the end.  Not the other way
+    round: a longer name in prose is as often a qualified description of something else
+    ("the parameters are ``hash_method`` and ``iterations``" next to a parameter ``method``)."""
+    n = len(a)
+    if n == 0 or len(b) <= n:
         return False
-    short, long = (a, b) if len(a) < len(b) else (b, a)
-    n = len(short)
-    return long[:n] == short or long[-n:] == short
+    return b[:n] == a or b[-n:] == a
 
 
 def _one_word(a: list[str], b: list[str]) -> bool:
@@ -87,28 +90,35 @@ def _related(name: str, candidate: str, *, plain: bool, loose: bool) -> bool:
     a, b = _words(name), _words(candidate)
     if not a or not b or a == b:
         return False
+    if _inflected(name, candidate) or _inflected(candidate, name):
+        return False  # "integer `sample_weights`" is English about ``sample_weight``
     if _word_abbreviation(a, b):
         return True
     if len(name) >= 5 and _one_edit(name.lower(), candidate.lower()):
         return True
     if plain:
         return False
-    return _affix(a, b) or (loose and _one_word(a, b))
+    if loose:
+        # among all names in scope, a local ``rows`` is no rename of ``_load_rows``: only a
+        # private name grows or loses words into another private name
+        return _one_word(a, b) or (candidate.startswith("_") and _affix(a, b))
+    return _affix(a, b)
 
 
 def stale_match(
     name: str,
     params: Iterable[str],
     scope: Iterable[str],
-    docstring: str,
+    sentence: str,
     *,
     plain: bool,
 ) -> str | None:
     """The one name ``name`` was renamed to, or ``None``.
 
     ``params`` are the function's parameters, ``scope`` the other names in scope (used for
-    private code-shaped names only), ``docstring`` the docstring's text (a candidate it
-    mentions is not a rename), ``plain`` whether ``name`` is an English-looking word.
+    private code-shaped names only), ``sentence`` the text of the sentence holding the
+    mention (a candidate named beside it is not its new name), ``plain`` whether ``name`` is
+    an English-looking word.
     """
     private = name.startswith("_") and not name.startswith("__")
     found: set[str] = set()
@@ -122,6 +132,6 @@ def stale_match(
     if len(found) != 1:
         return None
     (match,) = found
-    if re.search(rf"(?<![\w.]){re.escape(match)}(?!\w)", docstring):
+    if re.search(rf"(?<![\w.]){re.escape(match)}(?!\w)", sentence):
         return None
     return match

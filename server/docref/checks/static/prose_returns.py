@@ -116,14 +116,20 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str]]:
     """The return claims of the docstring: the segment and its text after the verb/field."""
     java = inp.file.language == "java"
     out: list[tuple[Segment, str]] = []
+    # a typed Returns entry is C2-RETURN-TYPE's to judge, and says what the summary means
+    typed = any(s.kind == "returns" and s.type for s in inp.docstring.segments)
     for seg in inp.docstring.segments:
         if seg.kind == "returns" and seg.type is None:
             text = _RETURN_FIELD.sub("", seg.text, count=1)
             out.append((seg, _VERB.sub("", text, count=1)))
+        elif typed:
+            continue
         elif seg.kind == "summary" or (java and seg.kind == "prose" and seg.section is None):
             verb = _VERB.match(seg.text)
             if verb is not None and seg.text[:1].isupper():
                 out.append((seg, seg.text[verb.end() :]))
+            elif seg.kind == "summary" and not java:
+                out.append((seg, seg.text))  # a noun-phrase summary ("Tuple of two ...")
     return out
 
 
@@ -227,6 +233,12 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
 
 def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
     if claim in kinds:
+        return True
+    if claim == "list" and "set" in kinds:
+        return True  # "the list of rules" for a set is English, not a type
+    if "tuple" in kinds:
+        # a tuple's sentence describes its items ("Return whether it is closed, the type of
+        # its items and ..."), and "the list of rules" for a tuple is English
         return True
     # an unannotated ``return 0`` / ``return 1`` is a C-style boolean
     return claim == "bool" and "int" in kinds and not annotated
