@@ -206,7 +206,7 @@ def _returned_kinds(inp: StaticInput) -> set[str] | None:
             return None
         if isinstance(sub, ast.Return):
             kind = _expr_kind(sub.value)
-            if kind == "?":
+            if kind is None or kind == "?":
                 return None
             kinds.add(kind)
     kinds.discard("None")
