@@ -764,3 +764,24 @@ def test_relative_import_of_a_project_class_shadows_the_typing_name(tmp_path: Pa
     assert run_rule(c2_return_type, tmp_path, code, "make", filename="pkg/mod.py") == []
     findings = run_rule(c2_return_type, tmp_path, code, "name", filename="pkg/mod.py")
     assert _messages(findings) == ['says it returns "Text", but name() returns str']
+
+
+_NAMED_RETURNS = '''
+def split(x) -> tuple[int, str]:
+    """Split.
+
+    Returns
+    -------
+    {entries}
+    """
+    return 1, "a"
+'''
+
+
+def test_several_named_numpy_returns_are_the_tuple_items(tmp_path: Path) -> None:
+    # ``first: list`` then ``second: some words``: two items of the returned tuple, not a
+    # return type of their own; one named return keeps the comparison with the annotation
+    two = _NAMED_RETURNS.format(entries="first: list of int\n    second: a label")
+    assert run_rule(c2_return_type, tmp_path, two, "split") == []
+    one = _NAMED_RETURNS.format(entries="first: list of int")
+    assert len(run_rule(c2_return_type, tmp_path / "b", one, "split")) == 1
