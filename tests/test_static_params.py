@@ -435,3 +435,25 @@ def test_numpydoc_ignore_of_unknown_parameters(tmp_path: Path, codes: str, flagg
     findings = run_rule(c1_param_unknown, tmp_path, _IGNORED.format(codes=codes), "apply")
     assert len(findings) == (1 if flagged else 0)
 
+
+
+_KWARGS_DOC = '''
+def make(name{rest}):
+    """Make.
+
+    :param name: The name.
+    :param kwargs: The same keyword arguments that :class:`Field` receives.
+    """
+'''
+
+
+@pytest.mark.parametrize(
+    ("rest", "flagged"),
+    [(", *, required=False, allow_none=None", False), (", required=False", True)],
+    ids=["keyword-only", "positional"],
+)
+def test_kwargs_entry_for_keyword_only_parameters(tmp_path: Path, rest: str, flagged: bool) -> None:
+    # marshmallow's fields document ``kwargs`` for the keyword-only parameters they take from
+    # Field; with no keyword-only parameter there is nothing the entry can stand for
+    findings = run_rule(c1_param_unknown, tmp_path, _KWARGS_DOC.format(rest=rest), "make")
+    assert len(findings) == (1 if flagged else 0)

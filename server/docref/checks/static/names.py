@@ -192,7 +192,11 @@ def _finding(
     code_in_backticks = mention.kind in ("backtick", "literal") and not word
     renamed = code_in_backticks and _parameter_cue(inp, mention)
     twin = weak is not None and weak.lstrip("_") == name.lstrip("_")
+    # ``X_transformed`` for a parameter ``X`` names a value derived from it (``y_pred``,
+    # ``x_new``), not a renamed helper as ``frobnicate_all`` for a function ``frobnicate`` is
+    derived = weak in {p.name for p in inp.function.params}
     extends = mention.kind == "backtick" and not word and weak is not None and not twin
+    extends = extends and not derived
     # Javadoc ``{@code name()}`` is as often a method of another object or a C function
     java_call = inp.file.language == "java" and mention.kind == "call"
     thin = not mention.is_xref and (not resolution.owner or java_call)

@@ -47,6 +47,7 @@ RULE_PARAM_UNKNOWN = "C1-PARAM-UNKNOWN"
 
 _TYPE_SECTIONS = frozenset({":type", "@type"})
 _SELF_NAMES = frozenset({"self", "cls"})
+_KWARGS_WORDS = frozenset({"kwargs", "kwds"})
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -225,6 +226,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # @param <T>: a type parameter
         if not name.isidentifier() or signature_name(name, names) in names:
             continue
+        if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
+            continue  # ``:param kwargs:`` summing up the keyword-only parameters together
         if segment.section in _TYPE_SECTIONS and name in param_entries:
             continue  # reported once, on the :param entry
         if (segment.start, name) in reported:
