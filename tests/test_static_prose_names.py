@@ -146,7 +146,8 @@ def test_javadoc_code_markup(tmp_path: Path, mark: str, flagged: bool) -> None:
     code = JAVA.replace("MARK", mark)
     found = _stale(tmp_path, code, "C.read", filename="C.java")
     if flagged:
-        assert found == [(f"Reads the rows; {mark}", "rename `maxRows` to `maxRowsLimit` in this sentence")]
+        hint = "rename `maxRows` to `maxRowsLimit` in this sentence"
+        assert found == [(f"Reads the rows; {mark}", hint)]
     else:
         assert found == []
 

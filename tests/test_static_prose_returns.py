@@ -107,7 +107,8 @@ def test_contradicted_return_claim_is_flagged(
         'def f(x) -> MyInt:\n    """Return True if x is set."""\n    return x\n',
         'def f(x) -> Sequence[int]:\n    """Return a tuple of ints."""\n    return x\n',
         # no annotation, mixed or uncertain returns
-        'def f(x):\n    """Return True if x is set."""\n    if x:\n        return 1\n    return 0\n',
+        'def f(x):\n    """Return True if x is set."""\n    if x:\n        return 1\n'
+        "    return 0\n",
         'def f(x):\n    """Return True if x is set."""\n    if x:\n        return True\n'
         "    return compute(x)\n",
         'def f(x):\n    """Return True if x is set."""\n    if x:\n        return True\n',

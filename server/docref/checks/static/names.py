@@ -27,13 +27,13 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.prose_names import RULE_STALE, stale_match
 from docref.checks.static.names_scope import (
     Resolution,
     hint,
     project_variant,
     suggest,
 )
+from docref.checks.static.prose_names import RULE_STALE, stale_match
 from docref.segments import Segment
 
 __all__ = [

@@ -160,7 +160,7 @@ _CALL_KINDS |= {"bytes": "bytes", "list": "list", "sorted": "list", "tuple": "tu
 _CALL_KINDS |= {"dict": "dict", "int": "int", "len": "int", "float": "float", "hash": "int"}
 
 
-def _expr_kind(node: ast.expr | None) -> str | None:
+def _expr_kind(node: ast.expr | None) -> str:
     """The certain kind of a returned expression; "None" for nothing, "?" when unsure."""
     if node is None:
         return "None"
