@@ -166,6 +166,12 @@ def test_javadoc_code_markup(tmp_path: Path, mark: str, flagged: bool) -> None:
         ("hash_method", ["method"], [], False, None),  # a longer name describes more
         ("sample_weights", ["sample_weight"], [], False, None),  # English plural
         ("_load_rows", [], ["rows", "_read_rows"], False, "_read_rows"),  # a local is no rename
+        ("URIs", ["uri"], [], True, None),  # English plural, any case
+        ("gYear", ["year"], [], False, None),  # one edit that is a whole word
+        ("schemLanguage", ["schemaLanguage"], [], False, "schemaLanguage"),  # a typo
+        ("newnode", ["node"], [], False, None),  # ``node`` is a word of it, not its abbreviation
+        ("_parse_see_also", [], ["_parse_see_also_section"], False, None),  # a relative
+        ("_apply_rules", [], ["transform_rules"], False, None),  # public: another thing
     ],
 )
 def test_stale_match(

@@ -182,6 +182,8 @@ def test_javadoc_claim_is_flagged(
         ("Computes it.", "the count as a double", "int"),  # C2-JAVADOC-RETURN-TYPE's phrase
         ("Returns true if the queue is empty.", "the queue", "java.util.Queue<E>"),
         ("Computes it.", "a list of names", "int"),  # only boolean and String claims in Java
+        ("Return whether this type is a simple type or complex type.", "the kind", "short"),
+        ("Tell what kind of class this is.", "the string type", "int"),  # "string" as adjective
     ],
 )
 def test_javadoc_consistent_claim_is_silent(

@@ -11,8 +11,8 @@ about ``include_hdr`` means something else by ``include_header``):
   (``include_header`` → ``include_hdr``, ``text`` → ``txt``), that extends the name by whole
   words at either end (``strict_mode`` → ``strict_mode_flag``), or that is one edit away
   from it (five characters or more; not an English inflection: ``sample_weights``);
-* for a private code-shaped name (``_parse_rows``), any name in scope that differs from it by
-  one whole word of at least two (``_read_rows``), or relates to it as above.
+* for a private code-shaped name (``_parse_rows``), a private name in scope that differs from
+  it by one whole word of at least two (``_read_rows``), abbreviates it or is one edit away.
 
 Plain English words (``text``) count only through a parameter they abbreviate or are one edit
 from; ``*emphasis*`` only for code-shaped names (an underscore).  The match must be unique over
@@ -44,6 +44,8 @@ def _abbreviates(short: str, long: str) -> bool:
     at least two of them, and shorter (``hdr`` for ``header``, ``txt`` for ``text``)."""
     if len(short) < 2 or len(short) >= len(long) or short[0] != long[0]:
         return False
+    if short in long and not long.startswith(short):
+        return False  # ``node`` in ``newnode`` is another word, not an abbreviation
     rest = iter(long[1:])
     return all(ch in rest for ch in short[1:])
 
@@ -90,18 +92,21 @@ def _related(name: str, candidate: str, *, plain: bool, loose: bool) -> bool:
     a, b = _words(name), _words(candidate)
     if not a or not b or a == b:
         return False
-    if _inflected(name, candidate) or _inflected(candidate, name):
-        return False  # "integer `sample_weights`" is English about ``sample_weight``
+    low, other = name.lower(), candidate.lower()
+    if _inflected(low, other) or _inflected(other, low):
+        return False  # "integer `sample_weights`", "{@code URIs}": English about the one
     if _word_abbreviation(a, b):
         return True
-    if len(name) >= 5 and _one_edit(name.lower(), candidate.lower()):
+    if len(name) >= 5 and len(a) == len(b) and _one_edit(low, other):
+        # the edit changes a letter, not a whole word (``gYear`` is an XML type, not ``year``)
         return True
     if plain:
         return False
     if loose:
-        # among all names in scope, a local ``rows`` is no rename of ``_load_rows``: only a
-        # private name grows or loses words into another private name
-        return _one_word(a, b) or (candidate.startswith("_") and _affix(a, b))
+        # among all names in scope only one changed word: a longer private name is as often
+        # a relative ("the NumpyDoc implementation of ``_parse_see_also``" next to
+        # ``_parse_see_also_section``)
+        return _one_word(a, b)
     return _affix(a, b)
 
 
@@ -126,8 +131,11 @@ def stale_match(
         if param != name and _related(name, param, plain=plain, loose=False):
             found.add(param)
     if private and not plain:
+        # a private name was renamed to a private name; a public one is another thing
         for other in scope:
-            if other != name and _related(name, other, plain=False, loose=True):
+            if other == name or not other.startswith("_") or other.startswith("__"):
+                continue
+            if _related(name, other, plain=False, loose=True):
                 found.add(other)
     if len(found) != 1:
         return None

@@ -42,13 +42,14 @@ _MARK = r"(?:``|`|\{@code\s+|<code>)?"
 _UNMARK = r"(?:``|`|\}|</code>)?"
 _BOOL = re.compile(
     rf"^(?:either\s+)?{_MARK}(?P<v>true|false){_UNMARK}\s+(?:if|when|iff|unless|whenever)\b"
-    r"|^whether\b",
+    r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice
     re.I,
 )
 # Adjectives are one optional word; nouns that make "string" a modifier are refused.
 _STR = re.compile(
     r"^(?:an?|the)\s+(?:(?P<adj>[\w-]+)\s+)?(?:string|str)\b(?!'|\s*\(|-|\s+(?:of\s+bytes|"
-    r"length|size|width|count|index|position|offset|number|hash|value\s+of\s+the\s+bytes))",
+    r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
+    r"constant|flag|mode|style))",
     re.I,
 )
 _NOT_STR_ADJ = frozenset(
@@ -159,7 +160,7 @@ _CALL_KINDS |= {"bytes": "bytes", "list": "list", "sorted": "list", "tuple": "tu
 _CALL_KINDS |= {"dict": "dict", "int": "int", "len": "int", "float": "float", "hash": "int"}
 
 
-def _expr_kind(node: ast.expr | None) -> str | None:
+def _expr_kind(node: ast.expr | None) -> str:
     """The certain kind of a returned expression; "None" for nothing, "?" when unsure."""
     if node is None:
         return "None"
