@@ -324,3 +324,25 @@ def test_a_name_extending_a_parameter_is_a_derived_value(tmp_path: Path) -> None
         return X
     '''
     assert c1_name_unresolved(static_input(tmp_path, code, "transform")) == []
+
+
+_HISTORY_DOC = '''
+def bind(environ, subdomain=None):
+    """Bind.
+
+    Args:
+        environ: The environment.
+        subdomain: The subdomain.
+
+    {lead}previously this method accepted a bogus `calculate_subdomain` parameter.
+    """
+'''
+
+
+def test_a_version_note_tells_of_removed_names(tmp_path: Path) -> None:
+    # inside ``.. versionchanged::`` a removed parameter is history; the same sentence as
+    # plain prose claims the parameter exists
+    note = _HISTORY_DOC.format(lead=".. versionchanged:: 0.5\n       ")
+    assert c1_name_unresolved(static_input(tmp_path / "a", note, "bind")) == []
+    prose = _HISTORY_DOC.format(lead="Note: ")
+    assert len(c1_name_unresolved(static_input(tmp_path / "b", prose, "bind"))) == 1

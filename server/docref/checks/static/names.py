@@ -61,12 +61,17 @@ def c1_name_unresolved(inp: StaticInput) -> list[Finding]:
     return _check(inp, xref=False)
 
 
+_HISTORY = re.compile(r"\s*\.\.\s+version(?:changed|removed)::")
+
+
 def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
     scope: PythonScope | JavaScope | None = None
     examples: set[str] | None = None
     findings: list[Finding] = []
     language = inp.file.language
     for segment in inp.docstring.segments:
+        if _HISTORY.match(segment.text):
+            continue  # a version note tells of the code as it was (a removed parameter)
         seen: set[str] = set()
         for mention in find_mentions(inp.source, inp.docstring, segment, language):
             if mention.is_xref != xref or mention.target in seen:
