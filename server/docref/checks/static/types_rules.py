@@ -334,6 +334,9 @@ def c2_yield_type(inp: StaticInput) -> list[Finding]:
     documented = _doc_type(segment.type, scope)
     if documented is None or not _incompatible(inp, documented, item):
         return []
+    assert annotation is not None
+    if not _incompatible(inp, documented, annotation):
+        return []  # the Yields entry names the generator type itself (its items agree)
     said = item.render()
     return [
         _finding(
