@@ -69,8 +69,12 @@ def f(data: str) -> list[str]:
 @pytest.mark.parametrize(
     ("code", "sentence", "old", "new"),
     [
-        (GOOGLE, "The table, with a header first when `include_header` is set.",
-         "include_header", "include_hdr"),
+        (
+            GOOGLE,
+            "The table, with a header first when `include_header` is set.",
+            "include_header",
+            "include_hdr",
+        ),
         (NUMPY, "With ``strict_mode`` on, a bad row raises.", "strict_mode", "strict_mode_flag"),
         (REST, "Quotes in `text` are doubled.", "text", "txt"),
         (HELPER, "Split the table; `_parse_rows` does the work.", "_parse_rows", "_read_rows"),
@@ -139,8 +143,12 @@ public class C {
 
 @pytest.mark.parametrize(
     ("mark", "flagged"),
-    [("{@code maxRows} caps them.", True), ("<code>maxRows</code> caps them.", True),
-     ("{@code maxRowsLimit} caps them.", False), ("{@code null} is refused.", False)],
+    [
+        ("{@code maxRows} caps them.", True),
+        ("<code>maxRows</code> caps them.", True),
+        ("{@code maxRowsLimit} caps them.", False),
+        ("{@code null} is refused.", False),
+    ],
 )
 def test_javadoc_code_markup(tmp_path: Path, mark: str, flagged: bool) -> None:
     code = JAVA.replace("MARK", mark)

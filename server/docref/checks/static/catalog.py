@@ -72,6 +72,12 @@ _RULES = (
         "contradicts the return type or every returned value.",
     ),
     RuleInfo(
+        "C2-PROSE-PARAM-TYPE",
+        Criterion.C2,
+        "A parameter described in prose as a kind of value (\"a list of\", \"a string\") "
+        "its annotation contradicts.",
+    ),
+    RuleInfo(
         "C2-DEFAULT-MISMATCH",
         Criterion.C2,
         "The documented default value differs from the signature's default.",

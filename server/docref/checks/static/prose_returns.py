@@ -34,7 +34,7 @@ from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
 from docref.checks.static.returns_raises_ast import function_node, own_nodes
 from docref.segments import Segment
 
-__all__ = ["RULE_PROSE_RETURN", "c2_prose_return_type", "claimed_kind"]
+__all__ = ["RULE_PROSE_RETURN", "annotation_kinds", "c2_prose_return_type", "claimed_kind"]
 
 RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
 
@@ -134,7 +134,7 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str]]:
     return out
 
 
-def _annotation_kinds(annotation: str) -> set[str] | None:
+def annotation_kinds(annotation: str) -> set[str] | None:
     """The kinds a Python annotation allows, ``None`` unless every member is known."""
     text = annotation.strip().strip("'\"")
     optional = re.fullmatch(r"(?:typing\.)?Optional\[(.*)\]", text)
@@ -223,7 +223,7 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
             return None
         return {_JAVA_KIND.get(declared, declared)}, f"is declared to return {fn.returns}"
     if fn.returns:
-        kinds = _annotation_kinds(fn.returns)
+        kinds = annotation_kinds(fn.returns)
         return None if kinds is None else (kinds, f"is annotated `-> {fn.returns}`")
     returned = _returned_kinds(inp)
     if returned is None:
@@ -270,9 +270,7 @@ def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
             continue
         said = match.group(0).strip()
         name = inp.function.name
-        message = (
-            f'says it returns "{said}" ({_SHOWN[claim]}), but {name}() {how}'
-        )
+        message = f'says it returns "{said}" ({_SHOWN[claim]}), but {name}() {how}'
         hint = f"describe the value {name}() returns, or fix the return type"
         out.append(inp.finding(seg, Criterion.C2, RULE_PROSE_RETURN, message, hint))
     return out
