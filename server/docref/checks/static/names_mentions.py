@@ -105,6 +105,10 @@ _JAVA_CODE = re.compile(r"\{@(?:code|literal)[\s*]+(?P<body>[^{}]*)\}")
 _JAVA_NAME = re.compile(r"\s*(?P<name>[A-Za-z_$][\w$]*)\s*")
 _HTML_CODE = re.compile(r"<code>(?P<body>[^<>]*)</code>", re.I)
 _JAVA_CALL = re.compile(r"\s*(?P<name>[A-Za-z_$][\w$]*)\((?P<args>[^()]*)\)\s*")
+# An article then two more words as an ``@see`` target: a book or spec title written unquoted
+# (``@see Widener the helper`` stays a reference with a label).
+_ARTICLES = frozenset({"the", "a", "an"})
+_TITLE_AFTER = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]+")
 _JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
 # Every mention needs one of these in its window: a backtick (roles, literals), a brace
 # (Epydoc, Javadoc tags), an opening parenthesis (call syntax), an ``@`` (Javadoc) or a dot
@@ -296,6 +300,8 @@ def _java(scan: _Scan, segment: Segment) -> None:
     if segment.section == "@see":
         for match in scan.consume(_JAVA_SEE):
             target = match["body"].split("(")[0]
+            if target.lower() in _ARTICLES and _TITLE_AFTER.match(match.string, match.end()):
+                continue  # ``@see The Java Virtual Machine Specification``: an unquoted title
             if target and _JAVA_TARGET.fullmatch(target):
                 scan.add(match, "body", target, "see")
 
