@@ -430,3 +430,24 @@ class Box:
     fixed, rules = fix_file(tmp_path, "box.py", text, "Box")
     assert rules == ["C1-PARAM-UNKNOWN"]
     assert fixed == text.replace("widht (int)", "width (int)")
+
+
+STALE = '''\
+def render(include_hdr: bool) -> str:
+    """Render the table.
+
+    When ``include_header`` is set the header comes first; `include_header` is a flag.
+    Other sentences keep include_header as it is.
+
+    Args:
+        include_hdr: Add a header.
+    """
+    return ""
+'''
+
+
+def test_stale_prose_name_is_renamed_in_its_sentence_only(tmp_path: Path) -> None:
+    fixed, rules = fix_file(tmp_path, "mod.py", STALE, "render")
+    assert rules == ["C1-PROSE-NAME-STALE"]
+    assert "When ``include_hdr`` is set the header comes first; `include_hdr` is a flag." in fixed
+    assert "Other sentences keep include_header as it is." in fixed

@@ -735,3 +735,35 @@ def test_description_indented_one_space_keeps_its_lines() -> None:
     params = [(s.name, s.text) for s in parse(source).segments if s.kind == "param"]
     assert len(params) == 1 and params[0][0] == "seed"
     assert params[0][1].endswith("See :ref:`Randomness<randomness>`.")
+
+
+def test_numpy_named_returns_each_line_at_the_entry_indent_is_an_entry() -> None:
+    # ``np_indexers: an ExplicitIndexer`` is prose-like, but after a named return numpydoc
+    # reads it as the next return value, not as a line of the first one
+    source = '''"""Split.
+
+    Returns
+    -------
+    backend_indexer: OuterIndexer or BasicIndexer
+    np_indexers: an ExplicitIndexer (VectorizedIndexer / BasicIndexer)
+    """'''
+    parsed = parse(source)
+    assert [(s.kind, s.name, s.type) for s in parsed.segments[1:]] == [
+        ("returns", "backend_indexer", "OuterIndexer or BasicIndexer"),
+        ("returns", "np_indexers", None),
+    ]
+
+
+def test_numpy_unnamed_return_keeps_a_colon_line() -> None:
+    # control: after a bare return type, a ``Note: …`` line still belongs to that entry
+    source = '''"""Split.
+
+    Returns
+    -------
+    OuterIndexer
+    Note: the indexer is lazy.
+    """'''
+    parsed = parse(source)
+    assert [(s.kind, s.name, s.type) for s in parsed.segments[1:]] == [
+        ("returns", None, "OuterIndexer"),
+    ]

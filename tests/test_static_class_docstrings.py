@@ -649,3 +649,26 @@ def test_docref_check_reports_the_class_qualname_in_json(tmp_path: Path) -> None
     }
     unknown = next(f for f in findings if f["rule"] == "C1-PARAM-UNKNOWN")
     assert unknown["path"] == "geo/shapes.py" and unknown["line"] == 7
+
+
+def test_numpydoc_ignore_of_unknown_parameters_on_the_class_line(tmp_path: Path) -> None:
+    # the class documents its methods' parameters and says so to numpydoc (PR02); without
+    # the comment the same docstring keeps its finding
+    code = '''
+    class at:  # pylint: disable=invalid-name  # numpydoc ignore=PR02
+        """Update.
+
+        Parameters
+        ----------
+        x : array
+            Input.
+        copy : bool, optional
+            Documented for the methods.
+        """
+
+        def __init__(self, x):
+            self.x = x
+    '''
+    assert _found(_check(tmp_path / "a", {"m.py": code})) == []
+    plain = code.replace("  # numpydoc ignore=PR02", "")
+    assert _found(_check(tmp_path / "b", {"m.py": plain})) == [("at", "C1-PARAM-UNKNOWN")]

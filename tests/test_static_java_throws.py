@@ -238,6 +238,10 @@ def test_thrown_supertype_does_not_explain_documented_subtype(tmp_path: Path) ->
         ("AssertionError", "{ assert false; }"),
         ("RuntimeException", "{ int v = values[3]; }"),
         ("NumberFormatException", "{ int v = Integer.parseInt(s); }"),
+        # issue 12 pattern 8: switch on the argument, unboxing, requireNonNull
+        ("NullPointerException", "{ switch (s) { case \"a\": return; default: return; } }"),
+        ("NullPointerException", "{ Integer boxed = count; int n = boxed; }"),
+        ("NullPointerException", "{ java.util.Objects.requireNonNull(s); }"),
     ],
 )
 def test_implicit_operations_explain_their_exceptions(
@@ -378,3 +382,37 @@ def test_hierarchy_answers_unknown_for_open_chains(tmp_path: Path) -> None:
 
 
 _A_SOURCE = "public class A {\n/** Does.\n * @throws LibError x\n */\nvoid m() { }\n}\n"
+
+
+def test_one_hop_integer_division_explains_arithmetic(tmp_path: Path) -> None:
+    """Issue 12 pattern 8: ``x % y`` in a private helper the documented method calls."""
+    member = _doc("@throws ArithmeticException", "{ rem(1, 0); }")
+    helper = "private static int rem(int x, int y) { return x % y; }"
+    assert _method(tmp_path, member + helper) == []
+    # control: a helper without division or calls cannot throw it
+    quiet = "private static int rem(int x, int y) { return x; }"
+    assert len(_method(tmp_path, member + quiet)) == 1
+
+
+@pytest.mark.parametrize(
+    ("tag", "signature", "expected"),
+    [
+        # issue 12 pattern 9: a qualified name against the imported simple name, and a
+        # documented subclass of the declared checked exception
+        ("@throws java.io.IOException", "public void m(String s) throws IOException", 0),
+        ("@throws java.sql.SQLTimeoutException", "public void m(String s) throws SQLException", 0),
+        ("@throws SQLTimeoutException", "public void m(String s) throws java.sql.SQLException", 0),
+        # controls: an unrelated declared checked exception covers nothing
+        ("@throws java.io.FileNotFoundException", "public void m(String s) throws SQLException", 1),
+        ("@throws java.io.IOException", "public void m(String s)", 1),
+    ],
+)
+def test_qualified_and_subclass_checked_exceptions(
+    tmp_path: Path, tag: str, signature: str, expected: int
+) -> None:
+    imports = (
+        "import java.io.IOException;\nimport java.sql.SQLException;\n"
+        "import java.sql.SQLTimeoutException;"
+    )
+    member = _doc(tag, "{ }", signature)
+    assert len(_method(tmp_path, member, imports=imports)) == expected

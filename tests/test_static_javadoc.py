@@ -69,3 +69,45 @@ def test_python_functions_are_not_judged(tmp_path: Path) -> None:
         "    return 1\n"
     )
     assert c2_javadoc_return_type(static_input(tmp_path, code, "f")) == []
+
+
+# ---- a conversion clause names the final type (issue 12, pattern 10) -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("doc", "ret"),
+    [
+        ("the double value represented by this object converted to type short", "short"),
+        ("the numeric value of this object after conversion, cast to an int", "int"),
+        ("the long value of this object as an int", "int"),
+        ("the double value of this object in int", "int"),
+        ("the float value, narrowed to the primitive type byte", "byte"),
+    ],
+)
+def test_conversion_target_decides_not_the_first_type_word(
+    tmp_path: Path, doc: str, ret: str
+) -> None:
+    assert _findings(tmp_path, doc, ret) == []
+
+
+@pytest.mark.parametrize(
+    ("doc", "ret", "said"),
+    [
+        # control: the conversion names a type the method does not return
+        ("the double value represented by this object converted to type int", "short",
+         "converted to type int"),
+        ("the long value of this object as an int", "long", "as an int"),
+        # control: no conversion clause, the first type phrase still decides
+        ("the double value of this object", "short", "the double value"),
+    ],
+)
+def test_conversion_to_another_type_is_still_reported(
+    tmp_path: Path, doc: str, ret: str, said: str
+) -> None:
+    [message] = _findings(tmp_path, doc, ret)
+    assert f'says it returns "{said}"' in message
+
+
+def test_in_clause_only_ever_agrees(tmp_path: Path) -> None:
+    # "in long form" is English: it silences nothing it should not and reports nothing itself
+    assert _findings(tmp_path, "the count stored in long form", "int") == []

@@ -309,3 +309,40 @@ def test_suggest_rules() -> None:
     assert hint("munge", ["_munge"]) == "_munge"
     assert hint("frobnicate_all", ["frobnicate"]) == "frobnicate"
     assert hint("quote_header_value", ["quote"]) is None
+
+
+def test_a_name_extending_a_parameter_is_a_derived_value(tmp_path: Path) -> None:
+    # ``X_transformed`` is what becomes of the parameter ``X``; the same extension of a
+    # function name in scope (``frobnicate_all``, test above) stays a stale helper's name
+    code = '''
+    def transform(X, y=None):
+        """Transform.
+
+        Returns:
+            array: The transformed data `X_transformed`, with `y_transformed` if y is given.
+        """
+        return X
+    '''
+    assert c1_name_unresolved(static_input(tmp_path, code, "transform")) == []
+
+
+_HISTORY_DOC = '''
+def bind(environ, subdomain=None):
+    """Bind.
+
+    Args:
+        environ: The environment.
+        subdomain: The subdomain.
+
+    {lead}previously this method accepted a bogus `calculate_subdomain` parameter.
+    """
+'''
+
+
+def test_a_version_note_tells_of_removed_names(tmp_path: Path) -> None:
+    # inside ``.. versionchanged::`` a removed parameter is history; the same sentence as
+    # plain prose claims the parameter exists
+    note = _HISTORY_DOC.format(lead=".. versionchanged:: 0.5\n       ")
+    assert c1_name_unresolved(static_input(tmp_path / "a", note, "bind")) == []
+    prose = _HISTORY_DOC.format(lead="Note: ")
+    assert len(c1_name_unresolved(static_input(tmp_path / "b", prose, "bind"))) == 1

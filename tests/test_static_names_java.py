@@ -172,3 +172,31 @@ def test_markdown_code_spans_in_javadoc_are_checked_like_python_backticks(
     assert messages(c1_name_unresolved(inp)) == [
         "`shrinkk` names nothing in scope; did you mean `shrink`?"
     ]
+
+
+def test_javadoc_see_unquoted_title_is_not_a_reference(tmp_path: Path) -> None:
+    """Issue 12 (JDK precision round): ``@see The Java Virtual Machine Specification``."""
+    code = """
+    package p;
+
+    public class Gen {
+        /**
+         * Widens branches.
+         *
+         * @see The Java Virtual Machine Specification, Second Edition
+         */
+        public void widen() {}
+
+        /**
+         * Narrows branches.
+         *
+         * @see Widener the helper
+         * @see Frobber
+         */
+        public void narrow() {}
+    }
+    """
+    assert both_rules(tmp_path, code, "Gen.widen", filename="p/Gen.java") == []
+    # control: a one-word target, with or without a short label, is still a reference
+    found = messages(both_rules(tmp_path, code, "Gen.narrow", filename="p/Gen.java"))
+    assert len(found) == 2 and any("Frobber" in m for m in found), found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from docref.checks.findings import Criterion, Finding, Tier
 from docref.checks.static.params import c1_param_unknown, closest_parameter
 
@@ -407,3 +408,52 @@ def test_property_without_a_known_call_is_silent(tmp_path: Path) -> None:
     # neither a pseudo-signature nor a returned class with __call__; or one taking anything
     assert run_rule(c1_param_unknown, tmp_path, _VIEWS, "Graph.size") == []
     assert run_rule(c1_param_unknown, tmp_path, _VIEWS, "Graph.forwarded") == []
+
+
+_IGNORED = '''
+def apply(  # numpydoc ignore={codes}
+    x,
+):
+    """Apply.
+
+    Parameters
+    ----------
+    x : array
+        Input.
+    xp : namespace
+        Documented for the method that receives it.
+    """
+'''
+
+
+@pytest.mark.parametrize(
+    ("codes", "flagged"), [("PR02", False), ("PR01,PR02", False), ("PR01,RT01", True)]
+)
+def test_numpydoc_ignore_of_unknown_parameters(tmp_path: Path, codes: str, flagged: bool) -> None:
+    # the project told numpydoc's validation that the documented parameters are not the
+    # signature's (PR02); other codes switch off other checks and keep this one
+    findings = run_rule(c1_param_unknown, tmp_path, _IGNORED.format(codes=codes), "apply")
+    assert len(findings) == (1 if flagged else 0)
+
+
+
+_KWARGS_DOC = '''
+def make(name{rest}):
+    """Make.
+
+    :param name: The name.
+    :param kwargs: The same keyword arguments that :class:`Field` receives.
+    """
+'''
+
+
+@pytest.mark.parametrize(
+    ("rest", "flagged"),
+    [(", *, required=False, allow_none=None", False), (", required=False", True)],
+    ids=["keyword-only", "positional"],
+)
+def test_kwargs_entry_for_keyword_only_parameters(tmp_path: Path, rest: str, flagged: bool) -> None:
+    # marshmallow's fields document ``kwargs`` for the keyword-only parameters they take from
+    # Field; with no keyword-only parameter there is nothing the entry can stand for
+    findings = run_rule(c1_param_unknown, tmp_path, _KWARGS_DOC.format(rest=rest), "make")
+    assert len(findings) == (1 if flagged else 0)

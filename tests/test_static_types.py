@@ -764,3 +764,48 @@ def test_relative_import_of_a_project_class_shadows_the_typing_name(tmp_path: Pa
     assert run_rule(c2_return_type, tmp_path, code, "make", filename="pkg/mod.py") == []
     findings = run_rule(c2_return_type, tmp_path, code, "name", filename="pkg/mod.py")
     assert _messages(findings) == ['says it returns "Text", but name() returns str']
+
+
+_NAMED_RETURNS = '''
+def split(x) -> tuple[int, str]:
+    """Split.
+
+    Returns
+    -------
+    {entries}
+    """
+    return 1, "a"
+'''
+
+
+def test_several_named_numpy_returns_are_the_tuple_items(tmp_path: Path) -> None:
+    # ``first: list`` then ``second: some words``: two items of the returned tuple, not a
+    # return type of their own; one named return keeps the comparison with the annotation
+    two = _NAMED_RETURNS.format(entries="first: list of int\n    second: a label")
+    assert run_rule(c2_return_type, tmp_path, two, "split") == []
+    one = _NAMED_RETURNS.format(entries="first: list of int")
+    assert len(run_rule(c2_return_type, tmp_path / "b", one, "split")) == 1
+
+
+_GENERATOR_DOC = '''
+from collections.abc import AsyncGenerator
+
+
+async def content(size: int) -> AsyncGenerator[bytes, None]:
+    """Content.
+
+    Yields:
+        {doc}: An asynchronous generator yielding chunks.
+    """
+    yield b""
+'''
+
+
+@pytest.mark.parametrize(
+    ("doc", "flagged"),
+    [("AsyncGenerator[bytes, None]", False), ("AsyncGenerator[str, None]", True)],
+    ids=["the-generator-type", "another-item-type"],
+)
+def test_yields_naming_the_generator_type_itself(tmp_path: Path, doc: str, flagged: bool) -> None:
+    findings = run_rule(c2_yield_type, tmp_path, _GENERATOR_DOC.format(doc=doc), "content")
+    assert len(findings) == (1 if flagged else 0)

@@ -7,6 +7,8 @@ indentation, line endings, untouched sentences) stays as it was.  What it fixes:
 * ``C1-PARAM-UNKNOWN`` with a did-you-mean: the name is renamed in every entry documenting
   it (``:param x:`` and ``:type x:`` alike); name and type written the other way round
   (``int (size):``) are swapped back.
+* ``C1-PROSE-NAME-STALE``: the old name becomes the renamed one wherever the flagged sentence
+  writes it as a whole word (the markup around it stays).
 * ``C3-RAISES``: an exception the function never raises loses its entry (continuation lines
   included; an emptied Google/NumPy section loses its header too); a misspelt exception name
   with a did-you-mean is renamed.  Java ``@throws`` tags likewise.
@@ -39,11 +41,12 @@ __all__ = ["FIXABLE_RULES", "StaticFix", "static_fix"]
 
 FIXABLE_RULES = frozenset(
     {"C1-PARAM-UNKNOWN", "C3-RAISES", "C2-PARAM-TYPE", "C2-RETURN-TYPE", "C2-YIELD-TYPE"}
-    | {"C3-RETURNS-YIELDS"}
+    | {"C3-RETURNS-YIELDS", "C1-PROSE-NAME-STALE"}
 )
 
 _RENAME_PARAM = re.compile(r'rename "(?P<old>[^"]+)" to "(?P<new>[^"]+)"')
 _SWAP = re.compile(r'document "(?P<name>[^"]+)" as the name and "(?P<type>[^"]+)" as its type')
+_RENAME_STALE = re.compile(r"rename `(?P<old>[\w$]+)` to `(?P<new>[\w$]+)` in this sentence$")
 _RENAME_EXC = re.compile(r"rename (?P<old>[\w.]+) to (?P<new>[\w.]+)$")
 _REMOVE_EXC = re.compile(r"remove (?P<name>[\w.]+) from the Raises entries$")
 _REMOVE_TAG = re.compile(r"remove the (?P<tag>@\w+)( (?P<name>[\w.]+))? tag$")
@@ -145,6 +148,8 @@ class _Planner:
             return self.param_name(segment, hint)
         if finding.rule == "C3-RAISES":
             return self.raises(segment, hint)
+        if finding.rule == "C1-PROSE-NAME-STALE":
+            return self.stale_name(segment, hint)
         if finding.rule == "C3-RETURNS-YIELDS":
             return self.returns_yields(segment, hint)
         return self.type_of(finding, segment, hint)
@@ -177,6 +182,21 @@ class _Planner:
                 return problem
             renamed = True
         return None if renamed else f'"{old}" was not found in the entry'
+
+    def stale_name(self, segment: Segment, hint: str) -> str | None:
+        """The renamed name, wherever the sentence writes the old one as a whole word."""
+        match = _RENAME_STALE.fullmatch(hint)
+        if match is None:
+            return "the finding names no single new name"
+        word = re.compile(rf"(?<![\w$]){re.escape(match['old'])}(?![\w$])")
+        hits = list(word.finditer(self.source, segment.start, segment.end))
+        if not hits:
+            return f"{match['old']} was not found in the sentence"
+        for hit in hits:
+            problem = self.replace(hit.start(), hit.end(), match["new"])
+            if problem is not None:
+                return problem
+        return None
 
     def raises(self, segment: Segment, hint: str) -> str | None:
         match = _RENAME_EXC.fullmatch(hint)

@@ -22,6 +22,7 @@ __all__ = [
     "body_exception",
     "field_head",
     "numpy_described",
+    "numpy_sibling",
     "section_key",
 ]
 
@@ -212,6 +213,15 @@ def numpy_typed(text: str) -> Head | None:
     if looks_like_type(text):
         return Head(type=text, type_span=(0, len(text)))
     return None
+
+
+def numpy_sibling(text: str) -> Head | None:
+    """A NumPy ``name: description`` line among named ``Returns`` entries: an entry of its
+    own (numpydoc reads every line at the entries' indent as one), its words not a type."""
+    match = _NUMPY_NAME_TYPE.fullmatch(text)
+    if match is None or not match.group("name").isidentifier():
+        return None
+    return Head(match.group("name"), match.span("name"))
 
 
 def google_exc(text: str) -> Head | None:

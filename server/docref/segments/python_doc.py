@@ -48,6 +48,7 @@ from .heads import (
     field_head,
     google_typed,
     numpy_described,
+    numpy_sibling,
     section_key,
 )
 from .mapped import Mapped, join
@@ -243,6 +244,8 @@ class _Parser:
                 if new_head is None and numpy and grammar == "named":
                     # ``mode: file-like`` reads as prose alone; its description settles it
                     new_head = numpy_described(text) if described(self.lines, j, hi) else None
+                elif new_head is None and numpy and grammar == "typed" and head.name:
+                    new_head = numpy_sibling(text)  # ``b: an X`` after ``a: X``: its own entry
                 if new_head is not None:
                     if current:
                         self._entry(current, head, kind, title)

@@ -40,6 +40,12 @@ _RULES = (
         "An identifier the prose names in code markup or call syntax names nothing in scope.",
     ),
     RuleInfo(
+        "C1-PROSE-NAME-STALE",
+        Criterion.C1,
+        "A code-marked name in prose names nothing, and one parameter or name in scope is "
+        "its renamed twin (abbreviated, extended or one word changed).",
+    ),
+    RuleInfo(
         "C2-PARAM-TYPE",
         Criterion.C2,
         "A documented parameter type is incompatible with its annotation.",
@@ -58,6 +64,18 @@ _RULES = (
         "C2-JAVADOC-RETURN-TYPE",
         Criterion.C2,
         "A Javadoc @return names a type the method does not return.",
+    ),
+    RuleInfo(
+        "C2-PROSE-RETURN-TYPE",
+        Criterion.C2,
+        "A return claim in prose (\"Return True if\", \"a string\", \"a list of\") "
+        "contradicts the return type or every returned value.",
+    ),
+    RuleInfo(
+        "C2-PROSE-PARAM-TYPE",
+        Criterion.C2,
+        "A parameter described in prose as a kind of value (\"a list of\", \"a string\") "
+        "its annotation contradicts.",
     ),
     RuleInfo(
         "C2-DEFAULT-MISMATCH",

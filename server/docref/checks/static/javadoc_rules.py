@@ -3,7 +3,10 @@
 ``C2-JAVADOC-RETURN-TYPE`` reads only explicit type phrases in the ``@return`` text — "as a
 double", "as long", "an int value", "the boolean result" — and only the primitive, boxed and
 ``String`` types.  It fires when the declared return
-type is also one of those and differs after unboxing (``int`` ≡ ``Integer``).  Anything else
+type is also one of those and differs after unboxing (``int`` ≡ ``Integer``).  A conversion
+clause names the value's final type ("the double value of this object converted to type
+short", "the value of this Long as an int"), so when there is one it decides, not the first
+type word: the text agrees when any conversion target is the declared type.  Anything else
 (a class name, a collection, prose like "the number of items") is not judged: precision first.
 """
 
@@ -58,7 +61,29 @@ _PHRASE = re.compile(
     rf"|^(?:an?\s+|the\s+)?(?P<type2>{_WORDS})\s+(?:value|number|result|primitive)\b",
     re.IGNORECASE,
 )
+# A conversion's target: "converted to type short", "cast to an int", "as a long", "in int".
+_CONVERSION = re.compile(
+    rf"\b(?:(?P<verb>converted|cast|narrowed|widened|coerced|truncated)\s+(?:in)?to"
+    rf"(?:\s+(?:the|an?))?(?:\s+primitive)?(?:\s+type)?"
+    rf"|(?<!such )as(?:\s+(?:an?|the))?(?:\s+primitive)?|in(?:\s+(?:an?))?)"
+    rf"\s+(?P<type>{_WORDS})\b(?!\s*(?:\[|<|\.\w|-))",
+    re.IGNORECASE,
+)
 _TAG = re.compile(r"^@return\s+")
+
+
+def _said(text: str, declared: str) -> re.Match[str] | None:
+    """The phrase naming a type other than ``declared``, or None when the text agrees."""
+    conversions = list(_CONVERSION.finditer(text))
+    if any(_UNBOXED[m.group("type").lower()] == declared for m in conversions):
+        return None  # "the double value ... converted to type short": the target decides
+    # "in int" only ever agrees: "stored in long form" is English, not a claim
+    reporting = [m for m in conversions if not m.group(0).lower().startswith("in")]
+    match = reporting[-1] if reporting else _PHRASE.search(text)
+    if match is None or (match.start() > 40 and not match.groupdict().get("verb")):
+        return None  # an explicit phrase near the start, or an explicit conversion verb
+    said = _UNBOXED[(match.group("type") or match.groupdict().get("type2") or "").lower()]
+    return None if said == declared else match
 
 
 def c2_javadoc_return_type(inp: StaticInput) -> list[Finding]:
@@ -74,11 +99,8 @@ def c2_javadoc_return_type(inp: StaticInput) -> list[Finding]:
         if seg.kind != "returns":
             continue
         text = _TAG.sub("", seg.text).strip()
-        match = _PHRASE.search(text)
-        if match is None or match.start() > 40:  # only an explicit phrase near the start
-            continue
-        said = _UNBOXED[(match.group("type") or match.group("type2")).lower()]
-        if said == declared:
+        match = _said(text, declared)
+        if match is None:
             continue
         out.append(
             inp.finding(

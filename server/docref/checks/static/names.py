@@ -34,9 +34,16 @@ from docref.checks.static.names_scope import (
     project_variant,
     suggest,
 )
+from docref.checks.static.prose_names import RULE_STALE, stale_match
 from docref.segments import Segment
 
-__all__ = ["RULE_NAME", "RULE_XREF", "c1_name_unresolved", "c1_xref_unresolved"]
+__all__ = [
+    "RULE_NAME",
+    "RULE_STALE",
+    "RULE_XREF",
+    "c1_name_unresolved",
+    "c1_xref_unresolved",
+]
 
 RULE_XREF = "C1-XREF-UNRESOLVED"
 RULE_NAME = "C1-NAME-UNRESOLVED"
@@ -49,8 +56,12 @@ def c1_xref_unresolved(inp: StaticInput) -> list[Finding]:
 
 def c1_name_unresolved(inp: StaticInput) -> list[Finding]:
     """``C1-NAME-UNRESOLVED``: a name in backticks, call syntax or ``mod.name`` prose that
-    names nothing."""
+    names nothing; ``C1-PROSE-NAME-STALE`` when, without other evidence, it has one renamed
+    twin in scope (:mod:`.prose_names`)."""
     return _check(inp, xref=False)
+
+
+_HISTORY = re.compile(r"\s*\.\.\s+version(?:changed|removed)::")
 
 
 def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
@@ -59,6 +70,8 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
     findings: list[Finding] = []
     language = inp.file.language
     for segment in inp.docstring.segments:
+        if _HISTORY.match(segment.text):
+            continue  # a version note tells of the code as it was (a removed parameter)
         seen: set[str] = set()
         for mention in find_mentions(inp.source, inp.docstring, segment, language):
             if mention.is_xref != xref or mention.target in seen:
@@ -75,11 +88,48 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 resolution = _judge_java(scope, mention)
             else:
                 resolution = _judge_python(scope, mention)
-            if resolution.verdict == "missing":
+            if resolution.verdict != "missing":
+                continue
+            finding = None
+            if mention.kind not in _STALE_ONLY:
                 finding = _finding(inp, segment, mention, resolution)
-                if finding is not None:
-                    findings.append(finding)
+            if finding is None and not xref and not resolution.owner:
+                finding = _stale(inp, segment, mention, resolution)
+            if finding is not None:
+                findings.append(finding)
     return findings
+
+
+# kinds of mention judged only as a renamed name (emphasis is as often English stress)
+_STALE_ONLY = frozenset({"emphasis", "code"})
+_STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code"})
+
+
+def _stale(
+    inp: StaticInput, segment: Segment, mention: Mention, resolution: Resolution
+) -> Finding | None:
+    """``C1-PROSE-NAME-STALE``: a code-marked name with one renamed twin in scope."""
+    name = mention.target
+    if mention.kind not in _STALE_KINDS or "." in name or "#" in name:
+        return None
+    plain = is_plain_word(name)
+    if plain and mention.kind == "emphasis":
+        return None
+    params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
+    if name in params:
+        return None  # Java's member resolver does not see parameters
+    sentence = inp.source[segment.start : segment.end]
+    scope = [c for c in resolution.candidates if c != inp.function.name]
+    match = stale_match(name, params, scope, sentence, plain=plain)
+    if match is None:
+        return None
+    what = "parameter" if match in params else "name in scope"
+    message = (
+        f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its "
+        f"old name"
+    )
+    fix_hint = f"rename `{name}` to `{match}` in this sentence"
+    return inp.finding(segment, Criterion.C1, RULE_STALE, message, fix_hint)
 
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
@@ -147,7 +197,11 @@ def _finding(
     code_in_backticks = mention.kind in ("backtick", "literal") and not word
     renamed = code_in_backticks and _parameter_cue(inp, mention)
     twin = weak is not None and weak.lstrip("_") == name.lstrip("_")
+    # ``X_transformed`` for a parameter ``X`` names a value derived from it (``y_pred``,
+    # ``x_new``), not a renamed helper as ``frobnicate_all`` for a function ``frobnicate`` is
+    derived = weak in {p.name for p in inp.function.params}
     extends = mention.kind == "backtick" and not word and weak is not None and not twin
+    extends = extends and not derived
     # Javadoc ``{@code name()}`` is as often a method of another object or a C function
     java_call = inp.file.language == "java" and mention.kind == "call"
     thin = not mention.is_xref and (not resolution.owner or java_call)
@@ -224,7 +278,7 @@ def _judge_java(scope: JavaScope, mention: Mention) -> Resolution:
     if mention.kind == "call":
         return scope.resolve_call(mention.target)
     target = mention.target
-    if mention.kind in ("backtick", "literal") and "." not in target and "#" not in target:
+    if mention.kind in ("backtick", "literal", "code") and "." not in target and "#" not in target:
         # a bare name in a Markdown code span is a member as often as a type: resolved if
         # either is; otherwise a bare name (no owner), so it needs a did-you-mean from the
         # members and types in scope to be reported -- a method of another class, or a type

@@ -28,7 +28,9 @@ from docref.segments import ParsedDocstring, Segment
 
 __all__ = ["Mention", "MentionKind", "find_mentions", "is_plain_word"]
 
-MentionKind = Literal["role", "link", "see", "seealso", "backtick", "literal", "call", "dotted"]
+MentionKind = Literal[
+    "role", "link", "see", "seealso", "backtick", "literal", "call", "dotted", "emphasis", "code"
+]
 _XREF_KINDS = frozenset({"role", "link", "see", "seealso"})
 
 # Roles of the Python domain that name an object (``:py:`` prefix optional).
@@ -85,6 +87,8 @@ _EPYDOC = re.compile(r"\b(?P<tag>[LC])\{(?P<body>[^{}]+)\}")
 _EPYDOC_OTHER = re.compile(r"\b[IBMUXSE]\{[^{}]*\}")
 _HYPERLINK = re.compile(r"(?<![\w`])_?`[^`]+`__?(?!\w)|(?<![\w`])_`[^`]+`")
 _SINGLE = re.compile(r"(?<![\w`\\])`(?P<body>[^`]+)`(?![`\w])")
+# reST emphasis around an identifier (``*include_header*``), not ``*args``/``**kwargs**``
+_EMPHASIS = re.compile(r"(?<![\w*\\])\*(?P<body>[A-Za-z_]\w*)\*(?![\w*])")
 _CALL = re.compile(rf"(?<![\w.\-/\\@$*])(?P<name>{_DOTTED})\((?P<args>[^()\n]*)\)")
 _PLAIN_DOTTED = re.compile(rf"(?<![\w.\-/\\@$*])(?P<name>{_IDENT}(?:\.{_IDENT})+)(?![\w(\-/@])")
 
@@ -98,12 +102,18 @@ _JAVA_LINK = re.compile(
     r"\{@(?P<tag>link|linkplain)[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)"
 )
 _JAVA_CODE = re.compile(r"\{@(?:code|literal)[\s*]+(?P<body>[^{}]*)\}")
+_JAVA_NAME = re.compile(r"\s*(?P<name>[A-Za-z_$][\w$]*)\s*")
+_HTML_CODE = re.compile(r"<code>(?P<body>[^<>]*)</code>", re.I)
 _JAVA_CALL = re.compile(r"\s*(?P<name>[A-Za-z_$][\w$]*)\((?P<args>[^()]*)\)\s*")
+# An article then two more words as an ``@see`` target: a book or spec title written unquoted
+# (``@see Widener the helper`` stays a reference with a label).
+_ARTICLES = frozenset({"the", "a", "an"})
+_TITLE_AFTER = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]+")
 _JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
 # Every mention needs one of these in its window: a backtick (roles, literals), a brace
 # (Epydoc, Javadoc tags), an opening parenthesis (call syntax), an ``@`` (Javadoc) or a dot
 # inside a dotted name.  Most sentences have none, and skipping them is most of the rule's time.
-_ANY_MARK = re.compile(r"[`{(@]|\w\.\w")
+_ANY_MARK = re.compile(r"[`{(@]|\w\.\w|\*\w|<code>")
 _JAVA_TARGET = re.compile(r"(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)?(?:#[A-Za-z_$][\w$]*)?")
 
 
@@ -232,6 +242,9 @@ def _python_markup(scan: _Scan) -> None:
     for match in scan.consume(_SINGLE):
         if (found := _target(match["body"], xref=False)) is not None:
             scan.add(match, "body", found, "backtick")
+    for match in scan.consume(_EMPHASIS):
+        if (found := _target(match["body"], xref=False)) is not None:
+            scan.add(match, "body", found, "emphasis")
 
 
 def _python_plain(scan: _Scan) -> None:
@@ -275,13 +288,20 @@ def _java(scan: _Scan, segment: Segment) -> None:
         target = match["body"].split("(")[0]
         if target and _JAVA_TARGET.fullmatch(target):
             scan.add(match, "body", target, "link")
-    for match in scan.consume(_JAVA_CODE):
+    for match in [*scan.consume(_JAVA_CODE), *scan.consume(_HTML_CODE)]:
         call = _JAVA_CALL.fullmatch(match["body"])
         if call is not None and not _silent_name(call["name"], xref=False):
             scan.add(match, "body", call["name"], "call")
+            continue
+        # a bare name in code markup: judged only as a renamed name (``C1-PROSE-NAME-STALE``)
+        bare = _JAVA_NAME.fullmatch(match["body"])
+        if bare is not None and not _silent_name(bare["name"], xref=False):
+            scan.add(match, "body", bare["name"], "code")
     if segment.section == "@see":
         for match in scan.consume(_JAVA_SEE):
             target = match["body"].split("(")[0]
+            if target.lower() in _ARTICLES and _TITLE_AFTER.match(match.string, match.end()):
+                continue  # ``@see The Java Virtual Machine Specification``: an unquoted title
             if target and _JAVA_TARGET.fullmatch(target):
                 scan.add(match, "body", target, "see")
 

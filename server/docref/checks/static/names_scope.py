@@ -36,6 +36,7 @@ __all__ = [
     "external_complete",
     "file_facts",
     "hint",
+    "inflected",
     "missing",
     "module_names",
     "passed_on",
@@ -300,7 +301,7 @@ def _plural(single: str, many: str) -> bool:
     return many in (single + "s", single + "es")
 
 
-def _inflected(name: str, base: str) -> bool:
+def inflected(name: str, base: str) -> bool:
     """``name`` is an English inflection of ``base`` (``Widgets``, ``archived``, ``CFGs``)."""
     if _plural(base, name):
         return True
@@ -319,7 +320,7 @@ def _evidence_pool(name: str, candidates: Iterable[str], bare: bool) -> list[str
         for c in dict.fromkeys(candidates)
         if c != name
         and c.lstrip("_") != name.lstrip("_")
-        and not (bare and _inflected(name, c))
+        and not (bare and inflected(name, c))
         and (dunder or not (c.startswith("__") and c.endswith("__")))
     ]
 

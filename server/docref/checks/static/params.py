@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import builtins
 import keyword
+import re
 from collections.abc import Container, Iterable, Iterator
 
 from docref.checks.findings import Criterion, Evidence, Finding
@@ -46,6 +47,7 @@ RULE_PARAM_UNKNOWN = "C1-PARAM-UNKNOWN"
 
 _TYPE_SECTIONS = frozenset({":type", "@type"})
 _SELF_NAMES = frozenset({"self", "cls"})
+_KWARGS_WORDS = frozenset({"kwargs", "kwds"})
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -175,11 +177,33 @@ def _documented(inp: StaticInput) -> Iterator[tuple[Segment, str, str]]:
                 yield segment, shown, stripped
 
 
+_NUMPYDOC_IGNORE = re.compile(r"#\s*numpydoc\s+ignore\s*=\s*([\w\s,]+)")
+_HEADER = re.compile(r"^\s*(?:async\s+def|def|class)\b")
+
+
+def numpydoc_ignores(inp: StaticInput) -> set[str]:
+    """The numpydoc validation codes the definition's header switches off
+    (``class at:  # numpydoc ignore=PR02``): the project's own word that a check is moot."""
+    if inp.file.language != "python" or not inp.docstring.segments:
+        return set()
+    codes: set[str] = set()
+    above = inp.source[: inp.docstring.segments[0].start].splitlines()
+    for line in reversed(above[-40:]):
+        match = _NUMPYDOC_IGNORE.search(line)
+        if match:
+            codes |= {code.strip() for code in match.group(1).split(",")}
+        if _HEADER.match(line):
+            break
+    return codes
+
+
 def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
     params = _params(inp)
     if any(p.kind == "kwarg" for p in params):
         return []  # any unknown name may be forwarded through **kwargs: unverifiable
+    if "PR02" in numpydoc_ignores(inp):
+        return []  # numpydoc's "unknown parameters" check, switched off by the project
     java = inp.file.language == "java"
     names = {p.name for p in params}
     documented = list(_documented(inp))
@@ -202,6 +226,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # @param <T>: a type parameter
         if not name.isidentifier() or signature_name(name, names) in names:
             continue
+        if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
+            continue  # ``:param kwargs:`` summing up the keyword-only parameters together
         if segment.section in _TYPE_SECTIONS and name in param_entries:
             continue  # reported once, on the :param entry
         if (segment.start, name) in reported:

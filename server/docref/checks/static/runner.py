@@ -18,6 +18,8 @@ from docref.checks.static.defaults import c2_default_mismatch, c2_optional_flag
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.params import c1_param_unknown
+from docref.checks.static.prose_params import c2_prose_param_type
+from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import (
     c3_raises_unraised,
     c3_returns_vs_yields,
@@ -41,6 +43,8 @@ RULES: tuple[Rule, ...] = (
     c2_return_type,
     c2_yield_type,
     c2_javadoc_return_type,
+    c2_prose_return_type,
+    c2_prose_param_type,
     c2_default_mismatch,
     c2_optional_flag,
     c3_returns_without_value,

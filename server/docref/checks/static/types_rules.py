@@ -235,8 +235,9 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
     if not _python(inp) or not fn.returns:
         return []
     typed = _typed(inp, "returns")
-    if len(typed) != 1:
-        return []
+    named = [s for s in inp.docstring.segments if s.kind == "returns" and s.name]
+    if len(typed) != 1 or len(named) > 1:
+        return []  # several named NumPy returns are the items of a returned tuple
     scope = _scope(inp)
     annotation = _annotation(fn.returns, scope)
     segment = typed[0]
@@ -333,6 +334,9 @@ def c2_yield_type(inp: StaticInput) -> list[Finding]:
     documented = _doc_type(segment.type, scope)
     if documented is None or not _incompatible(inp, documented, item):
         return []
+    assert annotation is not None
+    if not _incompatible(inp, documented, annotation):
+        return []  # the Yields entry names the generator type itself (its items agree)
     said = item.render()
     return [
         _finding(

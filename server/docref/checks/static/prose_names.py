@@ -1,0 +1,145 @@
+"""C1 stale names in prose: a code-marked name that no longer exists, with one renamed twin.
+
+``C1-PROSE-NAME-STALE`` is the renamed-parameter/renamed-helper case of an unresolved name
+(:mod:`.names` finds and resolves the mentions; this module decides the match).  A name in
+code markup (backticks, ``double backticks``, reST ``*emphasis*``, Javadoc ``{@code x}`` /
+``<code>x</code>``) that resolves nowhere is stale when exactly one name it could have been
+renamed to is in scope and that name is not named in the same sentence (a sentence that talks
+about ``include_hdr`` means something else by ``include_header``):
+
+* a parameter of the function that the name abbreviates or expands word by word
+  (``include_header`` → ``include_hdr``, ``text`` → ``txt``), that extends the name by whole
+  words at either end (``strict_mode`` → ``strict_mode_flag``), or that is one edit away
+  from it (five characters or more; not an English inflection: ``sample_weights``);
+* for a private code-shaped name (``_parse_rows``), a private name in scope that differs from
+  it by one whole word of at least two (``_read_rows``), abbreviates it or is one edit away.
+
+Plain English words (``text``) count only through a parameter they abbreviate or are one edit
+from; ``*emphasis*`` only for code-shaped names (an underscore).  The match must be unique over
+the whole pool, so an ambiguous rename stays silent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from docref.checks.static.names_scope import inflected as _inflected
+
+__all__ = ["RULE_STALE", "stale_match"]
+
+RULE_STALE = "C1-PROSE-NAME-STALE"
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def _words(name: str) -> list[str]:
+    """The words of a snake_case or camelCase name, lowercased."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return [w.lower() for w in _WORD.findall(spaced)]
+
+
+def _abbreviates(short: str, long: str) -> bool:
+    """``short`` is an abbreviation of ``long``: same first letter, its letters in order,
+    at least two of them, and shorter (``hdr`` for ``header``, ``txt`` for ``text``)."""
+    if len(short) < 2 or len(short) >= len(long) or short[0] != long[0]:
+        return False
+    if short in long and not long.startswith(short):
+        return False  # ``node`` in ``newnode`` is another word, not an abbreviation
+    rest = iter(long[1:])
+    return all(ch in rest for ch in short[1:])
+
+
+def _word_abbreviation(a: list[str], b: list[str]) -> bool:
+    """Word by word, equal or one abbreviating the other, with at least one abbreviation."""
+    if len(a) != len(b):
+        return False
+    short = 0
+    for x, y in zip(a, b, strict=True):
+        if x == y:
+            continue
+        if not (_abbreviates(x, y) or _abbreviates(y, x)):
+            return False
+        short += 1
+    return short > 0
+
+
+def _affix(a: list[str], b: list[str]) -> bool:
+    """``b`` is ``a`` with whole words added at the start or the end.  Not the other way
+    round: a longer name in prose is as often a qualified description of something else
+    ("the parameters are ``hash_method`` and ``iterations``" next to a parameter ``method``)."""
+    n = len(a)
+    if n == 0 or len(b) <= n:
+        return False
+    return b[:n] == a or b[-n:] == a
+
+
+def _one_word(a: list[str], b: list[str]) -> bool:
+    """Same number of words (two or more), exactly one different."""
+    return len(a) == len(b) >= 2 and sum(x != y for x, y in zip(a, b, strict=True)) == 1
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def _related(name: str, candidate: str, *, plain: bool, loose: bool) -> bool:
+    a, b = _words(name), _words(candidate)
+    if not a or not b or a == b:
+        return False
+    low, other = name.lower(), candidate.lower()
+    if _inflected(low, other) or _inflected(other, low):
+        return False  # "integer `sample_weights`", "{@code URIs}": English about the one
+    if _word_abbreviation(a, b):
+        return True
+    if len(name) >= 5 and len(a) == len(b) and _one_edit(low, other):
+        # the edit changes a letter, not a whole word (``gYear`` is an XML type, not ``year``)
+        return True
+    if plain:
+        return False
+    if loose:
+        # among all names in scope only one changed word: a longer private name is as often
+        # a relative ("the NumpyDoc implementation of ``_parse_see_also``" next to
+        # ``_parse_see_also_section``)
+        return _one_word(a, b)
+    return _affix(a, b)
+
+
+def stale_match(
+    name: str,
+    params: Iterable[str],
+    scope: Iterable[str],
+    sentence: str,
+    *,
+    plain: bool,
+) -> str | None:
+    """The one name ``name`` was renamed to, or ``None``.
+
+    ``params`` are the function's parameters, ``scope`` the other names in scope (used for
+    private code-shaped names only), ``sentence`` the text of the sentence holding the
+    mention (a candidate named beside it is not its new name), ``plain`` whether ``name`` is
+    an English-looking word.
+    """
+    private = name.startswith("_") and not name.startswith("__")
+    found: set[str] = set()
+    for param in params:
+        if param != name and _related(name, param, plain=plain, loose=False):
+            found.add(param)
+    if private and not plain:
+        # a private name was renamed to a private name; a public one is another thing
+        for other in scope:
+            if other == name or not other.startswith("_") or other.startswith("__"):
+                continue
+            if _related(name, other, plain=False, loose=True):
+                found.add(other)
+    if len(found) != 1:
+        return None
+    (match,) = found
+    if re.search(rf"(?<![\w.]){re.escape(match)}(?!\w)", sentence):
+        return None
+    return match

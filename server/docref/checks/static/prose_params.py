@@ -1,0 +1,86 @@
+"""C2 prose parameter claims: a description saying what kind of value a parameter is.
+
+``C2-PROSE-PARAM-TYPE`` reads the claim at the start of an untyped parameter entry (Google
+``paths: A list of …``, reST ``:param paths: a list of …``, Javadoc ``@param name a String
+naming …``) and in prose that names the parameter in code markup and then says what it is
+(``*paths* is a list of …``, ``` ``name`` must be a string ```).  The claims are those of
+:func:`~docref.checks.static.prose_returns.claimed_kind` except booleans ("True if" describes
+when a flag is set, not its type); they are judged against the annotation only when every
+member of it is a builtin the claim can be compared with (Java: primitive, boxed and
+``String`` parameters, string claims only).  "a list of" for a tuple or a set is English.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.findings import Criterion, Finding
+from docref.checks.static.base import StaticInput
+from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
+from docref.checks.static.prose_returns import annotation_kinds, claimed_kind
+from docref.segments import Segment
+
+__all__ = ["RULE_PROSE_PARAM", "c2_prose_param_type"]
+
+RULE_PROSE_PARAM = "C2-PROSE-PARAM-TYPE"
+
+# the entry's marker: reST ``:param [type] name:``, Javadoc ``@param name``, Google
+# ``name (type):``/``name:``
+_ENTRY = re.compile(r"^(?::param\b[^:]*:|@param\s+\S+|[*\w]+(?:\s*\([^)]*\))?\s*:)\s*")
+_IN_PROSE = re.compile(
+    r"(?:\*|``?)(?P<name>[A-Za-z_]\w*)(?:\*|``?)\s+(?:is|must\s+be|should\s+be)\s+(?P<rest>.*)"
+)
+_SHOWN = {"str": "a string", "bytes": "bytes", "tuple": "a tuple", "list": "a list"}
+_SHOWN |= {"dict": "a dict"}
+
+
+def _kinds(inp: StaticInput, annotation: str | None) -> set[str] | None:
+    if not annotation:
+        return None
+    if inp.file.language == "java":
+        declared = _JAVA_DECLARED.get(annotation.strip())
+        return None if declared is None else {"str" if declared == "String" else declared}
+    return annotation_kinds(annotation)
+
+
+def _claims(inp: StaticInput) -> list[tuple[Segment, str, str]]:
+    """(segment, parameter, claim text) for every entry and prose claim about a parameter."""
+    names = {p.name for p in inp.function.params}
+    out: list[tuple[Segment, str, str]] = []
+    for seg in inp.docstring.segments:
+        if seg.kind == "param":
+            if seg.type is None and seg.name in names:
+                out.append((seg, seg.name, _ENTRY.sub("", seg.text, count=1)))
+            continue
+        if seg.kind in ("summary", "prose") and ("*" in seg.text or "`" in seg.text):
+            for match in _IN_PROSE.finditer(seg.text):
+                if match["name"] in names:
+                    out.append((seg, match["name"], match["rest"]))
+    return out
+
+
+def c2_prose_param_type(inp: StaticInput) -> list[Finding]:
+    """``C2-PROSE-PARAM-TYPE``: a prose parameter claim its annotation contradicts."""
+    claims = _claims(inp)
+    if not claims:
+        return []
+    java = inp.file.language == "java"
+    annotations = {p.name: p.annotation for p in inp.function.params}
+    out: list[Finding] = []
+    for seg, name, text in claims:
+        found = claimed_kind(text)
+        if found is None or found[0] == "bool" or (java and found[0] != "str"):
+            continue
+        claim, match = found
+        kinds = _kinds(inp, annotations.get(name))
+        if kinds is None or claim in kinds or (claim == "list" and kinds & {"tuple", "set"}):
+            continue
+        said = match.group(0).strip()
+        annotation = annotations[name]
+        message = (
+            f'says parameter "{name}" is "{said}" ({_SHOWN[claim]}), but it is '
+            f"{'declared' if java else 'annotated'} `{annotation}`"
+        )
+        hint = f"describe {name} as the {annotation} it is, or fix the annotation"
+        out.append(inp.finding(seg, Criterion.C2, RULE_PROSE_PARAM, message, hint))
+    return out

@@ -1,0 +1,276 @@
+"""C2 prose return claims: a sentence saying what kind of value comes back, against the code.
+
+``C2-PROSE-RETURN-TYPE`` reads the claim at the start of a return statement in prose -- the
+summary "Return(s) ...", an untyped Returns entry (Google ``Returns:``, reST ``:returns:``,
+Javadoc ``@return``) or the first sentence of a Javadoc comment "Returns ..." -- and knows only
+claims that can mean one kind of value:
+
+* ``True``/``False`` (any case, in backticks or ``{@code}``) followed by ``if``/``when``/
+  ``iff``/``unless``, and "whether": a boolean;
+* "a/the [adjective] string" (not "byte string", not "the string's length"): a ``str``
+  (``String`` in Java);
+* "a bytes object", "a byte string": ``bytes``;
+* "a/the [adjective] tuple", "Tuple of": a ``tuple``; "a/the list of", "List of": a ``list``;
+  "a dict"/"a dictionary": a ``dict``.
+
+Against: the return annotation when every member of it is one of the builtins above (an
+unknown class, a type variable, ``Any``, ``Sequence``... leaves the claim unjudged), else, with
+no annotation, the kinds of the returned expressions when every ``return`` statement has one
+that is certain (literals, f-strings, displays and comprehensions, ``str(...)``-like calls of
+builtins, comparisons, ``not``); a bare ``return``/``None`` is neutral.  A claim that names one
+alternative among others in the same sentence ("True if ..., otherwise the count") is not
+judged.  Java: declared primitive, boxed and ``String`` return types only.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from docref.checks.findings import Criterion, Finding
+from docref.checks.static.base import StaticInput
+from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
+from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
+from docref.checks.static.returns_raises_ast import function_node, own_nodes
+from docref.segments import Segment
+
+__all__ = ["RULE_PROSE_RETURN", "annotation_kinds", "c2_prose_return_type", "claimed_kind"]
+
+RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
+
+_MARK = r"(?:``|`|\{@code\s+|<code>)?"
+_UNMARK = r"(?:``|`|\}|</code>)?"
+_BOOL = re.compile(
+    rf"^(?:either\s+)?{_MARK}(?P<v>true|false){_UNMARK}\s+(?:if|when|iff|unless|whenever)\b"
+    r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice
+    re.I,
+)
+# Adjectives are one optional word; nouns that make "string" a modifier are refused.
+_STR = re.compile(
+    r"^(?:an?|the)\s+(?:(?P<adj>[\w-]+)\s+)?(?:string|str)\b(?!'|\s*\(|-|\s+(?:of\s+bytes|"
+    r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
+    r"constant|flag|mode|style))",
+    re.I,
+)
+_NOT_STR_ADJ = frozenset(
+    {"byte", "bytes", "binary", "raw", "encoded", "octet", "c", "null-terminated", "zero"}
+)
+_BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
+_TUPLE = re.compile(r"^(?:(?:an?|the)\s+(?:[\w-]+\s+)?tuple\b|tuple\s+of\b)", re.I)
+_LIST = re.compile(r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+of\b|list\s+of\b)", re.I)
+_DICT = re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:dict|dictionary)\b(?!\s*-?like)", re.I)
+_CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("bool", _BOOL),
+    ("bytes", _BYTES),
+    ("str", _STR),
+    ("tuple", _TUPLE),
+    ("list", _LIST),
+    ("dict", _DICT),
+)
+# another alternative named in the same sentence: the claim is only part of the story
+_OTHERWISE = re.compile(
+    r"\b(?:otherwise|else|or\s+(?:an?|the)\b|or\s+(?!`?(?:true|false|none)\b)\w+\s+if\b)", re.I
+)
+_VERB = re.compile(r"^(?:Returns?|Gets?)\s+", re.I)
+_RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
+
+# Python annotations judged: every member of the union must be one of these.
+_KNOWN = {
+    "bool": "bool",
+    "int": "int",
+    "float": "float",
+    "complex": "complex",
+    "str": "str",
+    "bytes": "bytes",
+    "bytearray": "bytes",
+    "tuple": "tuple",
+    "Tuple": "tuple",
+    "typing.Tuple": "tuple",
+    "list": "list",
+    "List": "list",
+    "typing.List": "list",
+    "dict": "dict",
+    "Dict": "dict",
+    "typing.Dict": "dict",
+    "set": "set",
+    "frozenset": "set",
+    "None": "None",
+}
+_JAVA_KIND = {"boolean": "bool", "String": "str"}
+_SHOWN = {"bool": "a boolean", "str": "a string", "bytes": "bytes", "tuple": "a tuple"}
+_SHOWN |= {"list": "a list", "dict": "a dict"}
+
+
+def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
+    """The kind of value ``text`` (a return claim without its verb) says comes back."""
+    for kind, pattern in _CLAIMS:
+        match = pattern.match(text)
+        if match is None:
+            continue
+        if kind == "str" and (match["adj"] or "").lower() in _NOT_STR_ADJ:
+            return None
+        return kind, match
+    return None
+
+
+def _claims(inp: StaticInput) -> list[tuple[Segment, str]]:
+    """The return claims of the docstring: the segment and its text after the verb/field."""
+    java = inp.file.language == "java"
+    out: list[tuple[Segment, str]] = []
+    # a typed Returns entry is C2-RETURN-TYPE's to judge, and says what the summary means
+    typed = any(s.kind == "returns" and s.type for s in inp.docstring.segments)
+    for seg in inp.docstring.segments:
+        if seg.kind == "returns" and seg.type is None:
+            text = _RETURN_FIELD.sub("", seg.text, count=1)
+            out.append((seg, _VERB.sub("", text, count=1)))
+        elif typed:
+            continue
+        elif seg.kind == "summary" or (java and seg.kind == "prose" and seg.section is None):
+            verb = _VERB.match(seg.text)
+            if verb is not None and seg.text[:1].isupper():
+                out.append((seg, seg.text[verb.end() :]))
+            elif seg.kind == "summary" and not java:
+                out.append((seg, seg.text))  # a noun-phrase summary ("Tuple of two ...")
+    return out
+
+
+def annotation_kinds(annotation: str) -> set[str] | None:
+    """The kinds a Python annotation allows, ``None`` unless every member is known."""
+    text = annotation.strip().strip("'\"")
+    optional = re.fullmatch(r"(?:typing\.)?Optional\[(.*)\]", text)
+    if optional is not None:
+        text = optional[1] + " | None"
+    union = re.fullmatch(r"(?:typing\.)?Union\[(.*)\]", text)
+    members = re.split(r"\s*[|,]\s*", union[1]) if union is not None else None
+    if members is None:
+        if "[" in text and "|" in text:
+            return None  # ``dict[str, int] | None``: not split on the inner comma
+        members = [text] if "[" in text else re.split(r"\s*\|\s*", text)
+    kinds: set[str] = set()
+    for member in members:
+        head = member.split("[", 1)[0].strip()
+        if head not in _KNOWN:
+            return None
+        kinds.add(_KNOWN[head])
+    return kinds
+
+
+_CALL_KINDS = {"str": "str", "repr": "str", "format": "str", "bool": "bool", "isinstance": "bool"}
+_CALL_KINDS |= {"bytes": "bytes", "list": "list", "sorted": "list", "tuple": "tuple"}
+_CALL_KINDS |= {"dict": "dict", "int": "int", "len": "int", "float": "float", "hash": "int"}
+
+
+def _expr_kind(node: ast.expr | None) -> str:
+    """The certain kind of a returned expression; "None" for nothing, "?" when unsure."""
+    if node is None:
+        return "None"
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if value is None:
+            return "None"
+        if isinstance(value, bool):
+            return "bool"
+        kinds = {str: "str", bytes: "bytes", int: "int", float: "float"}
+        return kinds.get(type(value), "?")
+    if isinstance(node, ast.JoinedStr):
+        return "str"
+    if isinstance(node, ast.Compare) or (
+        isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
+    ):
+        return "bool"
+    displays: dict[type[ast.expr], str] = {
+        ast.List: "list",
+        ast.ListComp: "list",
+        ast.Tuple: "tuple",
+        ast.Dict: "dict",
+        ast.DictComp: "dict",
+        ast.Set: "set",
+        ast.SetComp: "set",
+    }
+    for cls, kind in displays.items():
+        if isinstance(node, cls):
+            return kind
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return _CALL_KINDS.get(node.func.id, "?")
+    return "?"
+
+
+def _returned_kinds(inp: StaticInput) -> set[str] | None:
+    """The kinds every ``return`` of an unannotated Python function gives, ``None`` unless
+    each is certain and at least one is not ``None``."""
+    node = function_node(inp.data, inp.function)
+    if node is None:
+        return None
+    kinds: set[str] = set()
+    for sub in own_nodes(node):
+        if isinstance(sub, ast.Yield | ast.YieldFrom):
+            return None
+        if isinstance(sub, ast.Return):
+            kind = _expr_kind(sub.value)
+            if kind is None or kind == "?":
+                return None
+            kinds.add(kind)
+    kinds.discard("None")
+    return kinds or None
+
+
+def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
+    """The kinds the code returns and how that is known, ``None`` when not judged."""
+    fn = inp.function
+    if inp.file.language == "java":
+        declared = _JAVA_DECLARED.get((fn.returns or "").strip())
+        if declared is None:
+            return None
+        return {_JAVA_KIND.get(declared, declared)}, f"is declared to return {fn.returns}"
+    if fn.returns:
+        kinds = annotation_kinds(fn.returns)
+        return None if kinds is None else (kinds, f"is annotated `-> {fn.returns}`")
+    returned = _returned_kinds(inp)
+    if returned is None:
+        return None
+    shown = " and ".join(sorted(_SHOWN.get(k, k) for k in returned))
+    return returned, f"returns {shown} on every path"
+
+
+def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
+    if claim in kinds:
+        return True
+    if claim == "list" and "set" in kinds:
+        return True  # "the list of rules" for a set is English, not a type
+    if "tuple" in kinds:
+        # a tuple's sentence describes its items ("Return whether it is closed, the type of
+        # its items and ..."), and "the list of rules" for a tuple is English
+        return True
+    # an unannotated ``return 0`` / ``return 1`` is a C-style boolean
+    return claim == "bool" and "int" in kinds and not annotated
+
+
+def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
+    """``C2-PROSE-RETURN-TYPE``: a prose return claim the return type contradicts."""
+    claims = _claims(inp)
+    if not claims:
+        return []
+    allowed = _allowed(inp)
+    if allowed is None:
+        return []
+    kinds, how = allowed
+    java = inp.file.language == "java"
+    annotated = java or bool(inp.function.returns)
+    out: list[Finding] = []
+    for seg, text in claims:
+        found = claimed_kind(text)
+        if found is None or _OTHERWISE.search(text):
+            continue
+        claim, match = found
+        if java and claim not in ("bool", "str"):
+            continue
+        if java and seg.kind == "returns" and _JAVA_PHRASE.search(text):
+            continue  # C2-JAVADOC-RETURN-TYPE's phrase
+        if _compatible(claim, kinds, annotated=annotated):
+            continue
+        said = match.group(0).strip()
+        name = inp.function.name
+        message = f'says it returns "{said}" ({_SHOWN[claim]}), but {name}() {how}'
+        hint = f"describe the value {name}() returns, or fix the return type"
+        out.append(inp.finding(seg, Criterion.C2, RULE_PROSE_RETURN, message, hint))
+    return out

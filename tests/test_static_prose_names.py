@@ -1,0 +1,233 @@
+"""C1-PROSE-NAME-STALE: a code-marked name in prose with one renamed twin in scope."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.prose_names import RULE_STALE, stale_match
+
+from tests.static_helpers import static_input
+
+
+def _stale(tmp_path: Path, code: str, qualname: str = "f", **kw: str) -> list[tuple[str, str]]:
+    inp = static_input(tmp_path, code, qualname, **kw)
+    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    return [(inp.source[f.start : f.end], f.fix_hint or "") for f in found]
+
+
+GOOGLE = '''
+def f(include_hdr: bool) -> str:
+    """Render the table.
+
+    Args:
+        include_hdr: Whether to add a header.
+
+    Returns:
+        The table, with a header first when `include_header` is set.
+    """
+    return ""
+'''
+NUMPY = '''
+def f(strict_mode_flag: bool) -> str:
+    """Render the table.
+
+    Parameters
+    ----------
+    strict_mode_flag : bool
+        Raise on errors.
+
+    Notes
+    -----
+    With ``strict_mode`` on, a bad row raises.
+    """
+    return ""
+'''
+REST = '''
+def f(txt: str) -> str:
+    """Render the table.
+
+    The value of *the_text* is escaped.  Quotes in `text` are doubled.
+
+    :param txt: what to render
+    """
+    return txt
+'''
+HELPER = '''
+def _read_rows(data):
+    """Rows."""
+    return data
+
+
+def f(data: str) -> list[str]:
+    """Split the table; `_parse_rows` does the work."""
+    return _read_rows(data)
+'''
+
+
+@pytest.mark.parametrize(
+    ("code", "sentence", "old", "new"),
+    [
+        (
+            GOOGLE,
+            "The table, with a header first when `include_header` is set.",
+            "include_header",
+            "include_hdr",
+        ),
+        (NUMPY, "With ``strict_mode`` on, a bad row raises.", "strict_mode", "strict_mode_flag"),
+        (REST, "Quotes in `text` are doubled.", "text", "txt"),
+        (HELPER, "Split the table; `_parse_rows` does the work.", "_parse_rows", "_read_rows"),
+    ],
+)
+def test_renamed_name_in_prose_is_flagged(
+    tmp_path: Path, code: str, sentence: str, old: str, new: str
+) -> None:
+    assert (sentence, f"rename `{old}` to `{new}` in this sentence") in _stale(tmp_path, code)
+
+
+def test_emphasis_names_a_renamed_parameter(tmp_path: Path) -> None:
+    code = '''
+def f(include_hdr: bool) -> str:
+    """Render the table; *include_header* adds a header.
+
+    :param include_hdr: add a header
+    """
+    return ""
+'''
+    [(sentence, _)] = _stale(tmp_path / "a", code)
+    assert sentence == "Render the table; *include_header* adds a header."
+    # a sentence naming ``include_hdr`` itself means something else: stay silent
+    code = code.replace("adds a header", "is not include_hdr")
+    assert _stale(tmp_path / "b", code) == []
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # the name exists
+        'def f(include_hdr):\n    """Use `include_hdr` to add it."""\n',
+        # two parameters could be the rename: ambiguous
+        'def f(include_hdr, include_head):\n    """Use ``include_header`` first."""\n',
+        # English emphasis and plain words that are not close to any parameter
+        'def f(data):\n    """This is *not* what `text` means."""\n',
+        # a plain word is never matched by affix (``path`` in ``path_list``)
+        'def f(path_list):\n    """Each `path` is read."""\n',
+        # a public name one word away from a name in scope is often another library's name
+        'def get_config():\n    """Unlike `set_config`, this reads."""\n',
+        # *args in prose
+        'def f(*args):\n    """Pass *args* on."""\n',
+    ],
+)
+def test_consistent_or_ambiguous_name_is_silent(tmp_path: Path, code: str) -> None:
+    qualname = "get_config" if "get_config" in code else "f"
+    assert _stale(tmp_path, code, qualname) == []
+
+
+JAVA = """\
+package p;
+
+public class C {
+    /**
+     * Reads the rows; MARK
+     *
+     * @param maxRowsLimit the limit
+     * @return the rows
+     */
+    public int read(int maxRowsLimit) {
+        return maxRowsLimit;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mark", "flagged"),
+    [
+        ("{@code maxRows} caps them.", True),
+        ("<code>maxRows</code> caps them.", True),
+        ("{@code maxRowsLimit} caps them.", False),
+        ("{@code null} is refused.", False),
+    ],
+)
+def test_javadoc_code_markup(tmp_path: Path, mark: str, flagged: bool) -> None:
+    code = JAVA.replace("MARK", mark)
+    found = _stale(tmp_path, code, "C.read", filename="C.java")
+    if flagged:
+        hint = "rename `maxRows` to `maxRowsLimit` in this sentence"
+        assert found == [(f"Reads the rows; {mark}", hint)]
+    else:
+        assert found == []
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "scope", "plain", "match"),
+    [
+        ("include_header", ["include_hdr", "other"], [], False, "include_hdr"),
+        ("strict_mode", ["strict_mode_flag"], [], False, "strict_mode_flag"),
+        ("text", ["txt"], [], True, "txt"),
+        ("maxRows", ["maxRowsLimit"], [], False, "maxRowsLimit"),
+        ("_parse_rows", [], ["_read_rows", "_write_cols"], False, "_read_rows"),
+        ("_parse_rows", [], ["_read_rows", "_parse_cols"], False, None),  # ambiguous
+        ("parse_rows", [], ["read_rows"], False, None),  # public: other libraries' names
+        ("text", ["text_size"], [], True, None),  # plain words: no affix
+        ("hash_method", ["method"], [], False, None),  # a longer name describes more
+        ("sample_weights", ["sample_weight"], [], False, None),  # English plural
+        ("_load_rows", [], ["rows", "_read_rows"], False, "_read_rows"),  # a local is no rename
+        ("URIs", ["uri"], [], True, None),  # English plural, any case
+        ("gYear", ["year"], [], False, None),  # one edit that is a whole word
+        ("schemLanguage", ["schemaLanguage"], [], False, "schemaLanguage"),  # a typo
+        ("newnode", ["node"], [], False, None),  # ``node`` is a word of it, not its abbreviation
+        ("_parse_see_also", [], ["_parse_see_also_section"], False, None),  # a relative
+        ("_apply_rules", [], ["transform_rules"], False, None),  # public: another thing
+    ],
+)
+def test_stale_match(
+    name: str, params: list[str], scope: list[str], plain: bool, match: str | None
+) -> None:
+    assert stale_match(name, params, scope, "", plain=plain) == match
+
+
+def test_recall_probe_on_mutated_code(tmp_path: Path) -> None:
+    """Realistic edits: the code changed, the docstring stayed; each stale sentence is found."""
+    original = '''
+def _load_rows(path):
+    """Rows of the file."""
+    return open(path).read().splitlines()
+
+
+def summarize(path: str, skip_blank: bool = True) -> bool:
+    """Summarize a file.
+
+    Reads the rows with `_load_rows`; blank rows are dropped when ``skip_blank`` is set.
+
+    Args:
+        path: The file.
+        skip_blank: Drop blank rows.
+
+    Returns:
+        True if the file has rows.
+    """
+    rows = [r for r in _load_rows(path) if r or not skip_blank]
+    return bool(rows)
+'''
+    from docref.checks.static.prose_returns import c2_prose_return_type
+
+    assert _stale(tmp_path / "a", original, "summarize") == []
+    mutated = (
+        original.replace("def _load_rows", "def _read_rows")
+        .replace("in _load_rows(path)", "in _read_rows(path)")
+        .replace("skip_blank: bool = True) -> bool", "skip_empty_lines: bool = True) -> int")
+        .replace("skip_blank: Drop", "skip_empty_lines: Drop")
+        .replace("or not skip_blank]", "or not skip_empty_lines]\n    return len(rows)")
+    )
+    inp = static_input(tmp_path / "b", mutated, "summarize")
+    # ``skip_blank`` -> ``skip_empty_lines`` is more than a rename's shape: not claimed; the
+    # helper is found by the typo did-you-mean already (C1-NAME-UNRESOLVED)
+    [name] = c1_name_unresolved(inp)
+    assert name.message.endswith("did you mean `_read_rows`?")
+    assert inp.source[name.start : name.end] == (
+        "Reads the rows with `_load_rows`; blank rows are dropped when ``skip_blank`` is set."
+    )
+    [ret] = c2_prose_return_type(inp)
+    assert inp.source[ret.start : ret.end] == "True if the file has rows."

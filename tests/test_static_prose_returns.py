@@ -1,0 +1,192 @@
+"""C2-PROSE-RETURN-TYPE: return claims in prose against the annotation or the returned values."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.prose_returns import RULE_PROSE_RETURN, c2_prose_return_type
+
+from tests.static_helpers import static_input
+
+
+def _python(tmp_path: Path, code: str, qualname: str = "f") -> list[tuple[str, str]]:
+    inp = static_input(tmp_path, code, qualname)
+    out = []
+    for f in c2_prose_return_type(inp):
+        assert f.rule == RULE_PROSE_RETURN
+        out.append((inp.source[f.start : f.end], f.message))
+    return out
+
+
+GOOGLE = '''
+def f(x: int) -> int:
+    """Check the value.
+
+    Args:
+        x: The value.
+
+    Returns:
+        True if the value is positive.
+    """
+    return x
+'''
+NUMPY = '''
+def f(x: int) -> bytes:
+    """Return a string representation of x.
+
+    Parameters
+    ----------
+    x : int
+        The value.
+    """
+    return bytes(x)
+'''
+REST = '''
+def f(x: int) -> int:
+    """Check the value.
+
+    :param x: the value
+    :returns: ``True`` if the value is positive.
+    """
+    return x
+'''
+SUMMARY_WHETHER = '''
+def f(x: int) -> int:
+    """Return whether the value is positive."""
+    return x
+'''
+TUPLE_ON_LIST = '''
+def f(x: int) -> list[int]:
+    """Tuple of two numbers around x."""
+    return [x - 1, x + 1]
+'''
+UNANNOTATED_STR = '''
+def f(x):
+    """Returns True if the value is positive."""
+    if x:
+        return f"{x}"
+    return str(x)
+'''
+UNANNOTATED_DICT = '''
+def f(x):
+    """Return a list of the values."""
+    return {k: v for k, v in x}
+'''
+
+
+@pytest.mark.parametrize(
+    ("code", "flagged", "said"),
+    [
+        (GOOGLE, "True if the value is positive.", "`-> int`"),
+        (NUMPY, "Return a string representation of x.", "`-> bytes`"),
+        (REST, ":returns: ``True`` if the value is positive.", "`-> int`"),
+        (SUMMARY_WHETHER, "Return whether the value is positive.", "`-> int`"),
+        (TUPLE_ON_LIST, "Tuple of two numbers around x.", "`-> list[int]`"),
+        (UNANNOTATED_STR, "Returns True if the value is positive.", "a string on every path"),
+        (UNANNOTATED_DICT, "Return a list of the values.", "a dict on every path"),
+    ],
+)
+def test_contradicted_return_claim_is_flagged(
+    tmp_path: Path, code: str, flagged: str, said: str
+) -> None:
+    [(text, message)] = _python(tmp_path, code)
+    assert text == flagged
+    assert said in message
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # the claim matches the annotation
+        'def f(x) -> bool:\n    """Return True if x is set."""\n    return bool(x)\n',
+        'def f(x) -> int | bool:\n    """Return True if x is set."""\n    return x\n',
+        'def f(x) -> Optional[bool]:\n    """Return True if x is set."""\n    return x\n',
+        'def f(x) -> str:\n    """Returns a string representation of x."""\n    return x\n',
+        # an annotation with an unknown member is not judged
+        'def f(x) -> MyInt:\n    """Return True if x is set."""\n    return x\n',
+        'def f(x) -> Sequence[int]:\n    """Return a tuple of ints."""\n    return x\n',
+        # no annotation, mixed or uncertain returns
+        'def f(x):\n    """Return True if x is set."""\n    if x:\n        return 1\n'
+        "    return 0\n",
+        'def f(x):\n    """Return True if x is set."""\n    if x:\n        return True\n'
+        "    return compute(x)\n",
+        'def f(x):\n    """Return True if x is set."""\n    if x:\n        return True\n',
+        # another alternative in the same sentence
+        'def f(x) -> int:\n    """Return True if set, otherwise the count."""\n    return x\n',
+        # "string" as a modifier, or bytes
+        'def f(x) -> int:\n    """Return the string length of x."""\n    return x\n',
+        'def f(x) -> bytes:\n    """Return a byte string for x."""\n    return x\n',
+        # "list" in English for a tuple
+        'def f(x) -> tuple[int, ...]:\n    """Return the list of ints."""\n    return x\n',
+        # words that merely look like types in prose
+        'def f(x) -> int:\n    """Count the strings that are true if trimmed."""\n    return x\n',
+        # a tuple's sentence lists its items
+        'def f(x) -> tuple[bool, int]:\n    """Return whether x is set, and its size."""\n'
+        "    return x\n",
+        'def f(x) -> tuple[dict, dict]:\n    """Return a new dictionary of x and y."""\n'
+        "    return x\n",
+        # a typed Returns entry is C2-RETURN-TYPE's business
+        'def f(x):\n    """Return the list of x.\n\n    Returns:\n        tuple: the items.\n'
+        '    """\n    return (x,)\n',
+    ],
+)
+def test_consistent_or_unjudged_claim_is_silent(tmp_path: Path, code: str) -> None:
+    assert _python(tmp_path, "from typing import Optional, Sequence\n" + code) == []
+
+
+JAVA = """\
+package p;
+
+public class C {{
+    /**
+     * {summary}
+     *
+     * @return {doc}
+     */
+    public {ret} m() {{
+        return {value};
+    }}
+}}
+"""
+
+
+def _java(tmp_path: Path, summary: str, doc: str, ret: str, value: str = "0") -> list[str]:
+    code = JAVA.format(summary=summary, doc=doc, ret=ret, value=value)
+    inp = static_input(tmp_path, code, "C.m", filename="C.java")
+    return [inp.source[f.start : f.end] for f in c2_prose_return_type(inp)]
+
+
+@pytest.mark.parametrize(
+    ("summary", "doc", "ret", "flagged"),
+    [
+        ("Returns true if the queue is empty.", "the size", "int", "Returns true if"),
+        ("Computes it.", "{@code true} if the queue is empty", "int", "@return {@code"),
+        ("Computes it.", "a String naming the item", "int", "@return a String"),
+        ("Computes it.", "<code>false</code> when closed", "long", "@return <code>false"),
+    ],
+)
+def test_javadoc_claim_is_flagged(
+    tmp_path: Path, summary: str, doc: str, ret: str, flagged: str
+) -> None:
+    [text] = _java(tmp_path, summary, doc, ret)
+    assert text.startswith(flagged)
+
+
+@pytest.mark.parametrize(
+    ("summary", "doc", "ret"),
+    [
+        ("Returns true if the queue is empty.", "true if empty", "boolean"),
+        ("Returns true if the queue is empty.", "true if empty", "Boolean"),
+        ("Computes it.", "a String naming the item", "String"),
+        ("Computes it.", "the count as a double", "int"),  # C2-JAVADOC-RETURN-TYPE's phrase
+        ("Returns true if the queue is empty.", "the queue", "java.util.Queue<E>"),
+        ("Computes it.", "a list of names", "int"),  # only boolean and String claims in Java
+        ("Return whether this type is a simple type or complex type.", "the kind", "short"),
+        ("Tell what kind of class this is.", "the string type", "int"),  # "string" as adjective
+    ],
+)
+def test_javadoc_consistent_claim_is_silent(
+    tmp_path: Path, summary: str, doc: str, ret: str
+) -> None:
+    assert _java(tmp_path, summary, doc, ret) == []
