@@ -216,6 +216,58 @@ def test_constructor_returns_section_describes_the_new_object(tmp_path: Path) ->
     ]
 
 
+def test_hook_defaults_returning_none_are_stubs(tmp_path: Path) -> None:
+    # a base method whose whole body is ``return None`` is the default of a hook: its
+    # Returns entry says what subclasses return (precision round 3: google-auth)
+    code = '''
+    class Credentials:
+        def get_cred_info(self):
+            """The credential information JSON.
+
+            Returns:
+                Mapping[str, str]: The credential information JSON.
+            """
+            return None
+
+        def refresh(self):
+            """Refresh.
+
+            Returns:
+                Mapping[str, str]: The new token.
+            """
+            self.token = None
+            return None
+    '''
+    assert _run(c3_returns_without_value, tmp_path, code, "Credentials.get_cred_info") == []
+    # the control: a body that does work and then returns None still contradicts its entry
+    findings = _run(c3_returns_without_value, tmp_path, code, "Credentials.refresh")
+    assert [f.message for f in findings] == [
+        "documents a return value, but refresh() never returns one"
+    ]
+
+
+def test_a_hook_that_subclasses_should_implement_is_silent(tmp_path: Path) -> None:
+    code = '''
+    class Field:
+        def _deserialize(self, value):
+            """Deserialize value. Concrete fields should implement this method.
+
+            :raise ValidationError: In case of formatting or validation failure.
+            """
+            return value
+
+        def load(self, value):
+            """Load value.
+
+            :raise ValidationError: In case of formatting or validation failure.
+            """
+            return value
+    '''
+    assert _run(c3_raises_unraised, tmp_path, code, "Field._deserialize") == []
+    # the control: the same entry on an ordinary method is reported
+    assert len(_run(c3_raises_unraised, tmp_path, code, "Field.load")) == 1
+
+
 def test_nested_return_does_not_count(tmp_path: Path) -> None:
     code = '''
     def f(x):

@@ -106,12 +106,6 @@ _SAFE_DECORATORS = frozenset(
 _CYCLE_SENTINELS = frozenset({"warn", "deprecated"})
 
 
-def _raw_docstring(inp: StaticInput) -> bool:
-    """Whether the docstring literal has an ``r`` prefix (its backslashes are its text)."""
-    before = inp.source[max(0, inp.docstring.body_start - 6) : inp.docstring.body_start]
-    return "r" in before.rstrip("\"'").lower()[-2:]
-
-
 @dataclass(frozen=True, slots=True)
 class DocumentedDefault:
     """A default stated in a parameter entry: its text as written and its literal value."""
@@ -315,8 +309,9 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
         doc = documented_default(seg)
         if doc is None or not contradicts(doc.value, signature_value):
             continue
-        if "\\" in doc.text and not _raw_docstring(inp):
-            # the docstring's own escapes: ``\\b`` in its source is ``\b`` in its text
+        if "\\" in doc.text:
+            # ``\\b`` in the source of a plain docstring is ``\b`` in its text; in a raw
+            # one it is the ``r"..."`` default escaped once more for display, as readers take it
             unescaped = _literal(doc.text.replace("\\\\", "\\"))
             if unescaped is not _UNSET and not contradicts(unescaped, signature_value):
                 continue

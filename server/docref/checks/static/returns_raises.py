@@ -47,7 +47,9 @@ RULE_RETURNS = "C3-RETURNS-YIELDS"
 RULE_RAISES = "C3-RAISES"
 
 _HOOK_WORDS = re.compile(
-    r"\b(subclass(es)?|overrid(e|den|ing|es)|implementations?|implementers?|abstract)\b", re.I
+    r"\b(subclass(es)?|overrid(e|den|ing|es)|implementations?|implementers?|abstract"
+    r"|(should|must|need to) implement|to be implemented)\b",
+    re.I,
 )
 _NONE_RETURN = re.compile(r"^(none|nothing|nonetype)\b", re.I)
 _MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")

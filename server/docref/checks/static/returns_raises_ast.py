@@ -178,10 +178,13 @@ def _is_none(node: ast.expr | None) -> bool:
 
 
 def is_stub(fn: FuncNode) -> bool:
-    """Only a docstring, ``pass``, ``...`` and ``raise`` statements."""
+    """Only a docstring, ``pass``, ``...`` and ``raise`` statements, or a lone ``return`` /
+    ``return None``: the default of a hook that subclasses fill in (``get_cred_info``)."""
     body = fn.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]
+    if len(body) == 1 and isinstance(body[0], ast.Return) and _is_none(body[0].value):
+        return True
     for stmt in body:
         if isinstance(stmt, ast.Pass | ast.Raise):
             continue
