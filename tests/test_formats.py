@@ -12,8 +12,6 @@ from urllib.parse import unquote
 
 import jsonschema
 import pytest
-from docref.checks.findings import Criterion, Evidence, Finding, Tier, Verdict
-from docref.checks.score import CheckResult, score_docstring
 from docref.cli.check_output import CheckSummary, ScoreRow
 from docref.cli.formats import (
     DEFAULT_SEVERITY,
@@ -23,6 +21,8 @@ from docref.cli.formats import (
     report_sarif,
     severity_problems,
 )
+from docref.core.findings import Criterion, Evidence, Finding, Tier, Verdict
+from docref.core.score import CheckResult, score_docstring
 from docref.segments import segment_docstring
 
 SCHEMA_PATH = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"

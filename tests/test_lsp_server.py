@@ -16,7 +16,7 @@ from urllib.request import url2pathname
 
 import pytest
 import pytest_lsp
-from docref.checks.findings import Criterion, Finding
+from docref.core.findings import Criterion, Finding
 from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.lsp.cli import add_serve_parser
 from docref.lsp.diagnostics import client_range, severity_of

@@ -22,7 +22,7 @@ Bad markers (``ignore[C9]``, ``ignore[``, a marker on no declaration) become
 
 The config ignore list (:class:`IgnoreList`) takes ``"C4"``, ``"C2-PARAM-TYPE"`` or
 ``"GLOB:CODE"`` (``"tests/**:C1"``, gitignore-style paths).  Known rule ids are those of
-:mod:`docref.checks.static.catalog` plus the judge's rule of :mod:`docref.llm.tier`.
+:mod:`docref.core.catalog` plus the judge's rule of :mod:`docref.checks.llm.tier`.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import pathspec
 
-from docref.checks.findings import Criterion, Finding
+from docref.core.findings import Criterion, Finding
 from docref.graph.model import Class, FileExtract, Function
 
 __all__ = [
@@ -58,8 +58,8 @@ _JAVA_COMMENTS = frozenset({"line_comment", "block_comment"})
 @functools.cache
 def known_codes() -> frozenset[str]:
     """Every code a marker or ignore entry may name: the criteria and all rule ids, upper-cased."""
-    from docref.checks.static.catalog import STATIC_RULES
-    from docref.llm.tier import RULE
+    from docref.checks.llm.tier import RULE
+    from docref.core.catalog import STATIC_RULES
 
     return frozenset({c.value for c in Criterion} | set(STATIC_RULES) | {RULE.upper()})
 

@@ -27,16 +27,16 @@ from docref.cli.check_output import (
     text_lines,
 )
 from docref.cli.check_select import select_targets, since_filter
-from docref.cli.commands import find_root
+from docref.config.root import find_root
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from docref.checks.findings import Finding
     from docref.checks.static.runner import FileReport
     from docref.checks.suppress import IgnoreList
     from docref.cli.check_llm import LlmOutcome
     from docref.config import Settings
+    from docref.core.findings import Finding
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
     from docref.segments import DocstringLanguage
@@ -114,7 +114,7 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
     from docref.checks.static.runner import apply_suppressions
     from docref.checks.suppress import IgnoreList
     from docref.cli.check_llm import LlmSetupError, count_checks, run_llm
-    from docref.cli.progress import ProgressBar
+    from docref.console.progress import ProgressBar
     from docref.graph.project import ProjectGraph
 
     changed = _since(root, args.since) if args.since else None
@@ -288,7 +288,7 @@ def _collect(
 ) -> tuple[list[Finding], list[ScoreRow], CheckSummary]:
     """Static findings (already suppressed) first, then the model's, per file, through the
     same inline markers and ``ignore`` list; scores where the model ran."""
-    from docref.checks.score import CheckResult, score_docstring
+    from docref.core.score import CheckResult, score_docstring
 
     summary = CheckSummary(
         files=len(reports),

@@ -8,11 +8,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from docref.checks.llm.tier import LlmFunctionResult
     from docref.checks.static.runner import FileReport
     from docref.config import Settings
     from docref.graph.project import ProjectGraph
     from docref.llm.client import ModelClient
-    from docref.llm.tier import LlmFunctionResult
 
 
 class LlmSetupError(Exception):
@@ -103,10 +103,10 @@ async def _ask_all(
     use_cache: bool,
     on_check_done: Callable[[], None] | None,
 ) -> None:
+    from docref.checks.llm.prompts import Profile
+    from docref.checks.llm.tier import LlmRun, check_function_llm
     from docref.context.build import ContextError, build_context
     from docref.llm.answers import AnswerCache
-    from docref.llm.prompts import Profile
-    from docref.llm.tier import LlmRun, check_function_llm
 
     cache = await asyncio.to_thread(AnswerCache.open) if use_cache else None
     run = LlmRun(max_calls=settings.max_calls, on_check_done=on_check_done)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from docref.checks.findings import Finding
-    from docref.checks.score import Score
+    from docref.core.findings import Finding
+    from docref.core.score import Score
 
 TURN_ON_LLM = (
     "LLM tier off (static tier only): add --model, e.g. "

@@ -35,9 +35,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from docref.checks.findings import Criterion, Evidence, Finding, Tier, Verdict
-from docref.checks.static.catalog import rule_summary
 from docref.cli.check_output import report_json
+from docref.core.catalog import rule_summary
+from docref.core.findings import Criterion, Evidence, Finding, Tier, Verdict
 
 if TYPE_CHECKING:
     from docref.cli.check_output import CheckSummary, ScoreRow

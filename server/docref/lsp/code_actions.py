@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from docref.checks.findings import Criterion
 from docref.checks.suppress import IgnoreList, known_codes
+from docref.core.findings import Criterion
 from docref.fixes.ignore import ignore_edit
 from docref.fixes.rewrite import FixResult, fix_docstring, model_setup
 from docref.fixes.target import find_target

@@ -13,9 +13,9 @@ from typing import Any
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from docref.checks.findings import Finding
 from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
 from docref.checks.suppress import IgnoreList
+from docref.core.findings import Finding
 from docref.lsp.diagnostics import client_range, to_diagnostic
 from docref.lsp.folders import Folder
 from docref.lsp.model_tier import ModelJob, ModelSetupError, prepare_jobs, unsuppressed

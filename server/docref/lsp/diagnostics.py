@@ -15,7 +15,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from docref.checks.findings import Criterion, Finding
+from docref.core.findings import Criterion, Finding
 from docref.segments.model import Range
 
 __all__ = ["SOURCE", "client_range", "criterion_href", "severity_of", "to_diagnostic"]

@@ -21,18 +21,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from docref.checks.findings import Finding
 from docref.checks.static.runner import FileReport
 from docref.checks.suppress import IgnoreList, Suppressions
 from docref.config.settings import Settings
+from docref.core.findings import Finding
 from docref.graph.model import Language
 from docref.segments.model import Segment
 
 if TYPE_CHECKING:
+    from docref.checks.llm.tier import LlmFunctionResult
     from docref.graph.project import ProjectGraph
     from docref.llm.answers import AnswerCache
     from docref.llm.client import ModelClient
-    from docref.llm.tier import LlmFunctionResult
 
 __all__ = [
     "ModelJob",
@@ -195,8 +195,8 @@ class ModelTier:
         Raises :class:`ModelSetupError` when the model cannot be used; ``CancelledError``
         propagates (a newer edit), cancelling every request still in flight.
         """
-        from docref.llm.prompts import Profile
-        from docref.llm.tier import LlmRun, check_function_llm
+        from docref.checks.llm.prompts import Profile
+        from docref.checks.llm.tier import LlmRun, check_function_llm
 
         client = self.client_for(settings)
         outcome = ModelOutcome(settings.model or "", client.endpoint.describe())

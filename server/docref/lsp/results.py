@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from lsprotocol import types
 
-from docref.checks.findings import Criterion, Finding
-from docref.checks.score import CheckResult, Score, score_docstring
+from docref.core.findings import Criterion, Finding
+from docref.core.score import CheckResult, Score, score_docstring
 from docref.lsp.checking import FunctionLines
 from docref.lsp.diagnostics import client_range, to_diagnostic
 from docref.lsp.hover import contains

@@ -25,9 +25,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import signatures, split_names
+from docref.core.findings import Criterion, Finding
 from docref.graph.model import Param
 from docref.segments import Segment
 

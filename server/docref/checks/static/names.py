@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
@@ -33,6 +32,7 @@ from docref.checks.static.names_scope import (
     project_variant,
     suggest,
 )
+from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
 __all__ = ["RULE_NAME", "RULE_XREF", "c1_name_unresolved", "c1_xref_unresolved"]

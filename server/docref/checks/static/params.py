@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from docref.checks.findings import Criterion, Evidence, Finding
 from docref.checks.static.base import StaticInput
+from docref.core.findings import Criterion, Evidence, Finding
 from docref.graph.model import FileExtract, Function, Param
 from docref.segments.model import Segment
 

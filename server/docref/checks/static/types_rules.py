@@ -27,7 +27,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import (
     import_aliases,
@@ -43,6 +42,7 @@ from docref.checks.types import (
 )
 from docref.checks.types_expr import ELLIPSIS
 from docref.checks.types_hierarchy import is_known
+from docref.core.findings import Criterion, Finding
 from docref.graph.model import Param
 from docref.segments.model import Segment
 

@@ -2,10 +2,10 @@
 
 :func:`check_function_llm` asks every question of one function at once (the client's semaphore
 bounds how many are in flight), reads each answer strictly with
-:func:`~docref.llm.prompts.parse_answer` and
+:func:`~docref.checks.llm.prompts.parse_answer` and
 
-* ``1`` -> a ``pass`` :class:`~docref.checks.score.CheckResult`;
-* ``0`` -> a ``fail`` result plus a :class:`~docref.checks.findings.Finding` (tier ``llm``,
+* ``1`` -> a ``pass`` :class:`~docref.core.score.CheckResult`;
+* ``0`` -> a ``fail`` result plus a :class:`~docref.core.findings.Finding` (tier ``llm``,
   rule ``referee``) whose message is the first sentence of a follow-up explanation request;
 * an unparseable answer is asked once more, then becomes ``unknown`` (never a finding);
 * a model error makes the check ``unknown`` and is recorded in ``errors``.  An error that
@@ -25,13 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from docref.checks.findings import Criterion, Finding, Tier, Verdict
-from docref.checks.score import CheckResult
-from docref.graph.model import Language
-from docref.llm.answers import AnswerCache, CachedAnswer, answer_key
-from docref.llm.client import Completion, ModelClient
-from docref.llm.errors import ModelAuthError, ModelError, ModelRefused, ModelUnavailable
-from docref.llm.prompts import (
+from docref.checks.llm.prompts import (
     DEFAULT_PROFILE,
     EXPLANATION_GENERATION,
     GENERATION,
@@ -43,6 +37,12 @@ from docref.llm.prompts import (
     explanation_messages,
     parse_answer,
 )
+from docref.core.findings import Criterion, Finding, Tier, Verdict
+from docref.core.score import CheckResult
+from docref.graph.model import Language
+from docref.llm.answers import AnswerCache, CachedAnswer, answer_key
+from docref.llm.client import Completion, ModelClient
+from docref.llm.errors import ModelAuthError, ModelError, ModelRefused, ModelUnavailable
 from docref.segments.model import Segment
 
 __all__ = [
@@ -113,7 +113,7 @@ class LlmFunctionResult:
     """The LLM tier's answers for one function.
 
     ``results`` has one :class:`CheckResult` per (segment, criterion) asked (for
-    :func:`~docref.checks.score.score_docstring`), ``findings`` one per ``fail``.  ``calls``
+    :func:`~docref.core.score.score_docstring`), ``findings`` one per ``fail``.  ``calls``
     counts model requests made (cache hits and cancelled questions are not calls);
     ``cost_usd`` sums the costs litellm knows (``cost_unknown`` counts the others).
     ``fatal`` is the error that aborted the run, when one did.

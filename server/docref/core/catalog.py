@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from docref.checks.findings import Criterion
+from docref.core.findings import Criterion
 
 
 @dataclass(frozen=True, slots=True)
