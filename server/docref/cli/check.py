@@ -33,9 +33,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from docref.checks.static.runner import FileReport
-    from docref.checks.suppress import IgnoreList
     from docref.cli.check_llm import LlmOutcome
     from docref.config import Settings
+    from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
@@ -112,9 +112,9 @@ def check(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace, root: str, settings: Settings, started: float) -> int:
     from docref.checks.static.parallel import check_files
     from docref.checks.static.runner import apply_suppressions
-    from docref.checks.suppress import IgnoreList
     from docref.cli.check_llm import LlmSetupError, count_checks, run_llm
     from docref.console.progress import ProgressBar
+    from docref.core.codes import IgnoreList
     from docref.graph.project import ProjectGraph
 
     changed = _since(root, args.since) if args.since else None

@@ -23,6 +23,10 @@ class RuleInfo:
     opt_in: bool = False
 
 
+MODEL_RULE = "referee"
+"""The rule id of every model-tier finding (the ReFEree judge; its criterion is the question's)."""
+
+
 _RULES = (
     RuleInfo(
         "C1-PARAM-UNKNOWN",

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
-from docref.checks.suppress import IgnoreList
+from docref.core.codes import IgnoreList
 from docref.core.findings import Finding
 from docref.graph.model import FileExtract
 from docref.graph.project import Progress

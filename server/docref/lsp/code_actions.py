@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from docref.checks.suppress import IgnoreList, known_codes
+from docref.core.codes import IgnoreList, known_codes
 from docref.core.findings import Criterion
 from docref.fixes.ignore import ignore_edit
 from docref.fixes.rewrite import FixResult, fix_docstring, model_setup

@@ -14,7 +14,7 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 
 from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
-from docref.checks.suppress import IgnoreList
+from docref.core.codes import IgnoreList
 from docref.core.findings import Finding
 from docref.lsp.diagnostics import client_range, to_diagnostic
 from docref.lsp.folders import Folder

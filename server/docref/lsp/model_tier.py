@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from docref.checks.static.runner import FileReport
-from docref.checks.suppress import IgnoreList, Suppressions
+from docref.checks.suppress import Suppressions
 from docref.config.settings import Settings
+from docref.core.codes import IgnoreList
 from docref.core.findings import Finding
 from docref.graph.model import Language
 from docref.segments.model import Segment

@@ -37,6 +37,7 @@ from docref.checks.llm.prompts import (
     explanation_messages,
     parse_answer,
 )
+from docref.core.catalog import MODEL_RULE
 from docref.core.findings import Criterion, Finding, Tier, Verdict
 from docref.core.score import CheckResult
 from docref.graph.model import Language
@@ -48,7 +49,6 @@ from docref.segments.model import Segment
 __all__ = [
     "ALL_CRITERIA",
     "FATAL_ERRORS",
-    "RULE",
     "CallBudgetExhausted",
     "LlmFunctionResult",
     "LlmRun",
@@ -56,7 +56,6 @@ __all__ = [
     "first_sentence",
 ]
 
-RULE = "referee"
 ALL_CRITERIA: tuple[Criterion, ...] = (Criterion.C1, Criterion.C2, Criterion.C3, Criterion.C4)
 FATAL_ERRORS: tuple[type[ModelError], ...] = (ModelUnavailable, ModelAuthError, ModelRefused)
 """Errors that abort the run: the endpoint is dead, the key is wrong, or calling is refused."""
@@ -252,7 +251,7 @@ async def check_function_llm(
             criterion=check.criterion,
             verdict=Verdict.UNKNOWN,
             tier=Tier.LLM,
-            rule=RULE,
+            rule=MODEL_RULE,
             reason=reason,
         )
 
@@ -267,7 +266,7 @@ async def check_function_llm(
                 criterion=check.criterion,
                 verdict=Verdict.PASS,
                 tier=Tier.LLM,
-                rule=RULE,
+                rule=MODEL_RULE,
             )
         finding = Finding.from_segment(
             check.segment,
@@ -275,7 +274,7 @@ async def check_function_llm(
             qualname=qualname,
             criterion=check.criterion,
             tier=Tier.LLM,
-            rule=RULE,
+            rule=MODEL_RULE,
             message=(
                 first_sentence(explanation) if explanation else generic_message(check.criterion)
             ),

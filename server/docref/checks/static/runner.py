@@ -31,7 +31,8 @@ from docref.segments.store import ParsedDocstringStore
 from docref.segments.whole_file import docstring_chars
 
 if TYPE_CHECKING:
-    from docref.checks.suppress import IgnoreList, Suppressions
+    from docref.checks.suppress import Suppressions
+    from docref.core.codes import IgnoreList
 
 RULES: tuple[Rule, ...] = (
     c1_param_unknown,
