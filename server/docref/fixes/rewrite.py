@@ -28,6 +28,7 @@ from docref.checks.llm.prompts import Profile
 from docref.config.settings import Settings
 from docref.context.build import ContextError, build_context
 from docref.core.findings import Finding, Tier
+from docref.engine.model import profile_of
 from docref.fixes.candidate import candidate_problems, frame_literal
 from docref.fixes.prompt import REWRITE_GENERATION, extract_docstring, rewrite_messages
 from docref.fixes.target import FixTarget, find_target
@@ -59,8 +60,7 @@ def model_setup(settings: Settings, client: ModelClient) -> ModelSetup | None:
     rewrite shares its connections, concurrency bound and endpoint rules)."""
     if settings.model is None:
         return None
-    profile: Profile = "referee-ver4" if settings.profile == "referee-ver4" else "paper"
-    return ModelSetup(client, settings.criteria, profile, settings.context_tokens)
+    return ModelSetup(client, settings.criteria, profile_of(settings), settings.context_tokens)
 
 
 @dataclass(slots=True)

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
 from docref.core.codes import IgnoreList
 from docref.core.findings import Finding
+from docref.engine.model import ModelJob, prepare_jobs
 from docref.graph.model import FileExtract
 from docref.graph.project import Progress
 from docref.lsp.folders import Folder
-from docref.lsp.model_tier import ModelJob, prepare_jobs
 
 __all__ = [
     "FunctionLines",
