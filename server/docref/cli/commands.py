@@ -10,6 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from docref.config.root import find_root
+from docref.console.argtypes import split_target
 
 # Each command imports the stages it needs when it runs: `docref segment` and `--help`
 # should not pay for tree-sitter, diskcache and the context stage.
@@ -33,9 +34,10 @@ def segment(args: argparse.Namespace) -> int:
 
 
 def context(args: argparse.Namespace) -> int:
-    path, sep, qualname = args.target.rpartition("::")
-    if not sep or not path or not qualname:
-        _error(f"expected PATH::QUALNAME, got {args.target!r}")
+    try:
+        path, qualname = split_target(args.target)
+    except ValueError as exc:
+        _error(str(exc))
         return 2
     if not os.path.isfile(path):
         _error(f"{path}: no such file")

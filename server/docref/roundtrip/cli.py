@@ -13,7 +13,7 @@ import os
 import sys
 from typing import Any
 
-from docref.console.argtypes import positive_float, positive_int
+from docref.console.argtypes import positive_float, positive_int, split_target
 
 __all__ = ["add_roundtrip_parser", "roundtrip_command"]
 
@@ -123,9 +123,10 @@ def roundtrip_command(args: argparse.Namespace) -> int:
     Returns:
         int: 0 when a score was computed, 2 otherwise.
     """
-    path, sep, qualname = args.target.rpartition("::")
-    if not sep or not path or not qualname:
-        _error(f"expected PATH::QUALNAME, got {args.target!r}")
+    try:
+        path, qualname = split_target(args.target)
+    except ValueError as exc:
+        _error(str(exc))
         return 2
     if not os.path.isfile(path):
         _error(f"{path}: no such file")

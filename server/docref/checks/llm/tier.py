@@ -222,32 +222,69 @@ async def check_function_llm(
     """
     run = run if run is not None else LlmRun()
     crits = tuple(dict.fromkeys(Criterion(c) for c in criteria))
-    out = LlmFunctionResult(path, qualname)
-    asker = _Asker(client, run, out, f"{path}::{qualname}")
-    endpoint = client.endpoint
+    judge = _FunctionJudge(
+        client,
+        run,
+        LlmFunctionResult(path, qualname),
+        _Question(language, code, related, profile),
+        cache,
+    )
+    checks = [_Check(s, c, judge.key(s, c)) for s in segments for c in crits]
+    return await judge.judge_all(checks)
 
-    def key(segment: Segment, criterion: Criterion) -> str | None:
-        if cache is None:
+
+@dataclass(frozen=True, slots=True)
+class _Question:
+    """What every question about one function shares: the code, its context, the prompt."""
+
+    language: Language
+    code: str
+    related: str
+    profile: Profile
+
+
+class _FunctionJudge:
+    """Every (segment, criterion) check of one function: answered from the cache or asked
+    (an unparseable answer once more), explained when it fails, all at once."""
+
+    def __init__(
+        self,
+        client: ModelClient,
+        run: LlmRun,
+        out: LlmFunctionResult,
+        question: _Question,
+        cache: AnswerCache | None,
+    ) -> None:
+        self.client = client
+        self.run = run
+        self.out = out
+        self.question = question
+        self.cache = cache
+        self.asker = _Asker(client, run, out, f"{out.path}::{out.qualname}")
+
+    def key(self, segment: Segment, criterion: Criterion) -> str | None:
+        """The answer-cache key of one check (``None`` without a cache)."""
+        if self.cache is None:
             return None
+        q = self.question
         return answer_key(
-            model=client.settings.model,
-            api_base=endpoint.url,
+            model=self.client.settings.model,
+            api_base=self.client.endpoint.url,
             prompt_version=PROMPT_VERSION,
-            profile=profile,
-            language=language,
+            profile=q.profile,
+            language=q.language,
             criterion=criterion.value,
             segment=segment.text,
-            code=code,
-            related=related,
+            code=q.code,
+            related=q.related,
         )
 
-    checks = [_Check(s, c, key(s, c)) for s in segments for c in crits]
-
-    def unknown(check: _Check, reason: str) -> CheckResult:
+    def unknown(self, check: _Check, reason: str) -> CheckResult:
+        """An unanswered check (excluded from the score, never a finding)."""
         return CheckResult.for_segment(
             check.segment,
-            path=path,
-            qualname=qualname,
+            path=self.out.path,
+            qualname=self.out.qualname,
             criterion=check.criterion,
             verdict=Verdict.UNKNOWN,
             tier=Tier.LLM,
@@ -256,13 +293,14 @@ async def check_function_llm(
         )
 
     def judged(
-        check: _Check, answer: Literal[1, 0], explanation: str | None, cached: bool = False
+        self, check: _Check, answer: Literal[1, 0], explanation: str | None, cached: bool = False
     ) -> CheckResult:
+        """The result of an answered check; a ``0`` carries its finding."""
         if answer == 1:
             return CheckResult.for_segment(
                 check.segment,
-                path=path,
-                qualname=qualname,
+                path=self.out.path,
+                qualname=self.out.qualname,
                 criterion=check.criterion,
                 verdict=Verdict.PASS,
                 tier=Tier.LLM,
@@ -270,8 +308,8 @@ async def check_function_llm(
             )
         finding = Finding.from_segment(
             check.segment,
-            path=path,
-            qualname=qualname,
+            path=self.out.path,
+            qualname=self.out.qualname,
             criterion=check.criterion,
             tier=Tier.LLM,
             rule=MODEL_RULE,
@@ -283,83 +321,94 @@ async def check_function_llm(
         )
         return CheckResult.from_finding(finding)
 
-    async def explain(check: _Check) -> tuple[str | None, bool]:
+    async def explain(self, check: _Check) -> tuple[str | None, bool]:
         """The cleaned explanation and whether it is final (False: a model error, retry later)."""
+        q = self.question
         messages = explanation_messages(
-            check.criterion, check.segment.text, code, related, language=language
+            check.criterion, check.segment.text, q.code, q.related, language=q.language
         )
         try:
-            completion = await asker.complete(messages, explanation=True)
+            completion = await self.asker.complete(messages, explanation=True)
         except ModelError as exc:
-            asker.error(check, exc)
+            self.asker.error(check, exc)
             return None, False
         except CallBudgetExhausted:
             return None, False
         return clean_explanation(completion.text), True
 
-    async def one(check: _Check) -> CheckResult:
-        if cache is not None and check.key is not None:
-            hit = await cache.get(check.key)
-            if hit is not None:
-                out.cache_hits += 1
-                return judged(check, hit.answer, hit.explanation, cached=True)
+    async def ask(self, check: _Check) -> Literal[1, 0] | CheckResult:
+        """The parsed answer to ``check``'s question, or the unknown result it ends in."""
+        q = self.question
         messages = build_messages(
             check.criterion,
             check.segment.text,
-            code,
-            related,
-            profile=profile,
-            language=language,
+            q.code,
+            q.related,
+            profile=q.profile,
+            language=q.language,
         )
-        answer: Literal[1, 0] | None = None
         last = ""
         for _attempt in range(2):  # an unparseable answer is asked once more
             try:
-                completion = await asker.complete(messages, explanation=False)
+                completion = await self.asker.complete(messages, explanation=False)
             except ModelError as exc:
-                return unknown(check, f"model error: {asker.error(check, exc)}")
+                return self.unknown(check, f"model error: {self.asker.error(check, exc)}")
             except CallBudgetExhausted as exc:
-                run.not_asked += 1
-                return unknown(check, f"not asked: {exc}")
+                self.run.not_asked += 1
+                return self.unknown(check, f"not asked: {exc}")
             last = completion.text
             answer = parse_answer(last)
             if answer is not None:
-                break
-        if answer is None:
-            return unknown(check, f"unparseable answer {last[:40]!r}")
+                return answer
+        return self.unknown(check, f"unparseable answer {last[:40]!r}")
+
+    async def one(self, check: _Check) -> CheckResult:
+        """One check: from the cache, else asked (and explained when it fails), then cached."""
+        cache = self.cache
+        if cache is not None and check.key is not None:
+            hit = await cache.get(check.key)
+            if hit is not None:
+                self.out.cache_hits += 1
+                return self.judged(check, hit.answer, hit.explanation, cached=True)
+        answer = await self.ask(check)
+        if isinstance(answer, CheckResult):
+            return answer
         explanation: str | None = None
         final = True
         if answer == 0:
-            explanation, final = await explain(check)
+            explanation, final = await self.explain(check)
         if cache is not None and check.key is not None and final:
             await cache.put(check.key, CachedAnswer(answer, explanation))
-        return judged(check, answer, explanation)
+        return self.judged(check, answer, explanation)
 
-    if run.fatal is not None:
-        out.results = [unknown(c, f"not asked: {run.fatal}") for c in checks]
+    async def one_reported(self, check: _Check) -> CheckResult:
+        """:meth:`one`, telling the run's progress callback when it is done."""
+        try:
+            return await self.one(check)
+        finally:
+            if self.run.on_check_done is not None:
+                self.run.on_check_done()
+
+    async def judge_all(self, checks: list[_Check]) -> LlmFunctionResult:
+        """Every check at once; a fatal error of the run leaves the rest unknown."""
+        run, out = self.run, self.out
+        if run.fatal is not None:
+            out.results = [self.unknown(c, f"not asked: {run.fatal}") for c in checks]
+            out.fatal = run.fatal
+            return out
+        tasks: list[asyncio.Task[CheckResult]] = []
+        for check in checks:
+            task = asyncio.create_task(self.one_reported(check))
+            run._track(task)
+            tasks.append(task)
+        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        for check, outcome in zip(checks, outcomes, strict=True):
+            if isinstance(outcome, CheckResult):
+                out.results.append(outcome)
+            elif isinstance(outcome, asyncio.CancelledError):
+                out.results.append(self.unknown(check, f"not asked: {run.fatal}"))
+            else:
+                raise outcome
+        out.findings = [r.finding for r in out.results if r.finding is not None]
         out.fatal = run.fatal
         return out
-
-    async def one_reported(check: _Check) -> CheckResult:
-        try:
-            return await one(check)
-        finally:
-            if run.on_check_done is not None:
-                run.on_check_done()
-
-    tasks: list[asyncio.Task[CheckResult]] = []
-    for check in checks:
-        task = asyncio.create_task(one_reported(check))
-        run._track(task)
-        tasks.append(task)
-    outcomes = await asyncio.gather(*tasks, return_exceptions=True)
-    for check, outcome in zip(checks, outcomes, strict=True):
-        if isinstance(outcome, CheckResult):
-            out.results.append(outcome)
-        elif isinstance(outcome, asyncio.CancelledError):
-            out.results.append(unknown(check, f"not asked: {run.fatal}"))
-        else:
-            raise outcome
-    out.findings = [r.finding for r in out.results if r.finding is not None]
-    out.fatal = run.fatal
-    return out
