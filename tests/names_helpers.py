@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.findings import Finding
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.core.findings import Finding
 
 from tests.static_helpers import static_input
 

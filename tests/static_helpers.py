@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from docref.checks.findings import Finding
 from docref.checks.static.base import Rule, StaticInput
+from docref.core.findings import Finding
 from docref.graph.project import ProjectGraph
 from docref.segments import byte_to_char, segment_docstring
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from docref.checks.baseline import Baseline, BaselineError, load_baseline, write_baseline
-from docref.checks.findings import Criterion, Finding, Tier, Verdict
 from docref.checks.static.runner import check_file
+from docref.core.findings import Criterion, Finding, Tier, Verdict
 from docref.graph.project import ProjectGraph
 
 CODE = '''\

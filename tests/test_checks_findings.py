@@ -1,4 +1,4 @@
-"""Findings, verdicts and the ReFEree score (docref.checks.findings)."""
+"""Findings, verdicts and the ReFEree score (docref.core.findings)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 import pytest
-from docref.checks.findings import Criterion, Evidence, Finding, Tier, Verdict
-from docref.checks.score import (
+from docref.core.findings import Criterion, Evidence, Finding, Tier, Verdict
+from docref.core.score import (
     PAPER_WEIGHTS,
     CheckResult,
     Score,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from docref.context import ContextError, FunctionContext, RelatedBlock, build_context
-from docref.context.external import find_src_zip
+from docref.external.lookup import find_src_zip
 from docref.graph.project import ProjectGraph
 
 FIXTURE = Path(__file__).parent / "fixtures" / "ctxproj"
@@ -279,9 +279,7 @@ STRIP_CASES = {
 
 
 @pytest.mark.parametrize("case", sorted(STRIP_CASES))
-def test_the_judged_code_leaves_out_the_functions_own_docstring(
-    tmp_path: Path, case: str
-) -> None:
+def test_the_judged_code_leaves_out_the_functions_own_docstring(tmp_path: Path, case: str) -> None:
     source, expected = STRIP_CASES[case]
     (tmp_path / "m.py").write_text(source, encoding="utf-8")
     g = ProjectGraph(str(tmp_path), cache_directory=str(tmp_path / "cache"))

@@ -1,4 +1,4 @@
-"""Tests for docref.context.external: static API documentation of external names."""
+"""Tests for docref.external.lookup: static API documentation of external names."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from docref.context import external_java, external_python
-from docref.context.external import (
+from docref.external import java as external_java
+from docref.external import python as external_python
+from docref.external.lookup import (
     DEFAULT_MAX_DOC,
     NOT_FOUND,
     ExternalDoc,
@@ -216,7 +217,7 @@ def test_lookups_import_no_third_party_code(tmp_path: Path) -> None:
     """
     code = textwrap.dedent("""
         import json, sys
-        from docref.context.external import python_external_doc as doc
+        from docref.external.lookup import python_external_doc as doc
         names = ["distutils.core.setup", "pytest.fixture", "nltk.word_tokenize", "pytest"]
         found = {n: doc(n).found for n in names}
         loaded = [m for m in sys.modules if m.split(".")[0] in ("setuptools", "pytest",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.runner import apply_suppressions, check_file
-from docref.checks.suppress import IgnoreList
+from docref.core.codes import IgnoreList
 from docref.fixes.ignore import ignore_edit
 from docref.fixes.target import find_target
 from docref.fixes.text import apply_edits

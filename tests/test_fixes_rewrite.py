@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 from docref.config.settings import Settings
+from docref.engine.model import ModelSetupError, ModelTier
 from docref.fixes.candidate import candidate_problems, frame_literal
 from docref.fixes.prompt import extract_docstring, rewrite_messages
 from docref.fixes.rewrite import fix_docstring, model_setup
 from docref.fixes.target import FixTarget, find_target
 from docref.fixes.verify import StaticCheck
 from docref.graph.project import ProjectGraph
-from docref.lsp.model_tier import ModelSetupError, ModelTier
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
 

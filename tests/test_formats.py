@@ -12,17 +12,17 @@ from urllib.parse import unquote
 
 import jsonschema
 import pytest
-from docref.checks.findings import Criterion, Evidence, Finding, Tier, Verdict
-from docref.checks.score import CheckResult, score_docstring
 from docref.cli.check_output import CheckSummary, ScoreRow
 from docref.cli.formats import (
-    DEFAULT_SEVERITY,
     FINGERPRINT_KEY,
     SARIF_SCHEMA_URI,
     github_lines,
     report_sarif,
     severity_problems,
 )
+from docref.core.findings import Criterion, Evidence, Finding, Tier, Verdict
+from docref.core.score import CheckResult, score_docstring
+from docref.core.severity import DEFAULT_SEVERITY
 from docref.segments import segment_docstring
 
 SCHEMA_PATH = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"

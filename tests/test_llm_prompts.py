@@ -1,4 +1,4 @@
-"""ReFEree judge prompts, answer parsing and explanations (docref.llm.prompts)."""
+"""ReFEree judge prompts, answer parsing and explanations (docref.checks.llm.prompts)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import json
 import re
 
 import pytest
-from docref.checks.findings import Criterion
-from docref.llm import prompts
-from docref.llm.prompts import (
+from docref.checks.llm import prompts
+from docref.checks.llm.prompts import (
     GENERATION,
     PROFILES,
     PROMPT_VERSION,
@@ -19,6 +18,7 @@ from docref.llm.prompts import (
     parse_answer,
     validate_profile,
 )
+from docref.core.findings import Criterion
 
 CODE = "def add(a: int, b: int) -> int:\n    return a + b\n"
 INFO = "# helper #\ndef helper() -> None:\n    pass\n"

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from docref.checks.findings import Criterion, Tier, Verdict
-from docref.checks.score import score_docstring
+from docref.checks.llm.tier import LlmFunctionResult, LlmRun, check_function_llm, first_sentence
+from docref.core.findings import Criterion, Tier, Verdict
+from docref.core.score import score_docstring
 from docref.llm.answers import AnswerCache
 from docref.llm.client import ModelClient
 from docref.llm.endpoint import ModelSettings
 from docref.llm.errors import ModelAuthError, ModelUnavailable
-from docref.llm.tier import LlmFunctionResult, LlmRun, check_function_llm, first_sentence
 from docref.segments import segment_docstring
 from docref.segments.model import Segment
 

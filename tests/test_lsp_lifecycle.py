@@ -369,10 +369,10 @@ async def test_changed_client_settings_recheck_open_documents(
 ) -> None:
     path = tmp_path / "ws" / "mod.py"
     [diagnostic] = (await open_document(client, path, C1_PARAM)).diagnostics
-    assert diagnostic.severity == types.DiagnosticSeverity.Warning
-    change_settings(client, {"severity": {"C1": "error"}})
+    assert diagnostic.severity == types.DiagnosticSeverity.Error
+    change_settings(client, {"severity": {"C1": "warning"}})
     published = await next_diagnostics(client)
-    assert [d.severity for d in published.diagnostics] == [types.DiagnosticSeverity.Error]
+    assert [d.severity for d in published.diagnostics] == [types.DiagnosticSeverity.Warning]
 
 
 async def test_bad_client_settings_warn_and_keep_the_previous_ones(

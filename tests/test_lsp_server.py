@@ -9,6 +9,7 @@ import os
 import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -16,7 +17,7 @@ from urllib.request import url2pathname
 
 import pytest
 import pytest_lsp
-from docref.checks.findings import Criterion, Finding
+from docref.core.findings import Criterion, Finding, Tier
 from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.lsp.cli import add_serve_parser
 from docref.lsp.diagnostics import client_range, severity_of
@@ -170,7 +171,7 @@ async def test_open_publishes_the_planted_param_error(
     assert diagnostic.code == "C1"
     assert diagnostic.source == "docref"
     assert diagnostic.message == C1_PARAM_MESSAGE
-    assert diagnostic.severity == types.DiagnosticSeverity.Warning
+    assert diagnostic.severity == types.DiagnosticSeverity.Error  # static: proven, an error
     assert diagnostic.data["rule"] == "C1-PARAM-UNKNOWN"
     assert diagnostic.data["tier"] == "static"
     assert diagnostic.data["qualname"] == "area"
@@ -342,7 +343,7 @@ async def test_a_bad_pyproject_warns_and_uses_the_defaults(
     client: LanguageClient, tmp_path: Path, pyproject: str
 ) -> None:
     published = await open_document(client, tmp_path / "ws" / "mod.py", C1_PARAM)
-    assert [d.severity for d in published.diagnostics] == [types.DiagnosticSeverity.Warning]
+    assert [d.severity for d in published.diagnostics] == [types.DiagnosticSeverity.Error]
     [warning] = client.messages
     assert "pyproject.toml" in warning.message
     assert "using the defaults" in warning.message
@@ -369,10 +370,11 @@ def _finding(rule: str = "C1-PARAM-UNKNOWN") -> Finding:
 
 def test_severity_prefers_the_most_specific_key_and_maps_note_to_information() -> None:
     finding = _finding()
-    assert severity_of(finding, {}) == types.DiagnosticSeverity.Warning
+    assert severity_of(finding, {}) == types.DiagnosticSeverity.Error
+    assert severity_of(replace(finding, tier=Tier.LLM), {}) == types.DiagnosticSeverity.Warning
     assert severity_of(finding, {"static": "note"}) == types.DiagnosticSeverity.Information
-    table = {"static": "note", "C1": "warning", "C1-PARAM-UNKNOWN": "error"}
-    assert severity_of(finding, table) == types.DiagnosticSeverity.Error
+    table = {"static": "note", "C1": "error", "C1-PARAM-UNKNOWN": "warning"}
+    assert severity_of(finding, table) == types.DiagnosticSeverity.Warning
     assert severity_of(finding, {"C1": "hint"}) == types.DiagnosticSeverity.Hint
 
 

@@ -8,7 +8,7 @@ import os
 import threading
 
 import pytest
-from docref.cli.progress import ProgressBar, progress_wanted
+from docref.console.progress import ProgressBar, progress_wanted
 
 
 class FakeTTY(io.StringIO):

@@ -12,11 +12,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.findings import Finding
 from docref.checks.static import class_docstrings
 from docref.checks.static.completeness import make_doc_param_missing
 from docref.checks.static.runner import FileReport, check_file, rules_for
 from docref.checks.suppress import inline_suppressions
+from docref.core.findings import Finding
 from docref.graph.project import ProjectGraph
 
 REPO = Path(__file__).resolve().parents[1]

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.findings import Criterion, Tier
 from docref.checks.static.completeness import (
     COMPLETENESS_RULES,
     doc_param_missing,
     make_doc_param_missing,
 )
 from docref.checks.static.runner import RULES
+from docref.core.findings import Criterion, Tier
 
 from tests.static_helpers import run_rule, static_input
 

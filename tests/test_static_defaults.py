@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.findings import Criterion, Tier
 from docref.checks.static.defaults import (
     c2_default_mismatch,
     c2_optional_flag,
     documented_default,
 )
+from docref.core.findings import Criterion, Tier
 from docref.segments import segment_docstring
 
 from tests.static_helpers import run_rule, static_input

@@ -6,10 +6,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.findings import Criterion, Finding, Tier
 from docref.checks.static.base import StaticInput
 from docref.checks.static.java_hierarchy import ExceptionHierarchy, is_subtype, jdk_ancestry
 from docref.checks.static.returns_raises import c3_raises_unraised
+from docref.core.findings import Criterion, Finding, Tier
 from docref.graph.project import ProjectGraph
 from docref.segments import byte_to_char, segment_docstring
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.findings import Criterion, Tier
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.names_mentions import find_mentions
 from docref.checks.static.names_scope import hint, suggest
+from docref.core.findings import Criterion, Tier
 
 from tests.names_helpers import both_rules, messages, write_project_file
 from tests.static_helpers import run_rule, static_input

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static import names_java
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
-from docref.context.external import find_src_zip
+from docref.external.lookup import find_src_zip
 
 from tests.names_helpers import both_rules, messages, write_project_file
 from tests.static_helpers import run_rule, static_input

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.findings import Criterion, Finding, Tier
 from docref.checks.static.params import c1_param_unknown, closest_parameter
+from docref.core.findings import Criterion, Finding, Tier
 
 from .static_helpers import run_rule, static_input
 

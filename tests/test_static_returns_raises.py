@@ -6,13 +6,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.findings import Criterion, Finding, Tier
 from docref.checks.static.base import Rule, StaticInput
 from docref.checks.static.returns_raises import (
     c3_raises_unraised,
     c3_returns_vs_yields,
     c3_returns_without_value,
 )
+from docref.core.findings import Criterion, Finding, Tier
 from docref.graph.project import ProjectGraph
 from docref.segments import byte_to_char, segment_docstring
 

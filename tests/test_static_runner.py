@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.findings import Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.runner import RULES, check_file
+from docref.core.findings import Finding
 from docref.graph.project import ProjectGraph
 
 CODE = '''\
@@ -74,8 +74,8 @@ def test_every_declared_rule_id_is_in_the_catalog() -> None:
     import re
 
     import docref.checks.static as static_package
-    from docref.checks.static.catalog import STATIC_RULES
     from docref.checks.static.runner import OPT_IN_RULES
+    from docref.core.catalog import STATIC_RULES
 
     declared: set[str] = set()
     for info in pkgutil.iter_modules(static_package.__path__):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.findings import Criterion, Finding, Tier
 from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
+from docref.core.findings import Criterion, Finding, Tier
 
 from .static_helpers import run_rule, static_input
 

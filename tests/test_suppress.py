@@ -6,9 +6,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.findings import Criterion, Finding, Tier, Verdict
 from docref.checks.static.runner import check_file
-from docref.checks.suppress import IgnoreList, Suppressions, inline_suppressions, known_codes
+from docref.checks.suppress import Suppressions, inline_suppressions
+from docref.core.codes import IgnoreList, known_codes
+from docref.core.findings import Criterion, Finding, Tier, Verdict
 from docref.graph.java_extract import extract_java
 from docref.graph.project import ProjectGraph
 from docref.graph.python_extract import extract_python

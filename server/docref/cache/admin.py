@@ -237,5 +237,3 @@ def _bytes_under(directory: str) -> int:
                 elif entry.is_file(follow_symlinks=False):
                     total += entry.stat(follow_symlinks=False).st_size
     return total
-
-

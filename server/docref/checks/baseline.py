@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docref.checks.findings import Finding, Verdict
+from docref.core.findings import Finding, Verdict
 
 __all__ = ["BASELINE_VERSION", "Baseline", "BaselineError", "load_baseline", "write_baseline"]
 

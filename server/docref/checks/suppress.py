@@ -20,29 +20,22 @@ a string literal or a docstring does nothing):
 Bad markers (``ignore[C9]``, ``ignore[``, a marker on no declaration) become
 :class:`SuppressionWarning` lines for the caller to print; the valid part still applies.
 
-The config ignore list (:class:`IgnoreList`) takes ``"C4"``, ``"C2-PARAM-TYPE"`` or
-``"GLOB:CODE"`` (``"tests/**:C1"``, gitignore-style paths).  Known rule ids are those of
-:mod:`docref.checks.static.catalog` plus the judge's rule of :mod:`docref.llm.tier`.
+The config ignore list and the codes a marker may name are in :mod:`docref.core.codes`.
 """
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-import pathspec
-
-from docref.checks.findings import Criterion, Finding
+from docref.core.codes import code_applies, known_codes, normalise_path, unknown_code_message
+from docref.core.findings import Finding
 from docref.graph.model import Class, FileExtract, Function
 
 __all__ = [
-    "IgnoreList",
     "SuppressionWarning",
     "Suppressions",
     "inline_suppressions",
-    "known_codes",
 ]
 
 _MARKER = re.compile(
@@ -53,32 +46,6 @@ _MARKER = re.compile(
 _CODE_SEPARATORS = re.compile(r"[,\s]+")
 _PY_COMMENTS = frozenset({"comment"})
 _JAVA_COMMENTS = frozenset({"line_comment", "block_comment"})
-
-
-@functools.cache
-def known_codes() -> frozenset[str]:
-    """Every code a marker or ignore entry may name: the criteria and all rule ids, upper-cased."""
-    from docref.checks.static.catalog import STATIC_RULES
-    from docref.llm.tier import RULE
-
-    return frozenset({c.value for c in Criterion} | set(STATIC_RULES) | {RULE.upper()})
-
-
-def _unknown_code_message(code: str) -> str:
-    return (
-        f"unknown code {code!r}: expected a criterion (C1..C4) or a rule id such as C2-PARAM-TYPE"
-    )
-
-
-def _code_applies(code: str, finding: Finding) -> bool:
-    return code == finding.criterion.value or code == finding.rule.upper()
-
-
-def _normalise_path(path: str) -> str:
-    path = path.replace("\\", "/")
-    while path.startswith("./"):
-        path = path[2:]
-    return path
 
 
 # ---------------------------------------------------------------------------------------------
@@ -113,7 +80,7 @@ class _Scope:
             return False
         if not self.first_line <= finding.range[0][0] <= self.last_line:
             return False
-        return self.codes is None or any(_code_applies(c, finding) for c in self.codes)
+        return self.codes is None or any(code_applies(c, finding) for c in self.codes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +93,7 @@ class Suppressions:
 
     def covers(self, finding: Finding) -> bool:
         """Whether a marker of this file silences ``finding`` (findings of other files: no)."""
-        if not self.scopes or _normalise_path(finding.path) != _normalise_path(self.path):
+        if not self.scopes or normalise_path(finding.path) != normalise_path(self.path):
             return False
         return any(scope.covers(finding) for scope in self.scopes)
 
@@ -266,70 +233,5 @@ def _marker_codes(
                 codes.add(code)
                 usable = True
             else:
-                warnings.append(SuppressionWarning(path, line, _unknown_code_message(code)))
+                warnings.append(SuppressionWarning(path, line, unknown_code_message(code)))
     return usable, frozenset(codes)
-
-
-# ---------------------------------------------------------------------------------------------
-# The config ignore list
-
-
-@dataclass(frozen=True, slots=True)
-class _IgnoreEntry:
-    code: str
-    paths: pathspec.GitIgnoreSpec | None  # None: every path
-
-    def covers(self, finding: Finding) -> bool:
-        if not _code_applies(self.code, finding):
-            return False
-        return self.paths is None or bool(self.paths.match_file(_normalise_path(finding.path)))
-
-
-@dataclass(frozen=True, slots=True)
-class IgnoreList:
-    """The config ``ignore = [...]`` entries: ``"C4"``, ``"C2-PARAM-TYPE"`` or ``"GLOB:CODE"``."""
-
-    entries: tuple[_IgnoreEntry, ...] = ()
-
-    @classmethod
-    def parse(cls, entries: Iterable[object]) -> IgnoreList:
-        """Parse config entries; ``ValueError`` names every bad entry and what is wrong with it."""
-        parsed: list[_IgnoreEntry] = []
-        problems: list[str] = []
-        for raw in entries:
-            try:
-                parsed.append(_parse_entry(raw))
-            except ValueError as exc:
-                problems.append(f"{raw!r}: {exc}")
-        if problems:
-            noun = "entry" if len(problems) == 1 else "entries"
-            raise ValueError(f"ignore: bad {noun} {'; '.join(problems)}")
-        return cls(tuple(parsed))
-
-    def covers(self, finding: Finding) -> bool:
-        """Whether an entry silences ``finding`` (its code matches and so does its path glob)."""
-        return any(entry.covers(finding) for entry in self.entries)
-
-
-def _parse_entry(raw: object) -> _IgnoreEntry:
-    if not isinstance(raw, str):
-        kind = type(raw).__name__
-        raise ValueError(f"expected a string such as 'C4' or 'tests/**:C1', got {kind}")
-    glob, colon, code = raw.strip().rpartition(":")
-    code = code.strip().upper()
-    glob = glob.strip()
-    if not code:
-        raise ValueError("names no criterion or rule id (write e.g. 'tests/**:C1')")
-    if code not in known_codes():
-        raise ValueError(_unknown_code_message(code))
-    if not colon:
-        return _IgnoreEntry(code, None)
-    if not glob:
-        raise ValueError("the path glob before ':' is empty (write e.g. 'tests/**:C1')")
-    if glob.startswith("!"):
-        raise ValueError("a negated glob ('!…') cannot select findings to ignore")
-    try:
-        spec = pathspec.GitIgnoreSpec.from_lines([glob])
-    except ValueError as exc:  # pathspec's pattern errors derive from ValueError
-        raise ValueError(f"bad path glob {glob!r} ({exc})") from None
-    return _IgnoreEntry(code, spec)

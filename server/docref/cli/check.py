@@ -27,16 +27,16 @@ from docref.cli.check_output import (
     text_lines,
 )
 from docref.cli.check_select import select_targets, since_filter
-from docref.cli.commands import find_root
+from docref.config.root import find_root
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from docref.checks.findings import Finding
     from docref.checks.static.runner import FileReport
-    from docref.checks.suppress import IgnoreList
-    from docref.cli.check_llm import LlmOutcome
     from docref.config import Settings
+    from docref.core.codes import IgnoreList
+    from docref.core.findings import Finding
+    from docref.engine.model import ModelOutcome
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
     from docref.segments import DocstringLanguage
@@ -123,9 +123,10 @@ def check(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace, root: str, settings: Settings, started: float) -> int:
     from docref.checks.static.parallel import check_files
     from docref.checks.static.runner import apply_suppressions
-    from docref.checks.suppress import IgnoreList
-    from docref.cli.check_llm import LlmSetupError, count_checks, run_llm
-    from docref.cli.progress import ProgressBar
+    from docref.cli.check_llm import count_checks, run_llm
+    from docref.console.progress import ProgressBar
+    from docref.core.codes import IgnoreList
+    from docref.engine.model import ModelSetupError
     from docref.graph.project import ProjectGraph
 
     changed = _since(root, args.since) if args.since else None
@@ -152,7 +153,7 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
         since_filter(graph, reports, changed)
     ignore = IgnoreList.parse(settings.effective_ignore)
     warnings = [w for r in reports for w in apply_suppressions(graph, r, ignore)]
-    llm: LlmOutcome | None = None
+    llm: ModelOutcome | None = None
     if settings.model and not args.no_llm:
         total = count_checks(reports, settings.criteria)
         try:
@@ -164,7 +165,7 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
                     use_cache=not args.no_llm_cache,
                     on_check_done=bar.advance,
                 )
-        except LlmSetupError as exc:
+        except ModelSetupError as exc:
             raise _UsageError(str(exc)) from None
     findings, scores, summary = _collect(reports, llm, settings, ignore)
     if args.write_baseline:
@@ -236,7 +237,7 @@ def _emit(
     from docref.cli import formats
 
     if fmt == "json":
-        print(json.dumps(report_json(findings, scores, summary), indent=2))
+        print(json.dumps(report_json(findings, scores, summary, settings.severity), indent=2))
     elif fmt == "sarif":
         from docref import __version__
 
@@ -295,11 +296,12 @@ def _write_baseline(path: str, findings: list[Finding]) -> int:
 
 
 def _collect(
-    reports: list[FileReport], llm: LlmOutcome | None, settings: Settings, ignore: IgnoreList
+    reports: list[FileReport], llm: ModelOutcome | None, settings: Settings, ignore: IgnoreList
 ) -> tuple[list[Finding], list[ScoreRow], CheckSummary]:
-    """Static findings (already suppressed) first, then the model's, per file, through the
-    same inline markers and ``ignore`` list; scores where the model ran."""
-    from docref.checks.score import CheckResult, score_docstring
+    """Per file, the static findings (already suppressed) merged with the model's that the
+    same inline markers and ``ignore`` list let through (:mod:`docref.engine.results`); scores
+    where the model ran."""
+    from docref.engine.results import function_score, merge_findings, unsuppressed
 
     summary = CheckSummary(
         files=len(reports),
@@ -314,29 +316,23 @@ def _collect(
         llm_by_file.setdefault(res.path, []).extend(res.findings)
     findings: list[Finding] = []
     for r in reports:
-        marks = r.suppressions
-        findings.extend(r.findings)
-        findings.extend(
-            f
-            for f in llm_by_file.get(r.path, [])
-            if (marks is None or not marks.covers(f)) and not ignore.covers(f)
-        )
-    weights = dict(settings.weights) or None
+        model = unsuppressed(llm_by_file.get(r.path, []), r.suppressions, ignore)
+        findings.extend(merge_findings(r.findings, model))
+    static_by_file = {r.path: r.findings for r in reports}
     scores = []
     for res in llm.results:
-        static = [
-            CheckResult.from_finding(f)
-            for r in reports
-            if r.path == res.path
-            for f in r.findings
-            if f.qualname == res.qualname
-        ]
-        score = score_docstring([*static, *res.results], weights=weights)
+        static = [f for f in static_by_file.get(res.path, []) if f.qualname == res.qualname]
+        score = function_score(static, res.results, settings.weights)
         scores.append(ScoreRow(res.path, res.qualname, score))
     summary.model, summary.endpoint = llm.model, llm.endpoint
-    summary.llm_calls, summary.cache_hits, summary.unknown = llm.calls, llm.cache_hits, llm.unknown
-    summary.prompt_tokens, summary.completion_tokens = llm.prompt_tokens, llm.completion_tokens
-    summary.cost_usd = llm.cost_usd
+    usage = llm.usage
+    summary.llm_calls, summary.cache_hits, summary.unknown = (
+        usage.calls,
+        usage.cache_hits,
+        usage.unknown,
+    )
+    summary.prompt_tokens, summary.completion_tokens = usage.prompt_tokens, usage.completion_tokens
+    summary.cost_usd = usage.cost_usd if usage.cost_known else None
     summary.fatal = llm.fatal
     summary.llm_errors = llm.errors
     summary.not_asked = llm.not_asked

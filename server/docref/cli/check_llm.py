@@ -1,4 +1,8 @@
-"""The LLM tier of ``docref check``: every documented function's segments, asked per criterion."""
+"""The LLM tier of ``docref check``: the engine's model orchestrator, run once over every report.
+
+What the CLI adds is presentation: the endpoint line on stderr and, when the endpoint could
+not be used at all, an error line saying the run stopped.
+"""
 
 from __future__ import annotations
 
@@ -7,55 +11,13 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from docref.engine.model import ModelOutcome, ModelTier, prepare_all
+
 if TYPE_CHECKING:
     from docref.checks.static.runner import FileReport
     from docref.config import Settings
+    from docref.engine.model import ModelJob
     from docref.graph.project import ProjectGraph
-    from docref.llm.client import ModelClient
-    from docref.llm.tier import LlmFunctionResult
-
-
-class LlmSetupError(Exception):
-    """The model cannot be used at all (bad settings, a ``local_only`` refusal)."""
-
-
-class LlmOutcome:
-    """What the model tier did in one run (sums over the functions it checked)."""
-
-    def __init__(self, model: str, endpoint: str) -> None:
-        self.model = model
-        self.endpoint = endpoint
-        self.results: list[LlmFunctionResult] = []
-        self.errors: list[str] = []
-        self.fatal: str | None = None
-        self.not_asked = 0
-
-    @property
-    def calls(self) -> int:
-        return sum(r.calls for r in self.results)
-
-    @property
-    def cache_hits(self) -> int:
-        return sum(r.cache_hits for r in self.results)
-
-    @property
-    def unknown(self) -> int:
-        return sum(r.unknown for r in self.results)
-
-    @property
-    def prompt_tokens(self) -> int:
-        return sum(r.prompt_tokens for r in self.results)
-
-    @property
-    def completion_tokens(self) -> int:
-        return sum(r.completion_tokens for r in self.results)
-
-    @property
-    def cost_usd(self) -> float | None:
-        """Known costs summed; ``None`` when litellm knew the price of no call at all."""
-        if any(r.cost_unknown for r in self.results) and not any(r.cost_usd for r in self.results):
-            return None
-        return sum(r.cost_usd for r in self.results)
 
 
 def count_checks(reports: list[FileReport], criteria: tuple[str, ...]) -> int:
@@ -70,87 +32,28 @@ def run_llm(
     *,
     use_cache: bool = True,
     on_check_done: Callable[[], None] | None = None,
-) -> LlmOutcome:
+) -> ModelOutcome:
     """Ask the configured model about every segment of every documented function in
-    ``reports``; raise :class:`LlmSetupError` before any request when it cannot be used."""
-    from docref.llm.client import ModelClient
-    from docref.llm.endpoint import ModelSettings
-    from docref.llm.errors import ModelRefused
-
-    assert settings.model is not None
-    try:
-        model_settings = ModelSettings.from_settings(settings)
-    except ValueError as exc:
-        raise LlmSetupError(str(exc)) from None
-    client = ModelClient(model_settings)
-    try:
-        endpoint = client.check_allowed()  # before any network use
-    except ModelRefused as exc:
-        raise LlmSetupError(str(exc)) from None
-    where = endpoint.describe()
-    print(f"docref: model endpoint: {where}", file=sys.stderr)
-    outcome = LlmOutcome(model_settings.model, where)
-    asyncio.run(_ask_all(settings, graph, reports, client, outcome, use_cache, on_check_done))
+    ``reports``; raise :class:`~docref.engine.model.ModelSetupError` before any request when
+    it cannot be used."""
+    tier = ModelTier(use_cache=use_cache)
+    endpoint = tier.client_for(settings).endpoint.describe()  # before any network use
+    print(f"docref: model endpoint: {endpoint}", file=sys.stderr)
+    jobs, problems = prepare_all(graph, reports, settings)
+    outcome = asyncio.run(_ask(tier, settings, jobs, on_check_done))
+    outcome.errors[:0] = problems
+    if outcome.fatal is not None:
+        outcome.errors.append(f"the model could not be used, run stopped: {outcome.fatal}")
     return outcome
 
 
-async def _ask_all(
+async def _ask(
+    tier: ModelTier,
     settings: Settings,
-    graph: ProjectGraph,
-    reports: list[FileReport],
-    client: ModelClient,
-    outcome: LlmOutcome,
-    use_cache: bool,
+    jobs: list[ModelJob],
     on_check_done: Callable[[], None] | None,
-) -> None:
-    from docref.context.build import ContextError, build_context
-    from docref.llm.answers import AnswerCache
-    from docref.llm.prompts import Profile
-    from docref.llm.tier import LlmRun, check_function_llm
-
-    cache = await asyncio.to_thread(AnswerCache.open) if use_cache else None
-    run = LlmRun(max_calls=settings.max_calls, on_check_done=on_check_done)
-    profile: Profile = "referee-ver4" if settings.profile == "referee-ver4" else "paper"
-    jobs = []
+) -> ModelOutcome:
     try:
-        for report in reports:
-            for qualname, parsed in report.docstrings:
-                if not parsed.segments:
-                    continue
-                try:
-                    ctx = build_context(
-                        graph, report.path, qualname, token_budget=settings.context_tokens
-                    )
-                except ContextError as exc:
-                    outcome.errors.append(f"{report.path}::{qualname}: no context: {exc}")
-                    continue
-                jobs.append(
-                    check_function_llm(
-                        client,
-                        path=report.path,
-                        qualname=qualname,
-                        language=report.language,
-                        code=ctx.code,
-                        related=ctx.render_related(),
-                        segments=parsed.segments,
-                        criteria=settings.criteria,
-                        profile=profile,
-                        cache=cache,
-                        run=run,
-                    )
-                )
-        outcome.results = list(await asyncio.gather(*jobs))
+        return await tier.run(settings, jobs, on_check_done=on_check_done)
     finally:
-        await client.aclose()
-        if cache is not None:
-            cache.close()
-    outcome.not_asked = run.not_asked
-    seen: set[str] = set()
-    for res in outcome.results:
-        for err in res.errors:
-            if err not in seen:
-                seen.add(err)
-                outcome.errors.append(err)
-    if run.fatal is not None:
-        outcome.fatal = str(run.fatal)
-        outcome.errors.append(f"the model could not be used, run stopped: {run.fatal}")
+        await tier.close()

@@ -8,12 +8,15 @@ Positions are 1-based in both (``column`` counts UTF-16 code units, as editors d
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from docref.core.severity import level_of
+
 if TYPE_CHECKING:
-    from docref.checks.findings import Finding
-    from docref.checks.score import Score
+    from docref.core.findings import Finding
+    from docref.core.score import Score
 
 TURN_ON_LLM = (
     "LLM tier off (static tier only): add --model, e.g. "
@@ -53,7 +56,7 @@ class CheckSummary:
     not_asked: int = 0
 
 
-def finding_json(f: Finding) -> dict[str, Any]:
+def finding_json(f: Finding, severity: Mapping[str, str] | None = None) -> dict[str, Any]:
     (line, col), (end_line, end_col) = f.range
     return {
         "path": f.path,
@@ -69,6 +72,7 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "evidence": [e.to_json() for e in f.evidence],
         # beyond the contract
         "rule": f.rule,
+        "severity": level_of(f, severity or {}),
         "fix_hint": f.fix_hint,
         "start": f.start,
         "end": f.end,
@@ -91,10 +95,15 @@ def score_json(row: ScoreRow) -> dict[str, Any]:
 
 
 def report_json(
-    findings: list[Finding], scores: list[ScoreRow], summary: CheckSummary
+    findings: list[Finding],
+    scores: list[ScoreRow],
+    summary: CheckSummary,
+    severity: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
+    """The ``--format json`` document; each finding's ``severity`` is its level under the
+    ``severity`` setting (:mod:`docref.core.severity`)."""
     out: dict[str, Any] = {
-        "findings": [finding_json(f) for f in findings],
+        "findings": [finding_json(f, severity) for f in findings],
         "scores": [score_json(r) for r in scores],
         "stats": {
             "files": summary.files,

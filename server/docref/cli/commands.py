@@ -9,14 +9,15 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
+from docref.config.root import find_root
+from docref.console.argtypes import split_target
+
 # Each command imports the stages it needs when it runs: `docref segment` and `--help`
 # should not pay for tree-sitter, diskcache and the context stage.
 if TYPE_CHECKING:
     from docref.context import FunctionContext
     from docref.graph.project import ProjectGraph
     from docref.segments import ParsedDocstring
-
-ROOT_MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "pom.xml", "build.gradle")
 
 
 def _error(message: str) -> None:
@@ -32,23 +33,11 @@ def segment(args: argparse.Namespace) -> int:
     return 0
 
 
-def find_root(path: str) -> str:
-    """Nearest ancestor directory of ``path`` holding a project marker, else its directory."""
-    start = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".")
-    current = start
-    while True:
-        if any(os.path.exists(os.path.join(current, m)) for m in ROOT_MARKERS):
-            return current
-        parent = os.path.dirname(current)
-        if parent == current:
-            return start
-        current = parent
-
-
 def context(args: argparse.Namespace) -> int:
-    path, sep, qualname = args.target.rpartition("::")
-    if not sep or not path or not qualname:
-        _error(f"expected PATH::QUALNAME, got {args.target!r}")
+    try:
+        path, qualname = split_target(args.target)
+    except ValueError as exc:
+        _error(str(exc))
         return 2
     if not os.path.isfile(path):
         _error(f"{path}: no such file")

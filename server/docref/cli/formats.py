@@ -18,12 +18,11 @@ GitHub's toolkit does (``%``, CR and LF everywhere; ``:`` and ``,`` in propertie
 Columns are 1-based UTF-16 units with an exclusive end, as in the JSON output; GitHub accepts
 columns only on single-line annotations, so a multi-line finding gives lines only.
 
-Severity: static findings are proven from the code alone and default to ``error``; LLM
-findings are a model's judgement and default to ``warning``.  A ``severity`` mapping overrides
-this per rule id, criterion code or tier (``static``/``llm``), the most specific key winning;
-levels are ``error``, ``warning`` and ``note`` (GitHub's ``notice``).  An entry with another
-level is ignored: SARIF reports it as a configuration notification, GitHub as a warning line.
-A finding whose range is negative or reversed is still reported, without a position.
+Severity: :mod:`docref.core.severity` (static ``error``, model ``warning``, the ``severity``
+setting per rule id, criterion or tier); ``hint`` is reported as ``note`` (GitHub's
+``notice``).  An entry with another level is ignored: SARIF reports it as a configuration
+notification, GitHub as a warning line.  A finding whose range is negative or reversed is
+still reported, without a position.
 """
 
 from __future__ import annotations
@@ -35,16 +34,16 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from docref.checks.findings import Criterion, Evidence, Finding, Tier, Verdict
-from docref.checks.static.catalog import rule_summary
 from docref.cli.check_output import report_json
+from docref.core.catalog import rule_summary
+from docref.core.findings import Criterion, Evidence, Finding, Tier, Verdict
+from docref.core.severity import rule_level
 
 if TYPE_CHECKING:
     from docref.cli.check_output import CheckSummary, ScoreRow
     from docref.segments.model import Range
 
 __all__ = [
-    "DEFAULT_SEVERITY",
     "FINGERPRINT_KEY",
     "LEVELS",
     "SARIF_SCHEMA_URI",
@@ -59,7 +58,6 @@ SARIF_SCHEMA_URI = (
 )
 FINGERPRINT_KEY = "docref/v1"
 LEVELS = ("error", "warning", "note")
-DEFAULT_SEVERITY: Mapping[str, str] = MappingProxyType({"static": "error", "llm": "warning"})
 
 _SRCROOT = "SRCROOT"
 _CRITERION_CODES = frozenset(c.value for c in Criterion)
@@ -80,15 +78,14 @@ def severity_problems(severity: Mapping[str, str] | None) -> list[str]:
 
 
 def _severity_table(severity: Mapping[str, str] | None) -> dict[str, str]:
-    # an editor's "hint" is a note here; "off" findings were dropped with the ignore list
-    given = {k: "note" if v == "hint" else v for k, v in (severity or {}).items()}
-    usable = {k: v for k, v in given.items() if isinstance(k, str) and k and v in LEVELS}
-    return {**DEFAULT_SEVERITY, **usable}
+    # "off" findings were dropped with the ignore list; a key that is no string is unusable
+    return {k: v for k, v in (severity or {}).items() if isinstance(k, str) and k}
 
 
 def _level(table: Mapping[str, str], rule: str, criterion: Criterion, tier: Tier) -> str:
-    # The tier keys are always in the table, so a level is always found.
-    return next(table[k] for k in (rule, criterion.value, tier.value) if k in table)
+    # the formats have no "hint": an editor's faint hint is a note here
+    level = rule_level(table, rule, criterion, tier)
+    return "note" if level == "hint" else level
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,10 +9,10 @@ import traceback
 from collections.abc import Sequence
 
 from docref.cli import commands
-from docref.cli.argtypes import positive_float, positive_int
 from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
+from docref.console.argtypes import positive_float, positive_int
 from docref.defaults import DEFAULT_TOKEN_BUDGET
 from docref.lsp.cli import add_serve_parser
 
@@ -25,10 +25,6 @@ class _VersionAction(argparse.Action):
 
         print(f"docref {docref.__version__}")
         parser.exit()
-
-
-
-
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -192,7 +188,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     idx.set_defaults(func=commands.index)
     add_cache_parser(sub)
-    # imported here: docref.eval.cli uses docref.cli's progress bar (a cycle at import time)
     from docref.eval.cli import add_eval_parser
 
     add_eval_parser(sub)

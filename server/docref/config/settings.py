@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
+from docref.core.catalog import STATIC_RULES
+from docref.core.codes import IgnoreList, known_codes
 from docref.defaults import DEFAULT_TOKEN_BUDGET
 
 CRITERIA = ("C1", "C2", "C3", "C4")
@@ -31,6 +33,8 @@ RUN_MODES = ("onSave", "onType", "manual")
 OnLlmError = Literal["fail", "warn"]
 RunMode = Literal["onSave", "onType", "manual"]
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+_OPT_IN = frozenset(rule.id for rule in STATIC_RULES.values() if rule.opt_in)
 
 
 class ConfigError(ValueError):
@@ -226,8 +230,6 @@ def _severity(value: object) -> dict[str, str]:
         raise ConfigError(f'expected a table such as {{C4 = "note"}}, got {_kind(value)}')
     out: dict[str, str] = {}
     for key, level in value.items():
-        from docref.checks.suppress import known_codes
-
         name = str(key).lower() if str(key).lower() in ("static", "llm") else str(key).upper()
         if name not in ("static", "llm") and name not in known_codes():
             raise ConfigError(f"{key!r} is neither a criterion (C1..C4), a tier nor a rule id")
@@ -245,8 +247,6 @@ def _severity(value: object) -> dict[str, str]:
 
 def _ignore(value: object) -> tuple[str, ...]:
     entries = _strings(value)
-    from docref.checks.suppress import IgnoreList
-
     try:
         IgnoreList.parse(entries)
     except ValueError as exc:
@@ -255,13 +255,11 @@ def _ignore(value: object) -> tuple[str, ...]:
 
 
 def _enable(value: object) -> tuple[str, ...]:
-    from docref.checks.static.runner import OPT_IN_RULES
-
     names = tuple(n.upper() for n in _strings(value))
-    bad = [n for n in names if n not in OPT_IN_RULES]
+    bad = [n for n in names if n not in _OPT_IN]
     if bad:
         raise ConfigError(
-            f"unknown opt-in rule(s) {', '.join(bad)}; available: {', '.join(sorted(OPT_IN_RULES))}"
+            f"unknown opt-in rule(s) {', '.join(bad)}; available: {', '.join(sorted(_OPT_IN))}"
         )
     return names
 

@@ -15,10 +15,10 @@ import builtins
 import posixpath
 from collections.abc import Callable
 
-from docref.context.external import java_external_doc, python_external_doc
 from docref.context.model import DroppedBlock, FunctionContext, Origin, RelatedBlock
 from docref.context.render import render_entity
 from docref.defaults import DEFAULT_TOKEN_BUDGET
+from docref.external.lookup import java_external_doc, python_external_doc
 from docref.graph.model import Class, FileExtract, Function, Import, Variable
 from docref.graph.project import ProjectGraph
 

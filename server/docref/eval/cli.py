@@ -14,8 +14,8 @@ import sys
 import time
 from collections.abc import Sequence
 
-from docref.cli.argtypes import positive_float, positive_int
-from docref.cli.progress import ProgressBar, progress_wanted
+from docref.console.argtypes import positive_float, positive_int
+from docref.console.progress import ProgressBar, progress_wanted
 from docref.eval.datasets import DatasetError, FieldMap, load_dataset
 from docref.eval.names import ALL_METHODS, LLM_METHODS, REFERENCE_METHODS
 
@@ -35,10 +35,6 @@ class EtaBar(ProgressBar):
         return text[: max(0, width)]
 
 
-
-
-
-
 def parse_methods(text: str) -> list[str]:
     """``"rouge-1,static"`` -> ``["rouge-1", "static"]``, every name checked."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
@@ -52,7 +48,7 @@ def parse_methods(text: str) -> list[str]:
 
 def parse_weights(text: str) -> dict[str, float] | None:
     """``equal``, ``paper`` or ``C1=0.6,C2=1.2,...``."""
-    from docref.checks.score import PAPER_WEIGHTS, validate_weights
+    from docref.core.score import PAPER_WEIGHTS, validate_weights
 
     if text == "equal":
         return None

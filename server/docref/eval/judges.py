@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from docref.llm.prompts import Message
+from docref.checks.llm.prompts import Message
 
 __all__ = [
     "ASK_LLM_OPTIONS",

@@ -14,14 +14,14 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from docref.checks.llm.prompts import Message
+from docref.checks.llm.tier import FATAL_ERRORS
 from docref.eval import judges
 from docref.eval.datasets import Item
 from docref.eval.methods import EvalOptions, ItemResult, Method, MethodFatal
 from docref.llm.client import ModelClient
 from docref.llm.endpoint import ModelSettings
 from docref.llm.errors import ModelError
-from docref.llm.prompts import Message
-from docref.llm.tier import FATAL_ERRORS
 
 __all__ = ["JudgeMethod", "ModelAsker", "judge_method"]
 

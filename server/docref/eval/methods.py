@@ -31,7 +31,6 @@ __all__ = [
 ]
 
 
-
 class MethodFatal(Exception):
     """The method cannot go on (dead endpoint, bad key): the run stops it, keeping what is
     done."""

@@ -2,7 +2,7 @@
 
 The summary is split with plain English Punkt (:func:`~docref.segments.segment_prose`, the
 paper's segmentation; a dataset with segment labels gives its own segments instead), and
-every (segment, criterion) question goes through :func:`~docref.llm.tier.check_function_llm`
+every (segment, criterion) question goes through :func:`~docref.checks.llm.tier.check_function_llm`
 -- the same prompts, strict parsing, retry of unparseable answers and answer cache as
 ``docref check``.  Related information per ``--context``: ``none`` (the paper's w/o-info
 ablation), ``dataset`` (the item's rendered information) or ``graph`` (docref's own 1-hop
@@ -16,16 +16,16 @@ import os
 import time
 from typing import Any
 
-from docref.checks.findings import Criterion, Verdict
-from docref.checks.score import score_docstring
+from docref.checks.llm.prompts import PROMPT_VERSION, Profile, validate_profile
+from docref.checks.llm.tier import LlmRun, check_function_llm
+from docref.core.findings import Criterion, Verdict
+from docref.core.score import score_docstring
 from docref.eval.datasets import Item
 from docref.eval.methods import EvalOptions, ItemResult, Method, MethodFatal
 from docref.graph.model import Language
 from docref.llm.answers import AnswerCache
 from docref.llm.client import ModelClient
 from docref.llm.endpoint import ModelSettings
-from docref.llm.prompts import PROMPT_VERSION, Profile, validate_profile
-from docref.llm.tier import LlmRun, check_function_llm
 from docref.segments import Segment, get_punkt_tokenizer, line_index, segment_prose
 
 __all__ = ["RefereeMethod", "summary_segments"]

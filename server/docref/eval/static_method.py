@@ -11,7 +11,7 @@ one-file project in a temporary directory:
 The project is indexed and :func:`~docref.checks.static.runner.check_file` runs every
 default rule.  Each docstring segment x criterion is a check: ``fail`` when a rule reported a
 finding for that segment and criterion, ``pass`` otherwise, and the score is
-:func:`~docref.checks.score.score_docstring` over them (REFEREE.md's formula).  The rules
+:func:`~docref.core.score.score_docstring` over them (REFEREE.md's formula).  The rules
 look at structured parts (``@param``, ``@return``, ``@throws``, ``{@link}``, Python
 cross-references, backticked names, ...): a prose-only summary gives them little to check,
 which is what this baseline measures.
@@ -28,8 +28,8 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from docref.checks.findings import Criterion, Verdict
-from docref.checks.score import CheckResult, score_docstring
+from docref.core.findings import Criterion, Verdict
+from docref.core.score import CheckResult, score_docstring
 from docref.eval.datasets import Item
 from docref.eval.methods import ItemResult, Method
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from docref.checks.findings import Finding
+from docref.core.findings import Finding
 from docref.fixes.target import FixTarget, literal_frame
 from docref.fixes.text import line_bounds, line_break
 from docref.segments import segment_docstring

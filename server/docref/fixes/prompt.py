@@ -17,8 +17,8 @@ import re
 import textwrap
 from collections.abc import Sequence
 
-from docref.checks.findings import Finding
-from docref.llm.prompts import GenerationParams, Message
+from docref.checks.llm.prompts import GenerationParams, Message
+from docref.core.findings import Finding
 from docref.segments.model import DocstringLanguage, DocstringStyle
 
 __all__ = ["REWRITE_GENERATION", "extract_docstring", "rewrite_messages"]

@@ -24,9 +24,11 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from docref.checks.findings import Finding, Tier
+from docref.checks.llm.prompts import Profile
 from docref.config.settings import Settings
 from docref.context.build import ContextError, build_context
+from docref.core.findings import Finding, Tier
+from docref.engine.model import profile_of
 from docref.fixes.candidate import candidate_problems, frame_literal
 from docref.fixes.prompt import REWRITE_GENERATION, extract_docstring, rewrite_messages
 from docref.fixes.target import FixTarget, find_target
@@ -34,7 +36,6 @@ from docref.fixes.verify import DeterministicFix, StaticCheck, deterministic_fix
 from docref.graph.project import ProjectGraph
 from docref.llm.client import ModelClient
 from docref.llm.errors import ModelError
-from docref.llm.prompts import Profile
 from docref.segments.model import Segment
 
 __all__ = ["FixResult", "ModelSetup", "fix_docstring", "model_setup"]
@@ -59,8 +60,7 @@ def model_setup(settings: Settings, client: ModelClient) -> ModelSetup | None:
     rewrite shares its connections, concurrency bound and endpoint rules)."""
     if settings.model is None:
         return None
-    profile: Profile = "referee-ver4" if settings.profile == "referee-ver4" else "paper"
-    return ModelSetup(client, settings.criteria, profile, settings.context_tokens)
+    return ModelSetup(client, settings.criteria, profile_of(settings), settings.context_tokens)
 
 
 @dataclass(slots=True)
@@ -227,8 +227,8 @@ class _Rewriter:
             graph.update(path, self.check.original)
 
     async def _judge(self, code: str, related: str, segments: list[Segment]) -> list[str]:
+        from docref.checks.llm.tier import check_function_llm
         from docref.llm.answers import AnswerCache
-        from docref.llm.tier import check_function_llm
 
         cache = await asyncio.to_thread(AnswerCache.open) if self.model.use_cache else None
         try:

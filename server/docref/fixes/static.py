@@ -30,8 +30,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from docref.checks.findings import Finding, Tier
 from docref.checks.static.params import split_names, strip_name
+from docref.core.findings import Finding, Tier
 from docref.fixes.layout import DocLayout, Header, line_start_of
 from docref.fixes.target import FixTarget, literal_frame
 from docref.fixes.text import Edit, apply_edits

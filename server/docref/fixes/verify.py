@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from docref.checks.findings import Finding
 from docref.checks.static.base import Rule
 from docref.checks.static.runner import RULES, apply_suppressions, check_file
-from docref.checks.suppress import IgnoreList
+from docref.core.codes import IgnoreList
+from docref.core.findings import Finding
 from docref.fixes.static import StaticFix, static_fix
 from docref.fixes.target import FixTarget, find_target
 from docref.graph.project import ProjectGraph

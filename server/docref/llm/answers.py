@@ -1,10 +1,11 @@
 """The on-disk cache of model answers (one entry per (segment, criterion) question).
 
-Key: sha256 over the model id, the resolved api base, :data:`~docref.llm.prompts.PROMPT_VERSION`,
-the prompt profile, the language, the criterion, the segment text, the code and the related
-information -- everything the rendered prompt depends on, so an unchanged question is never
-asked twice and any change re-asks.  Value: the JSON text ``{"answer": 1|0, "explanation":
-str|null}``.  Only parsed answers are stored (an unknown answer is asked again next time).
+Key: sha256 over the model id, the resolved api base,
+:data:`~docref.checks.llm.prompts.PROMPT_VERSION`, the prompt profile, the language, the
+criterion, the segment text, the code and the related information -- everything the rendered
+prompt depends on, so an unchanged question is never asked twice and any change re-asks. Value:
+the JSON text ``{"answer": 1|0, "explanation": str|null}``. Only parsed answers are stored (an
+unknown answer is asked again next time).
 
 The cache is diskcache (SQLite) through :func:`docref.cache.store.open_cache` with its
 JSON-only Disk; every read and write runs in a worker thread (``asyncio.to_thread``) so a slow

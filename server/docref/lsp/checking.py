@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from docref.checks.findings import Finding
 from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
-from docref.checks.suppress import IgnoreList
+from docref.core.codes import IgnoreList
+from docref.core.findings import Finding
+from docref.engine.model import ModelJob, prepare_jobs
 from docref.graph.model import FileExtract
 from docref.graph.project import Progress
 from docref.lsp.folders import Folder
-from docref.lsp.model_tier import ModelJob, prepare_jobs
 
 __all__ = [
     "FunctionLines",

@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from docref.checks.findings import Criterion
-from docref.checks.suppress import IgnoreList, known_codes
+from docref.core.codes import IgnoreList, known_codes
+from docref.core.findings import Criterion
+from docref.engine.model import ModelSetupError
 from docref.fixes.ignore import ignore_edit
 from docref.fixes.rewrite import FixResult, fix_docstring, model_setup
 from docref.fixes.target import find_target
@@ -35,7 +36,6 @@ from docref.graph.discovery import language_of
 from docref.graph.project import ProjectGraph
 from docref.lsp.diagnostics import SOURCE, client_range
 from docref.lsp.folders import Folder
-from docref.lsp.model_tier import ModelSetupError
 from docref.segments.positions import line_index
 
 if TYPE_CHECKING:

@@ -13,12 +13,13 @@ from typing import Any
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from docref.checks.findings import Finding
 from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
-from docref.checks.suppress import IgnoreList
+from docref.core.codes import IgnoreList
+from docref.core.findings import Finding
+from docref.engine.model import ModelJob, ModelSetupError, prepare_all
+from docref.engine.results import merge_findings, unsuppressed
 from docref.lsp.diagnostics import client_range, to_diagnostic
 from docref.lsp.folders import Folder
-from docref.lsp.model_tier import ModelJob, ModelSetupError, prepare_jobs, unsuppressed
 from docref.lsp.progress import supports_progress
 from docref.lsp.server import DocrefServer
 
@@ -62,14 +63,8 @@ def _static_reports(
     return reports
 
 
-def _workspace_jobs(folder: Folder, reports: list[FileReport]) -> tuple[list[ModelJob], int]:
-    jobs: list[ModelJob] = []
-    failed = 0
-    for report in reports:
-        more, problems = prepare_jobs(folder.graph, report, folder.settings)
-        jobs.extend(more)
-        failed += len(problems)
-    return jobs, failed
+def _workspace_jobs(folder: Folder, reports: list[FileReport]) -> list[ModelJob]:
+    return prepare_all(folder.graph, reports, folder.settings)[0]
 
 
 @dataclass(slots=True)
@@ -165,7 +160,7 @@ async def _check_folder(
     found: dict[str, list[Finding]] = {r.path: list(r.findings) for r in reports}
     if folder.settings.model is not None and not progress.stop.done():
         async with folder.turn:
-            jobs, _failed = await asyncio.to_thread(_workspace_jobs, folder, reports)
+            jobs = await asyncio.to_thread(_workspace_jobs, folder, reports)
         progress.report(f"{folder.root}: asking {folder.settings.model}", 50)
         run = asyncio.ensure_future(server.model.run(folder.settings, jobs))
         # never cancel this wrapper: that would cancel progress.stop itself
@@ -179,13 +174,16 @@ async def _check_folder(
             server.model_failed(folder, str(exc) if isinstance(exc, ModelSetupError) else repr(exc))
         else:
             answered = run.result()
-            summary.calls += answered.calls
+            summary.calls += answered.usage.calls
             if answered.fatal is not None:
                 server.model_failed(folder, answered.fatal)
             marks = {r.path: r.suppressions for r in reports}
+            by_file: dict[str, list[Finding]] = {}
             for f in answered.findings:
-                if unsuppressed([f], marks.get(f.path), ignore):
-                    found.setdefault(f.path, []).append(f)
+                by_file.setdefault(f.path, []).append(f)
+            for path, model in by_file.items():
+                kept = unsuppressed(model, marks.get(path), ignore)
+                found[path] = merge_findings(found.get(path, []), kept)
     encoding = server.workspace.position_encoding
     async with folder.turn:
         closed = await asyncio.to_thread(_closed_diagnostics, folder, found, opened, encoding)

@@ -1,9 +1,9 @@
 """Findings as LSP diagnostics.
 
 A diagnostic covers exactly the finding's sentence or entry, carries the criterion code
-(``"C2"``) as its ``code`` and what a quick fix needs in ``data``.  Severity is ``Warning``
-unless the ``severity`` setting says otherwise for the finding's rule id, criterion or tier
-(most specific key first); ``note`` becomes ``Information``, ``hint`` ``Hint``.
+(``"C2"``) as its ``code`` and what a quick fix needs in ``data``.  Its severity is the level of
+:func:`docref.core.severity.level_of` (static ``Error``, model ``Warning`` unless the
+``severity`` setting says otherwise); ``note`` becomes ``Information``, ``hint`` ``Hint``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from docref.checks.findings import Criterion, Finding
+from docref.core.findings import Criterion, Finding
+from docref.core.severity import level_of
 from docref.segments.model import Range
 
 __all__ = ["SOURCE", "client_range", "criterion_href", "severity_of", "to_diagnostic"]
@@ -42,12 +43,8 @@ def criterion_href(criterion: Criterion) -> str:
 
 
 def severity_of(finding: Finding, severity: Mapping[str, str]) -> types.DiagnosticSeverity:
-    """The level ``severity`` gives ``finding`` (rule id, then criterion, then tier)."""
-    for key in (finding.rule, finding.criterion.value, finding.tier.value):
-        level = _LEVELS.get(severity.get(key, ""))
-        if level is not None:
-            return level
-    return types.DiagnosticSeverity.Warning
+    """The LSP severity of ``finding``'s level (see :func:`docref.core.severity.level_of`)."""
+    return _LEVELS[level_of(finding, severity)]
 
 
 def client_range(

@@ -111,9 +111,7 @@ def register_features(server: DocrefServer) -> None:
         roundtrip = ls.roundtrips.get((params.text_document.uri, qualname))
         if roundtrip is not None:
             text += f"\n\nLast {roundtrip}"
-        return types.Hover(
-            contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text)
-        )
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
     @server.feature(types.SHUTDOWN)
     async def on_shutdown(ls: DocrefServer, params: None) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from docref.checks.findings import Evidence, Finding, Tier
+from docref.core.findings import Evidence, Finding, Tier
 
 __all__ = ["contains", "finding_markdown", "hover_for"]
 

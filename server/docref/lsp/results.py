@@ -1,10 +1,9 @@
 """What the server knows about one open document: its findings per tier, scores, and the
 diagnostics they make.
 
-Static findings are published first; the model's follow and are merged into the same list
-(a model failure on a (sentence, criterion) the static tier already proved is not repeated:
-the static finding is the more precise of the two).  Push (``publishDiagnostics``) and pull
-(``textDocument/diagnostic``) serve the same list.
+Static findings are published first; the model's follow and are merged into the same list by
+:func:`docref.engine.results.merge_findings`, the rule ``docref check`` uses too.  Push
+(``publishDiagnostics``) and pull (``textDocument/diagnostic``) serve the same list.
 """
 
 from __future__ import annotations
@@ -15,19 +14,14 @@ from dataclasses import dataclass, field
 
 from lsprotocol import types
 
-from docref.checks.findings import Criterion, Finding
-from docref.checks.score import CheckResult, Score, score_docstring
+from docref.core.findings import Criterion, Finding
+from docref.core.score import CheckResult, Score
+from docref.engine.results import function_score, merge_findings
 from docref.lsp.checking import FunctionLines
 from docref.lsp.diagnostics import client_range, to_diagnostic
 from docref.lsp.hover import contains
 
-__all__ = ["DocumentResult", "merge_findings", "score_markdown"]
-
-
-def merge_findings(static: Sequence[Finding], model: Sequence[Finding]) -> list[Finding]:
-    """``static`` then the ``model`` findings on a (sentence, criterion) it did not flag."""
-    proven = {(f.segment_id, f.criterion) for f in static}
-    return [*static, *(f for f in model if (f.segment_id, f.criterion) not in proven)]
+__all__ = ["DocumentResult", "score_markdown"]
 
 
 @dataclass(slots=True)
@@ -76,10 +70,9 @@ class DocumentResult:
     ) -> None:
         """Score each function from its model results and its static findings (``weights``
         empty: equal weights)."""
-        chosen = dict(weights) or None
         for qualname, answered in results.items():
-            static = [CheckResult.from_finding(f) for f in self.static if f.qualname == qualname]
-            self.scores[qualname] = score_docstring([*static, *answered], weights=chosen)
+            static = [f for f in self.static if f.qualname == qualname]
+            self.scores[qualname] = function_score(static, answered, weights)
 
     def function_at(self, position: types.Position) -> str | None:
         """The documented function whose header or docstring holds ``position``."""

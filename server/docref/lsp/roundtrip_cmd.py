@@ -16,7 +16,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from docref.lsp.model_tier import ModelSetupError
+from docref.engine.model import ModelSetupError
 from docref.lsp.progress import supports_progress
 from docref.lsp.server import DocrefServer
 

@@ -3,7 +3,7 @@
 Graph work (indexing, taking in a buffer, checking) runs on worker threads
 (:mod:`docref.lsp.checking`) so requests such as hover are answered meanwhile.  A check
 publishes the static tier's findings first; when a model is configured its findings follow,
-merged into the same list (:mod:`docref.lsp.model_tier`, :mod:`docref.lsp.results`).  Results
+merged into the same list (:mod:`docref.engine.model`, :mod:`docref.lsp.results`).  Results
 are tied to the document version they were computed for and dropped when the document
 changed or closed meanwhile; a newer edit cancels the model questions still in flight.  The
 ``run`` setting says when a document is checked: on open and save (``onSave``), also after
@@ -25,6 +25,8 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
+from docref.engine.model import ModelSetupError, ModelTier
+from docref.engine.results import unsuppressed
 from docref.graph.discovery import language_of
 from docref.lsp.checking import (
     StaticOutcome,
@@ -35,7 +37,6 @@ from docref.lsp.checking import (
     take_buffer,
 )
 from docref.lsp.folders import Folder, open_folder
-from docref.lsp.model_tier import ModelSetupError, ModelTier, unsuppressed
 from docref.lsp.progress import IndexProgress, supports_progress
 from docref.lsp.results import DocumentResult
 

@@ -13,13 +13,9 @@ import os
 import sys
 from typing import Any
 
-from docref.cli.argtypes import positive_float, positive_int
+from docref.console.argtypes import positive_float, positive_int, split_target
 
 __all__ = ["add_roundtrip_parser", "roundtrip_command"]
-
-
-
-
 
 
 def parse_ks(text: str) -> tuple[int, ...]:
@@ -127,15 +123,16 @@ def roundtrip_command(args: argparse.Namespace) -> int:
     Returns:
         int: 0 when a score was computed, 2 otherwise.
     """
-    path, sep, qualname = args.target.rpartition("::")
-    if not sep or not path or not qualname:
-        _error(f"expected PATH::QUALNAME, got {args.target!r}")
+    try:
+        path, qualname = split_target(args.target)
+    except ValueError as exc:
+        _error(str(exc))
         return 2
     if not os.path.isfile(path):
         _error(f"{path}: no such file")
         return 2
-    from docref.cli.commands import find_root
     from docref.config import ConfigError, load_settings
+    from docref.config.root import find_root
     from docref.llm.client import ModelClient
     from docref.llm.endpoint import ModelSettings
     from docref.llm.errors import ModelRefused

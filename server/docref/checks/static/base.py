@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from docref.checks.findings import Criterion, Evidence, Finding, Tier
+from docref.core.findings import Criterion, Evidence, Finding, Tier
 from docref.graph.model import FileExtract, Function
 from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring, Segment

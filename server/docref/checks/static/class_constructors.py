@@ -19,7 +19,7 @@ import ast
 import re
 from dataclasses import dataclass, field, replace
 
-from docref.checks.findings import Evidence
+from docref.core.findings import Evidence
 from docref.graph.model import Class, FileExtract, Function, Import, Param, Variable
 from docref.graph.project import ProjectGraph
 

@@ -35,13 +35,13 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from docref.checks.findings import Criterion, Evidence, Finding
 from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_constructors import Constructor, ConstructorResolver
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch, c2_optional_flag
 from docref.checks.static.params import c1_param_unknown, split_names
 from docref.checks.static.types_rules import c2_param_type
+from docref.core.findings import Criterion, Evidence, Finding
 from docref.graph.model import Class, Docstring, FileExtract, Function, Param
 from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring, Segment, byte_to_char, segment_docstring

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import Rule, StaticInput
 from docref.checks.static.params import signature_name, split_names, strip_name
+from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
 __all__ = [

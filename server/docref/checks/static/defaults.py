@@ -25,11 +25,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import signature_name, signatures, split_names
 from docref.checks.static.type_scope import type_aliases
 from docref.checks.types import parse_annotation
+from docref.core.findings import Criterion, Finding
 from docref.graph.model import Param
 from docref.segments import Segment
 

@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node, Tree
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.java_hierarchy import (
     Ancestry,
@@ -44,6 +43,7 @@ from docref.checks.static.java_hierarchy import (
     is_subtype,
     jdk_ancestry,
 )
+from docref.core.findings import Criterion, Finding
 from docref.graph.java_extract import parse
 from docref.graph.model import Function
 from docref.segments import Segment

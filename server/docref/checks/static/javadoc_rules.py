@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
+from docref.core.findings import Criterion, Finding
 
 RULE_JAVADOC_RETURN_TYPE = "C2-JAVADOC-RETURN-TYPE"
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
@@ -35,6 +34,7 @@ from docref.checks.static.names_scope import (
     suggest,
 )
 from docref.checks.static.prose_names import RULE_STALE, stale_match
+from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
 __all__ = [

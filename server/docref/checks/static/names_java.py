@@ -6,7 +6,7 @@
 every class, enum or record has implicitly) and their project base classes; a type against the
 enclosing and nested classes, the file's classes, its single-type imports, the classes of its
 package, project classes and the JDK's ``java.lang`` and wildcard-imported packages, read from
-the JDK's ``src.zip`` through :mod:`docref.context.external` when one is installed.
+the JDK's ``src.zip`` through :mod:`docref.external.lookup` when one is installed.
 
 ``unknown`` (silence) whenever the answer depends on what cannot be read: a base class or a
 wildcard import outside the project and the JDK, no ``src.zip`` for a type that is not in the
@@ -29,7 +29,7 @@ from docref.checks.static.names_scope import (
     missing,
     project_names,
 )
-from docref.context.external import find_src_zip, java_external_doc
+from docref.external.lookup import find_src_zip, java_external_doc
 from docref.graph.java_refs import raw_type
 from docref.graph.model import FileExtract, Function
 from docref.graph.project import ProjectGraph

@@ -5,7 +5,7 @@ to a parameter or local (also of enclosing functions), an attribute or member of
 class (``self.x`` assigned in any method, class variables, nested classes, members of project
 base classes followed through the graph), a symbol of the file or of any project file, an
 import, a builtin, or an attribute of an external module read statically through
-:mod:`docref.context.external` (nothing is imported or executed here).
+:mod:`docref.external.lookup` (nothing is imported or executed here).
 
 ``unknown`` whenever the code could supply the name in a way a static reader cannot follow:
 a star import it cannot read, a module or class ``__getattr__``, ``globals()`` or ``exec`` in
@@ -36,7 +36,7 @@ from docref.checks.static.names_scope import (
     project_names,
     sometimes_present,
 )
-from docref.context.external import python_external_doc
+from docref.external.lookup import python_external_doc
 from docref.graph.model import FileExtract, Function, Import
 from docref.graph.project import ProjectGraph
 

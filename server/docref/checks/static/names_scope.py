@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from docref.checks.static.params import closest_parameter
-from docref.context.external import ExternalDoc, python_external_doc
-from docref.context.external_py_introspect import INTROSPECTION, import_stdlib
-from docref.context.external_py_locate import is_stdlib
-from docref.context.external_py_source import load_source
+from docref.external.lookup import ExternalDoc, python_external_doc
+from docref.external.py_introspect import INTROSPECTION, import_stdlib
+from docref.external.py_locate import is_stdlib
+from docref.external.py_source import load_source
 from docref.graph.model import FileExtract, Function, Import
 from docref.graph.project import ProjectGraph
 

@@ -25,9 +25,9 @@ import keyword
 import re
 from collections.abc import Container, Iterable, Iterator
 
-from docref.checks.findings import Criterion, Evidence, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_property import is_property, property_parameters
+from docref.core.findings import Criterion, Evidence, Finding
 from docref.graph.model import FileExtract, Function, Param
 from docref.segments.model import Segment
 

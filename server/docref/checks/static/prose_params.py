@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
 from docref.checks.static.prose_returns import annotation_kinds, claimed_kind
+from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
 __all__ = ["RULE_PROSE_PARAM", "c2_prose_param_type"]

@@ -27,11 +27,11 @@ from __future__ import annotations
 import ast
 import re
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
 from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
 from docref.checks.static.returns_raises_ast import function_node, own_nodes
+from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
 __all__ = ["RULE_PROSE_RETURN", "annotation_kinds", "c2_prose_return_type", "claimed_kind"]

@@ -20,7 +20,6 @@ from __future__ import annotations
 import ast
 import re
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.java_throws import java_unthrown
 from docref.checks.static.names_python import PythonScope
@@ -38,6 +37,7 @@ from docref.checks.static.returns_raises_ast import (
     raise_summary,
 )
 from docref.checks.types import parse_annotation
+from docref.core.findings import Criterion, Finding
 from docref.graph.model import Class, Function
 from docref.segments import Segment
 

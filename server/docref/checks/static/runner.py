@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from docref.checks.findings import Finding
 from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_docstrings import check_classes
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
@@ -26,6 +25,7 @@ from docref.checks.static.returns_raises import (
     c3_returns_without_value,
 )
 from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
+from docref.core.findings import Finding
 from docref.graph.model import Docstring, Language
 from docref.graph.project import ProjectGraph
 from docref.segments import DocstringLanguage, ParsedDocstring, line_index, segment_docstring
@@ -33,7 +33,8 @@ from docref.segments.store import ParsedDocstringStore
 from docref.segments.whole_file import docstring_chars
 
 if TYPE_CHECKING:
-    from docref.checks.suppress import IgnoreList, Suppressions
+    from docref.checks.suppress import Suppressions
+    from docref.core.codes import IgnoreList
 
 RULES: tuple[Rule, ...] = (
     c1_param_unknown,

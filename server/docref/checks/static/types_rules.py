@@ -30,7 +30,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from docref.checks.findings import Criterion, Finding
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import (
     signature_name,
@@ -47,6 +46,7 @@ from docref.checks.types import (
     parse_doc_type,
 )
 from docref.checks.types_expr import ELLIPSIS
+from docref.core.findings import Criterion, Finding
 from docref.graph.model import Param
 from docref.segments.model import Segment
 

@@ -1,10 +1,11 @@
-"""argparse value types shared by docref's commands (``check``, ``eval``, ``roundtrip``)."""
+"""argparse value types shared by docref's commands (``check``, ``eval``, ``roundtrip``), and
+the ``PATH::QUALNAME`` target of ``context`` and ``roundtrip``."""
 
 from __future__ import annotations
 
 import argparse
 
-__all__ = ["positive_float", "positive_int"]
+__all__ = ["positive_float", "positive_int", "split_target"]
 
 
 def positive_int(text: str) -> int:
@@ -27,3 +28,12 @@ def positive_float(text: str) -> float:
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
     return value
+
+
+def split_target(target: str) -> tuple[str, str]:
+    """``PATH::QUALNAME`` (a function of a file, as ``docref context`` and ``docref roundtrip``
+    take it) split in two; ``ValueError`` says what was expected."""
+    path, sep, qualname = target.rpartition("::")
+    if not sep or not path or not qualname:
+        raise ValueError(f"expected PATH::QUALNAME, got {target!r}")
+    return path, qualname

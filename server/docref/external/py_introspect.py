@@ -13,10 +13,10 @@ import inspect
 import re
 import sys
 
-from docref.context.external_py_locate import find_top, is_stdlib
-from docref.context.external_py_source import shorten
+from docref.external.py_locate import find_top, is_stdlib
+from docref.external.py_source import shorten
 
-#: :attr:`~docref.context.external.ExternalDoc.source` of a name read by introspection.
+#: :attr:`~docref.external.lookup.ExternalDoc.source` of a name read by introspection.
 INTROSPECTION = "builtin introspection"
 
 _PSEUDO_SELF = re.compile(r"\(\$\w+(?:,\s*)?")

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from docref.checks.findings import Criterion, Finding, SegmentId, Tier, Verdict
+from docref.core.findings import Criterion, Finding, SegmentId, Tier, Verdict
 from docref.segments.model import Segment
 
 __all__ = [

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import re
 
-from docref.context.external import trim_doc
+from docref.external.lookup import trim_doc
 
 _BLOCK_TAGS = frozenset(
     {

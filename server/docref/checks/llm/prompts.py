@@ -5,7 +5,7 @@ profiles (:data:`PROFILES`):
 
 * ``"paper"`` (default) -- the paper's segment-level prompt (Appendix A.3): a system message
   with the task, ``Evaluation Criteria: {criterion} (1 or 0) - {definition}`` (the paper's
-  definitions, dependency clauses included, from :class:`~docref.checks.findings.Criterion`)
+  definitions, dependency clauses included, from :class:`~docref.core.findings.Criterion`)
   and the three evaluation steps; a user message ``CODE:`` / ``(Related Information)`` /
   ``(Input Code)`` / ``SUMMARY TEXT:`` / ``SCORE (score only):``.  Hardened for untrusted
   input (code, related information and the docstring segment are fenced, and the output
@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, Literal, TypedDict
 
-from ..checks.findings import Criterion
-from ..graph.model import Language
+from docref.core.findings import Criterion
+from docref.graph.model import Language
 
 __all__ = [
     "DEFAULT_PROFILE",
@@ -59,7 +59,7 @@ PROMPT_VERSION: Final = "docref-prompts-1"
 Part of the cache key of model answers: bump it whenever any rendered prompt changes (the
 prompt fingerprint test in ``tests/test_llm_prompts.py`` fails until you do).  Note that the
 ``paper`` profile takes its criterion names and definitions from
-:class:`~docref.checks.findings.Criterion`, so editing those is a prompt change too.
+:class:`~docref.core.findings.Criterion`, so editing those is a prompt change too.
 """
 
 Profile = Literal["paper", "referee-ver4"]

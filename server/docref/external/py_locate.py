@@ -28,7 +28,7 @@ from importlib.machinery import (
     PathFinder,
 )
 
-from docref.context.external import LRU
+from docref.external.lookup import LRU
 
 # Standard-library modules never imported for introspection (side effects on import).
 _NO_IMPORT = frozenset(

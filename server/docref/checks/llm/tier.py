@@ -2,10 +2,10 @@
 
 :func:`check_function_llm` asks every question of one function at once (the client's semaphore
 bounds how many are in flight), reads each answer strictly with
-:func:`~docref.llm.prompts.parse_answer` and
+:func:`~docref.checks.llm.prompts.parse_answer` and
 
-* ``1`` -> a ``pass`` :class:`~docref.checks.score.CheckResult`;
-* ``0`` -> a ``fail`` result plus a :class:`~docref.checks.findings.Finding` (tier ``llm``,
+* ``1`` -> a ``pass`` :class:`~docref.core.score.CheckResult`;
+* ``0`` -> a ``fail`` result plus a :class:`~docref.core.findings.Finding` (tier ``llm``,
   rule ``referee``) whose message is the first sentence of a follow-up explanation request;
 * an unparseable answer is asked once more, then becomes ``unknown`` (never a finding);
 * a model error makes the check ``unknown`` and is recorded in ``errors``.  An error that
@@ -25,13 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from docref.checks.findings import Criterion, Finding, Tier, Verdict
-from docref.checks.score import CheckResult
-from docref.graph.model import Language
-from docref.llm.answers import AnswerCache, CachedAnswer, answer_key
-from docref.llm.client import Completion, ModelClient
-from docref.llm.errors import ModelAuthError, ModelError, ModelRefused, ModelUnavailable
-from docref.llm.prompts import (
+from docref.checks.llm.prompts import (
     DEFAULT_PROFILE,
     EXPLANATION_GENERATION,
     GENERATION,
@@ -43,12 +37,18 @@ from docref.llm.prompts import (
     explanation_messages,
     parse_answer,
 )
+from docref.core.catalog import MODEL_RULE
+from docref.core.findings import Criterion, Finding, Tier, Verdict
+from docref.core.score import CheckResult
+from docref.graph.model import Language
+from docref.llm.answers import AnswerCache, CachedAnswer, answer_key
+from docref.llm.client import Completion, ModelClient
+from docref.llm.errors import ModelAuthError, ModelError, ModelRefused, ModelUnavailable
 from docref.segments.model import Segment
 
 __all__ = [
     "ALL_CRITERIA",
     "FATAL_ERRORS",
-    "RULE",
     "CallBudgetExhausted",
     "LlmFunctionResult",
     "LlmRun",
@@ -56,7 +56,6 @@ __all__ = [
     "first_sentence",
 ]
 
-RULE = "referee"
 ALL_CRITERIA: tuple[Criterion, ...] = (Criterion.C1, Criterion.C2, Criterion.C3, Criterion.C4)
 FATAL_ERRORS: tuple[type[ModelError], ...] = (ModelUnavailable, ModelAuthError, ModelRefused)
 """Errors that abort the run: the endpoint is dead, the key is wrong, or calling is refused."""
@@ -113,7 +112,7 @@ class LlmFunctionResult:
     """The LLM tier's answers for one function.
 
     ``results`` has one :class:`CheckResult` per (segment, criterion) asked (for
-    :func:`~docref.checks.score.score_docstring`), ``findings`` one per ``fail``.  ``calls``
+    :func:`~docref.core.score.score_docstring`), ``findings`` one per ``fail``.  ``calls``
     counts model requests made (cache hits and cancelled questions are not calls);
     ``cost_usd`` sums the costs litellm knows (``cost_unknown`` counts the others).
     ``fatal`` is the error that aborted the run, when one did.
@@ -223,59 +222,97 @@ async def check_function_llm(
     """
     run = run if run is not None else LlmRun()
     crits = tuple(dict.fromkeys(Criterion(c) for c in criteria))
-    out = LlmFunctionResult(path, qualname)
-    asker = _Asker(client, run, out, f"{path}::{qualname}")
-    endpoint = client.endpoint
+    judge = _FunctionJudge(
+        client,
+        run,
+        LlmFunctionResult(path, qualname),
+        _Question(language, code, related, profile),
+        cache,
+    )
+    checks = [_Check(s, c, judge.key(s, c)) for s in segments for c in crits]
+    return await judge.judge_all(checks)
 
-    def key(segment: Segment, criterion: Criterion) -> str | None:
-        if cache is None:
+
+@dataclass(frozen=True, slots=True)
+class _Question:
+    """What every question about one function shares: the code, its context, the prompt."""
+
+    language: Language
+    code: str
+    related: str
+    profile: Profile
+
+
+class _FunctionJudge:
+    """Every (segment, criterion) check of one function: answered from the cache or asked
+    (an unparseable answer once more), explained when it fails, all at once."""
+
+    def __init__(
+        self,
+        client: ModelClient,
+        run: LlmRun,
+        out: LlmFunctionResult,
+        question: _Question,
+        cache: AnswerCache | None,
+    ) -> None:
+        self.client = client
+        self.run = run
+        self.out = out
+        self.question = question
+        self.cache = cache
+        self.asker = _Asker(client, run, out, f"{out.path}::{out.qualname}")
+
+    def key(self, segment: Segment, criterion: Criterion) -> str | None:
+        """The answer-cache key of one check (``None`` without a cache)."""
+        if self.cache is None:
             return None
+        q = self.question
         return answer_key(
-            model=client.settings.model,
-            api_base=endpoint.url,
+            model=self.client.settings.model,
+            api_base=self.client.endpoint.url,
             prompt_version=PROMPT_VERSION,
-            profile=profile,
-            language=language,
+            profile=q.profile,
+            language=q.language,
             criterion=criterion.value,
             segment=segment.text,
-            code=code,
-            related=related,
+            code=q.code,
+            related=q.related,
         )
 
-    checks = [_Check(s, c, key(s, c)) for s in segments for c in crits]
-
-    def unknown(check: _Check, reason: str) -> CheckResult:
+    def unknown(self, check: _Check, reason: str) -> CheckResult:
+        """An unanswered check (excluded from the score, never a finding)."""
         return CheckResult.for_segment(
             check.segment,
-            path=path,
-            qualname=qualname,
+            path=self.out.path,
+            qualname=self.out.qualname,
             criterion=check.criterion,
             verdict=Verdict.UNKNOWN,
             tier=Tier.LLM,
-            rule=RULE,
+            rule=MODEL_RULE,
             reason=reason,
         )
 
     def judged(
-        check: _Check, answer: Literal[1, 0], explanation: str | None, cached: bool = False
+        self, check: _Check, answer: Literal[1, 0], explanation: str | None, cached: bool = False
     ) -> CheckResult:
+        """The result of an answered check; a ``0`` carries its finding."""
         if answer == 1:
             return CheckResult.for_segment(
                 check.segment,
-                path=path,
-                qualname=qualname,
+                path=self.out.path,
+                qualname=self.out.qualname,
                 criterion=check.criterion,
                 verdict=Verdict.PASS,
                 tier=Tier.LLM,
-                rule=RULE,
+                rule=MODEL_RULE,
             )
         finding = Finding.from_segment(
             check.segment,
-            path=path,
-            qualname=qualname,
+            path=self.out.path,
+            qualname=self.out.qualname,
             criterion=check.criterion,
             tier=Tier.LLM,
-            rule=RULE,
+            rule=MODEL_RULE,
             message=(
                 first_sentence(explanation) if explanation else generic_message(check.criterion)
             ),
@@ -284,83 +321,94 @@ async def check_function_llm(
         )
         return CheckResult.from_finding(finding)
 
-    async def explain(check: _Check) -> tuple[str | None, bool]:
+    async def explain(self, check: _Check) -> tuple[str | None, bool]:
         """The cleaned explanation and whether it is final (False: a model error, retry later)."""
+        q = self.question
         messages = explanation_messages(
-            check.criterion, check.segment.text, code, related, language=language
+            check.criterion, check.segment.text, q.code, q.related, language=q.language
         )
         try:
-            completion = await asker.complete(messages, explanation=True)
+            completion = await self.asker.complete(messages, explanation=True)
         except ModelError as exc:
-            asker.error(check, exc)
+            self.asker.error(check, exc)
             return None, False
         except CallBudgetExhausted:
             return None, False
         return clean_explanation(completion.text), True
 
-    async def one(check: _Check) -> CheckResult:
-        if cache is not None and check.key is not None:
-            hit = await cache.get(check.key)
-            if hit is not None:
-                out.cache_hits += 1
-                return judged(check, hit.answer, hit.explanation, cached=True)
+    async def ask(self, check: _Check) -> Literal[1, 0] | CheckResult:
+        """The parsed answer to ``check``'s question, or the unknown result it ends in."""
+        q = self.question
         messages = build_messages(
             check.criterion,
             check.segment.text,
-            code,
-            related,
-            profile=profile,
-            language=language,
+            q.code,
+            q.related,
+            profile=q.profile,
+            language=q.language,
         )
-        answer: Literal[1, 0] | None = None
         last = ""
         for _attempt in range(2):  # an unparseable answer is asked once more
             try:
-                completion = await asker.complete(messages, explanation=False)
+                completion = await self.asker.complete(messages, explanation=False)
             except ModelError as exc:
-                return unknown(check, f"model error: {asker.error(check, exc)}")
+                return self.unknown(check, f"model error: {self.asker.error(check, exc)}")
             except CallBudgetExhausted as exc:
-                run.not_asked += 1
-                return unknown(check, f"not asked: {exc}")
+                self.run.not_asked += 1
+                return self.unknown(check, f"not asked: {exc}")
             last = completion.text
             answer = parse_answer(last)
             if answer is not None:
-                break
-        if answer is None:
-            return unknown(check, f"unparseable answer {last[:40]!r}")
+                return answer
+        return self.unknown(check, f"unparseable answer {last[:40]!r}")
+
+    async def one(self, check: _Check) -> CheckResult:
+        """One check: from the cache, else asked (and explained when it fails), then cached."""
+        cache = self.cache
+        if cache is not None and check.key is not None:
+            hit = await cache.get(check.key)
+            if hit is not None:
+                self.out.cache_hits += 1
+                return self.judged(check, hit.answer, hit.explanation, cached=True)
+        answer = await self.ask(check)
+        if isinstance(answer, CheckResult):
+            return answer
         explanation: str | None = None
         final = True
         if answer == 0:
-            explanation, final = await explain(check)
+            explanation, final = await self.explain(check)
         if cache is not None and check.key is not None and final:
             await cache.put(check.key, CachedAnswer(answer, explanation))
-        return judged(check, answer, explanation)
+        return self.judged(check, answer, explanation)
 
-    if run.fatal is not None:
-        out.results = [unknown(c, f"not asked: {run.fatal}") for c in checks]
+    async def one_reported(self, check: _Check) -> CheckResult:
+        """:meth:`one`, telling the run's progress callback when it is done."""
+        try:
+            return await self.one(check)
+        finally:
+            if self.run.on_check_done is not None:
+                self.run.on_check_done()
+
+    async def judge_all(self, checks: list[_Check]) -> LlmFunctionResult:
+        """Every check at once; a fatal error of the run leaves the rest unknown."""
+        run, out = self.run, self.out
+        if run.fatal is not None:
+            out.results = [self.unknown(c, f"not asked: {run.fatal}") for c in checks]
+            out.fatal = run.fatal
+            return out
+        tasks: list[asyncio.Task[CheckResult]] = []
+        for check in checks:
+            task = asyncio.create_task(self.one_reported(check))
+            run._track(task)
+            tasks.append(task)
+        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        for check, outcome in zip(checks, outcomes, strict=True):
+            if isinstance(outcome, CheckResult):
+                out.results.append(outcome)
+            elif isinstance(outcome, asyncio.CancelledError):
+                out.results.append(self.unknown(check, f"not asked: {run.fatal}"))
+            else:
+                raise outcome
+        out.findings = [r.finding for r in out.results if r.finding is not None]
         out.fatal = run.fatal
         return out
-
-    async def one_reported(check: _Check) -> CheckResult:
-        try:
-            return await one(check)
-        finally:
-            if run.on_check_done is not None:
-                run.on_check_done()
-
-    tasks: list[asyncio.Task[CheckResult]] = []
-    for check in checks:
-        task = asyncio.create_task(one_reported(check))
-        run._track(task)
-        tasks.append(task)
-    outcomes = await asyncio.gather(*tasks, return_exceptions=True)
-    for check, outcome in zip(checks, outcomes, strict=True):
-        if isinstance(outcome, CheckResult):
-            out.results.append(outcome)
-        elif isinstance(outcome, asyncio.CancelledError):
-            out.results.append(unknown(check, f"not asked: {run.fatal}"))
-        else:
-            raise outcome
-    out.findings = [r.finding for r in out.results if r.finding is not None]
-    out.fatal = run.fatal
-    return out

@@ -13,7 +13,7 @@ Vocabulary shared by every tier of checks:
   message, evidence and fix hint; JSON round-trip for the cache and a line-independent
   :meth:`Finding.key` for suppression files.
 
-Per-check results and the ReFEree score live in :mod:`docref.checks.score`.
+Per-check results and the ReFEree score live in :mod:`docref.core.score`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TypeVar
 
-from ..segments.model import Range, Segment
+from docref.segments.model import Range, Segment
 
 __all__ = [
     "Criterion",

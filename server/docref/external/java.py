@@ -1,8 +1,8 @@
-"""Java side of :mod:`docref.context.external`: JDK API documentation read from ``src.zip``.
+"""Java side of :mod:`docref.external.lookup`: JDK API documentation read from ``src.zip``.
 
 ``java.util.List.add`` is resolved by finding the shortest prefix that names a source file in
-the zip (``java/util/List.java``, see :mod:`~docref.context.external_java_zip`), parsing it
-(:mod:`~docref.context.external_java_parse`), then walking nested types and members.  A member
+the zip (``java/util/List.java``, see :mod:`~docref.external.java_zip`), parsing it
+(:mod:`~docref.external.java_parse`), then walking nested types and members.  A member
 missing from the class is looked for in its supertypes (resolved through the file's imports,
 its package and ``java.lang``), a few levels deep.  A package name gives its
 ``package-info.java`` Javadoc.
@@ -10,7 +10,7 @@ its package and ``java.lang``), a few levels deep.  A package name gives its
 Rendering: a class gives its header and class Javadoc; a method its signatures (all overloads,
 at most three) and the Javadoc of the first one that has one (or, for an override without its
 own or with ``{@inheritDoc}``, the Javadoc it inherits); a field or enum constant its
-declaration.  Javadoc is cleaned by :mod:`~docref.context.external_java_javadoc`.
+declaration.  Javadoc is cleaned by :mod:`~docref.external.java_javadoc`.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from __future__ import annotations
 import os
 import re
 
-from docref.context import external_java_zip
-from docref.context.external import DEFAULT_MAX_DOC, ExternalDoc, not_found
-from docref.context.external_java_javadoc import clean_javadoc, javadoc_text
-from docref.context.external_java_parse import JavaDecl, JavaType
-from docref.context.external_java_zip import SrcZip, load_file, open_zip
+from docref.external import java_zip
+from docref.external.java_javadoc import clean_javadoc, javadoc_text
+from docref.external.java_parse import JavaDecl, JavaType
+from docref.external.java_zip import SrcZip, load_file, open_zip
+from docref.external.lookup import DEFAULT_MAX_DOC, ExternalDoc, not_found
 
 _OVERLOADS_MAX = 3
 _SUPERTYPE_VISITS = 12
@@ -32,15 +32,14 @@ JVM_ROOTS: tuple[str, ...] = ("/usr/lib/jvm",)
 
 
 def find_src_zip() -> str | None:
-    """See :func:`docref.context.external.find_src_zip`."""
-    # JVM_ROOTS is read here, at call time, so that setting ``external_java.JVM_ROOTS`` counts.
-    return external_java_zip.search_src_zip(
-        os.environ.get("JAVA_HOME"), os.environ.get("PATH"), JVM_ROOTS
-    )
+    """See :func:`docref.external.lookup.find_src_zip`."""
+    # JVM_ROOTS is read here, at call time, so that setting
+    # ``docref.external.java.JVM_ROOTS`` counts.
+    return java_zip.search_src_zip(os.environ.get("JAVA_HOME"), os.environ.get("PATH"), JVM_ROOTS)
 
 
 def clear_caches() -> None:
-    external_java_zip.clear_caches()
+    java_zip.clear_caches()
 
 
 # --------------------------------------------------------------------------- resolution
@@ -170,7 +169,7 @@ def _inherited_javadoc(archive: SrcZip, owner: JavaType, name: str) -> str | Non
 def lookup(
     qualified: str, *, src_zip: str | None = None, max_doc: int = DEFAULT_MAX_DOC
 ) -> ExternalDoc:
-    """See :func:`docref.context.external.java_external_doc`."""
+    """See :func:`docref.external.lookup.java_external_doc`."""
     try:
         path = src_zip if src_zip is not None else find_src_zip()
         archive = open_zip(path) if path else None

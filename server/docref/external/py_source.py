@@ -8,7 +8,7 @@ their docstrings so that cached summaries stay small.  Summaries are cached per 
 path) and parsed again when the file's mtime or size changes.
 
 :func:`binding_doc` renders a binding as ``(kind, signature, doc)``; following imports and
-aliases to what they name is the job of :mod:`docref.context.external_python`.
+aliases to what they name is the job of :mod:`docref.external.python`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import importlib.util
 import os
 from dataclasses import dataclass, field
 
-from docref.context.external import LRU
+from docref.external.lookup import LRU
 
 _VAR_SIG_MAX = 300
 _OVERLOADS_MAX = 3

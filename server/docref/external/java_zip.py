@@ -18,8 +18,8 @@ import threading
 import zipfile
 from dataclasses import dataclass, field
 
-from docref.context.external import LRU, ExternalDoc
-from docref.context.external_java_parse import JavaFile, parse_file
+from docref.external.java_parse import JavaFile, parse_file
+from docref.external.lookup import LRU, ExternalDoc
 
 # --------------------------------------------------------------------------- locating src.zip
 

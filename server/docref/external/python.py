@@ -1,13 +1,13 @@
-"""Python side of :mod:`docref.context.external`: static lookup of external API documentation.
+"""Python side of :mod:`docref.external.lookup`: static lookup of external API documentation.
 
 How a dotted name such as ``os.path.join`` is resolved:
 
 1. A first part that is a name in :mod:`builtins` (``len``, ``dict.get``) is introspected.
 2. Otherwise the top-level module is located without importing anything
-   (:mod:`~docref.context.external_py_locate`: import-system finders over ``search_path``,
+   (:mod:`~docref.external.py_locate`: import-system finders over ``search_path``,
    default :data:`sys.path`, and setuptools' editable-install finders only without
    ``search_path``), then read from its source with :mod:`ast`
-   (:mod:`~docref.context.external_py_source`).
+   (:mod:`~docref.external.py_source`).
 3. Each following part is looked up in the module's top-level bindings (``from .x import y``
    re-exports and ``import m as n`` aliases are followed), then in the package's submodules,
    then in ``from m import *`` modules; class members also in the base classes defined or
@@ -21,7 +21,7 @@ How a dotted name such as ``os.path.join`` is resolved:
    A name missing from a stdlib module's source (a module ``__getattr__``), or a member of a
    stdlib class or object the source does not show (``__slots__``, ``Pattern = type(...)``),
    is looked up by importing that stdlib module, except for modules with side effects
-   (``antigravity``...); see :mod:`~docref.context.external_py_introspect`.
+   (``antigravity``...); see :mod:`~docref.external.py_introspect`.
 
 ``os.path`` is a module alias inside ``os.py`` (``import posixpath as path`` under an ``if``,
 then ``sys.modules['os.path'] = path``): :data:`MODULE_ALIASES` maps it to the module the running
@@ -41,16 +41,16 @@ import inspect
 import os
 from dataclasses import dataclass
 
-from docref.context import external_py_locate, external_py_source
-from docref.context.external import DEFAULT_MAX_DOC, LRU, ExternalDoc, not_found, trim_doc
-from docref.context.external_py_introspect import (
+from docref.external import py_locate, py_source
+from docref.external.lookup import DEFAULT_MAX_DOC, LRU, ExternalDoc, not_found, trim_doc
+from docref.external.py_introspect import (
     INTROSPECTION,
     import_stdlib,
     is_stdlib_name,
     object_doc,
 )
-from docref.context.external_py_locate import frozen_source, is_stdlib, locate, stub_next_to
-from docref.context.external_py_source import (
+from docref.external.py_locate import frozen_source, is_stdlib, locate, stub_next_to
+from docref.external.py_source import (
     Binding,
     SourceModule,
     binding_doc,
@@ -68,8 +68,8 @@ _STDLIB_RESULTS: LRU[tuple[str, tuple[str, ...] | None, int], ExternalDoc] = LRU
 
 
 def clear_caches() -> None:
-    external_py_locate.clear_caches()
-    external_py_source.clear_caches()
+    py_locate.clear_caches()
+    py_source.clear_caches()
     _STDLIB_RESULTS.clear()
     importlib.invalidate_caches()
 
@@ -312,7 +312,7 @@ def _render(target: _Target, qualified: str, max_doc: int) -> ExternalDoc:
 def lookup(
     qualified: str, *, search_path: list[str] | None = None, max_doc: int = DEFAULT_MAX_DOC
 ) -> ExternalDoc:
-    """See :func:`docref.context.external.python_external_doc`."""
+    """See :func:`docref.external.lookup.python_external_doc`."""
     try:
         path = None if search_path is None else [str(p) for p in search_path]
         ctx = _Ctx(path, None if path is None else tuple(path))

@@ -1,16 +1,17 @@
-"""The LLM tier in the editor: the configured model's judgements of one document's docstrings.
+"""The model tier's one orchestrator, for every front end (``docref check``, the language
+server, fixes): which questions, one client per model configuration, the answer cache,
+concurrency, cancellation and what it all cost.
 
-Work is split so the folder's graph is held only briefly: :func:`prepare_jobs` (on a worker
-thread, under the folder's turn) renders every documented function's code and 1-hop related
-information; :meth:`ModelTier.run` then asks the model with no graph in use, so edits are taken
-in meanwhile and a newer edit can cancel the run (every request in flight included: the
-asyncio cancellation reaches litellm's HTTP call).
+Work is split so a project graph is held only briefly: :func:`prepare_jobs` renders every
+documented function's code and 1-hop related information (a function whose context cannot be
+built is left out, with a message); :meth:`ModelTier.run` then asks the model with no graph in
+use, so the editor takes edits in meanwhile and a newer edit can cancel the run (every request
+in flight included: the asyncio cancellation reaches litellm's HTTP call).
 
-One :class:`ModelTier` serves the whole server: a client per distinct model configuration
-(kept, so connections and the concurrency bound are shared by every document), one answer
-cache (an unchanged question is never asked twice, which is what makes a re-save free and a
-one-sentence edit cost exactly one question per criterion), and running totals for the status
-bar.
+A :class:`ModelTier` keeps a client per distinct model configuration (connections and the
+concurrency bound are shared by every document of a server), one answer cache (an unchanged
+question is never asked twice, which is what makes a re-save free and a one-sentence edit cost
+exactly one question per criterion), and :class:`Usage` totals for a status bar.
 """
 
 from __future__ import annotations
@@ -21,31 +22,40 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from docref.checks.findings import Finding
 from docref.checks.static.runner import FileReport
-from docref.checks.suppress import IgnoreList, Suppressions
 from docref.config.settings import Settings
+from docref.core.findings import Finding
 from docref.graph.model import Language
 from docref.segments.model import Segment
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from docref.checks.llm.prompts import Profile
+    from docref.checks.llm.tier import LlmFunctionResult
     from docref.graph.project import ProjectGraph
     from docref.llm.answers import AnswerCache
     from docref.llm.client import ModelClient
-    from docref.llm.tier import LlmFunctionResult
 
 __all__ = [
     "ModelJob",
     "ModelOutcome",
     "ModelSetupError",
     "ModelTier",
+    "Usage",
+    "prepare_all",
     "prepare_jobs",
-    "unsuppressed",
+    "profile_of",
 ]
 
 log = logging.getLogger(__name__)
 
 _ClientKey = tuple[str, str | None, str | None, float, int, bool]
+
+
+def profile_of(settings: Settings) -> Profile:
+    """The judge's prompt profile the settings name (``paper`` unless ``referee-ver4``)."""
+    return "referee-ver4" if settings.profile == "referee-ver4" else "paper"
 
 
 class ModelSetupError(Exception):
@@ -78,7 +88,7 @@ def prepare_jobs(
             continue
         try:
             ctx = build_context(graph, report.path, qualname, token_budget=settings.context_tokens)
-        except ContextError as exc:
+        except ContextError as exc:  # the other functions go on
             problems.append(f"{report.path}::{qualname}: no context for the model: {exc}")
             continue
         jobs.append(
@@ -94,39 +104,30 @@ def prepare_jobs(
     return jobs, problems
 
 
-def unsuppressed(
-    findings: Sequence[Finding], marks: Suppressions | None, ignore: IgnoreList
-) -> list[Finding]:
-    """The model's ``findings`` that neither the file's inline markers (``marks``, read by
-    the static tier) nor the ``ignore`` list silence."""
-    return [f for f in findings if (marks is None or not marks.covers(f)) and not ignore.covers(f)]
+def prepare_all(
+    graph: ProjectGraph, reports: Sequence[FileReport], settings: Settings
+) -> tuple[list[ModelJob], list[str]]:
+    """:func:`prepare_jobs` over every report, in order."""
+    jobs: list[ModelJob] = []
+    problems: list[str] = []
+    for report in reports:
+        more, why = prepare_jobs(graph, report, settings)
+        jobs.extend(more)
+        problems.extend(why)
+    return jobs, problems
 
 
 @dataclass(slots=True)
-class ModelOutcome:
-    """The model's answers for one document: findings, per-function results (for scores),
-    the errors met, and ``fatal`` when the endpoint could not be used at all."""
+class Usage:
+    """What the model was asked and what it cost (one run's, or a server's running totals).
 
-    model: str
-    endpoint: str
-    results: list[LlmFunctionResult] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    fatal: str | None = None
-    calls: int = 0
-    cache_hits: int = 0
-
-    @property
-    def findings(self) -> list[Finding]:
-        """Every ``fail`` the model gave, in the order the functions were asked."""
-        return [f for res in self.results for f in res.findings]
-
-
-@dataclass(slots=True)
-class ModelTotals:
-    """What the model cost since the server started (for the status bar)."""
+    ``cost_known`` is false while litellm knew the price of no call at all (``cost_usd`` is
+    then no cost, only an unknown one).
+    """
 
     calls: int = 0
     cache_hits: int = 0
+    unknown: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float = 0.0
@@ -137,6 +138,49 @@ class ModelTotals:
         """Prompt and completion tokens together."""
         return self.prompt_tokens + self.completion_tokens
 
+    def add(self, other: Usage) -> None:
+        """Count ``other`` in too."""
+        self.calls += other.calls
+        self.cache_hits += other.cache_hits
+        self.unknown += other.unknown
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+        self.cost_usd += other.cost_usd
+        self.cost_known = self.cost_known or other.cost_known
+
+    @classmethod
+    def of(cls, results: Sequence[LlmFunctionResult]) -> Usage:
+        """The usage of ``results`` together."""
+        return cls(
+            calls=sum(r.calls for r in results),
+            cache_hits=sum(r.cache_hits for r in results),
+            unknown=sum(r.unknown for r in results),
+            prompt_tokens=sum(r.prompt_tokens for r in results),
+            completion_tokens=sum(r.completion_tokens for r in results),
+            cost_usd=sum(r.cost_usd for r in results),
+            cost_known=any(r.cost_usd for r in results) or not any(r.cost_unknown for r in results),
+        )
+
+
+@dataclass(slots=True)
+class ModelOutcome:
+    """The model's answers for one run: per-function results (findings, scores), the errors
+    met (each once), ``fatal`` when the endpoint could not be used at all, ``not_asked``
+    questions left out by ``max_calls``, and :attr:`usage`."""
+
+    model: str
+    endpoint: str
+    results: list[LlmFunctionResult] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    fatal: str | None = None
+    not_asked: int = 0
+    usage: Usage = field(default_factory=Usage)
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every ``fail`` the model gave, in the order the functions were asked."""
+        return [f for res in self.results for f in res.findings]
+
 
 class ModelTier:
     """The server's model clients, answer cache and totals (see the module docstring)."""
@@ -145,7 +189,7 @@ class ModelTier:
         self._clients: dict[_ClientKey, ModelClient] = {}
         self._cache: AnswerCache | None = None
         self._cache_opened = not use_cache
-        self.totals = ModelTotals()
+        self.totals = Usage()
 
     def client_for(self, settings: Settings) -> ModelClient:
         """The client for ``settings``' model (made once per distinct configuration).
@@ -192,20 +236,26 @@ class ModelTier:
             self._cache = await asyncio.to_thread(AnswerCache.open)
         return self._cache
 
-    async def run(self, settings: Settings, jobs: Sequence[ModelJob]) -> ModelOutcome:
-        """Ask every question of ``jobs`` at once (the client bounds what is in flight).
+    async def run(
+        self,
+        settings: Settings,
+        jobs: Sequence[ModelJob],
+        *,
+        on_check_done: Callable[[], None] | None = None,
+    ) -> ModelOutcome:
+        """Ask every question of ``jobs`` at once (the client bounds what is in flight);
+        ``on_check_done`` is called once per question answered (a progress bar).
 
         Raises :class:`ModelSetupError` when the model cannot be used; ``CancelledError``
         propagates (a newer edit), cancelling every request still in flight.
         """
-        from docref.llm.prompts import Profile
-        from docref.llm.tier import LlmRun, check_function_llm
+        from docref.checks.llm.tier import LlmRun, check_function_llm
 
         client = self.client_for(settings)
         outcome = ModelOutcome(settings.model or "", client.endpoint.describe())
         cache = await self._answer_cache()
-        run = LlmRun(max_calls=settings.max_calls)
-        profile: Profile = "referee-ver4" if settings.profile == "referee-ver4" else "paper"
+        run = LlmRun(max_calls=settings.max_calls, on_check_done=on_check_done)
+        profile = profile_of(settings)
         asks = [
             check_function_llm(
                 client,
@@ -223,28 +273,13 @@ class ModelTier:
             for job in jobs
         ]
         outcome.results = list(await asyncio.gather(*asks))
-        self._count(outcome)
-        seen: set[str] = set()
-        for res in outcome.results:
-            for err in res.errors:
-                if err not in seen:
-                    seen.add(err)
-                    outcome.errors.append(err)
+        outcome.usage = Usage.of(outcome.results)
+        self.totals.add(outcome.usage)
+        outcome.errors = list(dict.fromkeys(err for res in outcome.results for err in res.errors))
+        outcome.not_asked = run.not_asked
         if run.fatal is not None:
             outcome.fatal = str(run.fatal)
         return outcome
-
-    def _count(self, outcome: ModelOutcome) -> None:
-        totals = self.totals
-        for res in outcome.results:
-            outcome.calls += res.calls
-            outcome.cache_hits += res.cache_hits
-            totals.prompt_tokens += res.prompt_tokens
-            totals.completion_tokens += res.completion_tokens
-            totals.cost_usd += res.cost_usd
-            totals.cost_known = totals.cost_known or res.cost_usd > 0
-        totals.calls += outcome.calls
-        totals.cache_hits += outcome.cache_hits
 
     async def close(self) -> None:
         """Close every client and the answer cache (at shutdown)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from docref.checks.findings import Criterion
+from docref.core.findings import Criterion
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +21,10 @@ class RuleInfo:
     criterion: Criterion
     summary: str
     opt_in: bool = False
+
+
+MODEL_RULE = "referee"
+"""The rule id of every model-tier finding (the ReFEree judge; its criterion is the question's)."""
 
 
 _RULES = (

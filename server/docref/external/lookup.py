@@ -4,12 +4,13 @@ The 1-hop related information of a function renders every name it uses; names th
 something outside the project (stdlib, third-party packages, the JDK) are rendered with their
 real API documentation, read *statically* from the environment docref runs in:
 
-* Python (:func:`python_external_doc`, implemented in ``external_python``): modules are
+* Python (:func:`python_external_doc`, implemented in :mod:`~docref.external.python`): modules are
   located with the import system's finders without executing anything; their source (or a
   ``.pyi`` stub) is parsed with :mod:`ast`.  Only compiled modules of the standard library
   (``math``, ``_io``, ``builtins`` ...) are ever imported, to be introspected.
-* Java (:func:`java_external_doc`, implemented in ``external_java``): the class's source is
-  read from the JDK's ``src.zip`` and parsed with tree-sitter-java; the Javadoc is cleaned.
+* Java (:func:`java_external_doc`, implemented in :mod:`~docref.external.java`): the class's
+  source is read from the JDK's ``src.zip`` and parsed with tree-sitter-java; the Javadoc is
+  cleaned.
 
 Both return an :class:`ExternalDoc`; a name that cannot be resolved gives one whose
 ``source`` is :data:`NOT_FOUND` and whose :meth:`ExternalDoc.render` is the bare name.
@@ -165,7 +166,7 @@ def python_external_doc(
     package installed or removed after a lookup need :func:`clear_caches`.
     ``max_doc`` bounds the length of :attr:`ExternalDoc.doc`.
     """
-    from docref.context.external_python import lookup
+    from docref.external.python import lookup
 
     return lookup(qualified, search_path=search_path, max_doc=max_doc)
 
@@ -181,7 +182,7 @@ def java_external_doc(
     ``src_zip`` is the JDK's ``src.zip``; when omitted :func:`find_src_zip` locates one.
     An explicit path that does not exist is not replaced by another.
     """
-    from docref.context.external_java import lookup
+    from docref.external.java import lookup
 
     return lookup(qualified, src_zip=src_zip, max_doc=max_doc)
 
@@ -193,14 +194,14 @@ def find_src_zip() -> str | None:
     the ``java`` on ``PATH`` (symlinks resolved), then ``/usr/lib/jvm/*/lib/src.zip`` (newest
     version first).  Broken symlinks are skipped.
     """
-    from docref.context.external_java import find_src_zip as find
+    from docref.external.java import find_src_zip as find
 
     return find()
 
 
 def clear_caches() -> None:
     """Forget every cached module location, parsed module and parsed Java class."""
-    from docref.context import external_java, external_python
+    from docref.external import java, python
 
-    external_python.clear_caches()
-    external_java.clear_caches()
+    python.clear_caches()
+    java.clear_caches()

@@ -1,0 +1,1 @@
+"""The one place a check run is assembled (see ARCHITECTURE.md)."""
