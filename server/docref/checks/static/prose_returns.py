@@ -247,7 +247,13 @@ def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
 
 def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
     """``C2-PROSE-RETURN-TYPE``: a prose return claim the return type contradicts."""
-    claims = _claims(inp)
+    # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
+    # claim is worth the parse of an unannotated body (``_allowed``)
+    claims = []
+    for seg, text in _claims(inp):
+        found = claimed_kind(text)
+        if found is not None and not _OTHERWISE.search(text):
+            claims.append((seg, text, found))
     if not claims:
         return []
     allowed = _allowed(inp)
@@ -257,11 +263,7 @@ def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
     java = inp.file.language == "java"
     annotated = java or bool(inp.function.returns)
     out: list[Finding] = []
-    for seg, text in claims:
-        found = claimed_kind(text)
-        if found is None or _OTHERWISE.search(text):
-            continue
-        claim, match = found
+    for seg, text, (claim, match) in claims:
         if java and claim not in ("bool", "str"):
             continue
         if java and seg.kind == "returns" and _JAVA_PHRASE.search(text):

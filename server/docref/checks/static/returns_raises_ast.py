@@ -108,23 +108,36 @@ def _parse_file(data: bytes) -> ast.Module | None:
 
 
 def function_node(data: bytes, fn: Function) -> FuncNode | None:
-    """The ``def`` node of ``fn``: its own text dedented, else found in the whole file."""
-    text = data[fn.span.start_byte : fn.span.end_byte].decode("utf-8", "replace")
+    """The ``def`` node of ``fn``: its own text dedented, else found in the whole file.
+
+    Several rules ask for the same function one after the other (returns, yields, raises,
+    prose return claims): the parse is kept for the last few functions.  The rules only read
+    the tree."""
+    span = fn.span
+    return _function_node(data, span.start_byte, span.end_byte, span.start_col, span.start_line,
+                          fn.name)
+
+
+@functools.lru_cache(maxsize=32)
+def _function_node(
+    data: bytes, start: int, end: int, col: int, line: int, name: str
+) -> FuncNode | None:
+    text = data[start:end].decode("utf-8", "replace")
     try:
-        tree = ast.parse(textwrap.dedent(" " * fn.span.start_col + text))
+        tree = ast.parse(textwrap.dedent(" " * col + text))
     except (SyntaxError, ValueError):
         tree = None
     if tree is not None and len(tree.body) == 1:
         node = tree.body[0]
-        if isinstance(node, FuncNode) and node.name == fn.name:
+        if isinstance(node, FuncNode) and node.name == name:
             return node
     module = _parse_file(data)
     if module is None:
         return None
     for cand in ast.walk(module):
-        if isinstance(cand, FuncNode) and cand.name == fn.name:
+        if isinstance(cand, FuncNode) and cand.name == name:
             first = min([cand.lineno, *(d.lineno for d in cand.decorator_list)])
-            if first - 1 == fn.span.start_line:
+            if first - 1 == line:
                 return cand
     return None
 
