@@ -18,6 +18,7 @@ from docref.lsp.watching import apply_file_changes
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
+from tests.lsp_helpers import until
 from tests.test_lsp_server import C1_PARAM, C1_PARAM_FIXED, CONFIG, open_document
 
 MAIN = '''\
@@ -98,19 +99,6 @@ async def client(
     )
     yield
     await lsp_client.shutdown_session()
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    """Wait for ``condition`` (the server answers asynchronously); fail after a long while."""
-
-    async def poll() -> None:
-        while not condition():
-            await asyncio.sleep(0.02)
-
-    try:
-        await asyncio.wait_for(poll(), timeout=60)
-    except TimeoutError:
-        pytest.fail(f"never happened: {what}")
 
 
 def indexed(seen: Seen, root: Path) -> Callable[[], bool]:

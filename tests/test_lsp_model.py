@@ -17,7 +17,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
+from tests.lsp_helpers import until
 
 KEY_ENV = "DOCREF_TEST_LSP_KEY"
 
@@ -151,17 +152,6 @@ async def client(
     )
     yield
     await lsp_client.shutdown_session()
-
-
-async def until(condition: Callable[[], bool], what: str, timeout: float = 60) -> None:
-    async def poll() -> None:
-        while not condition():
-            await asyncio.sleep(0.02)
-
-    try:
-        await asyncio.wait_for(poll(), timeout=timeout)
-    except TimeoutError:
-        pytest.fail(f"never happened: {what}")
 
 
 def published_for(client: LanguageClient, path: Path) -> list[types.Diagnostic] | None:

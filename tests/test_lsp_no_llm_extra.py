@@ -7,17 +7,16 @@ static findings are published and stay, the user is told once how to get the mod
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from tests.lsp_helpers import until
 
 # litellm is hidden the way a missing module is: importing it raises ImportError.
 WITHOUT_LITELLM = (
@@ -69,17 +68,6 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):
     )
     yield
     await lsp_client.shutdown_session()
-
-
-async def until(condition: Callable[[], bool], what: str, timeout: float = 60) -> None:
-    async def poll() -> None:
-        while not condition():
-            await asyncio.sleep(0.02)
-
-    try:
-        await asyncio.wait_for(poll(), timeout=timeout)
-    except TimeoutError:
-        pytest.fail(f"never happened: {what}")
 
 
 async def test_static_findings_stay_and_one_message_says_how_to_get_the_model_tier(
