@@ -281,12 +281,15 @@ class _FunctionJudge:
 
     def unknown(self, check: _Check, reason: str) -> CheckResult:
         """An unanswered check (excluded from the score, never a finding)."""
+        return self._result(check, Verdict.UNKNOWN, reason=reason)
+
+    def _result(self, check: _Check, verdict: Verdict, reason: str | None = None) -> CheckResult:
         return CheckResult.for_segment(
             check.segment,
             path=self.out.path,
             qualname=self.out.qualname,
             criterion=check.criterion,
-            verdict=Verdict.UNKNOWN,
+            verdict=verdict,
             tier=Tier.LLM,
             rule=MODEL_RULE,
             reason=reason,
@@ -297,15 +300,7 @@ class _FunctionJudge:
     ) -> CheckResult:
         """The result of an answered check; a ``0`` carries its finding."""
         if answer == 1:
-            return CheckResult.for_segment(
-                check.segment,
-                path=self.out.path,
-                qualname=self.out.qualname,
-                criterion=check.criterion,
-                verdict=Verdict.PASS,
-                tier=Tier.LLM,
-                rule=MODEL_RULE,
-            )
+            return self._result(check, Verdict.PASS)
         finding = Finding.from_segment(
             check.segment,
             path=self.out.path,
