@@ -16,8 +16,8 @@ from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
 from docref.core.findings import Criterion, Finding
+from docref.core.segment import Range
 from docref.core.severity import level_of
-from docref.segments.model import Range
 
 __all__ = ["SOURCE", "client_range", "criterion_href", "severity_of", "to_diagnostic"]
 
