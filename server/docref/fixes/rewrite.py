@@ -256,6 +256,7 @@ class _Rewriter:
             model=model.settings.model or "",
             criteria=model.settings.criteria,
             profile=model.profile,
+            settings=model.settings,
         )
         self.calls += outcome.usage.calls
         if outcome.fatal is not None:
