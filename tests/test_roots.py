@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from docref.config.root import find_root
 from docref.graph.model import Import
 from docref.graph.modules import ModuleMap
+
 from tests.fake_openai import Behaviour, FakeOpenAI
 
 REPO = Path(__file__).resolve().parents[1]

@@ -4,9 +4,10 @@ Python: a file's dotted names are taken relative to its import roots, the folder
 interpreter would have on ``sys.path`` (README, "Project root and import roots"): the first
 ancestor directory that is not a regular package (has no ``__init__.py``), so ``src/`` and
 ``server/`` layouts resolve; every ``src`` folder (and Maven's ``src/main/python``), so
-namespace packages below ``src/`` resolve; and the workspace root (namespace packages).  Relative imports
-follow package semantics: the base is the importing file's directory, one level up per extra
-dot.  Java: ``package`` + file stem is the fully qualified name of the file's top class.
+namespace packages below ``src/`` resolve; and the workspace root (namespace packages).
+Relative imports follow package semantics: the base is the importing file's directory, one
+level up per extra dot.  Java: ``package`` + file stem is the fully qualified name of the
+file's top class (so Maven/Gradle ``src/main/java`` and any other layout resolve alike).
 """
 
 from __future__ import annotations

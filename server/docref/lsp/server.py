@@ -25,6 +25,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
+from docref.config.root import find_root
 from docref.engine.model import ModelSetupError, ModelTier
 from docref.engine.results import unsuppressed
 from docref.graph.discovery import language_of
@@ -36,7 +37,6 @@ from docref.lsp.checking import (
     release_buffer,
     take_buffer,
 )
-from docref.config.root import find_root
 from docref.lsp.folders import Folder, open_folder
 from docref.lsp.progress import IndexProgress, supports_progress
 from docref.lsp.results import DocumentResult
