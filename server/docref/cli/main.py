@@ -168,6 +168,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-llm-cache", action="store_true", help="do not read or write cached model answers"
     )
     llm.add_argument(
+        "--cache-url",
+        metavar="URL",
+        help="the team's shared answer cache, redis://host:port/db or rediss:// (password: "
+        "the environment variable named by cache_password_env)",
+    )
+    llm.add_argument(
         "--no-llm", action="store_true", help="static tier only, even when a model is configured"
     )
     llm.add_argument(
