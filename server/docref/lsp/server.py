@@ -115,13 +115,18 @@ class DocrefServer(LanguageServer):
         for root in roots:
             if root is None or not os.path.isdir(root):
                 continue
-            folder, warnings = open_folder(os.path.abspath(root), self.options)
-            for message in warnings:
-                self.warn(message)
-            self.folders[folder.root] = folder
-            self.spawn(self._index(folder))
+            self.spawn(self.index(self.add_folder(root)))
 
-    async def _index(self, folder: Folder) -> None:
+    def add_folder(self, root: str) -> Folder:
+        """Make the workspace folder ``root`` (with its own settings; not indexed yet)."""
+        folder, warnings = open_folder(os.path.abspath(root), self.options)
+        for message in warnings:
+            self.warn(message)
+        self.folders[folder.root] = folder
+        return folder
+
+    async def index(self, folder: Folder) -> None:
+        """Index ``folder`` as a whole, with progress and status."""
         progress = IndexProgress(self, folder.root, supports_progress(self.client_capabilities))
         folder.indexing = True
         self.announce(folder)
