@@ -13,6 +13,7 @@ from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
 from docref.cli.merge import add_merge_parser
+from docref.config.root import ROOT_HELP
 from docref.console.argtypes import positive_float, positive_int, shard
 from docref.defaults import DEFAULT_TOKEN_BUDGET
 from docref.lsp.cli import add_serve_parser
@@ -56,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_TOKEN_BUDGET,
         help=f"token budget of the related information (default {DEFAULT_TOKEN_BUDGET})",
     )
-    ctx.add_argument("--root", help="workspace root (default: nearest project marker)")
+    ctx.add_argument("--root", help=ROOT_HELP)
     ctx.add_argument("--no-external", action="store_true", help="skip external API docs")
     ctx.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
     ctx.set_defaults(func=commands.context)
@@ -75,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="text",
         help="text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)",
     )
-    chk.add_argument("--root", help="workspace root (default: nearest project marker)")
+    chk.add_argument("--root", help=ROOT_HELP)
     chk.add_argument("--no-cache", action="store_true", help="do not use the on-disk index cache")
     chk.add_argument(
         "--since",
@@ -195,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     chk.set_defaults(func=check_command)
 
     idx = sub.add_parser("index", help="index a tree and report what was found")
-    idx.add_argument("path", help="the workspace folder")
+    idx.add_argument("path", help="a folder; its project root is indexed (README: Project root)")
     idx.add_argument("--json", action="store_true", help="machine-readable output")
     idx.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
     idx.add_argument(
