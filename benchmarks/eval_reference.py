@@ -5,8 +5,9 @@ model-free methods), plus the ROUGE stemming check behind the default.
     python benchmarks/eval_reference.py --dataset FULL.jsonl # the full Java benchmark
 
 Prints the table ``docref eval`` prints and writes the ``--json`` document (plus timings and
-the ROUGE rows without stemming, ``--no-rouge-stemmer``) to ``benchmarks/out/eval_reference.json``.  Per-item
-results are not cached (``--no-cache`` semantics) so the timings are real.
+the ROUGE rows without stemming, ``--no-rouge-stemmer``) to
+``benchmarks/out/eval_reference.json``.  Per-item results are not cached (``--no-cache``
+semantics) so the timings are real.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from docref.cli import commands
 from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
+from docref.cli.rules_cmd import add_rules_parsers
 from docref.console.argtypes import positive_float, positive_int
 from docref.defaults import DEFAULT_TOKEN_BUDGET
 from docref.lsp.cli import add_serve_parser
@@ -188,6 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     idx.set_defaults(func=commands.index)
     add_cache_parser(sub)
+    add_rules_parsers(sub)
     from docref.eval.cli import add_eval_parser
 
     add_eval_parser(sub)
