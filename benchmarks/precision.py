@@ -8,7 +8,7 @@ versions (corpus, path, qualname, rule, the message's subject, flagged sentence)
 round re-uses them and only new findings need reading.  Strict precision = TRUE / judged,
 with a Wilson 95% interval.
 
-    python benchmarks/precision.py fetch [--corpora DIR]
+    python benchmarks/precision.py [--set r5] fetch [--corpora DIR]
     python benchmarks/precision.py run [--corpora DIR] [--only NAME...]
     python benchmarks/precision.py sample --lang python [--size 70] [--per-rule 12] [--seed 12]
     python benchmarks/precision.py show --lang python [--all]
@@ -44,9 +44,13 @@ VERDICTS = ("TRUE", "FALSE", "DEBATABLE")
 _SKIP_DIRS = {"tests", "testing", "test"}
 
 
-def load_corpora() -> list[dict[str, Any]]:
+def load_corpora(corpus_set: str | None = None) -> list[dict[str, Any]]:
+    """The corpora of ``corpus_set`` (the file's ``current`` set when None): each round series
+    runs on its own projects, so nothing is tuned to one corpus."""
     with open(os.path.join(DATA, "corpora.toml"), "rb") as fh:
-        return list(tomllib.load(fh)["corpus"])
+        data = tomllib.load(fh)
+    wanted = corpus_set or data["current"]
+    return [c for c in data["corpus"] if c["set"] == wanted]
 
 
 def _fetch_python(corpus: dict[str, Any], dest: str) -> int:
@@ -79,7 +83,7 @@ def _extract(archive: str, dest: str, wanted: Any) -> int:
 
 
 def cmd_fetch(args: argparse.Namespace) -> None:
-    for corpus in load_corpora():
+    for corpus in load_corpora(args.set):
         dest = os.path.join(args.corpora, corpus["name"])
         if os.path.isdir(dest):
             print(f"{corpus['name']}: already at {dest}")
@@ -93,7 +97,7 @@ def cmd_run(args: argparse.Namespace) -> None:
     summary_path = os.path.join(DATA, "runs.json")
     summary = _read_json(summary_path, {})
     cache = os.path.join(OUT, "cache")
-    for corpus in load_corpora():
+    for corpus in load_corpora(args.set):
         if args.only and corpus["name"] not in args.only:
             continue
         root = os.path.join(args.corpora, corpus["name"])
@@ -140,10 +144,10 @@ def finding_key(corpus: str, f: dict[str, Any]) -> str:
     return hashlib.sha1("|".join(parts).encode()).hexdigest()[:12]
 
 
-def current_findings(lang: str) -> list[dict[str, Any]]:
+def current_findings(lang: str, corpus_set: str | None) -> list[dict[str, Any]]:
     """Every finding of the last ``run`` of the corpora of ``lang``, with its key."""
     rows = []
-    for corpus in load_corpora():
+    for corpus in load_corpora(corpus_set):
         if corpus["lang"] != lang:
             continue
         path = os.path.join(OUT, corpus["name"] + ".json")
@@ -156,7 +160,7 @@ def current_findings(lang: str) -> list[dict[str, Any]]:
 
 def cmd_sample(args: argparse.Namespace) -> None:
     """Stratified by rule: up to ``per_rule`` of each rule, then random fill up to ``size``."""
-    findings = current_findings(args.lang)
+    findings = current_findings(args.lang, args.set)
     rng = random.Random(args.seed)
     by_rule: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for f in sorted(findings, key=lambda f: f["key"]):
@@ -170,7 +174,7 @@ def cmd_sample(args: argparse.Namespace) -> None:
         rest += group[args.per_rule :]
     rng.shuffle(rest)
     chosen += rest[: max(0, args.size - len(chosen))]
-    _write_json(_sample_path(args.lang), {
+    _write_json(_sample_path(args.lang, args.set), {
         "seed": args.seed, "size": args.size, "per_rule": args.per_rule,
         "population": len(findings), "population_by_rule": {r: len(g) for r, g in by_rule.items()},
         "findings": sorted(chosen, key=lambda f: (f["rule"], f["key"])),
@@ -216,7 +220,7 @@ def _find_def(tree: ast.AST, parts: list[str]) -> ast.AST | None:
 
 def cmd_show(args: argparse.Namespace) -> None:
     judged = load_judged(args.lang)
-    for f in _read_json(_sample_path(args.lang), {})["findings"]:
+    for f in _read_json(_sample_path(args.lang, args.set), {})["findings"]:
         if f["key"] in judged and not args.all:
             continue
         print("=" * 100)
@@ -244,7 +248,7 @@ def load_judged(lang: str) -> dict[str, dict[str, Any]]:
 def cmd_judge(args: argparse.Namespace) -> None:
     if args.verdict not in VERDICTS:
         sys.exit(f"verdict must be one of {VERDICTS}")
-    sample = {f["key"]: f for f in _read_json(_sample_path(args.lang), {})["findings"]}
+    sample = {f["key"]: f for f in _read_json(_sample_path(args.lang, args.set), {})["findings"]}
     f = sample.get(args.key)
     if f is None:
         sys.exit(f"{args.key} is not in the current sample")
@@ -280,9 +284,11 @@ def _precision_row(verdicts: list[str]) -> dict[str, Any]:
 
 
 def cmd_report(args: argparse.Namespace) -> None:
-    report: dict[str, Any] = {"runs": _read_json(os.path.join(DATA, "runs.json"), {})}
+    names = {c["name"] for c in load_corpora(args.set)}
+    runs = _read_json(os.path.join(DATA, "runs.json"), {})
+    report: dict[str, Any] = {"runs": {n: r for n, r in runs.items() if n in names}}
     for lang in args.lang:
-        sample_path = _sample_path(lang)
+        sample_path = _sample_path(lang, args.set)
         if not os.path.exists(sample_path):
             continue
         judged = load_judged(lang)
@@ -309,11 +315,18 @@ def cmd_report(args: argparse.Namespace) -> None:
     for name, run in report["runs"].items():
         print(f"{name:28} {run['lang']:7} {run['documented_functions']:>6} documented functions "
               f"{run['findings']:>5} findings = {run['per_1k_functions']:>6} / 1k")
-    _write_json(os.path.join(DATA, "report.json"), report)
+    _write_json(os.path.join(DATA, f"report-{_set_name(args.set)}.json"), report)
 
 
-def _sample_path(lang: str) -> str:
-    return os.path.join(DATA, f"sample-{lang}.json")
+def _set_name(corpus_set: str | None) -> str:
+    if corpus_set is not None:
+        return corpus_set
+    with open(os.path.join(DATA, "corpora.toml"), "rb") as fh:
+        return str(tomllib.load(fh)["current"])
+
+
+def _sample_path(lang: str, corpus_set: str | None) -> str:
+    return os.path.join(DATA, f"sample-{lang}-{_set_name(corpus_set)}.json")
 
 
 def _read_json(path: str, default: Any) -> Any:
@@ -334,6 +347,7 @@ def _write_json(path: str, value: Any) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--corpora", default=CORPORA, help="where the corpora are unpacked")
+    parser.add_argument("--set", default=None, help="corpus set (default: corpora.toml's current)")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("fetch").set_defaults(run=cmd_fetch)
     run = sub.add_parser("run")

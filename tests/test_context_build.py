@@ -85,9 +85,11 @@ def test_names_from_two_project_files_each_keep_a_block(graph: ProjectGraph) -> 
     found = blocks(build_context(graph, "pkg/core.py", "combine"))
     assert {name: b.origin for name, b in found.items()} == {
         "Widget": "cross",
+        "widget.size": "cross",  # ``widget = Widget(value)``: the attribute it reads
         "scale": "cross",
         "RATE": "cross",
     }
+    assert found["widget.size"].text == "self.size = size"
     assert found["Widget"].path == "pkg/models.py"
     assert found["scale"].path == "pkg/rates.py"
     assert found["scale"].uses == 2
@@ -152,8 +154,8 @@ def test_token_budget_drops_least_used_blocks_first(graph: ProjectGraph) -> None
     assert full.tokens > 30
 
     ctx = build_context(graph, "pkg/core.py", "combine", token_budget=30)
-    # ``scale`` is used twice, the others once: they go first
-    assert [b.name for b in ctx.related] == ["scale"]
+    # ``scale`` and ``widget.size`` are used twice, the others once: they go first
+    assert [b.name for b in ctx.related] == ["widget.size", "scale"]
     assert ctx.tokens <= 30
     assert {d.name for d in ctx.dropped} == {"Widget", "RATE"}
     for dropped in ctx.dropped:

@@ -26,7 +26,7 @@ from docref.cli.check_output import (
     summary_line,
     text_lines,
 )
-from docref.cli.check_select import select_targets, since_filter
+from docref.cli.check_select import select_targets, shard_filter, since_filter
 from docref.config.root import find_root
 
 if TYPE_CHECKING:
@@ -77,7 +77,20 @@ def settings_for(args: argparse.Namespace, root: str) -> Settings:
         on_llm_error=args.on_llm_error,
         context_tokens=args.context_tokens,
         enable=_enabled(args.enable),
+        cache_url=_flag("cache_url", args.cache_url),
     )
+
+
+def _flag(name: str, value: object) -> Any:
+    """A flag's value validated like the setting ``name`` (``None`` when not given)."""
+    from docref.config import ConfigError, Settings
+
+    if value is None:
+        return None
+    try:
+        return getattr(Settings.from_mapping({name: value}, f"--{name.replace('_', '-')}"), name)
+    except ConfigError as exc:
+        raise _UsageError(str(exc)) from None
 
 
 def _enabled(names: list[str] | None) -> tuple[str, ...] | None:
@@ -151,6 +164,8 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
             )
     if changed is not None:
         since_filter(graph, reports, changed)
+    if args.shard is not None:
+        shard_filter(reports, args.shard)
     ignore = IgnoreList.parse(settings.effective_ignore)
     warnings = [w for r in reports for w in apply_suppressions(graph, r, ignore)]
     llm: ModelOutcome | None = None
@@ -172,7 +187,7 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
         return _write_baseline(args.write_baseline, findings)
     if baseline is not None:
         findings, summary.baselined = baseline.filter(findings)
-    summary.warnings = warnings
+    summary.warnings = warnings + (llm.warnings if llm is not None else [])
     summary.seconds = time.perf_counter() - started
     _emit(args.format, findings, scores, summary, settings, root, llm is None)
     model_failed = bool(summary.llm_errors) or summary.fatal is not None

@@ -175,6 +175,7 @@ class ModelOutcome:
     fatal: str | None = None
     not_asked: int = 0
     usage: Usage = field(default_factory=Usage)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def findings(self) -> list[Finding]:
@@ -189,6 +190,8 @@ class ModelTier:
         self._clients: dict[_ClientKey, ModelClient] = {}
         self._cache: AnswerCache | None = None
         self._cache_opened = not use_cache
+        self._cache_url: str | None = None
+        self._shared_warned = False
         self.totals = Usage()
 
     def client_for(self, settings: Settings) -> ModelClient:
@@ -228,13 +231,35 @@ class ModelTier:
             raise ModelSetupError(str(exc)) from None
         return client
 
-    async def _answer_cache(self) -> AnswerCache | None:
+    async def _answer_cache(self, settings: Settings) -> AnswerCache | None:
+        """The answer cache, opened on first use (reopened when ``cache_url`` changes)."""
+        if self._cache_opened and settings.cache_url != self._cache_url and self._cache:
+            self._cache.close()
+            self._cache_opened, self._shared_warned = False, False
         if not self._cache_opened:
+            from docref.cache.shared import SharedCache
             from docref.llm.answers import AnswerCache
 
-            self._cache_opened = True
-            self._cache = await asyncio.to_thread(AnswerCache.open)
+            self._cache_opened, self._cache_url = True, settings.cache_url
+            shared = (
+                SharedCache(
+                    settings.cache_url,
+                    password_env=settings.cache_password_env,
+                    ttl_s=settings.cache_ttl,
+                )
+                if settings.cache_url
+                else None
+            )
+            self._cache = await asyncio.to_thread(AnswerCache.open, None, shared)
         return self._cache
+
+    def _shared_warning(self) -> list[str]:
+        """The shared cache's problem, once per cache (the run went on with the local one)."""
+        problem = None if self._cache is None else self._cache.shared_problem
+        if problem is None or self._shared_warned:
+            return []
+        self._shared_warned = True
+        return [f"{problem}; the local cache carried on"]
 
     async def run(
         self,
@@ -253,7 +278,7 @@ class ModelTier:
 
         client = self.client_for(settings)
         outcome = ModelOutcome(settings.model or "", client.endpoint.describe())
-        cache = await self._answer_cache()
+        cache = await self._answer_cache(settings)
         run = LlmRun(max_calls=settings.max_calls, on_check_done=on_check_done)
         profile = profile_of(settings)
         asks = [
@@ -277,6 +302,7 @@ class ModelTier:
         self.totals.add(outcome.usage)
         outcome.errors = list(dict.fromkeys(err for res in outcome.results for err in res.errors))
         outcome.not_asked = run.not_asked
+        outcome.warnings.extend(self._shared_warning())
         if run.fatal is not None:
             outcome.fatal = str(run.fatal)
         return outcome

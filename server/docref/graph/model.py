@@ -14,7 +14,7 @@ from itertools import starmap
 from typing import Any, Literal
 
 # Bump when an extractor's output changes shape or meaning: it is part of the cache key.
-EXTRACTOR_VERSION = 4
+EXTRACTOR_VERSION = 5
 
 Language = Literal["python", "java"]
 EdgeKind = Literal["assign", "as", "refers", "typeof", "inherits"]

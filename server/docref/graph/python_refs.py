@@ -18,7 +18,7 @@ from tree_sitter import Language, Node, Query, QueryCursor
 
 from docref.graph.model import Function, Reference, RefKind
 
-__all__ = ["PY_LANGUAGE", "ReferenceCollector", "ReferenceMemo"]
+__all__ = ["PY_LANGUAGE", "ReferenceCollector", "ReferenceMemo", "typed_locals"]
 
 # the language lives here, not in python_extract, because the masking query needs it and
 # python_extract imports this module (never the reverse)
@@ -48,6 +48,13 @@ _LOCAL_RES: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
     # a nested ``def``/``class`` binds its name in the enclosing function
     (b"def", re.compile(rb"\bdef[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
     (b"class", re.compile(rb"\bclass[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
+)
+# ``r = make_repo(...)`` / ``r: Repo = ...`` at the start of a line: a local whose type the
+# context stage can follow (group 2 the annotation, group 3 the callee of the value).
+_TYPED_LOCAL_RE = re.compile(
+    rb"^[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?::[ \t]*([^=\n]+?)[ \t]*)?=(?!=)[ \t]*"
+    rb"(?:await[ \t]+)?(?:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*\()?",
+    re.MULTILINE,
 )
 # Functions and classes nested in a function: what they use is theirs, not the enclosing
 # function's (they are extracted as functions of their own).
@@ -99,11 +106,36 @@ def _first_use(masked: bytes, chain: bytes, start: int, end: int) -> int:
     return start
 
 
-def _is_bound(name: str, params: set[str], locals_: dict[str, None]) -> bool:
-    """A plain parameter/local, or a chain rooted at one other than self/cls."""
-    root = name.split(".", 1)[0]
+def typed_locals(text: bytes, start: int = 0, end: int | None = None) -> dict[str, str]:
+    """The locals of a function body whose type can be followed, first assignment first:
+    name → its annotation, or ``callee()`` when the value is a call (``r = make_repo()``:
+    the callee's return type, or the class constructed).  ``text`` should have its strings
+    and comments blanked (a ``=`` inside a string is not an assignment)."""
+    out: dict[str, str] = {}
+    for m in _TYPED_LOCAL_RE.finditer(text, start, len(text) if end is None else end):
+        name, annotation, callee = m.group(1), m.group(2), m.group(3)
+        key = name.decode()
+        if key in out or key in _KEYWORDS:
+            continue
+        if annotation:
+            out[key] = annotation.decode().strip()
+        elif callee:
+            out[key] = callee.decode() + "()"
+    return out
+
+
+def _is_bound(name: str, params: set[str], locals_: dict[str, None], typed: set[str]) -> bool:
+    """A plain parameter/local, or a chain rooted at one other than self/cls.
+
+    A chain rooted at an annotated parameter (``stock.level`` with ``stock: Inventory``) or
+    at a local assigned a call or an annotation (``r = make_repo()``, then ``r.save``) is
+    kept: the context stage follows the type to the member's own definition.
+    """
+    root, dot, _ = name.partition(".")
     if root in ("self", "cls"):
-        return "." not in name
+        return not dot
+    if dot and root in typed:
+        return False
     return root in params or root in locals_
 
 
@@ -176,13 +208,18 @@ class ReferenceCollector:
                     if ident not in _KEYWORDS:
                         _add(seen, ident, "name", fn.header_span.start_byte)
         locals_: dict[str, None] = {}
+        line_start = 0
         if body is not None:
             start, end = body.start_byte, body.end_byte
             find = masked.find
+            # from the start of the body's first line: ``^`` does not match at a search's
+            # start position, and the first statement (``r = make()``) binds a local too
+            line_start = masked.rfind(b"\n", 0, start) + 1
+            line_start = start if masked[line_start:start].strip() else line_start
             for literal, rx in _LOCAL_RES:
                 if literal and find(literal, start, end) == -1:
                     continue  # cheap literal pre-check before a regex scan
-                for m in rx.finditer(masked, start, end):
+                for m in rx.finditer(masked, line_start, end):
                     for name in _NAME_RE.findall(m.group(1)):
                         locals_[name.decode()] = None
             uses: dict[bytes, list[Any]] = {}
@@ -208,12 +245,15 @@ class ReferenceCollector:
                 _add(seen, name, kind, _first_use(masked, chain, start, end))
                 seen[name][2] += count - 1
         params = {p.name for p in fn.params}
+        typed = {p.name for p in fn.params if p.annotation}
+        if body is not None and masked.find(b"=", line_start, body.end_byte) != -1:
+            typed.update(typed_locals(masked, line_start, body.end_byte))
         fn.local_names = [n for n in locals_ if n not in params]
         line = self.lines.line
         fn.references = [
             Reference(name, entry[0], line(entry[1]), entry[2])
             for name, entry in seen.items()
-            if not _is_bound(name, params, locals_)
+            if not _is_bound(name, params, locals_, typed)
         ]
         if memo_key:
             base = fn.header_span.start_line
