@@ -26,7 +26,7 @@ from docref.cli.check_output import (
     summary_line,
     text_lines,
 )
-from docref.cli.check_select import select_targets, since_filter
+from docref.cli.check_select import select_targets, shard_filter, since_filter
 from docref.config.root import find_root
 
 if TYPE_CHECKING:
@@ -170,6 +170,8 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
     reports, warnings = static.reports, static.warnings
     if changed is not None:
         since_filter(graph, reports, changed)
+    if args.shard is not None:
+        shard_filter(reports, args.shard)
     llm: ModelOutcome | None = None
     if settings.model and not args.no_llm:
         total = count_checks(reports, settings.criteria)

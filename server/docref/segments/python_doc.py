@@ -247,6 +247,17 @@ class _Parser:
                     new_head = numpy_described(text) if described(self.lines, j, hi) else None
                 elif new_head is None and numpy and grammar == "typed" and head.name:
                     new_head = numpy_sibling(text)  # ``b: an X`` after ``a: X``: its own entry
+                if (
+                    new_head is not None
+                    and numpy
+                    and current
+                    and not head.name
+                    and not new_head.type
+                    and not prev_blank
+                ):
+                    # a section written as flat prose (``*ecc* is an array of triangle`` /
+                    # ``eccentricities``): a bare word wrapped onto the next line is prose
+                    new_head = None
                 if new_head is not None:
                     if current:
                         self._entry(current, head, kind, title)
