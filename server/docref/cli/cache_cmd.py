@@ -3,14 +3,19 @@
 ``clear`` asks no confirmation because everything in the caches can be rebuilt (the answer
 cache only at the price of asking the model again, which ``stats`` makes visible first).  A
 cache that cannot be read or cleared makes the command exit 2, after handling the others.
+
+The team's shared answer cache (``cache_url`` of the project in the current directory, or
+``--cache-url``) is reported and cleared beside the local ``answers`` cache; only docref's keys
+are counted and removed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docref.cache.admin import (
     KNOWN_CACHES,
@@ -20,6 +25,9 @@ from docref.cache.admin import (
     cache_stats,
     clear_caches,
 )
+
+if TYPE_CHECKING:
+    from docref.cache.shared import SharedCache
 
 __all__ = ["add_cache_parser"]
 
@@ -35,6 +43,7 @@ def add_cache_parser(subparsers: Any) -> None:
     actions = cache.add_subparsers(dest="cache_action", required=True, metavar="ACTION")
     stats = actions.add_parser("stats", help="entries, size on disk and size limit per cache")
     stats.add_argument("--json", action="store_true", help="machine-readable output")
+    _shared_flag(stats)
     stats.set_defaults(func=run_stats)
     clear = actions.add_parser(
         "clear", help="remove every cached entry (rebuilt on the next run; no confirmation)"
@@ -47,33 +56,88 @@ def add_cache_parser(subparsers: Any) -> None:
         help=f"caches to clear: {', '.join(KNOWN_CACHES)} (default: all)",
     )
     clear.add_argument("--json", action="store_true", help="machine-readable output")
+    _shared_flag(clear)
     clear.set_defaults(func=run_clear)
+
+
+def _shared_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--cache-url",
+        metavar="URL",
+        help="the shared answer cache (default: cache_url of the project in this directory)",
+    )
+
+
+def _shared(args: argparse.Namespace) -> tuple[SharedCache | None, str | None]:
+    """The shared cache the settings (or ``--cache-url``) name, or the reason it cannot be
+    opened; ``(None, None)`` when none is configured."""
+    from docref.cache.shared import SharedCache
+    from docref.config import ConfigError, Settings, load_settings
+    from docref.config.root import find_root
+
+    try:
+        settings = load_settings(find_root(os.getcwd()))
+        if args.cache_url:
+            url = Settings.from_mapping({"cache_url": args.cache_url}, "--cache-url").cache_url
+            settings = settings.override(cache_url=url)
+    except ConfigError as exc:
+        return None, str(exc)
+    if not settings.cache_url:
+        return None, None
+    shared = SharedCache(
+        settings.cache_url, password_env=settings.cache_password_env, ttl_s=settings.cache_ttl
+    )
+    return shared, None
 
 
 def run_stats(args: argparse.Namespace) -> int:
     """``docref cache stats``: exit 0, or 2 when a cache could not be read."""
     base = cache_base(None)
     stats = cache_stats(base)
+    shared, problem = _shared(args)
+    entries = None if shared is None else shared.count()
+    if shared is not None:
+        problem = shared.problem
+        shared.close()
     if args.json:
-        payload = {"directory": base, "caches": [s.to_json() for s in stats]}
+        payload: dict[str, Any] = {"directory": base, "caches": [s.to_json() for s in stats]}
+        if shared is not None or problem is not None:
+            where = None if shared is None else shared.where
+            payload["shared"] = {"url": where, "answers": entries, "error": problem}
         print(json.dumps(payload, indent=2))
     else:
         print(f"cache directory: {base}{cache_origin()}")
         for s in stats:
             print(f"  {s.name:<8} {_describe(s)}")
             print(f"  {'':<8} {s.directory}")
+        if shared is not None and entries is not None:
+            ttl = f"kept {shared.ttl_s} s" if shared.ttl_s else "kept until cleared"
+            print(f"  {'shared':<8} {entries} answers, {ttl}")
+            print(f"  {'':<8} {shared.where}")
     for s in stats:
         if s.error:
             print(f"docref: error: {s.name} cache: {s.error}", file=sys.stderr)
-    return 2 if any(s.error for s in stats) else 0
+    if problem is not None:
+        print(f"docref: error: {problem}", file=sys.stderr)
+    return 2 if any(s.error for s in stats) or problem is not None else 0
 
 
 def run_clear(args: argparse.Namespace) -> int:
     """``docref cache clear [NAME...]``: exit 0, or 2 when a cache could not be cleared."""
     results = clear_caches(args.names or None)
+    wanted = args.names or ["answers"]
+    shared, problem = _shared(args) if "answers" in wanted else (None, None)
+    removed = None if shared is None else shared.clear()
+    if shared is not None:
+        problem = shared.problem
+        shared.close()
     if args.json:
         cleared = [r.to_json() for r in results]
-        print(json.dumps({"directory": cache_base(None), "cleared": cleared}))
+        payload: dict[str, Any] = {"directory": cache_base(None), "cleared": cleared}
+        if shared is not None or problem is not None:
+            where = None if shared is None else shared.where
+            payload["shared"] = {"url": where, "removed": removed, "error": problem}
+        print(json.dumps(payload))
     else:
         for r in results:
             if r.error is None:
@@ -83,12 +147,16 @@ def run_clear(args: argparse.Namespace) -> int:
                     else "nothing to clear (not created yet)"
                 )
                 print(f"{r.name}: {what}  ({r.directory})")
+        if shared is not None and removed is not None:
+            print(f"shared: removed {removed} answers  ({shared.where})")
+    if problem is not None:
+        print(f"docref: error: {problem}", file=sys.stderr)
     for r in results:
         if r.error:
             print(f"docref: error: {r.name} cache: {r.error}", file=sys.stderr)
         elif r.note:
             print(f"docref: warning: {r.name} cache: {r.note}", file=sys.stderr)
-    return 2 if any(r.error for r in results) else 0
+    return 2 if any(r.error for r in results) or problem is not None else 0
 
 
 def _cache_name(text: str) -> str:

@@ -26,7 +26,7 @@ from docref.cli.check_output import (
     summary_line,
     text_lines,
 )
-from docref.cli.check_select import select_targets, since_filter
+from docref.cli.check_select import select_targets, shard_filter, since_filter
 from docref.config.root import find_root
 
 if TYPE_CHECKING:
@@ -77,7 +77,20 @@ def settings_for(args: argparse.Namespace, root: str) -> Settings:
         on_llm_error=args.on_llm_error,
         context_tokens=args.context_tokens,
         enable=_enabled(args.enable),
+        cache_url=_flag("cache_url", args.cache_url),
     )
+
+
+def _flag(name: str, value: object) -> Any:
+    """A flag's value validated like the setting ``name`` (``None`` when not given)."""
+    from docref.config import ConfigError, Settings
+
+    if value is None:
+        return None
+    try:
+        return getattr(Settings.from_mapping({name: value}, f"--{name.replace('_', '-')}"), name)
+    except ConfigError as exc:
+        raise _UsageError(str(exc)) from None
 
 
 def _enabled(names: list[str] | None) -> tuple[str, ...] | None:
@@ -121,12 +134,11 @@ def check(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace, root: str, settings: Settings, started: float) -> int:
-    from docref.checks.static.parallel import check_files
-    from docref.checks.static.runner import apply_suppressions
     from docref.cli.check_llm import count_checks, run_llm
     from docref.console.progress import ProgressBar
     from docref.core.codes import IgnoreList
     from docref.engine.model import ModelSetupError
+    from docref.engine.static import check_static
     from docref.graph.project import ProjectGraph
 
     changed = _since(root, args.since) if args.since else None
@@ -136,6 +148,7 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
     progress = ProgressBar.for_stderr(enabled=not args.no_progress)
     graph = ProjectGraph(root, use_cache=not args.no_cache)
     paths = [os.path.abspath(p) for p in args.paths]
+    ignore = IgnoreList.parse(settings.effective_ignore)
     with _no_cycle_collection():
         with progress.stage("indexing", unit="files") as bar:
             _index(graph, paths, args.jobs, bar.update)
@@ -146,13 +159,19 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
                 file=sys.stderr,
             )
         with progress.stage("checking", unit="files", total=len(targets)) as bar:
-            reports = check_files(
-                graph, targets, enable=settings.enable, jobs=args.jobs, on_file_done=bar.advance
+            static = check_static(
+                graph,
+                targets,
+                enable=settings.enable,
+                ignore=ignore,
+                jobs=args.jobs,
+                on_file_done=bar.advance,
             )
+    reports, warnings = static.reports, static.warnings
     if changed is not None:
         since_filter(graph, reports, changed)
-    ignore = IgnoreList.parse(settings.effective_ignore)
-    warnings = [w for r in reports for w in apply_suppressions(graph, r, ignore)]
+    if args.shard is not None:
+        shard_filter(reports, args.shard)
     llm: ModelOutcome | None = None
     if settings.model and not args.no_llm:
         total = count_checks(reports, settings.criteria)
@@ -172,7 +191,7 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
         return _write_baseline(args.write_baseline, findings)
     if baseline is not None:
         findings, summary.baselined = baseline.filter(findings)
-    summary.warnings = warnings
+    summary.warnings = warnings + (llm.warnings if llm is not None else [])
     summary.seconds = time.perf_counter() - started
     _emit(args.format, findings, scores, summary, settings, root, llm is None)
     model_failed = bool(summary.llm_errors) or summary.fatal is not None

@@ -19,6 +19,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from docref.core.catalog import STATIC_RULES
 from docref.core.codes import IgnoreList, known_codes
@@ -32,7 +33,10 @@ _SEVERITY_ALIASES = {"information": "note", "info": "note"}
 RUN_MODES = ("onSave", "onType", "manual")
 OnLlmError = Literal["fail", "warn"]
 RunMode = Literal["onSave", "onType", "manual"]
+_CACHE_SCHEMES = ("redis", "rediss", "unix")
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+DEFAULT_CACHE_TTL = 30 * 24 * 3600  # a month: answers outlive a release cycle, not the prompts
 
 _OPT_IN = frozenset(rule.id for rule in STATIC_RULES.values() if rule.opt_in)
 
@@ -54,6 +58,9 @@ class Settings:
     ``include``/``exclude`` are gitignore-style globs applied on top of ``.gitignore``;
     ``run`` says when the language server checks a document (``onSave``, ``onType`` after
     ``debounce_ms`` milliseconds without an edit, or ``manual``);
+    ``cache_url`` names the team's shared answer cache (``redis://host:port/db``, ``rediss://``
+    with TLS), its password read from the environment variable ``cache_password_env``, entries
+    kept ``cache_ttl`` seconds;
     ``fix_verify_with_roundtrip`` makes "Fix this docstring" offer a model rewrite only when
     round-trip verification finds it no worse than the original (pass@1).
     """
@@ -79,6 +86,9 @@ class Settings:
     run: RunMode = "onSave"
     debounce_ms: int = 1500
     fix_verify_with_roundtrip: bool = False
+    cache_url: str | None = None
+    cache_password_env: str | None = None
+    cache_ttl: int = DEFAULT_CACHE_TTL
     source: str = "defaults"
 
     @classmethod
@@ -274,6 +284,36 @@ def _env_name(value: object) -> str:
     return value.strip()
 
 
+def cache_url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a ``cache_url`` (``None`` when it can).  The URL itself is not
+    echoed: a pasted password must not reach a log."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018  (raises on a malformed port)
+    except ValueError:
+        return "not a valid URL (expected redis://host:port/db or rediss://...)"
+    if parts.scheme not in _CACHE_SCHEMES:
+        return "expected a redis://, rediss:// (TLS) or unix:// URL"
+    if parts.password is not None or "password=" in parts.query:
+        return (
+            "the URL must not carry a password: put it in an environment variable and name "
+            "that variable in cache_password_env"
+        )
+    if parts.scheme != "unix" and not parts.hostname:
+        return "the URL has no host (expected redis://host:port/db)"
+    return None
+
+
+def _cache_url(value: object) -> str:
+    # the value is not echoed: it may carry a password the user should not see in a log
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError("expected a redis:// or rediss:// URL")
+    problem = cache_url_problem(value.strip())
+    if problem is not None:
+        raise ConfigError(problem)
+    return value.strip()
+
+
 _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "model": _text,
     "api_base": _text,
@@ -296,4 +336,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "on_llm_error": _choice(("fail", "warn")),
     "run": _choice(RUN_MODES),
     "debounce_ms": _positive_int,
+    "cache_url": _cache_url,
+    "cache_password_env": _env_name,
+    "cache_ttl": _positive_int,
 }

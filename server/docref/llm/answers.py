@@ -11,6 +11,11 @@ The cache is diskcache (SQLite) through :func:`docref.cache.store.open_cache` wi
 JSON-only Disk; every read and write runs in a worker thread (``asyncio.to_thread``) so a slow
 disk or a locked database never stalls the event loop.  A malformed or unreadable entry is a
 miss; a failing write is logged and ignored.
+
+With a ``cache_url`` the local cache is a read-through layer in front of the team's shared cache
+(:class:`docref.cache.shared.SharedCache`, Redis): same keys, same JSON values; a local miss
+asks the shared cache and keeps its answer locally, a new answer goes to both.  A failing
+shared cache only turns itself off (:attr:`AnswerCache.shared_problem`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from docref.cache.shared import SharedCache
 from docref.cache.store import open_cache
 
 __all__ = ["AnswerCache", "CachedAnswer", "answer_key"]
@@ -59,39 +65,52 @@ class AnswerCache:
     """Async get/put of :class:`CachedAnswer` over a diskcache ``Cache`` (or any mapping-like
     object with ``get(key)`` / ``set(key, value)``)."""
 
-    def __init__(self, backend: Any) -> None:
+    def __init__(self, backend: Any, shared: SharedCache | None = None) -> None:
         self._backend = backend
+        self.shared = shared
 
     @classmethod
-    def open(cls, directory: str | None = None) -> AnswerCache | None:
-        """The shared ``answers`` cache; ``None`` (with a warning) when it cannot be opened."""
+    def open(
+        cls, directory: str | None = None, shared: SharedCache | None = None
+    ) -> AnswerCache | None:
+        """The local ``answers`` cache (with ``shared`` behind it); ``None`` (with a warning)
+        when neither can be used.  Without a local cache the shared one still serves."""
         backend = open_cache(CACHE_NAME, directory)
-        return None if backend is None else cls(backend)
+        if backend is None:
+            return None if shared is None else cls(_NoLocal(), shared)
+        return cls(backend, shared)
 
-    def _get(self, key: str) -> CachedAnswer | None:
+    @property
+    def shared_problem(self) -> str | None:
+        """Why the shared cache was not (or stopped being) used, once; ``None`` if it works."""
+        return None if self.shared is None else self.shared.problem
+
+    def _local(self, key: str) -> str | None:
         try:
             raw = self._backend.get(key)
         except Exception as exc:  # unsafe row, locked database, ...: a miss
             log.warning("answer cache read failed: %s", exc)
             return None
-        if not isinstance(raw, str):
-            return None
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            return None
-        if not isinstance(data, dict):
-            return None
-        answer = data.get("answer")
-        explanation = data.get("explanation")
-        if isinstance(answer, bool) or answer not in (0, 1):
-            return None
-        if explanation is not None and not isinstance(explanation, str):
-            return None
-        return CachedAnswer(1 if answer == 1 else 0, explanation)
+        return raw if isinstance(raw, str) else None
+
+    def _get(self, key: str) -> CachedAnswer | None:
+        raw = self._local(key)
+        answer = None if raw is None else _parse(raw)
+        if answer is not None or self.shared is None:
+            return answer
+        shared = self.shared.get(key)
+        answer = None if shared is None else _parse(shared)
+        if answer is not None:  # read-through: the next run finds it locally
+            self._set_local(key, _dump(answer))
+        return answer
 
     def _put(self, key: str, value: CachedAnswer) -> None:
-        payload = json.dumps({"answer": value.answer, "explanation": value.explanation})
+        payload = _dump(value)
+        self._set_local(key, payload)
+        if self.shared is not None:
+            self.shared.set(key, payload)
+
+    def _set_local(self, key: str, payload: str) -> None:
         try:
             self._backend.set(key, payload)
         except Exception as exc:
@@ -107,3 +126,36 @@ class AnswerCache:
         closer = getattr(self._backend, "close", None)
         if closer is not None:
             closer()
+        if self.shared is not None:
+            self.shared.close()
+
+
+class _NoLocal:
+    """The local layer when the local cache cannot be opened: every read a miss."""
+
+    def get(self, key: str) -> None:
+        return None
+
+    def set(self, key: str, value: str) -> None:
+        return None
+
+
+def _dump(value: CachedAnswer) -> str:
+    return json.dumps({"answer": value.answer, "explanation": value.explanation})
+
+
+def _parse(raw: str) -> CachedAnswer | None:
+    """A stored JSON answer, or ``None`` when it is not one (a miss)."""
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    answer = data.get("answer")
+    explanation = data.get("explanation")
+    if isinstance(answer, bool) or answer not in (0, 1):
+        return None
+    if explanation is not None and not isinstance(explanation, str):
+        return None
+    return CachedAnswer(1 if answer == 1 else 0, explanation)

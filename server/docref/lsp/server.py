@@ -25,6 +25,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
+from docref.config.root import find_root
 from docref.engine.model import ModelSetupError, ModelTier
 from docref.engine.results import unsuppressed
 from docref.graph.discovery import language_of
@@ -58,13 +59,13 @@ class DocrefServer(LanguageServer):
     """The server's state: a :class:`Folder` per workspace folder, and what was published.
 
     ``loose`` holds the folders made for files outside every workspace folder (keyed by the
-    file's directory, never indexed as a whole); ``results`` what was last published per
-    document URI (hovers and code actions read it); ``debounced`` the waiting ``onType``
-    check of each document; ``model_runs`` the model questions in flight per document;
-    ``model_trouble`` the last model problem told to the user per folder (told once, until
-    the model works again or the settings change); ``pull`` whether the client pulls
-    diagnostics (``textDocument/diagnostic`` with refresh support) instead of being pushed
-    them.
+    file's project root, ``find_root``; never indexed as a whole); ``results`` what was last
+    published per document URI (hovers and code actions read it); ``debounced`` the waiting
+    ``onType`` check of each document; ``model_runs`` the model questions in flight per
+    document; ``model_trouble`` the last model problem told to the user per folder (told
+    once, until the model works again or the settings change); ``pull`` whether the client
+    pulls diagnostics (``textDocument/diagnostic`` with refresh support) instead of being
+    pushed them.
     """
 
     def __init__(self) -> None:
@@ -114,13 +115,18 @@ class DocrefServer(LanguageServer):
         for root in roots:
             if root is None or not os.path.isdir(root):
                 continue
-            folder, warnings = open_folder(os.path.abspath(root), self.options)
-            for message in warnings:
-                self.warn(message)
-            self.folders[folder.root] = folder
-            self.spawn(self._index(folder))
+            self.spawn(self.index(self.add_folder(root)))
 
-    async def _index(self, folder: Folder) -> None:
+    def add_folder(self, root: str) -> Folder:
+        """Make the workspace folder ``root`` (with its own settings; not indexed yet)."""
+        folder, warnings = open_folder(os.path.abspath(root), self.options)
+        for message in warnings:
+            self.warn(message)
+        self.folders[folder.root] = folder
+        return folder
+
+    async def index(self, folder: Folder) -> None:
+        """Index ``folder`` as a whole, with progress and status."""
         progress = IndexProgress(self, folder.root, supports_progress(self.client_capabilities))
         folder.indexing = True
         self.announce(folder)
@@ -189,12 +195,13 @@ class DocrefServer(LanguageServer):
             self.announce(folder)
 
     def folder_for(self, path: str) -> Folder:
-        """The workspace folder holding ``path`` (the innermost), else a loose folder rooted at
-        the file's directory."""
+        """The workspace folder holding ``path`` (the innermost), else a loose folder at the
+        file's project root (``find_root`` without a working directory: an editor's means
+        nothing)."""
         holders = [root for root in self.folders if _is_within(path, root)]
         if holders:
             return self.folders[max(holders, key=len)]
-        directory = os.path.dirname(path)
+        directory = find_root(path, cwd=None)
         folder = self.loose.get(directory)
         if folder is None:
             folder, warnings = open_folder(directory, self.options)
@@ -412,7 +419,7 @@ class DocrefServer(LanguageServer):
         holders = [root for root in self.folders if _is_within(path, root)]
         if holders:
             return self.folders[max(holders, key=len)]
-        return self.loose.get(os.path.dirname(path))
+        return self.loose.get(find_root(path, cwd=None))
 
     @staticmethod
     def checkable_path(uri: str) -> str | None:
