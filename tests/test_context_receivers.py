@@ -229,3 +229,22 @@ def test_untyped_receiver_in_a_tmp_project_is_unresolved_not_guessed(tmp_path: P
     g.index(workers=1)
     ctx = build_context(g, "m.py", "f", external=False)
     assert ctx.related == []
+
+
+def test_reference_scan_keeps_chains_of_typed_receivers_only(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        "def f(a: int, b, c):\n"
+        "    r = make()\n"
+        "    items, n = [], 0\n"
+        "    q: Queue = c\n"
+        "    n += 1\n"
+        "    return r.save(a.real, b.x, items.append, q.get, c.y)\n"
+    )
+    g = ProjectGraph(str(tmp_path), use_cache=False)
+    g.index(workers=1)
+    fn = g.get("m.py").functions[0]  # type: ignore[union-attr]
+    # the body's first statement binds a local too
+    assert fn.local_names[:3] == ["r", "items", "n"]
+    names = {r.name for r in fn.references}
+    assert {"r.save", "a.real", "q.get"} <= names  # annotated / assigned a call
+    assert not names & {"b.x", "items.append", "c.y"}  # untyped: no chain kept
