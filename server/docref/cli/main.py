@@ -13,6 +13,7 @@ from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
 from docref.cli.merge import add_merge_parser
+from docref.cli.rules_cmd import add_rules_parsers
 from docref.config.root import ROOT_HELP
 from docref.console.argtypes import positive_float, positive_int, shard
 from docref.defaults import DEFAULT_TOKEN_BUDGET
@@ -204,6 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     idx.set_defaults(func=commands.index)
     add_cache_parser(sub)
+    add_rules_parsers(sub)
     add_merge_parser(sub)
     from docref.eval.cli import add_eval_parser
 
