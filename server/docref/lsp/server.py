@@ -200,7 +200,7 @@ class DocrefServer(LanguageServer):
             self.announce(folder)
 
     def model_answering(self, folder: Folder, warning: str | None) -> None:
-        """Whether the folder's model gave verdicts: a warning once, kept in the status."""
+        """Record whether the folder's model gave verdicts: a warning once, kept in the status."""
         if warning is not None and self.unanswered.get(folder.root) != warning:
             self.warn(warning)
         if warning is None:
