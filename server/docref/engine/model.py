@@ -307,8 +307,9 @@ class ModelTier:
         ``settings``, when given, name the shared answer cache (``cache_url``)."""
         from docref.checks.llm.tier import LlmRun, check_function_llm
 
+        settings = settings if settings is not None else Settings()
         outcome = ModelOutcome(model, client.endpoint.describe())
-        cache = await self._answer_cache(settings if settings is not None else Settings())
+        cache = await self._answer_cache(settings)
         run = LlmRun(max_calls=max_calls, on_check_done=on_check_done)
         asked = tuple(criteria)
         asks = [
