@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
+from docref.checks.static.runner import FileReport, apply_suppressions, rules_for
 from docref.core.codes import IgnoreList
 from docref.core.findings import Finding
+from docref.engine.incremental import incremental_for
 from docref.engine.model import ModelJob, prepare_jobs
 from docref.graph.model import FileExtract
 from docref.graph.project import Progress
@@ -88,7 +89,8 @@ def check_buffer(folder: Folder, path: str, version: int, text: str) -> StaticOu
     outcome.ignore = ignore
     graph = folder.graph
     graph.update(path, text)
-    report = check_file(graph, path, rules_for(settings.enable))
+    # only what changed since the last check of this file is checked again
+    report = incremental_for(graph).check(path, rules_for(settings.enable))
     extract = graph.get(path)
     if extract is None:
         return outcome
