@@ -470,19 +470,20 @@ def test_bom_in_buffer_keeps_offsets_consistent(project: Path, graph: ProjectGra
 
 
 def test_new_package_init_renames_modules(tmp_path: Path) -> None:
+    # ``server/`` is no import root of its own (``src/`` is): only a package makes ``pkg.mod``
     root = tmp_path / "ws"
-    (root / "src" / "pkg").mkdir(parents=True)
-    (root / "src" / "pkg" / "mod.py").write_text("def f():\n    pass\n")
+    (root / "server" / "pkg").mkdir(parents=True)
+    (root / "server" / "pkg" / "mod.py").write_text("def f():\n    pass\n")
     (root / "main.py").write_text("from pkg.mod import f\n\ndef g():\n    f()\n")
     graph = ProjectGraph(str(root), use_cache=False)
     graph.index(workers=1)
-    mod = str(root / "src" / "pkg" / "mod.py")
+    mod = str(root / "server" / "pkg" / "mod.py")
     assert graph.modules.module_path("pkg.mod") is None  # not a package yet
     assert graph.importers_of(mod) == set()
-    graph.update(str(root / "src" / "pkg" / "__init__.py"), "")
-    assert graph.modules.module_path("pkg.mod") == "src/pkg/mod.py"
+    graph.update(str(root / "server" / "pkg" / "__init__.py"), "")
+    assert graph.modules.module_path("pkg.mod") == "server/pkg/mod.py"
     assert graph.importers_of(mod) == {"main.py"}
-    graph.remove(str(root / "src" / "pkg" / "__init__.py"))
+    graph.remove(str(root / "server" / "pkg" / "__init__.py"))
     assert graph.modules.module_path("pkg.mod") is None
     assert graph.importers_of(mod) == set()
 

@@ -767,3 +767,33 @@ def test_numpy_unnamed_return_keeps_a_colon_line() -> None:
     assert [(s.kind, s.name, s.type) for s in parsed.segments[1:]] == [
         ("returns", None, "OuterIndexer"),
     ]
+
+
+def test_numpy_section_of_flat_prose_keeps_a_wrapped_word() -> None:
+    # round 5 (matplotlib ``_ReducedHCT_Element``): the entries written as sentences at the
+    # section's indent; the word wrapped onto its own line is no parameter
+    source = '''"""Hessians.
+
+    Parameters
+    ----------
+    *alpha* is a (N x 3 x 1) array of barycentric
+    coordinates
+    *ecc* is a (N x 3 x 1) array of triangle
+    eccentricities
+    """'''
+    parsed = parse(source)
+    assert [s.name for s in parsed.segments if s.kind == "param" and s.name] == []
+
+
+def test_numpy_bare_names_after_an_entry_are_entries() -> None:
+    # the control: a bare name after a named entry (numpydoc's ``x`` with no type) is one
+    source = '''"""Plot.
+
+    Parameters
+    ----------
+    x
+    y : int
+        The y.
+    """'''
+    parsed = parse(source)
+    assert [s.name for s in parsed.segments if s.kind == "param"] == ["x", "y"]

@@ -5,11 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.defaults import (
-    c2_default_mismatch,
-    c2_optional_flag,
-    documented_default,
-)
+from docref.checks.static.defaults import c2_default_mismatch, documented_default
+from docref.checks.static.optional_flag import c2_optional_flag
 from docref.core.findings import Criterion, Tier
 from docref.segments import segment_docstring
 
@@ -413,3 +410,70 @@ def test_optional_through_an_alias_imported_from_a_project_module(tmp_path: Path
     assert [f.message for f in findings] == [
         'documents "check" as optional, but sort() requires it (no default in the signature)'
     ]
+
+
+@pytest.mark.parametrize(
+    ("type_", "flagged"),
+    [
+        ("float, defaults: 5, 10, 50", []),
+        ("float, default: 5, 10, 50", []),
+        ("float, defaults: 5, 10, 60", ['documents default 60 for "flag"']),
+        ("float, default: 5", ['documents default 5 for "full"', 'documents default 5 for "flag"']),
+        ("float, defaults: 5, 10", []),  # two values for three names: which is which is unknown
+    ],
+)
+def test_one_default_per_name_of_a_combined_entry(
+    tmp_path: Path, type_: str, flagged: list[str]
+) -> None:
+    # round 5 (matplotlib ``Barbs``, ``Arc``): ``half, full, flag : float, defaults: 5, 10, 50``
+    doc = f"Parameters\n----------\nhalf, full, flag : {type_}\n    Increments."
+    code = _code("f(half=5, full=10, flag=50)", doc)
+    messages = [f.message for f in run_rule(c2_default_mismatch, tmp_path, code, "f")]
+    assert [m.split(", but")[0] for m in messages] == flagged
+
+
+def test_optional_in_the_overload_that_omits_it(tmp_path: Path) -> None:
+    # round 5 (``pyplot.show``): ``show(*, block: bool)`` and ``show(*args)`` overloads; the
+    # second leaves ``block`` out, so a caller may too
+    code = '''
+    from typing import overload
+
+    @overload
+    def show(*, block: bool) -> None: ...
+    @overload
+    def show(*, block: bool, {second}) -> None: ...
+    def show(*, block, **kwargs):
+        """Show.
+
+        Parameters
+        ----------
+        block : bool, optional
+            Wait.
+        """
+    '''
+    assert run_rule(c2_optional_flag, tmp_path, code.replace("{second}", "x: int"), "show") != []
+    code = code.replace("def show(*, block: bool, {second})", "def show(*args: int)")
+    code = code.replace("def show(*, block, **kwargs)", "def show(*args, **kwargs)")
+    assert run_rule(c2_optional_flag, tmp_path / "2", code, "show") == []
+
+
+@pytest.mark.parametrize(("test", "flagged"), [("x is None", 0), ("x == 0", 1)])
+def test_optional_read_as_may_be_none_when_the_body_tests_it(
+    tmp_path: Path, test: str, flagged: int
+) -> None:
+    # round 5 (matplotlib ``PcolorImage.set_data(self, x, y, A)``: "x, y : optional … If not
+    # given" with ``x = default if x is None else x``)
+    code = f'''
+    def set_data(x, a):
+        """Set.
+
+        Parameters
+        ----------
+        x : array-like, optional
+            Boundaries. If not given, ``range(n)``.
+        a : array-like
+            Data.
+        """
+        return a if {test} else x
+    '''
+    assert len(run_rule(c2_optional_flag, tmp_path, code, "set_data")) == flagged

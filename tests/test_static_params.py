@@ -436,7 +436,6 @@ def test_numpydoc_ignore_of_unknown_parameters(tmp_path: Path, codes: str, flagg
     assert len(findings) == (1 if flagged else 0)
 
 
-
 _KWARGS_DOC = '''
 def make(name{rest}):
     """Make.
@@ -457,3 +456,145 @@ def test_kwargs_entry_for_keyword_only_parameters(tmp_path: Path, rest: str, fla
     # Field; with no keyword-only parameter there is nothing the entry can stand for
     findings = run_rule(c1_param_unknown, tmp_path, _KWARGS_DOC.format(rest=rest), "make")
     assert len(findings) == (1 if flagged else 0)
+
+
+_ITEMS_OF_ARGS = '''
+class Line:
+    def set_data(self, {star}):
+        """Set the data.
+
+        Parameters
+        ----------
+        x : array-like
+            The x data.
+        y : array-like
+            The y data.
+        """
+'''
+
+
+@pytest.mark.parametrize(
+    ("star", "flagged"), [("*args", 0), ("*by", 2), ("data", 2)], ids=["args", "by", "none"]
+)
+def test_items_of_generic_args_documented_by_name(tmp_path: Path, star: str, flagged: int) -> None:
+    # round 5 (matplotlib ``set_data_3d(*args)``, ``set_bounds(*args)``): the items of a
+    # generic *args are documented one by one; a specific ``*by`` is one parameter
+    # (dask's ``_cov_chunk(df, *by)`` documenting ``std`` stays flagged)
+    code = _ITEMS_OF_ARGS.format(star=star)
+    findings = run_rule(c1_param_unknown, tmp_path, code, "Line.set_data")
+    assert len(findings) == flagged
+
+
+def test_items_of_args_near_miss_of_a_parameter_stays_flagged(tmp_path: Path) -> None:
+    code = '''
+    def stem(*args, linefmt=None):
+        """Stem plot.
+
+        Parameters
+        ----------
+        locs : array-like
+            Positions.
+        linefmt_ : str
+            Line format.
+        """
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "stem")
+    assert [f.message for f in findings] == [
+        'documents parameter "linefmt_", but stem() has no such parameter; did you mean "linefmt"?'
+    ]
+
+
+_FACTORY = '''
+def xfail(request):
+    """Return a function that marks the running test.
+
+    Parameters
+    ----------
+    reason : str
+        Why.
+    strict : bool, optional
+        Strict.
+    """
+
+    def {inner}(reason, strict=None):
+        request.mark(reason, strict)
+
+    return {returned}
+'''
+
+
+@pytest.mark.parametrize(
+    ("inner", "returned", "flagged"), [("_", "_", 0), ("_", "None", 2)], ids=["returned", "kept"]
+)
+def test_factory_documents_the_function_it_returns(
+    tmp_path: Path, inner: str, returned: str, flagged: int
+) -> None:
+    # round 5 (dask's ``xfail`` fixture): the entries are the returned function's parameters;
+    # a nested function that is not returned documents nothing of the factory
+    code = _FACTORY.format(inner=inner, returned=returned)
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "xfail")) == flagged
+
+
+@pytest.mark.parametrize(("entry", "flagged"), [("None", 0), ("Nothing", 1)])
+def test_numpydoc_none_means_no_parameters(tmp_path: Path, entry: str, flagged: int) -> None:
+    code = f'''
+    def colors():
+        """Return the colours.
+
+        Parameters
+        ----------
+        {entry}
+
+        Returns
+        -------
+        list
+        """
+    '''
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "colors")) == flagged
+
+
+_DECORATED = '''
+from deco import {decorator}
+
+
+@{decorator}(replace_names=["x"])
+def plot(x):
+    """Plot.
+
+    Parameters
+    ----------
+    x : array
+        The data.
+    data : indexable object, optional
+        Where names are looked up.
+    """
+'''
+
+_DECORATORS = """
+import functools
+
+
+def preprocess(func=None, *, replace_names=None):
+    def inner(ax, *args, data=None, **kwargs):
+        return func(ax, *args, **kwargs)
+    return inner
+
+
+def logged(func=None, *, replace_names=None):
+    @functools.wraps(func)
+    def inner(*args, **kwargs):
+        return func(*args, **kwargs)
+    return inner
+"""
+
+
+@pytest.mark.parametrize(("decorator", "flagged"), [("preprocess", 0), ("logged", 1)])
+def test_a_project_decorator_adds_its_wrappers_parameters(
+    tmp_path: Path, decorator: str, flagged: int
+) -> None:
+    # round 5 (matplotlib ``@_preprocess_data()`` adds ``data``); a wrapper that adds no named
+    # parameter leaves the entry unknown
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "deco.py").write_text(_DECORATORS, encoding="utf-8")
+    code = _DECORATED.format(decorator=decorator)
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "plot")) == flagged

@@ -137,15 +137,17 @@ def index(args: argparse.Namespace) -> int:
     from docref.graph.project import ProjectGraph
 
     started = time.perf_counter()
-    graph = ProjectGraph(args.path, use_cache=not args.no_cache)
+    root = find_root(args.path)
+    graph = ProjectGraph(root, use_cache=not args.no_cache)
     report = graph.index(workers=args.workers)
     report.seconds = time.perf_counter() - started
     if args.json:
-        print(json.dumps(report.to_json(), indent=2))
+        print(json.dumps({"root": root, **report.to_json()}, indent=2))
         return 0
     print(
         f"{report.files} files, {report.functions} functions, {report.classes} classes, "
-        f"{report.edges} edges in {report.seconds:.2f}s ({report.cache_hits} from cache)"
+        f"{report.edges} edges in {report.seconds:.2f}s ({report.cache_hits} from cache); "
+        f"root {root}"
     )
     for skipped in report.skipped:
         print(f"skipped {skipped.relpath}: {skipped.reason}")

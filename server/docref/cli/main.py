@@ -12,7 +12,10 @@ from docref.cli import commands
 from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
-from docref.console.argtypes import positive_float, positive_int
+from docref.cli.merge import add_merge_parser
+from docref.cli.rules_cmd import add_rules_parsers
+from docref.config.root import ROOT_HELP
+from docref.console.argtypes import positive_float, positive_int, shard
 from docref.defaults import DEFAULT_TOKEN_BUDGET
 from docref.lsp.cli import add_serve_parser
 
@@ -55,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_TOKEN_BUDGET,
         help=f"token budget of the related information (default {DEFAULT_TOKEN_BUDGET})",
     )
-    ctx.add_argument("--root", help="workspace root (default: nearest project marker)")
+    ctx.add_argument("--root", help=ROOT_HELP)
     ctx.add_argument("--no-external", action="store_true", help="skip external API docs")
     ctx.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
     ctx.set_defaults(func=commands.context)
@@ -74,13 +77,21 @@ def build_parser() -> argparse.ArgumentParser:
         default="text",
         help="text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)",
     )
-    chk.add_argument("--root", help="workspace root (default: nearest project marker)")
+    chk.add_argument("--root", help=ROOT_HELP)
     chk.add_argument("--no-cache", action="store_true", help="do not use the on-disk index cache")
     chk.add_argument(
         "--since",
         metavar="REF",
         help="only functions changed since the merge-base of HEAD and REF (git), "
         "uncommitted edits included",
+    )
+    chk.add_argument(
+        "--shard",
+        type=shard,
+        default=None,
+        metavar="I/N",
+        help="check only shard I of N of the functions (a hash of path and qualname: stable "
+        "when files are added); merge the N outputs with `docref merge`",
     )
     chk.add_argument(
         "--baseline", metavar="FILE", help="hide the findings recorded in this baseline file"
@@ -186,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     chk.set_defaults(func=check_command)
 
     idx = sub.add_parser("index", help="index a tree and report what was found")
-    idx.add_argument("path", help="the workspace folder")
+    idx.add_argument("path", help="a folder; its project root is indexed (README: Project root)")
     idx.add_argument("--json", action="store_true", help="machine-readable output")
     idx.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
     idx.add_argument(
@@ -194,6 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     idx.set_defaults(func=commands.index)
     add_cache_parser(sub)
+    add_rules_parsers(sub)
+    add_merge_parser(sub)
     from docref.eval.cli import add_eval_parser
 
     add_eval_parser(sub)

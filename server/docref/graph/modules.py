@@ -1,10 +1,13 @@
 """Mapping between files and the module / class names other files import them by.
 
-Python: a file's dotted name is taken relative to the first ancestor directory that is not a
-regular package (has no ``__init__.py``), so ``src/`` and ``server/`` layouts resolve; the
-name relative to the workspace root is registered too (namespace packages).  Relative imports
-follow package semantics: the base is the importing file's directory, one level up per extra
-dot.  Java: ``package`` + file stem is the fully qualified name of the file's top class.
+Python: a file's dotted names are taken relative to its import roots, the folders the
+interpreter would have on ``sys.path`` (README, "Project root and import roots"): the first
+ancestor directory that is not a regular package (has no ``__init__.py``), so ``src/`` and
+``server/`` layouts resolve; every ``src`` folder (and Maven's ``src/main/python``), so
+namespace packages below ``src/`` resolve; and the workspace root (namespace packages).
+Relative imports follow package semantics: the base is the importing file's directory, one
+level up per extra dot.  Java: ``package`` + file stem is the fully qualified name of the
+file's top class (so Maven/Gradle ``src/main/java`` and any other layout resolve alike).
 """
 
 from __future__ import annotations
@@ -20,6 +23,20 @@ def _strip_suffix(relpath: str) -> str:
         if relpath.endswith(suffix):
             return relpath[: -len(suffix)]
     return relpath
+
+
+_SOURCE_FOLDERS = (("src",), ("src", "main", "python"))
+
+
+def _source_folders(parts: list[str]) -> list[int]:
+    """Where names below a ``src`` folder start in ``parts`` (the module's path, the file's
+    own part excluded from matching), nearest folder first: ``a/src/ns/m.py`` -> ``ns.m``."""
+    starts = []
+    for i in range(len(parts) - 1, 0, -1):
+        for folder in _SOURCE_FOLDERS:
+            if tuple(parts[i - len(folder) : i]) == folder:
+                starts.append(i)
+    return starts
 
 
 class ModuleMap:
@@ -76,6 +93,10 @@ class ModuleMap:
         keep = depth if is_init else depth + 1
         if parts and keep:
             names.append(".".join(parts[-keep:]))
+        for start in _source_folders(parts):
+            name = ".".join(parts[start:])
+            if name and name not in names:
+                names.append(name)
         full = ".".join(parts)
         if full and full not in names:
             names.append(full)

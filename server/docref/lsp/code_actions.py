@@ -25,7 +25,6 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from docref.core.codes import IgnoreList, known_codes
-from docref.core.findings import Criterion
 from docref.engine.model import ModelSetupError
 from docref.fixes.ignore import ignore_edit
 from docref.fixes.rewrite import FixResult, fix_docstring, model_setup
@@ -119,7 +118,7 @@ def list_actions(ls: DocrefServer, params: types.CodeActionParams) -> list[types
     for diagnostic, qualname in ours:
         fixes.setdefault(qualname, []).append(diagnostic)
         code = str(diagnostic.code or "")
-        if code in Criterion.__members__:
+        if code.upper() in known_codes():  # the rule id shown (a model finding: C1..C4)
             ignores.setdefault((qualname, code), []).append(diagnostic)
     actions: list[types.CodeAction] = []
     for qualname, diagnostics in fixes.items():
@@ -249,7 +248,7 @@ async def _fix(
     model = None
     if settings.model is not None:
         try:
-            model = model_setup(settings, ls.model.client_for(settings))
+            model = model_setup(settings, ls.model)
         except ModelSetupError as exc:  # bad model settings or a refused endpoint
             note = f"the model cannot be used ({exc}); "
     async with folder.turn:

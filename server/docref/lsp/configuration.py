@@ -46,7 +46,7 @@ def apply_client_settings(folder: Folder, given: object) -> str | None:
     """
     source = f"workspace/configuration [{SECTION}] for {folder.root}"
     if given is None:
-        folder.settings = folder.base
+        folder.settings, folder.client = folder.base, None
         return None
     if not isinstance(given, Mapping):
         kind = type(given).__name__
@@ -57,4 +57,5 @@ def apply_client_settings(folder: Folder, given: object) -> str | None:
         folder.settings = overlay(folder.base, given, source)
     except ConfigError as exc:
         return f"{exc}; previous settings kept"
+    folder.client = given
     return None

@@ -9,6 +9,7 @@ from docref.lsp.hover import hover_for
 from docref.lsp.results import score_markdown
 from docref.lsp.server import DocrefServer
 from docref.lsp.sync import files_changed, refresh_settings, register_watchers
+from docref.lsp.workspace import config_path, folders_changed, settings_files_changed
 
 __all__ = ["client_pulls", "register_features"]
 
@@ -62,7 +63,15 @@ def register_features(server: DocrefServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def on_save(ls: DocrefServer, params: types.DidSaveTextDocumentParams) -> None:
+        settings = config_path(params.text_document.uri)
+        if settings is not None:  # a client that watches no files still says it was saved
+            ls.spawn(settings_files_changed(ls, [settings]))
+            return
         ls.spawn(ls.saved(params.text_document.uri))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    def on_folders(ls: DocrefServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+        ls.spawn(folders_changed(ls, params.event))
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def on_close(ls: DocrefServer, params: types.DidCloseTextDocumentParams) -> None:

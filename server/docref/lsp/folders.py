@@ -9,6 +9,7 @@ without that source, down to the defaults.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from docref.config.settings import ConfigError, Settings, load_settings
 from docref.graph.project import ProjectGraph
 
-__all__ = ["Folder", "folder_settings", "open_folder", "overlay"]
+__all__ = ["Folder", "folder_settings", "open_folder", "overlay", "reload_settings"]
 
 _SETTING_NAMES = frozenset(f.name for f in fields(Settings))
 
@@ -31,8 +32,11 @@ class Folder:
     overwrite a newer one, nor a closed document's buffer outlive its close.
 
     ``base`` are the settings before the client's ``workspace/configuration`` (pyproject and
-    ``initializationOptions``): a key the client stops sending falls back to them.  ``indexing``
-    and ``checking`` (checks in flight) drive the ``docref/status`` notifications.
+    ``initializationOptions``): a key the client stops sending falls back to them; ``client``
+    is the client's last accepted ``docref`` section (``None``: unset), laid over ``base``
+    again when ``pyproject.toml`` is reloaded.  ``reload_warning`` is the last problem told
+    about a reloaded ``pyproject.toml`` (told once, until the file is valid again).
+    ``indexing`` and ``checking`` (checks in flight) drive the ``docref/status`` notifications.
     """
 
     root: str
@@ -40,6 +44,8 @@ class Folder:
     settings: Settings
     base: Settings
     turn: asyncio.Lock = field(default_factory=asyncio.Lock)
+    client: object = None
+    reload_warning: str | None = None
     indexing: bool = False
     checking: int = 0
 
@@ -86,3 +92,28 @@ def open_folder(root: str, options: object) -> tuple[Folder, list[str]]:
     """A folder for ``root`` (not indexed yet) and the warnings about its settings."""
     settings, warnings = folder_settings(root, options)
     return Folder(root, ProjectGraph(root), settings, settings), warnings
+
+
+def reload_settings(folder: Folder, options: object) -> str | None:
+    """Read ``folder``'s ``pyproject.toml`` again (it changed on disk) and lay the client's
+    options over it as at the start.
+
+    Returns a warning when the file's settings are unusable; the folder then keeps the
+    settings it had (a half-typed edit must not switch every rule back to its default).
+    """
+    try:
+        base = load_settings(folder.root)
+    except ConfigError as exc:
+        return f"{exc}; previous settings kept"
+    if isinstance(options, Mapping):
+        # a bad value here was reported at the start already: left out again, silently
+        with contextlib.suppress(ConfigError):
+            base = overlay(base, options, "initializationOptions")
+    settings = base
+    if isinstance(folder.client, Mapping):
+        try:
+            settings = overlay(base, folder.client, "workspace/configuration")
+        except ConfigError as exc:  # valid over the old base, not over the new one
+            return f"{exc}; previous settings kept"
+    folder.base, folder.settings = base, settings
+    return None

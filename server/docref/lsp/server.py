@@ -25,6 +25,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
+from docref.config.root import find_root
 from docref.engine.model import ModelSetupError, ModelTier
 from docref.engine.results import unsuppressed
 from docref.graph.discovery import language_of
@@ -58,13 +59,13 @@ class DocrefServer(LanguageServer):
     """The server's state: a :class:`Folder` per workspace folder, and what was published.
 
     ``loose`` holds the folders made for files outside every workspace folder (keyed by the
-    file's directory, never indexed as a whole); ``results`` what was last published per
-    document URI (hovers and code actions read it); ``debounced`` the waiting ``onType``
-    check of each document; ``model_runs`` the model questions in flight per document;
-    ``model_trouble`` the last model problem told to the user per folder (told once, until
-    the model works again or the settings change); ``pull`` whether the client pulls
-    diagnostics (``textDocument/diagnostic`` with refresh support) instead of being pushed
-    them.
+    file's project root, ``find_root``; never indexed as a whole); ``results`` what was last
+    published per document URI (hovers and code actions read it); ``debounced`` the waiting
+    ``onType`` check of each document; ``model_runs`` the model questions in flight per
+    document; ``model_trouble`` the last model problem told to the user per folder (told
+    once, until the model works again or the settings change); ``pull`` whether the client
+    pulls diagnostics (``textDocument/diagnostic`` with refresh support) instead of being
+    pushed them.
     """
 
     def __init__(self) -> None:
@@ -79,6 +80,7 @@ class DocrefServer(LanguageServer):
         self.model = ModelTier()
         self.model_runs: dict[str, asyncio.Task[None]] = {}
         self.model_trouble: dict[str, str] = {}
+        self.unanswered: dict[str, str] = {}  # folder -> its model answers nothing usable
         self.pull = False
         # (uri, qualname) -> the last round-trip summary, shown in the function's hover
         self.roundtrips: dict[tuple[str, str], str] = {}
@@ -114,13 +116,18 @@ class DocrefServer(LanguageServer):
         for root in roots:
             if root is None or not os.path.isdir(root):
                 continue
-            folder, warnings = open_folder(os.path.abspath(root), self.options)
-            for message in warnings:
-                self.warn(message)
-            self.folders[folder.root] = folder
-            self.spawn(self._index(folder))
+            self.spawn(self.index(self.add_folder(root)))
 
-    async def _index(self, folder: Folder) -> None:
+    def add_folder(self, root: str) -> Folder:
+        """Make the workspace folder ``root`` (with its own settings; not indexed yet)."""
+        folder, warnings = open_folder(os.path.abspath(root), self.options)
+        for message in warnings:
+            self.warn(message)
+        self.folders[folder.root] = folder
+        return folder
+
+    async def index(self, folder: Folder) -> None:
+        """Index ``folder`` as a whole, with progress and status."""
         progress = IndexProgress(self, folder.root, supports_progress(self.client_capabilities))
         folder.indexing = True
         self.announce(folder)
@@ -148,7 +155,9 @@ class DocrefServer(LanguageServer):
         ``modelUnreachable`` (``message`` says why) or ``idle`` (``files`` = files indexed);
         ``model``/``endpoint`` the folder's model (``null`` without one) and
         ``calls``/``tokens``/``cost_usd`` what the model cost since the server started
-        (``cost_usd`` is ``null`` while no price is known).
+        (``cost_usd`` is ``null`` while no price is known); ``unknown`` the questions left
+        without a verdict since then, ``warning`` why the model is not checking anything
+        (its last run left more than ``max_unknown_share`` unanswered), else ``null``.
         """
         trouble = self.model_trouble.get(folder.root)
         if folder.indexing:
@@ -170,6 +179,8 @@ class DocrefServer(LanguageServer):
             "tokens": totals.tokens,
             "cost_usd": round(totals.cost_usd, 6) if totals.cost_known else None,
             "message": trouble,
+            "unknown": totals.unknown,
+            "warning": self.unanswered.get(folder.root),
         }
         if self._status.get(folder.root) == status:
             return
@@ -188,13 +199,23 @@ class DocrefServer(LanguageServer):
         if self.model_trouble.pop(folder.root, None) is not None:
             self.announce(folder)
 
+    def model_answering(self, folder: Folder, warning: str | None) -> None:
+        """Record whether the folder's model gave verdicts: a warning once, kept in the status."""
+        if warning is not None and self.unanswered.get(folder.root) != warning:
+            self.warn(warning)
+        if warning is None:
+            self.unanswered.pop(folder.root, None)
+        else:
+            self.unanswered[folder.root] = warning
+
     def folder_for(self, path: str) -> Folder:
-        """The workspace folder holding ``path`` (the innermost), else a loose folder rooted at
-        the file's directory."""
+        """The workspace folder holding ``path`` (the innermost), else a loose folder at the
+        file's project root (``find_root`` without a working directory: an editor's means
+        nothing)."""
         holders = [root for root in self.folders if _is_within(path, root)]
         if holders:
             return self.folders[max(holders, key=len)]
-        directory = os.path.dirname(path)
+        directory = find_root(path, cwd=None)
         folder = self.loose.get(directory)
         if folder is None:
             folder, warnings = open_folder(directory, self.options)
@@ -283,10 +304,13 @@ class DocrefServer(LanguageServer):
             self.announce(folder)
         for error in answered.errors:
             log.warning("%s", error)
+        for warning in answered.warnings:  # the shared cache failed: told once
+            self.warn(warning)
         if answered.fatal is not None:
             self.model_failed(folder, answered.fatal)
         elif answered.results:
             self.model_worked(folder)
+        self.model_answering(folder, answered.unanswered_warning)
         if not self.current(uri, result.version):
             return
         result.model_findings = unsuppressed(
@@ -412,7 +436,7 @@ class DocrefServer(LanguageServer):
         holders = [root for root in self.folders if _is_within(path, root)]
         if holders:
             return self.folders[max(holders, key=len)]
-        return self.loose.get(os.path.dirname(path))
+        return self.loose.get(find_root(path, cwd=None))
 
     @staticmethod
     def checkable_path(uri: str) -> str | None:

@@ -14,6 +14,7 @@ from lsprotocol import types
 from docref.lsp.configuration import apply_client_settings, pull_settings, supports_pull
 from docref.lsp.folders import Folder
 from docref.lsp.watching import FileChange, apply_file_changes, watcher_registration
+from docref.lsp.workspace import config_path, settings_files_changed
 
 if TYPE_CHECKING:
     from docref.lsp.server import DocrefServer
@@ -25,6 +26,9 @@ log = logging.getLogger(__name__)
 
 async def files_changed(server: DocrefServer, events: list[types.FileEvent]) -> None:
     """Bring the graphs up to date and re-check the open documents that may be affected."""
+    settings = [p for p in (config_path(e.uri) for e in events) if p is not None]
+    if settings:
+        await settings_files_changed(server, settings)
     by_folder: dict[str, tuple[Folder, list[FileChange]]] = {}
     for event in events:
         path = server.checkable_path(event.uri)

@@ -17,14 +17,16 @@ from docref.lsp.folders import Folder
 
 __all__ = ["WATCHED_GLOBS", "FileChange", "apply_file_changes", "watcher_registration"]
 
-WATCHED_GLOBS = ("**/*.py", "**/*.pyi", "**/*.java")
+# sources, and the files a folder's settings and index come from (lsp/workspace.py)
+WATCHED_GLOBS = ("**/*.py", "**/*.pyi", "**/*.java", "**/pyproject.toml", "**/.gitignore")
 
 # (absolute path, what happened to it)
 FileChange = tuple[str, types.FileChangeType]
 
 
 def watcher_registration() -> types.RegistrationParams:
-    """The ``client/registerCapability`` request that asks the client to watch source files."""
+    """The ``client/registerCapability`` request that asks the client to watch source and
+    settings files."""
     watchers = [types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED_GLOBS]
     return types.RegistrationParams(
         registrations=[

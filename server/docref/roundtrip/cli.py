@@ -13,6 +13,7 @@ import os
 import sys
 from typing import Any
 
+from docref.config.root import ROOT_HELP
 from docref.console.argtypes import positive_float, positive_int, split_target
 
 __all__ = ["add_roundtrip_parser", "roundtrip_command"]
@@ -70,7 +71,7 @@ def add_roundtrip_parser(sub: Any) -> None:
         "comma-separated (root-relative)",
     )
     rt.add_argument("--json", action="store_true", help="machine-readable output")
-    rt.add_argument("--root", help="project root (default: nearest project marker)")
+    rt.add_argument("--root", help=ROOT_HELP)
     rt.add_argument(
         "--python",
         metavar="EXE",

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import re
 
+from docref.core.segment import DocstringStyle, SegmentKind
+
 from .drafts import Draft, prose_drafts
 from .heads import (
     ENTRY_SECTIONS,
@@ -52,7 +54,6 @@ from .heads import (
     section_key,
 )
 from .mapped import Mapped, join
-from .model import DocstringStyle, SegmentKind
 from .python_lines import (
     ADMONITIONS,
     BULLET,
@@ -246,6 +247,17 @@ class _Parser:
                     new_head = numpy_described(text) if described(self.lines, j, hi) else None
                 elif new_head is None and numpy and grammar == "typed" and head.name:
                     new_head = numpy_sibling(text)  # ``b: an X`` after ``a: X``: its own entry
+                if (
+                    new_head is not None
+                    and numpy
+                    and current
+                    and not head.name
+                    and not new_head.type
+                    and not prev_blank
+                ):
+                    # a section written as flat prose (``*ecc* is an array of triangle`` /
+                    # ``eccentricities``): a bare word wrapped onto the next line is prose
+                    new_head = None
                 if new_head is not None:
                     if current:
                         self._entry(current, head, kind, title)

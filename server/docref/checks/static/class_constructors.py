@@ -8,7 +8,8 @@ contribute), or the constructor of the first base class when that base is a proj
 one hop away.  It answers ``None`` whenever the call could be something else: a metaclass
 other than ``ABCMeta``, a ``Protocol``, a base outside the project, an attrs ``@attr.s``
 class that also writes its own ``__init__`` (attrs replaces it), ``init=False``, a field
-statement that does not parse.  A class with no base and no constructor is left alone too:
+statement that does not parse, a class that inherits its constructor under a class decorator
+that is not known to leave it alone.  A class with no base and no constructor is left alone too:
 ``object()`` takes no argument, but ``__init_subclass__`` and class decorators often explain
 such docstrings.
 """
@@ -29,6 +30,11 @@ _EVIDENCE_CHARS = 200
 _FACTORY = "<factory>"  # not a literal: the default rules stay silent on it
 _NOT_REQUIRED = "<not required>"
 _TRIVIAL_BASES = frozenset({"object", "Generic", "ABC"})
+# Class decorators known to leave the inherited constructor alone; any other may replace it
+# (matplotlib's ``@make_norm_from_scale(..., init=lambda vmin, vmax, *, base=10: None)``).
+_TRANSPARENT_DECORATORS = frozenset(
+    {"total_ordering", "final", "runtime_checkable", "unique", "deprecated", "register"}
+)
 _DATACLASS = frozenset({"dataclasses.dataclass", "pydantic.dataclasses.dataclass"})
 _ATTRS_CLASSIC = frozenset({"attr.s", "attr.attrs", "attr.dataclass"})
 _ATTRS_DEFINE = frozenset(
@@ -136,6 +142,8 @@ class ConstructorResolver:
             if inherited is None or own_fields is None:
                 return None
             return self._generated(fe, cls, model.kind, inherited, own_fields)
+        if any(_short(d) not in _TRANSPARENT_DECORATORS for d in cls.decorators):
+            return None  # a class decorator may hand the class another constructor
         return self._from_base(fe, cls, header, hops)
 
     # ---- the three sources -----------------------------------------------------------

@@ -38,7 +38,8 @@ from dataclasses import dataclass, field, replace
 from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_constructors import Constructor, ConstructorResolver
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
-from docref.checks.static.defaults import c2_default_mismatch, c2_optional_flag
+from docref.checks.static.defaults import c2_default_mismatch
+from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.params import c1_param_unknown, split_names
 from docref.checks.static.types_rules import c2_param_type
 from docref.core.findings import Criterion, Evidence, Finding

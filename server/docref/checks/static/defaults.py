@@ -1,4 +1,4 @@
-"""C2 rules on documented defaults (Python): ``C2-DEFAULT-MISMATCH`` and ``C2-OPTIONAL-FLAG``.
+"""C2 rule on documented defaults (Python): ``C2-DEFAULT-MISMATCH``.
 
 * :func:`c2_default_mismatch` -- a parameter entry states a default ("Defaults to 5.",
   "default 5", "default=5", "(default: 5)", NumPy ``x : int, default 5``) that differs from
@@ -8,14 +8,10 @@
   condition ("5 if verbose", "5, unless…") or inside a clause about something else ("its
   default is 5", "but the default is 5") leaves the rule silent, and so do two documented
   defaults that disagree with each other and values that :func:`contradicts` does not
-  consider comparable.
-* :func:`c2_optional_flag` -- a parameter documented ``optional`` (``int, optional``,
-  "Optional. …") that has no default in the signature, nor in any ``@overload`` of it.
-  ``*args``/``**kwargs`` are optional by nature; decorators that may rewrite the signature
-  (``click.option`` supplies defaults) silence the rule, and so does an annotation that
-  admits ``None`` (``X | None``): there "optional" reads as "may be None", the Hugging Face
-  and some Google-style usage.  A ``None`` default whose annotation excludes ``None`` is a
-  typing question, not checked here.
+  consider comparable.  An entry naming several parameters may list one default per name
+  (``theta1, theta2 : float, default: 0, 360``): each name is compared with its own.
+
+:mod:`.optional_flag` holds ``C2-OPTIONAL-FLAG``, on the same entries.
 """
 
 from __future__ import annotations
@@ -27,23 +23,21 @@ from dataclasses import dataclass
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import signature_name, signatures, split_names
-from docref.checks.static.type_scope import type_aliases
-from docref.checks.types import parse_annotation
 from docref.core.findings import Criterion, Finding
 from docref.graph.model import Param
 from docref.segments import Segment
 
 __all__ = [
     "RULE_DEFAULT_MISMATCH",
-    "RULE_OPTIONAL_FLAG",
     "c2_default_mismatch",
-    "c2_optional_flag",
     "contradicts",
+    "description",
     "documented_default",
+    "param_entries",
+    "signature_params",
 ]
 
 RULE_DEFAULT_MISMATCH = "C2-DEFAULT-MISMATCH"
-RULE_OPTIONAL_FLAG = "C2-OPTIONAL-FLAG"
 
 _UNSET = object()
 # In a type field: ``int, default 5`` / ``default=5`` / ``default: 5`` / ``default is 5``.
@@ -73,31 +67,6 @@ _PLAIN_END = re.compile(
     rf"^(?:\s*$|\s*[.;)\]]|\s*,(?!\d|\s*(?:or|if|unless|when|otherwise|else|but|except|depending)\b)"
     rf"|\s+(?:{_UNITS})(?!\w)|\s+(?:is|are)\s+(?:used|assumed)\b)",
     re.I,
-)
-_WORD = re.compile(r"[A-Za-z_]\w*")
-_ADMITS_NONE = re.compile(r"\bNone\b|\bOptional\b|\bAny\b|^\s*object\s*$")
-_OPTIONAL_DESCRIPTION = re.compile(r"^[(\[]?optional\b(?!\s*\[)", re.I)
-_SAFE_DECORATORS = frozenset(
-    {
-        "staticmethod",
-        "classmethod",
-        "property",
-        "setter",
-        "getter",
-        "deleter",
-        "cached_property",
-        "abstractmethod",
-        "override",
-        "final",
-        "overload",
-        "cache",
-        "lru_cache",
-        "wraps",
-        "deprecated",
-        "no_type_check",
-        "contextmanager",
-        "asynccontextmanager",
-    }
 )
 
 
@@ -203,7 +172,7 @@ def _from_type(type_text: str) -> DocumentedDefault | None:
     return None if value is _UNSET else DocumentedDefault(found[0], value)
 
 
-def _description(seg: Segment) -> str:
+def description(seg: Segment) -> str:
     """The entry's text after its marker, name and type."""
     text = seg.text
     end = 0
@@ -224,7 +193,7 @@ def documented_default(seg: Segment) -> DocumentedDefault | None:
         # ``int, default 5`` must be all literal; ``int (default: 5)`` reads like prose
         from_type = _from_type(seg.type)
         found.extend([from_type] if from_type is not None else _from_prose(seg.type))
-    found.extend(_from_prose(_description(seg)))
+    found.extend(_from_prose(description(seg)))
     if not found or any(not _same(found[0].value, d.value) for d in found[1:]):
         return None
     return found[0]
@@ -269,7 +238,33 @@ def contradicts(documented: object, signature: object) -> bool:
     return not _same(documented, signature)
 
 
-def _param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
+_LISTED = re.compile(r"\bdefaults?(?:\s*[:=]\s*|\s+(?:is|are)\s+|\s+)(?P<rest>.+)$", re.I)
+
+
+def _listed_defaults(seg: Segment) -> tuple[object, ...] | None:
+    """The defaults of an entry naming several parameters, one per name in order
+    (``half, full, flag : float, defaults: 5, 10, 50``); None when it lists fewer than two."""
+    match = _LISTED.search(seg.type or "")
+    if match is None:
+        return None
+    value = _literal("(" + match.group("rest").strip().rstrip(".") + ",)")
+    return value if isinstance(value, tuple) and len(value) > 1 else None
+
+
+def _documented_for(seg: Segment, name: str, names: set[str]) -> DocumentedDefault | None:
+    """The default ``seg`` documents for ``name``: its own item when the entry lists one
+    default per name, None when the list and the names do not pair up."""
+    entry_names = [signature_name(n, names) for n in split_names(seg.name or "")]
+    listed = _listed_defaults(seg) if len(entry_names) > 1 else None
+    if listed is None:
+        return documented_default(seg)
+    if len(listed) != len(entry_names):
+        return None
+    value = listed[entry_names.index(name)]
+    return DocumentedDefault(repr(value), value)
+
+
+def param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
     """Each documented parameter entry with the signature name it stands for."""
     names = {p.name for fn in signatures(inp) for p in fn.params}
     for seg in inp.docstring.segments:
@@ -278,7 +273,7 @@ def _param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
                 yield seg, signature_name(name, names)
 
 
-def _signature_params(inp: StaticInput) -> dict[str, list[Param]]:
+def signature_params(inp: StaticInput) -> dict[str, list[Param]]:
     """Each parameter name with its records across the function and its ``@overload``s."""
     out: dict[str, list[Param]] = {}
     for function in signatures(inp):
@@ -291,10 +286,10 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
     """``C2-DEFAULT-MISMATCH``: a documented default that is not the signature's default."""
     if inp.file.language != "python":
         return []
-    params = _signature_params(inp)
+    params = signature_params(inp)
     out: list[Finding] = []
     reported: set[str] = set()
-    for seg, name in _param_entries(inp):
+    for seg, name in param_entries(inp):
         records = params.get(name)
         if not records or name in reported or len({p.default for p in records}) != 1:
             continue
@@ -306,7 +301,7 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             continue  # a sentinel, a constant, a call: what it stands for is not visible
         if isinstance(signature_value, str) and signature_value.lower() in _CYCLE_SENTINELS:
             continue  # a deprecation cycle: the documented default is the effective one
-        doc = documented_default(seg)
+        doc = _documented_for(seg, name, set(params))
         if doc is None or not contradicts(doc.value, signature_value):
             continue
         if "\\" in doc.text:
@@ -324,65 +319,6 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
                 f'documents default {doc.text} for "{name}", but the signature default is '
                 f"{signature_text}",
                 f"document the default as {signature_text}",
-            )
-        )
-    return out
-
-
-def _says_optional(seg: Segment) -> bool:
-    # ``*optional*``/```optional``` (Hugging Face style) say the same as ``optional``
-    parts = (part.strip().strip("*`").lower() for part in (seg.type or "").split(","))
-    if any(part == "optional" for part in parts):
-        return True
-    return bool(_OPTIONAL_DESCRIPTION.match(_description(seg)))
-
-
-def _may_rewrite_signature(inp: StaticInput) -> bool:
-    for decorator in inp.function.decorators:
-        name = decorator.split("(", 1)[0].rsplit(".", 1)[-1].strip()
-        if name not in _SAFE_DECORATORS:
-            return True
-    return False
-
-
-def _admits_none(inp: StaticInput, annotation: str) -> bool:
-    """Whether the annotation admits ``None``, as written or through a type alias of the
-    scope (``key: KeyFunc`` with ``KeyFunc = Optional[Callable[...]]``)."""
-    if _ADMITS_NONE.search(annotation):
-        return True
-    aliases = type_aliases(inp)
-    if not set(_WORD.findall(annotation)) & set(aliases):
-        return False
-    parsed = parse_annotation(annotation, type_aliases=aliases)
-    if parsed is None:
-        return True  # an alias that does not parse may admit None: precision first
-    return any(m.is_none or m.name in ("typing.Any", "object") for m in parsed.members)
-
-
-def c2_optional_flag(inp: StaticInput) -> list[Finding]:
-    """``C2-OPTIONAL-FLAG``: a parameter documented optional that the signature requires."""
-    if inp.file.language != "python" or _may_rewrite_signature(inp):
-        return []
-    params = _signature_params(inp)
-    out: list[Finding] = []
-    reported: set[str] = set()
-    for seg, name in _param_entries(inp):
-        records = params.get(name)
-        if not records or name in reported or not _says_optional(seg):
-            continue
-        if any(p.default is not None or p.kind in ("vararg", "kwarg") for p in records):
-            continue
-        if any(p.annotation and _admits_none(inp, p.annotation) for p in records):
-            continue  # "optional" read as "may be None" (Hugging Face, some Google style)
-        reported.add(name)
-        out.append(
-            inp.finding(
-                seg,
-                Criterion.C2,
-                RULE_OPTIONAL_FLAG,
-                f'documents "{name}" as optional, but {inp.function.name}() requires it '
-                "(no default in the signature)",
-                f'give "{name}" a default or remove "optional"',
             )
         )
     return out

@@ -14,6 +14,14 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 * A property (``@property``, ``@cached_property``) is checked against the call signature
   of the object it returns (a pseudo-signature in the docstring, or the returned class's
   ``__call__``, see :mod:`.params_property`), and not at all when that is unknown.
+* The items of a generic ``*args`` (no ``@overload`` naming them) may be documented by
+  name (``set_data_3d(*args)`` documents ``x``, ``y``, ``z``): an unknown name there is
+  reported only when it is a near miss of a real parameter.  A specific name (``*by``) is
+  one parameter, and its items are not documented one by one.
+* A function returning a function it defines (a factory, a pytest fixture) may document
+  the parameters of the one it returns (1 hop).
+* A project decorator may add parameters: those of the wrappers it defines count (1 hop).
+* ``None`` alone under Parameters is numpydoc's "no parameters".
 * Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
   edit distance of at most 2 (1 for names of three characters or fewer).
 """
@@ -28,8 +36,8 @@ from collections.abc import Container, Iterable, Iterator
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_property import is_property, property_parameters
 from docref.core.findings import Criterion, Evidence, Finding
+from docref.core.segment import Segment
 from docref.graph.model import FileExtract, Function, Param
-from docref.segments.model import Segment
 
 __all__ = [
     "RULE_PARAM_UNKNOWN",
@@ -219,6 +227,55 @@ def numpydoc_ignores(inp: StaticInput) -> set[str]:
     return codes
 
 
+_GENERIC_VARARGS = frozenset({"args"})
+
+
+def _returned_function_params(inp: StaticInput) -> set[str]:
+    """The parameters of the nested functions ``inp.function`` returns by name (a factory
+    documenting the signature of what it hands out)."""
+    fn = inp.function
+    nested = [f for f in inp.file.functions if f.qualname.startswith(fn.qualname + ".")]
+    if not nested or inp.file.language != "python":
+        return set()
+    body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
+    returned = set(re.findall(r"\breturn\s+([A-Za-z_]\w*)\s*$", body, re.MULTILINE))
+    return {p.name for f in nested if f.name in returned for p in f.params}
+
+
+def _project_function(inp: StaticInput, written: str) -> tuple[FileExtract, Function] | None:
+    """The project function a decorator written as ``written`` names (the file's own, or one
+    import away: ``from matplotlib import _preprocess_data``)."""
+    own = next((f for f in inp.file.functions if f.qualname == written), None)
+    if own is not None:
+        return inp.file, own
+    head, _, rest = written.partition(".")
+    imp = next((i for i in inp.file.imports if not i.scope and i.bound_name == head), None)
+    if imp is None:
+        return None
+    target, symbol = inp.graph.modules.resolve_import(inp.path, imp)
+    other = inp.graph.get(target) if target is not None else None
+    qualname = ".".join(p for p in (symbol, rest) if p)
+    if other is None or not qualname:
+        return None
+    found = next((f for f in other.functions if f.qualname == qualname), None)
+    return (other, found) if found is not None else None
+
+
+def _decorator_parameters(inp: StaticInput) -> set[str]:
+    """The named parameters of the wrappers a project decorator defines: what it adds to the
+    call (matplotlib's ``@_preprocess_data()`` wraps in ``inner(ax, *args, data=None, ...)``)."""
+    names: set[str] = set()
+    for decorator in inp.function.decorators:
+        written = decorator.split("(", 1)[0].strip().lstrip("@")
+        found = _project_function(inp, written) if written else None
+        if found is None:
+            continue
+        extract, fn = found
+        nested = (f for f in extract.functions if f.qualname.startswith(fn.qualname + "."))
+        names |= {p.name for f in nested for p in f.params if p.kind not in ("vararg", "kwarg")}
+    return names
+
+
 def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
     params = _params(inp)
@@ -237,7 +294,14 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         if returned is None:
             return []
         names |= returned
+    names |= _returned_function_params(inp) | _decorator_parameters(inp)
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
+    # the items of a generic *args may be documented one by one, unless overloads name them
+    items_of_args = len(signatures(inp)) == 1 and any(
+        p.kind == "vararg" and p.name.lstrip("*") in _GENERIC_VARARGS for p in params
+    )
+    if not java and [stripped for _seg, _shown, stripped in documented] == ["None"]:
+        return []  # numpydoc's "Parameters / None": the function takes none
     param_entries = {
         stripped for seg, _shown, stripped in documented if seg.section not in _TYPE_SECTIONS
     }
@@ -252,6 +316,9 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
         if segment.section in _TYPE_SECTIONS and name in param_entries:
             continue  # reported once, on the :param entry
+        suggestion = closest_parameter(name, candidates)
+        if items_of_args and suggestion is None:
+            continue  # an item of *args, documented by its name
         if (segment.start, name) in reported:
             continue
         reported.add((segment.start, name))
@@ -263,7 +330,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             # ``:param nodeid str:`` / ``int (size): …``: name and type written the other way
             message += f'; name and type look swapped (parameter "{swapped}")'
             fix_hint = f'document "{swapped}" as the name and "{shown}" as its type'
-        elif (suggestion := closest_parameter(name, candidates)) is not None:
+        elif suggestion is not None:
             message += f'; did you mean "{suggestion}"?'
             fix_hint = f'rename "{shown}" to "{suggestion}"'
         else:

@@ -13,9 +13,10 @@ from weakref import WeakKeyDictionary
 from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_docstrings import check_classes
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
-from docref.checks.static.defaults import c2_default_mismatch, c2_optional_flag
+from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type

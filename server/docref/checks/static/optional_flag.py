@@ -1,0 +1,122 @@
+"""C2 rule on ``optional`` claims (Python): ``C2-OPTIONAL-FLAG``.
+
+* :func:`c2_optional_flag` -- a parameter documented ``optional`` (``int, optional``,
+  "Optional. …") that has no default in the signature, nor in any ``@overload`` of it.
+  ``*args``/``**kwargs`` are optional by nature; decorators that may rewrite the signature
+  (``click.option`` supplies defaults) silence the rule, and so does an annotation that
+  admits ``None`` (``X | None``) or a body that tests ``x is None``: there "optional" reads
+  as "may be None", the Hugging Face and some Google-style usage.  A parameter that one
+  ``@overload`` (or the implementation) leaves out is optional to callers.  A ``None``
+  default whose annotation excludes ``None`` is a typing question, not checked here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.defaults import description, param_entries, signature_params
+from docref.checks.static.params import signatures
+from docref.checks.static.type_scope import type_aliases
+from docref.checks.types import parse_annotation
+from docref.core.findings import Criterion, Finding
+from docref.segments import Segment
+
+__all__ = ["RULE_OPTIONAL_FLAG", "c2_optional_flag"]
+
+RULE_OPTIONAL_FLAG = "C2-OPTIONAL-FLAG"
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_ADMITS_NONE = re.compile(r"\bNone\b|\bOptional\b|\bAny\b|^\s*object\s*$")
+_OPTIONAL_DESCRIPTION = re.compile(r"^[(\[]?optional\b(?!\s*\[)", re.I)
+_SAFE_DECORATORS = frozenset(
+    {
+        "staticmethod",
+        "classmethod",
+        "property",
+        "setter",
+        "getter",
+        "deleter",
+        "cached_property",
+        "abstractmethod",
+        "override",
+        "final",
+        "overload",
+        "cache",
+        "lru_cache",
+        "wraps",
+        "deprecated",
+        "no_type_check",
+        "contextmanager",
+        "asynccontextmanager",
+    }
+)
+
+
+def _says_optional(seg: Segment) -> bool:
+    # ``*optional*``/```optional``` (Hugging Face style) say the same as ``optional``
+    parts = (part.strip().strip("*`").lower() for part in (seg.type or "").split(","))
+    if any(part == "optional" for part in parts):
+        return True
+    return bool(_OPTIONAL_DESCRIPTION.match(description(seg)))
+
+
+def _may_rewrite_signature(inp: StaticInput) -> bool:
+    for decorator in inp.function.decorators:
+        name = decorator.split("(", 1)[0].rsplit(".", 1)[-1].strip()
+        if name not in _SAFE_DECORATORS:
+            return True
+    return False
+
+
+def _admits_none(inp: StaticInput, annotation: str) -> bool:
+    """Whether the annotation admits ``None``, as written or through a type alias of the
+    scope (``key: KeyFunc`` with ``KeyFunc = Optional[Callable[...]]``)."""
+    if _ADMITS_NONE.search(annotation):
+        return True
+    aliases = type_aliases(inp)
+    if not set(_WORD.findall(annotation)) & set(aliases):
+        return False
+    parsed = parse_annotation(annotation, type_aliases=aliases)
+    if parsed is None:
+        return True  # an alias that does not parse may admit None: precision first
+    return any(m.is_none or m.name in ("typing.Any", "object") for m in parsed.members)
+
+
+def _tests_none(inp: StaticInput, name: str) -> bool:
+    fn = inp.function
+    body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
+    return re.search(rf"\b{re.escape(name)}\s+is\s+(?:not\s+)?None\b", body) is not None
+
+
+def c2_optional_flag(inp: StaticInput) -> list[Finding]:
+    """``C2-OPTIONAL-FLAG``: a parameter documented optional that the signature requires."""
+    if inp.file.language != "python" or _may_rewrite_signature(inp):
+        return []
+    params = signature_params(inp)
+    out: list[Finding] = []
+    reported: set[str] = set()
+    for seg, name in param_entries(inp):
+        records = params.get(name)
+        if not records or name in reported or not _says_optional(seg):
+            continue
+        if any(p.default is not None or p.kind in ("vararg", "kwarg") for p in records):
+            continue
+        if len(records) < len(signatures(inp)):
+            continue  # an @overload (or the implementation) that omits it: callers may too
+        if _tests_none(inp, name):
+            continue  # the body handles None as "not given": optional reads "may be None"
+        if any(p.annotation and _admits_none(inp, p.annotation) for p in records):
+            continue  # "optional" read as "may be None" (Hugging Face, some Google style)
+        reported.add(name)
+        out.append(
+            inp.finding(
+                seg,
+                Criterion.C2,
+                RULE_OPTIONAL_FLAG,
+                f'documents "{name}" as optional, but {inp.function.name}() requires it '
+                "(no default in the signature)",
+                f'give "{name}" a default or remove "optional"',
+            )
+        )
+    return out
