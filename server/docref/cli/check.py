@@ -190,9 +190,12 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
     if baseline is not None:
         findings, summary.baselined = baseline.filter(findings)
     summary.warnings = warnings + (llm.warnings if llm is not None else [])
+    if summary.unanswered is not None:
+        summary.warnings.append(summary.unanswered)
     summary.seconds = time.perf_counter() - started
     _emit(args.format, findings, scores, summary, settings, root, llm is None)
     model_failed = bool(summary.llm_errors) or summary.fatal is not None
+    model_failed = model_failed or summary.unanswered is not None
     if summary.errors or (model_failed and settings.on_llm_error == "fail"):
         return 2
     return 1 if findings else 0
@@ -309,4 +312,9 @@ def _collect(
     summary.fatal = llm.fatal
     summary.llm_errors = llm.errors
     summary.not_asked = llm.not_asked
+    summary.unanswered = llm.unanswered_warning
+    summary.endpoints = {
+        where: {"asked": asked, "unanswered": llm.unanswered.get(where, 0)}
+        for where, asked in llm.asked.items()
+    }
     return findings, scores, summary

@@ -172,8 +172,9 @@ def class_members(graph: ProjectGraph, path: str, qualname: str) -> set[str]:
 def project_names(graph: ProjectGraph) -> frozenset[str]:
     """The last part of every entity qualname and module name of the project.
 
-    Read from the entries' heads (fingerprints), so no extract is decoded; rebuilt when any
-    file of the graph changed.
+    Read from the entries' heads (fingerprints), so no extract is decoded; rebuilt when the
+    graph says the project's set of names may have changed (``changes.names_generation``), not on
+    every edit.
     """
     return _tables(graph).names
 
@@ -197,7 +198,7 @@ class _ProjectTables:
 
 def _tables(graph: ProjectGraph) -> _ProjectTables:
     cached = _PROJECT_NAMES.get(graph)
-    if cached is not None and cached[0] == graph.generation:
+    if cached is not None and cached[0] == graph.changes.names_generation:
         return cached[1]
     names = {q.rsplit(".", 1)[-1] for e in graph.entries.values() for q in e.fingerprints}
     names |= {part for module in graph.modules.by_name for part in module.split(".")}
@@ -211,7 +212,7 @@ def _tables(graph: ProjectGraph) -> _ProjectTables:
         for i in range(1, len(parts))
     }
     tables = _ProjectTables(frozenset(names), by_fold, frozenset(packages))
-    _PROJECT_NAMES[graph] = (graph.generation, tables)
+    _PROJECT_NAMES[graph] = (graph.changes.names_generation, tables)
     return tables
 
 
@@ -337,7 +338,8 @@ def suggest(
     :func:`~docref.checks.static.params.closest_parameter`).  Strict, for plain English words
     whose only evidence of being code is the suggestion: a variant of the same shape, or one
     edit (not just a capital) away from a name of at least five characters.  Two edits
-    count only for names of six characters or more (``CFGs`` is not ``PCFG``).
+    count only for names of six characters or more (``CFGs`` is not ``PCFG``), and never
+    between a capitalised name and a lower-case one (``Decompress`` is not ``compress``).
     """
     pool = _evidence_pool(name, candidates, bare)
     if not strict:
@@ -350,6 +352,8 @@ def suggest(
         nearest = closest_parameter(name, [c for c in pool if _fold(c) != _fold(name)])
         if nearest is not None and len(name) < 6 and not _one_edit(name, nearest):
             return None
+        if nearest is not None and name[:1].isupper() != nearest[:1].isupper():
+            return None  # a class's name is no typo of a function's (``zlib.Decompress``)
         return nearest
     close = [c for c in pool if _variant(c, name)]
     if not close and len(name) >= 5:

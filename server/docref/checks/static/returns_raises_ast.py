@@ -114,8 +114,9 @@ def function_node(data: bytes, fn: Function) -> FuncNode | None:
     prose return claims): the parse is kept for the last few functions.  The rules only read
     the tree."""
     span = fn.span
-    return _function_node(data, span.start_byte, span.end_byte, span.start_col, span.start_line,
-                          fn.name)
+    return _function_node(
+        data, span.start_byte, span.end_byte, span.start_col, span.start_line, fn.name
+    )
 
 
 @functools.lru_cache(maxsize=32)
@@ -131,6 +132,20 @@ def _function_node(
         node = tree.body[0]
         if isinstance(node, FuncNode) and node.name == name:
             return node
+    if col:
+        # a string in the body reaching further left than the def defeats dedent: parse the
+        # def inside an ``if`` block instead (its own text, not the whole file: an edit in a
+        # big file must not cost a parse of all of it)
+        try:
+            wrapped = ast.parse("if 1:\n" + " " * col + text)
+        except (SyntaxError, ValueError):
+            wrapped = None
+        block = wrapped.body[0] if wrapped is not None and len(wrapped.body) == 1 else None
+        if isinstance(block, ast.If) and len(block.body) == 1:
+            node = block.body[0]
+            if isinstance(node, FuncNode) and node.name == name:
+                ast.increment_lineno(node, -1)
+                return node
     module = _parse_file(data)
     if module is None:
         return None
@@ -317,9 +332,7 @@ def _implicit(node: ast.AST, summary: RaiseSummary) -> None:
         summary.external = True
 
 
-def raise_summary(
-    fn: FuncNode, resolver: CallResolver, *, follow: bool
-) -> RaiseSummary:
+def raise_summary(fn: FuncNode, resolver: CallResolver, *, follow: bool) -> RaiseSummary:
     """What ``fn`` may raise; nested functions count as part of the body (over-approximation).
 
     With ``follow``, calls resolved to project functions are listed in ``callees`` (to be
