@@ -145,12 +145,11 @@ def check(args: argparse.Namespace) -> int:
 def _check(
     args: argparse.Namespace, root: str, settings: Settings, started: float, selection: Selection
 ) -> int:
-    from docref.checks.static.parallel import check_files
-    from docref.checks.static.runner import apply_suppressions
     from docref.cli.check_llm import count_checks, run_llm
     from docref.console.progress import ProgressBar
     from docref.core.codes import IgnoreList
     from docref.engine.model import ModelSetupError
+    from docref.engine.static import check_static
     from docref.graph.project import ProjectGraph
 
     changed = _since(root, args.since) if args.since else None
@@ -160,6 +159,7 @@ def _check(
     progress = ProgressBar.for_stderr(enabled=not (args.no_progress or args.quiet))
     graph = ProjectGraph(root, use_cache=not args.no_cache)
     paths = [os.path.abspath(p) for p in args.paths]
+    ignore = IgnoreList.parse(settings.effective_ignore)
     with _no_cycle_collection():
         with progress.stage("indexing", unit="files") as bar:
             _index(graph, paths, args.jobs, bar.update)
@@ -170,15 +170,19 @@ def _check(
                 file=sys.stderr,
             )
         with progress.stage("checking", unit="files", total=len(targets)) as bar:
-            reports = check_files(
-                graph, targets, enable=settings.enable, jobs=args.jobs, on_file_done=bar.advance
+            static = check_static(
+                graph,
+                targets,
+                enable=settings.enable,
+                ignore=ignore,
+                jobs=args.jobs,
+                on_file_done=bar.advance,
             )
+    reports, warnings = static.reports, static.warnings
     if changed is not None:
         since_filter(graph, reports, changed)
     if args.shard is not None:
         shard_filter(reports, args.shard)
-    ignore = IgnoreList.parse(settings.effective_ignore)
-    warnings = [w for r in reports for w in apply_suppressions(graph, r, ignore)]
     llm: ModelOutcome | None = None
     if settings.model and not args.no_llm:
         total = count_checks(reports, settings.criteria)
@@ -200,6 +204,8 @@ def _check(
     if baseline is not None:
         findings, summary.baselined = baseline.filter(findings)
     summary.warnings = warnings + (llm.warnings if llm is not None else [])
+    if summary.unanswered is not None:
+        summary.warnings.append(summary.unanswered)
     findings, early = fix_or_mark(args, graph, findings, ignore, settings, selection)
     if early is not None:
         return early
@@ -207,6 +213,7 @@ def _check(
     files = [r.path for r in reports]
     _emit(args, findings, scores, summary, settings, root, llm is None, files)
     model_failed = bool(summary.llm_errors) or summary.fatal is not None
+    model_failed = model_failed or summary.unanswered is not None
     if summary.errors or (model_failed and settings.on_llm_error == "fail"):
         return 2
     return 1 if findings and not args.exit_zero else 0
@@ -368,4 +375,9 @@ def _collect(
     summary.fatal = llm.fatal
     summary.llm_errors = llm.errors
     summary.not_asked = llm.not_asked
+    summary.unanswered = llm.unanswered_warning
+    summary.endpoints = {
+        where: {"asked": asked, "unanswered": llm.unanswered.get(where, 0)}
+        for where, asked in llm.asked.items()
+    }
     return findings, scores, summary

@@ -131,15 +131,13 @@ def _recheck(
 ) -> list[Finding]:
     """``findings`` with the static ones of ``paths`` replaced by a fresh check of the files
     as written (a model finding there keeps its old position: it is not asked again)."""
-    from docref.checks.static.runner import apply_suppressions, check_file
     from docref.core.findings import Tier
+    from docref.engine.static import check_static
 
-    fresh: dict[str, list[Finding]] = {}
-    for path in sorted(paths):
+    for path in paths:
         graph.update(path, None)
-        report = check_file(graph, path, rules)
-        apply_suppressions(graph, report, ignore)
-        fresh[path] = select_findings(report.findings, selection)
+    run = check_static(graph, sorted(paths), rules=rules, ignore=ignore)
+    fresh = {r.path: select_findings(r.findings, selection) for r in run.reports}
     out: list[Finding] = []
     for f in findings:
         if f.path not in paths or f.tier is not Tier.STATIC:
