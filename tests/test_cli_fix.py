@@ -180,3 +180,12 @@ def test_add_ignore_then_a_clean_rerun(tmp_path: Path) -> None:
     # a second run finds nothing to mark and changes nothing
     assert run(root, tmp_path, ".", "--add-ignore").returncode == 0
     assert _files(root) == after
+
+
+def test_unsafe_fixes_are_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "m.py").write_text(BAD, encoding="utf-8")
+    proc = run(root, tmp_path, ".", "--fix", "--unsafe-fixes", "--model", "openai/x")
+    assert proc.returncode == 2 and "--unsafe-fixes" in proc.stderr
+    assert (root / "m.py").read_text(encoding="utf-8") == BAD

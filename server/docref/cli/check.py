@@ -50,6 +50,12 @@ if TYPE_CHECKING:
     from docref.segments import DocstringLanguage
 
 
+_UNSAFE_FIXES = (
+    "--unsafe-fixes (model rewrites from the command line) is not built yet; --fix applies "
+    "the deterministic fixes, and the editor's 'Fix this docstring' offers model rewrites"
+)
+
+
 class _UsageError(Exception):
     """A problem the user must fix before anything can be checked (exit 2)."""
 
@@ -132,6 +138,8 @@ def check(args: argparse.Namespace) -> int:
         return 2
     root = os.path.abspath(args.root) if args.root else find_root(args.paths[0])
     try:
+        if args.unsafe_fixes:
+            raise _UsageError(_UNSAFE_FIXES)
         selection = selection_of(args)
         settings = selected_settings(settings_for(args, root), selection)
         if settings.model and not args.no_llm:
