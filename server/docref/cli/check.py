@@ -30,7 +30,7 @@ from docref.cli.check_output import (
     report_json,
     summary_line,
 )
-from docref.cli.check_run import cached_static, index_project, no_cycle_collection
+from docref.cli.check_run import cached_static, index_project, no_cycle_collection, reap_workers
 from docref.cli.check_select import select_targets, shard_filter, since_filter
 from docref.config.root import find_root
 
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
     from docref.engine.model import ModelOutcome
+    from docref.graph.project import ProjectGraph
 
 
 _UNSAFE_FIXES = (
@@ -142,24 +143,24 @@ def check(args: argparse.Namespace) -> int:
     except (ConfigError, _UsageError, SelectionError) as exc:
         print(f"docref: error: {exc}", file=sys.stderr)
         return 2
+    finally:
+        reap_workers()
 
 
 def _check(
     args: argparse.Namespace, root: str, settings: Settings, started: float, selection: Selection
 ) -> int:
-    from docref.cli.check_llm import count_checks, run_llm
+    # only what every run needs: a run answered by the results cache imports no rule, no
+    # parser and no model client (see test_lazy_imports)
     from docref.console.progress import ProgressBar
     from docref.core.codes import IgnoreList
-    from docref.engine.model import ModelSetupError
-    from docref.engine.static import check_static
-    from docref.graph.project import ProjectGraph
 
     changed = _since(root, args.since) if args.since else None
     baseline = (
         _load_baseline(settings.baseline) if settings.baseline and not args.write_baseline else None
     )
     progress = ProgressBar.for_stderr(enabled=not (args.no_progress or args.quiet))
-    graph = ProjectGraph(root, use_cache=not args.no_cache)
+    graph: ProjectGraph | None = None  # none when the results cache answered
     paths = [os.path.abspath(p) for p in args.paths]
     ignore = IgnoreList.parse(settings.effective_ignore)
     with no_cycle_collection():
@@ -167,6 +168,10 @@ def _check(
         if cached is not None:
             static, targets = cached
         else:
+            from docref.engine.static import check_static
+            from docref.graph.project import ProjectGraph
+
+            graph = ProjectGraph(root, use_cache=not args.no_cache)
             with progress.stage("indexing", unit="files") as bar:
                 index_project(graph, paths, args.jobs, bar.update)
             targets = select_targets(root, graph.files, paths, settings, changed)
@@ -185,12 +190,15 @@ def _check(
             file=sys.stderr,
         )
     reports, warnings = static.reports, static.warnings
-    if changed is not None:
+    if changed is not None and graph is not None:
         since_filter(graph, reports, changed)
     if args.shard is not None:
         shard_filter(reports, args.shard)
     llm: ModelOutcome | None = None
-    if settings.model and not args.no_llm:
+    if settings.model and not args.no_llm and graph is not None:
+        from docref.cli.check_llm import count_checks, run_llm
+        from docref.engine.model import ModelSetupError
+
         total = count_checks(reports, settings.criteria)
         try:
             with progress.stage("asking the model", unit="checks", total=total) as bar:
@@ -212,9 +220,10 @@ def _check(
     summary.warnings = warnings + (llm.warnings if llm is not None else [])
     if summary.unanswered is not None:
         summary.warnings.append(summary.unanswered)
-    findings, early = fix_or_mark(args, graph, findings, ignore, settings, selection)
-    if early is not None:
-        return early
+    if graph is not None:
+        findings, early = fix_or_mark(args, graph, findings, ignore, settings, selection)
+        if early is not None:
+            return early
     summary.seconds = time.perf_counter() - started
     files = [r.path for r in reports]
     _emit(args, findings, scores, summary, settings, root, llm is None, files)

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import argparse
 import gc
+import logging
+import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING
 
 from docref.cli.check_select import select_targets
 
+log = logging.getLogger(__name__)
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from docref.checks.static.report import StaticRun
     from docref.config import Settings
     from docref.console.progress import ProgressBar
-    from docref.engine.static import StaticRun
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
     from docref.segments import DocstringLanguage
@@ -32,15 +36,18 @@ def cached_static(
 ) -> tuple[StaticRun, list[str]] | None:
     """The static tier through the per-file results cache (``None``: not used for this run).
 
-    A run with a model, ``--since``, ``--shard`` or ``--no-cache`` goes the long way: those
-    need the graph (context, changed lines) or the parsed docstrings the cache does not keep.
+    A run with a model, ``--since``, ``--shard``, ``--fix``/``--diff``/``--add-ignore`` or
+    ``--no-cache`` goes the long way: those need the graph (context, changed lines, edits) or
+    the parsed docstrings the cache does not keep.
     """
     from functools import partial
 
-    from docref.engine.static import check_cached
+    from docref.engine.file_cache import check_cached
 
     if args.no_cache or changed is not None or args.shard is not None:
         return None
+    if getattr(args, "fix", False) or getattr(args, "diff", False) or args.add_ignore:
+        return None  # they edit files through the graph
     if settings.model and not args.no_llm:
         return None
 
@@ -102,3 +109,25 @@ def index_project(
     job = partial(segment_extract, under=under)
     graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
     store.flush()
+
+
+def reap_workers() -> None:
+    """Wait for every process this run started before ``docref check`` exits.
+
+    The pools are shut down (joined) where they are used; what is left is multiprocessing's
+    resource tracker, which the spawn start method launches once and leaves running until the
+    interpreter ends -- it was seen as a defunct child after ``docref check`` had exited.
+    ``_stop`` is the tracker's own (private, Python 3.8-3.13) way of closing it and reaping it.
+    """
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is None:  # nothing was started
+        return
+    for child in multiprocessing.active_children():
+        child.join()
+    tracker = sys.modules.get("multiprocessing.resource_tracker")
+    stop = getattr(getattr(tracker, "_resource_tracker", None), "_stop", None)
+    if callable(stop):
+        try:
+            stop()
+        except (OSError, ChildProcessError) as exc:  # already gone
+            log.debug("stopping the resource tracker: %s", exc)
