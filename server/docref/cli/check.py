@@ -1,6 +1,7 @@
 """``docref check``: the static tier (and, with a model, the LLM tier) over files or folders.
 
-Settings come from ``[tool.docref]`` in the workspace's ``pyproject.toml``; flags override them.
+The paths are grouped by project root (:mod:`docref.cli.check_roots`); each group's settings
+come from ``[tool.docref]`` in its root's ``pyproject.toml``; flags override them.
 Exit codes: 0 no findings, 1 findings, 2 a usage or configuration error, a check that could
 not run, or -- under ``on_llm_error = "fail"`` (the default) -- a model that could not be used
 or failed on some question: a run whose requested model tier did not run is never green.
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 import sys
 import time
@@ -18,16 +18,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from docref.cli.check_emit import emit
 from docref.cli.check_output import (
-    TURN_ON_LLM,
     CheckSummary,
     ScoreRow,
-    report_json,
-    summary_line,
-    text_lines,
+)
+from docref.cli.check_roots import (
+    NotChecked,
+    RootRun,
+    display_path,
+    group_by_root,
+    merge_summaries,
+    unindexed,
 )
 from docref.cli.check_select import select_targets, since_filter
-from docref.config.root import find_root
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -37,6 +41,7 @@ if TYPE_CHECKING:
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
     from docref.engine.model import ModelOutcome
+    from docref.graph.discovery import Skipped
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
     from docref.segments import DocstringLanguage
@@ -115,25 +120,59 @@ def _require_llm_extra() -> None:
 
 
 def check(args: argparse.Namespace) -> int:
+    """Group the paths by project root, check each group with its root's settings, report
+    once (:mod:`docref.cli.check_roots`).  A path that cannot be checked is reported with its
+    reason in every format and makes the exit 2; the other groups are still checked."""
     from docref.config import ConfigError
 
     started = time.perf_counter()
     missing = [p for p in args.paths if not os.path.exists(p)]
-    if missing:
+    present = [p for p in args.paths if os.path.exists(p)]
+    if not present:
         print(f"docref: error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    root = os.path.abspath(args.root) if args.root else find_root(args.paths[0])
+    groups = group_by_root(present, args.root)
+    not_checked = [NotChecked(os.path.abspath(p), "no such file or folder", True) for p in missing]
+    runs: list[RootRun] = []
     try:
-        settings = settings_for(args, root)
-        if settings.model and not args.no_llm:
-            _require_llm_extra()
-        return _check(args, root, settings, started)
+        if args.write_baseline and len(groups) > 1:
+            raise _UsageError(
+                f"--write-baseline takes the files of one project, got {len(groups)} roots "
+                f"({', '.join(display_path(r) for r in groups)}): run it per project or "
+                "give --root"
+            )
+        for root, paths in groups.items():
+            try:
+                settings = settings_for(args, root)
+                if settings.model and not args.no_llm:
+                    _require_llm_extra()
+            except ConfigError as exc:
+                if len(groups) == 1:
+                    raise
+                not_checked += [NotChecked(p, str(exc), True) for p in paths]
+                continue
+            run = _check(args, root, paths, settings)
+            if run is None:  # --write-baseline wrote its file
+                return 0
+            runs.append(run)
     except (ConfigError, _UsageError) as exc:
         print(f"docref: error: {exc}", file=sys.stderr)
         return 2
+    for run in runs:
+        not_checked += run.not_checked
+    summary = merge_summaries([r.summary for r in runs])
+    summary.seconds = time.perf_counter() - started
+    emit(args.format, runs, summary, not_checked, static_only=all(r.static_only for r in runs))
+    if any(r.failed for r in runs) or any(n.named for n in not_checked):
+        return 2
+    return 1 if any(r.findings for r in runs) else 0
 
 
-def _check(args: argparse.Namespace, root: str, settings: Settings, started: float) -> int:
+def _check(
+    args: argparse.Namespace, root: str, paths: list[str], settings: Settings
+) -> RootRun | None:
+    """One root's run: index, select, the static tier, the model tier, the baseline.  None
+    once ``--write-baseline`` has written its file."""
     from docref.checks.static.parallel import check_files
     from docref.checks.static.runner import apply_suppressions
     from docref.cli.check_llm import count_checks, run_llm
@@ -148,14 +187,15 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
     )
     progress = ProgressBar.for_stderr(enabled=not args.no_progress)
     graph = ProjectGraph(root, use_cache=not args.no_cache)
-    paths = [os.path.abspath(p) for p in args.paths]
     with _no_cycle_collection():
         with progress.stage("indexing", unit="files") as bar:
-            _index(graph, paths, args.jobs, bar.update)
+            skipped = _index(graph, paths, args.jobs, bar.update)
+        not_checked = unindexed(graph, paths, skipped)
         targets = select_targets(graph, paths, settings, changed)
-        if not targets:
+        if not targets and not not_checked:
             print(
-                "docref: warning: no indexable Python or Java files under the given paths",
+                "docref: warning: no indexable Python or Java files under "
+                + ", ".join(display_path(p) for p in paths),
                 file=sys.stderr,
             )
         with progress.stage("checking", unit="files", total=len(targets)) as bar:
@@ -182,16 +222,23 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
             raise _UsageError(str(exc)) from None
     findings, scores, summary = _collect(reports, llm, settings, ignore)
     if args.write_baseline:
-        return _write_baseline(args.write_baseline, findings)
+        _write_baseline(args.write_baseline, findings)
+        return None
     if baseline is not None:
         findings, summary.baselined = baseline.filter(findings)
     summary.warnings = warnings + (llm.warnings if llm is not None else [])
-    summary.seconds = time.perf_counter() - started
-    _emit(args.format, findings, scores, summary, settings, root, llm is None)
     model_failed = bool(summary.llm_errors) or summary.fatal is not None
-    if summary.errors or (model_failed and settings.on_llm_error == "fail"):
-        return 2
-    return 1 if findings else 0
+    failed = bool(summary.errors) or (model_failed and settings.on_llm_error == "fail")
+    return RootRun(
+        root,
+        settings,
+        findings,
+        scores,
+        summary,
+        not_checked,
+        static_only=llm is None,
+        failed=failed,
+    )
 
 
 @contextmanager
@@ -213,11 +260,12 @@ def _no_cycle_collection() -> Iterator[None]:
 
 def _index(
     graph: ProjectGraph, paths: list[str], jobs: int | None, progress: Callable[[int, int], None]
-) -> None:
+) -> list[Skipped]:
     """Index ``graph``; the files under ``paths`` that are extracted afresh get their
     docstrings segmented on the way (in the extraction workers, on a cold start), kept for the
     checks and stored in the cache.  Each fresh extract is decoded as soon as it arrives: the
-    checks need them all, and meanwhile the workers still use the other core."""
+    checks need them all, and meanwhile the workers still use the other core.  Returns the
+    files and folders the index skipped, with why."""
     from functools import partial
 
     from docref.checks.static.runner import docstring_store
@@ -234,49 +282,9 @@ def _index(
             store.remember(language, entry.content_hash, rows)
 
     job = partial(segment_extract, under=under)
-    graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
+    report = graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
     store.flush()
-
-
-def _emit(
-    fmt: str,
-    findings: list[Finding],
-    scores: list[ScoreRow],
-    summary: CheckSummary,
-    settings: Settings,
-    root: str,
-    static_only: bool,
-) -> None:
-    from docref.cli import formats
-
-    if fmt == "json":
-        print(json.dumps(report_json(findings, scores, summary, settings.severity), indent=2))
-    elif fmt == "sarif":
-        from docref import __version__
-
-        sarif = formats.report_sarif(
-            findings,
-            scores,
-            summary,
-            tool_version=__version__,
-            root=root,
-            severity=dict(settings.severity),
-        )
-        print(json.dumps(sarif, indent=2))
-    elif fmt == "github":
-        for line in formats.github_lines(findings, severity=dict(settings.severity)):
-            print(line)
-    else:
-        for line in text_lines(findings):
-            print(line)
-    for w in summary.warnings:
-        print(f"docref: warning: {w}", file=sys.stderr)
-    for e in summary.errors + summary.llm_errors:
-        print(f"error: {e}", file=sys.stderr)
-    if fmt in ("text", "github"):
-        print(summary_line(findings, summary), file=sys.stderr)
-        if static_only:
-            print(TURN_ON_LLM, file=sys.stderr)
+    return report.skipped
 
 
 def _since(root: str, ref: str) -> dict[str, list[tuple[int, int]]]:
