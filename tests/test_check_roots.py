@@ -75,7 +75,7 @@ def test_each_root_is_checked_with_its_own_settings(mono: Path, tmp_path: Path) 
     lines = proc.stdout.splitlines()
     # pkg_a: the C1 only (its pyproject.toml ignores C2); pkg_b: all four of the shop's
     assert [ln.split(":")[0] for ln in lines] == ["pkg_a/ok.py"] + [FILES[1]] * CART_FINDINGS
-    assert ": C1 documents parameter \"fctor\"" in lines[0]
+    assert ': C1 documents parameter "fctor"' in lines[0]
     assert any(": C2 says it returns" in ln for ln in lines[1:])
     assert f"{1 + CART_FINDINGS} finding(s)" in proc.stderr
 
@@ -109,7 +109,9 @@ def test_sarif_is_relative_to_the_repository_root_from_a_sub_folder(
     sarif = json.loads(docref(sub, tmp_path, "src/shop/cart.py", "--format", "sarif").stdout)
     run = sarif["runs"][0]
     assert run["originalUriBaseIds"]["SRCROOT"]["uri"] == mono.resolve().as_uri() + "/"
-    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]}
+    uris = {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]
+    }
     assert uris == {"pkg_b/src/shop/cart.py"}
 
 

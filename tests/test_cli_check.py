@@ -60,8 +60,11 @@ def test_text_format_is_path_line_col(tmp_path: Path) -> None:
     lines = [ln for ln in proc.stdout.splitlines() if ln]
     # relative to the working directory (REPO), not to the project root examples/shop
     assert lines and all(ln.startswith("examples/shop/shop/cart.py:") for ln in lines)
-    # contract: ``path:line:col: C2 message  [static]``
-    assert any(": C1 documents parameter " in ln and ln.endswith("  [static]") for ln in lines)
+    # contract: ``path:line:col: CODE message  [static]``, CODE the rule id (as ruff's)
+    assert any(
+        ": C1-PARAM-UNKNOWN documents parameter " in ln and ln.endswith("  [static]")
+        for ln in lines
+    )
     assert "4 finding(s) (C1 2, C2 1, C3 1)" in proc.stderr
     assert "LLM tier off" in proc.stderr  # says how to turn the model tier on
 

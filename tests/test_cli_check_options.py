@@ -238,7 +238,7 @@ def test_github_annotations(ws: Path, tmp_path: Path) -> None:
     lines = proc.stdout.splitlines()
     assert len(lines) == 2
     assert all(ln.startswith("::error file=pkg/maths.py,line=") for ln in lines)
-    assert any("title=docref C1::" in ln for ln in lines)
+    assert any("title=docref C1-PARAM-UNKNOWN::" in ln for ln in lines)
 
 
 # --------------------------------------------------------------------------- --since

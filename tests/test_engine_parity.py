@@ -105,6 +105,9 @@ def _lsp_rows(rel: str, diagnostics: list[types.Diagnostic]) -> list[Row]:
     rows: list[Row] = []
     for d in diagnostics:
         assert d.severity is not None and isinstance(d.data, dict) and isinstance(d.code, str)
+        # the code shown is the rule id; a model finding's is its criterion
+        static = d.data["tier"] == "static"
+        assert d.code == (d.data["rule"] if static else d.data["criterion"])
         start, end = d.range.start, d.range.end
         rows.append(
             (
@@ -114,7 +117,7 @@ def _lsp_rows(rel: str, diagnostics: list[types.Diagnostic]) -> list[Row]:
                 end.line,
                 end.character,
                 d.data["rule"],
-                d.code,
+                d.data["criterion"],
                 d.data["tier"],
                 LEVELS[d.severity],
             )

@@ -60,7 +60,8 @@ def test_json_contract(dev_run: tuple[dict, Path]) -> None:
 def test_rouge_matches_the_library_and_scipy(dev_run: tuple[dict, Path]) -> None:
     doc, _ = dev_run
     rows = _rows(require_java_dev())
-    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=False)
+    # the default is Porter stemming: the ReFEree method's released configuration
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
     for index in (0, 17, 82):
         expected = scorer.score(rows[index]["human_label"], rows[index]["hallucinated_summary"])
         for name, key in (("rouge-1", "rouge1"), ("rouge-2", "rouge2"), ("rouge-l", "rougeL")):
@@ -83,6 +84,26 @@ def test_rouge_matches_the_library_and_scipy(dev_run: tuple[dict, Path]) -> None
         assert entry["average"] == pytest.approx(mean, abs=1e-3)
         low, high = entry["ci95"]["average"]
         assert low < entry["average"] < high
+
+
+def test_no_rouge_stemmer_is_the_librarys_default(tmp_path: Path) -> None:
+    dev = require_java_dev()
+    rows = _rows(dev)[:12]
+    args = (str(dev), "--method", "rouge-1,rouge-l", "--limit", "12", "--json", "--bootstrap", "0")
+    plain = json.loads(run_eval(*args, "--no-rouge-stemmer", cache=tmp_path).stdout)
+    stemmed = json.loads(run_eval(*args, "--rouge-stemmer", cache=tmp_path).stdout)
+    for use_stemmer, doc in ((False, plain), (True, stemmed)):
+        scorer = rouge_scorer.RougeScorer(["rouge1", "rougeL"], use_stemmer=use_stemmer)
+        for name, key in (("rouge-1", "rouge1"), ("rouge-l", "rougeL")):
+            entry = method_entry(doc, name)
+            assert entry["settings"]["stemmer"] is use_stemmer
+            expected = [
+                scorer.score(r["human_label"], r["hallucinated_summary"])[key].fmeasure
+                for r in rows
+            ]
+            assert entry["scores"] == pytest.approx(expected, abs=1e-6)
+    # the two settings differ on this data (stemming merges "returns"/"return" and the like)
+    assert method_entry(plain, "rouge-1")["scores"] != method_entry(stemmed, "rouge-1")["scores"]
 
 
 def test_static_runs_without_a_model(dev_run: tuple[dict, Path]) -> None:

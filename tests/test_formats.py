@@ -376,7 +376,7 @@ def test_invalid_range_reported_without_position(
     assert note["message"]["text"].startswith("pkg/io.py::pkg.io.read_lines: invalid range")
     assert run["invocations"][0]["executionSuccessful"] is True
     [line] = github_lines([finding])
-    assert line.startswith("::error file=pkg/io.py,title=docref C2::")
+    assert line.startswith("::error file=pkg/io.py,title=docref C2-PARAM-TYPE::")
 
 
 def test_pass_verdict_is_a_pass_result_and_no_annotation(
@@ -395,7 +395,7 @@ def test_pass_verdict_is_a_pass_result_and_no_annotation(
 
 def test_github_line_for_a_static_finding() -> None:
     assert github_lines([_finding()]) == [
-        "::error file=pkg/io.py,line=5,col=9,endLine=5,endColumn=39,title=docref C2::"
+        "::error file=pkg/io.py,line=5,col=9,endLine=5,endColumn=39,title=docref C2-PARAM-TYPE::"
         "C2 type inconsistency: says `int`, but the signature says `str`  "
         "[static C2-PARAM-TYPE]%0AFix: signature says `str`"
     ]

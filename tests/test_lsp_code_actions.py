@@ -281,9 +281,9 @@ async def test_fix_without_a_model_applies_the_deterministic_fix(
     titles = [a.title for a in actions]
     assert titles == [
         "Fix this docstring",
-        "Ignore C1 for this function",
-        "Ignore C2 for this function",
-        "Ignore C3 for this function",
+        "Ignore C1-PARAM-UNKNOWN for this function",
+        "Ignore C2-PARAM-TYPE for this function",
+        "Ignore C3-RAISES for this function",
     ]
     fix = actions[0]
     assert fix.kind == types.CodeActionKind.QuickFix and fix.edit is None
@@ -308,25 +308,25 @@ async def test_ignore_action_writes_a_marker_and_merges_into_it(
     path = tmp_path / "ws" / "box.py"
     published = await open_document(client, path, GOOGLE)
     actions = await actions_for(client, path, list(published.diagnostics))
-    ignore_c2 = next(a for a in actions if a.title == "Ignore C2 for this function")
+    ignore_c2 = next(a for a in actions if a.title == "Ignore C2-PARAM-TYPE for this function")
     resolved = await resolve(client, ignore_c2)
     assert resolved.edit is not None
     edits, _ = edits_of(resolved.edit, path.as_uri())
     assert [e.range.start.line for e in edits] == [0]
     text = apply_client_side(client, GOOGLE, edits)
     assert text.splitlines()[0] == (
-        "def area(width: int, height: int) -> int:  # docref: ignore[C2]"
+        "def area(width: int, height: int) -> int:  # docref: ignore[C2-PARAM-TYPE]"
     )
     after = await send_and_save(client, path, text, 2)
-    assert sorted(d.code for d in after.diagnostics) == ["C1", "C3"]
+    assert sorted(d.code for d in after.diagnostics) == ["C1-PARAM-UNKNOWN", "C3-RAISES"]
     # a second ignore merges into the marker
     actions = await actions_for(client, path, list(after.diagnostics))
-    ignore_c3 = next(a for a in actions if a.title == "Ignore C3 for this function")
+    ignore_c3 = next(a for a in actions if a.title == "Ignore C3-RAISES for this function")
     edits, _ = edits_of((await resolve(client, ignore_c3)).edit, path.as_uri())
     text = apply_client_side(client, text, edits)
-    assert text.splitlines()[0].endswith("# docref: ignore[C2, C3]")
+    assert text.splitlines()[0].endswith("# docref: ignore[C2-PARAM-TYPE, C3-RAISES]")
     after = await send_and_save(client, path, text, 3)
-    assert [d.code for d in after.diagnostics] == ["C1"]
+    assert [d.code for d in after.diagnostics] == ["C1-PARAM-UNKNOWN"]
 
 
 async def test_a_stale_version_gets_no_edit_and_an_explanation(
@@ -505,10 +505,11 @@ async def test_edit_ranges_follow_the_position_encoding_after_cjk_and_emoji_in_c
     published = await open_document(client, path, text)
     [diagnostic] = published.diagnostics
     actions = await actions_for(client, path, [diagnostic])
-    ignore = next(a for a in actions if a.title == "Ignore C1 for this function")
+    ignore = next(a for a in actions if a.title == "Ignore C1-PARAM-UNKNOWN for this function")
     edits, _ = edits_of((await resolve(client, ignore)).edit, path.as_uri())
     marked = apply_client_side(client, text, edits)
-    assert marked == text.replace("-> str:\r\n", "-> str:  # docref: ignore[C1]\r\n", 1)
+    marker = "-> str:  # docref: ignore[C1-PARAM-UNKNOWN]\r\n"
+    assert marked == text.replace("-> str:\r\n", marker, 1)
     # and the fix renames the entry on a CRLF line
     fix = await resolve(client, actions[0])
     edits, _ = edits_of(fix.edit, path.as_uri())

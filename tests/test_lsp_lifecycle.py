@@ -473,7 +473,7 @@ async def test_check_file_command_is_the_manual_trigger(
     )
     assert answer == {"uri": path.as_uri(), "checked": True, "findings": 1}
     published = await asyncio.wait_for(waiting, timeout=60)
-    assert [d.code for d in published.diagnostics] == ["C1"]
+    assert [d.code for d in published.diagnostics] == ["C1-PARAM-UNKNOWN"]
     closed = (root / "other.py").as_uri()
     answer = await asyncio.wait_for(
         client.workspace_execute_command_async(

@@ -168,21 +168,22 @@ async def test_open_publishes_the_planted_param_error(
     assert published.version == 3
     [diagnostic] = published.diagnostics
     assert diagnostic.range == span((4, 8), (4, 25))
-    assert diagnostic.code == "C1"
+    assert diagnostic.code == "C1-PARAM-UNKNOWN"  # the rule id, as ruff shows its codes
     assert diagnostic.source == "docref"
     assert diagnostic.message == C1_PARAM_MESSAGE
     assert diagnostic.severity == types.DiagnosticSeverity.Error  # static: proven, an error
     assert diagnostic.data["rule"] == "C1-PARAM-UNKNOWN"
+    assert diagnostic.data["criterion"] == "C1"
     assert diagnostic.data["tier"] == "static"
     assert diagnostic.data["qualname"] == "area"
     assert diagnostic.data["fix_hint"] == 'rename "widht" to "width"'
     assert diagnostic.data["key"].startswith("mod.py::area::C1::C1-PARAM-UNKNOWN::")
-    # the code links to the criterion's explanation, a file shipped with the package
+    # the code links to the rule's own section, in a file shipped with the package
     assert diagnostic.code_description is not None
     page, anchor = diagnostic.code_description.href.split("#")
-    assert anchor == "c1-name-inconsistency"
+    assert anchor == "c1-param-unknown"
     text = Path(url2pathname(urlparse(page).path)).read_text(encoding="utf-8")
-    assert "## C1 Name inconsistency" in text
+    assert "\n## C1-PARAM-UNKNOWN\n" in text and "### How to suppress" in text
 
 
 async def test_columns_are_utf16_after_emoji_and_cjk_in_a_crlf_file(
@@ -199,8 +200,7 @@ async def test_columns_are_utf16_after_emoji_and_cjk_in_a_crlf_file(
         types.PositionEncodingKind.Utf32: 7 + 3 + 1 + 11,
     }[encoding]
     assert diagnostic.range == span((1, start), (1, start + 36))
-    assert diagnostic.code == "C1"
-    assert diagnostic.data["rule"] == "C1-XREF-UNRESOLVED"
+    assert diagnostic.code == "C1-XREF-UNRESOLVED"
 
 
 async def test_save_after_fixing_clears_the_diagnostics(

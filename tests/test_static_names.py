@@ -346,3 +346,102 @@ def test_a_version_note_tells_of_removed_names(tmp_path: Path) -> None:
     assert c1_name_unresolved(static_input(tmp_path / "a", note, "bind")) == []
     prose = _HISTORY_DOC.format(lead="Note: ")
     assert len(c1_name_unresolved(static_input(tmp_path / "b", prose, "bind"))) == 1
+
+
+def test_a_reference_link_names_a_proto_not_python(tmp_path: Path) -> None:
+    # round 5 (google-api-core's generated REST transport): ``[Text][proto.name]`` links a
+    # protobuf method; the same dotted name as plain prose is a Python reference
+    code = """
+    import api
+
+
+    def list_operations(request):
+        \"\"\"List.
+
+        Args:
+            request: The request message for
+                [Operations.ListOperations][api.Operations.ListOperations].
+        \"\"\"
+    """
+    for folder, text in (("a", code), ("b", code.replace("[Operations.ListOperations][", ""))):
+        write_project_file(tmp_path / folder, "api.py", "def other():\n    pass\n")
+        found = c1_name_unresolved(static_input(tmp_path / folder, text, "list_operations"))
+        expected = (
+            []
+            if folder == "a"
+            else ["`api.Operations.ListOperations` names nothing: module `api` has no `Operations`"]
+        )
+        assert messages(found) == expected
+
+
+def test_the_parameters_of_a_callable_the_docstring_spells_out(tmp_path: Path) -> None:
+    # round 5 (dask ``reduction``): ``chunk: callable(x_chunk, axis)`` defines ``x_chunk``
+    code = '''
+    def chunked(x):
+        return x
+
+
+    def reduction(x, chunk):
+        """Reduce.
+
+        Parameters
+        ----------
+        x : Array
+            The data.
+        chunk : {kind}
+            Applied to each chunk; `x_chunk` is one block of x.
+        """
+        return chunk(x)
+    '''
+    spelled = code.replace("{kind}", "callable(x_chunk, axis)")
+    assert c1_name_unresolved(static_input(tmp_path / "a", spelled, "reduction")) == []
+    bare = code.replace("{kind}", "callable")
+    found = c1_name_unresolved(static_input(tmp_path / "b", bare, "reduction"))
+    assert messages(found) == ["`x_chunk` names nothing in scope; did you mean `chunk`?"]
+
+
+def test_a_sibling_of_an_imported_name_resolves(tmp_path: Path) -> None:
+    # round 5 (tornado ``qs_to_qsl``): ``parse_qs`` is urllib.parse's, the module the file
+    # takes ``parse_qsl`` from; a name that module does not have stays unresolved
+    code = '''
+    from urllib.parse import parse_qsl
+
+
+    def qs_to_qsl(qs):
+        """Convert a result of ``{name}`` back to pairs."""
+        return parse_qsl(qs)
+    '''
+    sibling = code.replace("{name}", "parse_qs")
+    assert c1_name_unresolved(static_input(tmp_path / "a", sibling, "qs_to_qsl")) == []
+    typo = code.replace("{name}", "parse_qsll")
+    found = c1_name_unresolved(static_input(tmp_path / "b", typo, "qs_to_qsl"))
+    assert messages(found) == ["`parse_qsll` names nothing in scope; did you mean `parse_qsl`?"]
+
+
+def test_the_top_level_package_shorthand_of_a_project_class(tmp_path: Path) -> None:
+    # round 5 (dask): ``dask.DataFrame`` for ``dask.dataframe.DataFrame`` is the informal
+    # spelling of a class the project defines; ``dask.core.DataFrame`` stops at a module
+    # that lacks it (a stale path) and stays reported
+    code = '''
+    import dask
+
+
+    def handle_out(out):
+        """If out is a ``{target}``, overwrite it."""
+        return out
+    '''
+    for folder, target, expected in (
+        ("a", "dask.DataFrame", []),
+        (
+            "b",
+            "dask.core.DataFrame",
+            ["`dask.core.DataFrame` names nothing: module `dask.core` has no `DataFrame`"],
+        ),
+    ):
+        root = tmp_path / folder
+        write_project_file(root, "dask/__init__.py", "")
+        write_project_file(root, "dask/core.py", "def get():\n    pass\n")
+        write_project_file(root, "dask/frame.py", "class DataFrame:\n    pass\n")
+        text = code.replace("{target}", target)
+        found = c1_name_unresolved(static_input(root, text, "handle_out", filename="dask/out.py"))
+        assert messages(found) == expected

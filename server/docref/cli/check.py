@@ -31,7 +31,7 @@ from docref.cli.check_roots import (
     merge_summaries,
     unindexed,
 )
-from docref.cli.check_select import select_targets, since_filter
+from docref.cli.check_select import select_targets, shard_filter, since_filter
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -204,6 +204,8 @@ def _check(
             )
     if changed is not None:
         since_filter(graph, reports, changed)
+    if args.shard is not None:
+        shard_filter(reports, args.shard)
     ignore = IgnoreList.parse(settings.effective_ignore)
     warnings = [w for r in reports for w in apply_suppressions(graph, r, ignore)]
     llm: ModelOutcome | None = None

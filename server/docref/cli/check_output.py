@@ -1,7 +1,8 @@
 """How ``docref check`` reports: the text lines and the JSON document scripts rely on.
 
-Contract (add freely, don't rename): text lines ``path:line:col: C2 message  [static]`` then a
-summary; JSON ``{"findings": [...], "scores": [...], "stats": {...}}`` with the keys below.
+Contract (add freely, don't rename): text lines ``path:line:col: CODE message  [static]`` then
+a summary (``CODE`` is the rule id, ``C2-PARAM-TYPE``, or for a model finding its criterion);
+JSON ``{"findings": [...], "scores": [...], "stats": {...}}`` with the keys below.
 Positions are 1-based in both (``column`` counts UTF-16 code units, as editors do).
 """
 
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from docref.core.codes import finding_code
 from docref.core.severity import level_of
 
 if TYPE_CHECKING:
@@ -141,7 +143,7 @@ def text_lines(findings: list[Finding]) -> list[str]:
     out = []
     for f in findings:
         (line, col), _ = f.range
-        out.append(f"{f.path}:{line + 1}:{col + 1}: {f.criterion.value} {f.message}  [{f.tier}]")
+        out.append(f"{f.path}:{line + 1}:{col + 1}: {finding_code(f)} {f.message}  [{f.tier}]")
     return out
 
 

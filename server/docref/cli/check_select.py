@@ -1,7 +1,9 @@
-"""Which files and functions ``docref check`` looks at: paths, include/exclude, ``--since``."""
+"""Which files and functions ``docref check`` looks at: paths, include/exclude, ``--since``,
+``--shard``."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -75,6 +77,33 @@ def since_filter(graph: ProjectGraph, reports: list[FileReport], changed: Change
         report.findings = [f for f in report.findings if f.qualname in touched]
         report.docstrings = [(q, d) for q, d in report.docstrings if q in touched]
         report.functions = len(report.docstrings)
+
+
+def in_shard(path: str, qualname: str, shard: tuple[int, int]) -> bool:
+    """Whether ``path::qualname`` belongs to shard ``I/N``.
+
+    A hash of the workspace-relative path and the qualname alone decides, so a function stays
+    in its shard when other files are added, removed or edited (a CI matrix keeps its split and
+    each job's cache stays warm); SHA-256 rather than ``hash()``, which is salted per process.
+    """
+    index, count = shard
+    digest = hashlib.sha256(f"{path}::{qualname}".encode("utf-8", "surrogatepass")).digest()
+    return int.from_bytes(digest[:8], "big") % count == index - 1
+
+
+def shard_filter(reports: list[FileReport], shard: tuple[int, int]) -> None:
+    """Keep only the functions and classes of shard ``I/N`` (their findings, their model
+    questions); a file's own errors go to the shard its path alone falls in, so N merged
+    shards report each exactly once."""
+    for report in reports:
+        report.findings = [f for f in report.findings if in_shard(f.path, f.qualname, shard)]
+        report.docstrings = [
+            (q, d) for q, d in report.docstrings if in_shard(report.path, q, shard)
+        ]
+        report.functions = len(report.docstrings)
+        if not in_shard(report.path, "", shard):
+            report.errors = []
+            report.classes = 0
 
 
 def _overlap_test(ranges: list[tuple[int, int]]) -> Callable[..., bool]:

@@ -14,8 +14,8 @@ SARIF (:func:`report_sarif`), one run of the tool ``docref``:
   keeps its identity when lines move and gets a new one when the sentence changes.
 
 GitHub (:func:`github_lines`): one workflow command per failed finding,
-``::error file=…,line=…,col=…,endLine=…,endColumn=…,title=docref C2::message``, escaped as
-GitHub's toolkit does (``%``, CR and LF everywhere; ``:`` and ``,`` in properties too).
+``::error file=…,line=…,col=…,endLine=…,endColumn=…,title=docref C2-PARAM-TYPE::message``,
+escaped as GitHub's toolkit does (``%``, CR and LF everywhere; ``:`` and ``,`` in properties too).
 Columns are 1-based UTF-16 units with an exclusive end, as in the JSON output; GitHub accepts
 columns only on single-line annotations, so a multi-line finding gives lines only.
 
@@ -37,6 +37,7 @@ from urllib.parse import quote
 
 from docref.cli.check_output import report_json
 from docref.core.catalog import rule_summary
+from docref.core.codes import finding_code
 from docref.core.findings import Criterion, Evidence, Finding, Tier, Verdict
 from docref.core.severity import rule_level
 
@@ -96,9 +97,7 @@ def _level(table: Mapping[str, str], rule: str, criterion: Criterion, tier: Tier
 
 def _rule_id(finding: Finding) -> str:
     # The LLM judge answers per criterion, so its findings belong to the criterion's rule.
-    if finding.tier is Tier.LLM or finding.rule == finding.criterion.value:
-        return finding.criterion.value
-    return finding.rule
+    return finding_code(finding)
 
 
 def _pascal(words: str) -> str:
@@ -329,7 +328,7 @@ def github_lines(
         command = _GITHUB_COMMANDS[_level(table, f.rule, f.criterion, f.tier)]
         properties: dict[str, str | int] = {"file": f.path.replace("\\", "/")}
         properties.update(_github_position(f.range))
-        properties["title"] = f"docref {f.criterion.value}"
+        properties["title"] = f"docref {finding_code(f)}"
         rendered = ",".join(f"{k}={_escape_property(str(v))}" for k, v in properties.items())
         lines.append(f"::{command} {rendered}::{_escape_data(_github_message(f))}")
     return lines

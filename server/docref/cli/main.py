@@ -12,8 +12,10 @@ from docref.cli import commands
 from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
+from docref.cli.merge import add_merge_parser
+from docref.cli.rules_cmd import add_rules_parsers
 from docref.config.root import ROOT_HELP
-from docref.console.argtypes import positive_float, positive_int
+from docref.console.argtypes import positive_float, positive_int, shard
 from docref.defaults import DEFAULT_TOKEN_BUDGET
 from docref.lsp.cli import add_serve_parser
 
@@ -82,6 +84,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="REF",
         help="only functions changed since the merge-base of HEAD and REF (git), "
         "uncommitted edits included",
+    )
+    chk.add_argument(
+        "--shard",
+        type=shard,
+        default=None,
+        metavar="I/N",
+        help="check only shard I of N of the functions (a hash of path and qualname: stable "
+        "when files are added); merge the N outputs with `docref merge`",
     )
     chk.add_argument(
         "--baseline", metavar="FILE", help="hide the findings recorded in this baseline file"
@@ -195,6 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     idx.set_defaults(func=commands.index)
     add_cache_parser(sub)
+    add_rules_parsers(sub)
+    add_merge_parser(sub)
     from docref.eval.cli import add_eval_parser
 
     add_eval_parser(sub)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["positive_float", "positive_int", "split_target"]
+__all__ = ["positive_float", "positive_int", "shard", "split_target"]
 
 
 def positive_int(text: str) -> int:
@@ -28,6 +28,18 @@ def positive_float(text: str) -> float:
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
     return value
+
+
+def shard(text: str) -> tuple[int, int]:
+    """``"2/4"`` -> ``(2, 4)``: shard I of N, 1 <= I <= N (argparse type)."""
+    index, sep, count = text.partition("/")
+    try:
+        i, n = int(index), int(count)
+    except ValueError:
+        i = n = 0
+    if not sep or n < 1 or not 1 <= i <= n:
+        raise argparse.ArgumentTypeError(f"expected I/N with 1 <= I <= N, e.g. 2/4; got {text!r}")
+    return i, n
 
 
 def split_target(target: str) -> tuple[str, str]:

@@ -16,9 +16,16 @@ from dataclasses import dataclass
 import pathspec
 
 from docref.core.catalog import MODEL_RULE, STATIC_RULES
-from docref.core.findings import Criterion, Finding
+from docref.core.findings import Criterion, Finding, Tier
 
-__all__ = ["IgnoreList", "code_applies", "known_codes", "normalise_path", "unknown_code_message"]
+__all__ = [
+    "IgnoreList",
+    "code_applies",
+    "finding_code",
+    "known_codes",
+    "normalise_path",
+    "unknown_code_message",
+]
 
 
 @functools.cache
@@ -32,6 +39,14 @@ def unknown_code_message(code: str) -> str:
     return (
         f"unknown code {code!r}: expected a criterion (C1..C4) or a rule id such as C2-PARAM-TYPE"
     )
+
+
+def finding_code(finding: Finding) -> str:
+    """The code a finding is shown with: its rule id (``C2-PARAM-TYPE``) for a static finding,
+    its criterion (``C2``) for the model's, which answers per criterion."""
+    if finding.tier is Tier.LLM or finding.rule == finding.criterion.value:
+        return finding.criterion.value
+    return finding.rule
 
 
 def code_applies(code: str, finding: Finding) -> bool:

@@ -139,8 +139,11 @@ def add_eval_arguments(parser: argparse.ArgumentParser) -> None:
     )
     how.add_argument(
         "--rouge-stemmer",
-        action="store_true",
-        help="ROUGE with Porter stemming (default off, as the paper's Java row)",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="ROUGE with Porter stemming (default on: the ReFEree method's released "
+        "configuration, which gives the paper's Java row); --no-rouge-stemmer for the "
+        "rouge-score library's default",
     )
 
     llm = parser.add_argument_group("model (for referee and the LLM judges)")

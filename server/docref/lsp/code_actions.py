@@ -25,7 +25,6 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from docref.core.codes import IgnoreList, known_codes
-from docref.core.findings import Criterion
 from docref.engine.model import ModelSetupError
 from docref.fixes.ignore import ignore_edit
 from docref.fixes.rewrite import FixResult, fix_docstring, model_setup
@@ -119,7 +118,7 @@ def list_actions(ls: DocrefServer, params: types.CodeActionParams) -> list[types
     for diagnostic, qualname in ours:
         fixes.setdefault(qualname, []).append(diagnostic)
         code = str(diagnostic.code or "")
-        if code in Criterion.__members__:
+        if code.upper() in known_codes():  # the rule id shown (a model finding: C1..C4)
             ignores.setdefault((qualname, code), []).append(diagnostic)
     actions: list[types.CodeAction] = []
     for qualname, diagnostics in fixes.items():

@@ -1,7 +1,9 @@
 """Findings as LSP diagnostics.
 
-A diagnostic covers exactly the finding's sentence or entry, carries the criterion code
-(``"C2"``) as its ``code`` and what a quick fix needs in ``data``.  Its severity is the level of
+A diagnostic covers exactly the finding's sentence or entry, carries the rule id
+(``"C2-PARAM-TYPE"``; a model finding its criterion, ``"C2"``) as its ``code``, linked to the
+code's section of the shipped ``docs/rules.md``, the criterion at the head of its message and in
+``data``, and what a quick fix needs in ``data``.  Its severity is the level of
 :func:`docref.core.severity.level_of` (static ``Error``, model ``Warning`` unless the
 ``severity`` setting says otherwise); ``note`` becomes ``Information``, ``hint`` ``Hint``.
 """
@@ -15,11 +17,13 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
+from docref.core.codes import finding_code
 from docref.core.findings import Criterion, Finding
+from docref.core.rule_docs import rule_anchor
 from docref.core.severity import level_of
 from docref.segments.model import Range
 
-__all__ = ["SOURCE", "client_range", "criterion_href", "severity_of", "to_diagnostic"]
+__all__ = ["SOURCE", "client_range", "code_href", "criterion_href", "severity_of", "to_diagnostic"]
 
 SOURCE = "docref"
 
@@ -40,6 +44,15 @@ def criterion_href(criterion: Criterion) -> str:
     page = Path(__file__).resolve().parent.parent / "docs" / "criteria.md"
     anchor = f"{criterion.value} {criterion.display_name}".lower().replace(" ", "-")
     return f"{page.as_uri()}#{anchor}"
+
+
+@functools.cache
+def code_href(code: str) -> str:
+    """Where a diagnostic's code links: the code's section of ``docs/rules.md``, generated
+    from the rule catalog and shipped inside the package (so the link works offline, on every
+    installation); the same text ``docref rule CODE`` prints."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+    return f"{page.as_uri()}#{rule_anchor(code)}"
 
 
 def severity_of(finding: Finding, severity: Mapping[str, str]) -> types.DiagnosticSeverity:
@@ -70,15 +83,17 @@ def to_diagnostic(
     finding: Finding, severity: Mapping[str, str], rng: types.Range
 ) -> types.Diagnostic:
     """The diagnostic of ``finding``, placed at ``rng`` (see :func:`client_range`)."""
+    code = finding_code(finding)
     return types.Diagnostic(
         range=rng,
         message=f"{finding.criterion.label}: {finding.message}",
         severity=severity_of(finding, severity),
-        code=finding.criterion.value,
-        code_description=types.CodeDescription(href=criterion_href(finding.criterion)),
+        code=code,
+        code_description=types.CodeDescription(href=code_href(code)),
         source=SOURCE,
         data={
             "rule": finding.rule,
+            "criterion": finding.criterion.value,
             "tier": finding.tier.value,
             "qualname": finding.qualname,
             "key": finding.key(),

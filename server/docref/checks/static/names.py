@@ -30,6 +30,7 @@ from docref.checks.static.names_scope import (
     RESOLVED,
     Resolution,
     hint,
+    project_names,
     project_variant,
     suggest,
 )
@@ -133,13 +134,15 @@ def _stale(
 
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
+_PSEUDO_CALL = re.compile(r"\w\((.*)\)")
 
 
 def _example_words(inp: StaticInput) -> set[str]:
     """Identifiers the docstring defines itself: those of its doctests, literal and code
     blocks, where an explanation may define the names its prose then uses, and the dimension
     symbols of its array shapes (``of shape (n_samples, n_output_features)``), which the prose
-    then names (```n_output_features` is the number of ...``)."""
+    then names (```n_output_features` is the number of ...``), and the parameters of a callable
+    a parameter's type spells out (``chunk: callable(x_chunk, axis)``)."""
     parsed = inp.docstring
     pieces: list[str] = []
     position = parsed.body_start
@@ -149,6 +152,8 @@ def _example_words(inp: StaticInput) -> set[str]:
     pieces.append(inp.source[position : parsed.body_end])
     body = inp.source[parsed.body_start : parsed.body_end]
     pieces.extend(m[1] for m in _SHAPE.finditer(body))
+    # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
+    pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
 
 
@@ -218,9 +223,26 @@ def _finding(
         # in unmarked prose an English word before the dot ("expanded with string.expandtabs()")
         # names a module only when the file imports it
         return None
+    if _package_shorthand(inp, mention.target, resolution):
+        return None
     message, fix_hint = _message(mention, resolution, suggestion or weak)
     rule = RULE_XREF if mention.is_xref else RULE_NAME
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+def _package_shorthand(inp: StaticInput, target: str, resolution: Resolution) -> bool:
+    """``dask.DataFrame`` for ``dask.dataframe.DataFrame``: the project's top-level package
+    and the name of something the project defines (the reader finds it; a longer path that
+    stops early, ``dask.core.DataFrame``, is a stale one and stays reported)."""
+    parts = target.split(".")
+    if inp.file.language != "python" or len(parts) != 2:
+        return False
+    top = inp.path.split("/", 1)[0]
+    return (
+        parts[0] == top
+        and resolution.owner == f"module `{top}`"
+        and parts[1] in project_names(inp.graph)
+    )
 
 
 def _root_imported(inp: StaticInput, target: str) -> bool:

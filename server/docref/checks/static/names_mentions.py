@@ -80,6 +80,9 @@ _SEE_ALSO_HEAD = re.compile(rf"\s*(?P<names>[~.]?{_DOTTED}(?:\s*,\s*[~.]?{_DOTTE
 # Python markup, in the order it is consumed (a later pattern never matches inside an earlier).
 _FENCE = re.compile(r"```.*?```", re.S)
 _URL = re.compile(r"(?:https?|ftp|file)://[^\s>`)]+|<[^<>\s]+@[^<>\s]+>")
+# A Markdown reference link ``[Operations.List][google.longrunning.Operations.List]``: the
+# generated (GAPIC) docstrings of protobuf APIs link proto names, not Python ones.
+_REFERENCE_LINK = re.compile(r"\[[^\[\]\n]+\]\[[^\[\]\s]*\]")
 _ROLE = re.compile(r"(?<![\w`]):(?P<role>[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*):`(?P<body>[^`]+)`")
 _SUFFIX_ROLE = re.compile(r"`[^`]+`:[A-Za-z][\w.+-]*:")
 _DOUBLE = re.compile(r"``(?P<body>[^`].*?)``(?!`)", re.S)
@@ -223,6 +226,7 @@ class _Scan:
 def _python_markup(scan: _Scan) -> None:
     scan.consume(_FENCE)
     scan.consume(_URL)
+    scan.consume(_REFERENCE_LINK)
     for match in scan.consume(_ROLE):
         role = match["role"].split(":")[-1]
         if match["role"].count(":") > 1 or match["role"].split(":")[0] not in ("py", role):

@@ -12,7 +12,9 @@ a star import it cannot read, a module or class ``__getattr__``, ``globals()`` o
 the module, a base class that does not resolve, a function taking ``**kwargs`` (a mentioned
 keyword may be forwarded), a member of an external class.  A name that occurs anywhere in the
 code of the file that would define it counts as resolved (see
-:func:`~docref.checks.static.names_scope.file_facts`).
+:func:`~docref.checks.static.names_scope.file_facts`), and so does a member of an external
+module the file imports other names from (``parse_qs`` beside ``from urllib.parse import
+parse_qsl``).
 """
 
 from __future__ import annotations
@@ -381,7 +383,17 @@ class PythonScope:
             unsure = unsure or found is None
         if name in project_names(self.graph) or name in passed_on(self.graph, self.fe, self.fn):
             return RESOLVED
+        if self._sibling_of_import(name):
+            return RESOLVED
         return UNKNOWN if unsure else missing("", name, self.scope_candidates())
+
+    def _sibling_of_import(self, name: str) -> bool:
+        """``parse_qs`` where the file does ``from urllib.parse import parse_qsl``: a bare name
+        of the external module the file takes its neighbours from."""
+        modules = {i.module for i in self.fe.imports if i.name and i.module and not i.level}
+        return any(
+            self._module(m) is None and python_external_doc(f"{m}.{name}").found for m in modules
+        )
 
     def _star_has(self, star: Import, name: str) -> bool | None:
         resolved, _ = self.graph.modules.resolve_import(self.fe.path, star)

@@ -1,0 +1,247 @@
+"""The documentation of every rule: why it matters, an example, its fix, how to silence it.
+
+``docref rule ID`` and ``docref rules`` print it (:func:`rule_text`); the shipped
+``docs/rules.md`` is the same text for every rule (:func:`rules_markdown`, kept in sync by a
+test) and is where an editor's diagnostic code links (:func:`rule_anchor`).  The one-line
+summaries stay in :mod:`docref.core.catalog`; this module adds the longer text, so the
+catalog stays the short table every other module reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from docref.core.catalog import MODEL_RULE, STATIC_RULES
+from docref.core.findings import Criterion
+
+__all__ = ["RULE_DOCS", "RuleDoc", "rule_anchor", "rule_text", "rules_markdown"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDoc:
+    """Why a rule exists, a docstring it flags (``example``) next to the fixed one
+    (``fixed``), and how a user fixes it (``fix``: by hand, or ``docref check --fix``)."""
+
+    why: str
+    example: str
+    fixed: str
+    fix: str
+
+
+_AUTO = "`docref check --fix` (and the editor's quick fix) does this for you."
+_MANUAL = "There is no deterministic fix: edit the docstring (or the code) by hand."
+
+RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
+    {
+        "C1-PARAM-UNKNOWN": RuleDoc(
+            why="A reader calls the function with the documented name and gets a TypeError; "
+            "usually the parameter was renamed and the docstring was not.",
+            example='def area(width, height):\n    """Args:\n        widht (int): the width.\n'
+            '        height (int): the height."""',
+            fixed='def area(width, height):\n    """Args:\n        width (int): the width.\n'
+            '        height (int): the height."""',
+            fix="Rename the entry to the parameter it documents, or delete it. With a single "
+            f"close match (the did-you-mean) {_AUTO}",
+        ),
+        "C1-XREF-UNRESOLVED": RuleDoc(
+            why="A cross-reference that resolves to nothing is a dead link in the rendered "
+            "documentation and usually names something that was renamed or removed.",
+            example='def load(path):\n    """Read the file. See :func:`parse_all`."""',
+            fixed='def load(path):\n    """Read the file. See :func:`parse`."""',
+            fix=f"Point the reference at an existing name. {_MANUAL}",
+        ),
+        "C1-NAME-UNRESOLVED": RuleDoc(
+            why="Code markup promises an identifier; one that does not exist sends the reader "
+            "looking for a name the code never had (often a typo or a stale rename).",
+            example='def fetch(url, max_retries=3):\n    """Try ``max_retrys`` times."""',
+            fixed='def fetch(url, max_retries=3):\n    """Try ``max_retries`` times."""',
+            fix=f"Write the name as the code spells it. {_MANUAL}",
+        ),
+        "C1-PROSE-NAME-STALE": RuleDoc(
+            why="The prose still uses a parameter's old name after a rename; readers pass "
+            "the wrong keyword.",
+            example="def dump(rows, include_hdr=False):\n"
+            '    """Write rows. With `include_header` set, write the header first."""',
+            fixed="def dump(rows, include_hdr=False):\n"
+            '    """Write rows. With `include_hdr` set, write the header first."""',
+            fix=f"Rename the name in the sentence. {_AUTO}",
+        ),
+        "C2-PARAM-TYPE": RuleDoc(
+            why="The annotation is what the code accepts; a docstring type that contradicts "
+            "it makes callers pass the wrong kind of value.",
+            example='def scale(value: int) -> int:\n    """Args:\n        value (str): the '
+            'input."""',
+            fixed='def scale(value: int) -> int:\n    """Args:\n        value (int): the input."""',
+            fix=f"Document the annotation's type. {_AUTO}",
+        ),
+        "C2-RETURN-TYPE": RuleDoc(
+            why="Callers rely on the documented return type; one the annotation contradicts "
+            "leads to wrong use of the result.",
+            example='def first(lines: list[str]) -> str:\n    """Returns:\n        list[str]: '
+            'the first line."""',
+            fixed='def first(lines: list[str]) -> str:\n    """Returns:\n        str: '
+            'the first line."""',
+            fix=f"Document the annotation's type. {_AUTO}",
+        ),
+        "C2-YIELD-TYPE": RuleDoc(
+            why="The documented yield type disagrees with the generator's annotation, so "
+            "consumers of the iterator expect the wrong items.",
+            example='def words(text: str) -> Iterator[str]:\n    """Yields:\n        int: '
+            'each word."""',
+            fixed='def words(text: str) -> Iterator[str]:\n    """Yields:\n        str: '
+            'each word."""',
+            fix=f"Document the annotation's item type. {_AUTO}",
+        ),
+        "C2-JAVADOC-RETURN-TYPE": RuleDoc(
+            why="The @return text names a type the method cannot return, so a caller "
+            "handles the value wrongly (a long taken for a double, a String for an int).",
+            example="/** @return the total in euros as a double */\nlong total() { ... }",
+            fixed="/** @return the total in cents */\nlong total() { ... }",
+            fix=f"Describe the declared return type. {_MANUAL}",
+        ),
+        "C2-PROSE-RETURN-TYPE": RuleDoc(
+            why='A summary that says "Return True if" or "Returns a string" is a type '
+            "claim; when the annotation or every return statement contradicts it, the "
+            "reader is misled about the result.",
+            example='def count(items) -> int:\n    """Return True if any item is set."""',
+            fixed='def count(items) -> int:\n    """Return how many items are set."""',
+            fix=f"Reword the claim to match what is returned. {_MANUAL}",
+        ),
+        "C2-PROSE-PARAM-TYPE": RuleDoc(
+            why='A parameter described as "a list of" or "a string" that is annotated '
+            "as something else invites callers to pass the wrong kind of value.",
+            example='def open_all(paths: str) -> None:\n    """Args:\n        paths: A list '
+            'of paths."""',
+            fixed='def open_all(paths: str) -> None:\n    """Args:\n        paths: A '
+            'path pattern."""',
+            fix=f"Describe the annotated type (or fix the annotation). {_MANUAL}",
+        ),
+        "C2-DEFAULT-MISMATCH": RuleDoc(
+            why="The documented default is what users rely on when they leave the argument "
+            "out; a different real default changes behaviour silently.",
+            example='def fetch(url: str, retries: int = 5) -> bytes:\n    """Args:\n'
+            '        retries (int): How often. Defaults to 3."""',
+            fixed='def fetch(url: str, retries: int = 5) -> bytes:\n    """Args:\n'
+            '        retries (int): How often. Defaults to 5."""',
+            fix=f"Document the signature's default. {_MANUAL}",
+        ),
+        "C2-OPTIONAL-FLAG": RuleDoc(
+            why="A parameter documented as optional but without a default makes callers "
+            "leave out a required argument.",
+            example='def wait(timeout: float) -> None:\n    """Args:\n        timeout (float, '
+            'optional): seconds."""',
+            fixed='def wait(timeout: float) -> None:\n    """Args:\n        timeout (float): '
+            'seconds."""',
+            fix=f'Drop "optional" or give the parameter a default. {_MANUAL}',
+        ),
+        "C3-RETURNS-YIELDS": RuleDoc(
+            why="A Returns section on a function that returns nothing (or Returns on a "
+            "generator, Yields on a plain function) describes behaviour the code does not "
+            "have.",
+            example='def gen(n):\n    """Returns:\n        int: the numbers."""\n'
+            "    yield from range(n)",
+            fixed='def gen(n):\n    """Yields:\n        int: the numbers."""\n'
+            "    yield from range(n)",
+            fix=f"Rename the section (Returns <-> Yields) or remove it. {_AUTO}",
+        ),
+        "C3-RAISES": RuleDoc(
+            why="Callers write handlers for documented exceptions; one that nothing in the "
+            "code can raise is dead handling and hides the real failure modes.",
+            example='def empty(self) -> bool:\n    """Raises:\n        KeyError: never."""\n'
+            "    return not self.lines",
+            fixed='def empty(self) -> bool:\n    """Whether there are no lines."""\n'
+            "    return not self.lines",
+            fix=f"Remove the entry (or rename a misspelt exception). {_AUTO}",
+        ),
+        "DOC-PARAM-MISSING": RuleDoc(
+            why="A parameter the docstring's Args section leaves out is undocumented API "
+            "(completeness, not inconsistency; so the rule is opt-in: enable = "
+            '["DOC-PARAM-MISSING"]).',
+            example='def f(a, b):\n    """Args:\n        a: the first."""',
+            fixed='def f(a, b):\n    """Args:\n        a: the first.\n        b: the second."""',
+            fix=f"Document the parameter. {_MANUAL}",
+        ),
+    }
+)
+
+
+def rule_anchor(code: str) -> str:
+    """The anchor of ``code``'s section in ``docs/rules.md``: the GitHub/mkdocs slug of its
+    heading (``c2-param-type``; a criterion's heading has its name: ``c2-type-inconsistency``)."""
+    key = code.strip().upper()
+    if key in Criterion.__members__:
+        key = f"{key} {Criterion(key).display_name}"
+    return key.lower().replace(" ", "-")
+
+
+def _suppress(code: str) -> str:
+    return (
+        f"On the flagged line, the docstring's closing line or the def/class header: "
+        f"`# docref: ignore[{code}]` (Java: `// docref: ignore[{code}]`). For a whole "
+        f'project or path: `ignore = ["{code}"]` or `ignore = ["tests/**:{code}"]` in '
+        f"[tool.docref], or `docref check --ignore {code}`."
+    )
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line if line else "" for line in text.splitlines())
+
+
+def rule_text(code: str) -> str | None:
+    """The documentation of a rule id or criterion (case-insensitive) as Markdown;
+    ``None`` when ``code`` names neither."""
+    key = code.strip().upper()
+    if key in Criterion.__members__:
+        criterion = Criterion(key)
+        rules = _rules_of(criterion)
+        static = (
+            f"the static rules of this criterion: {', '.join(rules)}"
+            if rules
+            else "no static rule proves it; only the model judges it"
+        )
+        return (
+            f"# {criterion.value} {criterion.display_name}\n\n{criterion.definition}\n\n"
+            f"The model tier (ReFEree judge) reports its findings under this code; {static}. "
+            f"A code names every rule it starts: `{key}` selects or ignores them all.\n\n"
+            f"## How to suppress\n\n{_suppress(key)}\n"
+        )
+    info = STATIC_RULES.get(key)
+    if info is None:
+        return None
+    doc = RULE_DOCS[key]
+    opt_in = " Opt-in: turn it on with `enable` or `--enable`." if info.opt_in else ""
+    return (
+        f"# {info.id}\n\nCriterion: {info.criterion.label}. Tier: static (proven from the "
+        f"code; severity error by default).{opt_in}\n\n"
+        f"## What it flags\n\n{info.summary}\n\n## Why\n\n{doc.why}\n\n"
+        f"## Example\n\n{_indent(doc.example)}\n\nFixed:\n\n{_indent(doc.fixed)}\n\n"
+        f"## Fix\n\n{doc.fix}\n\n## How to suppress\n\n{_suppress(info.id)}\n"
+    )
+
+
+def _rules_of(criterion: Criterion) -> list[str]:
+    return [r.id for r in STATIC_RULES.values() if r.criterion is criterion]
+
+
+def rules_markdown() -> str:
+    """``docs/rules.md``: every criterion, then every static rule (the ``docref rule`` text
+    with headings one level down)."""
+    parts = [
+        "# docref rules\n\n"
+        "Generated from the rule catalog (`docref rules` prints the same text; "
+        "`python -m docref.core.rule_docs > server/docref/docs/rules.md` regenerates it). "
+        "Editor diagnostics link to the section of their code. Model (ReFEree judge) "
+        f"findings carry the criterion code (C1..C4; rule id `{MODEL_RULE}` in JSON).\n"
+    ]
+    codes = [c.value for c in Criterion] + list(STATIC_RULES)
+    for code in codes:
+        text = rule_text(code)
+        assert text is not None
+        lines = ("#" + line if line.startswith("#") else line for line in text.splitlines())
+        parts.append("\n".join(lines) + "\n")
+    return "\n".join(parts)
+
+
+if __name__ == "__main__":
+    print(rules_markdown(), end="")
