@@ -75,8 +75,8 @@ def test_each_root_is_checked_with_its_own_settings(mono: Path, tmp_path: Path) 
     lines = proc.stdout.splitlines()
     # pkg_a: the C1 only (its pyproject.toml ignores C2); pkg_b: all four of the shop's
     assert [ln.split(":")[0] for ln in lines] == ["pkg_a/ok.py"] + [FILES[1]] * CART_FINDINGS
-    assert ': C1 documents parameter "fctor"' in lines[0]
-    assert any(": C2 says it returns" in ln for ln in lines[1:])
+    assert ': C1-PARAM-UNKNOWN documents parameter "fctor"' in lines[0]
+    assert any(": C2-RETURN-TYPE says it returns" in ln for ln in lines[1:])
     assert f"{1 + CART_FINDINGS} finding(s)" in proc.stderr
 
 
@@ -189,7 +189,7 @@ def test_a_named_file_outside_the_walk_is_checked_and_a_skipped_one_under_a_fold
     (build / "gen.py").write_text(SCALE)  # build/ is never walked, but this file is named
     proc = docref(mono, tmp_path, "pkg_a/build/gen.py")
     assert proc.returncode == 1, proc.stderr
-    assert proc.stdout.startswith("pkg_a/build/gen.py:6:9: C1 ")
+    assert proc.stdout.startswith("pkg_a/build/gen.py:6:9: C1-PARAM-UNKNOWN ")
     (mono / "pkg_a" / "blob.py").write_bytes(b"x = 1\x00\x00")
     folder = docref(mono, tmp_path, "pkg_a", "--format", "json")
     assert folder.returncode == 1  # a warning: the folder's other files were checked
@@ -242,5 +242,5 @@ def test_the_pre_commit_hook_reports_both_projects_and_fails(mono: Path, tmp_pat
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert "Failed" in out and "Passed" not in out
-    assert 'pkg_a/ok.py:6:9: C1 documents parameter "fctor"' in out
+    assert 'pkg_a/ok.py:6:9: C1-PARAM-UNKNOWN documents parameter "fctor"' in out
     assert out.count("pkg_b/src/shop/cart.py:") == CART_FINDINGS
