@@ -15,7 +15,7 @@ from docref.core.score import (
     combine_verdicts,
     score_docstring,
 )
-from docref.segments.model import Segment
+from docref.core.segment import Segment
 
 C1, C2, C3, C4 = Criterion.C1, Criterion.C2, Criterion.C3, Criterion.C4
 PASS, FAIL, UNKNOWN = Verdict.PASS, Verdict.FAIL, Verdict.UNKNOWN

@@ -107,9 +107,75 @@ def graph(tmp_path_factory: pytest.TempPathFactory) -> ProjectGraph:
     (root / "app" / "__init__.py").write_text("")
     (root / "app" / "stock.py").write_text(STOCK)
     (root / "app" / "billing.py").write_text(BILLING)
+    java = root / JAVA_DIR
+    java.mkdir(parents=True)
+    (java / "Converter.java").write_text(CONVERTER)
+    (java / "Ledger.java").write_text(LEDGER)
     g = ProjectGraph(str(root), use_cache=False)
     g.index(workers=1)
     return g
+
+
+CONVERTER = """\
+package com.acme.fx;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** Converts amounts between currencies. */
+public class Converter {
+    /** Exchange rates to euros, by ISO currency code. */
+    private final Map<String, Double> rates = new HashMap<>();
+
+    // a line comment is not Javadoc
+    private int calls;
+
+    private final Ledger ledger;
+
+    public Converter(Ledger ledger) {
+        this.ledger = ledger;
+    }
+
+    public double convert(String code, double amount) {
+        calls++;
+        double rate = rates.get(code);
+        this.ledger.record(code, amount);
+        return amount * rate;
+    }
+
+    public double settle(Ledger other, String code) {
+        Map<String, Double> rates = new HashMap<>();
+        other.record(code, rates.size());
+        return ledger.total();
+    }
+}
+"""
+
+LEDGER = """\
+package com.acme.fx;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A list of conversions. */
+public class Ledger {
+    /** Every recorded entry, oldest first. */
+    private final List<String> entries = new ArrayList<>();
+    private double sum;
+    private int unused;
+
+    /** Records one conversion. */
+    public void record(String code, double amount) {
+        entries.add(code);
+        this.sum += amount;
+    }
+
+    public double total() {
+        return sum;
+    }
+}
+"""
+JAVA_DIR = "src/main/java/com/acme/fx"
 
 
 def _no_docs(language: str, qualified: str) -> tuple[str, str, str]:
@@ -122,6 +188,11 @@ def blocks(ctx: FunctionContext) -> dict[str, RelatedBlock]:
 
 def ctx_of(graph: ProjectGraph, qualname: str) -> dict[str, RelatedBlock]:
     return blocks(build_context(graph, "app/billing.py", qualname, external_lookup=_no_docs))
+
+
+def java_ctx(graph: ProjectGraph, qualname: str) -> dict[str, RelatedBlock]:
+    path = f"{JAVA_DIR}/Converter.java"
+    return blocks(build_context(graph, path, qualname, external_lookup=_no_docs))
 
 
 # ---------------------------------------------------------------- Python
@@ -229,3 +300,74 @@ def test_untyped_receiver_in_a_tmp_project_is_unresolved_not_guessed(tmp_path: P
     g.index(workers=1)
     ctx = build_context(g, "m.py", "f", external=False)
     assert ctx.related == []
+
+
+def test_reference_scan_keeps_chains_of_typed_receivers_only(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        "def f(a: int, b, c):\n"
+        "    r = make()\n"
+        "    items, n = [], 0\n"
+        "    q: Queue = c\n"
+        "    n += 1\n"
+        "    return r.save(a.real, b.x, items.append, q.get, c.y)\n"
+    )
+    g = ProjectGraph(str(tmp_path), use_cache=False)
+    g.index(workers=1)
+    fn = g.get("m.py").functions[0]  # type: ignore[union-attr]
+    # the body's first statement binds a local too
+    assert fn.local_names[:3] == ["r", "items", "n"]
+    names = {r.name for r in fn.references}
+    assert {"r.save", "a.real", "q.get"} <= names  # annotated / assigned a call
+    assert not names & {"b.x", "items.append", "c.y"}  # untyped: no chain kept
+
+
+# ---------------------------------------------------------------- Java
+
+
+def test_java_field_read_through_an_external_type(graph: ProjectGraph) -> None:
+    found = java_ctx(graph, "Converter.convert")
+    rates = found["rates"]
+    assert (rates.origin, rates.entity) == ("internal", "variable")
+    assert rates.target == f"{JAVA_DIR}/Converter.java::Converter.rates"
+    # the declaration with its Javadoc
+    assert rates.text.splitlines() == [
+        "/** Exchange rates to euros, by ISO currency code. */",
+        "private final Map<String, Double> rates = new HashMap<>();",
+    ]
+    # the JDK's method stays external
+    get = found["rates.get"]
+    assert (get.origin, get.target) == ("external", "java.util.Map.get")
+
+
+def test_java_field_written_is_an_internal_block(graph: ProjectGraph) -> None:
+    calls = java_ctx(graph, "Converter.convert")["calls"]
+    assert (calls.origin, calls.entity) == ("internal", "variable")
+    assert calls.text == "private int calls;"  # a line comment above is not Javadoc
+
+
+def test_java_call_on_a_field_of_a_project_class(graph: ProjectGraph) -> None:
+    found = java_ctx(graph, "Converter.convert")
+    assert found["this.ledger"].text == "private final Ledger ledger;"
+    record = found["this.ledger.record"]
+    assert (record.origin, record.entity) == ("cross", "method")
+    assert record.target == f"{JAVA_DIR}/Ledger.java::Ledger.record"
+    lines = record.text.splitlines()
+    assert lines[0] == "public class Ledger {"
+    # the fields ``record`` uses, with their Javadoc, then its body
+    assert "    /** Every recorded entry, oldest first. */" in lines
+    assert "    private final List<String> entries = new ArrayList<>();" in lines
+    assert "    private double sum;" in lines
+    assert "unused" not in record.text
+    assert "this.sum += amount;" in record.text
+
+
+def test_java_typed_parameter_bare_field_and_shadowing_local(graph: ProjectGraph) -> None:
+    found = java_ctx(graph, "Converter.settle")
+    assert found["other.record"].target == f"{JAVA_DIR}/Ledger.java::Ledger.record"
+    assert found["ledger"].text == "private final Ledger ledger;"
+    total = found["ledger.total"]
+    assert (total.origin, total.entity) == ("cross", "method")
+    assert "return sum;" in total.text
+    # ``rates`` is a local here: the field of the same name is not shown
+    assert "rates" not in found
+    assert not any(b.target.endswith("Converter.rates") for b in found.values())

@@ -212,7 +212,7 @@ def _project(tmp_path: Path) -> tuple[ProjectGraph, str]:
 
 def _fix(graph: ProjectGraph, path: str, base: str) -> tuple[object, int]:
     settings = Settings(model="openai/test", api_base=base, timeout=20, criteria=("C1", "C2"))
-    model = model_setup(settings, ModelTier().client_for(settings))
+    model = model_setup(settings, ModelTier())
     assert model is not None
 
     async def go() -> object:
@@ -266,7 +266,7 @@ def test_a_dead_endpoint_is_an_explained_failure(tmp_path: Path) -> None:
     settings = Settings(
         model="openai/test", api_base=f"http://127.0.0.1:{dead_port()}/v1", timeout=2
     )
-    model = model_setup(settings, ModelTier().client_for(settings))
+    model = model_setup(settings, ModelTier())
     assert model is not None
 
     async def go() -> object:
@@ -285,10 +285,11 @@ def test_a_dead_endpoint_is_an_explained_failure(tmp_path: Path) -> None:
 
 def test_model_setup_follows_the_settings() -> None:
     local = Settings(model="openai/x", api_base="http://127.0.0.1:9/v1")
-    client = ModelTier().client_for(local)
-    assert model_setup(Settings(), client) is None  # no model configured: no rewrite
-    setup = model_setup(local.override(profile="referee-ver4"), client)
-    assert setup is not None and setup.profile == "referee-ver4" and setup.client is client
+    tier = ModelTier()
+    assert model_setup(Settings(), tier) is None  # no model configured: no rewrite
+    setup = model_setup(local.override(profile="referee-ver4"), tier)
+    assert setup is not None and setup.profile == "referee-ver4" and setup.tier is tier
+    assert setup.client is tier.client_for(local)  # the tier's one client for the model
     with pytest.raises(ModelSetupError):  # local_only refuses a remote endpoint, before any call
         ModelTier().client_for(
             Settings(model="openai/x", api_base="https://api.example.com/v1", local_only=True)

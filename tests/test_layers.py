@@ -52,9 +52,9 @@ def _toy_tree(tmp_path: Path, backward: bool) -> Path:
         (pkg / "__init__.py").write_text("")
     (tmp_path / "src" / "docref" / "__init__.py").write_text("")
     core = tmp_path / "src" / "docref" / "core"
-    (tmp_path / "src" / "docref" / "segments" / "model.py").write_text("")
-    (core / "findings.py").write_text("import docref.segments.model\n")
-    score = "import docref.segments.model\n" + ("import docref.engine\n" if backward else "")
+    (core / "segment.py").write_text("")
+    (core / "findings.py").write_text("import docref.core.segment\n")
+    score = "import docref.core.segment\n" + ("import docref.engine\n" if backward else "")
     (core / "score.py").write_text(score)
     config = tmp_path / "pyproject.toml"
     shutil.copy(ROOT / "pyproject.toml", config)

@@ -14,12 +14,12 @@ import pytest
 from docref.checks.llm.tier import LlmFunctionResult, LlmRun, check_function_llm, first_sentence
 from docref.core.findings import Criterion, Tier, Verdict
 from docref.core.score import score_docstring
+from docref.core.segment import Segment
 from docref.llm.answers import AnswerCache
 from docref.llm.client import ModelClient
 from docref.llm.endpoint import ModelSettings
 from docref.llm.errors import ModelAuthError, ModelUnavailable
 from docref.segments import segment_docstring
-from docref.segments.model import Segment
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
 

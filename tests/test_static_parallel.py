@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.static.parallel import check_files
+from docref.engine.static import check_static
 from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.graph.project import ProjectGraph
 
@@ -48,14 +48,14 @@ def test_workers_match_in_process(tmp_path: Path) -> None:
     graph.index(workers=1)
     targets = sorted(graph.files)
     done: list[int] = []
-    parallel = check_files(graph, targets, jobs=2, on_file_done=done.append)
-    serial = check_files(graph, targets, jobs=1)
+    parallel = check_static(graph, targets, jobs=2, on_file_done=done.append).reports
+    serial = check_static(graph, targets, jobs=1).reports
     assert summary(parallel) == summary(serial)
     assert sum(done) == len(targets)
     assert sum(len(r.findings) for r in serial) == 2 * len(range(0, len(targets), 3))
-    enabled = check_files(graph, targets, jobs=2, enable=("DOC-PARAM-MISSING",))
+    enabled = check_static(graph, targets, jobs=2, enable=("DOC-PARAM-MISSING",)).reports
     assert summary(enabled) == summary(
-        check_files(graph, targets, jobs=1, enable=("DOC-PARAM-MISSING",))
+        check_static(graph, targets, jobs=1, enable=("DOC-PARAM-MISSING",)).reports
     )
 
 
@@ -64,5 +64,5 @@ def test_without_cache_checks_in_process(tmp_path: Path) -> None:
     graph = ProjectGraph(str(root), use_cache=False)
     graph.index(workers=1)
     assert not graph.uses_cache
-    reports = check_files(graph, sorted(graph.files), jobs=2)
+    reports = check_static(graph, sorted(graph.files), jobs=2).reports
     assert len(reports) == len(graph.files)

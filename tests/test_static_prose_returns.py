@@ -190,3 +190,42 @@ def test_javadoc_consistent_claim_is_silent(
     tmp_path: Path, summary: str, doc: str, ret: str
 ) -> None:
     assert _java(tmp_path, summary, doc, ret) == []
+
+
+_REFINED = '''
+def get_allowed_auths(username) -> str:
+    """
+    Return a list of authentication methods supported by the server.
+
+    :param username: the user.
+    :return: {entry}
+    """
+    return "password"
+'''
+
+
+@pytest.mark.parametrize(
+    ("entry", "flagged"),
+    [
+        ("a comma-separated `str` of authentication types", 0),
+        ("a comma-separated string of authentication types", 0),
+        ("the methods, comma-separated", 1),  # the entry names no kind: the summary decides
+        ("a list of names", 2),  # the entry repeats the contradicted claim
+    ],
+)
+def test_a_returns_entry_naming_the_kind_refines_the_summary(
+    tmp_path: Path, entry: str, flagged: int
+) -> None:
+    # round 5 (paramiko ``get_allowed_auths``: 'The "list" is actually a string')
+    assert len(_python(tmp_path, _REFINED.format(entry=entry), "get_allowed_auths")) == flagged
+
+
+@pytest.mark.parametrize(
+    ("doc", "flagged"),
+    [("an <code>int</code> saying whether it supports views", 0), ("the support level", 1)],
+)
+def test_javadoc_return_naming_the_kind_refines_the_summary(
+    tmp_path: Path, doc: str, flagged: int
+) -> None:
+    # round 5 (``SyncProvider.supportsUpdatableView``: "Returns whether ..." on an int method)
+    assert len(_java(tmp_path, "Returns whether it supports views.", doc, "int")) == flagged

@@ -1185,3 +1185,40 @@ def test_unparsable_return_annotation_settles_nothing(tmp_path: Path) -> None:
         return 2 * x
     '''
     assert _run(c3_returns_vs_yields, tmp_path, code) == []
+
+
+_OVERRIDDEN = '''
+class ArgumentParser:
+    def parse(self, argument):
+        """Parse the argument.
+
+        Raises:
+            ValueError: When it fails to parse.
+        """
+        if not isinstance(argument, str):
+            raise TypeError(argument)
+        return argument
+
+
+class {child}(ArgumentParser):
+    def {method}(self, argument):
+        """Parse an integer."""
+        return int(argument)
+'''
+
+
+@pytest.mark.parametrize(
+    ("child", "method", "flagged"),
+    [("IntegerParser", "parse", 0), ("IntegerParser", "convert", 1), ("Unrelated", "parse", 0)],
+)
+def test_an_overridden_method_documents_its_overriders_exceptions(
+    tmp_path: Path, child: str, method: str, flagged: int
+) -> None:
+    # round 5 (absl ``ArgumentParser.parse``): the base documents the contract its overriding
+    # parsers fulfil; with no override in the project, the entry is about this body
+    code = _OVERRIDDEN.format(child=child, method=method)
+    if child == "Unrelated":
+        code = code.replace("class Unrelated(ArgumentParser):", "class Unrelated(Base):")
+        flagged = 1
+    found = _run(c3_raises_unraised, tmp_path, code, "ArgumentParser.parse")
+    assert len(found) == flagged

@@ -19,7 +19,8 @@ a canonical :class:`TypeExpr` (or ``None``: prose / not a type, hence no C2 verd
   ``str`` vs ``str | Style``; narrower than the annotation, not contradicted by it),
   ``Any``/``object`` on either side, NumPy scalars documented by kind (``int`` vs
   ``np.int64``),
-  ``Self`` vs the class, and three refinements of a loose annotation: parameters on a bare
+  ``Self`` vs the class, a class documented by its name for ``type[C]`` (``C`` "a ``C``
+  class"), and three refinements of a loose annotation: parameters on a bare
   generic (``list of int`` vs ``list``), literal values of the annotated type (``{'a', 'b'}``
   vs ``str``), ``None`` left out of the documented type (``int`` vs ``int | None``).
 * ``incompatible`` (a finding) -- the documented type is unrelated to the annotation
@@ -257,6 +258,8 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
         return None  # ``Self`` without ``self_class``: the class is not known here
     if doc.is_none or ann.is_none or doc.name in (PARAMS, ELLIPSIS.name):
         return INCOMPATIBLE
+    if ann.name == "type" and len(ann.args) == 1 and not doc.args and doc == ann.args[0]:
+        return COMPATIBLE  # ``:arg RequestHandler cls: a RequestHandler class`` for type[...]
     if doc.name == LITERAL or ann.name == LITERAL:
         return _cmp_literal(doc, ann, ctx)
     if ARRAY_LIKE in (doc.name, ann.name):
@@ -327,15 +330,17 @@ def _variadic(args: tuple[TypeExpr, ...]) -> bool:
 
 
 def _cmp_tuple(doc: tuple[TypeExpr, ...], ann: tuple[TypeExpr, ...], ctx: _Ctx) -> Outcome:
+    # item by item, a documented item may be a member of the annotated item's union
+    # (``tuple[str, int]`` for ``tuple[str | Dep, int]``): narrower, not contradicted
     if _variadic(doc) and _variadic(ann):
-        return _cmp(doc[0], ann[0], ctx)
+        return _narrow_arg(doc[0], ann[0], ctx)
     if _variadic(doc):
         return _at_least(COMPATIBLE, _worst(*(_cmp(doc[0], a, ctx) for a in ann)))
     if _variadic(ann):  # a fixed-length documented tuple refines ``tuple[X, ...]``
         return _at_least(COMPATIBLE, _worst(*(_cmp(d, ann[0], ctx) for d in doc)))
     if len(doc) != len(ann):
         return INCOMPATIBLE
-    return _worst(*(_cmp(d, a, ctx) for d, a in zip(doc, ann, strict=True)))
+    return _worst(*(_narrow_arg(d, a, ctx) for d, a in zip(doc, ann, strict=True)))
 
 
 def _cmp_params(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:

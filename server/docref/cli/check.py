@@ -173,12 +173,11 @@ def _check(
 ) -> RootRun | None:
     """One root's run: index, select, the static tier, the model tier, the baseline.  None
     once ``--write-baseline`` has written its file."""
-    from docref.checks.static.parallel import check_files
-    from docref.checks.static.runner import apply_suppressions
     from docref.cli.check_llm import count_checks, run_llm
     from docref.console.progress import ProgressBar
     from docref.core.codes import IgnoreList
     from docref.engine.model import ModelSetupError
+    from docref.engine.static import check_static
     from docref.graph.project import ProjectGraph
 
     changed = _since(root, args.since) if args.since else None
@@ -187,6 +186,7 @@ def _check(
     )
     progress = ProgressBar.for_stderr(enabled=not args.no_progress)
     graph = ProjectGraph(root, use_cache=not args.no_cache)
+    ignore = IgnoreList.parse(settings.effective_ignore)
     with _no_cycle_collection():
         with progress.stage("indexing", unit="files") as bar:
             skipped = _index(graph, paths, args.jobs, bar.update)
@@ -199,15 +199,19 @@ def _check(
                 file=sys.stderr,
             )
         with progress.stage("checking", unit="files", total=len(targets)) as bar:
-            reports = check_files(
-                graph, targets, enable=settings.enable, jobs=args.jobs, on_file_done=bar.advance
+            static = check_static(
+                graph,
+                targets,
+                enable=settings.enable,
+                ignore=ignore,
+                jobs=args.jobs,
+                on_file_done=bar.advance,
             )
+    reports, warnings = static.reports, static.warnings
     if changed is not None:
         since_filter(graph, reports, changed)
     if args.shard is not None:
         shard_filter(reports, args.shard)
-    ignore = IgnoreList.parse(settings.effective_ignore)
-    warnings = [w for r in reports for w in apply_suppressions(graph, r, ignore)]
     llm: ModelOutcome | None = None
     if settings.model and not args.no_llm:
         total = count_checks(reports, settings.criteria)

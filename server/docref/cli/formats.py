@@ -43,7 +43,7 @@ from docref.core.severity import rule_level
 
 if TYPE_CHECKING:
     from docref.cli.check_output import CheckSummary, ScoreRow
-    from docref.segments.model import Range
+    from docref.core.segment import Range
 
 __all__ = [
     "FINGERPRINT_KEY",

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TypeVar
 
-from docref.segments.model import Range, Segment
+from docref.core.segment import Range, Segment
 
 __all__ = [
     "Criterion",

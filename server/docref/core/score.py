@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from docref.core.findings import Criterion, Finding, SegmentId, Tier, Verdict
-from docref.segments.model import Segment
+from docref.core.segment import Segment
 
 __all__ = [
     "DEFAULT_WEIGHTS",

@@ -18,24 +18,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from docref.checks.static.runner import FileReport
 from docref.config.settings import Settings
 from docref.core.findings import Finding
+from docref.core.segment import Segment
 from docref.graph.model import Language
-from docref.segments.model import Segment
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from docref.checks.llm.prompts import Profile
+    from docref.checks.llm.prompts import GenerationParams, Profile
     from docref.checks.llm.tier import LlmFunctionResult
+    from docref.core.findings import Criterion
     from docref.graph.project import ProjectGraph
     from docref.llm.answers import AnswerCache
-    from docref.llm.client import ModelClient
+    from docref.llm.client import Completion, ModelClient
+    from docref.llm.endpoint import ModelSettings
 
 __all__ = [
     "ModelJob",
@@ -49,8 +51,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-_ClientKey = tuple[str, str | None, str | None, float, int, bool]
 
 
 def profile_of(settings: Settings) -> Profile:
@@ -187,7 +187,7 @@ class ModelTier:
     """The server's model clients, answer cache and totals (see the module docstring)."""
 
     def __init__(self, *, use_cache: bool = True) -> None:
-        self._clients: dict[_ClientKey, ModelClient] = {}
+        self._clients: dict[ModelSettings, ModelClient] = {}
         self._cache: AnswerCache | None = None
         self._cache_opened = not use_cache
         self._cache_url: str | None = None
@@ -200,31 +200,32 @@ class ModelTier:
         Raises :class:`ModelSetupError` before any network use when the settings are invalid
         or ``local_only`` refuses the endpoint.
         """
-        from docref.llm.client import ModelClient
         from docref.llm.endpoint import ModelSettings
-        from docref.llm.errors import ModelRefused
-        from docref.llm.extra import llm_extra_missing
 
         if settings.model is None:
             raise ModelSetupError("no model is configured")
+        try:
+            model_settings = ModelSettings.from_settings(settings)
+        except ValueError as exc:
+            raise ModelSetupError(str(exc)) from None
+        return self.client_of(model_settings)
+
+    def client_of(self, model_settings: ModelSettings) -> ModelClient:
+        """The client for ``model_settings`` (made once per distinct configuration; ``docref
+        eval`` names its model this way, without docref's settings).
+
+        Raises :class:`ModelSetupError` when the ``llm`` extra is missing or ``local_only``
+        refuses the endpoint, before any network use.
+        """
+        from docref.llm.client import ModelClient
+        from docref.llm.errors import ModelRefused
+        from docref.llm.extra import llm_extra_missing
+
         if (no_llm := llm_extra_missing()) is not None:
             raise ModelSetupError(no_llm)
-        key: _ClientKey = (
-            settings.model,
-            settings.api_base,
-            settings.api_key_env,
-            settings.timeout,
-            settings.concurrency,
-            settings.local_only,
-        )
-        client = self._clients.get(key)
+        client = self._clients.get(model_settings)
         if client is None:
-            try:
-                model_settings = ModelSettings.from_settings(settings)
-            except ValueError as exc:
-                raise ModelSetupError(str(exc)) from None
-            client = ModelClient(model_settings)
-            self._clients[key] = client
+            client = self._clients[model_settings] = ModelClient(model_settings)
         try:
             client.check_allowed()
         except ModelRefused as exc:
@@ -274,13 +275,38 @@ class ModelTier:
         Raises :class:`ModelSetupError` when the model cannot be used; ``CancelledError``
         propagates (a newer edit), cancelling every request still in flight.
         """
+        return await self.ask(
+            self.client_for(settings),
+            jobs,
+            model=settings.model or "",
+            criteria=settings.criteria,
+            profile=profile_of(settings),
+            max_calls=settings.max_calls,
+            on_check_done=on_check_done,
+            settings=settings,
+        )
+
+    async def ask(
+        self,
+        client: ModelClient,
+        jobs: Sequence[ModelJob],
+        *,
+        model: str,
+        criteria: Iterable[Criterion | str],
+        profile: Profile,
+        max_calls: int | None = None,
+        on_check_done: Callable[[], None] | None = None,
+        settings: Settings | None = None,
+    ) -> ModelOutcome:
+        """:meth:`run` with the client, criteria and profile given one by one (``docref
+        eval``'s ``referee`` method judges dataset items with no ``Settings`` behind them);
+        ``settings``, when given, name the shared answer cache (``cache_url``)."""
         from docref.checks.llm.tier import LlmRun, check_function_llm
 
-        client = self.client_for(settings)
-        outcome = ModelOutcome(settings.model or "", client.endpoint.describe())
-        cache = await self._answer_cache(settings)
-        run = LlmRun(max_calls=settings.max_calls, on_check_done=on_check_done)
-        profile = profile_of(settings)
+        outcome = ModelOutcome(model, client.endpoint.describe())
+        cache = await self._answer_cache(settings if settings is not None else Settings())
+        run = LlmRun(max_calls=max_calls, on_check_done=on_check_done)
+        asked = tuple(criteria)
         asks = [
             check_function_llm(
                 client,
@@ -290,7 +316,7 @@ class ModelTier:
                 code=job.code,
                 related=job.related,
                 segments=job.segments,
-                criteria=settings.criteria,
+                criteria=asked,
                 profile=profile,
                 cache=cache,
                 run=run,
@@ -306,6 +332,27 @@ class ModelTier:
         if run.fatal is not None:
             outcome.fatal = str(run.fatal)
         return outcome
+
+    async def complete(
+        self,
+        client: ModelClient,
+        messages: Sequence[Mapping[str, str]],
+        generation: GenerationParams,
+    ) -> Completion:
+        """One free-form completion through ``client`` (a fix's rewrite), counted in
+        :attr:`totals`; raises what :meth:`ModelClient.complete` raises."""
+        done = await client.complete(messages, **generation)
+        cost = done.cost_usd
+        self.totals.add(
+            Usage(
+                calls=1,
+                prompt_tokens=done.prompt_tokens,
+                completion_tokens=done.completion_tokens,
+                cost_usd=cost or 0.0,
+                cost_known=cost is not None,
+            )
+        )
+        return done
 
     async def close(self) -> None:
         """Close every client and the answer cache (at shutdown)."""

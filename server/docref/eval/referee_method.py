@@ -2,11 +2,12 @@
 
 The summary is split with plain English Punkt (:func:`~docref.segments.segment_prose`, the
 paper's segmentation; a dataset with segment labels gives its own segments instead), and
-every (segment, criterion) question goes through :func:`~docref.checks.llm.tier.check_function_llm`
--- the same prompts, strict parsing, retry of unparseable answers and answer cache as
-``docref check``.  Related information per ``--context``: ``none`` (the paper's w/o-info
-ablation), ``dataset`` (the item's rendered information) or ``graph`` (docref's own 1-hop
-context, built from a local checkout of the item's repository under ``--repo-root``).
+every (segment, criterion) question goes through the engine's model tier
+(:class:`~docref.engine.model.ModelTier`) -- the same prompts, strict parsing, retry of
+unparseable answers, answer cache and usage accounting as ``docref check``.  Related
+information per ``--context``: ``none`` (the paper's w/o-info ablation), ``dataset`` (the
+item's rendered information) or ``graph`` (docref's own 1-hop context, built from a local
+checkout of the item's repository under ``--repo-root``).
 """
 
 from __future__ import annotations
@@ -17,14 +18,12 @@ import time
 from typing import Any
 
 from docref.checks.llm.prompts import PROMPT_VERSION, Profile, validate_profile
-from docref.checks.llm.tier import LlmRun, check_function_llm
 from docref.core.findings import Criterion, Verdict
 from docref.core.score import score_docstring
+from docref.engine.model import ModelJob, ModelSetupError, ModelTier
 from docref.eval.datasets import Item
 from docref.eval.methods import EvalOptions, ItemResult, Method, MethodFatal
 from docref.graph.model import Language
-from docref.llm.answers import AnswerCache
-from docref.llm.client import ModelClient
 from docref.llm.endpoint import ModelSettings
 from docref.segments import Segment, get_punkt_tokenizer, line_index, segment_prose
 
@@ -111,10 +110,13 @@ class RefereeMethod(Method):
             raise ValueError(f"unknown context {options.context!r} (none, dataset, graph)")
         if options.context == "graph" and not options.repo_root:
             raise ValueError("--context graph needs --repo-root (a checkout of the repositories)")
-        self.client = ModelClient(settings)
-        self.run = LlmRun()
-        self.cache: AnswerCache | None = None
-        self._cache_opened = False
+        self.tier = ModelTier(use_cache=options.llm_cache)
+        try:
+            self.client = self.tier.client_of(settings)
+        except ModelSetupError as exc:
+            raise ValueError(str(exc)) from None
+        self._fatal: str | None = None
+        self._ready = False
         self._graph: _GraphContext | None = None
         self._lock = asyncio.Lock()
 
@@ -132,12 +134,10 @@ class RefereeMethod(Method):
 
     async def _setup(self) -> None:
         async with self._lock:
-            if not self._cache_opened:
-                self._cache_opened = True
+            if not self._ready:
+                self._ready = True
                 # loading the Punkt model takes seconds: not on the event loop
                 await asyncio.to_thread(get_punkt_tokenizer)
-                if self.options.llm_cache:
-                    self.cache = await asyncio.to_thread(AnswerCache.open)
             if self.options.context == "graph" and self._graph is None:
                 assert self.options.repo_root is not None
                 self._graph = await asyncio.to_thread(_GraphContext, self.options.repo_root)
@@ -151,8 +151,8 @@ class RefereeMethod(Method):
         return self._graph.related(item)
 
     async def judge(self, item: Item) -> ItemResult:
-        if self.run.fatal is not None:
-            raise MethodFatal(str(self.run.fatal))
+        if self._fatal is not None:
+            raise MethodFatal(self._fatal)
         await self._setup()
         started = time.perf_counter()
         related, why = await self._related(item)
@@ -162,20 +162,14 @@ class RefereeMethod(Method):
         if not segments:
             return ItemResult(None, note="the summary has no sentence")
         language: Language = "python" if self.options.language == "python" else "java"
-        result = await check_function_llm(
-            self.client,
-            path="dataset",
-            qualname=item.ident,
-            language=language,
-            code=item.code,
-            related=related,
-            segments=segments,
-            profile=self.profile,
-            cache=self.cache,
-            run=self.run,
+        job = ModelJob("dataset", item.ident, language, item.code, related, tuple(segments))
+        outcome = await self.tier.ask(
+            self.client, [job], model=self.model.model, criteria=Criterion, profile=self.profile
         )
-        if result.fatal is not None:
-            raise MethodFatal(str(result.fatal))
+        if outcome.fatal is not None:
+            self._fatal = outcome.fatal
+            raise MethodFatal(outcome.fatal)
+        result = outcome.results[0]
         score = score_docstring(result.results, weights=self.options.weights)
         out = ItemResult(
             score.value,
@@ -202,6 +196,4 @@ class RefereeMethod(Method):
         return out
 
     async def close(self) -> None:
-        await self.client.aclose()
-        if self.cache is not None:
-            self.cache.close()
+        await self.tier.close()

@@ -8,7 +8,7 @@ one-file project in a temporary directory:
 * Python: the summary inserted as the function's docstring (before the first statement of
   its body; indented like it).
 
-The project is indexed and :func:`~docref.checks.static.runner.check_file` runs every
+The project is indexed and :func:`~docref.engine.static.check_static` runs every
 default rule.  Each docstring segment x criterion is a check: ``fail`` when a rule reported a
 finding for that segment and criterion, ``pass`` otherwise, and the score is
 :func:`~docref.core.score.score_docstring` over them (REFEREE.md's formula).  The rules
@@ -110,7 +110,7 @@ class StaticMethod(Method):
         }
 
     def _check(self, item: Item) -> ItemResult:
-        from docref.checks.static.runner import check_file
+        from docref.engine.static import check_static
         from docref.graph.project import ProjectGraph
 
         started = time.perf_counter()
@@ -123,7 +123,7 @@ class StaticMethod(Method):
                 handle.write(source)
             graph = ProjectGraph(root, use_cache=False)
             graph.index(workers=1)
-            report = check_file(graph, name, self.rules)
+            report = check_static(graph, [name], rules=self.rules).reports[0]
         documented = [(q, p) for q, p in report.docstrings if p.segments]
         if not documented:
             reason = "; ".join(report.errors) or "the wrapped summary was not found as a docstring"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from docref.core.segment import DocstringLanguage, Segment
 from docref.fixes.text import Edit, line_bounds
-from docref.segments.model import DocstringLanguage, Segment
 
 __all__ = ["DocLayout", "Header"]
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from docref.checks.llm.prompts import GenerationParams, Message
 from docref.core.findings import Finding
-from docref.segments.model import DocstringLanguage, DocstringStyle
+from docref.core.segment import DocstringLanguage, DocstringStyle
 
 __all__ = ["REWRITE_GENERATION", "extract_docstring", "rewrite_messages"]
 

@@ -28,7 +28,8 @@ from docref.checks.llm.prompts import Profile
 from docref.config.settings import Settings
 from docref.context.build import ContextError, build_context
 from docref.core.findings import Finding, Tier
-from docref.engine.model import profile_of
+from docref.core.segment import Segment
+from docref.engine.model import ModelJob, ModelTier, profile_of
 from docref.fixes.candidate import candidate_problems, frame_literal
 from docref.fixes.prompt import REWRITE_GENERATION, extract_docstring, rewrite_messages
 from docref.fixes.target import FixTarget, find_target
@@ -36,7 +37,6 @@ from docref.fixes.verify import DeterministicFix, StaticCheck, deterministic_fix
 from docref.graph.project import ProjectGraph
 from docref.llm.client import ModelClient
 from docref.llm.errors import ModelError
-from docref.segments.model import Segment
 
 __all__ = ["FixResult", "ModelSetup", "fix_docstring", "model_setup"]
 
@@ -45,22 +45,34 @@ ATTEMPTS = 2
 
 @dataclass(frozen=True, slots=True)
 class ModelSetup:
-    """The model the rewrite uses and how its answer is re-checked by the judge."""
+    """The model the rewrite uses and how its answer is re-checked by the judge: both go
+    through ``tier`` (the engine's orchestrator: its answer cache and its usage totals)."""
 
+    tier: ModelTier
+    settings: Settings
     client: ModelClient
-    criteria: tuple[str, ...]
-    profile: Profile = "paper"
-    context_tokens: int = 2000
-    use_cache: bool = True
+
+    @property
+    def profile(self) -> Profile:
+        """The judge's prompt profile."""
+        return profile_of(self.settings)
+
+    @property
+    def context_tokens(self) -> int:
+        """The related information's token budget."""
+        return self.settings.context_tokens
 
 
-def model_setup(settings: Settings, client: ModelClient) -> ModelSetup | None:
+def model_setup(settings: Settings, tier: ModelTier) -> ModelSetup | None:
     """The rewrite's model from the folder's settings (``None`` without a model), asking
-    through ``client`` (the language server's shared client for these settings, so the
-    rewrite shares its connections, concurrency bound and endpoint rules)."""
+    through ``tier`` (the language server's, so the rewrite shares its clients -- connections,
+    concurrency bound, endpoint rules --, its answer cache and its usage totals).
+
+    Raises :class:`~docref.engine.model.ModelSetupError` when the model cannot be used.
+    """
     if settings.model is None:
         return None
-    return ModelSetup(client, settings.criteria, profile_of(settings), settings.context_tokens)
+    return ModelSetup(tier, settings, tier.client_for(settings))
 
 
 @dataclass(slots=True)
@@ -179,7 +191,9 @@ class _Rewriter:
             )
             try:
                 self.calls += 1
-                completion = await self.model.client.complete(messages, **REWRITE_GENERATION)
+                completion = await self.model.tier.complete(
+                    self.model.client, messages, REWRITE_GENERATION
+                )
             except ModelError as exc:
                 return None, f"the model could not be used ({exc})"
             body = extract_docstring(completion.text, target.language)
@@ -227,30 +241,27 @@ class _Rewriter:
             graph.update(path, self.check.original)
 
     async def _judge(self, code: str, related: str, segments: list[Segment]) -> list[str]:
-        from docref.checks.llm.tier import check_function_llm
-        from docref.llm.answers import AnswerCache
-
-        cache = await asyncio.to_thread(AnswerCache.open) if self.model.use_cache else None
-        try:
-            result = await check_function_llm(
-                self.model.client,
-                path=self.target.path,
-                qualname=self.target.qualname,
-                language=self.target.language,
-                code=code,
-                related=related,
-                segments=segments,
-                criteria=self.model.criteria,
-                profile=self.model.profile,
-                cache=cache,
-            )
-        finally:
-            if cache is not None:
-                cache.close()
-        self.calls += result.calls
-        if result.fatal is not None:
-            return [f"the model judge could not re-check it ({result.fatal})"]
+        model = self.model
+        job = ModelJob(
+            path=self.target.path,
+            qualname=self.target.qualname,
+            language=self.target.language,
+            code=code,
+            related=related,
+            segments=tuple(segments),
+        )
+        outcome = await model.tier.ask(
+            model.client,
+            [job],
+            model=model.settings.model or "",
+            criteria=model.settings.criteria,
+            profile=model.profile,
+            settings=model.settings,
+        )
+        self.calls += outcome.usage.calls
+        if outcome.fatal is not None:
+            return [f"the model judge could not re-check it ({outcome.fatal})"]
         return [
             f"the model judge flags {f.criterion.value} on {' '.join(f.segment_text.split())!r}"
-            for f in result.findings[:3]
+            for f in outcome.findings[:3]
         ]

@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 
 from docref.checks.static.params import split_names, strip_name
 from docref.core.findings import Finding, Tier
+from docref.core.segment import Segment
 from docref.fixes.layout import DocLayout, Header, line_start_of
 from docref.fixes.target import FixTarget, literal_frame
 from docref.fixes.text import Edit, apply_edits
-from docref.segments.model import Segment
 
 __all__ = ["FIXABLE_RULES", "StaticFix", "static_fix"]
 

@@ -12,9 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from docref.checks.static.base import Rule
-from docref.checks.static.runner import RULES, apply_suppressions, check_file
+from docref.checks.static.runner import RULES
 from docref.core.codes import IgnoreList
 from docref.core.findings import Finding
+from docref.engine.static import check_static
 from docref.fixes.static import StaticFix, static_fix
 from docref.fixes.target import FixTarget, find_target
 from docref.graph.project import ProjectGraph
@@ -51,9 +52,9 @@ def static_findings(
 ) -> tuple[list[Finding], list[str]]:
     """The static findings of ``qualname`` in the graph's current text of ``path``, after
     inline markers and the ignore list; and the rule failures met (a docref bug)."""
-    report = check_file(graph, path, check.rules)
-    problems = list(report.errors)
-    problems.extend(apply_suppressions(graph, report, check.ignore))
+    run = check_static(graph, [path], rules=check.rules, ignore=check.ignore)
+    report = run.reports[0]
+    problems = [*report.errors, *run.warnings]
     return [f for f in report.findings if f.qualname == qualname], problems
 
 

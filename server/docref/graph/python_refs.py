@@ -29,16 +29,18 @@ _USE_RE = re.compile(
     rb"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*(\(|=(?!=))?"
 )
 _NAME_RE = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+# ``x = ...``, ``a, b = ...``, ``x: T = ...``, ``x += ...`` at the start of a line; for a
+# local whose type the context stage can follow (``r: Repo = ...``, ``r = make_repo(...)``)
+# group 2 is the annotation and group 4 the callee of the value (group 3 an augmented
+# assignment's operator).  One scan finds both the locals and their types.
+_ASSIGN_RE = re.compile(
+    rb"^[ \t]*\(?([A-Za-z_][A-Za-z0-9_]*(?:[ \t]*,[ \t]*[A-Za-z_][A-Za-z0-9_]*)*)\)?"
+    rb"[ \t]*(?::([^=\n]+))?([-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)[ \t]*"
+    rb"(?:await[ \t]+)?(?:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*\()?",
+    re.MULTILINE,
+)
 _LOCAL_RES: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
-    # ``x = ...``, ``a, b = ...``, ``x: T = ...``, ``x += ...`` at the start of a line
-    (
-        b"=",
-        re.compile(
-            rb"^[ \t]*\(?([A-Za-z_][A-Za-z0-9_]*(?:[ \t]*,[ \t]*[A-Za-z_][A-Za-z0-9_]*)*)\)?"
-            rb"[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)",
-            re.MULTILINE,
-        ),
-    ),
+    (b"=", _ASSIGN_RE),
     (b"for", re.compile(rb"\bfor[ \t]+\(?([A-Za-z_][A-Za-z0-9_, \t()]*?)\)?[ \t]+in\b")),
     (b"as", re.compile(rb"\bas[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
     (b":=", re.compile(rb"\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*:=")),
@@ -48,13 +50,6 @@ _LOCAL_RES: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
     # a nested ``def``/``class`` binds its name in the enclosing function
     (b"def", re.compile(rb"\bdef[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
     (b"class", re.compile(rb"\bclass[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
-)
-# ``r = make_repo(...)`` / ``r: Repo = ...`` at the start of a line: a local whose type the
-# context stage can follow (group 2 the annotation, group 3 the callee of the value).
-_TYPED_LOCAL_RE = re.compile(
-    rb"^[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?::[ \t]*([^=\n]+?)[ \t]*)?=(?!=)[ \t]*"
-    rb"(?:await[ \t]+)?(?:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*\()?",
-    re.MULTILINE,
 )
 # Functions and classes nested in a function: what they use is theirs, not the enclosing
 # function's (they are extracted as functions of their own).
@@ -106,21 +101,28 @@ def _first_use(masked: bytes, chain: bytes, start: int, end: int) -> int:
     return start
 
 
+def _local_type(m: re.Match[bytes]) -> str | None:
+    """The type expression of one ``_ASSIGN_RE`` match: the annotation, or ``callee()``
+    (``r = make_repo()``: the callee's return type, or the class constructed); None for a
+    tuple target, an augmented assignment or any other value."""
+    if m.group(3) is not None or b"," in m.group(1):
+        return None
+    annotation, callee = m.group(2), m.group(4)
+    if annotation and annotation.strip():
+        return annotation.decode().strip()
+    return callee.decode() + "()" if callee else None
+
+
 def typed_locals(text: bytes, start: int = 0, end: int | None = None) -> dict[str, str]:
-    """The locals of a function body whose type can be followed, first assignment first:
-    name → its annotation, or ``callee()`` when the value is a call (``r = make_repo()``:
-    the callee's return type, or the class constructed).  ``text`` should have its strings
+    """The locals of a function body whose type can be followed (first assignment with a
+    type wins): name → its annotation or ``callee()``.  ``text`` should have its strings
     and comments blanked (a ``=`` inside a string is not an assignment)."""
     out: dict[str, str] = {}
-    for m in _TYPED_LOCAL_RE.finditer(text, start, len(text) if end is None else end):
-        name, annotation, callee = m.group(1), m.group(2), m.group(3)
-        key = name.decode()
-        if key in out or key in _KEYWORDS:
-            continue
-        if annotation:
-            out[key] = annotation.decode().strip()
-        elif callee:
-            out[key] = callee.decode() + "()"
+    for m in _ASSIGN_RE.finditer(text, start, len(text) if end is None else end):
+        kind = _local_type(m)
+        key = m.group(1).decode().strip("( \t")
+        if kind is not None and key not in out and key not in _KEYWORDS:
+            out[key] = kind
     return out
 
 
@@ -208,7 +210,9 @@ class ReferenceCollector:
                     if ident not in _KEYWORDS:
                         _add(seen, ident, "name", fn.header_span.start_byte)
         locals_: dict[str, None] = {}
-        line_start = 0
+        # annotated parameters and locals with a followable type: chains rooted at them
+        # (``stock.level``) are kept for the context stage
+        typed = {p.name for p in fn.params if p.annotation}
         if body is not None:
             start, end = body.start_byte, body.end_byte
             find = masked.find
@@ -222,6 +226,8 @@ class ReferenceCollector:
                 for m in rx.finditer(masked, line_start, end):
                     for name in _NAME_RE.findall(m.group(1)):
                         locals_[name.decode()] = None
+                    if rx is _ASSIGN_RE and _local_type(m) is not None:
+                        typed.add(m.group(1).decode())
             uses: dict[bytes, list[Any]] = {}
             for lo, hi in header + _outside_nested(masked, body):
                 for chain, after in _USE_RE.findall(masked, lo, hi):
@@ -245,9 +251,6 @@ class ReferenceCollector:
                 _add(seen, name, kind, _first_use(masked, chain, start, end))
                 seen[name][2] += count - 1
         params = {p.name for p in fn.params}
-        typed = {p.name for p in fn.params if p.annotation}
-        if body is not None and masked.find(b"=", line_start, body.end_byte) != -1:
-            typed.update(typed_locals(masked, line_start, body.end_byte))
         fn.local_names = [n for n in locals_ if n not in params]
         line = self.lines.line
         fn.references = [

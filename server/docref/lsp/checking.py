@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
+from docref.checks.static.runner import FileReport
 from docref.core.codes import IgnoreList
 from docref.core.findings import Finding
 from docref.engine.model import ModelJob, prepare_jobs
+from docref.engine.static import check_static
 from docref.graph.model import FileExtract
 from docref.graph.project import Progress
 from docref.lsp.folders import Folder
@@ -88,12 +89,13 @@ def check_buffer(folder: Folder, path: str, version: int, text: str) -> StaticOu
     outcome.ignore = ignore
     graph = folder.graph
     graph.update(path, text)
-    report = check_file(graph, path, rules_for(settings.enable))
+    static = check_static(graph, [path], enable=settings.enable, ignore=ignore)
+    report = static.reports[0]
     extract = graph.get(path)
     if extract is None:
         return outcome
     outcome.problems.extend(report.errors)
-    outcome.problems.extend(apply_suppressions(graph, report, ignore))
+    outcome.problems.extend(static.warnings)
     outcome.findings = report.findings
     outcome.report = report
     outcome.functions = _function_lines(extract)

@@ -248,7 +248,7 @@ async def _fix(
     model = None
     if settings.model is not None:
         try:
-            model = model_setup(settings, ls.model.client_for(settings))
+            model = model_setup(settings, ls.model)
         except ModelSetupError as exc:  # bad model settings or a refused endpoint
             note = f"the model cannot be used ({exc}); "
     async with folder.turn:

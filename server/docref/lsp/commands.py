@@ -13,11 +13,12 @@ from typing import Any
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
+from docref.checks.static.runner import FileReport
 from docref.core.codes import IgnoreList
 from docref.core.findings import Finding
 from docref.engine.model import ModelJob, ModelSetupError, prepare_all
 from docref.engine.results import merge_findings, unsuppressed
+from docref.engine.static import check_static
 from docref.lsp.diagnostics import client_range, to_diagnostic
 from docref.lsp.folders import Folder
 from docref.lsp.progress import supports_progress
@@ -52,15 +53,13 @@ def _static_reports(
     """The static tier over every indexed file of ``folder`` (open documents included: only
     closed files' findings are published from here); stops early once ``stop`` is done."""
     graph = folder.graph
-    rules = rules_for(folder.settings.enable)
-    reports = []
-    for rel in sorted(graph.entries):
-        if stop is not None and stop.done():
-            break
-        report = check_file(graph, graph.abspath(rel), rules)
-        apply_suppressions(graph, report, ignore)
-        reports.append(report)
-    return reports
+    return check_static(
+        graph,
+        [graph.abspath(rel) for rel in sorted(graph.entries)],
+        enable=folder.settings.enable,
+        ignore=ignore,
+        stop=None if stop is None else stop.done,
+    ).reports
 
 
 def _workspace_jobs(folder: Folder, reports: list[FileReport]) -> list[ModelJob]:

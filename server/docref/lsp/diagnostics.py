@@ -20,8 +20,8 @@ from pygls.workspace.position_codec import PositionCodec
 from docref.core.codes import finding_code
 from docref.core.findings import Criterion, Finding
 from docref.core.rule_docs import rule_anchor
+from docref.core.segment import Range
 from docref.core.severity import level_of
-from docref.segments.model import Range
 
 __all__ = ["SOURCE", "client_range", "code_href", "criterion_href", "severity_of", "to_diagnostic"]
 

@@ -12,8 +12,7 @@
 
 from __future__ import annotations
 
-from .docstring import segment_docstring
-from .model import (
+from docref.core.segment import (
     DocstringLanguage,
     DocstringStyle,
     ParsedDocstring,
@@ -22,6 +21,8 @@ from .model import (
     Segment,
     SegmentKind,
 )
+
+from .docstring import segment_docstring
 from .positions import LineIndex, byte_to_char, char_to_byte, line_index
 from .prose import TextSpan, segment_code_aware, segment_prose
 from .punkt_model import get_punkt_tokenizer

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from docref.core.segment import DocstringLanguage, DocstringStyle, ParsedDocstring, Segment
+
 from .drafts import Draft
 from .javadoc import parse_javadoc
 from .literal import decode_python_literal, javadoc_lines
-from .model import DocstringLanguage, DocstringStyle, ParsedDocstring, Segment
 from .positions import LineIndex, line_index
 from .python_doc import parse_python_docstring
 

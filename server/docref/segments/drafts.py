@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from docref.core.segment import SegmentKind
+
 from .mapped import Mapped
-from .model import SegmentKind
 from .prose import segment_code_aware
 
 __all__ = ["Draft", "looks_like_type", "prose_drafts"]

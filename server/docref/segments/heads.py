@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from docref.core.segment import SegmentKind
+
 from .drafts import looks_like_type
-from .model import SegmentKind
 
 __all__ = [
     "ENTRY_SECTIONS",

@@ -26,9 +26,10 @@ from __future__ import annotations
 import html.entities
 import re
 
+from docref.core.segment import SegmentKind
+
 from .drafts import Draft, prose_drafts
 from .mapped import Builder, Mapped, join
-from .model import SegmentKind
 
 __all__ = ["parse_javadoc"]
 

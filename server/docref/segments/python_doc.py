@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import re
 
+from docref.core.segment import DocstringStyle, SegmentKind
+
 from .drafts import Draft, prose_drafts
 from .heads import (
     ENTRY_SECTIONS,
@@ -52,7 +54,6 @@ from .heads import (
     section_key,
 )
 from .mapped import Mapped, join
-from .model import DocstringStyle, SegmentKind
 from .python_lines import (
     ADMONITIONS,
     BULLET,

@@ -18,7 +18,7 @@ import os
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from docref.segments.model import DocstringLanguage, ParsedDocstring
+from docref.core.segment import DocstringLanguage, ParsedDocstring
 
 if TYPE_CHECKING:
     import diskcache

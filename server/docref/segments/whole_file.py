@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from docref.core.segment import DocstringLanguage, ParsedDocstring
+
 from .docstring import segment_docstring
-from .model import DocstringLanguage, ParsedDocstring
 from .positions import LineIndex, line_index
 from .store import encode_rows
 

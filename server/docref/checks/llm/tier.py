@@ -40,11 +40,11 @@ from docref.checks.llm.prompts import (
 from docref.core.catalog import MODEL_RULE
 from docref.core.findings import Criterion, Finding, Tier, Verdict
 from docref.core.score import CheckResult
+from docref.core.segment import Segment
 from docref.graph.model import Language
 from docref.llm.answers import AnswerCache, CachedAnswer, answer_key
 from docref.llm.client import Completion, ModelClient
 from docref.llm.errors import ModelAuthError, ModelError, ModelRefused, ModelUnavailable
-from docref.segments.model import Segment
 
 __all__ = [
     "ALL_CRITERIA",

@@ -35,8 +35,8 @@ from collections.abc import Container, Iterable, Iterator
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_property import is_property, property_parameters
 from docref.core.findings import Criterion, Evidence, Finding
+from docref.core.segment import Segment
 from docref.graph.model import FileExtract, Function, Param
-from docref.segments.model import Segment
 
 __all__ = [
     "RULE_PARAM_UNKNOWN",

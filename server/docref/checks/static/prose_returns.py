@@ -19,7 +19,9 @@ no annotation, the kinds of the returned expressions when every ``return`` state
 that is certain (literals, f-strings, displays and comprehensions, ``str(...)``-like calls of
 builtins, comparisons, ``not``); a bare ``return``/``None`` is neutral.  A claim that names one
 alternative among others in the same sentence ("True if ..., otherwise the count") is not
-judged.  Java: declared primitive, boxed and ``String`` return types only.
+judged, and neither is a summary's claim when an untyped Returns entry names a kind the code
+returns (``Return a list ...`` then ``:return: a comma-separated `str```).  Java: declared
+primitive, boxed and ``String`` return types only.
 """
 
 from __future__ import annotations
@@ -245,6 +247,30 @@ def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
     return claim == "bool" and "int" in kinds and not annotated
 
 
+_KIND_WORDS = {
+    "str": r"str|string|String",
+    "bytes": r"bytes",
+    "bool": r"bool|boolean",
+    "int": r"int|integer|long|short",
+    "float": r"float|double",
+    "list": r"list",
+    "tuple": r"tuple",
+    "dict": r"dict|dictionary",
+}
+
+
+def _entry_names_a_kind(inp: StaticInput, kinds: set[str]) -> bool:
+    """Whether an untyped Returns entry names a kind the code returns in a word of its own
+    (``:return: a comma-separated `str``` after "Return a list of ..."; ``@return an int
+    saying whether ...``): the structured claim is the one the reader takes."""
+    words = "|".join(_KIND_WORDS[k] for k in kinds if k in _KIND_WORDS)
+    if not words:
+        return False
+    pattern = re.compile(rf"(?<![\w-])(?:{words})(?![\w-])")
+    entries = (s for s in inp.docstring.segments if s.kind == "returns" and s.type is None)
+    return any(pattern.search(_RETURN_FIELD.sub("", s.text, count=1)) for s in entries)
+
+
 def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
     """``C2-PROSE-RETURN-TYPE``: a prose return claim the return type contradicts."""
     # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
@@ -266,6 +292,8 @@ def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
     for seg, text, (claim, match) in claims:
         if java and claim not in ("bool", "str"):
             continue
+        if seg.kind != "returns" and _entry_names_a_kind(inp, kinds):
+            continue  # the Returns entry refines the summary ("an int saying whether ...")
         if java and seg.kind == "returns" and _JAVA_PHRASE.search(text):
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
         if _compatible(claim, kinds, annotated=annotated):

@@ -24,6 +24,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.java_throws import java_unthrown
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import suggest
+from docref.checks.static.overriders import overridden_in_project
 from docref.checks.static.params import import_aliases
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
@@ -314,8 +315,9 @@ def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
         return []
     node, facts = context
     summary = _summarise(inp, node)
-    # a stub's ``raise NotImplementedError`` says nothing of what implementations raise
-    summary.opaque |= facts.stub
+    # a stub's ``raise NotImplementedError`` says nothing of what implementations raise, and
+    # an overridden method may document what its overriders raise (the contract)
+    summary.opaque |= facts.stub or overridden_in_project(inp)
     scope: PythonScope | None = None
     out: list[Finding] = []
     for seg in raises:

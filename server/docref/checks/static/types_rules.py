@@ -47,8 +47,8 @@ from docref.checks.types import (
 )
 from docref.checks.types_expr import ELLIPSIS
 from docref.core.findings import Criterion, Finding
+from docref.core.segment import Segment
 from docref.graph.model import Param
-from docref.segments.model import Segment
 
 __all__ = [
     "RULE_PARAM_TYPE",

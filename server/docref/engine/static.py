@@ -1,9 +1,13 @@
-"""The static tier over many files, in worker processes when that pays off.
+"""The static tier's one run, for every front end: ``docref check``, the language server
+(a buffer, the whole workspace), fixes' verification and ``docref eval``'s ``static`` method
+all call :func:`check_static` -- the rules, then the inline ``docref: ignore`` markers and the
+``ignore`` list -- and none runs the rules or the markers on its own.
 
-Each worker opens its own :class:`ProjectGraph` on the same workspace from the on-disk index
-cache the parent has just written (a warm start: a fraction of a second), then checks a chunk of
-files.  Rules are named by their ``enable`` ids, not sent as functions, so nothing but file
-paths and reports crosses the process boundary.  Without a cache, or for few files, or when
+Over many files it uses worker processes when asked to and that pays off.  Each worker opens
+its own :class:`ProjectGraph` on the same workspace from the on-disk index cache the parent
+has just written (a warm start: a fraction of a second), then checks a chunk of files.  Rules
+are named by their ``enable`` ids, not sent as functions, so nothing but file paths and
+reports crosses the process boundary.  Without a cache, or for few files, or when
 the pool breaks, the files are checked in-process.
 """
 
@@ -12,13 +16,18 @@ from __future__ import annotations
 import gc
 import logging
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 
-from docref.checks.static.runner import FileReport, check_file, rules_for
+from docref.checks.static.base import Rule
+from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
+from docref.core.codes import IgnoreList
 from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.graph.project import ProjectGraph
+
+__all__ = ["StaticRun", "check_static"]
 
 log = logging.getLogger(__name__)
 
@@ -46,29 +55,68 @@ def _check_chunk(rels: list[str]) -> list[FileReport]:
     return [check_file(_worker_graph, rel, rules) for rel in rels]
 
 
-def check_files(
+@dataclass(slots=True)
+class StaticRun:
+    """The static tier's reports (in the order of the paths asked for, findings already
+    through the markers and the ``ignore`` list, the markers kept on each report for the model
+    tier) and the warnings met on the way (malformed markers), as text."""
+
+    reports: list[FileReport] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def check_static(
     graph: ProjectGraph,
-    targets: list[str],
+    paths: Sequence[str],
     *,
     enable: tuple[str, ...] = (),
+    rules: tuple[Rule, ...] | None = None,
+    ignore: IgnoreList | None = None,
     jobs: int | None = None,
     on_file_done: Callable[[int], None] | None = None,
-) -> list[FileReport]:
-    """A :class:`FileReport` per target, in the order of ``targets``.
+    stop: Callable[[], bool] | None = None,
+) -> StaticRun:
+    """Check ``paths`` (indexed files, absolute or workspace-relative) with the static tier.
 
     Args:
         graph: the indexed workspace (its cache is what workers start from).
-        targets: workspace-relative paths of indexed files.
+        paths: the files to check.
         enable: opt-in rule ids to run besides the default rules.
+        rules: the rules to run instead (in this process only: workers get rule ids).
+        ignore: the rule ids and criteria the settings silence (default: none).
         jobs: worker processes (default and 1: check in this process).
         on_file_done: called with the number of files just finished (progress display).
+        stop: asked before each file in this process; once true the run ends early.
     """
+    run = StaticRun(_reports(graph, list(paths), enable, rules, jobs, on_file_done, stop))
+    silenced = ignore if ignore is not None else IgnoreList()
+    for report in run.reports:
+        run.warnings.extend(apply_suppressions(graph, report, silenced))
+    return run
+
+
+def _reports(
+    graph: ProjectGraph,
+    targets: list[str],
+    enable: tuple[str, ...],
+    rules: tuple[Rule, ...] | None,
+    jobs: int | None,
+    on_file_done: Callable[[int], None] | None,
+    stop: Callable[[], bool] | None,
+) -> list[FileReport]:
+    chosen = rules if rules is not None else rules_for(enable)
     # Workers only when asked for: each warm-starts its own graph and decodes the extracts it
     # needs, so two workers cost ~1.6x the CPU and ~1.6x the memory of one process for a
     # ~25% shorter check phase (benchmarks/RESULTS.md); in-process is the better default.
     workers = jobs if jobs is not None else 1
-    if workers <= 1 or len(targets) < PARALLEL_THRESHOLD or not graph.uses_cache:
-        return _in_process(graph, targets, enable, on_file_done)
+    if (
+        workers <= 1
+        or rules is not None
+        or stop is not None
+        or len(targets) < PARALLEL_THRESHOLD
+        or not graph.uses_cache
+    ):
+        return _in_process(graph, targets, chosen, on_file_done, stop)
     chunks = [targets[i : i + _CHUNK] for i in range(0, len(targets), _CHUNK)]
     reports: list[FileReport] = []
     try:
@@ -87,19 +135,22 @@ def check_files(
                     on_file_done(len(chunk_reports))
     except (BrokenProcessPool, OSError, RuntimeError) as exc:
         log.warning("parallel checking failed (%s); continuing in-process", exc)
-        reports.extend(_in_process(graph, targets[len(reports) :], enable, on_file_done))
+        rest = targets[len(reports) :]
+        reports.extend(_in_process(graph, rest, chosen, on_file_done, None))
     return reports
 
 
 def _in_process(
     graph: ProjectGraph,
     targets: list[str],
-    enable: tuple[str, ...],
+    rules: tuple[Rule, ...],
     on_file_done: Callable[[int], None] | None,
+    stop: Callable[[], bool] | None,
 ) -> list[FileReport]:
-    rules = rules_for(enable)
     reports = []
     for rel in targets:
+        if stop is not None and stop():
+            break
         reports.append(check_file(graph, rel, rules))
         if on_file_done is not None:
             on_file_done(1)
