@@ -182,3 +182,39 @@ def test_without_model_static_only(project: Path, tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert report["tier"] == "static" and "llm" not in report
+
+
+def test_a_model_that_answers_nothing_usable_is_not_a_pass(
+    fake: FakeOpenAI, project: Path, tmp_path: Path
+) -> None:
+    """Issue 15, point 5: chatty answers are unknown; above max_unknown_share the run says
+    so in one warning naming the endpoint, and under on_llm_error=fail exits 2."""
+    fake.set_default(Behaviour(text="Well, I think the answer might be yes"))
+    proc = run(project, tmp_path, "--format", "json", base=fake.base_url)
+    assert proc.returncode == 2, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["findings"] == [] and report["llm"]["unknown"] == 8
+    assert report["llm"]["calls"] == 16  # each question asked once more, then unknown
+    [where] = report["llm"]["endpoints"]
+    assert f"127.0.0.1:{fake.port}" in where
+    assert report["llm"]["endpoints"][where] == {"asked": 8, "unanswered": 8}
+    [warning] = [w for w in report["warnings"] if "no usable yes/no answer" in w]
+    assert f"127.0.0.1:{fake.port}" in warning and "8 of 8 question(s) (100%" in warning
+    assert "referee-ver4" in warning and "another model" in warning
+    assert proc.stderr.count("gave no usable yes/no answer") == 1
+
+    warn = run(project, tmp_path, "--on-llm-error", "warn", base=fake.base_url)
+    assert warn.returncode == 0, warn.stderr  # no findings; the warning is what is said
+    assert warn.stderr.count("docref: warning: the model openai/test at http://127.0.0.1") == 1
+
+
+def test_a_few_unknown_answers_below_the_share_are_no_warning(
+    fake: FakeOpenAI, project: Path, tmp_path: Path
+) -> None:
+    # one chatty question of eight (12.5%) stays under the default 0.2
+    fake.when(SEG_MARK, "Functionality", then=Behaviour(text="Hmm, hard to say."))
+    proc = run(project, tmp_path, "--format", "json", base=fake.base_url)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["llm"]["unknown"] == 1 and report["llm"]["unanswered"] is None
+    assert not any("usable" in w for w in report["warnings"])

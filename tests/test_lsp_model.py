@@ -54,7 +54,10 @@ def add(a, b):
 EXPLANATION = "The code sends no email; it only returns a + b."
 
 
-STATUS_KEYS = ("state", "folder", "files", "model", "endpoint", "calls", "tokens", "message")
+STATUS_KEYS = (
+    "state", "folder", "files", "model", "endpoint", "calls", "tokens", "message", "unknown",
+    "warning",
+)  # fmt: skip
 
 
 @dataclass
@@ -328,7 +331,7 @@ async def test_a_dead_endpoint_leaves_static_findings_and_a_clear_status(
 
 
 async def test_malformed_answers_are_unknown_never_findings(
-    client: LanguageClient, ADD: str, scripted: FakeOpenAI, tmp_path: Path
+    client: LanguageClient, ADD: str, scripted: FakeOpenAI, tmp_path: Path, seen: Seen
 ) -> None:
     state = scripted._server.state
     with state.lock:
@@ -348,6 +351,13 @@ async def test_malformed_answers_are_unknown_never_findings(
         )
     )
     assert score["unknown"] == 12 and score["score"] is None
+    # a model that answers nothing usable is not a pass: the status says so (issue 15)
+    await until(lambda: any(s["warning"] for s in seen.statuses), "a not-answering status")
+    status = next(s for s in seen.statuses if s["warning"])
+    assert status["unknown"] >= 12
+    assert f"127.0.0.1:{scripted.port}" in status["warning"]
+    assert "12 of 12 question(s)" in status["warning"] and "referee-ver4" in status["warning"]
+    assert any("gave no usable yes/no answer" in m.message for m in client.messages)
 
 
 @pytest.mark.parametrize("profile", ["pull"])

@@ -306,6 +306,9 @@ def test_suggest_rules() -> None:
     assert suggest("dumpz", ["dump", "dumps"]) is None  # a tie
     assert suggest("helperz", ["helper"], strict=True) == "helper"
     assert suggest("Square", ["square"], strict=True) is None
+    # round 5 (tornado: ``zlib.Decompress.flush``, the documented name of the object's type)
+    assert suggest("Decompress", ["compress", "decompressobj"]) is None
+    assert suggest("Decompres", ["Decompress"]) == "Decompress"
     assert hint("munge", ["_munge"]) == "_munge"
     assert hint("frobnicate_all", ["frobnicate"]) == "frobnicate"
     assert hint("quote_header_value", ["quote"]) is None

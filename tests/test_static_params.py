@@ -551,3 +551,50 @@ def test_numpydoc_none_means_no_parameters(tmp_path: Path, entry: str, flagged: 
         """
     '''
     assert len(run_rule(c1_param_unknown, tmp_path, code, "colors")) == flagged
+
+
+_DECORATED = '''
+from deco import {decorator}
+
+
+@{decorator}(replace_names=["x"])
+def plot(x):
+    """Plot.
+
+    Parameters
+    ----------
+    x : array
+        The data.
+    data : indexable object, optional
+        Where names are looked up.
+    """
+'''
+
+_DECORATORS = """
+import functools
+
+
+def preprocess(func=None, *, replace_names=None):
+    def inner(ax, *args, data=None, **kwargs):
+        return func(ax, *args, **kwargs)
+    return inner
+
+
+def logged(func=None, *, replace_names=None):
+    @functools.wraps(func)
+    def inner(*args, **kwargs):
+        return func(*args, **kwargs)
+    return inner
+"""
+
+
+@pytest.mark.parametrize(("decorator", "flagged"), [("preprocess", 0), ("logged", 1)])
+def test_a_project_decorator_adds_its_wrappers_parameters(
+    tmp_path: Path, decorator: str, flagged: int
+) -> None:
+    # round 5 (matplotlib ``@_preprocess_data()`` adds ``data``); a wrapper that adds no named
+    # parameter leaves the entry unknown
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "deco.py").write_text(_DECORATORS, encoding="utf-8")
+    code = _DECORATED.format(decorator=decorator)
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "plot")) == flagged

@@ -233,7 +233,10 @@ def _check(
     if baseline is not None:
         findings, summary.baselined = baseline.filter(findings)
     summary.warnings = warnings + (llm.warnings if llm is not None else [])
+    if summary.unanswered is not None:
+        summary.warnings.append(summary.unanswered)
     model_failed = bool(summary.llm_errors) or summary.fatal is not None
+    model_failed = model_failed or summary.unanswered is not None
     failed = bool(summary.errors) or (model_failed and settings.on_llm_error == "fail")
     return RootRun(
         root,
@@ -363,4 +366,9 @@ def _collect(
     summary.fatal = llm.fatal
     summary.llm_errors = llm.errors
     summary.not_asked = llm.not_asked
+    summary.unanswered = llm.unanswered_warning
+    summary.endpoints = {
+        where: {"asked": asked, "unanswered": llm.unanswered.get(where, 0)}
+        for where, asked in llm.asked.items()
+    }
     return findings, scores, summary

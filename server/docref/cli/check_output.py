@@ -56,6 +56,8 @@ class CheckSummary:
     warnings: list[str] = field(default_factory=list)
     baselined: int = 0
     not_asked: int = 0
+    unanswered: str | None = None
+    endpoints: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def finding_json(f: Finding, severity: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -135,6 +137,8 @@ def report_json(
             "cost_usd": summary.cost_usd,
             "unknown": summary.unknown,
             "fatal": summary.fatal,
+            "unanswered": summary.unanswered,
+            "endpoints": summary.endpoints,
         }
     return out
 

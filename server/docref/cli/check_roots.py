@@ -125,6 +125,11 @@ def merge_summaries(summaries: list[CheckSummary]) -> CheckSummary:
         total.warnings += s.warnings
         if s.model is not None:
             total.model, total.endpoint = s.model, s.endpoint
+        total.unanswered = total.unanswered or s.unanswered
+        for where, counts in s.endpoints.items():
+            into = total.endpoints.setdefault(where, {"asked": 0, "unanswered": 0})
+            for key, value in counts.items():
+                into[key] = into.get(key, 0) + value
     return total
 
 

@@ -61,6 +61,9 @@ class Settings:
     ``cache_url`` names the team's shared answer cache (``redis://host:port/db``, ``rediss://``
     with TLS), its password read from the environment variable ``cache_password_env``, entries
     kept ``cache_ttl`` seconds;
+    ``max_unknown_share`` is the share of questions an endpoint may leave unanswered (answers
+    that are no verdict) before the run says the model is not checking anything (and, under
+    ``on_llm_error = "fail"``, fails);
     ``fix_verify_with_roundtrip`` makes "Fix this docstring" offer a model rewrite only when
     round-trip verification finds it no worse than the original (pass@1).
     """
@@ -83,6 +86,7 @@ class Settings:
     enable: tuple[str, ...] = ()
     baseline: str | None = None
     on_llm_error: OnLlmError = "fail"
+    max_unknown_share: float = 0.2
     run: RunMode = "onSave"
     debounce_ms: int = 1500
     fix_verify_with_roundtrip: bool = False
@@ -196,6 +200,12 @@ def _positive_number(value: object) -> float:
     if not math.isfinite(number) or number <= 0:
         raise ConfigError(f"expected a positive number of seconds, got {_kind(value)}")
     return number
+
+
+def _share(value: object) -> float:
+    if type(value) not in (int, float) or not 0 <= float(value) <= 1:  # type: ignore[arg-type]
+        raise ConfigError(f"expected a number from 0 to 1 (a share), got {_kind(value)}")
+    return float(value)  # type: ignore[arg-type]  # int or float, checked above
 
 
 def _boolean(value: object) -> bool:
@@ -334,6 +344,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "enable": _enable,
     "baseline": _text,
     "on_llm_error": _choice(("fail", "warn")),
+    "max_unknown_share": _share,
     "run": _choice(RUN_MODES),
     "debounce_ms": _positive_int,
     "cache_url": _cache_url,

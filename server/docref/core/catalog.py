@@ -72,13 +72,13 @@ _RULES = (
     RuleInfo(
         "C2-PROSE-RETURN-TYPE",
         Criterion.C2,
-        "A return claim in prose (\"Return True if\", \"a string\", \"a list of\") "
+        'A return claim in prose ("Return True if", "a string", "a list of") '
         "contradicts the return type or every returned value.",
     ),
     RuleInfo(
         "C2-PROSE-PARAM-TYPE",
         Criterion.C2,
-        "A parameter described in prose as a kind of value (\"a list of\", \"a string\") "
+        'A parameter described in prose as a kind of value ("a list of", "a string") '
         "its annotation contradicts.",
     ),
     RuleInfo(

@@ -176,6 +176,10 @@ class ModelOutcome:
     not_asked: int = 0
     usage: Usage = field(default_factory=Usage)
     warnings: list[str] = field(default_factory=list)
+    questions: int = 0
+    asked: dict[str, int] = field(default_factory=dict)
+    unanswered: dict[str, int] = field(default_factory=dict)
+    unanswered_warning: str | None = None
 
     @property
     def findings(self) -> list[Finding]:
@@ -303,8 +307,9 @@ class ModelTier:
         ``settings``, when given, name the shared answer cache (``cache_url``)."""
         from docref.checks.llm.tier import LlmRun, check_function_llm
 
+        settings = settings if settings is not None else Settings()
         outcome = ModelOutcome(model, client.endpoint.describe())
-        cache = await self._answer_cache(settings if settings is not None else Settings())
+        cache = await self._answer_cache(settings)
         run = LlmRun(max_calls=max_calls, on_check_done=on_check_done)
         asked = tuple(criteria)
         asks = [
@@ -329,6 +334,7 @@ class ModelTier:
         outcome.errors = list(dict.fromkeys(err for res in outcome.results for err in res.errors))
         outcome.not_asked = run.not_asked
         outcome.warnings.extend(self._shared_warning())
+        _count_unanswered(outcome, settings)
         if run.fatal is not None:
             outcome.fatal = str(run.fatal)
         return outcome
@@ -365,3 +371,36 @@ class ModelTier:
         if self._cache is not None:
             self._cache.close()
             self._cache = None
+
+
+def _count_unanswered(outcome: ModelOutcome, settings: Settings) -> None:
+    """Per endpoint, the questions asked and those left without a verdict; the warning when
+    an endpoint's share (or the run's) is above ``max_unknown_share``: a model that answers
+    "Well, I think..." checks nothing, and a run that only counted unknowns would look green.
+    """
+    for res in outcome.results:
+        for where, count in res.asked.items():
+            outcome.asked[where] = outcome.asked.get(where, 0) + count
+        for where, count in res.unanswered.items():
+            outcome.unanswered[where] = outcome.unanswered.get(where, 0) + count
+    outcome.questions = sum(len(res.results) for res in outcome.results)
+    from docref.checks.llm.prompts import GENERATION
+
+    limit = settings.max_unknown_share
+    over = [
+        (where, count, outcome.asked[where])
+        for where, count in outcome.unanswered.items()
+        if count and count > limit * outcome.asked.get(where, 0)
+    ]
+    total = sum(outcome.unanswered.values())
+    if not over and not (total and total > limit * max(outcome.questions, 1)):
+        return
+    where, count, asked = max(over or [("?", total, outcome.questions)], key=lambda o: o[1])
+    name = where if where != "?" else outcome.endpoint
+    outcome.unanswered_warning = (
+        f"the model {outcome.model} at {name} gave no usable yes/no answer to {count} of "
+        f"{asked} question(s) ({count / max(asked, 1):.0%}, above max_unknown_share "
+        f"{limit:g}): those sentences were not checked. Try another model (an instruction-"
+        f'tuned or larger one), the referee-ver4 profile (profile = "referee-ver4"), or a model '
+        f"that starts with its verdict (docref reads at most {GENERATION['max_tokens']} tokens)"
+    )

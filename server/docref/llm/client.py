@@ -25,7 +25,7 @@ import random
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
@@ -74,6 +74,7 @@ class Completion:
     completion_tokens: int
     cost_usd: float | None
     seconds: float
+    endpoint: str = ""  # where it was answered (a URL safe to show), for per-endpoint counts
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,8 @@ class ModelClient:
                     response = await asyncio.wait_for(
                         litellm.acompletion(**kwargs), timeout=s.timeout_s
                     )
-                return self._completion(litellm, response, time.monotonic() - started, where)
+                done = self._completion(litellm, response, time.monotonic() - started, where)
+                return replace(done, endpoint=endpoint.display_url or where)
             except ModelError:
                 raise
             except Exception as exc:

@@ -80,6 +80,7 @@ class DocrefServer(LanguageServer):
         self.model = ModelTier()
         self.model_runs: dict[str, asyncio.Task[None]] = {}
         self.model_trouble: dict[str, str] = {}
+        self.unanswered: dict[str, str] = {}  # folder -> its model answers nothing usable
         self.pull = False
         # (uri, qualname) -> the last round-trip summary, shown in the function's hover
         self.roundtrips: dict[tuple[str, str], str] = {}
@@ -154,7 +155,9 @@ class DocrefServer(LanguageServer):
         ``modelUnreachable`` (``message`` says why) or ``idle`` (``files`` = files indexed);
         ``model``/``endpoint`` the folder's model (``null`` without one) and
         ``calls``/``tokens``/``cost_usd`` what the model cost since the server started
-        (``cost_usd`` is ``null`` while no price is known).
+        (``cost_usd`` is ``null`` while no price is known); ``unknown`` the questions left
+        without a verdict since then, ``warning`` why the model is not checking anything
+        (its last run left more than ``max_unknown_share`` unanswered), else ``null``.
         """
         trouble = self.model_trouble.get(folder.root)
         if folder.indexing:
@@ -176,6 +179,8 @@ class DocrefServer(LanguageServer):
             "tokens": totals.tokens,
             "cost_usd": round(totals.cost_usd, 6) if totals.cost_known else None,
             "message": trouble,
+            "unknown": totals.unknown,
+            "warning": self.unanswered.get(folder.root),
         }
         if self._status.get(folder.root) == status:
             return
@@ -193,6 +198,15 @@ class DocrefServer(LanguageServer):
         """The folder's model answered: clear a reported problem."""
         if self.model_trouble.pop(folder.root, None) is not None:
             self.announce(folder)
+
+    def model_answering(self, folder: Folder, warning: str | None) -> None:
+        """Record whether the folder's model gave verdicts: a warning once, kept in the status."""
+        if warning is not None and self.unanswered.get(folder.root) != warning:
+            self.warn(warning)
+        if warning is None:
+            self.unanswered.pop(folder.root, None)
+        else:
+            self.unanswered[folder.root] = warning
 
     def folder_for(self, path: str) -> Folder:
         """The workspace folder holding ``path`` (the innermost), else a loose folder at the
@@ -290,10 +304,13 @@ class DocrefServer(LanguageServer):
             self.announce(folder)
         for error in answered.errors:
             log.warning("%s", error)
+        for warning in answered.warnings:  # the shared cache failed: told once
+            self.warn(warning)
         if answered.fatal is not None:
             self.model_failed(folder, answered.fatal)
         elif answered.results:
             self.model_worked(folder)
+        self.model_answering(folder, answered.unanswered_warning)
         if not self.current(uri, result.version):
             return
         result.model_findings = unsuppressed(

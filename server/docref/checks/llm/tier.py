@@ -115,7 +115,9 @@ class LlmFunctionResult:
     :func:`~docref.core.score.score_docstring`), ``findings`` one per ``fail``.  ``calls``
     counts model requests made (cache hits and cancelled questions are not calls);
     ``cost_usd`` sums the costs litellm knows (``cost_unknown`` counts the others).
-    ``fatal`` is the error that aborted the run, when one did.
+    ``fatal`` is the error that aborted the run, when one did.  ``asked`` counts, per endpoint
+    (the URL that gave the last answer), the questions sent there and ``unanswered`` those
+    whose answers could not be read as a verdict (a model that does not answer).
     """
 
     path: str
@@ -130,6 +132,8 @@ class LlmFunctionResult:
     cost_unknown: int = 0
     cache_hits: int = 0
     fatal: ModelError | None = None
+    asked: dict[str, int] = field(default_factory=dict)
+    unanswered: dict[str, int] = field(default_factory=dict)
 
     @property
     def unknown(self) -> int:
@@ -194,6 +198,10 @@ class _Asker:
         if isinstance(exc, FATAL_ERRORS):
             self.run.abort(exc)
         return str(exc)
+
+
+def _count(counts: dict[str, int], endpoint: str) -> None:
+    counts[endpoint] = counts.get(endpoint, 0) + 1
 
 
 def _line(segment: Segment) -> int:
@@ -354,7 +362,10 @@ class _FunctionJudge:
             last = completion.text
             answer = parse_answer(last)
             if answer is not None:
+                _count(self.out.asked, completion.endpoint)
                 return answer
+        _count(self.out.asked, completion.endpoint)
+        _count(self.out.unanswered, completion.endpoint)
         return self.unknown(check, f"unparseable answer {last[:40]!r}")
 
     async def one(self, check: _Check) -> CheckResult:

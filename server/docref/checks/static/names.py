@@ -126,8 +126,7 @@ def _stale(
         return None
     what = "parameter" if match in params else "name in scope"
     message = (
-        f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its "
-        f"old name"
+        f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
     )
     fix_hint = f"rename `{name}` to `{match}` in this sentence"
     return inp.finding(segment, Criterion.C1, RULE_STALE, message, fix_hint)

@@ -337,7 +337,8 @@ def suggest(
     :func:`~docref.checks.static.params.closest_parameter`).  Strict, for plain English words
     whose only evidence of being code is the suggestion: a variant of the same shape, or one
     edit (not just a capital) away from a name of at least five characters.  Two edits
-    count only for names of six characters or more (``CFGs`` is not ``PCFG``).
+    count only for names of six characters or more (``CFGs`` is not ``PCFG``), and never
+    between a capitalised name and a lower-case one (``Decompress`` is not ``compress``).
     """
     pool = _evidence_pool(name, candidates, bare)
     if not strict:
@@ -350,6 +351,8 @@ def suggest(
         nearest = closest_parameter(name, [c for c in pool if _fold(c) != _fold(name)])
         if nearest is not None and len(name) < 6 and not _one_edit(name, nearest):
             return None
+        if nearest is not None and name[:1].isupper() != nearest[:1].isupper():
+            return None  # a class's name is no typo of a function's (``zlib.Decompress``)
         return nearest
     close = [c for c in pool if _variant(c, name)]
     if not close and len(name) >= 5:

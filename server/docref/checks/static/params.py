@@ -20,6 +20,7 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
   one parameter, and its items are not documented one by one.
 * A function returning a function it defines (a factory, a pytest fixture) may document
   the parameters of the one it returns (1 hop).
+* A project decorator may add parameters: those of the wrappers it defines count (1 hop).
 * ``None`` alone under Parameters is numpydoc's "no parameters".
 * Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
   edit distance of at most 2 (1 for names of three characters or fewer).
@@ -219,6 +220,40 @@ def _returned_function_params(inp: StaticInput) -> set[str]:
     return {p.name for f in nested if f.name in returned for p in f.params}
 
 
+def _project_function(inp: StaticInput, written: str) -> tuple[FileExtract, Function] | None:
+    """The project function a decorator written as ``written`` names (the file's own, or one
+    import away: ``from matplotlib import _preprocess_data``)."""
+    own = next((f for f in inp.file.functions if f.qualname == written), None)
+    if own is not None:
+        return inp.file, own
+    head, _, rest = written.partition(".")
+    imp = next((i for i in inp.file.imports if not i.scope and i.bound_name == head), None)
+    if imp is None:
+        return None
+    target, symbol = inp.graph.modules.resolve_import(inp.path, imp)
+    other = inp.graph.get(target) if target is not None else None
+    qualname = ".".join(p for p in (symbol, rest) if p)
+    if other is None or not qualname:
+        return None
+    found = next((f for f in other.functions if f.qualname == qualname), None)
+    return (other, found) if found is not None else None
+
+
+def _decorator_parameters(inp: StaticInput) -> set[str]:
+    """The named parameters of the wrappers a project decorator defines: what it adds to the
+    call (matplotlib's ``@_preprocess_data()`` wraps in ``inner(ax, *args, data=None, ...)``)."""
+    names: set[str] = set()
+    for decorator in inp.function.decorators:
+        written = decorator.split("(", 1)[0].strip().lstrip("@")
+        found = _project_function(inp, written) if written else None
+        if found is None:
+            continue
+        extract, fn = found
+        nested = (f for f in extract.functions if f.qualname.startswith(fn.qualname + "."))
+        names |= {p.name for f in nested for p in f.params if p.kind not in ("vararg", "kwarg")}
+    return names
+
+
 def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
     params = _params(inp)
@@ -237,7 +272,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         if returned is None:
             return []
         names |= returned
-    names |= _returned_function_params(inp)
+    names |= _returned_function_params(inp) | _decorator_parameters(inp)
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
     # the items of a generic *args may be documented one by one, unless overloads name them
     items_of_args = len(signatures(inp)) == 1 and any(

@@ -114,8 +114,9 @@ def function_node(data: bytes, fn: Function) -> FuncNode | None:
     prose return claims): the parse is kept for the last few functions.  The rules only read
     the tree."""
     span = fn.span
-    return _function_node(data, span.start_byte, span.end_byte, span.start_col, span.start_line,
-                          fn.name)
+    return _function_node(
+        data, span.start_byte, span.end_byte, span.start_col, span.start_line, fn.name
+    )
 
 
 @functools.lru_cache(maxsize=32)
@@ -317,9 +318,7 @@ def _implicit(node: ast.AST, summary: RaiseSummary) -> None:
         summary.external = True
 
 
-def raise_summary(
-    fn: FuncNode, resolver: CallResolver, *, follow: bool
-) -> RaiseSummary:
+def raise_summary(fn: FuncNode, resolver: CallResolver, *, follow: bool) -> RaiseSummary:
     """What ``fn`` may raise; nested functions count as part of the body (over-approximation).
 
     With ``follow``, calls resolved to project functions are listed in ``callees`` (to be

@@ -98,8 +98,6 @@ def in_reach(inp: StaticInput) -> list[FileExtract]:
     return found
 
 
-
-
 def scope_aliases(inp: StaticInput) -> dict[str, str]:
     """Import aliases of the function's scope, plus each module-scope name bound to a
     project class (bare: the subclass oracle relates project classes by their last name)."""
