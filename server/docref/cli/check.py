@@ -18,13 +18,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from docref.cli.check_after import (
+    SelectionError,
+    emit_more,
+    fix_or_mark,
+    select_findings,
+    selected_settings,
+    selection_of,
+)
 from docref.cli.check_output import (
     TURN_ON_LLM,
     CheckSummary,
     ScoreRow,
     report_json,
     summary_line,
-    text_lines,
 )
 from docref.cli.check_select import select_targets, shard_filter, since_filter
 from docref.config.root import find_root
@@ -33,6 +40,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from docref.checks.static.runner import FileReport
+    from docref.cli.check_rules import Selection
     from docref.config import Settings
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
@@ -40,6 +48,12 @@ if TYPE_CHECKING:
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
     from docref.segments import DocstringLanguage
+
+
+_UNSAFE_FIXES = (
+    "--unsafe-fixes (model rewrites from the command line) is not built yet; --fix applies "
+    "the deterministic fixes, and the editor's 'Fix this docstring' offers model rewrites"
+)
 
 
 class _UsageError(Exception):
@@ -60,10 +74,10 @@ def parse_criteria(text: str) -> tuple[str, ...]:
 
 
 def settings_for(args: argparse.Namespace, root: str) -> Settings:
-    """``[tool.docref]`` of ``root`` with the flags given on the command line applied."""
-    from docref.config import load_settings
+    """``[tool.docref]`` of ``root`` (or ``--config``) with the command line's flags applied."""
+    from docref.cli.check_after import base_settings
 
-    return load_settings(root).override(
+    return base_settings(getattr(args, "config", None), root).override(
         model=args.model,
         api_base=args.api_base,
         api_key_env=args.api_key_env,
@@ -124,16 +138,21 @@ def check(args: argparse.Namespace) -> int:
         return 2
     root = os.path.abspath(args.root) if args.root else find_root(args.paths[0])
     try:
-        settings = settings_for(args, root)
+        if args.unsafe_fixes:
+            raise _UsageError(_UNSAFE_FIXES)
+        selection = selection_of(args)
+        settings = selected_settings(settings_for(args, root), selection)
         if settings.model and not args.no_llm:
             _require_llm_extra()
-        return _check(args, root, settings, started)
-    except (ConfigError, _UsageError) as exc:
+        return _check(args, root, settings, started, selection)
+    except (ConfigError, _UsageError, SelectionError) as exc:
         print(f"docref: error: {exc}", file=sys.stderr)
         return 2
 
 
-def _check(args: argparse.Namespace, root: str, settings: Settings, started: float) -> int:
+def _check(
+    args: argparse.Namespace, root: str, settings: Settings, started: float, selection: Selection
+) -> int:
     from docref.cli.check_llm import count_checks, run_llm
     from docref.console.progress import ProgressBar
     from docref.core.codes import IgnoreList
@@ -145,7 +164,7 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
     baseline = (
         _load_baseline(settings.baseline) if settings.baseline and not args.write_baseline else None
     )
-    progress = ProgressBar.for_stderr(enabled=not args.no_progress)
+    progress = ProgressBar.for_stderr(enabled=not (args.no_progress or args.quiet))
     graph = ProjectGraph(root, use_cache=not args.no_cache)
     paths = [os.path.abspath(p) for p in args.paths]
     ignore = IgnoreList.parse(settings.effective_ignore)
@@ -187,6 +206,7 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
         except ModelSetupError as exc:
             raise _UsageError(str(exc)) from None
     findings, scores, summary = _collect(reports, llm, settings, ignore)
+    findings = select_findings(findings, selection)
     if args.write_baseline:
         return _write_baseline(args.write_baseline, findings)
     if baseline is not None:
@@ -194,13 +214,17 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
     summary.warnings = warnings + (llm.warnings if llm is not None else [])
     if summary.unanswered is not None:
         summary.warnings.append(summary.unanswered)
+    findings, early = fix_or_mark(args, graph, findings, ignore, settings, selection)
+    if early is not None:
+        return early
     summary.seconds = time.perf_counter() - started
-    _emit(args.format, findings, scores, summary, settings, root, llm is None)
+    files = [r.path for r in reports]
+    _emit(args, findings, scores, summary, settings, root, llm is None, files)
     model_failed = bool(summary.llm_errors) or summary.fatal is not None
     model_failed = model_failed or summary.unanswered is not None
     if summary.errors or (model_failed and settings.on_llm_error == "fail"):
         return 2
-    return 1 if findings else 0
+    return 1 if findings and not args.exit_zero else 0
 
 
 @contextmanager
@@ -248,17 +272,21 @@ def _index(
 
 
 def _emit(
-    fmt: str,
+    args: argparse.Namespace,
     findings: list[Finding],
     scores: list[ScoreRow],
     summary: CheckSummary,
     settings: Settings,
     root: str,
     static_only: bool,
+    files: list[str],
 ) -> None:
     from docref.cli import formats
 
-    if fmt == "json":
+    fmt = args.format
+    if emit_more(fmt, findings, settings, root, files, args.statistics):
+        pass
+    elif fmt == "json":
         print(json.dumps(report_json(findings, scores, summary, settings.severity), indent=2))
     elif fmt == "sarif":
         from docref import __version__
@@ -275,14 +303,11 @@ def _emit(
     elif fmt == "github":
         for line in formats.github_lines(findings, severity=dict(settings.severity)):
             print(line)
-    else:
-        for line in text_lines(findings):
-            print(line)
     for w in summary.warnings:
         print(f"docref: warning: {w}", file=sys.stderr)
     for e in summary.errors + summary.llm_errors:
         print(f"error: {e}", file=sys.stderr)
-    if fmt in ("text", "github"):
+    if fmt in ("text", "concise", "full", "github") and not args.quiet:
         print(summary_line(findings, summary), file=sys.stderr)
         if static_only:
             print(TURN_ON_LLM, file=sys.stderr)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from docref.checks.static.base import Rule
 from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
 from docref.core.codes import IgnoreList
+from docref.engine.incremental import incremental_for
 from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.graph.project import ProjectGraph
 
@@ -75,6 +76,7 @@ def check_static(
     jobs: int | None = None,
     on_file_done: Callable[[int], None] | None = None,
     stop: Callable[[], bool] | None = None,
+    incremental: bool = False,
 ) -> StaticRun:
     """Check ``paths`` (indexed files, absolute or workspace-relative) with the static tier.
 
@@ -87,8 +89,17 @@ def check_static(
         jobs: worker processes (default and 1: check in this process).
         on_file_done: called with the number of files just finished (progress display).
         stop: asked before each file in this process; once true the run ends early.
+        incremental: reuse what earlier incremental checks of these files computed for the
+            functions an edit did not touch (:mod:`docref.engine.incremental`; the editor's
+            path; in this process).
     """
-    run = StaticRun(_reports(graph, list(paths), enable, rules, jobs, on_file_done, stop))
+    if incremental:
+        checker = incremental_for(graph)
+        chosen = rules if rules is not None else rules_for(enable)
+        reports = [checker.check(path, chosen) for path in paths]
+    else:
+        reports = _reports(graph, list(paths), enable, rules, jobs, on_file_done, stop)
+    run = StaticRun(reports)
     silenced = ignore if ignore is not None else IgnoreList()
     for report in run.reports:
         run.warnings.extend(apply_suppressions(graph, report, silenced))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docref.cache import open_cache
+from docref.graph.changes import ChangeTracker
 from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspace
 from docref.graph.extraction import SideJob, cache_key, extract_many
 from docref.graph.incremental import IncrementalExtractor
@@ -103,6 +104,8 @@ class ProjectGraph:
         # bumped whenever a file's entry is added, replaced or removed: lets derived tables
         # (project-wide name sets) know when to rebuild without comparing every entry
         self.generation = 0
+        # what incremental checking needs to know of each change (graph.changes)
+        self.changes = ChangeTracker()
         self._cache = open_cache("graph", cache_directory) if use_cache else None
 
     # ---- paths ------------------------------------------------------------------------
@@ -149,6 +152,7 @@ class ProjectGraph:
         # a re-index starts over (deleted files must go); open editor buffers still win
         self.entries.clear()
         self.generation += 1
+        self.changes.names_changed()
         self.skipped.clear()
         self.modules = ModuleMap()
         self.modules.note_paths(c.relpath for c in candidates)
@@ -259,6 +263,8 @@ class ProjectGraph:
         if text is not None:
             # a BOM is not content: keep the buffer and the extract's byte offsets in step
             text = text.removeprefix("\ufeff")
+            if self._buffers.get(rel) == text and rel in self.entries:
+                return UpdateResult(rel)  # the editor's change, then its save: read once
             self._buffers[rel] = text
             src = decode_source(text.encode("utf-8", "surrogatepass"), language)
         else:
@@ -289,7 +295,11 @@ class ProjectGraph:
         new_prints = entry.fingerprints
         changed = [q for q, h in new_prints.items() if old_prints.get(q) != h]
         changed += [q for q in old_prints if q not in new_prints]
-        return UpdateResult(rel, changed, self._dependents(rel, changed), src.note)
+        result = UpdateResult(rel, changed, self._dependents(rel, changed), src.note)
+        before = None if old is None else (old_prints, old.imports)
+        after = (new_prints, entry.imports)
+        self.changes.updated(rel, before, after, fe, src.data, result.dependents)
+        return result
 
     def remove(self, path: str) -> UpdateResult:
         """Drop a deleted file; report the functions that imported from it."""
@@ -299,6 +309,7 @@ class ProjectGraph:
         dependents = self._dependents(rel, list(old_prints))
         self.entries.pop(rel, None)
         self.generation += 1
+        self.changes.names_changed(rel)
         self._buffers.pop(rel, None)
         self._incremental.forget(rel)
         self.modules.remove(rel)
