@@ -10,19 +10,20 @@ or failed on some question: a run whose requested model tier did not run is neve
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from docref.cli.check_emit import emit
-from docref.cli.check_output import (
-    CheckSummary,
-    ScoreRow,
+from docref.cli.check_after import (
+    SelectionError,
+    fix_or_mark,
+    select_findings,
+    selected_settings,
+    selection_of,
 )
+from docref.cli.check_emit import emit
+from docref.cli.check_output import CheckSummary, ScoreRow
 from docref.cli.check_roots import (
     NotChecked,
     RootRun,
@@ -30,21 +31,24 @@ from docref.cli.check_roots import (
     group_by_root,
     merge_summaries,
     unindexed,
+    unwalked,
 )
+from docref.cli.check_run import cached_static, index_project, no_cycle_collection
 from docref.cli.check_select import select_targets, shard_filter, since_filter
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from docref.checks.static.runner import FileReport
+    from docref.cli.check_rules import Selection
     from docref.config import Settings
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
     from docref.engine.model import ModelOutcome
-    from docref.graph.discovery import Skipped
-    from docref.graph.project import ProjectGraph
-    from docref.graph.store import Entry
-    from docref.segments import DocstringLanguage
+
+
+_UNSAFE_FIXES = (
+    "--unsafe-fixes (model rewrites from the command line) is not built yet; --fix applies "
+    "the deterministic fixes, and the editor's 'Fix this docstring' offers model rewrites"
+)
 
 
 class _UsageError(Exception):
@@ -65,10 +69,10 @@ def parse_criteria(text: str) -> tuple[str, ...]:
 
 
 def settings_for(args: argparse.Namespace, root: str) -> Settings:
-    """``[tool.docref]`` of ``root`` with the flags given on the command line applied."""
-    from docref.config import load_settings
+    """``[tool.docref]`` of ``root`` (or ``--config``) with the command line's flags applied."""
+    from docref.cli.check_after import base_settings
 
-    return load_settings(root).override(
+    return base_settings(getattr(args, "config", None), root).override(
         model=args.model,
         api_base=args.api_base,
         api_key_env=args.api_key_env,
@@ -134,16 +138,20 @@ def check(args: argparse.Namespace) -> int:
     groups = group_by_root(present, args.root)
     not_checked = [NotChecked(os.path.abspath(p), "no such file or folder", True) for p in missing]
     runs: list[RootRun] = []
+    early: list[int] = []
     try:
+        if args.unsafe_fixes:
+            raise _UsageError(_UNSAFE_FIXES)
         if args.write_baseline and len(groups) > 1:
             raise _UsageError(
                 f"--write-baseline takes the files of one project, got {len(groups)} roots "
                 f"({', '.join(display_path(r) for r in groups)}): run it per project or "
                 "give --root"
             )
+        selection = selection_of(args)
         for root, paths in groups.items():
             try:
-                settings = settings_for(args, root)
+                settings = selected_settings(settings_for(args, root), selection)
                 if settings.model and not args.no_llm:
                     _require_llm_extra()
             except ConfigError as exc:
@@ -151,28 +159,32 @@ def check(args: argparse.Namespace) -> int:
                     raise
                 not_checked += [NotChecked(p, str(exc), True) for p in paths]
                 continue
-            run = _check(args, root, paths, settings)
-            if run is None:  # --write-baseline wrote its file
-                return 0
-            runs.append(run)
-    except (ConfigError, _UsageError) as exc:
+            run = _check(args, root, paths, settings, selection)
+            if isinstance(run, int):  # --write-baseline, --add-ignore, --diff: done
+                early.append(run)
+            else:
+                runs.append(run)
+    except (ConfigError, _UsageError, SelectionError) as exc:
         print(f"docref: error: {exc}", file=sys.stderr)
         return 2
+    if early and not runs:
+        return max(early)
     for run in runs:
         not_checked += run.not_checked
     summary = merge_summaries([r.summary for r in runs])
     summary.seconds = time.perf_counter() - started
-    emit(args.format, runs, summary, not_checked, static_only=all(r.static_only for r in runs))
+    emit(args, runs, summary, not_checked, static_only=all(r.static_only for r in runs))
     if any(r.failed for r in runs) or any(n.named for n in not_checked):
         return 2
-    return 1 if any(r.findings for r in runs) else 0
+    findings = any(r.findings for r in runs)
+    return max([1 if findings and not args.exit_zero else 0, *early])
 
 
 def _check(
-    args: argparse.Namespace, root: str, paths: list[str], settings: Settings
-) -> RootRun | None:
-    """One root's run: index, select, the static tier, the model tier, the baseline.  None
-    once ``--write-baseline`` has written its file."""
+    args: argparse.Namespace, root: str, paths: list[str], settings: Settings, selection: Selection
+) -> RootRun | int:
+    """One root's run: index, select, the static tier, the model tier, the baseline, fixes.
+    An exit code once ``--write-baseline``, ``--add-ignore`` or ``--diff`` is done."""
     from docref.cli.check_llm import count_checks, run_llm
     from docref.console.progress import ProgressBar
     from docref.core.codes import IgnoreList
@@ -184,29 +196,38 @@ def _check(
     baseline = (
         _load_baseline(settings.baseline) if settings.baseline and not args.write_baseline else None
     )
-    progress = ProgressBar.for_stderr(enabled=not args.no_progress)
+    progress = ProgressBar.for_stderr(enabled=not (args.no_progress or args.quiet))
     graph = ProjectGraph(root, use_cache=not args.no_cache)
     ignore = IgnoreList.parse(settings.effective_ignore)
-    with _no_cycle_collection():
-        with progress.stage("indexing", unit="files") as bar:
-            skipped = _index(graph, paths, args.jobs, bar.update)
-        not_checked = unindexed(graph, paths, skipped)
-        targets = select_targets(graph, paths, settings, changed)
-        if not targets and not not_checked:
-            print(
-                "docref: warning: no indexable Python or Java files under "
-                + ", ".join(display_path(p) for p in paths),
-                file=sys.stderr,
-            )
-        with progress.stage("checking", unit="files", total=len(targets)) as bar:
-            static = check_static(
-                graph,
-                targets,
-                enable=settings.enable,
-                ignore=ignore,
-                jobs=args.jobs,
-                on_file_done=bar.advance,
-            )
+    with no_cycle_collection():
+        cached = cached_static(args, root, paths, settings, progress, changed)
+        not_checked: list[NotChecked] = []
+        if cached is not None:
+            not_checked, forced = unwalked(root, paths, settings, cached[1], graph.max_file_bytes)
+            if forced:  # a named file the walk leaves out: indexed and checked the long way
+                cached = None
+        if cached is not None:
+            static, targets = cached
+        else:
+            with progress.stage("indexing", unit="files") as bar:
+                skipped = index_project(graph, paths, args.jobs, bar.update)
+            not_checked = unindexed(graph, paths, skipped)
+            targets = select_targets(root, graph.files, paths, settings, changed)
+            with progress.stage("checking", unit="files", total=len(targets)) as bar:
+                static = check_static(
+                    graph,
+                    targets,
+                    enable=settings.enable,
+                    ignore=ignore,
+                    jobs=args.jobs,
+                    on_file_done=bar.advance,
+                )
+    if not targets and not not_checked:
+        print(
+            "docref: warning: no indexable Python or Java files under "
+            + ", ".join(display_path(p) for p in paths),
+            file=sys.stderr,
+        )
     reports, warnings = static.reports, static.warnings
     if changed is not None:
         since_filter(graph, reports, changed)
@@ -227,14 +248,17 @@ def _check(
         except ModelSetupError as exc:
             raise _UsageError(str(exc)) from None
     findings, scores, summary = _collect(reports, llm, settings, ignore)
+    findings = select_findings(findings, selection)
     if args.write_baseline:
-        _write_baseline(args.write_baseline, findings)
-        return None
+        return _write_baseline(args.write_baseline, findings)
     if baseline is not None:
         findings, summary.baselined = baseline.filter(findings)
     summary.warnings = warnings + (llm.warnings if llm is not None else [])
     if summary.unanswered is not None:
         summary.warnings.append(summary.unanswered)
+    findings, early = fix_or_mark(args, graph, findings, ignore, settings, selection)
+    if early is not None:
+        return early
     model_failed = bool(summary.llm_errors) or summary.fatal is not None
     model_failed = model_failed or summary.unanswered is not None
     failed = bool(summary.errors) or (model_failed and settings.on_llm_error == "fail")
@@ -247,53 +271,8 @@ def _check(
         not_checked,
         static_only=llm is None,
         failed=failed,
+        files=[r.path for r in reports],
     )
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Keep the cyclic garbage collector off while the graph and the static findings are built.
-
-    They are millions of small objects that live to the end of the run and form few cycles,
-    yet each collection walks all of them: on the standard library the collector took 35-50%
-    of the check phase.  What exists afterwards is frozen (never scanned again) before the
-    collector comes back for the model tier, whose network code does leave cycles behind.
-    """
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
-
-
-def _index(
-    graph: ProjectGraph, paths: list[str], jobs: int | None, progress: Callable[[int, int], None]
-) -> list[Skipped]:
-    """Index ``graph``; the files under ``paths`` that are extracted afresh get their
-    docstrings segmented on the way (in the extraction workers, on a cold start), kept for the
-    checks and stored in the cache.  Each fresh extract is decoded as soon as it arrives: the
-    checks need them all, and meanwhile the workers still use the other core.  Returns the
-    files and folders the index skipped, with why."""
-    from functools import partial
-
-    from docref.checks.static.runner import docstring_store
-    from docref.segments.whole_file import segment_extract, within
-
-    store = docstring_store(graph)
-    under = tuple(graph.relpath(p) for p in paths)
-
-    def arrived(entry: Entry, rows: str | None) -> None:
-        if within(entry.path, under):
-            entry.extract  # noqa: B018  (decoded here, not in the single-core check phase)
-        if rows is not None:
-            language: DocstringLanguage = "java" if entry.language == "java" else "python"
-            store.remember(language, entry.content_hash, rows)
-
-    job = partial(segment_extract, under=under)
-    report = graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
-    store.flush()
-    return report.skipped
 
 
 def _since(root: str, ref: str) -> dict[str, list[tuple[int, int]]]:

@@ -1,10 +1,10 @@
 """``docref check``'s output over one or several roots' runs, in the four formats.
 
-Paths: text lines and GitHub annotations are relative to the working directory (absolute
-outside it), so terminal links and problem matchers find the files; SARIF locations are
-relative to the repository root (``%SRCROOT%``); the JSON ``path`` stays relative to the
-finding's project root, named by ``root`` beside it.  A file that was not checked is listed
-in every format with its reason.
+Paths: text lines (every text-like format) and GitHub annotations are relative to the working
+directory (absolute outside it), so terminal links and problem matchers find the files; SARIF
+and GitLab locations are relative to the repository root (``%SRCROOT%``); the JSON ``path``
+stays relative to the finding's project root, named by ``root`` beside it.  A file that was
+not checked is listed in every format with its reason.
 """
 
 from __future__ import annotations
@@ -21,26 +21,37 @@ from docref.cli.check_output import (
     report_json,
     score_json,
     summary_line,
-    text_lines,
 )
 from docref.cli.check_roots import display_path, rebase, relocate, repository_root
 
 if TYPE_CHECKING:
+    import argparse
+
     from docref.cli.check_output import CheckSummary
     from docref.cli.check_roots import NotChecked, RootRun
+    from docref.config import Settings
 
 
 def emit(
-    fmt: str,
+    args: argparse.Namespace,
     runs: list[RootRun],
     summary: CheckSummary,
     not_checked: list[NotChecked],
     *,
     static_only: bool,
 ) -> None:
+    from docref.cli.check_after import emit_more
+
+    fmt = args.format
     cwd = os.getcwd()
-    everything = [f for run in runs for f in run.findings]
-    if fmt == "json":
+    here = [f for run in runs for f in relocate(run.findings, run.root, cwd)]
+    if fmt == "gitlab":  # code quality reports are read against the repository root
+        base = repository_root([r.root for r in runs] or [cwd], cwd)
+        located = [f for run in runs for f in relocate(run.findings, run.root, base)]
+        emit_more(fmt, located, _settings(runs), base, [], args.statistics)
+    elif emit_more(fmt, here, _settings(runs), cwd, _files(runs, cwd), args.statistics):
+        pass
+    elif fmt == "json":
         print(json.dumps(_json(runs, summary, not_checked), indent=2))
     elif fmt == "sarif":
         print(json.dumps(_sarif(runs, summary, not_checked, cwd), indent=2))
@@ -53,23 +64,29 @@ def emit(
                 print(line)
         for n in not_checked:
             print(formats.github_not_checked(display_path(n.path, cwd), n.reason, n.named))
-    else:
-        for run in runs:
-            for line in text_lines(relocate(run.findings, run.root, cwd)):
-                print(line)
     for n in not_checked:
         kind = "error" if n.named else "warning"
-        print(
-            f"docref: {kind}: {display_path(n.path, cwd)}: not checked: {n.reason}", file=sys.stderr
-        )
+        where = display_path(n.path, cwd)
+        print(f"docref: {kind}: {where}: not checked: {n.reason}", file=sys.stderr)
     for w in summary.warnings:
         print(f"docref: warning: {w}", file=sys.stderr)
     for e in summary.errors + summary.llm_errors:
         print(f"error: {e}", file=sys.stderr)
-    if fmt in ("text", "github"):
-        print(summary_line(everything, summary), file=sys.stderr)
+    if fmt in ("text", "concise", "full", "github") and not args.quiet:
+        print(summary_line(here, summary), file=sys.stderr)
         if static_only:
             print(TURN_ON_LLM, file=sys.stderr)
+
+
+def _settings(runs: list[RootRun]) -> Settings:
+    """The settings the formats without a per-finding severity use: the first root's."""
+    from docref.config import Settings
+
+    return runs[0].settings if runs else Settings()
+
+
+def _files(runs: list[RootRun], cwd: str) -> list[str]:
+    return [rebase(path, run.root, cwd) for run in runs for path in run.files]
 
 
 def _json(runs: list[RootRun], summary: CheckSummary, not_checked: list[NotChecked]) -> Any:

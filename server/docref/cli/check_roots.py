@@ -49,6 +49,7 @@ class RootRun:
     not_checked: list[NotChecked] = field(default_factory=list)
     static_only: bool = True
     failed: bool = False  # an error, or a model failure under on_llm_error = "fail"
+    files: list[str] = field(default_factory=list)  # the files checked, root-relative
 
 
 def group_by_root(paths: Iterable[str], root: str | None) -> dict[str, list[str]]:
@@ -100,6 +101,64 @@ def unindexed(graph: ProjectGraph, paths: list[str], skipped: list[Skipped]) -> 
 
 
 _UNLISTED = ("permission denied", "cannot list")
+
+
+def unwalked(
+    root: str, paths: list[str], settings: Settings, targets: list[str], max_bytes: int
+) -> tuple[list[NotChecked], bool]:
+    """:func:`unindexed` for a run from the results cache, which builds no graph: the same
+    reports, found by reading only the files that were not among ``targets``; and whether a
+    named file is readable but left out of the walk (the caller then goes the long way,
+    which indexes it)."""
+    from docref.cli.check_select import select_targets
+    from docref.graph.discovery import Candidate, Skipped, walk_workspace
+
+    chosen = set(targets)
+    folders = [p for p in paths if os.path.isdir(p)]
+    out: list[NotChecked] = []
+    forced = False
+    for path in paths:
+        rel = os.path.relpath(path, root).replace(os.sep, "/")
+        if path in folders or rel in chosen:
+            continue
+        reason = _unreadable(path, rel, root, max_bytes)
+        if reason is None:
+            forced = True
+        else:
+            out.append(NotChecked(path, reason, named=True))
+    if folders:
+        walked = list(walk_workspace(root))
+        found = [c.relpath for c in walked if isinstance(c, Candidate)]
+        for rel in select_targets(root, found, folders, settings, None):
+            path = os.path.join(root, *rel.split("/"))
+            reason = None if rel in chosen else _unreadable(path, rel, root, max_bytes)
+            if reason is not None:
+                out.append(NotChecked(path, reason, named=False))
+        rels = [os.path.relpath(p, root).replace(os.sep, "/") for p in folders]
+        out += [
+            NotChecked(os.path.join(root, *s.relpath.split("/")), s.reason, named=False)
+            for s in walked
+            if isinstance(s, Skipped)
+            and any(r == "." or s.relpath.startswith(r + "/") for r in rels)
+            and (language_of(s.relpath) or s.reason.startswith(_UNLISTED))
+        ]
+    return out, forced
+
+
+def _unreadable(path: str, rel: str, root: str, max_bytes: int) -> str | None:
+    """Why the file ``path`` cannot be checked, or None when it can."""
+    from docref.graph.source import SkipFile, read_source
+
+    if rel == ".." or rel.startswith("../"):
+        return f"outside the project root {display_path(root)}"
+    language = language_of(path)
+    if language is None:
+        return "not a Python or Java file"
+    try:
+        read_source(path, language, max_bytes)
+    except SkipFile as exc:
+        return exc.reason
+    return None
 
 
 def merge_summaries(summaries: list[CheckSummary]) -> CheckSummary:
