@@ -89,7 +89,8 @@ def check_buffer(folder: Folder, path: str, version: int, text: str) -> StaticOu
     outcome.ignore = ignore
     graph = folder.graph
     graph.update(path, text)
-    static = check_static(graph, [path], enable=settings.enable, ignore=ignore)
+    # incremental: only what changed since the last check of this file is checked again
+    static = check_static(graph, [path], enable=settings.enable, ignore=ignore, incremental=True)
     report = static.reports[0]
     extract = graph.get(path)
     if extract is None:

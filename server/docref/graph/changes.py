@@ -1,0 +1,140 @@
+"""What changed in a project graph since a consumer last looked: the input of incremental
+checking.
+
+A check of one function depends on its own text, on the *surface* of its file (imports, the
+names and headers of its entities), on the 1-hop entities it references (the graph's
+dependents of a change, matched by name) and on the project's set of names (a name mentioned
+in a docstring resolves against every module and entity of the project).  The graph tells
+each :class:`ChangeLog` attached to it about every update in those terms, so a consumer can
+re-check exactly the functions whose inputs changed and reuse the others' results:
+
+- ``stale(rel)``: the qualnames of ``rel`` whose 1-hop context changed (dependents);
+- ``whole(rel)``: ``rel``'s surface changed (or it was re-read from scratch): nothing of it
+  is reusable;
+- ``epoch``: bumped when the project's set of names changed or the graph was re-indexed;
+  results made under an older epoch are not reusable anywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import weakref
+from collections.abc import Iterable
+
+from docref.graph.model import FileExtract, Import
+
+__all__ = ["ChangeLog", "ChangeTracker", "surface_of"]
+
+
+def surface_of(fe: FileExtract, data: bytes) -> str:
+    """A hash of what other functions of the file (and other files) may read of it besides
+    function bodies: imports, and each entity's qualname, decorators and header (a
+    variable's whole statement).  An edit inside a body or a docstring leaves it unchanged."""
+    h = hashlib.blake2b(digest_size=12)
+    for imp in fe.imports:
+        h.update(f"i{imp.module}|{imp.name}|{imp.alias}|{imp.level}|{imp.scope}\0".encode())
+    for fn in fe.functions:
+        span = fn.header_span
+        h.update(f"f{fn.qualname}|{fn.decorators}|".encode())
+        h.update(data[span.start_byte : span.end_byte])
+    for cls in fe.classes:
+        span = cls.header_span
+        h.update(f"c{cls.qualname}|{cls.decorators}|".encode())
+        h.update(data[span.start_byte : span.end_byte])
+    for var in fe.variables:
+        h.update(f"v{var.qualname}|".encode())
+        h.update(data[var.span.start_byte : var.span.end_byte])
+    return h.hexdigest()
+
+
+class ChangeLog:
+    """The changes of one graph not yet taken by its consumer (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.epoch = 0
+        self._stale: dict[str, set[str]] = {}
+        self._whole: set[str] = set()
+
+    def note_dependents(self, dependents: Iterable[tuple[str, str]]) -> None:
+        for rel, qualname in dependents:
+            self._stale.setdefault(rel, set()).add(qualname)
+
+    def note_whole(self, rel: str) -> None:
+        self._whole.add(rel)
+
+    def note_names(self) -> None:
+        """The project's set of names changed (or everything was re-read)."""
+        self.epoch += 1
+        self._stale.clear()
+        self._whole.clear()
+
+    def take(self, rel: str) -> tuple[bool, set[str]]:
+        """``(whole, stale)`` of ``rel`` since the last ``take`` of it; forgets them."""
+        whole = rel in self._whole
+        self._whole.discard(rel)
+        return whole, self._stale.pop(rel, set())
+
+
+def _bindings(imports: list[Import]) -> list[tuple[object, ...]]:
+    """Imports without their lines (an edit above an import moves it, no more)."""
+    return [(i.module, i.name, i.alias, i.level, i.scope, i.in_try, i.is_static) for i in imports]
+
+
+class ChangeTracker:
+    """The graph's side: tells its change logs about each update, and counts
+    ``names_generation`` (bumped only when the project's set of names may have changed, so
+    tables over every name are rebuilt then, not on each edit of a body)."""
+
+    def __init__(self) -> None:
+        self.names_generation = 0
+        self._logs: weakref.WeakSet[ChangeLog] = weakref.WeakSet()
+        # rel -> surface_of() of its last version seen (unknown for files only indexed)
+        self._surfaces: dict[str, str] = {}
+
+    def watch(self) -> ChangeLog:
+        """A change log told about every later change (held weakly: it lives as long as its
+        consumer keeps it)."""
+        log = ChangeLog()
+        self._logs.add(log)
+        return log
+
+    def names_changed(self, rel: str | None = None) -> None:
+        """The set of names may have changed (``rel`` removed; ``None``: everything re-read)."""
+        self.names_generation += 1
+        if rel is None:
+            self._surfaces.clear()
+        else:
+            self._surfaces.pop(rel, None)
+        for log in self._logs:
+            log.note_names()
+
+    def keep_surface(self, rel: str, fe: FileExtract, data: bytes) -> None:
+        """Remember the surface of ``rel``'s current version if not known yet, so its next
+        update can tell whether it changed."""
+        if rel not in self._surfaces:
+            self._surfaces[rel] = surface_of(fe, data)
+
+    def updated(
+        self,
+        rel: str,
+        old: tuple[Iterable[str], list[Import]] | None,
+        new: tuple[Iterable[str], list[Import]],
+        fe: FileExtract,
+        data: bytes,
+        dependents: Iterable[tuple[str, str]],
+    ) -> None:
+        """``rel`` was re-extracted: ``old``/``new`` are its entity qualnames and imports
+        before (``None``: a new file) and after, ``dependents`` the functions whose 1-hop
+        context changed."""
+        surface = surface_of(fe, data)
+        before = self._surfaces.get(rel)
+        self._surfaces[rel] = surface
+        if old is None or set(old[0]) != set(new[0]) or _bindings(old[1]) != _bindings(new[1]):
+            self.names_changed()  # a name or an import came or went: nothing is reusable
+            self._surfaces[rel] = surface
+            return
+        dependents = list(dependents)
+        for log in self._logs:
+            log.note_dependents(dependents)
+            if before != surface:
+                log.note_whole(rel)
