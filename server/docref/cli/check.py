@@ -145,6 +145,8 @@ def check(args: argparse.Namespace) -> int:
     try:
         selection = selection_of(args)
         settings = selected_settings(settings_for(args, root), selection)
+        if not selection.empty and not selection.criteria(settings.criteria):
+            args.no_llm = True  # no model finding could be reported: ask nothing
         if args.unsafe_fixes and not (args.fix and settings.model and not args.no_llm):
             raise _UsageError(_UNSAFE_FIXES)
         if settings.model and not args.no_llm:
