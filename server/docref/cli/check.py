@@ -9,37 +9,45 @@ or failed on some question: a run whose requested model tier did not run is neve
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from docref.cli.check_after import (
+    SelectionError,
+    emit_more,
+    fix_or_mark,
+    select_findings,
+    selected_settings,
+    selection_of,
+)
 from docref.cli.check_output import (
     TURN_ON_LLM,
     CheckSummary,
     ScoreRow,
     report_json,
     summary_line,
-    text_lines,
 )
+from docref.cli.check_run import cached_static, index_project, no_cycle_collection
 from docref.cli.check_select import select_targets, shard_filter, since_filter
 from docref.config.root import find_root
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from docref.checks.static.runner import FileReport
+    from docref.cli.check_rules import Selection
     from docref.config import Settings
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
     from docref.engine.model import ModelOutcome
-    from docref.graph.project import ProjectGraph
-    from docref.graph.store import Entry
-    from docref.segments import DocstringLanguage
+
+
+_UNSAFE_FIXES = (
+    "--unsafe-fixes (model rewrites from the command line) is not built yet; --fix applies "
+    "the deterministic fixes, and the editor's 'Fix this docstring' offers model rewrites"
+)
 
 
 class _UsageError(Exception):
@@ -60,10 +68,10 @@ def parse_criteria(text: str) -> tuple[str, ...]:
 
 
 def settings_for(args: argparse.Namespace, root: str) -> Settings:
-    """``[tool.docref]`` of ``root`` with the flags given on the command line applied."""
-    from docref.config import load_settings
+    """``[tool.docref]`` of ``root`` (or ``--config``) with the command line's flags applied."""
+    from docref.cli.check_after import base_settings
 
-    return load_settings(root).override(
+    return base_settings(getattr(args, "config", None), root).override(
         model=args.model,
         api_base=args.api_base,
         api_key_env=args.api_key_env,
@@ -124,16 +132,21 @@ def check(args: argparse.Namespace) -> int:
         return 2
     root = os.path.abspath(args.root) if args.root else find_root(args.paths[0])
     try:
-        settings = settings_for(args, root)
+        if args.unsafe_fixes:
+            raise _UsageError(_UNSAFE_FIXES)
+        selection = selection_of(args)
+        settings = selected_settings(settings_for(args, root), selection)
         if settings.model and not args.no_llm:
             _require_llm_extra()
-        return _check(args, root, settings, started)
-    except (ConfigError, _UsageError) as exc:
+        return _check(args, root, settings, started, selection)
+    except (ConfigError, _UsageError, SelectionError) as exc:
         print(f"docref: error: {exc}", file=sys.stderr)
         return 2
 
 
-def _check(args: argparse.Namespace, root: str, settings: Settings, started: float) -> int:
+def _check(
+    args: argparse.Namespace, root: str, settings: Settings, started: float, selection: Selection
+) -> int:
     from docref.cli.check_llm import count_checks, run_llm
     from docref.console.progress import ProgressBar
     from docref.core.codes import IgnoreList
@@ -145,28 +158,32 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
     baseline = (
         _load_baseline(settings.baseline) if settings.baseline and not args.write_baseline else None
     )
-    progress = ProgressBar.for_stderr(enabled=not args.no_progress)
+    progress = ProgressBar.for_stderr(enabled=not (args.no_progress or args.quiet))
     graph = ProjectGraph(root, use_cache=not args.no_cache)
     paths = [os.path.abspath(p) for p in args.paths]
     ignore = IgnoreList.parse(settings.effective_ignore)
-    with _no_cycle_collection():
-        with progress.stage("indexing", unit="files") as bar:
-            _index(graph, paths, args.jobs, bar.update)
-        targets = select_targets(graph, paths, settings, changed)
-        if not targets:
-            print(
-                "docref: warning: no indexable Python or Java files under the given paths",
-                file=sys.stderr,
-            )
-        with progress.stage("checking", unit="files", total=len(targets)) as bar:
-            static = check_static(
-                graph,
-                targets,
-                enable=settings.enable,
-                ignore=ignore,
-                jobs=args.jobs,
-                on_file_done=bar.advance,
-            )
+    with no_cycle_collection():
+        cached = cached_static(args, root, paths, settings, progress, changed)
+        if cached is not None:
+            static, targets = cached
+        else:
+            with progress.stage("indexing", unit="files") as bar:
+                index_project(graph, paths, args.jobs, bar.update)
+            targets = select_targets(root, graph.files, paths, settings, changed)
+            with progress.stage("checking", unit="files", total=len(targets)) as bar:
+                static = check_static(
+                    graph,
+                    targets,
+                    enable=settings.enable,
+                    ignore=ignore,
+                    jobs=args.jobs,
+                    on_file_done=bar.advance,
+                )
+    if not targets:
+        print(
+            "docref: warning: no indexable Python or Java files under the given paths",
+            file=sys.stderr,
+        )
     reports, warnings = static.reports, static.warnings
     if changed is not None:
         since_filter(graph, reports, changed)
@@ -187,6 +204,7 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
         except ModelSetupError as exc:
             raise _UsageError(str(exc)) from None
     findings, scores, summary = _collect(reports, llm, settings, ignore)
+    findings = select_findings(findings, selection)
     if args.write_baseline:
         return _write_baseline(args.write_baseline, findings)
     if baseline is not None:
@@ -194,71 +212,35 @@ def _check(args: argparse.Namespace, root: str, settings: Settings, started: flo
     summary.warnings = warnings + (llm.warnings if llm is not None else [])
     if summary.unanswered is not None:
         summary.warnings.append(summary.unanswered)
+    findings, early = fix_or_mark(args, graph, findings, ignore, settings, selection)
+    if early is not None:
+        return early
     summary.seconds = time.perf_counter() - started
-    _emit(args.format, findings, scores, summary, settings, root, llm is None)
+    files = [r.path for r in reports]
+    _emit(args, findings, scores, summary, settings, root, llm is None, files)
     model_failed = bool(summary.llm_errors) or summary.fatal is not None
     model_failed = model_failed or summary.unanswered is not None
     if summary.errors or (model_failed and settings.on_llm_error == "fail"):
         return 2
-    return 1 if findings else 0
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Keep the cyclic garbage collector off while the graph and the static findings are built.
-
-    They are millions of small objects that live to the end of the run and form few cycles,
-    yet each collection walks all of them: on the standard library the collector took 35-50%
-    of the check phase.  What exists afterwards is frozen (never scanned again) before the
-    collector comes back for the model tier, whose network code does leave cycles behind.
-    """
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
-
-
-def _index(
-    graph: ProjectGraph, paths: list[str], jobs: int | None, progress: Callable[[int, int], None]
-) -> None:
-    """Index ``graph``; the files under ``paths`` that are extracted afresh get their
-    docstrings segmented on the way (in the extraction workers, on a cold start), kept for the
-    checks and stored in the cache.  Each fresh extract is decoded as soon as it arrives: the
-    checks need them all, and meanwhile the workers still use the other core."""
-    from functools import partial
-
-    from docref.checks.static.runner import docstring_store
-    from docref.segments.whole_file import segment_extract, within
-
-    store = docstring_store(graph)
-    under = tuple(graph.relpath(p) for p in paths)
-
-    def arrived(entry: Entry, rows: str | None) -> None:
-        if within(entry.path, under):
-            entry.extract  # noqa: B018  (decoded here, not in the single-core check phase)
-        if rows is not None:
-            language: DocstringLanguage = "java" if entry.language == "java" else "python"
-            store.remember(language, entry.content_hash, rows)
-
-    job = partial(segment_extract, under=under)
-    graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
-    store.flush()
+    return 1 if findings and not args.exit_zero else 0
 
 
 def _emit(
-    fmt: str,
+    args: argparse.Namespace,
     findings: list[Finding],
     scores: list[ScoreRow],
     summary: CheckSummary,
     settings: Settings,
     root: str,
     static_only: bool,
+    files: list[str],
 ) -> None:
     from docref.cli import formats
 
-    if fmt == "json":
+    fmt = args.format
+    if emit_more(fmt, findings, settings, root, files, args.statistics):
+        pass
+    elif fmt == "json":
         print(json.dumps(report_json(findings, scores, summary, settings.severity), indent=2))
     elif fmt == "sarif":
         from docref import __version__
@@ -275,14 +257,11 @@ def _emit(
     elif fmt == "github":
         for line in formats.github_lines(findings, severity=dict(settings.severity)):
             print(line)
-    else:
-        for line in text_lines(findings):
-            print(line)
     for w in summary.warnings:
         print(f"docref: warning: {w}", file=sys.stderr)
     for e in summary.errors + summary.llm_errors:
         print(f"error: {e}", file=sys.stderr)
-    if fmt in ("text", "github"):
+    if fmt in ("text", "concise", "full", "github") and not args.quiet:
         print(summary_line(findings, summary), file=sys.stderr)
         if static_only:
             print(TURN_ON_LLM, file=sys.stderr)
