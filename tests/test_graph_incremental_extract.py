@@ -70,6 +70,7 @@ EDITS = [
     ("def helper(x, y=1:", "def helper(x, y=1):"),
     ("        import json\n", "        import json, sys\n"),
     ('class Shape:\n    """A shape.', 'class Shape(object):\n    """A shape.'),
+    ("The area.", "The whole area."),  # one method again: the others were carried over
 ]
 
 
