@@ -9,13 +9,10 @@ or failed on some question: a run whose requested model tier did not run is neve
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from docref.cli.check_after import (
@@ -33,21 +30,19 @@ from docref.cli.check_output import (
     report_json,
     summary_line,
 )
+from docref.cli.check_run import cached_static, index_project, no_cycle_collection
 from docref.cli.check_select import select_targets, shard_filter, since_filter
 from docref.config.root import find_root
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from docref.checks.static.runner import FileReport
     from docref.cli.check_rules import Selection
     from docref.config import Settings
+    from docref.config.endpoints import EndpointSpec
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
     from docref.engine.model import ModelOutcome
-    from docref.graph.project import ProjectGraph
-    from docref.graph.store import Entry
-    from docref.segments import DocstringLanguage
 
 
 _UNSAFE_FIXES = (
@@ -79,7 +74,8 @@ def settings_for(args: argparse.Namespace, root: str) -> Settings:
 
     return base_settings(getattr(args, "config", None), root).override(
         model=args.model,
-        api_base=args.api_base,
+        api_base=args.api_base[0] if args.api_base and len(args.api_base) == 1 else None,
+        endpoints=_endpoints(args.api_base),
         api_key_env=args.api_key_env,
         profile=args.profile,
         criteria=args.criteria,
@@ -93,6 +89,15 @@ def settings_for(args: argparse.Namespace, root: str) -> Settings:
         enable=_enabled(args.enable),
         cache_url=_flag("cache_url", args.cache_url),
     )
+
+
+def _endpoints(bases: list[str] | None) -> tuple[EndpointSpec, ...] | None:
+    """``--api-base`` given several times: one endpoint each, behind the Router."""
+    from docref.config.endpoints import EndpointSpec
+
+    if not bases or len(bases) < 2:
+        return None
+    return tuple(EndpointSpec(api_base=base) for base in dict.fromkeys(bases))
 
 
 def _flag(name: str, value: object) -> Any:
@@ -168,24 +173,28 @@ def _check(
     graph = ProjectGraph(root, use_cache=not args.no_cache)
     paths = [os.path.abspath(p) for p in args.paths]
     ignore = IgnoreList.parse(settings.effective_ignore)
-    with _no_cycle_collection():
-        with progress.stage("indexing", unit="files") as bar:
-            _index(graph, paths, args.jobs, bar.update)
-        targets = select_targets(graph, paths, settings, changed)
-        if not targets:
-            print(
-                "docref: warning: no indexable Python or Java files under the given paths",
-                file=sys.stderr,
-            )
-        with progress.stage("checking", unit="files", total=len(targets)) as bar:
-            static = check_static(
-                graph,
-                targets,
-                enable=settings.enable,
-                ignore=ignore,
-                jobs=args.jobs,
-                on_file_done=bar.advance,
-            )
+    with no_cycle_collection():
+        cached = cached_static(args, root, paths, settings, progress, changed)
+        if cached is not None:
+            static, targets = cached
+        else:
+            with progress.stage("indexing", unit="files") as bar:
+                index_project(graph, paths, args.jobs, bar.update)
+            targets = select_targets(root, graph.files, paths, settings, changed)
+            with progress.stage("checking", unit="files", total=len(targets)) as bar:
+                static = check_static(
+                    graph,
+                    targets,
+                    enable=settings.enable,
+                    ignore=ignore,
+                    jobs=args.jobs,
+                    on_file_done=bar.advance,
+                )
+    if not targets:
+        print(
+            "docref: warning: no indexable Python or Java files under the given paths",
+            file=sys.stderr,
+        )
     reports, warnings = static.reports, static.warnings
     if changed is not None:
         since_filter(graph, reports, changed)
@@ -227,50 +236,6 @@ def _check(
     return 1 if findings and not args.exit_zero else 0
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Keep the cyclic garbage collector off while the graph and the static findings are built.
-
-    They are millions of small objects that live to the end of the run and form few cycles,
-    yet each collection walks all of them: on the standard library the collector took 35-50%
-    of the check phase.  What exists afterwards is frozen (never scanned again) before the
-    collector comes back for the model tier, whose network code does leave cycles behind.
-    """
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
-
-
-def _index(
-    graph: ProjectGraph, paths: list[str], jobs: int | None, progress: Callable[[int, int], None]
-) -> None:
-    """Index ``graph``; the files under ``paths`` that are extracted afresh get their
-    docstrings segmented on the way (in the extraction workers, on a cold start), kept for the
-    checks and stored in the cache.  Each fresh extract is decoded as soon as it arrives: the
-    checks need them all, and meanwhile the workers still use the other core."""
-    from functools import partial
-
-    from docref.checks.static.runner import docstring_store
-    from docref.segments.whole_file import segment_extract, within
-
-    store = docstring_store(graph)
-    under = tuple(graph.relpath(p) for p in paths)
-
-    def arrived(entry: Entry, rows: str | None) -> None:
-        if within(entry.path, under):
-            entry.extract  # noqa: B018  (decoded here, not in the single-core check phase)
-        if rows is not None:
-            language: DocstringLanguage = "java" if entry.language == "java" else "python"
-            store.remember(language, entry.content_hash, rows)
-
-    job = partial(segment_extract, under=under)
-    graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
-    store.flush()
-
-
 def _emit(
     args: argparse.Namespace,
     findings: list[Finding],
@@ -308,6 +273,10 @@ def _emit(
     for e in summary.errors + summary.llm_errors:
         print(f"error: {e}", file=sys.stderr)
     if fmt in ("text", "concise", "full", "github") and not args.quiet:
+        if len(summary.endpoints) > 1:  # several endpoints: how the work was spread
+            for where, row in summary.endpoints.items():
+                counts = ", ".join(f"{value} {name}" for name, value in row.items())
+                print(f"docref: endpoint {where}: {counts}", file=sys.stderr)
         print(summary_line(findings, summary), file=sys.stderr)
         if static_only:
             print(TURN_ON_LLM, file=sys.stderr)
@@ -384,8 +353,5 @@ def _collect(
     summary.llm_errors = llm.errors
     summary.not_asked = llm.not_asked
     summary.unanswered = llm.unanswered_warning
-    summary.endpoints = {
-        where: {"asked": asked, "unanswered": llm.unanswered.get(where, 0)}
-        for where, asked in llm.asked.items()
-    }
+    summary.endpoints = llm.per_endpoint
     return findings, scores, summary

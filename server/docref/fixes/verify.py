@@ -22,6 +22,7 @@ from docref.graph.project import ProjectGraph
 
 __all__ = [
     "DeterministicFix",
+    "FindingKey",
     "StaticCheck",
     "deterministic_fix",
     "finding_key",

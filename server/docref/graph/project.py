@@ -104,6 +104,9 @@ class ProjectGraph:
         # bumped whenever a file's entry is added, replaced or removed: lets derived tables
         # (project-wide name sets) know when to rebuild without comparing every entry
         self.generation = 0
+        # the files whose extract or text was asked for, while someone records them (the
+        # results cache keys a file's findings by the files its check read)
+        self.touched: set[str] | None = None
         # what incremental checking needs to know of each change (graph.changes)
         self.changes = ChangeTracker()
         self._cache = open_cache("graph", cache_directory) if use_cache else None
@@ -373,7 +376,10 @@ class ProjectGraph:
     # ---- queries ----------------------------------------------------------------------
 
     def get(self, path: str) -> FileExtract | None:
-        entry = self.entries.get(self.relpath(path))
+        rel = self.relpath(path)
+        if self.touched is not None:
+            self.touched.add(rel)
+        entry = self.entries.get(rel)
         return entry.extract if entry is not None else None
 
     @property
@@ -384,6 +390,8 @@ class ProjectGraph:
     def source(self, path: str) -> str:
         """The text the extract was made from: the editor buffer if any, else the disk."""
         rel = self.relpath(path)
+        if self.touched is not None:
+            self.touched.add(rel)
         if rel in self._buffers:
             return self._buffers[rel]
         full = self.abspath(rel)

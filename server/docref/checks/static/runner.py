@@ -14,6 +14,7 @@ from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_docstrings import check_classes
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch
+from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
@@ -47,6 +48,7 @@ RULES: tuple[Rule, ...] = (
     c1_param_unknown,
     c1_xref_unresolved,
     c1_name_unresolved,
+    c1_doctype_unresolved,
     c2_param_type,
     c2_return_type,
     c2_yield_type,
@@ -78,7 +80,8 @@ class FileReport:
     checked against a constructor.  ``docstrings`` keeps each documented function's qualname
     and parsed docstring (in source order) for later tiers (classes are not among them);
     ``language`` is the file's language; ``suppressions`` the file's inline
-    ``docref: ignore`` markers once read.
+    ``docref: ignore`` markers once read, ``warnings`` what was wrong with them (malformed
+    markers); ``deps`` the other files the check read (the results cache's dependencies).
     """
 
     path: str
@@ -89,6 +92,8 @@ class FileReport:
     language: Language = "python"
     docstrings: list[tuple[str, ParsedDocstring]] = field(default_factory=list)
     suppressions: Suppressions | None = None
+    warnings: list[str] = field(default_factory=list)
+    deps: list[str] = field(default_factory=list)
 
 
 _stores: WeakKeyDictionary[ProjectGraph, ParsedDocstringStore] = WeakKeyDictionary()
@@ -140,7 +145,22 @@ def check_file(
 
     With ``reuse``, the functions and docstrings it still holds are not checked again and
     nothing is read from or written to the parsed-docstring store (the editor's path: a
-    store entry is a whole file version, and every keystroke makes a new one)."""
+    store entry is a whole file version, and every keystroke makes a new one).  The other
+    files the check read are left in ``deps`` (what the results cache keys the report by)."""
+    outer, graph.touched = graph.touched, set()
+    try:
+        report = _check_file(graph, path, rules, reuse)
+        report.deps = sorted(graph.touched - {report.path})
+    finally:
+        if outer is not None:
+            outer.update(graph.touched)
+        graph.touched = outer
+    return report
+
+
+def _check_file(
+    graph: ProjectGraph, path: str, rules: tuple[Rule, ...], reuse: Reuse | None
+) -> FileReport:
     fe = graph.get(path)
     report = FileReport(graph.relpath(path))
     if fe is None:
@@ -210,4 +230,5 @@ def apply_suppressions(graph: ProjectGraph, report: FileReport, ignore: IgnoreLi
     marks = inline_suppressions(fe, graph.source(fe.path))
     report.suppressions = marks
     report.findings = [f for f in report.findings if not marks.covers(f) and not ignore.covers(f)]
-    return [str(w) for w in marks.warnings]
+    report.warnings = [str(w) for w in marks.warnings]
+    return list(report.warnings)
