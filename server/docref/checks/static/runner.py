@@ -14,6 +14,7 @@ from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_docstrings import check_classes
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch
+from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
@@ -47,6 +48,7 @@ RULES: tuple[Rule, ...] = (
     c1_param_unknown,
     c1_xref_unresolved,
     c1_name_unresolved,
+    c1_doctype_unresolved,
     c2_param_type,
     c2_return_type,
     c2_yield_type,
