@@ -39,14 +39,15 @@ if TYPE_CHECKING:
     from docref.checks.static.runner import FileReport
     from docref.cli.check_rules import Selection
     from docref.config import Settings
+    from docref.config.endpoints import EndpointSpec
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
     from docref.engine.model import ModelOutcome
 
 
 _UNSAFE_FIXES = (
-    "--unsafe-fixes (model rewrites from the command line) is not built yet; --fix applies "
-    "the deterministic fixes, and the editor's 'Fix this docstring' offers model rewrites"
+    "--unsafe-fixes lets a model rewrite docstrings: it needs --fix and a model "
+    "(--model or model = ...), and not --no-llm"
 )
 
 
@@ -73,7 +74,8 @@ def settings_for(args: argparse.Namespace, root: str) -> Settings:
 
     return base_settings(getattr(args, "config", None), root).override(
         model=args.model,
-        api_base=args.api_base,
+        api_base=args.api_base[0] if args.api_base and len(args.api_base) == 1 else None,
+        endpoints=_endpoints(args.api_base),
         api_key_env=args.api_key_env,
         profile=args.profile,
         criteria=args.criteria,
@@ -87,6 +89,15 @@ def settings_for(args: argparse.Namespace, root: str) -> Settings:
         enable=_enabled(args.enable),
         cache_url=_flag("cache_url", args.cache_url),
     )
+
+
+def _endpoints(bases: list[str] | None) -> tuple[EndpointSpec, ...] | None:
+    """``--api-base`` given several times: one endpoint each, behind the Router."""
+    from docref.config.endpoints import EndpointSpec
+
+    if not bases or len(bases) < 2:
+        return None
+    return tuple(EndpointSpec(api_base=base) for base in dict.fromkeys(bases))
 
 
 def _flag(name: str, value: object) -> Any:
@@ -132,10 +143,12 @@ def check(args: argparse.Namespace) -> int:
         return 2
     root = os.path.abspath(args.root) if args.root else find_root(args.paths[0])
     try:
-        if args.unsafe_fixes:
-            raise _UsageError(_UNSAFE_FIXES)
         selection = selection_of(args)
         settings = selected_settings(settings_for(args, root), selection)
+        if not selection.empty and not selection.criteria(settings.criteria):
+            args.no_llm = True  # no model finding could be reported: ask nothing
+        if args.unsafe_fixes and not (args.fix and settings.model and not args.no_llm):
+            raise _UsageError(_UNSAFE_FIXES)
         if settings.model and not args.no_llm:
             _require_llm_extra()
         return _check(args, root, settings, started, selection)
@@ -262,6 +275,10 @@ def _emit(
     for e in summary.errors + summary.llm_errors:
         print(f"error: {e}", file=sys.stderr)
     if fmt in ("text", "concise", "full", "github") and not args.quiet:
+        if len(summary.endpoints) > 1:  # several endpoints: how the work was spread
+            for where, row in summary.endpoints.items():
+                counts = ", ".join(f"{value} {name}" for name, value in row.items())
+                print(f"docref: endpoint {where}: {counts}", file=sys.stderr)
         print(summary_line(findings, summary), file=sys.stderr)
         if static_only:
             print(TURN_ON_LLM, file=sys.stderr)
@@ -338,8 +355,5 @@ def _collect(
     summary.llm_errors = llm.errors
     summary.not_asked = llm.not_asked
     summary.unanswered = llm.unanswered_warning
-    summary.endpoints = {
-        where: {"asked": asked, "unanswered": llm.unanswered.get(where, 0)}
-        for where, asked in llm.asked.items()
-    }
+    summary.endpoints = llm.per_endpoint
     return findings, scores, summary
