@@ -40,14 +40,15 @@ if TYPE_CHECKING:
     from docref.checks.static.runner import FileReport
     from docref.cli.check_rules import Selection
     from docref.config import Settings
+    from docref.config.endpoints import EndpointSpec
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
     from docref.engine.model import ModelOutcome
 
 
 _UNSAFE_FIXES = (
-    "--unsafe-fixes (model rewrites from the command line) is not built yet; --fix applies "
-    "the deterministic fixes, and the editor's 'Fix this docstring' offers model rewrites"
+    "--unsafe-fixes lets a model rewrite docstrings: it needs --fix and a model "
+    "(--model or model = ...), and not --no-llm"
 )
 
 
@@ -74,7 +75,8 @@ def settings_for(args: argparse.Namespace, root: str) -> Settings:
 
     return base_settings(getattr(args, "config", None), root).override(
         model=args.model,
-        api_base=args.api_base,
+        api_base=args.api_base[0] if args.api_base and len(args.api_base) == 1 else None,
+        endpoints=_endpoints(args.api_base),
         api_key_env=args.api_key_env,
         profile=args.profile,
         criteria=args.criteria,
@@ -88,6 +90,15 @@ def settings_for(args: argparse.Namespace, root: str) -> Settings:
         enable=_enabled(args.enable),
         cache_url=_flag("cache_url", args.cache_url),
     )
+
+
+def _endpoints(bases: list[str] | None) -> tuple[EndpointSpec, ...] | None:
+    """``--api-base`` given several times: one endpoint each, behind the Router."""
+    from docref.config.endpoints import EndpointSpec
+
+    if not bases or len(bases) < 2:
+        return None
+    return tuple(EndpointSpec(api_base=base) for base in dict.fromkeys(bases))
 
 
 def _flag(name: str, value: object) -> Any:
@@ -140,8 +151,6 @@ def check(args: argparse.Namespace) -> int:
     runs: list[RootRun] = []
     early: list[int] = []
     try:
-        if args.unsafe_fixes:
-            raise _UsageError(_UNSAFE_FIXES)
         if args.write_baseline and len(groups) > 1:
             raise _UsageError(
                 f"--write-baseline takes the files of one project, got {len(groups)} roots "
@@ -152,6 +161,10 @@ def check(args: argparse.Namespace) -> int:
         for root, paths in groups.items():
             try:
                 settings = selected_settings(settings_for(args, root), selection)
+                if not selection.empty and not selection.criteria(settings.criteria):
+                    args.no_llm = True  # no model finding could be reported: ask nothing
+                if args.unsafe_fixes and not (args.fix and settings.model and not args.no_llm):
+                    raise _UsageError(_UNSAFE_FIXES)
                 if settings.model and not args.no_llm:
                     _require_llm_extra()
             except ConfigError as exc:
@@ -346,8 +359,5 @@ def _collect(
     summary.llm_errors = llm.errors
     summary.not_asked = llm.not_asked
     summary.unanswered = llm.unanswered_warning
-    summary.endpoints = {
-        where: {"asked": asked, "unanswered": llm.unanswered.get(where, 0)}
-        for where, asked in llm.asked.items()
-    }
+    summary.endpoints = llm.per_endpoint
     return findings, scores, summary

@@ -73,6 +73,10 @@ def emit(
     for e in summary.errors + summary.llm_errors:
         print(f"error: {e}", file=sys.stderr)
     if fmt in ("text", "concise", "full", "github") and not args.quiet:
+        if len(summary.endpoints) > 1:  # several endpoints: how the work was spread
+            for where, row in summary.endpoints.items():
+                counts = ", ".join(f"{value} {name}" for name, value in row.items())
+                print(f"docref: endpoint {where}: {counts}", file=sys.stderr)
         print(summary_line(here, summary), file=sys.stderr)
         if static_only:
             print(TURN_ON_LLM, file=sys.stderr)

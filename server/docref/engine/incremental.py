@@ -184,7 +184,8 @@ class IncrementalStatic:
         """The static report of ``path`` (indexed; its buffer already given to the graph),
         equal to :func:`~docref.checks.static.runner.check_file`'s."""
         rel = self.graph.relpath(path)
-        whole, stale = self.log.take(rel)
+        entry = self.graph.entries.get(rel)
+        whole, stale = self.log.take(rel, entry.users_by_name if entry else dict)
         memo = self.files.get(rel)
         if memo is None or memo.epoch != self.log.epoch or memo.rules != rules:
             memo = _FileMemo(rules, self.log.epoch, {}, memo.docstrings if memo else {})
