@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 
 
 _UNSAFE_FIXES = (
-    "--unsafe-fixes (model rewrites from the command line) is not built yet; --fix applies "
-    "the deterministic fixes, and the editor's 'Fix this docstring' offers model rewrites"
+    "--unsafe-fixes lets a model rewrite docstrings: it needs --fix and a model "
+    "(--model or model = ...), and not --no-llm"
 )
 
 
@@ -143,10 +143,12 @@ def check(args: argparse.Namespace) -> int:
         return 2
     root = os.path.abspath(args.root) if args.root else find_root(args.paths[0])
     try:
-        if args.unsafe_fixes:
-            raise _UsageError(_UNSAFE_FIXES)
         selection = selection_of(args)
         settings = selected_settings(settings_for(args, root), selection)
+        if not selection.empty and not selection.criteria(settings.criteria):
+            args.no_llm = True  # no model finding could be reported: ask nothing
+        if args.unsafe_fixes and not (args.fix and settings.model and not args.no_llm):
+            raise _UsageError(_UNSAFE_FIXES)
         if settings.model and not args.no_llm:
             _require_llm_extra()
         return _check(args, root, settings, started, selection)

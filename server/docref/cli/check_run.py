@@ -32,14 +32,17 @@ def cached_static(
 ) -> tuple[StaticRun, list[str]] | None:
     """The static tier through the per-file results cache (``None``: not used for this run).
 
-    A run with a model, ``--since``, ``--shard`` or ``--no-cache`` goes the long way: those
-    need the graph (context, changed lines) or the parsed docstrings the cache does not keep.
+    A run with a model, ``--since``, ``--shard``, ``--no-cache``, ``--fix``, ``--diff`` or
+    ``--add-ignore`` goes the long way: those need the graph (context, changed lines, the
+    docstrings to edit) or the parsed docstrings the cache does not keep.
     """
     from functools import partial
 
     from docref.engine.static import check_cached
 
     if args.no_cache or changed is not None or args.shard is not None:
+        return None
+    if args.fix or args.diff or args.add_ignore:  # they edit docstrings: they need the graph
         return None
     if settings.model and not args.no_llm:
         return None
