@@ -390,7 +390,9 @@ def extract_python(
         tree = parse(data)
     root = tree.root_node
     reuse = chunks if not root.has_error else None
-    ex = _Extractor(data, path, content_hash, ReferenceCollector(data, root, memo), reuse)
+    lazy = reuse is not None and bool(reuse.old)  # most definitions replayed, not scanned
+    refs = ReferenceCollector(data, root, memo, lazy)
+    ex = _Extractor(data, path, content_hash, refs, reuse)
     ex.out.module_docstring = ex.docstring(root)
     ex.statements(root, None, None, "", False)
     if root.has_error:
