@@ -451,3 +451,25 @@ def test_stale_prose_name_is_renamed_in_its_sentence_only(tmp_path: Path) -> Non
     assert rules == ["C1-PROSE-NAME-STALE"]
     assert "When ``include_hdr`` is set the header comes first; `include_hdr` is a flag." in fixed
     assert "Other sentences keep include_header as it is." in fixed
+
+
+DOCTYPE = '''\
+class Frobnicator:
+    pass
+
+
+def run(item: Frobnicator, other) -> None:
+    """Run.
+
+    Args:
+        item (Frobnicater): The item.
+        other: Not a Frobnicater either.
+    """
+'''
+
+
+def test_documented_type_is_renamed_to_the_class_in_scope(tmp_path: Path) -> None:
+    fixed, rules = fix_file(tmp_path, "mod.py", DOCTYPE, "run")
+    assert rules == ["C1-DOCTYPE-UNRESOLVED"]
+    assert "item (Frobnicator): The item." in fixed
+    assert "other: Not a Frobnicater either." in fixed  # only the flagged entry changes

@@ -193,3 +193,22 @@ async def test_fix_this_docstring_fixes_the_invoked_finding_or_says_why_not(
     assert apply_client_side(client, TWO_FINDINGS, edits) == fixed_type
     [message] = [m.message for m in client.messages]
     assert "not the one you chose (C1-PARAM-UNKNOWN: no close match" in message
+
+
+async def test_fix_all_for_an_outdated_version_makes_no_edit_and_says_why(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    path = tmp_path / "ws" / "files.py"
+    published = await open_document(client, path, MODULE)
+    actions = await code_actions(client, path, list(published.diagnostics))
+    [fix_all] = [a for a in actions if a.kind == FIX_ALL]
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=MODULE + "\n")],
+        )
+    )
+    client.messages.clear()
+    assert (await resolve(client, fix_all)).edit is None
+    [message] = [m.message for m in client.messages]
+    assert "changed since this fix was offered" in message

@@ -207,3 +207,17 @@ async def test_a_gitignore_edit_reindexes_the_folder_and_rechecks_open_files(
     assert ("indexing", str(root), 0) in seen.statuses
     await until(lambda: seen.statuses[-1][0] == "idle", "idle after the re-check")
     assert seen.statuses[-1] == ("idle", str(root), 1)
+
+
+async def test_a_missing_folder_is_one_warning_and_an_unknown_removal_is_ignored(
+    client: LanguageClient, tmp_path: Path, seen: Seen
+) -> None:
+    root = tmp_path / "ws"
+    await until(indexed(seen, root), "indexing ended")
+    folders(client, added=[tmp_path / "gone"], removed=[tmp_path / "never-added"])
+    await until(lambda: bool(client.messages), "a warning about the missing folder")
+    [message] = client.messages
+    assert "gone" in message.message and "not a directory" in message.message
+    # the server goes on: the first folder's documents are checked as before
+    published = await open_document(client, root / "mod.py", C1_PARAM)
+    assert severities(published) == [types.DiagnosticSeverity.Error]

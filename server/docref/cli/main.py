@@ -134,7 +134,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="litellm model id, e.g. openai/gpt-4.1-mini or ollama_chat/qwen2.5-coder "
         "(default: static tier only)",
     )
-    llm.add_argument("--api-base", help="endpoint URL, e.g. http://127.0.0.1:8080/v1")
+    llm.add_argument(
+        "--api-base",
+        action="append",
+        default=None,
+        metavar="URL",
+        help="endpoint URL, e.g. http://127.0.0.1:8080/v1; repeat it to spread the questions "
+        "over several endpoints (a litellm Router)",
+    )
     llm.add_argument(
         "--api-key-env", metavar="NAME", help="environment variable holding the API key"
     )

@@ -9,7 +9,8 @@ indentation, line endings, untouched sentences) stays as it was.  What it fixes:
   (``:param x:`` and ``:type x:`` alike); name and type written the other way round
   (``int (size):``) are swapped back.
 * ``C1-PROSE-NAME-STALE``: the old name becomes the renamed one wherever the flagged sentence
-  writes it as a whole word (the markup around it stays).
+  writes it as a whole word (the markup around it stays); ``C1-DOCTYPE-UNRESOLVED`` likewise
+  in the flagged entry (the class in scope it was meant to be).
 * ``C3-RAISES``: an exception the function never raises loses its entry (continuation lines
   included; an emptied Google/NumPy section loses its header too); a misspelt exception name
   with a did-you-mean is renamed.  Java ``@throws`` tags likewise.
@@ -43,7 +44,7 @@ __all__ = ["FIXABLE_RULES", "StaticFix", "static_fix"]
 
 FIXABLE_RULES = frozenset(
     {"C1-PARAM-UNKNOWN", "C3-RAISES", "C2-PARAM-TYPE", "C2-RETURN-TYPE", "C2-YIELD-TYPE"}
-    | {"C3-RETURNS-YIELDS", "C1-PROSE-NAME-STALE"}
+    | {"C3-RETURNS-YIELDS", "C1-PROSE-NAME-STALE", "C1-DOCTYPE-UNRESOLVED"}
 )
 
 _RENAME_PARAM = re.compile(r'rename "(?P<old>[^"]+)" to "(?P<new>[^"]+)"')
@@ -151,7 +152,7 @@ class _Planner:
             return self.param_name(segment, hint)
         if finding.rule == "C3-RAISES":
             return self.raises(segment, hint)
-        if finding.rule == "C1-PROSE-NAME-STALE":
+        if finding.rule in ("C1-PROSE-NAME-STALE", "C1-DOCTYPE-UNRESOLVED"):
             return self.stale_name(segment, hint)
         if finding.rule == "C3-RETURNS-YIELDS":
             return self.returns_yields(segment, hint)

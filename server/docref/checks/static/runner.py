@@ -13,6 +13,7 @@ from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_docstrings import check_classes
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch
+from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
@@ -46,6 +47,7 @@ RULES: tuple[Rule, ...] = (
     c1_param_unknown,
     c1_xref_unresolved,
     c1_name_unresolved,
+    c1_doctype_unresolved,
     c2_param_type,
     c2_return_type,
     c2_yield_type,
@@ -99,12 +101,14 @@ class Reuse(Protocol):
     ) -> ParsedDocstring:
         """The docstring at character span ``where``, parsed (reused or segmented now)."""
 
-    def findings(self, fn: Function, ordinal: int) -> list[Finding] | None:
-        """The findings of ``fn`` (the ``ordinal``-th function of its qualname) if still
-        valid, else ``None``."""
+    def prior(self, fn: Function, ordinal: int) -> tuple[ParsedDocstring, list[Finding]] | None:
+        """The parsed docstring and findings of ``fn`` (the ``ordinal``-th function of its
+        qualname) if still valid, else ``None``."""
 
-    def remember(self, fn: Function, ordinal: int, findings: list[Finding]) -> None:
-        """The findings just computed for ``fn``."""
+    def remember(
+        self, fn: Function, ordinal: int, parsed: ParsedDocstring, findings: list[Finding]
+    ) -> None:
+        """The docstring and findings just computed for ``fn``."""
 
 
 def check_file(
@@ -164,18 +168,19 @@ def _check_file(
         if fn.docstring is None:
             continue
         report.functions += 1
+        ordinal = ordinals[fn.qualname] = ordinals.get(fn.qualname, -1) + 1
+        prior = reuse.prior(fn, ordinal) if reuse is not None else None
+        if prior is not None:
+            report.docstrings.append((fn.qualname, prior[0]))
+            report.findings.extend(prior[1])
+            continue
         parsed = parse(fn.docstring)
         report.docstrings.append((fn.qualname, parsed))
-        ordinal = ordinals[fn.qualname] = ordinals.get(fn.qualname, -1) + 1
-        prior = reuse.findings(fn, ordinal) if reuse is not None else None
-        if prior is not None:
-            report.findings.extend(prior)
-            continue
         failed = len(report.errors)
         found = run_rules(StaticInput(graph, fe, fn, parsed, source, data), rules, report.errors)
         report.findings.extend(found)
         if reuse is not None and len(report.errors) == failed:  # a failure is told each time
-            reuse.remember(fn, ordinal, found)
+            reuse.remember(fn, ordinal, parsed, found)
     classes = check_classes(graph, fe, source, data, rules, parse)
     if fresh and store is not None:
         store.save(language, fe.content_hash, {**known, **fresh})
