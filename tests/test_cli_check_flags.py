@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fake_openai import Behaviour, FakeOpenAI
 from tests.test_cli_check_options import BAD, rules_of, run
 
 
@@ -136,3 +137,20 @@ def test_gitlab_and_junit_formats(ws: Path, tmp_path: Path) -> None:
     cases = suites["pkg/maths.py"].findall("testcase")
     assert [c.get("name") for c in cases] == ["C1-PARAM-UNKNOWN at 6:9", "C2-RETURN-TYPE at 9:9"]
     assert cases[0].find("failure") is not None
+
+
+def test_selection_narrows_what_the_model_is_asked(ws: Path, tmp_path: Path) -> None:
+    with FakeOpenAI() as fake:
+        fake.set_default(Behaviour(text="1"))
+        model = ["--model", "openai/test", "--api-base", fake.base_url, "--format", "json"]
+        # only static rules selected: the model has nothing to answer
+        proc = run(ws, tmp_path, ".", *model, "--select", "C2-RETURN")
+        assert rules_of(proc) == ["C2-RETURN-TYPE"] and fake.requests == []
+        # one criterion: only its questions are asked (one per checked sentence)
+        proc = run(ws, tmp_path, ".", *model, "--select", "C1", "--no-llm-cache")
+        report = json.loads(proc.stdout)
+        assert rules_of(proc) == ["C1-PARAM-UNKNOWN"]
+        assert report["stats"]["llm_calls"] == len(fake.requests) > 0
+        asked = len(fake.requests)
+        run(ws, tmp_path, ".", *model, "--select", "C1,C3", "--no-llm-cache")
+        assert len(fake.requests) - asked == 2 * asked

@@ -14,7 +14,9 @@ from pathlib import Path
 
 from docref.graph.java_extract import parse as parse_java
 
+from tests.fake_openai import Behaviour, FakeOpenAI
 from tests.test_cli_check_options import BAD, run
+from tests.test_lsp_code_actions import MODEL_ANSWER, REWRITE_PROMPT, UNSETTLED, UNSETTLED_FIXED
 
 REPO = Path(__file__).resolve().parents[1]
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
@@ -182,10 +184,25 @@ def test_add_ignore_then_a_clean_rerun(tmp_path: Path) -> None:
     assert _files(root) == after
 
 
-def test_unsafe_fixes_are_refused_and_nothing_is_written(tmp_path: Path) -> None:
+def test_model_rewrites_only_with_unsafe_fixes(tmp_path: Path) -> None:
     root = tmp_path / "ws"
     root.mkdir()
-    (root / "m.py").write_text(BAD, encoding="utf-8")
-    proc = run(root, tmp_path, ".", "--fix", "--unsafe-fixes", "--model", "openai/x")
-    assert proc.returncode == 2 and "--unsafe-fixes" in proc.stderr
-    assert (root / "m.py").read_text(encoding="utf-8") == BAD
+    target = root / "box.py"
+    target.write_text(UNSETTLED, encoding="utf-8")
+    # no model: --unsafe-fixes is a usage error, nothing is written
+    refused = run(root, tmp_path, ".", "--fix", "--unsafe-fixes")
+    assert refused.returncode == 2 and "--unsafe-fixes" in refused.stderr
+    assert target.read_text(encoding="utf-8") == UNSETTLED
+    with FakeOpenAI() as fake:
+        fake.set_default(Behaviour(text="1"))  # the judge: every sentence passes
+        fake.when(REWRITE_PROMPT, then=Behaviour(text=MODEL_ANSWER))
+        model = ["--model", "openai/test", "--api-base", fake.base_url]
+        # a model and --fix, but not --unsafe-fixes: no rewrite is asked for
+        safe = run(root, tmp_path, ".", "--fix", *model)
+        assert safe.returncode == 1
+        assert target.read_text(encoding="utf-8") == UNSETTLED
+        assert not any(REWRITE_PROMPT in json.dumps(r.body) for r in fake.requests)
+        unsafe = run(root, tmp_path, ".", "--fix", "--unsafe-fixes", *model)
+        assert unsafe.returncode == 0, unsafe.stderr
+        assert "the model fixed 1 finding(s) in 1 file(s)" in unsafe.stderr
+    assert target.read_text(encoding="utf-8") == UNSETTLED_FIXED

@@ -417,3 +417,32 @@ def test_token_budget_still_bounds_the_receiver_blocks(graph: ProjectGraph) -> N
     assert ctx.dropped and all("budget" in d.reason for d in ctx.dropped)
     kept, dropped = {b.name for b in ctx.related}, {d.name for d in ctx.dropped}
     assert kept | dropped == {b.name for b in full.related} and not kept & dropped
+
+
+def test_module_qualified_annotation_and_optional_init_parameter(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "stock.py").write_text(STOCK)
+    (tmp_path / "app" / "use.py").write_text(
+        "from app import stock\n\n\n"
+        "def count(inv: stock.Inventory, sku):\n    return inv.level(sku)\n\n\n"
+        "class Keeper:\n"
+        "    def __init__(self, repo: 'stock.Repo | None' = None):\n"
+        "        self.repo = repo\n\n"
+        "    def keep(self, row):\n        return self.repo.save(row)\n\n\n"
+        "class Fallback:\n"
+        "    def __init__(self, repo=None):\n"
+        "        self.repo = repo or stock.make_repo()\n\n"
+        "    def keep(self, row):\n        return self.repo.save(row)\n"
+    )
+    g = ProjectGraph(str(tmp_path), use_cache=False)
+    g.index(workers=1)
+    level = blocks(build_context(g, "app/use.py", "count", external=False))["inv.level"]
+    assert level.target == "app/stock.py::Inventory.level"
+    found = blocks(build_context(g, "app/use.py", "Keeper.keep", external=False))
+    assert found["self.repo"].text == "self.repo = repo"
+    assert found["self.repo.save"].target == "app/stock.py::Repo.save"
+    assert "return len(self.rows)" in found["self.repo.save"].text
+    # an untyped parameter with a constructed default: the default's type
+    found = blocks(build_context(g, "app/use.py", "Fallback.keep", external=False))
+    assert found["self.repo.save"].target == "app/stock.py::Repo.save"

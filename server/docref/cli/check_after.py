@@ -118,7 +118,42 @@ def fix_or_mark(
         return findings, 1 if fixes else 0
     if not args.quiet:
         print(f"docref: fixed {count} finding(s) in {len(fixes)} file(s)", file=sys.stderr)
-    return _recheck(graph, findings, {fix.path for fix in fixes}, ignore, rules, selection), None
+    left = _recheck(graph, findings, {fix.path for fix in fixes}, ignore, rules, selection)
+    if args.unsafe_fixes:
+        left = _model_fixes(args, graph, left, settings, ignore, rules, selection)
+    return left, None
+
+
+def _model_fixes(
+    args: argparse.Namespace,
+    graph: ProjectGraph,
+    findings: list[Finding],
+    settings: Settings,
+    ignore: IgnoreList,
+    rules: tuple[Rule, ...],
+    selection: Selection,
+) -> list[Finding]:
+    """``--unsafe-fixes``: the model rewrites what is left (:mod:`docref.cli.check_unsafe`)."""
+    from docref.cli.check_fix import apply_fixes
+    from docref.cli.check_unsafe import model_fixes
+    from docref.fixes.verify import finding_key
+
+    fixes, problems = model_fixes(
+        graph, findings, settings, rules, ignore, use_cache=not args.no_llm_cache
+    )
+    problems += apply_fixes(graph, fixes, diff=False)
+    if not args.quiet:
+        for p in problems:
+            print(f"docref: warning: {p}", file=sys.stderr)
+        count = sum(len(fix.fixed) for fix in fixes)
+        print(
+            f"docref: the model fixed {count} finding(s) in {len(fixes)} file(s) "
+            "(--unsafe-fixes: review the changes)",
+            file=sys.stderr,
+        )
+    gone = {(f.path, f.qualname, finding_key(f)) for fix in fixes for f in fix.fixed}
+    left = [f for f in findings if (f.path, f.qualname, finding_key(f)) not in gone]
+    return _recheck(graph, left, {fix.path for fix in fixes}, ignore, rules, selection)
 
 
 def _recheck(

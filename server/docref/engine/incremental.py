@@ -20,7 +20,6 @@ inline markers -- is computed as in a full check, so the result equals one
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field, replace
 from weakref import WeakKeyDictionary
 
@@ -48,11 +47,13 @@ _DocKey = tuple[str, str, str]
 
 @dataclass(slots=True)
 class _Done:
-    """One function's findings as last computed or moved: where it started then."""
+    """One function's docstring and findings as last computed or moved, and where it was."""
 
-    text: bytes  # hash of the function's text and its start column
-    start: int
+    text: tuple[str, int]  # the graph's fingerprint of its qualname, its start column
+    start_byte: int
+    start: int  # character offset
     line: int
+    parsed: ParsedDocstring
     findings: list[Finding]
 
 
@@ -112,9 +113,10 @@ def _shift_docstring(parsed: ParsedDocstring, chars: int, lines: int) -> ParsedD
 class _Pass:
     """One check of one file: the :class:`~docref.checks.static.runner.Reuse` it is given."""
 
-    def __init__(self, memo: _FileMemo, stale: set[str]) -> None:
+    def __init__(self, memo: _FileMemo, stale: set[str], fingerprints: dict[str, str]) -> None:
         self.memo = memo
         self.stale = stale
+        self.fingerprints = fingerprints
         self.functions: dict[_Key, _Done] = {}
         self.docstrings: dict[_DocKey, tuple[int, int, ParsedDocstring]] = {}
         self.data = b""
@@ -141,32 +143,40 @@ class _Pass:
             self.docstrings[key] = (start, line, parsed)
         return parsed
 
-    def _where(self, fn: Function) -> tuple[bytes, int, int]:
-        assert self.index is not None
-        span = fn.span
-        digest = hashlib.blake2b(self.data[span.start_byte : span.end_byte], digest_size=16)
-        digest.update(span.start_col.to_bytes(4, "little"))
-        return digest.digest(), self.index.byte_to_char(span.start_byte), span.start_line
+    def _text(self, fn: Function) -> tuple[str, int]:
+        # the graph's fingerprint covers the text of every function of that qualname (an
+        # overload's change re-checks its siblings too, which read it)
+        return self.fingerprints.get(fn.qualname, ""), fn.span.start_col
 
-    def findings(self, fn: Function, ordinal: int) -> list[Finding] | None:
+    def prior(self, fn: Function, ordinal: int) -> tuple[ParsedDocstring, list[Finding]] | None:
         done = self.memo.functions.get((fn.qualname, ordinal))
-        if done is None or fn.qualname in self.stale:
+        if done is None or fn.qualname in self.stale or done.text != self._text(fn):
             return None
-        text, start, line = self._where(fn)
-        if done.text != text:
-            return None
-        if start != done.start or line != done.line:
-            chars, lines = start - done.start, line - done.line
+        span = fn.span
+        if span.start_byte != done.start_byte or span.start_line != done.line:
+            assert self.index is not None
+            start = self.index.byte_to_char(span.start_byte)
+            chars, lines = start - done.start, span.start_line - done.line
             done = _Done(
-                text, start, line, [_shift_finding(f, chars, lines) for f in done.findings]
+                done.text,
+                span.start_byte,
+                start,
+                span.start_line,
+                _shift_docstring(done.parsed, chars, lines),
+                [_shift_finding(f, chars, lines) for f in done.findings],
             )
         self.functions[(fn.qualname, ordinal)] = done
         self.reused += 1
-        return done.findings
+        return done.parsed, done.findings
 
-    def remember(self, fn: Function, ordinal: int, findings: list[Finding]) -> None:
-        text, start, line = self._where(fn)
-        self.functions[(fn.qualname, ordinal)] = _Done(text, start, line, findings)
+    def remember(
+        self, fn: Function, ordinal: int, parsed: ParsedDocstring, findings: list[Finding]
+    ) -> None:
+        assert self.index is not None
+        span = fn.span
+        start = self.index.byte_to_char(span.start_byte)
+        done = _Done(self._text(fn), span.start_byte, start, span.start_line, parsed, findings)
+        self.functions[(fn.qualname, ordinal)] = done
 
 
 class IncrementalStatic:
@@ -184,13 +194,17 @@ class IncrementalStatic:
         """The static report of ``path`` (indexed; its buffer already given to the graph),
         equal to :func:`~docref.checks.static.runner.check_file`'s."""
         rel = self.graph.relpath(path)
-        whole, stale = self.log.take(rel)
+        entry = self.graph.entries.get(rel)
+        if entry is None:
+            whole, stale = self.log.take(rel, dict)
+        else:
+            whole, stale = self.log.take(rel, entry.users_by_name, entry.fingerprints)
         memo = self.files.get(rel)
         if memo is None or memo.epoch != self.log.epoch or memo.rules != rules:
             memo = _FileMemo(rules, self.log.epoch, {}, memo.docstrings if memo else {})
         elif whole:  # the file's surface changed: every function may read it
             memo = _FileMemo(rules, self.log.epoch, {}, memo.docstrings)
-        current = _Pass(memo, stale)
+        current = _Pass(memo, stale, entry.fingerprints if entry is not None else {})
         report = check_file(self.graph, rel, rules, reuse=current)
         fe = self.graph.get(rel)
         if fe is not None:

@@ -8,18 +8,23 @@ in a docstring resolves against every module and entity of the project).  The gr
 each :class:`ChangeLog` attached to it about every update in those terms, so a consumer can
 re-check exactly the functions whose inputs changed and reuse the others' results:
 
-- ``stale(rel)``: the qualnames of ``rel`` whose 1-hop context changed (dependents);
+- ``stale(rel)``: the qualnames of ``rel`` whose 1-hop context changed (dependents: the
+  functions of ``rel`` using, by last name component, an entity changed in ``rel`` or in a
+  file it imports; worked out when ``rel`` is next taken, so an edit of a file imported by
+  hundreds costs nothing until one of them is checked);
 - ``whole(rel)``: ``rel``'s surface changed (or it was re-read from scratch): nothing of it
   is reusable;
 - ``epoch``: bumped when the project's set of names changed or the graph was re-indexed;
-  results made under an older epoch are not reusable anywhere.
+  results made under an older epoch are not reusable anywhere.  A changed entity of a Java
+  file bumps it too: classes of one package see each other without an import, which the
+  graph's links do not follow (Java edits are checked in full).
 """
 
 from __future__ import annotations
 
 import hashlib
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from docref.graph.model import FileExtract, Import
 
@@ -52,12 +57,22 @@ class ChangeLog:
 
     def __init__(self) -> None:
         self.epoch = 0
-        self._stale: dict[str, set[str]] = {}
+        # rel -> last name components of entities changed in rel or in files it imports
+        self._pending: dict[str, set[str]] = {}
+        # rel -> its qualnames whose text changed (an overload's siblings read each other)
+        self._changed: dict[str, set[str]] = {}
         self._whole: set[str] = set()
 
-    def note_dependents(self, dependents: Iterable[tuple[str, str]]) -> None:
-        for rel, qualname in dependents:
-            self._stale.setdefault(rel, set()).add(qualname)
+    def note_changed(self, rel: str, changed: Iterable[str], users: Iterable[str]) -> None:
+        """The entities ``changed`` (qualnames) of ``rel`` changed; ``users`` are ``rel``
+        and the files importing it."""
+        qualnames = set(changed)
+        if not qualnames:
+            return
+        self._changed.setdefault(rel, set()).update(qualnames)
+        names = {q.rsplit(".", 1)[-1] for q in qualnames}
+        for user in users:
+            self._pending.setdefault(user, set()).update(names)
 
     def note_whole(self, rel: str) -> None:
         self._whole.add(rel)
@@ -65,14 +80,30 @@ class ChangeLog:
     def note_names(self) -> None:
         """The project's set of names changed (or everything was re-read)."""
         self.epoch += 1
-        self._stale.clear()
+        self._pending.clear()
+        self._changed.clear()
         self._whole.clear()
 
-    def take(self, rel: str) -> tuple[bool, set[str]]:
-        """``(whole, stale)`` of ``rel`` since the last ``take`` of it; forgets them."""
+    def take(
+        self,
+        rel: str,
+        users_by_name: Callable[[], Mapping[str, list[str]]],
+        qualnames: Iterable[str] = (),
+    ) -> tuple[bool, set[str]]:
+        """``(whole, stale)`` of ``rel`` since the last ``take`` of it; forgets them.
+        ``users_by_name`` maps a name's last component to the qualnames of ``rel``'s
+        functions using it (asked only when something ``rel`` reads changed);
+        ``qualnames`` are ``rel``'s entities: one named like a changed entity is stale too
+        (an override reads what it overrides without naming it)."""
         whole = rel in self._whole
         self._whole.discard(rel)
-        return whole, self._stale.pop(rel, set())
+        stale = self._changed.pop(rel, set())
+        names = self._pending.pop(rel, None)
+        if names:
+            users = users_by_name()
+            stale.update(qualname for name in names for qualname in users.get(name, ()))
+            stale.update(q for q in qualnames if q.rsplit(".", 1)[-1] in names)
+        return whole, stale
 
 
 def _bindings(imports: list[Import]) -> list[tuple[object, ...]]:
@@ -121,20 +152,28 @@ class ChangeTracker:
         new: tuple[Iterable[str], list[Import]],
         fe: FileExtract,
         data: bytes,
-        dependents: Iterable[tuple[str, str]],
+        changed: list[str],
+        users: list[str],
     ) -> None:
         """``rel`` was re-extracted: ``old``/``new`` are its entity qualnames and imports
-        before (``None``: a new file) and after, ``dependents`` the functions whose 1-hop
-        context changed."""
+        before (``None``: a new file) and after; ``changed`` the qualnames whose text
+        changed, ``users`` the files that may use them (``rel`` and its importers)."""
         surface = surface_of(fe, data)
         before = self._surfaces.get(rel)
         self._surfaces[rel] = surface
-        if old is None or set(old[0]) != set(new[0]) or _bindings(old[1]) != _bindings(new[1]):
+        # Java: classes of one package see each other without an import, which the graph's
+        # links do not follow, so any changed entity makes every result suspect
+        java = rel.endswith(".java") and bool(changed)
+        if (
+            java
+            or old is None
+            or set(old[0]) != set(new[0])
+            or _bindings(old[1]) != _bindings(new[1])
+        ):
             self.names_changed()  # a name or an import came or went: nothing is reusable
             self._surfaces[rel] = surface
             return
-        dependents = list(dependents)
         for log in self._logs:
-            log.note_dependents(dependents)
+            log.note_changed(rel, changed, users)
             if before != surface:
                 log.note_whole(rel)

@@ -257,8 +257,14 @@ class ProjectGraph:
 
     # ---- incremental ------------------------------------------------------------------
 
-    def update(self, path: str, text: str | None = None) -> UpdateResult:
-        """Re-extract one file from ``text`` (an editor buffer) or, if None, from disk."""
+    def update(
+        self, path: str, text: str | None = None, *, dependents: bool = True
+    ) -> UpdateResult:
+        """Re-extract one file from ``text`` (an editor buffer) or, if None, from disk.
+
+        ``dependents=False`` leaves the result's ``dependents`` empty: the editor's path,
+        where finding them would read every importer's extract on the first edit of a
+        widely imported file; the change logs work them out when a file is checked."""
         rel = self.relpath(path)
         language = language_of(rel)
         if language is None:
@@ -298,11 +304,12 @@ class ProjectGraph:
         new_prints = entry.fingerprints
         changed = [q for q, h in new_prints.items() if old_prints.get(q) != h]
         changed += [q for q in old_prints if q not in new_prints]
-        result = UpdateResult(rel, changed, self._dependents(rel, changed), src.note)
+        found = self._dependents(rel, changed) if dependents else []
         before = None if old is None else (old_prints, old.imports)
         after = (new_prints, entry.imports)
-        self.changes.updated(rel, before, after, fe, src.data, result.dependents)
-        return result
+        users = [rel, *self._importers.get(rel, ())]
+        self.changes.updated(rel, before, after, fe, src.data, changed, users)
+        return UpdateResult(rel, changed, found, src.note)
 
     def remove(self, path: str) -> UpdateResult:
         """Drop a deleted file; report the functions that imported from it."""

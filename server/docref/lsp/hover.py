@@ -47,7 +47,7 @@ def finding_markdown(finding: Finding, model: str | None = None, root: str | Non
     """
     criterion = finding.criterion
     parts = [f"**{criterion.value} {criterion.display_name}**: {criterion.definition}"]
-    if finding.explanation and finding.explanation != finding.message:
+    if finding.explanation:
         parts.append(finding.explanation)
     if finding.evidence:
         parts.append("Evidence:\n\n" + "\n".join(_evidence_line(e, root) for e in finding.evidence))

@@ -126,12 +126,14 @@ class Reuse(Protocol):
     ) -> ParsedDocstring:
         """The docstring at character span ``where``, parsed (reused or segmented now)."""
 
-    def findings(self, fn: Function, ordinal: int) -> list[Finding] | None:
-        """The findings of ``fn`` (the ``ordinal``-th function of its qualname) if still
-        valid, else ``None``."""
+    def prior(self, fn: Function, ordinal: int) -> tuple[ParsedDocstring, list[Finding]] | None:
+        """The parsed docstring and findings of ``fn`` (the ``ordinal``-th function of its
+        qualname) if still valid, else ``None``."""
 
-    def remember(self, fn: Function, ordinal: int, findings: list[Finding]) -> None:
-        """The findings just computed for ``fn``."""
+    def remember(
+        self, fn: Function, ordinal: int, parsed: ParsedDocstring, findings: list[Finding]
+    ) -> None:
+        """The docstring and findings just computed for ``fn``."""
 
 
 def check_file(
@@ -191,18 +193,19 @@ def _check_file(
         if fn.docstring is None:
             continue
         report.functions += 1
+        ordinal = ordinals[fn.qualname] = ordinals.get(fn.qualname, -1) + 1
+        prior = reuse.prior(fn, ordinal) if reuse is not None else None
+        if prior is not None:
+            report.docstrings.append((fn.qualname, prior[0]))
+            report.findings.extend(prior[1])
+            continue
         parsed = parse(fn.docstring)
         report.docstrings.append((fn.qualname, parsed))
-        ordinal = ordinals[fn.qualname] = ordinals.get(fn.qualname, -1) + 1
-        prior = reuse.findings(fn, ordinal) if reuse is not None else None
-        if prior is not None:
-            report.findings.extend(prior)
-            continue
         failed = len(report.errors)
         found = run_rules(StaticInput(graph, fe, fn, parsed, source, data), rules, report.errors)
         report.findings.extend(found)
         if reuse is not None and len(report.errors) == failed:  # a failure is told each time
-            reuse.remember(fn, ordinal, found)
+            reuse.remember(fn, ordinal, parsed, found)
     classes = check_classes(graph, fe, source, data, rules, parse)
     if fresh and store is not None:
         store.save(language, fe.content_hash, {**known, **fresh})
