@@ -26,6 +26,7 @@ import math
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -96,7 +97,9 @@ def cmd_run(args: argparse.Namespace) -> None:
     os.makedirs(OUT, exist_ok=True)
     summary_path = os.path.join(DATA, "runs.json")
     summary = _read_json(summary_path, {})
-    cache = os.path.join(OUT, "cache")
+    # a fresh cache every run: docref's results cache is keyed by its version and rule list,
+    # not by the rules' code, so a cache kept across code changes would replay old findings
+    cache = tempfile.mkdtemp(prefix="docref-precision-")
     for corpus in load_corpora(args.set):
         if args.only and corpus["name"] not in args.only:
             continue
@@ -127,6 +130,7 @@ def cmd_run(args: argparse.Namespace) -> None:
             "date": date.today().isoformat(),
         }
         print(f"{corpus['name']}: {summary[corpus['name']]}")
+    shutil.rmtree(cache, ignore_errors=True)
     _write_json(summary_path, summary)
 
 

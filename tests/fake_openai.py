@@ -67,6 +67,7 @@ class Received:
     body: dict[str, Any]
     started: float
     client_closed_early: bool = False
+    answered: bool = False  # a response was written (not dropped, not cut off by stop())
 
 
 @dataclass
@@ -144,6 +145,7 @@ class _Handler(BaseHTTPRequestHandler):
             if behaviour.delay and not self._wait(behaviour.delay, received):
                 return
             self._respond(behaviour, body)
+            received.answered = behaviour.kind == "answer"
         finally:
             with state.lock:
                 state.in_flight -= 1

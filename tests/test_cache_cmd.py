@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from docref.cache.store import CACHE_ENV
 from docref.cli.cache_cmd import KNOWN_CACHES, add_cache_parser, cache_stats, clear_caches
+from docref.engine.file_cache import RESULTS_CACHE
 from docref.graph.project import ProjectGraph
 from docref.llm import answers
 from docref.llm.answers import AnswerCache, CachedAnswer
@@ -61,6 +62,7 @@ def run_cache_command(argv: list[str]) -> int:
 
 def test_cache_names_match_the_code_that_opens_them(tmp_path: Path) -> None:
     assert answers.CACHE_NAME in KNOWN_CACHES
+    assert RESULTS_CACHE in KNOWN_CACHES
     index_shop(tmp_path)
     ParsedDocstringStore.open(str(tmp_path)).close()
     # ProjectGraph and the docstring store name their caches with literals: whatever they
@@ -99,8 +101,10 @@ def test_clear_removes_entries_and_leaves_a_usable_cache(tmp_path: Path) -> None
     cleared = by_name(clear_caches(root=str(tmp_path)))
     assert cleared["graph"].removed == files
     assert cleared["answers"].removed == 2
-    assert all(r.error is None and r.existed for n, r in cleared.items() if n != "segments")
-    assert not cleared["segments"].existed  # indexing alone does not segment docstrings
+    fresh = ("segments", "results")
+    assert all(r.error is None and r.existed for n, r in cleared.items() if n not in fresh)
+    # indexing alone neither segments docstrings nor checks files
+    assert not cleared["segments"].existed and not cleared["results"].existed
     assert all(s.entries in (0, None) for s in cache_stats(str(tmp_path)))
     # the next run simply fills it again
     assert index_shop(tmp_path) == files
@@ -206,7 +210,7 @@ def test_cli_stats_and_clear_after_a_real_index(tmp_path: Path) -> None:
     cleared = docref(cache, "cache", "clear", "--json")
     assert cleared.returncode == 0, cleared.stderr
     removed = {c["name"]: c["removed"] for c in json.loads(cleared.stdout)["cleared"]}
-    assert removed == {"graph": files, "segments": 0, "answers": 0}
+    assert removed == {"graph": files, "segments": 0, "answers": 0, "results": 0}
     again = docref(cache, "cache", "stats", "--json")
     assert {c["name"]: c["entries"] for c in json.loads(again.stdout)["caches"]}["graph"] == 0
 

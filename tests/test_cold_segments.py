@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.runner import check_file, docstring_store
-from docref.cli.check import _no_cycle_collection
+from docref.cli.check_run import no_cycle_collection
 from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.graph.model import FileExtract
 from docref.graph.project import ProjectGraph
@@ -287,7 +287,7 @@ def test_punkt_loads_without_scipy_and_leaves_it_importable() -> None:
 def test_cycle_collection_comes_back_after_the_static_tier() -> None:
     assert gc.isenabled()
     try:
-        with pytest.raises(RuntimeError), _no_cycle_collection():
+        with pytest.raises(RuntimeError), no_cycle_collection():
             assert not gc.isenabled()
             raise RuntimeError("a failing check")
         assert gc.isenabled()

@@ -97,6 +97,14 @@ class Service:
 def book(ledger: Ledger):
     """A typed parameter of a same-file class."""
     return ledger.post(2)
+
+
+_default = make_repo()
+
+
+def flush(row):
+    """A module-level variable assigned a project call."""
+    return _default.save(row)
 '''
 
 
@@ -147,6 +155,13 @@ public class Converter {
         Map<String, Double> rates = new HashMap<>();
         other.record(code, rates.size());
         return ledger.total();
+    }
+
+    public double audit() {
+        var fresh = new Ledger();
+        fresh.record("EUR", 1);
+        Ledger kept = fresh;
+        return kept.total();
     }
 }
 """
@@ -262,6 +277,16 @@ def test_self_fields_assigned_or_annotated_in_the_class(graph: ProjectGraph) -> 
     assert "self._levels: dict[str, int] = {}" in level.text
 
 
+def test_module_variable_receiver_gives_its_assignment_and_the_member(
+    graph: ProjectGraph,
+) -> None:
+    found = ctx_of(graph, "flush")
+    assert found["_default"].origin == "internal"
+    assert found["_default"].text == "_default = make_repo()"
+    save = found["_default.save"]
+    assert (save.origin, save.target) == ("cross", "app/stock.py::Repo.save")
+
+
 def test_typed_parameter_of_a_same_file_class_is_internal(graph: ProjectGraph) -> None:
     post = ctx_of(graph, "book")["ledger.post"]
     assert (post.origin, post.entity) == ("internal", "method")
@@ -371,3 +396,53 @@ def test_java_typed_parameter_bare_field_and_shadowing_local(graph: ProjectGraph
     # ``rates`` is a local here: the field of the same name is not shown
     assert "rates" not in found
     assert not any(b.target.endswith("Converter.rates") for b in found.values())
+    assert found["rates.size"].target == "java.util.Map.size"  # the local's declared type
+
+
+def test_java_locals_declared_or_inferred_from_new(graph: ProjectGraph) -> None:
+    found = java_ctx(graph, "Converter.audit")
+    assert found["fresh.record"].target == f"{JAVA_DIR}/Ledger.java::Ledger.record"
+    total = found["kept.total"]
+    assert (total.origin, total.entity) == ("cross", "method")
+    assert "return sum;" in total.text
+
+
+def test_token_budget_still_bounds_the_receiver_blocks(graph: ProjectGraph) -> None:
+    path = f"{JAVA_DIR}/Converter.java"
+    full = build_context(graph, path, "Converter.convert", external_lookup=_no_docs)
+    ctx = build_context(
+        graph, path, "Converter.convert", token_budget=full.tokens // 2, external_lookup=_no_docs
+    )
+    assert ctx.tokens <= full.tokens // 2
+    assert ctx.dropped and all("budget" in d.reason for d in ctx.dropped)
+    kept, dropped = {b.name for b in ctx.related}, {d.name for d in ctx.dropped}
+    assert kept | dropped == {b.name for b in full.related} and not kept & dropped
+
+
+def test_module_qualified_annotation_and_optional_init_parameter(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "stock.py").write_text(STOCK)
+    (tmp_path / "app" / "use.py").write_text(
+        "from app import stock\n\n\n"
+        "def count(inv: stock.Inventory, sku):\n    return inv.level(sku)\n\n\n"
+        "class Keeper:\n"
+        "    def __init__(self, repo: 'stock.Repo | None' = None):\n"
+        "        self.repo = repo\n\n"
+        "    def keep(self, row):\n        return self.repo.save(row)\n\n\n"
+        "class Fallback:\n"
+        "    def __init__(self, repo=None):\n"
+        "        self.repo = repo or stock.make_repo()\n\n"
+        "    def keep(self, row):\n        return self.repo.save(row)\n"
+    )
+    g = ProjectGraph(str(tmp_path), use_cache=False)
+    g.index(workers=1)
+    level = blocks(build_context(g, "app/use.py", "count", external=False))["inv.level"]
+    assert level.target == "app/stock.py::Inventory.level"
+    found = blocks(build_context(g, "app/use.py", "Keeper.keep", external=False))
+    assert found["self.repo"].text == "self.repo = repo"
+    assert found["self.repo.save"].target == "app/stock.py::Repo.save"
+    assert "return len(self.rows)" in found["self.repo.save"].text
+    # an untyped parameter with a constructed default: the default's type
+    found = blocks(build_context(g, "app/use.py", "Fallback.keep", external=False))
+    assert found["self.repo.save"].target == "app/stock.py::Repo.save"

@@ -171,6 +171,7 @@ def area(width: int) -> int:
 
 # ---- the whole loop against the fake endpoint -------------------------------------------------
 
+# ``size`` cannot be paired with ``width``: its documented type contradicts the annotation
 UNSETTLED = '''\
 def area(width: int, height: int) -> int:
     """Compute the area of a box.
@@ -178,7 +179,7 @@ def area(width: int, height: int) -> int:
     The box is axis aligned.
 
     Args:
-        size (int): The width.
+        size (str): The width.
         height (int): The height.
     """
     return width * height

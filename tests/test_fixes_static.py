@@ -326,14 +326,14 @@ def run(flag: bool) -> None:
 
 def test_what_cannot_be_settled_is_left_alone_with_a_reason(tmp_path: Path) -> None:
     text = '''\
-def area(width, height):
+def area(width, height, scale):
     """Compute an area.
 
     Args:
         depth: Not a parameter at all.
         height: The height.
     """
-    return width * height
+    return width * height * scale
 '''
     root = tmp_path / "proj"
     root.mkdir()
@@ -343,7 +343,7 @@ def area(width, height):
     assert outcome is not None and not outcome.usable and not outcome.changed
     [(finding, reason)] = outcome.skipped
     assert finding.rule == "C1-PARAM-UNKNOWN"
-    assert "did-you-mean" in reason
+    assert reason.startswith("no close match, and no single undocumented parameter")
     assert deterministic_fix(graph, str(root / "a.py"), "nowhere", StaticCheck()) is None
 
 
@@ -451,3 +451,25 @@ def test_stale_prose_name_is_renamed_in_its_sentence_only(tmp_path: Path) -> Non
     assert rules == ["C1-PROSE-NAME-STALE"]
     assert "When ``include_hdr`` is set the header comes first; `include_hdr` is a flag." in fixed
     assert "Other sentences keep include_header as it is." in fixed
+
+
+DOCTYPE = '''\
+class Frobnicator:
+    pass
+
+
+def run(item: Frobnicator, other) -> None:
+    """Run.
+
+    Args:
+        item (Frobnicater): The item.
+        other: Not a Frobnicater either.
+    """
+'''
+
+
+def test_documented_type_is_renamed_to_the_class_in_scope(tmp_path: Path) -> None:
+    fixed, rules = fix_file(tmp_path, "mod.py", DOCTYPE, "run")
+    assert rules == ["C1-DOCTYPE-UNRESOLVED"]
+    assert "item (Frobnicator): The item." in fixed
+    assert "other: Not a Frobnicater either." in fixed  # only the flagged entry changes

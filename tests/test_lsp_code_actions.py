@@ -72,7 +72,8 @@ def area(width: int, height: int) -> int:
     """
     return width * height
 '''
-# "size" is no near miss of a parameter: only the model can fix this docstring
+# "size" is no near miss of a parameter, and its type contradicts width's (no pairing):
+# only the model can fix this docstring
 UNSETTLED = '''\
 def area(width: int, height: int) -> int:
     """Compute the area of a box.
@@ -80,12 +81,12 @@ def area(width: int, height: int) -> int:
     The box is axis aligned.
 
     Args:
-        size (int): The width.
+        size (str): The width.
         height (int): The height.
     """
     return width * height
 '''
-UNSETTLED_FIXED = UNSETTLED.replace("size (int)", "width (int)")
+UNSETTLED_FIXED = UNSETTLED.replace("size (str)", "width (int)")
 REWRITE_PROMPT = "Write the corrected documentation comment"
 # what a model answers: the corrected docstring, fenced, with prose around it
 MODEL_ANSWER = (
@@ -267,7 +268,10 @@ async def test_quick_fixes_are_declared_resolvable(client: LanguageClient) -> No
     provider = result.capabilities.code_action_provider
     assert isinstance(provider, types.CodeActionOptions)
     assert provider.resolve_provider is True
-    assert list(provider.code_action_kinds or []) == [types.CodeActionKind.QuickFix]
+    assert list(provider.code_action_kinds or []) == [
+        types.CodeActionKind.QuickFix,
+        "source.fixAll.docref",
+    ]
 
 
 async def test_fix_without_a_model_applies_the_deterministic_fix(
@@ -284,6 +288,7 @@ async def test_fix_without_a_model_applies_the_deterministic_fix(
         "Ignore C1-PARAM-UNKNOWN for this function",
         "Ignore C2-PARAM-TYPE for this function",
         "Ignore C3-RAISES for this function",
+        "docref: fix all auto-fixable problems",
     ]
     fix = actions[0]
     assert fix.kind == types.CodeActionKind.QuickFix and fix.edit is None

@@ -248,8 +248,10 @@ async def test_hover_on_a_flagged_entry_explains_the_criterion(
     text = hover.contents.value
     assert Criterion.C1.definition in text
     assert "Name inconsistency" in text
-    assert 'documents parameter "widht"' in text
+    # the diagnostic's message is the editor's to show: the hover adds what it lacks
+    assert 'documents parameter "widht"' not in text
     assert f"[`mod.py:1`]({path.as_uri()}#L1): `def area(width, height):`" in text
+    assert '**Fix**: rename "widht" to "width"' in text
     assert "Tier: static · rule `C1-PARAM-UNKNOWN`" in text
     assert hover.range == span((4, 8), (4, 25))
     # the body is neither a flagged sentence nor the header or docstring: no hover

@@ -121,12 +121,22 @@ async def test_a_folder_added_later_is_indexed_with_its_own_settings_and_dropped
     module = other / "pkg" / "mod.py"
     published = await open_document(client, module, C1_PARAM)
     assert severities(published) == [types.DiagnosticSeverity.Warning]  # its own pyproject
-    # removed: the open file is checked again as a file outside every folder (no settings)
+    assert (await check_workspace(client))["files"] == 2  # helper.py and mod.py
+    await next_diagnostics(client)  # the open document is checked again after that
+    # removed: the open file is checked again as a file outside every folder (at its own
+    # project root, so with the same pyproject), and the workspace holds no file of it
     folders(client, added=[], removed=[other])
     published = await next_diagnostics(client)
     assert published.uri == module.as_uri()
-    assert severities(published) == [types.DiagnosticSeverity.Error]
+    assert severities(published) == [types.DiagnosticSeverity.Warning]
+    assert (await check_workspace(client))["files"] == 0
     assert client.messages == []
+
+
+async def check_workspace(client: LanguageClient) -> Any:
+    return await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="docref.checkWorkspace", arguments=[])
+    )
 
 
 async def test_an_open_file_outside_the_workspace_moves_into_an_added_folder(
@@ -207,3 +217,17 @@ async def test_a_gitignore_edit_reindexes_the_folder_and_rechecks_open_files(
     assert ("indexing", str(root), 0) in seen.statuses
     await until(lambda: seen.statuses[-1][0] == "idle", "idle after the re-check")
     assert seen.statuses[-1] == ("idle", str(root), 1)
+
+
+async def test_a_missing_folder_is_one_warning_and_an_unknown_removal_is_ignored(
+    client: LanguageClient, tmp_path: Path, seen: Seen
+) -> None:
+    root = tmp_path / "ws"
+    await until(indexed(seen, root), "indexing ended")
+    folders(client, added=[tmp_path / "gone"], removed=[tmp_path / "never-added"])
+    await until(lambda: bool(client.messages), "a warning about the missing folder")
+    [message] = client.messages
+    assert "gone" in message.message and "not a directory" in message.message
+    # the server goes on: the first folder's documents are checked as before
+    published = await open_document(client, root / "mod.py", C1_PARAM)
+    assert severities(published) == [types.DiagnosticSeverity.Error]

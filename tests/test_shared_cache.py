@@ -197,3 +197,15 @@ def test_a_password_in_the_url_is_refused_without_echoing_it(
     assert proc.returncode == 2
     assert "must not carry a password" in proc.stderr and "cache_password_env" in proc.stderr
     assert PASSWORD not in proc.stderr + proc.stdout and fake.requests == []
+
+
+def test_cache_stats_in_a_project_with_broken_settings_still_reports_the_local_caches(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "broken"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[tool.docref]\nbogus = 1\n", encoding="utf-8")
+    proc = docref(tmp_path / "local", project, "cache", "stats", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert "shared" not in json.loads(proc.stdout)
+    assert "no shared cache read" in proc.stderr and "unknown setting 'bogus'" in proc.stderr

@@ -416,3 +416,23 @@ def test_qualified_and_subclass_checked_exceptions(
     )
     member = _doc(tag, "{ }", signature)
     assert len(_method(tmp_path, member, imports=imports)) == expected
+
+
+@pytest.mark.parametrize(
+    ("modifiers", "header", "flagged"),
+    [
+        ("public", "public class A", 0),  # overridable: an optional operation's contract
+        ("public final", "public class A", 1),
+        ("private", "public class A", 1),
+        ("public", "public final class A", 1),
+    ],
+)
+def test_unsupported_operation_on_an_overridable_method_is_a_contract(
+    tmp_path: Path, modifiers: str, header: str, flagged: int
+) -> None:
+    # round 5 (``java.lang.management.ThreadInfo.getBlockedTime``: "@throws
+    # UnsupportedOperationException if the Java virtual machine does not support this")
+    member = "long t;\n" + _doc(
+        "@throws UnsupportedOperationException", "{ return t; }", f"{modifiers} long m()"
+    )
+    assert len(_method(tmp_path, member, header=header)) == flagged

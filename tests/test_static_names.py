@@ -448,3 +448,27 @@ def test_the_top_level_package_shorthand_of_a_project_class(tmp_path: Path) -> N
         text = code.replace("{target}", target)
         found = c1_name_unresolved(static_input(root, text, "handle_out", filename="dask/out.py"))
         assert messages(found) == expected
+
+
+def test_a_lower_camel_member_in_prose_is_another_systems_name(tmp_path: Path) -> None:
+    # round 5 (the known open google-auth pattern): the IAM role
+    # ``iam.serviceAccountTokenCreator`` next to the project module ``iam``; a snake_case
+    # member missing from that module stays reported
+    code = """
+    from auth import iam
+
+
+    def refresh(request):
+        \"\"\"Refresh. Requires the iam.{member} role on the account.\"\"\"
+        return iam.sign(request)
+    """
+    for folder, member, expected in (
+        ("a", "serviceAccountTokenCreator", []),
+        ("b", "token_creator_role", ["`iam.token_creator_role` names nothing"]),
+    ):
+        root = tmp_path / folder
+        write_project_file(root, "auth/__init__.py", "")
+        write_project_file(root, "auth/iam.py", "def sign(request):\n    return request\n")
+        text = code.replace("{member}", member)
+        found = c1_name_unresolved(static_input(root, text, "refresh", filename="auth/creds.py"))
+        assert [m.split(":")[0] for m in messages(found)] == expected

@@ -809,3 +809,78 @@ async def content(size: int) -> AsyncGenerator[bytes, None]:
 def test_yields_naming_the_generator_type_itself(tmp_path: Path, doc: str, flagged: bool) -> None:
     findings = run_rule(c2_yield_type, tmp_path, _GENERATOR_DOC.format(doc=doc), "content")
     assert len(findings) == (1 if flagged else 0)
+
+
+_SENTINEL = '''
+from helpers import _COMPAT_DEFAULT, CombineKwargDefault
+
+
+def combine(compat: str | CombineKwargDefault = {default}):
+    """Combine.
+
+    Parameters
+    ----------
+    compat : {{"identical", "equals", "override"}} or list of str, default: "override"
+        How to compare.
+    """
+'''
+
+_HELPERS = """
+class CombineKwargDefault:
+    def __init__(self, name, old, new):
+        self.name = name
+
+
+_COMPAT_DEFAULT = CombineKwargDefault(name="compat", old="equals", new="override")
+"""
+
+
+@pytest.mark.parametrize(("default", "flagged"), [("_COMPAT_DEFAULT", 0), ('"override"', 1)])
+def test_the_default_sentinels_type_need_not_be_documented(
+    tmp_path: Path, default: str, flagged: int
+) -> None:
+    # round 5 (the known open xarray ``combine_nested`` pattern): ``CombineKwargDefault`` is
+    # only the type of the "not given" marker, so the documented type is wider than ``str``
+    # (compatible); with a plain default the annotation's ``CombineKwargDefault`` is a member
+    # the docstring leaves out while documenting lists the annotation lacks: reported
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "helpers.py").write_text(_HELPERS, encoding="utf-8")
+    code = _SENTINEL.format(default=default)
+    assert len(run_rule(c2_param_type, tmp_path, code, "combine")) == flagged
+
+
+_NESTED = '''
+from typing import Protocol, TypeVar, overload
+
+T = TypeVar("T")
+
+
+class NestedSequence(Protocol[T]):
+    def __len__(self, /) -> int: ...
+    @overload
+    def __getitem__(self, index: int, /) -> "T | NestedSequence[T]": ...
+    @overload
+    def __getitem__(self, index: slice, /) -> "NestedSequence[T]": ...
+    def __iter__(self, /): ...
+    def __reversed__(self, /): ...
+
+
+def tile_ids(entry: NestedSequence[T]) -> None:
+    """Tile.
+
+    Parameters
+    ----------
+    entry : {doc}
+        Lists of lists of arbitrary depth.
+    """
+'''
+
+
+@pytest.mark.parametrize(("doc", "flagged"), [("list[list[obj, ...], ...]", 0), ("int", 1)])
+def test_a_builtin_satisfying_a_recursive_project_protocol(
+    tmp_path: Path, doc: str, flagged: int
+) -> None:
+    # round 5 (the known open xarray ``NestedSequence[T]`` recursive Protocol): ``list`` has
+    # every member it declares; ``int`` has no ``__getitem__`` and stays incompatible
+    code = _NESTED.format(doc=doc)
+    assert len(run_rule(c2_param_type, tmp_path, code, "tile_ids")) == flagged

@@ -264,6 +264,113 @@ def silenced(a):  # docref: ignore[C1-PARAM-UNKNOWN]
     assert [f.qualname for f in findings if not sup.covers(f)] == ["kept"]
 
 
+def test_every_marker_place_silences_real_findings_end_to_end(tmp_path: Path) -> None:
+    # the three places a marker may sit, each beside a twin without a marker
+    code = """\
+def header(a):  # docref: ignore[C1-PARAM-UNKNOWN]
+    \"\"\"Do a thing.
+
+    Args:
+        b: Not a parameter.
+    \"\"\"
+    return a
+
+
+def closing(a):
+    \"\"\"Do a thing.
+
+    Args:
+        b: Not a parameter.
+    \"\"\"  # docref: ignore[C1-PARAM-UNKNOWN]
+    return a
+
+
+def flagged(a) -> int:
+    \"\"\"Return True if a is set.\"\"\"  # docref: ignore[C2-PROSE-RETURN-TYPE]
+    return a
+
+
+def flagged_other_code(a) -> int:
+    \"\"\"Return True if a is set.\"\"\"  # docref: ignore[C1]
+    return a
+
+
+def kept(a):
+    \"\"\"Do a thing.
+
+    Args:
+        b: Not a parameter.
+    \"\"\"
+    return a
+
+
+class Box:
+    \"\"\"A box.\"\"\"  # docref: ignore[C1]
+
+    def method(self, a):
+        \"\"\"Do a thing.
+
+        Args:
+            b: Not a parameter.
+        \"\"\"
+        return a
+"""
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "m.py").write_text(code, encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
+    graph.index(workers=1)
+    extract = graph.get("m.py")
+    assert extract is not None
+    sup = inline_suppressions(extract, graph.source("m.py"))
+    assert sup.warnings == ()
+    findings = check_file(graph, "m.py").findings
+    assert sorted(f.qualname for f in findings) == [
+        "Box.method",
+        "closing",
+        "flagged",
+        "flagged_other_code",
+        "header",
+        "kept",
+    ]
+    # a class docstring's closing-line marker covers that docstring only, not its methods
+    left = sorted(f.qualname for f in findings if not sup.covers(f))
+    assert left == ["Box.method", "flagged_other_code", "kept"]
+
+
+def test_a_marker_in_a_function_body_still_warns() -> None:
+    sup, text = _python(
+        '''
+        def f(a):
+            """Doc."""
+            return a  # docref: ignore
+        '''
+    )
+    assert not sup.covers(_finding("f", _line_of(text, "Doc")))
+    [warning] = sup.warnings
+    assert "closing line" in warning.message and warning.line == 3
+
+
+def test_java_marker_after_the_javadoc_covers_that_javadoc() -> None:
+    sup, text = _java(
+        """
+        class A {
+            /**
+             * Doc f.
+             * @param x gone
+             */ // docref: ignore[C1-PARAM-UNKNOWN]
+            void f() {}
+
+            /** Doc g. */
+            void g() {}
+        }
+        """
+    )
+    assert sup.warnings == ()
+    assert sup.covers(_finding("A.f", _line_of(text, "@param"), path="A.java"))
+    assert not sup.covers(_finding("A.g", _line_of(text, "Doc g"), path="A.java"))
+
+
 # ---- Java markers ---------------------------------------------------------------------------
 
 

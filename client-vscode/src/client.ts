@@ -10,7 +10,7 @@ import { isMissingLlmExtra, offerLlmExtra } from './llmExtra';
 import { pythonExtensionInterpreter } from './python';
 import { CLIENT_KEYS, explicitValue, Overrides, toServerSettings } from './settings';
 import { ensureConsent, offerInstall, offerOtherInterpreter, serverEnvironment } from './setup';
-import { FolderStatus, parseStatus, ProcessState, statusView } from './status';
+import { FolderStatus, INITIAL_PROCESS_STATE, parseStatus, ProcessState, statusView, stoppingState } from './status';
 
 const STATUS_NOTIFICATION = 'docref/status';
 
@@ -30,7 +30,7 @@ export function serverSettings(scope: vscode.Uri | undefined, overrides: Overrid
 
 export class ServerManager implements vscode.Disposable {
   private client: LanguageClient | undefined;
-  private processState: ProcessState = 'stopped';
+  private processState: ProcessState = INITIAL_PROCESS_STATE;
   private readonly statuses = new Map<string, FolderStatus>();
   private readonly restarts: Coalescer;
   private overrides: Overrides = {};
@@ -84,11 +84,19 @@ export class ServerManager implements vscode.Disposable {
   }
 
   private async restartNow(): Promise<void> {
-    await this.stop();
+    await this.stop(true);
     await this.start();
   }
 
-  private async stop(): Promise<void> {
+  /** Forget the statuses of workspace folders that were removed (the server drops them). */
+  foldersRemoved(paths: readonly string[]): void {
+    for (const path of paths) {
+      this.statuses.delete(path);
+    }
+    this.render();
+  }
+
+  private async stop(restarting = false): Promise<void> {
     const client = this.client;
     this.client = undefined;
     this.statuses.clear();
@@ -100,7 +108,7 @@ export class ServerManager implements vscode.Disposable {
       }
       await client.dispose().catch(() => undefined);
     }
-    this.setState('stopped');
+    this.setState(stoppingState(restarting));
   }
 
   private async start(): Promise<void> {

@@ -7,6 +7,7 @@ import { CodeAction as ProtocolCodeAction, CodeActionRequest, CodeActionResolveR
 import { ServerManager } from './client';
 import { formatScore } from './score';
 import { setApiKey } from './setup';
+import { CONFIGURE_MODEL } from './status';
 
 /** The title prefix of the server's quick fix that rewrites a docstring sentence. */
 export const FIX_TITLE = 'Fix this docstring';
@@ -132,6 +133,8 @@ export function registerCommands(context: vscode.ExtensionContext, manager: Serv
   register('docref.action.clearCache', () => clearCache(manager));
   register('docref.restart', () => manager.restart());
   register('docref.showOutput', () => Promise.resolve(manager.log.show()));
+  // the status bar's click while no model is set (static tier only)
+  register(CONFIGURE_MODEL, () => Promise.resolve(vscode.commands.executeCommand('workbench.action.openSettings', 'docref.model')));
   register('docref.setApiKey', async () => {
     if (await setApiKey(context.secrets)) {
       await manager.restart(); // the key lives in the process environment

@@ -30,7 +30,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         server.settingsChanged();
       }
     }),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => void server.restart()),
+    // the language client tells the server (workspace/didChangeWorkspaceFolders): it indexes
+    // an added folder and drops a removed one without a restart
+    vscode.workspace.onDidChangeWorkspaceFolders((event) => server.foldersRemoved(event.removed.map((f) => f.uri.fsPath))),
     context.secrets.onDidChange((event) => {
       if (event.key === 'docref.apiKey') {
         void server.restart();

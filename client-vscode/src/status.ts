@@ -45,6 +45,15 @@ export function parseStatus(params: unknown): FolderStatus | undefined {
 /** The state of the server process itself, which no notification can report. */
 export type ProcessState = 'starting' | 'running' | 'stopped' | 'failed' | 'notInstalled';
 
+/** The state shown from activation until the server runs: a start (or a restart, which
+ * stops the old process first) is never shown as "stopped". */
+export const INITIAL_PROCESS_STATE: ProcessState = 'starting';
+
+/** The process state to show while the old process of a restart is being stopped. */
+export function stoppingState(restarting: boolean): ProcessState {
+  return restarting ? 'starting' : 'stopped';
+}
+
 export interface StatusView {
   text: string;
   tooltip: string;
@@ -55,6 +64,8 @@ export interface StatusView {
 }
 
 const SHOW_OUTPUT = 'docref.showOutput';
+/** Opens the settings at `docref.model` (the status bar's click without a model). */
+export const CONFIGURE_MODEL = 'docref.configureModel';
 
 /** A compact count: 950, 3.4k, 12k, 1.2M. */
 export function compact(n: number): string {
@@ -113,8 +124,12 @@ export function statusView(processState: ProcessState, statuses: FolderStatus[])
     return { text: `$(sync~spin) docref: checking${n > 1 ? ` ${n}` : ''}`, tooltip, warning: false, command: SHOW_OUTPUT };
   }
   const model = statuses.find((s) => s.model)?.model;
-  const parts = [model ? `$(check) docref: ${shortModel(model)}` : '$(check) docref'];
-  if (spend !== undefined && model) {
+  if (!model) {
+    const hint = 'Static tier only: no model is set. Click to configure one (docref.model).';
+    return { text: '$(check) docref: static only', tooltip: `${hint}\n${tooltip}`, warning: false, command: CONFIGURE_MODEL };
+  }
+  const parts = [`$(check) docref: ${shortModel(model)}`];
+  if (spend !== undefined) {
     parts.push(spend.split(' · ')[0]);
   }
   return { text: parts.join(' · '), tooltip, warning: false, command: SHOW_OUTPUT };

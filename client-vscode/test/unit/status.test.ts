@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { compact, FolderStatus, parseStatus, statusView } from '../../src/status';
+import { compact, CONFIGURE_MODEL, FolderStatus, INITIAL_PROCESS_STATE, parseStatus, statusView, stoppingState } from '../../src/status';
 
 const idle: FolderStatus = { state: 'idle', folder: '/w/shop', files: 3 };
 
@@ -49,10 +49,27 @@ describe('statusView', () => {
     assert.equal(view.warning, false);
   });
 
-  it('says static tier only without a model', () => {
+  it('says static only without a model, and a click configures one', () => {
     const view = statusView('running', [idle]);
-    assert.equal(view.text, '$(check) docref');
+    assert.equal(view.text, '$(check) docref: static only');
+    assert.equal(view.command, CONFIGURE_MODEL);
+    assert.match(view.tooltip, /Click to configure one/);
     assert.match(view.tooltip, /static tier only/);
+    // with a model in any folder, the model is shown and a click opens the output
+    const withModel = statusView('running', [idle, { ...idle, folder: '/w/b', model: 'openai/gpt-4.1-mini' }]);
+    assert.doesNotMatch(withModel.text, /static only/);
+    assert.equal(withModel.command, 'docref.showOutput');
+  });
+
+  it('never shows stopped during a normal start or a restart', () => {
+    // activation, then a restart stopping the old process, then the first statuses
+    const sequence = [INITIAL_PROCESS_STATE, stoppingState(true), 'starting' as const];
+    for (const state of sequence) {
+      assert.doesNotMatch(statusView(state, []).text, /stopped/, state);
+    }
+    assert.doesNotMatch(statusView('starting', [{ ...idle, state: 'indexing', files: 0 }]).text, /stopped/);
+    // stopping for good (the extension deactivates) is shown as such
+    assert.match(statusView(stoppingState(false), []).text, /stopped/);
   });
 });
 

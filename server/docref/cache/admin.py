@@ -29,9 +29,11 @@ KNOWN_CACHES: dict[str, str] = {
     "graph": "parsed files, keyed by content hash",
     "segments": "segmented docstrings, keyed by file content hash and segmenter version",
     "answers": "model answers, keyed by everything the prompt depends on",
+    "results": "docref check's per-file static results, keyed by file, settings and deps",
 }
 """Cache name (the folder under the cache directory) -> what it holds.  The names are the ones
-``ProjectGraph``, ``ParsedDocstringStore`` and ``docref.llm.answers.CACHE_NAME`` open; the
+``ProjectGraph``, ``ParsedDocstringStore``, ``docref.llm.answers.CACHE_NAME`` and
+``docref.engine.file_cache.RESULTS_CACHE`` open; the
 tests hold them together."""
 
 DATABASE = "cache.db"  # diskcache's file name inside a cache folder

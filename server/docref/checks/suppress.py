@@ -12,9 +12,13 @@ a string literal or a docstring does nothing):
 * Java: a ``//`` (or plain ``/* */``, never Javadoc) comment on any line of the declaration
   header through its last line (``public void f() { // docref: ignore``), or alone on the
   line just above the declaration, its annotations or its Javadoc.
-* A marker covers its entity and everything defined inside it: a marker on a class covers
-  the class docstring and every method, nested classes included; a marker on a function
-  covers its nested functions.  Java overloads share a qualname, so a marker also requires
+* On the flagged line, which for a docstring is the line its literal ends on (as ruff reads
+  ``noqa`` for multi-line strings): a marker after the closing quotes (Python) or after the
+  Javadoc's ``*/`` (Java, ``/** … */ // docref: ignore[C2]``) covers the findings of that
+  docstring only -- not the methods of a class, not nested functions.
+* A marker on a header covers its entity and everything defined inside it: a marker on a
+  class covers the class docstring and every method, nested classes included; a marker on a
+  function covers its nested functions.  Java overloads share a qualname, so a marker also requires
   the finding to lie inside the marked declaration.
 
 Bad markers (``ignore[C9]``, ``ignore[``, a marker on no declaration) become
@@ -120,11 +124,19 @@ def inline_suppressions(file: FileExtract, source: str) -> Suppressions:
     entities: list[Function | Class] = [*file.classes, *file.functions]
     for marker in markers:
         attached = [e for e in entities if _marker_fits(file, e, marker)]
-        if not attached:
+        # the docstrings whose literal ends on the marker's line: the flagged line
+        closing = [
+            _Scope(e.qualname, e.docstring.span.start_line, e.docstring.span.end_line, marker.codes)
+            for e in entities
+            if e.docstring is not None and e.docstring.span.end_line == marker.line
+        ]
+        scopes.extend(closing)
+        if not attached and not closing:
             where = (
-                "on or just above a method or class declaration"
+                "on or just above a method or class declaration, or after a Javadoc's */"
                 if file.language == "java"
-                else "on a def or class header line (decorators included)"
+                else "on a def or class header line (decorators included) or a docstring's "
+                "closing line"
             )
             warnings.append(
                 SuppressionWarning(

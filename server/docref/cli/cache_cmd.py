@@ -77,6 +77,10 @@ def _shared(args: argparse.Namespace) -> tuple[SharedCache | None, str | None]:
 
     try:
         settings = load_settings(find_root(os.getcwd()))
+    except ConfigError as exc:  # the local caches do not depend on the project's settings
+        print(f"docref: warning: no shared cache read: {exc}", file=sys.stderr)
+        settings = Settings()
+    try:
         if args.cache_url:
             url = Settings.from_mapping({"cache_url": args.cache_url}, "--cache-url").cache_url
             settings = settings.override(cache_url=url)

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,9 +18,13 @@ ChangedLines = dict[str, list[tuple[int, int]]]
 
 
 def select_targets(
-    graph: ProjectGraph, paths: list[str], settings: Settings, changed: ChangedLines | None
+    root: str,
+    files: Iterable[str],
+    paths: list[str],
+    settings: Settings,
+    changed: ChangedLines | None,
 ) -> list[str]:
-    """Indexed files under ``paths``, workspace-relative and sorted.
+    """The workspace's ``files`` (workspace-relative) under ``paths``, sorted.
 
     A file named on the command line is always checked; files found under a named folder
     must match ``include`` (when set) and must not match ``exclude`` -- gitignore-style globs
@@ -30,9 +35,9 @@ def select_targets(
 
     include = pathspec.GitIgnoreSpec.from_lines(settings.include) if settings.include else None
     exclude = pathspec.GitIgnoreSpec.from_lines(settings.exclude) if settings.exclude else None
-    rels = [graph.relpath(p) for p in paths]
+    rels = [os.path.relpath(os.path.abspath(p), root).replace(os.sep, "/") for p in paths]
     wanted: list[str] = []
-    for rel in sorted(graph.files):
+    for rel in sorted(files):
         if changed is not None and rel not in changed:
             continue
         for want in rels:

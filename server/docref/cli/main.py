@@ -12,6 +12,7 @@ from docref.cli import commands
 from docref.cli.cache_cmd import add_cache_parser
 from docref.cli.check import check as check_command
 from docref.cli.check import parse_criteria
+from docref.cli.check_flags import FORMATS, add_check_flags
 from docref.cli.merge import add_merge_parser
 from docref.cli.rules_cmd import add_rules_parsers
 from docref.config.root import ROOT_HELP
@@ -73,9 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to check")
     chk.add_argument(
         "--format",
-        choices=("text", "json", "sarif", "github"),
+        choices=FORMATS,
         default="text",
-        help="text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)",
+        help="text (default), concise, full (with source lines), json, sarif (SARIF 2.1.0), "
+        "github (workflow annotations), gitlab (Code Quality) or junit (XML)",
     )
     chk.add_argument("--root", help=ROOT_HELP)
     chk.add_argument("--no-cache", action="store_true", help="do not use the on-disk index cache")
@@ -132,7 +134,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="litellm model id, e.g. openai/gpt-4.1-mini or ollama_chat/qwen2.5-coder "
         "(default: static tier only)",
     )
-    llm.add_argument("--api-base", help="endpoint URL, e.g. http://127.0.0.1:8080/v1")
+    llm.add_argument(
+        "--api-base",
+        action="append",
+        default=None,
+        metavar="URL",
+        help="endpoint URL, e.g. http://127.0.0.1:8080/v1; repeat it to spread the questions "
+        "over several endpoints (a litellm Router)",
+    )
     llm.add_argument(
         "--api-key-env", metavar="NAME", help="environment variable holding the API key"
     )
@@ -194,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a model that could not be used or failed: exit 2 (fail, default) or report and "
         "go on (warn)",
     )
+    add_check_flags(chk)
     chk.set_defaults(func=check_command)
 
     idx = sub.add_parser("index", help="index a tree and report what was found")

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+from docref.config.endpoints import ROUTING_STRATEGIES, EndpointSpec, parse_endpoints
 from docref.core.catalog import STATIC_RULES
 from docref.core.codes import IgnoreList, known_codes
 from docref.defaults import DEFAULT_TOKEN_BUDGET
@@ -64,6 +65,9 @@ class Settings:
     ``max_unknown_share`` is the share of questions an endpoint may leave unanswered (answers
     that are no verdict) before the run says the model is not checking anything (and, under
     ``on_llm_error = "fail"``, fails);
+    ``endpoints`` (:mod:`docref.config.endpoints`) spread the model's questions over several
+    deployments through a litellm Router (``routing_strategy``); an endpoint that failed more
+    than ``allowed_fails`` times is left alone for ``cooldown`` seconds;
     ``fix_verify_with_roundtrip`` makes "Fix this docstring" offer a model rewrite only when
     round-trip verification finds it no worse than the original (pass@1).
     """
@@ -87,6 +91,10 @@ class Settings:
     baseline: str | None = None
     on_llm_error: OnLlmError = "fail"
     max_unknown_share: float = 0.2
+    endpoints: tuple[EndpointSpec, ...] = ()
+    routing_strategy: str = "simple-shuffle"
+    cooldown: float = 30.0
+    allowed_fails: int = 0
     run: RunMode = "onSave"
     debounce_ms: int = 1500
     fix_verify_with_roundtrip: bool = False
@@ -206,6 +214,19 @@ def _share(value: object) -> float:
     if type(value) not in (int, float) or not 0 <= float(value) <= 1:  # type: ignore[arg-type]
         raise ConfigError(f"expected a number from 0 to 1 (a share), got {_kind(value)}")
     return float(value)  # type: ignore[arg-type]  # int or float, checked above
+
+
+def _endpoints(value: object) -> tuple[EndpointSpec, ...]:
+    try:
+        return parse_endpoints(value)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _count(value: object) -> int:
+    if type(value) is not int or value < 0:
+        raise ConfigError(f"expected an integer >= 0, got {_kind(value)}")
+    return value
 
 
 def _boolean(value: object) -> bool:
@@ -345,6 +366,10 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "baseline": _text,
     "on_llm_error": _choice(("fail", "warn")),
     "max_unknown_share": _share,
+    "endpoints": _endpoints,
+    "routing_strategy": _choice(ROUTING_STRATEGIES),
+    "cooldown": _positive_number,
+    "allowed_fails": _count,
     "run": _choice(RUN_MODES),
     "debounce_ms": _positive_int,
     "cache_url": _cache_url,

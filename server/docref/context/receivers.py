@@ -19,8 +19,11 @@ from docref.graph.model import Class, Function, Variable
 from docref.graph.python_refs import typed_locals
 
 _CALL_VALUE = re.compile(r"=(?!=)\s*(?:await\s+)?([A-Za-z_][\w.]*)\s*\(")
-_NAME_VALUE = re.compile(r"=(?!=)\s*([A-Za-z_]\w*)\s*$")
+# ``= repo`` or ``= repo or Repo()``: a parameter, with a constructed default
+_NAME_VALUE = re.compile(r"=(?!=)\s*([A-Za-z_]\w*)\s*(?:or\s+([A-Za-z_][\w.]*)\s*\(.*)?$", re.S)
 _OPTIONAL = re.compile(r"^(?:typing\.)?Optional\[(.*)\]$")
+# words that precede a name the way a type does (``return x;``) but are not types
+_JAVA_NOT_TYPES = frozenset(["return", "throw", "new", "case", "else", "yield", "assert", "do"])
 
 
 @dataclass(slots=True)
@@ -86,8 +89,19 @@ class Receivers:
                 return None
             kind = self.of_expr(r.fe.path, expr)
         else:
-            return None
+            return self.through_global(head, member)
         return self.member_hits(f"{head}.{member}", kind, member)
+
+    def through_global(self, head: str, member: str) -> list[Hit] | None:
+        """``_repo.save()`` / ``log.info()`` on a module-level variable (this file's or an
+        imported one): its assignment, then the member through its type."""
+        found, _ = self.r.resolve(head)
+        if found is None or not isinstance(found.entity, Variable):
+            return None
+        if found.entity.scope != "module":
+            return None
+        kind = self.of_variable(found.path, found.entity)
+        return [Hit(head, found), *self.member_hits(f"{head}.{member}", kind, member)]
 
     # ---- Python -------------------------------------------------------------------------
 
@@ -117,7 +131,8 @@ class Receivers:
     def of_variable(self, path: str, var: Variable) -> _Type:
         """The type of a field: its annotation, else the call assigned to it (``Repo()``,
         ``make_repo()``), else the annotated parameter assigned to it (``self.repo =
-        repo`` in ``__init__(self, repo: Repo)``)."""
+        repo`` in ``__init__(self, repo: Repo)``), else the default constructed beside it
+        (``self.repo = repo or Repo()``)."""
         if var.annotation:
             return self.annotated(path, var.annotation)
         r = self.r
@@ -134,6 +149,8 @@ class Receivers:
                     param = next((p for p in fn.params if p.name == bare.group(1)), None)
                     if param is not None and param.annotation:
                         return self.annotated(path, param.annotation)
+        if bare and bare.group(2):
+            return self.of_expr(path, bare.group(2) + "()")
         return None
 
     def annotated(self, path: str, annotation: str) -> _Type:
@@ -196,9 +213,10 @@ class Receivers:
                 return None  # ``this.count``: the plain resolution renders the field
         elif head in r.params or head in r.locals:
             param = r.params.get(head)
-            if param is None or not param.annotation:
+            declared = param.annotation if param is not None else self.java_local_type(head)
+            if not declared:
                 return None
-            kind = self.java_type(param.annotation)
+            kind = self.java_type(declared)
             return self.member_hits(f"{head}.{rest.split('.')[0]}", kind, rest.split(".")[0])
         cls = r.member(r.fe.path, r.fn.parent_class)
         if not isinstance(cls, Class):
@@ -212,6 +230,24 @@ class Receivers:
             kind = self.java_type(found.entity.annotation)
             out.extend(self.member_hits(f"{prefix}{head}.{member}", kind, member))
         return out
+
+    def java_local_type(self, name: str) -> str:
+        """The declared type of a Java local (``Ledger l = ...``, ``for (Ledger l : ls)``,
+        ``var l = new Ledger()``), read from the method's text; "" when not found."""
+        r = self.r
+        data = r.graph.source(r.fe.path).encode("utf-8", "surrogatepass")
+        text = data[r.fn.header_span.end_byte : r.fn.span.end_byte].decode("utf-8", "replace")
+        word = re.escape(name)
+        for m in re.finditer(
+            rf"([A-Za-z_$][\w$.]*)\s*(?:<[^;=(){{}}]*>)?\s+{word}\s*[=;:,)]", text
+        ):
+            declared = m.group(1)
+            if declared == "var":
+                new = re.search(rf"\b{word}\s*=\s*new\s+([A-Za-z_$][\w$.]*)", text)
+                return new.group(1) if new else ""
+            if declared not in _JAVA_NOT_TYPES:
+                return declared
+        return ""
 
     def java_type(self, annotation: str) -> _Type:
         dotted = annotation.split("<", 1)[0].replace("[]", "").strip()

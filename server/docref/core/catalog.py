@@ -50,6 +50,12 @@ _RULES = (
         "its renamed twin (abbreviated, extended or one word changed).",
     ),
     RuleInfo(
+        "C1-DOCTYPE-UNRESOLVED",
+        Criterion.C1,
+        "A class named as a documented type (or a Javadoc @throws) names nothing in scope, "
+        "and a class in scope is one edit or a case change away.",
+    ),
+    RuleInfo(
         "C2-PARAM-TYPE",
         Criterion.C2,
         "A documented parameter type is incompatible with its annotation.",

@@ -67,6 +67,15 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             '    """Write rows. With `include_hdr` set, write the header first."""',
             fix=f"Rename the name in the sentence. {_AUTO}",
         ),
+        "C1-DOCTYPE-UNRESOLVED": RuleDoc(
+            why="A documented type is a class the reader goes looking for; after a rename the "
+            "docstring names a class that no longer exists.",
+            example="class Frobnicator: ...\n\n\ndef run(item):\n"
+            '    """Args:\n        item (Frobnicater): the item."""',
+            fixed="class Frobnicator: ...\n\n\ndef run(item):\n"
+            '    """Args:\n        item (Frobnicator): the item."""',
+            fix=f"Name the class as the code spells it. {_AUTO}",
+        ),
         "C2-PARAM-TYPE": RuleDoc(
             why="The annotation is what the code accepts; a docstring type that contradicts "
             "it makes callers pass the wrong kind of value.",

@@ -180,6 +180,7 @@ class ModelOutcome:
     asked: dict[str, int] = field(default_factory=dict)
     unanswered: dict[str, int] = field(default_factory=dict)
     unanswered_warning: str | None = None
+    per_endpoint: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def findings(self) -> list[Finding]:
@@ -221,15 +222,15 @@ class ModelTier:
         Raises :class:`ModelSetupError` when the ``llm`` extra is missing or ``local_only``
         refuses the endpoint, before any network use.
         """
-        from docref.llm.client import ModelClient
         from docref.llm.errors import ModelRefused
         from docref.llm.extra import llm_extra_missing
+        from docref.llm.router import make_client
 
         if (no_llm := llm_extra_missing()) is not None:
             raise ModelSetupError(no_llm)
         client = self._clients.get(model_settings)
         if client is None:
-            client = self._clients[model_settings] = ModelClient(model_settings)
+            client = self._clients[model_settings] = make_client(model_settings)
         try:
             client.check_allowed()
         except ModelRefused as exc:
@@ -335,6 +336,7 @@ class ModelTier:
         outcome.not_asked = run.not_asked
         outcome.warnings.extend(self._shared_warning())
         _count_unanswered(outcome, settings)
+        outcome.per_endpoint = _per_endpoint(client, outcome)
         if run.fatal is not None:
             outcome.fatal = str(run.fatal)
         return outcome
@@ -404,3 +406,19 @@ def _count_unanswered(outcome: ModelOutcome, settings: Settings) -> None:
         f'tuned or larger one), the referee-ver4 profile (profile = "referee-ver4"), or a model '
         f"that starts with its verdict (docref reads at most {GENERATION['max_tokens']} tokens)"
     )
+
+
+def _per_endpoint(client: ModelClient, outcome: ModelOutcome) -> dict[str, dict[str, int]]:
+    """Per endpoint: questions answered there, those without a verdict, and (several
+    endpoints) the answers and failed attempts the Router saw (the client's life so far)."""
+    from docref.llm.router import RouterClient
+
+    out = {
+        where: {"asked": asked, "unanswered": outcome.unanswered.get(where, 0)}
+        for where, asked in outcome.asked.items()
+    }
+    if isinstance(client, RouterClient):
+        for where, counts in client.per_endpoint.items():
+            row = out.setdefault(where, {"asked": 0, "unanswered": 0})
+            row.update(answers=counts.answers, errors=counts.errors)
+    return out

@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 
 from docref.checks.static.base import Rule
 from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
+from docref.config.settings import Settings
 from docref.core.codes import IgnoreList
+from docref.engine.incremental import incremental_for
 from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.graph.project import ProjectGraph
 
-__all__ = ["StaticRun", "check_static"]
+__all__ = ["StaticRun", "check_cached", "check_static"]
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +77,7 @@ def check_static(
     jobs: int | None = None,
     on_file_done: Callable[[int], None] | None = None,
     stop: Callable[[], bool] | None = None,
+    incremental: bool = False,
 ) -> StaticRun:
     """Check ``paths`` (indexed files, absolute or workspace-relative) with the static tier.
 
@@ -87,8 +90,17 @@ def check_static(
         jobs: worker processes (default and 1: check in this process).
         on_file_done: called with the number of files just finished (progress display).
         stop: asked before each file in this process; once true the run ends early.
+        incremental: reuse what earlier incremental checks of these files computed for the
+            functions an edit did not touch (:mod:`docref.engine.incremental`; the editor's
+            path; in this process).
     """
-    run = StaticRun(_reports(graph, list(paths), enable, rules, jobs, on_file_done, stop))
+    if incremental:
+        checker = incremental_for(graph)
+        chosen = rules if rules is not None else rules_for(enable)
+        reports = [checker.check(path, chosen) for path in paths]
+    else:
+        reports = _reports(graph, list(paths), enable, rules, jobs, on_file_done, stop)
+    run = StaticRun(reports)
     silenced = ignore if ignore is not None else IgnoreList()
     for report in run.reports:
         run.warnings.extend(apply_suppressions(graph, report, silenced))
@@ -155,3 +167,66 @@ def _in_process(
         if on_file_done is not None:
             on_file_done(1)
     return reports
+
+
+def check_cached(
+    root: str,
+    select: Callable[[list[str]], list[str]],
+    settings: Settings,
+    *,
+    index: Callable[[ProjectGraph], None],
+    jobs: int | None = None,
+    on_file_done: Callable[[int], None] | None = None,
+    cache_directory: str | None = None,
+) -> tuple[StaticRun, list[str]] | None:
+    """:func:`check_static` through the per-file results cache (:mod:`.file_cache`).
+
+    ``select`` picks the files to check among the workspace's (workspace-relative paths);
+    ``index`` indexes a graph when one is needed.  When no file of the workspace changed
+    since the last run, the reports come from the cache alone (no file is read, no graph
+    built); otherwise the project is indexed and only the files whose key missed are
+    checked.  Returns the run and the files checked, or ``None`` when the cache cannot be
+    opened (the caller checks without it).
+    """
+    from docref.engine.file_cache import ResultsCache, run_fingerprint, stat_of
+    from docref.graph.discovery import Candidate, walk_workspace
+
+    ignore = IgnoreList.parse(settings.effective_ignore)
+    fingerprint = run_fingerprint(settings, rules_for(settings.enable))
+    cache = ResultsCache.open(root, fingerprint, cache_directory)
+    if cache is None:
+        return None
+    try:
+        candidates = [c for c in walk_workspace(root) if isinstance(c, Candidate)]
+        records = cache.stat_index()
+        if records and cache.unchanged(candidates, records):
+            indexed = sorted(rel for rel, rec in records.items() if rec.content_hash)
+            targets = select(indexed)
+            found = cache.lookup(targets, records)
+            if not found.missing:
+                reports = [found.reports[rel] for rel in targets]
+                if on_file_done is not None:
+                    on_file_done(len(reports))
+                return StaticRun(reports, [w for r in reports for w in r.warnings]), targets
+        stats = {c.relpath: stat_of(c.abspath) for c in candidates}
+        graph = ProjectGraph(root, cache_directory=cache_directory)
+        index(graph)
+        records = cache.record_graph(graph, stats)
+        targets = select(sorted(graph.files))
+        found = cache.lookup(targets, records)
+        if on_file_done is not None and found.reports:
+            on_file_done(len(found.reports))
+        fresh = check_static(
+            graph,
+            found.missing,
+            enable=settings.enable,
+            ignore=ignore,
+            jobs=jobs,
+            on_file_done=on_file_done,
+        )
+        cache.store(fresh.reports, records)
+        by_path = {**found.reports, **{r.path: r for r in fresh.reports}}
+        reports = [by_path[rel] for rel in targets]
+        return StaticRun(reports, [w for r in reports for w in r.warnings]), targets
+    finally:
+        cache.close()

@@ -6,6 +6,9 @@
   round (:mod:`docref.fixes.verify`).
 * :func:`fix_docstring` -- "Fix this docstring": the model rewrite, validated and re-checked
   by every tier, with the deterministic fix as its fallback (:mod:`docref.fixes.rewrite`).
+* :func:`fix_whole_file` -- every deterministic fix of one file (fix-all, ``--fix``)
+  (:mod:`docref.fixes.whole_file`); the pairing fix of an unknown parameter name
+  (:mod:`docref.fixes.pairing`) is one of them.
 * :func:`ignore_edit` -- the inline ``docref: ignore[...]`` marker for a function.
 * :func:`find_target` -- the documented function or class a fix works on.
 """
@@ -18,11 +21,13 @@ from docref.fixes.static import FIXABLE_RULES, StaticFix, static_fix
 from docref.fixes.target import FixTarget, find_target, literal_frame
 from docref.fixes.text import Edit, apply_edits, minimal_edit
 from docref.fixes.verify import DeterministicFix, StaticCheck, deterministic_fix
+from docref.fixes.whole_file import FileFix, fix_whole_file
 
 __all__ = [
     "FIXABLE_RULES",
     "DeterministicFix",
     "Edit",
+    "FileFix",
     "FixResult",
     "FixTarget",
     "IgnoreEdit",
@@ -33,6 +38,7 @@ __all__ = [
     "deterministic_fix",
     "find_target",
     "fix_docstring",
+    "fix_whole_file",
     "ignore_edit",
     "literal_frame",
     "minimal_edit",

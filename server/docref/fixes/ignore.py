@@ -16,7 +16,7 @@ from docref.fixes.text import Edit, line_bounds
 from docref.graph.model import Class, Function
 from docref.segments.positions import line_index
 
-__all__ = ["IgnoreEdit", "ignore_edit"]
+__all__ = ["IgnoreEdit", "ignore_edit", "line_marker_edit"]
 
 _MARKER = re.compile(
     r"(?<![\w.-])docref\s*:\s*ignore(?![\w-])(?:\s*\[(?P<codes>[^\[\]]*)\])?", re.IGNORECASE
@@ -94,3 +94,28 @@ def ignore_edit(source: str, entity: Function | Class, language: str, code: str)
     trimmed = len(text.rstrip(" \t"))
     at = index.line_start(first) + trimmed
     return IgnoreEdit(Edit(at, line_end, pad + marker))
+
+
+def line_marker_edit(source: str, language: str, line: int, codes: list[str]) -> IgnoreEdit:
+    """The edit silencing ``codes`` with a marker at the end of ``line`` (0-based; for
+    ``docref check --add-ignore``, a docstring's closing line): merged into a marker already
+    there, else a new comment after the line's text."""
+    wanted = [c.upper() for c in codes]
+    for start, end in _comments(source, language, range(line, line + 1)):
+        comment = source[start:end]
+        for match in _MARKER.finditer(comment):
+            if match["codes"] is None:
+                return IgnoreEdit(None, "a docref: ignore marker silences everything here already")
+            have = [c for c in re.split(r"[,\s]+", match["codes"]) if c]
+            missing = [c for c in dict.fromkeys(wanted) if c not in {h.upper() for h in have}]
+            if not missing:
+                return IgnoreEdit(None, "ignored here already")
+            lo, hi = start + match.start("codes"), start + match.end("codes")
+            return IgnoreEdit(Edit(lo, hi, ", ".join([*have, *missing])))
+    index = line_index(source)
+    line_end = index.line_end(line)
+    text = source[index.line_start(line) : line_end]
+    opener = "//" if language == "java" else "#"
+    marker = f"{opener} docref: ignore[{', '.join(dict.fromkeys(wanted))}]"
+    at = index.line_start(line) + len(text.rstrip(" \t"))
+    return IgnoreEdit(Edit(at, line_end, "  " + marker))

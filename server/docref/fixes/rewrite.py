@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from docref.checks.llm.prompts import Profile
 from docref.config.settings import Settings
@@ -91,16 +92,21 @@ class FixResult:
     model_calls: int = 0
 
 
-def _static_result(fix: DeterministicFix, note: str | None) -> FixResult:
+def _static_result(fix: DeterministicFix, note: str | None, first: str | None = None) -> FixResult:
     lead = f"{note}; " if note else ""
     if fix.usable:
         left = f", {len(fix.remaining)} left for you" if fix.remaining else ""
         message = f"{lead}fixed {len(fix.fixed)} finding(s) without a model{left}"
+        # the finding the user invoked the fix on, when it is one of those left: say why
+        asked = next(((f, why) for f, why in fix.skipped if f.key() == first), None)
+        if asked is not None:
+            message += f"; not the one you chose ({asked[0].rule}: {asked[1]})"
         return FixResult(fix.target, fix.literal, "static", message, list(fix.fixed))
     if fix.introduced:
         why = f"the deterministic fix would cause new findings ({fix.introduced[0].headline()})"
     elif fix.skipped:
-        why = "; ".join(f"{f.rule}: {reason}" for f, reason in fix.skipped[:3])
+        skipped = sorted(fix.skipped, key=lambda pair: pair[0].key() != first)
+        why = "; ".join(f"{f.rule}: {reason}" for f, reason in skipped[:3])
         why = f"no deterministic fix ({why})"
     else:
         why = "nothing to fix: the docstring has no static finding"
@@ -116,28 +122,33 @@ async def fix_docstring(
     lock: asyncio.Lock,
     model: ModelSetup | None = None,
     other_findings: Sequence[Finding] = (),
+    first: str | None = None,
 ) -> FixResult:
     """The fix of ``qualname``'s docstring in the graph's current text of ``path``.
 
     ``other_findings`` are findings the static tier cannot reproduce (the model judge's),
-    given to the model along with the static ones."""
+    given to the model along with the static ones.  ``first`` is the key of the finding the
+    user invoked the fix on: fixed first, and named in the message when it stays."""
     async with lock:
-        static = await asyncio.to_thread(deterministic_fix, graph, path, qualname, check)
+        static = await asyncio.to_thread(
+            partial(deterministic_fix, first=first), graph, path, qualname, check
+        )
     if static is None:
         return FixResult(None, None, "none", f"{qualname} has no docstring here to fix")
     if model is None:
-        return _static_result(static, None)
+        return _static_result(static, None, first)
     target = static.target
     judged = [f for f in other_findings if f.qualname == qualname and f.tier is Tier.LLM]
     findings = [*static.fixed, *static.remaining, *judged]
+    findings.sort(key=lambda f: f.key() != first)  # the model reads the chosen one first
     if not findings:
-        return _static_result(static, None)
+        return _static_result(static, None, first)
     rewriter = _Rewriter(graph, path, target, check, lock, model)
     literal, failure = await rewriter.run(findings)
     if literal is not None:
         message = f"fixed {len(findings)} finding(s) with {model.client.settings.model}"
         return FixResult(target, literal, "model", message, findings, rewriter.calls)
-    result = _static_result(static, f"the model rewrite failed: {failure}")
+    result = _static_result(static, f"the model rewrite failed: {failure}", first)
     result.model_calls = rewriter.calls
     return result
 

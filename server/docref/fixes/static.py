@@ -4,11 +4,13 @@
 changing only the tokens or lines a finding is about; every other byte (quotes, prefix,
 indentation, line endings, untouched sentences) stays as it was.  What it fixes:
 
-* ``C1-PARAM-UNKNOWN`` with a did-you-mean: the name is renamed in every entry documenting
-  it (``:param x:`` and ``:type x:`` alike); name and type written the other way round
+* ``C1-PARAM-UNKNOWN`` with a did-you-mean, or pairing with the one undocumented parameter
+  (:mod:`docref.fixes.pairing`): the name is renamed in every entry documenting it
+  (``:param x:`` and ``:type x:`` alike); name and type written the other way round
   (``int (size):``) are swapped back.
 * ``C1-PROSE-NAME-STALE``: the old name becomes the renamed one wherever the flagged sentence
-  writes it as a whole word (the markup around it stays).
+  writes it as a whole word (the markup around it stays); ``C1-DOCTYPE-UNRESOLVED`` likewise
+  in the flagged entry (the class in scope it was meant to be).
 * ``C3-RAISES``: an exception the function never raises loses its entry (continuation lines
   included; an emptied Google/NumPy section loses its header too); a misspelt exception name
   with a did-you-mean is renamed.  Java ``@throws`` tags likewise.
@@ -34,17 +36,19 @@ from docref.checks.static.params import split_names, strip_name
 from docref.core.findings import Finding, Tier
 from docref.core.segment import Segment
 from docref.fixes.layout import DocLayout, Header, line_start_of
+from docref.fixes.pairing import paired_parameter
 from docref.fixes.target import FixTarget, literal_frame
-from docref.fixes.text import Edit, apply_edits
+from docref.fixes.text import Edit, apply_edits, cased, one_line
 
 __all__ = ["FIXABLE_RULES", "StaticFix", "static_fix"]
 
 FIXABLE_RULES = frozenset(
     {"C1-PARAM-UNKNOWN", "C3-RAISES", "C2-PARAM-TYPE", "C2-RETURN-TYPE", "C2-YIELD-TYPE"}
-    | {"C3-RETURNS-YIELDS", "C1-PROSE-NAME-STALE"}
+    | {"C3-RETURNS-YIELDS", "C1-PROSE-NAME-STALE", "C1-DOCTYPE-UNRESOLVED"}
 )
 
 _RENAME_PARAM = re.compile(r'rename "(?P<old>[^"]+)" to "(?P<new>[^"]+)"')
+_REMOVE_PARAM = re.compile(r'remove "(?P<old>[^"]+)" or add it to the signature')
 _SWAP = re.compile(r'document "(?P<name>[^"]+)" as the name and "(?P<type>[^"]+)" as its type')
 _RENAME_STALE = re.compile(r"rename `(?P<old>[\w$]+)` to `(?P<new>[\w$]+)` in this sentence$")
 _RENAME_EXC = re.compile(r"rename (?P<old>[\w.]+) to (?P<new>[\w.]+)$")
@@ -148,7 +152,7 @@ class _Planner:
             return self.param_name(segment, hint)
         if finding.rule == "C3-RAISES":
             return self.raises(segment, hint)
-        if finding.rule == "C1-PROSE-NAME-STALE":
+        if finding.rule in ("C1-PROSE-NAME-STALE", "C1-DOCTYPE-UNRESOLVED"):
             return self.stale_name(segment, hint)
         if finding.rule == "C3-RETURNS-YIELDS":
             return self.returns_yields(segment, hint)
@@ -162,10 +166,14 @@ class _Planner:
             (ns, ne), (ts, te) = segment.name_span, segment.type_span
             first = self.replace(ns, ne, self.source[ts:te])
             return first or self.replace(ts, te, self.source[ns:ne])
-        match = _RENAME_PARAM.fullmatch(hint)
+        match = _RENAME_PARAM.fullmatch(hint) or _REMOVE_PARAM.match(hint)
         if match is None:
-            return "no single parameter name matches (the rule has no did-you-mean)"
-        old, new = strip_name(match["old"]), match["new"]
+            return "the finding names no parameter to rename"
+        old, new = strip_name(match["old"]), match.groupdict().get("new")
+        if new is None:  # no did-you-mean: the pairing fix (fixes/pairing.py)
+            new, why = paired_parameter(self.target, old)
+            if new is None:
+                return f"no close match, and {why}"
         word = re.compile(rf"(?<![\w]){re.escape(old)}(?![\w])")
         renamed = False
         for other in self.target.parsed.segments:
@@ -242,9 +250,7 @@ class _Planner:
                 written = self.source[entry.start : entry.start + len(section)]
                 if tag is None or written.lower() != section.lower():
                     return f"{section} has no counterpart to rename it to"
-                problem = self.replace(
-                    entry.start, entry.start + len(section), _cased(tag, written)
-                )
+                problem = self.replace(entry.start, entry.start + len(section), cased(tag, written))
                 if problem is not None:
                     return problem
                 continue
@@ -265,7 +271,7 @@ class _Planner:
         swapped = _SWAPPED_TITLES.get(written.lower())
         if swapped is None:
             return f"the section {written!r} has no counterpart"
-        new = _cased(swapped, written)
+        new = cased(swapped, written)
         problem = self.replace(header.title_start, header.title_end, new)
         if problem is None and header.underline is not None:
             start, end = header.underline
@@ -296,13 +302,13 @@ class _Planner:
             if function is not None:
                 param = next((p for p in function.params if p.name == match["name"]), None)
                 written = param.annotation if param is not None else None
-            return _one_line(written) if written else match["type"]
+            return one_line(written) if written else match["type"]
         match = _RETURN_TYPE.match(hint)
         if match is None:
             return None
         plain = finding.rule == "C2-RETURN-TYPE" and hint.startswith("document the return type")
         if plain and function is not None and function.returns:
-            return _one_line(function.returns)
+            return one_line(function.returns)
         return match["type"]
 
     # ---- removals -------------------------------------------------------------------------
@@ -347,25 +353,6 @@ class _Planner:
             and (found := self.layout.header_of(s)) is not None
             and found.title_start == header.title_start
         ]
-
-
-def _cased(word: str, like: str) -> str:
-    """``word`` written in the case of ``like`` (``Yields`` for ``Returns``)."""
-    lead = len(like) - len(like.lstrip(":@"))
-    head, body = like[:lead], word[len(word) - len(word.lstrip(":@")) :]
-    letters = like[lead:]
-    if letters.isupper():
-        return head + body.upper()
-    if letters[:1].isupper():
-        return head + body[:1].upper() + body[1:]
-    return head + body
-
-
-def _one_line(text: str) -> str:
-    text = " ".join(text.split())
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        text = text[1:-1]  # a string annotation: the type it names
-    return text
 
 
 def static_fix(target: FixTarget, findings: Sequence[Finding]) -> StaticFix:

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 __all__ = [
     "Edit",
     "apply_edits",
+    "cased",
     "line_bounds",
     "line_break",
     "minimal_edit",
+    "one_line",
 ]
 
 _BREAK = re.compile(r"\r\n|\r|\n")
@@ -81,3 +83,23 @@ def minimal_edit(old: str, new: str, base: int = 0) -> Edit:
     while tail > 0 and old[len(old) - tail] == "\n":
         tail -= 1
     return Edit(base + head, base + len(old) - tail, new[head : len(new) - tail])
+
+
+def cased(word: str, like: str) -> str:
+    """``word`` written in the case of ``like`` (``Yields`` for ``Returns``)."""
+    lead = len(like) - len(like.lstrip(":@"))
+    head, body = like[:lead], word[len(word) - len(word.lstrip(":@")) :]
+    letters = like[lead:]
+    if letters.isupper():
+        return head + body.upper()
+    if letters[:1].isupper():
+        return head + body[:1].upper() + body[1:]
+    return head + body
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line (a string annotation: the type it names, without its quotes)."""
+    text = " ".join(text.split())
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]  # a string annotation: the type it names
+    return text

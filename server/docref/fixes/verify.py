@@ -22,6 +22,7 @@ from docref.graph.project import ProjectGraph
 
 __all__ = [
     "DeterministicFix",
+    "FindingKey",
     "StaticCheck",
     "deterministic_fix",
     "finding_key",
@@ -48,14 +49,15 @@ class StaticCheck:
 
 
 def static_findings(
-    graph: ProjectGraph, path: str, qualname: str, check: StaticCheck
+    graph: ProjectGraph, path: str, qualname: str | None, check: StaticCheck
 ) -> tuple[list[Finding], list[str]]:
-    """The static findings of ``qualname`` in the graph's current text of ``path``, after
-    inline markers and the ignore list; and the rule failures met (a docref bug)."""
+    """The static findings of ``qualname`` (``None``: of every function) in the graph's
+    current text of ``path``, after inline markers and the ignore list; and the rule
+    failures met (a docref bug)."""
     run = check_static(graph, [path], rules=check.rules, ignore=check.ignore)
     report = run.reports[0]
     problems = [*report.errors, *run.warnings]
-    return [f for f in report.findings if f.qualname == qualname], problems
+    return [f for f in report.findings if qualname in (None, f.qualname)], problems
 
 
 @dataclass(slots=True)
@@ -93,11 +95,14 @@ def deterministic_fix(
     check: StaticCheck,
     *,
     rounds: int = 3,
+    first: str | None = None,
 ) -> DeterministicFix | None:
     """Fix the static findings of ``qualname`` (in the graph's current text of ``path``)
     as far as :func:`static_fix` can, re-checking after each round: a fix may reveal a
     finding the next round fixes (a renamed ``:type x:`` entry now compared with ``x``'s
-    annotation).  ``None`` when ``qualname`` has no docstring there."""
+    annotation).  The finding whose :meth:`~Finding.key` is ``first`` (the one the user
+    asked about) is planned before the others, so its change wins where two would touch the
+    same text.  ``None`` when ``qualname`` has no docstring there."""
     target = find_target(graph, path, qualname)
     if target is None:
         return None
@@ -108,6 +113,7 @@ def deterministic_fix(
     updated = False
     try:
         for _ in range(rounds):
+            findings.sort(key=lambda f: f.key() != first)  # stable: the rest keep their order
             fix = static_fix(current, findings)
             last = last or fix
             if not fix.changed:

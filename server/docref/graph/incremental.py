@@ -14,6 +14,7 @@ from tree_sitter import Point, Tree
 
 from docref.graph.model import FileExtract
 from docref.graph.python_extract import ReferenceMemo
+from docref.graph.python_reuse import Chunk, ChunkKey, Chunks
 
 
 def common_prefix(a: bytes, b: bytes) -> int:
@@ -53,7 +54,9 @@ class IncrementalExtractor:
 
     def __init__(self, size: int = 32) -> None:
         self._size = size
-        self._files: OrderedDict[str, tuple[bytes, Tree, ReferenceMemo]] = OrderedDict()
+        self._files: OrderedDict[str, tuple[bytes, Tree, ReferenceMemo, dict[ChunkKey, Chunk]]]
+        self._files = OrderedDict()
+        self.replayed = 0  # definitions the last extraction replayed (for tests)
 
     def forget(self, rel: str) -> None:
         self._files.pop(rel, None)
@@ -62,9 +65,11 @@ class IncrementalExtractor:
         previous = self._files.pop(rel, None)
         memo: ReferenceMemo = {}
         old_tree: Tree | None = None
+        old_chunks: dict[ChunkKey, Chunk] = {}
         if previous is not None:
-            old, old_tree, memo = previous
+            old, old_tree, memo, old_chunks = previous
             _edit(old, old_tree, data)
+        chunks = Chunks(old_chunks)
         if language == "java":
             from docref.graph import java_extract
 
@@ -74,8 +79,9 @@ class IncrementalExtractor:
             from docref.graph import python_extract
 
             tree = python_extract.parse(data, old_tree)
-            fe = python_extract.extract_python(data, rel, digest, tree, memo)
-        self._files[rel] = (data, tree, memo)
+            fe = python_extract.extract_python(data, rel, digest, tree, memo, chunks)
+        self.replayed = chunks.replayed
+        self._files[rel] = (data, tree, memo, chunks.new)
         while len(self._files) > self._size:
             self._files.popitem(last=False)
         return fe

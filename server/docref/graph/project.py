@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docref.cache import open_cache
+from docref.graph.changes import ChangeTracker
 from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspace
 from docref.graph.extraction import SideJob, cache_key, extract_many
 from docref.graph.incremental import IncrementalExtractor
@@ -103,6 +104,11 @@ class ProjectGraph:
         # bumped whenever a file's entry is added, replaced or removed: lets derived tables
         # (project-wide name sets) know when to rebuild without comparing every entry
         self.generation = 0
+        # the files whose extract or text was asked for, while someone records them (the
+        # results cache keys a file's findings by the files its check read)
+        self.touched: set[str] | None = None
+        # what incremental checking needs to know of each change (graph.changes)
+        self.changes = ChangeTracker()
         self._cache = open_cache("graph", cache_directory) if use_cache else None
 
     # ---- paths ------------------------------------------------------------------------
@@ -149,6 +155,7 @@ class ProjectGraph:
         # a re-index starts over (deleted files must go); open editor buffers still win
         self.entries.clear()
         self.generation += 1
+        self.changes.names_changed()
         self.skipped.clear()
         self.modules = ModuleMap()
         self.modules.note_paths(c.relpath for c in candidates)
@@ -250,8 +257,14 @@ class ProjectGraph:
 
     # ---- incremental ------------------------------------------------------------------
 
-    def update(self, path: str, text: str | None = None) -> UpdateResult:
-        """Re-extract one file from ``text`` (an editor buffer) or, if None, from disk."""
+    def update(
+        self, path: str, text: str | None = None, *, dependents: bool = True
+    ) -> UpdateResult:
+        """Re-extract one file from ``text`` (an editor buffer) or, if None, from disk.
+
+        ``dependents=False`` leaves the result's ``dependents`` empty: the editor's path,
+        where finding them would read every importer's extract on the first edit of a
+        widely imported file; the change logs work them out when a file is checked."""
         rel = self.relpath(path)
         language = language_of(rel)
         if language is None:
@@ -259,6 +272,8 @@ class ProjectGraph:
         if text is not None:
             # a BOM is not content: keep the buffer and the extract's byte offsets in step
             text = text.removeprefix("\ufeff")
+            if self._buffers.get(rel) == text and rel in self.entries:
+                return UpdateResult(rel)  # the editor's change, then its save: read once
             self._buffers[rel] = text
             src = decode_source(text.encode("utf-8", "surrogatepass"), language)
         else:
@@ -289,7 +304,12 @@ class ProjectGraph:
         new_prints = entry.fingerprints
         changed = [q for q, h in new_prints.items() if old_prints.get(q) != h]
         changed += [q for q in old_prints if q not in new_prints]
-        return UpdateResult(rel, changed, self._dependents(rel, changed), src.note)
+        found = self._dependents(rel, changed) if dependents else []
+        before = None if old is None else (old_prints, old.imports)
+        after = (new_prints, entry.imports)
+        users = [rel, *self._importers.get(rel, ())]
+        self.changes.updated(rel, before, after, fe, src.data, changed, users)
+        return UpdateResult(rel, changed, found, src.note)
 
     def remove(self, path: str) -> UpdateResult:
         """Drop a deleted file; report the functions that imported from it."""
@@ -299,6 +319,7 @@ class ProjectGraph:
         dependents = self._dependents(rel, list(old_prints))
         self.entries.pop(rel, None)
         self.generation += 1
+        self.changes.names_changed(rel)
         self._buffers.pop(rel, None)
         self._incremental.forget(rel)
         self.modules.remove(rel)
@@ -362,7 +383,10 @@ class ProjectGraph:
     # ---- queries ----------------------------------------------------------------------
 
     def get(self, path: str) -> FileExtract | None:
-        entry = self.entries.get(self.relpath(path))
+        rel = self.relpath(path)
+        if self.touched is not None:
+            self.touched.add(rel)
+        entry = self.entries.get(rel)
         return entry.extract if entry is not None else None
 
     @property
@@ -373,6 +397,8 @@ class ProjectGraph:
     def source(self, path: str) -> str:
         """The text the extract was made from: the editor buffer if any, else the disk."""
         rel = self.relpath(path)
+        if self.touched is not None:
+            self.touched.add(rel)
         if rel in self._buffers:
             return self._buffers[rel]
         full = self.abspath(rel)

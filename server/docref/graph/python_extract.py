@@ -14,11 +14,12 @@ from docref.graph.model import (
     Docstring,
     FileExtract,
     Function,
-    Import,
     Param,
     Variable,
 )
+from docref.graph.python_imports import python_imports
 from docref.graph.python_refs import PY_LANGUAGE, ReferenceCollector, ReferenceMemo
+from docref.graph.python_reuse import ChunkKey, Chunks
 from docref.graph.treesitter import (
     node_span,
     parse_with,
@@ -47,6 +48,7 @@ _NESTING = frozenset(
     }
 )
 _TRY_PARTS = frozenset({"try_statement", "except_clause", "except_group_clause"})
+_DEFINITIONS = frozenset({"function_definition", "class_definition", "decorated_definition"})
 
 
 def parser() -> Parser:
@@ -63,10 +65,25 @@ def _first_named(node: Node) -> Node | None:
 
 
 class _Extractor:
-    def __init__(self, data: bytes, path: str, content_hash: str, refs: ReferenceCollector) -> None:
+    def __init__(
+        self,
+        data: bytes,
+        path: str,
+        content_hash: str,
+        refs: ReferenceCollector,
+        chunks: Chunks | None = None,
+    ) -> None:
         self.data = data
         self.refs = refs
         self.out = FileExtract(path=path, language="python", content_hash=content_hash)
+        self.chunks = chunks
+        # class qualname -> names of the variables it owns so far (first assignment wins)
+        self.owned: dict[str, set[str]] = {}
+
+    def add_variable(self, var: Variable) -> None:
+        self.out.variables.append(var)
+        if var.owner is not None:
+            self.owned.setdefault(var.owner, set()).add(var.name)
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
@@ -83,28 +100,55 @@ class _Extractor:
     ) -> None:
         for stmt in block.named_children:
             kind = stmt.type
-            decorators: list[str] = []
-            outer = stmt
-            if kind == "decorated_definition":
-                definition = stmt.child_by_field_name("definition")
-                if definition is None:
+            key: ChunkKey | None = None
+            if self.chunks is not None and func is None and kind in _DEFINITIONS:
+                owner = owner_class.qualname if owner_class is not None else ""
+                known = frozenset(self.owned.get(owner, ())) if owner else frozenset()
+                key = self.chunks.key(self.data, stmt, prefix, in_try, known)
+                replayed = self.chunks.replay(key, stmt, self.out)
+                if replayed is not None:
+                    for var in replayed.variables:
+                        if var.owner is not None:
+                            self.owned.setdefault(var.owner, set()).add(var.name)
                     continue
-                decorators = [
-                    self.text(d)[1:].strip() for d in stmt.named_children if d.type == "decorator"
-                ]
-                stmt, kind = definition, definition.type
-            if kind == "function_definition":
-                self.function(stmt, outer, decorators, owner_class, prefix)
-            elif kind == "class_definition":
-                self.klass(stmt, outer, decorators, owner_class, prefix)
-            elif kind in ("import_statement", "import_from_statement", "future_import_statement"):
-                self.imports(stmt, func.qualname if func else "", in_try)
-            elif kind == "expression_statement" and func is None:
-                self.assignment(stmt, owner_class, prefix)
-            elif kind == "type_alias_statement" and func is None:
-                self.type_alias(stmt, owner_class, prefix)
-            elif kind in _NESTING:
-                self.statements(stmt, owner_class, func, prefix, in_try or kind in _TRY_PARTS)
+                marks = self.chunks.marks(self.out)
+            self.definition(stmt, kind, owner_class, func, prefix, in_try)
+            if key is not None and self.chunks is not None:
+                self.chunks.record(key, stmt, self.out, marks)
+
+    def definition(
+        self,
+        stmt: Node,
+        kind: str,
+        owner_class: Class | None,
+        func: Function | None,
+        prefix: str,
+        in_try: bool,
+    ) -> None:
+        """Extract one statement of a block."""
+        decorators: list[str] = []
+        outer = stmt
+        if kind == "decorated_definition":
+            definition = stmt.child_by_field_name("definition")
+            if definition is None:
+                return
+            decorators = [
+                self.text(d)[1:].strip() for d in stmt.named_children if d.type == "decorator"
+            ]
+            stmt, kind = definition, definition.type
+        if kind == "function_definition":
+            self.function(stmt, outer, decorators, owner_class, prefix)
+        elif kind == "class_definition":
+            self.klass(stmt, outer, decorators, owner_class, prefix)
+        elif kind in ("import_statement", "import_from_statement", "future_import_statement"):
+            scope = func.qualname if func else ""
+            self.out.imports.extend(python_imports(self.data, stmt, scope, in_try))
+        elif kind == "expression_statement" and func is None:
+            self.assignment(stmt, owner_class, prefix)
+        elif kind == "type_alias_statement" and func is None:
+            self.type_alias(stmt, owner_class, prefix)
+        elif kind in _NESTING:
+            self.statements(stmt, owner_class, func, prefix, in_try or kind in _TRY_PARTS)
 
     def docstring(self, body: Node | None) -> Docstring | None:
         if body is None:
@@ -257,7 +301,7 @@ class _Extractor:
                 var = Variable(
                     ident, f"{prefix}{ident}", node_span(stmt), scope, owner, annotation, value_refs
                 )
-                self.out.variables.append(var)
+                self.add_variable(var)
 
     def type_alias(self, stmt: Node, owner_class: Class | None, prefix: str) -> None:
         """PEP 695 ``type X = …``: a variable annotated ``TypeAlias`` (the C2 rules expand
@@ -272,7 +316,7 @@ class _Extractor:
         var = Variable(
             name, f"{prefix}{name}", node_span(stmt), scope, owner, "TypeAlias", value_refs
         )
-        self.out.variables.append(var)
+        self.add_variable(var)
 
     def target_names(self, target: Node) -> list[str]:
         if target.type == "identifier":
@@ -283,7 +327,7 @@ class _Extractor:
 
     def instance_attributes(self, body: Node, owner: Class) -> None:
         """``self.x = ...`` / ``self.x: T = ...`` anywhere in a method body (first wins)."""
-        known = {v.name for v in self.out.variables if v.owner == owner.qualname}
+        known = self.owned.setdefault(owner.qualname, set())
         stack = list(body.named_children)
         while stack:
             stmt = stack.pop(0)
@@ -322,51 +366,7 @@ class _Extractor:
                     self.text(t) if t is not None else None,
                     self.refs.value_refs(node.child_by_field_name("right")),
                 )
-                self.out.variables.append(var)
-
-    # ---- imports ----------------------------------------------------------------------
-
-    def imports(self, stmt: Node, scope: str, in_try: bool) -> None:
-        line = stmt.start_point[0]
-        out = self.out.imports
-        if stmt.type == "import_statement":
-            for child in stmt.named_children:
-                if child.type == "aliased_import":
-                    mod = child.child_by_field_name("name")
-                    alias = child.child_by_field_name("alias")
-                    if mod is not None:
-                        as_ = self.text(alias) if alias is not None else None
-                        out.append(Import(self.text(mod), None, as_, 0, line, scope, in_try))
-                elif child.type == "dotted_name":
-                    out.append(Import(self.text(child), None, None, 0, line, scope, in_try))
-            return
-        if stmt.type == "future_import_statement":
-            for child in stmt.named_children:
-                out.append(Import("__future__", self.text(child), None, 0, line, scope, in_try))
-            return
-        module_node = stmt.child_by_field_name("module_name")
-        module, level = "", 0
-        if module_node is not None:
-            if module_node.type == "relative_import":
-                for part in module_node.named_children:
-                    if part.type == "import_prefix":
-                        level = self.text(part).count(".")
-                    elif part.type == "dotted_name":
-                        module = self.text(part)
-            else:
-                module = self.text(module_node)
-        names = [c for c in stmt.children_by_field_name("name")]
-        if not names and any(c.type == "wildcard_import" for c in stmt.named_children):
-            out.append(Import(module, "*", None, level, line, scope, in_try))
-        for child in names:
-            if child.type == "aliased_import":
-                n = child.child_by_field_name("name")
-                a = child.child_by_field_name("alias")
-                if n is not None:
-                    as_ = self.text(a) if a is not None else None
-                    out.append(Import(module, self.text(n), as_, level, line, scope, in_try))
-            else:
-                out.append(Import(module, self.text(child), None, level, line, scope, in_try))
+                self.add_variable(var)
 
 
 def extract_python(
@@ -375,17 +375,24 @@ def extract_python(
     content_hash: str,
     tree: Tree | None = None,
     memo: ReferenceMemo | None = None,
+    chunks: Chunks | None = None,
 ) -> FileExtract:
     """Extract one Python file; syntax errors are recovered from and noted, never raised.
 
     ``memo`` (for repeated extraction of one edited file) maps a function's masked text to
     its references: unchanged functions skip the reference scan.  It is updated in place to
     hold exactly the functions of this version, so it never grows beyond one file.
+    ``chunks`` (the same use) replays the definitions whose text did not change
+    (:mod:`docref.graph.python_reuse`); not used on a tree with syntax errors, whose recovery
+    may read an unchanged text differently.
     """
     if tree is None:
         tree = parse(data)
     root = tree.root_node
-    ex = _Extractor(data, path, content_hash, ReferenceCollector(data, root, memo))
+    reuse = chunks if not root.has_error else None
+    lazy = reuse is not None and bool(reuse.old)  # most definitions replayed, not scanned
+    refs = ReferenceCollector(data, root, memo, lazy)
+    ex = _Extractor(data, path, content_hash, refs, reuse)
     ex.out.module_docstring = ex.docstring(root)
     ex.statements(root, None, None, "", False)
     if root.has_error:

@@ -87,7 +87,7 @@ def _add(seen: dict[str, list[Any]], name: str, kind: RefKind, offset: int) -> N
             entry[0] = kind
 
 
-def _first_use(masked: bytes, chain: bytes, start: int, end: int) -> int:
+def _first_use(masked: bytes | bytearray, chain: bytes, start: int, end: int) -> int:
     """Offset of the first whole-word occurrence of ``chain`` in ``masked[start:end]``."""
     pos = masked.find(chain, start, end)
     while pos != -1:
@@ -160,13 +160,30 @@ class _LineIndex:
 class ReferenceCollector:
     """Collects the references of the functions and assigned values of one file."""
 
-    def __init__(self, data: bytes, root: Node, memo: ReferenceMemo | None) -> None:
+    def __init__(
+        self, data: bytes, root: Node, memo: ReferenceMemo | None, lazy: bool = False
+    ) -> None:
         self.lines = _LineIndex(data)
-        self.masked = _mask_strings(data, root)
+        # ``lazy`` (a re-extraction that replays most definitions): strings and comments are
+        # blanked only in the regions scanned, not over the whole file
+        self._data, self._root = data, root
+        self.masked = bytearray(data) if lazy else bytearray(_mask_strings(data, root))
+        self._covered: list[tuple[int, int]] | None = [] if lazy else None
         # masked function text -> (references with header-relative lines, locals); see
         # ``extract_python(memo=...)``
         self.memo = memo
         self.memo_used: ReferenceMemo = {}
+
+    def _mask(self, start: int, end: int) -> None:
+        """Blank the strings and comments of ``data[start:end]`` in ``masked`` (a region
+        holding whole definitions or a whole value: every string in it ends in it)."""
+        covered = self._covered
+        if covered is None or any(s <= start and end <= e for s, e in covered):
+            return
+        covered.append((start, end))
+        cursor = QueryCursor(_MASK_QUERY)
+        cursor.set_byte_range(start, end)
+        _apply_mask(self.masked, self._data, cursor.captures(self._root))
 
     def update_memo(self) -> None:
         """Leave in ``memo`` exactly the functions of this version (it never grows)."""
@@ -181,8 +198,9 @@ class ReferenceCollector:
         instead of a Python object per identifier node (the hot path of indexing).
         """
         memo_key = b""
+        self._mask(fn.span.start_byte, max(fn.span.end_byte, body.end_byte if body else 0))
         if self.memo is not None and body is not None:
-            memo_key = self.masked[fn.header_span.start_byte : body.end_byte]
+            memo_key = bytes(self.masked[fn.header_span.start_byte : body.end_byte])
             hit = self.memo.get(memo_key)
             if hit is not None:
                 base = fn.header_span.start_line
@@ -269,6 +287,7 @@ class ReferenceCollector:
         if value is None:
             return []
         out: dict[str, None] = {}
+        self._mask(value.start_byte, value.end_byte)
         for m in _USE_RE.finditer(self.masked, value.start_byte, value.end_byte):
             if m.group(2) != b"=":
                 name = m.group(1).decode()
@@ -277,7 +296,7 @@ class ReferenceCollector:
         return list(out)
 
 
-def _outside_nested(masked: bytes, body: Node) -> list[tuple[int, int]]:
+def _outside_nested(masked: bytes | bytearray, body: Node) -> list[tuple[int, int]]:
     """Byte ranges of ``body`` outside the functions/classes nested in it."""
     start, end = body.start_byte, body.end_byte
     if masked.find(b"def ", start, end) == -1 and masked.find(b"class ", start, end) == -1:
@@ -303,11 +322,30 @@ def _mask_strings(data: bytes, root: Node) -> bytes:
     nested in them are blanked again (outer before inner: sorted by start, longest first).
     """
     masked = bytearray(data)
+    _apply_mask(masked, data, QueryCursor(_MASK_QUERY).captures(root))
+    return bytes(masked)
+
+
+def _apply_mask(masked: bytearray, data: bytes, captures: dict[str, list[Node]]) -> None:
+    if "e" not in captures:
+        # nothing to restore: blank the union of the ranges, each stretch once (a data
+        # module's tens of thousands of strings cost a sort of tuples and one slice each)
+        spans = sorted([(n.start_byte, n.end_byte) for nodes in captures.values() for n in nodes])
+        lo = hi = -1
+        for s, e in spans:
+            if s <= hi:
+                hi = max(hi, e)
+                continue
+            if hi > lo:
+                masked[lo:hi] = data[lo:hi].translate(_BLANK)
+            lo, hi = s, e
+        if hi > lo:
+            masked[lo:hi] = data[lo:hi].translate(_BLANK)
+        return
     ranges: list[tuple[int, int, int]] = []
-    for capture, nodes in QueryCursor(_MASK_QUERY).captures(root).items():
+    for capture, nodes in captures.items():
         blank = 0 if capture == "e" else 1  # at equal ranges, restore before blanking
         ranges.extend((n.start_byte, n.end_byte, blank) for n in nodes)
     ranges.sort(key=lambda r: (r[0], -r[1], r[2]))
     for s, e, blank in ranges:
         masked[s:e] = data[s:e].translate(_BLANK) if blank else data[s:e]
-    return bytes(masked)

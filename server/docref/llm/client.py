@@ -274,13 +274,15 @@ class ModelClient:
                     self._count(requests=1)
                     started = time.monotonic()
                     response = await asyncio.wait_for(
-                        litellm.acompletion(**kwargs), timeout=s.timeout_s
+                        self._send(litellm, kwargs), timeout=s.timeout_s
                     )
                 done = self._completion(litellm, response, time.monotonic() - started, where)
-                return replace(done, endpoint=endpoint.display_url or where)
+                answered_by = self._answered_by(response) or endpoint.display_url or where
+                return replace(done, endpoint=answered_by)
             except ModelError:
                 raise
             except Exception as exc:
+                self._failed(exc)
                 failure = classify(exc)
                 if not failure.retry or attempts > s.num_retries:
                     log.info(
@@ -305,6 +307,23 @@ class ModelClient:
                 )
                 self._count(retries=1)
                 await asyncio.sleep(delay)
+
+    def _send(self, litellm: ModuleType, kwargs: dict[str, Any]) -> Any:
+        """The request itself (an awaitable); the router client sends it through its Router."""
+        return litellm.acompletion(**kwargs)
+
+    def _answered_by(self, response: Any) -> str | None:
+        """Which endpoint answered ``response`` (``None``: the configured one)."""
+        return None
+
+    def _failed(self, exc: Exception) -> None:
+        """An attempt failed with ``exc`` (the router client counts it per endpoint)."""
+
+    @property
+    def cache_identity(self) -> str | None:
+        """What the answer cache keys on as the endpoint: the URL (answers from another
+        server, which may serve other weights under the same name, are not reused)."""
+        return self.endpoint.url
 
     def _backoff(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:

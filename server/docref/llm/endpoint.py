@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
+from docref.config.endpoints import EndpointSpec
+
 if TYPE_CHECKING:
     from docref.config.settings import Settings
 
@@ -42,6 +44,10 @@ class ModelSettings:
     num_retries: int = 2
     local_only: bool = False
     seed: int | None = None
+    deployments: tuple[EndpointSpec, ...] = ()
+    routing_strategy: str = "simple-shuffle"
+    cooldown_s: float = 30.0
+    allowed_fails: int = 0
 
     def __post_init__(self) -> None:
         if not self.model or not self.model.strip():
@@ -61,13 +67,25 @@ class ModelSettings:
         """
         if settings.model is None:
             raise ValueError("no model is configured")
+        deployments = settings.endpoints
+        caps = [d.max_concurrency for d in deployments]
+        concurrency = settings.concurrency
+        if deployments and all(cap is not None for cap in caps):
+            # every endpoint has its own bound: together they are the run's
+            concurrency = sum(cap for cap in caps if cap is not None)
         return cls(
             model=settings.model,
             api_base=settings.api_base,
             api_key_env=settings.api_key_env,
             timeout_s=settings.timeout,
-            max_concurrency=settings.concurrency,
+            max_concurrency=concurrency,
+            # with several endpoints a failed attempt is re-sent to another one
+            num_retries=max(2, len(deployments)),
             local_only=settings.local_only,
+            deployments=deployments,
+            routing_strategy=settings.routing_strategy,
+            cooldown_s=settings.cooldown,
+            allowed_fails=settings.allowed_fails,
         )
 
 

@@ -69,7 +69,8 @@ def index_folder(
 
 def take_buffer(folder: Folder, path: str, text: str) -> None:
     """Give the graph the editor's text of ``path``."""
-    folder.graph.update(path, text)
+    # the dependents are the change log's business (worked out when a file is checked)
+    folder.graph.update(path, text, dependents=False)
 
 
 def release_buffer(folder: Folder, path: str) -> None:
@@ -88,8 +89,9 @@ def check_buffer(folder: Folder, path: str, version: int, text: str) -> StaticOu
         ignore = IgnoreList()
     outcome.ignore = ignore
     graph = folder.graph
-    graph.update(path, text)
-    static = check_static(graph, [path], enable=settings.enable, ignore=ignore)
+    graph.update(path, text, dependents=False)
+    # incremental: only what changed since the last check of this file is checked again
+    static = check_static(graph, [path], enable=settings.enable, ignore=ignore, incremental=True)
     report = static.reports[0]
     extract = graph.get(path)
     if extract is None:

@@ -1,8 +1,10 @@
-"""Code actions on docref diagnostics: "Fix this docstring" and "Ignore Cn for this function".
+"""Code actions on docref diagnostics: "Fix this docstring" and "Ignore Cn for this function";
+and the document's ``source.fixAll.docref`` (:mod:`docref.lsp.fix_all`).
 
 Listing is cheap: one "Fix this docstring" per function and one "Ignore Cn" per (function,
 criterion) among the docref diagnostics the client sends, each carrying the document version
-in ``data``.  The edit is computed in ``codeAction/resolve`` only (the model rewrite may take
+in ``data`` (and "Fix this docstring" the key of the finding it was invoked on: fixed
+first).  The edit is computed in ``codeAction/resolve`` only (the model rewrite may take
 seconds and cost money); a client that cannot resolve gets the same work behind the command
 ``docref.applyFix``, applied with ``workspace/applyEdit``.
 
@@ -33,9 +35,15 @@ from docref.fixes.text import Edit, minimal_edit
 from docref.fixes.verify import StaticCheck
 from docref.graph.discovery import language_of
 from docref.graph.project import ProjectGraph
-from docref.lsp.diagnostics import SOURCE, client_range
+from docref.lsp.diagnostics import SOURCE
+from docref.lsp.fix_all import (
+    FIX_ALL_KIND,
+    asked_for,
+    document_edit,
+    fix_all_action,
+    fix_all_edits,
+)
 from docref.lsp.folders import Folder
-from docref.segments.positions import line_index
 
 if TYPE_CHECKING:
     from docref.llm.client import ModelClient
@@ -59,11 +67,15 @@ def register_code_actions(server: DocrefServer) -> None:
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         types.CodeActionOptions(
-            code_action_kinds=[types.CodeActionKind.QuickFix], resolve_provider=True
+            code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=True
         ),
     )
-    def on_code_action(ls: DocrefServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-        return list_actions(ls, params)
+    async def on_code_action(
+        ls: DocrefServer, params: types.CodeActionParams
+    ) -> list[types.CodeAction]:
+        actions = list_actions(ls, params)
+        fix_all = await _fix_all(ls, params)
+        return actions if fix_all is None else [*actions, fix_all]
 
     @server.feature(types.CODE_ACTION_RESOLVE)
     async def on_resolve(ls: DocrefServer, action: types.CodeAction) -> types.CodeAction:
@@ -97,6 +109,28 @@ def _resolvable(ls: DocrefServer) -> bool:
     return support is not None and "edit" in support.properties
 
 
+async def _fix_all(ls: DocrefServer, params: types.CodeActionParams) -> types.CodeAction | None:
+    """The fix-all action: with its edit when the client asked for it by kind."""
+    eager = asked_for(params.context.only)
+    document = ls.workspace.text_documents.get(params.text_document.uri)
+    if eager is None or document is None:
+        return None
+    action = fix_all_action(ls, document.uri, document.version or 0, eager)
+    if action is None:
+        return None
+    if not eager:
+        if not _resolvable(ls):
+            action.command = types.Command(
+                title=action.title, command=APPLY_FIX, arguments=[action.data]
+            )
+        return action
+    edit, _why = await compute_edit(ls, action.data)
+    if edit is None:
+        return None  # nothing to fix: a save goes on quietly
+    action.edit = edit
+    return action
+
+
 def list_actions(ls: DocrefServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     """The quick fixes for the docref diagnostics in ``params`` (nothing is computed yet)."""
     only = params.context.only
@@ -123,12 +157,36 @@ def list_actions(ls: DocrefServer, params: types.CodeActionParams) -> list[types
     actions: list[types.CodeAction] = []
     for qualname, diagnostics in fixes.items():
         data = {"action": "fix", "uri": uri, "version": version, "qualname": qualname}
+        # the finding the user invoked the fix on (the first under the cursor) goes first
+        chosen = _chosen(diagnostics, params.range)
+        if chosen is not None:
+            data["first"] = chosen
         actions.append(_action(FIX_TITLE, diagnostics, data, resolvable, preferred=True))
     for (qualname, code), diagnostics in ignores.items():
         data = {"action": "ignore", "uri": uri, "version": version, "qualname": qualname}
         data["code"] = code
         actions.append(_action(_ignore_title(code), diagnostics, data, resolvable))
     return actions
+
+
+def _chosen(diagnostics: list[types.Diagnostic], at: types.Range) -> str | None:
+    """The finding key of the diagnostic the request was made on: the first one holding the
+    request's start (a client sends every diagnostic of the line), else the first sent."""
+    keyed = [
+        (d, str(d.data["key"]))
+        for d in diagnostics
+        if isinstance(d.data, dict) and d.data.get("key")
+    ]
+    cursor = (at.start.line, at.start.character)
+    holding = [
+        (d, key)
+        for d, key in keyed
+        if (d.range.start.line, d.range.start.character)
+        <= cursor
+        <= (d.range.end.line, d.range.end.character)
+    ]
+    chosen = holding or keyed
+    return chosen[0][1] if chosen else None
 
 
 def _action(
@@ -187,9 +245,11 @@ def _stale(ls: DocrefServer, uri: str, version: object) -> str | None:
 
 async def compute_edit(ls: DocrefServer, data: Any) -> tuple[types.WorkspaceEdit | None, str]:
     """The edit an action's ``data`` asks for and a note for the user, or ``None`` and why."""
-    if not isinstance(data, dict) or data.get("action") not in ("fix", "ignore"):
+    if not isinstance(data, dict) or data.get("action") not in ("fix", "ignore", "fixAll"):
         return None, "this code action carries no docref data"
     uri, version, qualname = data.get("uri"), data.get("version"), data.get("qualname")
+    if data["action"] == "fixAll":
+        qualname = ""  # the whole document
     if not isinstance(uri, str) or not isinstance(qualname, str):
         return None, "this code action carries no docref data"
     stale = _stale(ls, uri, version)
@@ -205,36 +265,48 @@ async def compute_edit(ls: DocrefServer, data: Any) -> tuple[types.WorkspaceEdit
     if data["action"] == "ignore":
         async with folder.turn:
             found = await asyncio.to_thread(_ignore, folder.graph, path, text, qualname, data)
+    elif data["action"] == "fixAll":
+        async with folder.turn:
+            found = await asyncio.to_thread(fix_all_edits, folder, path, text)
     else:
-        found = await _fix(ls, folder, path, uri, version, qualname)
-    edit, note, source = found
+        first = data.get("first")
+        first = first if isinstance(first, str) else None
+        found = await _fix(ls, folder, path, uri, version, qualname, first)
+    edits, note, source = found
     # the model may have taken a while: the edit is for the version it was computed from
     stale = _stale(ls, uri, version)
     if stale is not None:
         return None, stale
     lines = ls.workspace.text_documents[uri].lines
-    if edit is None:
+    if not edits:
         return None, note
-    return _workspace_edit(ls, uri, version, (source, lines), edit), note
+    return document_edit(ls, uri, version, (source, lines), edits), note
 
 
 def _ignore(
     graph: ProjectGraph, path: str, text: str, qualname: str, data: dict[str, Any]
-) -> tuple[Edit | None, str, str]:
+) -> tuple[list[Edit], str, str]:
     graph.update(path, text)
     target = find_target(graph, path, qualname)
     if target is None or target.entity is None:
-        return None, f"{qualname} is no longer in the document", text
+        return [], f"{qualname} is no longer in the document", text
     code = str(data.get("code", "")).upper()
     if code not in known_codes():
-        return None, f"{code or 'no code'} is not a criterion or rule id docref knows", text
+        return [], f"{code or 'no code'} is not a criterion or rule id docref knows", text
     marker = ignore_edit(target.source, target.entity, target.language, code)
-    return marker.edit, marker.reason or "", target.source
+    edits = [] if marker.edit is None else [marker.edit]
+    return edits, marker.reason or "", target.source
 
 
 async def _fix(
-    ls: DocrefServer, folder: Folder, path: str, uri: str, version: object, qualname: str
-) -> tuple[Edit | None, str, str]:
+    ls: DocrefServer,
+    folder: Folder,
+    path: str,
+    uri: str,
+    version: object,
+    qualname: str,
+    first: str | None,
+) -> tuple[list[Edit], str, str]:
     text = ls.workspace.text_documents[uri].source
     settings = folder.settings
     try:
@@ -259,20 +331,27 @@ async def _fix(
     # litellm's HTTP clients are shared with the server's model checks: closing them is the
     # server's business at shutdown, not this fix's
     result: FixResult = await fix_docstring(
-        folder.graph, path, qualname, check, lock=folder.turn, model=model, other_findings=judged
+        folder.graph,
+        path,
+        qualname,
+        check,
+        lock=folder.turn,
+        model=model,
+        other_findings=judged,
+        first=first,
     )
     if result.how == "model" and model is not None and settings.fix_verify_with_roundtrip:
         vetted, why = await _vet(model.client, folder, path, qualname, result)
         note += why
         if not vetted:  # fall back to what the static tier can fix on its own
             result = await fix_docstring(
-                folder.graph, path, qualname, check, lock=folder.turn, model=None
+                folder.graph, path, qualname, check, lock=folder.turn, model=None, first=first
             )
     if result.literal is None or result.target is None:
-        return None, note + result.message, text
+        return [], note + result.message, text
     target = result.target
     edit = minimal_edit(target.literal, result.literal, target.start)
-    return edit, note + result.message, target.source
+    return [edit], note + result.message, target.source
 
 
 async def _vet(
@@ -295,27 +374,3 @@ async def _vet(
     if vetting.accepted:
         return True, f"{vetting.reason}; "
     return False, f"model rewrite withheld: {vetting.reason}; "
-
-
-def _workspace_edit(
-    ls: DocrefServer, uri: str, version: object, text: tuple[str, list[str]], edit: Edit
-) -> types.WorkspaceEdit:
-    """One text edit of the document (its text and its lines as the workspace has them) as a
-    versioned document change, or as a plain map of changes for clients that cannot take
-    document changes."""
-    source, lines = text
-    index = line_index(source)
-    rng = (index.position(edit.start), index.position(edit.end))
-    text_edit = types.TextEdit(
-        range=client_range(rng, lines, ls.workspace.position_encoding), new_text=edit.new
-    )
-    workspace = ls.client_capabilities.workspace
-    changes = workspace.workspace_edit if workspace is not None else None
-    if changes is not None and changes.document_changes:
-        identifier = types.OptionalVersionedTextDocumentIdentifier(
-            uri=uri, version=version if isinstance(version, int) else None
-        )
-        return types.WorkspaceEdit(
-            document_changes=[types.TextDocumentEdit(text_document=identifier, edits=[text_edit])]
-        )
-    return types.WorkspaceEdit(changes={uri: [text_edit]})

@@ -38,18 +38,21 @@ def _evidence_line(evidence: Evidence, root: str | None) -> str:
 
 
 def finding_markdown(finding: Finding, model: str | None = None, root: str | None = None) -> str:
-    """Criterion name and definition, message, explanation, evidence (linked to the file and
-    line under the workspace folder ``root``), tier (with the model's name for the model tier,
-    ``model``) and rule, and whether the answer came from cache."""
+    """Criterion name and definition, explanation, evidence (linked to the file and line
+    under the workspace folder ``root``), the fix hint, tier (with the model's name for the
+    model tier, ``model``) and rule, and whether the answer came from cache.
+
+    The message is left out: the editor shows the diagnostic's own message next to the hover
+    already, and saying it twice pushes the evidence out of the hover's first lines.
+    """
     criterion = finding.criterion
-    parts = [
-        f"**{criterion.value} {criterion.display_name}**: {criterion.definition}",
-        finding.message,
-    ]
+    parts = [f"**{criterion.value} {criterion.display_name}**: {criterion.definition}"]
     if finding.explanation:
         parts.append(finding.explanation)
     if finding.evidence:
         parts.append("Evidence:\n\n" + "\n".join(_evidence_line(e, root) for e in finding.evidence))
+    if finding.fix_hint:
+        parts.append(f"**Fix**: {finding.fix_hint}")
     tier = finding.tier.value
     if finding.tier is Tier.LLM and model:
         tier = f"model `{model}`"

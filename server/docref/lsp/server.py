@@ -81,6 +81,7 @@ class DocrefServer(LanguageServer):
         self.model_runs: dict[str, asyncio.Task[None]] = {}
         self.model_trouble: dict[str, str] = {}
         self.unanswered: dict[str, str] = {}  # folder -> its model answers nothing usable
+        self.endpoint_counts: dict[str, dict[str, dict[str, int]]] = {}  # folder -> last run's
         self.pull = False
         # (uri, qualname) -> the last round-trip summary, shown in the function's hover
         self.roundtrips: dict[tuple[str, str], str] = {}
@@ -157,7 +158,9 @@ class DocrefServer(LanguageServer):
         ``calls``/``tokens``/``cost_usd`` what the model cost since the server started
         (``cost_usd`` is ``null`` while no price is known); ``unknown`` the questions left
         without a verdict since then, ``warning`` why the model is not checking anything
-        (its last run left more than ``max_unknown_share`` unanswered), else ``null``.
+        (its last run left more than ``max_unknown_share`` unanswered), else ``null``;
+        ``endpoints`` the last run's questions per endpoint (with several: the answers and
+        failed attempts each endpoint had since the server started).
         """
         trouble = self.model_trouble.get(folder.root)
         if folder.indexing:
@@ -181,6 +184,7 @@ class DocrefServer(LanguageServer):
             "message": trouble,
             "unknown": totals.unknown,
             "warning": self.unanswered.get(folder.root),
+            "endpoints": self.endpoint_counts.get(folder.root, {}),
         }
         if self._status.get(folder.root) == status:
             return
@@ -311,6 +315,7 @@ class DocrefServer(LanguageServer):
         elif answered.results:
             self.model_worked(folder)
         self.model_answering(folder, answered.unanswered_warning)
+        self.endpoint_counts[folder.root] = answered.per_endpoint
         if not self.current(uri, result.version):
             return
         result.model_findings = unsuppressed(

@@ -277,7 +277,7 @@ class _FunctionJudge:
         q = self.question
         return answer_key(
             model=self.client.settings.model,
-            api_base=self.client.endpoint.url,
+            api_base=self.client.cache_identity,
             prompt_version=PROMPT_VERSION,
             profile=q.profile,
             language=q.language,

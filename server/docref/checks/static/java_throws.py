@@ -23,9 +23,12 @@ hierarchy always counts as "could be"):
   count as calling (the implicit ``super()`` and field initialisers), and JVM errors
   (``OutOfMemoryError``, ``LinkageError``…) can be thrown anywhere, so they are never reported.
 
-Never judged: stubs whose body only throws (``UnsupportedOperationException`` in an abstract
-collection: their tags are the contract of overriders) and ``@throws X {@inheritDoc}`` tags,
-which copy the overridden method's contract.
+Never judged: ``UnsupportedOperationException`` on a method a subclass may override (the
+JDK's "optional operation": ``ThreadInfo.getBlockedTime`` documents it for the VMs that do not
+support the feature; a final or private method is still judged), stubs whose body only
+throws (``UnsupportedOperationException`` in an abstract collection: their tags are the
+contract of overriders) and ``@throws X {@inheritDoc}`` tags, which copy the overridden
+method's contract.
 """
 
 from __future__ import annotations
@@ -358,11 +361,15 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
     if node is None or facts is None or _is_stub(node):
         return []  # no body, a syntax error in it, or a stub documenting overriders' contract
     judge = _Judge(inp, facts)
+    overridable = not {"final", "private", "static"} & set(fn.modifiers)
+    overridable = overridable and not _class_is_final(inp)
     out: list[Finding] = []
     for seg in raises:
         written = (seg.name or "").strip()
         if not _NAME.match(written) or "{@inheritDoc}" in inp.source[seg.start : seg.end]:
             continue  # unreadable, or the overridden method's contract copied in
+        if overridable and written.rsplit(".", 1)[-1] == "UnsupportedOperationException":
+            continue  # an optional operation: the contract of every implementation
         reason = judge.verdict(written)
         if reason is None:
             continue

@@ -224,9 +224,26 @@ def _finding(
         return None
     if _package_shorthand(inp, mention.target, resolution):
         return None
+    if _foreign_member(inp, mention, name, suggestion):
+        return None
     message, fix_hint = _message(mention, resolution, suggestion or weak)
     rule = RULE_XREF if mention.is_xref else RULE_NAME
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+_LOWER_CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+")
+
+
+def _foreign_member(inp: StaticInput, mention: Mention, name: str, suggestion: str | None) -> bool:
+    """``iam.serviceAccountTokenCreator`` in unmarked prose of a Python file: a lowerCamelCase
+    member is another system's name (an IAM role, a JSON key, a Java method) that happens to
+    start with a module's name, unless a Python name close to it says it is a typo."""
+    return (
+        inp.file.language == "python"
+        and mention.kind == "dotted"
+        and suggestion is None
+        and _LOWER_CAMEL.fullmatch(name) is not None
+    )
 
 
 def _package_shorthand(inp: StaticInput, target: str, resolution: Resolution) -> bool:

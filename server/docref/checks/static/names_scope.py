@@ -172,8 +172,9 @@ def class_members(graph: ProjectGraph, path: str, qualname: str) -> set[str]:
 def project_names(graph: ProjectGraph) -> frozenset[str]:
     """The last part of every entity qualname and module name of the project.
 
-    Read from the entries' heads (fingerprints), so no extract is decoded; rebuilt when any
-    file of the graph changed.
+    Read from the entries' heads (fingerprints), so no extract is decoded; rebuilt when the
+    graph says the project's set of names may have changed (``changes.names_generation``), not on
+    every edit.
     """
     return _tables(graph).names
 
@@ -197,7 +198,7 @@ class _ProjectTables:
 
 def _tables(graph: ProjectGraph) -> _ProjectTables:
     cached = _PROJECT_NAMES.get(graph)
-    if cached is not None and cached[0] == graph.generation:
+    if cached is not None and cached[0] == graph.changes.names_generation:
         return cached[1]
     names = {q.rsplit(".", 1)[-1] for e in graph.entries.values() for q in e.fingerprints}
     names |= {part for module in graph.modules.by_name for part in module.split(".")}
@@ -211,7 +212,7 @@ def _tables(graph: ProjectGraph) -> _ProjectTables:
         for i in range(1, len(parts))
     }
     tables = _ProjectTables(frozenset(names), by_fold, frozenset(packages))
-    _PROJECT_NAMES[graph] = (graph.generation, tables)
+    _PROJECT_NAMES[graph] = (graph.changes.names_generation, tables)
     return tables
 
 

@@ -158,10 +158,25 @@ def closest_parameter(name: str, candidates: Iterable[str]) -> str | None:
 # --------------------------------------------------------------------------- the rule
 
 
+# the last file's functions grouped by qualname (a file's functions are checked one after
+# the other; a race between threads only costs a regrouping)
+_grouped: tuple[FileExtract, dict[str, list[Function]]] | None = None
+
+
 def signatures(inp: StaticInput) -> list[Function]:
     """The function and its ``@overload`` siblings of the same qualname in the file."""
     fn = inp.function
-    same = [f for f in inp.file.functions if f.qualname == fn.qualname and f is not fn]
+    # grouped once per extract: a scan of the file per function is quadratic in big files
+    global _grouped
+    last = _grouped
+    if last is not None and last[0] is inp.file:
+        groups = last[1]
+    else:
+        groups = {}
+        for f in inp.file.functions:
+            groups.setdefault(f.qualname, []).append(f)
+        _grouped = (inp.file, groups)
+    same = [f for f in groups.get(fn.qualname, ()) if f is not fn]
     return [fn, *same]
 
 
@@ -195,7 +210,14 @@ def numpydoc_ignores(inp: StaticInput) -> set[str]:
     if inp.file.language != "python" or not inp.docstring.segments:
         return set()
     codes: set[str] = set()
-    above = inp.source[: inp.docstring.segments[0].start].splitlines()
+    # the 40 lines above the docstring only (a split of the whole prefix is quadratic)
+    end = inp.docstring.segments[0].start
+    begin = end
+    for _ in range(41):
+        begin = inp.source.rfind("\n", 0, begin)
+        if begin < 0:
+            break
+    above = inp.source[begin + 1 : end].splitlines()
     for line in reversed(above[-40:]):
         match = _NUMPYDOC_IGNORE.search(line)
         if match:

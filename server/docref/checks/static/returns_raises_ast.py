@@ -132,6 +132,20 @@ def _function_node(
         node = tree.body[0]
         if isinstance(node, FuncNode) and node.name == name:
             return node
+    if col:
+        # a string in the body reaching further left than the def defeats dedent: parse the
+        # def inside an ``if`` block instead (its own text, not the whole file: an edit in a
+        # big file must not cost a parse of all of it)
+        try:
+            wrapped = ast.parse("if 1:\n" + " " * col + text)
+        except (SyntaxError, ValueError):
+            wrapped = None
+        block = wrapped.body[0] if wrapped is not None and len(wrapped.body) == 1 else None
+        if isinstance(block, ast.If) and len(block.body) == 1:
+            node = block.body[0]
+            if isinstance(node, FuncNode) and node.name == name:
+                ast.increment_lineno(node, -1)
+                return node
     module = _parse_file(data)
     if module is None:
         return None

@@ -7,13 +7,14 @@ constructor (:mod:`docref.checks.static.class_docstrings`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 from weakref import WeakKeyDictionary
 
 from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_docstrings import check_classes
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch
+from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
@@ -27,9 +28,15 @@ from docref.checks.static.returns_raises import (
 )
 from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
 from docref.core.findings import Finding
-from docref.graph.model import Docstring, Language
+from docref.graph.model import Docstring, Function, Language
 from docref.graph.project import ProjectGraph
-from docref.segments import DocstringLanguage, ParsedDocstring, line_index, segment_docstring
+from docref.segments import (
+    DocstringLanguage,
+    LineIndex,
+    ParsedDocstring,
+    line_index,
+    segment_docstring,
+)
 from docref.segments.store import ParsedDocstringStore
 from docref.segments.whole_file import docstring_chars
 
@@ -41,6 +48,7 @@ RULES: tuple[Rule, ...] = (
     c1_param_unknown,
     c1_xref_unresolved,
     c1_name_unresolved,
+    c1_doctype_unresolved,
     c2_param_type,
     c2_return_type,
     c2_yield_type,
@@ -72,7 +80,8 @@ class FileReport:
     checked against a constructor.  ``docstrings`` keeps each documented function's qualname
     and parsed docstring (in source order) for later tiers (classes are not among them);
     ``language`` is the file's language; ``suppressions`` the file's inline
-    ``docref: ignore`` markers once read.
+    ``docref: ignore`` markers once read, ``warnings`` what was wrong with them (malformed
+    markers); ``deps`` the other files the check read (the results cache's dependencies).
     """
 
     path: str
@@ -83,6 +92,8 @@ class FileReport:
     language: Language = "python"
     docstrings: list[tuple[str, ParsedDocstring]] = field(default_factory=list)
     suppressions: Suppressions | None = None
+    warnings: list[str] = field(default_factory=list)
+    deps: list[str] = field(default_factory=list)
 
 
 _stores: WeakKeyDictionary[ProjectGraph, ParsedDocstringStore] = WeakKeyDictionary()
@@ -101,9 +112,57 @@ def docstring_store(graph: ProjectGraph) -> ParsedDocstringStore:
     return store
 
 
-def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) -> FileReport:
+class Reuse(Protocol):
+    """What an incremental checker (:mod:`docref.engine.incremental`) already holds from an
+    earlier check of the same file: segmented docstrings and functions' findings, moved to
+    where they are now.  :func:`check_file` asks it instead of segmenting and running the
+    rules, and tells it what it had to compute."""
+
+    def begin(self, source: str, data: bytes, index: LineIndex) -> None:
+        """The file's text (also as UTF-8) and line index, before any other call."""
+
+    def segment(
+        self, source: str, where: tuple[int, int], index: LineIndex, language: DocstringLanguage
+    ) -> ParsedDocstring:
+        """The docstring at character span ``where``, parsed (reused or segmented now)."""
+
+    def prior(self, fn: Function, ordinal: int) -> tuple[ParsedDocstring, list[Finding]] | None:
+        """The parsed docstring and findings of ``fn`` (the ``ordinal``-th function of its
+        qualname) if still valid, else ``None``."""
+
+    def remember(
+        self, fn: Function, ordinal: int, parsed: ParsedDocstring, findings: list[Finding]
+    ) -> None:
+        """The docstring and findings just computed for ``fn``."""
+
+
+def check_file(
+    graph: ProjectGraph,
+    path: str,
+    rules: tuple[Rule, ...] = RULES,
+    reuse: Reuse | None = None,
+) -> FileReport:
     """Run ``rules`` on every documented function of ``path`` (already indexed), and its
-    parameter rules on every documented class against the class's constructor."""
+    parameter rules on every documented class against the class's constructor.
+
+    With ``reuse``, the functions and docstrings it still holds are not checked again and
+    nothing is read from or written to the parsed-docstring store (the editor's path: a
+    store entry is a whole file version, and every keystroke makes a new one).  The other
+    files the check read are left in ``deps`` (what the results cache keys the report by)."""
+    outer, graph.touched = graph.touched, set()
+    try:
+        report = _check_file(graph, path, rules, reuse)
+        report.deps = sorted(graph.touched - {report.path})
+    finally:
+        if outer is not None:
+            outer.update(graph.touched)
+        graph.touched = outer
+    return report
+
+
+def _check_file(
+    graph: ProjectGraph, path: str, rules: tuple[Rule, ...], reuse: Reuse | None
+) -> FileReport:
     fe = graph.get(path)
     report = FileReport(graph.relpath(path))
     if fe is None:
@@ -112,28 +171,43 @@ def check_file(graph: ProjectGraph, path: str, rules: tuple[Rule, ...] = RULES) 
     data = source.encode("utf-8", "surrogatepass")
     language: DocstringLanguage = "java" if fe.language == "java" else "python"
     report.language = language
-    store = docstring_store(graph)
-    known = store.load(language, fe.content_hash)
+    store = docstring_store(graph) if reuse is None else None
+    known = store.load(language, fe.content_hash) if store is not None else {}
     fresh: dict[tuple[int, int], ParsedDocstring] = {}
     index = line_index(source)
+    if reuse is not None:
+        reuse.begin(source, data, index)
 
     def parse(docstring: Docstring) -> ParsedDocstring:
         where = docstring_chars(index, docstring)
         parsed = known.get(where) or fresh.get(where)
         if parsed is None:
-            parsed = fresh[where] = segment_docstring(source, *where, language, index=index)
+            if reuse is not None:
+                parsed = fresh[where] = reuse.segment(source, where, index, language)
+            else:
+                parsed = fresh[where] = segment_docstring(source, *where, language, index=index)
         return parsed
 
+    ordinals: dict[str, int] = {}
     for fn in fe.functions:
         if fn.docstring is None:
             continue
         report.functions += 1
+        ordinal = ordinals[fn.qualname] = ordinals.get(fn.qualname, -1) + 1
+        prior = reuse.prior(fn, ordinal) if reuse is not None else None
+        if prior is not None:
+            report.docstrings.append((fn.qualname, prior[0]))
+            report.findings.extend(prior[1])
+            continue
         parsed = parse(fn.docstring)
         report.docstrings.append((fn.qualname, parsed))
-        inp = StaticInput(graph, fe, fn, parsed, source, data)
-        report.findings.extend(run_rules(inp, rules, report.errors))
+        failed = len(report.errors)
+        found = run_rules(StaticInput(graph, fe, fn, parsed, source, data), rules, report.errors)
+        report.findings.extend(found)
+        if reuse is not None and len(report.errors) == failed:  # a failure is told each time
+            reuse.remember(fn, ordinal, parsed, found)
     classes = check_classes(graph, fe, source, data, rules, parse)
-    if fresh:
+    if fresh and store is not None:
         store.save(language, fe.content_hash, {**known, **fresh})
     report.classes = classes.classes
     report.errors.extend(classes.errors)
@@ -159,4 +233,5 @@ def apply_suppressions(graph: ProjectGraph, report: FileReport, ignore: IgnoreLi
     marks = inline_suppressions(fe, graph.source(fe.path))
     report.suppressions = marks
     report.findings = [f for f in report.findings if not marks.covers(f) and not ignore.covers(f)]
-    return [str(w) for w in marks.warnings]
+    report.warnings = [str(w) for w in marks.warnings]
+    return list(report.warnings)

@@ -6,7 +6,8 @@ are bare or qualified; the last component decides).  A child is below a parent w
 * nominally: a chain of project bases reaches the parent;
 * structurally: the parent is a ``typing.Protocol`` of the project and the child (with its
   project bases) defines every member the protocol (with its protocol bases) declares --
-  what a type checker accepts for a documented ``ConsoleRenderable`` returning ``Text``.
+  what a type checker accepts for a documented ``ConsoleRenderable`` returning ``Text``; a
+  builtin class by its real members (``list`` for xarray's recursive ``NestedSequence``).
 
 An answer is unknown (``None``, recorded in :attr:`Oracle.unknown`) when an external base
 class or an ambiguous name hides part of a chain: the rules then report nothing.
@@ -14,6 +15,7 @@ class or an ambiguous name hides part of a chain: the rules then report nothing.
 
 from __future__ import annotations
 
+import builtins
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -124,12 +126,26 @@ class Oracle:
                     complete = False
         return seen, complete and not todo
 
-    def _satisfies(self, child: str, protocol: str) -> bool | None:
+    def _declared(self, protocol: str) -> set[str]:
         table = self._build()
         declared: set[str] = set()
         for name in self._lineage(protocol)[0]:
             if name in table.protocols:
                 declared |= table.members.get(name, set())
+        return declared
+
+    def _builtin_satisfies(self, child: str, protocol: str) -> bool | None:
+        """A builtin class against a project protocol, by its real members (``list`` is a
+        ``NestedSequence``: ``__len__``, ``__getitem__``, ``__iter__``, ``__reversed__``)."""
+        declared = self._declared(protocol)
+        builtin = getattr(builtins, child, None)
+        if not declared or not isinstance(builtin, type):
+            return None  # a library class: its members are not read here
+        return declared <= set(dir(builtin))
+
+    def _satisfies(self, child: str, protocol: str) -> bool | None:
+        table = self._build()
+        declared = self._declared(protocol)
         if not declared:
             return None  # an empty protocol (or one declared elsewhere): nothing to match
         lineage, complete = self._lineage(child)
@@ -144,6 +160,8 @@ class Oracle:
         if c == p:
             return True
         if c not in table.bases:
+            if p in table.protocols:
+                return self._builtin_satisfies(c, p)
             # A builtin or library type cannot derive from a class of this project.
             return False if p in table.bases and is_known(child) else None
         lineage, complete = self._lineage(c)

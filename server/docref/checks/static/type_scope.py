@@ -27,7 +27,7 @@ from docref.checks.static.params import import_aliases, signatures
 from docref.checks.types_expr import SHADOWABLE
 from docref.graph.model import FileExtract, Import, Variable
 
-__all__ = ["file_key", "in_reach", "scope_aliases", "type_aliases"]
+__all__ = ["default_class", "file_key", "in_reach", "scope_aliases", "type_aliases"]
 
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _PEP695 = re.compile(r"^type\s+(\w+)\s*=\s*(.+)$", re.DOTALL)
@@ -229,3 +229,26 @@ def type_aliases(inp: StaticInput) -> dict[str, str]:
             if text is not None:
                 found[bound] = text
     return found
+
+
+_CONSTRUCTED = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\s*\(")
+
+
+def default_class(inp: StaticInput, default: str | None) -> str | None:
+    """The class a default that names a module-level sentinel constructs, by its last name:
+    ``_COMPAT_DEFAULT`` with ``_COMPAT_DEFAULT = CombineKwargDefault(name="compat", ...)`` in
+    this file or imported from a project module (one hop) gives ``CombineKwargDefault``."""
+    if inp.file.language != "python" or default is None or not default.isidentifier():
+        return None
+    extract: FileExtract | None = inp.file
+    symbol = default
+    imp = _from_imports(inp).get(default)
+    if imp is not None:
+        extract, symbol = _imported(inp, imp)
+    variable = _module_variable(extract, symbol) if extract is not None else None
+    if extract is None or variable is None:
+        return None
+    statement = _statement(inp, extract, variable)
+    value = statement.split("=", 1)[1] if "=" in statement else ""
+    match = _CONSTRUCTED.match(value)
+    return match.group(1) if match is not None else None

@@ -13,6 +13,9 @@ silent).  Python only.  Precision choices:
   the classes of this file and the project files it imports, nominally or structurally for
   a project ``Protocol`` (:mod:`.type_oracle`); when any such relation stays unknown (an
   external base class, an unresolved name) the comparison is not reported.
+* A member of the annotated union that only the default's sentinel has is left out
+  (``str | CombineKwargDefault = _COMPAT_DEFAULT``, the sentinel built at module level here or
+  one import away): the docstring documents what callers pass.
 * ``*args: T``/``**kwargs: T`` accept a documented ``T`` as well as ``tuple of T`` /
   ``dict of T``.
 * Returns: ``-> None``/``NoReturn`` are skipped (the returns rule's business), and so is
@@ -37,11 +40,12 @@ from docref.checks.static.params import (
     split_names,
 )
 from docref.checks.static.type_oracle import Oracle
-from docref.checks.static.type_scope import scope_aliases, type_aliases
+from docref.checks.static.type_scope import default_class, scope_aliases, type_aliases
 from docref.checks.types import (
     TypeExpr,
     Verdict,
     compare,
+    make_union,
     parse_annotation,
     parse_doc_type,
 )
@@ -154,6 +158,17 @@ def _python(inp: StaticInput) -> bool:
 # --------------------------------------------------------------------------- parameters
 
 
+def _without_sentinel(inp: StaticInput, param: Param, annotation: TypeExpr) -> TypeExpr:
+    """The annotation without the member that only the default's sentinel has
+    (``compat: str | CombineKwargDefault = _COMPAT_DEFAULT``): a docstring documents the
+    values a caller passes, not the marker of "not given"."""
+    sentinel = default_class(inp, param.default)
+    if sentinel is None or not annotation.is_union:
+        return annotation
+    kept = [m for m in annotation.members if m.name.rpartition(".")[2] != sentinel]
+    return make_union(kept) if kept and len(kept) < len(annotation.members) else annotation
+
+
 def _param_alternatives(param: Param, annotation: TypeExpr) -> list[TypeExpr]:
     """What a documented type of ``param`` may equal: the element annotation, or the
     collection ``*args``/``**kwargs`` receive."""
@@ -206,13 +221,15 @@ def _check_param(
     documented = _doc_type(doc_text, scope, default_is_none=param.default == "None")
     if documented is None:
         return None
+    annotation = _without_sentinel(inp, param, annotation)
     alternatives = _param_alternatives(param, annotation)
     for other in overloaded:
         assert other.annotation is not None
         parsed = _annotation(other.annotation, scope)
         if parsed is None:
             return None
-        alternatives.extend(_param_alternatives(other, parsed))
+        # an overload's ``= ...`` stands for the implementation's default
+        alternatives.extend(_param_alternatives(other, _without_sentinel(inp, param, parsed)))
     if not all(_incompatible(inp, documented, alt) for alt in alternatives):
         return None
     said = annotation.render()

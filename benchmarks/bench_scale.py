@@ -1,0 +1,236 @@
+"""Scale-out of the model tier (issue 15): several endpoints, the shared Redis cache, memory
+and cost against the project's size.
+
+A generated project of ``--functions`` documented functions (one sentence each: 4 questions
+per function), model tier only as far as the model is concerned (the static tier runs too, as
+in every ``docref check``), through the real CLI as a subprocess and real litellm, against
+``tests/fake_openai.py`` servers in this process:
+
+1. **Throughput**: 1, 2 and 4 endpoints (``[[tool.docref.endpoints]]``, each
+   ``max_concurrency = 8``, every answer delayed ``--latency`` s), ``--max-calls`` questions
+   each (the rest are left unasked: the measure is a rate).  Questions per second are taken at
+   the servers, from the first request's arrival to the last answer, so the CLI's start-up
+   (indexing, importing litellm) is not in them.  Target: q/s(N) >= 0.8 x N x q/s(1).
+2. **Cost against size**: ``--sizes`` functions, every question answered (no latency, one
+   endpoint), a fresh local cache and a fresh Redis database each: calls, tokens, wall time
+   and the docref process's peak RSS (``wait4``'s ``ru_maxrss`` of that child alone).
+3. **Shared cache**: the largest size again from an empty local cache against the Redis the
+   cost run filled: model calls must be 0.
+
+Writes ``benchmarks/out/bench_scale.json`` and prints the tables for RESULTS.md.
+
+    python benchmarks/bench_scale.py [--functions 2000] [--max-calls 960] [--latency 0.3]
+                                     [--sizes 500 1000 2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if REPO not in sys.path:
+    sys.path.insert(0, REPO)
+from tests.fake_openai import Behaviour, FakeOpenAI  # noqa: E402
+from tests.redis_server import RedisServer  # noqa: E402
+
+MODEL = "openai/bench-scale"
+CAP = 8  # per-endpoint concurrency cap (the issue's)
+
+
+def write_project(root: str, functions: int, endpoints: list[str], cache_url: str | None) -> None:
+    """``functions`` documented functions over files of 50, and ``[tool.docref]``."""
+    pkg = os.path.join(root, "pkg")
+    os.makedirs(pkg, exist_ok=True)
+    for start in range(0, functions, 50):
+        parts = []
+        for i in range(start, min(start + 50, functions)):
+            parts.append(
+                f"def scaled_{i}(alpha: int, beta: int) -> int:\n"
+                f'    """Return alpha plus beta, times {i + 2}."""\n'
+                f"    return (alpha + beta) * {i + 2}\n"
+            )
+        with open(os.path.join(pkg, f"mod_{start // 50:03d}.py"), "w", encoding="utf-8") as fh:
+            fh.write("\n\n".join(parts))
+    lines = ["[project]", 'name = "scale"', "", "[tool.docref]", f'model = "{MODEL}"']
+    if cache_url:
+        lines.append(f'cache_url = "{cache_url}"')
+    for base in endpoints:
+        lines += [
+            "",
+            "[[tool.docref.endpoints]]",
+            f'api_base = "{base}"',
+            f"max_concurrency = {CAP}",
+        ]
+    with open(os.path.join(root, "pyproject.toml"), "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+
+
+def run_check(root: str, cache_dir: str, *extra: str) -> dict[str, Any]:
+    """``docref check`` as a child; its JSON report, wall time and peak RSS."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    env["DOCREF_CACHE_DIR"] = cache_dir
+    env["PYTHONPATH"] = os.pathsep.join([os.path.join(REPO, "server"), env.get("PYTHONPATH", "")])
+    argv = [sys.executable, "-m", "docref", "check", root, "--format", "json", "--no-progress"]
+    argv += ["--on-llm-error", "warn", *extra]
+    started = time.perf_counter()
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen(argv, stdout=out, stderr=err, env=env, cwd=REPO)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.perf_counter() - started
+        out.seek(0)
+        err.seek(0)
+        text, errors = out.read(), err.read()
+    try:
+        report = json.loads(text)
+    except ValueError:
+        raise SystemExit(f"docref check failed ({proc.returncode}):\n{errors[-3000:]}") from None
+    return {
+        "report": report,
+        "seconds": seconds,
+        "rss_mb": usage.ru_maxrss / 1024,
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "rc": proc.returncode,
+        "stderr": errors,
+    }
+
+
+def throughput(functions: int, endpoints: int, max_calls: int, latency: float) -> dict[str, Any]:
+    fakes = [FakeOpenAI().start() for _ in range(endpoints)]
+    for fake in fakes:
+        fake.set_default(Behaviour.hang(latency, text="1"))
+    work = tempfile.mkdtemp(prefix="docref-scale-")
+    try:
+        write_project(os.path.join(work, "p"), functions, [f.base_url for f in fakes], None)
+        run = run_check(os.path.join(work, "p"), os.path.join(work, "cache"),
+                        "--max-calls", str(max_calls))  # fmt: skip
+        requests = [r for f in fakes for r in f.requests]
+        first = min(r.started for r in requests)
+        last = max(r.started for r in requests) + latency
+        return {
+            "endpoints": endpoints,
+            "questions": len(requests),
+            "calls": run["report"]["llm"]["calls"],
+            "request_phase_s": round(last - first, 2),
+            "qps": round(len(requests) / (last - first), 2),
+            "per_endpoint": [len(f.requests) for f in fakes],
+            "max_in_flight": [f.max_in_flight for f in fakes],
+            "wall_s": round(run["seconds"], 2),
+            "cpu_s": round(run["cpu_s"], 1),
+            "rss_mb": round(run["rss_mb"], 1),
+            "load": os.getloadavg()[0],
+        }
+    finally:
+        for fake in fakes:
+            fake.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def cost(sizes: list[int], redis: RedisServer) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    fake = FakeOpenAI().start()
+    fake.set_default(Behaviour(text="1", prompt_tokens=0))
+    rows: list[dict[str, Any]] = []
+    work = tempfile.mkdtemp(prefix="docref-scale-")
+    shared: dict[str, Any] = {}
+    try:
+        for db, size in enumerate(sizes):
+            root = os.path.join(work, f"p{size}")
+            url = f"redis://127.0.0.1:{redis.port}/{db}"
+            write_project(root, size, [fake.base_url], url)
+            before = len(fake.requests)
+            run = run_check(root, os.path.join(work, f"cache{size}"))
+            llm = run["report"]["llm"]
+            prompt_chars = sum(
+                len(json.dumps(r.body.get("messages"))) for r in fake.requests[before:]
+            )
+            rows.append({
+                "functions": size,
+                "questions": run["report"]["stats"]["llm_calls"],
+                "calls": llm["calls"],
+                "prompt_chars": prompt_chars,
+                "completion_tokens": llm["completion_tokens"],
+                "wall_s": round(run["seconds"], 2),
+                "cpu_s": round(run["cpu_s"], 1),
+                "rss_mb": round(run["rss_mb"], 1),
+            })  # fmt: skip
+            if size == max(sizes):
+                again = run_check(root, os.path.join(work, f"empty{size}"))
+                shared = {
+                    "functions": size,
+                    "calls": again["report"]["llm"]["calls"],
+                    "cache_hits": again["report"]["llm"]["cache_hits"],
+                    "wall_s": round(again["seconds"], 2),
+                    "rss_mb": round(again["rss_mb"], 1),
+                    "warnings": again["report"]["warnings"],
+                }
+    finally:
+        fake.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return rows, shared
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--functions", type=int, default=2000)
+    parser.add_argument("--max-calls", type=int, default=960)
+    parser.add_argument("--latency", type=float, default=0.3)
+    parser.add_argument("--endpoints", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[500, 1000, 2000])
+    parser.add_argument(
+        "--json-out", default=os.path.join(REPO, "benchmarks", "out", "bench_scale.json")
+    )
+    args = parser.parse_args()
+
+    rates = [throughput(args.functions, n, args.max_calls, args.latency) for n in args.endpoints]
+    base = rates[0]["qps"]
+    for row in rates:
+        row["growth"] = round(row["qps"] / (base * row["endpoints"]), 2)
+    print(
+        "| endpoints | questions | request phase | q/s | growth vs linear | per endpoint "
+        "| max in flight | wall | CPU | peak RSS | load |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rates:
+        print(f"| {r['endpoints']} | {r['questions']} | {r['request_phase_s']} s | {r['qps']} | "
+              f"{r['growth']}x | {r['per_endpoint']} | {r['max_in_flight']} | {r['wall_s']} s | "
+              f"{r['cpu_s']} s | {r['rss_mb']} MB | {r['load']:.1f} |")  # fmt: skip
+
+    work = tempfile.mkdtemp(prefix="docref-scale-redis-")
+    with RedisServer(Path(work)) as redis:
+        sizes, shared = cost(args.sizes, redis)
+    shutil.rmtree(work, ignore_errors=True)
+    print()
+    print("| functions | calls | prompt characters | per function | wall | CPU | peak RSS |")
+    print("|---|---|---|---|---|---|---|")
+    for r in sizes:
+        per = r["prompt_chars"] / r["functions"]
+        print(f"| {r['functions']} | {r['calls']} | {r['prompt_chars']:,} | {per:,.0f} | "
+              f"{r['wall_s']} s | {r['cpu_s']} s | {r['rss_mb']} MB |")  # fmt: skip
+    print()
+    print(f"second run, empty local cache, shared Redis: {shared}")
+    result = {
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}",
+        "args": vars(args),
+        "throughput": rates,
+        "sizes": sizes,
+        "shared_second_run": shared,
+    }
+    os.makedirs(os.path.dirname(args.json_out), exist_ok=True)
+    with open(args.json_out, "w", encoding="utf-8") as fh:
+        json.dump(result, fh, indent=2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""C1 documented type names: a class named as an entry's type that resolves to nothing.
+
+``C1-DOCTYPE-UNRESOLVED`` reads the type of a parameter, return, yield or attribute entry
+(Google ``x (Frobber): …``, NumPy ``x : Frobber``, reST ``:type x: Frobber`` /
+``:param Frobber x:``, ``:rtype: Frobber``) and, in Javadoc, the exception of ``@throws`` /
+``@exception``, and reports a class name in it that names nothing the function can see: its
+file and class scope, imports, the project (any module), builtins, ``typing`` and
+``collections.abc``.  A renamed class left in a docstring reads as if it still existed.
+
+Precision first, as for bare names in prose (:mod:`.names`): only class-shaped names are
+looked at (``CapWords``, or a dotted name ending in one), a type text that does not parse as a
+type is not, and a name is reported only with a did-you-mean -- a class-shaped name in scope
+that is a case variant of it or one or two edits away (``Frobber`` for ``Frobbler``).  A class
+from a library the file does not import is documented by its short name all the time
+(``DataFrame``, ``Figure``), and nothing in the file tells it from a stale one.
+"""
+
+from __future__ import annotations
+
+import builtins
+import re
+import typing
+from collections import abc
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.names_java import JavaScope
+from docref.checks.static.names_python import PythonScope
+from docref.checks.static.names_scope import Resolution, suggest
+from docref.checks.types import parse_doc_type
+from docref.core.findings import Criterion, Finding
+from docref.segments import Segment
+
+__all__ = ["RULE_DOCTYPE", "c1_doctype_unresolved"]
+
+RULE_DOCTYPE = "C1-DOCTYPE-UNRESOLVED"
+
+# A class-shaped name: CapWords with a lower-case letter (not ``URL``-only acronyms, not
+# ``T``), optionally dotted (``pkg.mod.Frobber``); ``~``/``!`` Sphinx prefixes are dropped.
+_CLASS_NAME = re.compile(r"(?<![\w.])[~!]?((?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]*[a-z]\w*)(?![\w(])")
+_KNOWN = frozenset(dir(builtins)) | frozenset(dir(typing)) | frozenset(dir(abc))
+# Docstring vocabulary that is capitalised without being a class name.
+_WORDS = frozenset({"Default", "Defaults", "Optional", "Required", "Returns", "See", "Note"})
+_SECTIONS = frozenset({"param", "returns", "yields", "attribute"})
+
+
+def _class_names(type_text: str) -> list[str]:
+    """The class-shaped names of a documented type, in order, without repeats."""
+    if parse_doc_type(type_text) is None:
+        return []  # prose, not a type
+    found = (m.group(1) for m in _CLASS_NAME.finditer(type_text))
+    return list(dict.fromkeys(n for n in found if n.rpartition(".")[2] not in _KNOWN | _WORDS))
+
+
+def _class_shaped(name: str) -> bool:
+    return _CLASS_NAME.fullmatch(name) is not None
+
+
+def c1_doctype_unresolved(inp: StaticInput) -> list[Finding]:
+    """``C1-DOCTYPE-UNRESOLVED``: a documented type name that names nothing in scope."""
+    java = inp.file.language == "java"
+    entries: list[tuple[Segment, list[str]]] = []
+    for seg in inp.docstring.segments:
+        if java and seg.kind == "raises" and seg.name:
+            names = [seg.name.strip()] if _class_shaped(seg.name.strip()) else []
+        elif not java and seg.kind in _SECTIONS and seg.type:
+            names = _class_names(seg.type)
+        else:
+            continue
+        if names:
+            entries.append((seg, names))
+    if not entries:
+        return []
+    scope: PythonScope | JavaScope
+    if java:
+        scope = JavaScope(inp.graph, inp.file, inp.function, inp.source)
+    else:
+        scope = PythonScope(inp.graph, inp.file, inp.function, inp.source)
+    out: list[Finding] = []
+    reported: set[str] = set()
+    for seg, names in entries:
+        for name in names:
+            if name in reported:
+                continue
+            resolution = _resolve(scope, name)
+            if resolution.verdict != "missing" or resolution.owner:
+                continue  # resolved, unknown, or a member missing from a module (name rules)
+            candidates = [c for c in resolution.candidates if _class_shaped(c)]
+            suggestion = suggest(resolution.missing, candidates)
+            if suggestion is None:
+                continue
+            reported.add(name)
+            what = "exception" if java else "type"
+            message = (
+                f"documented {what} `{name}` names nothing in scope; did you mean `{suggestion}`?"
+            )
+            fix_hint = f"rename `{resolution.missing}` to `{suggestion}` in this sentence"
+            out.append(inp.finding(seg, Criterion.C1, RULE_DOCTYPE, message, fix_hint))
+    return out
+
+
+def _resolve(scope: PythonScope | JavaScope, name: str) -> Resolution:
+    if isinstance(scope, JavaScope):
+        return scope.resolve_reference(name)
+    parts = name.split(".")
+    return scope.resolve_bare(name) if len(parts) == 1 else scope.resolve_dotted(parts)

@@ -1,0 +1,110 @@
+"""How ``docref check`` gets its static reports: the project indexed (docstrings segmented
+on the way) and checked, or the per-file results cache (:mod:`docref.engine.file_cache`)."""
+
+from __future__ import annotations
+
+import argparse
+import gc
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING
+
+from docref.cli.check_select import select_targets
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from docref.config import Settings
+    from docref.console.progress import ProgressBar
+    from docref.engine.static import StaticRun
+    from docref.graph.discovery import Skipped
+    from docref.graph.project import ProjectGraph
+    from docref.graph.store import Entry
+    from docref.segments import DocstringLanguage
+
+
+def cached_static(
+    args: argparse.Namespace,
+    root: str,
+    paths: list[str],
+    settings: Settings,
+    progress: ProgressBar,
+    changed: dict[str, list[tuple[int, int]]] | None,
+) -> tuple[StaticRun, list[str]] | None:
+    """The static tier through the per-file results cache (``None``: not used for this run).
+
+    A run with a model, ``--since``, ``--shard``, ``--no-cache``, ``--fix``, ``--diff`` or
+    ``--add-ignore`` goes the long way: those need the graph (context, changed lines, the
+    docstrings to edit) or the parsed docstrings the cache does not keep.
+    """
+    from functools import partial
+
+    from docref.engine.static import check_cached
+
+    if args.no_cache or changed is not None or args.shard is not None:
+        return None
+    if args.fix or args.diff or args.add_ignore:  # they edit docstrings: they need the graph
+        return None
+    if settings.model and not args.no_llm:
+        return None
+
+    with ExitStack() as stages:
+        checking: list[ProgressBar] = []
+
+        def index(graph: ProjectGraph) -> None:  # only when some file must be checked
+            with progress.stage("indexing", unit="files") as bar:
+                index_project(graph, paths, args.jobs, bar.update)
+            checking.append(stages.enter_context(progress.stage("checking", unit="files")))
+
+        def done(n: int) -> None:
+            if checking:
+                checking[0].advance(n)
+
+        select = partial(select_targets, root, paths=paths, settings=settings, changed=None)
+        return check_cached(root, select, settings, index=index, jobs=args.jobs, on_file_done=done)
+
+
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Keep the cyclic garbage collector off while the graph and the static findings are built.
+
+    They are millions of small objects that live to the end of the run and form few cycles,
+    yet each collection walks all of them: on the standard library the collector took 35-50%
+    of the check phase.  What exists afterwards is frozen (never scanned again) before the
+    collector comes back for the model tier, whose network code does leave cycles behind.
+    """
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.enable()
+
+
+def index_project(
+    graph: ProjectGraph, paths: list[str], jobs: int | None, progress: Callable[[int, int], None]
+) -> list[Skipped]:
+    """Index ``graph``; the files under ``paths`` that are extracted afresh get their
+    docstrings segmented on the way (in the extraction workers, on a cold start), kept for the
+    checks and stored in the cache.  Each fresh extract is decoded as soon as it arrives: the
+    checks need them all, and meanwhile the workers still use the other core.  Returns what
+    the index skipped, with why."""
+    from functools import partial
+
+    from docref.checks.static.runner import docstring_store
+    from docref.segments.whole_file import segment_extract, within
+
+    store = docstring_store(graph)
+    under = tuple(graph.relpath(p) for p in paths)
+
+    def arrived(entry: Entry, rows: str | None) -> None:
+        if within(entry.path, under):
+            entry.extract  # noqa: B018  (decoded here, not in the single-core check phase)
+        if rows is not None:
+            language: DocstringLanguage = "java" if entry.language == "java" else "python"
+            store.remember(language, entry.content_hash, rows)
+
+    job = partial(segment_extract, under=under)
+    report = graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
+    store.flush()
+    return report.skipped

@@ -1,0 +1,190 @@
+"""What changed in a project graph since a consumer last looked: the input of incremental
+checking.
+
+A check of one function depends on its own text, on the *surface* of its file (imports, the
+names and headers of its entities), on the 1-hop entities it references (the graph's
+dependents of a change, matched by name) and on the project's set of names (a name mentioned
+in a docstring resolves against every module and entity of the project).  The graph tells
+each :class:`ChangeLog` attached to it about every update in those terms, so a consumer can
+re-check exactly the functions whose inputs changed and reuse the others' results:
+
+- ``stale(rel)``: the qualnames of ``rel`` whose 1-hop context changed (dependents: the
+  functions of ``rel`` using, by last name component, an entity changed in ``rel`` or in a
+  file it imports; worked out when ``rel`` is next taken, so an edit of a file imported by
+  hundreds costs nothing until one of them is checked);
+- ``whole(rel)``: ``rel``'s surface changed (or it was re-read from scratch): nothing of it
+  is reusable;
+- ``epoch``: bumped when the project's set of names changed or the graph was re-indexed;
+  results made under an older epoch are not reusable anywhere.  A changed entity of a Java
+  file bumps it too: classes of one package see each other without an import, which the
+  graph's links do not follow (Java edits are checked in full).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import weakref
+from collections.abc import Callable, Iterable, Mapping
+
+from docref.graph.model import FileExtract, Import
+
+__all__ = ["ChangeLog", "ChangeTracker", "surface_of"]
+
+
+def surface_of(fe: FileExtract, data: bytes) -> str:
+    """A hash of what other functions of the file (and other files) may read of it besides
+    function bodies: imports, and each entity's qualname, decorators and header (a
+    variable's whole statement).  An edit inside a body or a docstring leaves it unchanged."""
+    h = hashlib.blake2b(digest_size=12)
+    for imp in fe.imports:
+        h.update(f"i{imp.module}|{imp.name}|{imp.alias}|{imp.level}|{imp.scope}\0".encode())
+    for fn in fe.functions:
+        span = fn.header_span
+        h.update(f"f{fn.qualname}|{fn.decorators}|".encode())
+        h.update(data[span.start_byte : span.end_byte])
+    for cls in fe.classes:
+        span = cls.header_span
+        h.update(f"c{cls.qualname}|{cls.decorators}|".encode())
+        h.update(data[span.start_byte : span.end_byte])
+    for var in fe.variables:
+        h.update(f"v{var.qualname}|".encode())
+        h.update(data[var.span.start_byte : var.span.end_byte])
+    return h.hexdigest()
+
+
+class ChangeLog:
+    """The changes of one graph not yet taken by its consumer (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.epoch = 0
+        # rel -> last name components of entities changed in rel or in files it imports
+        self._pending: dict[str, set[str]] = {}
+        # rel -> its qualnames whose text changed (an overload's siblings read each other)
+        self._changed: dict[str, set[str]] = {}
+        self._whole: set[str] = set()
+
+    def note_changed(self, rel: str, changed: Iterable[str], users: Iterable[str]) -> None:
+        """The entities ``changed`` (qualnames) of ``rel`` changed; ``users`` are ``rel``
+        and the files importing it."""
+        qualnames = set(changed)
+        if not qualnames:
+            return
+        self._changed.setdefault(rel, set()).update(qualnames)
+        names = {q.rsplit(".", 1)[-1] for q in qualnames}
+        for user in users:
+            self._pending.setdefault(user, set()).update(names)
+
+    def note_whole(self, rel: str) -> None:
+        self._whole.add(rel)
+
+    def note_names(self) -> None:
+        """The project's set of names changed (or everything was re-read)."""
+        self.epoch += 1
+        self._pending.clear()
+        self._changed.clear()
+        self._whole.clear()
+
+    def take(
+        self,
+        rel: str,
+        users_by_name: Callable[[], Mapping[str, list[str]]],
+        qualnames: Iterable[str] = (),
+    ) -> tuple[bool, set[str]]:
+        """``(whole, stale)`` of ``rel`` since the last ``take`` of it; forgets them.
+        ``users_by_name`` maps a name's last component to the qualnames of ``rel``'s
+        functions using it (asked only when something ``rel`` reads changed);
+        ``qualnames`` are ``rel``'s entities: one named like a changed entity is stale too
+        (an override reads what it overrides without naming it)."""
+        whole = rel in self._whole
+        self._whole.discard(rel)
+        stale = self._changed.pop(rel, set())
+        names = self._pending.pop(rel, None)
+        if names:
+            users = users_by_name()
+            stale.update(qualname for name in names for qualname in users.get(name, ()))
+            stale.update(q for q in qualnames if q.rsplit(".", 1)[-1] in names)
+        return whole, stale
+
+
+def _bindings(imports: list[Import]) -> list[tuple[object, ...]]:
+    """Imports without their lines (an edit above an import moves it, no more)."""
+    return [(i.module, i.name, i.alias, i.level, i.scope, i.in_try, i.is_static) for i in imports]
+
+
+_TOKENS = itertools.count()
+
+
+class ChangeTracker:
+    """The graph's side: tells its change logs about each update, and counts
+    ``names_generation`` (bumped only when the project's set of names may have changed, so
+    tables over every name are rebuilt then, not on each edit of a body)."""
+
+    def __init__(self) -> None:
+        self.names_generation = 0
+        self.token = next(_TOKENS)  # tells this graph's keys from another's in shared caches
+        # bumped when any file's surface (or the set of names) changed: results that read
+        # other files' imports and headers, not their bodies, stay valid until then
+        self.surface_generation = 0
+        self._logs: weakref.WeakSet[ChangeLog] = weakref.WeakSet()
+        # rel -> surface_of() of its last version seen (unknown for files only indexed)
+        self._surfaces: dict[str, str] = {}
+
+    def watch(self) -> ChangeLog:
+        """A change log told about every later change (held weakly: it lives as long as its
+        consumer keeps it)."""
+        log = ChangeLog()
+        self._logs.add(log)
+        return log
+
+    def names_changed(self, rel: str | None = None) -> None:
+        """The set of names may have changed (``rel`` removed; ``None``: everything re-read)."""
+        self.names_generation += 1
+        self.surface_generation += 1
+        if rel is None:
+            self._surfaces.clear()
+        else:
+            self._surfaces.pop(rel, None)
+        for log in self._logs:
+            log.note_names()
+
+    def keep_surface(self, rel: str, fe: FileExtract, data: bytes) -> None:
+        """Remember the surface of ``rel``'s current version if not known yet, so its next
+        update can tell whether it changed."""
+        if rel not in self._surfaces:
+            self._surfaces[rel] = surface_of(fe, data)
+
+    def updated(
+        self,
+        rel: str,
+        old: tuple[Iterable[str], list[Import]] | None,
+        new: tuple[Iterable[str], list[Import]],
+        fe: FileExtract,
+        data: bytes,
+        changed: list[str],
+        users: list[str],
+    ) -> None:
+        """``rel`` was re-extracted: ``old``/``new`` are its entity qualnames and imports
+        before (``None``: a new file) and after; ``changed`` the qualnames whose text
+        changed, ``users`` the files that may use them (``rel`` and its importers)."""
+        surface = surface_of(fe, data)
+        before = self._surfaces.get(rel)
+        self._surfaces[rel] = surface
+        # Java: classes of one package see each other without an import, which the graph's
+        # links do not follow, so any changed entity makes every result suspect
+        java = rel.endswith(".java") and bool(changed)
+        if (
+            java
+            or old is None
+            or set(old[0]) != set(new[0])
+            or _bindings(old[1]) != _bindings(new[1])
+        ):
+            self.names_changed()  # a name or an import came or went: nothing is reusable
+            self._surfaces[rel] = surface
+            return
+        if before != surface:
+            self.surface_generation += 1
+        for log in self._logs:
+            log.note_changed(rel, changed, users)
+            if before != surface:
+                log.note_whole(rel)

@@ -1,0 +1,144 @@
+"""``docref check``'s per-file results cache, through the CLI as a subprocess.
+
+A warm run must give what a cold run gives; an edit to what a file's findings depend on (its
+own text, a dependency's signature, a setting) must be seen; an unchanged file costs a stat
+and a lookup -- shown by a same-size edit whose mtime is put back, which a warm run does not
+see (as with ruff's cache) until the file is touched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HELPERS = '''def scale(value: int, factor: int) -> int:
+    """Scale a value.
+
+    Args:
+        value: The value.
+        factor: The factor.
+
+    Returns:
+        The scaled value.
+    """
+    return value * factor
+'''
+
+MAIN = '''from pkg import helpers
+
+
+def run(value: int) -> int:
+    """Run :func:`pkg.helpers.scale` on the value.
+
+    Args:
+        value: The value.
+        extra: Not a parameter.
+
+    Returns:
+        The result.
+    """
+    return helpers.scale(value, 2)
+
+
+def undocumented(value: int, other: int) -> int:
+    """Add.
+
+    Args:
+        value: The value.
+    """
+    return value + other
+'''
+
+
+def _project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[project]\nname = 'proj'\n", encoding="utf-8")
+    (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "pkg" / "helpers.py").write_text(HELPERS, encoding="utf-8")
+    (root / "pkg" / "main.py").write_text(MAIN, encoding="utf-8")
+    return root
+
+
+def _check(root: Path, cache: Path, *args: str) -> list[tuple[str, str, str]]:
+    env = {**os.environ, "DOCREF_CACHE_DIR": str(cache)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "docref", "check", *args, "--format", "json", "--no-progress"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    report = json.loads(proc.stdout)
+    return sorted((f["path"], f["rule"], f["message"]) for f in report["findings"])
+
+
+def _same_size_edit(path: Path, old: str, new: str) -> None:
+    """Replace ``old`` by ``new`` (as long) and put the file's mtime back."""
+    assert len(old) == len(new)
+    st = path.stat()
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def test_a_warm_run_gives_the_cold_result_and_reads_no_unchanged_file(tmp_path: Path) -> None:
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    cold = _check(root, cache, ".")
+    assert [rule for _, rule, _ in cold] == ["C1-PARAM-UNKNOWN"]
+    assert _check(root, cache, ".") == cold
+    assert _check(root, tmp_path / "other-cache", ".", "--no-cache") == cold
+    main = root / "pkg" / "main.py"
+    _same_size_edit(main, "extra: Not", "spare: Not")
+    assert _check(root, cache, ".") == cold  # stat unchanged: the stored result, no read
+    main.touch()
+    edited = _check(root, cache, ".")
+    assert 'documents parameter "spare"' in edited[0][2]
+    assert edited == _check(root, tmp_path / "cold-again", ".")
+
+
+def test_a_dependency_signature_edit_reaches_the_dependent(tmp_path: Path) -> None:
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    before = _check(root, cache, ".")
+    assert not any(rule == "C1-XREF-UNRESOLVED" for _, rule, _ in before)
+    helpers = root / "pkg" / "helpers.py"
+    helpers.write_text(HELPERS.replace("def scale(", "def resize("), encoding="utf-8")
+    after = _check(root, cache, ".")
+    unresolved = [f for f in after if f[1] == "C1-XREF-UNRESOLVED"]
+    assert [path for path, _, _ in unresolved] == ["pkg/main.py"]  # main.py did not change
+    assert after == _check(root, tmp_path / "cold", ".")
+    helpers.write_text(HELPERS, encoding="utf-8")  # and back again
+    assert _check(root, cache, ".") == before
+
+
+def test_a_changed_setting_does_not_reuse_the_cache(tmp_path: Path) -> None:
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    plain = _check(root, cache, ".")
+    enabled = _check(root, cache, ".", "--enable", "DOC-PARAM-MISSING")
+    assert [rule for _, rule, _ in enabled if rule not in {r for _, r, _ in plain}] == [
+        "DOC-PARAM-MISSING"
+    ]
+    pyproject = root / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8") + '[tool.docref]\nignore = ["C1-PARAM-UNKNOWN"]\n',
+        encoding="utf-8",
+    )
+    assert _check(root, cache, ".") == []
+    assert _check(root, tmp_path / "cold", ".") == []
+
+
+def test_one_file_of_a_warm_project(tmp_path: Path) -> None:
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    whole = _check(root, cache, ".")
+    main = root / "pkg" / "main.py"
+    one = _check(root, cache, "pkg/main.py")
+    assert one == [f for f in whole if f[0] == "pkg/main.py"] and one
+    _same_size_edit(main, "extra: Not", "spare: Not")
+    assert _check(root, cache, "pkg/main.py") == one  # a stat and a lookup: not even read
+    main.touch()
+    assert 'documents parameter "spare"' in _check(root, cache, "pkg/main.py")[0][2]
+    assert _check(root, cache, "pkg/helpers.py") == []
