@@ -429,6 +429,10 @@ def test_module_qualified_annotation_and_optional_init_parameter(tmp_path: Path)
         "class Keeper:\n"
         "    def __init__(self, repo: 'stock.Repo | None' = None):\n"
         "        self.repo = repo\n\n"
+        "    def keep(self, row):\n        return self.repo.save(row)\n\n\n"
+        "class Fallback:\n"
+        "    def __init__(self, repo=None):\n"
+        "        self.repo = repo or stock.make_repo()\n\n"
         "    def keep(self, row):\n        return self.repo.save(row)\n"
     )
     g = ProjectGraph(str(tmp_path), use_cache=False)
@@ -439,3 +443,6 @@ def test_module_qualified_annotation_and_optional_init_parameter(tmp_path: Path)
     assert found["self.repo"].text == "self.repo = repo"
     assert found["self.repo.save"].target == "app/stock.py::Repo.save"
     assert "return len(self.rows)" in found["self.repo.save"].text
+    # an untyped parameter with a constructed default: the default's type
+    found = blocks(build_context(g, "app/use.py", "Fallback.keep", external=False))
+    assert found["self.repo.save"].target == "app/stock.py::Repo.save"

@@ -19,7 +19,8 @@ from docref.graph.model import Class, Function, Variable
 from docref.graph.python_refs import typed_locals
 
 _CALL_VALUE = re.compile(r"=(?!=)\s*(?:await\s+)?([A-Za-z_][\w.]*)\s*\(")
-_NAME_VALUE = re.compile(r"=(?!=)\s*([A-Za-z_]\w*)\s*$")
+# ``= repo`` or ``= repo or Repo()``: a parameter, with a constructed default
+_NAME_VALUE = re.compile(r"=(?!=)\s*([A-Za-z_]\w*)\s*(?:or\s+([A-Za-z_][\w.]*)\s*\(.*)?$", re.S)
 _OPTIONAL = re.compile(r"^(?:typing\.)?Optional\[(.*)\]$")
 # words that precede a name the way a type does (``return x;``) but are not types
 _JAVA_NOT_TYPES = frozenset(["return", "throw", "new", "case", "else", "yield", "assert", "do"])
@@ -130,7 +131,8 @@ class Receivers:
     def of_variable(self, path: str, var: Variable) -> _Type:
         """The type of a field: its annotation, else the call assigned to it (``Repo()``,
         ``make_repo()``), else the annotated parameter assigned to it (``self.repo =
-        repo`` in ``__init__(self, repo: Repo)``)."""
+        repo`` in ``__init__(self, repo: Repo)``), else the default constructed beside it
+        (``self.repo = repo or Repo()``)."""
         if var.annotation:
             return self.annotated(path, var.annotation)
         r = self.r
@@ -147,6 +149,8 @@ class Receivers:
                     param = next((p for p in fn.params if p.name == bare.group(1)), None)
                     if param is not None and param.annotation:
                         return self.annotated(path, param.annotation)
+        if bare and bare.group(2):
+            return self.of_expr(path, bare.group(2) + "()")
         return None
 
     def annotated(self, path: str, annotation: str) -> _Type:
