@@ -30,8 +30,10 @@ def main(argv: list[str]) -> int:
     for label, extra in (("only in reference", only_ref), ("only in candidate", only_new)):
         for item in sorted(extra.elements())[:20]:
             print(f"{label}: {item}")
-    print(f"reference {sum(ref.values())} findings, candidate {sum(new.values())}: "
-          + ("identical" if not (only_ref or only_new) else "DIFFERENT"))
+    print(
+        f"reference {sum(ref.values())} findings, candidate {sum(new.values())}: "
+        + ("identical" if not (only_ref or only_new) else "DIFFERENT")
+    )
     return 0 if not (only_ref or only_new) else 1
 
 
