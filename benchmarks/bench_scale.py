@@ -99,6 +99,7 @@ def run_check(root: str, cache_dir: str, *extra: str) -> dict[str, Any]:
         "report": report,
         "seconds": seconds,
         "rss_mb": usage.ru_maxrss / 1024,
+        "cpu_s": usage.ru_utime + usage.ru_stime,
         "rc": proc.returncode,
         "stderr": errors,
     }
@@ -125,7 +126,9 @@ def throughput(functions: int, endpoints: int, max_calls: int, latency: float) -
             "per_endpoint": [len(f.requests) for f in fakes],
             "max_in_flight": [f.max_in_flight for f in fakes],
             "wall_s": round(run["seconds"], 2),
+            "cpu_s": round(run["cpu_s"], 1),
             "rss_mb": round(run["rss_mb"], 1),
+            "load": os.getloadavg()[0],
         }
     finally:
         for fake in fakes:
@@ -157,6 +160,7 @@ def cost(sizes: list[int], redis: RedisServer) -> tuple[list[dict[str, Any]], di
                 "prompt_chars": prompt_chars,
                 "completion_tokens": llm["completion_tokens"],
                 "wall_s": round(run["seconds"], 2),
+                "cpu_s": round(run["cpu_s"], 1),
                 "rss_mb": round(run["rss_mb"], 1),
             })  # fmt: skip
             if size == max(sizes):
@@ -193,25 +197,25 @@ def main() -> None:
         row["growth"] = round(row["qps"] / (base * row["endpoints"]), 2)
     print(
         "| endpoints | questions | request phase | q/s | growth vs linear | per endpoint "
-        "| max in flight | wall | peak RSS |"
+        "| max in flight | wall | CPU | peak RSS | load |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rates:
         print(f"| {r['endpoints']} | {r['questions']} | {r['request_phase_s']} s | {r['qps']} | "
               f"{r['growth']}x | {r['per_endpoint']} | {r['max_in_flight']} | {r['wall_s']} s | "
-              f"{r['rss_mb']} MB |")  # fmt: skip
+              f"{r['cpu_s']} s | {r['rss_mb']} MB | {r['load']:.1f} |")  # fmt: skip
 
     work = tempfile.mkdtemp(prefix="docref-scale-redis-")
     with RedisServer(Path(work)) as redis:
         sizes, shared = cost(args.sizes, redis)
     shutil.rmtree(work, ignore_errors=True)
     print()
-    print("| functions | questions (calls) | prompt characters | per function | wall | peak RSS |")
-    print("|---|---|---|---|---|---|")
+    print("| functions | calls | prompt characters | per function | wall | CPU | peak RSS |")
+    print("|---|---|---|---|---|---|---|")
     for r in sizes:
         per = r["prompt_chars"] / r["functions"]
         print(f"| {r['functions']} | {r['calls']} | {r['prompt_chars']:,} | {per:,.0f} | "
-              f"{r['wall_s']} s | {r['rss_mb']} MB |")  # fmt: skip
+              f"{r['wall_s']} s | {r['cpu_s']} s | {r['rss_mb']} MB |")  # fmt: skip
     print()
     print(f"second run, empty local cache, shared Redis: {shared}")
     result = {

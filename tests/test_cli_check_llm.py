@@ -88,6 +88,7 @@ def test_model_says_yes_everywhere_exits_zero(
             "failed": 0,
             "unknown": 0,
             "describe": "1.00 — 8/8 checks pass",
+            "root": str(project),  # the project root the path is relative to
         }
     ]
     assert report["stats"]["llm_calls"] == 8 and report["stats"]["functions"] == 1

@@ -121,12 +121,22 @@ async def test_a_folder_added_later_is_indexed_with_its_own_settings_and_dropped
     module = other / "pkg" / "mod.py"
     published = await open_document(client, module, C1_PARAM)
     assert severities(published) == [types.DiagnosticSeverity.Warning]  # its own pyproject
-    # removed: the open file is checked again as a file outside every folder (no settings)
+    assert (await check_workspace(client))["files"] == 2  # helper.py and mod.py
+    await next_diagnostics(client)  # the open document is checked again after that
+    # removed: the open file is checked again as a file outside every folder (at its own
+    # project root, so with the same pyproject), and the workspace holds no file of it
     folders(client, added=[], removed=[other])
     published = await next_diagnostics(client)
     assert published.uri == module.as_uri()
-    assert severities(published) == [types.DiagnosticSeverity.Error]
+    assert severities(published) == [types.DiagnosticSeverity.Warning]
+    assert (await check_workspace(client))["files"] == 0
     assert client.messages == []
+
+
+async def check_workspace(client: LanguageClient) -> Any:
+    return await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="docref.checkWorkspace", arguments=[])
+    )
 
 
 async def test_an_open_file_outside_the_workspace_moves_into_an_added_folder(

@@ -1,6 +1,7 @@
 """``docref check``: the static tier (and, with a model, the LLM tier) over files or folders.
 
-Settings come from ``[tool.docref]`` in the workspace's ``pyproject.toml``; flags override them.
+The paths are grouped by project root (:mod:`docref.cli.check_roots`); each group's settings
+come from ``[tool.docref]`` in its root's ``pyproject.toml``; flags override them.
 Exit codes: 0 no findings, 1 findings, 2 a usage or configuration error, a check that could
 not run, or -- under ``on_llm_error = "fail"`` (the default) -- a model that could not be used
 or failed on some question: a run whose requested model tier did not run is never green.
@@ -9,7 +10,6 @@ or failed on some question: a run whose requested model tier did not run is neve
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -17,25 +17,26 @@ from typing import TYPE_CHECKING, Any
 
 from docref.cli.check_after import (
     SelectionError,
-    emit_more,
     fix_or_mark,
     select_findings,
     selected_settings,
     selection_of,
 )
-from docref.cli.check_output import (
-    TURN_ON_LLM,
-    CheckSummary,
-    ScoreRow,
-    report_json,
-    summary_line,
+from docref.cli.check_emit import emit
+from docref.cli.check_output import CheckSummary, ScoreRow
+from docref.cli.check_roots import (
+    NotChecked,
+    RootRun,
+    display_path,
+    group_by_root,
+    merge_summaries,
+    unindexed,
+    unwalked,
 )
 from docref.cli.check_run import cached_static, index_project, no_cycle_collection
 from docref.cli.check_select import select_targets, shard_filter, since_filter
-from docref.config.root import find_root
 
 if TYPE_CHECKING:
-
     from docref.checks.static.runner import FileReport
     from docref.cli.check_rules import Selection
     from docref.config import Settings
@@ -134,32 +135,69 @@ def _require_llm_extra() -> None:
 
 
 def check(args: argparse.Namespace) -> int:
+    """Group the paths by project root, check each group with its root's settings, report
+    once (:mod:`docref.cli.check_roots`).  A path that cannot be checked is reported with its
+    reason in every format and makes the exit 2; the other groups are still checked."""
     from docref.config import ConfigError
 
     started = time.perf_counter()
     missing = [p for p in args.paths if not os.path.exists(p)]
-    if missing:
+    present = [p for p in args.paths if os.path.exists(p)]
+    if not present:
         print(f"docref: error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    root = os.path.abspath(args.root) if args.root else find_root(args.paths[0])
+    groups = group_by_root(present, args.root)
+    not_checked = [NotChecked(os.path.abspath(p), "no such file or folder", True) for p in missing]
+    runs: list[RootRun] = []
+    early: list[int] = []
     try:
+        if args.write_baseline and len(groups) > 1:
+            raise _UsageError(
+                f"--write-baseline takes the files of one project, got {len(groups)} roots "
+                f"({', '.join(display_path(r) for r in groups)}): run it per project or "
+                "give --root"
+            )
         selection = selection_of(args)
-        settings = selected_settings(settings_for(args, root), selection)
-        if not selection.empty and not selection.criteria(settings.criteria):
-            args.no_llm = True  # no model finding could be reported: ask nothing
-        if args.unsafe_fixes and not (args.fix and settings.model and not args.no_llm):
-            raise _UsageError(_UNSAFE_FIXES)
-        if settings.model and not args.no_llm:
-            _require_llm_extra()
-        return _check(args, root, settings, started, selection)
+        for root, paths in groups.items():
+            try:
+                settings = selected_settings(settings_for(args, root), selection)
+                if not selection.empty and not selection.criteria(settings.criteria):
+                    args.no_llm = True  # no model finding could be reported: ask nothing
+                if args.unsafe_fixes and not (args.fix and settings.model and not args.no_llm):
+                    raise _UsageError(_UNSAFE_FIXES)
+                if settings.model and not args.no_llm:
+                    _require_llm_extra()
+            except ConfigError as exc:
+                if len(groups) == 1:
+                    raise
+                not_checked += [NotChecked(p, str(exc), True) for p in paths]
+                continue
+            run = _check(args, root, paths, settings, selection)
+            if isinstance(run, int):  # --write-baseline, --add-ignore, --diff: done
+                early.append(run)
+            else:
+                runs.append(run)
     except (ConfigError, _UsageError, SelectionError) as exc:
         print(f"docref: error: {exc}", file=sys.stderr)
         return 2
+    if early and not runs:
+        return max(early)
+    for run in runs:
+        not_checked += run.not_checked
+    summary = merge_summaries([r.summary for r in runs])
+    summary.seconds = time.perf_counter() - started
+    emit(args, runs, summary, not_checked, static_only=all(r.static_only for r in runs))
+    if any(r.failed for r in runs) or any(n.named for n in not_checked):
+        return 2
+    findings = any(r.findings for r in runs)
+    return max([1 if findings and not args.exit_zero else 0, *early])
 
 
 def _check(
-    args: argparse.Namespace, root: str, settings: Settings, started: float, selection: Selection
-) -> int:
+    args: argparse.Namespace, root: str, paths: list[str], settings: Settings, selection: Selection
+) -> RootRun | int:
+    """One root's run: index, select, the static tier, the model tier, the baseline, fixes.
+    An exit code once ``--write-baseline``, ``--add-ignore`` or ``--diff`` is done."""
     from docref.cli.check_llm import count_checks, run_llm
     from docref.console.progress import ProgressBar
     from docref.core.codes import IgnoreList
@@ -173,15 +211,20 @@ def _check(
     )
     progress = ProgressBar.for_stderr(enabled=not (args.no_progress or args.quiet))
     graph = ProjectGraph(root, use_cache=not args.no_cache)
-    paths = [os.path.abspath(p) for p in args.paths]
     ignore = IgnoreList.parse(settings.effective_ignore)
     with no_cycle_collection():
         cached = cached_static(args, root, paths, settings, progress, changed)
+        not_checked: list[NotChecked] = []
+        if cached is not None:
+            not_checked, forced = unwalked(root, paths, settings, cached[1], graph.max_file_bytes)
+            if forced:  # a named file the walk leaves out: indexed and checked the long way
+                cached = None
         if cached is not None:
             static, targets = cached
         else:
             with progress.stage("indexing", unit="files") as bar:
-                index_project(graph, paths, args.jobs, bar.update)
+                skipped = index_project(graph, paths, args.jobs, bar.update)
+            not_checked = unindexed(graph, paths, skipped)
             targets = select_targets(root, graph.files, paths, settings, changed)
             with progress.stage("checking", unit="files", total=len(targets)) as bar:
                 static = check_static(
@@ -192,9 +235,10 @@ def _check(
                     jobs=args.jobs,
                     on_file_done=bar.advance,
                 )
-    if not targets:
+    if not targets and not not_checked:
         print(
-            "docref: warning: no indexable Python or Java files under the given paths",
+            "docref: warning: no indexable Python or Java files under "
+            + ", ".join(display_path(p) for p in paths),
             file=sys.stderr,
         )
     reports, warnings = static.reports, static.warnings
@@ -228,60 +272,20 @@ def _check(
     findings, early = fix_or_mark(args, graph, findings, ignore, settings, selection)
     if early is not None:
         return early
-    summary.seconds = time.perf_counter() - started
-    files = [r.path for r in reports]
-    _emit(args, findings, scores, summary, settings, root, llm is None, files)
     model_failed = bool(summary.llm_errors) or summary.fatal is not None
     model_failed = model_failed or summary.unanswered is not None
-    if summary.errors or (model_failed and settings.on_llm_error == "fail"):
-        return 2
-    return 1 if findings and not args.exit_zero else 0
-
-
-def _emit(
-    args: argparse.Namespace,
-    findings: list[Finding],
-    scores: list[ScoreRow],
-    summary: CheckSummary,
-    settings: Settings,
-    root: str,
-    static_only: bool,
-    files: list[str],
-) -> None:
-    from docref.cli import formats
-
-    fmt = args.format
-    if emit_more(fmt, findings, settings, root, files, args.statistics):
-        pass
-    elif fmt == "json":
-        print(json.dumps(report_json(findings, scores, summary, settings.severity), indent=2))
-    elif fmt == "sarif":
-        from docref import __version__
-
-        sarif = formats.report_sarif(
-            findings,
-            scores,
-            summary,
-            tool_version=__version__,
-            root=root,
-            severity=dict(settings.severity),
-        )
-        print(json.dumps(sarif, indent=2))
-    elif fmt == "github":
-        for line in formats.github_lines(findings, severity=dict(settings.severity)):
-            print(line)
-    for w in summary.warnings:
-        print(f"docref: warning: {w}", file=sys.stderr)
-    for e in summary.errors + summary.llm_errors:
-        print(f"error: {e}", file=sys.stderr)
-    if fmt in ("text", "concise", "full", "github") and not args.quiet:
-        if len(summary.endpoints) > 1:  # several endpoints: how the work was spread
-            for where, row in summary.endpoints.items():
-                counts = ", ".join(f"{value} {name}" for name, value in row.items())
-                print(f"docref: endpoint {where}: {counts}", file=sys.stderr)
-        print(summary_line(findings, summary), file=sys.stderr)
-        if static_only:
-            print(TURN_ON_LLM, file=sys.stderr)
+    failed = bool(summary.errors) or (model_failed and settings.on_llm_error == "fail")
+    return RootRun(
+        root,
+        settings,
+        findings,
+        scores,
+        summary,
+        not_checked,
+        static_only=llm is None,
+        failed=failed,
+        files=[r.path for r in reports],
+    )
 
 
 def _since(root: str, ref: str) -> dict[str, list[tuple[int, int]]]:

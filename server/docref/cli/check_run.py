@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from docref.config import Settings
     from docref.console.progress import ProgressBar
     from docref.engine.static import StaticRun
+    from docref.graph.discovery import Skipped
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
     from docref.segments import DocstringLanguage
@@ -82,11 +83,12 @@ def no_cycle_collection() -> Iterator[None]:
 
 def index_project(
     graph: ProjectGraph, paths: list[str], jobs: int | None, progress: Callable[[int, int], None]
-) -> None:
+) -> list[Skipped]:
     """Index ``graph``; the files under ``paths`` that are extracted afresh get their
     docstrings segmented on the way (in the extraction workers, on a cold start), kept for the
     checks and stored in the cache.  Each fresh extract is decoded as soon as it arrives: the
-    checks need them all, and meanwhile the workers still use the other core."""
+    checks need them all, and meanwhile the workers still use the other core.  Returns what
+    the index skipped, with why."""
     from functools import partial
 
     from docref.checks.static.runner import docstring_store
@@ -103,5 +105,6 @@ def index_project(
             store.remember(language, entry.content_hash, rows)
 
     job = partial(segment_extract, under=under)
-    graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
+    report = graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
     store.flush()
+    return report.skipped

@@ -7,8 +7,9 @@ SARIF (:func:`report_sarif`), one run of the tool ``docref``:
 * positions: :attr:`Finding.range` is 0-based ``(line, UTF-16 column)`` with an exclusive end;
   SARIF regions are 1-based with an exclusive ``endColumn``, so every number gets +1 and the
   units stay UTF-16 code units, which the run states as ``columnKind: utf16CodeUnits``;
-* paths: workspace-relative paths become ``/``-separated, percent-encoded URIs relative to
-  ``%SRCROOT%``, which ``originalUriBaseIds`` maps to the root's ``file:`` URI;
+* paths: paths relative to the repository root (``docref check`` rebases each project's onto
+  it) become ``/``-separated, percent-encoded URIs relative to ``%SRCROOT%``, which
+  ``originalUriBaseIds`` maps to that root's ``file:`` URI; a path outside it stays absolute;
 * ``partialFingerprints["docref/v1"]`` is the SHA-256 of :meth:`Finding.key`, so a result
   keeps its identity when lines move and gets a new one when the sentence changes.
 
@@ -50,6 +51,7 @@ __all__ = [
     "SARIF_SCHEMA_URI",
     "fingerprint",
     "github_lines",
+    "github_not_checked",
     "report_sarif",
     "severity_problems",
 ]
@@ -222,17 +224,23 @@ def report_sarif(
     root: str,
     severity: Mapping[str, str] | None = None,
     information_uri: str | None = None,
+    severities: Sequence[Mapping[str, str]] | None = None,
+    not_checked: Sequence[tuple[str, str, bool]] = (),
 ) -> dict[str, Any]:
     """The SARIF 2.1.0 log of one ``docref check`` run, as a JSON-ready dict.
 
-    ``root`` is the directory the findings' paths are relative to (``%SRCROOT%``);
-    ``scores`` and the run's statistics go to the run's ``properties`` under the keys of the
-    JSON report (``tier``, ``stats``, ``scores``, ``llm``).
+    ``root`` is the directory the findings' paths are relative to (``%SRCROOT%``: the
+    repository root); ``scores`` and the run's statistics go to the run's ``properties`` under
+    the keys of the JSON report (``tier``, ``stats``, ``scores``, ``llm``).  ``severities``,
+    one per finding, is the ``severity`` setting of each finding's own project (a run over
+    several); ``not_checked`` the files that were not, as ``(path, reason, named)``: an error
+    notification for a named file, a warning for one found under a folder, with its location.
     """
     table = _severity_table(severity)
     rules, index = _rules(findings, table)
     notes: list[str] = []
-    results = [_result(f, index, table, notes) for f in findings]
+    tables = [_severity_table(s) for s in severities] if severities else [table] * len(findings)
+    results = [_result(f, index, t, notes) for f, t in zip(findings, tables, strict=True)]
     driver: dict[str, Any] = dict(
         name="docref", version=tool_version, semanticVersion=tool_version, rules=rules
     )
@@ -240,9 +248,19 @@ def report_sarif(
         driver["informationUri"] = information_uri
 
     fatal = [summary.fatal] if summary.fatal else []
-    invocation: dict[str, Any] = {"executionSuccessful": summary.fatal is None}
+    invocation: dict[str, Any] = {
+        "executionSuccessful": summary.fatal is None and not any(n for _, _, n in not_checked)
+    }
     execution = _notes([*fatal, *summary.errors], "error")
     execution += _notes([*summary.llm_errors, *summary.warnings, *notes], "warning")
+    execution += [
+        {
+            "level": "error" if named else "warning",
+            "message": {"text": f"not checked: {reason}"},
+            "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}],
+        }
+        for path, reason, named in not_checked
+    ]
     configuration = _notes(severity_problems(severity), "warning")
     if execution:
         invocation["toolExecutionNotifications"] = execution
@@ -254,7 +272,7 @@ def report_sarif(
         "tool": {"driver": driver},
         "invocations": [invocation],
         "originalUriBaseIds": {
-            _SRCROOT: {"uri": _root_uri(root), "description": {"text": "The checked root."}}
+            _SRCROOT: {"uri": _root_uri(root), "description": {"text": "The repository root."}}
         },
         "columnKind": "utf16CodeUnits",
         "results": results,
@@ -314,3 +332,10 @@ def github_lines(
         rendered = ",".join(f"{k}={_escape_property(str(v))}" for k, v in properties.items())
         lines.append(f"::{command} {rendered}::{_escape_data(_github_message(f))}")
     return lines
+
+
+def github_not_checked(path: str, reason: str, named: bool) -> str:
+    """The annotation of a file that was not checked: an error when it was named."""
+    command = "error" if named else "warning"
+    file = _escape_property(path.replace("\\", "/"))
+    return f"::{command} file={file},title=docref not checked::{_escape_data(reason)}"

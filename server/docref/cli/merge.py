@@ -96,6 +96,15 @@ def merge_json(reports: list[dict[str, Any]]) -> dict[str, Any]:
         "tier": "static+llm" if any(r.get("tier") == "static+llm" for r in reports) else "static",
         "errors": [e for r in reports for e in r.get("errors", [])],
         "warnings": list(dict.fromkeys(w for r in reports for w in r.get("warnings", []))),
+        # every shard names the same files it could not check (they are found before sharding)
+        "not_checked": list(
+            {
+                (n.get("path"), n.get("reason")): n
+                for r in reports
+                for n in r.get("not_checked", [])
+                if isinstance(n, dict)
+            }.values()
+        ),
     }
     stats = merged["stats"]
     stats["files"] = max(_number(r["stats"].get("files")) for r in reports)

@@ -195,7 +195,10 @@ class IncrementalStatic:
         equal to :func:`~docref.checks.static.runner.check_file`'s."""
         rel = self.graph.relpath(path)
         entry = self.graph.entries.get(rel)
-        whole, stale = self.log.take(rel, entry.users_by_name if entry else dict)
+        if entry is None:
+            whole, stale = self.log.take(rel, dict)
+        else:
+            whole, stale = self.log.take(rel, entry.users_by_name, entry.fingerprints)
         memo = self.files.get(rel)
         if memo is None or memo.epoch != self.log.epoch or memo.rules != rules:
             memo = _FileMemo(rules, self.log.epoch, {}, memo.docstrings if memo else {})

@@ -15,12 +15,15 @@ re-check exactly the functions whose inputs changed and reuse the others' result
 - ``whole(rel)``: ``rel``'s surface changed (or it was re-read from scratch): nothing of it
   is reusable;
 - ``epoch``: bumped when the project's set of names changed or the graph was re-indexed;
-  results made under an older epoch are not reusable anywhere.
+  results made under an older epoch are not reusable anywhere.  A changed entity of a Java
+  file bumps it too: classes of one package see each other without an import, which the
+  graph's links do not follow (Java edits are checked in full).
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 
@@ -83,11 +86,16 @@ class ChangeLog:
         self._whole.clear()
 
     def take(
-        self, rel: str, users_by_name: Callable[[], Mapping[str, list[str]]]
+        self,
+        rel: str,
+        users_by_name: Callable[[], Mapping[str, list[str]]],
+        qualnames: Iterable[str] = (),
     ) -> tuple[bool, set[str]]:
         """``(whole, stale)`` of ``rel`` since the last ``take`` of it; forgets them.
         ``users_by_name`` maps a name's last component to the qualnames of ``rel``'s
-        functions using it (asked only when something ``rel`` reads changed)."""
+        functions using it (asked only when something ``rel`` reads changed);
+        ``qualnames`` are ``rel``'s entities: one named like a changed entity is stale too
+        (an override reads what it overrides without naming it)."""
         whole = rel in self._whole
         self._whole.discard(rel)
         stale = self._changed.pop(rel, set())
@@ -95,12 +103,16 @@ class ChangeLog:
         if names:
             users = users_by_name()
             stale.update(qualname for name in names for qualname in users.get(name, ()))
+            stale.update(q for q in qualnames if q.rsplit(".", 1)[-1] in names)
         return whole, stale
 
 
 def _bindings(imports: list[Import]) -> list[tuple[object, ...]]:
     """Imports without their lines (an edit above an import moves it, no more)."""
     return [(i.module, i.name, i.alias, i.level, i.scope, i.in_try, i.is_static) for i in imports]
+
+
+_TOKENS = itertools.count()
 
 
 class ChangeTracker:
@@ -110,6 +122,10 @@ class ChangeTracker:
 
     def __init__(self) -> None:
         self.names_generation = 0
+        self.token = next(_TOKENS)  # tells this graph's keys from another's in shared caches
+        # bumped when any file's surface (or the set of names) changed: results that read
+        # other files' imports and headers, not their bodies, stay valid until then
+        self.surface_generation = 0
         self._logs: weakref.WeakSet[ChangeLog] = weakref.WeakSet()
         # rel -> surface_of() of its last version seen (unknown for files only indexed)
         self._surfaces: dict[str, str] = {}
@@ -124,6 +140,7 @@ class ChangeTracker:
     def names_changed(self, rel: str | None = None) -> None:
         """The set of names may have changed (``rel`` removed; ``None``: everything re-read)."""
         self.names_generation += 1
+        self.surface_generation += 1
         if rel is None:
             self._surfaces.clear()
         else:
@@ -153,10 +170,20 @@ class ChangeTracker:
         surface = surface_of(fe, data)
         before = self._surfaces.get(rel)
         self._surfaces[rel] = surface
-        if old is None or set(old[0]) != set(new[0]) or _bindings(old[1]) != _bindings(new[1]):
+        # Java: classes of one package see each other without an import, which the graph's
+        # links do not follow, so any changed entity makes every result suspect
+        java = rel.endswith(".java") and bool(changed)
+        if (
+            java
+            or old is None
+            or set(old[0]) != set(new[0])
+            or _bindings(old[1]) != _bindings(new[1])
+        ):
             self.names_changed()  # a name or an import came or went: nothing is reusable
             self._surfaces[rel] = surface
             return
+        if before != surface:
+            self.surface_generation += 1
         for log in self._logs:
             log.note_changed(rel, changed, users)
             if before != surface:

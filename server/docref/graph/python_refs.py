@@ -327,6 +327,21 @@ def _mask_strings(data: bytes, root: Node) -> bytes:
 
 
 def _apply_mask(masked: bytearray, data: bytes, captures: dict[str, list[Node]]) -> None:
+    if "e" not in captures:
+        # nothing to restore: blank the union of the ranges, each stretch once (a data
+        # module's tens of thousands of strings cost a sort of tuples and one slice each)
+        spans = sorted([(n.start_byte, n.end_byte) for nodes in captures.values() for n in nodes])
+        lo = hi = -1
+        for s, e in spans:
+            if s <= hi:
+                hi = max(hi, e)
+                continue
+            if hi > lo:
+                masked[lo:hi] = data[lo:hi].translate(_BLANK)
+            lo, hi = s, e
+        if hi > lo:
+            masked[lo:hi] = data[lo:hi].translate(_BLANK)
+        return
     ranges: list[tuple[int, int, int]] = []
     for capture, nodes in captures.items():
         blank = 0 if capture == "e" else 1  # at equal ranges, restore before blanking
