@@ -23,6 +23,7 @@ re-check exactly the functions whose inputs changed and reuse the others' result
 from __future__ import annotations
 
 import hashlib
+import itertools
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 
@@ -111,6 +112,9 @@ def _bindings(imports: list[Import]) -> list[tuple[object, ...]]:
     return [(i.module, i.name, i.alias, i.level, i.scope, i.in_try, i.is_static) for i in imports]
 
 
+_TOKENS = itertools.count()
+
+
 class ChangeTracker:
     """The graph's side: tells its change logs about each update, and counts
     ``names_generation`` (bumped only when the project's set of names may have changed, so
@@ -118,6 +122,10 @@ class ChangeTracker:
 
     def __init__(self) -> None:
         self.names_generation = 0
+        self.token = next(_TOKENS)  # tells this graph's keys from another's in shared caches
+        # bumped when any file's surface (or the set of names) changed: results that read
+        # other files' imports and headers, not their bodies, stay valid until then
+        self.surface_generation = 0
         self._logs: weakref.WeakSet[ChangeLog] = weakref.WeakSet()
         # rel -> surface_of() of its last version seen (unknown for files only indexed)
         self._surfaces: dict[str, str] = {}
@@ -132,6 +140,7 @@ class ChangeTracker:
     def names_changed(self, rel: str | None = None) -> None:
         """The set of names may have changed (``rel`` removed; ``None``: everything re-read)."""
         self.names_generation += 1
+        self.surface_generation += 1
         if rel is None:
             self._surfaces.clear()
         else:
@@ -173,6 +182,8 @@ class ChangeTracker:
             self.names_changed()  # a name or an import came or went: nothing is reusable
             self._surfaces[rel] = surface
             return
+        if before != surface:
+            self.surface_generation += 1
         for log in self._logs:
             log.note_changed(rel, changed, users)
             if before != surface:

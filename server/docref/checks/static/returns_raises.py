@@ -26,6 +26,7 @@ from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import suggest
 from docref.checks.static.overriders import overridden_in_project
 from docref.checks.static.params import import_aliases
+from docref.checks.static.raises_callees import summarise_raises
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
     CallResolver,
@@ -35,7 +36,6 @@ from docref.checks.static.returns_raises_ast import (
     builtin_exception,
     decorator_names,
     function_node,
-    raise_summary,
 )
 from docref.checks.types import parse_annotation
 from docref.core.findings import Criterion, Finding
@@ -244,30 +244,6 @@ def _documented(seg: Segment) -> list[str]:
     return names
 
 
-def _summarise(inp: StaticInput, node: FuncNode) -> RaiseSummary:
-    resolver = CallResolver(inp.graph, inp.file, inp.function)
-    summary = raise_summary(node, resolver, follow=True)
-    for path, callee in summary.callees:
-        fe = inp.graph.get(path)
-        if fe is None:
-            summary.opaque = True
-            continue
-        try:
-            data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
-        except Exception:  # unreadable or vanished callee file: it could raise anything
-            summary.opaque = True
-            continue
-        callee_node = function_node(data, callee)
-        if callee_node is None:
-            summary.opaque = True
-            continue
-        sub = raise_summary(callee_node, CallResolver(inp.graph, fe, callee), follow=False)
-        summary.raised |= sub.raised
-        summary.opaque |= sub.opaque
-        summary.external |= sub.external
-    return summary
-
-
 def _project_class(inp: StaticInput, name: str) -> tuple[str, Class] | bool | None:
     """The project class ``name`` (dotted as written) resolves to; False: defined outside the
     project (an import that leaves it); None: unknown."""
@@ -314,7 +290,7 @@ def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
     if context is None:
         return []
     node, facts = context
-    summary = _summarise(inp, node)
+    summary = summarise_raises(inp, node)
     # a stub's ``raise NotImplementedError`` says nothing of what implementations raise, and
     # an overridden method may document what its overriders raise (the contract)
     summary.opaque |= facts.stub or overridden_in_project(inp)

@@ -1,0 +1,86 @@
+"""Following a function's calls one hop into the project for what they may raise.
+
+A callee is summarised once for all its callers and kept (keyed by its text and the graph's
+generations of surfaces and names, which is all its summary reads besides its own text), so
+an edit of a caller re-walks the caller only: in the editor the callees of the function just
+edited are unchanged, and in ``docref check`` a helper called from many places is walked once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.returns_raises_ast import (
+    CallResolver,
+    FuncNode,
+    RaiseSummary,
+    function_node,
+    raise_summary,
+)
+from docref.graph.model import FileExtract, Function
+
+__all__ = ["summarise_raises"]
+
+
+def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
+    """What ``node`` (``inp``'s function) may raise, its 1-hop project callees included."""
+    resolver = CallResolver(inp.graph, inp.file, inp.function)
+    summary = raise_summary(node, resolver, follow=True)
+    for path, callee in summary.callees:
+        fe = inp.graph.get(path)
+        if fe is None:
+            summary.opaque = True
+            continue
+        try:
+            data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+        except Exception:  # unreadable or vanished callee file: it could raise anything
+            summary.opaque = True
+            continue
+        sub = _callee_summary(inp, path, fe, callee, data)
+        if sub is None:
+            summary.opaque = True
+            continue
+        summary.raised |= sub.raised
+        summary.opaque |= sub.opaque
+        summary.external |= sub.external
+    return summary
+
+
+# (graph, callee file, qualname, callee text, graph generations) -> its own raise summary:
+# a callee is summarised once for all its callers, and again only when its text, or a
+# surface or name of the project (what the resolver reads), changed
+_CALLEES: OrderedDict[tuple[int, str, str, bytes, int, int], RaiseSummary | None]
+_CALLEES = OrderedDict()
+_CALLEES_KEPT = 4096
+
+
+def _callee_summary(
+    inp: StaticInput, path: str, fe: FileExtract, callee: Function, data: bytes
+) -> RaiseSummary | None:
+    """What the project function ``callee`` (in ``path``) raises by itself, ``None`` if its
+    definition cannot be read."""
+    span = callee.span
+    text = hashlib.blake2b(data[span.start_byte : span.end_byte], digest_size=16)
+    text.update(f"{span.start_col}".encode())
+    changes = inp.graph.changes
+    key = (
+        changes.token,
+        path,
+        callee.qualname,
+        text.digest(),
+        changes.names_generation,
+        changes.surface_generation,
+    )
+    if key in _CALLEES:
+        _CALLEES.move_to_end(key)
+        return _CALLEES[key]
+    node = function_node(data, callee)
+    found = None
+    if node is not None:
+        found = raise_summary(node, CallResolver(inp.graph, fe, callee), follow=False)
+    _CALLEES[key] = found
+    if len(_CALLEES) > _CALLEES_KEPT:
+        _CALLEES.popitem(last=False)
+    return found
