@@ -410,7 +410,8 @@ async def test_check_workspace_publishes_closed_files_and_clear_cache_reasks(
     cleared = await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="docref.clearCache")
     )
-    assert {c["name"] for c in cleared["cleared"]} == {"graph", "segments", "answers"}
+    # every cache docref keeps, the CLI's per-file results (issue 18) included
+    assert {c["name"] for c in cleared["cleared"]} == {"graph", "segments", "answers", "results"}
     await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="docref.checkWorkspace")
     )
