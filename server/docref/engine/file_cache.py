@@ -3,7 +3,8 @@
 A file's report is reused when nothing it was computed from has changed.  Its key is:
 
 * docref's version, the extractor's and this format's, the rule set and every effective
-  setting (``docref check`` flags included): a changed setting never reuses a result;
+  setting (``docref check`` flags included): a changed setting never reuses a result; the
+  interpreter and the mtimes of its import folders (installed packages are read too);
 * the file's content hash;
 * the project's *shape*: its file list, the last name of every entity and every import of
   every file.  The name rules look a name up anywhere in the project ("is it a module, an
@@ -32,6 +33,7 @@ import hashlib
 import json
 import logging
 import os
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -71,7 +73,21 @@ def run_fingerprint(settings: Settings) -> str:
     from docref.core.catalog import STATIC_RULES
 
     rules = sorted(STATIC_RULES)
-    return _digest(_FORMAT, __version__, EXTRACTOR_VERSION, rules, _code_stamp(), asdict(settings))
+    code = (_code_stamp(), _environment_stamp())
+    return _digest(_FORMAT, __version__, EXTRACTOR_VERSION, rules, code, asdict(settings))
+
+
+def _environment_stamp() -> list[object]:
+    """The interpreter and the folders its imports come from, with their mtimes: the name
+    rules read installed packages' sources (``numpy.foo`` exists or not), and installing,
+    upgrading or removing a package changes its ``site-packages`` folder's entries."""
+    stamps: list[object] = [sys.version, sys.prefix]
+    # only the package folders: the working directory (``python -m``) changes with every
+    # file created in it, and the standard library with the interpreter's version
+    for entry in sys.path:
+        if entry.endswith(("site-packages", "dist-packages")) and os.path.isdir(entry):
+            stamps.append((entry, os.stat(entry).st_mtime_ns))
+    return stamps
 
 
 @functools.cache
