@@ -57,6 +57,7 @@ def test_a_renamed_class_left_in_a_documented_type(tmp_path: Path, style: str) -
         "int, optional",
         "the frobnicater to use",  # prose, not a type
         "Any",
+        "array-like of shape (number of Frobnicaters,)",  # a word of the shape, not a type
     ],
 )
 def test_resolved_unknown_or_unsupported_types_are_silent(tmp_path: Path, type_: str) -> None:

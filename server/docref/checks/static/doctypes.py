@@ -26,7 +26,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import Resolution, suggest
-from docref.checks.types import parse_doc_type
+from docref.checks.types import TypeExpr, parse_doc_type
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -43,12 +43,29 @@ _WORDS = frozenset({"Default", "Defaults", "Optional", "Required", "Returns", "S
 _SECTIONS = frozenset({"param", "returns", "yields", "attribute"})
 
 
+def _parsed_names(expr: TypeExpr) -> set[str]:
+    names = {expr.name.rpartition(".")[2]}
+    for arg in expr.args:
+        names |= _parsed_names(arg)
+    return names
+
+
 def _class_names(type_text: str) -> list[str]:
-    """The class-shaped names of a documented type, in order, without repeats."""
-    if parse_doc_type(type_text) is None:
+    """The class-shaped names of a documented type that the type parser reads as types, in
+    order, without repeats (``Gaussians`` in ``array-like of shape (number of Gaussians,)``
+    is a word of the shape, not a type)."""
+    parsed = parse_doc_type(type_text)
+    if parsed is None:
         return []  # prose, not a type
+    read = _parsed_names(parsed)
     found = (m.group(1) for m in _CLASS_NAME.finditer(type_text))
-    return list(dict.fromkeys(n for n in found if n.rpartition(".")[2] not in _KNOWN | _WORDS))
+    return list(
+        dict.fromkeys(
+            n
+            for n in found
+            if (last := n.rpartition(".")[2]) in read and last not in _KNOWN | _WORDS
+        )
+    )
 
 
 def _class_shaped(name: str) -> bool:
