@@ -4,7 +4,9 @@ must leave them identical).
     python benchmarks/same_findings.py REFERENCE.json CANDIDATE.json
 
 Exits 0 when both hold the same findings (same order-independent multiset), 1 otherwise and
-prints what each side has that the other lacks.  Timing fields (``stats``) are not compared.
+prints what each side has that the other lacks.  Timing fields (``stats``) are not compared,
+nor a finding's ``root`` (where the run was made, not what was found: a reference saved before
+the field existed still compares).
 """
 
 from __future__ import annotations
@@ -14,11 +16,16 @@ import sys
 from collections import Counter
 from typing import Any
 
+_NOT_COMPARED = ("root",)
+
 
 def _findings(path: str) -> Counter[str]:
     with open(path, encoding="utf-8") as fh:
         doc: dict[str, Any] = json.load(fh)
-    return Counter(json.dumps(f, sort_keys=True) for f in doc.get("findings", []))
+    return Counter(
+        json.dumps({k: v for k, v in f.items() if k not in _NOT_COMPARED}, sort_keys=True)
+        for f in doc.get("findings", [])
+    )
 
 
 def main(argv: list[str]) -> int:
