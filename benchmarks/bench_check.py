@@ -28,6 +28,8 @@ each (lifted only if the sample would stay short of ``--size``), random within a
     python benchmarks/bench_check.py [timing] [--std DIR] [--pydoclint PATH] [--json-out FILE]
         [--styles numpy sphinx] [--jobs 1 default] [--warm-runs 2]
     python benchmarks/bench_check.py sample --corpus DIR... [--take-all DIR...] [--size 30]
+    python benchmarks/bench_check.py modes --std DIR [--one-file REL] [--model-tree DIR]
+        [--no-pydoclint-tree]   (see bench_check_modes.py)
 """
 
 from __future__ import annotations
@@ -372,7 +374,9 @@ def _jobs_value(text: str) -> int | None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("mode", nargs="?", choices=("timing", "sample"), default="timing")
+    parser.add_argument(
+        "mode", nargs="?", choices=("timing", "sample", "modes"), default="timing"
+    )
     parser.add_argument("--std", default=STD, help="tree to time (default: the 3.11 stdlib)")
     parser.add_argument("--pydoclint", default=PYDOCLINT, help="the pydoclint executable")
     parser.add_argument("--styles", nargs="*", default=["numpy", "sphinx"])
@@ -393,6 +397,11 @@ def main() -> int:
     parser.add_argument("--per-rule", type=int, default=4)
     parser.add_argument("--seed", type=int, default=20261122)
     parser.add_argument("--json-out", default=None)
+    # ``modes`` (bench_check_modes.py): cold / warm / one file next to ruff and pydoclint
+    parser.add_argument("--ruff", default=os.path.join(os.path.dirname(sys.executable), "ruff"))
+    parser.add_argument("--one-file", default="inspect.py", help="modes: relative to --std")
+    parser.add_argument("--no-pydoclint-tree", action="store_true")
+    parser.add_argument("--model-tree", default=None, help="modes: a small tree for --model")
     args = parser.parse_args()
     if args.warm_runs < 0 or args.interval <= 0 or args.size < 1 or args.per_rule < 1:
         parser.error("--warm-runs must be >= 0; --interval, --size and --per-rule positive")
@@ -405,9 +414,16 @@ def main() -> int:
         # docref is still timed; the ratios are then simply absent
         print(f"bench_check: no pydoclint at {args.pydoclint}; timing docref only", file=sys.stderr)
         args.styles = []
-    default_out = "bench_check.json" if args.mode == "timing" else "check_sample.json"
+    default_out = {"timing": "bench_check.json", "modes": "bench_check_modes.json"}.get(
+        args.mode, "check_sample.json"
+    )
     json_out = args.json_out or os.path.join(OUT_DIR, default_out)
-    if args.mode == "timing":
+    if args.mode == "modes":
+        from bench_check_modes import modes, print_modes
+
+        results = modes(args)
+        print_modes(results)
+    elif args.mode == "timing":
         results = timing(args)
         print_table(results)
     else:

@@ -244,3 +244,27 @@ def test_the_pre_commit_hook_reports_both_projects_and_fails(mono: Path, tmp_pat
     assert "Failed" in out and "Passed" not in out
     assert 'pkg_a/ok.py:6:9: C1-PARAM-UNKNOWN documents parameter "fctor"' in out
     assert out.count("pkg_b/src/shop/cart.py:") == CART_FINDINGS
+
+
+def test_bad_settings_of_one_root_leave_the_other_checked(mono: Path, tmp_path: Path) -> None:
+    (mono / "pkg_a" / "pyproject.toml").write_text("[tool.docref]\nignor = ['C2']\n")
+    proc = docref(mono, tmp_path, *FILES, "--format", "json")
+    assert proc.returncode == 2
+    report = json.loads(proc.stdout)
+    (entry,) = report["not_checked"]
+    assert entry["path"] == "pkg_a/ok.py" and entry["named"] is True
+    assert "ignor" in entry["reason"] and "pyproject.toml" in entry["reason"]
+    assert {f["path"] for f in report["findings"]} == {"src/shop/cart.py"}
+
+
+def test_root_flag_and_baseline_writing_across_roots(mono: Path, tmp_path: Path) -> None:
+    outside = docref(mono, tmp_path, "--root", "pkg_b", *FILES)
+    assert outside.returncode == 2
+    assert "docref: error: pkg_a/ok.py: not checked: outside the project root pkg_b" in (
+        outside.stderr
+    )
+    assert outside.stdout.count("pkg_b/src/shop/cart.py:") == CART_FINDINGS
+    baseline = docref(mono, tmp_path, *FILES, "--write-baseline", str(tmp_path / "b.json"))
+    assert baseline.returncode == 2
+    assert "--write-baseline takes the files of one project, got 2 roots" in baseline.stderr
+    assert not (tmp_path / "b.json").exists()

@@ -262,7 +262,7 @@ def test_line_index_fast_path_matches_the_general_one() -> None:
             assert index.byte_to_char(byte) == len(data[:cut].decode("utf-8"))
 
 
-def test_punkt_loads_without_scipy_and_leaves_it_importable() -> None:
+def test_punkt_loads_without_scipy_or_nltk_init_and_leaves_them_importable() -> None:
     code = (
         "import sys\n"
         "from docref.segments.punkt_model import get_punkt_tokenizer\n"
@@ -274,14 +274,22 @@ def test_punkt_loads_without_scipy_and_leaves_it_importable() -> None:
         "    if importlib.util.find_spec(name) is not None:\n"  # installed: still importable
         "        importlib.import_module(name)\n"
         "print('importable')\n"
+        # only Punkt's leaf modules were loaded; the real packages come back on import
+        "bare = 'nltk.metrics' not in sys.modules and 'nltk' not in sys.modules\n"
+        "import nltk\n"
+        "from nltk.tokenize import sent_tokenize\n"
+        "import nltk.tokenize.punkt as punkt\n"
+        "same = punkt.PunktSentenceTokenizer is type(get_punkt_tokenizer())\n"
+        "print(bare, same, hasattr(nltk, 'metrics'), callable(sent_tokenize))\n"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
-    first, second = proc.stdout.splitlines()
+    first, second, third = proc.stdout.splitlines()
     # NLTK's own answer (it splits after "e.g."); scipy and numpy neither loaded nor blocked
     assert first == "[(0, 4), (5, 14), (15, 21)] False False 0"
     assert second == "importable"
+    assert third == "True True True True"
 
 
 def test_cycle_collection_comes_back_after_the_static_tier() -> None:

@@ -204,3 +204,74 @@ def test_changed_rules_are_not_served_from_the_memo(project: Path) -> None:
     report = checker.check("pkg/user.py", fewer)
     assert checker.last_reused == 0
     assert not [f for f in report.findings if f.rule == "C1-PARAM-UNKNOWN"]
+
+
+SHAPE_JAVA = """\
+package geo;
+
+public class Shape {
+    /**
+     * Scales the shape.
+     *
+     * @param factor the factor
+     * @return the scaled shape
+     */
+    public Shape scale(double factor) {
+        return this;
+    }
+}
+"""
+
+SQUARE_JAVA = """\
+package geo;
+
+public class Square extends Shape {
+    /**
+     * Scales the square.
+     *
+     * @param factor the factor
+     * @param extra not a parameter
+     * @return the scaled square
+     */
+    @Override
+    public Shape scale(double factor) {
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    public Shape grow(double by) {
+        return scale(by);
+    }
+}
+"""
+
+
+def test_java_edits_give_what_a_full_check_gives(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    (root / "geo").mkdir(parents=True)
+    texts = {"Shape.java": SHAPE_JAVA, "Square.java": SQUARE_JAVA}
+    for name, text in texts.items():
+        (root / "geo" / name).write_text(text, encoding="utf-8")
+    graph = ProjectGraph(str(root), use_cache=False)
+    graph.index(workers=1)
+    checker = IncrementalStatic(graph)
+    edits = [
+        ("Square.java", "Scales the square.", "Scales the whole square."),
+        ("Shape.java", "double factor)", "double factor, boolean keep)"),  # the parent's signature
+        ("Shape.java", "Scales the shape.", "Scales a shape."),
+    ]
+
+    def fresh(name: str) -> FileReport:
+        other = ProjectGraph(str(root), use_cache=False)
+        other.index(workers=1)
+        return check_file(other, f"geo/{name}", RULES)
+
+    for name in texts:
+        _same(checker.check(f"geo/{name}", RULES), fresh(name))
+    assert [f.rule for f in fresh("Square.java").findings] == ["C1-PARAM-UNKNOWN"]  # extra
+    for name, old, new in edits:
+        texts[name] = texts[name].replace(old, new, 1)
+        (root / "geo" / name).write_text(texts[name], encoding="utf-8")
+        graph.update(str(root / "geo" / name), texts[name])
+        for checked in texts:
+            _same(checker.check(f"geo/{checked}", RULES), fresh(checked))

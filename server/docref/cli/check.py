@@ -33,7 +33,7 @@ from docref.cli.check_roots import (
     unindexed,
     unwalked,
 )
-from docref.cli.check_run import cached_static, index_project, no_cycle_collection
+from docref.cli.check_run import cached_static, index_project, no_cycle_collection, reap_workers
 from docref.cli.check_select import select_targets, shard_filter, since_filter
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
     from docref.engine.model import ModelOutcome
+    from docref.graph.project import ProjectGraph
 
 
 _UNSAFE_FIXES = (
@@ -180,6 +181,8 @@ def check(args: argparse.Namespace) -> int:
     except (ConfigError, _UsageError, SelectionError) as exc:
         print(f"docref: error: {exc}", file=sys.stderr)
         return 2
+    finally:
+        reap_workers()
     if early and not runs:
         return max(early)
     for run in runs:
@@ -198,30 +201,33 @@ def _check(
 ) -> RootRun | int:
     """One root's run: index, select, the static tier, the model tier, the baseline, fixes.
     An exit code once ``--write-baseline``, ``--add-ignore`` or ``--diff`` is done."""
-    from docref.cli.check_llm import count_checks, run_llm
+    # only what every run needs: a run answered by the results cache imports no rule, no
+    # parser and no model client (tests/test_lazy_imports.py)
     from docref.console.progress import ProgressBar
     from docref.core.codes import IgnoreList
-    from docref.engine.model import ModelSetupError
-    from docref.engine.static import check_static
-    from docref.graph.project import ProjectGraph
+    from docref.graph.source import DEFAULT_MAX_BYTES
 
     changed = _since(root, args.since) if args.since else None
     baseline = (
         _load_baseline(settings.baseline) if settings.baseline and not args.write_baseline else None
     )
     progress = ProgressBar.for_stderr(enabled=not (args.no_progress or args.quiet))
-    graph = ProjectGraph(root, use_cache=not args.no_cache)
+    graph: ProjectGraph | None = None  # none when the results cache answered
     ignore = IgnoreList.parse(settings.effective_ignore)
     with no_cycle_collection():
         cached = cached_static(args, root, paths, settings, progress, changed)
         not_checked: list[NotChecked] = []
         if cached is not None:
-            not_checked, forced = unwalked(root, paths, settings, cached[1], graph.max_file_bytes)
+            not_checked, forced = unwalked(root, paths, settings, cached[1], DEFAULT_MAX_BYTES)
             if forced:  # a named file the walk leaves out: indexed and checked the long way
                 cached = None
         if cached is not None:
             static, targets = cached
         else:
+            from docref.engine.static import check_static
+            from docref.graph.project import ProjectGraph
+
+            graph = ProjectGraph(root, use_cache=not args.no_cache)
             with progress.stage("indexing", unit="files") as bar:
                 skipped = index_project(graph, paths, args.jobs, bar.update)
             not_checked = unindexed(graph, paths, skipped)
@@ -242,12 +248,15 @@ def _check(
             file=sys.stderr,
         )
     reports, warnings = static.reports, static.warnings
-    if changed is not None:
+    if changed is not None and graph is not None:
         since_filter(graph, reports, changed)
     if args.shard is not None:
         shard_filter(reports, args.shard)
     llm: ModelOutcome | None = None
-    if settings.model and not args.no_llm:
+    if settings.model and not args.no_llm and graph is not None:
+        from docref.cli.check_llm import count_checks, run_llm
+        from docref.engine.model import ModelSetupError
+
         total = count_checks(reports, settings.criteria)
         try:
             with progress.stage("asking the model", unit="checks", total=total) as bar:
@@ -269,9 +278,10 @@ def _check(
     summary.warnings = warnings + (llm.warnings if llm is not None else [])
     if summary.unanswered is not None:
         summary.warnings.append(summary.unanswered)
-    findings, early = fix_or_mark(args, graph, findings, ignore, settings, selection)
-    if early is not None:
-        return early
+    if graph is not None:  # --fix, --diff and --add-ignore always take the long way
+        findings, early = fix_or_mark(args, graph, findings, ignore, settings, selection)
+        if early is not None:
+            return early
     model_failed = bool(summary.llm_errors) or summary.fatal is not None
     model_failed = model_failed or summary.unanswered is not None
     failed = bool(summary.errors) or (model_failed and settings.on_llm_error == "fail")

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import argparse
 import gc
+import logging
+import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING
 
 from docref.cli.check_select import select_targets
 
+log = logging.getLogger(__name__)
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from docref.checks.static.report import StaticRun
     from docref.config import Settings
     from docref.console.progress import ProgressBar
-    from docref.engine.static import StaticRun
     from docref.graph.discovery import Skipped
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
@@ -39,7 +43,7 @@ def cached_static(
     """
     from functools import partial
 
-    from docref.engine.static import check_cached
+    from docref.engine.file_cache import check_cached
 
     if args.no_cache or changed is not None or args.shard is not None:
         return None
@@ -108,3 +112,25 @@ def index_project(
     report = graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
     store.flush()
     return report.skipped
+
+
+def reap_workers() -> None:
+    """Wait for every process this run started before ``docref check`` exits.
+
+    The pools are shut down (joined) where they are used; what is left is multiprocessing's
+    resource tracker, which the spawn start method launches once and leaves running until the
+    interpreter ends -- it was seen as a defunct child after ``docref check`` had exited.
+    ``_stop`` is the tracker's own (private, Python 3.8-3.13) way of closing it and reaping it.
+    """
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is None:  # nothing was started
+        return
+    for child in multiprocessing.active_children():
+        child.join()
+    tracker = sys.modules.get("multiprocessing.resource_tracker")
+    stop = getattr(getattr(tracker, "_resource_tracker", None), "_stop", None)
+    if callable(stop):
+        try:
+            stop()
+        except (OSError, ChildProcessError) as exc:  # already gone
+            log.debug("stopping the resource tracker: %s", exc)

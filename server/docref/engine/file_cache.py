@@ -3,7 +3,8 @@
 A file's report is reused when nothing it was computed from has changed.  Its key is:
 
 * docref's version, the extractor's and this format's, the rule set and every effective
-  setting (``docref check`` flags included): a changed setting never reuses a result;
+  setting (``docref check`` flags included): a changed setting never reuses a result; the
+  interpreter and the mtimes of its import folders (installed packages are read too);
 * the file's content hash;
 * the project's *shape*: its file list, the last name of every entity and every import of
   every file.  The name rules look a name up anywhere in the project ("is it a module, an
@@ -27,22 +28,23 @@ Values are JSON in the pickle-free diskcache (:mod:`docref.cache.store`), under
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
 import os
-from collections.abc import Iterable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from docref.checks.static.runner import FileReport
+from docref.checks.static.report import FileReport, StaticRun
 from docref.core.findings import Finding
 from docref.graph.model import EXTRACTOR_VERSION
 
 if TYPE_CHECKING:
     import diskcache
 
-    from docref.checks.static.base import Rule
     from docref.config.settings import Settings
     from docref.graph.discovery import Candidate
     from docref.graph.project import ProjectGraph
@@ -63,12 +65,49 @@ def _digest(*parts: object) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
-def run_fingerprint(settings: Settings, rules: Sequence[Rule]) -> str:
-    """What every key of one run shares: versions, the rule set, the effective settings."""
+def run_fingerprint(settings: Settings) -> str:
+    """What every key of one run shares: versions, the rule set, the effective settings, and
+    a stamp of docref's own code (a rule edited in a checkout without a version bump must
+    not be answered by its old results)."""
     from docref import __version__
+    from docref.core.catalog import STATIC_RULES
 
-    names = [f"{rule.__module__}.{rule.__qualname__}" for rule in rules]
-    return _digest(_FORMAT, __version__, EXTRACTOR_VERSION, names, asdict(settings))
+    rules = sorted(STATIC_RULES)
+    code = (_code_stamp(), _environment_stamp())
+    return _digest(_FORMAT, __version__, EXTRACTOR_VERSION, rules, code, asdict(settings))
+
+
+def _environment_stamp() -> list[object]:
+    """The interpreter and the folders its imports come from, with their mtimes: the name
+    rules read installed packages' sources (``numpy.foo`` exists or not), and installing,
+    upgrading or removing a package changes its ``site-packages`` folder's entries."""
+    stamps: list[object] = [sys.version, sys.prefix]
+    # only the package folders: the working directory (``python -m``) changes with every
+    # file created in it, and the standard library with the interpreter's version
+    for entry in sys.path:
+        if entry.endswith(("site-packages", "dist-packages")) and os.path.isdir(entry):
+            stamps.append((entry, os.stat(entry).st_mtime_ns))
+    return stamps
+
+
+@functools.cache
+def _code_stamp() -> str:
+    """``(mtime, size)`` of every module of docref (a few hundred stats, once a process)."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    stamps: list[tuple[str, int, int]] = []
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                st = os.stat(os.path.join(folder, name))
+                stamps.append(
+                    (
+                        os.path.relpath(os.path.join(folder, name), package),
+                        st.st_mtime_ns,
+                        st.st_size,
+                    )
+                )
+    return _digest(stamps)
 
 
 def surface_of(entry: Entry) -> str:
@@ -295,3 +334,69 @@ def _report_from_json(data: Mapping[str, Any]) -> FileReport:
         language=language,
         warnings=[str(w) for w in data["warnings"]],
     )
+
+
+def check_cached(
+    root: str,
+    select: Callable[[list[str]], list[str]],
+    settings: Settings,
+    *,
+    index: Callable[[ProjectGraph], None],
+    jobs: int | None = None,
+    on_file_done: Callable[[int], None] | None = None,
+    cache_directory: str | None = None,
+) -> tuple[StaticRun, list[str]] | None:
+    """:func:`~docref.engine.static.check_static` through the results cache.
+
+    ``select`` picks the files to check among the workspace's (workspace-relative paths);
+    ``index`` indexes a graph when one is needed.  When no file of the workspace changed
+    since the last run, the reports come from the cache alone (no file is read, no graph
+    built); otherwise the project is indexed and only the files whose key missed are
+    checked.  Returns the run and the files checked, or ``None`` when the cache cannot be
+    opened (the caller checks without it).
+    """
+    from docref.graph.discovery import Candidate, walk_workspace
+
+    fingerprint = run_fingerprint(settings)
+    cache = ResultsCache.open(root, fingerprint, cache_directory)
+    if cache is None:
+        return None
+    try:
+        candidates = [c for c in walk_workspace(root) if isinstance(c, Candidate)]
+        records = cache.stat_index()
+        if records and cache.unchanged(candidates, records):
+            indexed = sorted(rel for rel, rec in records.items() if rec.content_hash)
+            targets = select(indexed)
+            found = cache.lookup(targets, records)
+            if not found.missing:
+                reports = [found.reports[rel] for rel in targets]
+                if on_file_done is not None:
+                    on_file_done(len(reports))
+                return StaticRun(reports, [w for r in reports for w in r.warnings]), targets
+        # some file changed: the long way, for the files whose key changed only
+        from docref.core.codes import IgnoreList
+        from docref.engine.static import check_static
+        from docref.graph.project import ProjectGraph
+
+        stats = {c.relpath: stat_of(c.abspath) for c in candidates}
+        graph = ProjectGraph(root, cache_directory=cache_directory)
+        index(graph)
+        records = cache.record_graph(graph, stats)
+        targets = select(sorted(graph.files))
+        found = cache.lookup(targets, records)
+        if on_file_done is not None and found.reports:
+            on_file_done(len(found.reports))
+        fresh = check_static(
+            graph,
+            found.missing,
+            enable=settings.enable,
+            ignore=IgnoreList.parse(settings.effective_ignore),
+            jobs=jobs,
+            on_file_done=on_file_done,
+        )
+        cache.store(fresh.reports, records)
+        by_path = {**found.reports, **{r.path: r for r in fresh.reports}}
+        reports = [by_path[rel] for rel in targets]
+        return StaticRun(reports, [w for r in reports for w in r.warnings]), targets
+    finally:
+        cache.close()

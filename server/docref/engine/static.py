@@ -19,17 +19,16 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
 
 from docref.checks.static.base import Rule
+from docref.checks.static.report import StaticRun
 from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
-from docref.config.settings import Settings
 from docref.core.codes import IgnoreList
 from docref.engine.incremental import incremental_for
 from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.graph.project import ProjectGraph
 
-__all__ = ["StaticRun", "check_cached", "check_static"]
+__all__ = ["StaticRun", "check_static"]
 
 log = logging.getLogger(__name__)
 
@@ -55,16 +54,6 @@ def _check_chunk(rels: list[str]) -> list[FileReport]:
     assert _worker_graph is not None, "worker started without a graph"
     rules = rules_for(_worker_enable)
     return [check_file(_worker_graph, rel, rules) for rel in rels]
-
-
-@dataclass(slots=True)
-class StaticRun:
-    """The static tier's reports (in the order of the paths asked for, findings already
-    through the markers and the ``ignore`` list, the markers kept on each report for the model
-    tier) and the warnings met on the way (malformed markers), as text."""
-
-    reports: list[FileReport] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
 
 
 def check_static(
@@ -168,65 +157,3 @@ def _in_process(
             on_file_done(1)
     return reports
 
-
-def check_cached(
-    root: str,
-    select: Callable[[list[str]], list[str]],
-    settings: Settings,
-    *,
-    index: Callable[[ProjectGraph], None],
-    jobs: int | None = None,
-    on_file_done: Callable[[int], None] | None = None,
-    cache_directory: str | None = None,
-) -> tuple[StaticRun, list[str]] | None:
-    """:func:`check_static` through the per-file results cache (:mod:`.file_cache`).
-
-    ``select`` picks the files to check among the workspace's (workspace-relative paths);
-    ``index`` indexes a graph when one is needed.  When no file of the workspace changed
-    since the last run, the reports come from the cache alone (no file is read, no graph
-    built); otherwise the project is indexed and only the files whose key missed are
-    checked.  Returns the run and the files checked, or ``None`` when the cache cannot be
-    opened (the caller checks without it).
-    """
-    from docref.engine.file_cache import ResultsCache, run_fingerprint, stat_of
-    from docref.graph.discovery import Candidate, walk_workspace
-
-    ignore = IgnoreList.parse(settings.effective_ignore)
-    fingerprint = run_fingerprint(settings, rules_for(settings.enable))
-    cache = ResultsCache.open(root, fingerprint, cache_directory)
-    if cache is None:
-        return None
-    try:
-        candidates = [c for c in walk_workspace(root) if isinstance(c, Candidate)]
-        records = cache.stat_index()
-        if records and cache.unchanged(candidates, records):
-            indexed = sorted(rel for rel, rec in records.items() if rec.content_hash)
-            targets = select(indexed)
-            found = cache.lookup(targets, records)
-            if not found.missing:
-                reports = [found.reports[rel] for rel in targets]
-                if on_file_done is not None:
-                    on_file_done(len(reports))
-                return StaticRun(reports, [w for r in reports for w in r.warnings]), targets
-        stats = {c.relpath: stat_of(c.abspath) for c in candidates}
-        graph = ProjectGraph(root, cache_directory=cache_directory)
-        index(graph)
-        records = cache.record_graph(graph, stats)
-        targets = select(sorted(graph.files))
-        found = cache.lookup(targets, records)
-        if on_file_done is not None and found.reports:
-            on_file_done(len(found.reports))
-        fresh = check_static(
-            graph,
-            found.missing,
-            enable=settings.enable,
-            ignore=ignore,
-            jobs=jobs,
-            on_file_done=on_file_done,
-        )
-        cache.store(fresh.reports, records)
-        by_path = {**found.reports, **{r.path: r for r in fresh.reports}}
-        reports = [by_path[rel] for rel in targets]
-        return StaticRun(reports, [w for r in reports for w in r.warnings]), targets
-    finally:
-        cache.close()

@@ -65,6 +65,7 @@ log = logging.getLogger("docref.llm")
 #: Sent as the key to an explicitly configured endpoint that has no ``api_key_env``: the
 #: OpenAI SDK insists on some key, and the user's provider key must not go to another server.
 NO_KEY = "no-key"
+_BUSY_WAIT_S = 0.05  # before re-sending a request an endpoint refused as full (router only)
 
 
 @dataclass(frozen=True)
@@ -266,6 +267,7 @@ class ModelClient:
             kwargs["seed"] = s.seed
         where = endpoint.describe()
         attempts = 0
+        busy_until = time.monotonic() + s.timeout_s
         while True:
             attempts += 1
             started = time.monotonic()
@@ -282,6 +284,11 @@ class ModelClient:
             except ModelError:
                 raise
             except Exception as exc:
+                if self._busy(exc) and time.monotonic() < busy_until:
+                    # every slot of the endpoint picked was taken: nothing was sent, try again
+                    attempts -= 1
+                    await asyncio.sleep(_BUSY_WAIT_S)
+                    continue
                 self._failed(exc)
                 failure = classify(exc)
                 if not failure.retry or attempts > s.num_retries:
@@ -315,6 +322,10 @@ class ModelClient:
     def _answered_by(self, response: Any) -> str | None:
         """Which endpoint answered ``response`` (``None``: the configured one)."""
         return None
+
+    def _busy(self, exc: Exception) -> bool:
+        """Whether ``exc`` says the request was not sent because the endpoint was full."""
+        return False
 
     def _failed(self, exc: Exception) -> None:
         """An attempt failed with ``exc`` (the router client counts it per endpoint)."""

