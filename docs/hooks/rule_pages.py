@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from mkdocs.structure.files import File, Files
-
 from docref.core.catalog import STATIC_RULES
 from docref.core.findings import Criterion
 from docref.core.rule_docs import rule_text
+from mkdocs.structure.files import File, Files
 
 
 def _index() -> str:
     rows = [
         "# Rules",
         "",
-        "Every code docref reports. The criteria (C1–C4) are what the model judges; the static",
+        "Every code docref reports. The criteria (C1 to C4) are what the model judges; the static",
         "rules are proven from the code with no model. `docref rule CODE` prints the same page.",
         "",
         "| code | criterion | what it flags |",

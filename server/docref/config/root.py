@@ -1,6 +1,6 @@
 """Where a project starts: the directory whose settings, ignore list and imports apply to a path.
 
-The rule is the one pyright and ruff users expect (README, "Project root and import roots"):
+The rule is the one pyright and ruff users expect (docs/cli.md, "Project root and import roots"):
 
 1. the nearest ancestor of the path (the path itself for a folder) holding a project marker,
    ``ROOT_MARKERS``;

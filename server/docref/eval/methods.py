@@ -47,7 +47,7 @@ class EvalOptions:
     rounds: int = 1
     coderpe_form: str = "paper"
     with_reference: bool = False
-    rouge_stemmer: bool = True  # the method's released configuration (README: eval)
+    rouge_stemmer: bool = True  # the method's released configuration (docs/eval.md)
     repo_root: str | None = None
     model: ModelSettings | None = None
     llm_cache: bool = True

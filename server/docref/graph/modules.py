@@ -1,7 +1,7 @@
 """Mapping between files and the module / class names other files import them by.
 
 Python: a file's dotted names are taken relative to its import roots, the folders the
-interpreter would have on ``sys.path`` (README, "Project root and import roots"): the first
+interpreter would have on ``sys.path`` (docs/cli.md, "Project root and import roots"): the first
 ancestor directory that is not a regular package (has no ``__init__.py``), so ``src/`` and
 ``server/`` layouts resolve; every ``src`` folder (and Maven's ``src/main/python``), so
 namespace packages below ``src/`` resolve; and the workspace root (namespace packages).

@@ -18,7 +18,7 @@ imported from -- a run that tested an installed copy instead of the sandbox is n
 
 The run's ``sitecustomize`` imports this module too, so Python child processes started
 with the run's environment are hooked as well; their refusals are appended to
-``$DOCREF_SANDBOX_ROOT/.docref-violations.jsonl``. Limits (stated in the README): a native
+``$DOCREF_SANDBOX_ROOT/.docref-violations.jsonl``. Limits (stated in docs/roundtrip.md): a native
 extension, a non-Python child process, or code that clears the environment before starting
 Python is not hooked (docref adds a network namespace where the OS allows).
 """
