@@ -207,7 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     chk.set_defaults(func=check_command)
 
     idx = sub.add_parser("index", help="index a tree and report what was found")
-    idx.add_argument("path", help="a folder; its project root is indexed (docs/cli.md: Project root)")
+    idx.add_argument("path", help="a folder; its project root is indexed (docs/cli.md: roots)")
     idx.add_argument("--json", action="store_true", help="machine-readable output")
     idx.add_argument("--no-cache", action="store_true", help="do not use the on-disk cache")
     idx.add_argument(

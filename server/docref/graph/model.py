@@ -1,7 +1,7 @@
 """What the extractors produce for one file: plain, JSON-serialisable records.
 
 Everything here round-trips through ``to_json``/``from_json`` because the warm-start cache
-stores extraction results as JSON (never pickle, see docs/how-it-works.md, "Cache").  Positions are byte
+stores extraction results as JSON (never pickle; docs/how-it-works.md, "Cache").  Positions are byte
 offsets into the UTF-8 encoded source plus 0-based (row, byte column) points, exactly as
 tree-sitter reports them; converting to characters or UTF-16 columns happens at the edges
 (segments, LSP) where the text is at hand.
