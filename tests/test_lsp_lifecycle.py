@@ -132,8 +132,9 @@ def change_settings(client: LanguageClient, settings: Any) -> None:
 
 
 async def next_diagnostics(client: LanguageClient) -> types.PublishDiagnosticsParams:
-    params: types.PublishDiagnosticsParams = await client.wait_for_notification(
-        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
+    # bounded: a publish that never comes is a failure, not a CI run hanging until it is killed
+    params: types.PublishDiagnosticsParams = await asyncio.wait_for(
+        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
     )
     return params
 
