@@ -187,7 +187,9 @@ async def open_document(
             )
         )
     )
-    return await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return await asyncio.wait_for(
+        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
+    )
 
 
 async def actions_for(
@@ -251,7 +253,9 @@ async def send_and_save(
         types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(path.as_uri()))
     )
     while True:
-        published = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        published = await asyncio.wait_for(
+            client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
+        )
         if published.version == version:
             return published
 

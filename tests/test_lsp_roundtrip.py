@@ -4,6 +4,7 @@ answers the scores, shows a message and keeps the result for the function's hove
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import os
 import shutil
@@ -88,7 +89,9 @@ async def test_roundtrip_of_the_function_at_the_cursor(
             )
         )
     )
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await asyncio.wait_for(
+        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
+    )
     await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="docref.checkFile", arguments=[path.as_uri()])
     )

@@ -4,6 +4,7 @@ Every server test runs twice, once with VS Code's client capabilities and once w
 """
 
 import argparse
+import asyncio
 import atexit
 import os
 import shutil
@@ -137,8 +138,8 @@ async def open_document(
             )
         )
     )
-    params: types.PublishDiagnosticsParams = await client.wait_for_notification(
-        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
+    params: types.PublishDiagnosticsParams = await asyncio.wait_for(
+        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
     )
     assert params.uri == path.as_uri()
     return params
@@ -217,7 +218,9 @@ async def test_save_after_fixing_clears_the_diagnostics(
     client.text_document_did_save(
         types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(path.as_uri()))
     )
-    published = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    published = await asyncio.wait_for(
+        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
+    )
     assert published.version == 2
     assert list(published.diagnostics) == []
 
@@ -228,7 +231,9 @@ async def test_close_clears_the_diagnostics(client: LanguageClient, tmp_path: Pa
     client.text_document_did_close(
         types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(path.as_uri()))
     )
-    published = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    published = await asyncio.wait_for(
+        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
+    )
     assert published.uri == path.as_uri()
     assert list(published.diagnostics) == []
 
