@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     import diskcache
 
     from docref.config.settings import Settings
+    from docref.engine.cold import ColdPool
     from docref.graph.discovery import Candidate
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
@@ -345,6 +346,7 @@ def check_cached(
     jobs: int | None = None,
     on_file_done: Callable[[int], None] | None = None,
     cache_directory: str | None = None,
+    pool: ColdPool | None = None,
 ) -> tuple[StaticRun, list[str]] | None:
     """:func:`~docref.engine.static.check_static` through the results cache.
 
@@ -352,8 +354,9 @@ def check_cached(
     ``index`` indexes a graph when one is needed.  When no file of the workspace changed
     since the last run, the reports come from the cache alone (no file is read, no graph
     built); otherwise the project is indexed and only the files whose key missed are
-    checked.  Returns the run and the files checked, or ``None`` when the cache cannot be
-    opened (the caller checks without it).
+    checked (in ``pool``'s workers when ``index`` extracted there).  Returns the run and
+    the files checked, or ``None`` when the cache cannot be opened (the caller checks
+    without it).
     """
     from docref.graph.discovery import Candidate, walk_workspace
 
@@ -393,6 +396,8 @@ def check_cached(
             ignore=IgnoreList.parse(settings.effective_ignore),
             jobs=jobs,
             on_file_done=on_file_done,
+            pool=pool,
+            docstrings=False,  # the cache keeps none
         )
         cache.store(fresh.reports, records)
         by_path = {**found.reports, **{r.path: r for r in fresh.reports}}
