@@ -175,7 +175,6 @@ def test_a_gitignore_edited_in_place_is_seen(tmp_path: Path) -> None:
 
 def test_damaged_cache_content_is_a_miss(tmp_path: Path) -> None:
     import diskcache
-
     from docref.cache.store import JSONOnlyDisk
     from docref.engine.file_cache import RESULTS_CACHE
 
