@@ -55,7 +55,9 @@ def _passes_on(
         target = dotted(call.func)
         slots = [i for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == name]
         words = {
-            k.arg for k in call.keywords if isinstance(k.value, ast.Name) and k.value.id == name
+            k.arg
+            for k in call.keywords
+            if k.arg is not None and isinstance(k.value, ast.Name) and k.value.id == name
         }
         if target is None or not (slots or words):
             continue
@@ -71,8 +73,10 @@ def _passes_on(
             if param.default == "None" or _tests_none(callee_data, callee, param.name):
                 return True
             callee_fe = graph.get(path)
-            if hops > 1 and callee_fe is not None and _passes_on(
-                graph, callee_fe, callee, callee_data, param.name, hops - 1, seen
+            if (
+                hops > 1
+                and callee_fe is not None
+                and _passes_on(graph, callee_fe, callee, callee_data, param.name, hops - 1, seen)
             ):
                 return True
     return False
@@ -121,7 +125,9 @@ def _inherited(
         if isinstance(ent, Function):
             return path, ent
         base_fe = graph.get(path)
-        deeper = _inherited(graph, base_fe, base_cls.qualname, member, hops - 1) if base_fe else None
+        deeper = None
+        if base_fe is not None:
+            deeper = _inherited(graph, base_fe, base_cls.qualname, member, hops - 1)
         if deeper is not None:
             return deeper
     return None

@@ -6,9 +6,10 @@
   (``click.option`` supplies defaults) silence the rule, and so does an annotation that
   admits ``None`` (``X | None``) or a body that tests ``x is None``: there "optional" reads
   as "may be None", the Hugging Face and some Google-style usage; so does a body that hands
-  it on to a project callee taking it as "may be None" (:mod:`.optional_callees`).  A parameter that one
-  ``@overload`` (or the implementation) leaves out is optional to callers.  A ``None``
-  default whose annotation excludes ``None`` is a typing question, not checked here.
+  it on to a project callee taking it as "may be None" (:mod:`.optional_callees`).  A
+  parameter that one ``@overload`` (or the implementation) leaves out is optional to
+  callers.  A ``None`` default whose annotation excludes ``None`` is a typing question, not
+  checked here.
 """
 
 from __future__ import annotations
