@@ -22,9 +22,10 @@ __all__ = ["add_markers"]
 
 def add_markers(graph: ProjectGraph, findings: Sequence[Finding]) -> tuple[int, list[str]]:
     """Write the markers; the number written and the problems met."""
-    from docref.cli.check_fix import why_unsafe, write_file
+    from docref.cli.check_fix import write_file
     from docref.core.codes import finding_code
     from docref.fixes.ignore import line_marker_edit
+    from docref.fixes.safety import why_unsafe
     from docref.fixes.text import apply_edits
 
     by_file: dict[str, dict[int, list[str]]] = {}

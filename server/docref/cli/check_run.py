@@ -1,5 +1,5 @@
 """How ``docref check`` gets its static reports: the project indexed (docstrings segmented
-on the way) and checked, or the per-file results cache (:mod:`docref.engine.file_cache`)."""
+on the way) and checked, or the per-file results cache (:mod:`docref.engine.cached_run`)."""
 
 from __future__ import annotations
 
@@ -44,8 +44,8 @@ def cached_static(
     """
     from functools import partial
 
+    from docref.engine.cached_run import check_cached
     from docref.engine.cold import ColdPool
-    from docref.engine.file_cache import check_cached
 
     if args.no_cache or changed is not None or args.shard is not None:
         return None

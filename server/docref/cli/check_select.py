@@ -5,16 +5,28 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import pathspec
+
     from docref.checks.static.runner import FileReport
     from docref.config import Settings
     from docref.graph.model import Span
     from docref.graph.project import ProjectGraph
 
 ChangedLines = dict[str, list[tuple[int, int]]]
+
+
+def _spec(globs: Sequence[str]) -> pathspec.GitIgnoreSpec | None:
+    """``globs`` as one spec (``None`` when there are none: pathspec is then not imported,
+    ~20 ms of a one-file run from the results cache)."""
+    if not globs:
+        return None
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(globs)
 
 
 def select_targets(
@@ -31,10 +43,8 @@ def select_targets(
     relative to the workspace root, applied on top of ``.gitignore``.  With ``--since`` only
     files with changed lines remain.
     """
-    import pathspec
-
-    include = pathspec.GitIgnoreSpec.from_lines(settings.include) if settings.include else None
-    exclude = pathspec.GitIgnoreSpec.from_lines(settings.exclude) if settings.exclude else None
+    include = _spec(settings.include)
+    exclude = _spec(settings.exclude)
     rels = [os.path.relpath(os.path.abspath(p), root).replace(os.sep, "/") for p in paths]
     wanted: list[str] = []
     for rel in sorted(files):

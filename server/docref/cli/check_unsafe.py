@@ -14,7 +14,8 @@ import asyncio
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from docref.cli.check_fix import FileFix, why_unsafe
+from docref.cli.check_fix import FileChange
+from docref.fixes.safety import why_unsafe
 
 if TYPE_CHECKING:
     from docref.checks.static.base import Rule
@@ -35,7 +36,7 @@ def model_fixes(
     ignore: IgnoreList,
     *,
     use_cache: bool = True,
-) -> tuple[list[FileFix], list[str]]:
+) -> tuple[list[FileChange], list[str]]:
     """The model's rewrites of the docstrings with ``findings``, file by file, and the
     problems met (a rewrite refused, and why)."""
     return asyncio.run(_rewrite_all(graph, findings, settings, rules, ignore, use_cache))
@@ -48,7 +49,7 @@ async def _rewrite_all(
     rules: tuple[Rule, ...],
     ignore: IgnoreList,
     use_cache: bool,
-) -> tuple[list[FileFix], list[str]]:
+) -> tuple[list[FileChange], list[str]]:
     from docref.engine.model import ModelSetupError, ModelTier
     from docref.fixes.rewrite import model_setup
 
@@ -62,7 +63,7 @@ async def _rewrite_all(
     by_file: dict[str, dict[str, list[Finding]]] = {}
     for f in findings:
         by_file.setdefault(f.path, {}).setdefault(f.qualname, []).append(f)
-    fixes: list[FileFix] = []
+    fixes: list[FileChange] = []
     problems: list[str] = []
     try:
         for path in sorted(by_file):
@@ -85,14 +86,14 @@ async def _rewrite_file(
     setup: ModelSetup,
     rules: tuple[Rule, ...],
     ignore: IgnoreList,
-) -> FileFix:
+) -> FileChange:
     from docref.core.findings import Tier
     from docref.fixes.rewrite import fix_docstring
     from docref.fixes.verify import StaticCheck
 
     lock = asyncio.Lock()
     old = graph.source(path)
-    outcome = FileFix(path, old, old)
+    outcome = FileChange(path, old, old)
     for qualname, reported in by_function.items():
         judged = [f for f in reported if f.tier is Tier.LLM]
         check = StaticCheck(rules, ignore, outcome.new)

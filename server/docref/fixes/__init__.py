@@ -6,9 +6,10 @@
   round (:mod:`docref.fixes.verify`).
 * :func:`fix_docstring` -- "Fix this docstring": the model rewrite, validated and re-checked
   by every tier, with the deterministic fix as its fallback (:mod:`docref.fixes.rewrite`).
-* :func:`fix_whole_file` -- every deterministic fix of one file (fix-all, ``--fix``)
-  (:mod:`docref.fixes.whole_file`); the pairing fix of an unknown parameter name
-  (:mod:`docref.fixes.pairing`) is one of them.
+* :func:`fix_whole_file` -- every deterministic fix of one file, the one fix path of the
+  editor's fix-all and the CLI's ``--fix``/``--diff`` (:mod:`docref.fixes.whole_file`; what
+  a file written without review must keep in :mod:`docref.fixes.safety`); the pairing fix
+  of an unknown parameter name (:mod:`docref.fixes.pairing`) is one of them.
 * :func:`ignore_edit` -- the inline ``docref: ignore[...]`` marker for a function.
 * :func:`find_target` -- the documented function or class a fix works on.
 """
