@@ -333,8 +333,6 @@ def _collect(
     """Per file, the static findings (already suppressed) merged with the model's that the
     same inline markers and ``ignore`` list let through (:mod:`docref.engine.results`); scores
     where the model ran."""
-    from docref.engine.results import function_score, merge_findings, unsuppressed
-
     summary = CheckSummary(
         files=len(reports),
         functions=sum(r.functions for r in reports),
@@ -343,6 +341,8 @@ def _collect(
     )
     if llm is None:
         return [f for r in reports for f in r.findings], [], summary
+    from docref.engine.results import function_score, merge_findings, unsuppressed
+
     llm_by_file: dict[str, list[Finding]] = {}
     for res in llm.results:
         llm_by_file.setdefault(res.path, []).extend(res.findings)
