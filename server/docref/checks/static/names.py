@@ -36,6 +36,7 @@ from docref.checks.static.names_scope import (
     suggest,
 )
 from docref.checks.static.prose_names import RULE_STALE, stale_match
+from docref.checks.static.scopes import python_scope
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -71,23 +72,33 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
     examples: set[str] | None = None
     findings: list[Finding] = []
     language = inp.file.language
-    for segment in inp.docstring.segments:
+    shared = inp.shared  # both rules scan the same segments: once for the two
+    for index, segment in enumerate(inp.docstring.segments):
         if _HISTORY.match(segment.text):
             continue  # a version note tells of the code as it was (a removed parameter)
         seen: set[str] = set()
-        for mention in find_mentions(inp.source, inp.docstring, segment, language):
+        mentions = shared.mentions.get(index)
+        if mentions is None:
+            mentions = find_mentions(inp.source, inp.docstring, segment, language)
+            shared.mentions[index] = mentions
+        for mention in mentions:
             if mention.is_xref != xref or mention.target in seen:
                 continue
             seen.add(mention.target)
             if examples is None:
-                examples = _example_words(inp)
+                if shared.examples is None:
+                    shared.examples = _example_words(inp)
+                examples = shared.examples
             if re.split(r"[.#]", mention.target)[0] in examples:
                 continue  # defined by the docstring's own example (``long_running_task()``)
             if _family(mention.target, [p.name for p in inp.function.params]):
                 continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
             if scope is None:
-                make = JavaScope if language == "java" else PythonScope
-                scope = make(inp.graph, inp.file, inp.function, inp.source)
+                scope = (
+                    JavaScope(inp.graph, inp.file, inp.function, inp.source)
+                    if language == "java"
+                    else python_scope(inp)
+                )
             if isinstance(scope, JavaScope):
                 resolution = _judge_java(scope, mention)
             else:
