@@ -164,6 +164,7 @@ def _java(tmp_path: Path, summary: str, doc: str, ret: str, value: str = "0") ->
         ("Computes it.", "{@code true} if the queue is empty", "int", "@return {@code"),
         ("Computes it.", "a String naming the item", "int", "@return a String"),
         ("Computes it.", "<code>false</code> when closed", "long", "@return <code>false"),
+        ("Computes it.", "a String identifying the item", "int", "@return a String"),
     ],
 )
 def test_javadoc_claim_is_flagged(
@@ -184,6 +185,7 @@ def test_javadoc_claim_is_flagged(
         ("Computes it.", "a list of names", "int"),  # only boolean and String claims in Java
         ("Return whether this type is a simple type or complex type.", "the kind", "short"),
         ("Tell what kind of class this is.", "the string type", "int"),  # "string" as adjective
+        ("Adds a string.", "a String identifier.", "int"),  # round 6 (jlink StringTable)
     ],
 )
 def test_javadoc_consistent_claim_is_silent(

@@ -47,11 +47,12 @@ _BOOL = re.compile(
     r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice
     re.I,
 )
-# Adjectives are one optional word; nouns that make "string" a modifier are refused.
+# Adjectives are one optional word; nouns that make "string" a modifier are refused ("the
+# string id" is an int naming a string, "a String identifier" too).
 _STR = re.compile(
     r"^(?:an?|the)\s+(?:(?P<adj>[\w-]+)\s+)?(?:string|str)\b(?!'|\s*\(|-|\s+(?:of\s+bytes|"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
-    r"constant|flag|mode|style))",
+    r"constant|flag|mode|style|ids?\b|identifiers?\b|handle\b|table\b|pool\b))",
     re.I,
 )
 _NOT_STR_ADJ = frozenset(
