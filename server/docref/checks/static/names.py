@@ -35,7 +35,7 @@ from docref.checks.static.names_scope import (
     project_variant,
     suggest,
 )
-from docref.checks.static.prose_names import RULE_STALE, stale_match
+from docref.checks.static.prose_names import RULE_STALE, called_not_valued, stale_match
 from docref.checks.static.scopes import python_scope
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -138,6 +138,9 @@ def _stale(
     match = stale_match(name, params, scope, sentence, plain=plain)
     if match is None:
         return None
+    annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
+    if match in params and called_not_valued(name, sentence, annotation):
+        return None  # "the `agentmain` method": code elsewhere, not the value `agent`
     what = "parameter" if match in params else "name in scope"
     message = (
         f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
