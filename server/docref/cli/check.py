@@ -224,23 +224,29 @@ def _check(
         if cached is not None:
             static, targets = cached
         else:
+            from docref.engine.cold import ColdPool
             from docref.engine.static import check_static
             from docref.graph.project import ProjectGraph
 
             graph = ProjectGraph(root, use_cache=not args.no_cache)
-            with progress.stage("indexing", unit="files") as bar:
-                skipped = index_project(graph, paths, args.jobs, bar.update)
-            not_checked = unindexed(graph, paths, skipped)
-            targets = select_targets(root, graph.files, paths, settings, changed)
-            with progress.stage("checking", unit="files", total=len(targets)) as bar:
-                static = check_static(
-                    graph,
-                    targets,
-                    enable=settings.enable,
-                    ignore=ignore,
-                    jobs=args.jobs,
-                    on_file_done=bar.advance,
-                )
+            # a cold index starts the pool; its workers then check what they extracted
+            with ColdPool(args.jobs) as pool:
+                with progress.stage("indexing", unit="files") as bar:
+                    skipped = index_project(graph, paths, args.jobs, bar.update, pool)
+                not_checked = unindexed(graph, paths, skipped)
+                targets = select_targets(root, graph.files, paths, settings, changed)
+                later = bool(settings.model and not args.no_llm) or changed is not None
+                with progress.stage("checking", unit="files", total=len(targets)) as bar:
+                    static = check_static(
+                        graph,
+                        targets,
+                        enable=settings.enable,
+                        ignore=ignore,
+                        jobs=args.jobs,
+                        on_file_done=bar.advance,
+                        pool=pool,
+                        docstrings=later or args.shard is not None,
+                    )
     if not targets and not not_checked:
         print(
             "docref: warning: no indexable Python or Java files under "
@@ -333,8 +339,6 @@ def _collect(
     """Per file, the static findings (already suppressed) merged with the model's that the
     same inline markers and ``ignore`` list let through (:mod:`docref.engine.results`); scores
     where the model ran."""
-    from docref.engine.results import function_score, merge_findings, unsuppressed
-
     summary = CheckSummary(
         files=len(reports),
         functions=sum(r.functions for r in reports),
@@ -343,6 +347,8 @@ def _collect(
     )
     if llm is None:
         return [f for r in reports for f in r.findings], [], summary
+    from docref.engine.results import function_score, merge_findings, unsuppressed
+
     llm_by_file: dict[str, list[Finding]] = {}
     for res in llm.results:
         llm_by_file.setdefault(res.path, []).extend(res.findings)

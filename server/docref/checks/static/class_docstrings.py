@@ -163,6 +163,8 @@ def _check_class(
     ctor = resolver.constructor(fe, cls)
     if ctor is None or (not documents and ctor.documented is not None):
         return
+    if documents and _documents_its_call(fe, cls, ctor, parsed):
+        return
     result.classes += 1
     result.names.append(cls.qualname)
     inp = _class_input(graph, fe, cls, ctor, parsed, source, data)
@@ -223,6 +225,20 @@ def _without_attribute_types(parsed: ParsedDocstring) -> ParsedDocstring:
 
     segments = [s for s in parsed.segments if kept(s)]
     return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
+
+
+def _documents_its_call(
+    fe: FileExtract, cls: Class, ctor: Constructor, parsed: ParsedDocstring
+) -> bool:
+    """A class with its own ``__call__`` whose docstring documents none of the constructor's
+    parameters documents the call of its instances (astropy's ``Table.read``: a descriptor
+    built with ``(instance, cls)`` and called with ``(*args, format=..., **kwargs)``), which
+    the constructor rules do not judge."""
+    call = f"{cls.qualname}.__call__"
+    if not any(f.qualname == call for f in fe.functions):
+        return False
+    documented = {n.lstrip("*") for n in _documented_names(parsed, attributes=False)}
+    return not documented & {p.name for p in ctor.params}
 
 
 def _documented_names(parsed: ParsedDocstring, *, attributes: bool) -> set[str]:

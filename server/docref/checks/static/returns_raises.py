@@ -37,6 +37,7 @@ from docref.checks.static.returns_raises_ast import (
     decorator_names,
     function_node,
 )
+from docref.checks.static.scopes import python_scope
 from docref.checks.types import parse_annotation
 from docref.core.findings import Criterion, Finding
 from docref.graph.model import Class, Function
@@ -300,7 +301,7 @@ def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
         names = _documented(seg)
         if not names:
             continue
-        scope = scope or PythonScope(inp.graph, inp.file, inp.function, inp.source)
+        scope = scope or python_scope(inp)
         unresolved = _unresolved(inp, seg, names, summary, scope)
         if unresolved is not None:
             out.append(unresolved)
