@@ -191,6 +191,7 @@ def _check_file(
     if fresh and store is not None:
         store.save(language, fe.content_hash, {**known, **fresh})
     report.classes = classes.classes
+    report.class_names = classes.names
     report.errors.extend(classes.errors)
     merged = classes.merged_constructors
     # the class reports what neither its docstring nor its constructor's documents
