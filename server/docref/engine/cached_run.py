@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from docref.checks.static.report import FileReport
     from docref.config.settings import Settings
     from docref.engine.cache_key import FileRecord
+    from docref.engine.cold import ColdPool
     from docref.engine.outcome import ModelOutcome
     from docref.graph.discovery import Candidate
     from docref.graph.project import ProjectGraph
@@ -49,6 +50,7 @@ def check_cached(
     jobs: int | None = None,
     on_file_done: Callable[[int], None] | None = None,
     cache_directory: str | None = None,
+    pool: Callable[[], ColdPool | None] | None = None,
 ) -> CachedRun | None:
     """:func:`~docref.engine.static.check_static` (and, given ``ask``, the model tier)
     through the results cache.
@@ -58,7 +60,9 @@ def check_cached(
     workspace moved since the last run (or the walk finds the same files, same stats), the
     results come from the cache alone: no file read, no graph built, no model client.
     Otherwise the project is indexed and only the files whose key missed are checked (and
-    asked about).  ``None`` when the cache cannot be opened (the caller goes without it).
+    asked about; checked in the workers of the pool ``pool()`` returns once ``index`` ran,
+    when it extracted there).  ``None`` when the cache cannot be opened (the caller goes
+    without it).
     """
     fingerprint = run_fingerprint(settings)
     cache = ResultsCache.open(root, fingerprint, cache_directory)
@@ -93,6 +97,7 @@ def check_cached(
             jobs,
             on_file_done,
             cache_directory,
+            pool,
         )
     finally:
         cache.close()
@@ -139,6 +144,7 @@ def _long_way(
     jobs: int | None,
     on_file_done: Callable[[int], None] | None,
     cache_directory: str | None,
+    pool: Callable[[], ColdPool | None] | None,
 ) -> CachedRun:
     """Some file changed: index, check what missed, ask about what missed."""
     from docref.core.codes import IgnoreList
@@ -170,6 +176,8 @@ def _long_way(
         ignore=IgnoreList.parse(settings.effective_ignore),
         jobs=jobs,
         on_file_done=on_file_done,
+        pool=pool() if pool is not None else None,
+        docstrings=bool(unasked),  # the model's questions need them; the cache keeps none
     )
     cache.store(fresh.reports, records)
     by_path = {**found.reports, **{r.path: r for r in fresh.reports}}

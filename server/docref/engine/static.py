@@ -24,6 +24,7 @@ from docref.checks.static.base import Rule
 from docref.checks.static.report import StaticRun
 from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
 from docref.core.codes import IgnoreList
+from docref.engine.cold import ColdPool
 from docref.engine.incremental import incremental_for
 from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.graph.project import ProjectGraph
@@ -67,6 +68,8 @@ def check_static(
     on_file_done: Callable[[int], None] | None = None,
     stop: Callable[[], bool] | None = None,
     incremental: bool = False,
+    pool: ColdPool | None = None,
+    docstrings: bool = True,
 ) -> StaticRun:
     """Check ``paths`` (indexed files, absolute or workspace-relative) with the static tier.
 
@@ -82,7 +85,14 @@ def check_static(
         incremental: reuse what earlier incremental checks of these files computed for the
             functions an edit did not touch (:mod:`docref.engine.incremental`; the editor's
             path; in this process).
+        pool: the cold run's pool whose workers extracted the project
+            (:mod:`docref.engine.cold`): when it is active, the workers check.
+        docstrings: keep each report's parsed docstrings (later tiers, ``--since`` and
+            ``--shard`` use them; a pool's workers need not send them otherwise).
     """
+    silenced = ignore if ignore is not None else IgnoreList()
+    if pool is not None and pool.active and rules is None and stop is None and not incremental:
+        return _pooled(graph, list(paths), pool, enable, silenced, docstrings, on_file_done)
     if incremental:
         checker = incremental_for(graph)
         chosen = rules if rules is not None else rules_for(enable)
@@ -90,9 +100,31 @@ def check_static(
     else:
         reports = _reports(graph, list(paths), enable, rules, jobs, on_file_done, stop)
     run = StaticRun(reports)
-    silenced = ignore if ignore is not None else IgnoreList()
     for report in run.reports:
         run.warnings.extend(apply_suppressions(graph, report, silenced))
+    return run
+
+
+def _pooled(
+    graph: ProjectGraph,
+    paths: list[str],
+    pool: ColdPool,
+    enable: tuple[str, ...],
+    ignore: IgnoreList,
+    docstrings: bool,
+    on_file_done: Callable[[int], None] | None,
+) -> StaticRun:
+    """The run in the pool's workers (markers and ``ignore`` applied there); whatever they
+    could not check is checked here, and the reports keep the order of ``paths``."""
+    reports, missed = pool.check(
+        graph, paths, enable=enable, ignore=ignore, docstrings=docstrings, on_file_done=on_file_done
+    )
+    if missed:
+        rest = check_static(graph, missed, enable=enable, ignore=ignore, on_file_done=on_file_done)
+        by_path = {r.path: r for r in [*reports, *rest.reports]}
+        reports = [by_path[graph.relpath(p)] for p in paths]
+    run = StaticRun(reports)
+    run.warnings = [w for r in reports for w in r.warnings]
     return run
 
 
