@@ -479,13 +479,13 @@ def test_optional_read_as_may_be_none_when_the_body_tests_it(
     assert len(run_rule(c2_optional_flag, tmp_path, code, "set_data")) == flagged
 
 
-_BASE_WITH_REQUIRE = '''
+_BASE_WITH_REQUIRE = """
 class _Mixin:
     def _require_client(self, client):
         if client is None:
             client = self.client
         return client
-'''
+"""
 
 _HANDS_ON = '''
 from base import _Mixin

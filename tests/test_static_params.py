@@ -652,3 +652,28 @@ def test_a_decorator_taking_a_keyword_for_the_function(
     (tmp_path / "src" / "deco.py").write_text(_MORE_DECORATORS, encoding="utf-8")
     code = _KEYWORD_DECORATED.replace("DECORATOR", decorator)
     assert len(run_rule(c1_param_unknown, tmp_path, code, "plot")) == flagged
+
+
+@pytest.mark.parametrize(
+    ("signature", "flagged"),
+    [
+        ("first, /, *others, match=None", 0),
+        ("first, *others, match=None", 1),  # ``first`` can be passed by name: document it
+        ("first, /, match=None", 1),  # no *varargs for "args" to sum up
+    ],
+    ids=["positional-only-and-varargs", "no-positional-only", "no-varargs"],
+)
+def test_args_entry_for_positional_only_and_varargs(
+    tmp_path: Path, signature: str, flagged: int
+) -> None:
+    # round 6 (pytest ``RaisesGroup(expected_exception, /, *other_exceptions)``): ``:param
+    # args:`` sums up the positional arguments whose names no caller can use
+    code = f'''
+    def group(self, {signature}):
+        """Group.
+
+        :param args: Any number of exception types.
+        :param match: A pattern.
+        """
+    '''
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "group")) == flagged

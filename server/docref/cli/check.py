@@ -224,23 +224,29 @@ def _check(
         if cached is not None:
             static, targets = cached
         else:
+            from docref.engine.cold import ColdPool
             from docref.engine.static import check_static
             from docref.graph.project import ProjectGraph
 
             graph = ProjectGraph(root, use_cache=not args.no_cache)
-            with progress.stage("indexing", unit="files") as bar:
-                skipped = index_project(graph, paths, args.jobs, bar.update)
-            not_checked = unindexed(graph, paths, skipped)
-            targets = select_targets(root, graph.files, paths, settings, changed)
-            with progress.stage("checking", unit="files", total=len(targets)) as bar:
-                static = check_static(
-                    graph,
-                    targets,
-                    enable=settings.enable,
-                    ignore=ignore,
-                    jobs=args.jobs,
-                    on_file_done=bar.advance,
-                )
+            # a cold index starts the pool; its workers then check what they extracted
+            with ColdPool(args.jobs) as pool:
+                with progress.stage("indexing", unit="files") as bar:
+                    skipped = index_project(graph, paths, args.jobs, bar.update, pool)
+                not_checked = unindexed(graph, paths, skipped)
+                targets = select_targets(root, graph.files, paths, settings, changed)
+                later = bool(settings.model and not args.no_llm) or changed is not None
+                with progress.stage("checking", unit="files", total=len(targets)) as bar:
+                    static = check_static(
+                        graph,
+                        targets,
+                        enable=settings.enable,
+                        ignore=ignore,
+                        jobs=args.jobs,
+                        on_file_done=bar.advance,
+                        pool=pool,
+                        docstrings=later or args.shard is not None,
+                    )
     if not targets and not not_checked:
         print(
             "docref: warning: no indexable Python or Java files under "

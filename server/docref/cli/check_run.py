@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from docref.checks.static.report import StaticRun
     from docref.config import Settings
     from docref.console.progress import ProgressBar
+    from docref.engine.cold import ColdPool
     from docref.graph.discovery import Skipped
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
@@ -44,6 +45,7 @@ def cached_static(
     from functools import partial
 
     from docref.engine.cached_run import check_cached
+    from docref.engine.cold import ColdPool
 
     if args.no_cache or changed is not None or args.shard is not None:
         return None
@@ -54,10 +56,11 @@ def cached_static(
 
     with ExitStack() as stages:
         checking: list[ProgressBar] = []
+        pool = stages.enter_context(ColdPool(args.jobs))
 
         def index(graph: ProjectGraph) -> None:  # only when some file must be checked
             with progress.stage("indexing", unit="files") as bar:
-                index_project(graph, paths, args.jobs, bar.update)
+                index_project(graph, paths, args.jobs, bar.update, pool)
             checking.append(stages.enter_context(progress.stage("checking", unit="files")))
 
         def done(n: int) -> None:
@@ -65,7 +68,9 @@ def cached_static(
                 checking[0].advance(n)
 
         select = partial(select_targets, root, paths=paths, settings=settings, changed=None)
-        return check_cached(root, select, settings, index=index, jobs=args.jobs, on_file_done=done)
+        return check_cached(
+            root, select, settings, index=index, jobs=args.jobs, on_file_done=done, pool=pool
+        )
 
 
 @contextmanager
@@ -86,13 +91,18 @@ def no_cycle_collection() -> Iterator[None]:
 
 
 def index_project(
-    graph: ProjectGraph, paths: list[str], jobs: int | None, progress: Callable[[int, int], None]
+    graph: ProjectGraph,
+    paths: list[str],
+    jobs: int | None,
+    progress: Callable[[int, int], None],
+    pool: ColdPool | None = None,
 ) -> list[Skipped]:
-    """Index ``graph``; the files under ``paths`` that are extracted afresh get their
-    docstrings segmented on the way (in the extraction workers, on a cold start), kept for the
-    checks and stored in the cache.  Each fresh extract is decoded as soon as it arrives: the
-    checks need them all, and meanwhile the workers still use the other core.  Returns what
-    the index skipped, with why."""
+    """Index ``graph``; with ``pool``, its workers extract a cold project's files and keep
+    them to check them (:mod:`docref.engine.cold`).  Otherwise the files under ``paths`` that
+    are extracted afresh get their docstrings segmented on the way (in the extraction workers,
+    on a cold start), kept for the checks and stored in the cache, and each fresh extract is
+    decoded as soon as it arrives (the checks here need them all).  Returns what the index
+    skipped, with why."""
     from functools import partial
 
     from docref.checks.static.runner import docstring_store
@@ -102,14 +112,20 @@ def index_project(
     under = tuple(graph.relpath(p) for p in paths)
 
     def arrived(entry: Entry, rows: str | None) -> None:
-        if within(entry.path, under):
+        if within(entry.path, under) and not (pool is not None and pool.holds(entry.path)):
             entry.extract  # noqa: B018  (decoded here, not in the single-core check phase)
         if rows is not None:
             language: DocstringLanguage = "java" if entry.language == "java" else "python"
             store.remember(language, entry.content_hash, rows)
 
     job = partial(segment_extract, under=under)
-    report = graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
+    report = graph.index(
+        workers=jobs,
+        progress=progress,
+        side_job=job,
+        on_extracted=arrived,
+        extractor=pool.extract if pool is not None else None,
+    )
     store.flush()
     return report.skipped
 

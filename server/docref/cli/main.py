@@ -118,8 +118,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         type=positive_int,
         default=None,
         metavar="N",
-        help="worker processes (default: the CPU count for indexing; the static checks run "
-        "in this process unless N is given)",
+        help="worker processes (default: the CPU count); on a cold start of 64 files or "
+        "more the workers that extract the project also check it; 1: all in this process",
     )
     chk.add_argument(
         "--enable",

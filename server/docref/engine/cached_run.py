@@ -14,6 +14,7 @@ from docref.engine.file_cache import ResultsCache
 if TYPE_CHECKING:
     from docref.config.settings import Settings
     from docref.engine.cache_key import FileRecord
+    from docref.engine.cold import ColdPool
     from docref.graph.project import ProjectGraph
 
 __all__ = ["check_cached"]
@@ -28,6 +29,7 @@ def check_cached(
     jobs: int | None = None,
     on_file_done: Callable[[int], None] | None = None,
     cache_directory: str | None = None,
+    pool: ColdPool | None = None,
 ) -> tuple[StaticRun, list[str]] | None:
     """:func:`~docref.engine.static.check_static` through the results cache.
 
@@ -36,8 +38,9 @@ def check_cached(
     workspace moved since the last run, the reports come from the cache alone (no walk, no
     file read, no graph built); when the walk finds the same files with the same stats,
     likewise; otherwise the project is indexed and only the files whose key missed are
-    checked.  Returns the run and the files checked, or ``None`` when the cache cannot be
-    opened (the caller checks without it).
+    checked (in ``pool``'s workers when ``index`` extracted there).  Returns the run and
+    the files checked, or ``None`` when the cache cannot be opened (the caller checks
+    without it).
     """
     cache = ResultsCache.open(root, run_fingerprint(settings), cache_directory)
     if cache is None:
@@ -77,6 +80,8 @@ def check_cached(
             ignore=IgnoreList.parse(settings.effective_ignore),
             jobs=jobs,
             on_file_done=on_file_done,
+            pool=pool,
+            docstrings=False,  # the results cache keeps none
         )
         cache.store(fresh.reports, records)
         by_path = {**found.reports, **{r.path: r for r in fresh.reports}}

@@ -301,6 +301,11 @@ def _read_from_kwargs(inp: StaticInput, path: str, wrappers: list[Function]) -> 
     return names
 
 
+def _positional_only_and_varargs(params: list[Param]) -> bool:
+    kinds = {p.kind for p in params}
+    return "positional_only" in kinds and "vararg" in kinds
+
+
 def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
     params = _params(inp)
@@ -339,6 +344,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
+        if name in _GENERIC_VARARGS and _positional_only_and_varargs(params):
+            continue  # ``:param args:`` summing up ``(first, /, *rest)``: names no caller uses
         if segment.section in _TYPE_SECTIONS and name in param_entries:
             continue  # reported once, on the :param entry
         suggestion = closest_parameter(name, candidates)
