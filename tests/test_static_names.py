@@ -523,6 +523,10 @@ def correlation(wcs, n_pix):
             old_function = new_function
 
         and ``new_function`` is then found under its old name.
+
+        .. warning::
+
+            Prose of a directive defines nothing: ``n_pixx`` is a typo.
     """
     for iworld in range(3):
         pass
@@ -533,10 +537,16 @@ def correlation(wcs, n_pix):
 @pytest.mark.parametrize(
     ("clause", "expected"),
     [
-        ("where ``n_world`` is the number of world axes.", []),
+        (
+            "where ``n_world`` is the number of world axes.",
+            ["`n_pixx` names nothing in scope; did you mean `n_pix`?"],
+        ),
         (
             "and ``n_world`` holds the number of world axes.",
-            ["`n_world` names nothing in scope; did you mean `iworld`?"],
+            [
+                "`n_world` names nothing in scope; did you mean `iworld`?",
+                "`n_pixx` names nothing in scope; did you mean `n_pix`?",
+            ],
         ),
     ],
     ids=["defined-by-where", "not-defined"],

@@ -151,6 +151,7 @@ def _stale(
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
+_DIRECTIVE = re.compile(r"\s*\.\.\s+[\w:-]+::")
 _DEFINED = re.compile(r"\bwhere\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means)\b")
 
 
@@ -183,8 +184,8 @@ def _literal_blocks(body: str) -> Iterator[str]:
     indented deeper than it (blank lines included)."""
     lines = body.splitlines()
     for i, line in enumerate(lines):
-        if not line.rstrip().endswith("::"):
-            continue
+        if not line.rstrip().endswith("::") or _DIRECTIVE.match(line):
+            continue  # ``.. warning::`` opens a directive of prose, not a literal block
         base = len(line) - len(line.lstrip())
         block = []
         for following in lines[i + 1 :]:

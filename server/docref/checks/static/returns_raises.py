@@ -26,7 +26,7 @@ from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import suggest
 from docref.checks.static.overriders import overridden_in_project
 from docref.checks.static.params import import_aliases
-from docref.checks.static.raises_callees import summarise_raises
+from docref.checks.static.raises_callees import add_property_accessors, summarise_raises
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
     CallResolver,
@@ -292,6 +292,7 @@ def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
         return []
     node, facts = context
     summary = summarise_raises(inp, node)
+    add_property_accessors(inp, summary)  # the property's docstring speaks for its setter
     # a stub's ``raise NotImplementedError`` says nothing of what implementations raise, and
     # an overridden method may document what its overriders raise (the contract)
     summary.opaque |= facts.stub or overridden_in_project(inp)
