@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+_STOP_POLL_S = 0.05  # how soon a waiting request notices stop()
 QUOTA_MESSAGE = "You exceeded your current quota, please check your plan and billing details."
 
 
@@ -151,17 +152,27 @@ class _Handler(BaseHTTPRequestHandler):
                 state.in_flight -= 1
 
     def _wait(self, seconds: float, received: Received) -> bool:
-        """Sleep up to ``seconds``; False when the client went away or the server stops."""
+        """Sleep up to ``seconds``; False when the client went away or the server stops.
+
+        The wait blocks in ``select`` on the connection (woken by the client closing it), not
+        in a 10 ms polling loop: a server holding dozens of requests must not burn the CPU the
+        client it serves needs (``benchmarks/bench_scale.py`` runs on the same 2 cores).
+        """
         deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
+        while (left := deadline - time.monotonic()) > 0:
             if self.server.state.stopping.is_set():
                 self.close_connection = True
                 return False
-            if _client_gone(self.connection):
-                received.client_closed_early = True
-                self.close_connection = True
-                return False
-            time.sleep(0.01)
+            try:
+                readable, _, _ = select.select([self.connection], [], [], min(left, _STOP_POLL_S))
+            except (OSError, ValueError):
+                readable = [self.connection]
+            if readable:
+                if _client_gone(self.connection):
+                    received.client_closed_early = True
+                    self.close_connection = True
+                    return False
+                time.sleep(0.01)  # bytes of a next request, not a close: nothing to wait on
         return True
 
     def _respond(self, behaviour: Behaviour, request: dict[str, Any]) -> None:

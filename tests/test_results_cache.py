@@ -142,3 +142,53 @@ def test_one_file_of_a_warm_project(tmp_path: Path) -> None:
     main.touch()
     assert 'documents parameter "spare"' in _check(root, cache, "pkg/main.py")[0][2]
     assert _check(root, cache, "pkg/helpers.py") == []
+
+
+def test_a_new_file_a_name_now_resolves_to_reaches_a_warm_one_file_run(tmp_path: Path) -> None:
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    main = root / "pkg" / "main.py"
+    main.write_text(MAIN.replace("Run :func:`pkg.helpers.scale`", "Run :func:`pkg.extra.boost`"))
+    _check(root, cache, ".")  # the whole project: warm
+    before = _check(root, cache, "pkg/main.py")
+    assert "C1-XREF-UNRESOLVED" in [rule for _, rule, _ in before]
+    (root / "pkg" / "extra.py").write_text(HELPERS.replace("def scale(", "def boost("))
+    after = _check(root, cache, "pkg/main.py")  # main.py and helpers.py did not change
+    assert "C1-XREF-UNRESOLVED" not in [rule for _, rule, _ in after]
+    assert after == _check(root, tmp_path / "cold", "pkg/main.py")
+    # a new sub-package deep down is seen too (its folder's mtime moved, not the root's)
+    main.write_text(MAIN.replace("Run :func:`pkg.helpers.scale`", "Run :func:`pkg.sub.deep.x`"))
+    (root / "pkg" / "sub").mkdir()
+    _check(root, cache, ".")
+    assert "C1-XREF-UNRESOLVED" in [rule for _, rule, _ in _check(root, cache, "pkg/main.py")]
+    (root / "pkg" / "sub" / "deep.py").write_text(HELPERS.replace("def scale(", "def x("))
+    assert "C1-XREF-UNRESOLVED" not in [r for _, r, _ in _check(root, cache, "pkg/main.py")]
+
+
+def test_a_gitignore_edited_in_place_is_seen(tmp_path: Path) -> None:
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    ignore = root / ".gitignore"
+    ignore.write_text("# nothing\n", encoding="utf-8")
+    assert [path for path, _, _ in _check(root, cache, ".")] == ["pkg/main.py"]
+    ignore.write_text("pkg/main.py\n", encoding="utf-8")  # in place: the folder's mtime stays
+    assert _check(root, cache, ".") == []
+
+
+def test_damaged_cache_content_is_a_miss(tmp_path: Path) -> None:
+    import diskcache
+    from docref.cache.store import JSONOnlyDisk
+    from docref.engine.file_cache import RESULTS_CACHE
+
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    cold = _check(root, cache, ".")
+    _check(root, cache, "pkg/main.py")
+    values = ["not json {", '{"deps": {}, "report": {"language": 3}}', "[1, 2]", '{"files": 1}']
+    with diskcache.Cache(str(cache / RESULTS_CACHE), disk=JSONOnlyDisk) as raw:
+        keys = list(raw)
+        assert keys
+        for round_ in range(len(values)):
+            for i, key in enumerate(keys):
+                raw.set(key, values[(i + round_) % len(values)])
+            raw.close()
+            assert _check(root, cache, ".") == cold  # recomputed, stored afresh
+            keys = list(raw)
+    assert _check(root, cache, "pkg/main.py") == [f for f in cold if f[0] == "pkg/main.py"]

@@ -687,3 +687,39 @@ def test_numpydoc_ignore_of_unknown_parameters_on_the_class_line(tmp_path: Path)
     assert _found(_check(tmp_path / "a", {"m.py": code})) == []
     plain = code.replace("  # numpydoc ignore=PR02", "")
     assert _found(_check(tmp_path / "b", {"m.py": plain})) == [("at", "C1-PARAM-UNKNOWN")]
+
+
+_CALLABLE_CLASS = '''
+class TableRead:
+    """Read a table.
+
+    Parameters
+    ----------
+    {entries}
+    """
+
+    def __init__(self, instance, cls):
+        self._instance = instance
+
+    def __call__(self, *args, **kwargs):
+        units = kwargs.pop("units", None)
+        return units
+'''
+
+
+@pytest.mark.parametrize(
+    ("entries", "flagged"),
+    [
+        ("*args : tuple\n        Passed on.\n    format : str\n        Format.", []),
+        ("instance : object\n        The instance.\n    formt : str\n        Format.", ["formt"]),
+    ],
+    ids=["documents-its-call", "documents-its-constructor"],
+)
+def test_a_class_documenting_the_call_of_its_instances(
+    tmp_path: Path, entries: str, flagged: list[str]
+) -> None:
+    # round 6 (astropy's Table.read descriptors): a class with its own __call__ whose
+    # docstring documents none of the constructor's parameters documents the call
+    report = _check(tmp_path, {"m.py": _CALLABLE_CLASS.format(entries=entries)})
+    unknown = [f for f in report.findings if f.rule == "C1-PARAM-UNKNOWN"]
+    assert [re.findall(r'"([^"]+)"', f.message)[0] for f in unknown] == flagged

@@ -598,3 +598,82 @@ def test_a_project_decorator_adds_its_wrappers_parameters(
     (tmp_path / "src" / "deco.py").write_text(_DECORATORS, encoding="utf-8")
     code = _DECORATED.format(decorator=decorator)
     assert len(run_rule(c1_param_unknown, tmp_path, code, "plot")) == flagged
+
+
+_KEYWORD_DECORATED = '''
+import statsmodels
+from deco import popping, reading
+
+
+@DECORATOR
+def plot(x):
+    """Plot.
+
+    Parameters
+    ----------
+    x : array
+        The data.
+    data : indexable object, optional
+        Where names are looked up.
+    """
+'''
+
+_MORE_DECORATORS = """
+def popping(func):
+    def inner(*args, **kwargs):
+        data = kwargs.pop("data", None)
+        return func(*args, **kwargs), data
+    return inner
+
+
+def reading(func):
+    def inner(*args, **kwargs):
+        return func(*args, **kwargs), kwargs.get("other")
+    return inner
+"""
+
+
+@pytest.mark.parametrize(
+    ("decorator", "flagged"),
+    [
+        ("popping", 0),  # astropy's @fitter_unit_support: kwargs.pop("equivalencies")
+        ("reading", 1),  # reads another keyword: data stays unknown
+        ('statsmodels.deprecate_kwarg("data", "x")', 0),  # names the deprecated keyword
+        ('statsmodels.deprecate_kwarg("other", "x")', 1),
+    ],
+    ids=["wrapper-pops-it", "wrapper-reads-another", "named-keyword", "named-other"],
+)
+def test_a_decorator_taking_a_keyword_for_the_function(
+    tmp_path: Path, decorator: str, flagged: int
+) -> None:
+    # round 6: a keyword the decorator's wrapper takes out of **kwargs, or that a decorator is
+    # handed by name, is a parameter of the call
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "deco.py").write_text(_MORE_DECORATORS, encoding="utf-8")
+    code = _KEYWORD_DECORATED.replace("DECORATOR", decorator)
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "plot")) == flagged
+
+
+@pytest.mark.parametrize(
+    ("signature", "flagged"),
+    [
+        ("first, /, *others, match=None", 0),
+        ("first, *others, match=None", 1),  # ``first`` can be passed by name: document it
+        ("first, /, match=None", 1),  # no *varargs for "args" to sum up
+    ],
+    ids=["positional-only-and-varargs", "no-positional-only", "no-varargs"],
+)
+def test_args_entry_for_positional_only_and_varargs(
+    tmp_path: Path, signature: str, flagged: int
+) -> None:
+    # round 6 (pytest ``RaisesGroup(expected_exception, /, *other_exceptions)``): ``:param
+    # args:`` sums up the positional arguments whose names no caller can use
+    code = f'''
+    def group(self, {signature}):
+        """Group.
+
+        :param args: Any number of exception types.
+        :param match: A pattern.
+        """
+    '''
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "group")) == flagged

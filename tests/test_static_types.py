@@ -787,6 +787,42 @@ def test_several_named_numpy_returns_are_the_tuple_items(tmp_path: Path) -> None
     assert len(run_rule(c2_return_type, tmp_path / "b", one, "split")) == 1
 
 
+_PARTS = """
+from collections.abc import Awaitable
+
+
+def fetch(size: int) -> {annotation}:
+    \"\"\"Fetch.
+
+    Returns
+    -------
+    {entry}
+        What is fetched.
+    \"\"\"
+    return go(size)
+"""
+
+
+@pytest.mark.parametrize(
+    ("annotation", "entry", "flagged"),
+    [
+        ("Awaitable[list[str]]", "list of str", False),  # the awaited value (GAPIC clients)
+        ("Awaitable[list[str]]", "dict", True),
+        ("tuple[float, float, float]", "mean, median, std : float", False),
+        ("tuple[float, float, float]", "mean, median, std : str", True),
+        ("tuple[float, float, float]", "mean, median : float", True),  # not N items
+    ],
+    ids=["awaited", "awaited-other", "n-names-n-items", "n-names-other", "count-differs"],
+)
+def test_an_entry_documenting_a_part_of_the_annotation(
+    tmp_path: Path, annotation: str, entry: str, flagged: bool
+) -> None:
+    # round 6: a plain def returning Awaitable[X] documents X; one NumPy entry naming N
+    # values documents each item of a tuple of N
+    code = _PARTS.format(annotation=annotation, entry=entry)
+    assert len(run_rule(c2_return_type, tmp_path, code, "fetch")) == (1 if flagged else 0)
+
+
 _GENERATOR_DOC = '''
 from collections.abc import AsyncGenerator
 

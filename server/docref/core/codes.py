@@ -12,11 +12,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from docref.core.catalog import MODEL_RULE, STATIC_RULES
 from docref.core.findings import Criterion, Finding, Tier
+
+if TYPE_CHECKING:
+    import pathspec
 
 __all__ = [
     "IgnoreList",
@@ -116,6 +118,8 @@ def _parse_entry(raw: object) -> _IgnoreEntry:
         raise ValueError("the path glob before ':' is empty (write e.g. 'tests/**:C1')")
     if glob.startswith("!"):
         raise ValueError("a negated glob ('!…') cannot select findings to ignore")
+    import pathspec  # only for a glob entry: ~20 ms of imports every run would pay
+
     try:
         spec = pathspec.GitIgnoreSpec.from_lines([glob])
     except ValueError as exc:  # pathspec's pattern errors derive from ValueError

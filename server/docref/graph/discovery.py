@@ -7,6 +7,7 @@ follows a directory symlink twice (symlink loops end quietly with a reason).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -119,11 +120,13 @@ def is_gitignored(root: str, path: str) -> bool:
     return False
 
 
-def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
+def walk_workspace(root: str, dirs: dict[str, int] | None = None) -> Iterator[Candidate | Skipped]:
     """Yield every indexable file under ``root`` and a :class:`Skipped` for files not indexed.
 
     Skipped directories are not reported file by file (a venv would drown the report); only
-    files that look like sources but cannot be indexed are.
+    files that look like sources but cannot be indexed are.  ``dirs``, when given, receives
+    each directory entered and each virtual environment left out, with its mtime: what the
+    walk's result depends on (the results cache tells an unchanged file list by them).
     """
     root = os.path.abspath(root)
     rules = _IgnoreRules()
@@ -146,6 +149,8 @@ def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
             yield Skipped(rel_dir, "directory already indexed through another path (symlink)")
             continue
         seen_dirs.add(key)
+        if dirs is not None:
+            dirs[dirpath] = st.st_mtime_ns
         spec = _load_gitignore(dirpath)
         if spec is not None:
             specs.append((rel_dir, spec))
@@ -168,7 +173,12 @@ def walk_workspace(root: str) -> Iterator[Candidate | Skipped]:
             if is_dir:
                 if name.startswith(".") or name in SKIP_DIR_NAMES or name.endswith(".egg-info"):
                     continue
-                if _is_virtualenv(entry.path) or ignored(rel, True):
+                if _is_virtualenv(entry.path):
+                    if dirs is not None:  # removing its pyvenv.cfg would let it in
+                        with contextlib.suppress(OSError):
+                            dirs[entry.path] = entry.stat().st_mtime_ns
+                    continue
+                if ignored(rel, True):
                     continue
                 if entry.is_symlink():
                     reason = _symlinked_dir_reason(entry.path, real_root)

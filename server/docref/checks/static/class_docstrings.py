@@ -78,7 +78,8 @@ class ClassInput(StaticInput):
 class ClassCheck:
     """What checking the classes of one file gave.
 
-    ``classes`` counts the class docstrings checked against a constructor; ``errors`` are
+    ``classes`` counts the class docstrings checked against a constructor (``names`` their
+    qualnames, in source order); ``errors`` are
     rule failures (a docref bug, reported, not fatal); ``merged_constructors`` the
     qualnames of constructors whose ``DOC-PARAM-MISSING`` the class reports instead.
     """
@@ -86,6 +87,7 @@ class ClassCheck:
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     classes: int = 0
+    names: list[str] = field(default_factory=list)
     merged_constructors: set[str] = field(default_factory=set)
 
 
@@ -161,7 +163,10 @@ def _check_class(
     ctor = resolver.constructor(fe, cls)
     if ctor is None or (not documents and ctor.documented is not None):
         return
+    if documents and _documents_its_call(fe, cls, ctor, parsed):
+        return
     result.classes += 1
+    result.names.append(cls.qualname)
     inp = _class_input(graph, fe, cls, ctor, parsed, source, data)
     if documents:
         result.findings.extend(run_rules(inp, selected, result.errors))
@@ -220,6 +225,20 @@ def _without_attribute_types(parsed: ParsedDocstring) -> ParsedDocstring:
 
     segments = [s for s in parsed.segments if kept(s)]
     return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
+
+
+def _documents_its_call(
+    fe: FileExtract, cls: Class, ctor: Constructor, parsed: ParsedDocstring
+) -> bool:
+    """A class with its own ``__call__`` whose docstring documents none of the constructor's
+    parameters documents the call of its instances (astropy's ``Table.read``: a descriptor
+    built with ``(instance, cls)`` and called with ``(*args, format=..., **kwargs)``), which
+    the constructor rules do not judge."""
+    call = f"{cls.qualname}.__call__"
+    if not any(f.qualname == call for f in fe.functions):
+        return False
+    documented = {n.lstrip("*") for n in _documented_names(parsed, attributes=False)}
+    return not documented & {p.name for p in ctor.params}
 
 
 def _documented_names(parsed: ParsedDocstring, *, attributes: bool) -> set[str]:

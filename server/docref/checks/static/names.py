@@ -21,6 +21,7 @@ it, with a did-you-mean from the names in scope.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_java import JavaScope
@@ -34,7 +35,8 @@ from docref.checks.static.names_scope import (
     project_variant,
     suggest,
 )
-from docref.checks.static.prose_names import RULE_STALE, stale_match
+from docref.checks.static.prose_names import RULE_STALE, called_not_valued, stale_match
+from docref.checks.static.scopes import python_scope
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -70,21 +72,33 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
     examples: set[str] | None = None
     findings: list[Finding] = []
     language = inp.file.language
-    for segment in inp.docstring.segments:
+    shared = inp.shared  # both rules scan the same segments: once for the two
+    for index, segment in enumerate(inp.docstring.segments):
         if _HISTORY.match(segment.text):
             continue  # a version note tells of the code as it was (a removed parameter)
         seen: set[str] = set()
-        for mention in find_mentions(inp.source, inp.docstring, segment, language):
+        mentions = shared.mentions.get(index)
+        if mentions is None:
+            mentions = find_mentions(inp.source, inp.docstring, segment, language)
+            shared.mentions[index] = mentions
+        for mention in mentions:
             if mention.is_xref != xref or mention.target in seen:
                 continue
             seen.add(mention.target)
             if examples is None:
-                examples = _example_words(inp)
+                if shared.examples is None:
+                    shared.examples = _example_words(inp)
+                examples = shared.examples
             if re.split(r"[.#]", mention.target)[0] in examples:
                 continue  # defined by the docstring's own example (``long_running_task()``)
+            if _family(mention.target, [p.name for p in inp.function.params]):
+                continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
             if scope is None:
-                make = JavaScope if language == "java" else PythonScope
-                scope = make(inp.graph, inp.file, inp.function, inp.source)
+                scope = (
+                    JavaScope(inp.graph, inp.file, inp.function, inp.source)
+                    if language == "java"
+                    else python_scope(inp)
+                )
             if isinstance(scope, JavaScope):
                 resolution = _judge_java(scope, mention)
             else:
@@ -124,6 +138,9 @@ def _stale(
     match = stale_match(name, params, scope, sentence, plain=plain)
     if match is None:
         return None
+    annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
+    if match in params and called_not_valued(name, sentence, annotation):
+        return None  # "the `agentmain` method": code elsewhere, not the value `agent`
     what = "parameter" if match in params else "name in scope"
     message = (
         f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
@@ -134,6 +151,8 @@ def _stale(
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
+_DIRECTIVE = re.compile(r"\s*\.\.\s+[\w:-]+::")
+_DEFINED = re.compile(r"\bwhere\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means)\b")
 
 
 def _example_words(inp: StaticInput) -> set[str]:
@@ -151,9 +170,39 @@ def _example_words(inp: StaticInput) -> set[str]:
     pieces.append(inp.source[position : parsed.body_end])
     body = inp.source[parsed.body_start : parsed.body_end]
     pieces.extend(m[1] for m in _SHAPE.finditer(body))
+    # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
+    # and a symbol the prose defines (```n_world`` is the number of ...``)
+    pieces.extend(_literal_blocks(body))
+    pieces.extend(m[1] for m in _DEFINED.finditer(body))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
+
+
+def _literal_blocks(body: str) -> Iterator[str]:
+    """The reST literal blocks of ``body``: the lines after one ending in ``::`` that are
+    indented deeper than it (blank lines included)."""
+    lines = body.splitlines()
+    for i, line in enumerate(lines):
+        if not line.rstrip().endswith("::") or _DIRECTIVE.match(line):
+            continue  # ``.. warning::`` opens a directive of prose, not a literal block
+        base = len(line) - len(line.lstrip())
+        block = []
+        for following in lines[i + 1 :]:
+            if following.strip() and len(following) - len(following.lstrip()) <= base:
+                break
+            block.append(following)
+        yield "\n".join(block)
+
+
+def _family(name: str, params: list[str]) -> bool:
+    """``_characters`` for ``include_characters`` and ``exclude_characters``: a suffix (or a
+    prefix ending in ``_``) that names a family of two or more parameters at once."""
+    if name.startswith("_"):
+        return sum(p.endswith(name) for p in params) >= 2
+    if name.endswith("_"):
+        return sum(p.startswith(name) for p in params) >= 2
+    return False
 
 
 def _same_entity(name: str, candidates: list[str]) -> bool:
@@ -224,7 +273,7 @@ def _finding(
         return None
     if _package_shorthand(inp, mention.target, resolution):
         return None
-    if _foreign_member(inp, mention, name, suggestion):
+    if _foreign_member(inp, mention, name, suggestion, resolution):
         return None
     message, fix_hint = _message(mention, resolution, suggestion or weak)
     rule = RULE_XREF if mention.is_xref else RULE_NAME
@@ -234,13 +283,23 @@ def _finding(
 _LOWER_CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+")
 
 
-def _foreign_member(inp: StaticInput, mention: Mention, name: str, suggestion: str | None) -> bool:
+def _foreign_member(
+    inp: StaticInput,
+    mention: Mention,
+    name: str,
+    suggestion: str | None,
+    resolution: Resolution | None = None,
+) -> bool:
     """``iam.serviceAccountTokenCreator`` in unmarked prose of a Python file: a lowerCamelCase
     member is another system's name (an IAM role, a JSON key, a Java method) that happens to
     start with a module's name, unless a Python name close to it says it is a typo."""
+    # code-marked too when the owner is a module: ``storage.managedFolders.getIamPolicy``
+    # (an IAM permission) is no Python module member a reader would look for
+    marked = mention.kind in ("literal", "backtick") and "." in mention.target
+    owner = (resolution.owner or "") if resolution is not None else ""
     return (
         inp.file.language == "python"
-        and mention.kind == "dotted"
+        and (mention.kind == "dotted" or (marked and owner.startswith("module")))
         and suggestion is None
         and _LOWER_CAMEL.fullmatch(name) is not None
     )

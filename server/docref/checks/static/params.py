@@ -56,6 +56,10 @@ RULE_PARAM_UNKNOWN = "C1-PARAM-UNKNOWN"
 _TYPE_SECTIONS = frozenset({":type", "@type"})
 _SELF_NAMES = frozenset({"self", "cls"})
 _KWARGS_WORDS = frozenset({"kwargs", "kwds"})
+# a string literal that is an identifier, among a decorator's arguments
+_NAME_LITERAL = re.compile(r"""(?<![\w.])["']([A-Za-z_]\w*)["']""")
+# ``.pop("x"`` / ``.get("x"`` / ``["x"]`` after a **kwargs name
+_KWARG_READ = r"""(?:\.(?:pop|get|setdefault)\(\s*|\[\s*)["']([A-Za-z_]\w*)["']"""
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -266,14 +270,40 @@ def _decorator_parameters(inp: StaticInput) -> set[str]:
     call (matplotlib's ``@_preprocess_data()`` wraps in ``inner(ax, *args, data=None, ...)``)."""
     names: set[str] = set()
     for decorator in inp.function.decorators:
+        # a decorator handed a keyword's name (``@deprecate_kwarg("seed", "rng")``) accepts
+        # that keyword on the function's behalf
+        names |= set(_NAME_LITERAL.findall(decorator.partition("(")[2]))
         written = decorator.split("(", 1)[0].strip().lstrip("@")
         found = _project_function(inp, written) if written else None
         if found is None:
             continue
         extract, fn = found
-        nested = (f for f in extract.functions if f.qualname.startswith(fn.qualname + "."))
+        nested = [f for f in extract.functions if f.qualname.startswith(fn.qualname + ".")]
         names |= {p.name for f in nested for p in f.params if p.kind not in ("vararg", "kwarg")}
+        names |= _read_from_kwargs(inp, extract.path, nested)
     return names
+
+
+def _read_from_kwargs(inp: StaticInput, path: str, wrappers: list[Function]) -> set[str]:
+    """The keywords a wrapper takes out of its ``**kwargs`` (``kwargs.pop("equivalencies")``,
+    ``kw.get("x")``, ``kwargs["x"]``): parameters the decorator adds to the call."""
+    names: set[str] = set()
+    try:
+        data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+    except Exception:  # an unreadable decorator file only costs this evidence
+        return names
+    for wrapper in wrappers:
+        kwarg = next((p.name.lstrip("*") for p in wrapper.params if p.kind == "kwarg"), None)
+        if kwarg is None:
+            continue
+        text = data[wrapper.span.start_byte : wrapper.span.end_byte].decode("utf-8", "replace")
+        names |= set(re.findall(rf"\b{re.escape(kwarg)}{_KWARG_READ}", text))
+    return names
+
+
+def _positional_only_and_varargs(params: list[Param]) -> bool:
+    kinds = {p.kind for p in params}
+    return "positional_only" in kinds and "vararg" in kinds
 
 
 def c1_param_unknown(inp: StaticInput) -> list[Finding]:
@@ -314,6 +344,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
+        if name in _GENERIC_VARARGS and _positional_only_and_varargs(params):
+            continue  # ``:param args:`` summing up ``(first, /, *rest)``: names no caller uses
         if segment.section in _TYPE_SECTIONS and name in param_entries:
             continue  # reported once, on the :param entry
         suggestion = closest_parameter(name, candidates)

@@ -77,6 +77,8 @@ _ITERATORS = frozenset(
         "collections.abc.AsyncGenerator",
     }
 )
+# awaitables and the number of their type arguments (the last one is what ``await`` gives)
+_AWAITABLES = {"collections.abc.Awaitable": 1, "collections.abc.Coroutine": 3}
 _NO_VALUE = frozenset({"None", "typing.Never", "typing.NoReturn"})
 # Generator annotations and their number of type arguments (yield, send, return).
 _GENERATORS = {"collections.abc.Generator": 3, "collections.abc.AsyncGenerator": 2}
@@ -268,6 +270,8 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
         return []  # an iterator-annotated generator states no return type; None: C3's
     if not _incompatible(inp, documented, annotation):
         return []
+    if _agrees_with_a_part(inp, segment, documented, annotation):
+        return []
     for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
         other = _annotation(overload.returns, scope) if overload.returns else None
         if other is None or not _incompatible(inp, documented, other):
@@ -282,6 +286,22 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
             f'document the return type as "{said}" or change the annotation',
         )
     ]
+
+
+def _agrees_with_a_part(
+    inp: StaticInput, segment: Segment, documented: TypeExpr, annotation: TypeExpr
+) -> bool:
+    """Two ways an entry documents a part of the annotation, as numpydoc writes them: a
+    plain ``def`` annotated ``Awaitable[X]`` (``Coroutine[Y, S, X]``) documents the ``X`` the
+    caller awaits; one entry naming N values (``mean, median, std : float``) documents each
+    item of a ``tuple`` of N."""
+    awaitable = _AWAITABLES.get(annotation.name)
+    if awaitable is not None and len(annotation.args) == awaitable:
+        return not _incompatible(inp, documented, annotation.args[-1])
+    names = [n for n in (segment.name or "").split(",") if n.strip()]
+    if len(names) < 2 or annotation.name != "tuple" or len(annotation.args) != len(names):
+        return False
+    return not any(_incompatible(inp, documented, item) for item in annotation.args)
 
 
 def _generator_result(annotation: TypeExpr) -> TypeExpr | None:

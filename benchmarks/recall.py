@@ -1,0 +1,317 @@
+"""Recall of the static tier on mutated real code: the code changed, the docstring did not.
+
+From the ``.py`` sources of published wheels (unpacked under ``/work/corpora`` by
+``benchmarks/precision.py fetch``), documented functions are picked with a fixed seed and edited
+the way code is edited (``recall_mutate``/``recall_kinds``: rename a parameter or a helper the
+docstring names, change a return or parameter annotation the docstring contradicts).  Each split's
+projects are checked before and after (``docref check --no-llm --format json``, a subprocess, a
+fresh cache each run).  A mutation is **caught** when a new finding on the mutated function lies
+on a docstring line naming the old thing (the right sentence); **detected** when any new
+finding lands on the function.  New findings on functions that were not mutated are **false
+alarms** (a finding on a sentence naming a renamed helper elsewhere in the file is the rename's
+true collateral, not counted).
+
+Splits: ``tune`` (werkzeug reST, google-auth Google, seaborn NumPy) is what rules may be
+tuned on; ``heldout`` (tornado reST, google-api-core Google, dask NumPy) is only measured.
+
+    python benchmarks/recall.py [--split tune|heldout|all] [--per-kind 40] [--seed 7]
+                                [--label NAME]      # -> benchmarks/recall/NAME.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from precision import wilson
+from recall_kinds import FINDERS, Source, apply
+from recall_mutate import KINDS, Mutation
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SPLITS = {
+    "tune": ["werkzeug", "google-auth", "seaborn"],
+    "heldout": ["tornado", "google-api-core", "dask"],
+}
+_SKIP_DIRS = {"tests", "test", "testing", "__pycache__"}
+PER_FILE = 3
+
+
+def _files(root: str) -> list[str]:
+    out = []
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
+        out += [
+            os.path.relpath(os.path.join(folder, n), root)
+            for n in sorted(names)
+            if n.endswith(".py")
+        ]
+    return out
+
+
+def _candidates(root: str) -> dict[str, list[Mutation]]:
+    found: dict[str, list[Mutation]] = {k: [] for k in KINDS}
+    for rel in _files(root):
+        try:
+            with open(os.path.join(root, rel), encoding="utf-8") as fh:
+                src = Source(rel, fh.read())
+        except (SyntaxError, UnicodeDecodeError, ValueError):
+            continue
+        for kind, finder in FINDERS.items():
+            found[kind] += finder(src)
+    return found
+
+
+def _select(root: str, per_kind: int, seed: int) -> dict[str, list[Mutation]]:
+    """Up to ``per_kind`` mutations of each kind, round robin, distinct functions, at most
+    ``PER_FILE`` per file, one rename of a name per file; each file must still parse."""
+    cands = _candidates(root)
+    for kind in KINDS:
+        random.Random(f"{seed}/{kind}").shuffle(cands[kind])
+    chosen: dict[str, list[Mutation]] = defaultdict(list)
+    texts: dict[str, str] = {}
+    functions: set[tuple[str, str]] = set()
+    names: dict[str, set[str]] = defaultdict(set)
+    counts: Counter[str] = Counter()
+    queues = {k: iter(cands[k]) for k in KINDS}
+    while queues:
+        for kind in list(queues):
+            if counts[kind] >= per_kind:
+                del queues[kind]
+                continue
+            for m in queues[kind]:
+                if (m.path, m.qualname) in functions or len(chosen[m.path]) >= PER_FILE:
+                    continue
+                touched = {m.old, m.new} if "rename" in kind else set()
+                if touched & names[m.path] or (
+                    kind == "helper-rename"
+                    and any(c.qualname.split(".")[-1] == m.old for c in chosen[m.path])
+                ):
+                    continue
+                edits = [e for c in chosen[m.path] for e in c.edits] + m.edits
+                if m.path not in texts:
+                    with open(os.path.join(root, m.path), encoding="utf-8") as fh:
+                        texts[m.path] = fh.read()
+                if apply(texts[m.path], edits) is None:
+                    continue
+                chosen[m.path].append(m)
+                functions.add((m.path, m.qualname))
+                names[m.path] |= touched | {m.qualname.split(".")[-1]}
+                counts[kind] += 1
+                break
+            else:
+                del queues[kind]
+    by_kind: dict[str, list[Mutation]] = {k: [] for k in KINDS}
+    for ms in chosen.values():
+        for m in ms:
+            by_kind[m.kind].append(m)
+    return by_kind
+
+
+def _check(root: str, docref: list[str]) -> list[dict[str, Any]]:
+    cache = tempfile.mkdtemp(prefix="docref-recall-cache-")
+    try:
+        proc = subprocess.run(
+            [
+                *docref,
+                "check",
+                "--no-llm",
+                "--format",
+                "json",
+                "--no-progress",
+                "--root",
+                root,
+                root,
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "DOCREF_CACHE_DIR": cache},
+        )
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+    if proc.returncode not in (0, 1):
+        sys.exit(f"{root}: docref exited {proc.returncode}\n{proc.stderr[-2000:]}")
+    findings: list[dict[str, Any]] = json.loads(proc.stdout)["findings"]
+    return findings
+
+
+def _key(f: dict[str, Any]) -> tuple[Any, ...]:
+    return (f["path"], f["qualname"], f["rule"], f["message"], f.get("segment_text"), f["line"])
+
+
+def _measure_project(
+    name: str, corpora: str, per_kind: int, seed: int, docref: list[str]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    root = os.path.join(corpora, name)
+    by_kind = _select(root, per_kind, seed)
+    mutations = [m for ms in by_kind.values() for m in ms]
+    work = tempfile.mkdtemp(prefix="docref-recall-")
+    mutated = os.path.join(work, name)
+    try:
+        shutil.copytree(root, mutated, ignore=shutil.ignore_patterns("__pycache__"))
+        per_file: dict[str, list[Mutation]] = defaultdict(list)
+        for m in mutations:
+            per_file[m.path].append(m)
+        for rel, ms in per_file.items():
+            with open(os.path.join(root, rel), encoding="utf-8") as fh:
+                text = apply(fh.read(), [e for m in ms for e in m.edits])
+            assert text is not None, rel
+            with open(os.path.join(mutated, rel), "w", encoding="utf-8") as fh:
+                fh.write(text)
+        before = Counter(_key(f) for f in _check(root, docref))
+        after = _check(mutated, docref)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    seen: Counter[tuple[Any, ...]] = Counter()
+    new = []
+    for f in after:
+        k = _key(f)
+        seen[k] += 1
+        if seen[k] > before[k]:
+            new.append(f)
+    rows = []
+    for m in mutations:
+        mine = [f for f in new if f["path"] == m.path and f["qualname"] == m.qualname]
+        right = [
+            f
+            for f in mine
+            if any(f["line"] <= n <= f.get("end_line", f["line"]) for n in m.target_lines)
+        ]
+        rows.append(
+            {
+                "project": name,
+                "kind": m.kind,
+                "strategy": m.strategy,
+                "where": m.where,
+                "path": m.path,
+                "qualname": m.qualname,
+                "old": m.old,
+                "new": m.new,
+                "target_lines": m.target_lines,
+                "detected": bool(mine),
+                "caught": bool(right),
+                "rules": sorted({f["rule"] for f in mine}),
+            }
+        )
+    mutated_fns = {(m.path, m.qualname) for m in mutations}
+    renamed = defaultdict(set)
+    for m in mutations:
+        if m.kind == "helper-rename":
+            renamed[m.path].add(m.old)
+    alarms = []
+    for f in new:
+        if (f["path"], f["qualname"]) in mutated_fns:
+            continue
+        if any(old in (f.get("segment_text") or "") for old in renamed[f["path"]]):
+            continue  # a sentence elsewhere naming the renamed helper: also stale
+        kinds = sorted({m.kind for m in per_file.get(f["path"], [])})
+        alarms.append(
+            {
+                "project": name,
+                "path": f["path"],
+                "qualname": f["qualname"],
+                "rule": f["rule"],
+                "message": f["message"],
+                "kinds": kinds,
+                "segment_text": f.get("segment_text"),
+            }
+        )
+    return rows, alarms
+
+
+def _pct(k: int, n: int) -> str:
+    if n == 0:
+        return "-"
+    lo, hi = wilson(k, n)
+    return f"{100 * k / n:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]"
+
+
+def table(rows: list[dict[str, Any]], alarms: list[dict[str, Any]], splits: list[str]) -> str:
+    out = [
+        "| kind | split | n | caught (Wilson 95%) | detected | right sentence | false alarms |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for kind in KINDS:
+        for split in splits:
+            rs = [r for r in rows if r["kind"] == kind and r["split"] == split]
+            caught = sum(r["caught"] for r in rs)
+            det = sum(r["detected"] for r in rs)
+            fa = sum(1 for a in alarms if a["split"] == split and kind in a["kinds"])
+            right = f"{100 * caught / det:.0f}%" if det else "-"
+            cells = [kind, split, str(len(rs)), _pct(caught, len(rs)), str(det), right, str(fa)]
+            out.append("| " + " | ".join(cells) + " |")
+    for split in splits:
+        rs = [r for r in rows if r["split"] == split]
+        fa = sum(1 for a in alarms if a["split"] == split)
+        out.append(
+            f"| **all** | {split} | {len(rs)} | {_pct(sum(r['caught'] for r in rs), len(rs))} "
+            f"| {sum(r['detected'] for r in rs)} | | {fa} |"
+        )
+    out += ["", "| kind | strategy / where | split | n | caught |", "|---|---|---|---|---|"]
+    groups = Counter((r["kind"], f"{r['strategy']} / {r['where']}", r["split"]) for r in rows)
+    for (kind, sw, split), n in sorted(groups.items()):
+        k = sum(
+            r["caught"]
+            for r in rows
+            if (r["kind"], f"{r['strategy']} / {r['where']}", r["split"]) == (kind, sw, split)
+        )
+        out.append(f"| {kind} | {sw} | {split} | {n} | {k} |")
+    return "\n".join(out)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--split", choices=[*SPLITS, "all"], default="tune")
+    ap.add_argument("--per-kind", type=int, default=20, help="mutations of each kind per project")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--corpora", default="/work/corpora")
+    ap.add_argument("--label", default="latest")
+    ap.add_argument("--docref", nargs="+", default=[sys.executable, "-m", "docref"])
+    args = ap.parse_args()
+    splits = list(SPLITS) if args.split == "all" else [args.split]
+    rows: list[dict[str, Any]] = []
+    alarms: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    for split in splits:
+        for name in SPLITS[split]:
+            r, a = _measure_project(name, args.corpora, args.per_kind, args.seed, args.docref)
+            rows += [{**x, "split": split} for x in r]
+            alarms += [{**x, "split": split} for x in a]
+            print(
+                f"{split}/{name}: {len(r)} mutations, {sum(x['caught'] for x in r)} caught, "
+                f"{len(a)} false alarms",
+                file=sys.stderr,
+            )
+    text = table(rows, alarms, splits)
+    print(text)
+    os.makedirs(os.path.join(HERE, "recall"), exist_ok=True)
+    out = os.path.join(HERE, "recall", f"{args.label}.json")
+    with open(out, "w") as fh:
+        json.dump(
+            {
+                "seed": args.seed,
+                "per_kind": args.per_kind,
+                "splits": {s: SPLITS[s] for s in splits},
+                "seconds": round(time.perf_counter() - started, 1),
+                "table": text,
+                "mutations": rows,
+                "false_alarms": alarms,
+            },
+            fh,
+            indent=1,
+        )
+    print(f"wrote {out} ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
