@@ -578,3 +578,27 @@ def test_a_suffix_naming_a_family_of_parameters(
     '''
     found = messages(c1_name_unresolved(static_input(tmp_path, code, "characters")))
     assert [m.split(";")[0] for m in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Values are those of the ``parse_stric`` argument of :class:`Unit`.", []),
+        (
+            "Values are those of the ``parse_stric`` argument.",
+            ["`parse_stric` names nothing in scope; did you mean `parse_strict`?"],
+        ),
+    ],
+    ids=["argument-of-another", "own-argument"],
+)
+def test_a_parameter_of_another_callable(
+    tmp_path: Path, sentence: str, expected: list[str]
+) -> None:
+    # round 6 (astropy ``kepler_fits_reader``, statsmodels ``validate_estimator``): "the
+    # ``x`` argument of Unit" / "to gls" names another callable's parameter
+    code = f'''
+    def reader(filename, parse_strict="warn"):
+        """Read. {sentence}"""
+        return filename
+    '''
+    assert messages(c1_name_unresolved(static_input(tmp_path, code, "reader"))) == expected

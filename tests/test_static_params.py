@@ -677,3 +677,26 @@ def test_args_entry_for_positional_only_and_varargs(
         """
     '''
     assert len(run_rule(c1_param_unknown, tmp_path, code, "group")) == flagged
+
+
+@pytest.mark.parametrize(("marker", "flagged"), [("TODO", 0), ("weights", 1)])
+def test_a_note_marker_inside_parameters(tmp_path: Path, marker: str, flagged: int) -> None:
+    # round 6 (statsmodels ``GMM.gradient_momcond``): "TODO: looks like not used yet" under
+    # Parameters is a note; another capitalised word stays an unknown entry
+    code = f'''
+    def gradient(params, epsilon=1e-4):
+        """Gradient.
+
+        Parameters
+        ----------
+        params : ndarray
+            The parameters.
+        epsilon : float
+            The step.
+
+        {marker}: looks like not used yet
+              missing argument `weights`
+        """
+        return params
+    '''
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "gradient")) == flagged

@@ -56,6 +56,7 @@ RULE_PARAM_UNKNOWN = "C1-PARAM-UNKNOWN"
 _TYPE_SECTIONS = frozenset({":type", "@type"})
 _SELF_NAMES = frozenset({"self", "cls"})
 _KWARGS_WORDS = frozenset({"kwargs", "kwds"})
+_NOTE_MARKERS = frozenset({"TODO", "FIXME", "XXX", "NOTE", "HACK"})
 # a string literal that is an identifier, among a decorator's arguments
 _NAME_LITERAL = re.compile(r"""(?<![\w.])["']([A-Za-z_]\w*)["']""")
 # ``.pop("x"`` / ``.get("x"`` / ``["x"]`` after a **kwargs name
@@ -344,6 +345,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
+        if name in _NOTE_MARKERS:
+            continue  # ``TODO: not used yet`` inside Parameters is a note, not an entry
         if name in _GENERIC_VARARGS and _positional_only_and_varargs(params):
             continue  # ``:param args:`` summing up ``(first, /, *rest)``: names no caller uses
         if segment.section in _TYPE_SECTIONS and name in param_entries:
