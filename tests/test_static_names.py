@@ -602,3 +602,25 @@ def test_a_parameter_of_another_callable(
         return filename
     '''
     assert messages(c1_name_unresolved(static_input(tmp_path, code, "reader"))) == expected
+
+
+def test_the_init_module_of_a_package(tmp_path: Path) -> None:
+    # round 6 (astropy ``delay_doc_updates``): ``astropy.table.__init__`` is the package's
+    # ``__init__.py``; a missing module before it stays reported
+    for folder, target, expected in (
+        ("a", "pkg.table.__init__", []),
+        ("b", "pkg.tabel.__init__", ["`pkg.tabel.__init__` names nothing"]),
+    ):
+        root = tmp_path / folder
+        write_project_file(root, "pkg/__init__.py", "")
+        write_project_file(root, "pkg/table/__init__.py", "def read():\n    pass\n")
+        code = f'''
+        import pkg
+
+
+        def delay(cls):
+            """Delay. See for example the source code of ``{target}``."""
+            return cls
+        '''
+        found = c1_name_unresolved(static_input(root, code, "delay", filename="pkg/io.py"))
+        assert [m.split(":")[0] for m in messages(found)] == expected

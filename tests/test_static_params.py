@@ -700,3 +700,25 @@ def test_a_note_marker_inside_parameters(tmp_path: Path, marker: str, flagged: i
         return params
     '''
     assert len(run_rule(c1_param_unknown, tmp_path, code, "gradient")) == flagged
+
+
+@pytest.mark.parametrize(
+    ("description", "flagged"), [("see `Base`", 0), ("extra values", 2)], ids=["see", "own"]
+)
+def test_args_kwargs_entry_referring_to_another_signature(
+    tmp_path: Path, description: str, flagged: int
+) -> None:
+    # round 6 (astropy ``UnknownUncertainty``): "args, kwargs : see `NDUncertainty`" sums up the
+    # arguments of another signature; described as values of its own, they stay unknown
+    code = f'''
+    def make(array=None, copy=True):
+        """Make.
+
+        Parameters
+        ----------
+        args, kwargs :
+            {description}
+        """
+        return array
+    '''
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "make")) == flagged

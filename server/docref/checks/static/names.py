@@ -107,6 +107,8 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 resolution = _judge_python(scope, mention)
             if resolution.verdict != "missing":
                 continue
+            if resolution.missing == "__init__" and resolution.owner.startswith("module"):
+                continue  # ``astropy.table.__init__``: the package's ``__init__.py``
             finding = None
             if mention.kind not in _STALE_ONLY:
                 finding = _finding(inp, segment, mention, resolution)
