@@ -12,9 +12,9 @@ in every ``docref check``), through the real CLI as a subprocess and real litell
    the servers, from the first request's arrival to the last answer, so the CLI's start-up
    (indexing, importing litellm) is not in them.  Target: q/s(N) >= 0.8 x N x q/s(1).
    The docref process's CPU per question is taken over the same phase (its CPU at the first
-   request, read from ``/proc``, subtracted).  ``--processes 2`` also runs each endpoint count
-   with two ``docref check --shard I/2`` processes asking at once, each endpoint's cap split
-   between them (4 + 4): how far the asking grows when it is spread over the second core.
+   request, read from ``/proc``, subtracted).  ``--processes 1 2`` (the default) also runs each
+   endpoint count with two ``docref check --shard I/2`` processes asking at once, each
+   endpoint's cap split between them (4 + 4): how far the asking grows over the second core.
 2. **Cost against size**: ``--sizes`` functions, every question answered (no latency, one
    endpoint), a fresh local cache and a fresh Redis database each: calls, tokens, wall time
    and the docref process's peak RSS (``wait4``'s ``ru_maxrss`` of that child alone).
@@ -249,7 +249,7 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.3)
     parser.add_argument("--endpoints", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument(
-        "--processes", type=int, nargs="+", default=[1],
+        "--processes", type=int, nargs="+", default=[1, 2],
         help="docref processes asking at once (shards; each endpoint's cap split between them)",
     )  # fmt: skip
     parser.add_argument("--sizes", type=int, nargs="+", default=[500, 1000, 2000])
