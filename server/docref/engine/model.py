@@ -198,6 +198,11 @@ class ModelTier:
             self._cache = await asyncio.to_thread(AnswerCache.open, None, shared)
         return self._cache
 
+    @property
+    def shared_problem(self) -> str | None:
+        """Why the shared answer cache is off (it stays off: the editor's status shows it)."""
+        return None if self._cache is None else self._cache.shared_problem
+
     def _shared_warning(self) -> list[str]:
         """The shared cache's problem, once per cache (the run went on with the local one)."""
         problem = None if self._cache is None else self._cache.shared_problem
