@@ -115,9 +115,14 @@ def _build() -> SentenceTokenizer:
     tokenizer = PunktSentenceTokenizer(params)
     global _candidate
     try:
-        _candidate = tokenizer._lang_vars.period_context_re().search
+        pattern = tokenizer._lang_vars.period_context_re()
     except AttributeError:
         _candidate = None
+    else:
+        # the compiled pattern itself where NLTK wraps it (``nltk.redos.TimedPattern``, whose
+        # per-call timeout costs 7x the search on a short paragraph): same pattern, same
+        # engine; it cannot backtrack badly (one character class, then a lookahead)
+        _candidate = getattr(pattern, "_rx", pattern).search
     return cast(SentenceTokenizer, tokenizer)
 
 
