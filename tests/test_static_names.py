@@ -523,6 +523,10 @@ def correlation(wcs, n_pix):
             old_function = new_function
 
         and ``new_function`` is then found under its old name.
+
+        .. warning::
+
+            Prose of a directive defines nothing: ``n_pixx`` is a typo.
     """
     for iworld in range(3):
         pass
@@ -533,10 +537,16 @@ def correlation(wcs, n_pix):
 @pytest.mark.parametrize(
     ("clause", "expected"),
     [
-        ("where ``n_world`` is the number of world axes.", []),
+        (
+            "where ``n_world`` is the number of world axes.",
+            ["`n_pixx` names nothing in scope; did you mean `n_pix`?"],
+        ),
         (
             "and ``n_world`` holds the number of world axes.",
-            ["`n_world` names nothing in scope; did you mean `iworld`?"],
+            [
+                "`n_world` names nothing in scope; did you mean `iworld`?",
+                "`n_pixx` names nothing in scope; did you mean `n_pix`?",
+            ],
         ),
     ],
     ids=["defined-by-where", "not-defined"],
@@ -568,3 +578,49 @@ def test_a_suffix_naming_a_family_of_parameters(
     '''
     found = messages(c1_name_unresolved(static_input(tmp_path, code, "characters")))
     assert [m.split(";")[0] for m in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Values are those of the ``parse_stric`` argument of :class:`Unit`.", []),
+        (
+            "Values are those of the ``parse_stric`` argument.",
+            ["`parse_stric` names nothing in scope; did you mean `parse_strict`?"],
+        ),
+    ],
+    ids=["argument-of-another", "own-argument"],
+)
+def test_a_parameter_of_another_callable(
+    tmp_path: Path, sentence: str, expected: list[str]
+) -> None:
+    # round 6 (astropy ``kepler_fits_reader``, statsmodels ``validate_estimator``): "the
+    # ``x`` argument of Unit" / "to gls" names another callable's parameter
+    code = f'''
+    def reader(filename, parse_strict="warn"):
+        """Read. {sentence}"""
+        return filename
+    '''
+    assert messages(c1_name_unresolved(static_input(tmp_path, code, "reader"))) == expected
+
+
+def test_the_init_module_of_a_package(tmp_path: Path) -> None:
+    # round 6 (astropy ``delay_doc_updates``): ``astropy.table.__init__`` is the package's
+    # ``__init__.py``; a missing module before it stays reported
+    for folder, target, expected in (
+        ("a", "pkg.table.__init__", []),
+        ("b", "pkg.tabel.__init__", ["`pkg.tabel.__init__` names nothing"]),
+    ):
+        root = tmp_path / folder
+        write_project_file(root, "pkg/__init__.py", "")
+        write_project_file(root, "pkg/table/__init__.py", "def read():\n    pass\n")
+        code = f'''
+        import pkg
+
+
+        def delay(cls):
+            """Delay. See for example the source code of ``{target}``."""
+            return cls
+        '''
+        found = c1_name_unresolved(static_input(root, code, "delay", filename="pkg/io.py"))
+        assert [m.split(":")[0] for m in messages(found)] == expected

@@ -677,3 +677,48 @@ def test_args_entry_for_positional_only_and_varargs(
         """
     '''
     assert len(run_rule(c1_param_unknown, tmp_path, code, "group")) == flagged
+
+
+@pytest.mark.parametrize(("marker", "flagged"), [("TODO", 0), ("weights", 1)])
+def test_a_note_marker_inside_parameters(tmp_path: Path, marker: str, flagged: int) -> None:
+    # round 6 (statsmodels ``GMM.gradient_momcond``): "TODO: looks like not used yet" under
+    # Parameters is a note; another capitalised word stays an unknown entry
+    code = f'''
+    def gradient(params, epsilon=1e-4):
+        """Gradient.
+
+        Parameters
+        ----------
+        params : ndarray
+            The parameters.
+        epsilon : float
+            The step.
+
+        {marker}: looks like not used yet
+              missing argument `weights`
+        """
+        return params
+    '''
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "gradient")) == flagged
+
+
+@pytest.mark.parametrize(
+    ("description", "flagged"), [("see `Base`", 0), ("extra values", 2)], ids=["see", "own"]
+)
+def test_args_kwargs_entry_referring_to_another_signature(
+    tmp_path: Path, description: str, flagged: int
+) -> None:
+    # round 6 (astropy ``UnknownUncertainty``): "args, kwargs : see `NDUncertainty`" sums up the
+    # arguments of another signature; described as values of its own, they stay unknown
+    code = f'''
+    def make(array=None, copy=True):
+        """Make.
+
+        Parameters
+        ----------
+        args, kwargs :
+            {description}
+        """
+        return array
+    '''
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "make")) == flagged

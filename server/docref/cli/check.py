@@ -33,7 +33,13 @@ from docref.cli.check_roots import (
     unindexed,
     unwalked,
 )
-from docref.cli.check_run import cached_static, index_project, no_cycle_collection, reap_workers
+from docref.cli.check_run import (
+    ask_model,
+    cached_static,
+    index_project,
+    no_cycle_collection,
+    reap_workers,
+)
 from docref.cli.check_select import select_targets, shard_filter, since_filter
 
 if TYPE_CHECKING:
@@ -43,7 +49,7 @@ if TYPE_CHECKING:
     from docref.config.endpoints import EndpointSpec
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
-    from docref.engine.model import ModelOutcome
+    from docref.engine.outcome import ModelOutcome
     from docref.graph.project import ProjectGraph
 
 
@@ -214,15 +220,25 @@ def _check(
     progress = ProgressBar.for_stderr(enabled=not (args.no_progress or args.quiet))
     graph: ProjectGraph | None = None  # none when the results cache answered
     ignore = IgnoreList.parse(settings.effective_ignore)
+    llm: ModelOutcome | None = None
     with no_cycle_collection():
-        cached = cached_static(args, root, paths, settings, progress, changed)
+        try:
+            cached = cached_static(args, root, paths, settings, progress, changed)
+        except Exception as exc:  # the class is imported only when one was raised
+            from docref.engine.outcome import ModelSetupError
+
+            if isinstance(exc, ModelSetupError):
+                raise _UsageError(str(exc)) from None
+            raise
         not_checked: list[NotChecked] = []
         if cached is not None:
-            not_checked, forced = unwalked(root, paths, settings, cached[1], DEFAULT_MAX_BYTES)
+            not_checked, forced = unwalked(root, paths, settings, cached.targets, DEFAULT_MAX_BYTES)
             if forced:  # a named file the walk leaves out: indexed and checked the long way
                 cached = None
         if cached is not None:
-            static, targets = cached
+            static, targets, llm = cached.static, cached.targets, cached.model
+            if llm is not None and not cached.asked:  # every answer from the results cache
+                print(f"docref: model endpoint: {llm.endpoint}", file=sys.stderr)
         else:
             from docref.engine.cold import ColdPool
             from docref.engine.static import check_static
@@ -258,21 +274,11 @@ def _check(
         since_filter(graph, reports, changed)
     if args.shard is not None:
         shard_filter(reports, args.shard)
-    llm: ModelOutcome | None = None
     if settings.model and not args.no_llm and graph is not None:
-        from docref.cli.check_llm import count_checks, run_llm
-        from docref.engine.model import ModelSetupError
+        from docref.engine.outcome import ModelSetupError
 
-        total = count_checks(reports, settings.criteria)
         try:
-            with progress.stage("asking the model", unit="checks", total=total) as bar:
-                llm = run_llm(
-                    settings,
-                    graph,
-                    reports,
-                    use_cache=not args.no_llm_cache,
-                    on_check_done=bar.advance,
-                )
+            llm = ask_model(args, settings, graph, reports, progress)
         except ModelSetupError as exc:
             raise _UsageError(str(exc)) from None
     findings, scores, summary = _collect(reports, llm, settings, ignore)

@@ -18,10 +18,12 @@ log = logging.getLogger(__name__)
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from docref.checks.static.report import StaticRun
+    from docref.checks.static.report import FileReport
     from docref.config import Settings
     from docref.console.progress import ProgressBar
+    from docref.engine.cached_run import CachedRun, Tracked
     from docref.engine.cold import ColdPool
+    from docref.engine.outcome import ModelOutcome
     from docref.graph.discovery import Skipped
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
@@ -35,30 +37,35 @@ def cached_static(
     settings: Settings,
     progress: ProgressBar,
     changed: dict[str, list[tuple[int, int]]] | None,
-) -> tuple[StaticRun, list[str]] | None:
-    """The static tier through the per-file results cache (``None``: not used for this run).
+) -> CachedRun | None:
+    """The static tier, and with a model the model tier, through the per-file results cache
+    (``None``: not used for this run).
 
-    A run with a model, ``--since``, ``--shard``, ``--no-cache``, ``--fix``, ``--diff`` or
-    ``--add-ignore`` goes the long way: those need the graph (context, changed lines, the
-    docstrings to edit) or the parsed docstrings the cache does not keep.
+    A run with ``--since``, ``--shard``, ``--no-cache``, ``--no-llm-cache``, ``--fix``,
+    ``--diff`` or ``--add-ignore`` goes the long way: those need the graph (changed lines,
+    the docstrings to edit), the parsed docstrings the cache does not keep, or fresh answers.
     """
     from functools import partial
 
     from docref.engine.cached_run import check_cached
-    from docref.engine.cold import ColdPool
 
     if args.no_cache or changed is not None or args.shard is not None:
         return None
     if args.fix or args.diff or args.add_ignore:  # they edit docstrings: they need the graph
         return None
-    if settings.model and not args.no_llm:
+    with_model = bool(settings.model) and not args.no_llm
+    if with_model and args.no_llm_cache:
         return None
 
     with ExitStack() as stages:
         checking: list[ProgressBar] = []
-        pool = stages.enter_context(ColdPool(args.jobs))
+        pools: list[ColdPool] = []
 
         def index(graph: ProjectGraph) -> None:  # only when some file must be checked
+            from docref.engine.cold import ColdPool  # not imported on a run from the cache
+
+            pool = stages.enter_context(ColdPool(args.jobs))
+            pools.append(pool)
             with progress.stage("indexing", unit="files") as bar:
                 index_project(graph, paths, args.jobs, bar.update, pool)
             checking.append(stages.enter_context(progress.stage("checking", unit="files")))
@@ -67,9 +74,45 @@ def cached_static(
             if checking:
                 checking[0].advance(n)
 
+        def ask(graph: ProjectGraph, reports: list[FileReport], tracked: Tracked) -> ModelOutcome:
+            if checking:  # the checks are done: the bar ends before the model's starts
+                stages.close()
+            return ask_model(args, settings, graph, reports, progress, tracked)
+
         select = partial(select_targets, root, paths=paths, settings=settings, changed=None)
         return check_cached(
-            root, select, settings, index=index, jobs=args.jobs, on_file_done=done, pool=pool
+            root,
+            select,
+            settings,
+            index=index,
+            ask=ask if with_model else None,
+            jobs=args.jobs,
+            on_file_done=done,
+            pool=lambda: pools[0] if pools else None,
+        )
+
+
+def ask_model(
+    args: argparse.Namespace,
+    settings: Settings,
+    graph: ProjectGraph,
+    reports: list[FileReport],
+    progress: ProgressBar,
+    tracked: Tracked | None = None,
+) -> ModelOutcome:
+    """The model tier over ``reports`` with a progress bar (raises
+    :class:`~docref.engine.model.ModelSetupError` when the model cannot be used)."""
+    from docref.cli.check_llm import count_checks, run_llm
+
+    total = count_checks(reports, settings.criteria)
+    with progress.stage("asking the model", unit="checks", total=total) as bar:
+        return run_llm(
+            settings,
+            graph,
+            reports,
+            use_cache=not args.no_llm_cache,
+            on_check_done=bar.advance,
+            tracked=tracked,
         )
 
 

@@ -204,4 +204,3 @@ def _in_process(
         if on_file_done is not None:
             on_file_done(1)
     return reports
-

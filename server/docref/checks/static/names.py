@@ -21,10 +21,10 @@ it, with a did-you-mean from the names in scope.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_java import JavaScope
+from docref.checks.static.names_local import OTHERS_PARAMETER, literal_blocks, parameter_family
 from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import (
@@ -91,8 +91,10 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 examples = shared.examples
             if re.split(r"[.#]", mention.target)[0] in examples:
                 continue  # defined by the docstring's own example (``long_running_task()``)
-            if _family(mention.target, [p.name for p in inp.function.params]):
+            if parameter_family(mention.target, [p.name for p in inp.function.params]):
                 continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
+            if OTHERS_PARAMETER.match(inp.source, mention.end):
+                continue  # ``the ``parse_strict`` argument of Unit``: another's parameter
             if scope is None:
                 scope = (
                     JavaScope(inp.graph, inp.file, inp.function, inp.source)
@@ -105,6 +107,8 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 resolution = _judge_python(scope, mention)
             if resolution.verdict != "missing":
                 continue
+            if resolution.missing == "__init__" and resolution.owner.startswith("module"):
+                continue  # ``astropy.table.__init__``: the package's ``__init__.py``
             finding = None
             if mention.kind not in _STALE_ONLY:
                 finding = _finding(inp, segment, mention, resolution)
@@ -171,37 +175,11 @@ def _example_words(inp: StaticInput) -> set[str]:
     pieces.extend(m[1] for m in _SHAPE.finditer(body))
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
     # and a symbol the prose defines (```n_world`` is the number of ...``)
-    pieces.extend(_literal_blocks(body))
+    pieces.extend(literal_blocks(body))
     pieces.extend(m[1] for m in _DEFINED.finditer(body))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
-
-
-def _literal_blocks(body: str) -> Iterator[str]:
-    """The reST literal blocks of ``body``: the lines after one ending in ``::`` that are
-    indented deeper than it (blank lines included)."""
-    lines = body.splitlines()
-    for i, line in enumerate(lines):
-        if not line.rstrip().endswith("::"):
-            continue
-        base = len(line) - len(line.lstrip())
-        block = []
-        for following in lines[i + 1 :]:
-            if following.strip() and len(following) - len(following.lstrip()) <= base:
-                break
-            block.append(following)
-        yield "\n".join(block)
-
-
-def _family(name: str, params: list[str]) -> bool:
-    """``_characters`` for ``include_characters`` and ``exclude_characters``: a suffix (or a
-    prefix ending in ``_``) that names a family of two or more parameters at once."""
-    if name.startswith("_"):
-        return sum(p.endswith(name) for p in params) >= 2
-    if name.endswith("_"):
-        return sum(p.startswith(name) for p in params) >= 2
-    return False
 
 
 def _same_entity(name: str, candidates: list[str]) -> bool:
