@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.helpers import docref_env, run_docref
 
 HELPERS = '''def scale(value: int, factor: int) -> int:
     """Scale a value.
@@ -64,15 +64,8 @@ def _project(tmp_path: Path) -> Path:
 
 
 def _check(root: Path, cache: Path, *args: str) -> list[tuple[str, str, str]]:
-    env = {**os.environ, "DOCREF_CACHE_DIR": str(cache)}
-    proc = subprocess.run(
-        [sys.executable, "-m", "docref", "check", *args, "--format", "json", "--no-progress"],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    argv = ["check", *args, "--format", "json", "--no-progress"]
+    proc = run_docref(argv, cwd=root, env=docref_env(cache))
     assert proc.returncode in (0, 1), proc.stderr
     report = json.loads(proc.stdout)
     return sorted((f["path"], f["rule"], f["message"]) for f in report["findings"])
