@@ -6,12 +6,14 @@ Javadoc ``@return``) or the first sentence of a Javadoc comment "Returns ..." --
 claims that can mean one kind of value:
 
 * ``True``/``False`` (any case, in backticks or ``{@code}``) followed by ``if``/``when``/
-  ``iff``/``unless``, and "whether": a boolean;
+  ``iff``/``unless`` or standing alone ("Returns `False`, ..."), and "whether": a boolean
+  (the other boolean as the alternative, "`False` otherwise", keeps it one claim);
 * "a/the [adjective] string" (not "byte string", not "the string's length"): a ``str``
   (``String`` in Java);
 * "a bytes object", "a byte string": ``bytes``;
 * "a/the [adjective] tuple", "Tuple of": a ``tuple``; "a/the list of", "List of": a ``list``;
-  "a dict"/"a dictionary": a ``dict``.
+  "a dict"/"a dictionary": a ``dict``; "the number of", "count of": a count (an ``int``, or
+  any number), unless the sentence names another kind later.
 
 Against: the return annotation when every member of it is one of the builtins above (an
 unknown class, a type variable, ``Any``, ``Sequence``... leaves the claim unjudged), else, with
@@ -36,7 +38,13 @@ from docref.checks.static.returns_raises_ast import function_node, own_nodes
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
-__all__ = ["RULE_PROSE_RETURN", "annotation_kinds", "c2_prose_return_type", "claimed_kind"]
+__all__ = [
+    "NUMBERS",
+    "RULE_PROSE_RETURN",
+    "annotation_kinds",
+    "c2_prose_return_type",
+    "claimed_kind",
+]
 
 RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
 
@@ -44,6 +52,8 @@ _MARK = r"(?:``|`|\{@code\s+|<code>)?"
 _UNMARK = r"(?:``|`|\}|</code>)?"
 _BOOL = re.compile(
     rf"^(?:either\s+)?{_MARK}(?P<v>true|false){_UNMARK}\s+(?:if|when|iff|unless|whenever)\b"
+    # "Returns `False`, anonymous credentials never expire.": the value itself, then a stop
+    rf"|^{_MARK}(?:true|false){_UNMARK}\s*(?:[,;.:]|$)"
     r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice
     re.I,
 )
@@ -61,6 +71,13 @@ _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)
 _TUPLE = re.compile(r"^(?:(?:an?|the)\s+(?:[\w-]+\s+)?tuple\b|tuple\s+of\b)", re.I)
 _LIST = re.compile(r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+of\b|list\s+of\b)", re.I)
 _DICT = re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:dict|dictionary)\b(?!\s*-?like)", re.I)
+# "the number of seconds": a count, unless the sentence goes on to name another kind ("the
+# number of bytes, as a human-readable string"); "a number of" is "several"
+_INT = re.compile(
+    r"^(?:the\s+)?(?:total\s+|max(?:imum)?\s+|min(?:imum)?\s+)?(?:number|count)\s+of\b"
+    r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|bytes|mapping)\b)",
+    re.I,
+)
 _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("bool", _BOOL),
     ("bytes", _BYTES),
@@ -68,6 +85,16 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("tuple", _TUPLE),
     ("list", _LIST),
     ("dict", _DICT),
+    ("int", _INT),
+)
+NUMBERS = frozenset({"int", "float", "complex"})
+# the other boolean as the alternative ("`True` if ..., `False` otherwise", "... , otherwise
+# False", "False if ..."): still a boolean claim, removed before looking for other alternatives
+_BOOL_ALT = re.compile(
+    rf"(?:(?:otherwise|else)\s*,?\s*{_MARK}(?:true|false){_UNMARK}(?!\s*\w)"
+    rf"|{_MARK}(?:true|false){_UNMARK}\s+(?:otherwise|else)\b"
+    rf"|[.;,]\s*(?:and\s+)?{_MARK}(?:true|false){_UNMARK}\s+(?:if|when|iff|unless)\b)",
+    re.I,
 )
 # another alternative named in the same sentence: the claim is only part of the story
 _OTHERWISE = re.compile(
@@ -100,7 +127,7 @@ _KNOWN = {
 }
 _JAVA_KIND = {"boolean": "bool", "String": "str"}
 _SHOWN = {"bool": "a boolean", "str": "a string", "bytes": "bytes", "tuple": "a tuple"}
-_SHOWN |= {"list": "a list", "dict": "a dict"}
+_SHOWN |= {"list": "a list", "dict": "a dict", "int": "a count"}
 
 
 def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
@@ -235,7 +262,7 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
 
 
 def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
-    if claim in kinds:
+    if claim in kinds or (claim == "int" and kinds & NUMBERS):
         return True
     if claim == "list" and "set" in kinds:
         return True  # "the list of rules" for a set is English, not a type
@@ -278,7 +305,8 @@ def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
     claims = []
     for seg, text in _claims(inp):
         found = claimed_kind(text)
-        if found is not None and not _OTHERWISE.search(text):
+        rest = _BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
+        if found is not None and not _OTHERWISE.search(rest):
             claims.append((seg, text, found))
     if not claims:
         return []
