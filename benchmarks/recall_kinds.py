@@ -194,6 +194,14 @@ def _definitions(src: Source) -> dict[str, list[Edit | None]]:
         elif isinstance(node, ast.Attribute) and node.attr in edits and node.end_lineno:
             col = (node.end_col_offset or 0) - len(node.attr.encode())
             edits[node.attr].append(src.edit(node.end_lineno, col, node.attr, ""))
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value in edits
+            and node.lineno == node.end_lineno
+        ):
+            # ``__all__ = ["name"]``, ``getattr(self, "name")``: a rename updates them too
+            edits[node.value].append(src.edit(node.lineno, node.col_offset + 1, node.value, ""))
     return edits
 
 

@@ -312,3 +312,73 @@ def test_the_number_of_is_a_count(tmp_path: Path, ret: str, flagged: bool) -> No
     # control: the sentence names the kind it gives the count as
     code = code.replace("rows in x", "rows in x as a string")
     assert _python(tmp_path / "b", code) == []
+
+
+_TYPED = {
+    "google": '''
+def f(x):
+    """Check the response.
+
+    Args:
+        x: The response.
+
+    Returns:
+        bool: True if the response is retryable.
+    """
+    if x:
+        return VALUE
+    return OTHER
+''',
+    "numpy": '''
+def f(x):
+    """Check the response.
+
+    Parameters
+    ----------
+    x : int
+        The response.
+
+    Returns
+    -------
+    bool
+        True if the response is retryable.
+    """
+    if x:
+        return VALUE
+    return OTHER
+''',
+    "rest": '''
+def f(x):
+    """Check the response.
+
+    :param x: the response
+    :returns: True if the response is retryable.
+    :rtype: bool
+    """
+    if x:
+        return VALUE
+    return OTHER
+''',
+}
+
+
+@pytest.mark.parametrize("style", sorted(_TYPED))
+@pytest.mark.parametrize(
+    ("value", "other", "flagged"),
+    [
+        ('"yes"', '"no"', True),  # recall benchmark (session 7): google-auth ``_can_retry``
+        ('f"{x}"', "str(x)", True),
+        ("True", "False", False),
+        ("1", "0", False),  # a C-style boolean
+        ("True", "compute(x)", False),  # not certain
+        ("None", "False", False),
+    ],
+)
+def test_typed_entry_of_an_unannotated_function_against_the_returned_values(
+    tmp_path: Path, style: str, value: str, other: str, flagged: bool
+) -> None:
+    code = _TYPED[style].replace("VALUE", value).replace("OTHER", other)
+    found = _python(tmp_path, code)
+    assert len(found) == flagged
+    if flagged:
+        assert "a string on every path" in found[0][1]

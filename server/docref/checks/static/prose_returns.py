@@ -15,6 +15,9 @@ claims that can mean one kind of value:
   "a dict"/"a dictionary": a ``dict``; "the number of", "count of": a count (an ``int``, or
   any number), unless the sentence names another kind later.
 
+With no annotation, a typed Returns entry naming such builtins (``bool: True if ...``,
+``:rtype: str``) is a claim too (C2-RETURN-TYPE judges it against an annotation).
+
 Against: the return annotation when every member of it is one of the builtins above (an
 unknown class, a type variable, ``Any``, ``Sequence``... leaves the claim unjudged), else, with
 no annotation, the kinds of the returned expressions when every ``return`` statement has one
@@ -298,8 +301,36 @@ def _entry_names_a_kind(inp: StaticInput, kinds: set[str]) -> bool:
     return any(pattern.search(_RETURN_FIELD.sub("", s.text, count=1)) for s in entries)
 
 
+def _typed_against_returned(inp: StaticInput) -> list[Finding]:
+    """An unannotated function's one typed Returns entry (``bool: True if ...``,
+    ``:rtype: str``) naming builtins that none of the returned values is (C2-RETURN-TYPE
+    needs an annotation).  A number entry takes an ``int`` (and ``bool`` a C-style ``0``)."""
+    typed = [s for s in inp.docstring.segments if s.kind == "returns" and s.type]
+    if len(typed) != 1 or typed[0].name or typed[0].type is None:
+        return []
+    said = annotation_kinds(typed[0].type)
+    if not said or "tuple" in said:
+        return []
+    returned = _returned_kinds(inp)
+    if returned is None or "tuple" in returned:
+        return []
+    allowed = said | ({"int"} if said & {"bool", "float", "complex"} else set())
+    if returned & (allowed | ({"float"} if "complex" in said else set())):
+        return []
+    name = inp.function.name
+    shown = " and ".join(sorted(_SHOWN.get(k, k) for k in returned))
+    message = f'says it returns "{typed[0].type}", but {name}() returns {shown} on every path'
+    hint = f"document the type {name}() returns, or fix the returned values"
+    return [inp.finding(typed[0], Criterion.C2, RULE_PROSE_RETURN, message, hint)]
+
+
 def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
-    """``C2-PROSE-RETURN-TYPE``: a prose return claim the return type contradicts."""
+    """``C2-PROSE-RETURN-TYPE``: a prose return claim the return type contradicts, and an
+    unannotated function's typed Returns entry its returned values contradict."""
+    if inp.file.language != "java" and not inp.function.returns:
+        typed = _typed_against_returned(inp)
+        if typed:
+            return typed
     # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
     # claim is worth the parse of an unannotated body (``_allowed``)
     claims = []
