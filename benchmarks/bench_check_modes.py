@@ -2,7 +2,7 @@
 (issue 18), and a model run whose every answer is cached next to the static-only run.
 
 On one tree (``--std``; the copy of the standard library without its tests by default),
-each command a child process measured by :func:`bench_check.measure` (wall, CPU of the
+each command a child process measured by :func:`process_measure.measure` (wall, CPU of the
 process tree, peak memory):
 
 - ruff ``check --select DOC --preview``: cold (``--no-cache``), warm (a second run on the
@@ -29,7 +29,7 @@ import tempfile
 from dataclasses import asdict
 from typing import Any
 
-from bench_check import Measured, measure
+from process_measure import Measured, measure
 
 STD_SOURCE = "/root/.pyenv/versions/3.11.7/lib/python3.11"
 TEST_DIRS = {"test", "tests", "idle_test"}

@@ -289,7 +289,7 @@ def main() -> None:
     ap.add_argument(
         "--docref",
         default=f"{sys.executable} -m docref",
-        help="the docref command (split like a shell), e.g. 'env PYTHONPATH=OLD/server python -m docref'",
+        help="the docref command, split like a shell: 'env PYTHONPATH=OLD/server python -m docref'",
     )
     args = ap.parse_args()
     splits = list(SPLITS) if args.split == "all" else [args.split]

@@ -1,11 +1,38 @@
-"""Helpers shared by the language-server tests (``test_lsp_*.py``)."""
+"""Helpers shared by the language-server tests (``test_lsp_*.py``): the server's launch
+configuration, waiting for what the server sends, and the client notifications the tests
+send.  The ``client`` fixtures stay in their modules (each picks its own capabilities)."""
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import os
+import shutil
+import sys
+import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 import pytest
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+# bounded: a publish that never comes is a failure, not a CI run hanging until it is killed
+PUBLISH_TIMEOUT = 90
+
+
+def server_config(cache_prefix: str, **env: str) -> ClientServerConfig:
+    """``docref serve`` over stdio with its own cache directory (removed at exit), without a
+    developer's OpenAI settings (a test names its model and endpoint), plus ``env``."""
+    cache = tempfile.mkdtemp(prefix=cache_prefix)
+    atexit.register(shutil.rmtree, cache, ignore_errors=True)
+    base = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    return ClientServerConfig(
+        server_command=[sys.executable, "-m", "docref.lsp"],
+        server_env={**base, **env, "DOCREF_CACHE_DIR": cache},
+    )
 
 
 async def until(condition: Callable[[], bool], what: str, timeout: float = 60) -> None:
@@ -19,3 +46,107 @@ async def until(condition: Callable[[], bool], what: str, timeout: float = 60) -
         await asyncio.wait_for(poll(), timeout=timeout)
     except TimeoutError:
         pytest.fail(f"never happened: {what}")
+
+
+async def next_diagnostics(client: LanguageClient) -> types.PublishDiagnosticsParams:
+    """The next ``publishDiagnostics`` the server sends (a failure after 90 s)."""
+    params: types.PublishDiagnosticsParams = await asyncio.wait_for(
+        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS),
+        timeout=PUBLISH_TIMEOUT,
+    )
+    return params
+
+
+async def open_document(
+    client: LanguageClient, path: Path, text: str, version: int = 1
+) -> types.PublishDiagnosticsParams:
+    """Open ``path`` with ``text`` (written to disk too) and wait for its diagnostics."""
+    path.write_text(text, encoding="utf-8", newline="")
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=path.as_uri(), language_id="python", version=version, text=text
+            )
+        )
+    )
+    params = await next_diagnostics(client)
+    assert params.uri == path.as_uri()
+    return params
+
+
+def edit(client: LanguageClient, path: Path, text: str, version: int) -> None:
+    """Replace the open document's whole text (``didChange``)."""
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+def watched(client: LanguageClient, changes: list[tuple[Path, types.FileChangeType]]) -> None:
+    """Tell the server files changed on disk (``didChangeWatchedFiles``)."""
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=path.as_uri(), type=kind) for path, kind in changes]
+        )
+    )
+
+
+def change_settings(client: LanguageClient, settings: Any) -> None:
+    """Set the client's ``docref`` section and tell the server (pull and push alike)."""
+    client.set_configuration(settings, section="docref")
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"docref": settings})
+    )
+
+
+@dataclass
+class Seen:
+    """What the client received besides diagnostics."""
+
+    registrations: list[types.Registration] = field(default_factory=list)
+    statuses: list[tuple[str, str, int]] = field(default_factory=list)
+
+
+def listen(lsp_client: LanguageClient, seen: Seen) -> None:
+    """Record the server's capability registrations and ``docref/status`` notifications."""
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def on_register(client: LanguageClient, params: types.RegistrationParams) -> None:
+        seen.registrations.extend(params.registrations)
+
+    @lsp_client.feature("docref/status")
+    def on_status(client: LanguageClient, params: Any) -> None:
+        seen.statuses.append((params.state, params.folder, params.files))
+
+
+def indexed(seen: Seen, root: Path) -> Callable[[], bool]:
+    """Whether the folder ``root`` reported the end of its indexing."""
+    return lambda: any(s[0] == "idle" and s[1] == str(root) for s in seen.statuses)
+
+
+async def start_session(
+    lsp_client: LanguageClient,
+    root: Path,
+    capabilities: types.ClientCapabilities,
+    init_options: Any = None,
+) -> types.InitializeResult:
+    """Initialize the session on the one workspace folder ``root``."""
+    result: types.InitializeResult = await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities,
+            root_uri=root.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)],
+            initialization_options=init_options,
+        )
+    )
+    return result
+
+
+def write_fillers(root: Path, count: int, tag: str) -> None:
+    """``count`` small documented files in ``root``; ``tag`` (the test's own name) in each,
+    so no two runs share the index cache's entries."""
+    for n in range(count):
+        body = f'def f{n}():\n    """Return {n} ({tag})."""\n    return {n}\n'
+        (root / f"m{n}.py").write_text(body, encoding="utf-8")

@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +18,7 @@ from docref.llm import answers
 from docref.llm.answers import AnswerCache, CachedAnswer
 from docref.segments.store import ParsedDocstringStore
 
-REPO = Path(__file__).resolve().parents[1]
-SHOP = REPO / "examples" / "shop"
+from tests.helpers import REPO, SHOP, docref_env, run_docref
 
 
 def index_shop(cache: Path) -> int:
@@ -185,16 +182,7 @@ def test_command_rejects_an_unknown_cache_name(capsys: pytest.CaptureFixture[str
 
 
 def docref(cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, CACHE_ENV: str(cache), "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(
-        [sys.executable, "-m", "docref", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=REPO,
-        env=env,
-        timeout=120,
-    )
+    return run_docref(args, cwd=REPO, env=docref_env(cache))
 
 
 def test_cli_stats_and_clear_after_a_real_index(tmp_path: Path) -> None:

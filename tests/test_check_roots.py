@@ -15,37 +15,16 @@ from typing import Any
 import jsonschema
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SHOP = REPO / "examples" / "shop"
+from tests.helpers import REPO, SCALE_BAD, SHOP, docref_env, run_docref
+
 SCHEMA = json.loads((REPO / "tests/data/sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
-
-# one C1 (a misspelt parameter) and one C2 (the documented return type) finding
-SCALE = '''def scale(value: float, factor: float = 2.0) -> float:
-    """Scale a value.
-
-    Args:
-        value (float): The value.
-        fctor (float): The factor.
-
-    Returns:
-        str: The scaled value.
-    """
-    return value * factor
-'''
+SCALE = SCALE_BAD
 CART_FINDINGS = 4  # examples/shop/shop/cart.py's planted static findings
 
 
 def docref(cwd: Path, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DOCREF_CACHE_DIR": str(tmp_path / "cache"), "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(
-        [sys.executable, "-m", "docref", "check", "--no-progress", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-        env=env,
-        timeout=120,
-        check=False,
+    return run_docref(
+        ["check", "--no-progress", *args], cwd=cwd, env=docref_env(tmp_path / "cache")
     )
 
 

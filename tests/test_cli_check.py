@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.helpers import REPO, docref_env, run_docref
 
 
 def _run(args: list[str], tmp_path: Path, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DOCREF_CACHE_DIR": str(tmp_path / "cache")}
-    return subprocess.run(
-        [sys.executable, "-m", "docref", "check", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_docref(["check", *args], cwd=cwd, env=docref_env(tmp_path / "cache"))
 
 
 def test_sample_project_planted_inconsistencies(tmp_path: Path) -> None:

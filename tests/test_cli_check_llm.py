@@ -6,14 +6,13 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
+from tests.helpers import REPO, docref_env, run_docref
 
-REPO = Path(__file__).resolve().parents[1]
 KEY_ENV = "DOCREF_TEST_CLI_KEY"
 
 CODE = '''def add(a: int, b: int) -> int:
@@ -28,13 +27,6 @@ SEG_MARK = "```text\nThe result is never negative.\n```"
 
 
 @pytest.fixture
-def fake() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as server:
-        server.set_default(Behaviour(text="1"))
-        yield server
-
-
-@pytest.fixture
 def project(tmp_path: Path) -> Path:
     ws = tmp_path / "ws"
     ws.mkdir()
@@ -46,25 +38,13 @@ def project(tmp_path: Path) -> Path:
 def run(
     project: Path, tmp_path: Path, *args: str, base: str | None = None
 ) -> subprocess.CompletedProcess[str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("OPENAI_BASE_URL", "OPENAI_API_BASE", "OPENAI_API_KEY")
-    }
-    env.update({"DOCREF_CACHE_DIR": str(tmp_path / "cache"), KEY_ENV: "sk-cli-test"})
+    env = docref_env(tmp_path / "cache", **{KEY_ENV: "sk-cli-test"})
     # a generous timeout: on a loaded CI machine a 1 s limit let a slow answer be retried,
     # and the server then saw one request more than the run made calls
     model = ["--model", "openai/test", "--api-key-env", KEY_ENV, "--timeout", "20"]
     if base is not None:
         model += ["--api-base", base]
-    return subprocess.run(
-        [sys.executable, "-m", "docref", "check", str(project), *model, *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_docref(["check", str(project), *model, *args], cwd=REPO, env=env)
 
 
 def test_model_says_yes_everywhere_exits_zero(

@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,43 +13,19 @@ import jsonschema
 import pytest
 
 from tests.fake_openai import Behaviour, FakeOpenAI
+from tests.helpers import REPO, SCALE_BAD, docref_env, run_docref
 
-REPO = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((REPO / "tests/data/sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 KEY_ENV = "DOCREF_TEST_OPTIONS_KEY"
 
-BAD = '''def scale(value: float, factor: float = 2.0) -> float:
-    """Scale a value.
-
-    Args:
-        value (float): The value.
-        fctor (float): The factor.
-
-    Returns:
-        str: The scaled value.
-    """
-    return value * factor
-'''
+BAD = SCALE_BAD
 
 
 def run(
     cwd: Path, tmp_path: Path, *args: str, env_extra: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("OPENAI_BASE_URL", "OPENAI_API_BASE", "OPENAI_API_KEY")
-    }
-    env["DOCREF_CACHE_DIR"] = str(tmp_path / "cache")
-    env.update(env_extra or {})
-    return subprocess.run(
-        [sys.executable, "-m", "docref", "check", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    env = docref_env(tmp_path / "cache", **(env_extra or {}))
+    return run_docref(["check", *args], cwd=cwd, env=env)
 
 
 @pytest.fixture

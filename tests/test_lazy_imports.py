@@ -8,12 +8,11 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.fake_openai import Behaviour, FakeOpenAI
+from tests.fake_openai import FakeOpenAI
 
 REPO = Path(__file__).resolve().parents[1]
 KEY_ENV = "DOCREF_TEST_LAZY_KEY"
@@ -22,13 +21,6 @@ CODE = '''def add(a: int, b: int) -> int:
     """Add two integers. The result is never negative."""
     return a + b
 '''
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as server:
-        server.set_default(Behaviour(text="1"))
-        yield server
 
 
 def _check(

@@ -6,7 +6,6 @@ Every call goes through the real litellm code path to 127.0.0.1; nothing in lite
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,13 +42,6 @@ def _env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 pytestmark = pytest.mark.usefixtures("warm_litellm")
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as server:
-        server.set_default(Behaviour(text="1"))
-        yield server
 
 
 def segments_of(source: str) -> list[Segment]:

@@ -10,11 +10,6 @@ from __future__ import annotations
 
 import ast
 import asyncio
-import atexit
-import os
-import shutil
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -23,21 +18,12 @@ import pytest_lsp
 from lsprotocol import types
 from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import PositionCodec
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient, client_capabilities
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
+from tests.lsp_helpers import next_diagnostics, open_document, server_config
 
-_CACHE = tempfile.mkdtemp(prefix="docref-fix-test-cache-")
-atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
-_ENV = {
-    k: v
-    for k, v in os.environ.items()
-    if k not in ("OPENAI_BASE_URL", "OPENAI_API_BASE", "OPENAI_API_KEY")
-}
-CONFIG = ClientServerConfig(
-    server_command=[sys.executable, "-m", "docref.lsp"],
-    server_env={**_ENV, "DOCREF_CACHE_DIR": _CACHE},
-)
+CONFIG = server_config("docref-fix-test-cache-")
 
 GOOGLE = '''\
 def area(width: int, height: int) -> int:
@@ -105,13 +91,6 @@ DROPPED_ANSWER = (
 
 
 @pytest.fixture
-def fake() -> Any:
-    with FakeOpenAI() as server:
-        server.set_default(Behaviour(text="1"))  # the judge: every sentence passes
-        yield server
-
-
-@pytest.fixture
 def init_options(request: pytest.FixtureRequest, fake: FakeOpenAI) -> Any:
     """No model by default; ``"model"`` (the fake endpoint) or ``"dead"`` (nothing listens)
     when a test parametrizes this indirectly."""
@@ -176,22 +155,6 @@ def _encoding(client: LanguageClient) -> str:
     return result.capabilities.position_encoding or types.PositionEncodingKind.Utf16
 
 
-async def open_document(
-    client: LanguageClient, path: Path, text: str
-) -> types.PublishDiagnosticsParams:
-    path.write_text(text, encoding="utf-8", newline="")
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=path.as_uri(), language_id="python", version=1, text=text
-            )
-        )
-    )
-    return await asyncio.wait_for(
-        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
-    )
-
-
 async def actions_for(
     client: LanguageClient, path: Path, diagnostics: list[types.Diagnostic]
 ) -> list[types.CodeAction]:
@@ -253,9 +216,7 @@ async def send_and_save(
         types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(path.as_uri()))
     )
     while True:
-        published = await asyncio.wait_for(
-            client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
-        )
+        published = await next_diagnostics(client)
         if published.version == version:
             return published
 

@@ -11,11 +11,11 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
+from tests.lsp_helpers import open_document
 from tests.test_lsp_code_actions import (
     _start,
     apply_client_side,
     edits_of,
-    open_document,
     resolve,
     send_and_save,
 )
@@ -56,9 +56,7 @@ def copy(source: str, target: str) -> None:
     """
     print(source, target)
 '''
-MODULE_FIXED = MODULE.replace("widht (int)", "width (int)").replace(
-    "filename (str)", "path (str)"
-)
+MODULE_FIXED = MODULE.replace("widht (int)", "width (int)").replace("filename (str)", "path (str)")
 # one docstring, two findings: a name nothing settles, and a type the fix can set
 TWO_FINDINGS = '''\
 def scale(value: float, factor: float, offset: float) -> float:

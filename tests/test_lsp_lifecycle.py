@@ -6,8 +6,6 @@ declares nothing (no progress, no dynamic registration, no ``workspace/configura
 """
 
 import asyncio
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +16,20 @@ from docref.lsp.watching import apply_file_changes
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-from tests.lsp_helpers import until
-from tests.test_lsp_server import C1_PARAM, C1_PARAM_FIXED, CONFIG, open_document
+from tests.lsp_helpers import (
+    Seen,
+    change_settings,
+    edit,
+    indexed,
+    listen,
+    next_diagnostics,
+    open_document,
+    start_session,
+    until,
+    watched,
+    write_fillers,
+)
+from tests.test_lsp_server import C1_PARAM, C1_PARAM_FIXED, CONFIG
 
 MAIN = '''\
 import helper
@@ -37,31 +47,6 @@ HELPER = 'def scale(x):\n    """Return x doubled."""\n    return 2 * x\n'
 HELPER_RENAMED = HELPER.replace("scale", "double")
 
 
-@dataclass
-class Seen:
-    """What the client received besides diagnostics."""
-
-    registrations: list[types.Registration] = field(default_factory=list)
-    statuses: list[tuple[str, str, int]] = field(default_factory=list)
-
-
-@pytest.fixture
-def seen() -> Seen:
-    return Seen()
-
-
-@pytest.fixture
-def init_options() -> Any:
-    """The client's initializationOptions (tests parametrize this to change them)."""
-    return None
-
-
-@pytest.fixture
-def filler_files() -> int:
-    """How many small documented files the workspace holds (tests parametrize this)."""
-    return 0
-
-
 def _capabilities(profile: str) -> types.ClientCapabilities:
     return types.ClientCapabilities() if profile == "bare" else client_capabilities(profile)
 
@@ -75,68 +60,13 @@ async def client(
     init_options: Any,
     filler_files: int,
 ):
-    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def on_register(client: LanguageClient, params: types.RegistrationParams) -> None:
-        seen.registrations.extend(params.registrations)
-
-    @lsp_client.feature("docref/status")
-    def on_status(client: LanguageClient, params: Any) -> None:
-        seen.statuses.append((params.state, params.folder, params.files))
-
+    listen(lsp_client, seen)
     root = tmp_path / "ws"
     root.mkdir()
-    for n in range(filler_files):
-        # the test's own name in each file: no two runs share the index cache's entries
-        body = f'def f{n}():\n    """Return {n} ({tmp_path.name})."""\n    return {n}\n'
-        (root / f"m{n}.py").write_text(body, encoding="utf-8")
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=_capabilities(request.param),
-            root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="ws")],
-            initialization_options=init_options,
-        )
-    )
+    write_fillers(root, filler_files, tmp_path.name)
+    await start_session(lsp_client, root, _capabilities(request.param), init_options)
     yield
     await lsp_client.shutdown_session()
-
-
-def indexed(seen: Seen, root: Path) -> Callable[[], bool]:
-    """Whether the folder ``root`` reported the end of its indexing."""
-    return lambda: any(s[0] == "idle" and s[1] == str(root) for s in seen.statuses)
-
-
-def watched(client: LanguageClient, changes: list[tuple[Path, types.FileChangeType]]) -> None:
-    client.workspace_did_change_watched_files(
-        types.DidChangeWatchedFilesParams(
-            changes=[types.FileEvent(uri=path.as_uri(), type=kind) for path, kind in changes]
-        )
-    )
-
-
-def edit(client: LanguageClient, path: Path, text: str, version: int) -> None:
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=version),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
-        )
-    )
-
-
-def change_settings(client: LanguageClient, settings: Any) -> None:
-    """Set the client's ``docref`` section and tell the server (pull and push alike)."""
-    client.set_configuration(settings, section="docref")
-    client.workspace_did_change_configuration(
-        types.DidChangeConfigurationParams(settings={"docref": settings})
-    )
-
-
-async def next_diagnostics(client: LanguageClient) -> types.PublishDiagnosticsParams:
-    # bounded: a publish that never comes is a failure, not a CI run hanging until it is killed
-    params: types.PublishDiagnosticsParams = await asyncio.wait_for(
-        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
-    )
-    return params
 
 
 # ---- watched files ---------------------------------------------------------------------

@@ -12,11 +12,6 @@ the open documents importing the saved file.
 from __future__ import annotations
 
 import asyncio
-import atexit
-import os
-import shutil
-import sys
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,20 +20,14 @@ from typing import Any
 import pytest
 import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient, client_capabilities
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
-from tests.lsp_helpers import until
+from tests.lsp_helpers import server_config, until
 
 KEY_ENV = "DOCREF_TEST_LSP_KEY"
 
-_CACHE = tempfile.mkdtemp(prefix="docref-lsp-model-cache-")
-atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
-
-CONFIG = ClientServerConfig(
-    server_command=[sys.executable, "-m", "docref.lsp"],
-    server_env={**os.environ, KEY_ENV: "sk-lsp-test", "DOCREF_CACHE_DIR": _CACHE},
-)
+CONFIG = server_config("docref-lsp-model-cache-", **{KEY_ENV: "sk-lsp-test"})
 
 # The tests share one cache directory; each test's code differs (its own name in a comment),
 # so no test is answered from another's cached answers.

@@ -4,38 +4,24 @@ answers the scores, shows a message and keeps the result for the function's hove
 
 from __future__ import annotations
 
-import asyncio
-import atexit
-import os
 import shutil
-import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient, client_capabilities
 
 from tests.fake_openai import Behaviour, FakeOpenAI
+from tests.lsp_helpers import next_diagnostics, server_config
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = REPO / "tests" / "fixtures" / "roundtrip_project"
 KEY_ENV = "DOCREF_TEST_LSP_RT_KEY"
 CORRECT = "```python\nreturn len(WORD.findall(text))\n```"
 
-_CACHE = tempfile.mkdtemp(prefix="docref-lsp-rt-cache-")
-atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
-
-CONFIG = ClientServerConfig(
-    server_command=[sys.executable, "-m", "docref.lsp"],
-    server_env={
-        **{k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")},
-        KEY_ENV: "sk-test",
-        "DOCREF_CACHE_DIR": _CACHE,
-    },
-)
+CONFIG = server_config("docref-lsp-rt-cache-", **{KEY_ENV: "sk-test"})
 
 
 @pytest.fixture(scope="module")
@@ -89,9 +75,7 @@ async def test_roundtrip_of_the_function_at_the_cursor(
             )
         )
     )
-    await asyncio.wait_for(
-        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
-    )
+    await next_diagnostics(client)
     await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="docref.checkFile", arguments=[path.as_uri()])
     )

@@ -4,12 +4,6 @@ Every server test runs twice, once with VS Code's client capabilities and once w
 """
 
 import argparse
-import asyncio
-import atexit
-import os
-import shutil
-import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,15 +17,17 @@ from docref.graph.extraction import PARALLEL_THRESHOLD
 from docref.lsp.cli import add_serve_parser
 from docref.lsp.diagnostics import client_range, severity_of
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient, client_capabilities
 
-_CACHE = tempfile.mkdtemp(prefix="docref-lsp-test-cache-")
-atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
-
-CONFIG = ClientServerConfig(
-    server_command=[sys.executable, "-m", "docref.lsp"],
-    server_env={**os.environ, "DOCREF_CACHE_DIR": _CACHE},
+from tests.lsp_helpers import (
+    next_diagnostics,
+    open_document,
+    server_config,
+    start_session,
+    write_fillers,
 )
+
+CONFIG = server_config("docref-lsp-test-cache-")
 
 C1_PARAM = '''\
 def area(width, height):
@@ -75,21 +71,9 @@ def broken(:
 
 
 @pytest.fixture
-def init_options() -> Any:
-    """The client's initializationOptions (tests parametrize this to change them)."""
-    return None
-
-
-@pytest.fixture
 def pyproject() -> str | None:
     """The workspace's pyproject.toml text, ``None`` for none (tests parametrize this)."""
     return None
-
-
-@pytest.fixture
-def filler_files() -> int:
-    """How many small documented files the workspace holds (tests parametrize this)."""
-    return 0
 
 
 @pytest_lsp.fixture(config=CONFIG, params=["visual-studio-code", "neovim"])
@@ -107,42 +91,13 @@ async def client(
 
     root = tmp_path / "ws"
     root.mkdir()
-    for n in range(filler_files):
-        # the test's own name in each file: no two runs share the index cache's entries
-        body = f'def f{n}():\n    """Return {n} ({tmp_path.name})."""\n    return {n}\n'
-        (root / f"m{n}.py").write_text(body, encoding="utf-8")
+    write_fillers(root, filler_files, tmp_path.name)
     if pyproject is not None:
         (root / "pyproject.toml").write_text(pyproject, encoding="utf-8")
-    result = await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities(request.param),
-            root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="ws")],
-            initialization_options=init_options,
-        )
-    )
+    result = await start_session(lsp_client, root, client_capabilities(request.param), init_options)
     lsp_client.initialize_result = result  # type: ignore[attr-defined]
     yield
     await lsp_client.shutdown_session()
-
-
-async def open_document(
-    client: LanguageClient, path: Path, text: str, version: int = 1
-) -> types.PublishDiagnosticsParams:
-    """Open ``path`` with ``text`` and wait for its diagnostics."""
-    path.write_text(text, encoding="utf-8", newline="")
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=path.as_uri(), language_id="python", version=version, text=text
-            )
-        )
-    )
-    params: types.PublishDiagnosticsParams = await asyncio.wait_for(
-        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
-    )
-    assert params.uri == path.as_uri()
-    return params
 
 
 def span(start: tuple[int, int], end: tuple[int, int]) -> types.Range:
@@ -218,9 +173,7 @@ async def test_save_after_fixing_clears_the_diagnostics(
     client.text_document_did_save(
         types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(path.as_uri()))
     )
-    published = await asyncio.wait_for(
-        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
-    )
+    published = await next_diagnostics(client)
     assert published.version == 2
     assert list(published.diagnostics) == []
 
@@ -231,9 +184,7 @@ async def test_close_clears_the_diagnostics(client: LanguageClient, tmp_path: Pa
     client.text_document_did_close(
         types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(path.as_uri()))
     )
-    published = await asyncio.wait_for(
-        client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=90
-    )
+    published = await next_diagnostics(client)
     assert published.uri == path.as_uri()
     assert list(published.diagnostics) == []
 

@@ -11,40 +11,29 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-from tests.lsp_helpers import until
-from tests.test_lsp_lifecycle import Seen, indexed, next_diagnostics
-from tests.test_lsp_server import C1_PARAM, CONFIG, open_document
+from tests.lsp_helpers import (
+    Seen,
+    indexed,
+    listen,
+    next_diagnostics,
+    open_document,
+    start_session,
+    until,
+)
+from tests.test_lsp_server import C1_PARAM, CONFIG
 
 WARN_C1 = '[tool.docref]\nseverity = { C1 = "warning" }\n'
 NOTE_C1 = '[tool.docref]\nseverity = { C1 = "note" }\n'
-
-
-@pytest.fixture
-def seen() -> Seen:
-    return Seen()
 
 
 @pytest_lsp.fixture(config=CONFIG, params=["visual-studio-code", "neovim"])
 async def client(
     lsp_client: LanguageClient, request: pytest.FixtureRequest, tmp_path: Path, seen: Seen
 ):
-    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def on_register(client: LanguageClient, params: types.RegistrationParams) -> None:
-        seen.registrations.extend(params.registrations)
-
-    @lsp_client.feature("docref/status")
-    def on_status(client: LanguageClient, params: Any) -> None:
-        seen.statuses.append((params.state, params.folder, params.files))
-
+    listen(lsp_client, seen)
     root = tmp_path / "ws"
     root.mkdir()
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities(request.param),
-            root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="ws")],
-        )
-    )
+    await start_session(lsp_client, root, client_capabilities(request.param))
     yield
     await lsp_client.shutdown_session()
 

@@ -17,9 +17,7 @@ from docref.graph.model import Import
 from docref.graph.modules import ModuleMap
 
 from tests.fake_openai import Behaviour, FakeOpenAI
-
-REPO = Path(__file__).resolve().parents[1]
-SHOP = REPO / "examples" / "shop"
+from tests.helpers import REPO, SHOP, docref_env, run_docref
 
 # ``app`` has no __init__.py: a namespace package only the working directory makes importable.
 BILLING = '''"""Billing."""
@@ -50,17 +48,7 @@ def scratch(tmp_path: Path) -> Path:
 
 
 def docref(cwd: Path, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DOCREF_CACHE_DIR": str(tmp_path / "cache"), "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(
-        [sys.executable, "-m", "docref", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    return run_docref(args, cwd=cwd, env=docref_env(tmp_path / "cache"))
 
 
 # ---------------------------------------------------------------- the rule

@@ -171,3 +171,33 @@ def test_english_punkt_parameters_ship_with_docref_and_only_english() -> None:
     assert sizes == {"abbrev_types": 156, "collocations": 37, "sent_starters": 39}
     assert len(data["ortho_context"]) == 20366
     assert data["ortho_context"]["zurich"] == 4 and "mr" in data["abbrev_types"]
+
+
+def test_one_sentence_shortcut_gives_punkts_spans() -> None:
+    """Texts Punkt cannot split skip its passes (``may_split``); the spans stay Punkt's,
+    for texts it can split too (the shortcut must never answer for those)."""
+    from docref.segments.punkt_model import may_split
+
+    texts = [
+        "Return the value.",
+        "Return the value.   \n  ",
+        "Call os.path.join on it",
+        "Is it? yes",
+        "Wait!",
+        "(Note.) Next one.",
+        "Ends with a quote.'",
+        "v3.11 is out",
+        "A.\u2003B",
+        "A.\x1cB",
+        "e.g. this",
+        "No period at all\n\n",
+    ]
+    tokenizer = get_punkt_tokenizer()
+    shortcut = 0
+    for text in texts:
+        expected = [(s, e) for s, e in tokenizer.span_tokenize(text)]
+        got = [(span.start, span.end) for span in segment_prose(text)]
+        assert got == expected, text
+        shortcut += not may_split(text)
+    assert shortcut >= 4  # the shortcut is taken, not only the full path
+    assert may_split("First one. Second one.")

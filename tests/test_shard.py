@@ -130,3 +130,56 @@ def test_bad_shard_and_bad_merge_input_are_usage_errors(project: Path, tmp_path:
     assert proc.returncode == 2 and "mixes SARIF logs and JSON reports" in proc.stderr
     proc = docref(tmp_path, "merge", str(report))
     assert proc.returncode == 0 and json.loads(proc.stdout)["findings"] == []
+
+
+CLASS = '''class {name}:
+    """A box.
+
+    Args:
+        size: how big.
+        colour: not a parameter.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+
+def {name}_area(side: int) -> int:
+    """Return the area of a square of side ``side``."""
+    return side * side
+'''
+
+
+def test_classes_are_counted_in_the_shard_of_their_findings_and_questions_asked_once(
+    tmp_path: Path,
+) -> None:
+    """A class is counted where its finding is reported (not by file), the shards' counts add
+    up to the unsharded run's, and the model tier asks each question in exactly one shard."""
+    from tests.fake_openai import Behaviour, FakeOpenAI
+
+    ws = tmp_path / "ws"
+    (ws / "pkg").mkdir(parents=True)
+    (ws / "pyproject.toml").write_text("[project]\nname = 'ws'\n", encoding="utf-8")
+    for module in ("one", "two"):
+        text = "\n\n".join(CLASS.format(name=f"Box{module.title()}{i}") for i in range(6))
+        (ws / "pkg" / f"{module}.py").write_text(text, encoding="utf-8")
+    with FakeOpenAI() as fake:
+        fake.set_default(Behaviour(text="1"))
+        model = ["--model", "openai/test", "--api-base", fake.base_url, "--no-llm-cache"]
+        model += ["--timeout", "20"]
+        whole = check_json(ws, tmp_path, *model)
+        asked_whole = sorted(json.dumps(r.body["messages"]) for r in fake.requests)
+        shards = [check_json(ws, tmp_path, *model, "--shard", f"{i}/2") for i in (1, 2)]
+        asked = sorted(json.dumps(r.body["messages"]) for r in fake.requests[len(asked_whole) :])
+    stats = [s["stats"] for s in shards]
+    assert whole["stats"]["classes"] == 12 and whole["stats"]["functions"] == 12  # type: ignore[index]
+    assert sum(s["classes"] for s in stats) == 12  # type: ignore[index,misc]
+    assert all(s["classes"] for s in stats)  # type: ignore[index]  # none empty
+    assert sum(s["functions"] for s in stats) == 12  # type: ignore[index,misc]
+    for shard, counts in zip(shards, stats, strict=True):
+        # every class has its C1 finding (colour): the classes a shard counts are the ones
+        # whose finding it reports
+        boxes = {q.split("::")[1] for q in qualnames(shard) if "_area" not in q}
+        assert counts["classes"] == len(boxes)  # type: ignore[index]
+    assert sorted(k for s in shards for k in keys(s)) == keys(whole)
+    assert asked_whole and asked == asked_whole  # each question once, none left out

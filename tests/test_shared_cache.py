@@ -5,7 +5,6 @@ directory (a CI runner starts empty)."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -15,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
+from tests.helpers import REPO, docref_env, run_docref
 from tests.redis_server import RedisServer
 
-REPO = Path(__file__).resolve().parents[1]
 PASSWORD = "s3cret-redis-pass-7f1d"
 PASSWORD_ENV = "DOCREF_TEST_REDIS_PASSWORD"
 CODE = '''def add(a: int, b: int) -> int:
@@ -25,13 +24,6 @@ CODE = '''def add(a: int, b: int) -> int:
     return a + b
 '''
 SEG_MARK = "```text\nThe result is never negative.\n```"
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as server:
-        server.set_default(Behaviour(text="1"))
-        yield server
 
 
 @pytest.fixture
@@ -53,36 +45,21 @@ def make_project(tmp_path: Path, cache_url: str) -> Path:
 
 
 def env_for(local_cache: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    env.update({"DOCREF_CACHE_DIR": str(local_cache), PASSWORD_ENV: PASSWORD})
-    return env
+    return docref_env(local_cache, **{PASSWORD_ENV: PASSWORD})
 
 
 def check_argv(project: Path, base: str, *args: str) -> list[str]:
     model = ["--model", "openai/test", "--api-base", base, "--timeout", "20"]
-    return [sys.executable, "-m", "docref", "check", str(project), *model, *args]
+    return ["check", str(project), *model, *args]
 
 
 def run(project: Path, local: Path, base: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        check_argv(project, base, "--format", "json", *args),
-        cwd=REPO,
-        env=env_for(local),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    argv = check_argv(project, base, "--format", "json", *args)
+    return run_docref(argv, cwd=REPO, env=env_for(local))
 
 
 def docref(local: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "docref", *args],
-        cwd=cwd,
-        env={**env_for(local), "PYTHONPATH": os.environ.get("PYTHONPATH", "")},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_docref(args, cwd=cwd, env=env_for(local), timeout=60)
 
 
 def test_second_process_with_an_empty_local_cache_asks_nothing(
@@ -146,10 +123,7 @@ def test_wrong_password_is_one_warning_and_the_local_cache_carries_on(
 ) -> None:
     project = make_project(tmp_path, redis_server.url)
     env = {**env_for(tmp_path / "local"), PASSWORD_ENV: "not-the-password"}
-    proc = subprocess.run(
-        check_argv(project, fake.base_url, "--format", "json"),
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    proc = run_docref(check_argv(project, fake.base_url, "--format", "json"), cwd=REPO, env=env)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.count("shared cache redis://127.0.0.1") == 1
     assert "local cache carried on" in proc.stderr
@@ -167,8 +141,9 @@ def test_redis_killed_mid_run_completes_with_one_warning(
     fake.when("SCORE (score only):", SEG_MARK, "Functionality", then=Behaviour(text="0"))
     project = make_project(tmp_path, redis_server.url)
     local = tmp_path / "local"
+    argv = check_argv(project, fake.base_url, "--format", "json", "--max-concurrency", "1")
     proc = subprocess.Popen(
-        check_argv(project, fake.base_url, "--format", "json", "--max-concurrency", "1"),
+        [sys.executable, "-m", "docref", *argv],
         cwd=REPO, env=env_for(local), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     deadline = time.monotonic() + 60

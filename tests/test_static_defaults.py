@@ -477,3 +477,41 @@ def test_optional_read_as_may_be_none_when_the_body_tests_it(
         return a if {test} else x
     '''
     assert len(run_rule(c2_optional_flag, tmp_path, code, "set_data")) == flagged
+
+
+_BASE_WITH_REQUIRE = """
+class _Mixin:
+    def _require_client(self, client):
+        if client is None:
+            client = self.client
+        return client
+"""
+
+_HANDS_ON = '''
+from base import _Mixin
+
+
+class Blob(_Mixin):
+    def _do_upload(self, client, generation, size):
+        """Upload.
+
+        :param client: (Optional) The client to use.
+        :param generation: (Optional) See generations.
+        :param size: (Optional) The size.
+        """
+        client = self._require_client(client)
+        return self._send(client, generation, size=size)
+
+    def _send(self, client, generation=None, *, size):
+        return client, generation, size
+'''
+
+
+def test_optional_read_as_may_be_none_when_handed_on_to_a_callee(tmp_path: Path) -> None:
+    # round 6 (google-cloud-storage ``Blob._do_upload``): ``client`` goes to an inherited
+    # ``_require_client`` that tests ``is None``, ``generation`` to a ``None`` default; ``size``
+    # to a required keyword-only parameter: still reported
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "base.py").write_text(_BASE_WITH_REQUIRE, encoding="utf-8")
+    findings = run_rule(c2_optional_flag, tmp_path, _HANDS_ON, "Blob._do_upload")
+    assert [f.message.split('"')[1] for f in findings] == ["size"]

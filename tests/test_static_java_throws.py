@@ -436,3 +436,46 @@ def test_unsupported_operation_on_an_overridable_method_is_a_contract(
         "@throws UnsupportedOperationException", "{ return t; }", f"{modifiers} long m()"
     )
     assert len(_method(tmp_path, member, header=header)) == flagged
+
+
+_OVERRIDDEN = """
+/**
+ * Initializes.
+ * @throws InvalidParameterException if the keysize is not supported
+ * @throws java.io.IOException if it cannot read
+ */
+public void m(int keysize, Object random) { }
+"""
+
+
+@pytest.mark.parametrize(
+    ("subclass", "flagged"),
+    [
+        # round 6 (``java.security.KeyPairGenerator.initialize(int, SecureRandom)``: an empty
+        # base body whose nested subclass ``Delegate`` overrides it and throws via the SPI)
+        ("private static final class D extends A { public void m(int k, Object r) { } }", 1),
+        # controls: another overload, or no override at all, leaves the base's own body judged
+        ("private static final class D extends A { public void m(int k) { } }", 2),
+        ("private static final class D extends A { }", 2),
+    ],
+)
+def test_a_method_overridden_in_the_project_documents_its_overriders_exceptions(
+    tmp_path: Path, subclass: str, flagged: int
+) -> None:
+    # the unchecked exception is the overriders' contract; the undeclared checked one stays
+    # reported (an override cannot throw a checked exception the base does not declare)
+    imports = "import java.security.InvalidParameterException;"
+    findings = _method(tmp_path, _OVERRIDDEN + subclass, imports=imports)
+    assert len(findings) == flagged
+    assert any("IOException" in f.message for f in findings)
+
+
+def test_a_subclass_in_another_file_of_the_package_overrides(tmp_path: Path) -> None:
+    imports = "import java.security.InvalidParameterException;"
+    sub = "package p;\nclass B extends A {\n    public void m(int k, Object r) { }\n}\n"
+    other = "package q;\nclass B extends A {\n    public void m(int k, Object r) { }\n}\n"
+    same = _method(tmp_path / "same", _OVERRIDDEN, imports=imports, extra={"p/B.java": sub})
+    assert len(same) == 1
+    # control: a class of the same name in another package that does not import A
+    apart = _method(tmp_path / "apart", _OVERRIDDEN, imports=imports, extra={"q/B.java": other})
+    assert len(apart) == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.names_mentions import find_mentions
 from docref.checks.static.names_scope import hint, suggest
@@ -471,4 +472,155 @@ def test_a_lower_camel_member_in_prose_is_another_systems_name(tmp_path: Path) -
         write_project_file(root, "auth/iam.py", "def sign(request):\n    return request\n")
         text = code.replace("{member}", member)
         found = c1_name_unresolved(static_input(root, text, "refresh", filename="auth/creds.py"))
+        assert [m.split(":")[0] for m in messages(found)] == expected
+
+
+def test_a_code_marked_permission_starting_with_a_module_name(tmp_path: Path) -> None:
+    # round 6 (google-cloud-storage): ``storage.managedFolders.getIamPolicy`` is an IAM
+    # permission written as code, next to the project module ``storage``; a snake_case member
+    # missing from that module stays reported
+    code = """
+    from gcs import storage
+
+
+    def get_policy(request):
+        \"\"\"Get the policy. Requires ``storage.{member}.get`` on the folder.\"\"\"
+        return storage.send(request)
+    """
+    for folder, member, expected in (
+        ("a", "managedFolders", []),
+        ("b", "managed_folders", ["`storage.managed_folders.get` names nothing"]),
+    ):
+        root = tmp_path / folder
+        write_project_file(root, "gcs/__init__.py", "")
+        write_project_file(root, "gcs/storage.py", "def send(request):\n    return request\n")
+        text = code.replace("{member}", member)
+        found = c1_name_unresolved(static_input(root, text, "get_policy", filename="gcs/api.py"))
+        assert [m.split(":")[0] for m in messages(found)] == expected
+
+
+_DEFINES = '''
+def get_function():
+    return None
+
+
+def correlation(wcs, n_pix):
+    """Correlate.
+
+    The shape of the matrix is ``(n_world, n_pix)``, {clause}
+
+    Parameters
+    ----------
+    wcs : object
+        The WCS.
+    n_pix : int
+        Pixels.
+    name : str, optional
+        The name. For example::
+
+            def new_function():
+                ...
+            old_function = new_function
+
+        and ``new_function`` is then found under its old name.
+
+        .. warning::
+
+            Prose of a directive defines nothing: ``n_pixx`` is a typo.
+    """
+    for iworld in range(3):
+        pass
+    return wcs
+'''
+
+
+@pytest.mark.parametrize(
+    ("clause", "expected"),
+    [
+        (
+            "where ``n_world`` is the number of world axes.",
+            ["`n_pixx` names nothing in scope; did you mean `n_pix`?"],
+        ),
+        (
+            "and ``n_world`` holds the number of world axes.",
+            [
+                "`n_world` names nothing in scope; did you mean `iworld`?",
+                "`n_pixx` names nothing in scope; did you mean `n_pix`?",
+            ],
+        ),
+    ],
+    ids=["defined-by-where", "not-defined"],
+)
+def test_names_the_docstring_defines(tmp_path: Path, clause: str, expected: list[str]) -> None:
+    # round 6 (astropy ``_pixel_to_world_correlation_matrix``, ``deprecated``): "where ``X``
+    # is ..." defines X; a literal block inside an entry defines ``new_function``
+    code = _DEFINES.replace("{clause}", clause)
+    assert messages(c1_name_unresolved(static_input(tmp_path, code, "correlation"))) == expected
+
+
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ("min_codepoint=None, max_codepoint=None", []),
+        ("min_codepoint=None, limit=None", ["`_codepoint` names nothing in scope"]),
+    ],
+    ids=["family-of-two", "one-member"],
+)
+def test_a_suffix_naming_a_family_of_parameters(
+    tmp_path: Path, params: str, expected: list[str]
+) -> None:
+    # round 6 (hypothesis ``characters``): "the ``_codepoint`` arguments" are min_codepoint and
+    # max_codepoint; one parameter ending so is no family
+    code = f'''
+    def characters({params}):
+        """Characters. The ``_codepoint`` arguments must be integers."""
+        return 1
+    '''
+    found = messages(c1_name_unresolved(static_input(tmp_path, code, "characters")))
+    assert [m.split(";")[0] for m in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Values are those of the ``parse_stric`` argument of :class:`Unit`.", []),
+        (
+            "Values are those of the ``parse_stric`` argument.",
+            ["`parse_stric` names nothing in scope; did you mean `parse_strict`?"],
+        ),
+    ],
+    ids=["argument-of-another", "own-argument"],
+)
+def test_a_parameter_of_another_callable(
+    tmp_path: Path, sentence: str, expected: list[str]
+) -> None:
+    # round 6 (astropy ``kepler_fits_reader``, statsmodels ``validate_estimator``): "the
+    # ``x`` argument of Unit" / "to gls" names another callable's parameter
+    code = f'''
+    def reader(filename, parse_strict="warn"):
+        """Read. {sentence}"""
+        return filename
+    '''
+    assert messages(c1_name_unresolved(static_input(tmp_path, code, "reader"))) == expected
+
+
+def test_the_init_module_of_a_package(tmp_path: Path) -> None:
+    # round 6 (astropy ``delay_doc_updates``): ``astropy.table.__init__`` is the package's
+    # ``__init__.py``; a missing module before it stays reported
+    for folder, target, expected in (
+        ("a", "pkg.table.__init__", []),
+        ("b", "pkg.tabel.__init__", ["`pkg.tabel.__init__` names nothing"]),
+    ):
+        root = tmp_path / folder
+        write_project_file(root, "pkg/__init__.py", "")
+        write_project_file(root, "pkg/table/__init__.py", "def read():\n    pass\n")
+        code = f'''
+        import pkg
+
+
+        def delay(cls):
+            """Delay. See for example the source code of ``{target}``."""
+            return cls
+        '''
+        found = c1_name_unresolved(static_input(root, code, "delay", filename="pkg/io.py"))
         assert [m.split(":")[0] for m in messages(found)] == expected

@@ -652,3 +652,73 @@ def test_a_decorator_taking_a_keyword_for_the_function(
     (tmp_path / "src" / "deco.py").write_text(_MORE_DECORATORS, encoding="utf-8")
     code = _KEYWORD_DECORATED.replace("DECORATOR", decorator)
     assert len(run_rule(c1_param_unknown, tmp_path, code, "plot")) == flagged
+
+
+@pytest.mark.parametrize(
+    ("signature", "flagged"),
+    [
+        ("first, /, *others, match=None", 0),
+        ("first, *others, match=None", 1),  # ``first`` can be passed by name: document it
+        ("first, /, match=None", 1),  # no *varargs for "args" to sum up
+    ],
+    ids=["positional-only-and-varargs", "no-positional-only", "no-varargs"],
+)
+def test_args_entry_for_positional_only_and_varargs(
+    tmp_path: Path, signature: str, flagged: int
+) -> None:
+    # round 6 (pytest ``RaisesGroup(expected_exception, /, *other_exceptions)``): ``:param
+    # args:`` sums up the positional arguments whose names no caller can use
+    code = f'''
+    def group(self, {signature}):
+        """Group.
+
+        :param args: Any number of exception types.
+        :param match: A pattern.
+        """
+    '''
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "group")) == flagged
+
+
+@pytest.mark.parametrize(("marker", "flagged"), [("TODO", 0), ("weights", 1)])
+def test_a_note_marker_inside_parameters(tmp_path: Path, marker: str, flagged: int) -> None:
+    # round 6 (statsmodels ``GMM.gradient_momcond``): "TODO: looks like not used yet" under
+    # Parameters is a note; another capitalised word stays an unknown entry
+    code = f'''
+    def gradient(params, epsilon=1e-4):
+        """Gradient.
+
+        Parameters
+        ----------
+        params : ndarray
+            The parameters.
+        epsilon : float
+            The step.
+
+        {marker}: looks like not used yet
+              missing argument `weights`
+        """
+        return params
+    '''
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "gradient")) == flagged
+
+
+@pytest.mark.parametrize(
+    ("description", "flagged"), [("see `Base`", 0), ("extra values", 2)], ids=["see", "own"]
+)
+def test_args_kwargs_entry_referring_to_another_signature(
+    tmp_path: Path, description: str, flagged: int
+) -> None:
+    # round 6 (astropy ``UnknownUncertainty``): "args, kwargs : see `NDUncertainty`" sums up the
+    # arguments of another signature; described as values of its own, they stay unknown
+    code = f'''
+    def make(array=None, copy=True):
+        """Make.
+
+        Parameters
+        ----------
+        args, kwargs :
+            {description}
+        """
+        return array
+    '''
+    assert len(run_rule(c1_param_unknown, tmp_path, code, "make")) == flagged

@@ -231,3 +231,38 @@ def summarize(path: str, skip_blank: bool = True) -> bool:
     )
     [ret] = c2_prose_return_type(inp)
     assert inp.source[ret.start : ret.end] == "True if the file has rows."
+
+
+AGENT = """\
+package p;
+
+public class C {
+    /**
+     * Loads an agent.  MARK
+     *
+     * @param agent the agent
+     */
+    public void load(TYPE agent) {
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mark", "type_", "flagged"),
+    [
+        # round 6 (``VirtualMachine.loadAgent(String agent)``): the agent class's entry point
+        # ``agentmain`` is a method the prose calls one, not the String parameter's old name
+        ("It completes when the {@code agentmain} method completes.", "String", False),
+        ("It fails if the {@code agentmain} throws an exception.", "String", False),
+        # controls: a value in the sentence, or a parameter that can be called
+        ("It fails if {@code agentmain} is empty.", "String", True),
+        ("It fails if the {@code agentmain} throws an exception.", "Runnable", True),
+    ],
+)
+def test_a_name_the_prose_calls_a_method_is_no_value_parameters_old_name(
+    tmp_path: Path, mark: str, type_: str, flagged: bool
+) -> None:
+    code = AGENT.replace("MARK", mark).replace("TYPE", type_)
+    found = _stale(tmp_path, code, "C.load", filename="C.java")
+    assert len(found) == (1 if flagged else 0)

@@ -99,6 +99,10 @@ public class C {
         ("a String naming the file", "String", False),
         ("a list of names", "int", False),  # Java: string claims only
         ("a String naming the file", "java.io.File", False),  # declared class: not judged
+        # round 6 (jlink ``StringTable.getString(int id)``: "The string id"): a noun modifier
+        ("The string id.", "int", False),
+        ("the string identifiers", "int", False),
+        ("The string idea.", "int", True),  # control: only the whole word "id" is a head noun
     ],
 )
 def test_javadoc_param_claim(tmp_path: Path, doc: str, type_: str, flagged: bool) -> None:

@@ -163,6 +163,9 @@ def _java(tmp_path: Path, summary: str, doc: str, ret: str, value: str = "0") ->
         ("Returns true if the queue is empty.", "the size", "int", "Returns true if"),
         ("Computes it.", "{@code true} if the queue is empty", "int", "@return {@code"),
         ("Computes it.", "a String naming the item", "int", "@return a String"),
+        # control: an adjective before the head noun "string" keeps the claim
+        ("Computes it.", "an identifier string", "int", "@return an identifier"),
+        ("Computes it.", "a String identifying the item", "int", "@return a String"),
         ("Computes it.", "<code>false</code> when closed", "long", "@return <code>false"),
     ],
 )
@@ -184,6 +187,9 @@ def test_javadoc_claim_is_flagged(
         ("Computes it.", "a list of names", "int"),  # only boolean and String claims in Java
         ("Return whether this type is a simple type or complex type.", "the kind", "short"),
         ("Tell what kind of class this is.", "the string type", "int"),  # "string" as adjective
+        # round 6 (jlink ``StringTable.addString``): the id of a string, not a string
+        ("Add a string to the table.", "a String identifier.", "int"),
+        ("Add a string to the table.", "the string ID", "int"),
     ],
 )
 def test_javadoc_consistent_claim_is_silent(

@@ -1222,3 +1222,33 @@ def test_an_overridden_method_documents_its_overriders_exceptions(
         flagged = 1
     found = _run(c3_raises_unraised, tmp_path, code, "ArgumentParser.parse")
     assert len(found) == flagged
+
+
+@pytest.mark.parametrize(
+    ("documented", "flagged"), [("ValueError", 0), ("KeyError", 1)], ids=["setter", "neither"]
+)
+def test_a_property_documents_what_its_setter_raises(
+    tmp_path: Path, documented: str, flagged: int
+) -> None:
+    # round 6 (astropy ``TimeBase.shape``): the getter's docstring is the property's; what
+    # its setter raises counts, an exception neither accessor raises stays reported
+    code = f'''
+    class Time:
+        @property
+        def shape(self):
+            """The shape.
+
+            Raises
+            ------
+            {documented}
+                If the new shape has the wrong size.
+            """
+            return self._shape
+
+        @shape.setter
+        def shape(self, value):
+            if len(value) != 2:
+                raise ValueError(value)
+            self._shape = value
+    '''
+    assert len(_run(c3_raises_unraised, tmp_path, code, "Time.shape")) == flagged

@@ -15,6 +15,45 @@ export interface FolderStatus {
   tokens?: number;
   cost_usd?: number | null;
   message?: string | null;
+  /** Questions left without a verdict since the server started. */
+  unknown?: number;
+  /** Why the model tier is not doing its job although it answers (too many answers without
+   * a verdict, the shared answer cache down), else `null`. */
+  warning?: string | null;
+  /** The last run's questions per endpoint (display URL); with several endpoints also the
+   * answers and failed attempts each had since the server started. */
+  endpoints?: Record<string, EndpointCounts>;
+}
+
+/** One endpoint's counts in `docref/status` (each may be missing). */
+export interface EndpointCounts {
+  asked?: number;
+  unanswered?: number;
+  answers?: number;
+  errors?: number;
+}
+
+const ENDPOINT_KEYS = ['asked', 'unanswered', 'answers', 'errors'] as const;
+
+function parseEndpoints(value: unknown): Record<string, EndpointCounts> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return undefined;
+  }
+  const out: Record<string, EndpointCounts> = {};
+  for (const [url, raw] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof raw !== 'object' || raw === null) {
+      continue; // a malformed entry is left out, the others still shown
+    }
+    const counts: EndpointCounts = {};
+    for (const key of ENDPOINT_KEYS) {
+      const n = (raw as Record<string, unknown>)[key];
+      if (typeof n === 'number' && Number.isFinite(n)) {
+        counts[key] = n;
+      }
+    }
+    out[url] = counts;
+  }
+  return out;
 }
 
 /** The params of a `docref/status` notification, or `undefined` when they are not usable
@@ -39,6 +78,9 @@ export function parseStatus(params: unknown): FolderStatus | undefined {
     tokens: num(p.tokens),
     cost_usd: typeof p.cost_usd === 'number' ? p.cost_usd : p.cost_usd === null ? null : undefined,
     message: str(p.message),
+    unknown: num(p.unknown),
+    warning: str(p.warning),
+    endpoints: parseEndpoints(p.endpoints),
   };
 }
 
@@ -89,6 +131,9 @@ function usage(statuses: FolderStatus[]): string | undefined {
   if (typeof last.cost_usd === 'number') {
     parts.push(`$${last.cost_usd.toFixed(last.cost_usd < 1 ? 4 : 2)}`);
   }
+  if (last.unknown) {
+    parts.push(`${last.unknown} without a verdict`);
+  }
   return parts.join(' · ');
 }
 
@@ -104,7 +149,7 @@ export function statusView(processState: ProcessState, statuses: FolderStatus[])
   if (processState === 'starting' && statuses.length === 0) {
     return { text: '$(sync~spin) docref', tooltip: 'Starting the docref server…', warning: false, command: SHOW_OUTPUT };
   }
-  const lines = statuses.map(describeFolder);
+  const lines = statuses.flatMap((s) => [describeFolder(s), ...describeEndpoints(s)]);
   const spend = usage(statuses);
   if (spend !== undefined) {
     lines.push(`Model use since the server started: ${spend}`);
@@ -124,6 +169,12 @@ export function statusView(processState: ProcessState, statuses: FolderStatus[])
     return { text: `$(sync~spin) docref: checking${n > 1 ? ` ${n}` : ''}`, tooltip, warning: false, command: SHOW_OUTPUT };
   }
   const model = statuses.find((s) => s.model)?.model;
+  const warned = statuses.filter((s) => s.warning);
+  if (model && warned.length > 0) {
+    // the model answers but checks nothing useful (or the team cache is down): not a green check
+    const warnings = warned.map((s) => `${s.folder}: ${s.warning}`).join('\n');
+    return { text: `$(warning) docref: ${shortModel(model)} · warning`, tooltip: `${warnings}\nClick for the output.\n${tooltip}`, warning: true, command: SHOW_OUTPUT };
+  }
   if (!model) {
     const hint = 'Static tier only: no model is set. Click to configure one (docref.model).';
     return { text: '$(check) docref: static only', tooltip: `${hint}\n${tooltip}`, warning: false, command: CONFIGURE_MODEL };
@@ -148,6 +199,28 @@ function describeFolder(s: FolderStatus): string {
     default:
       return `${name}: idle, ${s.files} file(s) indexed${model}`;
   }
+}
+
+/** One tooltip line per endpoint of the folder's last run (none with a single endpoint that
+ * answered everything: the folder line already names it). */
+function describeEndpoints(s: FolderStatus): string[] {
+  const rows = Object.entries(s.endpoints ?? {});
+  if (rows.length === 0 || (rows.length === 1 && !rows[0][1].unanswered && !rows[0][1].errors)) {
+    return [];
+  }
+  return rows.map(([url, c]) => {
+    const parts = [`${c.asked ?? 0} asked`];
+    if (c.unanswered) {
+      parts.push(`${c.unanswered} without a verdict`);
+    }
+    if (c.answers !== undefined) {
+      parts.push(`${c.answers} answers`);
+    }
+    if (c.errors !== undefined) {
+      parts.push(`${c.errors} errors`);
+    }
+    return `  ${url}: ${parts.join(', ')}`;
+  });
 }
 
 function shortModel(model: string): string {

@@ -161,7 +161,10 @@ describe('docref serve (real server over stdio)', function () {
     assert.equal(checked.checked, true);
     assert.equal(checked.findings, found.length);
 
-    await eventually('an idle docref/status', () => statuses.map(parseStatus).find((s) => s?.state === 'idle'));
+    const idle = await eventually('an idle docref/status', () => statuses.map(parseStatus).find((s) => s?.state === 'idle'));
+    // the real server's model-tier fields parse: no warning, no endpoint asked (no model here)
+    assert.equal(idle.warning, null);
+    assert.deepEqual(idle.endpoints, {});
     assert.ok(configurationAsked.length > 0, 'the server never pulled workspace/configuration');
     const warnings = messages.filter((m) => m.type <= 2).map((m) => m.message);
     assert.deepEqual(warnings, [], 'the server warned about the settings the client sent');

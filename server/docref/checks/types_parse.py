@@ -1,37 +1,30 @@
 """Parse docstring types and code annotations into :class:`TypeExpr`, never raising.
 
-Both parsers end in :func:`ast.parse` (``mode="eval"``) and a whitelist walk over the tree;
-nothing is ever evaluated. Docstring text first goes through a textual normalisation of the
-NumPy/Google/reST vocabulary (``X or Y``, ``list of X``, ``{'a', 'b'}``, ``array_like``,
-``, optional``, ``, default ...``). Text that does not come out as a type is prose: ``None``.
+Both parsers end in :func:`ast.parse` (``mode="eval"``) and a whitelist walk over the tree
+(:mod:`docref.checks.types_ast`); nothing is ever evaluated. Docstring text first goes
+through a textual normalisation of the NumPy/Google/reST vocabulary (``X or Y``, ``list of
+X``, ``{'a', 'b'}``, ``array_like``, ``, optional``, ``, default ...``). Text that does not
+come out as a type is prose: ``None``.
 """
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
-import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from .types_ast import TypeContext, aliased, parse_expression
 from .types_expr import (
     BUILTIN_CLASSES,
     ELLIPSIS,
-    LITERAL,
     NONE,
-    PARAMS,
     TypeExpr,
-    canonical_name,
-    make_literal,
     make_union,
 )
 from .types_vocab import (
     ARRAY_LIKE,
     DOC_WORDS,
     MAPPING_WORDS,
-    NDARRAY,
-    NDARRAY_ALIAS,
     OF_CONTAINERS,
     QUALIFIERS,
 )
@@ -40,7 +33,6 @@ __all__ = ["parse_annotation", "parse_doc_type"]
 
 _MAX_DOC_CHARS = 300
 _MAX_ANNOTATION_CHARS = 2000
-_MAX_DEPTH = 4  # string annotations inside string annotations
 
 _ROLE = re.compile(r":(?:[\w-]+:)*[\w-]+:`(?:[^`<]*<)?[~!.]*([^`>]*)>?`")
 _BACKTICKS = re.compile(r"``?([^`]+)``?")
@@ -63,18 +55,6 @@ _PLURAL = re.compile(r"^([a-z_]+?)(ies|s)$")
 _OF = re.compile(r"^([A-Za-z_][\w.]*)\s+of\s+(.+)$")
 
 
-@dataclass(frozen=True, slots=True)
-class _Ctx:
-    aliases: Mapping[str, str] | None
-    doc: bool
-    depth: int = 0
-    # type aliases of the scope: name -> the aliased expression as written in code
-    expand: Mapping[str, str] | None = None
-
-    def inner(self, *, doc: bool | None = None) -> _Ctx:
-        return _Ctx(self.aliases, self.doc if doc is None else doc, self.depth + 1, self.expand)
-
-
 # --------------------------------------------------------------------------- public API
 
 
@@ -94,8 +74,8 @@ def parse_annotation(
     try:
         if not isinstance(text, str) or len(text) > _MAX_ANNOTATION_CHARS:
             return None
-        ctx = _Ctx(aliases, doc=False, expand=type_aliases)
-        return _parse_expression(" ".join(text.split()), ctx)
+        ctx = TypeContext(aliases, doc=False, expand=type_aliases)
+        return parse_expression(" ".join(text.split()), ctx)
     except Exception:
         return None
 
@@ -122,7 +102,9 @@ def parse_doc_type(
     try:
         if not isinstance(text, str):
             return None
-        return _parse_doc(text, default_is_none, _Ctx(aliases, doc=True, expand=type_aliases))
+        return _parse_doc(
+            text, default_is_none, TypeContext(aliases, doc=True, expand=type_aliases)
+        )
     except Exception:
         return None
 
@@ -140,7 +122,7 @@ def _clean(text: str) -> str:
     return _LIKE.sub(lambda m: m.group(1).lower() + "_like", text)
 
 
-def _parse_doc(text: str, default_is_none: bool, ctx: _Ctx) -> TypeExpr | None:
+def _parse_doc(text: str, default_is_none: bool, ctx: TypeContext) -> TypeExpr | None:
     text = _clean(text)
     if not text or len(text) > _MAX_DOC_CHARS:
         return None
@@ -185,26 +167,22 @@ def _is_default_none(flag: str) -> bool:
     return bool(match) and match is not None and match.group(1).strip("`'\" ") == "None"
 
 
-def _parse_member(text: str, ctx: _Ctx) -> TypeExpr | None:
+def _parse_member(text: str, ctx: TypeContext) -> TypeExpr | None:
     text = _NOUN_TAIL.sub("", _SHAPE_TAIL.sub("", _ADJECTIVES.sub("", text))).strip()
     text = _RANGE_TAIL.sub("", text).strip()
     if not text:
         return None
     if text.startswith("{") and text.endswith("}"):
-        return _parse_expression(text, ctx)
+        return parse_expression(text, ctx)
     match = _OF.match(text)
     if match:
         return _parse_of(match.group(1), match.group(2).strip(), ctx)
-    if text in DOC_WORDS and not _aliased(text, ctx):
+    if text in DOC_WORDS and not aliased(text, ctx):
         return DOC_WORDS[text]  # also the words ``ast`` cannot parse (``class``)
-    return _parse_expression(text, ctx)
+    return parse_expression(text, ctx)
 
 
-def _aliased(text: str, ctx: _Ctx) -> bool:
-    return bool(ctx.aliases) and ctx.aliases is not None and text in ctx.aliases
-
-
-def _parse_of(word: str, rest: str, ctx: _Ctx) -> TypeExpr | None:
+def _parse_of(word: str, rest: str, ctx: TypeContext) -> TypeExpr | None:
     lowered = word.lower()
     if lowered in MAPPING_WORDS:
         pair = _parse_mapping_args(rest, ctx)
@@ -230,11 +208,11 @@ def _parse_of(word: str, rest: str, ctx: _Ctx) -> TypeExpr | None:
     return TypeExpr(container, (element,))
 
 
-def _singular(word: str, ctx: _Ctx) -> str:
+def _singular(word: str, ctx: TypeContext) -> str:
     """An element word of an ``of`` phrase in the singular when that is a type word
     (``ints`` -> ``int``, ``strings`` -> ``string``, ``dictionaries`` -> ``dictionary``)."""
     match = _PLURAL.match(word)
-    if match is None or _aliased(word, ctx):
+    if match is None or aliased(word, ctx):
         return word
     stem = match.group(1)
     for candidate in (stem + "y",) if match.group(2) == "ies" else (stem,):
@@ -243,9 +221,9 @@ def _singular(word: str, ctx: _Ctx) -> str:
     return word
 
 
-def _parse_mapping_args(rest: str, ctx: _Ctx) -> tuple[TypeExpr, ...] | None:
+def _parse_mapping_args(rest: str, ctx: TypeContext) -> tuple[TypeExpr, ...] | None:
     if rest.startswith("{") and rest.endswith("}"):
-        parsed = _parse_expression(rest, ctx)
+        parsed = parse_expression(rest, ctx)
         return parsed.args if parsed is not None and parsed.name == "dict" else None
     if rest.startswith("(") and rest.endswith(")"):
         parts = _split_top(rest[1:-1], ",")
@@ -288,158 +266,3 @@ def _split_top(text: str, separator: str) -> list[str]:
         index += 1
     parts.append(text[start:])
     return parts
-
-
-# --------------------------------------------------------------------------- the AST walk
-
-
-def _parse_expression(text: str, ctx: _Ctx) -> TypeExpr | None:
-    if ctx.depth > _MAX_DEPTH or not text.strip():
-        return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", SyntaxWarning)  # "1if", "'\\d'" in garbage input
-        tree = ast.parse(text.strip(), mode="eval")
-    return _convert(tree.body, ctx, top=True)
-
-
-def _dotted(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        owner = _dotted(node.value)
-        return None if owner is None else owner + "." + node.attr
-    return None
-
-
-def _convert(node: ast.expr, ctx: _Ctx, *, top: bool = False) -> TypeExpr | None:
-    if isinstance(node, ast.Constant):
-        return _convert_constant(node.value, ctx, top=top)
-    if isinstance(node, ast.Name | ast.Attribute):
-        return _convert_name(node, ctx)
-    if isinstance(node, ast.Subscript):
-        return _convert_subscript(node, ctx)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return _union_of([node.left, node.right], ctx)
-    if isinstance(node, ast.List):
-        return _all_of(PARAMS, node.elts, ctx)
-    if isinstance(node, ast.Tuple) and ctx.doc and top:
-        return _all_of("tuple", node.elts, ctx)
-    if isinstance(node, ast.Call) and _dotted(node.func) == "type" and len(node.args) == 1:
-        arg = node.args[0]
-        if isinstance(arg, ast.Constant) and arg.value is None and not node.keywords:
-            return NONE
-        return None
-    if isinstance(node, ast.Set) and ctx.doc:
-        # numpydoc choices: values (``{'a', 'b'}``) or types (``{None, int}``), or both
-        return _literal_of(node.elts) or _union_of(node.elts, ctx)
-    if isinstance(node, ast.Dict) and ctx.doc and len(node.keys) == 1:
-        key = node.keys[0]
-        if key is None:
-            return None
-        return _all_of("dict", [key, node.values[0]], ctx)
-    return None
-
-
-def _convert_constant(value: object, ctx: _Ctx, *, top: bool) -> TypeExpr | None:
-    if value is None:
-        return NONE
-    if value is Ellipsis:
-        return ELLIPSIS
-    if isinstance(value, str):
-        if ctx.doc and top:
-            return make_literal([repr(value)])  # NumPy: ``str, 'auto' or None``
-        return _parse_expression(" ".join(value.split()), ctx.inner())
-    return None
-
-
-def _convert_name(node: ast.Name | ast.Attribute, ctx: _Ctx) -> TypeExpr | None:
-    dotted = _dotted(node)
-    if dotted is None:
-        return None
-    if ctx.expand and dotted in ctx.expand:
-        # a type alias of the scope stands for its expression (resolved before the typing
-        # vocabulary); an expression that does not parse leaves the name as it is
-        expanded = _parse_expression(" ".join(ctx.expand[dotted].split()), ctx.inner(doc=False))
-        if expanded is not None:
-            return expanded
-    lowered = dotted.lower()
-    wordy = dotted.islower() or lowered == "any"
-    if ctx.doc and wordy and lowered in DOC_WORDS and not _aliased(dotted, ctx):
-        return DOC_WORDS[lowered]
-    name = canonical_name(dotted, ctx.aliases)
-    if name in ("typing.Optional", "typing.Union", LITERAL, "typing.Literal"):
-        return None
-    return TypeExpr(name)
-
-
-def _convert_subscript(node: ast.Subscript, ctx: _Ctx) -> TypeExpr | None:
-    dotted = _dotted(node.value)
-    if dotted is None:
-        return None
-    origin = canonical_name(dotted, ctx.aliases)
-    if ctx.doc and "." not in dotted and dotted.islower() and dotted in OF_CONTAINERS:
-        container = OF_CONTAINERS[dotted]
-        origin = ARRAY_LIKE if container is None else container
-    elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-    if origin == "typing.Literal":
-        return _literal_of(elements)
-    if origin == "typing.Optional":
-        if len(elements) != 1:
-            return None
-        return _union_of([elements[0], ast.Constant(None)], ctx)
-    if origin == "typing.Union":
-        return _union_of(elements, ctx)
-    if origin in (
-        "typing.Annotated",
-        "typing.Final",
-        "typing.ClassVar",
-        "typing.Required",
-        "typing.NotRequired",
-        "typing.ReadOnly",
-        "dataclasses.InitVar",
-    ):
-        return _convert(elements[0], ctx) if elements else None
-    if origin == ARRAY_LIKE:
-        return TypeExpr(ARRAY_LIKE)
-    converted = _all_of(origin, elements, ctx)
-    if converted is not None and origin == NDARRAY and len(converted.args) == 2:
-        dtype = converted.args[1]
-        if dtype.name == "numpy.dtype" and len(dtype.args) == 1:
-            return TypeExpr(NDARRAY_ALIAS, dtype.args)
-    return converted
-
-
-def _all_of(name: str, nodes: list[ast.expr], ctx: _Ctx) -> TypeExpr | None:
-    args: list[TypeExpr] = []
-    for node in nodes:
-        arg = _convert(node, ctx)
-        if arg is None:
-            return None
-        args.append(arg)
-    return TypeExpr(name, tuple(args))
-
-
-def _union_of(nodes: list[ast.expr], ctx: _Ctx) -> TypeExpr | None:
-    converted = _all_of("Union", nodes, ctx)
-    return None if converted is None or not converted.args else make_union(converted.args)
-
-
-def _literal_of(nodes: list[ast.expr]) -> TypeExpr | None:
-    values: list[str] = []
-    for node in nodes:
-        if isinstance(node, ast.Constant) and (
-            node.value is None or isinstance(node.value, str | bytes | bool | int)
-        ):
-            values.append(repr(node.value))
-        elif (
-            isinstance(node, ast.UnaryOp)
-            and isinstance(node.op, ast.USub)
-            and isinstance(node.operand, ast.Constant)
-            and type(node.operand.value) is int
-        ):
-            values.append(repr(-node.operand.value))
-        elif (dotted := _dotted(node)) is not None and "." in dotted:
-            values.append(dotted)  # an enum member
-        else:
-            return None
-    return make_literal(values) if values else None

@@ -33,8 +33,15 @@ from docref.cli.check_roots import (
     unindexed,
     unwalked,
 )
-from docref.cli.check_run import cached_static, index_project, no_cycle_collection, reap_workers
+from docref.cli.check_run import (
+    ask_model,
+    cached_static,
+    index_project,
+    no_cycle_collection,
+    reap_workers,
+)
 from docref.cli.check_select import select_targets, shard_filter, since_filter
+from docref.engine.outcome import ModelSetupError
 
 if TYPE_CHECKING:
     from docref.checks.static.runner import FileReport
@@ -43,7 +50,7 @@ if TYPE_CHECKING:
     from docref.config.endpoints import EndpointSpec
     from docref.core.codes import IgnoreList
     from docref.core.findings import Finding
-    from docref.engine.model import ModelOutcome
+    from docref.engine.outcome import ModelOutcome
     from docref.graph.project import ProjectGraph
 
 
@@ -214,33 +221,45 @@ def _check(
     progress = ProgressBar.for_stderr(enabled=not (args.no_progress or args.quiet))
     graph: ProjectGraph | None = None  # none when the results cache answered
     ignore = IgnoreList.parse(settings.effective_ignore)
+    llm: ModelOutcome | None = None
     with no_cycle_collection():
-        cached = cached_static(args, root, paths, settings, progress, changed)
+        try:
+            cached = cached_static(args, root, paths, settings, progress, changed)
+        except ModelSetupError as exc:
+            raise _UsageError(str(exc)) from None
         not_checked: list[NotChecked] = []
         if cached is not None:
-            not_checked, forced = unwalked(root, paths, settings, cached[1], DEFAULT_MAX_BYTES)
+            not_checked, forced = unwalked(root, paths, settings, cached.targets, DEFAULT_MAX_BYTES)
             if forced:  # a named file the walk leaves out: indexed and checked the long way
                 cached = None
         if cached is not None:
-            static, targets = cached
+            static, targets, llm = cached.static, cached.targets, cached.model
+            if llm is not None and not cached.asked:  # every answer from the results cache
+                print(f"docref: model endpoint: {llm.endpoint}", file=sys.stderr)
         else:
+            from docref.engine.cold import ColdPool
             from docref.engine.static import check_static
             from docref.graph.project import ProjectGraph
 
             graph = ProjectGraph(root, use_cache=not args.no_cache)
-            with progress.stage("indexing", unit="files") as bar:
-                skipped = index_project(graph, paths, args.jobs, bar.update)
-            not_checked = unindexed(graph, paths, skipped)
-            targets = select_targets(root, graph.files, paths, settings, changed)
-            with progress.stage("checking", unit="files", total=len(targets)) as bar:
-                static = check_static(
-                    graph,
-                    targets,
-                    enable=settings.enable,
-                    ignore=ignore,
-                    jobs=args.jobs,
-                    on_file_done=bar.advance,
-                )
+            # a cold index starts the pool; its workers then check what they extracted
+            with ColdPool(args.jobs) as pool:
+                with progress.stage("indexing", unit="files") as bar:
+                    skipped = index_project(graph, paths, args.jobs, bar.update, pool)
+                not_checked = unindexed(graph, paths, skipped)
+                targets = select_targets(root, graph.files, paths, settings, changed)
+                later = bool(settings.model and not args.no_llm) or changed is not None
+                with progress.stage("checking", unit="files", total=len(targets)) as bar:
+                    static = check_static(
+                        graph,
+                        targets,
+                        enable=settings.enable,
+                        ignore=ignore,
+                        jobs=args.jobs,
+                        on_file_done=bar.advance,
+                        pool=pool,
+                        docstrings=later or args.shard is not None,
+                    )
     if not targets and not not_checked:
         print(
             "docref: warning: no indexable Python or Java files under "
@@ -252,21 +271,9 @@ def _check(
         since_filter(graph, reports, changed)
     if args.shard is not None:
         shard_filter(reports, args.shard)
-    llm: ModelOutcome | None = None
     if settings.model and not args.no_llm and graph is not None:
-        from docref.cli.check_llm import count_checks, run_llm
-        from docref.engine.model import ModelSetupError
-
-        total = count_checks(reports, settings.criteria)
         try:
-            with progress.stage("asking the model", unit="checks", total=total) as bar:
-                llm = run_llm(
-                    settings,
-                    graph,
-                    reports,
-                    use_cache=not args.no_llm_cache,
-                    on_check_done=bar.advance,
-                )
+            llm = ask_model(args, settings, graph, reports, progress)
         except ModelSetupError as exc:
             raise _UsageError(str(exc)) from None
     findings, scores, summary = _collect(reports, llm, settings, ignore)
@@ -333,8 +340,6 @@ def _collect(
     """Per file, the static findings (already suppressed) merged with the model's that the
     same inline markers and ``ignore`` list let through (:mod:`docref.engine.results`); scores
     where the model ran."""
-    from docref.engine.results import function_score, merge_findings, unsuppressed
-
     summary = CheckSummary(
         files=len(reports),
         functions=sum(r.functions for r in reports),
@@ -343,6 +348,8 @@ def _collect(
     )
     if llm is None:
         return [f for r in reports for f in r.findings], [], summary
+    from docref.engine.results import function_score, merge_findings, unsuppressed
+
     llm_by_file: dict[str, list[Finding]] = {}
     for res in llm.results:
         llm_by_file.setdefault(res.path, []).extend(res.findings)

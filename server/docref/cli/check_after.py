@@ -183,6 +183,9 @@ def _recheck(
     return out
 
 
+_MORE = frozenset({"text", "concise", "full", "gitlab", "junit"})
+
+
 def emit_more(
     fmt: str,
     findings: Sequence[Finding],
@@ -193,6 +196,8 @@ def emit_more(
 ) -> bool:
     """Print ``findings`` in a format of :mod:`docref.cli.formats_more` (or the default text
     in colour); ``False`` when ``fmt`` is not one of them."""
+    if not statistics and fmt not in _MORE:
+        return False  # not imported for JSON or SARIF: it brings xml.etree
     from docref.cli import formats_more as more
 
     palette = more.Palette(more.colour_wanted(sys.stdout))

@@ -32,14 +32,15 @@ def run_llm(
     *,
     use_cache: bool = True,
     on_check_done: Callable[[], None] | None = None,
+    tracked: dict[str, tuple[list[str], list[str]]] | None = None,
 ) -> ModelOutcome:
     """Ask the configured model about every segment of every documented function in
     ``reports``; raise :class:`~docref.engine.model.ModelSetupError` before any request when
-    it cannot be used."""
+    it cannot be used.  ``tracked``: see :func:`~docref.engine.model.prepare_all`."""
     tier = ModelTier(use_cache=use_cache)
     endpoint = tier.client_for(settings).endpoint.describe()  # before any network use
     print(f"docref: model endpoint: {endpoint}", file=sys.stderr)
-    jobs, problems = prepare_all(graph, reports, settings)
+    jobs, problems = prepare_all(graph, reports, settings, tracked)
     outcome = asyncio.run(_ask(tier, settings, jobs, on_check_done))
     outcome.errors[:0] = problems
     if outcome.fatal is not None:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from docref.cli.check_output import CheckSummary
 from docref.config.root import find_root
-from docref.graph.discovery import language_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -26,6 +25,14 @@ if TYPE_CHECKING:
     from docref.core.findings import Finding
     from docref.graph.discovery import Skipped
     from docref.graph.project import ProjectGraph
+
+
+def language_of(path: str) -> str | None:
+    """:func:`docref.graph.discovery.language_of`, imported when needed: discovery brings
+    pathspec (~20 ms), which a run answered by the results cache never uses."""
+    from docref.graph.discovery import language_of as of
+
+    return of(path)
 
 
 @dataclass(slots=True)
@@ -110,9 +117,6 @@ def unwalked(
     reports, found by reading only the files that were not among ``targets``; and whether a
     named file is readable but left out of the walk (the caller then goes the long way,
     which indexes it)."""
-    from docref.cli.check_select import select_targets
-    from docref.graph.discovery import Candidate, Skipped, walk_workspace
-
     chosen = set(targets)
     folders = [p for p in paths if os.path.isdir(p)]
     out: list[NotChecked] = []
@@ -126,7 +130,10 @@ def unwalked(
             forced = True
         else:
             out.append(NotChecked(path, reason, named=True))
-    if folders:
+    if folders:  # a named file alone needs no walk (nor pathspec)
+        from docref.cli.check_select import select_targets
+        from docref.graph.discovery import Candidate, Skipped, walk_workspace
+
         walked = list(walk_workspace(root))
         found = [c.relpath for c in walked if isinstance(c, Candidate)]
         for rel in select_targets(root, found, folders, settings, None):

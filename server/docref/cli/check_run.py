@@ -18,9 +18,12 @@ log = logging.getLogger(__name__)
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from docref.checks.static.report import StaticRun
+    from docref.checks.static.report import FileReport
     from docref.config import Settings
     from docref.console.progress import ProgressBar
+    from docref.engine.cached_run import CachedRun, Tracked
+    from docref.engine.cold import ColdPool
+    from docref.engine.outcome import ModelOutcome
     from docref.graph.discovery import Skipped
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
@@ -34,12 +37,13 @@ def cached_static(
     settings: Settings,
     progress: ProgressBar,
     changed: dict[str, list[tuple[int, int]]] | None,
-) -> tuple[StaticRun, list[str]] | None:
-    """The static tier through the per-file results cache (``None``: not used for this run).
+) -> CachedRun | None:
+    """The static tier, and with a model the model tier, through the per-file results cache
+    (``None``: not used for this run).
 
-    A run with a model, ``--since``, ``--shard``, ``--no-cache``, ``--fix``, ``--diff`` or
-    ``--add-ignore`` goes the long way: those need the graph (context, changed lines, the
-    docstrings to edit) or the parsed docstrings the cache does not keep.
+    A run with ``--since``, ``--shard``, ``--no-cache``, ``--no-llm-cache``, ``--fix``,
+    ``--diff`` or ``--add-ignore`` goes the long way: those need the graph (changed lines,
+    the docstrings to edit), the parsed docstrings the cache does not keep, or fresh answers.
     """
     from functools import partial
 
@@ -49,23 +53,67 @@ def cached_static(
         return None
     if args.fix or args.diff or args.add_ignore:  # they edit docstrings: they need the graph
         return None
-    if settings.model and not args.no_llm:
+    with_model = bool(settings.model) and not args.no_llm
+    if with_model and args.no_llm_cache:
         return None
 
     with ExitStack() as stages:
         checking: list[ProgressBar] = []
+        pools: list[ColdPool] = []
 
         def index(graph: ProjectGraph) -> None:  # only when some file must be checked
+            from docref.engine.cold import ColdPool  # not imported on a run from the cache
+
+            pool = stages.enter_context(ColdPool(args.jobs))
+            pools.append(pool)
             with progress.stage("indexing", unit="files") as bar:
-                index_project(graph, paths, args.jobs, bar.update)
+                index_project(graph, paths, args.jobs, bar.update, pool)
             checking.append(stages.enter_context(progress.stage("checking", unit="files")))
 
         def done(n: int) -> None:
             if checking:
                 checking[0].advance(n)
 
+        def ask(graph: ProjectGraph, reports: list[FileReport], tracked: Tracked) -> ModelOutcome:
+            if checking:  # the checks are done: the bar ends before the model's starts
+                stages.close()
+            return ask_model(args, settings, graph, reports, progress, tracked)
+
         select = partial(select_targets, root, paths=paths, settings=settings, changed=None)
-        return check_cached(root, select, settings, index=index, jobs=args.jobs, on_file_done=done)
+        return check_cached(
+            root,
+            select,
+            settings,
+            index=index,
+            ask=ask if with_model else None,
+            jobs=args.jobs,
+            on_file_done=done,
+            pool=lambda: pools[0] if pools else None,
+        )
+
+
+def ask_model(
+    args: argparse.Namespace,
+    settings: Settings,
+    graph: ProjectGraph,
+    reports: list[FileReport],
+    progress: ProgressBar,
+    tracked: Tracked | None = None,
+) -> ModelOutcome:
+    """The model tier over ``reports`` with a progress bar (raises
+    :class:`~docref.engine.model.ModelSetupError` when the model cannot be used)."""
+    from docref.cli.check_llm import count_checks, run_llm
+
+    total = count_checks(reports, settings.criteria)
+    with progress.stage("asking the model", unit="checks", total=total) as bar:
+        return run_llm(
+            settings,
+            graph,
+            reports,
+            use_cache=not args.no_llm_cache,
+            on_check_done=bar.advance,
+            tracked=tracked,
+        )
 
 
 @contextmanager
@@ -86,13 +134,18 @@ def no_cycle_collection() -> Iterator[None]:
 
 
 def index_project(
-    graph: ProjectGraph, paths: list[str], jobs: int | None, progress: Callable[[int, int], None]
+    graph: ProjectGraph,
+    paths: list[str],
+    jobs: int | None,
+    progress: Callable[[int, int], None],
+    pool: ColdPool | None = None,
 ) -> list[Skipped]:
-    """Index ``graph``; the files under ``paths`` that are extracted afresh get their
-    docstrings segmented on the way (in the extraction workers, on a cold start), kept for the
-    checks and stored in the cache.  Each fresh extract is decoded as soon as it arrives: the
-    checks need them all, and meanwhile the workers still use the other core.  Returns what
-    the index skipped, with why."""
+    """Index ``graph``; with ``pool``, its workers extract a cold project's files and keep
+    them to check them (:mod:`docref.engine.cold`).  Otherwise the files under ``paths`` that
+    are extracted afresh get their docstrings segmented on the way (in the extraction workers,
+    on a cold start), kept for the checks and stored in the cache, and each fresh extract is
+    decoded as soon as it arrives (the checks here need them all).  Returns what the index
+    skipped, with why."""
     from functools import partial
 
     from docref.checks.static.runner import docstring_store
@@ -102,14 +155,20 @@ def index_project(
     under = tuple(graph.relpath(p) for p in paths)
 
     def arrived(entry: Entry, rows: str | None) -> None:
-        if within(entry.path, under):
+        if within(entry.path, under) and not (pool is not None and pool.holds(entry.path)):
             entry.extract  # noqa: B018  (decoded here, not in the single-core check phase)
         if rows is not None:
             language: DocstringLanguage = "java" if entry.language == "java" else "python"
             store.remember(language, entry.content_hash, rows)
 
     job = partial(segment_extract, under=under)
-    report = graph.index(workers=jobs, progress=progress, side_job=job, on_extracted=arrived)
+    report = graph.index(
+        workers=jobs,
+        progress=progress,
+        side_job=job,
+        on_extracted=arrived,
+        extractor=pool.extract if pool is not None else None,
+    )
     store.flush()
     return report.skipped
 

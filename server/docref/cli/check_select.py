@@ -108,17 +108,18 @@ def in_shard(path: str, qualname: str, shard: tuple[int, int]) -> bool:
 
 def shard_filter(reports: list[FileReport], shard: tuple[int, int]) -> None:
     """Keep only the functions and classes of shard ``I/N`` (their findings, their model
-    questions); a file's own errors go to the shard its path alone falls in, so N merged
-    shards report each exactly once."""
+    questions, their counts: a class is counted where its findings are); a file's own errors
+    go to the shard its path alone falls in, so N merged shards report each exactly once."""
     for report in reports:
         report.findings = [f for f in report.findings if in_shard(f.path, f.qualname, shard)]
         report.docstrings = [
             (q, d) for q, d in report.docstrings if in_shard(report.path, q, shard)
         ]
         report.functions = len(report.docstrings)
+        report.class_names = [q for q in report.class_names if in_shard(report.path, q, shard)]
+        report.classes = len(report.class_names)
         if not in_shard(report.path, "", shard):
             report.errors = []
-            report.classes = 0
 
 
 def _overlap_test(ranges: list[tuple[int, int]]) -> Callable[..., bool]:

@@ -31,7 +31,17 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+_HEAVY = {
+    "eval": "agreement of docref and other judges with human labels on a dataset",
+    "roundtrip": "regenerate a function's body from its docstring and run its tests (pass@k, "
+    "forward lift)",
+}
+"""Commands whose parsers import their command's modules, with their help lines."""
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; when ``command`` is known to be another one than those
+    of :data:`_HEAVY`, theirs are placeholders (the command list reads the same)."""
     parser = argparse.ArgumentParser(
         prog="docref",
         description="Find docstring sentences that are inconsistent with the code.",
@@ -108,8 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=positive_int,
         default=None,
         metavar="N",
-        help="worker processes (default: the CPU count for indexing; the static checks run "
-        "in this process unless N is given)",
+        help="worker processes (default: the CPU count); on a cold start of 64 files or "
+        "more the workers that extract the project also check it; 1: all in this process",
     )
     chk.add_argument(
         "--enable",
@@ -217,18 +227,35 @@ def build_parser() -> argparse.ArgumentParser:
     add_cache_parser(sub)
     add_rules_parsers(sub)
     add_merge_parser(sub)
-    from docref.eval.cli import add_eval_parser
+    light = command is not None and command not in _HEAVY
+    if light:  # another command runs: their help lines only (~20 ms of imports saved)
+        sub.add_parser("eval", help=_HEAVY["eval"])
+    else:
+        from docref.eval.cli import add_eval_parser
 
-    add_eval_parser(sub)
+        add_eval_parser(sub)
     add_serve_parser(sub)
-    from docref.roundtrip.cli import add_roundtrip_parser
+    if light:
+        sub.add_parser("roundtrip", help=_HEAVY["roundtrip"])
+    else:
+        from docref.roundtrip.cli import add_roundtrip_parser
 
-    add_roundtrip_parser(sub)
+        add_roundtrip_parser(sub)
     return parser
 
 
+def _command(argv: Sequence[str]) -> str | None:
+    """The command word of ``argv`` (``None``: none, or help asked before it)."""
+    for arg in argv:
+        if arg in ("-h", "--help"):
+            return None
+        if not arg.startswith("-"):
+            return arg
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(_command(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     level = logging.WARNING - 10 * min(args.verbose, 2)
     logging.basicConfig(level=level, stream=sys.stderr, format="docref: %(message)s")

@@ -289,6 +289,7 @@ def _report_to_json(report: FileReport) -> dict[str, object]:
         "path": report.path,
         "functions": report.functions,
         "classes": report.classes,
+        "class_names": report.class_names,
         "language": report.language,
         "findings": [f.to_json() for f in report.findings],
         "errors": report.errors,
@@ -304,6 +305,7 @@ def _report_from_json(data: Mapping[str, Any]) -> FileReport:
         path=str(data["path"]),
         functions=int(data["functions"]),
         classes=int(data["classes"]),
+        class_names=[str(q) for q in data["class_names"]],  # missing in an older entry: a miss
         findings=[Finding.from_json(f) for f in data["findings"]],
         errors=[str(e) for e in data["errors"]],
         language=language,

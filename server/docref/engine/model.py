@@ -19,20 +19,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from docref.checks.static.runner import FileReport
+from docref.checks.static.report import FileReport
 from docref.config.settings import Settings
-from docref.core.findings import Finding
 from docref.core.segment import Segment
+from docref.engine.outcome import ModelOutcome, ModelSetupError, Usage, count_unanswered
 from docref.graph.model import Language
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from docref.checks.llm.prompts import GenerationParams, Profile
-    from docref.checks.llm.tier import LlmFunctionResult
     from docref.core.findings import Criterion
     from docref.graph.project import ProjectGraph
     from docref.llm.answers import AnswerCache
@@ -56,10 +55,6 @@ log = logging.getLogger(__name__)
 def profile_of(settings: Settings) -> Profile:
     """The judge's prompt profile the settings name (``paper`` unless ``referee-ver4``)."""
     return "referee-ver4" if settings.profile == "referee-ver4" else "paper"
-
-
-class ModelSetupError(Exception):
-    """The configured model cannot be used at all (bad settings, a ``local_only`` refusal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,87 +100,31 @@ def prepare_jobs(
 
 
 def prepare_all(
-    graph: ProjectGraph, reports: Sequence[FileReport], settings: Settings
+    graph: ProjectGraph,
+    reports: Sequence[FileReport],
+    settings: Settings,
+    tracked: dict[str, tuple[list[str], list[str]]] | None = None,
 ) -> tuple[list[ModelJob], list[str]]:
-    """:func:`prepare_jobs` over every report, in order."""
+    """:func:`prepare_jobs` over every report, in order.  ``tracked``, when given, receives
+    per file the other files its functions' contexts read (the graph's ``touched`` record)
+    and its problems: what the results cache keeps a file's model answers under."""
     jobs: list[ModelJob] = []
     problems: list[str] = []
     for report in reports:
-        more, why = prepare_jobs(graph, report, settings)
+        outer = graph.touched
+        if tracked is not None:
+            graph.touched = set()
+        try:
+            more, why = prepare_jobs(graph, report, settings)
+            if tracked is not None and graph.touched is not None:
+                tracked[report.path] = (sorted(graph.touched - {report.path}), why)
+        finally:
+            if tracked is not None and outer is not None and graph.touched is not None:
+                outer.update(graph.touched)
+            graph.touched = outer
         jobs.extend(more)
         problems.extend(why)
     return jobs, problems
-
-
-@dataclass(slots=True)
-class Usage:
-    """What the model was asked and what it cost (one run's, or a server's running totals).
-
-    ``cost_known`` is false while litellm knew the price of no call at all (``cost_usd`` is
-    then no cost, only an unknown one).
-    """
-
-    calls: int = 0
-    cache_hits: int = 0
-    unknown: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float = 0.0
-    cost_known: bool = False
-
-    @property
-    def tokens(self) -> int:
-        """Prompt and completion tokens together."""
-        return self.prompt_tokens + self.completion_tokens
-
-    def add(self, other: Usage) -> None:
-        """Count ``other`` in too."""
-        self.calls += other.calls
-        self.cache_hits += other.cache_hits
-        self.unknown += other.unknown
-        self.prompt_tokens += other.prompt_tokens
-        self.completion_tokens += other.completion_tokens
-        self.cost_usd += other.cost_usd
-        self.cost_known = self.cost_known or other.cost_known
-
-    @classmethod
-    def of(cls, results: Sequence[LlmFunctionResult]) -> Usage:
-        """The usage of ``results`` together."""
-        return cls(
-            calls=sum(r.calls for r in results),
-            cache_hits=sum(r.cache_hits for r in results),
-            unknown=sum(r.unknown for r in results),
-            prompt_tokens=sum(r.prompt_tokens for r in results),
-            completion_tokens=sum(r.completion_tokens for r in results),
-            cost_usd=sum(r.cost_usd for r in results),
-            cost_known=any(r.cost_usd for r in results) or not any(r.cost_unknown for r in results),
-        )
-
-
-@dataclass(slots=True)
-class ModelOutcome:
-    """The model's answers for one run: per-function results (findings, scores), the errors
-    met (each once), ``fatal`` when the endpoint could not be used at all, ``not_asked``
-    questions left out by ``max_calls``, and :attr:`usage`."""
-
-    model: str
-    endpoint: str
-    results: list[LlmFunctionResult] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    fatal: str | None = None
-    not_asked: int = 0
-    usage: Usage = field(default_factory=Usage)
-    warnings: list[str] = field(default_factory=list)
-    questions: int = 0
-    asked: dict[str, int] = field(default_factory=dict)
-    unanswered: dict[str, int] = field(default_factory=dict)
-    unanswered_warning: str | None = None
-    per_endpoint: dict[str, dict[str, int]] = field(default_factory=dict)
-
-    @property
-    def findings(self) -> list[Finding]:
-        """Every ``fail`` the model gave, in the order the functions were asked."""
-        return [f for res in self.results for f in res.findings]
 
 
 class ModelTier:
@@ -258,6 +197,11 @@ class ModelTier:
             )
             self._cache = await asyncio.to_thread(AnswerCache.open, None, shared)
         return self._cache
+
+    @property
+    def shared_problem(self) -> str | None:
+        """Why the shared answer cache is off (it stays off: the editor's status shows it)."""
+        return None if self._cache is None else self._cache.shared_problem
 
     def _shared_warning(self) -> list[str]:
         """The shared cache's problem, once per cache (the run went on with the local one)."""
@@ -335,7 +279,7 @@ class ModelTier:
         outcome.errors = list(dict.fromkeys(err for res in outcome.results for err in res.errors))
         outcome.not_asked = run.not_asked
         outcome.warnings.extend(self._shared_warning())
-        _count_unanswered(outcome, settings)
+        count_unanswered(outcome, settings)
         outcome.per_endpoint = _per_endpoint(client, outcome)
         if run.fatal is not None:
             outcome.fatal = str(run.fatal)
@@ -373,39 +317,6 @@ class ModelTier:
         if self._cache is not None:
             self._cache.close()
             self._cache = None
-
-
-def _count_unanswered(outcome: ModelOutcome, settings: Settings) -> None:
-    """Per endpoint, the questions asked and those left without a verdict; the warning when
-    an endpoint's share (or the run's) is above ``max_unknown_share``: a model that answers
-    "Well, I think..." checks nothing, and a run that only counted unknowns would look green.
-    """
-    for res in outcome.results:
-        for where, count in res.asked.items():
-            outcome.asked[where] = outcome.asked.get(where, 0) + count
-        for where, count in res.unanswered.items():
-            outcome.unanswered[where] = outcome.unanswered.get(where, 0) + count
-    outcome.questions = sum(len(res.results) for res in outcome.results)
-    from docref.checks.llm.prompts import GENERATION
-
-    limit = settings.max_unknown_share
-    over = [
-        (where, count, outcome.asked[where])
-        for where, count in outcome.unanswered.items()
-        if count and count > limit * outcome.asked.get(where, 0)
-    ]
-    total = sum(outcome.unanswered.values())
-    if not over and not (total and total > limit * max(outcome.questions, 1)):
-        return
-    where, count, asked = max(over or [("?", total, outcome.questions)], key=lambda o: o[1])
-    name = where if where != "?" else outcome.endpoint
-    outcome.unanswered_warning = (
-        f"the model {outcome.model} at {name} gave no usable yes/no answer to {count} of "
-        f"{asked} question(s) ({count / max(asked, 1):.0%}, above max_unknown_share "
-        f"{limit:g}): those sentences were not checked. Try another model (an instruction-"
-        f'tuned or larger one), the referee-ver4 profile (profile = "referee-ver4"), or a model '
-        f"that starts with its verdict (docref reads at most {GENERATION['max_tokens']} tokens)"
-    )
 
 
 def _per_endpoint(client: ModelClient, outcome: ModelOutcome) -> dict[str, dict[str, int]]:

@@ -19,14 +19,19 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING
 
-from docref.checks.static.base import Rule
 from docref.checks.static.report import StaticRun
-from docref.checks.static.runner import FileReport, apply_suppressions, check_file, rules_for
 from docref.core.codes import IgnoreList
-from docref.engine.incremental import incremental_for
 from docref.graph.extraction import PARALLEL_THRESHOLD
-from docref.graph.project import ProjectGraph
+
+# The rules (and through them segmentation and NLTK) are imported where they run: a cold run
+# whose pool checks never loads them in the parent, which starts its workers sooner.
+if TYPE_CHECKING:
+    from docref.checks.static.base import Rule
+    from docref.checks.static.report import FileReport
+    from docref.engine.cold import ColdPool
+    from docref.graph.project import ProjectGraph
 
 __all__ = ["StaticRun", "check_static"]
 
@@ -42,6 +47,8 @@ def _start_worker(
     root: str, cache_directory: str | None, max_file_bytes: int, enable: tuple[str, ...]
 ) -> None:
     global _worker_graph, _worker_enable
+    from docref.graph.project import ProjectGraph
+
     # as in the parent (docref.cli.check): the graph and the findings are long-lived objects
     # with few cycles, and the cyclic collector would walk them over and over
     gc.disable()
@@ -51,6 +58,8 @@ def _start_worker(
 
 
 def _check_chunk(rels: list[str]) -> list[FileReport]:
+    from docref.checks.static.runner import check_file, rules_for
+
     assert _worker_graph is not None, "worker started without a graph"
     rules = rules_for(_worker_enable)
     return [check_file(_worker_graph, rel, rules) for rel in rels]
@@ -67,6 +76,8 @@ def check_static(
     on_file_done: Callable[[int], None] | None = None,
     stop: Callable[[], bool] | None = None,
     incremental: bool = False,
+    pool: ColdPool | None = None,
+    docstrings: bool = True,
 ) -> StaticRun:
     """Check ``paths`` (indexed files, absolute or workspace-relative) with the static tier.
 
@@ -82,17 +93,50 @@ def check_static(
         incremental: reuse what earlier incremental checks of these files computed for the
             functions an edit did not touch (:mod:`docref.engine.incremental`; the editor's
             path; in this process).
+        pool: the cold run's pool whose workers extracted the project
+            (:mod:`docref.engine.cold`): when it is active, the workers check.
+        docstrings: keep each report's parsed docstrings (later tiers, ``--since`` and
+            ``--shard`` use them; a pool's workers need not send them otherwise).
     """
+    silenced = ignore if ignore is not None else IgnoreList()
+    if pool is not None and pool.active and rules is None and stop is None and not incremental:
+        return _pooled(graph, list(paths), pool, enable, silenced, docstrings, on_file_done)
+    from docref.checks.static.runner import apply_suppressions, rules_for
+
     if incremental:
+        from docref.engine.incremental import incremental_for
+
         checker = incremental_for(graph)
         chosen = rules if rules is not None else rules_for(enable)
         reports = [checker.check(path, chosen) for path in paths]
     else:
         reports = _reports(graph, list(paths), enable, rules, jobs, on_file_done, stop)
     run = StaticRun(reports)
-    silenced = ignore if ignore is not None else IgnoreList()
     for report in run.reports:
         run.warnings.extend(apply_suppressions(graph, report, silenced))
+    return run
+
+
+def _pooled(
+    graph: ProjectGraph,
+    paths: list[str],
+    pool: ColdPool,
+    enable: tuple[str, ...],
+    ignore: IgnoreList,
+    docstrings: bool,
+    on_file_done: Callable[[int], None] | None,
+) -> StaticRun:
+    """The run in the pool's workers (markers and ``ignore`` applied there); whatever they
+    could not check is checked here, and the reports keep the order of ``paths``."""
+    reports, missed = pool.check(
+        graph, paths, enable=enable, ignore=ignore, docstrings=docstrings, on_file_done=on_file_done
+    )
+    if missed:
+        rest = check_static(graph, missed, enable=enable, ignore=ignore, on_file_done=on_file_done)
+        by_path = {r.path: r for r in [*reports, *rest.reports]}
+        reports = [by_path[graph.relpath(p)] for p in paths]
+    run = StaticRun(reports)
+    run.warnings = [w for r in reports for w in r.warnings]
     return run
 
 
@@ -105,6 +149,8 @@ def _reports(
     on_file_done: Callable[[int], None] | None,
     stop: Callable[[], bool] | None,
 ) -> list[FileReport]:
+    from docref.checks.static.runner import rules_for
+
     chosen = rules if rules is not None else rules_for(enable)
     # Workers only when asked for: each warm-starts its own graph and decodes the extracts it
     # needs, so two workers cost ~1.6x the CPU and ~1.6x the memory of one process for a
@@ -148,6 +194,8 @@ def _in_process(
     on_file_done: Callable[[int], None] | None,
     stop: Callable[[], bool] | None,
 ) -> list[FileReport]:
+    from docref.checks.static.runner import check_file
+
     reports = []
     for rel in targets:
         if stop is not None and stop():
@@ -156,4 +204,3 @@ def _in_process(
         if on_file_done is not None:
             on_file_done(1)
     return reports
-

@@ -13,9 +13,7 @@ import os
 import posixpath
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Generator, Iterable, Iterator
 
 from docref.cache import open_cache
 from docref.graph.changes import ChangeTracker
@@ -24,6 +22,8 @@ from docref.graph.extraction import SideJob, cache_key, extract_many
 from docref.graph.incremental import IncrementalExtractor
 from docref.graph.model import Class, FileExtract, Function, Variable
 from docref.graph.modules import ModuleMap
+from docref.graph.reports import IndexReport as IndexReport  # re-exported: its old home
+from docref.graph.reports import UpdateResult as UpdateResult
 from docref.graph.source import (
     DEFAULT_MAX_BYTES,
     SkipFile,
@@ -40,39 +40,11 @@ _DISK_TEXTS_KEPT = 64
 Entity = Function | Class | Variable
 Progress = Callable[[int, int], None]
 Extracted = Callable[[Entry, str | None], None]
-
-
-@dataclass(slots=True)
-class IndexReport:
-    files: int
-    functions: int
-    classes: int
-    edges: int
-    skipped: list[Skipped]
-    seconds: float
-    cache_hits: int = 0
-    cancelled: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "files": self.files,
-            "functions": self.functions,
-            "classes": self.classes,
-            "edges": self.edges,
-            "skipped": [{"path": s.relpath, "reason": s.reason} for s in self.skipped],
-            "seconds": round(self.seconds, 3),
-            "cache_hits": self.cache_hits,
-        }
-
-
-@dataclass(slots=True)
-class UpdateResult:
-    """What one update changed: entity qualnames of that file, and dependent functions."""
-
-    path: str
-    changed: list[str] = field(default_factory=list)
-    dependents: list[tuple[str, str]] = field(default_factory=list)  # (path, qualname)
-    note: str | None = None
+Extractor = Callable[
+    [Iterable[tuple[Candidate, SourceText]], int | None, SideJob | None],
+    Generator[tuple[Candidate, str, str | None], None, None],
+]
+"""What turns the cache misses into serialised entries, in order (as :func:`extract_many`)."""
 
 
 class ProjectGraph:
@@ -133,6 +105,7 @@ class ProjectGraph:
         side_job: SideJob | None = None,
         on_extracted: Extracted | None = None,
         cancelled: Callable[[], bool] | None = None,
+        extractor: Extractor | None = None,
     ) -> IndexReport:
         """Index the whole workspace; files already in the cache are not re-parsed.
 
@@ -142,7 +115,8 @@ class ProjectGraph:
         here with each freshly extracted file's entry and that result (``None`` without one),
         while later files may still be extracted.  ``cancelled`` is polled between files: once
         it answers true, indexing stops and the files indexed so far are linked and kept
-        (``IndexReport.cancelled``).
+        (``IndexReport.cancelled``).  ``extractor`` replaces :func:`extract_many` (a cold
+        run's pool whose workers keep their extracts to check them).
         """
         started = time.perf_counter()
         candidates: list[Candidate] = []
@@ -193,7 +167,7 @@ class ProjectGraph:
                 progress(done, total)
 
         pending: list[tuple[str, str]] = []
-        extracted = extract_many(misses(), workers, side_job)
+        extracted = (extractor or extract_many)(misses(), workers, side_job)
         for cand, raw, side in extracted:
             if cancelled is not None and cancelled():
                 extracted.close()  # stops the workers' queued work
@@ -223,6 +197,21 @@ class ProjectGraph:
             cache_hits=hits,
             cancelled=cancelled is not None and cancelled(),
         )
+
+    def adopt(
+        self, entries: Iterable[Entry], package_dirs: set[str], skipped: dict[str, str]
+    ) -> None:
+        """Take another process's index as it is: its entries in its order (the module map's
+        first registration wins), its package folders and skipped files."""
+        self.entries.clear()
+        self.generation += 1
+        self.changes.names_changed()
+        self.modules = ModuleMap()
+        self.modules.package_dirs = set(package_dirs)
+        for entry in entries:
+            self._install(entry)
+        self.skipped = dict(skipped)
+        self._link_all()
 
     def _install(self, entry: Entry) -> None:
         self.generation += 1

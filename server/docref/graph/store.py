@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +52,9 @@ class Entry:
     errors: list[str]
     _body: str | None = None
     _extract: FileExtract | None = field(default=None, repr=False)
+    # where the body is read from on first access instead of ``_body`` (a cold run's
+    # check workers: the entries extracted by another process stay on disk until used)
+    _load: Callable[[], str] | None = field(default=None, repr=False)
     _users: dict[str, list[str]] | None = field(default=None, repr=False)
 
     def users_by_name(self) -> dict[str, list[str]]:
@@ -69,6 +72,8 @@ class Entry:
     @property
     def extract(self) -> FileExtract:
         if self._extract is None:
+            if self._body is None and self._load is not None:
+                self._body, self._load = self._load(), None
             assert self._body is not None
             fe = FileExtract.from_json(json.loads(self._body))
             fe.path = self.path
@@ -107,10 +112,23 @@ class Entry:
         return _dumps(head) + _SEP + body
 
     @classmethod
+    def from_head(cls, path: str, head_text: str, load: Callable[[], str]) -> Entry:
+        """An entry from its head JSON (the part of :meth:`serialise` before the newline)
+        whose body ``load`` returns when the extract is first asked for."""
+        entry = cls._from_head(path, json.loads(head_text), None)
+        entry._load = load
+        return entry
+
+    @classmethod
     def deserialise(cls, path: str, raw: str) -> Entry:
         head_text, _, body = raw.partition(_SEP)
-        head: dict[str, Any] = json.loads(head_text)
-        if head.get("v") != EXTRACTOR_VERSION or not body:
+        if not body:
+            raise ValueError("stale or truncated cache entry")
+        return cls._from_head(path, json.loads(head_text), body)
+
+    @classmethod
+    def _from_head(cls, path: str, head: dict[str, Any], body: str | None) -> Entry:
+        if head.get("v") != EXTRACTOR_VERSION:
             raise ValueError("stale or truncated cache entry")
         n = head["n"]
         return cls(

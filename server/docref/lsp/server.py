@@ -158,7 +158,8 @@ class DocrefServer(LanguageServer):
         ``calls``/``tokens``/``cost_usd`` what the model cost since the server started
         (``cost_usd`` is ``null`` while no price is known); ``unknown`` the questions left
         without a verdict since then, ``warning`` why the model is not checking anything
-        (its last run left more than ``max_unknown_share`` unanswered), else ``null``;
+        (its last run left more than ``max_unknown_share`` unanswered; the shared answer
+        cache is down), else ``null``;
         ``endpoints`` the last run's questions per endpoint (with several: the answers and
         failed attempts each endpoint had since the server started).
         """
@@ -172,6 +173,8 @@ class DocrefServer(LanguageServer):
         else:
             state, files = "idle", len(folder.graph.entries)
         settings, totals = folder.settings, self.model.totals
+        shared = self.model.shared_problem if settings.cache_url else None
+        warnings = [w for w in (self.unanswered.get(folder.root), shared) if w]
         status: dict[str, object] = {
             "state": state,
             "folder": folder.root,
@@ -183,7 +186,7 @@ class DocrefServer(LanguageServer):
             "cost_usd": round(totals.cost_usd, 6) if totals.cost_known else None,
             "message": trouble,
             "unknown": totals.unknown,
-            "warning": self.unanswered.get(folder.root),
+            "warning": "\n".join(warnings) or None,
             "endpoints": self.endpoint_counts.get(folder.root, {}),
         }
         if self._status.get(folder.root) == status:
@@ -316,6 +319,7 @@ class DocrefServer(LanguageServer):
             self.model_worked(folder)
         self.model_answering(folder, answered.unanswered_warning)
         self.endpoint_counts[folder.root] = answered.per_endpoint
+        self.announce(folder)  # the run's warning and counts, even when its text is outdated
         if not self.current(uri, result.version):
             return
         result.model_findings = unsuppressed(

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .punkt_model import get_punkt_tokenizer
+from .punkt_model import get_punkt_tokenizer, may_split
 
 __all__ = ["TextSpan", "protected_regions", "segment_code_aware", "segment_prose"]
 
@@ -51,6 +51,8 @@ class TextSpan:
 def _punkt_spans(text: str) -> list[tuple[int, int]]:
     if not text or text.isspace():
         return []
+    if not may_split(text):
+        return [(0, len(text.rstrip()))]  # what Punkt gives, see may_split
     return [(int(s), int(e)) for s, e in get_punkt_tokenizer().span_tokenize(text)]
 
 

@@ -19,11 +19,12 @@ import json
 import sys
 import threading
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol, cast
 
-__all__ = ["ENGLISH_PARAMETERS", "SentenceTokenizer", "get_punkt_tokenizer"]
+__all__ = ["ENGLISH_PARAMETERS", "SentenceTokenizer", "get_punkt_tokenizer", "may_split"]
 
 
 class SentenceTokenizer(Protocol):
@@ -39,6 +40,9 @@ class SentenceTokenizer(Protocol):
 
 _lock = threading.Lock()
 _tokenizer: SentenceTokenizer | None = None
+# ``search`` of Punkt's own "possible sentence end" pattern (see :func:`may_split`); None when
+# this NLTK does not expose it, and then every text goes through the full tokenizer
+_candidate: Callable[[str], object] | None = None
 
 
 # ``import nltk`` runs the package's __init__, which imports ``nltk.metrics`` and through it
@@ -108,7 +112,18 @@ def _build() -> SentenceTokenizer:
     params.collocations = {(first, second) for first, second in english["collocations"]}
     params.sent_starters = set(english["sent_starters"])
     params.ortho_context = defaultdict(int, english["ortho_context"])
-    return cast(SentenceTokenizer, PunktSentenceTokenizer(params))
+    tokenizer = PunktSentenceTokenizer(params)
+    global _candidate
+    try:
+        pattern = tokenizer._lang_vars.period_context_re()
+    except AttributeError:
+        _candidate = None
+    else:
+        # the compiled pattern itself where NLTK wraps it (``nltk.redos.TimedPattern``, whose
+        # per-call timeout costs 7x the search on a short paragraph): same pattern, same
+        # engine; it cannot backtrack badly (one character class, then a lookahead)
+        _candidate = getattr(pattern, "_rx", pattern).search
+    return cast(SentenceTokenizer, tokenizer)
 
 
 def get_punkt_tokenizer() -> SentenceTokenizer:
@@ -121,3 +136,18 @@ def get_punkt_tokenizer() -> SentenceTokenizer:
                 _tokenizer = _build()
             tokenizer = _tokenizer
     return tokenizer
+
+
+def may_split(text: str) -> bool:
+    """Whether Punkt could find a sentence boundary in ``text`` at all.
+
+    Punkt only considers a boundary where its period-context pattern matches (a ``.``, ``?``
+    or ``!`` followed by punctuation, or by whitespace and another token); where it matches
+    nowhere, ``span_tokenize`` gives the one span ``(0, len(text.rstrip()))`` of a text that
+    is not blank, after its per-token passes.  Most docstring paragraphs are one sentence
+    (``Return the value.``), so answering that from the pattern (NLTK's own, with NLTK's
+    engine) saves the passes with the same result.  True when unsure.
+    """
+    get_punkt_tokenizer()
+    search = _candidate
+    return search is None or search(text) is not None

@@ -4,16 +4,34 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from docref.core.findings import Criterion, Evidence, Finding, Tier
 from docref.graph.model import FileExtract, Function
 from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring, Segment
 
+if TYPE_CHECKING:  # only annotations: those modules import this one
+    from docref.checks.static.names_mentions import Mention
+    from docref.checks.static.names_python import PythonScope
+
 _EVIDENCE_CHARS = 200
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Shared:
+    """What several rules work out for the same function, worked out once: the name scope
+    (``C1-*`` rules, doctypes, raises), the mentions of each segment and the docstring's
+    example words (the two ``C1`` name rules scan the same segments).  It lives in one
+    :class:`StaticInput`, which a check builds afresh, so nothing here outlives the graph
+    and file versions it was computed from."""
+
+    python_scope: PythonScope | None = None
+    mentions: dict[int, list[Mention]] = field(default_factory=dict)
+    examples: set[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +49,8 @@ class StaticInput:
     docstring: ParsedDocstring
     source: str
     data: bytes
+    # keyword-only: subclasses add positional fields after the base ones
+    shared: Shared = field(default_factory=Shared, compare=False, repr=False, kw_only=True)
 
     @property
     def path(self) -> str:

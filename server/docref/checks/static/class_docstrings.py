@@ -78,7 +78,8 @@ class ClassInput(StaticInput):
 class ClassCheck:
     """What checking the classes of one file gave.
 
-    ``classes`` counts the class docstrings checked against a constructor; ``errors`` are
+    ``classes`` counts the class docstrings checked against a constructor (``names`` their
+    qualnames, in source order); ``errors`` are
     rule failures (a docref bug, reported, not fatal); ``merged_constructors`` the
     qualnames of constructors whose ``DOC-PARAM-MISSING`` the class reports instead.
     """
@@ -86,6 +87,7 @@ class ClassCheck:
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     classes: int = 0
+    names: list[str] = field(default_factory=list)
     merged_constructors: set[str] = field(default_factory=set)
 
 
@@ -164,6 +166,7 @@ def _check_class(
     if documents and _documents_its_call(fe, cls, ctor, parsed):
         return
     result.classes += 1
+    result.names.append(cls.qualname)
     inp = _class_input(graph, fe, cls, ctor, parsed, source, data)
     if documents:
         result.findings.extend(run_rules(inp, selected, result.errors))

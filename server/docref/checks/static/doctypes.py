@@ -26,6 +26,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import Resolution, suggest
+from docref.checks.static.scopes import python_scope
 from docref.checks.types import TypeExpr, parse_doc_type
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -88,10 +89,7 @@ def c1_doctype_unresolved(inp: StaticInput) -> list[Finding]:
     if not entries:
         return []
     scope: PythonScope | JavaScope
-    if java:
-        scope = JavaScope(inp.graph, inp.file, inp.function, inp.source)
-    else:
-        scope = PythonScope(inp.graph, inp.file, inp.function, inp.source)
+    scope = JavaScope(inp.graph, inp.file, inp.function, inp.source) if java else python_scope(inp)
     out: list[Finding] = []
     reported: set[str] = set()
     for seg, names in entries:

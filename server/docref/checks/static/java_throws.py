@@ -27,8 +27,11 @@ Never judged: ``UnsupportedOperationException`` on a method a subclass may overr
 JDK's "optional operation": ``ThreadInfo.getBlockedTime`` documents it for the VMs that do not
 support the feature; a final or private method is still judged), stubs whose body only
 throws (``UnsupportedOperationException`` in an abstract collection: their tags are the
-contract of overriders) and ``@throws X {@inheritDoc}`` tags, which copy the overridden
-method's contract.
+contract of overriders), an unchecked exception on a method that a project subclass overrides
+(:mod:`.overriders`: the base documents its overriders' contract, as the JDK's
+``KeyPairGenerator.initialize`` does for its ``Delegate``; a checked one stays judged, since no
+override may throw what the base does not declare) and ``@throws X {@inheritDoc}`` tags, which
+copy the overridden method's contract.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from docref.checks.static.java_hierarchy import (
     is_subtype,
     jdk_ancestry,
 )
+from docref.checks.static.overriders import overridden_in_project
 from docref.core.findings import Criterion, Finding
 from docref.graph.java_extract import parse
 from docref.graph.model import Function
@@ -63,6 +67,7 @@ _NAME = re.compile(r"^[A-Za-z_$][\w$.]*$")
 # Errors the JVM may throw anywhere (JLS 11.1.3): documenting them is never provably wrong.
 _ANYWHERE = ("VirtualMachineError", "LinkageError", "ThreadDeath", "IOError")
 _RUNTIME = jdk_ancestry("RuntimeException")
+_CHECKED_REASON = "neither declares nor throws it, and the compiler allows no other way"
 _NOT_OVERRIDABLE = frozenset({"private", "static", "final"})
 _PRIMITIVES = ("int", "long", "short", "byte", "char", "float", "double", "boolean")
 _BOXED = ("Integer", "Long", "Short", "Byte", "Character", "Float", "Double", "Boolean")
@@ -340,7 +345,7 @@ class _Judge:
         if documented.checked and not is_subtype(_RUNTIME, documented):
             if self._explains(self.facts, documented, checked=True):
                 return None
-            return "neither declares nor throws it, and the compiler allows no other way"
+            return _CHECKED_REASON
         if self.facts.opaque or self.callees is None:
             return None
         if any(self._explains(f, documented, checked=False) for f in (self.facts, *self.callees)):
@@ -363,6 +368,7 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
     judge = _Judge(inp, facts)
     overridable = not {"final", "private", "static"} & set(fn.modifiers)
     overridable = overridable and not _class_is_final(inp)
+    overridden: bool | None = None  # asked once, and only when an unchecked tag would be reported
     out: list[Finding] = []
     for seg in raises:
         written = (seg.name or "").strip()
@@ -373,6 +379,12 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
         reason = judge.verdict(written)
         if reason is None:
             continue
+        if reason != _CHECKED_REASON and overridable:
+            # an override may throw any unchecked exception: the base documents their contract
+            if overridden is None:
+                overridden = overridden_in_project(inp)
+            if overridden:
+                continue
         shown = written.rsplit(".", 1)[-1]
         tag = seg.section or "@throws"
         out.append(

@@ -24,6 +24,7 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_java import JavaScope
+from docref.checks.static.names_local import OTHERS_PARAMETER, literal_blocks, parameter_family
 from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import (
@@ -34,7 +35,8 @@ from docref.checks.static.names_scope import (
     project_variant,
     suggest,
 )
-from docref.checks.static.prose_names import RULE_STALE, stale_match
+from docref.checks.static.prose_names import RULE_STALE, called_not_valued, stale_match
+from docref.checks.static.scopes import python_scope
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -70,27 +72,43 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
     examples: set[str] | None = None
     findings: list[Finding] = []
     language = inp.file.language
-    for segment in inp.docstring.segments:
+    shared = inp.shared  # both rules scan the same segments: once for the two
+    for index, segment in enumerate(inp.docstring.segments):
         if _HISTORY.match(segment.text):
             continue  # a version note tells of the code as it was (a removed parameter)
         seen: set[str] = set()
-        for mention in find_mentions(inp.source, inp.docstring, segment, language):
+        mentions = shared.mentions.get(index)
+        if mentions is None:
+            mentions = find_mentions(inp.source, inp.docstring, segment, language)
+            shared.mentions[index] = mentions
+        for mention in mentions:
             if mention.is_xref != xref or mention.target in seen:
                 continue
             seen.add(mention.target)
             if examples is None:
-                examples = _example_words(inp)
+                if shared.examples is None:
+                    shared.examples = _example_words(inp)
+                examples = shared.examples
             if re.split(r"[.#]", mention.target)[0] in examples:
                 continue  # defined by the docstring's own example (``long_running_task()``)
+            if parameter_family(mention.target, [p.name for p in inp.function.params]):
+                continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
+            if OTHERS_PARAMETER.match(inp.source, mention.end):
+                continue  # ``the ``parse_strict`` argument of Unit``: another's parameter
             if scope is None:
-                make = JavaScope if language == "java" else PythonScope
-                scope = make(inp.graph, inp.file, inp.function, inp.source)
+                scope = (
+                    JavaScope(inp.graph, inp.file, inp.function, inp.source)
+                    if language == "java"
+                    else python_scope(inp)
+                )
             if isinstance(scope, JavaScope):
                 resolution = _judge_java(scope, mention)
             else:
                 resolution = _judge_python(scope, mention)
             if resolution.verdict != "missing":
                 continue
+            if resolution.missing == "__init__" and resolution.owner.startswith("module"):
+                continue  # ``astropy.table.__init__``: the package's ``__init__.py``
             finding = None
             if mention.kind not in _STALE_ONLY:
                 finding = _finding(inp, segment, mention, resolution)
@@ -124,6 +142,9 @@ def _stale(
     match = stale_match(name, params, scope, sentence, plain=plain)
     if match is None:
         return None
+    annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
+    if match in params and called_not_valued(name, sentence, annotation):
+        return None  # "the `agentmain` method": code elsewhere, not the value `agent`
     what = "parameter" if match in params else "name in scope"
     message = (
         f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
@@ -134,6 +155,7 @@ def _stale(
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
+_DEFINED = re.compile(r"\bwhere\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means)\b")
 
 
 def _example_words(inp: StaticInput) -> set[str]:
@@ -151,6 +173,10 @@ def _example_words(inp: StaticInput) -> set[str]:
     pieces.append(inp.source[position : parsed.body_end])
     body = inp.source[parsed.body_start : parsed.body_end]
     pieces.extend(m[1] for m in _SHAPE.finditer(body))
+    # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
+    # and a symbol the prose defines (```n_world`` is the number of ...``)
+    pieces.extend(literal_blocks(body))
+    pieces.extend(m[1] for m in _DEFINED.finditer(body))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
@@ -224,7 +250,7 @@ def _finding(
         return None
     if _package_shorthand(inp, mention.target, resolution):
         return None
-    if _foreign_member(inp, mention, name, suggestion):
+    if _foreign_member(inp, mention, name, suggestion, resolution):
         return None
     message, fix_hint = _message(mention, resolution, suggestion or weak)
     rule = RULE_XREF if mention.is_xref else RULE_NAME
@@ -234,13 +260,23 @@ def _finding(
 _LOWER_CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+")
 
 
-def _foreign_member(inp: StaticInput, mention: Mention, name: str, suggestion: str | None) -> bool:
+def _foreign_member(
+    inp: StaticInput,
+    mention: Mention,
+    name: str,
+    suggestion: str | None,
+    resolution: Resolution | None = None,
+) -> bool:
     """``iam.serviceAccountTokenCreator`` in unmarked prose of a Python file: a lowerCamelCase
     member is another system's name (an IAM role, a JSON key, a Java method) that happens to
     start with a module's name, unless a Python name close to it says it is a typo."""
+    # code-marked too when the owner is a module: ``storage.managedFolders.getIamPolicy``
+    # (an IAM permission) is no Python module member a reader would look for
+    marked = mention.kind in ("literal", "backtick") and "." in mention.target
+    owner = (resolution.owner or "") if resolution is not None else ""
     return (
         inp.file.language == "python"
-        and mention.kind == "dotted"
+        and (mention.kind == "dotted" or (marked and owner.startswith("module")))
         and suggestion is None
         and _LOWER_CAMEL.fullmatch(name) is not None
     )

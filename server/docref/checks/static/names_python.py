@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
+from docref.checks.static.names_passed import passed_on
 from docref.checks.static.names_scope import (
     RESOLVED,
     UNKNOWN,
@@ -34,7 +36,6 @@ from docref.checks.static.names_scope import (
     is_namespace_package,
     missing,
     module_names,
-    passed_on,
     project_names,
     sometimes_present,
 )
@@ -381,11 +382,16 @@ class PythonScope:
             if found:
                 return RESOLVED
             unsure = unsure or found is None
-        if name in project_names(self.graph) or name in passed_on(self.graph, self.fe, self.fn):
+        if name in project_names(self.graph) or name in self._passed_on:
             return RESOLVED
         if self._sibling_of_import(name):
             return RESOLVED
         return UNKNOWN if unsure else missing("", name, self.scope_candidates())
+
+    @cached_property
+    def _passed_on(self) -> set[str]:
+        # once per scope (it reads every imported module's parameters), not per bare name
+        return passed_on(self.graph, self.fe, self.fn)
 
     def _sibling_of_import(self, name: str) -> bool:
         """``parse_qs`` where the file does ``from urllib.parse import parse_qsl``: a bare name

@@ -12,8 +12,6 @@ extracts.  :func:`suggest` picks the did-you-mean.
 
 from __future__ import annotations
 
-import ast
-import builtins
 import re
 import weakref
 from collections.abc import Iterable
@@ -21,11 +19,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from docref.checks.static.params import closest_parameter
-from docref.external.lookup import ExternalDoc, python_external_doc
+from docref.external.lookup import python_external_doc
 from docref.external.py_introspect import INTROSPECTION, import_stdlib
 from docref.external.py_locate import is_stdlib
 from docref.external.py_source import load_source
-from docref.graph.model import FileExtract, Function, Import
+from docref.graph.model import FileExtract, Import
 from docref.graph.project import ProjectGraph
 
 __all__ = [
@@ -39,7 +37,6 @@ __all__ = [
     "inflected",
     "missing",
     "module_names",
-    "passed_on",
     "project_names",
     "project_variant",
     "sometimes_present",
@@ -265,14 +262,6 @@ def module_names(qualified: str) -> set[str]:
     return {name for name in source.scope if not name.startswith("_")}
 
 
-def _signature_params(doc: ExternalDoc) -> set[str]:
-    """Parameter names in an external signature line (``def open(file, mode='r', ...)``)."""
-    if not doc.signature or "(" not in doc.signature:
-        return set()
-    inside = doc.signature.split("(", 1)[1]
-    return set(re.findall(r"(?:^|[(,*\s])(\w+)\s*(?=[:=,)])", inside))
-
-
 # --------------------------------------------------------------------------- did you mean
 
 
@@ -396,49 +385,3 @@ def hint(name: str, candidates: Iterable[str]) -> str | None:
         return twins[0]
     extended = [c for c in pool if by_one_word(c, name) or by_one_word(name, c)]
     return extended[0] if len(extended) == 1 else None
-
-
-def _external_params(module: str) -> set[str]:
-    """Parameter names of the functions and methods of external module ``module``, read from
-    its source (a mentioned keyword may belong to an API the file uses)."""
-    doc = python_external_doc(module)
-    if doc.kind != "module" or not doc.source.endswith((".py", ".pyi")):
-        return set()
-    source = load_source(module, doc.source, doc.source.endswith(_PACKAGE_FILES))
-    bindings = list(source.scope.values())
-    bindings += [m for b in bindings if b.members for m in b.members.values()]
-    names: set[str] = set()
-    for binding in bindings:
-        for node in binding.nodes if binding.kind == "def" else []:
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                arguments = node.args
-                every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-                every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
-                names |= {a.arg for a in every}
-    return names
-
-
-def passed_on(graph: ProjectGraph, fe: FileExtract, fn: Function) -> set[str]:
-    """Parameter names of the functions of the project files ``fe`` imports, of the external
-    modules it imports and of the external functions ``fn`` calls: a keyword the docstring
-    mentions may be passed on to one of them."""
-    names: set[str] = set()
-    for path in sorted(graph.imports_of(fe.path)):
-        other = graph.get(path)
-        names |= {p.name for f in other.functions for p in f.params} if other else set()
-    scopes = {"", fn.qualname, *(fn.qualname.rsplit(".", n)[0] for n in range(1, 4))}
-    imports = {i.bound_name: i for i in fe.imports if i.scope in scopes and i.name != "*"}
-    in_project = {n for n, i in imports.items() if graph.modules.resolve_import(fe.path, i)[0]}
-    for bound, imported in imports.items():
-        if bound not in in_project and not imported.level:
-            names |= _external_params(imported.module)
-    for call in (r.name for r in fn.references if r.kind == "call"):
-        head, _, rest = call.partition(".")
-        imp = imports.get(head)
-        if head in in_project or (imp is None and not hasattr(builtins, head)):
-            continue  # a project callee: its file's parameters are in already
-        base = head
-        if imp is not None and (imp.name is not None or imp.alias):
-            base = f"{imp.module}.{imp.name}" if imp.name else imp.module
-        names |= _signature_params(python_external_doc(".".join(filter(None, (base, rest)))))
-    return names

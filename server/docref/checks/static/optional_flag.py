@@ -5,9 +5,11 @@
   ``*args``/``**kwargs`` are optional by nature; decorators that may rewrite the signature
   (``click.option`` supplies defaults) silence the rule, and so does an annotation that
   admits ``None`` (``X | None``) or a body that tests ``x is None``: there "optional" reads
-  as "may be None", the Hugging Face and some Google-style usage.  A parameter that one
-  ``@overload`` (or the implementation) leaves out is optional to callers.  A ``None``
-  default whose annotation excludes ``None`` is a typing question, not checked here.
+  as "may be None", the Hugging Face and some Google-style usage; so does a body that hands
+  it on to a project callee taking it as "may be None" (:mod:`.optional_callees`).  A
+  parameter that one ``@overload`` (or the implementation) leaves out is optional to
+  callers.  A ``None`` default whose annotation excludes ``None`` is a typing question, not
+  checked here.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.defaults import description, param_entries, signature_params
+from docref.checks.static.optional_callees import passed_on_as_maybe_none
 from docref.checks.static.params import signatures
 from docref.checks.static.type_scope import type_aliases
 from docref.checks.types import parse_annotation
@@ -106,6 +109,8 @@ def c2_optional_flag(inp: StaticInput) -> list[Finding]:
             continue  # an @overload (or the implementation) that omits it: callers may too
         if _tests_none(inp, name):
             continue  # the body handles None as "not given": optional reads "may be None"
+        if passed_on_as_maybe_none(inp, name):
+            continue  # handed on to a callee that takes it as "may be None" (1-2 hops)
         if any(p.annotation and _admits_none(inp, p.annotation) for p in records):
             continue  # "optional" read as "may be None" (Hugging Face, some Google style)
         reported.add(name)

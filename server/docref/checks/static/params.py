@@ -56,6 +56,8 @@ RULE_PARAM_UNKNOWN = "C1-PARAM-UNKNOWN"
 _TYPE_SECTIONS = frozenset({":type", "@type"})
 _SELF_NAMES = frozenset({"self", "cls"})
 _KWARGS_WORDS = frozenset({"kwargs", "kwds"})
+_SEE_ELSEWHERE = re.compile(r"(?:see|as\s+in|passed\s+(?:on\s+)?to)\b", re.I)
+_NOTE_MARKERS = frozenset({"TODO", "FIXME", "XXX", "NOTE", "HACK"})
 # a string literal that is an identifier, among a decorator's arguments
 _NAME_LITERAL = re.compile(r"""(?<![\w.])["']([A-Za-z_]\w*)["']""")
 # ``.pop("x"`` / ``.get("x"`` / ``["x"]`` after a **kwargs name
@@ -301,6 +303,21 @@ def _read_from_kwargs(inp: StaticInput, path: str, wrappers: list[Function]) -> 
     return names
 
 
+def _refers_elsewhere(segment: Segment) -> bool:
+    """The entry's text after its names (and type) starts with "see X" / "passed to X"."""
+    text = segment.text
+    if segment.type and segment.type in text:
+        text = text[text.index(segment.type) + len(segment.type) :]
+    else:
+        text = re.sub(r"^\W*(?:param\w*\s+)?[\w*,\s]*", "", text, count=1)
+    return _SEE_ELSEWHERE.match(text.lstrip(" :)\n\t")) is not None
+
+
+def _positional_only_and_varargs(params: list[Param]) -> bool:
+    kinds = {p.kind for p in params}
+    return "positional_only" in kinds and "vararg" in kinds
+
+
 def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
     params = _params(inp)
@@ -339,6 +356,12 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
+        if name in _GENERIC_VARARGS | _KWARGS_WORDS and _refers_elsewhere(segment):
+            continue  # ``args, kwargs : see NDUncertainty``: another signature's arguments
+        if name in _NOTE_MARKERS:
+            continue  # ``TODO: not used yet`` inside Parameters is a note, not an entry
+        if name in _GENERIC_VARARGS and _positional_only_and_varargs(params):
+            continue  # ``:param args:`` summing up ``(first, /, *rest)``: names no caller uses
         if segment.section in _TYPE_SECTIONS and name in param_entries:
             continue  # reported once, on the :param entry
         suggestion = closest_parameter(name, candidates)

@@ -16,7 +16,10 @@ about ``include_hdr`` means something else by ``include_header``):
 
 Plain English words (``text``) count only through a parameter they abbreviate or are one edit
 from; ``*emphasis*`` only for code-shaped names (an underscore).  The match must be unique over
-the whole pool, so an ambiguous rename stays silent.
+the whole pool, so an ambiguous rename stays silent.  A name the sentence calls a method or
+function, or says throws/raises/returns something (``the {@code agentmain} method``, ``if the
+{@code agentmain} throws``), is no old name of a parameter holding a plain value (a string,
+number or boolean, which nothing calls): it names code elsewhere (:func:`called_not_valued`).
 """
 
 from __future__ import annotations
@@ -26,11 +29,23 @@ from collections.abc import Iterable
 
 from docref.checks.static.names_scope import inflected as _inflected
 
-__all__ = ["RULE_STALE", "stale_match"]
+__all__ = ["RULE_STALE", "called_not_valued", "stale_match"]
 
 RULE_STALE = "C1-PROSE-NAME-STALE"
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
+# declared types of parameters that hold a value nothing can call (Java and Python)
+_VALUE_TYPES = frozenset(
+    {
+        *("boolean", "byte", "char", "short", "int", "long", "float", "double"),
+        *("Boolean", "Byte", "Character", "Short", "Integer", "Long", "Float", "Double"),
+        *("String", "java.lang.String", "CharSequence", "str", "bytes", "bool", "float", "int"),
+    }
+)
+# after the mention and its closing markup: a word that makes it a callable
+_CALLED = (
+    r"(?:\}|`+|</code>|\*)?(?:\(\))?\s+(?:method|function|constructor|throws|raises|returns)\b"
+)
 
 
 def _words(name: str) -> list[str]:
@@ -143,3 +158,11 @@ def stale_match(
     if re.search(rf"(?<![\w.]){re.escape(match)}(?!\w)", sentence):
         return None
     return match
+
+
+def called_not_valued(name: str, sentence: str, annotation: str | None) -> bool:
+    """``sentence`` calls ``name`` a method/function or says it throws, raises or returns,
+    while the parameter it would be the old name of holds a plain value (``annotation``)."""
+    if (annotation or "").strip() not in _VALUE_TYPES:
+        return False
+    return re.search(rf"(?<![\w.]){re.escape(name)}{_CALLED}", sentence, re.I) is not None

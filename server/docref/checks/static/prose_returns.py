@@ -8,8 +8,9 @@ claims that can mean one kind of value:
 * ``True``/``False`` (any case, in backticks or ``{@code}``) followed by ``if``/``when``/
   ``iff``/``unless`` or standing alone ("Returns `False`, ..."), and "whether": a boolean
   (the other boolean as the alternative, "`False` otherwise", keeps it one claim);
-* "a/the [adjective] string" (not "byte string", not "the string's length"): a ``str``
-  (``String`` in Java);
+* "a/the [adjective] string" (not "byte string", not "the string's length", not "the string
+  length/index/id/identifier...", where "string" modifies the noun that names what comes back):
+  a ``str`` (``String`` in Java);
 * "a bytes object", "a byte string": ``bytes``;
 * "a/the [adjective] tuple", "Tuple of": a ``tuple``; "a/the list of", "List of": a ``list``;
   "a dict"/"a dictionary": a ``dict``; "the number of", "count of": a count (an ``int``, or
@@ -64,7 +65,7 @@ _BOOL = re.compile(
 _STR = re.compile(
     r"^(?:an?|the)\s+(?:(?P<adj>[\w-]+)\s+)?(?:string|str)\b(?!'|\s*\(|-|\s+(?:of\s+bytes|"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
-    r"constant|flag|mode|style))",
+    r"constant|flag|mode|style|(?:id|identifier|handle|pointer)s?\b))",
     re.I,
 )
 _NOT_STR_ADJ = frozenset(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
+from dataclasses import replace
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.returns_raises_ast import (
@@ -21,7 +22,7 @@ from docref.checks.static.returns_raises_ast import (
 )
 from docref.graph.model import FileExtract, Function
 
-__all__ = ["summarise_raises"]
+__all__ = ["add_property_accessors", "summarise_raises"]
 
 
 def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
@@ -46,6 +47,33 @@ def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
         summary.opaque |= sub.opaque
         summary.external |= sub.external
     return summary
+
+
+_PROPERTIES = frozenset({"property", "cached_property"})
+
+
+def add_property_accessors(inp: StaticInput, summary: RaiseSummary) -> None:
+    """A property's docstring (on its getter) documents the property: what its
+    ``@x.setter`` and ``@x.deleter`` raise counts too (astropy's ``Time.shape`` documents the
+    ``ValueError`` of assigning a wrong shape)."""
+    fn = inp.function
+    names = {d.split("(", 1)[0].rsplit(".", 1)[-1].strip() for d in fn.decorators}
+    if fn.parent_class is None or not names & _PROPERTIES:
+        return
+    wanted = {f"{fn.name}.setter", f"{fn.name}.deleter"}
+    for accessor in inp.file.functions:
+        if accessor.parent_class != fn.parent_class or accessor is fn:
+            continue
+        if not {d.strip().lstrip("@") for d in accessor.decorators} & wanted:
+            continue
+        node = function_node(inp.data, accessor)
+        if node is None:
+            summary.opaque = True
+            continue
+        sub = summarise_raises(replace(inp, function=accessor), node)
+        summary.raised |= sub.raised
+        summary.opaque |= sub.opaque
+        summary.external |= sub.external
 
 
 # (graph, callee file, qualname, callee text, graph generations) -> its own raise summary:

@@ -21,7 +21,8 @@ class FileReport:
     """Findings of one file; ``errors`` are rule failures (a docref bug, reported, not fatal).
 
     ``functions`` counts the documented functions checked, ``classes`` the class docstrings
-    checked against a constructor.  ``docstrings`` keeps each documented function's qualname
+    checked against a constructor (``class_names`` their qualnames: ``--shard`` counts a class
+    in the shard its findings go to).  ``docstrings`` keeps each documented function's qualname
     and parsed docstring (in source order) for later tiers (classes are not among them);
     ``language`` is the file's language; ``suppressions`` the file's inline
     ``docref: ignore`` markers once read, ``warnings`` what was wrong with them (malformed
@@ -31,6 +32,7 @@ class FileReport:
     path: str
     functions: int = 0
     classes: int = 0
+    class_names: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     language: Language = "python"

@@ -26,7 +26,7 @@ from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import suggest
 from docref.checks.static.overriders import overridden_in_project
 from docref.checks.static.params import import_aliases
-from docref.checks.static.raises_callees import summarise_raises
+from docref.checks.static.raises_callees import add_property_accessors, summarise_raises
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
     CallResolver,
@@ -37,6 +37,7 @@ from docref.checks.static.returns_raises_ast import (
     decorator_names,
     function_node,
 )
+from docref.checks.static.scopes import python_scope
 from docref.checks.types import parse_annotation
 from docref.core.findings import Criterion, Finding
 from docref.graph.model import Class, Function
@@ -291,6 +292,7 @@ def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
         return []
     node, facts = context
     summary = summarise_raises(inp, node)
+    add_property_accessors(inp, summary)  # the property's docstring speaks for its setter
     # a stub's ``raise NotImplementedError`` says nothing of what implementations raise, and
     # an overridden method may document what its overriders raise (the contract)
     summary.opaque |= facts.stub or overridden_in_project(inp)
@@ -300,7 +302,7 @@ def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
         names = _documented(seg)
         if not names:
             continue
-        scope = scope or PythonScope(inp.graph, inp.file, inp.function, inp.source)
+        scope = scope or python_scope(inp)
         unresolved = _unresolved(inp, seg, names, summary, scope)
         if unresolved is not None:
             out.append(unresolved)

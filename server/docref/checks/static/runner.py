@@ -87,6 +87,12 @@ def docstring_store(graph: ProjectGraph) -> ParsedDocstringStore:
     return store
 
 
+def use_docstring_store(graph: ProjectGraph, store: ParsedDocstringStore) -> None:
+    """Make ``store`` the one :func:`check_file` reads and writes for ``graph`` (a cold run's
+    check worker, whose graph has no cache of its own but whose run may)."""
+    _stores[graph] = store
+
+
 class Reuse(Protocol):
     """What an incremental checker (:mod:`docref.engine.incremental`) already holds from an
     earlier check of the same file: segmented docstrings and functions' findings, moved to
@@ -185,6 +191,7 @@ def _check_file(
     if fresh and store is not None:
         store.save(language, fe.content_hash, {**known, **fresh})
     report.classes = classes.classes
+    report.class_names = classes.names
     report.errors.extend(classes.errors)
     merged = classes.merged_constructors
     # the class reports what neither its docstring nor its constructor's documents

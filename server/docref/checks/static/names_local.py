@@ -1,0 +1,50 @@
+"""Names a docstring accounts for itself, for the C1 name rules (:mod:`.names`).
+
+* :func:`literal_blocks` -- the reST literal blocks (``For example::`` and the lines indented
+  under it) whose code defines the names the prose then uses; a directive (``.. warning::``)
+  is prose, not a literal block.
+* :func:`parameter_family` -- ``the _codepoint arguments``: a suffix (or a prefix ending in
+  ``_``) naming two or more parameters at once (``min_codepoint``, ``max_codepoint``).
+* :data:`OTHERS_PARAMETER` -- after a mention, "argument of X" / "keyword to X": the name is a
+  parameter of another callable (``the parse_strict argument of Unit``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+__all__ = ["OTHERS_PARAMETER", "literal_blocks", "parameter_family"]
+
+# after a mention: "argument of X" / "keyword to X" names a parameter of another callable
+OTHERS_PARAMETER = re.compile(
+    r"[`*'\"]*\s+(?:argument|parameter|keyword|kwarg|option)s?\s+(?:of|to|for|in|accepted\s+by)\s+\S",
+    re.I,
+)
+_DIRECTIVE = re.compile(r"\s*\.\.\s+[\w:-]+::")
+
+
+def literal_blocks(body: str) -> Iterator[str]:
+    """The reST literal blocks of ``body``: the lines after one ending in ``::`` that are
+    indented deeper than it (blank lines included)."""
+    lines = body.splitlines()
+    for i, line in enumerate(lines):
+        if not line.rstrip().endswith("::") or _DIRECTIVE.match(line):
+            continue  # ``.. warning::`` opens a directive of prose, not a literal block
+        base = len(line) - len(line.lstrip())
+        block = []
+        for following in lines[i + 1 :]:
+            if following.strip() and len(following) - len(following.lstrip()) <= base:
+                break
+            block.append(following)
+        yield "\n".join(block)
+
+
+def parameter_family(name: str, params: list[str]) -> bool:
+    """``_characters`` for ``include_characters`` and ``exclude_characters``: a suffix (or a
+    prefix ending in ``_``) that names a family of two or more parameters at once."""
+    if name.startswith("_"):
+        return sum(p.endswith(name) for p in params) >= 2
+    if name.endswith("_"):
+        return sum(p.startswith(name) for p in params) >= 2
+    return False

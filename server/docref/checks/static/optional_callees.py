@@ -1,0 +1,147 @@
+"""Whether a parameter is handed on to a project callee that takes it as "may be None".
+
+A private helper often has no defaults of its own and documents ``(Optional)`` values that
+its callers pass as ``None`` and that it only hands on: Google Cloud's
+``Blob._do_upload(client, ..., if_generation_match, ...)`` passes ``client`` to
+``self._require_client(client)`` (``if client is None: client = self.client``) and
+``if_generation_match`` to a method whose parameter defaults to ``None``.  There
+"optional" reads as "may be None", as it does when the function tests ``x is None`` itself.
+
+:func:`passed_on_as_maybe_none` follows the calls of the function's body one hop (the
+callee's own parameter: a ``None`` default or an ``is None`` test in its body) and, for a
+callee that only hands the value on again, one more hop.  A ``self.method`` call is looked
+up in the class and in its project bases (``_require_client`` is inherited).  Anything not
+resolved counts as no evidence: the finding stays.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.returns_raises_ast import CallResolver, dotted, function_node
+from docref.graph.model import Class, FileExtract, Function, Param
+from docref.graph.project import ProjectGraph
+
+__all__ = ["passed_on_as_maybe_none"]
+
+_HOPS = 2
+_BASE_HOPS = 3
+
+
+def passed_on_as_maybe_none(inp: StaticInput, name: str) -> bool:
+    """Whether ``inp``'s function hands its parameter ``name`` to a project callee whose
+    matching parameter defaults to ``None`` or is tested ``is None`` (two hops at most)."""
+    return _passes_on(inp.graph, inp.file, inp.function, inp.data, name, _HOPS, set())
+
+
+def _passes_on(
+    graph: ProjectGraph,
+    fe: FileExtract,
+    fn: Function,
+    data: bytes,
+    name: str,
+    hops: int,
+    seen: set[tuple[str, str]],
+) -> bool:
+    node = function_node(data, fn)
+    if node is None:
+        return False
+    resolver = CallResolver(graph, fe, fn)
+    for call in ast.walk(node):
+        if not isinstance(call, ast.Call):
+            continue
+        target = dotted(call.func)
+        slots = [i for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == name]
+        words = {
+            k.arg
+            for k in call.keywords
+            if k.arg is not None and isinstance(k.value, ast.Name) and k.value.id == name
+        }
+        if target is None or not (slots or words):
+            continue
+        found = _callee(graph, fe, fn, resolver, target)
+        if found is None or (found[0], found[1].qualname) in seen:
+            continue
+        path, callee = found
+        seen.add((path, callee.qualname))
+        for param in _matching(callee, target, slots, words):
+            callee_data = _data(graph, path, fe, data)
+            if callee_data is None:
+                continue
+            if param.default == "None" or _tests_none(callee_data, callee, param.name):
+                return True
+            callee_fe = graph.get(path)
+            if (
+                hops > 1
+                and callee_fe is not None
+                and _passes_on(graph, callee_fe, callee, callee_data, param.name, hops - 1, seen)
+            ):
+                return True
+    return False
+
+
+def _matching(callee: Function, target: str, slots: list[int], words: set[str]) -> list[Param]:
+    """The callee's parameters that receive the value: by position, then by keyword."""
+    params = list(callee.params)
+    bound = callee.parent_class is not None and "." in target
+    if bound and params and params[0].name in ("self", "cls"):
+        params = params[1:]
+    positional = [p for p in params if p.kind in ("positional", "positional_only")]
+    out = [positional[i] for i in slots if i < len(positional)]
+    out += [p for p in params if p.name in words and p.kind != "positional_only"]
+    return out
+
+
+def _callee(
+    graph: ProjectGraph, fe: FileExtract, fn: Function, resolver: CallResolver, target: str
+) -> tuple[str, Function] | None:
+    found = resolver.entity(target)
+    if isinstance(found, tuple) and isinstance(found[1], Function):
+        return found[0], found[1]
+    head, _, member = target.partition(".")
+    if head != "self" or not member or "." in member or fn.parent_class is None:
+        return None
+    return _inherited(graph, fe, fn.parent_class, member, _BASE_HOPS)
+
+
+def _inherited(
+    graph: ProjectGraph, fe: FileExtract, cls_name: str, member: str, hops: int
+) -> tuple[str, Function] | None:
+    """``member`` of a project base of the class ``cls_name`` (written in ``fe``)."""
+    cls = next((c for c in fe.classes if c.qualname == cls_name), None)
+    if cls is None or hops <= 0:
+        return None
+    dummy = Function(name="", qualname=cls_name, span=cls.span, header_span=cls.header_span)
+    resolver = CallResolver(graph, fe, dummy)
+    for base in cls.bases:
+        written = base.split("[", 1)[0].strip()
+        found = resolver.entity(written) if written.replace(".", "").isidentifier() else None
+        if not isinstance(found, tuple) or not isinstance(found[1], Class):
+            continue
+        path, base_cls = found
+        ent = graph.symbol(path, f"{base_cls.qualname}.{member}")
+        if isinstance(ent, Function):
+            return path, ent
+        base_fe = graph.get(path)
+        deeper = None
+        if base_fe is not None:
+            deeper = _inherited(graph, base_fe, base_cls.qualname, member, hops - 1)
+        if deeper is not None:
+            return deeper
+    return None
+
+
+def _data(graph: ProjectGraph, path: str, fe: FileExtract, data: bytes) -> bytes | None:
+    if path == fe.path:
+        return data
+    try:
+        return graph.source(path).encode("utf-8")
+    except Exception:  # an unreadable callee file is no evidence
+        return None
+
+
+def _tests_none(data: bytes, fn: Function, name: str) -> bool:
+    body = data[fn.header_span.end_byte : fn.span.end_byte].decode("utf-8", "replace")
+    return re.search(rf"\b{re.escape(name)}\s+is\s+(?:not\s+)?None\b", body) is not None

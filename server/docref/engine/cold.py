@@ -1,0 +1,357 @@
+"""A cold run's two-phase pool: the same worker processes extract the project, then check it.
+
+Before it, a cold ``docref check`` extracted in workers that sent every extract back, then
+ran every rule in the parent while one core idled (a third of the run on two cores).  Here
+each worker keeps what it extracted (phase 1: :meth:`ColdPool.extract`, a drop-in for
+:func:`~docref.graph.extraction.extract_many` in :meth:`ProjectGraph.index`).  The parent
+links the project as before and writes every serialised entry to one blob file; each worker
+then builds the same graph from it (its own files as objects, the others' decoded only if a
+rule reads them) and checks the files it extracted, taking the other's when it runs out
+(phase 2: :meth:`ColdPool.check`).  Reports come back in the order asked; rule ids and the
+``ignore`` list travel, not functions.
+
+Small runs (fewer cache misses than ``PARALLEL_THRESHOLD``, ``--jobs 1``) never start it.  A
+worker that fails or dies hands its unfinished work back to the parent (in-process, same
+results, a warning).
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import queue
+import shutil
+import sys
+import tempfile
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import contextmanager
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from docref.engine.cold_worker import Job, Place, Setup, main
+from docref.graph.extraction import PARALLEL_THRESHOLD, SideJob, default_workers, extract_many
+
+if TYPE_CHECKING:
+    from multiprocessing.context import SpawnProcess
+    from multiprocessing.queues import Queue
+
+    from docref.checks.static.report import FileReport
+    from docref.core.codes import IgnoreList
+    from docref.graph.discovery import Candidate
+    from docref.graph.project import ProjectGraph
+    from docref.graph.source import SourceText
+
+__all__ = ["ColdPool"]
+
+log = logging.getLogger(__name__)
+
+_EXTRACT_CHUNK = 8
+_CHECK_CHUNK = 6
+_IN_FLIGHT = 2  # chunks per worker: one being worked on, the next already there
+_POLL_S = 1.0  # how often a wait checks that the workers are alive
+
+
+class _Broken(Exception):
+    """A worker failed or died: the parent finishes the work itself."""
+
+
+class ColdPool:
+    """Worker processes for one cold index + check (a context manager; see the module doc)."""
+
+    def __init__(self, workers: int | None) -> None:
+        self.workers = workers if workers is not None else default_workers()
+        self._procs: list[SpawnProcess] = []
+        self._inboxes: list[Queue[Any]] = []
+        self._outbox: Queue[Any] | None = None
+        self._owner: dict[str, int] = {}  # relpath -> the worker holding its extract
+        self._dir: str | None = None
+        self._blob: Any = None
+        self._places: dict[str, tuple[int, int, int]] = {}
+        self._busy: list[int] = []
+        self.broken = False
+
+    def __enter__(self) -> ColdPool:
+        return self
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        if kind is not None:  # Ctrl-C or a failure: no orderly stop, the work is void
+            self._abandon()
+        self.close()
+
+    @property
+    def active(self) -> bool:
+        """Whether the workers hold this run's extracts (phase 2 can run in them)."""
+        return bool(self._procs) and not self.broken
+
+    def holds(self, relpath: str) -> bool:
+        """Whether a worker extracted ``relpath`` (the parent need not decode it)."""
+        return self.active and relpath in self._owner
+
+    # ---- phase 1 ------------------------------------------------------------------------
+
+    def extract(
+        self,
+        misses: Iterable[tuple[Candidate, SourceText]],
+        workers: int | None = None,
+        side_job: SideJob | None = None,
+    ) -> Generator[tuple[Candidate, str, str | None], None, None]:
+        """:func:`extract_many`'s contract (in order; ``misses`` consumed before the first
+        result).  In the pool ``side_job`` is not run (the workers segment while checking)
+        and its result is ``None``."""
+        rest = iter(misses)
+        head = list(islice(rest, PARALLEL_THRESHOLD))
+        if self.workers <= 1 or len(head) < PARALLEL_THRESHOLD or self._procs:
+            yield from extract_many([*head, *rest], 1, side_job)
+            return
+        self._start()
+        sent: dict[int, list[tuple[Candidate, SourceText]]] = {}
+        results: dict[int, list[tuple[str, str]]] = {}
+        pending: deque[tuple[int, list[Job]]] = deque()
+        items: list[tuple[Candidate, SourceText]] = []
+
+        def flush() -> None:
+            seq = len(sent)
+            sent[seq] = list(items)
+            pending.append((seq, [_job(c, s) for c, s in items]))
+            items.clear()
+
+        try:
+            for item in [*head, *rest]:
+                items.append(item)
+                if len(items) == _EXTRACT_CHUNK:
+                    flush()
+                    self._pump(pending, "extract", results, block=False)
+            if items:
+                flush()
+            while len(results) < len(sent):
+                self._pump(pending, "extract", results, block=True)
+        except _Broken as exc:
+            log.warning("parallel indexing failed (%s); continuing in-process", exc)
+            self._abandon()
+        for seq in range(len(sent)):
+            got = results.get(seq)
+            if got is None:  # the pool broke: this chunk is extracted here
+                yield from extract_many(sent[seq], 1, side_job)
+                continue
+            for (cand, _), (_rel, raw) in zip(sent[seq], got, strict=True):
+                self._keep(cand.relpath, raw)
+                yield cand, raw, None
+
+    def _keep(self, relpath: str, raw: str) -> None:
+        """Write one serialised entry to the blob the workers read each other's from."""
+        head, _, body = raw.partition("\n")
+        head_b = head.encode("utf-8", "surrogatepass")
+        body_b = body.encode("utf-8", "surrogatepass")
+        offset = self._blob.tell()
+        self._blob.write(head_b + b"\n" + body_b)
+        self._places[relpath] = (offset, len(head_b), len(body_b))
+
+    # ---- phase 2 ------------------------------------------------------------------------
+
+    def check(
+        self,
+        graph: ProjectGraph,
+        targets: list[str],
+        *,
+        enable: tuple[str, ...],
+        ignore: IgnoreList,
+        docstrings: bool,
+        on_file_done: Callable[[int], None] | None,
+    ) -> tuple[list[FileReport], list[str]]:
+        """The reports of ``targets`` (suppressed, in order) from the workers, and the
+        targets they could not check (the caller checks those itself)."""
+        rels = [graph.relpath(t) for t in targets]
+        if not self.active:
+            return [], rels
+        for entry in graph.entries.values():  # cache hits: written here for the workers
+            if entry.path not in self._places:
+                self._keep(entry.path, entry.serialise())
+        self._blob.flush()
+        places: list[Place] = [(rel, *self._places[rel]) for rel in graph.entries]
+        setup = Setup(
+            root=graph.root,
+            max_file_bytes=graph.max_file_bytes,
+            blob=self._blob.name,
+            places=places,
+            package_dirs=set(graph.modules.package_dirs),
+            skipped=dict(graph.skipped),
+            enable=enable,
+            ignore=ignore,
+            docstrings=docstrings,
+            segments_cache=graph.cache_directory,
+            use_segments_cache=graph.uses_cache,
+        )
+        for inbox in self._inboxes:
+            inbox.put(("graph", setup))
+        queues = self._queues(rels)
+        chunks: dict[int, list[str]] = {}
+        results: dict[int, list[FileReport]] = {}
+        pending: deque[tuple[int, list[str]]] = deque()  # unused: checks are dealt per worker
+        try:
+            while True:
+                for wid in range(len(self._procs)):
+                    while self._busy[wid] < _IN_FLIGHT:
+                        chunk = _next_chunk(queues, wid)
+                        if not chunk:
+                            break
+                        seq = len(chunks)
+                        chunks[seq] = chunk
+                        self._send(wid, ("check", seq, chunk))
+                if len(results) == len(chunks):
+                    break
+                for seq in self._pump(pending, "check", results, block=True):
+                    if on_file_done is not None:
+                        on_file_done(len(results[seq]))
+        except _Broken as exc:
+            log.warning("parallel checking failed (%s); continuing in-process", exc)
+            self._abandon()
+        by_path = {r.path: r for seq in results for r in results[seq]}
+        return [by_path[rel] for rel in rels if rel in by_path], [
+            rel for rel in rels if rel not in by_path
+        ]
+
+    def _queues(self, targets: list[str]) -> list[deque[str]]:
+        """Each worker's own targets, then (last queue) the ones no worker extracted."""
+        queues: list[deque[str]] = [deque() for _ in range(len(self._procs) + 1)]
+        for rel in targets:
+            queues[self._owner.get(rel, len(self._procs))].append(rel)
+        return queues
+
+    # ---- the processes ------------------------------------------------------------------
+
+    def _start(self) -> None:
+        # spawn, not fork: the language server has threads, and fork with threads is unsafe
+        ctx = multiprocessing.get_context("spawn")
+        self._dir = tempfile.mkdtemp(prefix="docref-cold-")
+        self._blob = open(os.path.join(self._dir, "entries"), "wb")  # noqa: SIM115 (closed in close)
+        self._outbox = ctx.Queue()
+        with _main_not_rerun():
+            for wid in range(self.workers):
+                inbox: Queue[Any] = ctx.Queue()
+                proc = ctx.Process(target=main, args=(wid, inbox, self._outbox), daemon=True)
+                proc.start()
+                self._procs.append(proc)
+                self._inboxes.append(inbox)
+                self._busy.append(0)
+
+    def _send(self, wid: int, message: tuple[Any, ...]) -> None:
+        self._inboxes[wid].put(message)
+        self._busy[wid] += 1
+
+    def _pump(
+        self,
+        pending: deque[tuple[int, Any]],
+        kind: str,
+        results: dict[int, Any],
+        *,
+        block: bool,
+    ) -> list[int]:
+        """Hand ``pending`` chunks to idle workers, then take the answers that are there
+        (at least one when ``block``); returns their sequence numbers."""
+        for wid in range(len(self._procs)):
+            while pending and self._busy[wid] < _IN_FLIGHT:
+                seq, jobs = pending.popleft()
+                self._send(wid, (kind, seq, jobs))
+        got: list[int] = []
+        assert self._outbox is not None
+        while True:
+            try:
+                message = self._outbox.get(block=block and not got, timeout=_POLL_S)
+            except queue.Empty:
+                if got or not block:
+                    return got
+                dead = [p.pid for p in self._procs if not p.is_alive()]
+                if dead:
+                    raise _Broken(f"worker {dead[0]} exited") from None
+                continue
+            wid, answer, seq, payload = message
+            if answer == "error":
+                raise _Broken(f"a worker failed:\n{payload}")
+            self._busy[wid] -= 1
+            if answer == "extracted":
+                for rel, _raw in payload:
+                    self._owner[rel] = wid
+            results[seq] = payload
+            got.append(seq)
+            for w in range(len(self._procs)):  # refill as soon as a slot frees
+                while pending and self._busy[w] < _IN_FLIGHT:
+                    nseq, jobs = pending.popleft()
+                    self._send(w, (kind, nseq, jobs))
+
+    def _abandon(self) -> None:
+        self.broken = True
+        self._terminate()
+
+    def _terminate(self) -> None:
+        for proc in self._procs:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in self._procs:
+            proc.join()
+
+    def close(self) -> None:
+        """Stop the workers (they write their parsed docstrings first), reap them and remove
+        the blob; safe to call twice and after a failure."""
+        if self._procs and not self.broken and self._outbox is not None:
+            for inbox in self._inboxes:
+                inbox.put(("stop",))
+            stopped = 0
+            try:
+                while stopped < len(self._procs):
+                    message = self._outbox.get(timeout=60)
+                    stopped += message[1] in ("stopped", "error")
+            except (queue.Empty, OSError, EOFError) as exc:
+                log.warning("a worker did not stop (%s)", exc)
+            for proc in self._procs:
+                proc.join(timeout=10)
+        self._terminate()
+        for q in [*self._inboxes, *([self._outbox] if self._outbox is not None else [])]:
+            q.cancel_join_thread()  # what a stopped worker did not read is not needed
+            q.close()
+        self._procs, self._inboxes, self._outbox = [], [], None
+        if self._blob is not None:
+            self._blob.close()
+            self._blob = None
+        if self._dir is not None:
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None
+
+
+@contextmanager
+def _main_not_rerun() -> Iterator[None]:
+    """Start processes without having them run the parent's main script first.
+
+    Spawn re-runs a main module known only by its path (the ``docref`` console script) in
+    each child, importing the whole CLI there (~0.1 s of CPU per worker for nothing: the
+    worker's code is :mod:`docref.engine.cold_worker`, imported by name).  Without a
+    ``__file__`` at start-up the child leaves its main module alone; a main module known by
+    name (``python -m docref``, pytest) is never re-run anyway.
+    """
+    main_module = sys.modules.get("__main__")
+    path = None
+    if main_module is not None and getattr(main_module, "__spec__", None) is None:
+        path = main_module.__dict__.pop("__file__", None)
+    try:
+        yield
+    finally:
+        if path is not None:
+            main_module.__file__ = path  # type: ignore[union-attr]
+
+
+def _job(cand: Candidate, src: SourceText) -> Job:
+    return cand.relpath, cand.language, src.data, src.content_hash, src.note
+
+
+def _next_chunk(queues: list[deque[str]], wid: int) -> list[str]:
+    """The next files for worker ``wid``: its own first, then those no worker holds, then
+    the end of the longest other queue (its owner decodes them fastest, so take its last)."""
+    own = queues[wid]
+    if own:
+        return [own.popleft() for _ in range(min(_CHECK_CHUNK, len(own)))]
+    shared = queues[-1]
+    if shared:
+        return [shared.popleft() for _ in range(min(_CHECK_CHUNK, len(shared)))]
+    other = max(queues[:-1], key=len)
+    return [other.pop() for _ in range(min(_CHECK_CHUNK, len(other) // 2))][::-1]

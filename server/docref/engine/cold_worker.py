@@ -1,0 +1,169 @@
+"""One worker process of a cold run's pool (:mod:`docref.engine.cold`).
+
+Phase 1: it extracts the files it is sent and keeps their extracts; the parent gets each
+file's serialised entry.  Phase 2: it is told the whole project (every entry's place in the
+parent's blob file, in the parent's order) and builds the same graph as the parent's: its own
+files as the objects it made, the others' read from the blob when a rule first asks for one.
+Then it checks the files it is sent, markers and the ``ignore`` list included, and returns
+the reports.  So both cores extract, then both check, and nothing but the files' bytes,
+entries and reports crosses the process boundary.
+
+Messages: in ``("extract", seq, jobs)``, ``("graph", setup)``, ``("check", seq, paths)``,
+``("stop",)``; out ``(worker, kind, seq, payload)`` with kind ``extracted``, ``checked``,
+``error`` (a traceback: the parent does the rest itself) or ``stopped``.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import signal
+import traceback
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from multiprocessing.queues import Queue
+
+    from docref.core.codes import IgnoreList
+    from docref.graph.project import ProjectGraph
+    from docref.graph.store import Entry
+
+Job = tuple[str, str, bytes, str, str | None]
+"""One file to extract: relpath, language, UTF-8 bytes, content hash, decoding note."""
+
+Place = tuple[str, int, int, int]
+"""Where an entry is in the blob file: relpath, offset, head bytes, body bytes."""
+
+
+@dataclass(slots=True)
+class Setup:
+    """What phase 2 needs: the project as the parent indexed it, and how to check."""
+
+    root: str
+    max_file_bytes: int
+    blob: str
+    places: list[Place]
+    package_dirs: set[str]
+    skipped: dict[str, str]
+    enable: tuple[str, ...]
+    ignore: IgnoreList
+    docstrings: bool  # keep the parsed docstrings on the reports (later tiers use them)
+    segments_cache: str | None  # the segments store's folder; None: memory only
+    use_segments_cache: bool
+
+
+def read_text(fd: int, offset: int, size: int) -> str:
+    return os.pread(fd, size, offset).decode("utf-8", "surrogatepass")
+
+
+class _Worker:
+    def __init__(self, wid: int, outbox: Queue[Any]) -> None:
+        self.wid = wid
+        self.outbox = outbox
+        self.own: dict[str, Entry] = {}
+        self.graph: ProjectGraph | None = None
+        self.setup: Setup | None = None
+        self.fd = -1
+        self.store: Any = None
+
+    def extract(self, jobs: list[Job]) -> list[tuple[str, str]]:
+        from docref.graph.extraction import extract
+        from docref.graph.store import Entry
+
+        out = []
+        for rel, language, data, digest, note in jobs:
+            fe = extract(language, data, rel, digest)
+            if note:
+                fe.errors.append(note)
+            entry = Entry.from_extract(fe, data)
+            out.append((rel, entry.serialise()))
+            self.own[rel] = entry
+        return out
+
+    def build(self, setup: Setup) -> None:
+        from docref.graph.project import ProjectGraph
+        from docref.graph.store import Entry
+
+        self.setup = setup
+        self.fd = os.open(setup.blob, os.O_RDONLY)
+        entries: list[Entry] = []
+        for rel, offset, head, body in setup.places:
+            mine = self.own.get(rel)
+            if mine is not None:
+                entries.append(mine)
+                continue
+            load = partial(read_text, self.fd, offset + head + 1, body)
+            entries.append(Entry.from_head(rel, read_text(self.fd, offset, head), load))
+        self.own.clear()
+        graph = ProjectGraph(setup.root, use_cache=False, max_file_bytes=setup.max_file_bytes)
+        graph.adopt(entries, setup.package_dirs, setup.skipped)
+        self.graph = graph
+        self.store = _store_for(graph, setup)
+
+    def check(self, paths: list[str]) -> list[Any]:
+        from docref.engine.static import check_static
+
+        assert self.graph is not None and self.setup is not None, "check before graph"
+        setup = self.setup
+        run = check_static(self.graph, paths, enable=setup.enable, ignore=setup.ignore, jobs=1)
+        if not setup.docstrings:
+            for report in run.reports:
+                report.docstrings = []
+        return run.reports
+
+    def stop(self) -> None:
+        if self.store is not None:
+            self.store.flush()
+            self.store.close()
+        if self.fd >= 0:
+            os.close(self.fd)
+
+
+def _store_for(graph: ProjectGraph, setup: Setup) -> Any:
+    """The parsed-docstring store the checks use: the on-disk one (written in one transaction
+    at the end) when the run has a cache, else memory only."""
+    from docref.cache import open_cache
+    from docref.checks.static.runner import use_docstring_store
+    from docref.segments.store import ParsedDocstringStore, encode_rows
+
+    class DeferredStore(ParsedDocstringStore):
+        """Saves wait for :meth:`flush` (one transaction, not one per file; two workers
+        write the same store)."""
+
+        def save(self, language: Any, content_hash: str, parsed: Any) -> None:
+            if self._cache is not None:
+                self._unwritten.append((self._key(language, content_hash), encode_rows(parsed)))
+
+    cache = open_cache("segments", setup.segments_cache) if setup.use_segments_cache else None
+    store = DeferredStore(cache)
+    use_docstring_store(graph, store)
+    return store
+
+
+def main(wid: int, inbox: Queue[Any], outbox: Queue[Any]) -> None:
+    """The worker's loop (a ``multiprocessing`` target)."""
+    # Ctrl-C is the parent's to handle: it stops the workers; a traceback per worker is noise
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the extracts and graph live to the end of the process and form few cycles (as in the
+    # parent, docref.cli.check_run.no_cycle_collection)
+    gc.disable()
+    worker = _Worker(wid, outbox)
+    while True:
+        message = inbox.get()
+        kind = message[0]
+        try:
+            if kind == "extract":
+                outbox.put((wid, "extracted", message[1], worker.extract(message[2])))
+            elif kind == "graph":
+                worker.build(message[1])
+            elif kind == "check":
+                outbox.put((wid, "checked", message[1], worker.check(message[2])))
+            else:
+                worker.stop()
+                outbox.put((wid, "stopped", 0, None))
+                return
+        except Exception:
+            seq = message[1] if len(message) > 2 else 0
+            outbox.put((wid, "error", seq, traceback.format_exc()))

@@ -1,0 +1,200 @@
+"""A file's model answers in the results cache (:mod:`docref.engine.file_cache`).
+
+A file's entry holds, per documented function, every (segment, criterion) answer and the
+model's findings (through the file's inline markers already: a run served from the cache
+has no parsed markers), the functions whose context could not be built (as messages), and
+the endpoint's description.  Its key is the file's static key with the model's fingerprint
+(:func:`~docref.engine.cache_key.model_fingerprint`); its dependencies are the files the
+static check and the functions' 1-hop contexts read, by surface.
+
+Only a complete answer is kept: a file with a model error, a question left unanswered
+(``max_calls``, a fatal error, an answer that was not a verdict -- the answer cache does not
+keep those either, so the next run asks again) is asked again next time.  An entry served
+counts each of its answers as a cache hit and no call: the model was not asked.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from docref.core.findings import Criterion, Finding, Tier, Verdict
+from docref.engine.cache_key import FileRecord, digest, project_shape
+from docref.engine.file_cache import ResultsCache, deps_of, deps_valid
+
+if TYPE_CHECKING:
+    from docref.checks.llm.tier import LlmFunctionResult
+    from docref.checks.static.report import FileReport
+    from docref.config.settings import Settings
+    from docref.core.score import CheckResult
+    from docref.engine.outcome import ModelOutcome
+
+__all__ = ["ModelEntry", "load_entries", "served_outcome", "store_entries"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class ModelEntry:
+    """One file's stored model answers."""
+
+    path: str
+    endpoint: str
+    functions: list[LlmFunctionResult] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def _key(fingerprint: str, rel: str, record: FileRecord, shape: str) -> str:
+    return "model:" + digest(fingerprint, rel, record.content_hash, shape)
+
+
+def load_entries(
+    cache: ResultsCache, fingerprint: str, targets: Sequence[str], records: Mapping[str, FileRecord]
+) -> dict[str, ModelEntry]:
+    """The stored entries of ``targets`` still valid under ``records`` (a damaged one is a
+    miss)."""
+    shape = project_shape(records)
+    out: dict[str, ModelEntry] = {}
+    for rel in targets:
+        record = records.get(rel)
+        if record is None:
+            continue
+        raw = cache.get(_key(fingerprint, rel, record, shape))
+        if not isinstance(raw, dict) or not deps_valid(raw.get("deps"), records):
+            continue
+        try:
+            out[rel] = _entry_from_json(rel, raw)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            log.debug("unusable cached model answers of %s: %s", rel, exc)
+    return out
+
+
+def store_entries(
+    cache: ResultsCache,
+    fingerprint: str,
+    records: Mapping[str, FileRecord],
+    reports: Sequence[FileReport],
+    outcome: ModelOutcome,
+    tracked: Mapping[str, tuple[list[str], list[str]]],
+) -> None:
+    """Keep the complete answers of ``outcome`` for each of ``reports`` (see the module
+    docstring); ``tracked`` holds each file's context files and problems."""
+    if outcome.fatal is not None or outcome.not_asked:
+        return
+    by_path: dict[str, list[LlmFunctionResult]] = {}
+    for res in outcome.results:
+        by_path.setdefault(res.path, []).append(res)
+    shape = project_shape(records)
+    rows: dict[str, str] = {}
+    for report in reports:
+        record, seen = records.get(report.path), tracked.get(report.path)
+        if record is None or seen is None:
+            continue
+        functions = by_path.get(report.path, [])
+        if any(f.errors or f.fatal or _incomplete(f.results) for f in functions):
+            continue
+        marks = report.suppressions
+        value = {
+            "deps": deps_of([*report.deps, *seen[0]], records),
+            "endpoint": outcome.endpoint,
+            "problems": seen[1],
+            "functions": [
+                {
+                    "qualname": f.qualname,
+                    "results": [_result_to_json(r) for r in f.results],
+                    "findings": [
+                        x.to_json() for x in f.findings if marks is None or not marks.covers(x)
+                    ],
+                }
+                for f in functions
+            ],
+        }
+        rows[_key(fingerprint, report.path, record, shape)] = json.dumps(value)
+    cache.set_many(rows)
+
+
+def _incomplete(results: Sequence[CheckResult]) -> bool:
+    return any(r.verdict is Verdict.UNKNOWN for r in results)
+
+
+def served_outcome(
+    settings: Settings,
+    targets: Sequence[str],
+    entries: Mapping[str, ModelEntry],
+    fresh: ModelOutcome | None,
+) -> ModelOutcome:
+    """One outcome from the stored ``entries`` and the ``fresh`` run over the other files:
+    results in the order of ``targets``, usage and unanswered counts over all of them."""
+    from docref.engine.outcome import ModelOutcome, Usage, count_unanswered
+
+    endpoint = next((e.endpoint for e in entries.values()), "")
+    outcome = fresh if fresh is not None else ModelOutcome(settings.model or "", endpoint)
+    fresh_by_path: dict[str, list[LlmFunctionResult]] = {}
+    for res in outcome.results:
+        fresh_by_path.setdefault(res.path, []).append(res)
+    results: list[LlmFunctionResult] = []
+    problems: list[str] = []
+    for rel in targets:
+        entry = entries.get(rel)
+        if entry is not None:
+            results.extend(entry.functions)
+            problems.extend(entry.problems)
+        else:
+            results.extend(fresh_by_path.pop(rel, []))
+    for rest in fresh_by_path.values():  # not among targets: kept, never dropped
+        results.extend(rest)
+    outcome.results = results
+    outcome.errors[:0] = problems
+    outcome.usage = Usage.of(results)
+    outcome.asked, outcome.unanswered, outcome.unanswered_warning = {}, {}, None
+    count_unanswered(outcome, settings)
+    return outcome
+
+
+def _result_to_json(result: CheckResult) -> dict[str, object]:
+    return {
+        "start": result.start,
+        "end": result.end,
+        "criterion": result.criterion.value,
+        "verdict": result.verdict.value,
+        "tier": result.tier.value,
+        "rule": result.rule,
+        "finding": None if result.finding is None else result.finding.to_json(),
+        "reason": result.reason,
+    }
+
+
+def _entry_from_json(rel: str, raw: Mapping[str, Any]) -> ModelEntry:
+    from docref.checks.llm.tier import LlmFunctionResult
+    from docref.core.score import CheckResult
+
+    entry = ModelEntry(rel, str(raw["endpoint"]), problems=[str(p) for p in raw["problems"]])
+    for fn in raw["functions"]:
+        qualname = str(fn["qualname"])
+        results = []
+        for r in fn["results"]:
+            found = r["finding"]
+            results.append(
+                CheckResult(
+                    path=rel,
+                    qualname=qualname,
+                    start=int(r["start"]),
+                    end=int(r["end"]),
+                    criterion=Criterion(r["criterion"]),
+                    verdict=Verdict(r["verdict"]),
+                    tier=Tier(r["tier"]),
+                    rule=None if r["rule"] is None else str(r["rule"]),
+                    finding=None if found is None else Finding.from_json(found).cached(),
+                    reason=None if r["reason"] is None else str(r["reason"]),
+                )
+            )
+        findings = [Finding.from_json(f).cached() for f in fn["findings"]]
+        entry.functions.append(
+            LlmFunctionResult(
+                rel, qualname, results=results, findings=findings, cache_hits=len(results)
+            )
+        )
+    return entry
