@@ -11,6 +11,10 @@ in every ``docref check``), through the real CLI as a subprocess and real litell
    each (the rest are left unasked: the measure is a rate).  Questions per second are taken at
    the servers, from the first request's arrival to the last answer, so the CLI's start-up
    (indexing, importing litellm) is not in them.  Target: q/s(N) >= 0.8 x N x q/s(1).
+   The docref process's CPU per question is taken over the same phase (its CPU at the first
+   request, read from ``/proc``, subtracted).  ``--processes 1 2`` (the default) also runs each
+   endpoint count with two ``docref check --shard I/2`` processes asking at once, each
+   endpoint's cap split between them (4 + 4): how far the asking grows over the second core.
 2. **Cost against size**: ``--sizes`` functions, every question answered (no latency, one
    endpoint), a fresh local cache and a fresh Redis database each: calls, tokens, wall time
    and the docref process's peak RSS (``wait4``'s ``ru_maxrss`` of that child alone).
@@ -20,7 +24,7 @@ in every ``docref check``), through the real CLI as a subprocess and real litell
 Writes ``benchmarks/out/bench_scale.json`` and prints the tables for RESULTS.md.
 
     python benchmarks/bench_scale.py [--functions 2000] [--max-calls 960] [--latency 0.3]
-                                     [--sizes 500 1000 2000]
+                                     [--processes 1 2] [--sizes 500 1000 2000]
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -47,7 +52,9 @@ MODEL = "openai/bench-scale"
 CAP = 8  # per-endpoint concurrency cap (the issue's)
 
 
-def write_project(root: str, functions: int, endpoints: list[str], cache_url: str | None) -> None:
+def write_project(
+    root: str, functions: int, endpoints: list[str], cache_url: str | None, cap: int = CAP
+) -> None:
     """``functions`` documented functions over files of 50, and ``[tool.docref]``."""
     pkg = os.path.join(root, "pkg")
     os.makedirs(pkg, exist_ok=True)
@@ -69,22 +76,45 @@ def write_project(root: str, functions: int, endpoints: list[str], cache_url: st
             "",
             "[[tool.docref.endpoints]]",
             f'api_base = "{base}"',
-            f"max_concurrency = {CAP}",
+            f"max_concurrency = {cap}",
         ]
     with open(os.path.join(root, "pyproject.toml"), "w", encoding="utf-8") as fh:
         fh.write("\n".join(lines) + "\n")
 
 
-def run_check(root: str, cache_dir: str, *extra: str) -> dict[str, Any]:
-    """``docref check`` as a child; its JSON report, wall time and peak RSS."""
+def _cpu_of(pid: int) -> float:
+    """User + system CPU seconds of a running process so far (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def run_check(
+    root: str, cache_dir: str, *extra: str, first_request: threading.Event | None = None
+) -> dict[str, Any]:
+    """``docref check`` as a child; its JSON report, wall time, peak RSS, CPU, and (with
+    ``first_request``) its CPU when the servers saw their first request (start-up: imports,
+    indexing, the static tier), so the request phase's CPU per question can be told apart."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
     env["DOCREF_CACHE_DIR"] = cache_dir
     env["PYTHONPATH"] = os.pathsep.join([os.path.join(REPO, "server"), env.get("PYTHONPATH", "")])
     argv = [sys.executable, "-m", "docref", "check", root, "--format", "json", "--no-progress"]
     argv += ["--on-llm-error", "warn", *extra]
     started = time.perf_counter()
+    startup_cpu: list[float] = []
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         proc = subprocess.Popen(argv, stdout=out, stderr=err, env=env, cwd=REPO)
+        if first_request is not None:
+            watch = threading.Thread(
+                target=lambda: startup_cpu.append(
+                    _cpu_of(proc.pid) if first_request.wait(600) else 0.0
+                ),
+                daemon=True,
+            )
+            watch.start()
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
         seconds = time.perf_counter() - started
@@ -100,34 +130,67 @@ def run_check(root: str, cache_dir: str, *extra: str) -> dict[str, Any]:
         "seconds": seconds,
         "rss_mb": usage.ru_maxrss / 1024,
         "cpu_s": usage.ru_utime + usage.ru_stime,
+        "startup_cpu_s": startup_cpu[0] if startup_cpu else None,
         "rc": proc.returncode,
         "stderr": errors,
     }
 
 
-def throughput(functions: int, endpoints: int, max_calls: int, latency: float) -> dict[str, Any]:
+def throughput(
+    functions: int, endpoints: int, max_calls: int, latency: float, processes: int = 1
+) -> dict[str, Any]:
+    """One throughput run.  ``processes`` > 1 runs that many ``docref check --shard I/P``
+    children at once, each endpoint's cap split between them (``max_concurrency`` = 8 / P,
+    so no endpoint ever has more than 8 in flight): the asking spread over several cores."""
     fakes = [FakeOpenAI().start() for _ in range(endpoints)]
+    first = threading.Event()
     for fake in fakes:
         fake.set_default(Behaviour.hang(latency, text="1"))
+
+    def watch() -> None:  # the first request's arrival, within 20 ms
+        while not first.is_set() and not any(f.max_in_flight for f in fakes):
+            time.sleep(0.02)
+        first.set()
+
+    threading.Thread(target=watch, daemon=True).start()
     work = tempfile.mkdtemp(prefix="docref-scale-")
     try:
-        write_project(os.path.join(work, "p"), functions, [f.base_url for f in fakes], None)
-        run = run_check(os.path.join(work, "p"), os.path.join(work, "cache"),
-                        "--max-calls", str(max_calls))  # fmt: skip
+        project = os.path.join(work, "p")
+        write_project(project, functions, [f.base_url for f in fakes], None, CAP // processes)
+        shards = [("--shard", f"{i}/{processes}") if processes > 1 else () for i in
+                  range(1, processes + 1)]  # fmt: skip
+        runs: list[dict[str, Any]] = [{} for _ in shards]
+
+        def one(index: int) -> None:
+            runs[index] = run_check(project, os.path.join(work, f"cache{index}"),
+                                    "--max-calls", str(max_calls // processes), *shards[index],
+                                    first_request=first)  # fmt: skip
+
+        threads = [threading.Thread(target=one, args=(i,)) for i in range(processes)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        first.set()  # ends the watcher even when nothing was asked
         requests = [r for f in fakes for r in f.requests]
-        first = min(r.started for r in requests)
+        begin = min(r.started for r in requests)
         last = max(r.started for r in requests) + latency
+        cpu = sum(run["cpu_s"] for run in runs)
+        phase_cpu = cpu - sum(run["startup_cpu_s"] or 0.0 for run in runs)
         return {
             "endpoints": endpoints,
+            "processes": processes,
             "questions": len(requests),
-            "calls": run["report"]["llm"]["calls"],
-            "request_phase_s": round(last - first, 2),
-            "qps": round(len(requests) / (last - first), 2),
+            "calls": sum(run["report"]["llm"]["calls"] for run in runs),
+            "request_phase_s": round(last - begin, 2),
+            "qps": round(len(requests) / (last - begin), 2),
             "per_endpoint": [len(f.requests) for f in fakes],
             "max_in_flight": [f.max_in_flight for f in fakes],
-            "wall_s": round(run["seconds"], 2),
-            "cpu_s": round(run["cpu_s"], 1),
-            "rss_mb": round(run["rss_mb"], 1),
+            "wall_s": round(max(run["seconds"] for run in runs), 2),
+            "cpu_s": round(cpu, 1),
+            # the docref processes' CPU from the first request to the end, per question
+            "cpu_ms_per_question": round(1000 * phase_cpu / max(len(requests), 1), 1),
+            "rss_mb": round(max(run["rss_mb"] for run in runs), 1),
             "load": os.getloadavg()[0],
         }
     finally:
@@ -185,25 +248,34 @@ def main() -> None:
     parser.add_argument("--max-calls", type=int, default=960)
     parser.add_argument("--latency", type=float, default=0.3)
     parser.add_argument("--endpoints", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument(
+        "--processes", type=int, nargs="+", default=[1, 2],
+        help="docref processes asking at once (shards; each endpoint's cap split between them)",
+    )  # fmt: skip
     parser.add_argument("--sizes", type=int, nargs="+", default=[500, 1000, 2000])
     parser.add_argument(
         "--json-out", default=os.path.join(REPO, "benchmarks", "out", "bench_scale.json")
     )
     args = parser.parse_args()
 
-    rates = [throughput(args.functions, n, args.max_calls, args.latency) for n in args.endpoints]
-    base = rates[0]["qps"]
+    rates = [
+        throughput(args.functions, n, args.max_calls, args.latency, p)
+        for p in args.processes
+        for n in args.endpoints
+    ]
+    base = rates[0]["qps"]  # 1 endpoint (the first of --endpoints), 1 process
     for row in rates:
         row["growth"] = round(row["qps"] / (base * row["endpoints"]), 2)
     print(
-        "| endpoints | questions | request phase | q/s | growth vs linear | per endpoint "
-        "| max in flight | wall | CPU | peak RSS | load |"
+        "| endpoints | processes | questions | request phase | q/s | growth vs linear "
+        "| per endpoint | max in flight | wall | CPU | CPU per question | peak RSS | load |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rates:
-        print(f"| {r['endpoints']} | {r['questions']} | {r['request_phase_s']} s | {r['qps']} | "
-              f"{r['growth']}x | {r['per_endpoint']} | {r['max_in_flight']} | {r['wall_s']} s | "
-              f"{r['cpu_s']} s | {r['rss_mb']} MB | {r['load']:.1f} |")  # fmt: skip
+        print(f"| {r['endpoints']} | {r['processes']} | {r['questions']} | "
+              f"{r['request_phase_s']} s | {r['qps']} | {r['growth']}x | {r['per_endpoint']} | "
+              f"{r['max_in_flight']} | {r['wall_s']} s | {r['cpu_s']} s | "
+              f"{r['cpu_ms_per_question']} ms | {r['rss_mb']} MB | {r['load']:.1f} |")  # fmt: skip
 
     work = tempfile.mkdtemp(prefix="docref-scale-redis-")
     with RedisServer(Path(work)) as redis:
