@@ -267,6 +267,9 @@ def main() -> int:
     parser.add_argument("--ruff", default=os.path.join(os.path.dirname(sys.executable), "ruff"))
     parser.add_argument("--one-file", default="inspect.py", help="modes: relative to --std")
     parser.add_argument("--no-pydoclint-tree", action="store_true")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="modes: runs of each warm mode (median kept)"
+    )
     parser.add_argument("--model-tree", default=None, help="modes: a small tree for --model")
     args = parser.parse_args()
     if args.warm_runs < 0 or args.interval <= 0 or args.size < 1 or args.per_rule < 1:

@@ -37,11 +37,18 @@ def docref_env(cache: Path, **extra: str) -> dict[str, str]:
 
 
 def run_docref(
-    args: Sequence[str], *, cwd: Path, env: dict[str, str], timeout: float = 120
+    args: Sequence[str],
+    *,
+    cwd: Path,
+    env: dict[str, str],
+    timeout: float = 120,
+    stdin: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``python -m docref ARGS`` run to its end, its output captured as text."""
+    """``python -m docref ARGS`` run to its end (``stdin`` its input), its output captured as
+    text."""
     return subprocess.run(
         [sys.executable, "-m", "docref", *args],
+        input=stdin,
         cwd=cwd,
         env=env,
         capture_output=True,

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SHOP = REPO / "examples" / "shop"
+from tests.helpers import REPO, SHOP, docref_env, run_docref
+
 CART = "examples/shop/shop/cart.py"
 Run = Callable[..., subprocess.CompletedProcess[str]]
 CHECKOUT = "examples/shop/java/com/example/shop/Checkout.java"
@@ -21,21 +19,12 @@ CHECKOUT = "examples/shop/java/com/example/shop/Checkout.java"
 
 @pytest.fixture
 def run(tmp_path: Path) -> Run:
-    env = {**os.environ, "DOCREF_CACHE_DIR": str(tmp_path / "cache"), "PYTHONIOENCODING": "utf-8"}
+    env = docref_env(tmp_path / "cache")
 
     def _run(
         *args: str, stdin: str | None = None, cwd: Path = REPO
     ) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "docref", *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            cwd=cwd,
-            env=env,
-            timeout=60,
-        )
+        return run_docref(args, cwd=cwd, env=env, timeout=60, stdin=stdin)
 
     return _run
 

@@ -6,26 +6,19 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from docref.core.catalog import STATIC_RULES
 from docref.core.rule_docs import RULE_DOCS, rule_anchor, rules_markdown
 from docref.fixes.static import FIXABLE_RULES
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.helpers import REPO, docref_env, run_docref
+
 RULES_MD = REPO / "server/docref/docs/rules.md"
 
 
 def _docref(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "docref", *args],
-        cwd=REPO,
-        env=dict(os.environ),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_docref(args, cwd=REPO, env=dict(os.environ), timeout=60)
 
 
 def test_rule_prints_what_why_example_fix_and_suppression() -> None:
@@ -81,14 +74,8 @@ def test_every_rule_is_documented_and_the_shipped_page_is_current() -> None:
 
 
 def test_text_output_shows_rule_ids(tmp_path: Path) -> None:
-    env = {**os.environ, "DOCREF_CACHE_DIR": str(tmp_path / "cache")}
-    proc = subprocess.run(
-        [sys.executable, "-m", "docref", "check", "examples/shop/shop/cart.py"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    proc = run_docref(
+        ["check", "examples/shop/shop/cart.py"], cwd=REPO, env=docref_env(tmp_path / "cache")
     )
     assert proc.returncode == 1
     codes = sorted(line.split(": ", 2)[1].split()[0] for line in proc.stdout.splitlines())

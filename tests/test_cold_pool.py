@@ -56,6 +56,11 @@ def project(tmp_path: Path) -> Path:
     for i in range(count):
         text = MODULE.format(i=i, prev=(i - 1) % count)
         (pkg / f"m{i:03}.py").write_text(text, encoding="utf-8")
+    # bad input goes through the workers too: a note, a skipped file, a partial extract
+    latin = b'def f(a):\n    """Caf\xe9 \xe0 la carte.\n\n    Args:\n        b: B.\n    """\n'
+    (pkg / "latin.py").write_bytes(latin)
+    (pkg / "binary.py").write_bytes(b"\x00\x01" * 50)
+    (pkg / "broken.py").write_text('def f(a:\n    """Do.\n\n    Args:\n        b: B.\n    """\n')
     return pkg.parent
 
 
@@ -99,6 +104,9 @@ def test_pool_checks_what_it_extracted_like_one_process(tmp_path: Path) -> None:
     assert any("gone" in f.message for f in findings)  # resolved against another file
     assert not any(f.qualname.startswith("h") for f in findings)  # the marker held
     assert run.warnings  # the malformed markers
+    assert "pkg/binary.py" in graph.skipped and "pkg/binary.py" not in graph.files
+    latin = next(r for r in run.reports if r.path == "pkg/latin.py")
+    assert graph.entries["pkg/latin.py"].errors and latin.findings  # decoded with a note
 
 
 def test_a_dead_worker_leaves_its_checks_to_the_parent(tmp_path: Path) -> None:

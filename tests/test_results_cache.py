@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.helpers import docref_env, run_docref
+
 HELPERS = '''def scale(value: int, factor: int) -> int:
     """Scale a value.
 
@@ -64,15 +66,8 @@ def _project(tmp_path: Path) -> Path:
 
 
 def _check(root: Path, cache: Path, *args: str) -> list[tuple[str, str, str]]:
-    env = {**os.environ, "DOCREF_CACHE_DIR": str(cache)}
-    proc = subprocess.run(
-        [sys.executable, "-m", "docref", "check", *args, "--format", "json", "--no-progress"],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    argv = ["check", *args, "--format", "json", "--no-progress"]
+    proc = run_docref(argv, cwd=root, env=docref_env(cache))
     assert proc.returncode in (0, 1), proc.stderr
     report = json.loads(proc.stdout)
     return sorted((f["path"], f["rule"], f["message"]) for f in report["findings"])
@@ -113,6 +108,11 @@ def test_a_dependency_signature_edit_reaches_the_dependent(tmp_path: Path) -> No
     assert after == _check(root, tmp_path / "cold", ".")
     helpers.write_text(HELPERS, encoding="utf-8")  # and back again
     assert _check(root, cache, ".") == before
+    # the pre-commit case: only the dependent file named, in the warm project
+    assert _check(root, cache, "pkg/main.py") == [f for f in before if f[0] == "pkg/main.py"]
+    helpers.write_text(HELPERS.replace("def scale(", "def resize("), encoding="utf-8")
+    one = _check(root, cache, "pkg/main.py")
+    assert [f for f in one if f[1] == "C1-XREF-UNRESOLVED"] == unresolved
 
 
 def test_a_changed_setting_does_not_reuse_the_cache(tmp_path: Path) -> None:
@@ -192,3 +192,36 @@ def test_damaged_cache_content_is_a_miss(tmp_path: Path) -> None:
             assert _check(root, cache, ".") == cold  # recomputed, stored afresh
             keys = list(raw)
     assert _check(root, cache, "pkg/main.py") == [f for f in cold if f[0] == "pkg/main.py"]
+
+
+def _imports_tree_sitter(root: Path, cache: Path, extra_path: str) -> bool:
+    """Whether a warm one-file run indexed the project (tree-sitter is imported then only)."""
+    env = docref_env(cache)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (extra_path, env.get("PYTHONPATH")) if p)
+    proc = subprocess.run(  # not run_docref: -X importtime goes before -m
+        [sys.executable, "-X", "importtime", "-m", "docref", "check", "pkg/main.py", "-q"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    return "tree_sitter" in proc.stderr
+
+
+def test_another_docref_version_does_not_reuse_the_cache(tmp_path: Path) -> None:
+    from docref.engine.cache_key import installed_version
+
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    _check(root, cache, ".")
+    assert not _imports_tree_sitter(root, cache, "")  # warm: served from the cache
+    other = tmp_path / "other" / "site-packages"  # where another docref is installed
+    (other / "docref-99.0.dist-info").mkdir(parents=True)
+    assert _imports_tree_sitter(root, cache, str(other))  # not served: indexed again
+    assert not _imports_tree_sitter(root, cache, str(other))
+    sys.path.insert(0, str(other))
+    try:
+        assert installed_version() == "99.0"
+    finally:
+        sys.path.remove(str(other))

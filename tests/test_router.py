@@ -4,7 +4,6 @@ against three scripted OpenAI-compatible servers, one of them killed mid-run."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.fake_openai import Behaviour, FakeOpenAI
+from tests.helpers import docref_env
 
 REPO = Path(__file__).resolve().parents[1]
 FUNCTION = '''def {name}(a: int, b: int) -> int:
@@ -59,9 +59,7 @@ def argv(project: Path, *bases: str) -> list[str]:
 
 
 def env_for(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    env["DOCREF_CACHE_DIR"] = str(tmp_path / "cache")
-    return env
+    return docref_env(tmp_path / "cache")
 
 
 def findings(report: dict[str, object]) -> list[tuple[object, ...]]:

@@ -5,14 +5,13 @@ into the unsharded report."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.helpers import REPO, docref_env, run_docref
+
 FUNCTION = '''def {name}(a: int, b: int) -> int:
     """Add numbers.
 
@@ -43,11 +42,7 @@ def project(tmp_path: Path) -> Path:
 
 
 def docref(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DOCREF_CACHE_DIR": str(tmp_path / "cache")}
-    return subprocess.run(
-        [sys.executable, "-m", "docref", *args],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    return run_docref(args, cwd=REPO, env=docref_env(tmp_path / "cache"))
 
 
 def check_json(project: Path, tmp_path: Path, *args: str) -> dict[str, object]:

@@ -30,13 +30,12 @@ a canonical :class:`TypeExpr` (or ``None``: prose / not a type, hence no C2 verd
 ``None`` (no verdict) when a name's relation cannot be known without a symbol table: a user
 class vs a known ABC or builtin (pass ``is_subclass`` to decide), a lowercase prose-like word,
 two dotted names with the same last component but different modules.
+
+The verdicts, how they combine and how two names relate are in
+:mod:`docref.checks.types_relation`; the parsers in :mod:`docref.checks.types_parse`.
 """
 
 from __future__ import annotations
-
-import enum
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from .types_expr import (
     ANY,
@@ -50,6 +49,26 @@ from .types_expr import (
 )
 from .types_hierarchy import ancestors, is_known
 from .types_parse import parse_annotation, parse_doc_type
+from .types_relation import (
+    COMPATIBLE,
+    EQUAL,
+    EQUIV,
+    EQUIVALENT,
+    INCOMPATIBLE,
+    SAME,
+    SUB,
+    SUPER,
+    UNRELATED,
+    CompareContext,
+    Outcome,
+    SubclassOracle,
+    Verdict,
+    at_least,
+    best,
+    name_relation,
+    named,
+    worst,
+)
 from .types_vocab import ARRAY_LIKE, NDARRAY, NDARRAY_ALIAS
 
 __all__ = [
@@ -64,24 +83,6 @@ __all__ = [
     "parse_doc_type",
 ]
 
-
-class Verdict(enum.StrEnum):
-    """How a documented type relates to the annotation."""
-
-    EQUAL = "equal"
-    EQUIVALENT = "equivalent"
-    COMPATIBLE = "compatible"
-    INCOMPATIBLE = "incompatible"
-
-
-EQUAL = Verdict.EQUAL
-EQUIVALENT = Verdict.EQUIVALENT
-COMPATIBLE = Verdict.COMPATIBLE
-INCOMPATIBLE = Verdict.INCOMPATIBLE
-Outcome = Verdict | None
-# Unknown (None) ranks between compatible and incompatible: one incompatible member decides.
-_RANK: dict[Outcome, int] = {EQUAL: 0, EQUIVALENT: 1, COMPATIBLE: 2, None: 3, INCOMPATIBLE: 4}
-SubclassOracle = Callable[[str, str], bool | None]
 
 _SELF = "typing.Self"
 _CALLABLE = "collections.abc.Callable"
@@ -100,23 +101,6 @@ _NUMERIC_KINDS = {
 _ARRAY_LIKE_MEMBERS = frozenset(
     {"collections.abc.Sequence", "numbers.Number", "scalar", "numpy.generic", NDARRAY}
 )
-
-
-def _worst(*outcomes: Outcome) -> Outcome:
-    return max(outcomes, key=_RANK.__getitem__, default=EQUAL)
-
-
-def _best(*outcomes: Outcome) -> Outcome:
-    return min(outcomes, key=_RANK.__getitem__, default=INCOMPATIBLE)
-
-
-def _at_least(floor: Verdict, outcome: Outcome) -> Outcome:
-    return _worst(floor, outcome)
-
-
-@dataclass(frozen=True, slots=True)
-class _Ctx:
-    is_subclass: SubclassOracle | None
 
 
 def compare(
@@ -144,7 +128,7 @@ def compare(
             doc, doc_self = _substitute(doc, _SELF, self_name)
             ann, ann_self = _substitute(ann, _SELF, self_name)
             self_used = doc_self or ann_self
-        ctx = _Ctx(is_subclass)
+        ctx = CompareContext(is_subclass)
         outcome = _cmp(doc, ann, ctx, doc_optional=documented.optional)
         if outcome in (None, INCOMPATIBLE) and ann.is_union:
             # only the annotation as a whole: inside a generic (``tuple[A, B]`` read as a
@@ -199,7 +183,9 @@ def _substitute(expr: TypeExpr, old: str, new: str) -> tuple[TypeExpr, bool]:
 # --------------------------------------------------------------------------- comparison
 
 
-def _cmp(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx, *, doc_optional: bool = False) -> Outcome:
+def _cmp(
+    doc: TypeExpr, ann: TypeExpr, ctx: CompareContext, *, doc_optional: bool = False
+) -> Outcome:
     if doc == ann:
         return EQUAL
     if doc.is_union or ann.is_union:
@@ -207,34 +193,34 @@ def _cmp(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx, *, doc_optional: bool = False)
     return _cmp_single(doc, ann, ctx)
 
 
-def _cmp_union(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx, doc_optional: bool) -> Outcome:
+def _cmp_union(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext, doc_optional: bool) -> Outcome:
     doc_members, ann_members = doc.members, ann.members
     covers = [
-        (member, _best(*(_cmp(d, member, ctx) for d in doc_members))) for member in ann_members
+        (member, best(*(_cmp(d, member, ctx) for d in doc_members))) for member in ann_members
     ]
     none_omitted = any(m.is_none for m in ann_members) and not any(d.is_none for d in doc_members)
-    outcome = _worst(
+    outcome = worst(
         *(verdict for member, verdict in covers if not (member.is_none and none_omitted))
     )
     if outcome in (None, INCOMPATIBLE):
         return outcome
     doc_all_used = all(
-        _best(*(_cmp(d, member, ctx) for member in ann_members)) in (EQUAL, EQUIVALENT)
+        best(*(_cmp(d, member, ctx) for member in ann_members)) in (EQUAL, EQUIVALENT)
         for d in doc_members
     )
     if none_omitted:
         if doc_optional and doc_all_used and outcome in (EQUAL, EQUIVALENT):
             return EQUIVALENT
-        return _at_least(COMPATIBLE, outcome)
+        return at_least(COMPATIBLE, outcome)
     if not doc_all_used:
-        return _at_least(COMPATIBLE, outcome)
-    return _at_least(EQUIVALENT, outcome)
+        return at_least(COMPATIBLE, outcome)
+    return at_least(EQUIVALENT, outcome)
 
 
 def _narrower(
     doc_members: tuple[TypeExpr, ...],
     ann_members: tuple[TypeExpr, ...],
-    ctx: _Ctx,
+    ctx: CompareContext,
     outcome: Outcome,
 ) -> Outcome:
     """``compatible`` when every documented member fits a member of the annotated union
@@ -243,13 +229,13 @@ def _narrower(
     if len(ann_members) < 2:
         return outcome
     for d in doc_members:
-        fit = _best(*(_cmp(d, member, ctx) for member in ann_members))
+        fit = best(*(_cmp(d, member, ctx) for member in ann_members))
         if fit not in (EQUAL, EQUIVALENT, COMPATIBLE):
             return outcome
     return COMPATIBLE
 
 
-def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     if doc == ann:
         return EQUAL
     if ANY in (doc, ann) or "object" in (doc.name, ann.name) or ann.name == "typing.Never":
@@ -264,19 +250,19 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
         return _cmp_literal(doc, ann, ctx)
     if ARRAY_LIKE in (doc.name, ann.name):
         return _cmp_array_like(doc, ann)
-    relation, projected = _relation(doc, ann, ctx)
+    relation, projected = name_relation(doc, ann, ctx)
     if relation is None:
         return None
-    if relation in (_SAME, _EQUIV):
-        floor = EQUAL if relation == _SAME else EQUIVALENT
-        return _at_least(floor, _narrowed(_cmp_args(doc, ann, ctx), doc, ann, ctx))
-    if relation == _SUPER:
+    if relation in (SAME, EQUIV):
+        floor = EQUAL if relation == SAME else EQUIVALENT
+        return at_least(floor, _narrowed(_cmp_args(doc, ann, ctx), doc, ann, ctx))
+    if relation == SUPER:
         if projected is None:
             return COMPATIBLE
-        return _at_least(COMPATIBLE, _cmp_args(doc, projected, ctx))
-    if relation == _UNRELATED and _same_kind(doc, ann):
+        return at_least(COMPATIBLE, _cmp_args(doc, projected, ctx))
+    if relation == UNRELATED and _same_kind(doc, ann):
         return COMPATIBLE  # numpydoc's ``int`` for ``np.integer``/``np.int64``: one kind
-    if relation == _SUB:
+    if relation == SUB:
         # a documented subtype (``OrderedDict`` for ``dict``) is narrower than the annotation,
         # not contradicted by it; parameterised, the documented type is projected onto the
         # annotated generic (``list of str`` as ``Iterable[str]`` for ``Iterable[Hashable]``)
@@ -285,11 +271,11 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
         lifted = ancestors(doc).get(ann.name)
         if lifted is None or not lifted.args:
             return None
-        return _at_least(COMPATIBLE, _narrowed(_cmp_args(lifted, ann, ctx), lifted, ann, ctx))
+        return at_least(COMPATIBLE, _narrowed(_cmp_args(lifted, ann, ctx), lifted, ann, ctx))
     return INCOMPATIBLE
 
 
-def _narrowed(outcome: Outcome, doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+def _narrowed(outcome: Outcome, doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     """The arguments' verdict, or ``compatible`` when each documented argument is a member
     (or a narrowing) of the annotated one: ``Dict[str, Style]`` for ``Mapping[str, Style |
     str]``.  Not for tuples (a projected item union), callables (contravariant) or arrays."""
@@ -297,17 +283,17 @@ def _narrowed(outcome: Outcome, doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outc
         return outcome
     if doc.name in ("tuple", _CALLABLE, NDARRAY):
         return outcome
-    return _worst(*(_narrow_arg(d, a, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
+    return worst(*(_narrow_arg(d, a, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
 
 
-def _narrow_arg(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+def _narrow_arg(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     outcome = _cmp(doc, ann, ctx)
     if outcome in (None, INCOMPATIBLE) and ann.is_union:
         return _narrower(doc.members, ann.members, ctx, outcome)
     return outcome
 
 
-def _cmp_args(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+def _cmp_args(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     if not doc.args:
         return EQUAL if not ann.args else EQUIVALENT  # documented without parameters
     if not ann.args:
@@ -315,35 +301,37 @@ def _cmp_args(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
     if doc.name == "tuple":
         return _cmp_tuple(doc.args, ann.args, ctx)
     if doc.name == _CALLABLE and len(doc.args) == len(ann.args) == 2:
-        return _worst(
+        return worst(
             _cmp_params(doc.args[0], ann.args[0], ctx), _cmp(doc.args[1], ann.args[1], ctx)
         )
     if doc.name == NDARRAY and len(doc.args) == len(ann.args) == 1:
         return _cmp_dtype(doc.args[0], ann.args[0], ctx)
     if len(doc.args) != len(ann.args):
         return None
-    return _worst(*(_cmp(d, a, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
+    return worst(*(_cmp(d, a, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
 
 
 def _variadic(args: tuple[TypeExpr, ...]) -> bool:
     return len(args) == 2 and args[1] == ELLIPSIS
 
 
-def _cmp_tuple(doc: tuple[TypeExpr, ...], ann: tuple[TypeExpr, ...], ctx: _Ctx) -> Outcome:
+def _cmp_tuple(
+    doc: tuple[TypeExpr, ...], ann: tuple[TypeExpr, ...], ctx: CompareContext
+) -> Outcome:
     # item by item, a documented item may be a member of the annotated item's union
     # (``tuple[str, int]`` for ``tuple[str | Dep, int]``): narrower, not contradicted
     if _variadic(doc) and _variadic(ann):
         return _narrow_arg(doc[0], ann[0], ctx)
     if _variadic(doc):
-        return _at_least(COMPATIBLE, _worst(*(_cmp(doc[0], a, ctx) for a in ann)))
+        return at_least(COMPATIBLE, worst(*(_cmp(doc[0], a, ctx) for a in ann)))
     if _variadic(ann):  # a fixed-length documented tuple refines ``tuple[X, ...]``
-        return _at_least(COMPATIBLE, _worst(*(_cmp(d, ann[0], ctx) for d in doc)))
+        return at_least(COMPATIBLE, worst(*(_cmp(d, ann[0], ctx) for d in doc)))
     if len(doc) != len(ann):
         return INCOMPATIBLE
-    return _worst(*(_narrow_arg(d, a, ctx) for d, a in zip(doc, ann, strict=True)))
+    return worst(*(_narrow_arg(d, a, ctx) for d, a in zip(doc, ann, strict=True)))
 
 
-def _cmp_params(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+def _cmp_params(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     if doc == ann:
         return EQUAL
     if ELLIPSIS in (doc, ann):
@@ -352,7 +340,7 @@ def _cmp_params(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
         return INCOMPATIBLE
     # Parameters are contravariant: the documented callable is a supertype when the
     # annotation's parameters are supertypes of the documented ones.
-    return _worst(*(_cmp(a, d, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
+    return worst(*(_cmp(a, d, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
 
 
 def _dtype_kind(expr: TypeExpr) -> TypeExpr:
@@ -370,9 +358,9 @@ def _same_kind(doc: TypeExpr, ann: TypeExpr) -> bool:
     return doc_kind.name == ann_kind.name and (doc_kind != doc or ann_kind != ann)
 
 
-def _cmp_dtype(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+def _cmp_dtype(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     doc_kind, ann_kind = _dtype_kind(doc), _dtype_kind(ann)
-    if _relation(doc_kind, ann_kind, ctx)[0] == _SUB:
+    if name_relation(doc_kind, ann_kind, ctx)[0] == SUB:
         return INCOMPATIBLE  # an array of int is no array of float64: element kinds are exact
     outcome = _cmp(doc_kind, ann_kind, ctx)
     if outcome is EQUAL and (doc_kind != doc or ann_kind != ann):
@@ -397,7 +385,7 @@ def _literal_base(expr: TypeExpr) -> TypeExpr | None:
     return make_union(bases)
 
 
-def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
+def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     if doc.name == LITERAL and ann.name == LITERAL:
         # more values documented (a supertype) or fewer (a narrower choice, like a member
         # of a union): compatible; a documented value the annotation rejects: incompatible
@@ -417,61 +405,10 @@ def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> Outcome:
 
 def _cmp_array_like(doc: TypeExpr, ann: TypeExpr) -> Outcome:
     other = ann if doc.name == ARRAY_LIKE else doc
-    if any(_named(other.name, name) for name in (ARRAY_LIKE, NDARRAY)):
+    if any(named(other.name, name) for name in (ARRAY_LIKE, NDARRAY)):
         return EQUIVALENT  # numpydoc's array_like and ndarray are used interchangeably
     if _ARRAY_LIKE_MEMBERS & set(ancestors(other)):
         # a number or a sequence documented for ``ArrayLike`` is one of the things it
         # accepts (narrower); ``array_like`` documented for one of them is a supertype
         return COMPATIBLE
     return INCOMPATIBLE if is_known(other.name) else None
-
-
-# --------------------------------------------------------------------------- names
-
-_SAME, _EQUIV, _SUPER, _SUB, _UNRELATED = "same", "equiv", "super", "sub", "unrelated"
-
-
-def _relation(doc: TypeExpr, ann: TypeExpr, ctx: _Ctx) -> tuple[str | None, TypeExpr | None]:
-    """How the documented name relates to the annotated one, and the annotation projected
-    onto the documented generic when the documented name is an ancestor."""
-    d, a = doc.name, ann.name
-    if d == a:
-        return _SAME, None
-    if d.endswith("." + a) or a.endswith("." + d):
-        return _EQUIV, None
-    ann_ancestors = ancestors(ann)
-    if d in ann_ancestors:
-        return _SUPER, ann_ancestors[d]
-    if a in ancestors(doc):
-        return _SUB, None
-    d_known, a_known = is_known(d), is_known(a)
-    if d_known and a_known:
-        return _UNRELATED, None
-    if ctx.is_subclass is not None:
-        ann_below, doc_below = ctx.is_subclass(a, d), ctx.is_subclass(d, a)
-        if ann_below:
-            return _SUPER, None
-        if doc_below:
-            return _SUB, None
-        if ann_below is False and doc_below is False:
-            return _UNRELATED, None
-    if _prose_like(d) or _prose_like(a):
-        return None, None
-    if not d_known and not a_known:
-        if ("." in d) != ("." in a):
-            return None, None  # ``Foo`` vs ``pkg.Bar``: an alias may connect them
-        if "." in d and d.rpartition(".")[2] == a.rpartition(".")[2]:
-            return None, None  # same class, modules spelled differently (unresolved alias)
-        return _UNRELATED, None
-    if not d_known:  # a user class documented where a known type is annotated
-        return _UNRELATED, None
-    return None, None  # a known type documented, a user class annotated: maybe a subclass
-
-
-def _named(name: str, canonical: str) -> bool:
-    """``name`` is ``canonical`` or a shorter spelling of it (``ArrayLike``, ``np.ndarray``)."""
-    return name == canonical or canonical.endswith("." + name)
-
-
-def _prose_like(name: str) -> bool:
-    return not is_known(name) and name.isalpha() and name.islower()

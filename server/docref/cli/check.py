@@ -41,7 +41,6 @@ from docref.cli.check_run import (
     reap_workers,
 )
 from docref.cli.check_select import select_targets, shard_filter, since_filter
-from docref.engine.outcome import ModelSetupError
 
 if TYPE_CHECKING:
     from docref.checks.static.runner import FileReport
@@ -225,8 +224,12 @@ def _check(
     with no_cycle_collection():
         try:
             cached = cached_static(args, root, paths, settings, progress, changed)
-        except ModelSetupError as exc:
-            raise _UsageError(str(exc)) from None
+        except Exception as exc:  # the class is imported only when one was raised
+            from docref.engine.outcome import ModelSetupError
+
+            if isinstance(exc, ModelSetupError):
+                raise _UsageError(str(exc)) from None
+            raise
         not_checked: list[NotChecked] = []
         if cached is not None:
             not_checked, forced = unwalked(root, paths, settings, cached.targets, DEFAULT_MAX_BYTES)
@@ -272,6 +275,8 @@ def _check(
     if args.shard is not None:
         shard_filter(reports, args.shard)
     if settings.model and not args.no_llm and graph is not None:
+        from docref.engine.outcome import ModelSetupError
+
         try:
             llm = ask_model(args, settings, graph, reports, progress)
         except ModelSetupError as exc:

@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import json
 import os
-import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
-from docref.cli.formats import fingerprint
 from docref.core.codes import finding_code
 from docref.core.findings import Finding
 from docref.core.severity import level_of
@@ -153,7 +151,7 @@ def gitlab_report(
             {
                 "description": f"{finding_code(f)} {f.message}",
                 "check_name": finding_code(f),
-                "fingerprint": fingerprint(f),
+                "fingerprint": _fingerprint(f),
                 "severity": _GITLAB_SEVERITY[level_of(f, severity or {})],
                 "location": {
                     "path": f.path.replace("\\", "/"),
@@ -167,6 +165,8 @@ def gitlab_report(
 def junit_xml(findings: Sequence[Finding], files: Sequence[str] = ()) -> str:
     """JUnit XML: a suite per file (the ``files`` checked without findings pass), a failed
     test case per finding."""
+    import xml.etree.ElementTree as ET  # junit only: not for the text formats
+
     by_file: dict[str, list[Finding]] = {path: [] for path in files}
     for f in findings:
         by_file.setdefault(f.path, []).append(f)
@@ -216,3 +216,9 @@ def statistics_lines(findings: Sequence[Finding], palette: Palette) -> list[str]
 
 def gitlab_json(findings: Sequence[Finding], severity: Mapping[str, str] | None) -> str:
     return json.dumps(gitlab_report(findings, severity), indent=2)
+
+
+def _fingerprint(finding: Finding) -> str:
+    from docref.cli.formats import fingerprint  # gitlab only: formats brings pathlib, urllib
+
+    return fingerprint(finding)

@@ -19,7 +19,6 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
-from urllib.parse import urlsplit
 
 from docref.config.endpoints import ROUTING_STRATEGIES, EndpointSpec, parse_endpoints
 from docref.core.catalog import STATIC_RULES
@@ -318,6 +317,8 @@ def _env_name(value: object) -> str:
 def cache_url_problem(url: str) -> str | None:
     """Why ``url`` cannot be a ``cache_url`` (``None`` when it can).  The URL itself is not
     echoed: a pasted password must not reach a log."""
+    from urllib.parse import urlsplit  # only when a cache_url is set: not every run's cost
+
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018  (raises on a malformed port)

@@ -19,7 +19,6 @@ Per-check results and the ReFEree score live in :mod:`docref.core.score`.
 from __future__ import annotations
 
 import enum
-import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -311,6 +310,8 @@ class Finding:
         Built from the path (``/`` separators), the qualname, the criterion, the rule and a
         hash of the segment text with whitespace collapsed -- never from offsets or lines.
         """
+        import hashlib  # only suppression files need it: ~1-3 ms of every start-up
+
         digest = hashlib.sha256(_one_line(self.segment_text).encode("utf-8")).hexdigest()[:16]
         path = self.path.replace("\\", "/")
         return f"{path}::{self.qualname}::{self.criterion.value}::{self.rule}::{digest}"

@@ -20,7 +20,6 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-import queue
 import shutil
 import sys
 import tempfile
@@ -28,14 +27,15 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
+from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, Any
 
 from docref.engine.cold_worker import Job, Place, Setup, main
 from docref.graph.extraction import PARALLEL_THRESHOLD, SideJob, default_workers, extract_many
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
     from multiprocessing.context import SpawnProcess
-    from multiprocessing.queues import Queue
 
     from docref.checks.static.report import FileReport
     from docref.core.codes import IgnoreList
@@ -49,7 +49,7 @@ log = logging.getLogger(__name__)
 
 _EXTRACT_CHUNK = 8
 _CHECK_CHUNK = 6
-_IN_FLIGHT = 2  # chunks per worker: one being worked on, the next already there
+_IN_FLIGHT = 1  # chunks per worker (more could block both ends of a pipe, see _start)
 _POLL_S = 1.0  # how often a wait checks that the workers are alive
 
 
@@ -63,8 +63,7 @@ class ColdPool:
     def __init__(self, workers: int | None) -> None:
         self.workers = workers if workers is not None else default_workers()
         self._procs: list[SpawnProcess] = []
-        self._inboxes: list[Queue[Any]] = []
-        self._outbox: Queue[Any] | None = None
+        self._conns: list[Connection] = []
         self._owner: dict[str, int] = {}  # relpath -> the worker holding its extract
         self._dir: str | None = None
         self._blob: Any = None
@@ -183,8 +182,13 @@ class ColdPool:
             segments_cache=graph.cache_directory,
             use_segments_cache=graph.uses_cache,
         )
-        for inbox in self._inboxes:
-            inbox.put(("graph", setup))
+        try:
+            for wid in range(len(self._procs)):
+                self._conns[wid].send(("graph", setup))  # no answer: the checks follow
+        except OSError as exc:
+            log.warning("parallel checking failed (%s); continuing in-process", exc)
+            self._abandon()
+            return [], rels
         queues = self._queues(rels)
         chunks: dict[int, list[str]] = {}
         results: dict[int, list[FileReport]] = {}
@@ -226,19 +230,31 @@ class ColdPool:
         ctx = multiprocessing.get_context("spawn")
         self._dir = tempfile.mkdtemp(prefix="docref-cold-")
         self._blob = open(os.path.join(self._dir, "entries"), "wb")  # noqa: SIM115 (closed in close)
-        self._outbox = ctx.Queue()
+        # plain pipes, no queues: no semaphores for the resource tracker to find leaked after
+        # Ctrl-C, no feeder threads; one chunk in flight per worker keeps both ends from
+        # blocking on each other's full pipe
         with _main_not_rerun():
             for wid in range(self.workers):
-                inbox: Queue[Any] = ctx.Queue()
-                proc = ctx.Process(target=main, args=(wid, inbox, self._outbox), daemon=True)
+                mine, theirs = ctx.Pipe()
+                proc = ctx.Process(target=main, args=(wid, theirs), daemon=True)
                 proc.start()
+                theirs.close()
                 self._procs.append(proc)
-                self._inboxes.append(inbox)
+                self._conns.append(mine)
                 self._busy.append(0)
 
     def _send(self, wid: int, message: tuple[Any, ...]) -> None:
-        self._inboxes[wid].put(message)
+        try:
+            self._conns[wid].send(message)
+        except OSError as exc:  # the worker is gone
+            raise _Broken(f"worker {wid} cannot be reached: {exc}") from None
         self._busy[wid] += 1
+
+    def _deal(self, pending: deque[tuple[int, Any]], kind: str) -> None:
+        for wid in range(len(self._procs)):
+            if pending and self._busy[wid] < _IN_FLIGHT:
+                seq, jobs = pending.popleft()
+                self._send(wid, (kind, seq, jobs))
 
     def _pump(
         self,
@@ -250,35 +266,32 @@ class ColdPool:
     ) -> list[int]:
         """Hand ``pending`` chunks to idle workers, then take the answers that are there
         (at least one when ``block``); returns their sequence numbers."""
-        for wid in range(len(self._procs)):
-            while pending and self._busy[wid] < _IN_FLIGHT:
-                seq, jobs = pending.popleft()
-                self._send(wid, (kind, seq, jobs))
+        self._deal(pending, kind)
         got: list[int] = []
-        assert self._outbox is not None
         while True:
-            try:
-                message = self._outbox.get(block=block and not got, timeout=_POLL_S)
-            except queue.Empty:
+            ready = wait(self._conns, timeout=_POLL_S if block and not got else 0)
+            if not ready:
                 if got or not block:
                     return got
                 dead = [p.pid for p in self._procs if not p.is_alive()]
                 if dead:
-                    raise _Broken(f"worker {dead[0]} exited") from None
+                    raise _Broken(f"worker {dead[0]} exited")
                 continue
-            wid, answer, seq, payload = message
-            if answer == "error":
-                raise _Broken(f"a worker failed:\n{payload}")
-            self._busy[wid] -= 1
-            if answer == "extracted":
-                for rel, _raw in payload:
-                    self._owner[rel] = wid
-            results[seq] = payload
-            got.append(seq)
-            for w in range(len(self._procs)):  # refill as soon as a slot frees
-                while pending and self._busy[w] < _IN_FLIGHT:
-                    nseq, jobs = pending.popleft()
-                    self._send(w, (kind, nseq, jobs))
+            for conn in [c for c in self._conns if c in ready]:
+                try:
+                    message: tuple[int, str, int, Any] = conn.recv()
+                except (EOFError, OSError) as exc:
+                    raise _Broken(f"a worker exited ({exc!r})") from None
+                wid, answer, seq, payload = message
+                if answer == "error":
+                    raise _Broken(f"a worker failed:\n{payload}")
+                self._busy[wid] -= 1
+                if answer == "extracted":
+                    for rel, _raw in payload:
+                        self._owner[rel] = wid
+                results[seq] = payload
+                got.append(seq)
+            self._deal(pending, kind)  # refill as soon as a worker is free
 
     def _abandon(self) -> None:
         self.broken = True
@@ -294,23 +307,21 @@ class ColdPool:
     def close(self) -> None:
         """Stop the workers (they write their parsed docstrings first), reap them and remove
         the blob; safe to call twice and after a failure."""
-        if self._procs and not self.broken and self._outbox is not None:
-            for inbox in self._inboxes:
-                inbox.put(("stop",))
-            stopped = 0
+        if self._procs and not self.broken:
             try:
-                while stopped < len(self._procs):
-                    message = self._outbox.get(timeout=60)
-                    stopped += message[1] in ("stopped", "error")
-            except (queue.Empty, OSError, EOFError) as exc:
+                for conn in self._conns:
+                    conn.send(("stop",))
+                for conn in self._conns:
+                    while conn.poll(60) and conn.recv()[1] not in ("stopped", "error"):
+                        pass
+            except (OSError, EOFError) as exc:
                 log.warning("a worker did not stop (%s)", exc)
             for proc in self._procs:
                 proc.join(timeout=10)
         self._terminate()
-        for q in [*self._inboxes, *([self._outbox] if self._outbox is not None else [])]:
-            q.cancel_join_thread()  # what a stopped worker did not read is not needed
-            q.close()
-        self._procs, self._inboxes, self._outbox = [], [], None
+        for conn in self._conns:
+            conn.close()
+        self._procs, self._conns = [], []
         if self._blob is not None:
             self._blob.close()
             self._blob = None

@@ -24,11 +24,13 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from multiprocessing.queues import Queue
+    from multiprocessing.connection import Connection
 
     from docref.core.codes import IgnoreList
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
+
+_PARENT_CHECK_S = 2.0
 
 Job = tuple[str, str, bytes, str, str | None]
 """One file to extract: relpath, language, UTF-8 bytes, content hash, decoding note."""
@@ -59,9 +61,8 @@ def read_text(fd: int, offset: int, size: int) -> str:
 
 
 class _Worker:
-    def __init__(self, wid: int, outbox: Queue[Any]) -> None:
+    def __init__(self, wid: int) -> None:
         self.wid = wid
-        self.outbox = outbox
         self.own: dict[str, Entry] = {}
         self.graph: ProjectGraph | None = None
         self.setup: Setup | None = None
@@ -142,28 +143,36 @@ def _store_for(graph: ProjectGraph, setup: Setup) -> Any:
     return store
 
 
-def main(wid: int, inbox: Queue[Any], outbox: Queue[Any]) -> None:
-    """The worker's loop (a ``multiprocessing`` target)."""
+def main(wid: int, conn: Connection) -> None:
+    """The worker's loop (a ``multiprocessing`` target); ``conn`` leads to the parent."""
     # Ctrl-C is the parent's to handle: it stops the workers; a traceback per worker is noise
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # the extracts and graph live to the end of the process and form few cycles (as in the
     # parent, docref.cli.check_run.no_cycle_collection)
     gc.disable()
-    worker = _Worker(wid, outbox)
-    while True:
-        message = inbox.get()
-        kind = message[0]
-        try:
-            if kind == "extract":
-                outbox.put((wid, "extracted", message[1], worker.extract(message[2])))
-            elif kind == "graph":
-                worker.build(message[1])
-            elif kind == "check":
-                outbox.put((wid, "checked", message[1], worker.check(message[2])))
-            else:
-                worker.stop()
-                outbox.put((wid, "stopped", 0, None))
-                return
-        except Exception:
-            seq = message[1] if len(message) > 2 else 0
-            outbox.put((wid, "error", seq, traceback.format_exc()))
+    worker = _Worker(wid)
+    parent = os.getppid()
+    try:
+        while True:
+            if not conn.poll(_PARENT_CHECK_S):
+                if os.getppid() != parent:  # the parent was killed: nobody will stop this one
+                    return
+                continue
+            message = conn.recv()
+            kind = message[0]
+            try:
+                if kind == "extract":
+                    conn.send((wid, "extracted", message[1], worker.extract(message[2])))
+                elif kind == "graph":
+                    worker.build(message[1])
+                elif kind == "check":
+                    conn.send((wid, "checked", message[1], worker.check(message[2])))
+                else:
+                    worker.stop()
+                    conn.send((wid, "stopped", 0, None))
+                    return
+            except Exception:
+                seq = message[1] if len(message) > 2 else 0
+                conn.send((wid, "error", seq, traceback.format_exc()))
+    except (EOFError, OSError):  # the parent is gone
+        return

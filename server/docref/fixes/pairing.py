@@ -13,8 +13,9 @@ finding to the user.
 from __future__ import annotations
 
 from docref.checks.static.params import signature_name, split_names
-from docref.checks.types import COMPATIBLE, EQUAL, EQUIVALENT, compare
+from docref.checks.types import compare
 from docref.checks.types_parse import parse_annotation, parse_doc_type
+from docref.checks.types_relation import COMPATIBLE, EQUAL, EQUIVALENT
 from docref.fixes.target import FixTarget
 
 __all__ = ["paired_parameter"]
