@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.helpers import docref_env, run_docref
@@ -194,9 +196,9 @@ def test_damaged_cache_content_is_a_miss(tmp_path: Path) -> None:
 
 def _imports_tree_sitter(root: Path, cache: Path, extra_path: str) -> bool:
     """Whether a warm one-file run indexed the project (tree-sitter is imported then only)."""
-    env = {**os.environ, "DOCREF_CACHE_DIR": str(cache)}
+    env = docref_env(cache)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (extra_path, env.get("PYTHONPATH")) if p)
-    proc = subprocess.run(
+    proc = subprocess.run(  # not run_docref: -X importtime goes before -m
         [sys.executable, "-X", "importtime", "-m", "docref", "check", "pkg/main.py", "-q"],
         cwd=root,
         env=env,
