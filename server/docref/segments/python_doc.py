@@ -17,7 +17,8 @@ Blocks, tried in this order at each non-blank line:
   line).  ``Returns the value.`` or ``Returns: x`` are prose, never headers.
 * reST field (``:param x:``, ``:type x:``, ``:returns:``, ``:rtype:``, ``:raises E:``, …) and
   Epydoc field (``@param x:``, ``@rtype:``, …): one segment each, body continued by deeper
-  lines (and by lines at the same indentation that follow without a blank line).
+  lines (and by lines at the same indentation that follow without a blank line); the
+  field's own reading is in :mod:`docref.segments.python_fields`.
 * Directive (``.. note::``, ``.. versionadded:: 2.0``): admonitions and version notes become
   one ``other`` segment; any other directive (``.. code-block::``) and comments are skipped.
 * Doctest (``>>>`` up to the next blank line): skipped.
@@ -41,29 +42,24 @@ from docref.core.segment import DocstringStyle, SegmentKind
 from .drafts import Draft, prose_drafts
 from .heads import (
     ENTRY_SECTIONS,
-    EPYDOC_TAGS,
     PROSE_SECTIONS,
-    REST_TAGS,
     Head,
-    body_exception,
     entry_head,
-    field_head,
     google_typed,
     numpy_described,
     numpy_sibling,
     section_key,
 )
 from .mapped import Mapped, join
+from .python_fields import field_draft, field_match
 from .python_lines import (
     ADMONITIONS,
     BULLET,
     COMMENT,
     DIRECTIVE,
     ENTRY_BULLET,
-    EPY_FIELD,
     GOOGLE_HEADER,
     NUMPY_TITLE,
-    REST_FIELD,
     UNDERLINE,
     Line,
     described,
@@ -114,20 +110,11 @@ class _Parser:
             return None
         return match.group(1)
 
-    def _field_match(self, text: str) -> tuple[re.Match[str], DocstringStyle] | None:
-        match = REST_FIELD.match(text)
-        if match:
-            return match, "rest"
-        match = EPY_FIELD.match(text)
-        if match and match.group("tag").lower() in EPYDOC_TAGS:
-            return match, "epydoc"
-        return None
-
     def _starts_block(self, j: int, hi: int, headers: bool) -> bool:
         text = self.lines[j].text
         if COMMENT.match(text) or text.startswith(">>>"):
             return True
-        if BULLET.match(text) or self._field_match(text):
+        if BULLET.match(text) or field_match(text):
             return True
         return headers and (self._is_numpy_header(j, hi) or self._google_title(j, hi) is not None)
 
@@ -165,7 +152,7 @@ class _Parser:
                 i = self._numpy_section(i, hi)
             elif headers and (title := self._google_title(i, hi)) is not None:
                 i = self._google_section(i, hi, title)
-            elif (field := self._field_match(line.text)) is not None:
+            elif (field := field_match(line.text)) is not None:
                 i = self._field(i, hi, *field)
             elif COMMENT.match(line.text):
                 i = self._directive(i, hi)
@@ -343,36 +330,7 @@ class _Parser:
                 continue
             break
         end = last + 1
-        tag = match.group("tag")
-        table = REST_TAGS if style == "rest" else EPYDOC_TAGS
-        kind, how = table.get(tag.lower(), ("other", "arg-name"))
-        arg_span = match.span("arg") if match.group("arg") else None
-        head = field_head(how, line.text, arg_span)
-        if kind == "raises" and head.name is None:
-            head = body_exception(line.text, match.end()) or head
-        content = join([self.lines[n].content for n in range(i, end)]).collapse()
-        type_text, type_span = head.type, None
-        if head.type_span:
-            type_span = line.content.span_of(*head.type_span)
-        if how in ("desc-type", "name-desc-type"):
-            body = join(
-                [line.content.slice(match.end(), len(line.text))]
-                + [self.lines[n].content for n in range(i + 1, end)]
-            ).collapse()
-            type_text = body.text or None
-            type_span = body.source_span()
-        prefix = ":" if style == "rest" else "@"
-        self.drafts.append(
-            Draft(
-                content,
-                kind,
-                head.name,
-                type_text,
-                prefix + tag,
-                line.content.span_of(*head.name_span) if head.name_span else None,
-                type_span,
-            )
-        )
+        self.drafts.append(field_draft(self.lines, i, end, match, style))
         return end
 
     def _directive(self, i: int, hi: int) -> int:
