@@ -1252,3 +1252,31 @@ def test_a_property_documents_what_its_setter_raises(
             self._shape = value
     '''
     assert len(_run(c3_raises_unraised, tmp_path, code, "Time.shape")) == flagged
+
+
+@pytest.mark.parametrize(
+    ("read", "flagged"), [("self.data", 0), ("self._data", 1)], ids=["property", "attribute"]
+)
+def test_reading_a_raising_property_of_the_class(tmp_path: Path, read: str, flagged: int) -> None:
+    # round 6 (astropy ``BaseCoordinateFrame.masked``): reading ``self.data`` runs a project
+    # property that raises the documented error; a plain attribute raises nothing
+    code = f'''
+    class Frame:
+        @property
+        def data(self):
+            if self._data is None:
+                raise ValueError("no data")
+            return self._data
+
+        @property
+        def masked(self):
+            """Whether the data is masked.
+
+            Raises
+            ------
+            ValueError
+                If the frame has no data.
+            """
+            return {read}.masked
+    '''
+    assert len(_run(c3_raises_unraised, tmp_path, code, "Frame.masked")) == flagged

@@ -8,6 +8,7 @@ edited are unchanged, and in ``docref check`` a helper called from many places i
 
 from __future__ import annotations
 
+import ast
 import hashlib
 from collections import OrderedDict
 from dataclasses import replace
@@ -29,6 +30,8 @@ def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
     """What ``node`` (``inp``'s function) may raise, its 1-hop project callees included."""
     resolver = CallResolver(inp.graph, inp.file, inp.function)
     summary = raise_summary(node, resolver, follow=True)
+    # reading ``self.data`` runs the getter of a project property: a callee like a call
+    summary.callees.extend(_properties_read(node, resolver))
     for path, callee in summary.callees:
         fe = inp.graph.get(path)
         if fe is None:
@@ -52,13 +55,34 @@ def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
 _PROPERTIES = frozenset({"property", "cached_property"})
 
 
+def _is_property(fn: Function) -> bool:
+    return bool(
+        {d.split("(", 1)[0].rsplit(".", 1)[-1].strip() for d in fn.decorators} & _PROPERTIES
+    )
+
+
+def _properties_read(node: FuncNode, resolver: CallResolver) -> list[tuple[str, Function]]:
+    """The project properties of the class that the body reads as ``self.name``."""
+    out: list[tuple[str, Function]] = []
+    seen: set[str] = set()
+    for sub in ast.walk(node):
+        if not (isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Load)):
+            continue
+        if not (isinstance(sub.value, ast.Name) and sub.value.id == "self") or sub.attr in seen:
+            continue
+        seen.add(sub.attr)
+        found = resolver.entity(f"self.{sub.attr}")
+        if isinstance(found, tuple) and isinstance(found[1], Function) and _is_property(found[1]):
+            out.append((found[0], found[1]))
+    return out
+
+
 def add_property_accessors(inp: StaticInput, summary: RaiseSummary) -> None:
     """A property's docstring (on its getter) documents the property: what its
     ``@x.setter`` and ``@x.deleter`` raise counts too (astropy's ``Time.shape`` documents the
     ``ValueError`` of assigning a wrong shape)."""
     fn = inp.function
-    names = {d.split("(", 1)[0].rsplit(".", 1)[-1].strip() for d in fn.decorators}
-    if fn.parent_class is None or not names & _PROPERTIES:
+    if fn.parent_class is None or not _is_property(fn):
         return
     wanted = {f"{fn.name}.setter", f"{fn.name}.deleter"}
     for accessor in inp.file.functions:
