@@ -26,7 +26,7 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
-from itertools import islice
+from itertools import chain, islice
 from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, Any
 
@@ -105,38 +105,49 @@ class ColdPool:
             yield from extract_many([*head, *rest], 1, side_job)
             return
         self._start()
-        sent: dict[int, list[tuple[Candidate, SourceText]]] = {}
+        # the files' texts are let go as soon as their chunk is answered (they are kept only
+        # to extract here if the pool breaks), each answer as soon as it is handed on
+        cands: dict[int, list[Candidate]] = {}
+        sources: dict[int, list[tuple[Candidate, SourceText]]] = {}
         results: dict[int, list[tuple[str, str]]] = {}
         pending: deque[tuple[int, list[Job]]] = deque()
         items: list[tuple[Candidate, SourceText]] = []
 
         def flush() -> None:
-            seq = len(sent)
-            sent[seq] = list(items)
+            seq = len(cands)
+            cands[seq] = [c for c, _ in items]
+            sources[seq] = list(items)
             pending.append((seq, [_job(c, s) for c, s in items]))
             items.clear()
 
+        def pump(block: bool) -> None:
+            for seq in self._pump(pending, "extract", results, block=block):
+                sources.pop(seq, None)
+
+        stream = chain(head, rest)
+        del head
         try:
-            for item in [*head, *rest]:
+            for item in stream:
                 items.append(item)
                 if len(items) == _EXTRACT_CHUNK:
                     flush()
-                    self._pump(pending, "extract", results, block=False)
+                    pump(False)
             if items:
                 flush()
-            while len(results) < len(sent):
-                self._pump(pending, "extract", results, block=True)
+            while len(results) < len(cands) and sources:
+                pump(True)
         except _Broken as exc:
             log.warning("parallel indexing failed (%s); continuing in-process", exc)
             self._abandon()
-        for seq in range(len(sent)):
-            got = results.get(seq)
+        for seq in range(len(cands)):
+            got = results.pop(seq, None)
             if got is None:  # the pool broke: this chunk is extracted here
-                yield from extract_many(sent[seq], 1, side_job)
+                yield from extract_many(sources.pop(seq), 1, side_job)
                 continue
-            for (cand, _), (_rel, raw) in zip(sent[seq], got, strict=True):
+            for cand, (_rel, raw) in zip(cands.pop(seq), got, strict=True):
                 self._keep(cand.relpath, raw)
                 yield cand, raw, None
+            del got
 
     def _keep(self, relpath: str, raw: str) -> None:
         """Write one serialised entry to the blob the workers read each other's from."""
