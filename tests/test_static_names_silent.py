@@ -277,7 +277,10 @@ def test_english_word_before_a_dot_names_a_module_only_when_imported(tmp_path: P
 def test_lazy_loader_package_getattr_makes_its_names_unknown(tmp_path: Path) -> None:
     # precision round 7: scikit-image's packages (SPEC 1 ``lazy_loader``) bind their module
     # ``__getattr__`` by tuple unpacking, so ``skimage.transform.warp`` resolves at run time
-    init = "import lazy_loader as lazy\n\n__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)\n"
+    init = (
+        "import lazy_loader as lazy\n\n"
+        "__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)\n"
+    )
     write_project_file(tmp_path, "pkg/__init__.py", init)
     write_project_file(tmp_path, "pkg/_warps.py", "def warp(image):\n    return image\n")
     code = '''
