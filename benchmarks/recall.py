@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import random
+import shlex
 import shutil
 import subprocess
 import sys
@@ -61,12 +62,16 @@ def _files(root: str) -> list[str]:
 
 def _candidates(root: str) -> dict[str, list[Mutation]]:
     found: dict[str, list[Mutation]] = {k: [] for k in KINDS}
+    sources = []
     for rel in _files(root):
         try:
             with open(os.path.join(root, rel), encoding="utf-8") as fh:
-                src = Source(rel, fh.read())
+                sources.append(Source(rel, fh.read()))
         except (SyntaxError, UnicodeDecodeError, ValueError):
             continue
+    files_of: Counter[str] = Counter(n for src in sources for n in src.names)
+    for src in sources:
+        src.shared = {n for n in src.names if files_of[n] > 1}
         for kind, finder in FINDERS.items():
             found[kind] += finder(src)
     return found
@@ -82,6 +87,7 @@ def _select(root: str, per_kind: int, seed: int) -> dict[str, list[Mutation]]:
     texts: dict[str, str] = {}
     functions: set[tuple[str, str]] = set()
     names: dict[str, set[str]] = defaultdict(set)
+    renamed: dict[str, set[str]] = defaultdict(set)
     counts: Counter[str] = Counter()
     queues = {k: iter(cands[k]) for k in KINDS}
     while queues:
@@ -92,6 +98,8 @@ def _select(root: str, per_kind: int, seed: int) -> dict[str, list[Mutation]]:
             for m in queues[kind]:
                 if (m.path, m.qualname) in functions or len(chosen[m.path]) >= PER_FILE:
                     continue
+                if any(part in renamed[m.path] for part in m.qualname.split(".")):
+                    continue  # a renamed helper's own qualname changed
                 touched = {m.old, m.new} if "rename" in kind else set()
                 if touched & names[m.path] or (
                     kind == "helper-rename"
@@ -107,6 +115,8 @@ def _select(root: str, per_kind: int, seed: int) -> dict[str, list[Mutation]]:
                 chosen[m.path].append(m)
                 functions.add((m.path, m.qualname))
                 names[m.path] |= touched | {m.qualname.split(".")[-1]}
+                if kind == "helper-rename":
+                    renamed[m.path].add(m.old)
                 counts[kind] += 1
                 break
             else:
@@ -276,7 +286,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--corpora", default="/work/corpora")
     ap.add_argument("--label", default="latest")
-    ap.add_argument("--docref", nargs="+", default=[sys.executable, "-m", "docref"])
+    ap.add_argument(
+        "--docref",
+        default=f"{sys.executable} -m docref",
+        help="the docref command, split like a shell: 'env PYTHONPATH=OLD/server python -m docref'",
+    )
     args = ap.parse_args()
     splits = list(SPLITS) if args.split == "all" else [args.split]
     rows: list[dict[str, Any]] = []
@@ -284,7 +298,9 @@ def main() -> None:
     started = time.perf_counter()
     for split in splits:
         for name in SPLITS[split]:
-            r, a = _measure_project(name, args.corpora, args.per_kind, args.seed, args.docref)
+            r, a = _measure_project(
+                name, args.corpora, args.per_kind, args.seed, shlex.split(args.docref)
+            )
             rows += [{**x, "split": split} for x in r]
             alarms += [{**x, "split": split} for x in a]
             print(

@@ -58,6 +58,9 @@ class Source:
 
     def __init__(self, path: str, text: str) -> None:
         self.path = path
+        # names also used in other files of the project (set by the caller): renaming them in
+        # one file would leave the docstring's name resolving to the other definition
+        self.shared: set[str] = set()
         self.text = text
         self.lines = text.splitlines()
         self.blines = [line.encode() for line in self.lines]
@@ -191,6 +194,14 @@ def _definitions(src: Source) -> dict[str, list[Edit | None]]:
         elif isinstance(node, ast.Attribute) and node.attr in edits and node.end_lineno:
             col = (node.end_col_offset or 0) - len(node.attr.encode())
             edits[node.attr].append(src.edit(node.end_lineno, col, node.attr, ""))
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value in edits
+            and node.lineno == node.end_lineno
+        ):
+            # ``__all__ = ["name"]``, ``getattr(self, "name")``: a rename updates them too
+            edits[node.value].append(src.edit(node.lineno, node.col_offset + 1, node.value, ""))
     return edits
 
 
@@ -203,7 +214,7 @@ def helper_renames(src: Source) -> list[Mutation]:
             continue
         params = {a.arg for a in _params(func, False)}
         for name, raw in defs.items():
-            if name == func.name or name in params or None in raw:
+            if name == func.name or name in params or name in src.shared or None in raw:
                 continue
             lines = marked_lines(src.lines, span, name)
             if not lines:
@@ -259,7 +270,8 @@ def _expr_swap(src: Source, expr: ast.expr) -> tuple[str, list[Edit]] | None:
     if expr.end_lineno is None or expr.end_col_offset is None:
         return None
     if isinstance(expr, ast.Constant) and isinstance(expr.value, bool):
-        e = _annotation_edit(src, expr, "1" if expr.value else "0")
+        # not ``1``/``0``: an unannotated C-style boolean is a boolean
+        e = _annotation_edit(src, expr, '"yes"' if expr.value else '"no"')
         return ("bool", [e]) if e else None
     if (
         isinstance(expr, ast.Constant)
@@ -272,7 +284,7 @@ def _expr_swap(src: Source, expr: ast.expr) -> tuple[str, list[Edit]] | None:
         return None
     if isinstance(expr, ast.List | ast.ListComp):
         return "list", [
-            Edit(expr.lineno, expr.col_offset, expr.col_offset, "tuple("),
+            Edit(expr.lineno, expr.col_offset, expr.col_offset, '", ".join('),
             Edit(expr.end_lineno, expr.end_col_offset, expr.end_col_offset, ")"),
         ]
     if isinstance(expr, ast.JoinedStr) or (
@@ -290,7 +302,7 @@ _VOCAB = {
     "str": r"\b(?:str|string|text)\b",
     "list": r"\blist\b",
 }
-_NEW = {"bool": "int", "str": "bytes", "list": "tuple"}
+_NEW = {"bool": "str", "str": "bytes", "list": "str"}
 
 
 def return_changes(src: Source) -> list[Mutation]:

@@ -195,7 +195,7 @@ _TYPE_SWAP = {
     "int": ("str", r"\b(?:int|integer|number|count)\b"),
     "float": ("str", r"\b(?:float|number)\b"),
     "bytes": ("str", r"\b(?:bytes|byte)\b"),
-    "list": ("tuple", r"\blist\b"),
+    "list": ("str", r"\blist\b"),  # joined into one string; "a tuple" would read as English
     "tuple": ("list", r"\b(?:tuple|pair)\b"),
     "dict": ("list", r"\b(?:dict|dictionary|mapping)\b"),
 }
@@ -219,9 +219,7 @@ def swap_annotation(text: str) -> tuple[str, str, str] | None:
     kind = base[1].lower()
     new, vocab = _TYPE_SWAP[kind]
     args = inner[base.end() + 1 : -1] if base.end() < len(inner) else ""
-    if kind == "list" and args:
-        new = f"tuple[{args}, ...]"
-    elif kind == "tuple" and args and "," not in args:
+    if kind == "tuple" and args and "," not in args:
         new = f"list[{args}]"
     elif kind == "dict" and args:
         new = f"list[tuple[{args}]]"

@@ -95,6 +95,34 @@ def test_module_getattr_and_globals_make_names_unknown(tmp_path: Path) -> None:
     assert run_rule(c1_xref_unresolved, tmp_path / "g", code, "run") == []
 
 
+def test_import_globals_and_a_class_getattr_leave_module_names_known(tmp_path: Path) -> None:
+    # recall benchmark (session 7): werkzeug/utils.py's ``__import__(name, globals(), ...)``
+    # made every name of the module unknown, so a renamed ``send_from_directory`` was missed
+    code = '''
+    def import_string(name):
+        return __import__(name, globals(), locals(), ["x"])
+
+
+    class Lazy:
+        def __getattr__(self, name):
+            return name
+
+
+    def send_from_dir(path):
+        return path
+
+
+    def run():
+        """Use :func:`send_from_directory` instead."""
+    '''
+    assert messages(run_rule(c1_xref_unresolved, tmp_path, code, "run")) == [
+        "`send_from_directory` names nothing in scope"
+    ]
+    # control: globals() used for more than the import makes the module dynamic again
+    code = code.replace("return name\n", "return globals()[name]\n")
+    assert run_rule(c1_xref_unresolved, tmp_path / "g", code, "run") == []
+
+
 def test_getattr_class_and_unresolvable_base_are_silent(tmp_path: Path) -> None:
     code = '''
     from not_installed_package import Remote

@@ -109,3 +109,68 @@ def test_javadoc_param_claim(tmp_path: Path, doc: str, type_: str, flagged: bool
     code = JAVA.replace("DOC", doc).replace("TYPE", type_)
     found = _run(tmp_path, code, "C.m", filename="C.java")
     assert found == ([f"@param name {doc}"] if flagged else [])
+
+
+_ENTRY_STYLES = {
+    "google": '''
+def f(strict: {ann}) -> None:
+    """Match the cookie.
+
+    Args:
+        strict: {claim}
+    """
+''',
+    "numpy": '''
+def f(strict: {ann}) -> None:
+    """Match the cookie.
+
+    Parameters
+    ----------
+    strict
+        {claim}
+    """
+''',
+    "rest": '''
+def f(strict: {ann}) -> None:
+    """Match the cookie.
+
+    :param strict: {claim}
+    """
+''',
+}
+
+
+@pytest.mark.parametrize("style", sorted(_ENTRY_STYLES))
+@pytest.mark.parametrize(
+    ("claim", "wrong", "right"),
+    [
+        # recall benchmark (session 7): werkzeug ``origin_only: bool`` became ``int``
+        ("Whether the domain must be an exact match.", "int", "bool"),
+        ("If ``True``, the domain must match exactly.", "str", "bool | None"),
+        ("Set to `True` if recursion should happen.", "int", "Optional[bool]"),
+        # ``salt_length: int`` became ``str``
+        ("The number of characters to generate for the salt.", "str", "float"),
+        ("Number of values to trust in the header.", "str | None", "int"),
+    ],
+)
+def test_an_entry_saying_what_a_flag_or_count_is(
+    tmp_path: Path, style: str, claim: str, wrong: str, right: str
+) -> None:
+    code = "from typing import Optional\n" + _ENTRY_STYLES[style]
+    [text] = _run(tmp_path / "a", code.format(ann=wrong, claim=claim))
+    assert claim in text
+    assert _run(tmp_path / "b", code.format(ann=right, claim=claim)) == []
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Whether to use a string or a list.",  # a choice between two values
+        "True if the cookie is set.",  # when a value counts as set
+        "A number of extra names.",  # "several"
+        "The number of bytes, as a human-readable string.",  # the sentence names the kind
+        "Describes whether the domain must match.",  # not the entry's first words
+    ],
+)
+def test_flag_and_count_controls(tmp_path: Path, claim: str) -> None:
+    assert _run(tmp_path, _ENTRY_STYLES["google"].format(ann="str", claim=claim)) == []

@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from docref.engine.cold import ColdPool
     from docref.engine.outcome import ModelOutcome
     from docref.graph.discovery import Skipped
+    from docref.graph.model import FileExtract
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
     from docref.segments import DocstringLanguage
+    from docref.segments.store import ParsedDocstringStore
 
 
 def cached_static(
@@ -148,29 +150,44 @@ def index_project(
     skipped, with why."""
     from functools import partial
 
-    from docref.checks.static.runner import docstring_store
-    from docref.segments.whole_file import segment_extract, within
-
-    store = docstring_store(graph)
+    # the rules and segmentation are imported only when this process segments (no pool, or
+    # too few files for one): a pool's parent never loads them
+    stores: list[ParsedDocstringStore] = []
     under = tuple(graph.relpath(p) for p in paths)
 
     def arrived(entry: Entry, rows: str | None) -> None:
-        if within(entry.path, under) and not (pool is not None and pool.holds(entry.path)):
+        if pool is not None and pool.holds(entry.path):
+            return  # a worker keeps it and checks it
+        from docref.segments.whole_file import within
+
+        if within(entry.path, under):
             entry.extract  # noqa: B018  (decoded here, not in the single-core check phase)
         if rows is not None:
-            language: DocstringLanguage = "java" if entry.language == "java" else "python"
-            store.remember(language, entry.content_hash, rows)
+            if not stores:
+                from docref.checks.static.runner import docstring_store
 
-    job = partial(segment_extract, under=under)
+                stores.append(docstring_store(graph))
+            language: DocstringLanguage = "java" if entry.language == "java" else "python"
+            stores[0].remember(language, entry.content_hash, rows)
+
     report = graph.index(
         workers=jobs,
         progress=progress,
-        side_job=job,
+        side_job=partial(segment_job, under=under),
         on_extracted=arrived,
         extractor=pool.extract if pool is not None else None,
     )
-    store.flush()
+    if stores:
+        stores[0].flush()
     return report.skipped
+
+
+def segment_job(fe: FileExtract, data: bytes, under: tuple[str, ...] = ()) -> str | None:
+    """:func:`~docref.segments.whole_file.segment_extract`, imported on first use (a side job
+    of indexing, pickled by name)."""
+    from docref.segments.whole_file import segment_extract
+
+    return segment_extract(fe, data, under=under)
 
 
 def reap_workers() -> None:

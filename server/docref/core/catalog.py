@@ -58,12 +58,14 @@ _RULES = (
     RuleInfo(
         "C2-PARAM-TYPE",
         Criterion.C2,
-        "A documented parameter type is incompatible with its annotation.",
+        "A documented parameter type is incompatible with its annotation "
+        "(bool documented for a number counts: bool subclasses int only by history).",
     ),
     RuleInfo(
         "C2-RETURN-TYPE",
         Criterion.C2,
-        "The documented return type is incompatible with the annotation.",
+        "The documented return type is incompatible with the annotation "
+        "(bool documented for a number counts).",
     ),
     RuleInfo(
         "C2-YIELD-TYPE",
@@ -78,14 +80,16 @@ _RULES = (
     RuleInfo(
         "C2-PROSE-RETURN-TYPE",
         Criterion.C2,
-        'A return claim in prose ("Return True if", "a string", "a list of") '
-        "contradicts the return type or every returned value.",
+        'A return claim in prose ("Return True if ..., False otherwise", "a string", '
+        '"a list of", "the number of") contradicts the return type or every returned value; '
+        "without an annotation, a typed Returns entry every returned value contradicts.",
     ),
     RuleInfo(
         "C2-PROSE-PARAM-TYPE",
         Criterion.C2,
-        'A parameter described in prose as a kind of value ("a list of", "a string") '
-        "its annotation contradicts.",
+        'A parameter described in prose as a kind of value ("a list of", "a string", '
+        '"the number of", an entry starting "Whether" or "If True") its annotation '
+        "contradicts.",
     ),
     RuleInfo(
         "C2-DEFAULT-MISMATCH",

@@ -74,7 +74,12 @@ def missing(
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _JAVA_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
-_DYNAMIC_WORDS = frozenset({"globals", "exec", "__getattr__"})
+_DYNAMIC_WORDS = frozenset({"globals", "exec"})
+# what does not make a module's names dynamic: ``__import__(name, globals(), locals(), ...)``
+# only tells the import machinery where it is (werkzeug's ``import_string``); a class's
+# ``__getattr__`` is its own (the member resolver reads it), a module's is at column 0
+_IMPORT_GLOBALS = re.compile(r"__import__\((?:[^()]|\(\))*?\bglobals\(\)(?:[^()]|\(\))*\)")
+_MODULE_GETATTR = re.compile(r"^(?:async\s+)?def\s+__getattr__\b|^__getattr__\s*=", re.M)
 _FACTS_KEEP = 512
 _PACKAGE_FILES = ("__init__.py", "__init__.pyi")
 # Attributes a module has only at times: ``sys.ps1`` in interactive sessions, ``sys.last_*``
@@ -125,6 +130,14 @@ def _code_text(fe: FileExtract, source: str) -> str:
     return b" ".join(pieces).decode("utf-8", "replace")
 
 
+def _dynamic(code: str) -> bool:
+    """Whether a Python module may create its names at run time (``globals()``, ``exec``, a
+    module ``__getattr__``)."""
+    if _MODULE_GETATTR.search(code):
+        return True
+    return bool(set(_IDENTIFIER.findall(_IMPORT_GLOBALS.sub(" ", code))) & _DYNAMIC_WORDS)
+
+
 def file_facts(fe: FileExtract, source: str) -> FileFacts:
     """The :class:`FileFacts` of ``fe`` whose text is ``source`` (cached by content hash)."""
     key = (fe.path, fe.content_hash)
@@ -141,7 +154,7 @@ def file_facts(fe: FileExtract, source: str) -> FileFacts:
     local_names |= {n for f in fe.functions for n in f.local_names}
     code_words = frozenset(_IDENTIFIER.findall(_code_text(fe, source)))
     stars = tuple(i for i in fe.imports if i.name == "*" and not i.scope)
-    dynamic = fe.language == "python" and bool(code_words & _DYNAMIC_WORDS)
+    dynamic = fe.language == "python" and _dynamic(_code_text(fe, source))
     facts = FileFacts(
         frozenset(top), frozenset(entities), frozenset(local_names), code_words, stars, dynamic
     )

@@ -4,10 +4,13 @@
 ``paths: A list of …``, reST ``:param paths: a list of …``, Javadoc ``@param name a String
 naming …``) and in prose that names the parameter in code markup and then says what it is
 (``*paths* is a list of …``, ``` ``name`` must be a string ```).  The claims are those of
-:func:`~docref.checks.static.prose_returns.claimed_kind` except booleans ("True if" describes
-when a flag is set, not its type); they are judged against the annotation only when every
-member of it is a builtin the claim can be compared with (Java: primitive, boxed and
-``String`` parameters, string claims only).  "a list of" for a tuple or a set is English.
+:func:`~docref.checks.static.prose_returns.claimed_kind` except its booleans ("True if" in
+prose describes when a flag is set, not its type); an entry's first words make a boolean
+claim when they say what the flag does ("Whether ...", "If `True`, ...", "Set to `True` if
+...", "`True` to ..."; not "True if ...", which may say when a value counts as set).  They
+are judged against the annotation only when every member of it is a builtin the claim can be
+compared with (Java: primitive, boxed and ``String`` parameters, string claims only).  "a
+list of" for a tuple or a set is English; a count is any number.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
-from docref.checks.static.prose_returns import annotation_kinds, claimed_kind
+from docref.checks.static.prose_returns import NUMBERS, annotation_kinds, claimed_kind
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -25,13 +28,22 @@ __all__ = ["RULE_PROSE_PARAM", "c2_prose_param_type"]
 RULE_PROSE_PARAM = "C2-PROSE-PARAM-TYPE"
 
 # the entry's marker: reST ``:param [type] name:``, Javadoc ``@param name``, Google
-# ``name (type):``/``name:``
+# ``name (type):``/``name:`` (NumPy's untyped ``name`` line: the name, then a space)
 _ENTRY = re.compile(r"^(?::param\b[^:]*:|@param\s+\S+|[*\w]+(?:\s*\([^)]*\))?\s*:)\s*")
 _IN_PROSE = re.compile(
     r"(?:\*|``?)(?P<name>[A-Za-z_]\w*)(?:\*|``?)\s+(?:is|must\s+be|should\s+be)\s+(?P<rest>.*)"
 )
 _SHOWN = {"str": "a string", "bytes": "bytes", "tuple": "a tuple", "list": "a list"}
-_SHOWN |= {"dict": "a dict"}
+_SHOWN |= {"dict": "a dict", "bool": "a flag", "int": "a count"}
+_MARK = r"(?:``|`|\{@code\s+|<code>)?"
+_UNMARK = r"(?:``|`|\}|</code>)?"
+# an entry saying what the flag does; "whether X or Y" is a choice between two values
+_FLAG = re.compile(
+    r"^(?:whether\b(?!.*\bor\s+(?!not\b)\w)"
+    rf"|(?:if|when|set\s+(?:it\s+|this\s+)?to)\s+{_MARK}(?:true|false){_UNMARK}(?![\w-])"
+    rf"|{_MARK}(?:true|false){_UNMARK}\s+to\b)",
+    re.I,
+)
 
 
 def _kinds(inp: StaticInput, annotation: str | None) -> set[str] | None:
@@ -43,19 +55,23 @@ def _kinds(inp: StaticInput, annotation: str | None) -> set[str] | None:
     return annotation_kinds(annotation)
 
 
-def _claims(inp: StaticInput) -> list[tuple[Segment, str, str]]:
-    """(segment, parameter, claim text) for every entry and prose claim about a parameter."""
+def _claims(inp: StaticInput) -> list[tuple[Segment, str, str, bool]]:
+    """(segment, parameter, claim text, whether it is the entry) for every entry and prose
+    claim about a parameter."""
     names = {p.name for p in inp.function.params}
-    out: list[tuple[Segment, str, str]] = []
+    out: list[tuple[Segment, str, str, bool]] = []
     for seg in inp.docstring.segments:
         if seg.kind == "param":
             if seg.type is None and seg.name in names:
-                out.append((seg, seg.name, _ENTRY.sub("", seg.text, count=1)))
+                body = _ENTRY.sub("", seg.text, count=1)
+                if body == seg.text and seg.text.startswith(seg.name + " "):
+                    body = seg.text[len(seg.name) :].lstrip()
+                out.append((seg, seg.name, body, True))
             continue
         if seg.kind in ("summary", "prose") and ("*" in seg.text or "`" in seg.text):
             for match in _IN_PROSE.finditer(seg.text):
                 if match["name"] in names:
-                    out.append((seg, match["name"], match["rest"]))
+                    out.append((seg, match["name"], match["rest"], False))
     return out
 
 
@@ -67,13 +83,20 @@ def c2_prose_param_type(inp: StaticInput) -> list[Finding]:
     java = inp.file.language == "java"
     annotations = {p.name: p.annotation for p in inp.function.params}
     out: list[Finding] = []
-    for seg, name, text in claims:
+    for seg, name, text, entry in claims:
         found = claimed_kind(text)
-        if found is None or found[0] == "bool" or (java and found[0] != "str"):
+        if found is not None and found[0] == "bool":
+            found = None
+        flag = _FLAG.match(text) if entry and not java else None
+        if flag is not None:
+            found = ("bool", flag)
+        if found is None or (java and found[0] != "str"):
             continue
         claim, match = found
         kinds = _kinds(inp, annotations.get(name))
         if kinds is None or claim in kinds or (claim == "list" and kinds & {"tuple", "set"}):
+            continue
+        if claim == "int" and kinds & NUMBERS:
             continue
         said = match.group(0).strip()
         annotation = annotations[name]

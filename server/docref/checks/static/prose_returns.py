@@ -6,13 +6,18 @@ Javadoc ``@return``) or the first sentence of a Javadoc comment "Returns ..." --
 claims that can mean one kind of value:
 
 * ``True``/``False`` (any case, in backticks or ``{@code}``) followed by ``if``/``when``/
-  ``iff``/``unless``, and "whether": a boolean;
+  ``iff``/``unless`` or standing alone ("Returns `False`, ..."), and "whether": a boolean
+  (the other boolean as the alternative, "`False` otherwise", keeps it one claim);
 * "a/the [adjective] string" (not "byte string", not "the string's length", not "the string
   length/index/id/identifier...", where "string" modifies the noun that names what comes back):
   a ``str`` (``String`` in Java);
 * "a bytes object", "a byte string": ``bytes``;
 * "a/the [adjective] tuple", "Tuple of": a ``tuple``; "a/the list of", "List of": a ``list``;
-  "a dict"/"a dictionary": a ``dict``.
+  "a dict"/"a dictionary": a ``dict``; "the number of", "count of": a count (an ``int``, or
+  any number), unless the sentence names another kind later.
+
+With no annotation, a typed Returns entry naming such builtins (``bool: True if ...``,
+``:rtype: str``) is a claim too (C2-RETURN-TYPE judges it against an annotation).
 
 Against: the return annotation when every member of it is one of the builtins above (an
 unknown class, a type variable, ``Any``, ``Sequence``... leaves the claim unjudged), else, with
@@ -37,7 +42,13 @@ from docref.checks.static.returns_raises_ast import function_node, own_nodes
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
-__all__ = ["RULE_PROSE_RETURN", "annotation_kinds", "c2_prose_return_type", "claimed_kind"]
+__all__ = [
+    "NUMBERS",
+    "RULE_PROSE_RETURN",
+    "annotation_kinds",
+    "c2_prose_return_type",
+    "claimed_kind",
+]
 
 RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
 
@@ -45,6 +56,8 @@ _MARK = r"(?:``|`|\{@code\s+|<code>)?"
 _UNMARK = r"(?:``|`|\}|</code>)?"
 _BOOL = re.compile(
     rf"^(?:either\s+)?{_MARK}(?P<v>true|false){_UNMARK}\s+(?:if|when|iff|unless|whenever)\b"
+    # "Returns `False`, anonymous credentials never expire.": the value itself, then a stop
+    rf"|^{_MARK}(?:true|false){_UNMARK}\s*(?:[,;.:]|$)"
     r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice
     re.I,
 )
@@ -62,6 +75,13 @@ _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)
 _TUPLE = re.compile(r"^(?:(?:an?|the)\s+(?:[\w-]+\s+)?tuple\b|tuple\s+of\b)", re.I)
 _LIST = re.compile(r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+of\b|list\s+of\b)", re.I)
 _DICT = re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:dict|dictionary)\b(?!\s*-?like)", re.I)
+# "the number of seconds": a count, unless the sentence goes on to name another kind ("the
+# number of bytes, as a human-readable string"); "a number of" is "several"
+_INT = re.compile(
+    r"^(?:the\s+)?(?:total\s+|max(?:imum)?\s+|min(?:imum)?\s+)?(?:number|count)\s+of\b"
+    r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|bytes|mapping)\b)",
+    re.I,
+)
 _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("bool", _BOOL),
     ("bytes", _BYTES),
@@ -69,6 +89,16 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("tuple", _TUPLE),
     ("list", _LIST),
     ("dict", _DICT),
+    ("int", _INT),
+)
+NUMBERS = frozenset({"int", "float", "complex"})
+# the other boolean as the alternative ("`True` if ..., `False` otherwise", "... , otherwise
+# False", "False if ..."): still a boolean claim, removed before looking for other alternatives
+_BOOL_ALT = re.compile(
+    rf"(?:(?:otherwise|else)\s*,?\s*{_MARK}(?:true|false){_UNMARK}(?!\s*\w)"
+    rf"|{_MARK}(?:true|false){_UNMARK}\s+(?:otherwise|else)\b"
+    rf"|[.;,]\s*(?:and\s+)?{_MARK}(?:true|false){_UNMARK}\s+(?:if|when|iff|unless)\b)",
+    re.I,
 )
 # another alternative named in the same sentence: the claim is only part of the story
 _OTHERWISE = re.compile(
@@ -101,7 +131,7 @@ _KNOWN = {
 }
 _JAVA_KIND = {"boolean": "bool", "String": "str"}
 _SHOWN = {"bool": "a boolean", "str": "a string", "bytes": "bytes", "tuple": "a tuple"}
-_SHOWN |= {"list": "a list", "dict": "a dict"}
+_SHOWN |= {"list": "a list", "dict": "a dict", "int": "a count"}
 
 
 def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
@@ -236,7 +266,7 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
 
 
 def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
-    if claim in kinds:
+    if claim in kinds or (claim == "int" and kinds & NUMBERS):
         return True
     if claim == "list" and "set" in kinds:
         return True  # "the list of rules" for a set is English, not a type
@@ -272,14 +302,43 @@ def _entry_names_a_kind(inp: StaticInput, kinds: set[str]) -> bool:
     return any(pattern.search(_RETURN_FIELD.sub("", s.text, count=1)) for s in entries)
 
 
+def _typed_against_returned(inp: StaticInput) -> list[Finding]:
+    """An unannotated function's one typed Returns entry (``bool: True if ...``,
+    ``:rtype: str``) naming builtins that none of the returned values is (C2-RETURN-TYPE
+    needs an annotation).  A number entry takes an ``int`` (and ``bool`` a C-style ``0``)."""
+    typed = [s for s in inp.docstring.segments if s.kind == "returns" and s.type]
+    if len(typed) != 1 or typed[0].name or typed[0].type is None:
+        return []
+    said = annotation_kinds(typed[0].type)
+    if not said or "tuple" in said:
+        return []
+    returned = _returned_kinds(inp)
+    if returned is None or "tuple" in returned:
+        return []
+    allowed = said | ({"int"} if said & {"bool", "float", "complex"} else set())
+    if returned & (allowed | ({"float"} if "complex" in said else set())):
+        return []
+    name = inp.function.name
+    shown = " and ".join(sorted(_SHOWN.get(k, k) for k in returned))
+    message = f'says it returns "{typed[0].type}", but {name}() returns {shown} on every path'
+    hint = f"document the type {name}() returns, or fix the returned values"
+    return [inp.finding(typed[0], Criterion.C2, RULE_PROSE_RETURN, message, hint)]
+
+
 def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
-    """``C2-PROSE-RETURN-TYPE``: a prose return claim the return type contradicts."""
+    """``C2-PROSE-RETURN-TYPE``: a prose return claim the return type contradicts, and an
+    unannotated function's typed Returns entry its returned values contradict."""
+    if inp.file.language != "java" and not inp.function.returns:
+        typed = _typed_against_returned(inp)
+        if typed:
+            return typed
     # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
     # claim is worth the parse of an unannotated body (``_allowed``)
     claims = []
     for seg, text in _claims(inp):
         found = claimed_kind(text)
-        if found is not None and not _OTHERWISE.search(text):
+        rest = _BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
+        if found is not None and not _OTHERWISE.search(rest):
             claims.append((seg, text, found))
     if not claims:
         return []

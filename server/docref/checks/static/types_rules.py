@@ -85,8 +85,22 @@ _GENERATORS = {"collections.abc.Generator": 3, "collections.abc.AsyncGenerator":
 _YIELD = re.compile(r"\byield\b")
 
 
+_NUMBERS = frozenset({"int", "float", "complex"})
+
+
+def _flag_for_a_number(documented: TypeExpr, annotation: TypeExpr) -> bool:
+    """``bool`` documented where the annotation is a number (``int``, ``float | None``):
+    ``bool`` subclasses ``int`` only by history, so the narrower-is-fine reading does not
+    hold: the docstring describes a flag where the code takes or gives a quantity."""
+    said = {m.name for m in documented.members if not m.is_none}
+    allowed = {m.name for m in annotation.members if not m.is_none}
+    return said == {"bool"} and bool(allowed) and allowed <= _NUMBERS
+
+
 def _incompatible(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) -> bool:
     """Whether the normaliser proves the documented type incompatible (never on unknowns)."""
+    if _flag_for_a_number(documented, annotation):
+        return True
     oracle = Oracle(inp)
     self_class = inp.function.parent_class
     verdict = compare(documented, annotation, self_class=self_class, is_subclass=oracle)
