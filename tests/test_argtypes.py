@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from docref.console.argtypes import split_target
+from docref.console.argtypes import existing_target, split_target
 
 
 @pytest.mark.parametrize(
@@ -22,3 +24,13 @@ def test_a_target_splits_at_its_last_separator(target: str, expected: tuple[str,
 def test_a_target_without_both_halves_is_refused(target: str) -> None:
     with pytest.raises(ValueError, match="expected PATH::QUALNAME"):
         split_target(target)
+
+
+def test_existing_target_needs_the_file(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("def f():\n    pass\n", encoding="utf-8")
+    assert existing_target(f"{module}::f") == (str(module), "f")
+    with pytest.raises(ValueError, match="no such file"):
+        existing_target(f"{tmp_path / 'gone.py'}::f")
+    with pytest.raises(ValueError, match="PATH::QUALNAME"):
+        existing_target(str(module))

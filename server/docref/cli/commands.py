@@ -10,7 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from docref.config.root import find_root
-from docref.console.argtypes import split_target
+from docref.console.argtypes import existing_target
 
 # Each command imports the stages it needs when it runs: `docref segment` and `--help`
 # should not pay for tree-sitter, diskcache and the context stage.
@@ -35,12 +35,9 @@ def segment(args: argparse.Namespace) -> int:
 
 def context(args: argparse.Namespace) -> int:
     try:
-        path, qualname = split_target(args.target)
+        path, qualname = existing_target(args.target)
     except ValueError as exc:
         _error(str(exc))
-        return 2
-    if not os.path.isfile(path):
-        _error(f"{path}: no such file")
         return 2
     from docref.context import ContextError, build_context
     from docref.graph.project import ProjectGraph

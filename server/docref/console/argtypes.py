@@ -4,8 +4,9 @@ the ``PATH::QUALNAME`` target of ``context`` and ``roundtrip``."""
 from __future__ import annotations
 
 import argparse
+import os
 
-__all__ = ["positive_float", "positive_int", "shard", "split_target"]
+__all__ = ["existing_target", "positive_float", "positive_int", "shard", "split_target"]
 
 
 def positive_int(text: str) -> int:
@@ -48,4 +49,12 @@ def split_target(target: str) -> tuple[str, str]:
     path, sep, qualname = target.rpartition("::")
     if not sep or not path or not qualname:
         raise ValueError(f"expected PATH::QUALNAME, got {target!r}")
+    return path, qualname
+
+
+def existing_target(target: str) -> tuple[str, str]:
+    """:func:`split_target`, and the path must be a file; ``ValueError`` says what is wrong."""
+    path, qualname = split_target(target)
+    if not os.path.isfile(path):
+        raise ValueError(f"{path}: no such file")
     return path, qualname

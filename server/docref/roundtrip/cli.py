@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from docref.config.root import ROOT_HELP
-from docref.console.argtypes import positive_float, positive_int, split_target
+from docref.console.argtypes import existing_target, positive_float, positive_int
 
 __all__ = ["add_roundtrip_parser", "roundtrip_command"]
 
@@ -125,12 +125,9 @@ def roundtrip_command(args: argparse.Namespace) -> int:
         int: 0 when a score was computed, 2 otherwise.
     """
     try:
-        path, qualname = split_target(args.target)
+        path, qualname = existing_target(args.target)
     except ValueError as exc:
         _error(str(exc))
-        return 2
-    if not os.path.isfile(path):
-        _error(f"{path}: no such file")
         return 2
     from docref.config import ConfigError, load_settings
     from docref.config.root import find_root
