@@ -108,7 +108,7 @@ def test_a_fully_cached_model_run_asks_nothing_and_reports_the_same(
     assert llm2["cache_hits"] == llm["calls"] - 1  # the explanation is not a question
     assert llm2["unknown"] == 0 and "model endpoint: openai/test -> http://127.0.0.1" in err
     # from the results cache: no graph, no parser, no model client
-    assert not imported & {"litellm", "openai", "tree_sitter", "nltk"}
+    assert not imported & {"litellm", "openai", "tree_sitter", "nltk", "ssl", "asyncio"}
 
 
 def test_a_dependency_signature_edit_asks_the_dependent_again(

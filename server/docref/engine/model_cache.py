@@ -26,7 +26,7 @@ from docref.engine.cache_key import FileRecord, digest, project_shape
 from docref.engine.file_cache import ResultsCache, deps_of, deps_valid
 
 if TYPE_CHECKING:
-    from docref.checks.llm.tier import LlmFunctionResult
+    from docref.checks.llm.result import LlmFunctionResult
     from docref.checks.static.report import FileReport
     from docref.config.settings import Settings
     from docref.core.score import CheckResult
@@ -168,7 +168,7 @@ def _result_to_json(result: CheckResult) -> dict[str, object]:
 
 
 def _entry_from_json(rel: str, raw: Mapping[str, Any]) -> ModelEntry:
-    from docref.checks.llm.tier import LlmFunctionResult
+    from docref.checks.llm.result import LlmFunctionResult
     from docref.core.score import CheckResult
 
     entry = ModelEntry(rel, str(raw["endpoint"]), problems=[str(p) for p in raw["problems"]])

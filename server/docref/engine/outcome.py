@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from docref.core.findings import Finding
 
 if TYPE_CHECKING:
-    from docref.checks.llm.tier import LlmFunctionResult
+    from docref.checks.llm.result import LlmFunctionResult
     from docref.config.settings import Settings
 
 __all__ = ["ModelOutcome", "ModelSetupError", "Usage", "count_unanswered"]

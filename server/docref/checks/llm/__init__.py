@@ -5,4 +5,6 @@
   the paper's generation parameters, strict answer parsing and the explanation prompt.
 * :mod:`docref.checks.llm.tier` -- `check_function_llm`: every (segment, criterion) question of
   one function, concurrently, with explanations for failures.
+* :mod:`docref.checks.llm.result` -- `LlmFunctionResult`, one function's answers (light: read
+  back from the results cache without the model client).
 """

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from docref.checks.llm.prompts import (
@@ -37,6 +37,7 @@ from docref.checks.llm.prompts import (
     explanation_messages,
     parse_answer,
 )
+from docref.checks.llm.result import LlmFunctionResult
 from docref.core.catalog import MODEL_RULE
 from docref.core.findings import Criterion, Finding, Tier, Verdict
 from docref.core.score import CheckResult
@@ -105,39 +106,6 @@ class LlmRun:
     def _track(self, task: asyncio.Task[object]) -> None:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-
-@dataclass
-class LlmFunctionResult:
-    """The LLM tier's answers for one function.
-
-    ``results`` has one :class:`CheckResult` per (segment, criterion) asked (for
-    :func:`~docref.core.score.score_docstring`), ``findings`` one per ``fail``.  ``calls``
-    counts model requests made (cache hits and cancelled questions are not calls);
-    ``cost_usd`` sums the costs litellm knows (``cost_unknown`` counts the others).
-    ``fatal`` is the error that aborted the run, when one did.  ``asked`` counts, per endpoint
-    (the URL that gave the last answer), the questions sent there and ``unanswered`` those
-    whose answers could not be read as a verdict (a model that does not answer).
-    """
-
-    path: str
-    qualname: str
-    results: list[CheckResult] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    calls: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float = 0.0
-    cost_unknown: int = 0
-    cache_hits: int = 0
-    fatal: ModelError | None = None
-    asked: dict[str, int] = field(default_factory=dict)
-    unanswered: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def unknown(self) -> int:
-        return sum(1 for r in self.results if r.verdict is Verdict.UNKNOWN)
 
 
 _SENTENCE = re.compile(r"^(.+?[.!?])[\"')\]\u2019\u201d]*(?=\s|$)")
