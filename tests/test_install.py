@@ -26,7 +26,9 @@ CORE_LIMIT_MB = 40.0
 #: What pip and setuptools put into a new virtual environment: not docref's to count.
 _NOT_DOCREF = ("pip", "setuptools", "_distutils_hack", "pkg_resources", "distutils-precedence")
 
-pytestmark = pytest.mark.install
+# the first test also builds the wheel and a fresh venv (its module fixture): more than the
+# suite's 300 s safety net may pass on a loaded machine before it is hung
+pytestmark = [pytest.mark.install, pytest.mark.timeout(900)]
 
 
 def _run(

@@ -272,3 +272,30 @@ def test_english_word_before_a_dot_names_a_module_only_when_imported(tmp_path: P
     assert messages(both_rules(tmp_path, imported, "fill")) == [
         "`string.expandtabs` names nothing: module `string` has no `expandtabs`"
     ]
+
+
+def test_lazy_loader_package_getattr_makes_its_names_unknown(tmp_path: Path) -> None:
+    # precision round 7: scikit-image's packages (SPEC 1 ``lazy_loader``) bind their module
+    # ``__getattr__`` by tuple unpacking, so ``skimage.transform.warp`` resolves at run time
+    init = (
+        "import lazy_loader as lazy\n\n"
+        "__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)\n"
+    )
+    write_project_file(tmp_path, "pkg/__init__.py", init)
+    write_project_file(tmp_path, "pkg/_warps.py", "def warp(image):\n    return image\n")
+    code = '''
+    import pkg
+
+
+    def run(image):
+        """Resample `image`; see :func:`pkg.warp`."""
+        return image
+    '''
+    assert run_rule(c1_xref_unresolved, tmp_path, code, "run") == []
+    # control: a tuple assignment that binds no ``__getattr__`` leaves the package's names known
+    other = tmp_path / "other"
+    write_project_file(other, "pkg/__init__.py", init.replace("__getattr__, ", ""))
+    write_project_file(other, "pkg/_warps.py", "def warp(image):\n    return image\n")
+    assert messages(run_rule(c1_xref_unresolved, other, code, "run")) == [
+        "`pkg.warp` names nothing: module `pkg` has no `warp`"
+    ]

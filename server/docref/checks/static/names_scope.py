@@ -77,9 +77,13 @@ _JAVA_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _DYNAMIC_WORDS = frozenset({"globals", "exec"})
 # what does not make a module's names dynamic: ``__import__(name, globals(), locals(), ...)``
 # only tells the import machinery where it is (werkzeug's ``import_string``); a class's
-# ``__getattr__`` is its own (the member resolver reads it), a module's is at column 0
+# ``__getattr__`` is its own (the member resolver reads it), a module's is at column 0,
+# bound by ``def``, by assignment, or by unpacking: SPEC 1's ``lazy_loader`` idiom
+# ``__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)`` (scikit-image)
 _IMPORT_GLOBALS = re.compile(r"__import__\((?:[^()]|\(\))*?\bglobals\(\)(?:[^()]|\(\))*\)")
-_MODULE_GETATTR = re.compile(r"^(?:async\s+)?def\s+__getattr__\b|^__getattr__\s*=", re.M)
+_MODULE_GETATTR = re.compile(
+    r"^(?:async\s+)?def\s+__getattr__\b|^\(?(?:\w+\s*,\s*)*__getattr__\s*[,)=]", re.M
+)
 _FACTS_KEEP = 512
 _PACKAGE_FILES = ("__init__.py", "__init__.pyi")
 # Attributes a module has only at times: ``sys.ps1`` in interactive sessions, ``sys.last_*``
