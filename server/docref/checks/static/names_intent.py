@@ -1,0 +1,62 @@
+"""When a name the docstring mentions is missing on purpose, not by drift (issue 12, round 6).
+
+* :func:`speaks_for_implementers`: the docstring of an abstract hook -- a method that is only
+  a docstring and ``raise NotImplementedError`` / ``pass`` / ``...``, or ``@abstractmethod`` --
+  describes what implementations provide, so an attribute of ``self`` or a bare name it
+  mentions may live only in the subclasses (statsmodels' ``hessian_factor`` hook speaks of
+  ``self.scaletype``, which GLM defines).  Only ``C1-NAME-UNRESOLVED`` defers to it: the
+  hook's own signature (``C1-PARAM-UNKNOWN``) and a missing module member stay reported.
+* :func:`marked_not_existing`: the sentence itself says the name does not exist yet
+  (``xxx : class for regression diagnostics TODO: does not exist yet``): a known gap, not drift.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.returns_raises_ast import body_facts, function_node
+from docref.core.segment import Segment
+
+__all__ = ["marked_not_existing", "speaks_for_implementers"]
+
+# "TODO", "does not exist yet", "not implemented yet", "(in the) future" -- not "a future
+# version/release", which announces a change to a name that exists (or is stale)
+_NOT_YET = re.compile(
+    r"\bTODO\b|\bFIXME\b|\bdoes(?:n't| not) (?:yet )?exist\b|\bnot (?:yet )?implemented\b"
+    r"|\bnot yet\b|\bfuture\b(?!\s+(?:versions?|releases?)\b)",
+    re.I,
+)
+
+
+def marked_not_existing(source: str, segment: Segment, start: int) -> bool:
+    """The mention at ``start`` is marked as not there yet (a TODO, "does not exist yet"): by
+    its own entry when it opens a line of a list (``xxx : ... TODO``; a See Also section is one
+    segment, its other entries say nothing of this one), else by the segment's sentence."""
+    line_start = source.rfind("\n", 0, start) + 1
+    if source[line_start:start].strip():
+        return _NOT_YET.search(segment.text) is not None
+    indent = start - line_start
+    end = source.find("\n", start)
+    while end != -1 and end < segment.end:
+        following = source.find("\n", end + 1)
+        line = source[end + 1 : following if following != -1 else len(source)]
+        if line.strip() and len(line) - len(line.lstrip()) <= indent:
+            break  # the next entry (or section) starts: the entry ends here
+        end = following
+    entry = source[start : segment.end if end == -1 else min(end, segment.end)]
+    return _NOT_YET.search(entry) is not None
+
+
+def speaks_for_implementers(inp: StaticInput, owner: str) -> bool:
+    """A name missing from ``owner`` (empty: a bare name; ``class `X```: the method's class)
+    is mentioned by the docstring of an abstract hook, which speaks for its implementers."""
+    if inp.file.language != "python" or inp.function.parent_class is None:
+        return False
+    if owner and not owner.startswith("class "):
+        return False  # ``np.missing``: a module member is missing for the subclasses too
+    node = function_node(inp.data, inp.function)
+    if node is None:
+        return False
+    facts = body_facts(node)
+    return facts.abstract or facts.stub
