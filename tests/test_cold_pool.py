@@ -96,6 +96,9 @@ def test_pool_checks_what_it_extracted_like_one_process(tmp_path: Path) -> None:
             pool=pool,
         )
     assert not pool.active  # closed: workers reaped
+    # the parent let its bodies go to the blob; later tiers still read them after the close
+    fe = graph.get("pkg/m001.py")
+    assert fe is not None and [f.name for f in fe.functions] == ["g1", "h1", "k1"]
     assert sum(done) == len(targets)
     got = summary(run)
     assert got == serial(root)

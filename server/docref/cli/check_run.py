@@ -157,7 +157,8 @@ def index_project(
 
     def arrived(entry: Entry, rows: str | None) -> None:
         if pool is not None and pool.holds(entry.path):
-            return  # a worker keeps it and checks it
+            pool.defer(entry)  # a worker keeps it and checks it
+            return
         from docref.segments.whole_file import within
 
         if within(entry.path, under):

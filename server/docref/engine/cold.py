@@ -26,11 +26,12 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from itertools import chain, islice
 from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, Any
 
-from docref.engine.cold_worker import Job, Place, Setup, main
+from docref.engine.cold_worker import Job, Place, Setup, main, read_text
 from docref.graph.extraction import PARALLEL_THRESHOLD, SideJob, default_workers, extract_many
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from docref.graph.discovery import Candidate
     from docref.graph.project import ProjectGraph
     from docref.graph.source import SourceText
+    from docref.graph.store import Entry
 
 __all__ = ["ColdPool"]
 
@@ -68,6 +70,7 @@ class ColdPool:
         self._dir: str | None = None
         self._blob: Any = None
         self._places: dict[str, tuple[int, int, int]] = {}
+        self._read_fd = -1
         self._busy: list[int] = []
         self.broken = False
 
@@ -158,6 +161,15 @@ class ColdPool:
         self._blob.write(head_b + b"\n" + body_b)
         self._places[relpath] = (offset, len(head_b), len(body_b))
 
+    def defer(self, entry: Entry) -> None:
+        """Drop ``entry``'s body text from memory: it is read back from the blob if the
+        extract is ever asked for here (the workers check; later tiers may still ask)."""
+        place = self._places.get(entry.path)
+        if place is not None and self._read_fd >= 0:
+            offset, head, body = place
+            self._blob.flush()
+            entry.defer_body(partial(read_text, self._read_fd, offset + head + 1, body))
+
     # ---- phase 2 ------------------------------------------------------------------------
 
     def check(
@@ -240,7 +252,11 @@ class ColdPool:
         # spawn, not fork: the language server has threads, and fork with threads is unsafe
         ctx = multiprocessing.get_context("spawn")
         self._dir = tempfile.mkdtemp(prefix="docref-cold-")
-        self._blob = open(os.path.join(self._dir, "entries"), "wb")  # noqa: SIM115 (closed in close)
+        path = os.path.join(self._dir, "entries")
+        self._blob = open(path, "wb")  # noqa: SIM115 (closed in close)
+        # kept open to the end of the process (one descriptor): the parent's entries read
+        # their bodies from it, also after the file is removed in close()
+        self._read_fd = os.open(path, os.O_RDONLY)
         # plain pipes, no queues: no semaphores for the resource tracker to find leaked after
         # Ctrl-C, no feeder threads; one chunk in flight per worker keeps both ends from
         # blocking on each other's full pipe

@@ -111,6 +111,11 @@ class Entry:
         body = self._body if self._body is not None else _dumps(self.extract.to_json())
         return _dumps(head) + _SEP + body
 
+    def defer_body(self, load: Callable[[], str]) -> None:
+        """Let go of the body text until the extract is asked for; ``load`` returns it then."""
+        if self._extract is None:
+            self._body, self._load = None, load
+
     @classmethod
     def from_head(cls, path: str, head_text: str, load: Callable[[], str]) -> Entry:
         """An entry from its head JSON (the part of :meth:`serialise` before the newline)
