@@ -13,7 +13,7 @@ from docref.graph.project import ProjectGraph
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp_helpers import until
+from tests.lsp_helpers import start_session, until
 from tests.test_incremental_static import BASE, USER
 from tests.test_lsp_server import CONFIG
 
@@ -46,13 +46,7 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):
     (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
     for name, text in (("base.py", BASE), ("user.py", USER)):
         (root / "pkg" / name).write_text(text, encoding="utf-8")
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="ws")],
-        )
-    )
+    await start_session(lsp_client, root, types.ClientCapabilities())
     yield
     await lsp_client.shutdown_session()
 

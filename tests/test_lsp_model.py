@@ -23,7 +23,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
-from tests.lsp_helpers import server_config, until
+from tests.lsp_helpers import server_config, start_session, until
 
 KEY_ENV = "DOCREF_TEST_LSP_KEY"
 
@@ -135,13 +135,7 @@ async def client(
         "timeout = 20\n",
         encoding="utf-8",
     )
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=_capabilities(profile),
-            root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="ws")],
-        )
-    )
+    await start_session(lsp_client, root, _capabilities(profile))
     yield
     await lsp_client.shutdown_session()
 

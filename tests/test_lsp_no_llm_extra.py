@@ -16,7 +16,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from tests.lsp_helpers import until
+from tests.lsp_helpers import start_session, until
 
 # litellm is hidden the way a missing module is: importing it raises ImportError.
 WITHOUT_LITELLM = (
@@ -59,13 +59,7 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):
         '[tool.docref]\nmodel = "openai/test"\napi_base = "http://127.0.0.1:9/v1"\n',
         encoding="utf-8",
     )
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities("visual-studio-code"),
-            root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="ws")],
-        )
-    )
+    await start_session(lsp_client, root, client_capabilities("visual-studio-code"))
     yield
     await lsp_client.shutdown_session()
 

@@ -16,7 +16,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
-from tests.lsp_helpers import until
+from tests.lsp_helpers import start_session, until
 
 CONFIG = ClientServerConfig(server_command=[sys.executable, "-m", "docref.lsp"])
 CODE = '''def add(a, b):
@@ -75,13 +75,7 @@ async def client(
         encoding="utf-8",
     )
     monkeypatch.setenv("DOCREF_CACHE_DIR", str(tmp_path / "cache"))  # the server inherits it
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities("visual-studio-code"),
-            root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="ws")],
-        )
-    )
+    await start_session(lsp_client, root, client_capabilities("visual-studio-code"))
     yield
     await lsp_client.shutdown_session()
 
