@@ -27,6 +27,18 @@ SCALE_BAD = '''def scale(value: float, factor: float = 2.0) -> float:
 '''
 
 
+def pkg_project(tmp_path: Path, helpers: str, main: str) -> Path:
+    """A project ``proj`` with a package ``pkg`` of two modules, ``helpers.py`` and
+    ``main.py`` (the cache tests' shape: ``main`` calls into ``helpers``)."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[project]\nname = 'proj'\n", encoding="utf-8")
+    (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "pkg" / "helpers.py").write_text(helpers, encoding="utf-8")
+    (root / "pkg" / "main.py").write_text(main, encoding="utf-8")
+    return root
+
+
 def docref_env(cache: Path, **extra: str) -> dict[str, str]:
     """The environment of a ``docref`` subprocess: this one's without a developer's OpenAI
     settings (a test names its model and endpoint), the caches in ``cache``, output in UTF-8,

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.helpers import docref_env, run_docref
+from tests.helpers import docref_env, pkg_project, run_docref
 
 HELPERS = '''def scale(value: int, factor: int) -> int:
     """Scale a value.
@@ -56,13 +56,7 @@ def undocumented(value: int, other: int) -> int:
 
 
 def _project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text("[project]\nname = 'proj'\n", encoding="utf-8")
-    (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
-    (root / "pkg" / "helpers.py").write_text(HELPERS, encoding="utf-8")
-    (root / "pkg" / "main.py").write_text(MAIN, encoding="utf-8")
-    return root
+    return pkg_project(tmp_path, HELPERS, MAIN)
 
 
 def _check(root: Path, cache: Path, *args: str) -> list[tuple[str, str, str]]:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.fake_openai import Behaviour, FakeOpenAI
+from tests.helpers import pkg_project
 
 REPO = Path(__file__).resolve().parents[1]
 KEY_ENV = "DOCREF_TEST_RESULTS_KEY"
@@ -52,13 +53,7 @@ def fake() -> Iterator[FakeOpenAI]:
 
 
 def _project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text("[project]\nname = 'proj'\n", encoding="utf-8")
-    (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
-    (root / "pkg" / "helpers.py").write_text(HELPERS, encoding="utf-8")
-    (root / "pkg" / "main.py").write_text(MAIN, encoding="utf-8")
-    return root
+    return pkg_project(tmp_path, HELPERS, MAIN)
 
 
 def _check(
