@@ -797,3 +797,36 @@ def test_numpy_bare_names_after_an_entry_are_entries() -> None:
     """'''
     parsed = parse(source)
     assert [s.name for s in parsed.segments if s.kind == "param"] == ["x", "y"]
+
+
+def test_numpy_title_written_with_a_colon_is_a_header() -> None:
+    # precision round 8: kombu underlines ``Arguments:`` / ``Example:`` (reST renders them as
+    # titles); read as text, ``Example:`` became an entry of the See Also section before it
+    source = '''"""Pool of connections.
+
+    See Also
+    --------
+        :class:`ConnectionPool`.
+
+    Arguments:
+    ---------
+        limit (int): Maximum number of active connections.
+
+    Example:
+    -------
+        >>> pool = connection.Pool(2)
+    """'''
+    parsed = parse(source)
+    assert [(s.kind, s.name, s.section) for s in parsed.segments] == [
+        ("summary", None, None),
+        ("prose", None, "See Also"),
+        ("param", None, "Arguments"),  # a Google entry under a NumPy rule: not named, not judged
+    ]
+    # control: a line ending in a colon above a rule that is not underlining it (a deeper
+    # indentation) stays prose
+    control = parse('''"""Summary.
+
+    Values:
+        ---------
+    """''')
+    assert [s.section for s in control.segments] == [None, None]

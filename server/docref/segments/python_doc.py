@@ -176,7 +176,8 @@ class _Parser:
             ):
                 break
             end += 1
-        return self._section_body(self.lines[i].text, i + 2, end, True, indent)
+        title = self.lines[i].text.removesuffix(":").rstrip()
+        return self._section_body(title, i + 2, end, True, indent)
 
     def _google_section(self, i: int, hi: int, title: str) -> int:
         self.counts["google"] += 1
