@@ -753,7 +753,10 @@ class At:
     ("entries", "flagged"),
     [
         ("mode: out-of-bound mode.\n        fill_value: the fill value of get().", []),
-        ("mode: out-of-bound mode.\n        fill_valu: the fill value of get().", ["mode", "fill_valu"]),
+        (
+            "mode: out-of-bound mode.\n        fill_valu: the fill value of get().",
+            ["mode", "fill_valu"],
+        ),
         ("array: the array.\n        mode: out-of-bound mode.", ["mode"]),
     ],
     ids=["documents-its-items", "a-name-no-item-method-takes", "documents-its-constructor"],

@@ -163,9 +163,16 @@ class PythonScope:
         whose members a static reader cannot list, as under an unknown class decorator."""
         fe = self.graph.get(target.path)
         name = target.qualname
-        return fe is not None and "." not in name and any(
-            v.scope == "module" and v.name == name and name in v.value_refs and len(v.value_refs) > 1
-            for v in fe.variables
+        return (
+            fe is not None
+            and "." not in name
+            and any(
+                v.scope == "module"
+                and v.name == name
+                and name in v.value_refs
+                and len(v.value_refs) > 1
+                for v in fe.variables
+            )
         )
 
     def member_names(self, target: _Class, seen: frozenset[_Class] = frozenset()) -> set[str]:
