@@ -85,3 +85,36 @@ def test_a_private_module_alias_stands_for_its_public_facade(tmp_path: Path) -> 
         "`lax.scatter` names nothing: module `pkg._impl.core` has no `scatter`",
         "`lax.scater_add` names nothing: module `pkg._impl.core` has no `scater_add`",
     ]
+
+
+def test_a_builtin_name_the_project_defines_as_a_namespace(tmp_path: Path) -> None:
+    # round 8: polars writes ``str.starts_with`` for its ``Expr.str`` namespace, beside
+    # ``cat.starts_with``; the builtin ``str`` has no ``starts_with``, the project's has
+    namespace = '''
+    class StringNameSpace:
+        def starts_with(self, prefix):
+            return prefix
+
+
+    class Expr:
+        @property
+        def str(self):
+            return StringNameSpace()
+
+
+    class CatNameSpace:
+        def filter(self, prefix):
+            """Whereas `str.starts_with` takes expressions, `str.endswith` is not `str.ends_with`."""
+            return prefix
+    '''
+    # control: a method the project does not define stays judged against the builtin
+    assert messages(run_rule(c1_name_unresolved, tmp_path, namespace, "CatNameSpace.filter")) == [
+        "`str.ends_with` names nothing: builtin `str` has no `ends_with`; did you mean `endswith`?"
+    ]
+    other = tmp_path / "other"
+    plain = namespace.replace("def str(self)", "def text(self)")
+    assert messages(run_rule(c1_name_unresolved, other, plain, "CatNameSpace.filter")) == [
+        "`str.starts_with` names nothing: builtin `str` has no `starts_with`; did you mean "
+        "`startswith`?",
+        "`str.ends_with` names nothing: builtin `str` has no `ends_with`; did you mean `endswith`?",
+    ]
