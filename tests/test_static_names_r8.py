@@ -118,3 +118,27 @@ def test_a_builtin_name_the_project_defines_as_a_namespace(tmp_path: Path) -> No
         "`startswith`?",
         "`str.ends_with` names nothing: builtin `str` has no `ends_with`; did you mean `endswith`?",
     ]
+
+
+def test_a_current_module_elsewhere_makes_bare_names_its_members(tmp_path: Path) -> None:
+    # round 8: jax's ``devices()`` sets ``.. currentmodule:: jaxlib._jax`` (a compiled module)
+    # before ``:class:`CpuDevice```, a class of that module
+    code = '''
+    def devices(backend=None):
+        """Return the devices.
+
+        .. currentmodule:: {module}
+
+        Each device is a :class:`CpuDevice` or a :class:`GpuDevice`.
+        """
+        return []
+    '''
+    write_project_file(tmp_path, "pkg/__init__.py", "")
+    write_project_file(tmp_path, "pkg/devices.py", "class CpuDevice:\n    pass\n")
+    foreign = code.format(module="compiledlib._native")
+    assert run_rule(c1_xref_unresolved, tmp_path, foreign, "devices") == []
+    # control: a current module of the project's own names what it has, and misses the rest
+    own = code.format(module="pkg.devices")
+    assert messages(run_rule(c1_xref_unresolved, tmp_path, own, "devices")) == [
+        "`GpuDevice` names nothing in scope"
+    ]

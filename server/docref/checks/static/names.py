@@ -23,7 +23,11 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.names_intent import marked_not_existing, speaks_for_implementers
+from docref.checks.static.names_intent import (
+    declares_foreign_module,
+    marked_not_existing,
+    speaks_for_implementers,
+)
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_local import OTHERS_PARAMETER, literal_blocks, parameter_family
 from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
@@ -96,6 +100,8 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
             if OTHERS_PARAMETER.match(inp.source, mention.end):
                 continue  # ``the ``parse_strict`` argument of Unit``: another's parameter
+            if "." not in mention.target and declares_foreign_module(inp):
+                continue  # ``.. currentmodule:: jaxlib._jax``: a member of a module elsewhere
             if scope is None:
                 scope = (
                     JavaScope(inp.graph, inp.file, inp.function, inp.source)
