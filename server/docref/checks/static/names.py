@@ -166,7 +166,10 @@ def _stale(
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
-_DEFINED = re.compile(r"\bwhere\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means)\b")
+_DEFINED = re.compile(
+    r"\b(?:where\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means)"
+    r"|with\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:being|representing|denoting))\b"
+)
 
 
 def _example_words(inp: StaticInput) -> set[str]:
@@ -187,7 +190,11 @@ def _example_words(inp: StaticInput) -> set[str]:
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
     # and a symbol the prose defines (```n_world`` is the number of ...``)
     pieces.extend(literal_blocks(body))
-    pieces.extend(m[1] for m in _DEFINED.finditer(body))
+    defined = {m[1] or m[2] for m in _DEFINED.finditer(body)}
+    pieces.extend(defined)
+    # a name built on a placeholder the docstring defines: ``column_x``, "with `x` being ..."
+    words = set(re.findall(r"[^\W\d]\w*", body))
+    pieces.extend(w for w in words if "_" in w.strip("_") and defined & set(w.split("_")))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
