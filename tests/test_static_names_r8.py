@@ -160,3 +160,22 @@ def test_a_name_built_on_a_placeholder_the_docstring_defines(tmp_path: Path) -> 
     assert messages(run_rule(c1_name_unresolved, tmp_path, code, "read")) == [
         "`has_headr` names nothing in scope; did you mean `has_header`?"
     ]
+
+
+def test_a_name_the_sentence_makes_conditional(tmp_path: Path) -> None:
+    # round 8: Pillow's ``Image.seek``: "If defined, :attr:`~PIL.Image.Image.n_frames` refers
+    # to the number of available frames" (multi-frame plugin subclasses define it)
+    code = '''
+    class Image:
+        def seek(self, frame):
+            """Seek to ``frame``.
+
+            If defined, :attr:`Image.n_frames` is the number of frames.
+            :attr:`Image.n_frame` is the frame count.
+            """
+            return frame
+    '''
+    # control: the same kind of name in a sentence that does not hedge stays reported
+    assert messages(run_rule(c1_xref_unresolved, tmp_path, code, "Image.seek")) == [
+        "`Image.n_frame` names nothing: class `Image` has no `n_frame`"
+    ]

@@ -26,6 +26,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_intent import (
     declares_foreign_module,
     marked_not_existing,
+    may_not_exist,
     speaks_for_implementers,
 )
 from docref.checks.static.names_java import JavaScope
@@ -118,6 +119,8 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 continue  # ``astropy.table.__init__``: the package's ``__init__.py``
             if marked_not_existing(inp.source, segment, mention.start):
                 continue  # ``xxx : ... TODO: does not exist yet``: a known gap, not drift
+            if may_not_exist(inp.source, segment, mention.start):
+                continue  # "If defined, `n_frames` ...": the sentence allows it to be absent
             finding = None
             if mention.kind not in _STALE_ONLY:
                 finding = _finding(inp, segment, mention, resolution)
