@@ -104,7 +104,7 @@ def test_a_builtin_name_the_project_defines_as_a_namespace(tmp_path: Path) -> No
 
     class CatNameSpace:
         def filter(self, prefix):
-            """Whereas `str.starts_with` takes expressions, `str.endswith` is not `str.ends_with`."""
+            """Unlike `str.starts_with`, `str.endswith` is not `str.ends_with`."""
             return prefix
     '''
     # control: a method the project does not define stays judged against the builtin
