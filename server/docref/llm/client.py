@@ -14,6 +14,9 @@ Rules (see ENGINEERING.md, "litellm (verified on 1.106.2)"):
   cancelling the awaiting task cancels the HTTP request.
 * The API key is read from the environment variable named in the settings at call time; it is
   never stored, logged or put into an error message.
+* A model litellm has no price for is sent with litellm's custom pricing of 0 (`ZERO_PRICE`:
+  litellm then skips its costly per-answer zero-cost diagnostic) and its cost is reported
+  unknown, never $0; a priced model's cost is the one litellm computed for the response.
 """
 
 from __future__ import annotations
@@ -128,6 +131,22 @@ def _quiet_litellm_loggers() -> None:
         logger.propagate = True
 
 
+#: litellm's custom pricing (documented per call and per Router deployment) for a model it has
+#: no price for.  With a price, even of 0, litellm skips the per-answer "zero cost"
+#: diagnostic (its 165-key model info walked through pydantic on every answer, a fifth of the
+#: client's CPU per question); docref still reports the cost as unknown (`has_price`).
+ZERO_PRICE: Mapping[str, float] = {"input_cost_per_token": 0.0, "output_cost_per_token": 0.0}
+
+
+def has_price(litellm: ModuleType, model: str) -> bool:
+    """Whether litellm's (local) price map prices ``model`` (0 included: Ollama is free)."""
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:  # "This model isn't mapped yet"
+        return False
+    return info.get("input_cost_per_token") is not None
+
+
 # --------------------------------------------------------------------------- the client
 
 
@@ -154,7 +173,7 @@ class ModelClient:
         self._sem_loop: asyncio.AbstractEventLoop | None = None
         self._stats = ClientStats()
         self._stats_lock = threading.Lock()
-        self._price_unknown = False
+        self._priced: bool | None = None  # whether litellm has a price for the model (first call)
 
     def __repr__(self) -> str:
         return f"ModelClient({self.settings!r})"
@@ -265,6 +284,10 @@ class ModelClient:
             kwargs["api_key"] = api_key
         if s.seed is not None:
             kwargs["seed"] = s.seed
+        if self._priced is None:
+            self._priced = has_price(litellm, s.model)
+        if not self._priced:
+            kwargs.update(ZERO_PRICE)
         where = endpoint.describe()
         attempts = 0
         busy_until = time.monotonic() + s.timeout_s
@@ -355,15 +378,25 @@ class ModelClient:
         usage = getattr(response, "usage", None)
         prompt_tokens = int(getattr(usage, "prompt_tokens", 0) or 0)
         completion_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
-        cost: float | None = None
-        if not self._price_unknown:
-            try:
-                cost = float(litellm.completion_cost(completion_response=response))
-            except Exception:
-                # a model litellm has no price for fails the same way on every answer; asking
-                # again costs a lookup and an exception per call
-                self._price_unknown = True
+        cost = self._cost(litellm, response) if self._price_known(response) else None
         return Completion(text, prompt_tokens, completion_tokens, cost, seconds)
+
+    def _price_known(self, response: Any) -> bool:
+        """Whether litellm priced ``response``'s model (else its cost is unknown, not $0)."""
+        return bool(self._priced)
+
+    @staticmethod
+    def _cost(litellm: ModuleType, response: Any) -> float | None:
+        """The cost litellm computed while answering (its response's ``response_cost``), or
+        computed again when it did not; ``None`` when litellm cannot price it."""
+        hidden = getattr(response, "_hidden_params", None) or {}
+        cost = hidden.get("response_cost") if isinstance(hidden, dict) else None
+        if isinstance(cost, int | float) and not isinstance(cost, bool):
+            return float(cost)
+        try:
+            return float(litellm.completion_cost(completion_response=response))
+        except Exception:  # litellm has no price after all: unknown
+            return None
 
     async def aclose(self) -> None:
         """Close litellm's cached async HTTP clients (where this litellm version can)."""

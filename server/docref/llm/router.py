@@ -26,13 +26,14 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
-from docref.llm.client import NO_KEY, ModelClient
+from docref.llm.client import NO_KEY, ZERO_PRICE, ModelClient, has_price
 from docref.llm.endpoint import Endpoint, ModelSettings, resolve_endpoint
 from docref.llm.errors import ModelAuthError, ModelRefused
 
 __all__ = ["EndpointCounts", "RouterClient", "make_client"]
 
 GROUP = "docref"
+_PER_DEPLOYMENT = frozenset(("model", "api_base", "api_key", *ZERO_PRICE))
 FALLBACK_GROUP = "docref-fallback"
 
 
@@ -60,6 +61,7 @@ class RouterClient(ModelClient):
         self._per_endpoint: dict[str, EndpointCounts] = {}
         self._counts_lock = threading.Lock()
         self._ids: dict[str, str] = {}  # deployment id -> its display URL
+        self._unpriced: set[str] = set()  # deployment ids litellm has no price for
 
     # ---- where calls go ---------------------------------------------------------------
 
@@ -138,6 +140,11 @@ class RouterClient(ModelClient):
             ):
                 if value is not None:
                     params[name] = value
+            if not has_price(litellm, params["model"]):
+                # a price of 0 spares litellm its per-answer zero-cost diagnostic; the
+                # answers' cost stays unknown (_price_known)
+                params.update(ZERO_PRICE)
+                self._unpriced.add(ident)
             group = FALLBACK_GROUP if spec.fallback else GROUP
             model_list.append(
                 {"model_name": group, "litellm_params": params, "model_info": {"id": ident}}
@@ -169,7 +176,8 @@ class RouterClient(ModelClient):
         with self._router_lock:
             if self._router is None:
                 self._router = self._build(litellm)
-        sent = {k: v for k, v in kwargs.items() if k not in ("model", "api_base", "api_key")}
+        # each deployment carries its own model, address, key and price
+        sent = {k: v for k, v in kwargs.items() if k not in _PER_DEPLOYMENT}
         return self._router.acompletion(model=GROUP, **sent)
 
     def _answered_by(self, response: Any) -> str | None:
@@ -179,6 +187,11 @@ class RouterClient(ModelClient):
         if where is not None:
             self._add(where, answers=1)
         return where
+
+    def _price_known(self, response: Any) -> bool:
+        hidden = getattr(response, "_hidden_params", None) or {}
+        ident = hidden.get("model_id")
+        return ident is not None and str(ident) in self._ids and str(ident) not in self._unpriced
 
     def _busy(self, exc: Exception) -> bool:
         # litellm 1.106 refuses (429) a request routed to a deployment whose
