@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from docref.lsp.stdio import stdin_is_pipe
+
 from tests.helpers import REPO, docref_env
 
 

@@ -56,7 +56,7 @@ def start_stdio(server: JsonRPCServer, stdin: BinaryIO, stdout: BinaryIO) -> Non
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
-        server.shutdown()
+        server.shutdown()  # type: ignore[no-untyped-call]  # pygls is untyped here
 
 
 async def _serve(server: JsonRPCServer, stdin: BinaryIO, stop: threading.Event) -> None:
