@@ -347,7 +347,8 @@ def _judge_python(scope: PythonScope, mention: Mention) -> Resolution:
     if mention.role == "mod":
         return scope.resolve_module(mention.target)
     if len(parts) == 1:
-        resolution = scope.resolve_bare(mention.target)
+        # a role (``:func:`set_theme```) names an object, never a keyword passed on
+        resolution = scope.resolve_bare(mention.target, keyword=mention.kind != "role")
     elif mention.kind == "dotted":
         return scope.resolve_dotted(parts, "module")
     elif mention.kind == "call":
