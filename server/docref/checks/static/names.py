@@ -135,7 +135,7 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
 
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
 _STALE_ONLY = frozenset({"emphasis", "code"})
-_STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code"})
+_STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code", "call"})
 
 
 def _stale(
@@ -145,6 +145,8 @@ def _stale(
     name = mention.target
     if mention.kind not in _STALE_KINDS or "." in name or "#" in name:
         return None
+    if mention.kind == "call" and inp.file.language == "java":
+        return None  # ``name()`` in Javadoc prose is as often another object's or a C function
     plain = is_plain_word(name)
     if plain and mention.kind == "emphasis":
         return None
@@ -153,7 +155,8 @@ def _stale(
         return None  # Java's member resolver does not see parameters
     sentence = inp.source[segment.start : segment.end]
     scope = [c for c in resolution.candidates if c != inp.function.name]
-    match = stale_match(name, params, scope, sentence, plain=plain)
+    defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
+    match = stale_match(name, params, scope, sentence, plain=plain, defined=defined)
     if match is None:
         return None
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)

@@ -134,12 +134,37 @@ def _code_text(fe: FileExtract, source: str) -> str:
     return b" ".join(pieces).decode("utf-8", "replace")
 
 
+# a string literal (kept) or a comment (dropped): a name the code only talks about in a
+# comment (``# see send_from_directory``) is no name the code has, and ``"exec"`` in a string
+# (``compile(src, name, "exec")``) runs nothing
+_STRING_OR_COMMENT = re.compile(
+    r'(?P<s>[rRbBuUfF]{0,2}(?:"""[\s\S]*?"""'
+    r"|'''[\s\S]*?'''"
+    r'|"(?:\\.|[^"\\\n])*"'
+    r"|'(?:\\.|[^'\\\n])*'))"
+    r"|(?P<c>#[^\n]*)"
+)
+# ``exec(code, namespace, ...)`` with a namespace of its own creates no module names
+_EXEC_ELSEWHERE = re.compile(r"\bexec\(\s*[\w.]+\s*,\s*(?!globals\b)[A-Za-z_]\w*\s*[,)]")
+
+
+def _without_comments(code: str, *, strings: bool) -> str:
+    """Python ``code`` with its comments blanked (and its string literals, unless
+    ``strings``)."""
+
+    def keep(match: re.Match[str]) -> str:
+        return match[0] if match["s"] is not None and strings else " "
+
+    return _STRING_OR_COMMENT.sub(keep, code)
+
+
 def _dynamic(code: str) -> bool:
     """Whether a Python module may create its names at run time (``globals()``, ``exec``, a
-    module ``__getattr__``)."""
+    module ``__getattr__``); ``code`` without strings and comments."""
     if _MODULE_GETATTR.search(code):
         return True
-    return bool(set(_IDENTIFIER.findall(_IMPORT_GLOBALS.sub(" ", code))) & _DYNAMIC_WORDS)
+    code = _EXEC_ELSEWHERE.sub(" ", _IMPORT_GLOBALS.sub(" ", code))
+    return bool(set(_IDENTIFIER.findall(code)) & _DYNAMIC_WORDS)
 
 
 def file_facts(fe: FileExtract, source: str) -> FileFacts:
@@ -156,9 +181,13 @@ def file_facts(fe: FileExtract, source: str) -> FileFacts:
     entities |= {v.name for v in fe.variables}
     local_names = {p.name for f in fe.functions for p in f.params}
     local_names |= {n for f in fe.functions for n in f.local_names}
-    code_words = frozenset(_IDENTIFIER.findall(_code_text(fe, source)))
+    code = _code_text(fe, source)
+    if fe.language == "python":
+        code_words = frozenset(_IDENTIFIER.findall(_without_comments(code, strings=True)))
+        dynamic = _dynamic(_without_comments(code, strings=False))
+    else:
+        code_words, dynamic = frozenset(_IDENTIFIER.findall(code)), False
     stars = tuple(i for i in fe.imports if i.name == "*" and not i.scope)
-    dynamic = fe.language == "python" and _dynamic(_code_text(fe, source))
     facts = FileFacts(
         frozenset(top), frozenset(entities), frozenset(local_names), code_words, stars, dynamic
     )

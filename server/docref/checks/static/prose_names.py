@@ -132,13 +132,17 @@ def stale_match(
     sentence: str,
     *,
     plain: bool,
+    defined: Iterable[str] = (),
 ) -> str | None:
     """The one name ``name`` was renamed to, or ``None``.
 
     ``params`` are the function's parameters, ``scope`` the other names in scope (used for
-    private code-shaped names only), ``sentence`` the text of the sentence holding the
-    mention (a candidate named beside it is not its new name), ``plain`` whether ``name`` is
-    an English-looking word.
+    code-shaped names only), ``sentence`` the text of the sentence holding the mention (a
+    candidate named beside it is not its new name), ``plain`` whether ``name`` is an
+    English-looking word, ``defined`` the public functions and classes the file defines: a
+    public code-shaped name (``add_etag``, ``send_from_directory``) is matched against those
+    only, abbreviated, extended or one edit away (``raw_add_etag``, ``send_from_dir``) --
+    another module's public name is as often what the sentence means.
     """
     private = name.startswith("_") and not name.startswith("__")
     found: set[str] = set()
@@ -151,6 +155,11 @@ def stale_match(
             if other == name or not other.startswith("_") or other.startswith("__"):
                 continue
             if _related(name, other, plain=False, loose=True):
+                found.add(other)
+    elif not plain and not name.startswith("_"):
+        own = set(defined)
+        for other in scope:
+            if other != name and other in own and _related(name, other, plain=False, loose=False):
                 found.add(other)
     if len(found) != 1:
         return None

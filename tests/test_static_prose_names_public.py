@@ -1,0 +1,150 @@
+"""C1 stale names of public helpers (session 8): a public helper renamed in its file, a name
+the code only mentions in a comment, a module whose ``exec`` runs in a namespace of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.prose_names import RULE_STALE
+
+from tests.static_helpers import run_rule, static_input
+
+HELPERS = '''
+def raw_add_etag(response):
+    return response
+
+
+def send_from_dir(directory, path):
+    return path
+
+
+def cvrnc_factor():
+    return 1.0
+
+
+'''
+GOOGLE = HELPERS + '''
+def make_conditional(response):
+    """Make the response conditional.
+
+    Args:
+        response: The response; the `add_etag` helper is best called first.
+    """
+    return raw_add_etag(response)
+'''
+NUMPY = HELPERS + '''
+def make_conditional(response):
+    """Make the response conditional.
+
+    Parameters
+    ----------
+    response : Response
+        Served as is; see ``send_from_directory`` for files.
+    """
+    return send_from_dir(".", response)
+'''
+REST = HELPERS + '''
+def make_conditional(response):
+    """Make the response conditional.
+
+    The factor is computed by covariance_factor().
+
+    :param response: the response
+    """
+    return cvrnc_factor() * response
+'''
+
+
+@pytest.mark.parametrize(
+    ("code", "old", "new"),
+    [
+        (GOOGLE, "add_etag", "raw_add_etag"),
+        (NUMPY, "send_from_directory", "send_from_dir"),
+        (REST, "covariance_factor", "cvrnc_factor"),
+    ],
+    ids=["google-affix", "numpy-abbreviation", "rest-call"],
+)
+def test_public_helper_renamed_in_its_file(tmp_path: Path, code: str, old: str, new: str) -> None:
+    inp = static_input(tmp_path, code, "make_conditional")
+    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    assert [inp.source[f.start : f.end].count(old) >= 1 for f in found] == [True]
+    assert found[0].fix_hint == f"rename `{old}` to `{new}` in this sentence"
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # the twin is imported, not defined here: the old name may be another module's
+        "from helpers import raw_add_etag\n\n"
+        + GOOGLE.replace(HELPERS, "").replace("raw_add_etag(response)", "raw_add_etag(1)"),
+        # the helper exists under the name the sentence uses
+        GOOGLE.replace("`add_etag` helper", "`raw_add_etag` helper"),
+        # a plain English word is not matched against helpers (``etag`` next to ``etag_value``)
+        GOOGLE.replace("`add_etag` helper", "`etag` helper").replace(
+            "def raw_add_etag", "def etag_value"
+        ),
+    ],
+    ids=["imported-twin", "consistent", "plain-word"],
+)
+def test_public_helper_controls_are_silent(tmp_path: Path, code: str) -> None:
+    assert run_rule(c1_name_unresolved, tmp_path, code, "make_conditional") == []
+
+
+def test_java_call_in_prose_is_not_judged_as_a_rename(tmp_path: Path) -> None:
+    code = """
+    package p;
+    class A {
+        void cvrncFactor() {}
+        /** Calls covarianceFactor() first. */
+        void run() { cvrncFactor(); }
+    }
+    """
+    inp = static_input(tmp_path, code, "A.run", filename="p/A.java")
+    assert [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE] == []
+
+
+XREF = '''
+def send_from_dir(directory, path):
+    # renamed from send_from_directory; keep the alias below until 3.0
+    return path
+
+
+def send_file(path):
+    """Send a file; use :func:`send_from_directory` for user-provided paths."""
+    return send_from_dir(".", path)
+'''
+
+
+def test_a_name_only_a_comment_mentions_names_nothing(tmp_path: Path) -> None:
+    found = run_rule(c1_xref_unresolved, tmp_path, XREF, "send_file")
+    assert [f.rule for f in found] == ["C1-XREF-UNRESOLVED"]
+    # control: the name is in the code (a string literal counts: it may be looked up)
+    kept = XREF.replace("return path\n", 'return globals_table["send_from_directory"]\n', 1)
+    assert run_rule(c1_xref_unresolved, tmp_path / "2", kept, "send_file") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "flagged"),
+    [
+        ("exec(code, namespace, local_names)", True),  # its own namespace: no module names
+        ('compile(source, "<rules>", "exec")', True),  # "exec" as a string runs nothing
+        ("exec(code)", False),  # the module's own namespace: any name may exist
+        ("exec(code, globals())", False),
+    ],
+)
+def test_exec_in_a_namespace_of_its_own_keeps_names_judged(
+    tmp_path: Path, line: str, flagged: bool
+) -> None:
+    code = f'''
+    def build(code, namespace, local_names, source):
+        {line}
+
+
+    def send_file(path):
+        """Send a file; use :func:`send_from_directory` for user-provided paths."""
+        return path
+    '''
+    found = run_rule(c1_xref_unresolved, tmp_path, code, "send_file")
+    assert bool(found) is flagged
