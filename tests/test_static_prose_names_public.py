@@ -148,3 +148,23 @@ def test_exec_in_a_namespace_of_its_own_keeps_names_judged(
     '''
     found = run_rule(c1_xref_unresolved, tmp_path, code, "send_file")
     assert bool(found) is flagged
+
+
+def test_the_renamed_twin_is_the_did_you_mean_of_a_reference(tmp_path: Path) -> None:
+    # seaborn: ``:func:`set_context``` after ``set_context`` became ``set_ctx``; ``set`` (which
+    # the old name merely extends) is the wrong fix
+    code = '''
+    def set(*args):
+        return args
+
+
+    def set_ctx(context=None):
+        return context
+
+
+    def plotting_context(context=None):
+        """Return the parameters; see :func:`set_context` to change them."""
+        return set_ctx(context)
+    '''
+    [found] = run_rule(c1_xref_unresolved, tmp_path, code, "plotting_context")
+    assert found.message.endswith("did you mean `set_ctx`?")

@@ -41,7 +41,8 @@ from docref.checks.static.names_scope import (
     project_variant,
     suggest,
 )
-from docref.checks.static.prose_names import RULE_STALE, called_not_valued, stale_match
+from docref.checks.static.names_stale import STALE_ONLY, stale_finding, twin_in_scope
+from docref.checks.static.prose_names import RULE_STALE
 from docref.checks.static.scopes import python_scope
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -122,52 +123,15 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
             if may_not_exist(inp.source, segment, mention.start):
                 continue  # "If defined, `n_frames` ...": the sentence allows it to be absent
             finding = None
-            if mention.kind not in _STALE_ONLY:
+            if mention.kind not in STALE_ONLY:
                 finding = _finding(inp, segment, mention, resolution)
             if finding and not xref and speaks_for_implementers(inp, resolution.owner):
                 finding = None  # an abstract hook's docstring speaks for its implementers
             if finding is None and not xref and not resolution.owner:
-                finding = _stale(inp, segment, mention, resolution)
+                finding = stale_finding(inp, segment, mention, resolution)
             if finding is not None:
                 findings.append(finding)
     return findings
-
-
-# kinds of mention judged only as a renamed name (emphasis is as often English stress)
-_STALE_ONLY = frozenset({"emphasis", "code"})
-_STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code", "call"})
-
-
-def _stale(
-    inp: StaticInput, segment: Segment, mention: Mention, resolution: Resolution
-) -> Finding | None:
-    """``C1-PROSE-NAME-STALE``: a code-marked name with one renamed twin in scope."""
-    name = mention.target
-    if mention.kind not in _STALE_KINDS or "." in name or "#" in name:
-        return None
-    if mention.kind == "call" and inp.file.language == "java":
-        return None  # ``name()`` in Javadoc prose is as often another object's or a C function
-    plain = is_plain_word(name)
-    if plain and mention.kind == "emphasis":
-        return None
-    params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
-    if name in params:
-        return None  # Java's member resolver does not see parameters
-    sentence = inp.source[segment.start : segment.end]
-    scope = [c for c in resolution.candidates if c != inp.function.name]
-    defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
-    match = stale_match(name, params, scope, sentence, plain=plain, defined=defined)
-    if match is None:
-        return None
-    annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
-    if match in params and called_not_valued(name, sentence, annotation):
-        return None  # "the `agentmain` method": code elsewhere, not the value `agent`
-    what = "parameter" if match in params else "name in scope"
-    message = (
-        f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
-    )
-    fix_hint = f"rename `{name}` to `{match}` in this sentence"
-    return inp.finding(segment, Criterion.C1, RULE_STALE, message, fix_hint)
 
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
@@ -276,6 +240,12 @@ def _finding(
         return None
     if _foreign_member(inp, mention, name, suggestion, resolution):
         return None
+    if suggestion is None and not resolution.owner and "." not in name:
+        # a renamed twin is a better fix than a name the old one merely extends
+        # (``set_ctx`` for ``:func:`set_context```, not ``set``)
+        sentence = inp.source[segment.start : segment.end]
+        params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
+        suggestion = twin_in_scope(inp, sentence, name, resolution, params, plain=word)
     message, fix_hint = _message(mention, resolution, suggestion or weak)
     rule = RULE_XREF if mention.is_xref else RULE_NAME
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
