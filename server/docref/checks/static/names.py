@@ -41,7 +41,12 @@ from docref.checks.static.names_scope import (
     project_variant,
     suggest,
 )
-from docref.checks.static.names_stale import STALE_ONLY, stale_finding, twin_in_scope
+from docref.checks.static.names_stale import (
+    STALE_ONLY,
+    keyword_or_renamed,
+    stale_finding,
+    twin_in_scope,
+)
 from docref.checks.static.prose_names import RULE_STALE
 from docref.checks.static.scopes import python_scope
 from docref.core.findings import Criterion, Finding
@@ -114,6 +119,13 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 resolution = _judge_java(scope, mention)
             else:
                 resolution = _judge_python(scope, mention)
+            if resolution.verdict == "unknown" and not xref and isinstance(scope, PythonScope):
+                # maybe a keyword passed on through **kwargs: judged only as a parameter's old
+                # name (the name in no code of the file, passed to nothing it imports or calls)
+                finding = keyword_or_renamed(inp, segment, mention, scope)
+                if finding is not None:
+                    findings.append(finding)
+                continue
             if resolution.verdict != "missing":
                 continue
             if resolution.missing == "__init__" and resolution.owner.startswith("module"):

@@ -4,14 +4,17 @@ the twin is also the did-you-mean of the other name rules when they have none.""
 
 from __future__ import annotations
 
+import dataclasses
+
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention, is_plain_word
+from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import Resolution
 from docref.checks.static.prose_names import RULE_STALE, called_not_valued, stale_match
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
-__all__ = ["STALE_ONLY", "stale_finding", "twin_in_scope"]
+__all__ = ["STALE_ONLY", "keyword_or_renamed", "stale_finding", "twin_in_scope"]
 
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
 STALE_ONLY = frozenset({"emphasis", "code"})
@@ -61,3 +64,19 @@ def twin_in_scope(
     scope = [c for c in resolution.candidates if c != inp.function.name]
     defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
     return stale_match(name, params, scope, sentence, plain=plain, defined=defined)
+
+
+def keyword_or_renamed(
+    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope
+) -> Finding | None:
+    """A bare name the scope left unknown only because the function takes ``**kwargs`` (it
+    may be a keyword passed on): stale when it resolves nowhere once keywords are set aside
+    and one parameter is its renamed twin (``include_header`` for ``include_hdr``)."""
+    name = mention.target
+    if not scope.kwargs or scope.facts.dynamic or "." in name or mention.kind not in _STALE_KINDS:
+        return None
+    again = scope.resolve_bare(name, keyword=False)
+    if again.verdict != "missing" or again.owner:
+        return None
+    # the parameters only: another name in scope is no evidence against a forwarded keyword
+    return stale_finding(inp, segment, mention, dataclasses.replace(again, candidates=()))
