@@ -138,7 +138,8 @@ def test_a_renamed_parameter_named_in_prose_of_a_kwargs_function(
         ("C1-PROSE-NAME-STALE", "rename `include_header` to `include_hdr` in this sentence")
     ]
     # controls: the function reads the keyword, or no parameter is its renamed twin
-    read = code.replace("    return write(", '    kwargs.pop("include_header", None)\n    return write(')
+    pop = '    kwargs.pop("include_header", None)\n'
+    read = code.replace("    return write(", pop + "    return write(")
     assert run_rule(c1_name_unresolved, tmp_path / "read", read, "render") == []
     other = code.replace("include_hdr", "with_title")
     assert run_rule(c1_name_unresolved, tmp_path / "other", other, "render") == []

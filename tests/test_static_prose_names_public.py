@@ -11,7 +11,7 @@ from docref.checks.static.prose_names import RULE_STALE
 
 from tests.static_helpers import run_rule, static_input
 
-HELPERS = '''
+HELPERS = """
 def raw_add_etag(response):
     return response
 
@@ -24,8 +24,10 @@ def cvrnc_factor():
     return 1.0
 
 
-'''
-GOOGLE = HELPERS + '''
+"""
+GOOGLE = (
+    HELPERS
+    + '''
 def make_conditional(response):
     """Make the response conditional.
 
@@ -34,7 +36,10 @@ def make_conditional(response):
     """
     return raw_add_etag(response)
 '''
-NUMPY = HELPERS + '''
+)
+NUMPY = (
+    HELPERS
+    + '''
 def make_conditional(response):
     """Make the response conditional.
 
@@ -45,7 +50,10 @@ def make_conditional(response):
     """
     return send_from_dir(".", response)
 '''
-REST = HELPERS + '''
+)
+REST = (
+    HELPERS
+    + '''
 def make_conditional(response):
     """Make the response conditional.
 
@@ -55,6 +63,7 @@ def make_conditional(response):
     """
     return cvrnc_factor() * response
 '''
+)
 
 
 @pytest.mark.parametrize(
@@ -168,3 +177,35 @@ def test_the_renamed_twin_is_the_did_you_mean_of_a_reference(tmp_path: Path) -> 
     '''
     [found] = run_rule(c1_xref_unresolved, tmp_path, code, "plotting_context")
     assert found.message.endswith("did you mean `set_ctx`?")
+
+
+@pytest.mark.parametrize("before", ["the old", "the former", "the previous", "the deprecated"])
+def test_a_name_the_sentence_calls_old_is_history(tmp_path: Path, before: str) -> None:
+    # astropy's ``Header.extend``: "compatibility with the old ``Header.fromTxtFile`` method"
+    code = f'''
+    class Header:
+        def fromtextfile(self):
+            return self
+
+        def extend(self):
+            """Extend it, as {before} :meth:`Header.fromTxtFile` method did."""
+    '''
+    assert run_rule(c1_xref_unresolved, tmp_path, code, "Header.extend") == []
+    # control: the same sentence without the history word
+    plain = code.replace(before + " ", "the ")
+    assert len(run_rule(c1_xref_unresolved, tmp_path / "2", plain, "Header.extend")) == 1
+
+
+def test_a_one_word_public_name_is_no_abbreviated_helper(tmp_path: Path) -> None:
+    # astropy's ``find_all_wcs``: ``WCSNna`` (a wcslib keyword) next to the class ``WCS``
+    code = '''
+    class WCS:
+        pass
+
+
+    def find_all_wcs(keysel=None):
+        """Find them; *keysel* may hold ``WCSNna`` keywords."""
+        return WCS()
+    '''
+    inp = static_input(tmp_path, code, "find_all_wcs")
+    assert [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE] == []

@@ -119,21 +119,29 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 resolution = _judge_java(scope, mention)
             else:
                 resolution = _judge_python(scope, mention)
-            if resolution.verdict == "unknown" and not xref and isinstance(scope, PythonScope):
+            keyword = (
+                resolution.verdict == "unknown"
+                and not xref
+                and isinstance(scope, PythonScope)
+                and scope.kwargs
+            )
+            if resolution.verdict != "missing" and not keyword:
+                continue
+            # ``xxx : ... TODO: does not exist yet``: a known gap, not drift; "If defined,
+            # `n_frames` ...", "the old ``fromTxtFile``": allowed to be absent
+            if marked_not_existing(inp.source, segment, mention.start) or may_not_exist(
+                inp.source, segment, mention.start
+            ):
+                continue
+            if keyword and isinstance(scope, PythonScope):
                 # maybe a keyword passed on through **kwargs: judged only as a parameter's old
                 # name (the name in no code of the file, passed to nothing it imports or calls)
                 finding = keyword_or_renamed(inp, segment, mention, scope)
                 if finding is not None:
                     findings.append(finding)
                 continue
-            if resolution.verdict != "missing":
-                continue
             if resolution.missing == "__init__" and resolution.owner.startswith("module"):
                 continue  # ``astropy.table.__init__``: the package's ``__init__.py``
-            if marked_not_existing(inp.source, segment, mention.start):
-                continue  # ``xxx : ... TODO: does not exist yet``: a known gap, not drift
-            if may_not_exist(inp.source, segment, mention.start):
-                continue  # "If defined, `n_frames` ...": the sentence allows it to be absent
             finding = None
             if mention.kind not in STALE_ONLY:
                 finding = _finding(inp, segment, mention, resolution)

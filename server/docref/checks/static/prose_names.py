@@ -156,7 +156,8 @@ def stale_match(
                 continue
             if _related(name, other, plain=False, loose=True):
                 found.add(other)
-    elif not plain and not name.startswith("_"):
+    elif not plain and not name.startswith("_") and len(_words(name)) >= 2:
+        # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``
         own = set(defined)
         for other in scope:
             if other != name and other in own and _related(name, other, plain=False, loose=False):
