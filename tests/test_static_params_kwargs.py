@@ -143,3 +143,12 @@ def test_a_renamed_parameter_named_in_prose_of_a_kwargs_function(
     assert run_rule(c1_name_unresolved, tmp_path / "read", read, "render") == []
     other = code.replace("include_hdr", "with_title")
     assert run_rule(c1_name_unresolved, tmp_path / "other", other, "render") == []
+
+
+def test_kwargs_prose_takes_only_abbreviated_or_one_edit_twins(tmp_path: Path) -> None:
+    # dask's ``read_parquet(..., metadata_task_size=None, **kwargs)`` speaks of the
+    # ``_metadata`` file: no renamed parameter, whether private-looking or extended by words
+    code = KWARGS_PROSE["google"].replace("include_hdr", "metadata_task_size")
+    for old in ("_metadata", "metadata"):
+        text = code.replace("`include_header`", f"``{old}``")
+        assert run_rule(c1_name_unresolved, tmp_path / old, text, "render") == []

@@ -32,7 +32,7 @@ def make_conditional(response):
     """Make the response conditional.
 
     Args:
-        response: The response; the `add_etag` helper is best called first.
+        response: The response; the `add_etag` method is best called first.
     """
     return raw_add_etag(response)
 '''
@@ -89,13 +89,17 @@ def test_public_helper_renamed_in_its_file(tmp_path: Path, code: str, old: str, 
         "from helpers import raw_add_etag\n\n"
         + GOOGLE.replace(HELPERS, "").replace("raw_add_etag(response)", "raw_add_etag(1)"),
         # the helper exists under the name the sentence uses
-        GOOGLE.replace("`add_etag` helper", "`raw_add_etag` helper"),
+        GOOGLE.replace("`add_etag` method", "`raw_add_etag` method"),
+        # an extended twin needs the sentence to call the name (a signal is no helper)
+        GOOGLE.replace("`add_etag` method", "`add_etag` signal"),
+        # the twin keeps the naming convention (``AddEtag``, an RPC's name)
+        GOOGLE.replace("`add_etag` method", "`AddEtag` method"),
         # a plain English word is not matched against helpers (``etag`` next to ``etag_value``)
-        GOOGLE.replace("`add_etag` helper", "`etag` helper").replace(
+        GOOGLE.replace("`add_etag` method", "`etag` method").replace(
             "def raw_add_etag", "def etag_value"
         ),
     ],
-    ids=["imported-twin", "consistent", "plain-word"],
+    ids=["imported-twin", "consistent", "not-called", "convention", "plain-word"],
 )
 def test_public_helper_controls_are_silent(tmp_path: Path, code: str) -> None:
     assert run_rule(c1_name_unresolved, tmp_path, code, "make_conditional") == []
@@ -209,3 +213,24 @@ def test_a_one_word_public_name_is_no_abbreviated_helper(tmp_path: Path) -> None
     '''
     inp = static_input(tmp_path, code, "find_all_wcs")
     assert [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE] == []
+
+
+def test_a_name_of_a_module_the_file_imports_whole_resolves(tmp_path: Path) -> None:
+    # dask's ``tmpfile``: See Also ``NamedTemporaryFile`` in a file doing ``import tempfile``
+    code = """
+    import tempfile
+
+
+    def tmpfile():
+        \"\"\"A temporary file name.
+
+        See Also
+        --------
+        NamedTemporaryFile : Built-in alternative.
+        \"\"\"
+        return tempfile.mkstemp()
+    """
+    assert run_rule(c1_xref_unresolved, tmp_path, code, "tmpfile") == []
+    # control: a name tempfile does not have
+    other = code.replace("NamedTemporaryFile :", "NamedTemporaryFolder :")
+    assert len(run_rule(c1_xref_unresolved, tmp_path / "2", other, "tmpfile")) == 1

@@ -438,8 +438,9 @@ class PythonScope:
 
     def _sibling_of_import(self, name: str) -> bool:
         """``parse_qs`` where the file does ``from urllib.parse import parse_qsl``: a bare name
-        of the external module the file takes its neighbours from."""
-        modules = {i.module for i in self.fe.imports if i.name and i.module and not i.level}
+        of the external module the file takes its neighbours from, or imports whole
+        (``NamedTemporaryFile`` in a See Also of a file doing ``import tempfile``)."""
+        modules = {i.module for i in self.fe.imports if i.module and not i.level}
         return any(
             self._module(m) is None and python_external_doc(f"{m}.{name}").found for m in modules
         )

@@ -10,7 +10,12 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import Resolution
-from docref.checks.static.prose_names import RULE_STALE, called_not_valued, stale_match
+from docref.checks.static.prose_names import (
+    RULE_STALE,
+    called_in,
+    called_not_valued,
+    stale_match,
+)
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -22,7 +27,12 @@ _STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code", "call"})
 
 
 def stale_finding(
-    inp: StaticInput, segment: Segment, mention: Mention, resolution: Resolution
+    inp: StaticInput,
+    segment: Segment,
+    mention: Mention,
+    resolution: Resolution,
+    *,
+    keyword: bool = False,
 ) -> Finding | None:
     """``C1-PROSE-NAME-STALE``: a code-marked name with one renamed twin in scope."""
     name = mention.target
@@ -37,7 +47,10 @@ def stale_finding(
     if name in params:
         return None  # Java's member resolver does not see parameters
     sentence = inp.source[segment.start : segment.end]
-    match = twin_in_scope(inp, sentence, name, resolution, params, plain=plain)
+    called = mention.kind == "call" or called_in(name, sentence)
+    match = twin_in_scope(
+        inp, sentence, name, resolution, params, plain=plain, called=called, keyword=keyword
+    )
     if match is None:
         return None
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
@@ -59,11 +72,22 @@ def twin_in_scope(
     params: list[str],
     *,
     plain: bool,
+    called: bool = False,
+    keyword: bool = False,
 ) -> str | None:
     """The one parameter or name in scope ``name`` was renamed to (:func:`.stale_match`)."""
     scope = [c for c in resolution.candidates if c != inp.function.name]
     defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
-    return stale_match(name, params, scope, sentence, plain=plain, defined=defined)
+    return stale_match(
+        name,
+        params,
+        scope,
+        sentence,
+        plain=plain,
+        defined=defined,
+        called=called,
+        keyword=keyword,
+    )
 
 
 def keyword_or_renamed(
@@ -79,4 +103,5 @@ def keyword_or_renamed(
     if again.verdict != "missing" or again.owner:
         return None
     # the parameters only: another name in scope is no evidence against a forwarded keyword
-    return stale_finding(inp, segment, mention, dataclasses.replace(again, candidates=()))
+    bare = dataclasses.replace(again, candidates=())
+    return stale_finding(inp, segment, mention, bare, keyword=True)
