@@ -135,7 +135,12 @@ def _quiet_litellm_loggers() -> None:
 #: no price for.  With a price, even of 0, litellm skips the per-answer "zero cost"
 #: diagnostic (its 165-key model info walked through pydantic on every answer, a fifth of the
 #: client's CPU per question); docref still reports the cost as unknown (`has_price`).
-ZERO_PRICE: Mapping[str, float] = {"input_cost_per_token": 0.0, "output_cost_per_token": 0.0}
+ZERO_PRICE: Mapping[str, float] = {
+    "input_cost_per_token": 0.0,
+    "output_cost_per_token": 0.0,
+    "cache_creation_input_token_cost": 0.0,  # (without them litellm warns on registering)
+    "cache_read_input_token_cost": 0.0,
+}
 
 
 _ZERO_PRICED: set[str] = set()  # models docref gave litellm a price of 0 for (unknown to docref)
