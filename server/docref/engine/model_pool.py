@@ -176,6 +176,7 @@ def _merged(settings: Settings, parts: list[ModelOutcome], warnings: list[str]) 
                 if name in row:
                     mine[name] = mine.get(name, 0) + row[name]
     outcome.per_endpoint = rows
+    outcome.processes = len(parts)
     return outcome
 
 
