@@ -797,3 +797,57 @@ def test_numpy_bare_names_after_an_entry_are_entries() -> None:
     """'''
     parsed = parse(source)
     assert [s.name for s in parsed.segments if s.kind == "param"] == ["x", "y"]
+
+
+def test_numpy_title_written_with_a_colon_is_a_header() -> None:
+    # precision round 8: kombu underlines ``Arguments:`` / ``Example:`` (reST renders them as
+    # titles); read as text, ``Example:`` became an entry of the See Also section before it
+    source = '''"""Pool of connections.
+
+    See Also
+    --------
+        :class:`ConnectionPool`.
+
+    Arguments:
+    ---------
+        limit (int): Maximum number of active connections.
+
+    Example:
+    -------
+        >>> pool = connection.Pool(2)
+    """'''
+    parsed = parse(source)
+    assert [(s.kind, s.name, s.section) for s in parsed.segments] == [
+        ("summary", None, None),
+        ("prose", None, "See Also"),
+        ("param", None, "Arguments"),  # a Google entry under a NumPy rule: not named, not judged
+    ]
+    # control: a line ending in a colon above a rule that is not underlining it (a deeper
+    # indentation) stays prose
+    control = parse('''"""Summary.
+
+    Values:
+        ---------
+    """''')
+    assert [s.section for s in control.segments] == [None, None]
+
+
+def test_a_bullet_list_deeper_than_the_entries_is_the_entry_description() -> None:
+    # precision round 8: jax's ``dimension_numbers: A tuple containing two elements:`` and
+    # its items ``- `batch_dims` (tuple): …`` two columns deeper were read as entries
+    source = '''"""Normalize.
+
+    Args:
+        x: The input.
+        dimension_numbers: A tuple containing two elements:
+          - `batch_dims` (tuple): The batch dimensions.
+          - `contracting_dims` (tuple): The contracting dimensions.
+         axis (int): An entry indented one column too deep.
+    """'''
+    parsed = parse(source)
+    assert [(s.kind, s.name) for s in parsed.segments] == [
+        ("summary", None),
+        ("param", "x"),
+        ("param", "dimension_numbers"),
+        ("param", "axis"),  # control: a typed head a slip deeper is still an entry
+    ]

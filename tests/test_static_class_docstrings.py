@@ -723,3 +723,49 @@ def test_a_class_documenting_the_call_of_its_instances(
     report = _check(tmp_path, {"m.py": _CALLABLE_CLASS.format(entries=entries)})
     unknown = [f for f in report.findings if f.rule == "C1-PARAM-UNKNOWN"]
     assert [re.findall(r'"([^"]+)"', f.message)[0] for f in unknown] == flagged
+
+
+_INDEXER = '''
+class _Ref:
+    def get(self, *, mode=None, fill_value=None):
+        return self
+
+    def set(self, values, *, mode=None):
+        return self
+
+
+class At:
+    """Indexed updates: ``x.at[idx].set(y)``.
+
+    Args:
+        {entries}
+    """
+
+    def __init__(self, array):
+        self.array = array
+
+    def __getitem__(self, index) -> _Ref:
+        return _Ref()
+'''
+
+
+@pytest.mark.parametrize(
+    ("entries", "flagged"),
+    [
+        ("mode: out-of-bound mode.\n        fill_value: the fill value of get().", []),
+        (
+            "mode: out-of-bound mode.\n        fill_valu: the fill value of get().",
+            ["mode", "fill_valu"],
+        ),
+        ("array: the array.\n        mode: out-of-bound mode.", ["mode"]),
+    ],
+    ids=["documents-its-items", "a-name-no-item-method-takes", "documents-its-constructor"],
+)
+def test_an_indexer_documenting_the_methods_of_its_items(
+    tmp_path: Path, entries: str, flagged: list[str]
+) -> None:
+    # round 8 (jax's ``x.at``): a class with its own __getitem__ whose docstring documents,
+    # instead of the constructor's parameters, those of the methods of what indexing gives
+    report = _check(tmp_path, {"m.py": _INDEXER.format(entries=entries)})
+    unknown = [f for f in report.findings if f.rule == "C1-PARAM-UNKNOWN"]
+    assert [re.findall(r'"([^"]+)"', f.message)[0] for f in unknown] == flagged

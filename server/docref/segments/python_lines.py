@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 GOOGLE_HEADER = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:")
-NUMPY_TITLE = re.compile(r"[A-Za-z][A-Za-z ]*")
+NUMPY_TITLE = re.compile(r"[A-Za-z][A-Za-z ]*:?")  # ``Example:`` over its rule: a title too
 UNDERLINE = re.compile(r"-{3,}|={3,}|~{3,}")
 REST_FIELD = re.compile(r":(?P<tag>[A-Za-z_][\w-]*)(?:\s+(?P<arg>[^:`]*?))?\s*:(?=\s|$)")
 EPY_FIELD = re.compile(r"@(?P<tag>[A-Za-z_]\w*)(?:\s+(?P<arg>[^:]*?))?\s*:(?=\s|$)")

@@ -32,6 +32,7 @@ method and checked as one.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -59,6 +60,7 @@ PARAMETER_RULES: tuple[Rule, ...] = (
 )
 """The rules a class docstring is checked with (besides the opt-in ``DOC-PARAM-MISSING``)."""
 
+_RETURN_CALL = re.compile(r"\breturn\s+([A-Za-z_][\w.]*)\s*\(")
 _STRUCTURED = frozenset({"param", "returns", "yields", "raises", "attribute"})
 _TYPE_SECTIONS = frozenset({":type", "@type"})
 
@@ -163,7 +165,10 @@ def _check_class(
     ctor = resolver.constructor(fe, cls)
     if ctor is None or (not documents and ctor.documented is not None):
         return
-    if documents and _documents_its_call(fe, cls, ctor, parsed):
+    if documents and (
+        _documents_its_call(fe, cls, ctor, parsed)
+        or _documents_its_items(graph, fe, cls, ctor, parsed, data)
+    ):
         return
     result.classes += 1
     result.names.append(cls.qualname)
@@ -239,6 +244,42 @@ def _documents_its_call(
         return False
     documented = {n.lstrip("*") for n in _documented_names(parsed, attributes=False)}
     return not documented & {p.name for p in ctor.params}
+
+
+def _documents_its_items(
+    graph: ProjectGraph,
+    fe: FileExtract,
+    cls: Class,
+    ctor: Constructor,
+    parsed: ParsedDocstring,
+    data: bytes,
+) -> bool:
+    """An indexer (a class with its own ``__getitem__``) whose docstring documents, instead of
+    the constructor's parameters, those of the methods of the object indexing it gives: jax's
+    ``x.at[idx].set(y, mode=...)`` is documented on the ``at`` helper, with ``mode`` a
+    parameter of ``_IndexUpdateRef.set``.  Every documented name must be such a parameter."""
+    getitem = next((f for f in fe.functions if f.qualname == f"{cls.qualname}.__getitem__"), None)
+    documented = {n.lstrip("*") for n in _documented_names(parsed, attributes=False)}
+    if getitem is None or not documented or documented & {p.name for p in ctor.params}:
+        return False
+    written = (getitem.returns or "").strip().strip("'\"")
+    if not written:
+        body = data[getitem.header_span.end_byte : getitem.span.end_byte].decode("utf-8", "replace")
+        returned = set(_RETURN_CALL.findall(body))
+        written = returned.pop() if len(returned) == 1 else ""
+    name = written.split("[", 1)[0].rpartition(".")[2]
+    reach = [fe] + [graph.get(p) for p in sorted(graph.imports_of(fe.path))]
+    params = {
+        p.name
+        for other in reach
+        if other is not None
+        for item in other.classes
+        if item.name == name
+        for f in other.functions
+        if f.parent_class == item.qualname
+        for p in f.params
+    }
+    return bool(name) and documented <= params
 
 
 def _documented_names(parsed: ParsedDocstring, *, attributes: bool) -> set[str]:

@@ -139,6 +139,7 @@ class PythonScope:
         if name in own or (facts is not None and name in facts.code_words):
             return True
         unsure = bool(own & {"__getattr__", "__getattribute__"}) or len(seen) > _MAX_HOPS
+        unsure = unsure or self._rebound(target)
         seen = seen | {target}
         for base in self._bases(target) if not unsure else []:
             if isinstance(base, _Class) and base in seen:
@@ -155,6 +156,24 @@ class PythonScope:
             else:
                 unsure = True
         return None if unsure else False
+
+    def _rebound(self, target: _Class) -> bool:
+        """Whether the module rebinds the class's name to a call taking the class (``Array =
+        use_cpp_class(xc.Array)(Array)``): the name then means a class built at import time,
+        whose members a static reader cannot list, as under an unknown class decorator."""
+        fe = self.graph.get(target.path)
+        name = target.qualname
+        return (
+            fe is not None
+            and "." not in name
+            and any(
+                v.scope == "module"
+                and v.name == name
+                and name in v.value_refs
+                and len(v.value_refs) > 1
+                for v in fe.variables
+            )
+        )
 
     def member_names(self, target: _Class, seen: frozenset[_Class] = frozenset()) -> set[str]:
         """Members of a project class and of its project bases (for did-you-mean)."""
@@ -186,6 +205,20 @@ class PythonScope:
         return module.path.endswith(("__init__.py", "__init__.pyi")) and any(
             path.startswith(folder) and self.graph.importers_of(path) for path in self.graph.entries
         )
+
+    def _public_facades(self, target: _Module) -> list[_Module]:
+        """The public packages re-exporting a private module (``jax.lax`` for
+        ``jax._src.lax.lax``): inside a library, ``from jax._src.lax import lax`` binds the
+        private module, while its docstrings write ``lax.scatter`` for the public API."""
+        if target.path is None or not any(p.startswith("_") for p in target.name.split(".")):
+            return []
+        facades = []
+        for path in sorted(self.graph.importers_of(target.path)):
+            if path.endswith(("__init__.py", "__init__.pyi")):
+                names = self.graph.modules.names_of.get(path, [])
+                public = [n for n in names if not any(p.startswith("_") for p in n.split("."))]
+                facades += [_Module(public[0], path)] if public else []
+        return facades
 
     def _through_import(self, path: str, imp: Import, hops: int) -> _Target:
         if imp.name is None and not imp.alias:  # ``import a.b`` binds ``a``
@@ -250,6 +283,10 @@ class PythonScope:
             namesake = self._top(target.path or "", target.name.rsplit(".", 1)[-1])
             if isinstance(namesake, _Class) and self.has_member(namesake, part) is not False:
                 return UNKNOWN
+            for facade in self._public_facades(target):
+                found = self._top(facade.path or "", part)
+                if found is not None:
+                    return found
             prefix = target.name + "."
             subs = {m[len(prefix) :] for m in self.graph.modules.by_name if m.startswith(prefix)}
             return missing(f"module `{target.name}`", part, facts.top | subs)
@@ -272,6 +309,10 @@ class PythonScope:
             owner = f"module `{target.qualified}`"
             return missing(owner, part, module_names(target.qualified), external=True)
         if target.kind == "class" and "." not in target.qualified:  # a builtin type: exact
+            names = project_names(self.graph)
+            if target.qualified in names and part in names:
+                # polars' ``str.starts_with``: the ``Expr.str`` namespace the project defines
+                return UNKNOWN
             owner = f"builtin `{target.qualified}`"
             return missing(owner, part, dir(getattr(builtins, target.qualified)), external=True)
         return UNKNOWN
