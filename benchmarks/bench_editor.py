@@ -15,11 +15,12 @@ in the server process (all its threads, ``/proc/PID/task/*/schedstat``) is recor
 Each file is opened, its first diagnostics awaited, then ``--edits`` (6) edits are made, each
 one word of a docstring changed to a word not seen before (a string literal when the file
 has no docstring, as ``pydoc_data/topics.py``), spread over the file; ``--rounds`` repeats
-them (new words each time).  One edit is what an editor sends when the user saves: the ranged ``didChange`` (both servers ask for incremental
-sync), the file written, ``didSave``.  The time is from sending ``didChange`` to the last
-``publishDiagnostics`` for that document version once the server is *settled*: no further
-publish for it during ``--quiet`` ms (docref publishes on save, ruff on change; a server
-that publishes twice for a version is charged for the second).  Without a model configured
+them (new words each time). One edit is what an editor sends when the user saves: the ranged
+``didChange`` (both servers ask for incremental sync), the file written, ``didSave``. The
+time is from sending ``didChange`` to the last ``publishDiagnostics`` for that document
+version once the server is *settled*: no further publish for it during ``--quiet`` ms
+(docref publishes on save, ruff on change; a server that publishes twice for a version is
+charged for the second). Without a model configured
 docref publishes the static tier only.
 
 ruff runs with the DOC rules (pydoclint's, preview) selected through its
