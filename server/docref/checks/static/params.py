@@ -323,7 +323,13 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
     params = _params(inp)
     if any(p.kind == "kwarg" for p in params):
-        return []  # any unknown name may be forwarded through **kwargs: unverifiable
+        # any unknown name may be forwarded through **kwargs: only a provable rename counts
+        if len(signatures(inp)) > 1 or "PR02" in numpydoc_ignores(inp):
+            return []
+        # imported here: params_kwargs -> prose_names -> names_scope imports this module
+        from docref.checks.static.params_kwargs import renamed_under_kwargs
+
+        return renamed_under_kwargs(inp, _documented(inp), RULE_PARAM_UNKNOWN)
     if "PR02" in numpydoc_ignores(inp):
         return []  # numpydoc's "unknown parameters" check, switched off by the project
     java = inp.file.language == "java"
