@@ -69,6 +69,7 @@ class _Worker:
         self.setup: Setup | None = None
         self.fd = -1
         self.store: Any = None
+        self.places: dict[str, partial[str]] = {}  # relpath -> reads its body from the blob
 
     def extract(self, jobs: list[Job]) -> list[tuple[str, str]]:
         from docref.graph.extraction import extract
@@ -95,11 +96,12 @@ class _Worker:
         self.fd = os.open(setup.blob, os.O_RDONLY)
         entries: list[Entry] = []
         for rel, offset, head, body in setup.places:
+            load = partial(read_text, self.fd, offset + head + 1, body)
+            self.places[rel] = load
             mine = self.own.get(rel)
             if mine is not None:
                 entries.append(mine)
                 continue
-            load = partial(read_text, self.fd, offset + head + 1, body)
             entries.append(Entry.from_head(rel, read_text(self.fd, offset, head), load))
         self.own.clear()
         graph = ProjectGraph(setup.root, use_cache=False, max_file_bytes=setup.max_file_bytes)
@@ -113,6 +115,14 @@ class _Worker:
         assert self.graph is not None and self.setup is not None, "check before graph"
         setup = self.setup
         run = check_static(self.graph, paths, enable=setup.enable, ignore=setup.ignore, jobs=1)
+        # a checked file's extract is let go (read back from the blob if a later check follows
+        # a name into it): the worker's memory stays near what it held after extraction
+        # instead of growing by every file it checks (full stdlib: ~200 -> ~150 MB a worker)
+        for rel in paths:
+            entry = self.graph.entries.get(rel)
+            load = self.places.get(rel)
+            if entry is not None and load is not None:
+                entry.release(load)
         if not setup.docstrings:
             for report in run.reports:
                 report.docstrings = []
