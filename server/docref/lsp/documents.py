@@ -36,12 +36,12 @@ class Document(TextDocument):
 
     def _apply_incremental_change(self, change: types.TextDocumentContentChangePartial) -> None:
         lines = self.lines
-        rng = self._position_codec.range_from_client_units(lines, change.range)  # type: ignore[no-untyped-call]
+        rng = self._position_codec.range_from_client_units(lines, change.range)
         start_line, start_col = rng.start.line, rng.start.character
         end_line, end_col = rng.end.line, rng.end.character
         if start_line >= len(lines) or (end_line, end_col) < (start_line, start_col):
             # past the end (an append), or a reversed range: pygls' own handling
-            super()._apply_incremental_change(change)  # type: ignore[no-untyped-call]
+            super()._apply_incremental_change(change)
             return
         source = self.source
         before = sum(map(len, lines[:start_line]))
