@@ -142,6 +142,8 @@ def stale_match(
     """
     private = name.startswith("_") and not name.startswith("__")
     found: set[str] = set()
+    if name[:1].isupper() and name[1:2].islower():
+        params = ()  # ``Patch`` (a class, CapWords) is not the parameter ``path`` renamed
     for param in params:
         if param != name and _related(name, param, plain=plain, loose=False):
             found.add(param)
