@@ -25,7 +25,14 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_intent import marked_not_existing, speaks_for_implementers
 from docref.checks.static.names_java import JavaScope
-from docref.checks.static.names_local import OTHERS_PARAMETER, literal_blocks, parameter_family
+from docref.checks.static.names_local import (
+    DEFINED,
+    OTHERS_PARAMETER,
+    literal_blocks,
+    name_family,
+    name_template,
+    parameter_family,
+)
 from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import (
@@ -92,6 +99,10 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 examples = shared.examples
             if re.split(r"[.#]", mention.target)[0] in examples:
                 continue  # defined by the docstring's own example (``long_running_task()``)
+            if name_template(
+                mention.target, inp.source[inp.docstring.body_start : inp.docstring.body_end]
+            ):
+                continue  # ``column_x``, "with `x` being an enumeration": a naming pattern
             if parameter_family(mention.target, [p.name for p in inp.function.params]):
                 continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
             if OTHERS_PARAMETER.match(inp.source, mention.end):
@@ -160,7 +171,6 @@ def _stale(
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
-_DEFINED = re.compile(r"\bwhere\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means)\b")
 
 
 def _example_words(inp: StaticInput) -> set[str]:
@@ -181,7 +191,7 @@ def _example_words(inp: StaticInput) -> set[str]:
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
     # and a symbol the prose defines (```n_world`` is the number of ...``)
     pieces.extend(literal_blocks(body))
-    pieces.extend(m[1] for m in _DEFINED.finditer(body))
+    pieces.extend(m[1] or m[2] for m in DEFINED.finditer(body))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
@@ -198,7 +208,9 @@ def _same_entity(name: str, candidates: list[str]) -> bool:
     if re.search(r"[a-z][A-Z]", name) is None:
         return False
     snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
-    return snake in candidates
+    # the private twin too: ``arrowSerializationOptions`` (a REST field) is what
+    # ``_arrow_serialization_options`` builds
+    return snake in {c.lstrip("_") for c in candidates}
 
 
 def _finding(
@@ -227,6 +239,8 @@ def _finding(
         suggestion = project_variant(inp.graph, name)
         suggestion = None if suggestion == own else suggestion
     if not resolution.owner and _same_entity(name, [*candidates, suggestion or ""]):
+        return None
+    if not resolution.owner and name_family(name, [*resolution.candidates, own]):
         return None
     weak = hint(name, candidates)
     code_in_backticks = mention.kind in ("backtick", "literal") and not word
