@@ -42,7 +42,9 @@ DATA = os.path.join(HERE, "precision")
 OUT = os.path.join(HERE, "out", "precision")
 CORPORA = os.environ.get("DOCREF_CORPORA", "/work/corpora")
 VERDICTS = ("TRUE", "FALSE", "DEBATABLE")
-_SKIP_DIRS = {"tests", "testing", "test"}
+# folders left out of a wheel (its own test suite); a corpus may list its own ``skip_dirs``
+# (round 8 on: ``tests``/``test`` only, as ``polars.testing`` is public API a docstring names)
+_SKIP_DIRS = ("tests", "testing", "test")
 
 
 def load_corpora(corpus_set: str | None = None) -> list[dict[str, Any]]:
@@ -57,26 +59,41 @@ def load_corpora(corpus_set: str | None = None) -> list[dict[str, Any]]:
 def _fetch_python(corpus: dict[str, Any], dest: str) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary",
-             ":all:", "-d", tmp, corpus["requirement"]],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--no-deps",
+                "--only-binary",
+                ":all:",
+                "-d",
+                tmp,
+                corpus["requirement"],
+            ],
             check=True,
         )
         (wheel,) = [os.path.join(tmp, n) for n in os.listdir(tmp) if n.endswith(".whl")]
-        return _extract(wheel, dest, lambda n: n.endswith(".py") and ".dist-info/" not in n)
+        skip = set(corpus.get("skip_dirs", _SKIP_DIRS))
+        return _extract(wheel, dest, lambda n: n.endswith(".py") and ".dist-info/" not in n, skip)
 
 
 def _fetch_java(corpus: dict[str, Any], dest: str) -> int:
     prefixes = tuple(m + "/" for m in corpus["modules"])
     return _extract(
-        corpus["src_zip"], dest, lambda n: n.startswith(prefixes) and n.endswith(".java")
+        corpus["src_zip"],
+        dest,
+        lambda n: n.startswith(prefixes) and n.endswith(".java"),
+        set(corpus.get("skip_dirs", _SKIP_DIRS)),
     )
 
 
-def _extract(archive: str, dest: str, wanted: Any) -> int:
+def _extract(archive: str, dest: str, wanted: Any, skip: set[str]) -> int:
     count = 0
     with zipfile.ZipFile(archive) as zf:
         for name in zf.namelist():
-            if not wanted(name) or _SKIP_DIRS & set(name.split("/")[:-1]):
+            if not wanted(name) or skip & set(name.split("/")[:-1]):
                 continue
             zf.extract(name, dest)
             count += 1
@@ -106,9 +123,20 @@ def cmd_run(args: argparse.Namespace) -> None:
         root = os.path.join(args.corpora, corpus["name"])
         started = time.perf_counter()
         proc = subprocess.run(
-            [*args.docref, "check", "--no-llm", "--format", "json", "--no-progress",
-             "--root", root, root],
-            capture_output=True, text=True, env={**os.environ, "DOCREF_CACHE_DIR": cache},
+            [
+                *args.docref,
+                "check",
+                "--no-llm",
+                "--format",
+                "json",
+                "--no-progress",
+                "--root",
+                root,
+                root,
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "DOCREF_CACHE_DIR": cache},
         )
         if proc.returncode not in (0, 1):
             sys.exit(f"{corpus['name']}: docref exited {proc.returncode}\n{proc.stderr[-2000:]}")
@@ -178,14 +206,22 @@ def cmd_sample(args: argparse.Namespace) -> None:
         rest += group[args.per_rule :]
     rng.shuffle(rest)
     chosen += rest[: max(0, args.size - len(chosen))]
-    _write_json(_sample_path(args.lang, args.set), {
-        "seed": args.seed, "size": args.size, "per_rule": args.per_rule,
-        "population": len(findings), "population_by_rule": {r: len(g) for r, g in by_rule.items()},
-        "findings": sorted(chosen, key=lambda f: (f["rule"], f["key"])),
-    })
+    _write_json(
+        _sample_path(args.lang, args.set),
+        {
+            "seed": args.seed,
+            "size": args.size,
+            "per_rule": args.per_rule,
+            "population": len(findings),
+            "population_by_rule": {r: len(g) for r, g in by_rule.items()},
+            "findings": sorted(chosen, key=lambda f: (f["rule"], f["key"])),
+        },
+    )
     judged = load_judged(args.lang)
-    print(f"{len(chosen)} sampled of {len(findings)}; "
-          f"{sum(f['key'] not in judged for f in chosen)} need a verdict")
+    print(
+        f"{len(chosen)} sampled of {len(findings)}; "
+        f"{sum(f['key'] not in judged for f in chosen)} need a verdict"
+    )
 
 
 def _function_source(corpora: str, f: dict[str, Any]) -> str:
@@ -257,10 +293,18 @@ def cmd_judge(args: argparse.Namespace) -> None:
     if f is None:
         sys.exit(f"{args.key} is not in the current sample")
     row = {
-        "key": f["key"], "corpus": f["corpus"], "path": f["path"], "line": f["line"],
-        "qualname": f["qualname"], "rule": f["rule"], "message": f["message"],
-        "sentence": f.get("segment_text", ""), "verdict": args.verdict, "reason": args.reason,
-        "round": args.round, "date": date.today().isoformat(),
+        "key": f["key"],
+        "corpus": f["corpus"],
+        "path": f["path"],
+        "line": f["line"],
+        "qualname": f["qualname"],
+        "rule": f["rule"],
+        "message": f["message"],
+        "sentence": f.get("segment_text", ""),
+        "verdict": args.verdict,
+        "reason": args.reason,
+        "round": args.round,
+        "date": date.today().isoformat(),
     }
     with open(os.path.join(DATA, f"judged-{args.lang}.jsonl"), "a", encoding="utf-8") as fh:
         fh.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -280,7 +324,9 @@ def _precision_row(verdicts: list[str]) -> dict[str, Any]:
     n, true = len(verdicts), verdicts.count("TRUE")
     low, high = wilson(true, n)
     return {
-        "judged": n, "TRUE": true, "FALSE": verdicts.count("FALSE"),
+        "judged": n,
+        "TRUE": true,
+        "FALSE": verdicts.count("FALSE"),
         "DEBATABLE": verdicts.count("DEBATABLE"),
         "strict_precision": round(true / n, 3) if n else None,
         "wilson95": [round(low, 3), round(high, 3)],
@@ -312,13 +358,17 @@ def cmd_report(args: argparse.Namespace) -> None:
         rows = [("ALL", report[lang]["overall"]), *report[lang]["per_rule"].items()]
         for name, row in rows:
             if row["judged"]:
-                print(f"{name:28} {row['judged']:>4} {row['TRUE']:>5} {row['FALSE']:>6} "
-                      f"{row['DEBATABLE']:>4} {row['strict_precision']:>7.0%}  "
-                      f"[{row['wilson95'][0]:.0%}, {row['wilson95'][1]:.0%}]")
+                print(
+                    f"{name:28} {row['judged']:>4} {row['TRUE']:>5} {row['FALSE']:>6} "
+                    f"{row['DEBATABLE']:>4} {row['strict_precision']:>7.0%}  "
+                    f"[{row['wilson95'][0]:.0%}, {row['wilson95'][1]:.0%}]"
+                )
     print()
     for name, run in report["runs"].items():
-        print(f"{name:28} {run['lang']:7} {run['documented_functions']:>6} documented functions "
-              f"{run['findings']:>5} findings = {run['per_1k_functions']:>6} / 1k")
+        print(
+            f"{name:28} {run['lang']:7} {run['documented_functions']:>6} documented functions "
+            f"{run['findings']:>5} findings = {run['per_1k_functions']:>6} / 1k"
+        )
     _write_json(os.path.join(DATA, f"report-{_set_name(args.set)}.json"), report)
 
 

@@ -192,6 +192,10 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     ("callable", "int", INCOMPATIBLE, {}),
     ("dict", "list[str]", INCOMPATIBLE, {}),
     ("list", "MyList", INCOMPATIBLE, {"is_subclass": lambda c, p: False}),
+    # round 8: ``[X]`` is a list of X (polars' ``include_cols : [column], optional``)
+    ("[column]", "Sequence[column] | column | None", COMPATIBLE, {}),
+    ("[str]", "list[str]", EQUAL, {}),
+    ("[int]", "list[str]", INCOMPATIBLE, {}),
     # --- no verdict: the relation needs a symbol table
     ("Sequence[int]", "MyList", None, {}),
     ("Foo", "pkg.Bar", None, {}),

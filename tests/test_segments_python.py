@@ -830,3 +830,24 @@ def test_numpy_title_written_with_a_colon_is_a_header() -> None:
         ---------
     """''')
     assert [s.section for s in control.segments] == [None, None]
+
+
+def test_a_bullet_list_deeper_than_the_entries_is_the_entry_description() -> None:
+    # precision round 8: jax's ``dimension_numbers: A tuple containing two elements:`` and
+    # its items ``- `batch_dims` (tuple): …`` two columns deeper were read as entries
+    source = '''"""Normalize.
+
+    Args:
+        x: The input.
+        dimension_numbers: A tuple containing two elements:
+          - `batch_dims` (tuple): The batch dimensions.
+          - `contracting_dims` (tuple): The contracting dimensions.
+         axis (int): An entry indented one column too deep.
+    """'''
+    parsed = parse(source)
+    assert [(s.kind, s.name) for s in parsed.segments] == [
+        ("summary", None),
+        ("param", "x"),
+        ("param", "dimension_numbers"),
+        ("param", "axis"),  # control: a typed head a slip deeper is still an entry
+    ]

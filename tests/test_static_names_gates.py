@@ -26,6 +26,7 @@ from tests.static_helpers import static_input
         ("new_function", ["get_function"], None),
         ("n_world", ["iworld"], None),
         ("column_x", ["columns"], None),
+        ("_load_rows", ["_read_rows"], "_read_rows"),  # private: the project's own
     ],
 )
 def test_a_bare_names_suggestion_must_be_a_close_spelling(

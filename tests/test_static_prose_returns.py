@@ -320,6 +320,15 @@ def test_the_number_of_is_a_count(tmp_path: Path, ret: str, flagged: bool) -> No
     assert _python(tmp_path / "b", code) == []
 
 
+def test_a_count_for_each_item_is_several_counts(tmp_path: Path) -> None:
+    # round 8: Pillow's ``Stat.count -> list[int]``: "Total number of pixels for each band"
+    code = 'def f(x) -> list[int]:\n    """Total number of pixels {tail}."""\n    return x\n'
+    assert _python(tmp_path, code.format(tail="for each band in the image")) == []
+    assert _python(tmp_path / "b", code.format(tail="per band")) == []
+    # control: one total over the image is one count
+    assert len(_python(tmp_path / "c", code.format(tail="in the image"))) == 1
+
+
 _TYPED = {
     "google": '''
 def f(x):

@@ -174,6 +174,8 @@ def _parse_member(text: str, ctx: TypeContext) -> TypeExpr | None:
         return None
     if text.startswith("{") and text.endswith("}"):
         return parse_expression(text, ctx)
+    if text.startswith("[") and text.endswith("]") and len(_split_top(text[1:-1], ",")) == 1:
+        text = f"list{text}"  # ``[column]``: the list-of notation of older docstrings
     match = _OF.match(text)
     if match:
         return _parse_of(match.group(1), match.group(2).strip(), ctx)

@@ -295,6 +295,8 @@ class _Parser:
             return None
         if _ROLE_AFTER_WORD.match(line.text):
             return None  # ``See :ref:`…``: a role opens the "type", so this is prose
+        if ENTRY_BULLET.match(line.text):
+            return None  # ``- `batch_dims` (tuple): …``: a list in the entry's description
         head = entry_head(grammar, line.text, numpy)
         if head is None or not head.type or not head.name or not head.name.isidentifier():
             return None

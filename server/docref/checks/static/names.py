@@ -23,14 +23,18 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.names_intent import marked_not_existing, speaks_for_implementers
+from docref.checks.static.names_intent import (
+    declares_foreign_module,
+    marked_not_existing,
+    may_not_exist,
+    speaks_for_implementers,
+)
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_local import (
     DEFINED,
     OTHERS_PARAMETER,
     literal_blocks,
     name_family,
-    name_template,
     parameter_family,
 )
 from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
@@ -99,14 +103,12 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 examples = shared.examples
             if re.split(r"[.#]", mention.target)[0] in examples:
                 continue  # defined by the docstring's own example (``long_running_task()``)
-            if name_template(
-                mention.target, inp.source[inp.docstring.body_start : inp.docstring.body_end]
-            ):
-                continue  # ``column_x``, "with `x` being an enumeration": a naming pattern
             if parameter_family(mention.target, [p.name for p in inp.function.params]):
                 continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
             if OTHERS_PARAMETER.match(inp.source, mention.end):
                 continue  # ``the ``parse_strict`` argument of Unit``: another's parameter
+            if "." not in mention.target and declares_foreign_module(inp):
+                continue  # ``.. currentmodule:: jaxlib._jax``: a member of a module elsewhere
             if scope is None:
                 scope = (
                     JavaScope(inp.graph, inp.file, inp.function, inp.source)
@@ -123,6 +125,8 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 continue  # ``astropy.table.__init__``: the package's ``__init__.py``
             if marked_not_existing(inp.source, segment, mention.start):
                 continue  # ``xxx : ... TODO: does not exist yet``: a known gap, not drift
+            if may_not_exist(inp.source, segment, mention.start):
+                continue  # "If defined, `n_frames` ...": the sentence allows it to be absent
             finding = None
             if mention.kind not in _STALE_ONLY:
                 finding = _finding(inp, segment, mention, resolution)
@@ -191,7 +195,11 @@ def _example_words(inp: StaticInput) -> set[str]:
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
     # and a symbol the prose defines (```n_world`` is the number of ...``)
     pieces.extend(literal_blocks(body))
-    pieces.extend(m[1] or m[2] for m in DEFINED.finditer(body))
+    defined = {m[1] or m[2] for m in DEFINED.finditer(body)}
+    pieces.extend(defined)
+    # a name built on a placeholder the docstring defines: ``column_x``, "with `x` being ..."
+    words = set(re.findall(r"[^\W\d]\w*", body))
+    pieces.extend(w for w in words if "_" in w.strip("_") and defined & set(w.split("_")))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))

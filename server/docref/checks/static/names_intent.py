@@ -8,6 +8,11 @@
   hook's own signature (``C1-PARAM-UNKNOWN``) and a missing module member stay reported.
 * :func:`marked_not_existing`: the sentence itself says the name does not exist yet
   (``xxx : class for regression diagnostics TODO: does not exist yet``): a known gap, not drift.
+* :func:`may_not_exist`: the sentence makes the name conditional ("If defined,
+  :attr:`~PIL.Image.Image.n_frames` refers to ...": multi-frame plugins define it).
+* :func:`declares_foreign_module`: the docstring sets Sphinx's current module to one the
+  project does not have (jax's ``.. currentmodule:: jaxlib._jax`` before ``:class:`CpuDevice```):
+  its bare names are members of that module, which a static reader of the project cannot list.
 """
 
 from __future__ import annotations
@@ -18,7 +23,21 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.core.segment import Segment
 
-__all__ = ["marked_not_existing", "speaks_for_implementers"]
+__all__ = [
+    "declares_foreign_module",
+    "marked_not_existing",
+    "may_not_exist",
+    "speaks_for_implementers",
+]
+
+# "if defined", "when present", "if it exists", "where available" -- before the name
+_CONDITIONAL = re.compile(
+    r"\b(?:if|when|where|whenever)\s+(?:it\s+is\s+|they\s+are\s+)?"
+    r"(?:defined|present|available|exists?)\b",
+    re.I,
+)
+
+_CURRENT_MODULE = re.compile(r"^\s*\.\.\s+(?:py:)?(?:current)?module::\s*([\w.]+)\s*$", re.M)
 
 # "TODO", "does not exist yet", "not implemented yet", "(in the) future" -- not "a future
 # version/release", which announces a change to a name that exists (or is stale)
@@ -60,3 +79,18 @@ def speaks_for_implementers(inp: StaticInput, owner: str) -> bool:
         return False
     facts = body_facts(node)
     return facts.abstract or facts.stub
+
+
+def declares_foreign_module(inp: StaticInput) -> bool:
+    """The docstring's ``.. currentmodule:: X`` (or ``.. module:: X``) names a module that is
+    not one of the project's."""
+    docstring = inp.function.docstring
+    if docstring is None or inp.file.language != "python":
+        return False
+    declared = _CURRENT_MODULE.findall(docstring.text)
+    return any(inp.graph.modules.module_path(m) is None for m in declared)
+
+
+def may_not_exist(source: str, segment: Segment, start: int) -> bool:
+    """The segment's text before the mention at ``start`` makes its existence conditional."""
+    return _CONDITIONAL.search(source, segment.start, max(segment.start, start)) is not None

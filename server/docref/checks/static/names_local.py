@@ -7,7 +7,6 @@
   ``_``) naming two or more parameters at once (``min_codepoint``, ``max_codepoint``).
 * :data:`OTHERS_PARAMETER` -- after a mention, "argument of X" / "keyword to X": the name is a
   parameter of another callable (``the parse_strict argument of Unit``).
-* :func:`name_template` -- ``column_x`` with "`x` being an enumeration": a pattern of names.
 * :func:`name_family` -- ``the urfft functions`` for ``urfft2`` and ``urfftn``: a family stem.
 """
 
@@ -21,7 +20,6 @@ __all__ = [
     "OTHERS_PARAMETER",
     "literal_blocks",
     "name_family",
-    "name_template",
     "parameter_family",
 ]
 
@@ -33,7 +31,8 @@ OTHERS_PARAMETER = re.compile(
 # "where ``n_world`` is ...", "where ``log_space`` refers to ...", "with `x` being ..."
 DEFINED = re.compile(
     r"\b(?:where\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means|refers\s+to|stands\s+for"
-    r"|represents|is\s+defined\s+as)|with\s+[`*]*([^\W\d]\w*)[`*]*\s+being)\b"
+    r"|represents|is\s+defined\s+as)"
+    r"|with\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:being|representing|denoting))\b"
 )
 _DIRECTIVE = re.compile(r"\s*\.\.\s+[\w:-]+::")
 
@@ -62,17 +61,6 @@ def parameter_family(name: str, params: list[str]) -> bool:
     if name.endswith("_"):
         return sum(p.startswith(name) for p in params) >= 2
     return False
-
-
-def name_template(target: str, body: str) -> bool:
-    """``column_x`` where the docstring ``body`` defines ``x`` ("with `x` being an
-    enumeration"): a name built from a short symbol the docstring defines is a pattern of
-    names, not one name."""
-    parts = [p for p in target.split("_") if 0 < len(p) <= 2]
-    if not parts or "_" not in target:
-        return False
-    defined = {m[1] or m[2] for m in DEFINED.finditer(body)}
-    return any(p in defined for p in parts)
 
 
 def name_family(name: str, candidates: list[str]) -> bool:

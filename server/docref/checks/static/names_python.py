@@ -309,6 +309,10 @@ class PythonScope:
             owner = f"module `{target.qualified}`"
             return missing(owner, part, module_names(target.qualified), external=True)
         if target.kind == "class" and "." not in target.qualified:  # a builtin type: exact
+            names = project_names(self.graph)
+            if target.qualified in names and part in names:
+                # polars' ``str.starts_with``: the ``Expr.str`` namespace the project defines
+                return UNKNOWN
             owner = f"builtin `{target.qualified}`"
             return missing(owner, part, dir(getattr(builtins, target.qualified)), external=True)
         return UNKNOWN

@@ -311,9 +311,10 @@ def _close_spelling(name: str, nearest: str) -> bool:
     letters in a short name make another word (``log_space``/``log_scale``,
     ``new_function``/``get_function``, ``n_world``/``iworld``), which is what a docstring
     defining its own terms names -- in the wild, its true findings nearly all carry a close
-    suggestion and its false ones a distant one."""
-    if _one_edit(name, nearest) or len(name) >= _LONG_NAME:
-        return True
+    suggestion and its false ones a distant one.  A private name can only be the project's
+    own, so any suggestion counts."""
+    if _one_edit(name, nearest) or len(name) >= _LONG_NAME or name.startswith("_"):
+        return True  # a private name is this project's: ``_load_rows`` for ``_read_rows``
     short, long = sorted((name, nearest), key=len)
     return len(long) - len(short) == 2 and _subsequence(short, long)
 

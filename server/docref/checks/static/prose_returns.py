@@ -76,10 +76,12 @@ _TUPLE = re.compile(r"^(?:(?:an?|the)\s+(?:[\w-]+\s+)?tuple\b|tuple\s+of\b)", re
 _LIST = re.compile(r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+of\b|list\s+of\b)", re.I)
 _DICT = re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:dict|dictionary)\b(?!\s*-?like)", re.I)
 # "the number of seconds": a count, unless the sentence goes on to name another kind ("the
-# number of bytes, as a human-readable string"); "a number of" is "several"
+# number of bytes, as a human-readable string") or a count per item ("Total number of pixels
+# for each band": one count per band, a list); "a number of" is "several"
 _INT = re.compile(
     r"^(?:the\s+)?(?:total\s+|max(?:imum)?\s+|min(?:imum)?\s+)?(?:number|count)\s+of\b"
-    r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|bytes|mapping)\b)",
+    r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|bytes|mapping"
+    r"|(?:for|in|of)\s+(?:each|every)|per)\b)",
     re.I,
 )
 _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (

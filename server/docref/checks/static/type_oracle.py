@@ -154,11 +154,22 @@ class Oracle:
             return True
         return False if complete else None
 
+    def _elsewhere(self, name: str) -> bool:
+        """``name`` is qualified by a module the project does not have while a project class
+        bears its last part (polars' ``pc._typing.Engine``, a ``Literal`` alias of the optional
+        ``polars_cloud``, is not its ``lazyframe.engine.Engine``): bare names do not relate it."""
+        module, _, last = name.split("[", 1)[0].strip().rpartition(".")
+        if not module or last not in self._build().bases:
+            return False
+        return self.inp.graph.modules.module_path(module) is None
+
     def _answer(self, child: str, parent: str) -> bool | None:
         table = self._build()
         c, p = _last(child), _last(parent)
         if c == p:
             return True
+        if self._elsewhere(child) or self._elsewhere(parent):
+            return None
         if c not in table.bases:
             if p in table.protocols:
                 return self._builtin_satisfies(c, p)
