@@ -12,7 +12,7 @@ import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.names_scope import suggest
 
-from tests.names_helpers import messages
+from tests.names_helpers import messages, write_project_file
 from tests.static_helpers import static_input
 
 
@@ -158,3 +158,39 @@ def test_a_camel_case_key_of_a_private_snake_case_name(
     '''
     found = c1_name_unresolved(static_input(tmp_path, code, "serialization_options"))
     assert messages(found) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Most of the keys in job.configuration.query are common.", []),
+        ("For ``job.configuration``, see the guide.", []),
+        (
+            "See job.submit_quer for the request.",
+            ["`job.submit_quer` names nothing: module `pkg.job` has no `submit_quer`"],
+        ),
+        (
+            "Most of the keys in ``pkg.job.configuration`` are common.",
+            ["`pkg.job.configuration` names nothing: module `pkg.job` has no `configuration`"],
+        ),
+    ],
+    ids=["alias-plain-word", "alias-literal", "control-code-shaped", "control-full-path"],
+)
+def test_a_plain_word_after_a_local_module_alias(
+    tmp_path: Path, sentence: str, expected: list[str]
+) -> None:
+    # round 7 (google-cloud-bigquery ``_to_query_request``): ``job.configuration.query`` is a
+    # REST resource path that starts with the local alias ``job``; a code-shaped member, or a
+    # full path from the top-level package, stays reported
+    write_project_file(tmp_path, "pkg/__init__.py", "")
+    write_project_file(tmp_path, "pkg/job.py", "def submit_query():\n    return 1\n")
+    code = f'''
+    from pkg import job
+
+
+    def to_request(config):
+        """Build the request. {sentence}"""
+        return job.submit_query()
+    '''
+    found = c1_name_unresolved(static_input(tmp_path, code, "to_request", filename="pkg/req.py"))
+    assert [m.split(";")[0] for m in messages(found)] == expected

@@ -43,9 +43,14 @@ from docref.checks.static.names_scope import (
     RESOLVED,
     Resolution,
     hint,
-    project_names,
     project_variant,
     suggest,
+)
+from docref.checks.static.names_shorthand import (
+    alias_shorthand,
+    foreign_member,
+    package_shorthand,
+    root_imported,
 )
 from docref.checks.static.prose_names import RULE_STALE, called_not_valued, stale_match
 from docref.checks.static.scopes import python_scope
@@ -270,63 +275,20 @@ def _finding(
         and "." in mention.target
         and (resolution.owner or "").startswith("module")
         and is_plain_word(mention.target.split(".")[0])
-        and not _root_imported(inp, mention.target)
+        and not root_imported(inp, mention.target)
     ):
         # in unmarked prose an English word before the dot ("expanded with string.expandtabs()")
         # names a module only when the file imports it
         return None
-    if _package_shorthand(inp, mention.target, resolution):
+    if package_shorthand(inp, mention.target, resolution):
         return None
-    if _foreign_member(inp, mention, name, suggestion, resolution):
+    if not mention.is_xref and suggestion is None and alias_shorthand(mention.target, resolution):
+        return None
+    if foreign_member(inp, mention, name, suggestion, resolution):
         return None
     message, fix_hint = _message(mention, resolution, suggestion or weak)
     rule = RULE_XREF if mention.is_xref else RULE_NAME
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
-
-
-_LOWER_CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+")
-
-
-def _foreign_member(
-    inp: StaticInput,
-    mention: Mention,
-    name: str,
-    suggestion: str | None,
-    resolution: Resolution | None = None,
-) -> bool:
-    """``iam.serviceAccountTokenCreator`` in unmarked prose of a Python file: a lowerCamelCase
-    member is another system's name (an IAM role, a JSON key, a Java method) that happens to
-    start with a module's name, unless a Python name close to it says it is a typo."""
-    # code-marked too when the owner is a module: ``storage.managedFolders.getIamPolicy``
-    # (an IAM permission) is no Python module member a reader would look for
-    marked = mention.kind in ("literal", "backtick") and "." in mention.target
-    owner = (resolution.owner or "") if resolution is not None else ""
-    return (
-        inp.file.language == "python"
-        and (mention.kind == "dotted" or (marked and owner.startswith("module")))
-        and suggestion is None
-        and _LOWER_CAMEL.fullmatch(name) is not None
-    )
-
-
-def _package_shorthand(inp: StaticInput, target: str, resolution: Resolution) -> bool:
-    """``dask.DataFrame`` for ``dask.dataframe.DataFrame``: the project's top-level package
-    and the name of something the project defines (the reader finds it; a longer path that
-    stops early, ``dask.core.DataFrame``, is a stale one and stays reported)."""
-    parts = target.split(".")
-    if inp.file.language != "python" or len(parts) != 2:
-        return False
-    top = inp.path.split("/", 1)[0]
-    return (
-        parts[0] == top
-        and resolution.owner == f"module `{top}`"
-        and parts[1] in project_names(inp.graph)
-    )
-
-
-def _root_imported(inp: StaticInput, target: str) -> bool:
-    root = target.split(".")[0]
-    return any(imp.bound_name == root for imp in inp.file.imports)
 
 
 _CUE_WORDS = frozenset(
