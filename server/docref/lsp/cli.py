@@ -83,7 +83,8 @@ def serve_stdio() -> int:
     # before the server's imports, so whatever they print lands on stderr too
     protocol_out = _protocol_stdout()
     from docref.lsp.server import create_server
+    from docref.lsp.stdio import start_stdio
 
     logging.getLogger("pygls.protocol.json_rpc").addFilter(_AnsweredCancelFilter())
-    create_server().start_io(sys.stdin.buffer, protocol_out)
+    start_stdio(create_server(), sys.stdin.buffer, protocol_out)
     return 0

@@ -255,16 +255,21 @@ class DocrefServer(LanguageServer):
         try:
             async with folder.turn:
                 outcome = await asyncio.to_thread(check_buffer, folder, path, version, text)
-        finally:
+        except BaseException:
             folder.checking -= 1
             self.announce(folder)
+            raise
+        # the diagnostics first, the status after: the user waits for the former
+        folder.checking -= 1
         if not self.current(uri, version):
+            self.announce(folder)
             log.debug("dropped the result for %s version %s: outdated", uri, version)
             return
         for problem in outcome.problems:
             log.warning("%s: %s", path, problem)
         result = DocumentResult(version, static=outcome.findings, functions=outcome.functions)
         self.publish(uri, result, folder)
+        self.announce(folder)
         report = outcome.report
         if folder.settings.model is None or report is None or not report.docstrings:
             return
