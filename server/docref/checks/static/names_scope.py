@@ -156,9 +156,8 @@ def file_facts(fe: FileExtract, source: str) -> FileFacts:
     entities |= {v.name for v in fe.variables}
     local_names = {p.name for f in fe.functions for p in f.params}
     local_names |= {n for f in fe.functions for n in f.local_names}
-    code_words = frozenset(_IDENTIFIER.findall(_code_text(fe, source)))
+    code_words, dynamic = _code_facts(fe, source)
     stars = tuple(i for i in fe.imports if i.name == "*" and not i.scope)
-    dynamic = fe.language == "python" and _dynamic(_code_text(fe, source))
     facts = FileFacts(
         frozenset(top), frozenset(entities), frozenset(local_names), code_words, stars, dynamic
     )
@@ -166,6 +165,27 @@ def file_facts(fe: FileExtract, source: str) -> FileFacts:
         _FACTS.clear()  # a crude bound: facts are cheap to recompute
     _FACTS[key] = facts
     return facts
+
+
+def _code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
+    """The identifiers of the file's code and whether its names are dynamic, kept per file
+    by the code's text: an edit inside a docstring (the editor's commonest) changes the
+    content hash but not the code, and scanning a whole file's identifiers again is most of
+    :func:`file_facts`' cost."""
+    code = _code_text(fe, source)
+    known = _CODE_FACTS.get(fe.path)
+    if known is not None and known[0] == code:
+        return known[1], known[2]
+    words = frozenset(_IDENTIFIER.findall(code))
+    dynamic = fe.language == "python" and _dynamic(code)
+    if len(_CODE_FACTS) >= _FACTS_KEEP:
+        _CODE_FACTS.clear()
+    _CODE_FACTS[fe.path] = (code, words, dynamic)
+    return words, dynamic
+
+
+# path -> (the code text, its identifiers, dynamic): one version per file
+_CODE_FACTS: dict[str, tuple[str, frozenset[str], bool]] = {}
 
 
 _PROJECT_NAMES: weakref.WeakKeyDictionary[ProjectGraph, tuple[int, _ProjectTables]] = (

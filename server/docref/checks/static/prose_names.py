@@ -29,7 +29,7 @@ from collections.abc import Iterable
 
 from docref.checks.static.names_scope import inflected as _inflected
 
-__all__ = ["RULE_STALE", "called_not_valued", "stale_match"]
+__all__ = ["RULE_STALE", "called_not_valued", "renamed_twin", "stale_match"]
 
 RULE_STALE = "C1-PROSE-NAME-STALE"
 
@@ -142,6 +142,8 @@ def stale_match(
     """
     private = name.startswith("_") and not name.startswith("__")
     found: set[str] = set()
+    if name[:1].isupper() and name[1:2].islower():
+        params = ()  # ``Patch`` (a class, CapWords) is not the parameter ``path`` renamed
     for param in params:
         if param != name and _related(name, param, plain=plain, loose=False):
             found.add(param)
@@ -158,6 +160,13 @@ def stale_match(
     if re.search(rf"(?<![\w.]){re.escape(match)}(?!\w)", sentence):
         return None
     return match
+
+
+def renamed_twin(name: str, params: Iterable[str]) -> str | None:
+    """The one parameter that is ``name`` abbreviated, extended by whole words or one edit
+    away (a documented entry's name after a rename), or ``None``."""
+    found = {p for p in params if p != name and _related(name, p, plain=False, loose=False)}
+    return found.pop() if len(found) == 1 else None
 
 
 def called_not_valued(name: str, sentence: str, annotation: str | None) -> bool:

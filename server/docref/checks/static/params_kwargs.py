@@ -1,0 +1,76 @@
+"""``C1-PARAM-UNKNOWN`` in a function taking ``**kwargs``: a documented parameter renamed in
+the signature.
+
+Any documented name may be a keyword the function forwards through ``**kwargs``, so an unknown
+entry there is unverifiable in general (:func:`.params.c1_param_unknown` stays silent).  One
+case is still provable: the entry's name is gone from the function and one parameter is its
+renamed twin (``total_attempts`` documented, ``total_attmpts`` in the signature).  All of:
+
+* exactly one parameter is the name abbreviated, extended by whole words or one edit away
+  (:func:`.prose_names.renamed_twin`), and that parameter has no entry of its own (a function
+  documenting both ``timeout`` and ``timeout_s`` forwards the first);
+* the name occurs nowhere in the function's code (``kwargs.pop("x")``, ``f(x=...)``,
+  ``kwargs["x"]`` read it);
+* no function of the file and no parameter of a function the file imports or calls takes a
+  parameter of that name (:func:`.names_passed.passed_on`): the keyword may be forwarded to
+  it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.names_passed import passed_on
+from docref.checks.static.params_property import is_property
+from docref.checks.static.prose_names import renamed_twin
+from docref.core.findings import Criterion, Finding
+from docref.core.segment import Segment
+
+__all__ = ["renamed_under_kwargs"]
+
+_SELF_NAMES = frozenset({"self", "cls"})
+
+
+def renamed_under_kwargs(
+    inp: StaticInput, documented: Iterable[tuple[Segment, str, str]], rule: str
+) -> list[Finding]:
+    """``rule``'s findings on the entries (segment, name as shown, name) of a ``**kwargs``
+    function whose name was provably renamed in the signature (see the module docstring)."""
+    fn = inp.function
+    if is_property(fn):
+        return []
+    params = [p.name for p in fn.params if p.kind not in ("vararg", "kwarg")]
+    params = [p for p in params if p not in _SELF_NAMES]
+    entries = list(documented)
+    names = {stripped for _seg, _shown, stripped in entries}
+    out: list[Finding] = []
+    forwarded: set[str] | None = None
+    code = ""
+    for segment, shown, name in entries:
+        if not name.isidentifier() or name in params or name in ("args", "kwargs", "kwds"):
+            continue
+        twin = renamed_twin(name, params)
+        if twin is None or twin in names:
+            continue
+        if not code:
+            # the signature and body without the docstring
+            doc = inp.docstring
+            code = inp.code(fn.span.start_byte, fn.span.end_byte)
+            if doc.body_end > doc.body_start:
+                code = code.replace(inp.source[doc.body_start : doc.body_end], " ")
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", code):
+            continue
+        if forwarded is None:
+            forwarded = passed_on(inp.graph, inp.file, fn)
+            forwarded |= {p.name for f in inp.file.functions if f is not fn for p in f.params}
+        if name in forwarded:
+            continue
+        message = (
+            f'documents parameter "{shown}", but {fn.name}() has no such parameter and does '
+            f'not read it from its **kwargs; did you mean "{twin}"?'
+        )
+        fix_hint = f'rename "{shown}" to "{twin}"'
+        out.append(inp.finding(segment, Criterion.C1, rule, message, fix_hint))
+    return out

@@ -1,0 +1,91 @@
+"""C1-PARAM-UNKNOWN in a function taking **kwargs: a documented parameter renamed in the
+signature (its twin undocumented, the old name unused) is reported; a forwarded keyword is not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.params import c1_param_unknown
+
+from .static_helpers import run_rule
+
+GOOGLE = '''
+def get(url, total_attmpts=3, **kwargs):
+    """Fetch a page.
+
+    Args:
+        url (str): The address.
+        total_attempts (int): How many tries.
+        kwargs: Passed to the session.
+    """
+    return session_get(url, total_attmpts, **kwargs)
+'''
+NUMPY = '''
+def plot_joint(func_name, **kwargs):
+    """Draw the joint plot.
+
+    Parameters
+    ----------
+    func : callable
+        The plotting function.
+    kwargs : key, value mappings
+        Passed to ``func_name``.
+    """
+    return draw(func_name, **kwargs)
+'''
+REST = '''
+def request(method, the_url, **kwargs):
+    """Send a request.
+
+    :param method: The verb.
+    :param url: The address.
+    :param kwargs: Passed on.
+    """
+    return send(method, the_url, **kwargs)
+'''
+
+
+@pytest.mark.parametrize(
+    ("code", "qualname", "old", "new"),
+    [
+        (GOOGLE, "get", "total_attempts", "total_attmpts"),
+        (NUMPY, "plot_joint", "func", "func_name"),
+        (REST, "request", "url", "the_url"),
+    ],
+    ids=["google", "numpy", "rest"],
+)
+def test_renamed_parameter_under_kwargs(
+    tmp_path: Path, code: str, qualname: str, old: str, new: str
+) -> None:
+    findings = run_rule(c1_param_unknown, tmp_path, code, qualname)
+    assert [f.rule for f in findings] == ["C1-PARAM-UNKNOWN"]
+    assert f'documents parameter "{old}"' in findings[0].message
+    assert f'did you mean "{new}"?' in findings[0].message
+    assert findings[0].fix_hint == f'rename "{old}" to "{new}"'
+    assert findings[0].segment_text is not None and old in findings[0].segment_text
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # the twin has an entry of its own: the other name is a forwarded keyword
+        GOOGLE.replace(
+            "total_attempts (int): How many tries.",
+            "total_attempts (int): How many tries.\n        total_attmpts (int): Tries.",
+        ),
+        # the function reads the documented name from its **kwargs
+        GOOGLE.replace(
+            "return session_get(", 'kwargs.pop("total_attempts", None)\n    return session_get('
+        ),
+        # it passes the documented name on by keyword
+        GOOGLE.replace("**kwargs)\n", "total_attempts=1, **kwargs)\n"),
+        # another function of the file takes that parameter: the keyword may be forwarded
+        GOOGLE + "\n\ndef session_get(url, total_attempts, **kw):\n    return url\n",
+        # no parameter is its renamed twin
+        GOOGLE.replace("total_attmpts", "retries"),
+    ],
+    ids=["twin-documented", "popped", "passed-on", "sibling-takes-it", "no-twin"],
+)
+def test_forwarded_keyword_stays_silent(tmp_path: Path, code: str) -> None:
+    assert run_rule(c1_param_unknown, tmp_path, code, "get") == []
