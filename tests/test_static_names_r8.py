@@ -46,7 +46,10 @@ def test_a_class_rebound_by_a_call_at_module_level_has_unknown_members(tmp_path:
         ]
 
 
-_PUBLIC = "from pkg._impl.slicing import scatter_nd as scatter_nd\nfrom pkg._impl.core import add as add\n"
+_PUBLIC = (
+    "from pkg._impl.slicing import scatter_nd as scatter_nd\n"
+    "from pkg._impl.core import add as add\n"
+)
 
 
 def _private_alias_project(root: Path) -> None:
