@@ -54,6 +54,7 @@ class Setup:
     docstrings: bool  # keep the parsed docstrings on the reports (later tiers use them)
     segments_cache: str | None  # the segments store's folder; None: memory only
     use_segments_cache: bool
+    externals: str  # this run's folder of shared external module summaries (py_shared)
 
 
 def read_text(fd: int, offset: int, size: int) -> str:
@@ -84,10 +85,13 @@ class _Worker:
         return out
 
     def build(self, setup: Setup) -> None:
+        from docref.external.py_shared import share_summaries
         from docref.graph.project import ProjectGraph
         from docref.graph.store import Entry
 
         self.setup = setup
+        # each installed module a rule reads is parsed by one worker, not by each
+        share_summaries(setup.externals)
         self.fd = os.open(setup.blob, os.O_RDONLY)
         entries: list[Entry] = []
         for rel, offset, head, body in setup.places:
