@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.names_scope import file_facts
+from docref.graph.project import ProjectGraph
 
 from tests.names_helpers import both_rules, messages, write_project_file
 from tests.static_helpers import run_rule
@@ -326,3 +328,32 @@ def test_lazy_loader_package_getattr_makes_its_names_unknown(tmp_path: Path) -> 
     assert messages(run_rule(c1_xref_unresolved, other, code, "run")) == [
         "`pkg.warp` names nothing: module `pkg` has no `warp`"
     ]
+
+
+def test_file_facts_follow_the_code_across_docstring_and_code_edits(tmp_path: Path) -> None:
+    """The code's identifiers are kept per file by the code's text (the editor's edits inside
+    a docstring do not scan the file again): a docstring edit keeps them, a code edit that
+    adds a name is seen, and one that adds ``globals()`` makes the module dynamic."""
+    root = tmp_path / "p"
+    root.mkdir()
+    path = root / "m.py"
+    base = 'def f(a):\n    """Use a, see zzdoc."""\n    return a\n'
+    path.write_text(base, encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "c"))
+    graph.index(workers=1)
+
+    def facts_of(text: str) -> tuple[frozenset[str], bool]:
+        graph.update(str(path), text)
+        fe = graph.get("m.py")
+        assert fe is not None
+        facts = file_facts(fe, text)
+        return facts.code_words, facts.dynamic
+
+    words, dynamic = facts_of(base)
+    assert "zzdoc" not in words and not dynamic
+    edited, _ = facts_of(base.replace("zzdoc", "zzother"))
+    assert edited == words
+    code_edit, _ = facts_of(base.replace("return a", "return a + zzcode"))
+    assert "zzcode" in code_edit
+    _, now_dynamic = facts_of(base.replace("return a", "return globals()[a]"))
+    assert now_dynamic

@@ -180,6 +180,8 @@ def test_javadoc_code_markup(tmp_path: Path, mark: str, flagged: bool) -> None:
         ("newnode", ["node"], [], False, None),  # ``node`` is a word of it, not its abbreviation
         ("_parse_see_also", [], ["_parse_see_also_section"], False, None),  # a relative
         ("_apply_rules", [], ["transform_rules"], False, None),  # public: another thing
+        ("Patch", ["path"], [], True, None),  # round 8: a class name (CapWords), keras
+        ("pathh", ["path"], [], False, "path"),  # control: the lower-case typo stays
     ],
 )
 def test_stale_match(

@@ -246,6 +246,37 @@ def test_hook_defaults_returning_none_are_stubs(tmp_path: Path) -> None:
     ]
 
 
+def test_a_stub_that_deletes_its_parameters_first_is_a_stub(tmp_path: Path) -> None:
+    # round 8 (keras' PyDataset.__getitem__): ``del index`` marks the parameter unused
+    # before ``raise NotImplementedError``; the Returns entry speaks for the subclasses
+    code = '''
+    class PyDataset:
+        def __getitem__(self, index):
+            """Gets batch at position `index`.
+
+            Returns:
+                A batch
+            """
+            del index
+            raise NotImplementedError
+
+        def close(self, index):
+            """Close.
+
+            Returns:
+                A batch
+            """
+            del self.cache
+            raise NotImplementedError
+    '''
+    assert _run(c3_returns_without_value, tmp_path, code, "PyDataset.__getitem__") == []
+    # control: deleting something else is work, not a stub
+    findings = _run(c3_returns_without_value, tmp_path / "b", code, "PyDataset.close")
+    assert [f.message for f in findings] == [
+        "documents a return value, but close() never returns one"
+    ]
+
+
 def test_a_hook_that_subclasses_should_implement_is_silent(tmp_path: Path) -> None:
     code = '''
     class Field:

@@ -382,4 +382,5 @@ def _collect(
     summary.not_asked = llm.not_asked
     summary.unanswered = llm.unanswered_warning
     summary.endpoints = llm.per_endpoint
+    summary.processes = llm.processes
     return findings, scores, summary

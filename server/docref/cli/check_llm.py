@@ -33,15 +33,18 @@ def run_llm(
     use_cache: bool = True,
     on_check_done: Callable[[], None] | None = None,
     tracked: dict[str, tuple[list[str], list[str]]] | None = None,
+    jobs: int | None = None,
 ) -> ModelOutcome:
     """Ask the configured model about every segment of every documented function in
     ``reports``; raise :class:`~docref.engine.model.ModelSetupError` before any request when
-    it cannot be used.  ``tracked``: see :func:`~docref.engine.model.prepare_all`."""
-    tier = ModelTier(use_cache=use_cache)
+    it cannot be used.  ``tracked``: see :func:`~docref.engine.model.prepare_all`; ``jobs``:
+    ``--jobs``, the processes that may ask (:mod:`docref.engine.model_pool`)."""
+    tier = ModelTier(use_cache=use_cache, processes=jobs)
     endpoint = tier.client_for(settings).endpoint.describe()  # before any network use
     print(f"docref: model endpoint: {endpoint}", file=sys.stderr)
-    jobs, problems = prepare_all(graph, reports, settings, tracked)
-    outcome = asyncio.run(_ask(tier, settings, jobs, on_check_done))
+    tier.start_processes(settings, count_checks(reports, settings.criteria))
+    asks, problems = prepare_all(graph, reports, settings, tracked)
+    outcome = asyncio.run(_ask(tier, settings, asks, on_check_done))
     outcome.errors[:0] = problems
     if outcome.fatal is not None:
         outcome.errors.append(f"the model could not be used, run stopped: {outcome.fatal}")

@@ -58,6 +58,7 @@ class CheckSummary:
     not_asked: int = 0
     unanswered: str | None = None
     endpoints: dict[str, dict[str, int]] = field(default_factory=dict)
+    processes: int = 1  # that asked the model
 
 
 def finding_json(f: Finding, severity: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -139,6 +140,7 @@ def report_json(
             "fatal": summary.fatal,
             "unanswered": summary.unanswered,
             "endpoints": summary.endpoints,
+            "processes": summary.processes,
         }
     return out
 

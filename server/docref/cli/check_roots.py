@@ -192,6 +192,7 @@ def merge_summaries(summaries: list[CheckSummary]) -> CheckSummary:
         if s.model is not None:
             total.model, total.endpoint = s.model, s.endpoint
         total.unanswered = total.unanswered or s.unanswered
+        total.processes = max(total.processes, s.processes)
         for where, counts in s.endpoints.items():
             into = total.endpoints.setdefault(where, {"asked": 0, "unanswered": 0})
             for key, value in counts.items():

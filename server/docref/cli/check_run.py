@@ -115,6 +115,7 @@ def ask_model(
             use_cache=not args.no_llm_cache,
             on_check_done=bar.advance,
             tracked=tracked,
+            jobs=args.jobs,
         )
 
 

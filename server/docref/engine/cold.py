@@ -31,7 +31,7 @@ from itertools import chain, islice
 from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, Any
 
-from docref.engine.cold_worker import Job, Place, Setup, main, read_text
+from docref.engine.cold_worker import Job, Place, Setup, give_back_memory, main, read_text
 from docref.graph.extraction import PARALLEL_THRESHOLD, SideJob, default_workers, extract_many
 
 if TYPE_CHECKING:
@@ -191,6 +191,7 @@ class ColdPool:
             if entry.path not in self._places:
                 self._keep(entry.path, entry.serialise())
         self._blob.flush()
+        give_back_memory()  # every serialised entry went through here; now the parent waits
         places: list[Place] = [(rel, *self._places[rel]) for rel in graph.entries]
         setup = Setup(
             root=graph.root,
@@ -204,6 +205,7 @@ class ColdPool:
             docstrings=docstrings,
             segments_cache=graph.cache_directory,
             use_segments_cache=graph.uses_cache,
+            externals=os.path.join(os.path.dirname(self._blob.name), "external"),
         )
         try:
             for wid in range(len(self._procs)):
@@ -252,6 +254,7 @@ class ColdPool:
         # spawn, not fork: the language server has threads, and fork with threads is unsafe
         ctx = multiprocessing.get_context("spawn")
         self._dir = tempfile.mkdtemp(prefix="docref-cold-")
+        os.mkdir(os.path.join(self._dir, "external"))  # see Setup.externals
         path = os.path.join(self._dir, "entries")
         self._blob = open(path, "wb")  # noqa: SIM115 (closed in close)
         # kept open to the end of the process (one descriptor): the parent's entries read

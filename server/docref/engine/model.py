@@ -20,7 +20,7 @@ import asyncio
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docref.checks.static.report import FileReport
 from docref.config.settings import Settings
@@ -130,13 +130,30 @@ def prepare_all(
 class ModelTier:
     """The server's model clients, answer cache and totals (see the module docstring)."""
 
-    def __init__(self, *, use_cache: bool = True) -> None:
+    def __init__(self, *, use_cache: bool = True, processes: int | None = 1) -> None:
+        self.use_cache = use_cache
+        #: processes :meth:`run` may ask from (``None``: as many as pay off; see
+        #: :mod:`docref.engine.model_pool`); 1 for the language server, fixes and eval
+        self.processes = processes
+        self._workers: list[Any] = []  # model_pool's workers, started early
         self._clients: dict[ModelSettings, ModelClient] = {}
         self._cache: AnswerCache | None = None
         self._cache_opened = not use_cache
         self._cache_url: str | None = None
         self._shared_warned = False
         self.totals = Usage()
+
+    def start_processes(self, settings: Settings, questions: int) -> None:
+        """Start the worker processes a :meth:`run` of about ``questions`` will ask from
+        (when it will; :mod:`docref.engine.model_pool`), so that they import litellm while
+        the caller still prepares the questions."""
+        if self.processes == 1 or self._workers:
+            return
+        from docref.engine import model_pool
+
+        parts = model_pool.asking_processes(settings, questions, self.processes)
+        if parts > 1:
+            self._workers = model_pool.start_workers(parts - 1)
 
     def client_for(self, settings: Settings) -> ModelClient:
         """The client for ``settings``' model (made once per distinct configuration).
@@ -224,6 +241,27 @@ class ModelTier:
         Raises :class:`ModelSetupError` when the model cannot be used; ``CancelledError``
         propagates (a newer edit), cancelling every request still in flight.
         """
+        if self.processes != 1 and jobs:
+            from docref.engine import model_pool
+
+            questions = sum(len(job.segments) for job in jobs) * len(settings.criteria)
+            parts = model_pool.asking_processes(settings, questions, self.processes)
+            if parts > 1:
+                self.client_for(settings)  # a setup error before any process starts
+                workers, self._workers = self._workers, []
+                return await model_pool.ask_spread(
+                    self, settings, jobs, parts, on_check_done, workers
+                )
+        return await self.run_here(settings, jobs, on_check_done=on_check_done)
+
+    async def run_here(
+        self,
+        settings: Settings,
+        jobs: Sequence[ModelJob],
+        *,
+        on_check_done: Callable[[], None] | None = None,
+    ) -> ModelOutcome:
+        """:meth:`run` in this process."""
         return await self.ask(
             self.client_for(settings),
             jobs,
@@ -273,7 +311,11 @@ class ModelTier:
             )
             for job in jobs
         ]
-        outcome.results = list(await asyncio.gather(*asks))
+        try:
+            outcome.results = list(await asyncio.gather(*asks))
+        finally:
+            if cache is not None:  # the answers of this run, for the next one
+                await asyncio.shield(cache.flush())
         outcome.usage = Usage.of(outcome.results)
         self.totals.add(outcome.usage)
         outcome.errors = list(dict.fromkeys(err for res in outcome.results for err in res.errors))
@@ -307,7 +349,10 @@ class ModelTier:
         return done
 
     async def close(self) -> None:
-        """Close every client and the answer cache (at shutdown)."""
+        """Close every client and the answer cache (at shutdown), stop unused workers."""
+        for worker in self._workers:
+            worker.stop()
+        self._workers = []
         for client in self._clients.values():
             try:
                 await client.aclose()

@@ -85,6 +85,7 @@ class ModelOutcome:
     unanswered: dict[str, int] = field(default_factory=dict)
     unanswered_warning: str | None = None
     per_endpoint: dict[str, dict[str, int]] = field(default_factory=dict)
+    processes: int = 1  # that asked (docref.engine.model_pool)
 
     @property
     def findings(self) -> list[Finding]:

@@ -14,9 +14,9 @@ Rules (see ENGINEERING.md, "litellm (verified on 1.106.2)"):
   cancelling the awaiting task cancels the HTTP request.
 * The API key is read from the environment variable named in the settings at call time; it is
   never stored, logged or put into an error message.
-* A model litellm has no price for is sent with litellm's custom pricing of 0 (`ZERO_PRICE`:
-  litellm then skips its costly per-answer zero-cost diagnostic) and its cost is reported
-  unknown, never $0; a priced model's cost is the one litellm computed for the response.
+* A model litellm has no price for gets litellm's custom pricing of 0, registered once
+  (`ZERO_PRICE`: litellm then skips its costly per-answer zero-cost diagnostic), and its cost
+  is reported unknown, never $0; a priced model's cost is the one litellm computed.
 """
 
 from __future__ import annotations
@@ -135,11 +135,22 @@ def _quiet_litellm_loggers() -> None:
 #: no price for.  With a price, even of 0, litellm skips the per-answer "zero cost"
 #: diagnostic (its 165-key model info walked through pydantic on every answer, a fifth of the
 #: client's CPU per question); docref still reports the cost as unknown (`has_price`).
-ZERO_PRICE: Mapping[str, float] = {"input_cost_per_token": 0.0, "output_cost_per_token": 0.0}
+ZERO_PRICE: Mapping[str, float] = {
+    "input_cost_per_token": 0.0,
+    "output_cost_per_token": 0.0,
+    "cache_creation_input_token_cost": 0.0,  # (without them litellm warns on registering)
+    "cache_read_input_token_cost": 0.0,
+}
+
+
+_ZERO_PRICED: set[str] = set()  # models docref gave litellm a price of 0 for (unknown to docref)
 
 
 def has_price(litellm: ModuleType, model: str) -> bool:
-    """Whether litellm's (local) price map prices ``model`` (0 included: Ollama is free)."""
+    """Whether litellm's (local) price map prices ``model`` (0 included: Ollama is free); a
+    model docref itself priced at 0 (`ZERO_PRICE`) is not."""
+    if model in _ZERO_PRICED:
+        return False
     try:
         info = litellm.get_model_info(model)
     except Exception:  # "This model isn't mapped yet"
@@ -285,9 +296,7 @@ class ModelClient:
         if s.seed is not None:
             kwargs["seed"] = s.seed
         if self._priced is None:
-            self._priced = has_price(litellm, s.model)
-        if not self._priced:
-            kwargs.update(ZERO_PRICE)
+            self._priced = self._price_model(litellm)
         where = endpoint.describe()
         attempts = 0
         busy_until = time.monotonic() + s.timeout_s
@@ -380,6 +389,23 @@ class ModelClient:
         completion_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
         cost = self._cost(litellm, response) if self._price_known(response) else None
         return Completion(text, prompt_tokens, completion_tokens, cost, seconds)
+
+    def _price_model(self, litellm: ModuleType) -> bool:
+        """Whether litellm prices the model; if not, register `ZERO_PRICE` for it once
+        (litellm's documented ``register_model``; a price passed per call would be registered
+        again on every call) and say no: its cost is reported unknown."""
+        model = self.settings.model
+        if has_price(litellm, model):
+            return True
+        with _load_lock:
+            if model not in _ZERO_PRICED:
+                provider = model.partition("/")[0] if "/" in model else None
+                entry: dict[str, Any] = {**ZERO_PRICE, "mode": "chat"}
+                if provider:
+                    entry["litellm_provider"] = provider
+                litellm.register_model({model: entry})
+                _ZERO_PRICED.add(model)
+        return False
 
     def _price_known(self, response: Any) -> bool:
         """Whether litellm priced ``response``'s model (else its cost is unknown, not $0)."""

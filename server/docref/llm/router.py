@@ -33,7 +33,7 @@ from docref.llm.errors import ModelAuthError, ModelRefused
 __all__ = ["EndpointCounts", "RouterClient", "make_client"]
 
 GROUP = "docref"
-_PER_DEPLOYMENT = frozenset(("model", "api_base", "api_key", *ZERO_PRICE))
+_PER_DEPLOYMENT = frozenset(("model", "api_base", "api_key"))
 FALLBACK_GROUP = "docref-fallback"
 
 
@@ -140,15 +140,15 @@ class RouterClient(ModelClient):
             ):
                 if value is not None:
                     params[name] = value
+            info: dict[str, Any] = {"id": ident}
             if not has_price(litellm, params["model"]):
-                # a price of 0 spares litellm its per-answer zero-cost diagnostic; the
-                # answers' cost stays unknown (_price_known)
-                params.update(ZERO_PRICE)
+                # a price of 0 (the deployment's model_info: litellm registers it once, where
+                # a per-call price is registered again on every call) spares litellm its
+                # per-answer zero-cost diagnostic; the answers' cost stays unknown
+                info.update(ZERO_PRICE)
                 self._unpriced.add(ident)
             group = FALLBACK_GROUP if spec.fallback else GROUP
-            model_list.append(
-                {"model_name": group, "litellm_params": params, "model_info": {"id": ident}}
-            )
+            model_list.append({"model_name": group, "litellm_params": params, "model_info": info})
         has_fallback = any(spec.fallback for spec in s.deployments)
         return litellm.Router(
             model_list=model_list,
@@ -176,7 +176,7 @@ class RouterClient(ModelClient):
         with self._router_lock:
             if self._router is None:
                 self._router = self._build(litellm)
-        # each deployment carries its own model, address, key and price
+        # each deployment carries its own model, address and key
         sent = {k: v for k, v in kwargs.items() if k not in _PER_DEPLOYMENT}
         return self._router.acompletion(model=GROUP, **sent)
 
@@ -187,6 +187,9 @@ class RouterClient(ModelClient):
         if where is not None:
             self._add(where, answers=1)
         return where
+
+    def _price_model(self, litellm: ModuleType) -> bool:
+        return False  # priced per deployment (_build, _price_known)
 
     def _price_known(self, response: Any) -> bool:
         hidden = getattr(response, "_hidden_params", None) or {}

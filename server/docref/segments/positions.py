@@ -23,7 +23,6 @@ from operator import add
 __all__ = ["LineIndex", "byte_to_char", "char_to_byte", "line_index"]
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
-_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
@@ -56,17 +55,18 @@ class LineIndex:
         self._line_starts = starts
         self._line_ends = ends
         # For UTF-8: the char offsets of non-ASCII characters and, for each, the extra bytes
-        # accumulated up to and including it.
+        # accumulated up to and including it.  Scanned line by line: a regex scan of a whole
+        # file costs ~15 ns a character, and a file with a few non-ASCII characters (a name
+        # in a comment, a box-drawing example) must not pay that on every edit.
         chars: list[int] = []
         extra: list[int] = []
         self._astral: list[int] = []
         if not text.isascii():
-            self._astral = [m.start() for m in _ASTRAL.finditer(text)]
-            total = 0
-            for match in _NON_ASCII.finditer(text):
-                total += len(match.group().encode("utf-8", "surrogatepass")) - 1
-                chars.append(match.start())
-                extra.append(total)
+            for start, end in zip(starts, ends, strict=True):
+                if not text[start:end].isascii():
+                    chars.extend(m.start() for m in _NON_ASCII.finditer(text, start, end))
+            extra = list(accumulate(map(_utf8_extra, map(text.__getitem__, chars))))
+            self._astral = [c for c in chars if text[c] >= "\U00010000"]
         self._byte_chars = chars
         self._byte_extra = extra
 
@@ -160,6 +160,12 @@ class LineIndex:
         """Character offset of a tree-sitter point ``(row, byte column)``."""
         line_start = self.line_start(row)
         return self.byte_to_char(self.char_to_byte(line_start) + byte_col)
+
+
+def _utf8_extra(char: str) -> int:
+    """The UTF-8 bytes of a non-ASCII ``char`` beyond the first (a lone surrogate, written
+    with ``surrogatepass``, takes three bytes like any other BMP character)."""
+    return 1 if char < "\u0800" else (2 if char < "\U00010000" else 3)
 
 
 @lru_cache(maxsize=16)

@@ -181,12 +181,7 @@ def file_facts(fe: FileExtract, source: str) -> FileFacts:
     entities |= {v.name for v in fe.variables}
     local_names = {p.name for f in fe.functions for p in f.params}
     local_names |= {n for f in fe.functions for n in f.local_names}
-    code = _code_text(fe, source)
-    if fe.language == "python":
-        code_words = frozenset(_IDENTIFIER.findall(_without_comments(code, strings=True)))
-        dynamic = _dynamic(_without_comments(code, strings=False))
-    else:
-        code_words, dynamic = frozenset(_IDENTIFIER.findall(code)), False
+    code_words, dynamic = _code_facts(fe, source)
     stars = tuple(i for i in fe.imports if i.name == "*" and not i.scope)
     facts = FileFacts(
         frozenset(top), frozenset(entities), frozenset(local_names), code_words, stars, dynamic
@@ -195,6 +190,30 @@ def file_facts(fe: FileExtract, source: str) -> FileFacts:
         _FACTS.clear()  # a crude bound: facts are cheap to recompute
     _FACTS[key] = facts
     return facts
+
+
+def _code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
+    """The identifiers of the file's code and whether its names are dynamic, kept per file
+    by the code's text: an edit inside a docstring (the editor's commonest) changes the
+    content hash but not the code, and scanning a whole file's identifiers again is most of
+    :func:`file_facts`' cost."""
+    code = _code_text(fe, source)
+    known = _CODE_FACTS.get(fe.path)
+    if known is not None and known[0] == code:
+        return known[1], known[2]
+    if fe.language == "python":
+        words = frozenset(_IDENTIFIER.findall(_without_comments(code, strings=True)))
+        dynamic = _dynamic(_without_comments(code, strings=False))
+    else:
+        words, dynamic = frozenset(_IDENTIFIER.findall(code)), False
+    if len(_CODE_FACTS) >= _FACTS_KEEP:
+        _CODE_FACTS.clear()
+    _CODE_FACTS[fe.path] = (code, words, dynamic)
+    return words, dynamic
+
+
+# path -> (the code text, its identifiers, dynamic): one version per file
+_CODE_FACTS: dict[str, tuple[str, frozenset[str], bool]] = {}
 
 
 _PROJECT_NAMES: weakref.WeakKeyDictionary[ProjectGraph, tuple[int, _ProjectTables]] = (
@@ -328,6 +347,29 @@ def _one_edit(a: str, b: str) -> bool:
     return a[i + 1 :] == b[i:] if len(a) > len(b) else a[i:] == b[i + 1 :]
 
 
+def _subsequence(short: str, long: str) -> bool:
+    rest = iter(long)
+    return all(char in rest for char in short)
+
+
+def _close_spelling(name: str, nearest: str) -> bool:
+    """Two edits are a misspelling of a bare name only when they are all insertions or all
+    deletions (``in_vals`` for ``in_values``: an abbreviation) or the name is long enough to
+    keep its shape (``set_reference_frames`` for ``stc_reference_frames``); two replaced
+    letters in a short name make another word (``log_space``/``log_scale``,
+    ``new_function``/``get_function``, ``n_world``/``iworld``), which is what a docstring
+    defining its own terms names -- in the wild, its true findings nearly all carry a close
+    suggestion and its false ones a distant one.  A private name can only be the project's
+    own, so any suggestion counts."""
+    if _one_edit(name, nearest) or len(name) >= _LONG_NAME or name.startswith("_"):
+        return True  # a private name is this project's: ``_load_rows`` for ``_read_rows``
+    short, long = sorted((name, nearest), key=len)
+    return len(long) - len(short) == 2 and _subsequence(short, long)
+
+
+_LONG_NAME = 16
+
+
 def _plural(single: str, many: str) -> bool:
     """``many`` is the English plural of ``single`` (``entry``/``entries``, ``hook``/``hooks``)."""
     if len(single) < 3:
@@ -389,6 +431,8 @@ def suggest(
             return None
         if nearest is not None and name[:1].isupper() != nearest[:1].isupper():
             return None  # a class's name is no typo of a function's (``zlib.Decompress``)
+        if nearest is not None and bare and not _close_spelling(name, nearest):
+            return None
         return nearest
     close = [c for c in pool if _variant(c, name)]
     if not close and len(name) >= 5:

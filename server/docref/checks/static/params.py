@@ -34,6 +34,7 @@ import re
 from collections.abc import Container, Iterable, Iterator
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.params_entries import not_a_name
 from docref.checks.static.params_property import is_property, property_parameters
 from docref.core.findings import Criterion, Evidence, Finding
 from docref.core.segment import Segment
@@ -370,6 +371,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # ``:param args:`` summing up ``(first, /, *rest)``: names no caller uses
         if segment.section in _TYPE_SECTIONS and name in param_entries:
             continue  # reported once, on the :param entry
+        if not java and not_a_name(inp, segment, name, params):
+            continue  # ``body1, body2...`` of ``*body``; a list of types; a tuple's elements
         suggestion = closest_parameter(name, candidates)
         if items_of_args and suggestion is None:
             continue  # an item of *args, documented by its name

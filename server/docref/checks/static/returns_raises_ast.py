@@ -207,9 +207,16 @@ def _is_none(node: ast.expr | None) -> bool:
 
 def is_stub(fn: FuncNode) -> bool:
     """Only a docstring, ``pass``, ``...`` and ``raise`` statements, or a lone ``return`` /
-    ``return None``: the default of a hook that subclasses fill in (``get_cred_info``)."""
+    ``return None``: the default of a hook that subclasses fill in (``get_cred_info``).
+    ``del`` of the parameters first (keras' ``del index; raise NotImplementedError``: the
+    linters' way to mark them unused) changes nothing."""
     body = fn.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    while body and isinstance(body[0], ast.Delete) and all(
+        isinstance(t, ast.Name) and t.id in params for t in body[0].targets
+    ):
         body = body[1:]
     if len(body) == 1 and isinstance(body[0], ast.Return) and _is_none(body[0].value):
         return True

@@ -1,0 +1,163 @@
+"""The model's questions asked from worker processes inside one ``docref check`` (issue 15,
+``docref.engine.model_pool``): real litellm Routers in every process against scripted
+OpenAI-compatible servers, one of them killed mid-run; each endpoint's cap shared out."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from docref.config.endpoints import EndpointSpec
+from docref.config.settings import Settings
+from docref.engine.model import ModelJob, ModelTier, prepare_all
+from docref.engine.model_pool import asking_processes, share_of
+
+from tests.fake_openai import Behaviour, FakeOpenAI
+from tests.helpers import docref_env
+from tests.test_router import FUNCTIONS, answered_prompts, findings, script
+
+REPO = Path(__file__).resolve().parents[1]
+FUNCTION = '''def {name}(a: int, b: int) -> int:
+    """Add two integers. The result is never negative."""
+    return a + b
+'''
+CAP = 4
+
+
+@pytest.fixture
+def fakes() -> Iterator[list[FakeOpenAI]]:
+    servers = [FakeOpenAI().start() for _ in range(3)]
+    for server in servers:
+        script(server, 0.1)
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def write_project(root: Path, bases: list[str]) -> Path:
+    root.mkdir()
+    lines = ["[project]", "name = 'ws'", "", "[tool.docref]", 'model = "openai/test"']
+    lines.append("timeout = 20")
+    for base in bases:
+        lines += ["", "[[tool.docref.endpoints]]", f'api_base = "{base}"']
+        lines.append(f"max_concurrency = {CAP}")
+    (root / "pyproject.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    text = "\n\n".join(FUNCTION.format(name=f"add_{i}") for i in range(FUNCTIONS))
+    (root / "calc.py").write_text(text, encoding="utf-8")
+    return root
+
+
+def check(root: Path, cache: Path, jobs: int) -> subprocess.Popen[str]:
+    argv = [sys.executable, "-m", "docref", "check", str(root), "--format", "json"]
+    argv += ["--no-llm-cache", "--no-progress", "--jobs", str(jobs)]
+    return subprocess.Popen(
+        argv, cwd=REPO, env=docref_env(cache), text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+
+
+def test_two_processes_over_three_endpoints_one_killed_find_what_one_process_finds(
+    fakes: list[FakeOpenAI], tmp_path: Path
+) -> None:
+    alone = FakeOpenAI().start()
+    script(alone, 0.0)
+    try:  # one process and one endpoint, and at the same time two processes and three
+        one = check(write_project(tmp_path / "one", [alone.base_url]), tmp_path / "c1", 1)
+        bases = [f.base_url for f in fakes]
+        proc = check(write_project(tmp_path / "three", bases), tmp_path / "c2", 2)
+        out, err = one.communicate(timeout=180)
+    finally:
+        alone.stop()
+    assert one.returncode == 1, err
+    single = json.loads(out)
+    assert single["llm"]["processes"] == 1
+    expected = findings(single)
+    assert len(expected) == FUNCTIONS
+
+    victim = fakes[1]  # holds what it is sent until it is killed: those must go elsewhere
+    victim.set_default(Behaviour.hang(60, text="1"))
+    deadline = time.monotonic() + 90
+    while victim.in_flight < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    victim.stop()
+    out, err = proc.communicate(timeout=180)
+    assert proc.returncode == 1, err
+    report = json.loads(out)
+    llm = report["llm"]
+    assert llm["processes"] == 2
+    assert findings(report) == expected
+    assert llm["unknown"] == 0 and report["stats"]["llm_errors"] == 0, err
+    # every question and explanation answered exactly once, by one of the two processes
+    answered = [p for f in fakes for p in answered_prompts(f)]
+    assert len(answered) == llm["calls"] == 48 + FUNCTIONS
+    assert Counter(answered).most_common(1)[0][1] == 1
+    # both processes together never had more than an endpoint's cap in flight there
+    assert all(f.max_in_flight <= CAP for f in fakes)
+    per = llm["endpoints"]
+    assert sum(row["answers"] for row in per.values()) == llm["calls"]
+    for fake in fakes:
+        assert per[fake.base_url]["answers"] == len(answered_prompts(fake))
+
+
+def _settings(bases: list[str], cap: int | None = CAP, **more: object) -> Settings:
+    specs = tuple(EndpointSpec(api_base=b, max_concurrency=cap) for b in bases)
+    return Settings(model="openai/test", endpoints=specs, timeout=20, **more)  # type: ignore[arg-type]
+
+
+def test_how_many_processes_ask_and_their_shares_of_each_cap() -> None:
+    bases = ["http://127.0.0.1:1/v1", "http://127.0.0.1:2/v1"]
+    assert asking_processes(_settings(bases), 400, 2) == 2
+    assert asking_processes(_settings(bases), 400, 1) == 1
+    assert asking_processes(_settings(bases, cap=None), 400, 2) == 1  # no cap to share
+    assert asking_processes(_settings(bases[:1], cap=1), 400, 2) == 1  # a cap of 1 stays whole
+    assert asking_processes(_settings(bases, max_calls=1), 400, 2) == 1
+    assert asking_processes(_settings(bases), 10, None) == 1  # too few to pay a worker's start
+    settings = _settings(bases, cap=5, max_calls=100)
+    shares = [share_of(settings, i, 2, n, 400) for i, n in enumerate((300, 100))]
+    assert [[e.max_concurrency for e in s.endpoints] for s in shares] == [[3, 3], [2, 2]]
+    assert [s.max_calls for s in shares] == [75, 25]
+
+
+def _jobs(tmp_path: Path, settings: Settings) -> list[ModelJob]:
+    from docref.engine.static import check_static
+    from docref.graph.project import ProjectGraph
+
+    root = write_project(tmp_path / "p", [])
+    graph = ProjectGraph(str(root), use_cache=False)
+    graph.index(workers=1)
+    reports = check_static(graph, ["calc.py"], jobs=1).reports
+    jobs, problems = prepare_all(graph, reports, settings)
+    assert not problems
+    return jobs
+
+
+def test_a_worker_that_dies_leaves_its_part_to_the_main_process(
+    fakes: list[FakeOpenAI], tmp_path: Path
+) -> None:
+    settings = _settings([f.base_url for f in fakes[:2]])
+    jobs = _jobs(tmp_path, settings)
+
+    async def run() -> tuple[object, ...]:
+        tier = ModelTier(use_cache=False, processes=2)
+        tier.start_processes(settings, 48)
+        (worker,) = tier._workers
+        worker._proc.kill()
+        worker._proc.join()
+        try:
+            outcome = await tier.run(settings, jobs)
+        finally:
+            await tier.close()
+        return outcome.processes, outcome.warnings, len(outcome.findings), outcome.usage.calls
+
+    processes, warnings, found, calls = asyncio.run(run())
+    assert processes == 2 and found == FUNCTIONS and calls == 48 + FUNCTIONS
+    assert any("model worker process failed" in w for w in warnings), warnings
+    answered = [p for f in fakes for p in answered_prompts(f)]
+    assert Counter(answered).most_common(1)[0][1] == 1
