@@ -165,6 +165,7 @@ def _check_class(
     ctor = resolver.constructor(fe, cls)
     if ctor is None or (not documents and ctor.documented is not None):
         return
+    parsed = _without_own_methods(fe, cls, parsed, {p.name for p in ctor.params})
     if documents and (
         _documents_its_call(fe, cls, ctor, parsed)
         or _documents_its_items(graph, fe, cls, ctor, parsed, data)
@@ -227,6 +228,29 @@ def _without_attribute_types(parsed: ParsedDocstring) -> ParsedDocstring:
         if segment.kind != "param" or segment.section not in _TYPE_SECTIONS:
             return True
         return any(name in params for name in split_names(segment.name or ""))
+
+    segments = [s for s in parsed.segments if kept(s)]
+    return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
+
+
+def _without_own_methods(
+    fe: FileExtract, cls: Class, parsed: ParsedDocstring, params: set[str]
+) -> ParsedDocstring:
+    """The docstring without the parameter entries that name methods of the class itself and
+    no parameter of its constructor (``params``): an abstract base listing the hooks its
+    subclasses implement (astropy's ``_BoundingDomain``: ``prepare_inputs``, ``evaluate``)
+    documents its interface there, not its call."""
+    prefix = cls.qualname + "."
+    methods = {
+        f.qualname[len(prefix) :]
+        for f in fe.functions
+        if f.qualname.startswith(prefix) and "." not in f.qualname[len(prefix) :]
+    }
+    methods = {m for m in methods if not m.startswith("__") and m not in params}
+
+    def kept(segment: Segment) -> bool:
+        names = split_names(segment.name or "")
+        return segment.kind != "param" or not names or not all(n in methods for n in names)
 
     segments = [s for s in parsed.segments if kept(s)]
     return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
