@@ -51,3 +51,54 @@ def test_a_class_listing_its_own_methods_under_parameters(tmp_path: Path) -> Non
             'documents parameter "ignore_input", but Domain() has no such parameter',
         )
     ]
+
+
+_TRANSFORMS = '''
+class Transform:
+    """A transform."""
+
+    def __init__(self, data):
+        self.data = data
+
+
+class AffineTransform(Transform):
+    """Affine transform.
+
+    :param matrix: A 6-tuple (a, b, c, d, e, f).
+    """
+
+
+class QuadTransform(Transform):
+    """Quad transform.
+
+    :param xy: An 8-tuple.
+    :param fill: Not an argument the constructor takes.
+    """
+
+
+class Mesh:
+    """A mesh.
+
+    :param matrix: A 6-tuple.
+    """
+
+    def __init__(self, data):
+        self.data = data
+'''
+
+
+def test_a_subclass_naming_the_inherited_positional_arguments(tmp_path: Path) -> None:
+    # round 8 (Pillow ``ImageTransform``): ``AffineTransform`` inherits ``__init__(self, data)``
+    # and documents ``matrix``, what the one positional argument means for it; two names for
+    # one argument, or a class's own constructor, stay reported
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "m.py").write_text(textwrap.dedent(_TRANSFORMS).lstrip("\n"), encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
+    graph.index(workers=1)
+    report = check_file(graph, "m.py", rules_for(()))
+    assert sorted((f.qualname, f.message.split(",")[0]) for f in report.findings) == [
+        ("Mesh", 'documents parameter "matrix"'),
+        ("QuadTransform", 'documents parameter "fill"'),
+        ("QuadTransform", 'documents parameter "xy"'),
+    ]

@@ -167,7 +167,8 @@ def _check_class(
         return
     parsed = _without_own_methods(fe, cls, parsed, {p.name for p in ctor.params})
     if documents and (
-        _documents_its_call(fe, cls, ctor, parsed)
+        _renames_inherited_positionals(ctor, parsed)
+        or _documents_its_call(fe, cls, ctor, parsed)
         or _documents_its_items(graph, fe, cls, ctor, parsed, data)
     ):
         return
@@ -254,6 +255,23 @@ def _without_own_methods(
 
     segments = [s for s in parsed.segments if kept(s)]
     return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
+
+
+def _renames_inherited_positionals(ctor: Constructor, parsed: ParsedDocstring) -> bool:
+    """A subclass that inherits a constructor taking N required positional arguments and
+    documents N other names: it names what the arguments mean for it (Pillow's
+    ``AffineTransform`` documents ``matrix`` for ``Transform.__init__(self, data)``), as a
+    caller passes them by position; its own constructor, or a count that differs, is judged."""
+    if ctor.own_method is not None or ctor.model is not None:
+        return False
+    required = [
+        p.name
+        for p in ctor.params
+        if p.kind in ("positional", "positional_only") and p.default is None
+    ]
+    documented = {n.lstrip("*") for n in _documented_names(parsed, attributes=False)}
+    names = {p.name for p in ctor.params}
+    return bool(required) and len(documented) == len(required) and not documented & names
 
 
 def _documents_its_call(
