@@ -11,10 +11,13 @@ in every ``docref check``), through the real CLI as a subprocess and real litell
    each (the rest are left unasked: the measure is a rate).  Questions per second are taken at
    the servers, from the first request's arrival to the last answer, so the CLI's start-up
    (indexing, importing litellm) is not in them.  Target: q/s(N) >= 0.8 x N x q/s(1).
-   The docref process's CPU per question is taken over the same phase (its CPU at the first
-   request, read from ``/proc``, subtracted).  ``--processes 1 2`` (the default) also runs each
-   endpoint count with two ``docref check --shard I/2`` processes asking at once, each
-   endpoint's cap split between them (4 + 4): how far the asking grows over the second core.
+   The docref processes' CPU per question is taken over the same phase (their CPU at the
+   first request, read from ``/proc`` for the process and its live workers, subtracted).
+   ``--jobs auto 1`` (the default) runs each endpoint count as ``docref check`` chooses
+   (the questions asked from two processes on two cores, each endpoint's cap shared out:
+   ``docref.engine.model_pool``) and with ``--jobs 1`` (one process).  ``--processes 2``
+   runs two ``docref check --shard I/2`` processes at once instead, each endpoint's cap
+   split between them in the settings (4 + 4).
 2. **Cost against size**: ``--sizes`` functions, every question answered (no latency, one
    endpoint), a fresh local cache and a fresh Redis database each: calls, tokens, wall time
    and the docref process's peak RSS (``wait4``'s ``ru_maxrss`` of that child alone).
@@ -24,7 +27,7 @@ in every ``docref check``), through the real CLI as a subprocess and real litell
 Writes ``benchmarks/out/bench_scale.json`` and prints the tables for RESULTS.md.
 
     python benchmarks/bench_scale.py [--functions 2000] [--max-calls 960] [--latency 0.3]
-                                     [--processes 1 2] [--sizes 500 1000 2000]
+                                     [--jobs auto 1] [--processes 1] [--sizes 500 1000 2000]
 """
 
 from __future__ import annotations
@@ -83,13 +86,22 @@ def write_project(
 
 
 def _cpu_of(pid: int) -> float:
-    """User + system CPU seconds of a running process so far (Linux ``/proc``; 0 elsewhere)."""
+    """User + system CPU seconds so far of a running process and its live descendants (the
+    model-asking workers of ``docref check``; Linux ``/proc``; 0 elsewhere)."""
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
             fields = fh.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return 0.0
+    children: list[int] = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as fh:
+                children += [int(c) for c in fh.read().split()]
+    except (OSError, ValueError):
+        pass
+    return own + sum(_cpu_of(child) for child in children)
 
 
 def run_check(
@@ -137,11 +149,18 @@ def run_check(
 
 
 def throughput(
-    functions: int, endpoints: int, max_calls: int, latency: float, processes: int = 1
+    functions: int,
+    endpoints: int,
+    max_calls: int,
+    latency: float,
+    processes: int = 1,
+    jobs: str = "auto",
 ) -> dict[str, Any]:
     """One throughput run.  ``processes`` > 1 runs that many ``docref check --shard I/P``
     children at once, each endpoint's cap split between them (``max_concurrency`` = 8 / P,
-    so no endpoint ever has more than 8 in flight): the asking spread over several cores."""
+    so no endpoint ever has more than 8 in flight): the asking spread over several cores.
+    ``jobs``: ``docref check --jobs`` (``auto``: not given; docref then asks from as many
+    processes as pay off, ``docref.engine.model_pool``)."""
     fakes = [FakeOpenAI().start() for _ in range(endpoints)]
     first = threading.Event()
     for fake in fakes:
@@ -164,6 +183,7 @@ def throughput(
         def one(index: int) -> None:
             runs[index] = run_check(project, os.path.join(work, f"cache{index}"),
                                     "--max-calls", str(max_calls // processes), *shards[index],
+                                    *(() if jobs == "auto" else ("--jobs", jobs)),
                                     first_request=first)  # fmt: skip
 
         threads = [threading.Thread(target=one, args=(i,)) for i in range(processes)]
@@ -180,6 +200,8 @@ def throughput(
         return {
             "endpoints": endpoints,
             "processes": processes,
+            "jobs": jobs,
+            "asking_processes": sum(run["report"]["llm"].get("processes", 1) for run in runs),
             "questions": len(requests),
             "calls": sum(run["report"]["llm"]["calls"] for run in runs),
             "request_phase_s": round(last - begin, 2),
@@ -249,8 +271,13 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.3)
     parser.add_argument("--endpoints", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument(
-        "--processes", type=int, nargs="+", default=[1, 2],
+        "--processes", type=int, nargs="+", default=[1],
         help="docref processes asking at once (shards; each endpoint's cap split between them)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--jobs", nargs="+", default=["auto", "1"],
+        help="docref check --jobs of each run (auto: not given, the model asked from as many "
+        "processes as pay off; 1: one process)",
     )  # fmt: skip
     parser.add_argument("--sizes", type=int, nargs="+", default=[500, 1000, 2000])
     parser.add_argument(
@@ -259,20 +286,23 @@ def main() -> None:
     args = parser.parse_args()
 
     rates = [
-        throughput(args.functions, n, args.max_calls, args.latency, p)
+        throughput(args.functions, n, args.max_calls, args.latency, p, j)
+        for j in args.jobs
         for p in args.processes
         for n in args.endpoints
     ]
-    base = rates[0]["qps"]  # 1 endpoint (the first of --endpoints), 1 process
+    base = rates[0]["qps"]  # 1 endpoint (the first of --endpoints), the first mode
     for row in rates:
         row["growth"] = round(row["qps"] / (base * row["endpoints"]), 2)
     print(
-        "| endpoints | processes | questions | request phase | q/s | growth vs linear "
-        "| per endpoint | max in flight | wall | CPU | CPU per question | peak RSS | load |"
+        "| endpoints | --jobs | shards | asking processes | questions | request phase | q/s "
+        "| growth vs linear | per endpoint | max in flight | wall | CPU | CPU per question "
+        "| peak RSS | load |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rates:
-        print(f"| {r['endpoints']} | {r['processes']} | {r['questions']} | "
+        print(f"| {r['endpoints']} | {r['jobs']} | {r['processes']} | {r['asking_processes']} | "
+              f"{r['questions']} | "
               f"{r['request_phase_s']} s | {r['qps']} | {r['growth']}x | {r['per_endpoint']} | "
               f"{r['max_in_flight']} | {r['wall_s']} s | {r['cpu_s']} s | "
               f"{r['cpu_ms_per_question']} ms | {r['rss_mb']} MB | {r['load']:.1f} |")  # fmt: skip

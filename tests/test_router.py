@@ -171,3 +171,20 @@ def test_endpoint_tables_are_validated_with_clear_messages() -> None:
     assert "NAME of an environment variable" in str(info.value) and "sk-abc123" not in str(
         info.value
     )
+
+
+def test_the_default_strategy_is_least_busy_only_for_capped_unweighted_endpoints() -> None:
+    from docref.config import Settings
+    from docref.config.endpoints import EndpointSpec, default_strategy
+    from docref.llm.endpoint import ModelSettings
+
+    capped = tuple(EndpointSpec(f"http://127.0.0.1:{p}/v1", max_concurrency=8) for p in (1, 2))
+    assert default_strategy(capped) == "least-busy"
+    weighted = (capped[0], EndpointSpec("http://127.0.0.1:3/v1", max_concurrency=8, weight=2))
+    assert default_strategy(weighted) == "simple-shuffle"
+    uncapped = (capped[0], EndpointSpec("http://127.0.0.1:3/v1"))
+    assert default_strategy(uncapped) == "simple-shuffle"
+    settings = Settings(model="openai/m", endpoints=capped)
+    assert ModelSettings.from_settings(settings).routing_strategy == "least-busy"
+    chosen = Settings(model="openai/m", endpoints=capped, routing_strategy="simple-shuffle")
+    assert ModelSettings.from_settings(chosen).routing_strategy == "simple-shuffle"

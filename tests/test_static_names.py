@@ -507,7 +507,7 @@ def get_function():
 def correlation(wcs, n_pix):
     """Correlate.
 
-    The shape of the matrix is ``(n_world, n_pix)``, {clause}
+    The shape of the matrix is ``(i_world, n_pix)``, {clause}
 
     Parameters
     ----------
@@ -538,13 +538,13 @@ def correlation(wcs, n_pix):
     ("clause", "expected"),
     [
         (
-            "where ``n_world`` is the number of world axes.",
+            "where ``i_world`` is the number of world axes.",
             ["`n_pixx` names nothing in scope; did you mean `n_pix`?"],
         ),
         (
-            "and ``n_world`` holds the number of world axes.",
+            "and ``i_world`` holds the number of world axes.",
             [
-                "`n_world` names nothing in scope; did you mean `iworld`?",
+                "`i_world` names nothing in scope; did you mean `iworld`?",
                 "`n_pixx` names nothing in scope; did you mean `n_pix`?",
             ],
         ),

@@ -65,8 +65,10 @@ class Settings:
     that are no verdict) before the run says the model is not checking anything (and, under
     ``on_llm_error = "fail"``, fails);
     ``endpoints`` (:mod:`docref.config.endpoints`) spread the model's questions over several
-    deployments through a litellm Router (``routing_strategy``); an endpoint that failed more
-    than ``allowed_fails`` times is left alone for ``cooldown`` seconds;
+    deployments through a litellm Router (``routing_strategy``; ``None``: ``least-busy`` when
+    every endpoint has a ``max_concurrency`` and none a weight or rate limit, else
+    ``simple-shuffle``, :func:`docref.config.endpoints.default_strategy`); an endpoint that
+    failed more than ``allowed_fails`` times is left alone for ``cooldown`` seconds;
     ``fix_verify_with_roundtrip`` makes "Fix this docstring" offer a model rewrite only when
     round-trip verification finds it no worse than the original (pass@1).
     """
@@ -91,7 +93,7 @@ class Settings:
     on_llm_error: OnLlmError = "fail"
     max_unknown_share: float = 0.2
     endpoints: tuple[EndpointSpec, ...] = ()
-    routing_strategy: str = "simple-shuffle"
+    routing_strategy: str | None = None
     cooldown: float = 30.0
     allowed_fails: int = 0
     run: RunMode = "onSave"

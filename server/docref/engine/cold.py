@@ -204,6 +204,7 @@ class ColdPool:
             docstrings=docstrings,
             segments_cache=graph.cache_directory,
             use_segments_cache=graph.uses_cache,
+            externals=os.path.join(os.path.dirname(self._blob.name), "external"),
         )
         try:
             for wid in range(len(self._procs)):
@@ -252,6 +253,7 @@ class ColdPool:
         # spawn, not fork: the language server has threads, and fork with threads is unsafe
         ctx = multiprocessing.get_context("spawn")
         self._dir = tempfile.mkdtemp(prefix="docref-cold-")
+        os.mkdir(os.path.join(self._dir, "external"))  # see Setup.externals
         path = os.path.join(self._dir, "entries")
         self._blob = open(path, "wb")  # noqa: SIM115 (closed in close)
         # kept open to the end of the process (one descriptor): the parent's entries read

@@ -311,7 +311,11 @@ class ModelTier:
             )
             for job in jobs
         ]
-        outcome.results = list(await asyncio.gather(*asks))
+        try:
+            outcome.results = list(await asyncio.gather(*asks))
+        finally:
+            if cache is not None:  # the answers of this run, for the next one
+                await asyncio.shield(cache.flush())
         outcome.usage = Usage.of(outcome.results)
         self.totals.add(outcome.usage)
         outcome.errors = list(dict.fromkeys(err for res in outcome.results for err in res.errors))

@@ -17,8 +17,10 @@ import ast
 import importlib.util
 import os
 from dataclasses import dataclass, field
+from functools import partial
 
 from docref.external.lookup import LRU
+from docref.external.py_shared import shared
 
 _VAR_SIG_MAX = 300
 _OVERLOADS_MAX = 3
@@ -231,7 +233,11 @@ def load_source(name: str, path: str, is_pkg: bool) -> SourceModule:
     cached = _MODULES.get(key)
     if cached is not None and cached.stamp == stamp:
         return cached.module
-    module = _parse_module(name, path, is_pkg)
+    # parsed once per run when processes share summaries (a cold run's workers, py_shared)
+    module = shared(
+        f"{name}\0{path}\0{is_pkg}\0{stamp[0]}\0{stamp[1]}",
+        partial(_parse_module, name, path, is_pkg),
+    )
     _MODULES.put(key, _Cached(module, stamp))
     return module
 

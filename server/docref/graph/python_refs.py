@@ -8,7 +8,6 @@ edited, a :data:`ReferenceMemo` lets the functions whose text did not change ski
 
 from __future__ import annotations
 
-import bisect
 import keyword
 import re
 from typing import Any
@@ -144,29 +143,12 @@ def _is_bound(name: str, params: set[str], locals_: dict[str, None], typed: set[
     return root in params or root in locals_
 
 
-class _LineIndex:
-    __slots__ = ("starts",)
-
-    def __init__(self, data: bytes) -> None:
-        starts = [0]
-        find = data.find
-        pos = find(b"\n")
-        while pos != -1:
-            starts.append(pos + 1)
-            pos = find(b"\n", pos + 1)
-        self.starts = starts
-
-    def line(self, offset: int) -> int:
-        return bisect.bisect_right(self.starts, offset) - 1
-
-
 class ReferenceCollector:
     """Collects the references of the functions and assigned values of one file."""
 
     def __init__(
         self, data: bytes, root: Node, memo: ReferenceMemo | None, lazy: bool = False
     ) -> None:
-        self.lines = _LineIndex(data)
         # ``lazy`` (a re-extraction that replays most definitions): strings and comments are
         # blanked only in the regions scanned, not over the whole file
         self._data, self._root = data, root
@@ -273,9 +255,11 @@ class ReferenceCollector:
                 seen[name][2] += count - 1
         params = {p.name for p in fn.params}
         fn.local_names = [n for n in locals_ if n not in params]
-        line = self.lines.line
+        # every use lies in the function: its line is counted from the function's first line
+        # (a C-level count over the function's text, no index of the whole file's lines)
+        data, first, first_line = self._data, fn.span.start_byte, fn.span.start_line
         fn.references = [
-            Reference(name, entry[0], line(entry[1]), entry[2])
+            Reference(name, entry[0], first_line + data.count(b"\n", first, entry[1]), entry[2])
             for name, entry in seen.items()
             if not _is_bound(name, params, locals_, typed)
         ]

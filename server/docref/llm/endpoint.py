@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
-from docref.config.endpoints import EndpointSpec
+from docref.config.endpoints import EndpointSpec, default_strategy
 
 if TYPE_CHECKING:
     from docref.config.settings import Settings
@@ -83,7 +83,7 @@ class ModelSettings:
             num_retries=max(2, len(deployments)),
             local_only=settings.local_only,
             deployments=deployments,
-            routing_strategy=settings.routing_strategy,
+            routing_strategy=settings.routing_strategy or default_strategy(deployments),
             cooldown_s=settings.cooldown,
             allowed_fails=settings.allowed_fails,
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from docref.lsp.documents import adopt
 from docref.lsp.hover import hover_for
 from docref.lsp.results import score_markdown
 from docref.lsp.server import DocrefServer
@@ -38,6 +39,7 @@ def register_features(server: DocrefServer) -> None:
     def on_initialize(ls: DocrefServer, params: types.InitializeParams) -> None:
         ls.options = params.initialization_options
         ls.pull = client_pulls(params.capabilities)
+        adopt(ls.workspace)  # pygls made it just now; no document is open yet
 
     @server.feature(types.INITIALIZED)
     def on_initialized(ls: DocrefServer, params: types.InitializedParams) -> None:

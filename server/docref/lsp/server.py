@@ -26,28 +26,18 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from docref.config.root import find_root
-from docref.engine.model import ModelSetupError, ModelTier
-from docref.engine.results import unsuppressed
+from docref.engine.model import ModelTier
 from docref.graph.discovery import language_of
-from docref.lsp.checking import (
-    StaticOutcome,
-    check_buffer,
-    index_folder,
-    model_jobs,
-    release_buffer,
-    take_buffer,
-)
+from docref.lsp.checking import check_buffer, index_folder, release_buffer, take_buffer
 from docref.lsp.folders import Folder, open_folder
+from docref.lsp.model_check import cancel_model, run_model
 from docref.lsp.progress import IndexProgress, supports_progress
 from docref.lsp.results import DocumentResult
+from docref.lsp.status import STATUS, model_failed, status_of
 
 __all__ = ["STATUS", "DocrefServer", "create_server"]
 
 log = logging.getLogger(__name__)
-
-# the custom notification a client's status bar reads
-STATUS = "docref/status"
-
 
 def _version() -> str:
     import docref
@@ -150,70 +140,21 @@ class DocrefServer(LanguageServer):
         log.info("%s", summary)
 
     def announce(self, folder: Folder) -> None:
-        """Send ``docref/status`` for ``folder`` if anything in it changed since the last.
-
-        ``state`` is ``indexing``, ``checking`` (``files`` = checks in flight),
-        ``modelUnreachable`` (``message`` says why) or ``idle`` (``files`` = files indexed);
-        ``model``/``endpoint`` the folder's model (``null`` without one) and
-        ``calls``/``tokens``/``cost_usd`` what the model cost since the server started
-        (``cost_usd`` is ``null`` while no price is known); ``unknown`` the questions left
-        without a verdict since then, ``warning`` why the model is not checking anything
-        (its last run left more than ``max_unknown_share`` unanswered; the shared answer
-        cache is down), else ``null``;
-        ``endpoints`` the last run's questions per endpoint (with several: the answers and
-        failed attempts each endpoint had since the server started).
-        """
-        trouble = self.model_trouble.get(folder.root)
-        if folder.indexing:
-            state, files = "indexing", 0
-        elif folder.checking:
-            state, files = "checking", folder.checking
-        elif trouble is not None:
-            state, files = "modelUnreachable", len(folder.graph.entries)
-        else:
-            state, files = "idle", len(folder.graph.entries)
-        settings, totals = folder.settings, self.model.totals
-        shared = self.model.shared_problem if settings.cache_url else None
-        warnings = [w for w in (self.unanswered.get(folder.root), shared) if w]
-        status: dict[str, object] = {
-            "state": state,
-            "folder": folder.root,
-            "files": files,
-            "model": settings.model,
-            "endpoint": settings.api_base if settings.model else None,
-            "calls": totals.calls,
-            "tokens": totals.tokens,
-            "cost_usd": round(totals.cost_usd, 6) if totals.cost_known else None,
-            "message": trouble,
-            "unknown": totals.unknown,
-            "warning": "\n".join(warnings) or None,
-            "endpoints": self.endpoint_counts.get(folder.root, {}),
-        }
+        """Send ``docref/status`` for ``folder`` (:func:`~docref.lsp.status.status_of`) if
+        anything in it changed since the last."""
+        status = status_of(self, folder)
         if self._status.get(folder.root) == status:
             return
         self._status[folder.root] = status
         self.protocol.notify(STATUS, status)
 
     def model_failed(self, folder: Folder, message: str) -> None:
-        """The folder's model could not be used: tell the user once, show it in the status."""
-        if self.model_trouble.get(folder.root) != message:
-            self.model_trouble[folder.root] = message
-            self.warn(f"model tier unavailable, static findings only: {message}")
-        self.announce(folder)
+        """The folder's model could not be used (see :func:`docref.lsp.status.model_failed`)."""
+        model_failed(self, folder, message)
 
-    def model_worked(self, folder: Folder) -> None:
-        """The folder's model answered: clear a reported problem."""
-        if self.model_trouble.pop(folder.root, None) is not None:
-            self.announce(folder)
-
-    def model_answering(self, folder: Folder, warning: str | None) -> None:
-        """Record whether the folder's model gave verdicts: a warning once, kept in the status."""
-        if warning is not None and self.unanswered.get(folder.root) != warning:
-            self.warn(warning)
-        if warning is None:
-            self.unanswered.pop(folder.root, None)
-        else:
-            self.unanswered[folder.root] = warning
+    def cancel_model(self, uri: str) -> None:
+        """Cancel the model questions still in flight for ``uri`` (a newer edit, a close)."""
+        cancel_model(self, uri)
 
     def folder_for(self, path: str) -> Folder:
         """The workspace folder holding ``path`` (the innermost), else a loose folder at the
@@ -273,67 +214,7 @@ class DocrefServer(LanguageServer):
         report = outcome.report
         if folder.settings.model is None or report is None or not report.docstrings:
             return
-        task = asyncio.ensure_future(self._model_check(uri, folder, result, outcome))
-        self.model_runs[uri] = task
-        task.add_done_callback(lambda done: self._forget_model_run(uri, done))
-        await asyncio.wait([task])  # a cancelled run is a newer edit's business, not an error
-        if not task.cancelled() and task.exception() is not None:
-            raise task.exception()  # type: ignore[misc]
-
-    def _forget_model_run(self, uri: str, task: asyncio.Task[None]) -> None:
-        if self.model_runs.get(uri) is task:
-            del self.model_runs[uri]
-
-    def cancel_model(self, uri: str) -> None:
-        """Cancel the model questions still in flight for ``uri`` (a newer edit, a close)."""
-        task = self.model_runs.pop(uri, None)
-        if task is not None and not task.done():
-            task.cancel()
-
-    async def _model_check(
-        self, uri: str, folder: Folder, result: DocumentResult, outcome: StaticOutcome
-    ) -> None:
-        settings = folder.settings
-        assert outcome.report is not None
-        folder.checking += 1
-        self.announce(folder)
-        try:
-            async with folder.turn:
-                if not self.current(uri, result.version):
-                    return  # the graph may hold a newer text already
-                jobs, problems = await asyncio.to_thread(model_jobs, folder, outcome.report)
-            for problem in problems:
-                log.warning("%s", problem)
-            if not jobs:
-                return
-            try:
-                answered = await self.model.run(settings, jobs)
-            except ModelSetupError as exc:
-                self.model_failed(folder, str(exc))
-                return
-        finally:
-            folder.checking -= 1
-            self.announce(folder)
-        for error in answered.errors:
-            log.warning("%s", error)
-        for warning in answered.warnings:  # the shared cache failed: told once
-            self.warn(warning)
-        if answered.fatal is not None:
-            self.model_failed(folder, answered.fatal)
-        elif answered.results:
-            self.model_worked(folder)
-        self.model_answering(folder, answered.unanswered_warning)
-        self.endpoint_counts[folder.root] = answered.per_endpoint
-        self.announce(folder)  # the run's warning and counts, even when its text is outdated
-        if not self.current(uri, result.version):
-            return
-        result.model_findings = unsuppressed(
-            answered.findings, outcome.report.suppressions, outcome.ignore
-        )
-        result.model = answered.model
-        result.add_scores({r.qualname: r.results for r in answered.results}, settings.weights)
-        self.publish(uri, result, folder)
-        self.announce(folder)
+        await run_model(self, uri, folder, result, outcome)
 
     def publish(self, uri: str, result: DocumentResult, folder: Folder) -> None:
         """Make ``result`` what ``uri`` shows: pushed, or announced to a pulling client."""

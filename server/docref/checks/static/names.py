@@ -30,16 +30,27 @@ from docref.checks.static.names_intent import (
     speaks_for_implementers,
 )
 from docref.checks.static.names_java import JavaScope
-from docref.checks.static.names_local import OTHERS_PARAMETER, literal_blocks, parameter_family
+from docref.checks.static.names_local import (
+    DEFINED,
+    OTHERS_PARAMETER,
+    literal_blocks,
+    name_family,
+    parameter_family,
+)
 from docref.checks.static.names_mentions import Mention, find_mentions, is_plain_word
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import (
     RESOLVED,
     Resolution,
     hint,
-    project_names,
     project_variant,
     suggest,
+)
+from docref.checks.static.names_shorthand import (
+    alias_shorthand,
+    foreign_member,
+    package_shorthand,
+    root_imported,
 )
 from docref.checks.static.prose_names import RULE_STALE, called_not_valued, stale_match
 from docref.checks.static.scopes import python_scope
@@ -171,10 +182,6 @@ def _stale(
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
-_DEFINED = re.compile(
-    r"\b(?:where\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means)"
-    r"|with\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:being|representing|denoting))\b"
-)
 
 
 def _example_words(inp: StaticInput) -> set[str]:
@@ -195,7 +202,7 @@ def _example_words(inp: StaticInput) -> set[str]:
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
     # and a symbol the prose defines (```n_world`` is the number of ...``)
     pieces.extend(literal_blocks(body))
-    defined = {m[1] or m[2] for m in _DEFINED.finditer(body)}
+    defined = {m[1] or m[2] for m in DEFINED.finditer(body)}
     pieces.extend(defined)
     # a name built on a placeholder the docstring defines: ``column_x``, "with `x` being ..."
     words = set(re.findall(r"[^\W\d]\w*", body))
@@ -216,7 +223,9 @@ def _same_entity(name: str, candidates: list[str]) -> bool:
     if re.search(r"[a-z][A-Z]", name) is None:
         return False
     snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
-    return snake in candidates
+    # the private twin too: ``arrowSerializationOptions`` (a REST field) is what
+    # ``_arrow_serialization_options`` builds
+    return snake in {c.lstrip("_") for c in candidates}
 
 
 def _finding(
@@ -246,6 +255,8 @@ def _finding(
         suggestion = None if suggestion == own else suggestion
     if not resolution.owner and _same_entity(name, [*candidates, suggestion or ""]):
         return None
+    if not resolution.owner and name_family(name, [*resolution.candidates, own]):
+        return None
     weak = hint(name, candidates)
     code_in_backticks = mention.kind in ("backtick", "literal") and not word
     renamed = code_in_backticks and _parameter_cue(inp, mention)
@@ -266,63 +277,20 @@ def _finding(
         and "." in mention.target
         and (resolution.owner or "").startswith("module")
         and is_plain_word(mention.target.split(".")[0])
-        and not _root_imported(inp, mention.target)
+        and not root_imported(inp, mention.target)
     ):
         # in unmarked prose an English word before the dot ("expanded with string.expandtabs()")
         # names a module only when the file imports it
         return None
-    if _package_shorthand(inp, mention.target, resolution):
+    if package_shorthand(inp, mention.target, resolution):
         return None
-    if _foreign_member(inp, mention, name, suggestion, resolution):
+    if not mention.is_xref and suggestion is None and alias_shorthand(mention.target, resolution):
+        return None
+    if foreign_member(inp, mention, name, suggestion, resolution):
         return None
     message, fix_hint = _message(mention, resolution, suggestion or weak)
     rule = RULE_XREF if mention.is_xref else RULE_NAME
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
-
-
-_LOWER_CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+")
-
-
-def _foreign_member(
-    inp: StaticInput,
-    mention: Mention,
-    name: str,
-    suggestion: str | None,
-    resolution: Resolution | None = None,
-) -> bool:
-    """``iam.serviceAccountTokenCreator`` in unmarked prose of a Python file: a lowerCamelCase
-    member is another system's name (an IAM role, a JSON key, a Java method) that happens to
-    start with a module's name, unless a Python name close to it says it is a typo."""
-    # code-marked too when the owner is a module: ``storage.managedFolders.getIamPolicy``
-    # (an IAM permission) is no Python module member a reader would look for
-    marked = mention.kind in ("literal", "backtick") and "." in mention.target
-    owner = (resolution.owner or "") if resolution is not None else ""
-    return (
-        inp.file.language == "python"
-        and (mention.kind == "dotted" or (marked and owner.startswith("module")))
-        and suggestion is None
-        and _LOWER_CAMEL.fullmatch(name) is not None
-    )
-
-
-def _package_shorthand(inp: StaticInput, target: str, resolution: Resolution) -> bool:
-    """``dask.DataFrame`` for ``dask.dataframe.DataFrame``: the project's top-level package
-    and the name of something the project defines (the reader finds it; a longer path that
-    stops early, ``dask.core.DataFrame``, is a stale one and stays reported)."""
-    parts = target.split(".")
-    if inp.file.language != "python" or len(parts) != 2:
-        return False
-    top = inp.path.split("/", 1)[0]
-    return (
-        parts[0] == top
-        and resolution.owner == f"module `{top}`"
-        and parts[1] in project_names(inp.graph)
-    )
-
-
-def _root_imported(inp: StaticInput, target: str) -> bool:
-    root = target.split(".")[0]
-    return any(imp.bound_name == root for imp in inp.file.imports)
 
 
 _CUE_WORDS = frozenset(

@@ -7,6 +7,7 @@
   ``_``) naming two or more parameters at once (``min_codepoint``, ``max_codepoint``).
 * :data:`OTHERS_PARAMETER` -- after a mention, "argument of X" / "keyword to X": the name is a
   parameter of another callable (``the parse_strict argument of Unit``).
+* :func:`name_family` -- ``the urfft functions`` for ``urfft2`` and ``urfftn``: a family stem.
 """
 
 from __future__ import annotations
@@ -14,12 +15,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-__all__ = ["OTHERS_PARAMETER", "literal_blocks", "parameter_family"]
+__all__ = [
+    "DEFINED",
+    "OTHERS_PARAMETER",
+    "literal_blocks",
+    "name_family",
+    "parameter_family",
+]
 
 # after a mention: "argument of X" / "keyword to X" names a parameter of another callable
 OTHERS_PARAMETER = re.compile(
     r"[`*'\"]*\s+(?:argument|parameter|keyword|kwarg|option)s?\s+(?:of|to|for|in|accepted\s+by)\s+\S",
     re.I,
+)
+# "where ``n_world`` is ...", "where ``log_space`` refers to ...", "with `x` being ..."
+DEFINED = re.compile(
+    r"\b(?:where\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means|refers\s+to|stands\s+for"
+    r"|represents|is\s+defined\s+as)"
+    r"|with\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:being|representing|denoting))\b"
 )
 _DIRECTIVE = re.compile(r"\s*\.\.\s+[\w:-]+::")
 
@@ -48,3 +61,9 @@ def parameter_family(name: str, params: list[str]) -> bool:
     if name.endswith("_"):
         return sum(p.startswith(name) for p in params) >= 2
     return False
+
+
+def name_family(name: str, candidates: list[str]) -> bool:
+    """``the ``urfft`` functions`` for ``urfft2`` and ``urfftn``: a name that two or more
+    names in scope extend names their family (the stem they share), not a misspelt one."""
+    return sum(c.startswith(name) and c != name for c in set(candidates)) >= 2

@@ -319,6 +319,29 @@ def _one_edit(a: str, b: str) -> bool:
     return a[i + 1 :] == b[i:] if len(a) > len(b) else a[i:] == b[i + 1 :]
 
 
+def _subsequence(short: str, long: str) -> bool:
+    rest = iter(long)
+    return all(char in rest for char in short)
+
+
+def _close_spelling(name: str, nearest: str) -> bool:
+    """Two edits are a misspelling of a bare name only when they are all insertions or all
+    deletions (``in_vals`` for ``in_values``: an abbreviation) or the name is long enough to
+    keep its shape (``set_reference_frames`` for ``stc_reference_frames``); two replaced
+    letters in a short name make another word (``log_space``/``log_scale``,
+    ``new_function``/``get_function``, ``n_world``/``iworld``), which is what a docstring
+    defining its own terms names -- in the wild, its true findings nearly all carry a close
+    suggestion and its false ones a distant one.  A private name can only be the project's
+    own, so any suggestion counts."""
+    if _one_edit(name, nearest) or len(name) >= _LONG_NAME or name.startswith("_"):
+        return True  # a private name is this project's: ``_load_rows`` for ``_read_rows``
+    short, long = sorted((name, nearest), key=len)
+    return len(long) - len(short) == 2 and _subsequence(short, long)
+
+
+_LONG_NAME = 16
+
+
 def _plural(single: str, many: str) -> bool:
     """``many`` is the English plural of ``single`` (``entry``/``entries``, ``hook``/``hooks``)."""
     if len(single) < 3:
@@ -380,6 +403,8 @@ def suggest(
             return None
         if nearest is not None and name[:1].isupper() != nearest[:1].isupper():
             return None  # a class's name is no typo of a function's (``zlib.Decompress``)
+        if nearest is not None and bare and not _close_spelling(name, nearest):
+            return None
         return nearest
     close = [c for c in pool if _variant(c, name)]
     if not close and len(name) >= 5:

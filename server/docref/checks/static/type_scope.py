@@ -10,24 +10,37 @@ Two lookups the type normaliser cannot make alone, both bounded by the function 
   the aliased expression -- ``KeyFunc = Optional[Callable[...]]``, ``X: TypeAlias = …``,
   PEP 695 ``type X = …``, in this file or imported from a project module (one hop).  Only
   the names the annotations mention are read, so the cost does not grow with the file.
+* :func:`type_tested`: whether the body tests a parameter's type with ``isinstance``.
+* :func:`unknown_word`: a lower-case word of a documented type that names nothing.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 import textwrap
 import threading
 import warnings
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.names_scope import project_names
 from docref.checks.static.params import import_aliases, signatures
-from docref.checks.types_expr import SHADOWABLE
+from docref.checks.types_expr import SHADOWABLE, TypeExpr
 from docref.graph.model import FileExtract, Import, Variable
 
-__all__ = ["default_class", "file_key", "in_reach", "scope_aliases", "type_aliases"]
+__all__ = [
+    "default_class",
+    "file_key",
+    "in_reach",
+    "scope_aliases",
+    "type_aliases",
+    "type_tested",
+    "unknown_word",
+]
 
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _PEP695 = re.compile(r"^type\s+(\w+)\s*=\s*(.+)$", re.DOTALL)
@@ -252,3 +265,36 @@ def default_class(inp: StaticInput, default: str | None) -> str | None:
     value = statement.split("=", 1)[1] if "=" in statement else ""
     match = _CONSTRUCTED.match(value)
     return match.group(1) if match is not None else None
+
+
+def type_tested(inp: StaticInput, name: str) -> bool:
+    """The body tests the parameter's type (``isinstance(path, (list, tuple))`` on a ``path:
+    list[str]`` documented ``str``): the function takes several kinds, the annotation is as
+    partial as the docstring and which one is stale cannot be told."""
+    fn = inp.function
+    body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
+    return re.search(rf"\bisinstance\(\s*{re.escape(name)}\s*,", body) is not None
+
+
+_WORD = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+def unknown_word(
+    expr: TypeExpr, inp: StaticInput, aliases: Mapping[str, str], types: Mapping[str, str]
+) -> str | None:
+    """A lower-case dotless word of the documented type ``expr`` that is no builtin, alias,
+    type alias nor name of the project (``sequence of intdict``, a typo): the type text is
+    not read as its author meant it, so what it is compared with would mislead."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.args)
+        name = node.name
+        if not _WORD.fullmatch(name) or name in _BUILTINS or name in aliases or name in types:
+            continue
+        if name not in project_names(inp.graph):
+            return name
+    return None
+
+
+_BUILTINS = frozenset(dir(builtins))

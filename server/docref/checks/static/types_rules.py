@@ -40,7 +40,13 @@ from docref.checks.static.params import (
     split_names,
 )
 from docref.checks.static.type_oracle import Oracle
-from docref.checks.static.type_scope import default_class, scope_aliases, type_aliases
+from docref.checks.static.type_scope import (
+    default_class,
+    scope_aliases,
+    type_aliases,
+    type_tested,
+    unknown_word,
+)
 from docref.checks.types import (
     TypeExpr,
     Verdict,
@@ -237,6 +243,10 @@ def _check_param(
     documented = _doc_type(doc_text, scope, default_is_none=param.default == "None")
     if documented is None:
         return None
+    if unknown_word(documented, inp, scope.aliases, scope.types) is not None:
+        return None  # ``sequence of intdict``: a typo in the type, not what it is compared for
+    if type_tested(inp, param.name):
+        return None  # the body tells the kinds apart: it accepts more than the annotation says
     annotation = _without_sentinel(inp, param, annotation)
     alternatives = _param_alternatives(param, annotation)
     for other in overloaded:

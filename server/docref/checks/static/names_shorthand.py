@@ -1,0 +1,81 @@
+"""Mentions that look like a project path but are shorthand or another system's name, for the
+C1 name rules (:mod:`.names`).
+
+* :func:`foreign_member` -- ``iam.serviceAccountTokenCreator``: a lowerCamelCase member is
+  another system's name (an IAM role, a JSON key) that starts with a module's name.
+* :func:`package_shorthand` -- ``dask.DataFrame`` for ``dask.dataframe.DataFrame``.
+* :func:`alias_shorthand` -- ``job.configuration.query``: a plain word after a local module
+  alias in prose.
+* :func:`root_imported` -- whether the first part of a dotted name is bound by an import.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.names_mentions import Mention, is_plain_word
+from docref.checks.static.names_scope import Resolution, project_names
+
+__all__ = ["alias_shorthand", "foreign_member", "package_shorthand", "root_imported"]
+
+
+_LOWER_CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+")
+
+
+def foreign_member(
+    inp: StaticInput,
+    mention: Mention,
+    name: str,
+    suggestion: str | None,
+    resolution: Resolution | None = None,
+) -> bool:
+    """``iam.serviceAccountTokenCreator`` in unmarked prose of a Python file: a lowerCamelCase
+    member is another system's name (an IAM role, a JSON key, a Java method) that happens to
+    start with a module's name, unless a Python name close to it says it is a typo."""
+    # code-marked too when the owner is a module: ``storage.managedFolders.getIamPolicy``
+    # (an IAM permission) is no Python module member a reader would look for
+    marked = mention.kind in ("literal", "backtick") and "." in mention.target
+    owner = (resolution.owner or "") if resolution is not None else ""
+    return (
+        inp.file.language == "python"
+        and (mention.kind == "dotted" or (marked and owner.startswith("module")))
+        and suggestion is None
+        and _LOWER_CAMEL.fullmatch(name) is not None
+    )
+
+
+def package_shorthand(inp: StaticInput, target: str, resolution: Resolution) -> bool:
+    """``dask.DataFrame`` for ``dask.dataframe.DataFrame``: the project's top-level package
+    and the name of something the project defines (the reader finds it; a longer path that
+    stops early, ``dask.core.DataFrame``, is a stale one and stays reported)."""
+    parts = target.split(".")
+    if inp.file.language != "python" or len(parts) != 2:
+        return False
+    top = inp.path.split("/", 1)[0]
+    return (
+        parts[0] == top
+        and resolution.owner == f"module `{top}`"
+        and parts[1] in project_names(inp.graph)
+    )
+
+
+def alias_shorthand(target: str, resolution: Resolution) -> bool:
+    """``job.configuration.query`` (a REST resource path), ``axes.facecolor`` (a settings
+    key), ``st.name()`` (a placeholder): a path in prose that starts at a short local alias of
+    a module, not at a top-level package, is shorthand whose rest may be any other system's
+    name; a plain word missing there needs a did-you-mean.  A full path from a top-level
+    package (``dask.array.numblocks``) or a code-shaped missing name (``prng.shaped_iota``)
+    is what a reader would look up, and stays reported."""
+    owner = re.fullmatch(r"module `([\w.]+)`", resolution.owner)
+    root = target.split(".")[0]
+    return (
+        owner is not None
+        and is_plain_word(resolution.missing)
+        and not (owner[1] == root or owner[1].startswith(root + "."))
+    )
+
+
+def root_imported(inp: StaticInput, target: str) -> bool:
+    root = target.split(".")[0]
+    return any(imp.bound_name == root for imp in inp.file.imports)
