@@ -43,6 +43,7 @@ from docref.checks.static.names_scope import (
     RESOLVED,
     Resolution,
     hint,
+    project_names,
     project_variant,
     suggest,
 )
