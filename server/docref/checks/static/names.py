@@ -43,6 +43,7 @@ from docref.checks.static.names_scope import (
     RESOLVED,
     Resolution,
     hint,
+    project_names,
     project_variant,
     suggest,
 )
@@ -167,6 +168,8 @@ def _stale(
         return None  # Java's member resolver does not see parameters
     sentence = inp.source[segment.start : segment.end]
     scope = [c for c in resolution.candidates if c != inp.function.name]
+    if name[:1].isupper():  # project classes it nearly spells (``FlagValue``: ``FlagValues``)
+        scope += [n for n in project_names(inp.graph) if n.startswith(name) and n != name]
     match = stale_match(name, params, scope, sentence, plain=plain)
     if match is None:
         return None
