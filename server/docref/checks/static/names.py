@@ -43,7 +43,6 @@ from docref.checks.static.names_scope import (
     RESOLVED,
     Resolution,
     hint,
-    project_names,
     project_variant,
     suggest,
 )
@@ -152,19 +151,10 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 if finding is not None:
                     findings.append(finding)
                 continue
-<<<<<<< HEAD
-            if resolution.missing == "__init__" and resolution.owner.startswith("module"):
-                continue  # ``astropy.table.__init__``: the package's ``__init__.py``
-=======
             if resolution.missing in _UNSHIPPED and resolution.owner.startswith("module"):
                 # ``astropy.table.__init__``: the package's ``__init__.py``; ``polars.testing``:
                 # test packages are routinely left out of wheels and of checked trees
                 continue
-            if marked_not_existing(inp.source, segment, mention.start):
-                continue  # ``xxx : ... TODO: does not exist yet``: a known gap, not drift
-            if may_not_exist(inp.source, segment, mention.start):
-                continue  # "If defined, `n_frames` ...": the sentence allows it to be absent
->>>>>>> main
             finding = None
             if mention.kind not in STALE_ONLY:
                 finding = _finding(inp, segment, mention, resolution)
@@ -177,46 +167,9 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
     return findings
 
 
-<<<<<<< HEAD
-=======
 _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
-# kinds of mention judged only as a renamed name (emphasis is as often English stress)
-_STALE_ONLY = frozenset({"emphasis", "code"})
-_STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code"})
 
 
-def _stale(
-    inp: StaticInput, segment: Segment, mention: Mention, resolution: Resolution
-) -> Finding | None:
-    """``C1-PROSE-NAME-STALE``: a code-marked name with one renamed twin in scope."""
-    name = mention.target
-    if mention.kind not in _STALE_KINDS or "." in name or "#" in name:
-        return None
-    plain = is_plain_word(name)
-    if plain and mention.kind == "emphasis":
-        return None
-    params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
-    if name in params:
-        return None  # Java's member resolver does not see parameters
-    sentence = inp.source[segment.start : segment.end]
-    scope = [c for c in resolution.candidates if c != inp.function.name]
-    if name[:1].isupper():  # project classes it nearly spells (``FlagValue``: ``FlagValues``)
-        scope += [n for n in project_names(inp.graph) if n.startswith(name) and n != name]
-    match = stale_match(name, params, scope, sentence, plain=plain)
-    if match is None:
-        return None
-    annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
-    if match in params and called_not_valued(name, sentence, annotation):
-        return None  # "the `agentmain` method": code elsewhere, not the value `agent`
-    what = "parameter" if match in params else "name in scope"
-    message = (
-        f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
-    )
-    fix_hint = f"rename `{name}` to `{match}` in this sentence"
-    return inp.finding(segment, Criterion.C1, RULE_STALE, message, fix_hint)
-
-
->>>>>>> main
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
 

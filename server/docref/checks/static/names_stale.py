@@ -9,7 +9,7 @@ import dataclasses
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_scope import Resolution
+from docref.checks.static.names_scope import Resolution, project_names
 from docref.checks.static.prose_names import (
     RULE_STALE,
     called_in,
@@ -77,6 +77,8 @@ def twin_in_scope(
 ) -> str | None:
     """The one parameter or name in scope ``name`` was renamed to (:func:`.stale_match`)."""
     scope = [c for c in resolution.candidates if c != inp.function.name]
+    if name[:1].isupper():  # project classes it nearly spells (``FlagValue``: ``FlagValues``)
+        scope += [n for n in project_names(inp.graph) if n.startswith(name) and n != name]
     defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
     return stale_match(
         name,
