@@ -86,6 +86,9 @@ def test_conversion_claim_against_the_annotation(
         "Return the value as a string or bytes.",  # alternatives
         "Return the value as a list-like object.",
         "Read the value as an int and return its name.",  # not a return statement's verb
+        # astropy's ``Header.count``: a clause about something else
+        "Return the count, similar to `list.count` if the header is treated as a list.",
+        "Return the value stored as a string in the file.",
     ],
 )
 def test_conversion_phrases_that_claim_no_kind_are_silent(tmp_path: Path, claim: str) -> None:

@@ -1,0 +1,47 @@
+"""The kind a prose claim converts its value to or names as a whole: "the header value as an
+int", "the response as tuple", ``:return: list`` (``C2-PROSE-RETURN-TYPE`` and
+``C2-PROSE-PARAM-TYPE``; session 8)."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["conversion_kind"]
+
+# a conversion the sentence names ("the header value as an int", "the response as tuple"):
+# what the value is turned into, in the sentence's first clause; not "such as a list" or
+# "as well as a string" (examples, additions), not "as a list-like"/"as a string or bytes"
+_AS_KIND = re.compile(
+    r"(?<!such )(?<!well )\bas\s+(?:an?\s+)?(?:(?:new|single|plain|python)\s+)?"
+    r"(?P<k>int|integer|string|str|bytes|bool|boolean|list|tuple|dict|dictionary)\b"
+    r"(?![-'(]|\s+(?:or|of\s+bytes|representation\s+of)\b|\s*,?\s*or\b)",
+    re.I,
+)
+# a clause of its own before the phrase: it describes something else ("similar to
+# `list.count` if the Header is treated as a list of keywords", "stored as a string")
+_AS_ELSEWHERE = re.compile(
+    r"\b(?:if|when|whenever|where|unless|while|because|since|similar|like|treated|viewed|seen"
+    r"|regarded|considered|interpreted|parsed|given|passed|stored|encoded|decoded|read)\b",
+    re.I,
+)
+_AS_WORDS = {"integer": "int", "string": "str", "boolean": "bool", "dictionary": "dict"}
+# the whole claim is a type word (reST ``:return: list``, ``:returns: a :class:`list```)
+_BARE = re.compile(
+    r"^(?:an?\s+)?(?::(?:py:)?(?:class|obj):)?`{0,2}~?(?:builtins\.)?"
+    r"(?P<k>int|str|bytes|bool|list|tuple|dict)`{0,2}\.?\s*$",
+    re.I,
+)
+
+
+def conversion_kind(text: str) -> tuple[str, re.Match[str]] | None:
+    """The kind ``text`` says its value is converted to or is, as a whole ("... as an int",
+    ``list``); ``None`` when it names none or another alternative follows (see above)."""
+    bare = _BARE.match(text)
+    if bare is not None:
+        return bare["k"].lower(), bare
+    clause = re.split(r"[.;:](?:\s|$)", text, maxsplit=1)[0]
+    match = _AS_KIND.search(clause)
+    if match is None or _AS_ELSEWHERE.search(clause, 0, match.start()):
+        return None
+    word = match["k"].lower()
+    return _AS_WORDS.get(word, word), match
