@@ -41,8 +41,9 @@ __all__ = ["ask_spread", "asking_processes", "share_of"]
 log = logging.getLogger(__name__)
 
 #: Below this many questions per process a worker's start-up (a Python, docref and litellm
-#: imported: ~1.5 s of CPU) costs more than its share of the asking saves.
-MIN_QUESTIONS_PER_PROCESS = 200
+#: imported: 3-6 s of CPU, the CPU of some 400 questions) costs more than its share of the
+#: asking saves (``--jobs N`` asks from N processes whatever the count).
+MIN_QUESTIONS_PER_PROCESS = 500
 MAX_PROCESSES = 4
 #: How long after this process has litellm imported a worker may take to have it too (at
 #: least; as long as this process took, when that was longer).
