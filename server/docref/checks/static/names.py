@@ -43,6 +43,7 @@ from docref.checks.static.names_scope import (
     RESOLVED,
     Resolution,
     hint,
+    project_names,
     project_variant,
     suggest,
 )
@@ -126,8 +127,10 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 resolution = _judge_python(scope, mention)
             if resolution.verdict != "missing":
                 continue
-            if resolution.missing == "__init__" and resolution.owner.startswith("module"):
-                continue  # ``astropy.table.__init__``: the package's ``__init__.py``
+            if resolution.missing in _UNSHIPPED and resolution.owner.startswith("module"):
+                # ``astropy.table.__init__``: the package's ``__init__.py``; ``polars.testing``:
+                # test packages are routinely left out of wheels and of checked trees
+                continue
             if marked_not_existing(inp.source, segment, mention.start):
                 continue  # ``xxx : ... TODO: does not exist yet``: a known gap, not drift
             if may_not_exist(inp.source, segment, mention.start):
@@ -144,6 +147,7 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
     return findings
 
 
+_UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
 _STALE_ONLY = frozenset({"emphasis", "code"})
 _STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code"})
@@ -164,6 +168,8 @@ def _stale(
         return None  # Java's member resolver does not see parameters
     sentence = inp.source[segment.start : segment.end]
     scope = [c for c in resolution.candidates if c != inp.function.name]
+    if name[:1].isupper():  # project classes it nearly spells (``FlagValue``: ``FlagValues``)
+        scope += [n for n in project_names(inp.graph) if n.startswith(name) and n != name]
     match = stale_match(name, params, scope, sentence, plain=plain)
     if match is None:
         return None

@@ -142,8 +142,14 @@ def stale_match(
     """
     private = name.startswith("_") and not name.startswith("__")
     found: set[str] = set()
-    if name[:1].isupper() and name[1:2].islower():
-        params = ()  # ``Patch`` (a class, CapWords) is not the parameter ``path`` renamed
+    if (
+        name[:1].isupper()
+        and name[1:2].islower()
+        and not any(other[:1].isupper() and other.startswith(name) for other in scope)
+    ):
+        # ``Patch`` (a class, CapWords) is not the parameter ``path`` renamed -- unless a
+        # class in scope spells it nearly (``FlagValue`` for ``FlagValues``: a stale name)
+        params = ()
     for param in params:
         if param != name and _related(name, param, plain=plain, loose=False):
             found.add(param)
