@@ -87,8 +87,16 @@ def test_entries_describing_the_elements_of_a_tuple(tmp_path: Path) -> None:
             The x coordinate.
         z : float
             Not an element.
+        height : float
+            Named by the tuple of Returns only.
+
+        Returns
+        =======
+
+        (z, height)
         """
     '''
     assert messages(run_rule(c1_param_unknown, tmp_path, code, "cable")) == [
-        'documents parameter "z", but cable() has no such parameter'
+        'documents parameter "z", but cable() has no such parameter',
+        'documents parameter "height", but cable() has no such parameter',
     ]

@@ -182,6 +182,7 @@ def test_javadoc_code_markup(tmp_path: Path, mark: str, flagged: bool) -> None:
         ("_apply_rules", [], ["transform_rules"], False, None),  # public: another thing
         ("Patch", ["path"], [], True, None),  # round 8: a class name (CapWords), keras
         ("pathh", ["path"], [], False, "path"),  # control: the lower-case typo stays
+        ("FlagValue", ["flag_values"], ["FlagValues"], True, "flag_values"),  # a class's typo
     ],
 )
 def test_stale_match(

@@ -116,6 +116,11 @@ class Entry:
         if self._extract is None:
             self._body, self._load = None, load
 
+    def release(self, load: Callable[[], str]) -> None:
+        """Let go of the decoded extract as well (a cold run's worker, once the file is
+        checked and reported): ``load`` returns the body text if it is asked for again."""
+        self._extract, self._body, self._load = None, None, load
+
     @classmethod
     def from_head(cls, path: str, head_text: str, load: Callable[[], str]) -> Entry:
         """An entry from its head JSON (the part of :meth:`serialise` before the newline)

@@ -6,8 +6,9 @@
   other)``: ``Point3D, Line3D, Plane, tuple, list``) -- every name a builtin type or a
   capitalised name the project defines.
 * :func:`element_of_a_tuple`: a name the docstring writes inside a parenthesised tuple form
-  (``support_1 and support_2 are tuples of the form (label, x, y), where`` and then ``label``,
-  ``x``, ``y`` entries) -- the entries describe the elements of a parameter.
+  before the entry (``support_1 and support_2 are tuples of the form (label, x, y), where``
+  and then ``label``, ``x``, ``y`` entries) -- the entries describe the elements of a
+  parameter.
 """
 
 from __future__ import annotations
@@ -65,5 +66,5 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
     names = [n.strip().strip("`*\\") for n in (segment.name or "").split(",")]
     if not segment.type and lists_types([n for n in names if n], inp.graph):
         return True
-    docstring = inp.function.docstring
-    return docstring is not None and element_of_a_tuple(name, docstring.text)
+    # only a tuple form written before the entry introduces it (a Returns ``(a, b)`` does not)
+    return element_of_a_tuple(name, inp.source[inp.docstring.body_start : segment.start])
