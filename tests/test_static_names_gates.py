@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.names_scope import suggest
 
 from tests.names_helpers import messages, write_project_file
@@ -194,3 +194,30 @@ def test_a_plain_word_after_a_local_module_alias(
     '''
     found = c1_name_unresolved(static_input(tmp_path, code, "to_request", filename="pkg/req.py"))
     assert [m.split(";")[0] for m in messages(found)] == expected
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("pkg.testing.assert_frame_equal", []),
+        ("pkg.tests.helpers", []),
+        (
+            "pkg.checking.assert_frame_equal",
+            ["`pkg.checking.assert_frame_equal` names nothing: module `pkg` has no `checking`"],
+        ),
+    ],
+    ids=["testing", "tests", "control-other-module"],
+)
+def test_a_test_package_left_out_of_the_tree(
+    tmp_path: Path, target: str, expected: list[str]
+) -> None:
+    # round 8 (polars): See Also ``polars.testing.assert_frame_equal``; test packages are
+    # routinely left out of wheels and checked trees, so their absence says nothing
+    write_project_file(tmp_path, "pkg/__init__.py", "")
+    code = f'''
+    def frame_equal(left, right):
+        """Compare. See :func:`{target}`."""
+        return left == right
+    '''
+    inp = static_input(tmp_path, code, "frame_equal", filename="pkg/frame.py")
+    assert messages(c1_xref_unresolved(inp)) == expected

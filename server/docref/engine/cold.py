@@ -31,7 +31,7 @@ from itertools import chain, islice
 from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, Any
 
-from docref.engine.cold_worker import Job, Place, Setup, main, read_text
+from docref.engine.cold_worker import Job, Place, Setup, give_back_memory, main, read_text
 from docref.graph.extraction import PARALLEL_THRESHOLD, SideJob, default_workers, extract_many
 
 if TYPE_CHECKING:
@@ -191,6 +191,7 @@ class ColdPool:
             if entry.path not in self._places:
                 self._keep(entry.path, entry.serialise())
         self._blob.flush()
+        give_back_memory()  # every serialised entry went through here; now the parent waits
         places: list[Place] = [(rel, *self._places[rel]) for rel in graph.entries]
         setup = Setup(
             root=graph.root,

@@ -204,6 +204,11 @@ class ResultsCache:
                 found.reports[rel] = report
         return found
 
+    def report(self, rel: str, records: Mapping[str, FileRecord], shape: str) -> FileReport | None:
+        """The stored report of ``rel`` still valid under ``records``, whose project shape
+        (:func:`~docref.engine.cache_key.project_shape`) the caller has made already."""
+        return self._report(rel, records, shape)
+
     def _key(self, rel: str, record: FileRecord, shape: str) -> str:
         return "report:" + digest(self.fingerprint, rel, record.content_hash, shape)
 

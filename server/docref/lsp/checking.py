@@ -21,6 +21,7 @@ __all__ = [
     "FunctionLines",
     "StaticOutcome",
     "check_buffer",
+    "function_lines",
     "index_folder",
     "model_jobs",
     "release_buffer",
@@ -100,7 +101,7 @@ def check_buffer(folder: Folder, path: str, version: int, text: str) -> StaticOu
     outcome.problems.extend(static.warnings)
     outcome.findings = report.findings
     outcome.report = report
-    outcome.functions = _function_lines(extract)
+    outcome.functions = function_lines(extract)
     return outcome
 
 
@@ -109,7 +110,8 @@ def model_jobs(folder: Folder, report: FileReport) -> tuple[list[ModelJob], list
     return prepare_jobs(folder.graph, report, folder.settings)
 
 
-def _function_lines(extract: FileExtract) -> list[FunctionLines]:
+def function_lines(extract: FileExtract) -> list[FunctionLines]:
+    """Where each documented function of ``extract`` lies (for the score hover)."""
     out: list[FunctionLines] = []
     for function in extract.functions:
         doc = function.docstring

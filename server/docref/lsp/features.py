@@ -57,7 +57,7 @@ def register_features(server: DocrefServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def on_open(ls: DocrefServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.recheck(params.text_document.uri)
+        ls.recheck(params.text_document.uri, opened=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def on_change(ls: DocrefServer, params: types.DidChangeTextDocumentParams) -> None:

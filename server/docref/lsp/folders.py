@@ -36,7 +36,8 @@ class Folder:
     is the client's last accepted ``docref`` section (``None``: unset), laid over ``base``
     again when ``pyproject.toml`` is reloaded.  ``reload_warning`` is the last problem told
     about a reloaded ``pyproject.toml`` (told once, until the file is valid again).
-    ``indexing`` and ``checking`` (checks in flight) drive the ``docref/status`` notifications.
+    ``indexing`` and ``checking`` (checks in flight) drive the ``docref/status`` notifications;
+    ``served_cached`` counts the documents whose first diagnostics came from the results cache.
     """
 
     root: str
@@ -48,6 +49,7 @@ class Folder:
     reload_warning: str | None = None
     indexing: bool = False
     checking: int = 0
+    served_cached: int = 0
 
 
 def folder_settings(root: str, options: object) -> tuple[Settings, list[str]]:

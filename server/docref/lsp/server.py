@@ -26,6 +26,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from docref.config.root import find_root
+from docref.core.findings import Finding
 from docref.engine.model import ModelTier
 from docref.graph.discovery import language_of
 from docref.lsp.checking import check_buffer, index_folder, release_buffer, take_buffer
@@ -34,10 +35,12 @@ from docref.lsp.model_check import cancel_model, run_model
 from docref.lsp.progress import IndexProgress, supports_progress
 from docref.lsp.results import DocumentResult
 from docref.lsp.status import STATUS, model_failed, status_of
+from docref.lsp.warm import cached_outcome
 
 __all__ = ["STATUS", "DocrefServer", "create_server"]
 
 log = logging.getLogger(__name__)
+
 
 def _version() -> str:
     import docref
@@ -179,10 +182,17 @@ class DocrefServer(LanguageServer):
         document = self.workspace.text_documents.get(uri)
         return document is not None and (document.version or 0) == version
 
-    async def check(self, uri: str) -> None:
+    async def check(
+        self, uri: str, opened: bool = False, shown: list[Finding] | None = None
+    ) -> None:
         """Check the open document ``uri``: publish the static findings, then (with a model)
         the merged findings once the model answered -- each only if the document is still at
-        the version checked.  Returns when both are done (or dropped)."""
+        the version checked.  Returns when both are done (or dropped).
+
+        ``opened``: the document was just opened; its static findings may come from the
+        results cache (:mod:`docref.lsp.warm`), then it is checked again in the background
+        (the incremental checker learns its functions) and, as ``shown`` says what was
+        published, published again only if that differs."""
         document = self.workspace.text_documents.get(uri)
         path = _checkable_path(uri)
         if document is None or path is None:
@@ -195,7 +205,12 @@ class DocrefServer(LanguageServer):
         self.announce(folder)
         try:
             async with folder.turn:
-                outcome = await asyncio.to_thread(check_buffer, folder, path, version, text)
+                outcome = None
+                if opened:
+                    outcome = await asyncio.to_thread(cached_outcome, folder, path, version, text)
+                cached = outcome is not None
+                if outcome is None:
+                    outcome = await asyncio.to_thread(check_buffer, folder, path, version, text)
         except BaseException:
             folder.checking -= 1
             self.announce(folder)
@@ -209,7 +224,11 @@ class DocrefServer(LanguageServer):
         for problem in outcome.problems:
             log.warning("%s: %s", path, problem)
         result = DocumentResult(version, static=outcome.findings, functions=outcome.functions)
-        self.publish(uri, result, folder)
+        if cached:
+            folder.served_cached += 1
+            self.spawn(self.check(uri, shown=outcome.findings))
+        if shown is None or shown != outcome.findings or folder.settings.model is not None:
+            self.publish(uri, result, folder)
         self.announce(folder)
         report = outcome.report
         if folder.settings.model is None or report is None or not report.docstrings:
@@ -268,10 +287,11 @@ class DocrefServer(LanguageServer):
         path = _checkable_path(uri)
         return "manual" if path is None else self.folder_for(path).settings.run
 
-    def recheck(self, uri: str) -> None:
-        """Check ``uri`` in the background, unless its folder's ``run`` is ``manual``."""
+    def recheck(self, uri: str, opened: bool = False) -> None:
+        """Check ``uri`` in the background, unless its folder's ``run`` is ``manual``
+        (``opened``: see :meth:`check`)."""
         if self.run_mode(uri) != "manual":
-            self.spawn(self.check(uri))
+            self.spawn(self.check(uri, opened))
 
     async def saved(self, uri: str) -> None:
         """Check the saved document, then the open documents importing it."""

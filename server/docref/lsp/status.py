@@ -28,7 +28,8 @@ def status_of(server: DocrefServer, folder: Folder) -> dict[str, object]:
     (its last run left more than ``max_unknown_share`` unanswered; the shared answer
     cache is down), else ``null``;
     ``endpoints`` the last run's questions per endpoint (with several: the answers and
-    failed attempts each endpoint had since the server started).
+    failed attempts each endpoint had since the server started); ``cached`` the documents
+    opened whose first diagnostics came from ``docref check``'s results cache.
     """
     trouble = server.model_trouble.get(folder.root)
     if folder.indexing:
@@ -55,6 +56,7 @@ def status_of(server: DocrefServer, folder: Folder) -> dict[str, object]:
         "unknown": totals.unknown,
         "warning": "\n".join(warnings) or None,
         "endpoints": server.endpoint_counts.get(folder.root, {}),
+        "cached": folder.served_cached,
     }
 
 

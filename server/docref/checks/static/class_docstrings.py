@@ -165,8 +165,10 @@ def _check_class(
     ctor = resolver.constructor(fe, cls)
     if ctor is None or (not documents and ctor.documented is not None):
         return
+    parsed = _without_own_methods(fe, cls, parsed, {p.name for p in ctor.params})
     if documents and (
-        _documents_its_call(fe, cls, ctor, parsed)
+        _renames_inherited_positionals(ctor, parsed)
+        or _documents_its_call(fe, cls, ctor, parsed)
         or _documents_its_items(graph, fe, cls, ctor, parsed, data)
     ):
         return
@@ -230,6 +232,46 @@ def _without_attribute_types(parsed: ParsedDocstring) -> ParsedDocstring:
 
     segments = [s for s in parsed.segments if kept(s)]
     return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
+
+
+def _without_own_methods(
+    fe: FileExtract, cls: Class, parsed: ParsedDocstring, params: set[str]
+) -> ParsedDocstring:
+    """The docstring without the parameter entries that name methods of the class itself and
+    no parameter of its constructor (``params``): an abstract base listing the hooks its
+    subclasses implement (astropy's ``_BoundingDomain``: ``prepare_inputs``, ``evaluate``)
+    documents its interface there, not its call."""
+    prefix = cls.qualname + "."
+    methods = {
+        f.qualname[len(prefix) :]
+        for f in fe.functions
+        if f.qualname.startswith(prefix) and "." not in f.qualname[len(prefix) :]
+    }
+    methods = {m for m in methods if not m.startswith("__") and m not in params}
+
+    def kept(segment: Segment) -> bool:
+        names = split_names(segment.name or "")
+        return segment.kind != "param" or not names or not all(n in methods for n in names)
+
+    segments = [s for s in parsed.segments if kept(s)]
+    return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
+
+
+def _renames_inherited_positionals(ctor: Constructor, parsed: ParsedDocstring) -> bool:
+    """A subclass that inherits a constructor taking N required positional arguments and
+    documents N other names: it names what the arguments mean for it (Pillow's
+    ``AffineTransform`` documents ``matrix`` for ``Transform.__init__(self, data)``), as a
+    caller passes them by position; its own constructor, or a count that differs, is judged."""
+    if ctor.own_method is not None or ctor.model is not None:
+        return False
+    required = [
+        p.name
+        for p in ctor.params
+        if p.kind in ("positional", "positional_only") and p.default is None
+    ]
+    documented = {n.lstrip("*") for n in _documented_names(parsed, attributes=False)}
+    names = {p.name for p in ctor.params}
+    return bool(required) and len(documented) == len(required) and not documented & names
 
 
 def _documents_its_call(

@@ -225,11 +225,14 @@ def contradicts(documented: object, signature: object) -> bool:
     misread entry or broadcasting than a stale default: silent, except for a documented
     ``None``.  ``[1, 2]`` and ``(1, 2)`` are the same default written two ways, and so are
     strings where one is a prefix of the other (``'low'``/``'lowpass'``: aliases) or that
-    differ only in case or whitespace (``'2*n_jobs'``/``'2 * n_jobs'``).
+    differ only in case or whitespace (``'2*n_jobs'``/``'2 * n_jobs'``), and ``None`` for
+    the string ``"none"`` (statsmodels' ``cov_type="none"`` documented "Default is None").
     """
     kind = _family(documented)
     if kind != _family(signature):
-        return kind == "none"
+        # ``None`` documented for the string sentinel ``"none"`` names the same choice
+        spelled = isinstance(signature, str) and signature.strip().lower() == "none"
+        return kind == "none" and not spelled
     if isinstance(documented, list | tuple) and isinstance(signature, list | tuple):
         return not _same(list(documented), list(signature))
     if isinstance(documented, str) and isinstance(signature, str):

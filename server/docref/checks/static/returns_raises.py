@@ -54,6 +54,13 @@ _HOOK_WORDS = re.compile(
     re.I,
 )
 _NONE_RETURN = re.compile(r"^(none|nothing|nonetype)\b", re.I)
+# an untyped Returns text that tells when or whether the call returns, not what it returns:
+# "This function only returns when cancelled", "Never returns", "Does not return"
+_WHEN_RETURNS = re.compile(
+    r"^(?:(?:this|the)\s+(?:function|method|coroutine|call)\b|it\s+(?:only|never)\b"
+    r"|only\s+returns\b|never\s+returns\b|does\s+not\s+return\b|doesn't\s+return\b)",
+    re.I,
+)
 _MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")
 _ITER_WORDS = re.compile(r"iter|generat|yield|stream|lazil|lazy", re.I)
 _NONE_ANNOTATIONS = frozenset({"None", "'None'", '"None"'})
@@ -123,7 +130,8 @@ def _python_context(
 def _says_none(seg: Segment) -> bool:
     if seg.type is not None and seg.type.strip() in ("None", "NoneType"):
         return True
-    return bool(_NONE_RETURN.match(_MARKER.sub("", seg.text, count=1)))
+    text = _MARKER.sub("", seg.text, count=1)
+    return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
 
 
 def _first(segments: list[Segment]) -> Segment:
