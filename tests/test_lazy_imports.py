@@ -152,3 +152,27 @@ def test_every_worker_is_reaped_before_docref_check_returns(tmp_path: Path) -> N
     lines = proc.stderr.splitlines()
     assert "EXIT 0" in lines, proc.stderr[-2000:]
     assert "CHILDREN []" in lines, proc.stderr[-2000:]
+
+
+def test_the_graph_imports_pathspec_only_to_read_a_gitignore(tmp_path: Path) -> None:
+    """A cold run's workers import the graph but never walk a folder: pathspec (~60 ms of
+    CPU a process) waits for a ``.gitignore``."""
+    (tmp_path / "a.py").write_text("x = 1\n", encoding="utf-8")
+    script = (
+        "import sys\n"
+        "from docref.graph.discovery import walk_workspace\n"
+        "import docref.graph.project\n"
+        "before = 'pathspec' in sys.modules\n"
+        "found = [c.relpath for c in walk_workspace(sys.argv[1]) if hasattr(c, 'language')]\n"
+        "print(before, found, 'pathspec' in sys.modules)\n"
+    )
+    run = [sys.executable, "-c", script, str(tmp_path)]
+    assert subprocess.run(run, capture_output=True, text=True, check=True).stdout.split() == [
+        "False",
+        "['a.py']",
+        "False",
+    ]
+    (tmp_path / ".gitignore").write_text("b.py\n", encoding="utf-8")
+    (tmp_path / "b.py").write_text("y = 2\n", encoding="utf-8")
+    out = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "['a.py']", "True"]

@@ -11,8 +11,10 @@ import contextlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import pathspec
+if TYPE_CHECKING:  # imported where a .gitignore is read: ~60 ms of CPU a process would pay
+    import pathspec  # for nothing (a cold run's workers import this module, never walk)
 
 LANGUAGE_BY_SUFFIX = {".py": "python", ".pyi": "python", ".java": "java"}
 
@@ -62,6 +64,8 @@ def _load_gitignore(dirpath: str) -> pathspec.GitIgnoreSpec | None:
             lines = fh.read().splitlines()
     except OSError:
         return None
+    import pathspec
+
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
