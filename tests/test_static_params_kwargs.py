@@ -152,3 +152,11 @@ def test_kwargs_prose_takes_only_abbreviated_or_one_edit_twins(tmp_path: Path) -
     for old in ("_metadata", "metadata"):
         text = code.replace("`include_header`", f"``{old}``")
         assert run_rule(c1_name_unresolved, tmp_path / old, text, "render") == []
+
+
+def test_kwargs_prose_takes_no_truncated_twin(tmp_path: Path) -> None:
+    # shapely's ``plot_points(..., marker=None, **kwargs)`` names matplotlib's
+    # ``markeredgecolor``, passed on: a word cut short is no rename
+    code = KWARGS_PROSE["google"].replace("include_hdr", "marker")
+    text = code.replace("`include_header`", "`markeredgecolor`")
+    assert run_rule(c1_name_unresolved, tmp_path, text, "render") == []

@@ -180,3 +180,10 @@ def f(multi: int = 0) -> None:
     assert bool(c2_prose_param_type(inp)) is flagged
     ok = static_input(tmp_path / "2", code.replace("multi: int", "multi: bool"), "f")
     assert c2_prose_param_type(ok) == []
+
+
+def test_a_flags_entry_tells_what_it_does(tmp_path: Path) -> None:
+    # polars' ``as_list: bool``: "Collect the results as a list ..." is the flag's effect
+    code = PARAMS["google"].replace("The cookie header as a string.", "Collect it as a list.")
+    inp = static_input(tmp_path, code.format(ann="bool"), "f")
+    assert c2_prose_param_type(inp) == []

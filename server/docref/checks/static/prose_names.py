@@ -111,6 +111,14 @@ def _convention(name: str) -> str:
     return "camel" if re.search(r"[a-z0-9][A-Z]", bare) else "snake"
 
 
+def _truncated(a: str, b: str) -> bool:
+    """A word of one name is the start of the other's (``marker``/``markeredgecolor``,
+    ``point``/``points``): as often another name or an inflection as a rename."""
+    return any(
+        x != y and (x.startswith(y) or y.startswith(x)) for x, y in zip(_words(a), _words(b))
+    )
+
+
 def _related(name: str, candidate: str, *, plain: bool, loose: bool, affix: bool = True) -> bool:
     a, b = _words(name), _words(candidate)
     if not a or not b or a == b:
@@ -172,6 +180,8 @@ def stale_match(
     for param in params:
         if keyword and name.startswith("_") != param.startswith("_"):
             continue  # ``_metadata`` (a file) is no old name of ``metadata_task_size``
+        if keyword and _truncated(name, param):
+            continue  # ``markeredgecolor`` (matplotlib's, passed on) is no renamed ``marker``
         if param != name and _related(name, param, plain=plain, loose=False, affix=not keyword):
             found.add(param)
     if keyword:

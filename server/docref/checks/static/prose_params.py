@@ -93,8 +93,10 @@ def c2_prose_param_type(inp: StaticInput) -> list[Finding]:
         found = claimed_kind(text)
         if found is not None and found[0] == "bool":
             found = None
-        if found is None and entry:
-            found = conversion_kind(text)  # "The cookie header as a string."
+        if found is None and entry and annotations.get(name) not in ("bool", "Optional[bool]"):
+            # "The cookie header as a string."; a flag's entry tells what it does ("Collect
+            # the results as a list"), not what it is
+            found = conversion_kind(text)
         flag = _FLAG.match(text) if entry and not java else None
         if flag is not None:
             found = ("bool", flag)
