@@ -114,9 +114,8 @@ def _convention(name: str) -> str:
 def _truncated(a: str, b: str) -> bool:
     """A word of one name is the start of the other's (``marker``/``markeredgecolor``,
     ``point``/``points``): as often another name or an inflection as a rename."""
-    return any(
-        x != y and (x.startswith(y) or y.startswith(x)) for x, y in zip(_words(a), _words(b))
-    )
+    pairs = zip(_words(a), _words(b), strict=False)
+    return any(x != y and (x.startswith(y) or y.startswith(x)) for x, y in pairs)
 
 
 def _related(name: str, candidate: str, *, plain: bool, loose: bool, affix: bool = True) -> bool:
