@@ -13,11 +13,11 @@ in every ``docref check``), through the real CLI as a subprocess and real litell
    (indexing, importing litellm) is not in them.  Target: q/s(N) >= 0.8 x N x q/s(1).
    The docref processes' CPU per question is taken over the same phase (their CPU at the
    first request, read from ``/proc`` for the process and its live workers, subtracted).
-   ``--jobs auto 1`` (the default) runs each endpoint count as ``docref check`` chooses
-   (the questions asked from two processes on two cores, each endpoint's cap shared out:
-   ``docref.engine.model_pool``) and with ``--jobs 1`` (one process).  ``--processes 2``
-   runs two ``docref check --shard I/2`` processes at once instead, each endpoint's cap
-   split between them in the settings (4 + 4).
+   ``--jobs 1 2`` (the default) runs each endpoint count with the questions asked from one
+   process and from two (each endpoint's cap shared out: ``docref.engine.model_pool``;
+   ``auto``: no ``--jobs``, as ``docref check`` chooses -- one process below 1,000
+   questions).  ``--processes 2`` runs two ``docref check --shard I/2`` processes at once
+   instead, each endpoint's cap split between them in the settings (4 + 4).
 2. **Cost against size**: ``--sizes`` functions, every question answered (no latency, one
    endpoint), a fresh local cache and a fresh Redis database each: calls, tokens, wall time
    and the docref process's peak RSS (``wait4``'s ``ru_maxrss`` of that child alone).
@@ -27,7 +27,7 @@ in every ``docref check``), through the real CLI as a subprocess and real litell
 Writes ``benchmarks/out/bench_scale.json`` and prints the tables for RESULTS.md.
 
     python benchmarks/bench_scale.py [--functions 2000] [--max-calls 960] [--latency 0.3]
-                                     [--jobs auto 1] [--processes 1] [--sizes 500 1000 2000]
+                                     [--jobs 1 2] [--processes 1] [--sizes 500 1000 2000]
 """
 
 from __future__ import annotations
@@ -275,7 +275,7 @@ def main() -> None:
         help="docref processes asking at once (shards; each endpoint's cap split between them)",
     )  # fmt: skip
     parser.add_argument(
-        "--jobs", nargs="+", default=["auto", "1"],
+        "--jobs", nargs="+", default=["1", "2"],
         help="docref check --jobs of each run (auto: not given, the model asked from as many "
         "processes as pay off; 1: one process)",
     )  # fmt: skip

@@ -100,3 +100,26 @@ def test_random_texts_against_brute_force() -> None:
 def test_line_index_is_cached_per_text() -> None:
     text = "cached\ntext"
     assert line_index(text) is line_index(text)
+
+
+def test_a_text_full_of_non_ascii_lines_converts_like_brute_force() -> None:
+    """Every line non-ASCII (a CJK-documented module, an emoji table), CRLF or LF, with lone
+    surrogates: byte, character and UTF-16 conversions agree with encoding the prefix."""
+    rng = random.Random(18)
+    for newline in ("\n", "\r\n"):
+        lines = [
+            "".join(rng.choice("a漢é😀\ud800 ") for _ in range(rng.randint(0, 9)))
+            for _ in range(30)
+        ]
+        text = newline.join(lines)
+        index = LineIndex(text)
+        for offset in range(len(text) + 1):
+            byte = len(text[:offset].encode("utf-8", "surrogatepass"))
+            assert index.char_to_byte(offset) == byte
+            assert index.byte_to_char(byte) == offset
+            if text[offset - 1 : offset + 1] == "\r\n":
+                continue  # between a CR and its LF: the end of the line (tested above)
+            line = text.count(newline, 0, offset)
+            start = 0 if not line else text.rindex(newline, 0, offset) + len(newline)
+            units = len(text[start:offset].encode("utf-16-le", "surrogatepass")) // 2
+            assert index.position(offset) == (line, units)

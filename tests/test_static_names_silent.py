@@ -117,8 +117,9 @@ def test_import_globals_and_a_class_getattr_leave_module_names_known(tmp_path: P
     def run():
         """Use :func:`send_from_directory` instead."""
     '''
+    # (session 8: the renamed twin defined in the file is the did-you-mean)
     assert messages(run_rule(c1_xref_unresolved, tmp_path, code, "run")) == [
-        "`send_from_directory` names nothing in scope"
+        "`send_from_directory` names nothing in scope; did you mean `send_from_dir`?"
     ]
     # control: globals() used for more than the import makes the module dynamic again
     code = code.replace("return name\n", "return globals()[name]\n")
@@ -168,6 +169,32 @@ def test_kwargs_function_may_forward_any_keyword(tmp_path: Path) -> None:
         """Extra options such as `max_retries` go to the client."""
     '''
     assert run_rule(c1_name_unresolved, tmp_path, code, "run") == []
+
+
+def test_a_role_in_a_kwargs_function_names_an_object_not_a_keyword(tmp_path: Path) -> None:
+    # seaborn's ``set(*args, **kwargs)``: "Alias for :func:`set_theme`" after ``set_theme``
+    # became ``set_theme_impl``; a role names a function, which no **kwargs forwards
+    code = '''
+    def set_theme_impl(context="notebook"):
+        return context
+
+
+    def set(*args, **kwargs):
+        """Alias for :func:`set_theme`, which is the preferred interface.
+
+        Options such as `set_theme` go to the implementation.
+        """
+        set_theme_impl(*args, **kwargs)
+    '''
+    found = run_rule(c1_xref_unresolved, tmp_path, code, "set")
+    assert [f.segment_text for f in found] == [
+        "Alias for :func:`set_theme`, which is the preferred interface."
+    ]
+    # the same name in backticks may be a keyword passed on: silent
+    assert run_rule(c1_name_unresolved, tmp_path / "2", code, "set") == []
+    # control: the role names a function that exists
+    fixed = code.replace(":func:`set_theme`", ":func:`set_theme_impl`")
+    assert run_rule(c1_xref_unresolved, tmp_path / "3", fixed, "set") == []
 
 
 def test_name_defined_by_the_docstring_example_is_silent(tmp_path: Path) -> None:

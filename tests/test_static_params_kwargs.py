@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.params import c1_param_unknown
 
 from .static_helpers import run_rule
@@ -89,3 +90,65 @@ def test_renamed_parameter_under_kwargs(
 )
 def test_forwarded_keyword_stays_silent(tmp_path: Path, code: str) -> None:
     assert run_rule(c1_param_unknown, tmp_path, code, "get") == []
+
+
+KWARGS_PROSE = {
+    "google": '''
+def render(rows, include_hdr=True, **kwargs):
+    """Render the rows.
+
+    Args:
+        rows: The rows.
+        **kwargs: Passed to the writer; with `include_header` a header comes first.
+    """
+    return write(rows, include_hdr, **kwargs)
+''',
+    "numpy": '''
+def render(rows, include_hdr=True, **kwargs):
+    """Render the rows.
+
+    Parameters
+    ----------
+    rows : list
+        The rows.
+    **kwargs
+        Passed to the writer; with `include_header` a header comes first.
+    """
+    return write(rows, include_hdr, **kwargs)
+''',
+    "rest": '''
+def render(rows, include_hdr=True, **kwargs):
+    """Render the rows; with ``include_header`` a header comes first.
+
+    :param rows: the rows
+    :param kwargs: passed to the writer
+    """
+    return write(rows, include_hdr, **kwargs)
+''',
+}
+
+
+@pytest.mark.parametrize("style", sorted(KWARGS_PROSE))
+def test_a_renamed_parameter_named_in_prose_of_a_kwargs_function(
+    tmp_path: Path, style: str
+) -> None:
+    code = KWARGS_PROSE[style]
+    found = run_rule(c1_name_unresolved, tmp_path, code, "render")
+    assert [(f.rule, f.fix_hint) for f in found] == [
+        ("C1-PROSE-NAME-STALE", "rename `include_header` to `include_hdr` in this sentence")
+    ]
+    # controls: the function reads the keyword, or no parameter is its renamed twin
+    pop = '    kwargs.pop("include_header", None)\n'
+    read = code.replace("    return write(", pop + "    return write(")
+    assert run_rule(c1_name_unresolved, tmp_path / "read", read, "render") == []
+    other = code.replace("include_hdr", "with_title")
+    assert run_rule(c1_name_unresolved, tmp_path / "other", other, "render") == []
+
+
+def test_kwargs_prose_takes_only_abbreviated_or_one_edit_twins(tmp_path: Path) -> None:
+    # dask's ``read_parquet(..., metadata_task_size=None, **kwargs)`` speaks of the
+    # ``_metadata`` file: no renamed parameter, whether private-looking or extended by words
+    code = KWARGS_PROSE["google"].replace("include_hdr", "metadata_task_size")
+    for old in ("_metadata", "metadata"):
+        text = code.replace("`include_header`", f"``{old}``")
+        assert run_rule(c1_name_unresolved, tmp_path / old, text, "render") == []

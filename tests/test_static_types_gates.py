@@ -73,3 +73,30 @@ def test_a_documented_type_with_a_word_that_names_nothing(
         return order
     '''
     assert messages(run_rule(c2_param_type, tmp_path, code, "fit")) == expected
+
+
+@pytest.mark.parametrize(
+    ("documented", "expected"),
+    [
+        ("ndarray", []),
+        ("str", ['documents f2 as "str", but the signature says float']),
+    ],
+    ids=["array-for-a-number", "control-a-string"],
+)
+def test_an_array_documented_for_a_number(
+    tmp_path: Path, documented: str, expected: list[str]
+) -> None:
+    # round 6 (statsmodels ``ConfintEffectSizeResult``): ``f2 : ndarray`` for ``f2: float``,
+    # values at both confidence limits: NumPy-style code broadcasts, either side may be narrow
+    code = f'''
+    def effect(f2: float):
+        """Effect.
+
+        Parameters
+        ----------
+        f2 : {documented}
+            Squared effect size.
+        """
+        return f2
+    '''
+    assert messages(run_rule(c2_param_type, tmp_path, code, "effect")) == expected

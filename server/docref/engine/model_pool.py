@@ -23,6 +23,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -40,9 +41,13 @@ __all__ = ["ask_spread", "asking_processes", "share_of"]
 log = logging.getLogger(__name__)
 
 #: Below this many questions per process a worker's start-up (a Python, docref and litellm
-#: imported: ~1.5 s of CPU) costs more than its share of the asking saves.
-MIN_QUESTIONS_PER_PROCESS = 200
+#: imported: 3-6 s of CPU, the CPU of some 400 questions) costs more than its share of the
+#: asking saves (``--jobs N`` asks from N processes whatever the count).
+MIN_QUESTIONS_PER_PROCESS = 500
 MAX_PROCESSES = 4
+#: How long after this process has litellm imported a worker may take to have it too (at
+#: least; as long as this process took, when that was longer).
+READY_GRACE_S = 2.0
 
 
 def _cpus() -> int:
@@ -119,15 +124,35 @@ async def ask_spread(
     on_check_done: Callable[[], None] | None,
     workers: list[_Worker],
 ) -> ModelOutcome:
-    """``tier.run(settings, jobs)`` asked from ``parts`` processes (module docstring):
-    ``workers`` (started early by :func:`start_workers`; more are started when there are
-    too few, the ones left over are stopped)."""
+    """``tier.run(settings, jobs)`` asked from up to ``parts`` processes (module docstring):
+    this one and ``workers`` (started early by :func:`start_workers`; more are started when
+    there are too few).  Only the workers ready (litellm imported) when this process is, or
+    within :data:`READY_GRACE_S` after, get a part: on a busy machine a worker still importing
+    would leave its part, and its share of every endpoint, idle while this one waits."""
+    from docref.llm.client import load_litellm
+
+    if len(workers) < parts - 1:
+        workers = workers + start_workers(parts - 1 - len(workers))
+    started = time.monotonic()
+    await asyncio.to_thread(load_litellm)
+    # as long again as this process took (a busy machine slows both alike), 2 s at least
+    deadline = time.monotonic() + max(READY_GRACE_S, time.monotonic() - started)
+    ready = []
+    for worker in workers:
+        if await worker.wait_ready(deadline - time.monotonic()):
+            ready.append(worker)
+        else:
+            worker.stop()
+    if not ready:
+        return await tier.run_here(settings, jobs, on_check_done=on_check_done)
+    workers = ready[: parts - 1]
+    for spare in ready[parts - 1 :]:
+        spare.stop()
+    parts = len(workers) + 1
     chunks = _split(jobs, parts)
     counts = [_questions(chunk, settings) for chunk in chunks]
     total = sum(counts)
     shares = [share_of(settings, i, len(chunks), n, total) for i, n in enumerate(counts)]
-    if len(workers) < len(chunks) - 1:
-        workers = workers + start_workers(len(chunks) - 1 - len(workers))
     for spare in workers[len(chunks) - 1 :]:
         spare.stop()
     workers = workers[: len(chunks) - 1]
@@ -207,6 +232,21 @@ class _Worker:
             theirs.close()
         self._conn = mine
 
+    async def wait_ready(self, timeout: float) -> bool:
+        """Whether the worker says, within ``timeout`` s, that it has litellm imported."""
+        conn = self._conn
+        if conn is None:
+            return False
+        try:
+            if not await asyncio.to_thread(conn.poll, max(timeout, 0.0)):
+                self.problem = "it was not ready in time"
+                return False
+            kind, _value = conn.recv()
+        except (EOFError, OSError) as exc:
+            self.problem = f"it stopped: {exc or 'no answer'}"
+            return False
+        return bool(kind == "ready")
+
     def ask(self, settings: Settings, jobs: list[ModelJob], use_cache: bool) -> None:
         """Hand the worker its part (:meth:`collect` has the answers)."""
         self.jobs = jobs
@@ -261,6 +301,7 @@ def _serve(conn: Connection) -> None:
 
     load_litellm()
     try:
+        conn.send(("ready", None))
         _kind, settings, jobs, use_cache = conn.recv()
     except (EOFError, OSError):  # not needed after all
         conn.close()

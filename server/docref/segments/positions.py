@@ -6,24 +6,28 @@ docref keeps three coordinate systems apart:
 * segments report **character offsets** (indices into the decoded ``str``);
 * the language server speaks **0-based (line, UTF-16 column)** positions.
 
-:class:`LineIndex` is built once per text (O(n)) and answers each conversion in O(log n):
-line starts, astral characters (two UTF-16 code units each) and non-ASCII characters (extra
-UTF-8 bytes) are kept in sorted lists and searched with :mod:`bisect`.  Lines are broken at
-``\\n``, ``\\r\\n`` and a lone ``\\r``, as LSP does.
+:class:`LineIndex` is built once per text (O(n), C-level work per line) and answers each
+conversion with a :mod:`bisect` over the lines: line starts, each line's UTF-8 byte start,
+and whether it holds astral characters (two UTF-16 code units each); a lookup inside a
+non-ASCII line encodes that line's prefix.  Lines are broken at ``\\n``, ``\\r\\n`` and a
+lone ``\\r``, as LSP does.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
-from functools import lru_cache
+from bisect import bisect_right
+from functools import lru_cache, partial
 from itertools import accumulate, count, repeat
-from operator import add
+from operator import add, sub
 
 __all__ = ["LineIndex", "byte_to_char", "char_to_byte", "line_index"]
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+# a lone surrogate is written as its three bytes (and one UTF-16 unit), as before
+_UTF8 = partial(str.encode, encoding="utf-8", errors="surrogatepass")
+_UTF16 = partial(str.encode, encoding="utf-16-le", errors="surrogatepass")
+_NOT_CONTINUATION = bytes(b for b in range(256) if not 0x80 <= b <= 0xBF)
 
 
 class LineIndex:
@@ -35,7 +39,15 @@ class LineIndex:
     the ``\\r`` and ``\\n`` of a CRLF maps to the end of its line.
     """
 
-    __slots__ = ("_astral", "_byte_chars", "_byte_extra", "_line_ends", "_line_starts", "text")
+    __slots__ = (
+        "_astral",
+        "_byte_starts",
+        "_extra_before",
+        "_line_ends",
+        "_line_starts",
+        "_next_starts",
+        "text",
+    )
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -54,21 +66,25 @@ class LineIndex:
             starts.pop()  # the last line has no successor
         self._line_starts = starts
         self._line_ends = ends
-        # For UTF-8: the char offsets of non-ASCII characters and, for each, the extra bytes
-        # accumulated up to and including it.  Scanned line by line: a regex scan of a whole
-        # file costs ~15 ns a character, and a file with a few non-ASCII characters (a name
-        # in a comment, a box-drawing example) must not pay that on every edit.
-        chars: list[int] = []
-        extra: list[int] = []
-        self._astral: list[int] = []
+        # Per line (with its break): the extra UTF-8 bytes of the lines before it; whether
+        # the text holds astral characters (two UTF-16 units).  C-level work only (one encode,
+        # one split), so a file full of non-ASCII text (CJK docs, an emoji table) costs about
+        # what an ASCII one does; a lookup inside a non-ASCII line encodes that line's prefix.
+        self._next_starts = [*starts[1:], len(text)]
+        self._extra_before: list[int] | None = None
+        self._byte_starts: list[int] = starts
+        self._astral = False
         if not text.isascii():
-            for start, end in zip(starts, ends, strict=True):
-                if not text[start:end].isascii():
-                    chars.extend(m.start() for m in _NON_ASCII.finditer(text, start, end))
-            extra = list(accumulate(map(_utf8_extra, map(text.__getitem__, chars))))
-            self._astral = [c for c in chars if text[c] >= "\U00010000"]
-        self._byte_chars = chars
-        self._byte_extra = extra
+            data = _UTF8(text)
+            if "\r" in text:  # the lines' own UTF-8 lengths
+                pieces = map(text.__getitem__, map(slice, starts, self._next_starts))
+                byte_starts = [0, *accumulate(map(len, map(_UTF8, pieces)))]
+            else:  # the same "\n" split over the bytes
+                byte_starts = [0, *map(add, accumulate(map(len, data.split(b"\n"))), count(1))]
+            byte_starts.pop()
+            self._byte_starts = byte_starts
+            self._extra_before = [*map(sub, byte_starts, starts), len(data) - len(text)]
+            self._astral = len(_UTF16(text)) != 2 * len(text)
 
     @property
     def line_count(self) -> int:
@@ -91,9 +107,10 @@ class LineIndex:
         return bisect_right(self._line_starts, offset) - 1
 
     def _astral_between(self, lo: int, hi: int) -> int:
+        """Astral characters in ``text[lo:hi]``, a range inside one line."""
         if not self._astral or hi <= lo:
             return 0
-        return bisect_left(self._astral, hi) - bisect_left(self._astral, lo)
+        return len(_UTF16(self.text[lo:hi])) // 2 - (hi - lo)
 
     def position(self, offset: int) -> tuple[int, int]:
         """``(line, utf16_col)`` of a character offset."""
@@ -127,8 +144,14 @@ class LineIndex:
     def char_to_byte(self, offset: int) -> int:
         """UTF-8 byte offset of a character offset."""
         offset = min(max(offset, 0), len(self.text))
-        i = bisect_left(self._byte_chars, offset)
-        return offset + (self._byte_extra[i - 1] if i else 0)
+        extra = self._extra_before
+        if extra is None:
+            return offset
+        line = bisect_right(self._line_starts, offset) - 1
+        start = self._line_starts[line]
+        if extra[line + 1] == extra[line]:  # an ASCII line
+            return offset + extra[line]
+        return start + extra[line] + len(_UTF8(self.text[start:offset]))
 
     def byte_to_char(self, byte_offset: int) -> int:
         """Character offset of a UTF-8 byte offset.
@@ -136,36 +159,26 @@ class LineIndex:
         A byte offset inside a multi-byte character maps to that character's offset.
         """
         byte_offset = max(byte_offset, 0)
-        lo, hi = 0, len(self._byte_chars)
-        # Find the number of non-ASCII characters whose *start byte* is < byte_offset.
-        while lo < hi:
-            mid = (lo + hi) // 2
-            char = self._byte_chars[mid]
-            start_byte = char + (self._byte_extra[mid - 1] if mid else 0)
-            if start_byte < byte_offset:
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo == 0:
+        extra = self._extra_before
+        if extra is None:
             return min(byte_offset, len(self.text))
-        last = lo - 1
-        char = self._byte_chars[last]
-        start_byte = char + (self._byte_extra[last - 1] if last else 0)
-        char_end_byte = char + 1 + self._byte_extra[last]
-        if byte_offset < char_end_byte:
-            return char
-        return min(byte_offset - self._byte_extra[last], len(self.text))
+        if byte_offset >= len(self.text) + extra[-1]:
+            return len(self.text)
+        line = bisect_right(self._byte_starts, byte_offset) - 1
+        start = self._line_starts[line]
+        within = byte_offset - self._byte_starts[line]
+        if extra[line + 1] == extra[line]:
+            return start + within
+        data = _UTF8(self.text[start : self._next_starts[line]])
+        # characters begun before the offset: its bytes less the continuation bytes
+        begun = within - len(data[:within].translate(None, _NOT_CONTINUATION))
+        inside = within < len(data) and 0x80 <= data[within] <= 0xBF
+        return start + begun - (1 if inside else 0)
 
     def byte_point_to_char(self, row: int, byte_col: int) -> int:
         """Character offset of a tree-sitter point ``(row, byte column)``."""
         line_start = self.line_start(row)
         return self.byte_to_char(self.char_to_byte(line_start) + byte_col)
-
-
-def _utf8_extra(char: str) -> int:
-    """The UTF-8 bytes of a non-ASCII ``char`` beyond the first (a lone surrogate, written
-    with ``surrogatepass``, takes three bytes like any other BMP character)."""
-    return 1 if char < "\u0800" else (2 if char < "\U00010000" else 3)
 
 
 @lru_cache(maxsize=16)

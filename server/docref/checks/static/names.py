@@ -43,7 +43,6 @@ from docref.checks.static.names_scope import (
     RESOLVED,
     Resolution,
     hint,
-    project_names,
     project_variant,
     suggest,
 )
@@ -53,7 +52,13 @@ from docref.checks.static.names_shorthand import (
     package_shorthand,
     root_imported,
 )
-from docref.checks.static.prose_names import RULE_STALE, called_not_valued, stale_match
+from docref.checks.static.names_stale import (
+    STALE_ONLY,
+    keyword_or_renamed,
+    stale_finding,
+    twin_in_scope,
+)
+from docref.checks.static.prose_names import RULE_STALE
 from docref.checks.static.scopes import python_scope
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -125,63 +130,44 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 resolution = _judge_java(scope, mention)
             else:
                 resolution = _judge_python(scope, mention)
-            if resolution.verdict != "missing":
+            keyword = (
+                resolution.verdict == "unknown"
+                and not xref
+                and isinstance(scope, PythonScope)
+                and scope.kwargs
+            )
+            if resolution.verdict != "missing" and not keyword:
+                continue
+            # ``xxx : ... TODO: does not exist yet``: a known gap, not drift; "If defined,
+            # `n_frames` ...", "the old ``fromTxtFile``": allowed to be absent
+            if marked_not_existing(inp.source, segment, mention.start) or may_not_exist(
+                inp.source, segment, mention.start
+            ):
+                continue
+            if keyword and isinstance(scope, PythonScope):
+                # maybe a keyword passed on through **kwargs: judged only as a parameter's old
+                # name (the name in no code of the file, passed to nothing it imports or calls)
+                finding = keyword_or_renamed(inp, segment, mention, scope)
+                if finding is not None:
+                    findings.append(finding)
                 continue
             if resolution.missing in _UNSHIPPED and resolution.owner.startswith("module"):
                 # ``astropy.table.__init__``: the package's ``__init__.py``; ``polars.testing``:
                 # test packages are routinely left out of wheels and of checked trees
                 continue
-            if marked_not_existing(inp.source, segment, mention.start):
-                continue  # ``xxx : ... TODO: does not exist yet``: a known gap, not drift
-            if may_not_exist(inp.source, segment, mention.start):
-                continue  # "If defined, `n_frames` ...": the sentence allows it to be absent
             finding = None
-            if mention.kind not in _STALE_ONLY:
+            if mention.kind not in STALE_ONLY:
                 finding = _finding(inp, segment, mention, resolution)
             if finding and not xref and speaks_for_implementers(inp, resolution.owner):
                 finding = None  # an abstract hook's docstring speaks for its implementers
             if finding is None and not xref and not resolution.owner:
-                finding = _stale(inp, segment, mention, resolution)
+                finding = stale_finding(inp, segment, mention, resolution)
             if finding is not None:
                 findings.append(finding)
     return findings
 
 
 _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
-# kinds of mention judged only as a renamed name (emphasis is as often English stress)
-_STALE_ONLY = frozenset({"emphasis", "code"})
-_STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code"})
-
-
-def _stale(
-    inp: StaticInput, segment: Segment, mention: Mention, resolution: Resolution
-) -> Finding | None:
-    """``C1-PROSE-NAME-STALE``: a code-marked name with one renamed twin in scope."""
-    name = mention.target
-    if mention.kind not in _STALE_KINDS or "." in name or "#" in name:
-        return None
-    plain = is_plain_word(name)
-    if plain and mention.kind == "emphasis":
-        return None
-    params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
-    if name in params:
-        return None  # Java's member resolver does not see parameters
-    sentence = inp.source[segment.start : segment.end]
-    scope = [c for c in resolution.candidates if c != inp.function.name]
-    if name[:1].isupper():  # project classes it nearly spells (``FlagValue``: ``FlagValues``)
-        scope += [n for n in project_names(inp.graph) if n.startswith(name) and n != name]
-    match = stale_match(name, params, scope, sentence, plain=plain)
-    if match is None:
-        return None
-    annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
-    if match in params and called_not_valued(name, sentence, annotation):
-        return None  # "the `agentmain` method": code elsewhere, not the value `agent`
-    what = "parameter" if match in params else "name in scope"
-    message = (
-        f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
-    )
-    fix_hint = f"rename `{name}` to `{match}` in this sentence"
-    return inp.finding(segment, Criterion.C1, RULE_STALE, message, fix_hint)
 
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
@@ -292,6 +278,12 @@ def _finding(
         return None
     if foreign_member(inp, mention, name, suggestion, resolution):
         return None
+    if suggestion is None and not resolution.owner and "." not in name:
+        # a renamed twin is a better fix than a name the old one merely extends
+        # (``set_ctx`` for ``:func:`set_context```, not ``set``)
+        sentence = inp.source[segment.start : segment.end]
+        params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
+        suggestion = twin_in_scope(inp, sentence, name, resolution, params, plain=word)
     message, fix_hint = _message(mention, resolution, suggestion or weak)
     rule = RULE_XREF if mention.is_xref else RULE_NAME
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
@@ -321,7 +313,8 @@ def _judge_python(scope: PythonScope, mention: Mention) -> Resolution:
     if mention.role == "mod":
         return scope.resolve_module(mention.target)
     if len(parts) == 1:
-        resolution = scope.resolve_bare(mention.target)
+        # a role (``:func:`set_theme```) names an object, never a keyword passed on
+        resolution = scope.resolve_bare(mention.target, keyword=mention.kind != "role")
     elif mention.kind == "dotted":
         return scope.resolve_dotted(parts, "module")
     elif mention.kind == "call":

@@ -9,7 +9,8 @@
 * :func:`marked_not_existing`: the sentence itself says the name does not exist yet
   (``xxx : class for regression diagnostics TODO: does not exist yet``): a known gap, not drift.
 * :func:`may_not_exist`: the sentence makes the name conditional ("If defined,
-  :attr:`~PIL.Image.Image.n_frames` refers to ...": multi-frame plugins define it).
+  :attr:`~PIL.Image.Image.n_frames` refers to ...": multi-frame plugins define it), or calls
+  it old ("the old ``Header.fromTxtFile`` method": history).
 * :func:`declares_foreign_module`: the docstring sets Sphinx's current module to one the
   project does not have (jax's ``.. currentmodule:: jaxlib._jax`` before ``:class:`CpuDevice```):
   its bare names are members of that module, which a static reader of the project cannot list.
@@ -91,6 +92,18 @@ def declares_foreign_module(inp: StaticInput) -> bool:
     return any(inp.graph.modules.module_path(m) is None for m in declared)
 
 
+# "the old ``Header.fromTxtFile`` method", "formerly `x`": the name of something gone, told as
+# history (the word right before the mention, an article or markup between)
+_HISTORY = re.compile(
+    r"\b(?:old|older|former|formerly|legacy|deprecated|removed|previous|previously|obsolete)"
+    r"\s+(?:[:\w]+:)?[`*]*$",
+    re.I,
+)
+
+
 def may_not_exist(source: str, segment: Segment, start: int) -> bool:
-    """The segment's text before the mention at ``start`` makes its existence conditional."""
+    """The segment's text before the mention at ``start`` makes its existence conditional,
+    or calls it old (history: "the old ``Header.fromTxtFile`` method")."""
+    if _HISTORY.search(source[max(segment.start, start - 40) : start]):
+        return True
     return _CONDITIONAL.search(source, segment.start, max(segment.start, start)) is not None

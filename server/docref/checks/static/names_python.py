@@ -403,8 +403,10 @@ class PythonScope:
             names |= facts.top if facts is not None else set()
         return names | self.facts.top
 
-    def resolve_bare(self, name: str) -> Resolution:
-        """A single identifier (see the module docstring for what resolves and the unknowns)."""
+    def resolve_bare(self, name: str, *, keyword: bool = True) -> Resolution:
+        """A single identifier (see the module docstring for what resolves and the unknowns);
+        ``keyword=False`` for a name that cannot be a keyword forwarded through ``**kwargs``
+        (a Sphinx role names a function, class or attribute)."""
         facts = self.facts
         if hasattr(builtins, name) or (name.startswith("__") and name.endswith("__")):
             return RESOLVED
@@ -412,7 +414,7 @@ class PythonScope:
             return RESOLVED
         if name in facts.code_words or any(i.bound_name == name for i in self.fe.imports):
             return RESOLVED
-        unsure = facts.dynamic or (self.kwargs and name.lower() == name)
+        unsure = facts.dynamic or (keyword and self.kwargs and name.lower() == name)
         for qualname in self.class_chain:
             has = self.has_member(_Class(self.fe.path, qualname), name)
             if has:
@@ -436,8 +438,9 @@ class PythonScope:
 
     def _sibling_of_import(self, name: str) -> bool:
         """``parse_qs`` where the file does ``from urllib.parse import parse_qsl``: a bare name
-        of the external module the file takes its neighbours from."""
-        modules = {i.module for i in self.fe.imports if i.name and i.module and not i.level}
+        of the external module the file takes its neighbours from, or imports whole
+        (``NamedTemporaryFile`` in a See Also of a file doing ``import tempfile``)."""
+        modules = {i.module for i in self.fe.imports if i.module and not i.level}
         return any(
             self._module(m) is None and python_external_doc(f"{m}.{name}").found for m in modules
         )

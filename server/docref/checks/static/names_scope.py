@@ -134,12 +134,37 @@ def _code_text(fe: FileExtract, source: str) -> str:
     return b" ".join(pieces).decode("utf-8", "replace")
 
 
+# a string literal (kept) or a comment (dropped): a name the code only talks about in a
+# comment (``# see send_from_directory``) is no name the code has, and ``"exec"`` in a string
+# (``compile(src, name, "exec")``) runs nothing
+_STRING_OR_COMMENT = re.compile(
+    r'(?P<s>[rRbBuUfF]{0,2}(?:"""[\s\S]*?"""'
+    r"|'''[\s\S]*?'''"
+    r'|"(?:\\.|[^"\\\n])*"'
+    r"|'(?:\\.|[^'\\\n])*'))"
+    r"|(?P<c>#[^\n]*)"
+)
+# ``exec(code, namespace, ...)`` with a namespace of its own creates no module names
+_EXEC_ELSEWHERE = re.compile(r"\bexec\(\s*[\w.]+\s*,\s*(?!globals\b)[A-Za-z_]\w*\s*[,)]")
+
+
+def _without_comments(code: str, *, strings: bool) -> str:
+    """Python ``code`` with its comments blanked (and its string literals, unless
+    ``strings``)."""
+
+    def keep(match: re.Match[str]) -> str:
+        return match[0] if match["s"] is not None and strings else " "
+
+    return _STRING_OR_COMMENT.sub(keep, code)
+
+
 def _dynamic(code: str) -> bool:
     """Whether a Python module may create its names at run time (``globals()``, ``exec``, a
-    module ``__getattr__``)."""
+    module ``__getattr__``); ``code`` without strings and comments."""
     if _MODULE_GETATTR.search(code):
         return True
-    return bool(set(_IDENTIFIER.findall(_IMPORT_GLOBALS.sub(" ", code))) & _DYNAMIC_WORDS)
+    code = _EXEC_ELSEWHERE.sub(" ", _IMPORT_GLOBALS.sub(" ", code))
+    return bool(set(_IDENTIFIER.findall(code)) & _DYNAMIC_WORDS)
 
 
 def file_facts(fe: FileExtract, source: str) -> FileFacts:
@@ -176,8 +201,11 @@ def _code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
     known = _CODE_FACTS.get(fe.path)
     if known is not None and known[0] == code:
         return known[1], known[2]
-    words = frozenset(_IDENTIFIER.findall(code))
-    dynamic = fe.language == "python" and _dynamic(code)
+    if fe.language == "python":
+        words = frozenset(_IDENTIFIER.findall(_without_comments(code, strings=True)))
+        dynamic = _dynamic(_without_comments(code, strings=False))
+    else:
+        words, dynamic = frozenset(_IDENTIFIER.findall(code)), False
     if len(_CODE_FACTS) >= _FACTS_KEEP:
         _CODE_FACTS.clear()
     _CODE_FACTS[fe.path] = (code, words, dynamic)

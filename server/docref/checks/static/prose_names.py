@@ -29,7 +29,7 @@ from collections.abc import Iterable
 
 from docref.checks.static.names_scope import inflected as _inflected
 
-__all__ = ["RULE_STALE", "called_not_valued", "renamed_twin", "stale_match"]
+__all__ = ["RULE_STALE", "called_in", "called_not_valued", "renamed_twin", "stale_match"]
 
 RULE_STALE = "C1-PROSE-NAME-STALE"
 
@@ -103,7 +103,15 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
-def _related(name: str, candidate: str, *, plain: bool, loose: bool) -> bool:
+def _convention(name: str) -> str:
+    """snake_case (``add_etag``), CapWords (``WriteObject``) or camelCase (``getValue``)."""
+    bare = name.lstrip("_")
+    if bare[:1].isupper():
+        return "cap"
+    return "camel" if re.search(r"[a-z0-9][A-Z]", bare) else "snake"
+
+
+def _related(name: str, candidate: str, *, plain: bool, loose: bool, affix: bool = True) -> bool:
     a, b = _words(name), _words(candidate)
     if not a or not b or a == b:
         return False
@@ -122,7 +130,7 @@ def _related(name: str, candidate: str, *, plain: bool, loose: bool) -> bool:
         # a relative ("the NumpyDoc implementation of ``_parse_see_also``" next to
         # ``_parse_see_also_section``)
         return _one_word(a, b)
-    return _affix(a, b)
+    return affix and _affix(a, b)
 
 
 def stale_match(
@@ -132,13 +140,24 @@ def stale_match(
     sentence: str,
     *,
     plain: bool,
+    defined: Iterable[str] = (),
+    called: bool = False,
+    keyword: bool = False,
 ) -> str | None:
     """The one name ``name`` was renamed to, or ``None``.
 
     ``params`` are the function's parameters, ``scope`` the other names in scope (used for
-    private code-shaped names only), ``sentence`` the text of the sentence holding the
-    mention (a candidate named beside it is not its new name), ``plain`` whether ``name`` is
-    an English-looking word.
+    code-shaped names only), ``sentence`` the text of the sentence holding the mention (a
+    candidate named beside it is not its new name), ``plain`` whether ``name`` is an
+    English-looking word, ``defined`` the public functions and classes the file defines: a
+    public code-shaped name (``add_etag``, ``send_from_directory``) is matched against those
+    only, abbreviated, extended or one edit away (``raw_add_etag``, ``send_from_dir``) --
+    another module's public name is as often what the sentence means.  Such a match keeps
+    the naming convention (``WriteObject``, an RPC, is no renamed ``bidi_write_object``), and
+    an extended twin counts only when the sentence calls the name (``called``: ``name()``, "the
+    ``add_etag`` method"; a `internal_error` *signal* is no ``report_internal_error``).
+    ``keyword``: the function takes ``**kwargs``, so the name may be a keyword passed on; only
+    a parameter abbreviating it or one edit away is its renamed twin.
     """
     private = name.startswith("_") and not name.startswith("__")
     found: set[str] = set()
@@ -151,14 +170,27 @@ def stale_match(
         # class in scope spells it nearly (``FlagValue`` for ``FlagValues``: a stale name)
         params = ()
     for param in params:
-        if param != name and _related(name, param, plain=plain, loose=False):
+        if keyword and name.startswith("_") != param.startswith("_"):
+            continue  # ``_metadata`` (a file) is no old name of ``metadata_task_size``
+        if param != name and _related(name, param, plain=plain, loose=False, affix=not keyword):
             found.add(param)
-    if private and not plain:
+    if keyword:
+        pass  # the scope's other names are no evidence against a keyword passed on
+    elif private and not plain:
         # a private name was renamed to a private name; a public one is another thing
         for other in scope:
             if other == name or not other.startswith("_") or other.startswith("__"):
                 continue
             if _related(name, other, plain=False, loose=True):
+                found.add(other)
+    elif not plain and not name.startswith("_") and len(_words(name)) >= 2:
+        # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``
+        own = {d for d in defined if not d.startswith("__")}
+        style = _convention(name)
+        for other in scope:
+            if other == name or other not in own or _convention(other) != style:
+                continue
+            if _related(name, other, plain=False, loose=False, affix=called):
                 found.add(other)
     if len(found) != 1:
         return None
@@ -173,6 +205,13 @@ def renamed_twin(name: str, params: Iterable[str]) -> str | None:
     away (a documented entry's name after a rename), or ``None``."""
     found = {p for p in params if p != name and _related(name, p, plain=False, loose=False)}
     return found.pop() if len(found) == 1 else None
+
+
+def called_in(name: str, sentence: str) -> bool:
+    """``sentence`` calls ``name`` a method or function (``the `add_etag` method``)."""
+    mark = r"(?:\}|`+|</code>|\*)?(?:\(\))?"
+    pattern = rf"(?<![\w.]){re.escape(name)}{mark}\s+(?:method|function)\b"
+    return re.search(pattern, sentence, re.I) is not None
 
 
 def called_not_valued(name: str, sentence: str, annotation: str | None) -> bool:

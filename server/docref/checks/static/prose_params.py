@@ -19,7 +19,12 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
-from docref.checks.static.prose_returns import NUMBERS, annotation_kinds, claimed_kind
+from docref.checks.static.prose_returns import (
+    NUMBERS,
+    annotation_kinds,
+    claimed_kind,
+    conversion_kind,
+)
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -40,7 +45,8 @@ _UNMARK = r"(?:``|`|\}|</code>)?"
 # an entry saying what the flag does; "whether X or Y" is a choice between two values
 _FLAG = re.compile(
     r"^(?:whether\b(?!.*\bor\s+(?!not\b)\w)"
-    rf"|(?:if|when|set\s+(?:it\s+|this\s+)?to)\s+{_MARK}(?:true|false){_UNMARK}(?![\w-])"
+    rf"|(?:(?:if|when)(?:\s+set\s+to)?|set\s+(?:it\s+|this\s+)?to)\s+"
+    rf"{_MARK}(?:true|false){_UNMARK}(?![\w-])"
     rf"|{_MARK}(?:true|false){_UNMARK}\s+to\b)",
     re.I,
 )
@@ -87,6 +93,8 @@ def c2_prose_param_type(inp: StaticInput) -> list[Finding]:
         found = claimed_kind(text)
         if found is not None and found[0] == "bool":
             found = None
+        if found is None and entry:
+            found = conversion_kind(text)  # "The cookie header as a string."
         flag = _FLAG.match(text) if entry and not java else None
         if flag is not None:
             found = ("bool", flag)

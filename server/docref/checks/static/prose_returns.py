@@ -48,6 +48,7 @@ __all__ = [
     "annotation_kinds",
     "c2_prose_return_type",
     "claimed_kind",
+    "conversion_kind",
 ]
 
 RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
@@ -134,6 +135,38 @@ _KNOWN = {
 _JAVA_KIND = {"boolean": "bool", "String": "str"}
 _SHOWN = {"bool": "a boolean", "str": "a string", "bytes": "bytes", "tuple": "a tuple"}
 _SHOWN |= {"list": "a list", "dict": "a dict", "int": "a count"}
+
+
+# a conversion the sentence names ("the header value as an int", "the response as tuple"):
+# what the value is turned into, in the sentence's first clause; not "such as a list" or
+# "as well as a string" (examples, additions), not "as a list-like"/"as a string or bytes"
+_AS_KIND = re.compile(
+    r"(?<!such )(?<!well )\bas\s+(?:an?\s+)?(?:(?:new|single|plain|python)\s+)?"
+    r"(?P<k>int|integer|string|str|bytes|bool|boolean|list|tuple|dict|dictionary)\b"
+    r"(?![-'(]|\s+(?:or|of\s+bytes|representation\s+of)\b|\s*,?\s*or\b)",
+    re.I,
+)
+_AS_WORDS = {"integer": "int", "string": "str", "boolean": "bool", "dictionary": "dict"}
+# the whole claim is a type word (reST ``:return: list``, ``:returns: a :class:`list```)
+_BARE = re.compile(
+    r"^(?:an?\s+)?(?::(?:py:)?(?:class|obj):)?`{0,2}~?(?:builtins\.)?"
+    r"(?P<k>int|str|bytes|bool|list|tuple|dict)`{0,2}\.?\s*$",
+    re.I,
+)
+
+
+def conversion_kind(text: str) -> tuple[str, re.Match[str]] | None:
+    """The kind ``text`` says its value is converted to or is, as a whole ("... as an int",
+    ``list``); ``None`` when it names none or another alternative follows (see above)."""
+    bare = _BARE.match(text)
+    if bare is not None:
+        return bare["k"].lower(), bare
+    clause = re.split(r"[.;:](?:\s|$)", text, maxsplit=1)[0]
+    match = _AS_KIND.search(clause)
+    if match is None:
+        return None
+    word = match["k"].lower()
+    return _AS_WORDS.get(word, word), match
 
 
 def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
@@ -339,6 +372,8 @@ def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
     claims = []
     for seg, text in _claims(inp):
         found = claimed_kind(text)
+        if found is None and (seg.kind == "returns" or _VERB.match(seg.text)):
+            found = conversion_kind(text)
         rest = _BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
         if found is not None and not _OTHERWISE.search(rest):
             claims.append((seg, text, found))

@@ -12,6 +12,7 @@ Two lookups the type normaliser cannot make alone, both bounded by the function 
   the names the annotations mention are read, so the cost does not grow with the file.
 * :func:`type_tested`: whether the body tests a parameter's type with ``isinstance``.
 * :func:`unknown_word`: a lower-case word of a documented type that names nothing.
+* :func:`array_for_a_number`: an ndarray documented for a parameter annotated as a number.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from docref.checks.types_expr import SHADOWABLE, TypeExpr
 from docref.graph.model import FileExtract, Import, Variable
 
 __all__ = [
+    "array_for_a_number",
     "default_class",
     "file_key",
     "in_reach",
@@ -298,3 +300,14 @@ def unknown_word(
 
 
 _BUILTINS = frozenset(dir(builtins))
+
+
+_NUMBERS = frozenset({"int", "float", "complex", "None"})
+
+
+def array_for_a_number(documented: TypeExpr, annotation: TypeExpr) -> bool:
+    """``f2 : ndarray`` for ``f2: float``: NumPy-style code broadcasts, so a value annotated as
+    one number is as often an array of them (statsmodels' result fields at both confidence
+    limits); the annotation is as likely the narrow side as the docstring the wrong one."""
+    numbers = all(m.name in _NUMBERS and not m.args for m in annotation.members)
+    return numbers and any(m.name == "numpy.ndarray" for m in documented.members)

@@ -41,6 +41,7 @@ from docref.checks.static.params import (
 )
 from docref.checks.static.type_oracle import Oracle
 from docref.checks.static.type_scope import (
+    array_for_a_number,
     default_class,
     scope_aliases,
     type_aliases,
@@ -245,7 +246,7 @@ def _check_param(
         return None
     if unknown_word(documented, inp, scope.aliases, scope.types) is not None:
         return None  # ``sequence of intdict``: a typo in the type, not what it is compared for
-    if type_tested(inp, param.name):
+    if type_tested(inp, param.name) or array_for_a_number(documented, annotation):
         return None  # the body tells the kinds apart: it accepts more than the annotation says
     annotation = _without_sentinel(inp, param, annotation)
     alternatives = _param_alternatives(param, annotation)

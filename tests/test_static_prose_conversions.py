@@ -1,0 +1,179 @@
+"""C2 prose claims naming a conversion ("the header value as an int"), a bare type word as the
+whole Returns entry (``:return: list``) and "If set to `True`" parameter entries (session 8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.javadoc_rules import c2_javadoc_return_type
+from docref.checks.static.prose_params import c2_prose_param_type
+from docref.checks.static.prose_returns import c2_prose_return_type
+
+from tests.static_helpers import static_input
+
+GOOGLE = '''
+def f(environ: dict) -> {ret}:
+    """Read the length.
+
+    Args:
+        environ: The WSGI environment.
+
+    Returns:
+        The ``Content-Length`` header value as an int.
+    """
+    return environ
+'''
+NUMPY = '''
+def f(environ: dict) -> {ret}:
+    """Return the final WSGI response as tuple.
+
+    Parameters
+    ----------
+    environ : dict
+        The WSGI environment.
+    """
+    return environ
+'''
+REST = '''
+def f(environ: dict) -> {ret}:
+    """Read the values.
+
+    :param environ: the WSGI environment
+    :return: a :class:`list`
+    """
+    return environ
+'''
+REST_BARE = '''
+def f(environ: dict) -> {ret}:
+    """Read the values.
+
+    :param environ: the WSGI environment
+    :return: list
+    """
+    return environ
+'''
+
+
+def _returns(tmp_path: Path, code: str) -> list[str]:
+    inp = static_input(tmp_path, code, "f")
+    return [inp.source[f.start : f.end] for f in c2_prose_return_type(inp)]
+
+
+@pytest.mark.parametrize(
+    ("code", "bad", "good", "said"),
+    [
+        (GOOGLE, "str | None", "int | None", "as an int"),
+        (NUMPY, "list", "tuple[str, int]", "as tuple"),
+        (REST, "str", "list[str]", "a :class:`list`"),
+        (REST_BARE, "str", "list[str]", "list"),
+    ],
+    ids=["google", "numpy", "rest-role", "rest-bare"],
+)
+def test_conversion_claim_against_the_annotation(
+    tmp_path: Path, code: str, bad: str, good: str, said: str
+) -> None:
+    [text] = _returns(tmp_path / "bad", code.format(ret=bad))
+    assert said in text
+    assert _returns(tmp_path / "good", code.format(ret=good)) == []  # control
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Return values such as a list of names.",  # an example, not the result
+        "Return the value, as well as a string naming it.",
+        "Return the value as a string or bytes.",  # alternatives
+        "Return the value as a list-like object.",
+        "Read the value as an int and return its name.",  # not a return statement's verb
+    ],
+)
+def test_conversion_phrases_that_claim_no_kind_are_silent(tmp_path: Path, claim: str) -> None:
+    code = f'''
+def f(x: dict) -> int:
+    """{claim}"""
+    return 1
+'''
+    code = code.replace("-> int", "-> dict[str, int]")
+    assert _returns(tmp_path, code) == []
+
+
+def test_javadoc_return_as_a_string(tmp_path: Path) -> None:
+    # Javadoc's conversion phrases are C2-JAVADOC-RETURN-TYPE's (not judged twice)
+    code = """
+    package p;
+    class C {{
+        /**
+         * Formats it.
+         * @return the name as a String
+         */
+        {ret} m() {{ return {value}; }}
+    }}
+    """
+    inp = static_input(tmp_path, code.format(ret="int", value="0"), "C.m", filename="p/C.java")
+    assert c2_prose_return_type(inp) == []
+    found = c2_javadoc_return_type(inp)
+    assert [inp.source[f.start : f.end].startswith("@return") for f in found] == [True]
+    ok = code.format(ret="String", value='""')
+    inp = static_input(tmp_path / "2", ok, "C.m", filename="p/C.java")
+    assert c2_prose_return_type(inp) == c2_javadoc_return_type(inp) == []
+
+
+PARAMS = {
+    "google": '''
+def f(cookie: {ann}) -> None:
+    """Parse a cookie.
+
+    Args:
+        cookie: The cookie header as a string.
+    """
+''',
+    "numpy": '''
+def f(cookie: {ann}) -> None:
+    """Parse a cookie.
+
+    Parameters
+    ----------
+    cookie
+        The cookie header as a string.
+    """
+''',
+    "rest": '''
+def f(cookie: {ann}) -> None:
+    """Parse a cookie.
+
+    :param cookie: The cookie header as a string.
+    """
+''',
+}
+
+
+@pytest.mark.parametrize("style", sorted(PARAMS))
+def test_parameter_described_as_a_conversion(tmp_path: Path, style: str) -> None:
+    code = PARAMS[style]
+    bad = static_input(tmp_path / "bad", code.format(ann="bytes | None"), "f")
+    assert [f.rule for f in c2_prose_param_type(bad)] == ["C2-PROSE-PARAM-TYPE"]
+    good = static_input(tmp_path / "good", code.format(ann="str | None"), "f")
+    assert c2_prose_param_type(good) == []
+
+
+@pytest.mark.parametrize(
+    ("entry", "flagged"),
+    [
+        (":param multi: If set to `True` the iterator has a pair for each value.", True),
+        (":param multi: When set to ``False`` only the first value is used.", True),
+        (":param multi: If set to 3, three values are used.", False),
+    ],
+)
+def test_if_set_to_true_is_a_flag(tmp_path: Path, entry: str, flagged: bool) -> None:
+    code = f'''
+def f(multi: int = 0) -> None:
+    """Iterate.
+
+    {entry}
+    """
+'''
+    inp = static_input(tmp_path, code, "f")
+    assert bool(c2_prose_param_type(inp)) is flagged
+    ok = static_input(tmp_path / "2", code.replace("multi: int", "multi: bool"), "f")
+    assert c2_prose_param_type(ok) == []
