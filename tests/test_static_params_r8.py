@@ -100,3 +100,32 @@ def test_entries_describing_the_elements_of_a_tuple(tmp_path: Path) -> None:
         'documents parameter "z", but cable() has no such parameter',
         'documents parameter "height", but cable() has no such parameter',
     ]
+
+
+def test_a_tuple_of_the_functions_own_parameters_does_not_hide_a_stale_entry(
+    tmp_path: Path,
+) -> None:
+    # werkzeug's ``Client.delete_cookie``: "identified by ``(domain, path, key)``" lists the
+    # function's parameters; after ``path`` became ``new_path`` its entry is stale
+    code = '''
+    def delete_cookie(key, *, domain="localhost", new_path="/"):
+        """Delete a cookie. Cookies are identified by ``(domain, path, key)``.
+
+        :param key: The key.
+        :param domain: The domain.
+        :param path: The path the cookie was set for.
+        """
+    '''
+    assert messages(run_rule(c1_param_unknown, tmp_path, code, "delete_cookie")) == [
+        'documents parameter "path", but delete_cookie() has no such parameter',
+    ]
+    # control: a tuple of elements that are no parameters still describes a parameter's parts
+    code_parts = '''
+    def place(point):
+        """Place a point, a tuple of the form (label, x, y), where
+
+        :param label: The label.
+        :param x: The x coordinate.
+        """
+    '''
+    assert run_rule(c1_param_unknown, tmp_path / "b", code_parts, "place") == []

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import builtins
 import re
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 
 from docref.checks.static.base import StaticInput
 from docref.core.segment import Segment
@@ -51,12 +51,17 @@ def lists_types(names: list[str], graph: ProjectGraph) -> bool:
     return all(a_type(n) for n in names)
 
 
-def element_of_a_tuple(name: str, docstring: str) -> bool:
-    """``name`` is one of the elements of a tuple form the docstring writes."""
-    return any(
-        name in (part.strip() for part in match.group(1).split(","))
-        for match in _TUPLE_FORM.finditer(docstring)
-    )
+def element_of_a_tuple(name: str, docstring: str, parameters: Container[str] = ()) -> bool:
+    """``name`` is one of the elements of a tuple form the docstring writes.
+
+    A tuple whose other elements are ``parameters`` of the function lists those parameters
+    (werkzeug's "identified by ``(domain, path, key)``"): a stale name in it is still stale.
+    """
+    for match in _TUPLE_FORM.finditer(docstring):
+        parts = [part.strip() for part in match.group(1).split(",")]
+        if name in parts and not any(p in parameters for p in parts if p != name):
+            return True
+    return False
 
 
 def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param]) -> bool:
@@ -67,4 +72,5 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
     if not segment.type and lists_types([n for n in names if n], inp.graph):
         return True
     # only a tuple form written before the entry introduces it (a Returns ``(a, b)`` does not)
-    return element_of_a_tuple(name, inp.source[inp.docstring.body_start : segment.start])
+    own = {p.name.lstrip("*") for p in params}
+    return element_of_a_tuple(name, inp.source[inp.docstring.body_start : segment.start], own)
