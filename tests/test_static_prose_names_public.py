@@ -234,3 +234,25 @@ def test_a_name_of_a_module_the_file_imports_whole_resolves(tmp_path: Path) -> N
     # control: a name tempfile does not have
     other = code.replace("NamedTemporaryFile :", "NamedTemporaryFolder :")
     assert len(run_rule(c1_xref_unresolved, tmp_path / "2", other, "tmpfile")) == 1
+
+
+def test_a_one_letter_change_of_a_public_name_is_another_function(tmp_path: Path) -> None:
+    # sympy's galoistools: ``gf_sqf`` (square-free) next to ``gf_sqr`` (square)
+    code = """
+    def gf_sqr(f):
+        return f
+
+
+    def gf_sqf_p(f):
+        return f
+
+
+    def gf_sqf_part(f):
+        return f
+
+
+    def gf_pow(f):
+        \"\"\"Power; see ``gf_sqf`` for square-free parts.\"\"\"
+        return gf_sqr(f)
+    """
+    assert run_rule(c1_name_unresolved, tmp_path, code, "gf_pow") == []

@@ -199,7 +199,11 @@ def stale_match(
         for other in scope:
             if other == name or other not in own or _convention(other) != style:
                 continue
-            if _related(name, other, plain=False, loose=False, affix=called):
+            # abbreviated word by word, or extended when called; a one-letter change of a
+            # short public name is another function as often (``gf_sqf``/``gf_sqr``), and a
+            # typo of it is C1-NAME-UNRESOLVED's did-you-mean
+            words, theirs = _words(name), _words(other)
+            if _word_abbreviation(words, theirs) or (called and _affix(words, theirs)):
                 found.add(other)
     if len(found) != 1:
         return None
