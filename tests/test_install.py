@@ -126,7 +126,7 @@ def test_model_without_the_llm_extra_is_one_clear_line_and_exit_2(core_venv: Pat
     (project / "m.py").write_text(
         'def scale(value, factor):\n    """Scale a value.\n\n    Args:\n'
         '        value: the value.\n        factr: the factor.\n    """\n'
-        '    return value * factor\n'
+        "    return value * factor\n"
     )
     configured = _run([docref, "check", str(project), "--no-cache", "--no-progress"])
     assert configured.returncode == 2

@@ -37,7 +37,7 @@ def _message(payload: dict[str, object]) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
-@pytest.mark.parametrize("tail", [b"", b"Content-Length: 500\r\n\r\n{\"jsonrpc\""])
+@pytest.mark.parametrize("tail", [b"", b'Content-Length: 500\r\n\r\n{"jsonrpc"'])
 def test_the_client_going_away_stops_the_server_cleanly(tmp_path: Path, tail: bytes) -> None:
     """An answered ``initialize``, then standard input closed -- between messages or in the
     middle of one: the server exits without a traceback."""

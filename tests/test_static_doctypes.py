@@ -98,8 +98,7 @@ def _java(tmp_path: Path, tags: str) -> list[str]:
 
 def test_javadoc_throws_naming_a_renamed_exception(tmp_path: Path) -> None:
     assert _java(tmp_path, "     * @throws FrobExceptoin if it fails") == [
-        "documented exception `FrobExceptoin` names nothing in scope; "
-        "did you mean `FrobException`?"
+        "documented exception `FrobExceptoin` names nothing in scope; did you mean `FrobException`?"
     ]
 
 

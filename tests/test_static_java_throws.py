@@ -239,7 +239,7 @@ def test_thrown_supertype_does_not_explain_documented_subtype(tmp_path: Path) ->
         ("RuntimeException", "{ int v = values[3]; }"),
         ("NumberFormatException", "{ int v = Integer.parseInt(s); }"),
         # issue 12 pattern 8: switch on the argument, unboxing, requireNonNull
-        ("NullPointerException", "{ switch (s) { case \"a\": return; default: return; } }"),
+        ("NullPointerException", '{ switch (s) { case "a": return; default: return; } }'),
         ("NullPointerException", "{ Integer boxed = count; int n = boxed; }"),
         ("NullPointerException", "{ java.util.Objects.requireNonNull(s); }"),
     ],

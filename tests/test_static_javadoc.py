@@ -94,8 +94,11 @@ def test_conversion_target_decides_not_the_first_type_word(
     ("doc", "ret", "said"),
     [
         # control: the conversion names a type the method does not return
-        ("the double value represented by this object converted to type int", "short",
-         "converted to type int"),
+        (
+            "the double value represented by this object converted to type int",
+            "short",
+            "converted to type int",
+        ),
         ("the long value of this object as an int", "long", "as an int"),
         # control: no conversion clause, the first type phrase still decides
         ("the double value of this object", "short", "the double value"),

@@ -39,5 +39,5 @@ def test_a_name_of_a_module_elsewhere_is_not_the_project_class_of_that_name(
     # control: the project's own Engine is no string choice
     own = _CODE.format(annotation="Engine")
     assert messages(run_rule(c2_param_type, tmp_path, own, "remote")) == [
-        'documents engine as "{\'auto\', \'streaming\'}", but the signature says pkg.engine.Engine'
+        "documents engine as \"{'auto', 'streaming'}\", but the signature says pkg.engine.Engine"
     ]

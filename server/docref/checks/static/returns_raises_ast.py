@@ -214,8 +214,10 @@ def is_stub(fn: FuncNode) -> bool:
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]
     params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
-    while body and isinstance(body[0], ast.Delete) and all(
-        isinstance(t, ast.Name) and t.id in params for t in body[0].targets
+    while (
+        body
+        and isinstance(body[0], ast.Delete)
+        and all(isinstance(t, ast.Name) and t.id in params for t in body[0].targets)
     ):
         body = body[1:]
     if len(body) == 1 and isinstance(body[0], ast.Return) and _is_none(body[0].value):
