@@ -83,7 +83,11 @@ async def test_a_dependency_signature_edit_changes_the_dependent_files_diagnosti
     edits = [
         ("Join two parts.", "Join two halves."),  # a docstring word: the dependent unchanged
         # the constructor's signature: Child (user.py) documents a parameter it no longer has
-        ("    def __init__(self, size):", "    def __init__(self, length):\n        size = length"),
+        # (keyword-only: a subclass may name inherited positional arguments its own way)
+        (
+            "    def __init__(self, size):",
+            "    def __init__(self, *, length):\n        size = length",
+        ),
         # parse's signature and body: load (user.py) documents a ValueError nothing raises
         ("def parse(text, strict=False):", "def parse(text, *, strict=False):"),
         ("        raise ValueError(text)", "        return None"),
