@@ -110,6 +110,21 @@ def cmd_fetch(args: argparse.Namespace) -> None:
         print(f"{corpus['name']}: {fetch(corpus, dest)} files -> {dest}")
 
 
+def static_report(docref: list[str], root: str, cache: str) -> dict[str, Any]:
+    """The JSON report of ``docref check --no-llm`` on ``root`` as a user runs it (a
+    subprocess, ``cache`` as its cache folder); exits when docref fails."""
+    proc = subprocess.run(
+        [*docref, "check", "--no-llm", "--format", "json", "--no-progress", "--root", root, root],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "DOCREF_CACHE_DIR": cache},
+    )
+    if proc.returncode not in (0, 1):
+        sys.exit(f"{root}: docref exited {proc.returncode}\n{proc.stderr[-2000:]}")
+    report: dict[str, Any] = json.loads(proc.stdout)
+    return report
+
+
 def cmd_run(args: argparse.Namespace) -> None:
     os.makedirs(OUT, exist_ok=True)
     summary_path = os.path.join(DATA, "runs.json")
@@ -122,25 +137,7 @@ def cmd_run(args: argparse.Namespace) -> None:
             continue
         root = os.path.join(args.corpora, corpus["name"])
         started = time.perf_counter()
-        proc = subprocess.run(
-            [
-                *args.docref,
-                "check",
-                "--no-llm",
-                "--format",
-                "json",
-                "--no-progress",
-                "--root",
-                root,
-                root,
-            ],
-            capture_output=True,
-            text=True,
-            env={**os.environ, "DOCREF_CACHE_DIR": cache},
-        )
-        if proc.returncode not in (0, 1):
-            sys.exit(f"{corpus['name']}: docref exited {proc.returncode}\n{proc.stderr[-2000:]}")
-        report = json.loads(proc.stdout)
+        report = static_report(args.docref, root, cache)
         with open(os.path.join(OUT, corpus["name"] + ".json"), "w") as fh:
             json.dump(report, fh)
         by_rule = Counter(f["rule"] for f in report["findings"])

@@ -27,7 +27,6 @@ import os
 import random
 import shlex
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from precision import _fetch_python, wilson
+from precision import _fetch_python, static_report, wilson
 from recall_kinds import FINDERS, Source, apply
 from recall_mutate import KINDS, Mutation
 
@@ -136,27 +135,9 @@ def _select(root: str, per_kind: int, seed: int) -> dict[str, list[Mutation]]:
 def _check(root: str, docref: list[str]) -> list[dict[str, Any]]:
     cache = tempfile.mkdtemp(prefix="docref-recall-cache-")
     try:
-        proc = subprocess.run(
-            [
-                *docref,
-                "check",
-                "--no-llm",
-                "--format",
-                "json",
-                "--no-progress",
-                "--root",
-                root,
-                root,
-            ],
-            capture_output=True,
-            text=True,
-            env={**os.environ, "DOCREF_CACHE_DIR": cache},
-        )
+        findings: list[dict[str, Any]] = static_report(docref, root, cache)["findings"]
     finally:
         shutil.rmtree(cache, ignore_errors=True)
-    if proc.returncode not in (0, 1):
-        sys.exit(f"{root}: docref exited {proc.returncode}\n{proc.stderr[-2000:]}")
-    findings: list[dict[str, Any]] = json.loads(proc.stdout)["findings"]
     return findings
 
 
