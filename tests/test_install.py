@@ -110,15 +110,12 @@ def test_core_install_checks_the_sample_project_like_the_dev_install(core_venv: 
 
 def test_model_without_the_llm_extra_is_one_clear_line_and_exit_2(core_venv: Path) -> None:
     docref = str(_bin(core_venv, "docref"))
-    started = time.perf_counter()
     asked = _check_shop([docref], "--model", "openai/gpt-4.1-mini")
     assert asked.returncode == 2
     assert asked.stdout == ""
     (line,) = asked.stderr.splitlines()
     assert line.startswith("docref: error: ") and "pip install 'docref[llm]'" in line
     assert "Traceback" not in asked.stderr
-    # refused before anything is indexed or imported from the model stack
-    assert time.perf_counter() - started < 10
     # a configured model (not a flag) is refused the same way; --no-llm keeps the static run
     project = core_venv.parent / "configured"
     project.mkdir()
