@@ -89,7 +89,26 @@ def twin_in_scope(
         defined=defined,
         called=called,
         keyword=keyword,
+        linked=call_linked(inp),
     )
+
+
+def _called_name(reference: str) -> str | None:
+    """The function a body's reference names in this file: ``helper`` or ``self.helper``."""
+    parts = reference.split(".")
+    if len(parts) == 2 and parts[0] in ("self", "cls"):
+        return parts[1]
+    return reference if len(parts) == 1 else None
+
+
+def call_linked(inp: StaticInput) -> set[str]:
+    """The file's functions that the documented function uses or that use it."""
+    own = inp.function
+    out = {n for r in own.references if (n := _called_name(r.name)) is not None}
+    for fn in inp.file.functions:
+        if fn is not own and any(_called_name(r.name) == own.name for r in fn.references):
+            out.add(fn.name)
+    return out
 
 
 def keyword_or_renamed(

@@ -150,6 +150,7 @@ def stale_match(
     defined: Iterable[str] = (),
     called: bool = False,
     keyword: bool = False,
+    linked: Iterable[str] = (),
 ) -> str | None:
     """The one name ``name`` was renamed to, or ``None``.
 
@@ -162,7 +163,9 @@ def stale_match(
     another module's public name is as often what the sentence means.  Such a match keeps
     the naming convention (``WriteObject``, an RPC, is no renamed ``bidi_write_object``), and
     an extended twin counts only when the sentence calls the name (``called``: ``name()``, "the
-    ``add_etag`` method"; a `internal_error` *signal* is no ``report_internal_error``).
+    ``add_etag`` method"; a `internal_error` *signal* is no ``report_internal_error``) or when
+    it is ``linked`` to the documented function by a call, either way (``bag_map_helper``, which
+    calls ``map_chunk``, for "used in ``bag_map``" in ``map_chunk``'s docstring).
     ``keyword``: the function takes ``**kwargs``, so the name may be a keyword passed on; only
     a parameter abbreviating it or one edit away is its renamed twin.
     """
@@ -195,15 +198,18 @@ def stale_match(
     elif not plain and not name.startswith("_") and len(_words(name)) >= 2:
         # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``
         own = {d for d in defined if not d.startswith("__")}
+        calls = set(linked)
         style = _convention(name)
         for other in scope:
             if other == name or other not in own or _convention(other) != style:
                 continue
             # abbreviated word by word, or extended when called; a one-letter change of a
             # short public name is another function as often (``gf_sqf``/``gf_sqr``), and a
-            # typo of it is C1-NAME-UNRESOLVED's did-you-mean
+            # typo of it is C1-NAME-UNRESOLVED's did-you-mean; a call between the two functions
+            # says the sentence is about this very helper, as "the method" does
             words, theirs = _words(name), _words(other)
-            if _word_abbreviation(words, theirs) or (called and _affix(words, theirs)):
+            extended = (called or other in calls) and _affix(words, theirs)
+            if _word_abbreviation(words, theirs) or extended:
                 found.add(other)
     if len(found) != 1:
         return None
