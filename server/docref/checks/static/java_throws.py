@@ -30,8 +30,11 @@ throws (``UnsupportedOperationException`` in an abstract collection: their tags 
 contract of overriders), an unchecked exception on a method that a project subclass overrides
 (:mod:`.overriders`: the base documents its overriders' contract, as the JDK's
 ``KeyPairGenerator.initialize`` does for its ``Delegate``; a checked one stays judged, since no
-override may throw what the base does not declare) and ``@throws X {@inheritDoc}`` tags, which
-copy the overridden method's contract.
+override may throw what the base does not declare -- unless an override does all the same,
+undeclared: ``@SneakyThrows`` or a ``sneakyThrow`` helper), ``@throws X {@inheritDoc}`` tags,
+which copy the overridden method's contract, and methods without a body (abstract, native,
+an interface's: the caller leaves interfaces out, default methods too, as implementations
+override them): their tags are the implementations' contract.
 """
 
 from __future__ import annotations
@@ -48,8 +51,9 @@ from docref.checks.static.java_hierarchy import (
     is_subtype,
     jdk_ancestry,
 )
-from docref.checks.static.overriders import overridden_in_project
+from docref.checks.static.overriders import overridden_in_project, overriders
 from docref.core.findings import Criterion, Finding
+from docref.graph.model import FileExtract
 from docref.segments import Segment
 
 __all__ = ["RULE_RAISES", "java_unthrown"]
@@ -125,23 +129,57 @@ class _Judge:
                 out.append(sub)
         return out
 
-    def _related(self, written: str, documented: Ancestry, *, either_way: bool) -> bool:
-        """``written`` is (or, ``either_way``, is above) the documented type, or may be."""
-        other = self.ancestry(written)
+    def overriders_throw(self, written: str) -> bool:
+        """Whether a project override of the method shows a way to throw the checked
+        exception ``written``: its ``throws`` clause or a ``throw new`` names it, or it throws
+        undeclared (``@SneakyThrows``, a ``sneakyThrow`` helper), which javac cannot see.  An
+        override whose body cannot be read may throw it; an abstract one cannot."""
+        documented = self.ancestry(written)
+        graph = self.inp.graph
+        for path, override in overriders(self.inp):
+            fe = graph.get(path)
+            if fe is None:
+                return True
+            data = self.inp.data if path == self.inp.path else graph.source(path).encode("utf-8")
+            node = method_node(data, override)
+            facts = BodyReader(data, fe, override).read(override, node) if node is not None else None
+            if facts is None:
+                if "abstract" in override.modifiers:
+                    continue
+                return True
+            if self._explains(facts, documented, checked=True, fe=fe):
+                return True
+        return False
+
+    def _related(
+        self, written: str, documented: Ancestry, *, either_way: bool, fe: FileExtract
+    ) -> bool:
+        """``written`` (in ``fe``) is (or, ``either_way``, is above) the documented type, or
+        may be."""
+        other = self.hierarchy.ancestry(fe, written)
         if is_subtype(other, documented) is not False:
             return True
         return either_way and is_subtype(documented, other) is not False
 
-    def _explains(self, facts: BodyFacts, documented: Ancestry, *, checked: bool) -> bool:
-        """``facts`` show a way to throw ``documented`` (or the hierarchy cannot rule it out).
+    def _explains(
+        self,
+        facts: BodyFacts,
+        documented: Ancestry,
+        *,
+        checked: bool,
+        fe: FileExtract | None = None,
+    ) -> bool:
+        """``facts`` (of a method of ``fe``, by default the checked file) show a way to throw
+        ``documented`` (or the hierarchy cannot rule it out).
 
         A ``throws`` clause naming a supertype may throw the documented subtype; ``throw new``
         of a supertype counts only for a checked exception (where the rule is the compiler's
         and a wrongly narrow tag is not what it proves).
         """
-        if any(self._related(t, documented, either_way=True) for t in facts.declared):
+        fe = fe or self.inp.file
+        if any(self._related(t, documented, either_way=True, fe=fe) for t in facts.declared):
             return True
-        if any(self._related(t, documented, either_way=checked) for t in facts.thrown):
+        if any(self._related(t, documented, either_way=checked, fe=fe) for t in facts.thrown):
             return True
         if checked:
             return facts.sneaky
@@ -193,6 +231,8 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
         reason = judge.verdict(written)
         if reason is None:
             continue
+        if reason == _CHECKED_REASON and overridable and judge.overriders_throw(written):
+            continue  # an override throws it undeclared (sneakily): the base documents that
         if reason != _CHECKED_REASON and overridable:
             # an override may throw any unchecked exception: the base documents their contract
             if overridden is None:
