@@ -142,7 +142,8 @@ class _Judge:
                 return True
             data = self.inp.data if path == self.inp.path else graph.source(path).encode("utf-8")
             node = method_node(data, override)
-            facts = BodyReader(data, fe, override).read(override, node) if node is not None else None
+            reader = BodyReader(data, fe, override)
+            facts = reader.read(override, node) if node is not None else None
             if facts is None:
                 if "abstract" in override.modifiers:
                     continue
