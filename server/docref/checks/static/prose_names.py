@@ -151,6 +151,7 @@ def stale_match(
     called: bool = False,
     keyword: bool = False,
     linked: Iterable[str] = (),
+    cue: bool = False,
 ) -> str | None:
     """The one name ``name`` was renamed to, or ``None``.
 
@@ -167,7 +168,9 @@ def stale_match(
     it is ``linked`` to the documented function by a call, either way (``bag_map_helper``, which
     calls ``map_chunk``, for "used in ``bag_map``" in ``map_chunk``'s docstring).
     ``keyword``: the function takes ``**kwargs``, so the name may be a keyword passed on; only
-    a parameter abbreviating it or one edit away is its renamed twin.
+    a parameter abbreviating it or one edit away is its renamed twin.  ``cue``: the text around
+    the name calls it a parameter (the ``shorten`` argument, a ``* ``shorten``:`` item), so a
+    plain word is matched against the parameters as a code-shaped name is (``user_shorten``).
     """
     private = name.startswith("_") and not name.startswith("__")
     found: set[str] = set()
@@ -184,7 +187,8 @@ def stale_match(
             continue  # ``_metadata`` (a file) is no old name of ``metadata_task_size``
         if keyword and _truncated(name, param):
             continue  # ``markeredgecolor`` (matplotlib's, passed on) is no renamed ``marker``
-        if param != name and _related(name, param, plain=plain, loose=False, affix=not keyword):
+        as_word = plain and not cue
+        if param != name and _related(name, param, plain=as_word, loose=False, affix=not keyword):
             found.add(param)
     if keyword:
         pass  # the scope's other names are no evidence against a keyword passed on
