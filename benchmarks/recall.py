@@ -16,8 +16,8 @@ tuned on; ``heldout`` (tornado reST, google-api-core Google, dask NumPy) and ``h
 (scrapy reST, optax Google, geopandas NumPy; in no precision round either) and ``heldout3``
 (anyio reST, sqlglot Google, narwhals NumPy, boltons mixed; session 9) are only measured.
 
-    python benchmarks/recall.py [--split tune|heldout|heldout2|heldout3|all] [--per-kind 40] [--seed 7]
-                                [--label NAME]      # -> benchmarks/recall/NAME.json
+    python benchmarks/recall.py [--split tune|heldout|heldout2|heldout3|all] [--per-kind 40]
+                                [--seed 7] [--label NAME]   # -> benchmarks/recall/NAME.json
 """
 
 from __future__ import annotations
