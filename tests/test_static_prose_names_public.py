@@ -314,3 +314,21 @@ def test_a_one_letter_change_of_a_public_name_is_another_function(tmp_path: Path
         return gf_sqr(f)
     """
     assert run_rule(c1_name_unresolved, tmp_path, code, "gf_pow") == []
+
+
+def test_a_call_link_extends_a_name_by_one_word_only(tmp_path: Path) -> None:
+    # jax's call_tf: "the XLACallModule `function_list` attribute" in a function calling
+    # ``add_to_call_tf_concrete_function_list``, five words more: another thing
+    code = '''
+    def add_to_call_tf_concrete_function_list(fn):
+        return fn
+
+
+    def emit_call(fn):
+        """Emit the call; the index is in the module's `function_list` attribute."""
+        return add_to_call_tf_concrete_function_list(fn)
+    '''
+    assert run_rule(c1_name_unresolved, tmp_path, code, "emit_call") == []
+    # control: one word more is the renamed helper
+    one = code.replace("add_to_call_tf_concrete_function_list", "function_list_impl")
+    assert len(run_rule(c1_name_unresolved, tmp_path / "2", one, "emit_call")) == 1

@@ -165,8 +165,9 @@ def stale_match(
     the naming convention (``WriteObject``, an RPC, is no renamed ``bidi_write_object``), and
     an extended twin counts only when the sentence calls the name (``called``: ``name()``, "the
     ``add_etag`` method"; a `internal_error` *signal* is no ``report_internal_error``) or when
-    it is ``linked`` to the documented function by a call, either way (``bag_map_helper``, which
-    calls ``map_chunk``, for "used in ``bag_map``" in ``map_chunk``'s docstring).
+    it is ``linked`` to the documented function by a call, either way, and adds one word
+    (``bag_map_helper``, which calls ``map_chunk``, for "used in ``bag_map``" in ``map_chunk``'s
+    docstring).
     ``keyword``: the function takes ``**kwargs``, so the name may be a keyword passed on; only
     a parameter abbreviating it or one edit away is its renamed twin.  ``cue``: the text around
     the name calls it a parameter (the ``shorten`` argument, a ``* ``shorten``:`` item), so a
@@ -210,9 +211,12 @@ def stale_match(
             # abbreviated word by word, or extended when called; a one-letter change of a
             # short public name is another function as often (``gf_sqf``/``gf_sqr``), and a
             # typo of it is C1-NAME-UNRESOLVED's did-you-mean; a call between the two functions
-            # says the sentence is about this very helper, as "the method" does
+            # says the sentence is about this very helper, as "the method" does, when it adds
+            # one word (jax: an attribute `function_list` is no
+            # ``add_to_call_tf_concrete_function_list``, which the function calls)
             words, theirs = _words(name), _words(other)
-            extended = (called or other in calls) and _affix(words, theirs)
+            linked = other in calls and len(theirs) == len(words) + 1
+            extended = (called or linked) and _affix(words, theirs)
             if _word_abbreviation(words, theirs) or extended:
                 found.add(other)
     if len(found) != 1:
