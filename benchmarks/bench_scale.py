@@ -4,7 +4,7 @@ and cost against the project's size.
 A generated project of ``--functions`` documented functions (one sentence each: 4 questions
 per function), model tier only as far as the model is concerned (the static tier runs too, as
 in every ``docref check``), through the real CLI as a subprocess and real litellm, against
-``tests/fake_openai.py`` servers in this process:
+local OpenAI-compatible servers:
 
 1. **Throughput**: 1, 2 and 4 endpoints (``[[tool.docref.endpoints]]``, each
    ``max_concurrency = 8``, every answer delayed ``--latency`` s), ``--max-calls`` questions
@@ -13,13 +13,17 @@ in every ``docref check``), through the real CLI as a subprocess and real litell
    (indexing, importing litellm) is not in them.  Target: q/s(N) >= 0.8 x N x q/s(1).
    The docref processes' CPU per question is taken over the same phase (their CPU at the
    first request, read from ``/proc`` for the process and its live workers, subtracted).
+   The endpoints are ``sim_endpoints.py`` (cheap asyncio servers) in a process of their own,
+   whose CPU per question over the phase is reported apart: on a 2-core machine they share
+   the cores with docref, where a real deployment's endpoints are other machines.
    ``--jobs 1 2`` (the default) runs each endpoint count with the questions asked from one
    process and from two (each endpoint's cap shared out: ``docref.engine.model_pool``;
    ``auto``: no ``--jobs``, as ``docref check`` chooses -- one process below 1,000
    questions).  ``--processes 2`` runs two ``docref check --shard I/2`` processes at once
    instead, each endpoint's cap split between them in the settings (4 + 4).
 2. **Cost against size**: ``--sizes`` functions, every question answered (no latency, one
-   endpoint), a fresh local cache and a fresh Redis database each: calls, tokens, wall time
+   ``tests/fake_openai.py`` endpoint, which records the prompts), a fresh local cache and a
+   fresh Redis database each: calls, tokens, wall time
    and the docref process's peak RSS (``wait4``'s ``ru_maxrss`` of that child alone).
 3. **Shared cache**: the largest size again from an empty local cache against the Redis the
    cost run filled: model calls must be 0.
@@ -148,6 +152,41 @@ def run_check(
     }
 
 
+class Endpoints:
+    """``count`` simulated endpoints (``sim_endpoints.py``) in a process of their own, so
+    their CPU is measured apart from docref's (a real deployment's endpoints are other
+    machines); :attr:`first` is set at the first request's arrival."""
+
+    def __init__(self, count: int, latency: float) -> None:
+        argv = [sys.executable, os.path.join(REPO, "benchmarks", "sim_endpoints.py"),
+                "--count", str(count), "--latency", str(latency), "--text", "1"]  # fmt: skip
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True)  # fmt: skip
+        assert self.proc.stdout is not None
+        self.urls: list[str] = json.loads(self.proc.stdout.readline())["urls"]
+        self.first = threading.Event()
+        self._report: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            if line.strip() == "first":
+                self.first.set()
+            else:
+                self._report.append(line)
+
+    def stop(self) -> dict[str, Any]:
+        """Their report (``sim_endpoints.py``'s last line) once they have stopped."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
+        self._reader.join(timeout=10)
+        self.first.set()
+        return json.loads(self._report[-1]) if self._report else {}
+
+
 def throughput(
     functions: int,
     endpoints: int,
@@ -161,21 +200,11 @@ def throughput(
     so no endpoint ever has more than 8 in flight): the asking spread over several cores.
     ``jobs``: ``docref check --jobs`` (``auto``: not given; docref then asks from as many
     processes as pay off, ``docref.engine.model_pool``)."""
-    fakes = [FakeOpenAI().start() for _ in range(endpoints)]
-    first = threading.Event()
-    for fake in fakes:
-        fake.set_default(Behaviour.hang(latency, text="1"))
-
-    def watch() -> None:  # the first request's arrival, within 20 ms
-        while not first.is_set() and not any(f.max_in_flight for f in fakes):
-            time.sleep(0.02)
-        first.set()
-
-    threading.Thread(target=watch, daemon=True).start()
+    sims = Endpoints(endpoints, latency)
     work = tempfile.mkdtemp(prefix="docref-scale-")
     try:
         project = os.path.join(work, "p")
-        write_project(project, functions, [f.base_url for f in fakes], None, CAP // processes)
+        write_project(project, functions, sims.urls, None, CAP // processes)
         shards = [("--shard", f"{i}/{processes}") if processes > 1 else () for i in
                   range(1, processes + 1)]  # fmt: skip
         runs: list[dict[str, Any]] = [{} for _ in shards]
@@ -184,41 +213,41 @@ def throughput(
             runs[index] = run_check(project, os.path.join(work, f"cache{index}"),
                                     "--max-calls", str(max_calls // processes), *shards[index],
                                     *(() if jobs == "auto" else ("--jobs", jobs)),
-                                    first_request=first)  # fmt: skip
+                                    first_request=sims.first)  # fmt: skip
 
         threads = [threading.Thread(target=one, args=(i,)) for i in range(processes)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-        first.set()  # ends the watcher even when nothing was asked
-        requests = [r for f in fakes for r in f.requests]
-        begin = min(r.started for r in requests)
-        last = max(r.started for r in requests) + latency
-        cpu = sum(run["cpu_s"] for run in runs)
-        phase_cpu = cpu - sum(run["startup_cpu_s"] or 0.0 for run in runs)
-        return {
-            "endpoints": endpoints,
-            "processes": processes,
-            "jobs": jobs,
-            "asking_processes": sum(run["report"]["llm"].get("processes", 1) for run in runs),
-            "questions": len(requests),
-            "calls": sum(run["report"]["llm"]["calls"] for run in runs),
-            "request_phase_s": round(last - begin, 2),
-            "qps": round(len(requests) / (last - begin), 2),
-            "per_endpoint": [len(f.requests) for f in fakes],
-            "max_in_flight": [f.max_in_flight for f in fakes],
-            "wall_s": round(max(run["seconds"] for run in runs), 2),
-            "cpu_s": round(cpu, 1),
-            # the docref processes' CPU from the first request to the end, per question
-            "cpu_ms_per_question": round(1000 * phase_cpu / max(len(requests), 1), 1),
-            "rss_mb": round(max(run["rss_mb"] for run in runs), 1),
-            "load": os.getloadavg()[0],
-        }
     finally:
-        for fake in fakes:
-            fake.stop()
+        sim = sims.stop()
         shutil.rmtree(work, ignore_errors=True)
+    questions = sum(sim["per_endpoint"])
+    phase = sim["last"] + latency - sim["first"]
+    cpu = sum(run["cpu_s"] for run in runs)
+    phase_cpu = cpu - sum(run["startup_cpu_s"] or 0.0 for run in runs)
+    sim_cpu = sim["cpu_s"] - (sim["startup_cpu_s"] or 0.0)
+    return {
+        "endpoints": endpoints,
+        "processes": processes,
+        "jobs": jobs,
+        "asking_processes": sum(run["report"]["llm"].get("processes", 1) for run in runs),
+        "questions": questions,
+        "calls": sum(run["report"]["llm"]["calls"] for run in runs),
+        "request_phase_s": round(phase, 2),
+        "qps": round(questions / phase, 2),
+        "per_endpoint": sim["per_endpoint"],
+        "max_in_flight": sim["max_in_flight"],
+        "wall_s": round(max(run["seconds"] for run in runs), 2),
+        "cpu_s": round(cpu, 1),
+        # the docref processes' CPU from the first request to the end, per question
+        "cpu_ms_per_question": round(1000 * phase_cpu / max(questions, 1), 1),
+        # the simulated endpoints' CPU over the same phase (their own process), per question
+        "sim_cpu_ms_per_question": round(1000 * sim_cpu / max(questions, 1), 2),
+        "rss_mb": round(max(run["rss_mb"] for run in runs), 1),
+        "load": os.getloadavg()[0],
+    }
 
 
 def cost(sizes: list[int], redis: RedisServer) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -297,15 +326,16 @@ def main() -> None:
     print(
         "| endpoints | --jobs | shards | asking processes | questions | request phase | q/s "
         "| growth vs linear | per endpoint | max in flight | wall | CPU | CPU per question "
-        "| peak RSS | load |"
+        "| endpoints' CPU per question | peak RSS | load |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rates:
         print(f"| {r['endpoints']} | {r['jobs']} | {r['processes']} | {r['asking_processes']} | "
               f"{r['questions']} | "
               f"{r['request_phase_s']} s | {r['qps']} | {r['growth']}x | {r['per_endpoint']} | "
               f"{r['max_in_flight']} | {r['wall_s']} s | {r['cpu_s']} s | "
-              f"{r['cpu_ms_per_question']} ms | {r['rss_mb']} MB | {r['load']:.1f} |")  # fmt: skip
+              f"{r['cpu_ms_per_question']} ms | {r['sim_cpu_ms_per_question']} ms | "
+              f"{r['rss_mb']} MB | {r['load']:.1f} |")  # fmt: skip
 
     work = tempfile.mkdtemp(prefix="docref-scale-redis-")
     with RedisServer(Path(work)) as redis:

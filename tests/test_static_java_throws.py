@@ -479,3 +479,72 @@ def test_a_subclass_in_another_file_of_the_package_overrides(tmp_path: Path) -> 
     # control: a class of the same name in another package that does not import A
     apart = _method(tmp_path / "apart", _OVERRIDDEN, imports=imports, extra={"q/B.java": other})
     assert len(apart) == 2
+
+
+# ---- methods without a body, and overrides that throw what the base documents -------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "before", "signature", "body"),
+    [
+        # abstract: the tags are the contract of the subclasses' implementations
+        ("public abstract class A", "", "public abstract void m(String s)", ";"),
+        # an interface method (implicitly abstract), and a default one implementations override
+        ("public interface A", "", "void m(String s)", ";"),
+        ("public interface A", "", "default void m(String s)", "{ }"),
+        # an enum's abstract method, implemented in its constants' bodies
+        (
+            "public enum A",
+            "ONE { public void m(String s) { } };\n",
+            "abstract void m(String s)",
+            ";",
+        ),
+        ("public class A", "", "public native void m(String s)", ";"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("tag", "imports"),
+    [("@throws IOException", "import java.io.IOException;"), ("@throws IllegalStateException", "")],
+)
+def test_a_method_without_its_own_body_documents_its_implementations(
+    tmp_path: Path, header: str, before: str, signature: str, body: str, tag: str, imports: str
+) -> None:
+    member = before + _doc(tag, body, signature)
+    assert _method(tmp_path, member, imports=imports, header=header) == []
+    # control: the same tag on a final method with an empty body of its own is reported (in
+    # a class: an interface's own static and private methods are left out with the rest)
+    control = before + _doc(tag, "{ }", "final void m(String s)")
+    where = "public class A" if "interface" in header else header
+    assert len(_method(tmp_path / "control", control, imports=imports, header=where)) == 1
+
+
+_SNEAKY_BASE = """
+/**
+ * Loads it.
+ * @throws IOException if it cannot be read
+ */
+public void m(String s) { }
+"""
+
+
+@pytest.mark.parametrize(
+    ("override", "flagged"),
+    [
+        # an override throwing the checked exception undeclared: the base documents it
+        ("@SneakyThrows public void m(String s) { throw new IOException(s); }", 0),
+        ("public void m(String s) { throw sneakyThrow(new IOException(s)); }", 0),
+        # an override that re-declares the method abstract throws nothing itself
+        ("public abstract void m(String s);", 1),
+        # controls: an override that does not throw it, or another overload that does
+        ("public void m(String s) { load(s); }", 1),
+        ("@SneakyThrows public void m(String s, int n) { throw new IOException(s); }", 1),
+    ],
+)
+def test_a_checked_exception_an_override_throws_is_not_unthrowable(
+    tmp_path: Path, override: str, flagged: int
+) -> None:
+    imports = "import java.io.IOException;\nimport lombok.SneakyThrows;"
+    sub = f"package p;\n{imports}\nabstract class B extends A {{\n    {override}\n}}\n"
+    findings = _method(tmp_path, _SNEAKY_BASE, imports=imports, extra={"p/B.java": sub})
+    assert len(findings) == flagged
+    assert all("IOException" in f.message for f in findings)

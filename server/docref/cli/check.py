@@ -29,7 +29,6 @@ from docref.cli.check_roots import (
     RootRun,
     display_path,
     group_by_root,
-    merge_summaries,
     unindexed,
     unwalked,
 )
@@ -193,7 +192,7 @@ def check(args: argparse.Namespace) -> int:
         return max(early)
     for run in runs:
         not_checked += run.not_checked
-    summary = merge_summaries([r.summary for r in runs])
+    summary = CheckSummary.total(r.summary for r in runs)
     summary.seconds = time.perf_counter() - started
     emit(args, runs, summary, not_checked, static_only=all(r.static_only for r in runs))
     if any(r.failed for r in runs) or any(n.named for n in not_checked):

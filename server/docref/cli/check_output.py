@@ -9,8 +9,8 @@ Positions are 1-based in both (``column`` counts UTF-16 code units, as editors d
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from docref.core.codes import finding_code
@@ -34,31 +34,75 @@ class ScoreRow:
     score: Score
 
 
+def _merged(how: str) -> dict[str, str]:
+    """A :class:`CheckSummary` field's metadata: how :meth:`CheckSummary.add` combines it."""
+    return {"merge": how}
+
+
 @dataclass(slots=True)
 class CheckSummary:
-    """What one run did, for the summary line and ``stats``."""
+    """What one run did, for the summary line and ``stats``.
 
-    files: int = 0
-    functions: int = 0
-    classes: int = 0
-    seconds: float = 0.0
-    model: str | None = None
-    endpoint: str | None = None
-    llm_calls: int = 0
-    cache_hits: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float | None = 0.0
-    unknown: int = 0
-    fatal: str | None = None
-    errors: list[str] = field(default_factory=list)
-    llm_errors: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    baselined: int = 0
-    not_asked: int = 0
-    unanswered: str | None = None
-    endpoints: dict[str, dict[str, int]] = field(default_factory=dict)
-    processes: int = 1  # that asked the model
+    Every field says how two runs' values combine (``metadata["merge"]``, read by
+    :meth:`add`): ``sum``, ``max``, ``join`` (lists), ``cost`` (unknown when either is),
+    ``first`` (the first set), ``model`` (the model and endpoint of the last run that used
+    one), ``rows`` (per-endpoint counts added).  A field without one fails :meth:`add`.
+    """
+
+    files: int = field(default=0, metadata=_merged("sum"))
+    functions: int = field(default=0, metadata=_merged("sum"))
+    classes: int = field(default=0, metadata=_merged("sum"))
+    seconds: float = field(default=0.0, metadata=_merged("sum"))
+    model: str | None = field(default=None, metadata=_merged("model"))
+    endpoint: str | None = field(default=None, metadata=_merged("model"))
+    llm_calls: int = field(default=0, metadata=_merged("sum"))
+    cache_hits: int = field(default=0, metadata=_merged("sum"))
+    prompt_tokens: int = field(default=0, metadata=_merged("sum"))
+    completion_tokens: int = field(default=0, metadata=_merged("sum"))
+    cost_usd: float | None = field(default=0.0, metadata=_merged("cost"))
+    unknown: int = field(default=0, metadata=_merged("sum"))
+    fatal: str | None = field(default=None, metadata=_merged("first"))
+    errors: list[str] = field(default_factory=list, metadata=_merged("join"))
+    llm_errors: list[str] = field(default_factory=list, metadata=_merged("join"))
+    warnings: list[str] = field(default_factory=list, metadata=_merged("join"))
+    baselined: int = field(default=0, metadata=_merged("sum"))
+    not_asked: int = field(default=0, metadata=_merged("sum"))
+    unanswered: str | None = field(default=None, metadata=_merged("first"))
+    endpoints: dict[str, dict[str, int]] = field(default_factory=dict, metadata=_merged("rows"))
+    processes: int = field(default=1, metadata=_merged("max"))  # that asked the model
+
+    def add(self, other: CheckSummary) -> None:
+        """Combine ``other`` (another root's run) into this one, field by field."""
+        for f in fields(self):
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            how = f.metadata["merge"]
+            if how == "sum" or how == "join":
+                value = mine + theirs
+            elif how == "max":
+                value = max(mine, theirs)
+            elif how == "cost":
+                value = None if mine is None or theirs is None else mine + theirs
+            elif how == "first":
+                value = mine or theirs
+            elif how == "model":
+                value = mine if other.model is None else theirs
+            elif how == "rows":
+                value = {where: dict(row) for where, row in mine.items()}
+                for where, row in theirs.items():
+                    into = value.setdefault(where, {})
+                    for key, count in row.items():
+                        into[key] = into.get(key, 0) + count
+            else:
+                raise ValueError(f"CheckSummary.{f.name}: no merge rule {how!r}")
+            setattr(self, f.name, value)
+
+    @classmethod
+    def total(cls, summaries: Iterable[CheckSummary]) -> CheckSummary:
+        """One summary of several roots' runs (:meth:`add`, in order)."""
+        out = cls()
+        for s in summaries:
+            out.add(s)
+        return out
 
 
 def finding_json(f: Finding, severity: Mapping[str, str] | None = None) -> dict[str, Any]:

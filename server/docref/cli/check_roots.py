@@ -14,13 +14,12 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from docref.cli.check_output import CheckSummary
 from docref.config.root import find_root
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from docref.cli.check_output import ScoreRow
+    from docref.cli.check_output import CheckSummary, ScoreRow
     from docref.config import Settings
     from docref.core.findings import Finding
     from docref.graph.discovery import Skipped
@@ -166,38 +165,6 @@ def _unreadable(path: str, rel: str, root: str, max_bytes: int) -> str | None:
     except SkipFile as exc:
         return exc.reason
     return None
-
-
-def merge_summaries(summaries: list[CheckSummary]) -> CheckSummary:
-    """One summary of several roots' runs: counts added, messages joined, the model named
-    by the last run that used one."""
-    total = CheckSummary()
-    for s in summaries:
-        total.files += s.files
-        total.functions += s.functions
-        total.classes += s.classes
-        total.llm_calls += s.llm_calls
-        total.cache_hits += s.cache_hits
-        total.prompt_tokens += s.prompt_tokens
-        total.completion_tokens += s.completion_tokens
-        total.unknown += s.unknown
-        total.baselined += s.baselined
-        total.not_asked += s.not_asked
-        if total.cost_usd is not None:
-            total.cost_usd = None if s.cost_usd is None else total.cost_usd + s.cost_usd
-        total.fatal = total.fatal or s.fatal
-        total.errors += s.errors
-        total.llm_errors += s.llm_errors
-        total.warnings += s.warnings
-        if s.model is not None:
-            total.model, total.endpoint = s.model, s.endpoint
-        total.unanswered = total.unanswered or s.unanswered
-        total.processes = max(total.processes, s.processes)
-        for where, counts in s.endpoints.items():
-            into = total.endpoints.setdefault(where, {"asked": 0, "unanswered": 0})
-            for key, value in counts.items():
-                into[key] = into.get(key, 0) + value
-    return total
 
 
 def display_path(path: str, cwd: str | None = None) -> str:

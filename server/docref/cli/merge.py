@@ -17,18 +17,10 @@ from typing import Any
 
 __all__ = ["add_merge_parser", "merge_json", "merge_sarif"]
 
-# every shard reads every file (it picks functions, not files): ``files`` is the largest count
-_SUMMED_STATS = (
-    "functions",
-    "classes",
-    "llm_calls",
-    "cache_hits",
-    "tokens",
-    "llm_errors",
-    "baselined",
-    "not_asked",
-)
-_SUMMED_LLM = ("calls", "cache_hits", "prompt_tokens", "completion_tokens", "unknown")
+# every shard reads every file (it picks functions, not files): ``files`` is the largest
+# count, as ``processes`` (each shard's own); any other number is added up, so a counter new
+# in ``docref check``'s report is merged without a line here (tests/test_summary_merge.py)
+_LARGEST = frozenset({"files", "processes"})
 
 
 class MergeError(ValueError):
@@ -106,21 +98,11 @@ def merge_json(reports: list[dict[str, Any]]) -> dict[str, Any]:
             }.values()
         ),
     }
-    stats = merged["stats"]
-    stats["files"] = max(_number(r["stats"].get("files")) for r in reports)
-    for key in _SUMMED_STATS:
-        stats[key] = sum(_number(r["stats"].get(key)) for r in reports)
-    stats["seconds"] = round(sum(_number(r["stats"].get("seconds")) for r in reports), 3)
-    stats["cost_usd"] = _cost([r["stats"].get("cost_usd") for r in reports])
-    stats["shards"] = len(reports)
+    merged["stats"] = _combine([r["stats"] for r in reports])
+    merged["stats"]["shards"] = len(reports)
     models = [r["llm"] for r in reports if isinstance(r.get("llm"), dict)]
     if models:
-        llm = {"model": models[0].get("model"), "endpoint": models[0].get("endpoint")}
-        for key in _SUMMED_LLM:
-            llm[key] = sum(_number(m.get(key)) for m in models)
-        llm["cost_usd"] = _cost([m.get("cost_usd") for m in models])
-        llm["fatal"] = next((m["fatal"] for m in models if m.get("fatal")), None)
-        merged["llm"] = llm
+        merged["llm"] = _combine(models)
     return merged
 
 
@@ -137,11 +119,46 @@ def merge_sarif(logs: list[dict[str, Any]]) -> tuple[dict[str, Any], int]:
     return merged, count
 
 
+def _combine(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The shards' ``stats`` (or ``llm``) objects as one: numbers added (``files`` and
+    ``processes`` the largest), costs as :func:`_cost`, per-endpoint rows added, anything
+    else (the model, the endpoint, a fatal error) the first shard's that has one."""
+    out: dict[str, Any] = {}
+    for key in dict.fromkeys(k for part in parts for k in part):
+        values = [part.get(key) for part in parts]
+        if key == "cost_usd":
+            out[key] = _cost(values)
+        elif key == "endpoints":
+            out[key] = _rows(values)
+        elif any(_is_number(v) for v in values) and all(v is None or _is_number(v) for v in values):
+            numbers = [_number(v) for v in values]
+            total = max(numbers) if key in _LARGEST else sum(numbers)
+            out[key] = round(total, 3) if isinstance(total, float) else total
+        else:
+            out[key] = next((v for v in values if v), values[0])
+    return out
+
+
+def _rows(values: list[object]) -> dict[str, dict[str, float | int]]:
+    """Per-endpoint counts (``{"host": {"asked": 3, ...}}``) of every shard added up."""
+    out: dict[str, dict[str, float | int]] = {}
+    for rows in values:
+        for where, row in (rows if isinstance(rows, dict) else {}).items():
+            into = out.setdefault(where, {})
+            for name, count in (row if isinstance(row, dict) else {}).items():
+                into[name] = into.get(name, 0) + _number(count)
+    return out
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _number(value: object) -> float | int:
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
 
 
 def _cost(values: list[object]) -> float | None:
     """The sum of the known costs; ``None`` when no shard knew its cost."""
-    known = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    known = [_number(v) for v in values if _is_number(v)]
     return round(sum(known), 6) if known else None

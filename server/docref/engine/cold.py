@@ -20,9 +20,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-import shutil
 import sys
-import tempfile
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
@@ -31,6 +29,7 @@ from itertools import chain, islice
 from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, Any
 
+from docref.engine.cold_dir import make_run_dir, release_run_dir
 from docref.engine.cold_worker import Job, Place, Setup, give_back_memory, main, read_text
 from docref.graph.extraction import PARALLEL_THRESHOLD, SideJob, default_workers, extract_many
 
@@ -253,7 +252,7 @@ class ColdPool:
     def _start(self) -> None:
         # spawn, not fork: the language server has threads, and fork with threads is unsafe
         ctx = multiprocessing.get_context("spawn")
-        self._dir = tempfile.mkdtemp(prefix="docref-cold-")
+        self._dir = make_run_dir()  # removes those of killed runs first
         os.mkdir(os.path.join(self._dir, "external"))  # see Setup.externals
         path = os.path.join(self._dir, "entries")
         self._blob = open(path, "wb")  # noqa: SIM115 (closed in close)
@@ -356,7 +355,7 @@ class ColdPool:
             self._blob.close()
             self._blob = None
         if self._dir is not None:
-            shutil.rmtree(self._dir, ignore_errors=True)
+            release_run_dir(self._dir)
             self._dir = None
 
 

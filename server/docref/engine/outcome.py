@@ -5,7 +5,7 @@ without importing the orchestrator's rules, asyncio or the model client."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
 from docref.core.findings import Finding
@@ -43,14 +43,11 @@ class Usage:
         return self.prompt_tokens + self.completion_tokens
 
     def add(self, other: Usage) -> None:
-        """Count ``other`` in too."""
-        self.calls += other.calls
-        self.cache_hits += other.cache_hits
-        self.unknown += other.unknown
-        self.prompt_tokens += other.prompt_tokens
-        self.completion_tokens += other.completion_tokens
-        self.cost_usd += other.cost_usd
-        self.cost_known = self.cost_known or other.cost_known
+        """Count ``other`` in too: every counter added, ``cost_known`` if either knew a cost.
+        Walks the fields, so a counter added to the class is merged without another line."""
+        for f in fields(self):
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            setattr(self, f.name, (mine or theirs) if isinstance(mine, bool) else mine + theirs)
 
     @classmethod
     def of(cls, results: Sequence[LlmFunctionResult]) -> Usage:
