@@ -66,7 +66,8 @@ def code_fingerprints(fe: FileExtract, data: bytes) -> dict[str, str]:
     for two versions that differ only inside docstrings.  Qualnames written twice fold
     into one hash, as the graph's fingerprints do."""
     docs = [d.span for d in (fe.module_docstring,) if d is not None]
-    docs += [e.docstring.span for e in (*fe.functions, *fe.classes) if e.docstring is not None]
+    docs += [f.docstring.span for f in fe.functions if f.docstring is not None]
+    docs += [c.docstring.span for c in fe.classes if c.docstring is not None]
     docs.sort(key=lambda span: span.start_byte)
     starts = [span.start_byte for span in docs]
     out: dict[str, str] = {}
