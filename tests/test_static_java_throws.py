@@ -6,32 +6,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.static.base import StaticInput
 from docref.checks.static.java_hierarchy import ExceptionHierarchy, is_subtype, jdk_ancestry
 from docref.checks.static.returns_raises import c3_raises_unraised
 from docref.core.findings import Criterion, Finding, Tier
-from docref.graph.project import ProjectGraph
-from docref.segments import byte_to_char, segment_docstring
 
-
-def _input(tmp_path: Path, files: dict[str, str], path: str, qualname: str) -> StaticInput:
-    root = tmp_path / "proj"
-    for rel, text in files.items():
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "c"))
-    graph.index(workers=1)
-    fe = graph.get(path)
-    assert fe is not None
-    fn = next(f for f in fe.functions if f.qualname == qualname and f.docstring is not None)
-    assert fn.docstring is not None
-    source = graph.source(path)
-    data = source.encode("utf-8")
-    start = byte_to_char(data, fn.docstring.span.start_byte)
-    end = byte_to_char(data, fn.docstring.span.end_byte)
-    parsed = segment_docstring(source, start, end, fe.language)
-    return StaticInput(graph, fe, fn, parsed, source, data)
+from tests.static_helpers import project_input
 
 
 def _method(
@@ -47,7 +26,7 @@ def _method(
     body = textwrap.indent(textwrap.dedent(member).strip("\n"), "    ")
     code = f"package p;\n{imports}\n{header} {{\n{body}\n}}\n"
     files = {"p/A.java": code, **(extra or {})}
-    return c3_raises_unraised(_input(tmp_path, files, "p/A.java", qualname))
+    return c3_raises_unraised(project_input(tmp_path, files, "p/A.java", qualname))
 
 
 def _doc(tag: str, body: str, signature: str = "public void m(String s)") -> str:
@@ -371,7 +350,7 @@ def test_cyclic_project_hierarchy_is_unknown(tmp_path: Path) -> None:
 
 def test_hierarchy_answers_unknown_for_open_chains(tmp_path: Path) -> None:
     files = {"p/A.java": "package p;\nimport org.lib.*;\n" + _A_SOURCE}
-    inp = _input(tmp_path, files, "p/A.java", "A.m")
+    inp = project_input(tmp_path, files, "p/A.java", "A.m")
     hierarchy = ExceptionHierarchy(inp.graph)
     library = hierarchy.ancestry(inp.file, "LibError")
     assert not library.known and library.checked is None
@@ -479,3 +458,72 @@ def test_a_subclass_in_another_file_of_the_package_overrides(tmp_path: Path) -> 
     # control: a class of the same name in another package that does not import A
     apart = _method(tmp_path / "apart", _OVERRIDDEN, imports=imports, extra={"q/B.java": other})
     assert len(apart) == 2
+
+
+# ---- methods without a body, and overrides that throw what the base documents -------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "before", "signature", "body"),
+    [
+        # abstract: the tags are the contract of the subclasses' implementations
+        ("public abstract class A", "", "public abstract void m(String s)", ";"),
+        # an interface method (implicitly abstract), and a default one implementations override
+        ("public interface A", "", "void m(String s)", ";"),
+        ("public interface A", "", "default void m(String s)", "{ }"),
+        # an enum's abstract method, implemented in its constants' bodies
+        (
+            "public enum A",
+            "ONE { public void m(String s) { } };\n",
+            "abstract void m(String s)",
+            ";",
+        ),
+        ("public class A", "", "public native void m(String s)", ";"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("tag", "imports"),
+    [("@throws IOException", "import java.io.IOException;"), ("@throws IllegalStateException", "")],
+)
+def test_a_method_without_its_own_body_documents_its_implementations(
+    tmp_path: Path, header: str, before: str, signature: str, body: str, tag: str, imports: str
+) -> None:
+    member = before + _doc(tag, body, signature)
+    assert _method(tmp_path, member, imports=imports, header=header) == []
+    # control: the same tag on a final method with an empty body of its own is reported (in
+    # a class: an interface's own static and private methods are left out with the rest)
+    control = before + _doc(tag, "{ }", "final void m(String s)")
+    where = "public class A" if "interface" in header else header
+    assert len(_method(tmp_path / "control", control, imports=imports, header=where)) == 1
+
+
+_SNEAKY_BASE = """
+/**
+ * Loads it.
+ * @throws IOException if it cannot be read
+ */
+public void m(String s) { }
+"""
+
+
+@pytest.mark.parametrize(
+    ("override", "flagged"),
+    [
+        # an override throwing the checked exception undeclared: the base documents it
+        ("@SneakyThrows public void m(String s) { throw new IOException(s); }", 0),
+        ("public void m(String s) { throw sneakyThrow(new IOException(s)); }", 0),
+        # an override that re-declares the method abstract throws nothing itself
+        ("public abstract void m(String s);", 1),
+        # controls: an override that does not throw it, or another overload that does
+        ("public void m(String s) { load(s); }", 1),
+        ("@SneakyThrows public void m(String s, int n) { throw new IOException(s); }", 1),
+    ],
+)
+def test_a_checked_exception_an_override_throws_is_not_unthrowable(
+    tmp_path: Path, override: str, flagged: int
+) -> None:
+    imports = "import java.io.IOException;\nimport lombok.SneakyThrows;"
+    sub = f"package p;\n{imports}\nabstract class B extends A {{\n    {override}\n}}\n"
+    findings = _method(tmp_path, _SNEAKY_BASE, imports=imports, extra={"p/B.java": sub})
+    assert len(findings) == flagged
+    assert all("IOException" in f.message for f in findings)

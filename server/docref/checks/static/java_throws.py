@@ -30,228 +30,42 @@ throws (``UnsupportedOperationException`` in an abstract collection: their tags 
 contract of overriders), an unchecked exception on a method that a project subclass overrides
 (:mod:`.overriders`: the base documents its overriders' contract, as the JDK's
 ``KeyPairGenerator.initialize`` does for its ``Delegate``; a checked one stays judged, since no
-override may throw what the base does not declare) and ``@throws X {@inheritDoc}`` tags, which
-copy the overridden method's contract.
+override may throw what the base does not declare -- unless an override does all the same,
+undeclared: ``@SneakyThrows`` or a ``sneakyThrow`` helper), ``@throws X {@inheritDoc}`` tags,
+which copy the overridden method's contract, and methods without a body (abstract, native,
+an interface's: the caller leaves interfaces out, default methods too, as implementations
+override them): their tags are the implementations' contract.
 """
 
 from __future__ import annotations
 
-import functools
 import re
-from dataclasses import dataclass, field
 
-from tree_sitter import Node, Tree
+from tree_sitter import Node
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.java_body import BodyFacts, BodyReader, method_node
 from docref.checks.static.java_hierarchy import (
     Ancestry,
     ExceptionHierarchy,
     is_subtype,
     jdk_ancestry,
 )
-from docref.checks.static.overriders import overridden_in_project
+from docref.checks.static.overriders import overridden_in_project, overriders
 from docref.core.findings import Criterion, Finding
-from docref.graph.java_extract import parse
-from docref.graph.model import Function
+from docref.graph.model import FileExtract
 from docref.segments import Segment
 
 __all__ = ["RULE_RAISES", "java_unthrown"]
 
 RULE_RAISES = "C3-RAISES"
 
-_METHOD_TYPES = frozenset(
-    {"method_declaration", "constructor_declaration", "compact_constructor_declaration"}
-)
-_CONSTRUCTORS = frozenset({"constructor_declaration", "compact_constructor_declaration"})
 _NAME = re.compile(r"^[A-Za-z_$][\w$.]*$")
 # Errors the JVM may throw anywhere (JLS 11.1.3): documenting them is never provably wrong.
 _ANYWHERE = ("VirtualMachineError", "LinkageError", "ThreadDeath", "IOError")
 _RUNTIME = jdk_ancestry("RuntimeException")
 _CHECKED_REASON = "neither declares nor throws it, and the compiler allows no other way"
 _NOT_OVERRIDABLE = frozenset({"private", "static", "final"})
-_PRIMITIVES = ("int", "long", "short", "byte", "char", "float", "double", "boolean")
-_BOXED = ("Integer", "Long", "Short", "Byte", "Character", "Float", "Double", "Boolean")
-_CONCAT_SAFE = frozenset((*_PRIMITIVES, *_BOXED, "String", "java.lang.String"))
-_LITERALS = frozenset(
-    {
-        "decimal_integer_literal",
-        "hex_integer_literal",
-        "octal_integer_literal",
-        "binary_integer_literal",
-        "decimal_floating_point_literal",
-        "hex_floating_point_literal",
-        "character_literal",
-        "string_literal",
-        "text_block",
-        "true",
-        "false",
-        "null_literal",
-    }
-)
-# Statements that call code the body does not show: ``iterator()``/``close()`` of a resource.
-_HIDDEN_CALLS = frozenset(
-    {
-        "object_creation_expression",
-        "explicit_constructor_invocation",
-        "enhanced_for_statement",
-        "resource",
-    }
-)
-
-
-@dataclass(slots=True)
-class _BodyFacts:
-    """What one method body can throw, as far as its own text shows.
-
-    ``thrown``: the types of ``throw new T(…)``; ``declared``: its ``throws`` clause;
-    ``implied``: JDK exceptions its operations raise implicitly; ``calls``: (receiver as
-    written or None, method name) of each call; ``opaque``: something could throw anything
-    unchecked (another ``throw``, a constructor, a hidden call); ``sneaky``: checked
-    exceptions may escape undeclared (``@SneakyThrows``, a ``sneakyThrow`` helper).
-    """
-
-    thrown: list[str] = field(default_factory=list)
-    declared: list[str] = field(default_factory=list)
-    implied: set[str] = field(default_factory=set)
-    calls: list[tuple[str | None, str]] = field(default_factory=list)
-    opaque: bool = False
-    sneaky: bool = False
-
-
-@functools.lru_cache(maxsize=4)
-def _tree(data: bytes) -> Tree:
-    return parse(data)
-
-
-def _method_node(data: bytes, fn: Function) -> Node | None:
-    start, end = fn.span.start_byte, fn.span.end_byte
-    node: Node | None = _tree(data).root_node.descendant_for_byte_range(start, end)
-    while node is not None:
-        if node.type in _METHOD_TYPES and node.start_byte == start and node.end_byte == end:
-            return node
-        node = node.parent
-    return None
-
-
-class _BodyReader:
-    """Collects :class:`_BodyFacts` from one method declaration node."""
-
-    def __init__(self, inp: StaticInput, fn: Function) -> None:
-        self.data = inp.data
-        self.safe_names = {p.name for p in fn.params if (p.annotation or "") in _CONCAT_SAFE}
-        self.safe_names.update(
-            v.name
-            for v in inp.file.variables
-            if v.owner == fn.parent_class and (v.annotation or "") in _CONCAT_SAFE
-        )
-
-    def text(self, node: Node | None) -> str:
-        if node is None:
-            return ""
-        return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
-
-    def read(self, fn: Function, node: Node) -> _BodyFacts | None:
-        body = node.child_by_field_name("body")
-        if body is None or node.has_error:
-            return None
-        facts = _BodyFacts(declared=list(fn.throws))
-        facts.sneaky = any(d.rsplit(".", 1)[-1].startswith("SneakyThrows") for d in fn.decorators)
-        facts.opaque = node.type in _CONSTRUCTORS
-        self._collect_safe_locals(body)
-        stack = [body]
-        while stack:
-            current = stack.pop()
-            self._visit(current, facts)
-            if current.type == "throw_statement":
-                continue  # _visit queued what matters (the arguments of ``new T(…)``)
-            stack.extend(current.children)
-        return facts
-
-    def _collect_safe_locals(self, body: Node) -> None:
-        stack = [body]
-        while stack:
-            current = stack.pop()
-            if current.type == "local_variable_declaration":
-                declared_type = current.child_by_field_name("type")
-                if self.text(declared_type) in _CONCAT_SAFE:
-                    for declarator in current.children_by_field_name("declarator"):
-                        self.safe_names.add(self.text(declarator.child_by_field_name("name")))
-            stack.extend(current.children)
-
-    def _visit(self, node: Node, facts: _BodyFacts) -> None:
-        kind = node.type
-        if kind == "throw_statement":
-            thrown = next((c for c in node.named_children if "comment" not in c.type), None)
-            if thrown is not None and thrown.type == "object_creation_expression":
-                facts.thrown.append(self.text(thrown.child_by_field_name("type")))
-                arguments = thrown.child_by_field_name("arguments")
-                if arguments is not None:
-                    self._visit_all(arguments, facts)
-            else:
-                facts.opaque = True
-                if thrown is not None:
-                    self._visit_all(thrown, facts)
-        elif kind == "method_invocation":
-            receiver = node.child_by_field_name("object")
-            name = self.text(node.child_by_field_name("name"))
-            facts.calls.append((self.text(receiver) if receiver is not None else None, name))
-            facts.sneaky |= "sneaky" in name.lower()
-        elif kind in _HIDDEN_CALLS:
-            facts.opaque = True
-        elif kind in ("identifier", "field_access", "method_reference"):
-            facts.implied.add("NullPointerException")
-        elif kind == "array_access":
-            facts.implied.add("ArrayIndexOutOfBoundsException")
-            parent = node.parent
-            stored = parent is not None and parent.type == "assignment_expression"
-            if stored and parent is not None and parent.child_by_field_name("left") == node:
-                facts.implied.add("ArrayStoreException")
-        elif kind in ("binary_expression", "assignment_expression"):
-            self._operator(node, facts)
-        elif kind == "cast_expression":
-            facts.implied.add("ClassCastException")
-        elif kind == "dimensions_expr":
-            facts.implied.add("NegativeArraySizeException")
-        elif kind == "assert_statement":
-            facts.implied.add("AssertionError")
-
-    def _visit_all(self, node: Node, facts: _BodyFacts) -> None:
-        stack = [node]
-        while stack:
-            current = stack.pop()
-            self._visit(current, facts)
-            if current.type != "throw_statement":
-                stack.extend(current.children)
-
-    def _operator(self, node: Node, facts: _BodyFacts) -> None:
-        operator = self.text(node.child_by_field_name("operator"))
-        if operator in ("/", "%", "/=", "%="):
-            facts.implied.add("ArithmeticException")
-        elif operator in ("+", "+="):
-            operands = (node.child_by_field_name("left"), node.child_by_field_name("right"))
-            if not all(self._concat_safe(o) for o in operands):
-                facts.opaque = True  # ``"" + obj`` runs obj.toString(): user code
-
-    def _concat_safe(self, node: Node | None) -> bool:
-        if node is None:
-            return True
-        kind = node.type
-        if kind in _LITERALS or kind in ("method_invocation", "object_creation_expression"):
-            return True  # calls are accounted for on their own
-        if kind == "identifier":
-            return self.text(node) in self.safe_names
-        if kind == "field_access":
-            receiver = self.text(node.child_by_field_name("object"))
-            member = self.text(node.child_by_field_name("field"))
-            return receiver == "this" and member in self.safe_names
-        if kind == "cast_expression":
-            return self.text(node.child_by_field_name("type")) in _CONCAT_SAFE
-        if kind in ("parenthesized_expression", "binary_expression", "unary_expression"):
-            return all(self._concat_safe(c) for c in node.named_children)
-        if kind == "ternary_expression":
-            branches = ("consequence", "alternative")
-            return all(self._concat_safe(node.child_by_field_name(b)) for b in branches)
-        return False
 
 
 def _is_stub(node: Node) -> bool:
@@ -275,7 +89,7 @@ def _class_is_final(inp: StaticInput) -> bool:
 class _Judge:
     """Decides, per documented exception, whether the method could throw it."""
 
-    def __init__(self, inp: StaticInput, facts: _BodyFacts) -> None:
+    def __init__(self, inp: StaticInput, facts: BodyFacts) -> None:
         self.inp = inp
         self.facts = facts
         self.hierarchy = ExceptionHierarchy(inp.graph)
@@ -284,10 +98,10 @@ class _Judge:
     def ancestry(self, written: str) -> Ancestry:
         return self.hierarchy.ancestry(self.inp.file, written)
 
-    def _callees(self) -> list[_BodyFacts] | None:
+    def _callees(self) -> list[BodyFacts] | None:
         """Facts of the same-class methods the body calls; None when a call is not followed."""
         inp, fn = self.inp, self.inp.function
-        out: list[_BodyFacts] = []
+        out: list[BodyFacts] = []
         final_class = _class_is_final(inp)
         owner = fn.parent_class or ""
         for receiver, name in self.facts.calls:
@@ -301,8 +115,12 @@ class _Judge:
                     continue
                 if not (final_class or _NOT_OVERRIDABLE & set(target.modifiers)):
                     return None  # a subclass may override it
-                node = _method_node(inp.data, target)
-                sub = _BodyReader(inp, target).read(target, node) if node is not None else None
+                node = method_node(inp.data, target)
+                sub = (
+                    BodyReader(inp.data, inp.file, target).read(target, node)
+                    if node is not None
+                    else None
+                )
                 if sub is None or sub.opaque:
                     return None
                 # a call to a same-name overload is one of ``targets``: judged on its own
@@ -311,23 +129,58 @@ class _Judge:
                 out.append(sub)
         return out
 
-    def _related(self, written: str, documented: Ancestry, *, either_way: bool) -> bool:
-        """``written`` is (or, ``either_way``, is above) the documented type, or may be."""
-        other = self.ancestry(written)
+    def overriders_throw(self, written: str) -> bool:
+        """Whether a project override of the method shows a way to throw the checked
+        exception ``written``: its ``throws`` clause or a ``throw new`` names it, or it throws
+        undeclared (``@SneakyThrows``, a ``sneakyThrow`` helper), which javac cannot see.  An
+        override whose body cannot be read may throw it; an abstract one cannot."""
+        documented = self.ancestry(written)
+        graph = self.inp.graph
+        for path, override in overriders(self.inp):
+            fe = graph.get(path)
+            if fe is None:
+                return True
+            data = self.inp.data if path == self.inp.path else graph.source(path).encode("utf-8")
+            node = method_node(data, override)
+            reader = BodyReader(data, fe, override)
+            facts = reader.read(override, node) if node is not None else None
+            if facts is None:
+                if "abstract" in override.modifiers:
+                    continue
+                return True
+            if self._explains(facts, documented, checked=True, fe=fe):
+                return True
+        return False
+
+    def _related(
+        self, written: str, documented: Ancestry, *, either_way: bool, fe: FileExtract
+    ) -> bool:
+        """``written`` (in ``fe``) is (or, ``either_way``, is above) the documented type, or
+        may be."""
+        other = self.hierarchy.ancestry(fe, written)
         if is_subtype(other, documented) is not False:
             return True
         return either_way and is_subtype(documented, other) is not False
 
-    def _explains(self, facts: _BodyFacts, documented: Ancestry, *, checked: bool) -> bool:
-        """``facts`` show a way to throw ``documented`` (or the hierarchy cannot rule it out).
+    def _explains(
+        self,
+        facts: BodyFacts,
+        documented: Ancestry,
+        *,
+        checked: bool,
+        fe: FileExtract | None = None,
+    ) -> bool:
+        """``facts`` (of a method of ``fe``, by default the checked file) show a way to throw
+        ``documented`` (or the hierarchy cannot rule it out).
 
         A ``throws`` clause naming a supertype may throw the documented subtype; ``throw new``
         of a supertype counts only for a checked exception (where the rule is the compiler's
         and a wrongly narrow tag is not what it proves).
         """
-        if any(self._related(t, documented, either_way=True) for t in facts.declared):
+        fe = fe or self.inp.file
+        if any(self._related(t, documented, either_way=True, fe=fe) for t in facts.declared):
             return True
-        if any(self._related(t, documented, either_way=checked) for t in facts.thrown):
+        if any(self._related(t, documented, either_way=checked, fe=fe) for t in facts.thrown):
             return True
         if checked:
             return facts.sneaky
@@ -361,8 +214,8 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
     fn = inp.function
     if {"abstract", "native"} & set(fn.modifiers):
         return []
-    node = _method_node(inp.data, fn)
-    facts = _BodyReader(inp, fn).read(fn, node) if node is not None else None
+    node = method_node(inp.data, fn)
+    facts = BodyReader(inp.data, inp.file, fn).read(fn, node) if node is not None else None
     if node is None or facts is None or _is_stub(node):
         return []  # no body, a syntax error in it, or a stub documenting overriders' contract
     judge = _Judge(inp, facts)
@@ -379,6 +232,8 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
         reason = judge.verdict(written)
         if reason is None:
             continue
+        if reason == _CHECKED_REASON and overridable and judge.overriders_throw(written):
+            continue  # an override throws it undeclared (sneakily): the base documents that
         if reason != _CHECKED_REASON and overridable:
             # an override may throw any unchecked exception: the base documents their contract
             if overridden is None:

@@ -138,31 +138,35 @@ def _code_text(fe: FileExtract, source: str) -> str:
 # comment (``# see send_from_directory``) is no name the code has, and ``"exec"`` in a string
 # (``compile(src, name, "exec")``) runs nothing
 _STRING_OR_COMMENT = re.compile(
-    r'(?P<s>[rRbBuUfF]{0,2}(?:"""[\s\S]*?"""'
+    # the lookahead lets the engine skip, in C, every position that cannot start a match
+    # (2x faster over a file than trying the optional prefix everywhere; same matches)
+    r"""(?=[rRbBuUfF"\'#])"""
+    r'(?:(?P<s>[rRbBuUfF]{0,2}(?:"""[\s\S]*?"""'
     r"|'''[\s\S]*?'''"
     r'|"(?:\\.|[^"\\\n])*"'
     r"|'(?:\\.|[^'\\\n])*'))"
-    r"|(?P<c>#[^\n]*)"
+    r"|(?P<c>#[^\n]*))"
 )
 # ``exec(code, namespace, ...)`` with a namespace of its own creates no module names
 _EXEC_ELSEWHERE = re.compile(r"\bexec\(\s*[\w.]+\s*,\s*(?!globals\b)[A-Za-z_]\w*\s*[,)]")
 
 
 def _without_comments(code: str, *, strings: bool) -> str:
-    """Python ``code`` with its comments blanked (and its string literals, unless
-    ``strings``)."""
+    """Python ``code`` with its comments dropped (``strings``) or its comments and string
+    literals blanked (not ``strings``)."""
 
-    def keep(match: re.Match[str]) -> str:
-        return match[0] if match["s"] is not None and strings else " "
-
-    return _STRING_OR_COMMENT.sub(keep, code)
+    # templates, not a Python callback per match (with ``strings`` a comment is dropped, not
+    # blanked: it runs to the end of its line, so no identifier is joined or split by that)
+    return _STRING_OR_COMMENT.sub(r"\g<s>" if strings else " ", code)
 
 
 def _dynamic(code: str) -> bool:
     """Whether a Python module may create its names at run time (``globals()``, ``exec``, a
     module ``__getattr__``); ``code`` without strings and comments."""
-    if _MODULE_GETATTR.search(code):
+    if "__getattr__" in code and _MODULE_GETATTR.search(code):
         return True
+    if "globals" not in code and "exec" not in code:
+        return False  # the common case: neither word, so no scan can find one
     code = _EXEC_ELSEWHERE.sub(" ", _IMPORT_GLOBALS.sub(" ", code))
     return bool(set(_IDENTIFIER.findall(code)) & _DYNAMIC_WORDS)
 

@@ -13,9 +13,16 @@ overrides nothing).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from docref.checks.static.base import StaticInput
 
-__all__ = ["overridden_in_project"]
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from docref.graph.model import Function
+
+__all__ = ["overridden_in_project", "overriders"]
 
 
 def _base_name(written: str) -> str:
@@ -25,10 +32,15 @@ def _base_name(written: str) -> str:
 
 def overridden_in_project(inp: StaticInput) -> bool:
     """Whether a subclass in reach overrides the method (see the module doc)."""
+    return next(overriders(inp), None) is not None
+
+
+def overriders(inp: StaticInput) -> Iterator[tuple[str, Function]]:
+    """The overrides of the method in reach (see the module doc), with their files' paths."""
     fn = inp.function
     java = inp.file.language == "java"
     if fn.parent_class is None or inp.file.language not in ("python", "java"):
-        return False
+        return
     owner = fn.parent_class.rsplit(".", 1)[-1]
     paths = {inp.path} | inp.graph.importers_of(inp.path)
     if java:
@@ -44,5 +56,4 @@ def overridden_in_project(inp: StaticInput) -> bool:
                 if f.parent_class != cls.qualname or f.name != fn.name:
                     continue
                 if not java or len(f.params) == len(fn.params):
-                    return True
-    return False
+                    yield path, f
