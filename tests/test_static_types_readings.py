@@ -71,9 +71,7 @@ def test_a_return_type_with_two_readings(tmp_path: Path, annotation: str, flagge
     ("annotation", "flagged"),
     [("bytes", True), ("list[str | tuple]", False), ("list[str] | tuple", False)],
 )
-def test_a_parameter_type_with_two_readings(
-    tmp_path: Path, annotation: str, flagged: bool
-) -> None:
+def test_a_parameter_type_with_two_readings(tmp_path: Path, annotation: str, flagged: bool) -> None:
     code = _PARAM.format(annotation=annotation)
     found = run_rule(c2_param_type, tmp_path, code, "set_markers")
     assert len(found) == int(flagged)

@@ -215,8 +215,8 @@ def stale_match(
             # one word (jax: an attribute `function_list` is no
             # ``add_to_call_tf_concrete_function_list``, which the function calls)
             words, theirs = _words(name), _words(other)
-            linked = other in calls and len(theirs) == len(words) + 1
-            extended = (called or linked) and _affix(words, theirs)
+            tied = other in calls and len(theirs) == len(words) + 1
+            extended = (called or tied) and _affix(words, theirs)
             if _word_abbreviation(words, theirs) or extended:
                 found.add(other)
     if len(found) != 1:
