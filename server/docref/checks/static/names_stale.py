@@ -4,13 +4,14 @@ the twin is also the did-you-mean of the other name rules when they have none.""
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_scope import Resolution, project_names
+from docref.checks.static.names_scope import Resolution, missing, project_names
 from docref.checks.static.prose_names import (
     RULE_STALE,
     called_in,
@@ -20,7 +21,13 @@ from docref.checks.static.prose_names import (
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
-__all__ = ["STALE_ONLY", "keyword_or_renamed", "stale_finding", "twin_in_scope"]
+__all__ = [
+    "STALE_ONLY",
+    "keyword_or_renamed",
+    "renamed_but_used_elsewhere",
+    "stale_finding",
+    "twin_in_scope",
+]
 
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
 STALE_ONLY = frozenset({"emphasis", "code"})
@@ -157,3 +164,31 @@ def keyword_or_renamed(
     # the parameters only: another name in scope is no evidence against a forwarded keyword
     bare = dataclasses.replace(again, candidates=())
     return stale_finding(inp, segment, mention, bare, keyword=True)
+
+
+def renamed_but_used_elsewhere(
+    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope
+) -> Finding | None:
+    """A code-marked name that resolves only because other code of the file uses it (another
+    function's parameter or local: ``response`` in scrapy's every callback), that this
+    function's code never uses, while one of its parameters is its renamed twin
+    (``max_length`` -> ``max_len``): judged as a stale name against the parameters only."""
+    name = mention.target
+    if mention.kind not in _STALE_KINDS or "." in name or "#" in name or scope.facts.dynamic:
+        return None
+    fn = inp.function
+    if not fn.params or hasattr(builtins, name) or name.startswith("__"):
+        return None
+    own = {part for r in fn.references for part in r.name.split(".")} | set(fn.local_names)
+    facts = scope.facts
+    if name in own or name in facts.entities or name in facts.top:
+        return None
+    if any(i.bound_name == name for i in inp.file.imports) or name in project_names(inp.graph):
+        return None
+    finding = stale_finding(inp, segment, mention, missing("", name, ()))
+    if finding is None or name in scope.scope_candidates():
+        return None  # a member of the class or a name the function sees
+    message = finding.message.replace(
+        "names nothing in scope", f"is used only by other code of the file, not by {fn.name}()"
+    )
+    return dataclasses.replace(finding, message=message)
