@@ -109,6 +109,7 @@ def twin_in_scope(
         keyword=keyword,
         linked=call_linked(inp),
         cue=cue,
+        documented=inp.function.name,
     )
 
 
