@@ -78,8 +78,23 @@ def test_a_plain_word_called_a_parameter_is_the_renamed_one(
         (NUMPY.replace("timeout_value", "timeout"), "wait"),
         # a cue, but no parameter extends the word (``abbreviate`` is another name)
         (REST.replace("user_shorten", "abbreviate"), "linkify"),
+        # the cue before the name: another callable's keyword (jax's ``nd_loop``: "the body
+        # will expect a keyword argument `carry`" next to its own ``init_carry``)
+        (
+            NUMPY.replace(
+                "A zero ``timeout`` argument", "The callback takes an argument ``timeout``"
+            ),
+            "wait",
+        ),
     ],
-    ids=["bullet-gone", "value-not-argument", "rest-consistent", "numpy-consistent", "no-twin"],
+    ids=[
+        "bullet-gone",
+        "value-not-argument",
+        "rest-consistent",
+        "numpy-consistent",
+        "no-twin",
+        "cue-before",
+    ],
 )
 def test_plain_word_controls_are_silent(tmp_path: Path, code: str, qualname: str) -> None:
     assert run_rule(c1_name_unresolved, tmp_path, code, qualname) == []
@@ -125,8 +140,16 @@ def test_a_name_only_other_code_uses_is_the_renamed_parameter(tmp_path: Path) ->
         re.sub(r"\bmax_len\b", "limit", ELSEWHERE),
         # history: the old name
         ELSEWHERE.replace("If ``max_length``", "As the former ``max_length``, if it"),
+        # a camelCase name is another system's (pymongo: the ``keyAltNames`` field of a
+        # document, a ``key_alt_name`` parameter, ``keyAltNames`` used by other code)
+        ELSEWHERE.replace("max_length", "keyAltNames").replace("max_len", "key_alt_name"),
+        # a plain word other code uses, affixed, is not enough even called an argument
+        # (jax's ``nd_loop``: a ``carry`` argument of the body, its own ``init_carry``)
+        ELSEWHERE.replace("max_length", "carry")
+        .replace("max_len", "init_carry")
+        .replace("If ``carry`` is", "If the ``carry`` argument is"),
     ],
-    ids=["consistent", "own-code", "member", "no-twin", "history"],
+    ids=["consistent", "own-code", "member", "no-twin", "history", "camel-case", "plain-cued"],
 )
 def test_names_used_elsewhere_controls_are_silent(tmp_path: Path, code: str) -> None:
     assert run_rule(c1_name_unresolved, tmp_path, code, "GzipDecompressor.decompress") == []

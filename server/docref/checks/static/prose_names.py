@@ -25,7 +25,7 @@ number or boolean, which nothing calls): it names code elsewhere (:func:`called_
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from docref.checks.static.names_scope import inflected as _inflected
 
@@ -150,7 +150,7 @@ def stale_match(
     defined: Iterable[str] = (),
     called: bool = False,
     keyword: bool = False,
-    linked: Iterable[str] = (),
+    linked: Callable[[], set[str]] | None = None,
     cue: bool = False,
     documented: str = "",
 ) -> str | None:
@@ -205,7 +205,7 @@ def stale_match(
     elif not plain and not name.startswith("_") and len(_words(name)) >= 2:
         # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``
         own = {d for d in defined if not d.startswith("__")}
-        calls = set(linked)
+        calls: set[str] | None = None  # asked for once, when an extended twin is in view
         # the documented function extends the name too: the sentence may mean it (sympy's
         # ``gf_sqf()`` in ``gf_sqf_list``, next to ``gf_sqf_part``, which it calls)
         mine = bool(documented) and _affix(_words(name), _words(documented))
@@ -220,8 +220,11 @@ def stale_match(
             # one word (jax: an attribute `function_list` is no
             # ``add_to_call_tf_concrete_function_list``, which the function calls)
             words, theirs = _words(name), _words(other)
-            tied = other in calls and len(theirs) == len(words) + 1 and not mine
-            extended = (called or tied) and _affix(words, theirs)
+            extended = _affix(words, theirs)
+            if extended and not called:
+                if calls is None:
+                    calls = linked() if linked is not None else set()
+                extended = other in calls and len(theirs) == len(words) + 1 and not mine
             if _word_abbreviation(words, theirs) or extended:
                 found.add(other)
     if len(found) != 1:
