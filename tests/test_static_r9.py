@@ -7,6 +7,8 @@ from pathlib import Path
 
 from docref.checks.static.names import c1_xref_unresolved
 from docref.checks.static.returns_raises import c3_returns_without_value
+from docref.checks.static.types_rules import c2_return_type
+from docref.checks.types_parse import parse_doc_type
 
 from tests.names_helpers import messages, write_project_file
 from tests.static_helpers import run_rule
@@ -93,3 +95,41 @@ def test_a_stub_building_its_message_first_and_a_documented_none(tmp_path: Path)
         found = run_rule(c3_returns_without_value, tmp_path / qualname, _STUBS, qualname)
         name = qualname.split(".")[1]
         assert messages(found) == [f"documents a return value, but {name}() never returns one"]
+
+
+_SHAPES = '''
+import numpy as np
+
+
+def slerp(start, end, t) -> np.ndarray:
+    """Interpolate.
+
+    Returns
+    -------
+    result : (t.size, D)
+        The interpolated path.
+    """
+    return np.stack([start, end])
+
+
+def pair(start, end) -> tuple[int, int]:
+    """A pair.
+
+    Returns
+    -------
+    (int, str)
+        Both ends.
+    """
+    return (start, end)
+'''
+
+
+def test_a_numpy_shape_written_as_the_returned_type(tmp_path: Path) -> None:
+    # round 9 (scipy's ``geometric_slerp``): ``(t.size, D)`` is the shape of the returned
+    # array, not a tuple type; ``(int, str)`` of type words stays a tuple type and is judged
+    assert parse_doc_type("(t.size, D)") is None
+    assert parse_doc_type("(n_samples, n_features)") is None
+    assert str(parse_doc_type("(int, str)")) == "tuple[int, str]"
+    assert run_rule(c2_return_type, tmp_path / "a", _SHAPES, "slerp") == []
+    found = run_rule(c2_return_type, tmp_path / "b", _SHAPES, "pair")
+    assert messages(found) == ['says it returns "(int, str)", but pair() returns tuple[int, int]']
