@@ -10,7 +10,7 @@ from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_rules import c2_return_type
 from docref.checks.types_parse import parse_doc_type
 
-from tests.names_helpers import messages, write_project_file
+from tests.names_helpers import both_rules, messages, write_project_file
 from tests.static_helpers import run_rule
 
 _KELVIN = '''
@@ -133,3 +133,24 @@ def test_a_numpy_shape_written_as_the_returned_type(tmp_path: Path) -> None:
     assert run_rule(c2_return_type, tmp_path / "a", _SHAPES, "slerp") == []
     found = run_rule(c2_return_type, tmp_path / "b", _SHAPES, "pair")
     assert messages(found) == ['says it returns "(int, str)", but pair() returns tuple[int, int]']
+
+
+_TAG = '''
+import pkg.prompt
+
+
+def reads_tag(entity):
+    """Reads the ``pkg.prompt.is_prompt`` tag of the entity; see ``pkg.prompt.load``."""
+    return entity
+'''
+
+
+def test_a_dotted_key_the_package_spells_as_a_string(tmp_path: Path) -> None:
+    # round 9 (mlflow's ``mlflow.prompt.is_prompt`` tag): a dotted name the package writes as
+    # a whole string literal is a key (tag, setting, logger name), not a Python path; a
+    # member the module lacks and no string spells stays reported
+    write_project_file(tmp_path, "pkg/__init__.py", "")
+    write_project_file(tmp_path, "pkg/prompt/__init__.py", "def save():\n    pass\n")
+    write_project_file(tmp_path, "pkg/prompt/constants.py", 'IS_PROMPT = "pkg.prompt.is_prompt"\n')
+    found = both_rules(tmp_path, _TAG, "reads_tag", filename="pkg/auth.py")
+    assert messages(found) == ["`pkg.prompt.load` names nothing: module `pkg.prompt` has no `load`"]
