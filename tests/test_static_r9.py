@@ -154,3 +154,30 @@ def test_a_dotted_key_the_package_spells_as_a_string(tmp_path: Path) -> None:
     write_project_file(tmp_path, "pkg/prompt/constants.py", 'IS_PROMPT = "pkg.prompt.is_prompt"\n')
     found = both_rules(tmp_path, _TAG, "reads_tag", filename="pkg/auth.py")
     assert messages(found) == ["`pkg.prompt.load` names nothing: module `pkg.prompt` has no `load`"]
+
+
+_PROSE = r'''
+def ndtri_exp(y, shape, ts):
+    """Inverse of the function.
+
+    If abs(y) is very small, we derive -x such that z = log_ndtr(-x) and flip the sign;
+    for large y, log_ndtr(x) \simeq -x**2 / 2.  Unlike log_ndtr(y) it is exact.
+    Like Django's `timesince` formatter.  Unlike `timesince`, it rounds.  An array with shape
+    ``shape1`` comes back; ``shape2`` is not defined anywhere.
+    """
+    log_ndtr_x = y
+    return log_ndtr_x, shape, ts
+'''
+
+
+def test_formulas_owners_and_shape_placeholders(tmp_path: Path) -> None:
+    # round 9: ``z = log_ndtr(-x)`` and ``constr_eq(x) = 0`` are formulas (optuna, scipy);
+    # "Django's `timesince`" is another project's name (huggingface_hub); "with shape
+    # ``shape1``" defines a placeholder (scipy).  Controls: the same names without the
+    # relation sign, the owner or the definition stay reported
+    found = both_rules(tmp_path, _PROSE, "ndtri_exp")
+    assert sorted(f.message.split(";")[0] for f in found) == [
+        "`log_ndtr` names nothing in scope",
+        "`shape2` names nothing in scope",
+        "`timesince` names nothing in scope",
+    ]
