@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from docref.checks.static.names import c1_xref_unresolved
+from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_rules import c2_return_type
 from docref.checks.types_parse import parse_doc_type
@@ -181,3 +182,63 @@ def test_formulas_owners_and_shape_placeholders(tmp_path: Path) -> None:
         "`shape2` names nothing in scope",
         "`timesince` names nothing in scope",
     ]
+
+
+_ABSTRACT = '''
+from abc import ABC, abstractmethod
+
+
+class Distribution(ABC):
+    @abstractmethod
+    def sample(self, shape, *, rng):
+        """Draw a sample.
+
+        Parameters
+        ----------
+        rng : Generator, optional
+            The generator.
+        """
+        raise NotImplementedError()
+
+    @abstractmethod
+    def moment(self, order, *, method):
+        """A moment.
+
+        Parameters
+        ----------
+        method : str, optional
+            How.
+        """
+        raise NotImplementedError()
+
+    def mean(self, *, method):
+        """The mean.
+
+        Parameters
+        ----------
+        method : str, optional
+            How.
+        """
+        return self.moment(1, method=method)
+
+
+class Normal(Distribution):
+    def sample(self, shape=(), *, rng=None):
+        return shape
+
+    def moment(self, order, *, method):
+        return order
+
+    def mean(self, *, method="formula"):
+        return 0.0
+'''
+
+
+def test_an_abstract_method_whose_implementations_default_the_parameter(tmp_path: Path) -> None:
+    # round 9 (scipy's ``_ProbabilityDistribution.sample``): the abstract signature has no
+    # defaults, its implementations do; controls: an implementation that requires it too, and
+    # a concrete method (its override's default does not make the base's optional)
+    assert run_rule(c2_optional_flag, tmp_path / "a", _ABSTRACT, "Distribution.sample") == []
+    for qualname in ("Distribution.moment", "Distribution.mean"):
+        found = run_rule(c2_optional_flag, tmp_path / qualname, _ABSTRACT, qualname)
+        assert [f.rule for f in found] == ["C2-OPTIONAL-FLAG"], qualname
