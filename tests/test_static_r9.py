@@ -7,7 +7,7 @@ from pathlib import Path
 
 from docref.checks.static.names import c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
-from docref.checks.static.returns_raises import c3_returns_without_value
+from docref.checks.static.returns_raises import c3_raises_unraised, c3_returns_without_value
 from docref.checks.static.types_rules import c2_return_type
 from docref.checks.types_parse import parse_doc_type
 
@@ -242,3 +242,76 @@ def test_an_abstract_method_whose_implementations_default_the_parameter(tmp_path
     for qualname in ("Distribution.moment", "Distribution.mean"):
         found = run_rule(c2_optional_flag, tmp_path / qualname, _ABSTRACT, qualname)
         assert [f.rule for f in found] == ["C2-OPTIONAL-FLAG"], qualname
+
+
+_RAISES = '''
+class Constraints:
+    @property
+    def m_eq(self):
+        """Number of equality constraints."""
+        if self._m_eq is None:
+            raise ValueError("unknown")
+        return self._m_eq
+
+
+class Problem:
+    def __init__(self, nonlinear, data):
+        self._nonlinear = nonlinear
+        self.data = data
+
+    @property
+    def m_nonlinear_eq(self):
+        """Number of nonlinear equality constraints.
+
+        Raises
+        ------
+        ValueError
+            If the number is not known.
+        """
+        return self._nonlinear.m_eq
+
+    @property
+    def m_nonlinear_ub(self):
+        """Number of nonlinear inequality constraints.
+
+        Raises
+        ------
+        RuntimeError
+            If the number is not known.
+        """
+        return self._nonlinear.m_eq
+
+    def assign(self, value):
+        """Assign a scalar.
+
+        Raises
+        ------
+        ValueError
+            If the value is not a scalar.
+        """
+        self.data[:] = value
+
+    def keep(self, key, value):
+        """Keep a value.
+
+        Raises
+        ------
+        ValueError
+            If the value is not a scalar.
+        """
+        cache = {}
+        cache[key] = value
+        return cache
+'''
+
+
+def test_raised_through_a_property_of_an_attribute_or_a_setitem(tmp_path: Path) -> None:
+    # round 9 (scipy's cobyqa ``Problem.m_nonlinear_eq`` reads ``self._nonlinear.m_eq``, a
+    # property that raises ValueError; ``netcdf_variable.assignValue`` does ``self.data[:] =
+    # value``, numpy's ``__setitem__``).  Controls: an exception the property does not raise,
+    # and a store into a local dict, stay reported
+    for qualname in ("Problem.m_nonlinear_eq", "Problem.assign"):
+        assert run_rule(c3_raises_unraised, tmp_path / qualname, _RAISES, qualname) == []
+    for qualname in ("Problem.m_nonlinear_ub", "Problem.keep"):
+        found = run_rule(c3_raises_unraised, tmp_path / qualname, _RAISES, qualname)
+        assert [f.rule for f in found] == ["C3-RAISES"], qualname
