@@ -7,6 +7,7 @@ from pathlib import Path
 
 from docref.checks.static.names import c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
+from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import c3_raises_unraised, c3_returns_without_value
 from docref.checks.static.types_rules import c2_return_type
 from docref.checks.types_parse import parse_doc_type
@@ -315,3 +316,31 @@ def test_raised_through_a_property_of_an_attribute_or_a_setitem(tmp_path: Path) 
     for qualname in ("Problem.m_nonlinear_ub", "Problem.keep"):
         found = run_rule(c3_raises_unraised, tmp_path / qualname, _RAISES, qualname)
         assert [f.rule for f in found] == ["C3-RAISES"], qualname
+
+
+_AS_AN = '''
+def create_experiment(name: str) -> str:
+    """Create an experiment.
+
+    Returns:
+        String as an integer ID of the created experiment.
+    """
+    return str(len(name))
+
+
+def experiment_id(name: str) -> str:
+    """The experiment's id.
+
+    Returns:
+        The id as an integer.
+    """
+    return str(len(name))
+'''
+
+
+def test_a_claim_opening_with_the_kind_of_the_value(tmp_path: Path) -> None:
+    # round 9 (mlflow's ``create_experiment``): "String as an integer ID" is a string holding
+    # an integer; control: "The id as an integer" on ``-> str`` stays reported
+    assert run_rule(c2_prose_return_type, tmp_path / "a", _AS_AN, "create_experiment") == []
+    found = run_rule(c2_prose_return_type, tmp_path / "b", _AS_AN, "experiment_id")
+    assert [f.rule for f in found] == ["C2-PROSE-RETURN-TYPE"]
