@@ -344,3 +344,45 @@ def test_a_claim_opening_with_the_kind_of_the_value(tmp_path: Path) -> None:
     assert run_rule(c2_prose_return_type, tmp_path / "a", _AS_AN, "create_experiment") == []
     found = run_rule(c2_prose_return_type, tmp_path / "b", _AS_AN, "experiment_id")
     assert [f.rule for f in found] == ["C2-PROSE-RETURN-TYPE"]
+
+
+_UNSUPPORTED = '''
+def _raise_unsupported(method):
+    message = f"{method} is not supported"
+    raise NotImplementedError(message)
+
+
+def _log_unsupported(method):
+    print(f"{method} is not supported")
+
+
+class Store:
+    def latest_versions(self, name):
+        """Latest versions.
+
+        Returns:
+            List of versions.
+        """
+        _raise_unsupported("latest_versions")
+
+    def oldest_versions(self, name):
+        """Oldest versions.
+
+        Returns:
+            List of versions.
+        """
+        _log_unsupported("oldest_versions")
+'''
+
+
+def test_a_body_ending_in_a_helper_that_always_raises(tmp_path: Path) -> None:
+    # round 9 (mlflow's Unity Catalog store): the method always raises through a helper, a
+    # stub keeping the store API's docstring; control: a helper that returns
+    found = run_rule(
+        c3_returns_without_value, tmp_path / "a", _UNSUPPORTED, "Store.latest_versions"
+    )
+    assert found == []
+    found = run_rule(
+        c3_returns_without_value, tmp_path / "b", _UNSUPPORTED, "Store.oldest_versions"
+    )
+    assert messages(found) == ["documents a return value, but oldest_versions() never returns one"]
