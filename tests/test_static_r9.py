@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.names import c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.prose_returns import c2_prose_return_type
@@ -386,3 +387,32 @@ def test_a_body_ending_in_a_helper_that_always_raises(tmp_path: Path) -> None:
         c3_returns_without_value, tmp_path / "b", _UNSUPPORTED, "Store.oldest_versions"
     )
     assert messages(found) == ["documents a return value, but oldest_versions() never returns one"]
+
+
+_TYPEVAR = '''
+from typing import TypeVar
+
+TensorT = TypeVar("TensorT")
+
+
+class Frobber:
+    pass
+
+
+def split(state_dict: dict[str, TensorT], other: Frobber) -> None:
+    """Split a state dict.
+
+    Args:
+        state_dict (`dict[str, Tensor]`): The tensors.
+        other (`Frobbler`): A frobber.
+    """
+'''
+
+
+def test_a_documented_type_a_type_variable_stands_for(tmp_path: Path) -> None:
+    # round 9 (huggingface_hub): ``Tensor`` is what ``TensorT = TypeVar("TensorT")`` stands
+    # for, not its old name; control: a misspelt class (``Frobbler``) stays reported
+    found = run_rule(c1_doctype_unresolved, tmp_path, _TYPEVAR, "split")
+    assert [f.message.split(";")[0] for f in found] == [
+        "documented type `Frobbler` names nothing in scope"
+    ]
