@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from docref.config.endpoints import EndpointSpec
 from docref.config.settings import Settings
+from docref.engine import model_pool
 from docref.engine.model import ModelJob, ModelTier, prepare_all
 from docref.engine.model_pool import asking_processes, share_of, start_workers
 
@@ -123,6 +124,17 @@ def test_how_many_processes_ask_and_their_shares_of_each_cap() -> None:
     shares = [share_of(settings, i, 2, n, 400) for i, n in enumerate((300, 100))]
     assert [[e.max_concurrency for e in s.endpoints] for s in shares] == [[3, 3], [2, 2]]
     assert [s.max_calls for s in shares] == [75, 25]
+
+
+@pytest.mark.parametrize(("cpus", "expected"), [(1, 1), (2, 1), (3, 2), (8, 4)])
+def test_a_worker_starts_by_itself_only_with_a_cpu_to_spare(
+    monkeypatch: pytest.MonkeyPatch, cpus: int, expected: int
+) -> None:
+    # each asking process keeps about a core busy: on 2 CPUs a second one only slows both
+    monkeypatch.setattr(model_pool, "_cpus", lambda: cpus)
+    bases = ["http://127.0.0.1:1/v1", "http://127.0.0.1:2/v1"]
+    assert asking_processes(_settings(bases), 8000, None) == expected
+    assert asking_processes(_settings(bases), 8000, 2) == 2  # --jobs 2 is what it says
 
 
 def _jobs(tmp_path: Path, settings: Settings) -> list[ModelJob]:

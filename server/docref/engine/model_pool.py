@@ -46,8 +46,10 @@ log = logging.getLogger(__name__)
 MIN_QUESTIONS_PER_PROCESS = 500
 MAX_PROCESSES = 4
 #: How long after this process has litellm imported a worker may take to have it too (at
-#: least; as long as this process took, when that was longer).
+#: least; as long as this process took, when that was longer) when the processes were chosen
+#: by docref; ``--jobs N`` waits up to :data:`READY_WAIT_S` for them (it asked for N).
 READY_GRACE_S = 2.0
+READY_WAIT_S = 120.0
 
 
 def _cpus() -> int:
@@ -60,7 +62,14 @@ def _cpus() -> int:
 def asking_processes(settings: Settings, questions: int, wanted: int | None) -> int:
     """How many processes should ask ``questions``: 1 unless the settings name several
     endpoints that all have a ``max_concurrency`` (what a share is taken of).  ``wanted``:
-    ``--jobs`` (``None``: the CPU count, and only as many as the questions pay for)."""
+    ``--jobs`` (``None``: one process per CPU beyond the first, and only as many as the
+    questions pay for).
+
+    A worker is started by itself only when a CPU is left over for it: each asking process
+    keeps about one core busy (litellm's per-call work), so on a 2-CPU machine a second one
+    only takes CPU from the first and from whatever else runs there (often the model
+    servers themselves), and measured slower (0.54x against 0.75x linear at 4 endpoints,
+    ``benchmarks/RESULTS.md``)."""
     caps = [spec.max_concurrency for spec in settings.endpoints]
     if not caps or any(cap is None for cap in caps):
         return 1
@@ -68,7 +77,7 @@ def asking_processes(settings: Settings, questions: int, wanted: int | None) -> 
         questions = min(questions, settings.max_calls)
     most = min(cap for cap in caps if cap is not None)
     if wanted is None:
-        wanted = min(_cpus(), MAX_PROCESSES, questions // MIN_QUESTIONS_PER_PROCESS)
+        wanted = min(_cpus() - 1, MAX_PROCESSES, questions // MIN_QUESTIONS_PER_PROCESS)
     return max(1, min(wanted, most, questions))
 
 
@@ -126,17 +135,21 @@ async def ask_spread(
 ) -> ModelOutcome:
     """``tier.run(settings, jobs)`` asked from up to ``parts`` processes (module docstring):
     this one and ``workers`` (started early by :func:`start_workers`; more are started when
-    there are too few).  Only the workers ready (litellm imported) when this process is, or
-    within :data:`READY_GRACE_S` after, get a part: on a busy machine a worker still importing
-    would leave its part, and its share of every endpoint, idle while this one waits."""
+    there are too few).  Without ``--jobs``, only the workers ready (litellm imported) when
+    this process is, or within :data:`READY_GRACE_S` after, get a part: on a busy machine a
+    worker still importing would leave its part, and its share of every endpoint, idle while
+    this one waits."""
     from docref.llm.client import load_litellm
 
     if len(workers) < parts - 1:
         workers = workers + start_workers(parts - 1 - len(workers))
     started = time.monotonic()
     await asyncio.to_thread(load_litellm)
-    # as long again as this process took (a busy machine slows both alike), 2 s at least
-    deadline = time.monotonic() + max(READY_GRACE_S, time.monotonic() - started)
+    # as long again as this process took (a busy machine slows both alike), 2 s at least;
+    # --jobs N asked for N processes: wait for them (and a test of N processes is not
+    # decided by the machine's load)
+    grace = max(READY_GRACE_S, time.monotonic() - started)
+    deadline = time.monotonic() + (READY_WAIT_S if tier.processes is not None else grace)
     ready = []
     for worker in workers:
         if await worker.wait_ready(deadline - time.monotonic()):

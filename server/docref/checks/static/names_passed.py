@@ -1,5 +1,7 @@
-"""The parameter names a function may pass a keyword on to (see :func:`passed_on`): a keyword
-the docstring mentions that is none of its own names may belong to an API the file uses."""
+"""Names a docstring may use that the function's file does not define: the parameter names a
+function may pass a keyword on to (see :func:`passed_on`: a keyword the docstring mentions
+that is none of its own names may belong to an API the file uses), and the names of a package
+whose ``__init__`` star-imports a module with no source (:func:`package_star_unreadable`)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from docref.external.py_source import SourceModule, load_source
 from docref.graph.model import FileExtract, Function
 from docref.graph.project import ProjectGraph
 
-__all__ = ["passed_on"]
+__all__ = ["package_star_unreadable", "passed_on"]
 
 _PACKAGE_FILES = ("__init__.py", "__init__.pyi")
 
@@ -85,3 +87,18 @@ def passed_on(graph: ProjectGraph, fe: FileExtract, fn: Function) -> set[str]:
             base = f"{imp.module}.{imp.name}" if imp.name else imp.module
         names |= _signature_params(python_external_doc(".".join(filter(None, (base, rest)))))
     return names
+
+
+def package_star_unreadable(graph: ProjectGraph, path: str) -> bool:
+    """Whether the ``__init__`` of the package of file ``path`` star-imports a sibling module
+    the project has no source for (scipy.special's ``from ._ufuncs import *``, a compiled
+    extension): the package's names, which a See Also resolves in (numpydoc reads it in the
+    public module), are then not all known."""
+    folder = path.replace("\\", "/").rpartition("/")[0]
+    init = f"{folder}/__init__.py" if folder else "__init__.py"
+    package = graph.get(init) if init != path else None
+    return package is not None and any(
+        i.name == "*" and i.level and graph.modules.resolve_import(init, i)[0] is None
+        for i in package.imports
+        if not i.scope
+    )

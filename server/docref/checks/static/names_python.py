@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from docref.checks.static.names_passed import passed_on
+from docref.checks.static.names_passed import package_star_unreadable, passed_on
 from docref.checks.static.names_scope import (
     RESOLVED,
     UNKNOWN,
@@ -425,6 +425,7 @@ class PythonScope:
             if found:
                 return RESOLVED
             unsure = unsure or found is None
+        unsure = unsure or package_star_unreadable(self.graph, self.fe.path)
         if name in project_names(self.graph) or name in self._passed_on:
             return RESOLVED
         if self._sibling_of_import(name):

@@ -53,7 +53,10 @@ _HOOK_WORDS = re.compile(
     r"|(should|must|need to) implement|to be implemented)\b",
     re.I,
 )
-_NONE_RETURN = re.compile(r"^(none|nothing|nonetype)\b", re.I)
+# "None", also code-marked as a Markdown or reST docstring writes it ("`None`", ":obj:`None`")
+_NONE_RETURN = re.compile(
+    r"^(?::(?:py:)?(?:obj|data|const|class):)?[`*\[]*(none|nothing|nonetype)\b", re.I
+)
 # an untyped Returns text that tells when or whether the call returns, not what it returns:
 # "This function only returns when cancelled", "Never returns", "Does not return"
 _WHEN_RETURNS = re.compile(
@@ -128,7 +131,7 @@ def _python_context(
 
 
 def _says_none(seg: Segment) -> bool:
-    if seg.type is not None and seg.type.strip() in ("None", "NoneType"):
+    if seg.type is not None and seg.type.strip().strip("`*[]") in ("None", "NoneType"):
         return True
     text = _MARKER.sub("", seg.text, count=1)
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
