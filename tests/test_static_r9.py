@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.names import c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
+from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import c3_raises_unraised, c3_returns_without_value
 from docref.checks.static.types_rules import c2_return_type
 from docref.checks.types_parse import parse_doc_type
@@ -315,3 +317,102 @@ def test_raised_through_a_property_of_an_attribute_or_a_setitem(tmp_path: Path) 
     for qualname in ("Problem.m_nonlinear_ub", "Problem.keep"):
         found = run_rule(c3_raises_unraised, tmp_path / qualname, _RAISES, qualname)
         assert [f.rule for f in found] == ["C3-RAISES"], qualname
+
+
+_AS_AN = '''
+def create_experiment(name: str) -> str:
+    """Create an experiment.
+
+    Returns:
+        String as an integer ID of the created experiment.
+    """
+    return str(len(name))
+
+
+def experiment_id(name: str) -> str:
+    """The experiment's id.
+
+    Returns:
+        The id as an integer.
+    """
+    return str(len(name))
+'''
+
+
+def test_a_claim_opening_with_the_kind_of_the_value(tmp_path: Path) -> None:
+    # round 9 (mlflow's ``create_experiment``): "String as an integer ID" is a string holding
+    # an integer; control: "The id as an integer" on ``-> str`` stays reported
+    assert run_rule(c2_prose_return_type, tmp_path / "a", _AS_AN, "create_experiment") == []
+    found = run_rule(c2_prose_return_type, tmp_path / "b", _AS_AN, "experiment_id")
+    assert [f.rule for f in found] == ["C2-PROSE-RETURN-TYPE"]
+
+
+_UNSUPPORTED = '''
+def _raise_unsupported(method):
+    message = f"{method} is not supported"
+    raise NotImplementedError(message)
+
+
+def _log_unsupported(method):
+    print(f"{method} is not supported")
+
+
+class Store:
+    def latest_versions(self, name):
+        """Latest versions.
+
+        Returns:
+            List of versions.
+        """
+        _raise_unsupported("latest_versions")
+
+    def oldest_versions(self, name):
+        """Oldest versions.
+
+        Returns:
+            List of versions.
+        """
+        _log_unsupported("oldest_versions")
+'''
+
+
+def test_a_body_ending_in_a_helper_that_always_raises(tmp_path: Path) -> None:
+    # round 9 (mlflow's Unity Catalog store): the method always raises through a helper, a
+    # stub keeping the store API's docstring; control: a helper that returns
+    found = run_rule(
+        c3_returns_without_value, tmp_path / "a", _UNSUPPORTED, "Store.latest_versions"
+    )
+    assert found == []
+    found = run_rule(
+        c3_returns_without_value, tmp_path / "b", _UNSUPPORTED, "Store.oldest_versions"
+    )
+    assert messages(found) == ["documents a return value, but oldest_versions() never returns one"]
+
+
+_TYPEVAR = '''
+from typing import TypeVar
+
+TensorT = TypeVar("TensorT")
+
+
+class Frobber:
+    pass
+
+
+def split(state_dict: dict[str, TensorT], other: Frobber) -> None:
+    """Split a state dict.
+
+    Args:
+        state_dict (`dict[str, Tensor]`): The tensors.
+        other (`Frobbler`): A frobber.
+    """
+'''
+
+
+def test_a_documented_type_a_type_variable_stands_for(tmp_path: Path) -> None:
+    # round 9 (huggingface_hub): ``Tensor`` is what ``TensorT = TypeVar("TensorT")`` stands
+    # for, not its old name; control: a misspelt class (``Frobbler``) stays reported
+    found = run_rule(c1_doctype_unresolved, tmp_path, _TYPEVAR, "split")
+    assert [f.message.split(";")[0] for f in found] == [
+        "documented type `Frobbler` names nothing in scope"
+    ]

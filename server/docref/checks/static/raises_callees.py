@@ -18,12 +18,14 @@ from docref.checks.static.returns_raises_ast import (
     CallResolver,
     FuncNode,
     RaiseSummary,
+    dotted,
     function_node,
+    own_nodes,
     raise_summary,
 )
 from docref.graph.model import FileExtract, Function
 
-__all__ = ["add_property_accessors", "summarise_raises"]
+__all__ = ["add_property_accessors", "ends_in_raising_call", "summarise_raises"]
 
 
 def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
@@ -162,3 +164,26 @@ def _callee_summary(
     if len(_CALLEES) > _CALLEES_KEPT:
         _CALLEES.popitem(last=False)
     return found
+
+
+def ends_in_raising_call(inp: StaticInput, node: FuncNode) -> bool:
+    """The body's last statement calls a project function that always raises (mlflow's
+    ``_raise_unsupported_method(...)``): the body never returns, a stub in effect."""
+    last = node.body[-1] if node.body else None
+    if not (isinstance(last, ast.Expr) and isinstance(last.value, ast.Call)):
+        return False
+    name = dotted(last.value.func)
+    found = CallResolver(inp.graph, inp.file, inp.function).entity(name) if name else None
+    if not isinstance(found, tuple):
+        return False
+    path, callee = found
+    if not isinstance(callee, Function):
+        return False
+    try:
+        data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+    except Exception:  # an unreadable callee proves nothing
+        return False
+    called = function_node(data, callee)
+    if called is None or not called.body or not isinstance(called.body[-1], ast.Raise):
+        return False
+    return not any(isinstance(n, ast.Return) for n in own_nodes(called))
