@@ -53,6 +53,11 @@ _RANGE_TAIL = re.compile(
 )
 _PLURAL = re.compile(r"^([a-z_]+?)(ies|s)$")
 _OF = re.compile(r"^([A-Za-z_][\w.]*)\s+of\s+(.+)$")
+# One dimension of a NumPy shape written as the type (``result : (t.size, D)``): a number,
+# ``...``, one letter, a lower-case name or attribute (``n_samples``, ``t.size``), arithmetic.
+_SHAPE_ITEM = re.compile(
+    r"^(?:\d+|\.\.\.|[A-Za-z]|[a-z_]\w*(?:\.\w+)*|[\w.]+\s*[-+*/]\s*[\w.]+)$"
+)
 
 
 # --------------------------------------------------------------------------- public API
@@ -208,6 +213,8 @@ def _parse_member(text: str, ctx: TypeContext) -> TypeExpr | None:
         return None
     if text.startswith("{") and text.endswith("}"):
         return parse_expression(text, ctx)
+    if _is_shape(text):
+        return None  # the shape of the array, not a tuple type: no type claim
     if text.startswith("[") and text.endswith("]") and len(_split_top(text[1:-1], ",")) == 1:
         text = f"list{text}"  # ``[column]``: the list-of notation of older docstrings
     match = _OF.match(text)
@@ -216,6 +223,19 @@ def _parse_member(text: str, ctx: TypeContext) -> TypeExpr | None:
     if text in DOC_WORDS and not aliased(text, ctx):
         return DOC_WORDS[text]  # also the words ``ast`` cannot parse (``class``)
     return parse_expression(text, ctx)
+
+
+def _is_shape(text: str) -> bool:
+    """``(t.size, D)``, ``(n_samples, n_features)``, ``(N,)``: a parenthesised list of
+    dimensions, none of them a type word (``(int, str)`` is a tuple type)."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    items = [i.strip() for i in _split_top(text[1:-1], ",")]
+    items = items[:-1] if len(items) > 1 and not items[-1] else items
+    return all(
+        _SHAPE_ITEM.match(i) and i not in BUILTIN_CLASSES and i.lower() not in DOC_WORDS
+        for i in items
+    )
 
 
 def _parse_of(word: str, rest: str, ctx: TypeContext) -> TypeExpr | None:

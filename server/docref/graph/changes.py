@@ -125,8 +125,9 @@ class ChangeLog:
         rel: str,
         users_by_name: Callable[[], Mapping[str, list[str]]],
         qualnames: Iterable[str] = (),
-    ) -> tuple[bool, set[str]]:
-        """``(whole, stale)`` of ``rel`` since the last ``take`` of it; forgets them.
+    ) -> tuple[bool, set[str], bool]:
+        """``(whole, stale, reached)`` of ``rel`` since the last ``take`` of it; forgets them
+        (``reached``: some code changed in ``rel`` or in a file it imports).
         ``users_by_name`` maps a name's last component to the qualnames of ``rel``'s
         functions using it (asked only when something ``rel`` reads changed);
         ``qualnames`` are ``rel``'s entities: one named like a changed entity is stale too
@@ -139,7 +140,7 @@ class ChangeLog:
             users = users_by_name()
             stale.update(qualname for name in names for qualname in users.get(name, ()))
             stale.update(q for q in qualnames if q.rsplit(".", 1)[-1] in names)
-        return whole, stale
+        return whole, stale, bool(names)
 
 
 def _bindings(imports: list[Import]) -> list[tuple[object, ...]]:

@@ -35,6 +35,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_constructors import Constructor, ConstructorResolver
@@ -54,7 +55,14 @@ from docref.graph.model import Class, Docstring, FileExtract, Function, Param
 from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring, Segment, byte_to_char, segment_docstring
 
-__all__ = ["PARAMETER_RULES", "ClassCheck", "ClassInput", "check_classes", "parse_docstring"]
+__all__ = [
+    "PARAMETER_RULES",
+    "ClassCheck",
+    "ClassInput",
+    "ClassReuse",
+    "check_classes",
+    "parse_docstring",
+]
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +107,18 @@ class ClassCheck:
     merged_constructors: set[str] = field(default_factory=set)
 
 
+class ClassReuse(Protocol):
+    """What an incremental checker holds from an earlier check of the same file's classes."""
+
+    def prior(self, cls: Class, ordinal: int) -> ClassCheck | None:
+        """The check of ``cls`` (the ``ordinal``-th class of its qualname) if still valid."""
+
+    def remember(
+        self, cls: Class, ordinal: int, part: ClassCheck, read: list[tuple[str, str, int]]
+    ) -> None:
+        """The check just made of ``cls``, and the classes it read (path, qualname, line)."""
+
+
 def parse_docstring(source: str, data: bytes, docstring: Docstring) -> ParsedDocstring:
     """A Python docstring of the file with text ``source`` (``data``: its UTF-8 bytes)."""
     span = docstring.span
@@ -121,11 +141,13 @@ def check_classes(
     data: bytes,
     rules: tuple[Rule, ...],
     parse: Callable[[Docstring], ParsedDocstring] | None = None,
+    reuse: ClassReuse | None = None,
 ) -> ClassCheck:
     """Check every documented class of ``fe`` against its constructor with those of
     ``rules`` that are parameter rules (see the module docstring).  ``parse`` segments a
     docstring of this file (default: :func:`parse_docstring`; the runner passes one that
-    reuses stored results)."""
+    reuses stored results); ``reuse`` holds the classes' checks an earlier check of the
+    file made (the editor's, :mod:`docref.engine.incremental`)."""
     if parse is None:
 
         def parse(docstring: Docstring) -> ParsedDocstring:
@@ -137,17 +159,28 @@ def check_classes(
     if fe.language != "python" or not (selected or completeness):
         return result
     resolver = ConstructorResolver(graph)
+    ordinals: dict[str, int] = {}
     for cls in fe.classes:
         if cls.docstring is None:
             continue
-        try:
-            _check_class(
-                graph, fe, cls, (source, data, parse), resolver, selected, completeness, result
-            )
-        except Exception as exc:  # one odd class must not hide the file's other findings
-            message = f"{fe.path}::{cls.qualname}: class check failed: {exc!r}"
-            log.warning("%s", message)
-            result.errors.append(message)
+        ordinal = ordinals[cls.qualname] = ordinals.get(cls.qualname, -1) + 1
+        part = reuse.prior(cls, ordinal) if reuse is not None else None
+        if part is None:
+            part, resolver.read = ClassCheck(), []
+            try:
+                text = (source, data, parse)
+                _check_class(graph, fe, cls, text, resolver, selected, completeness, part)
+            except Exception as exc:  # one odd class must not hide the file's other findings
+                message = f"{fe.path}::{cls.qualname}: class check failed: {exc!r}"
+                log.warning("%s", message)
+                part.errors.append(message)
+            if reuse is not None and not part.errors:  # a failure is told each time
+                reuse.remember(cls, ordinal, part, resolver.read)
+        result.findings += part.findings
+        result.errors += part.errors
+        result.classes += part.classes
+        result.names += part.names
+        result.merged_constructors |= part.merged_constructors
     return result
 
 
