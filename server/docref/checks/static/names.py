@@ -174,16 +174,17 @@ _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
 
 
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
-# "an array with shape ``shape1``": a placeholder the sentence names the shape by
-_SHAPE_NAME = re.compile(r"\bshapes?\s+[`*]+([A-Za-z_]\w*)[`*]+")
+# "an array with shape ``shape1``", "broadcastable to shape ``shape2``": numbered placeholders
+# the sentence names shapes by (not "of shape `mask_shape`", a stale parameter of jax's)
+_SHAPE_NAME = re.compile(r"\bshapes?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
 
 
 def _example_words(inp: StaticInput) -> set[str]:
     """Identifiers the docstring defines itself: those of its doctests, literal and code
     blocks, where an explanation may define the names its prose then uses, and the dimension
-    symbols of its array shapes (``of shape (n_samples, n_output_features)``, "with shape
-    ``shape1``"), which the prose
+    symbols of its array shapes (``of shape (n_samples, n_output_features)``, numbered ones:
+    "with shape ``shape1``"), which the prose
     then names (```n_output_features` is the number of ...``), and the parameters of a callable
     a parameter's type spells out (``chunk: callable(x_chunk, axis)``)."""
     parsed = inp.docstring
