@@ -184,3 +184,31 @@ def test_a_worker_that_dies_leaves_its_part_to_the_main_process(
 
     ready, got, problem = asyncio.run(dies_while_asking())
     assert ready and got is None and "stopped" in problem
+
+
+def test_batches_are_handed_out_in_order_with_the_call_budget_and_come_back(
+    tmp_path: Path,
+) -> None:
+    from docref.engine.model_pool import _batches, _Handout
+    from docref.engine.outcome import ModelOutcome
+
+    settings = _settings(["http://127.0.0.1:1/v1"], max_calls=30)
+    jobs = _jobs(tmp_path, settings)  # FUNCTIONS two-sentence functions, 8 questions each
+    batches = _batches(jobs, settings, 2)
+    assert [job for batch in batches for job in batch] == jobs  # contiguous, all, in order
+    assert len(batches) >= 4 and all(batches)
+    handout = _Handout(batches, settings, 30)
+    first, second = handout.take(), handout.take()
+    assert first is not None and second is not None
+    assert (first[0], second[0]) == (0, 1) and first[2] == min(30, 16 * len(first[1]))
+    handout.put_back([0])  # a failed worker's batch goes first again, its calls given back
+    again = handout.take()
+    assert again is not None and again[0] == 0 and again[2] == first[2]
+    unused = ModelOutcome("m", "e")  # asked nothing: every call it was given comes back
+    left = handout.budget
+    handout.done(0, 1, unused)
+    assert handout.budget == (left or 0) + (again[2] or 0)
+    unused.fatal = "dead"
+    handout.done(1, 0, unused)
+    rest = handout.take()
+    assert rest is not None and rest[2] == 0  # nothing is asked after a fatal error

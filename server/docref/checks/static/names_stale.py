@@ -5,6 +5,7 @@ the twin is also the did-you-mean of the other name rules when they have none.""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention, is_plain_word
@@ -48,8 +49,17 @@ def stale_finding(
         return None  # Java's member resolver does not see parameters
     sentence = inp.source[segment.start : segment.end]
     called = mention.kind == "call" or called_in(name, sentence)
+    cue = plain and parameter_cue(inp.source, mention.start, mention.end)
     match = twin_in_scope(
-        inp, sentence, name, resolution, params, plain=plain, called=called, keyword=keyword
+        inp,
+        sentence,
+        name,
+        resolution,
+        params,
+        plain=plain,
+        called=called,
+        keyword=keyword,
+        cue=cue,
     )
     if match is None:
         return None
@@ -74,6 +84,7 @@ def twin_in_scope(
     plain: bool,
     called: bool = False,
     keyword: bool = False,
+    cue: bool = False,
 ) -> str | None:
     """The one parameter or name in scope ``name`` was renamed to (:func:`.stale_match`)."""
     scope = [c for c in resolution.candidates if c != inp.function.name]
@@ -89,7 +100,46 @@ def twin_in_scope(
         defined=defined,
         called=called,
         keyword=keyword,
+        linked=call_linked(inp),
+        cue=cue,
     )
+
+
+_CUE_WORDS = frozenset({"parameter", "argument", "arg", "kwarg", "param"})
+# ``* ``shorten``: Long urls ...``: an item of a bulleted parameter list
+_ITEM_BEFORE = re.compile(r"(?:^|\n)[ \t]*[*+-][ \t]+[`*]*$")
+_ITEM_AFTER = re.compile(r"[`*]*[ \t]*(?::|--?)\s")
+
+
+def parameter_cue(source: str, start: int, end: int) -> bool:
+    """The words next to the name at ``start:end`` call it a parameter (the ``shorten``
+    argument, keyword argument ``shorten``) or it opens an item of a bulleted list with a
+    colon or dash (``* ``shorten``: ...``), as parameters are listed outside a section."""
+    before_text = source[max(0, start - 40) : start]
+    after_text = source[end : end + 40]
+    if _ITEM_BEFORE.search(before_text) and _ITEM_AFTER.match(after_text):
+        return True
+    after = re.match(r"[`*\s]*(?:keyword\s+)?(\w+)", after_text)
+    before = re.search(r"(\w+)[\s`*]*$", before_text)
+    return any(m is not None and m[1].lower().rstrip("s") in _CUE_WORDS for m in (after, before))
+
+
+def _called_name(reference: str) -> str | None:
+    """The function a body's reference names in this file: ``helper`` or ``self.helper``."""
+    parts = reference.split(".")
+    if len(parts) == 2 and parts[0] in ("self", "cls"):
+        return parts[1]
+    return reference if len(parts) == 1 else None
+
+
+def call_linked(inp: StaticInput) -> set[str]:
+    """The file's functions that the documented function uses or that use it."""
+    own = inp.function
+    out = {n for r in own.references if (n := _called_name(r.name)) is not None}
+    for fn in inp.file.functions:
+        if fn is not own and any(_called_name(r.name) == own.name for r in fn.references):
+            out.add(fn.name)
+    return out
 
 
 def keyword_or_renamed(

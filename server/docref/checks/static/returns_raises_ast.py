@@ -360,6 +360,10 @@ def _implicit(node: ast.AST, summary: RaiseSummary) -> None:
     raised = summary.raised
     if isinstance(node, ast.Subscript):
         raised.update(("KeyError", "IndexError", "LookupError", "TypeError"))
+        if isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Attribute):
+            # ``self.data[:] = value``: the ``__setitem__`` of an object of unknown type (a
+            # numpy array raises ValueError for a value of the wrong shape)
+            summary.external = True
     elif isinstance(node, ast.BinOp | ast.AugAssign):
         raised.update(("TypeError", "OverflowError", "ValueError"))
         if isinstance(node.op, ast.Div | ast.FloorDiv | ast.Mod):
