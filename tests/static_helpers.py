@@ -16,23 +16,30 @@ def static_input(
 ) -> StaticInput:
     """Write ``code`` (dedented) to ``tmp_path/src/filename``, index it, return the input of
     the function ``qualname``."""
-    root = tmp_path / "src"
-    target = root / filename
-    target.parent.mkdir(parents=True, exist_ok=True)
-    text = textwrap.dedent(code).lstrip("\n")
-    target.write_text(text, encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "c"))
+    return project_input(tmp_path, {filename: code}, filename, qualname, root="src")
+
+
+def project_input(
+    tmp_path: Path, files: dict[str, str], path: str, qualname: str, *, root: str = "proj"
+) -> StaticInput:
+    """Write ``files`` (relative path to code, dedented) under ``tmp_path/root``, index the
+    project, return the input of the documented function ``qualname`` of ``path``."""
+    for rel, code in files.items():
+        target = tmp_path / root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
+    graph = ProjectGraph(str(tmp_path / root), cache_directory=str(tmp_path / "c"))
     graph.index(workers=1)
-    extract = graph.get(filename)
-    assert extract is not None, f"{filename} was not indexed"
+    extract = graph.get(path)
+    assert extract is not None, f"{path} was not indexed"
     function = next(
         (f for f in extract.functions if f.qualname == qualname and f.docstring is not None),
         None,
     )
-    assert function is not None, f"no documented function {qualname} in {filename}"
+    assert function is not None, f"no documented function {qualname} in {path}"
     assert function.docstring is not None
-    data = target.read_bytes()
-    source = data.decode("utf-8")
+    source = graph.source(path)
+    data = source.encode("utf-8")
     span = function.docstring.span
     start = byte_to_char(data, span.start_byte)
     end = byte_to_char(data, span.end_byte)

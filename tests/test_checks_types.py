@@ -129,6 +129,12 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     ("int", "int | np.integer", COMPATIBLE, {}),
     ("int", "np.int64", COMPATIBLE, {}),
     ("bool", "np.bool_", COMPATIBLE, {}),
+    # round 9 (scipy's ``differential_entropy``): ``float`` for the ``numpy.float64`` of a
+    # reduction annotated ``np.number | np.ndarray``; controls: no shared scalar, no number
+    ("float", "np.number | np.ndarray", COMPATIBLE, {}),
+    ("float", "np.floating", COMPATIBLE, {}),
+    ("int", "np.floating", INCOMPATIBLE, {}),
+    ("str", "np.number", INCOMPATIBLE, {}),
     ("list of ints", "list[int]", EQUAL, {}),
     ("tuple of floats", "tuple[float, ...]", EQUAL, {}),
     ("list of dictionaries", "list[dict]", EQUAL, {}),

@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from docref.checks.llm.tier import LlmFunctionResult, LlmRun, check_function_llm, first_sentence
+from docref.checks.llm.tier import (
+    ALL_CRITERIA,
+    LlmFunctionResult,
+    LlmRun,
+    check_function_llm,
+    first_sentence,
+    question_keys,
+)
 from docref.core.findings import Criterion, Tier, Verdict
 from docref.core.score import score_docstring
 from docref.core.segment import Segment
@@ -223,6 +230,32 @@ def test_cache_second_run_makes_no_calls(fake: FakeOpenAI, tmp_path: Path) -> No
     # another profile is another question
     third = check(client_for(fake.base_url), cache=cache, profile="referee-ver4")
     assert third.cache_hits == 0 and third.calls >= 12
+    cache.close()
+
+
+def test_prefetched_answers_are_the_ones_each_question_would_read(
+    fake: FakeOpenAI, tmp_path: Path
+) -> None:
+    # a run reads every question's answer at once (one thread hop, not one per question)
+    cache = AnswerCache.open(str(tmp_path))
+    assert cache is not None
+    client = client_for(fake.base_url)
+    first = check(client, cache=cache)
+    asyncio.run(cache.flush())
+    seen = len(fake.requests)
+    keys = question_keys(client, "python", SOURCE, "", segments_of(SOURCE), ALL_CRITERIA,
+                         "paper")  # fmt: skip
+    unknown = "answer:" + "0" * 64
+    asyncio.run(cache.prefetch([*keys, unknown]))
+    backend_reads: list[str] = []
+    real_get = cache._backend.get
+    cache._backend.get = lambda key, *a: backend_reads.append(key) or real_get(key, *a)
+    second = check(client, cache=cache)
+    assert len(fake.requests) == seen and second.cache_hits == len(keys) == 12
+    assert backend_reads == []  # every answer came from the prefetch
+    assert [r.verdict for r in second.results] == [r.verdict for r in first.results]
+    assert asyncio.run(cache.get(unknown)) is None and backend_reads == []  # a miss, read once
+    assert asyncio.run(cache.get(keys[0])) is not None and backend_reads == [keys[0]]
     cache.close()
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from docref.config.endpoints import EndpointSpec
 from docref.config.settings import Settings
+from docref.engine import model_pool
 from docref.engine.model import ModelJob, ModelTier, prepare_all
 from docref.engine.model_pool import asking_processes, share_of, start_workers
 
@@ -125,6 +126,17 @@ def test_how_many_processes_ask_and_their_shares_of_each_cap() -> None:
     assert [s.max_calls for s in shares] == [75, 25]
 
 
+@pytest.mark.parametrize(("cpus", "expected"), [(1, 1), (2, 1), (3, 2), (8, 4)])
+def test_a_worker_starts_by_itself_only_with_a_cpu_to_spare(
+    monkeypatch: pytest.MonkeyPatch, cpus: int, expected: int
+) -> None:
+    # each asking process keeps about a core busy: on 2 CPUs a second one only slows both
+    monkeypatch.setattr(model_pool, "_cpus", lambda: cpus)
+    bases = ["http://127.0.0.1:1/v1", "http://127.0.0.1:2/v1"]
+    assert asking_processes(_settings(bases), 8000, None) == expected
+    assert asking_processes(_settings(bases), 8000, 2) == 2  # --jobs 2 is what it says
+
+
 def _jobs(tmp_path: Path, settings: Settings) -> list[ModelJob]:
     from docref.engine.static import check_static
     from docref.graph.project import ProjectGraph
@@ -172,3 +184,31 @@ def test_a_worker_that_dies_leaves_its_part_to_the_main_process(
 
     ready, got, problem = asyncio.run(dies_while_asking())
     assert ready and got is None and "stopped" in problem
+
+
+def test_batches_are_handed_out_in_order_with_the_call_budget_and_come_back(
+    tmp_path: Path,
+) -> None:
+    from docref.engine.model_pool import _batches, _Handout
+    from docref.engine.outcome import ModelOutcome
+
+    settings = _settings(["http://127.0.0.1:1/v1"], max_calls=30)
+    jobs = _jobs(tmp_path, settings)  # FUNCTIONS two-sentence functions, 8 questions each
+    batches = _batches(jobs, settings, 2)
+    assert [job for batch in batches for job in batch] == jobs  # contiguous, all, in order
+    assert len(batches) >= 4 and all(batches)
+    handout = _Handout(batches, settings, 30)
+    first, second = handout.take(), handout.take()
+    assert first is not None and second is not None
+    assert (first[0], second[0]) == (0, 1) and first[2] == min(30, 16 * len(first[1]))
+    handout.put_back([0])  # a failed worker's batch goes first again, its calls given back
+    again = handout.take()
+    assert again is not None and again[0] == 0 and again[2] == first[2]
+    unused = ModelOutcome("m", "e")  # asked nothing: every call it was given comes back
+    left = handout.budget
+    handout.done(0, 1, unused)
+    assert handout.budget == (left or 0) + (again[2] or 0)
+    unused.fatal = "dead"
+    handout.done(1, 0, unused)
+    rest = handout.take()
+    assert rest is not None and rest[2] == 0  # nothing is asked after a fatal error

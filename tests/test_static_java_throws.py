@@ -6,32 +6,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.static.base import StaticInput
 from docref.checks.static.java_hierarchy import ExceptionHierarchy, is_subtype, jdk_ancestry
 from docref.checks.static.returns_raises import c3_raises_unraised
 from docref.core.findings import Criterion, Finding, Tier
-from docref.graph.project import ProjectGraph
-from docref.segments import byte_to_char, segment_docstring
 
-
-def _input(tmp_path: Path, files: dict[str, str], path: str, qualname: str) -> StaticInput:
-    root = tmp_path / "proj"
-    for rel, text in files.items():
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "c"))
-    graph.index(workers=1)
-    fe = graph.get(path)
-    assert fe is not None
-    fn = next(f for f in fe.functions if f.qualname == qualname and f.docstring is not None)
-    assert fn.docstring is not None
-    source = graph.source(path)
-    data = source.encode("utf-8")
-    start = byte_to_char(data, fn.docstring.span.start_byte)
-    end = byte_to_char(data, fn.docstring.span.end_byte)
-    parsed = segment_docstring(source, start, end, fe.language)
-    return StaticInput(graph, fe, fn, parsed, source, data)
+from tests.static_helpers import project_input
 
 
 def _method(
@@ -47,7 +26,7 @@ def _method(
     body = textwrap.indent(textwrap.dedent(member).strip("\n"), "    ")
     code = f"package p;\n{imports}\n{header} {{\n{body}\n}}\n"
     files = {"p/A.java": code, **(extra or {})}
-    return c3_raises_unraised(_input(tmp_path, files, "p/A.java", qualname))
+    return c3_raises_unraised(project_input(tmp_path, files, "p/A.java", qualname))
 
 
 def _doc(tag: str, body: str, signature: str = "public void m(String s)") -> str:
@@ -371,7 +350,7 @@ def test_cyclic_project_hierarchy_is_unknown(tmp_path: Path) -> None:
 
 def test_hierarchy_answers_unknown_for_open_chains(tmp_path: Path) -> None:
     files = {"p/A.java": "package p;\nimport org.lib.*;\n" + _A_SOURCE}
-    inp = _input(tmp_path, files, "p/A.java", "A.m")
+    inp = project_input(tmp_path, files, "p/A.java", "A.m")
     hierarchy = ExceptionHierarchy(inp.graph)
     library = hierarchy.ancestry(inp.file, "LibError")
     assert not library.known and library.checked is None

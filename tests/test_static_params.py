@@ -602,7 +602,7 @@ def test_a_project_decorator_adds_its_wrappers_parameters(
 
 _KEYWORD_DECORATED = '''
 import statsmodels
-from deco import popping, reading
+from deco import mentioning, popping, reading
 
 
 @DECORATOR
@@ -630,6 +630,13 @@ def reading(func):
     def inner(*args, **kwargs):
         return func(*args, **kwargs), kwargs.get("other")
     return inner
+
+
+def mentioning(func):
+    def inner(*args, **kwargs):
+        '''Hands every keyword on; kwargs.pop("data") is for func.'''
+        return func(*args, **kwargs)
+    return inner
 """
 
 
@@ -638,10 +645,17 @@ def reading(func):
     [
         ("popping", 0),  # astropy's @fitter_unit_support: kwargs.pop("equivalencies")
         ("reading", 1),  # reads another keyword: data stays unknown
+        ("mentioning", 1),  # its docstring names the keyword, its code does not take it
         ('statsmodels.deprecate_kwarg("data", "x")', 0),  # names the deprecated keyword
         ('statsmodels.deprecate_kwarg("other", "x")', 1),
     ],
-    ids=["wrapper-pops-it", "wrapper-reads-another", "named-keyword", "named-other"],
+    ids=[
+        "wrapper-pops-it",
+        "wrapper-reads-another",
+        "docstring-only",
+        "named-keyword",
+        "named-other",
+    ],
 )
 def test_a_decorator_taking_a_keyword_for_the_function(
     tmp_path: Path, decorator: str, flagged: int

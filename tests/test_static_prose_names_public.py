@@ -90,8 +90,11 @@ def test_public_helper_renamed_in_its_file(tmp_path: Path, code: str, old: str, 
         + GOOGLE.replace(HELPERS, "").replace("raw_add_etag(response)", "raw_add_etag(1)"),
         # the helper exists under the name the sentence uses
         GOOGLE.replace("`add_etag` method", "`raw_add_etag` method"),
-        # an extended twin needs the sentence to call the name (a signal is no helper)
-        GOOGLE.replace("`add_etag` method", "`add_etag` signal"),
+        # an extended twin needs the sentence to call the name (a signal is no helper) or a
+        # call between the two functions (celery: `internal_error` signal, report_internal_error)
+        GOOGLE.replace("`add_etag` method", "`add_etag` signal").replace(
+            "return raw_add_etag(response)", "return response"
+        ),
         # the twin keeps the naming convention (``AddEtag``, an RPC's name)
         GOOGLE.replace("`add_etag` method", "`AddEtag` method"),
         # a plain English word is not matched against helpers (``etag`` next to ``etag_value``)
@@ -103,6 +106,61 @@ def test_public_helper_renamed_in_its_file(tmp_path: Path, code: str, old: str, 
 )
 def test_public_helper_controls_are_silent(tmp_path: Path, code: str) -> None:
     assert run_rule(c1_name_unresolved, tmp_path, code, "make_conditional") == []
+
+
+LINKED = '''
+def bag_map_helper(func, *args):
+    return map_chunk(func, args)
+
+
+class Bag:
+    def map_partitions_impl(self, func):
+        return func
+
+    def apply(self, func):
+        """Apply ``func`` to each partition through ``map_partitions``."""
+        return self.map_partitions_impl(func)
+
+
+def map_chunk(f, iters):
+    """Map ``f`` across iterables.
+
+    Low-level function used in ``bag_map``, not user facing.
+    """
+    return f
+'''
+
+
+@pytest.mark.parametrize(
+    ("qualname", "old", "new"),
+    [
+        ("map_chunk", "bag_map", "bag_map_helper"),
+        ("Bag.apply", "map_partitions", "map_partitions_impl"),
+    ],
+    ids=["called-by-the-twin", "calls-the-twin"],
+)
+def test_a_helper_extended_by_a_word_is_stale_when_a_call_links_them(
+    tmp_path: Path, qualname: str, old: str, new: str
+) -> None:
+    # dask's ``map_chunk``: "used in ``bag_map``" after ``bag_map`` became ``bag_map_helper``,
+    # which calls ``map_chunk``; no call word in the sentence, the call graph says which helper
+    inp = static_input(tmp_path, LINKED, qualname)
+    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    assert [inp.source[f.start : f.end].count(old) >= 1 for f in found] == [True]
+    assert found[0].fix_hint == f"rename `{old}` to `{new}` in this sentence"
+
+
+def test_a_call_link_does_not_make_the_extended_helper_stale_without_one(tmp_path: Path) -> None:
+    # control: the same sentence, but ``bag_map_helper`` neither calls ``map_chunk`` nor is
+    # called by it -- another function of the module may be what ``bag_map`` means
+    code = LINKED.replace("return map_chunk(func, args)", "return func")
+    assert run_rule(c1_name_unresolved, tmp_path, code, "map_chunk") == []
+    # and the name as it is in the code is silent
+    code = LINKED.replace("def bag_map_helper", "def bag_map")
+    assert run_rule(c1_name_unresolved, tmp_path / "2", code, "map_chunk") == []
+    # a method the class does not call is no evidence either
+    code = LINKED.replace("self.map_partitions_impl(func)", "func")
+    assert run_rule(c1_name_unresolved, tmp_path / "3", code, "Bag.apply") == []
 
 
 def test_java_call_in_prose_is_not_judged_as_a_rename(tmp_path: Path) -> None:
@@ -256,3 +314,41 @@ def test_a_one_letter_change_of_a_public_name_is_another_function(tmp_path: Path
         return gf_sqr(f)
     """
     assert run_rule(c1_name_unresolved, tmp_path, code, "gf_pow") == []
+
+
+def test_a_call_link_extends_a_name_by_one_word_only(tmp_path: Path) -> None:
+    # jax's call_tf: "the XLACallModule `function_list` attribute" in a function calling
+    # ``add_to_call_tf_concrete_function_list``, five words more: another thing
+    code = '''
+    def add_to_call_tf_concrete_function_list(fn):
+        return fn
+
+
+    def emit_call(fn):
+        """Emit the call; the index is in the module's `function_list` attribute."""
+        return add_to_call_tf_concrete_function_list(fn)
+    '''
+    assert run_rule(c1_name_unresolved, tmp_path, code, "emit_call") == []
+    # control: one word more is the renamed helper
+    one = code.replace("add_to_call_tf_concrete_function_list", "function_list_impl")
+    assert len(run_rule(c1_name_unresolved, tmp_path / "2", one, "emit_call")) == 1
+
+
+def test_a_call_link_is_no_evidence_when_the_function_itself_extends_the_name(
+    tmp_path: Path,
+) -> None:
+    # sympy's ``gf_sqf_list``: "using ``gf_sqf()``" (the function itself, as its example
+    # shows) next to ``gf_sqf_part``, which calls it: the call link picks no twin
+    code = """
+    def gf_sqf_part(f):
+        return gf_sqf_list(f)
+
+
+    def gf_sqf_list(f):
+        \"\"\"Square-free decomposition, computed using ``gf_sqf()``.\"\"\"
+        return [f]
+    """
+    assert run_rule(c1_name_unresolved, tmp_path, code, "gf_sqf_list") == []
+    # control: another function's docstring, the same call link
+    other = code.replace("def gf_sqf_list", "def sqf_list").replace("gf_sqf_list(f)", "sqf_list(f)")
+    assert len(run_rule(c1_name_unresolved, tmp_path / "2", other, "sqf_list")) == 1

@@ -2,39 +2,18 @@
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.static.base import Rule, StaticInput
+from docref.checks.static.base import Rule
 from docref.checks.static.returns_raises import (
     c3_raises_unraised,
     c3_returns_vs_yields,
     c3_returns_without_value,
 )
 from docref.core.findings import Criterion, Finding, Tier
-from docref.graph.project import ProjectGraph
-from docref.segments import byte_to_char, segment_docstring
 
-
-def _input(tmp_path: Path, files: dict[str, str], path: str, qualname: str) -> StaticInput:
-    root = tmp_path / "proj"
-    for rel, text in files.items():
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "c"))
-    graph.index(workers=1)
-    fe = graph.get(path)
-    assert fe is not None
-    fn = next(f for f in fe.functions if f.qualname == qualname)
-    assert fn.docstring is not None
-    source = graph.source(path)
-    data = source.encode("utf-8")
-    start = byte_to_char(data, fn.docstring.span.start_byte)
-    end = byte_to_char(data, fn.docstring.span.end_byte)
-    parsed = segment_docstring(source, start, end, fe.language)
-    return StaticInput(graph, fe, fn, parsed, source, data)
+from tests.static_helpers import project_input
 
 
 def _run(
@@ -47,7 +26,7 @@ def _run(
     extra: dict[str, str] | None = None,
 ) -> list[Finding]:
     files = {path: code, **(extra or {})}
-    return rule(_input(tmp_path, files, path, qualname))
+    return rule(project_input(tmp_path, files, path, qualname))
 
 
 # ---- C3-RETURNS-YIELDS: Returns without a value ----------------------------------------------

@@ -48,7 +48,7 @@ from .types_expr import (
     make_union,
 )
 from .types_hierarchy import ancestors, is_known
-from .types_parse import parse_annotation, parse_doc_type
+from .types_parse import parse_annotation, parse_doc_readings, parse_doc_type
 from .types_relation import (
     COMPATIBLE,
     EQUAL,
@@ -80,6 +80,7 @@ __all__ = [
     "compare",
     "make_union",
     "parse_annotation",
+    "parse_doc_readings",
     "parse_doc_type",
 ]
 

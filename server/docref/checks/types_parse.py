@@ -29,7 +29,7 @@ from .types_vocab import (
     QUALIFIERS,
 )
 
-__all__ = ["parse_annotation", "parse_doc_type"]
+__all__ = ["parse_annotation", "parse_doc_readings", "parse_doc_type"]
 
 _MAX_DOC_CHARS = 300
 _MAX_ANNOTATION_CHARS = 2000
@@ -53,6 +53,9 @@ _RANGE_TAIL = re.compile(
 )
 _PLURAL = re.compile(r"^([a-z_]+?)(ies|s)$")
 _OF = re.compile(r"^([A-Za-z_][\w.]*)\s+of\s+(.+)$")
+# One dimension of a NumPy shape written as the type (``result : (t.size, D)``): a number,
+# ``...``, one letter, a lower-case name or attribute (``n_samples``, ``t.size``), arithmetic.
+_SHAPE_ITEM = re.compile(r"^(?:\d+|\.\.\.|[A-Za-z]|[a-z_]\w*(?:\.\w+)*|[\w.]+\s*[-+*/]\s*[\w.]+)$")
 
 
 # --------------------------------------------------------------------------- public API
@@ -109,6 +112,28 @@ def parse_doc_type(
         return None
 
 
+def parse_doc_readings(
+    text: str,
+    *,
+    default_is_none: bool = False,
+    aliases: Mapping[str, str] | None = None,
+    type_aliases: Mapping[str, str] | None = None,
+) -> list[TypeExpr | None]:
+    """The readings of a docstring type (:func:`parse_doc_type`): one, or two when a plural
+    type word follows an ``of`` phrase's ``or`` -- ``list of string or tuples`` is a list of
+    strings or tuples (seaborn's markers) as often as a list of strings, or a tuple.  A
+    contradiction holds only when every reading is contradicted.  Never raises."""
+    try:
+        ctx = TypeContext(aliases, doc=True, expand=type_aliases)
+        split = _parse_doc(text, default_is_none, ctx, reading="split")
+        plain = _parse_doc(text, default_is_none, ctx)
+        if split is None or (plain is not None and split.render() == plain.render()):
+            return [plain]
+        return [split, _parse_doc(text, default_is_none, ctx, reading="fold")]
+    except Exception:
+        return [None]
+
+
 # --------------------------------------------------------------------------- docstring text
 
 
@@ -122,7 +147,9 @@ def _clean(text: str) -> str:
     return _LIKE.sub(lambda m: m.group(1).lower() + "_like", text)
 
 
-def _parse_doc(text: str, default_is_none: bool, ctx: TypeContext) -> TypeExpr | None:
+def _parse_doc(
+    text: str, default_is_none: bool, ctx: TypeContext, reading: str | None = None
+) -> TypeExpr | None:
     text = _clean(text)
     if not text or len(text) > _MAX_DOC_CHARS:
         return None
@@ -149,8 +176,18 @@ def _parse_doc(text: str, default_is_none: bool, ctx: TypeContext) -> TypeExpr |
             kept.append(re.sub(r"^or\s+", "", segment))
     members: list[TypeExpr] = []
     for segment in kept:
-        for part in _split_top(segment, " or "):
-            member = _parse_member(part.strip(), ctx)
+        parts = [part.strip() for part in _split_top(segment, " or ")]
+        # ``list of X or Ys`` (see parse_doc_readings): "split" reads the plural alone,
+        # singular, "fold" reads it as another item of the ``of`` phrase
+        tail = reading is not None and _plural_tail(parts, ctx)
+        if tail and reading == "fold":
+            folded = _fold_of(parts, ctx)
+            if folded is None:
+                return None
+            members.append(folded)
+            continue
+        for index, part in enumerate(parts):
+            member = _parse_member(_singular(part, ctx) if tail and index else part, ctx)
             if member is None:
                 return None
             members.append(member)
@@ -174,6 +211,8 @@ def _parse_member(text: str, ctx: TypeContext) -> TypeExpr | None:
         return None
     if text.startswith("{") and text.endswith("}"):
         return parse_expression(text, ctx)
+    if _is_shape(text):
+        return None  # the shape of the array, not a tuple type: no type claim
     if text.startswith("[") and text.endswith("]") and len(_split_top(text[1:-1], ",")) == 1:
         text = f"list{text}"  # ``[column]``: the list-of notation of older docstrings
     match = _OF.match(text)
@@ -182,6 +221,19 @@ def _parse_member(text: str, ctx: TypeContext) -> TypeExpr | None:
     if text in DOC_WORDS and not aliased(text, ctx):
         return DOC_WORDS[text]  # also the words ``ast`` cannot parse (``class``)
     return parse_expression(text, ctx)
+
+
+def _is_shape(text: str) -> bool:
+    """``(t.size, D)``, ``(n_samples, n_features)``, ``(N,)``: a parenthesised list of
+    dimensions, none of them a type word (``(int, str)`` is a tuple type)."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    items = [i.strip() for i in _split_top(text[1:-1], ",")]
+    items = items[:-1] if len(items) > 1 and not items[-1] else items
+    return all(
+        _SHAPE_ITEM.match(i) and i not in BUILTIN_CLASSES and i.lower() not in DOC_WORDS
+        for i in items
+    )
 
 
 def _parse_of(word: str, rest: str, ctx: TypeContext) -> TypeExpr | None:
@@ -208,6 +260,23 @@ def _parse_of(word: str, rest: str, ctx: TypeContext) -> TypeExpr | None:
     if container is None:
         return TypeExpr(ARRAY_LIKE)
     return TypeExpr(container, (element,))
+
+
+def _plural_tail(parts: list[str], ctx: TypeContext) -> bool:
+    """``list of X`` then plural type words only (``tuples``, ``ints``)."""
+    if len(parts) < 2 or _OF.match(parts[0]) is None:
+        return False
+    return all(" " not in p and _singular(p, ctx) != p for p in parts[1:])
+
+
+def _fold_of(parts: list[str], ctx: TypeContext) -> TypeExpr | None:
+    """``list of X or Ys`` read as ``list[X | Y]``: ``None`` unless the head has one item."""
+    head = _parse_member(parts[0], ctx)
+    tail = [_parse_member(_singular(p, ctx), ctx) for p in parts[1:]]
+    if head is None or len(head.args) != 1 or any(t is None for t in tail):
+        return None
+    items = [head.args[0], *(t for t in tail if t is not None)]
+    return dataclasses.replace(head, args=(make_union(items),))
 
 
 def _singular(word: str, ctx: TypeContext) -> str:

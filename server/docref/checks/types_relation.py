@@ -95,6 +95,12 @@ def name_relation(
     if a in ancestors(doc):
         return SUB, None
     d_known, a_known = is_known(d), is_known(a)
+    # ``float`` for ``numpy.number``: they share values (``numpy.float64`` is both), the
+    # Python name reads as the part of the NumPy class it covers, and the other way round
+    if _numpy_and_python_number(a, d):
+        return SUB, None
+    if _numpy_and_python_number(d, a):
+        return SUPER, None
     if d_known and a_known:
         return UNRELATED, None
     if ctx.is_subclass is not None:
@@ -116,6 +122,25 @@ def name_relation(
     if not d_known:  # a user class documented where a known type is annotated
         return UNRELATED, None
     return None, None  # a known type documented, a user class annotated: maybe a subclass
+
+
+# the NumPy scalar each Python number stands for in numpydoc (``float`` for ``float64``)
+_NUMPY_OF = {"int": "numpy.int64", "float": "numpy.float64", "complex": "numpy.complex128"}
+
+
+def _numpy_and_python_number(numpy_name: str, python_name: str) -> bool:
+    """A NumPy scalar class (``numpy.number``, ``numpy.floating``) holding the scalar a
+    Python number type or ABC stands for: numpydoc writes ``float`` for the
+    ``numpy.float64`` a reduction returns; neither class is below the other, yet they
+    overlap (``int`` and ``numpy.floating`` do not)."""
+    if not numpy_name.startswith("numpy."):
+        return False
+    for python, scalar in _NUMPY_OF.items():
+        if python_name != python and python_name not in ancestors(TypeExpr(python)):
+            continue
+        if numpy_name == scalar or numpy_name in ancestors(TypeExpr(scalar)):
+            return True
+    return False
 
 
 def named(name: str, canonical: str) -> bool:

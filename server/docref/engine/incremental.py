@@ -24,10 +24,11 @@ from dataclasses import dataclass, field, replace
 from weakref import WeakKeyDictionary
 
 from docref.checks.static.base import Rule
+from docref.checks.static.class_docstrings import ClassCheck, ClassReuse
 from docref.checks.static.runner import FileReport, check_file
 from docref.core.findings import Finding
 from docref.graph.changes import ChangeLog
-from docref.graph.model import Function
+from docref.graph.model import Class, Function
 from docref.graph.project import ProjectGraph
 from docref.segments import (
     DocstringLanguage,
@@ -58,11 +59,26 @@ class _Done:
 
 
 @dataclass(slots=True)
+class _ClassDone:
+    """One class's check as last made or moved: its text, where it was, the classes it read
+    (path, qualname, first line, fingerprint; itself first) and what it gave."""
+
+    text: tuple[str, int]
+    start_byte: int
+    start: int
+    line: int
+    read: list[tuple[str, str, int, str]]
+    part: ClassCheck
+
+
+@dataclass(slots=True)
 class _FileMemo:
     rules: tuple[Rule, ...]
     epoch: int
     functions: dict[_Key, _Done] = field(default_factory=dict)
     docstrings: dict[_DocKey, tuple[int, int, ParsedDocstring]] = field(default_factory=dict)
+    classes: dict[_Key, _ClassDone] = field(default_factory=dict)
+    surfaces: int = -1  # the graph's surface generation the class checks were made under
 
 
 def _shift_range(
@@ -111,17 +127,35 @@ def _shift_docstring(parsed: ParsedDocstring, chars: int, lines: int) -> ParsedD
 
 
 class _Pass:
-    """One check of one file: the :class:`~docref.checks.static.runner.Reuse` it is given."""
+    """One check of one file: the :class:`~docref.checks.static.runner.Reuse` it is given.
 
-    def __init__(self, memo: _FileMemo, stale: set[str], fingerprints: dict[str, str]) -> None:
+    A class's check (its docstring against its constructor) is reused when its text and
+    that of every class it read (its bases, their constructors' docstrings included) are
+    unchanged and moved with it (or, in other files, not at all), and no code changed in the
+    file or in a file it imports, nor any file's surface, since it was made."""
+
+    def __init__(
+        self,
+        graph: ProjectGraph,
+        path: str,
+        memo: _FileMemo,
+        stale: set[str],
+        fingerprints: dict[str, str],
+        classes_valid: bool,
+    ) -> None:
+        self.graph, self.path = graph, path  # the file's path relative to the graph's root
         self.memo = memo
         self.stale = stale
         self.fingerprints = fingerprints
+        self.classes_valid = classes_valid
         self.functions: dict[_Key, _Done] = {}
         self.docstrings: dict[_DocKey, tuple[int, int, ParsedDocstring]] = {}
+        self.classes: dict[_Key, _ClassDone] = {}
         self.data = b""
         self.index: LineIndex | None = None
         self.reused = 0
+        self.reused_classes = 0
+        self.class_reuse: ClassReuse = _ClassPass(self)
 
     def begin(self, source: str, data: bytes, index: LineIndex) -> None:
         self.data, self.index = data, index
@@ -143,10 +177,20 @@ class _Pass:
             self.docstrings[key] = (start, line, parsed)
         return parsed
 
-    def _text(self, fn: Function) -> tuple[str, int]:
-        # the graph's fingerprint covers the text of every function of that qualname (an
+    def _text(self, ent: Function | Class) -> tuple[str, int]:
+        # the graph's fingerprint covers the text of every entity of that qualname (an
         # overload's change re-checks its siblings too, which read it)
-        return self.fingerprints.get(fn.qualname, ""), fn.span.start_col
+        return self.fingerprints.get(ent.qualname, ""), ent.span.start_col
+
+    def _where(self, path: str, qualname: str) -> tuple[int, str] | None:
+        """The first line and fingerprint of the class ``qualname`` of ``path`` now."""
+        entry, fe = self.graph.entries.get(path), self.graph.get(path)
+        found = (
+            None if fe is None else next((c for c in fe.classes if c.qualname == qualname), None)
+        )
+        if entry is None or found is None:
+            return None
+        return found.span.start_line, entry.fingerprints.get(qualname, "")
 
     def prior(self, fn: Function, ordinal: int) -> tuple[ParsedDocstring, list[Finding]] | None:
         done = self.memo.functions.get((fn.qualname, ordinal))
@@ -179,6 +223,55 @@ class _Pass:
         self.functions[(fn.qualname, ordinal)] = done
 
 
+class _ClassPass:
+    """The :class:`~docref.checks.static.class_docstrings.ClassReuse` of one :class:`_Pass`."""
+
+    def __init__(self, check: _Pass) -> None:
+        self.check = check
+
+    def prior(self, cls: Class, ordinal: int) -> ClassCheck | None:
+        check = self.check
+        done = check.memo.classes.get((cls.qualname, ordinal))
+        if not check.classes_valid or done is None or done.text != check._text(cls):
+            return None
+        path, lines = check.path, cls.span.start_line - done.line
+        for other, qualname, line, fingerprint in done.read:
+            # a class of this file moved with it; one of another file did not move
+            if check._where(other, qualname) != (
+                line + (lines if other == path else 0),
+                fingerprint,
+            ):
+                return None
+        if cls.span.start_byte != done.start_byte or lines:
+            assert check.index is not None
+            start = check.index.byte_to_char(cls.span.start_byte)
+            chars = start - done.start
+            read = [(o, q, line + lines if o == path else line, f) for o, q, line, f in done.read]
+            part = replace(
+                done.part, findings=[_shift_finding(f, chars, lines) for f in done.part.findings]
+            )
+            done = _ClassDone(
+                done.text, cls.span.start_byte, start, cls.span.start_line, read, part
+            )
+        check.classes[(cls.qualname, ordinal)] = done
+        check.reused_classes += 1
+        return done.part
+
+    def remember(
+        self, cls: Class, ordinal: int, part: ClassCheck, read: list[tuple[str, str, int]]
+    ) -> None:
+        check = self.check
+        assert check.index is not None
+        prints = [(p, q, line, check._where(p, q)) for p, q, line in read]
+        if any(where is None for *_, where in prints):
+            return  # a class it read is gone already: nothing to compare with next time
+        kept = [(p, q, line, where[1]) for p, q, line, where in prints if where is not None]
+        start = check.index.byte_to_char(cls.span.start_byte)
+        line = cls.span.start_line
+        done = _ClassDone(check._text(cls), cls.span.start_byte, start, line, kept, part)
+        check.classes[(cls.qualname, ordinal)] = done
+
+
 class IncrementalStatic:
     """The static tier over one graph's files, reusing what earlier checks of a file computed
     (see the module docstring).  Not thread-safe: like the graph, used by one thread at a
@@ -189,6 +282,7 @@ class IncrementalStatic:
         self.log: ChangeLog = graph.changes.watch()
         self.files: dict[str, _FileMemo] = {}
         self.last_reused = 0  # functions whose findings the last check reused (for tests)
+        self.last_reused_classes = 0  # and classes whose check it reused
 
     def check(self, path: str, rules: tuple[Rule, ...]) -> FileReport:
         """The static report of ``path`` (indexed; its buffer already given to the graph),
@@ -196,15 +290,18 @@ class IncrementalStatic:
         rel = self.graph.relpath(path)
         entry = self.graph.entries.get(rel)
         if entry is None:
-            whole, stale = self.log.take(rel, dict)
+            whole, stale, reached = self.log.take(rel, dict)
         else:
-            whole, stale = self.log.take(rel, entry.users_by_name, entry.fingerprints)
+            whole, stale, reached = self.log.take(rel, entry.users_by_name, entry.fingerprints)
         memo = self.files.get(rel)
         if memo is None or memo.epoch != self.log.epoch or memo.rules != rules:
             memo = _FileMemo(rules, self.log.epoch, {}, memo.docstrings if memo else {})
         elif whole:  # the file's surface changed: every function may read it
             memo = _FileMemo(rules, self.log.epoch, {}, memo.docstrings)
-        current = _Pass(memo, stale, entry.fingerprints if entry is not None else {})
+        surfaces = self.graph.changes.surface_generation
+        classes_valid = not reached and memo.surfaces == surfaces
+        prints = entry.fingerprints if entry is not None else {}
+        current = _Pass(self.graph, rel, memo, stale, prints, classes_valid)
         report = check_file(self.graph, rel, rules, reuse=current)
         fe = self.graph.get(rel)
         if fe is not None:
@@ -212,8 +309,10 @@ class IncrementalStatic:
         # only this version's functions and docstrings are kept: the memo never outgrows it
         memo.functions = current.functions
         memo.docstrings = current.docstrings
+        memo.classes, memo.surfaces = current.classes, surfaces
         self.files[rel] = memo
         self.last_reused = current.reused
+        self.last_reused_classes = current.reused_classes
         return report
 
     def forget(self, path: str) -> None:

@@ -288,13 +288,20 @@ class ModelTier:
         """:meth:`run` with the client, criteria and profile given one by one (``docref
         eval``'s ``referee`` method judges dataset items with no ``Settings`` behind them);
         ``settings``, when given, name the shared answer cache (``cache_url``)."""
-        from docref.checks.llm.tier import LlmRun, check_function_llm
+        from docref.checks.llm.tier import LlmRun, check_function_llm, question_keys
 
         settings = settings if settings is not None else Settings()
         outcome = ModelOutcome(model, client.endpoint.describe())
         cache = await self._answer_cache(settings)
         run = LlmRun(max_calls=max_calls, on_check_done=on_check_done)
         asked = tuple(criteria)
+        if cache is not None:
+            # every question's answer read at once (a thread hop each was 8,000 for 2,000
+            # functions, queued ahead of litellm's own executor jobs)
+            await cache.prefetch([
+                key for job in jobs for key in question_keys(
+                    client, job.language, job.code, job.related, job.segments, asked, profile)
+            ])  # fmt: skip
         asks = [
             check_function_llm(
                 client,

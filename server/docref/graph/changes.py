@@ -18,6 +18,12 @@ re-check exactly the functions whose inputs changed and reuse the others' result
   results made under an older epoch are not reusable anywhere.  A changed entity of a Java
   file bumps it too: classes of one package see each other without an import, which the
   graph's links do not follow (Java edits are checked in full).
+
+A Python entity whose text changed only inside docstrings (its own or its methods') makes
+no dependent stale: the static rules read another entity's code -- its signature, body,
+fields, whether it has a docstring -- never the words of its docstring (a class's check,
+which reads its constructor's docstring, is made again on every check of its file).  Its
+own check is redone all the same (the consumer compares its full text).
 """
 
 from __future__ import annotations
@@ -25,11 +31,12 @@ from __future__ import annotations
 import hashlib
 import itertools
 import weakref
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 
-from docref.graph.model import FileExtract, Import
+from docref.graph.model import Class, FileExtract, Function, Import, Variable
 
-__all__ = ["ChangeLog", "ChangeTracker", "surface_of"]
+__all__ = ["ChangeLog", "ChangeTracker", "code_fingerprints", "surface_of"]
 
 
 def surface_of(fe: FileExtract, data: bytes) -> str:
@@ -51,6 +58,36 @@ def surface_of(fe: FileExtract, data: bytes) -> str:
         h.update(f"v{var.qualname}|".encode())
         h.update(data[var.span.start_byte : var.span.end_byte])
     return h.hexdigest()
+
+
+def code_fingerprints(fe: FileExtract, data: bytes, only: set[str] | None = None) -> dict[str, str]:
+    """A hash of each entity's text with the words of the docstrings in it left out (a
+    mark keeps where each one is, so adding or removing a docstring still counts): equal
+    for two versions that differ only inside docstrings.  Qualnames written twice fold
+    into one hash, as the graph's fingerprints do.  ``only``: those qualnames alone."""
+    docs = [d.span for d in (fe.module_docstring,) if d is not None]
+    docs += [f.docstring.span for f in fe.functions if f.docstring is not None]
+    docs += [c.docstring.span for c in fe.classes if c.docstring is not None]
+    docs.sort(key=lambda span: span.start_byte)
+    starts = [span.start_byte for span in docs]
+    out: dict[str, str] = {}
+    entities: list[Function | Class | Variable] = [*fe.functions, *fe.classes, *fe.variables]
+    for ent in entities:
+        if only is not None and ent.qualname not in only:
+            continue
+        start, end = ent.span.start_byte, ent.span.end_byte
+        h = hashlib.blake2b(out.get(ent.qualname, "").encode(), digest_size=8)
+        position = start
+        for i in range(bisect_left(starts, start), len(docs)):
+            span = docs[i]
+            if span.start_byte >= end:
+                break
+            h.update(data[position : span.start_byte])
+            h.update(b"\0docstring\0")
+            position = max(position, span.end_byte)
+        h.update(data[position:end])
+        out[ent.qualname] = h.hexdigest()
+    return out
 
 
 class ChangeLog:
@@ -90,8 +127,9 @@ class ChangeLog:
         rel: str,
         users_by_name: Callable[[], Mapping[str, list[str]]],
         qualnames: Iterable[str] = (),
-    ) -> tuple[bool, set[str]]:
-        """``(whole, stale)`` of ``rel`` since the last ``take`` of it; forgets them.
+    ) -> tuple[bool, set[str], bool]:
+        """``(whole, stale, reached)`` of ``rel`` since the last ``take`` of it; forgets them
+        (``reached``: some code changed in ``rel`` or in a file it imports).
         ``users_by_name`` maps a name's last component to the qualnames of ``rel``'s
         functions using it (asked only when something ``rel`` reads changed);
         ``qualnames`` are ``rel``'s entities: one named like a changed entity is stale too
@@ -104,7 +142,7 @@ class ChangeLog:
             users = users_by_name()
             stale.update(qualname for name in names for qualname in users.get(name, ()))
             stale.update(q for q in qualnames if q.rsplit(".", 1)[-1] in names)
-        return whole, stale
+        return whole, stale, bool(names)
 
 
 def _bindings(imports: list[Import]) -> list[tuple[object, ...]]:
@@ -129,6 +167,9 @@ class ChangeTracker:
         self._logs: weakref.WeakSet[ChangeLog] = weakref.WeakSet()
         # rel -> surface_of() of its last version seen (unknown for files only indexed)
         self._surfaces: dict[str, str] = {}
+        # rel -> its last version seen (Python files; same lifetime): extract and text, whose
+        # code fingerprints are worked out for the entities an update changed, only
+        self._code: dict[str, tuple[FileExtract, bytes]] = {}
 
     def watch(self) -> ChangeLog:
         """A change log told about every later change (held weakly: it lives as long as its
@@ -143,8 +184,10 @@ class ChangeTracker:
         self.surface_generation += 1
         if rel is None:
             self._surfaces.clear()
+            self._code.clear()
         else:
             self._surfaces.pop(rel, None)
+            self._code.pop(rel, None)
         for log in self._logs:
             log.note_names()
 
@@ -153,6 +196,24 @@ class ChangeTracker:
         update can tell whether it changed."""
         if rel not in self._surfaces:
             self._surfaces[rel] = surface_of(fe, data)
+        if fe.language == "python" and rel not in self._code:
+            self._code[rel] = fe, data
+
+    def _code_changed(
+        self, rel: str, fe: FileExtract, data: bytes, changed: list[str]
+    ) -> list[str]:
+        """Those of ``changed`` whose code changed, not only the words of a docstring (all
+        of them when the last version's code is not known, or for Java)."""
+        if fe.language != "python":
+            self._code.pop(rel, None)
+            return changed
+        before = self._code.pop(rel, None)
+        self._code[rel] = fe, data
+        if before is None:
+            return changed
+        wanted = set(changed)
+        old, new = code_fingerprints(*before, only=wanted), code_fingerprints(fe, data, wanted)
+        return [q for q in changed if old.get(q) != new.get(q)]
 
     def updated(
         self,
@@ -170,6 +231,9 @@ class ChangeTracker:
         surface = surface_of(fe, data)
         before = self._surfaces.get(rel)
         self._surfaces[rel] = surface
+        # a dependent reads the code of what it uses, not its docstrings' words
+        changed = self._code_changed(rel, fe, data, changed)
+        code = self._code.get(rel)
         # Java: classes of one package see each other without an import, which the graph's
         # links do not follow, so any changed entity makes every result suspect
         java = rel.endswith(".java") and bool(changed)
@@ -181,6 +245,8 @@ class ChangeTracker:
         ):
             self.names_changed()  # a name or an import came or went: nothing is reusable
             self._surfaces[rel] = surface
+            if code is not None:
+                self._code[rel] = code
             return
         if before != surface:
             self.surface_generation += 1

@@ -1,8 +1,9 @@
 """Java references: the names a method or field initializer uses.
 
 Speed matters (every declaration of the workspace is swept at start-up), so the names come
-from one C-level query per declaration whose captures are classified by byte-offset slicing
-of the source (few ``Node`` calls), never from a Python walk over the tree.
+from one C-level query per declaration (:mod:`docref.graph.java_query`) whose captures are
+classified here by byte-offset slicing of the source (few ``Node`` calls), never from a
+Python walk over the tree.
 
 What is recorded (per method, over its whole declaration: annotations excluded, parameter
 and return types included): a call is ``obj.name`` when the object is a plain dotted chain of
@@ -23,108 +24,15 @@ from __future__ import annotations
 import bisect
 import operator
 import re
-import threading
 from typing import Any
 
-import tree_sitter_java
-from tree_sitter import Language, Node, Query, QueryCursor
+from tree_sitter import Node, QueryCursor
 
+from docref.graph.java_query import java_language, refs_query
 from docref.graph.model import Param, Reference, RefKind
 
+# ``java_language`` is :mod:`docref.graph.java_query`'s, still importable from here
 __all__ = ["ReferenceCollector", "java_language", "raw_type", "squeeze"]
-
-# ---- process-wide tree-sitter objects ---------------------------------------------------
-
-# the language lives here, not in java_extract, because the query needs it and
-# java_extract imports this module (never the reverse)
-_lock = threading.Lock()
-_language: Language | None = None
-_refs_query: Query | None = None
-
-# ``@id`` captures an identifier only where it is a whole expression (a variable / field /
-# enum constant used by name): every parent slot of the grammar (tree-sitter-java 0.23
-# node-types) that admits an ``expression``, except annotation arguments (dropped by range)
-# and the objects of calls / field accesses / method references (recorded as dotted chains
-# by ``@call`` / ``@field`` / ``@mref``).
-#
-# Every pattern is written so that the query runs in linear time however deep the nesting:
-# a pattern rooted at a node type with an unanchored child, like ``(binary_expression
-# (identifier))``, keeps a pending state for each such ancestor, which is quadratic on the
-# left-deep ``"a" + "b" + ...`` chains of generated code (or deeply nested calls).  So
-# field slots use a wildcard parent (``(_ right: (identifier))`` starts matching at the
-# child), argument lists / array initializers / parentheses use the token before the
-# identifier (``(_ "," . (identifier))``, comments allowed in between), and statements
-# anchor on their first child.
-_REFS_QUERY_TEXT = """
-(annotation) @ann
-(method_invocation) @call
-(field_access) @field
-(method_reference) @mref
-(object_creation_expression type: (_) @new)
-(scoped_type_identifier) @stype
-(type_identifier) @type
-(record_pattern (identifier) @atype)
-
-(_ left: (identifier) @id)
-(_ right: (identifier) @id)
-(_ value: (identifier) @id)
-(_ condition: (identifier) @id)
-(_ consequence: (identifier) @id)
-(_ alternative: (identifier) @id)
-(_ operand: (identifier) @id)
-(_ array: (identifier) @id)
-(_ index: (identifier) @id)
-(_ body: (identifier) @id)
-(_ init: (identifier) @id)
-(_ update: (identifier) @id)
-(_ template_processor: (identifier) @id)
-(_ "(" . [(line_comment) (block_comment)]* . (identifier) @id)
-(_ "," . [(line_comment) (block_comment)]* . (identifier) @id)
-(_ "{" . [(line_comment) (block_comment)]* . (identifier) @id)
-(assert_statement (identifier) @id)
-(dimensions_expr . (identifier) @id)
-(explicit_constructor_invocation . (identifier) @id)
-(expression_statement . (identifier) @id)
-(guard . (identifier) @id)
-(object_creation_expression . (identifier) @id)
-(resource . (identifier) @id .)
-(return_statement . (identifier) @id)
-(string_interpolation . (identifier) @id)
-(switch_label . (identifier) @id)
-(throw_statement . (identifier) @id)
-(update_expression (identifier) @id)
-(yield_statement . (identifier) @id)
-(inferred_parameters (identifier) @skip)
-
-(variable_declarator name: (identifier) @decl)
-(enhanced_for_statement name: (identifier) @decl)
-(catch_formal_parameter name: (identifier) @decl)
-(resource name: (identifier) @decl)
-(instanceof_expression name: (identifier) @decl)
-(type_pattern (identifier) @decl)
-(record_pattern_component (identifier) @decl)
-"""
-
-
-def java_language() -> Language:
-    """The tree-sitter Java language, created once per process."""
-    global _language
-    if _language is None:
-        with _lock:
-            if _language is None:
-                _language = Language(tree_sitter_java.language())
-    return _language
-
-
-def _query() -> Query:
-    global _refs_query
-    if _refs_query is None:
-        lang = java_language()
-        with _lock:
-            if _refs_query is None:
-                _refs_query = Query(lang, _REFS_QUERY_TEXT)
-    return _refs_query
-
 
 _RANK = {"call": 3, "attribute": 2, "annotation": 1, "name": 0}
 _SIMPLE_CHAIN = frozenset({"identifier", "field_access", "this", "super"})
@@ -196,7 +104,7 @@ class ReferenceCollector:
 
     def __init__(self, data: bytes) -> None:
         self.data = data
-        self.query = _query()
+        self.query = refs_query()
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")

@@ -209,6 +209,22 @@ async def check_function_llm(
     return await judge.judge_all(checks)
 
 
+def question_keys(client: ModelClient, language: Language, code: str, related: str,
+                  segments: Sequence[Segment], criteria: Iterable[Criterion | str],
+                  profile: Profile) -> list[str]:  # fmt: skip
+    """The answer-cache keys :func:`check_function_llm` looks up for one function (to read
+    a run's answers at once: :meth:`AnswerCache.prefetch`)."""
+    q = _Question(language, code, related, profile)
+    return [_key(client, q, s, Criterion(c)) for s in segments for c in dict.fromkeys(criteria)]
+
+
+def _key(client: ModelClient, q: _Question, segment: Segment, criterion: Criterion) -> str:
+    return answer_key(model=client.settings.model, api_base=client.cache_identity,
+                      prompt_version=PROMPT_VERSION, profile=q.profile, language=q.language,
+                      criterion=criterion.value, segment=segment.text, code=q.code,
+                      related=q.related)  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class _Question:
     """What every question about one function shares: the code, its context, the prompt."""
@@ -242,18 +258,7 @@ class _FunctionJudge:
         """The answer-cache key of one check (``None`` without a cache)."""
         if self.cache is None:
             return None
-        q = self.question
-        return answer_key(
-            model=self.client.settings.model,
-            api_base=self.client.cache_identity,
-            prompt_version=PROMPT_VERSION,
-            profile=q.profile,
-            language=q.language,
-            criterion=criterion.value,
-            segment=segment.text,
-            code=q.code,
-            related=q.related,
-        )
+        return _key(self.client, self.question, segment, criterion)
 
     def unknown(self, check: _Check, reason: str) -> CheckResult:
         """An unanswered check (excluded from the score, never a finding)."""

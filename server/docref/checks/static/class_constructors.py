@@ -113,9 +113,12 @@ class ConstructorResolver:
     def __init__(self, graph: ProjectGraph) -> None:
         self.graph = graph
         self._data: dict[str, bytes] = {}
+        # (path, qualname, first line) of each class whose constructor was asked, in order
+        self.read: list[tuple[str, str, int]] = []
 
     def constructor(self, fe: FileExtract, cls: Class, hops: int = 1) -> Constructor | None:
         """The constructor of ``cls`` (in ``fe``), following at most ``hops`` base classes."""
+        self.read.append((fe.path, cls.qualname, cls.span.start_line))
         header = _header_keywords(
             self._code(fe, cls.header_span.start_byte, cls.header_span.end_byte)
         )

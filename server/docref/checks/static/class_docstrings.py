@@ -35,9 +35,16 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_constructors import Constructor, ConstructorResolver
+from docref.checks.static.class_gates import (
+    documented_names,
+    renames_inherited_positionals,
+    without_call_parameters,
+    without_declared_fields,
+)
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.optional_flag import c2_optional_flag
@@ -48,7 +55,14 @@ from docref.graph.model import Class, Docstring, FileExtract, Function, Param
 from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring, Segment, byte_to_char, segment_docstring
 
-__all__ = ["PARAMETER_RULES", "ClassCheck", "ClassInput", "check_classes", "parse_docstring"]
+__all__ = [
+    "PARAMETER_RULES",
+    "ClassCheck",
+    "ClassInput",
+    "ClassReuse",
+    "check_classes",
+    "parse_docstring",
+]
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +107,18 @@ class ClassCheck:
     merged_constructors: set[str] = field(default_factory=set)
 
 
+class ClassReuse(Protocol):
+    """What an incremental checker holds from an earlier check of the same file's classes."""
+
+    def prior(self, cls: Class, ordinal: int) -> ClassCheck | None:
+        """The check of ``cls`` (the ``ordinal``-th class of its qualname) if still valid."""
+
+    def remember(
+        self, cls: Class, ordinal: int, part: ClassCheck, read: list[tuple[str, str, int]]
+    ) -> None:
+        """The check just made of ``cls``, and the classes it read (path, qualname, line)."""
+
+
 def parse_docstring(source: str, data: bytes, docstring: Docstring) -> ParsedDocstring:
     """A Python docstring of the file with text ``source`` (``data``: its UTF-8 bytes)."""
     span = docstring.span
@@ -115,11 +141,13 @@ def check_classes(
     data: bytes,
     rules: tuple[Rule, ...],
     parse: Callable[[Docstring], ParsedDocstring] | None = None,
+    reuse: ClassReuse | None = None,
 ) -> ClassCheck:
     """Check every documented class of ``fe`` against its constructor with those of
     ``rules`` that are parameter rules (see the module docstring).  ``parse`` segments a
     docstring of this file (default: :func:`parse_docstring`; the runner passes one that
-    reuses stored results)."""
+    reuses stored results); ``reuse`` holds the classes' checks an earlier check of the
+    file made (the editor's, :mod:`docref.engine.incremental`)."""
     if parse is None:
 
         def parse(docstring: Docstring) -> ParsedDocstring:
@@ -131,17 +159,28 @@ def check_classes(
     if fe.language != "python" or not (selected or completeness):
         return result
     resolver = ConstructorResolver(graph)
+    ordinals: dict[str, int] = {}
     for cls in fe.classes:
         if cls.docstring is None:
             continue
-        try:
-            _check_class(
-                graph, fe, cls, (source, data, parse), resolver, selected, completeness, result
-            )
-        except Exception as exc:  # one odd class must not hide the file's other findings
-            message = f"{fe.path}::{cls.qualname}: class check failed: {exc!r}"
-            log.warning("%s", message)
-            result.errors.append(message)
+        ordinal = ordinals[cls.qualname] = ordinals.get(cls.qualname, -1) + 1
+        part = reuse.prior(cls, ordinal) if reuse is not None else None
+        if part is None:
+            part, resolver.read = ClassCheck(), []
+            try:
+                text = (source, data, parse)
+                _check_class(graph, fe, cls, text, resolver, selected, completeness, part)
+            except Exception as exc:  # one odd class must not hide the file's other findings
+                message = f"{fe.path}::{cls.qualname}: class check failed: {exc!r}"
+                log.warning("%s", message)
+                part.errors.append(message)
+            if reuse is not None and not part.errors:  # a failure is told each time
+                reuse.remember(cls, ordinal, part, resolver.read)
+        result.findings += part.findings
+        result.errors += part.errors
+        result.classes += part.classes
+        result.names += part.names
+        result.merged_constructors |= part.merged_constructors
     return result
 
 
@@ -165,9 +204,19 @@ def _check_class(
     ctor = resolver.constructor(fe, cls)
     if ctor is None or (not documents and ctor.documented is not None):
         return
-    parsed = _without_own_methods(fe, cls, parsed, {p.name for p in ctor.params})
+    params = {p.name for p in ctor.params}
+    parsed = _without_own_methods(fe, cls, parsed, params)
+    parsed = without_declared_fields(fe, cls, parsed, params)
+    parsed = without_call_parameters(fe, cls, parsed, params)
+
+    def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:
+        if path == fe.path:
+            return parse(docstring)
+        other = graph.source(path)
+        return parse_docstring(other, other.encode("utf-8", "surrogatepass"), docstring)
+
     if documents and (
-        _renames_inherited_positionals(ctor, parsed)
+        renames_inherited_positionals(fe, cls, ctor, parsed, resolver, parse_in)
         or _documents_its_call(fe, cls, ctor, parsed)
         or _documents_its_items(graph, fe, cls, ctor, parsed, data)
     ):
@@ -257,23 +306,6 @@ def _without_own_methods(
     return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
 
 
-def _renames_inherited_positionals(ctor: Constructor, parsed: ParsedDocstring) -> bool:
-    """A subclass that inherits a constructor taking N required positional arguments and
-    documents N other names: it names what the arguments mean for it (Pillow's
-    ``AffineTransform`` documents ``matrix`` for ``Transform.__init__(self, data)``), as a
-    caller passes them by position; its own constructor, or a count that differs, is judged."""
-    if ctor.own_method is not None or ctor.model is not None:
-        return False
-    required = [
-        p.name
-        for p in ctor.params
-        if p.kind in ("positional", "positional_only") and p.default is None
-    ]
-    documented = {n.lstrip("*") for n in _documented_names(parsed, attributes=False)}
-    names = {p.name for p in ctor.params}
-    return bool(required) and len(documented) == len(required) and not documented & names
-
-
 def _documents_its_call(
     fe: FileExtract, cls: Class, ctor: Constructor, parsed: ParsedDocstring
 ) -> bool:
@@ -284,7 +316,7 @@ def _documents_its_call(
     call = f"{cls.qualname}.__call__"
     if not any(f.qualname == call for f in fe.functions):
         return False
-    documented = {n.lstrip("*") for n in _documented_names(parsed, attributes=False)}
+    documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
     return not documented & {p.name for p in ctor.params}
 
 
@@ -301,7 +333,7 @@ def _documents_its_items(
     ``x.at[idx].set(y, mode=...)`` is documented on the ``at`` helper, with ``mode`` a
     parameter of ``_IndexUpdateRef.set``.  Every documented name must be such a parameter."""
     getitem = next((f for f in fe.functions if f.qualname == f"{cls.qualname}.__getitem__"), None)
-    documented = {n.lstrip("*") for n in _documented_names(parsed, attributes=False)}
+    documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
     if getitem is None or not documented or documented & {p.name for p in ctor.params}:
         return False
     written = (getitem.returns or "").strip().strip("'\"")
@@ -324,26 +356,16 @@ def _documents_its_items(
     return bool(name) and documented <= params
 
 
-def _documented_names(parsed: ParsedDocstring, *, attributes: bool) -> set[str]:
-    kinds = {"param", "attribute"} if attributes else {"param"}
-    return {
-        name
-        for segment in parsed.segments
-        if segment.kind in kinds and segment.name
-        for name in split_names(segment.name)
-    }
-
-
 def _missing(graph: ProjectGraph, inp: ClassInput, ctor: Constructor) -> list[Finding]:
     """``DOC-PARAM-MISSING`` on the class: parameters neither docstring documents."""
-    documented = _documented_names(inp.docstring, attributes=ctor.model is not None)
+    documented = documented_names(inp.docstring, attributes=ctor.model is not None)
     if ctor.documented is not None and ctor.documented.docstring is not None:
         path = ctor.documented_path or inp.path
         text = graph.source(path)
         other = parse_docstring(
             text, text.encode("utf-8", "surrogatepass"), ctor.documented.docstring
         )
-        documented |= _documented_names(other, attributes=False)
+        documented |= documented_names(other, attributes=False)
     # a private field (``_raw``) of a generated constructor is internal, seldom documented
     for alias, name in ctor.aliases.items():  # either name documents a pydantic field
         if alias in documented or name in documented:

@@ -12,7 +12,9 @@ looked at (``CapWords``, or a dotted name ending in one), a type text that does 
 type is not, and a name is reported only with a did-you-mean -- a class-shaped name in scope
 that is a case variant of it or one or two edits away (``Frobber`` for ``Frobbler``).  A class
 from a library the file does not import is documented by its short name all the time
-(``DataFrame``, ``Figure``), and nothing in the file tells it from a stale one.
+(``DataFrame``, ``Figure``), and nothing in the file tells it from a stale one.  A
+suggestion that is a type variable of the file (``TensorT = TypeVar("TensorT")``) is no
+rename: the docstring names what the variable stands for (``dict[str, Tensor]``).
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ def c1_doctype_unresolved(inp: StaticInput) -> list[Finding]:
                 continue  # resolved, unknown, or a member missing from a module (name rules)
             candidates = [c for c in resolution.candidates if _class_shaped(c)]
             suggestion = suggest(resolution.missing, candidates)
-            if suggestion is None:
+            if suggestion is None or suggestion in _type_variables(inp):
                 continue
             reported.add(name)
             what = "exception" if java else "type"
@@ -111,6 +113,15 @@ def c1_doctype_unresolved(inp: StaticInput) -> list[Finding]:
             fix_hint = f"rename `{resolution.missing}` to `{suggestion}` in this sentence"
             out.append(inp.finding(seg, Criterion.C1, RULE_DOCTYPE, message, fix_hint))
     return out
+
+
+def _type_variables(inp: StaticInput) -> set[str]:
+    """Module-level names of the file bound to a ``TypeVar(...)`` call."""
+    return {
+        v.name
+        for v in inp.file.variables
+        if v.scope == "module" and any(r.rpartition(".")[2] == "TypeVar" for r in v.value_refs)
+    }
 
 
 def _resolve(scope: PythonScope | JavaScope, name: str) -> Resolution:

@@ -9,8 +9,12 @@
 * :func:`marked_not_existing`: the sentence itself says the name does not exist yet
   (``xxx : class for regression diagnostics TODO: does not exist yet``): a known gap, not drift.
 * :func:`may_not_exist`: the sentence makes the name conditional ("If defined,
-  :attr:`~PIL.Image.Image.n_frames` refers to ...": multi-frame plugins define it), or calls
-  it old ("the old ``Header.fromTxtFile`` method": history).
+  :attr:`~PIL.Image.Image.n_frames` refers to ...": multi-frame plugins define it), calls
+  it old ("the old ``Header.fromTxtFile`` method": history), or gives it an owner by a
+  possessive ("Django's `timesince` formatter": another project's name).
+* :func:`in_equation`: a name written bare with its arguments (``log_ndtr(x)``) next to a
+  relation sign (``z = log_ndtr(-x)``, ``constr_eq(x) = 0``, ``\\simeq``) is mathematics,
+  the function a formula names, not a reference to the code.
 * :func:`declares_foreign_module`: the docstring sets Sphinx's current module to one the
   project does not have (jax's ``.. currentmodule:: jaxlib._jax`` before ``:class:`CpuDevice```):
   its bare names are members of that module, which a static reader of the project cannot list.
@@ -26,6 +30,7 @@ from docref.core.segment import Segment
 
 __all__ = [
     "declares_foreign_module",
+    "in_equation",
     "marked_not_existing",
     "may_not_exist",
     "speaks_for_implementers",
@@ -101,9 +106,38 @@ _HISTORY = re.compile(
 )
 
 
+# "Django's `timesince`", "NumPy's ``ndarray.flat``": a capitalised owner right before the
+# mention (markup between) says whose name it is
+_POSSESSIVE = re.compile(r"\b[A-Z][\w.]*'s\s+(?:[:\w]+:)?[`*]*$")
+
+
 def may_not_exist(source: str, segment: Segment, start: int) -> bool:
     """The segment's text before the mention at ``start`` makes its existence conditional,
-    or calls it old (history: "the old ``Header.fromTxtFile`` method")."""
-    if _HISTORY.search(source[max(segment.start, start - 40) : start]):
+    calls it old (history: "the old ``Header.fromTxtFile`` method") or names its owner
+    ("Django's `timesince`")."""
+    before = source[max(segment.start, start - 40) : start]
+    if _HISTORY.search(before) or _POSSESSIVE.search(before):
         return True
     return _CONDITIONAL.search(source, segment.start, max(segment.start, start)) is not None
+
+
+# a relation sign of a formula, after the call's arguments or before the name
+_RELATION = r"(?:<=|>=|==|=|<|>|~|\u2248|\\+(?:simeq|approx|sim|leq?|geq?)\b)"
+_RELATION_AFTER = re.compile(r"\s*" + _RELATION)
+_RELATION_BEFORE = re.compile(_RELATION + r"\s*-?$")
+
+
+def in_equation(source: str, start: int, end: int) -> bool:
+    """The bare call written at ``start``..``end`` (the name; its arguments follow) stands in
+    a formula: a relation sign right after its parenthesised arguments or right before it."""
+    if end >= len(source) or source[end] != "(":
+        return False
+    depth, position = 0, end
+    while position < len(source):
+        depth += {"(": 1, ")": -1}.get(source[position], 0)
+        position += 1
+        if depth == 0:
+            break
+    if _RELATION_AFTER.match(source, position):
+        return True
+    return _RELATION_BEFORE.search(source[max(0, start - 12) : start]) is not None

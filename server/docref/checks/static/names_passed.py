@@ -1,5 +1,8 @@
-"""The parameter names a function may pass a keyword on to (see :func:`passed_on`): a keyword
-the docstring mentions that is none of its own names may belong to an API the file uses."""
+"""Names a docstring may use that the function's file does not define: the parameter names a
+function may pass a keyword on to (see :func:`passed_on`: a keyword the docstring mentions
+that is none of its own names may belong to an API the file uses), and the names of a package
+whose ``__init__`` star-imports a module with no source (:func:`package_star_unreadable`);
+and dotted keys the code spells as strings (:func:`spelt_as_string`)."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from docref.external.py_source import SourceModule, load_source
 from docref.graph.model import FileExtract, Function
 from docref.graph.project import ProjectGraph
 
-__all__ = ["passed_on"]
+__all__ = ["package_star_unreadable", "passed_on", "spelt_as_string"]
 
 _PACKAGE_FILES = ("__init__.py", "__init__.pyi")
 
@@ -85,3 +88,34 @@ def passed_on(graph: ProjectGraph, fe: FileExtract, fn: Function) -> set[str]:
             base = f"{imp.module}.{imp.name}" if imp.name else imp.module
         names |= _signature_params(python_external_doc(".".join(filter(None, (base, rest)))))
     return names
+
+
+def package_star_unreadable(graph: ProjectGraph, path: str) -> bool:
+    """Whether the ``__init__`` of the package of file ``path`` star-imports a sibling module
+    the project has no source for (scipy.special's ``from ._ufuncs import *``, a compiled
+    extension): the package's names, which a See Also resolves in (numpydoc reads it in the
+    public module), are then not all known."""
+    folder = path.replace("\\", "/").rpartition("/")[0]
+    init = f"{folder}/__init__.py" if folder else "__init__.py"
+    package = graph.get(init) if init != path else None
+    return package is not None and any(
+        i.name == "*" and i.level and graph.modules.resolve_import(init, i)[0] is None
+        for i in package.imports
+        if not i.scope
+    )
+
+
+def spelt_as_string(graph: ProjectGraph, paths: list[str], dotted: str) -> bool:
+    """Whether ``dotted`` is written as a whole string literal (``"mlflow.prompt.is_prompt"``)
+    in one of the files ``paths`` or, for a package ``__init__`` among them, the files beside
+    it: a tag, setting or logger name spelt like a Python path, not a reference to one."""
+    quoted = (f'"{dotted}"', f"'{dotted}'")
+    files = set(paths)
+    for path in paths:
+        folder, _, name = path.replace("\\", "/").rpartition("/")
+        if name == "__init__.py":
+            prefix = folder + "/" if folder else ""
+            files |= {
+                p for p in graph.entries if p.startswith(prefix) and "/" not in p[len(prefix) :]
+            }
+    return any(q in graph.source(p) for p in sorted(files) for q in quoted)

@@ -24,7 +24,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from docref.checks.static.names_passed import passed_on
+from docref.checks.static.names_passed import (
+    package_star_unreadable,
+    passed_on,
+    spelt_as_string,
+)
 from docref.checks.static.names_scope import (
     RESOLVED,
     UNKNOWN,
@@ -371,6 +375,9 @@ class PythonScope:
         for part in parts[used:]:
             step = self._step(target, part)
             if isinstance(step, Resolution):
+                if step.verdict == "missing" and isinstance(target, _Module) and target.path:
+                    files = [self.fe.path, target.path]
+                    return UNKNOWN if spelt_as_string(self.graph, files, ".".join(parts)) else step
                 return step
             target = step
         return RESOLVED
@@ -425,6 +432,7 @@ class PythonScope:
             if found:
                 return RESOLVED
             unsure = unsure or found is None
+        unsure = unsure or package_star_unreadable(self.graph, self.fe.path)
         if name in project_names(self.graph) or name in self._passed_on:
             return RESOLVED
         if self._sibling_of_import(name):

@@ -8,8 +8,10 @@
   as "may be None", the Hugging Face and some Google-style usage; so does a body that hands
   it on to a project callee taking it as "may be None" (:mod:`.optional_callees`).  A
   parameter that one ``@overload`` (or the implementation) leaves out is optional to
-  callers.  A ``None`` default whose annotation excludes ``None`` is a typing question, not
-  checked here.
+  callers.  An abstract method (``@abstractmethod``, or a body that only raises) whose
+  project overrides give the parameter a default documents what callers of those
+  implementations pass (scipy's ``_ProbabilityDistribution.sample``).  A ``None`` default
+  whose annotation excludes ``None`` is a typing question, not checked here.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.checks.static.defaults import description, param_entries, signature_params
 from docref.checks.static.optional_callees import passed_on_as_maybe_none
+from docref.checks.static.overriders import overriders
 from docref.checks.static.params import signatures
+from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.checks.static.type_scope import type_aliases
 from docref.checks.types import parse_annotation
 from docref.core.findings import Criterion, Finding
@@ -92,6 +96,21 @@ def _tests_none(inp: StaticInput, name: str) -> bool:
     return re.search(rf"\b{re.escape(name)}\s+is\s+(?:not\s+)?None\b", body) is not None
 
 
+def _defaulted_by_implementations(inp: StaticInput, name: str) -> bool:
+    """The method is abstract (or a stub) and a project override gives ``name`` a default."""
+    node = function_node(inp.data, inp.function) if inp.function.parent_class else None
+    if node is None:
+        return False
+    facts = body_facts(node)
+    if not (facts.abstract or facts.stub):
+        return False
+    return any(
+        p.name == name and p.default is not None
+        for _path, override in overriders(inp)
+        for p in override.params
+    )
+
+
 def c2_optional_flag(inp: StaticInput) -> list[Finding]:
     """``C2-OPTIONAL-FLAG``: a parameter documented optional that the signature requires."""
     if inp.file.language != "python" or _may_rewrite_signature(inp):
@@ -113,6 +132,8 @@ def c2_optional_flag(inp: StaticInput) -> list[Finding]:
             continue  # handed on to a callee that takes it as "may be None" (1-2 hops)
         if any(p.annotation and _admits_none(inp, p.annotation) for p in records):
             continue  # "optional" read as "may be None" (Hugging Face, some Google style)
+        if _defaulted_by_implementations(inp, name):
+            continue  # an abstract method's docstring speaks for its implementations
         reported.add(name)
         out.append(
             inp.finding(

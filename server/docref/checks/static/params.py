@@ -289,17 +289,26 @@ def _decorator_parameters(inp: StaticInput) -> set[str]:
 
 def _read_from_kwargs(inp: StaticInput, path: str, wrappers: list[Function]) -> set[str]:
     """The keywords a wrapper takes out of its ``**kwargs`` (``kwargs.pop("equivalencies")``,
-    ``kw.get("x")``, ``kwargs["x"]``): parameters the decorator adds to the call."""
+    ``kw.get("x")``, ``kwargs["x"]``): parameters the decorator adds to the call.  Read in
+    their code, not in their docstrings (which an edit of the decorator's words must not
+    change: the editor's incremental checks rely on it, :mod:`docref.graph.changes`)."""
     names: set[str] = set()
     try:
         data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
     except Exception:  # an unreadable decorator file only costs this evidence
         return names
+    docs = sorted(
+        (w.docstring.span.start_byte, w.docstring.span.end_byte) for w in wrappers if w.docstring
+    )
     for wrapper in wrappers:
         kwarg = next((p.name.lstrip("*") for p in wrapper.params if p.kind == "kwarg"), None)
         if kwarg is None:
             continue
-        text = data[wrapper.span.start_byte : wrapper.span.end_byte].decode("utf-8", "replace")
+        start, end = wrapper.span.start_byte, wrapper.span.end_byte
+        cuts = [(lo, hi) for lo, hi in docs if start <= lo and hi <= end]  # in order, disjoint
+        bounds = [start, *(b for cut in cuts for b in cut), end]
+        pieces = [data[bounds[i] : bounds[i + 1]] for i in range(0, len(bounds), 2)]
+        text = b" ".join(pieces).decode("utf-8", "replace")
         names |= set(re.findall(rf"\b{re.escape(kwarg)}{_KWARG_READ}", text))
     return names
 

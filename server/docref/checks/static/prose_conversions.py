@@ -24,6 +24,13 @@ _AS_ELSEWHERE = re.compile(
     r"|regarded|considered|interpreted|parsed|given|passed|stored|encoded|decoded|read)\b",
     re.I,
 )
+# a claim that opens with a kind names the value itself: "String as an integer ID" is a
+# string holding an integer (mlflow's ``create_experiment -> str``); "the list as a tuple"
+# converts the list
+_KIND_FIRST = re.compile(
+    r"^\s*(?:an?\s+)?`{0,2}(int|integer|string|str|bytes|bool|boolean|list|tuple|dict|dictionary)\b",
+    re.I,
+)
 _AS_WORDS = {"integer": "int", "string": "str", "boolean": "bool", "dictionary": "dict"}
 # the whole claim is a type word (reST ``:return: list``, ``:returns: a :class:`list```)
 _BARE = re.compile(
@@ -44,4 +51,10 @@ def conversion_kind(text: str) -> tuple[str, re.Match[str]] | None:
     if match is None or _AS_ELSEWHERE.search(clause, 0, match.start()):
         return None
     word = match["k"].lower()
-    return _AS_WORDS.get(word, word), match
+    kind = _AS_WORDS.get(word, word)
+    first = _KIND_FIRST.match(clause)
+    if first is not None and first.end() <= match.start():
+        named = first[1].lower()
+        if _AS_WORDS.get(named, named) != kind:
+            return None  # "String as an integer ID": the string is the value
+    return kind, match

@@ -25,7 +25,7 @@ number or boolean, which nothing calls): it names code elsewhere (:func:`called_
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from docref.checks.static.names_scope import inflected as _inflected
 
@@ -150,6 +150,9 @@ def stale_match(
     defined: Iterable[str] = (),
     called: bool = False,
     keyword: bool = False,
+    linked: Callable[[], set[str]] | None = None,
+    cue: bool = False,
+    documented: str = "",
 ) -> str | None:
     """The one name ``name`` was renamed to, or ``None``.
 
@@ -162,9 +165,15 @@ def stale_match(
     another module's public name is as often what the sentence means.  Such a match keeps
     the naming convention (``WriteObject``, an RPC, is no renamed ``bidi_write_object``), and
     an extended twin counts only when the sentence calls the name (``called``: ``name()``, "the
-    ``add_etag`` method"; a `internal_error` *signal* is no ``report_internal_error``).
+    ``add_etag`` method"; a `internal_error` *signal* is no ``report_internal_error``) or when
+    it is ``linked`` to the documented function by a call, either way, and adds one word
+    (``bag_map_helper``, which calls ``map_chunk``, for "used in ``bag_map``" in ``map_chunk``'s
+    docstring).
     ``keyword``: the function takes ``**kwargs``, so the name may be a keyword passed on; only
-    a parameter abbreviating it or one edit away is its renamed twin.
+    a parameter abbreviating it or one edit away is its renamed twin.  ``cue``: the text around
+    the name calls it a parameter (the ``shorten`` argument, a ``* ``shorten``:`` item), so a
+    plain word is matched against the parameters as a code-shaped name is (``user_shorten``).
+    ``documented``: the documented function's name.
     """
     private = name.startswith("_") and not name.startswith("__")
     found: set[str] = set()
@@ -181,7 +190,8 @@ def stale_match(
             continue  # ``_metadata`` (a file) is no old name of ``metadata_task_size``
         if keyword and _truncated(name, param):
             continue  # ``markeredgecolor`` (matplotlib's, passed on) is no renamed ``marker``
-        if param != name and _related(name, param, plain=plain, loose=False, affix=not keyword):
+        as_word = plain and not cue
+        if param != name and _related(name, param, plain=as_word, loose=False, affix=not keyword):
             found.add(param)
     if keyword:
         pass  # the scope's other names are no evidence against a keyword passed on
@@ -195,15 +205,27 @@ def stale_match(
     elif not plain and not name.startswith("_") and len(_words(name)) >= 2:
         # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``
         own = {d for d in defined if not d.startswith("__")}
+        calls: set[str] | None = None  # asked for once, when an extended twin is in view
+        # the documented function extends the name too: the sentence may mean it (sympy's
+        # ``gf_sqf()`` in ``gf_sqf_list``, next to ``gf_sqf_part``, which it calls)
+        mine = bool(documented) and _affix(_words(name), _words(documented))
         style = _convention(name)
         for other in scope:
             if other == name or other not in own or _convention(other) != style:
                 continue
             # abbreviated word by word, or extended when called; a one-letter change of a
             # short public name is another function as often (``gf_sqf``/``gf_sqr``), and a
-            # typo of it is C1-NAME-UNRESOLVED's did-you-mean
+            # typo of it is C1-NAME-UNRESOLVED's did-you-mean; a call between the two functions
+            # says the sentence is about this very helper, as "the method" does, when it adds
+            # one word (jax: an attribute `function_list` is no
+            # ``add_to_call_tf_concrete_function_list``, which the function calls)
             words, theirs = _words(name), _words(other)
-            if _word_abbreviation(words, theirs) or (called and _affix(words, theirs)):
+            extended = _affix(words, theirs)
+            if extended and not called:
+                if calls is None:
+                    calls = linked() if linked is not None else set()
+                extended = other in calls and len(theirs) == len(words) + 1 and not mine
+            if _word_abbreviation(words, theirs) or extended:
                 found.add(other)
     if len(found) != 1:
         return None

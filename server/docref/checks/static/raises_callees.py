@@ -18,12 +18,14 @@ from docref.checks.static.returns_raises_ast import (
     CallResolver,
     FuncNode,
     RaiseSummary,
+    dotted,
     function_node,
+    own_nodes,
     raise_summary,
 )
 from docref.graph.model import FileExtract, Function
 
-__all__ = ["add_property_accessors", "summarise_raises"]
+__all__ = ["add_property_accessors", "ends_in_raising_call", "summarise_raises"]
 
 
 def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
@@ -61,19 +63,45 @@ def _is_property(fn: Function) -> bool:
     )
 
 
+def _is_accessor(fn: Function) -> bool:
+    return any(d.rsplit(".", 1)[-1] in ("setter", "deleter") for d in fn.decorators)
+
+
 def _properties_read(node: FuncNode, resolver: CallResolver) -> list[tuple[str, Function]]:
-    """The project properties of the class that the body reads as ``self.name``."""
+    """The project properties of the class that the body reads as ``self.name``, and those
+    read through an attribute (``self._nonlinear.m_eq``) when every method of that name the
+    file's classes define is a property getter (cobyqa's ``NonlinearConstraints.m_eq``): the
+    attribute holds one of them."""
     out: list[tuple[str, Function]] = []
-    seen: set[str] = set()
+    seen: set[tuple[bool, str]] = set()
+    fe = resolver.fe
     for sub in ast.walk(node):
         if not (isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Load)):
             continue
-        if not (isinstance(sub.value, ast.Name) and sub.value.id == "self") or sub.attr in seen:
+        value = sub.value
+        own = isinstance(value, ast.Name) and value.id == "self"
+        through = (
+            isinstance(value, ast.Attribute)
+            and isinstance(value.value, ast.Name)
+            and value.value.id == "self"
+        )
+        if not (own or through) or (own, sub.attr) in seen:
             continue
-        seen.add(sub.attr)
-        found = resolver.entity(f"self.{sub.attr}")
-        if isinstance(found, tuple) and isinstance(found[1], Function) and _is_property(found[1]):
-            out.append((found[0], found[1]))
+        seen.add((own, sub.attr))
+        if own:
+            found = resolver.entity(f"self.{sub.attr}")
+            if (
+                isinstance(found, tuple)
+                and isinstance(found[1], Function)
+                and _is_property(found[1])
+            ):
+                out.append((found[0], found[1]))
+            continue
+        members = [
+            f for f in fe.functions if f.parent_class and f.name == sub.attr and not _is_accessor(f)
+        ]
+        if members and all(_is_property(f) for f in members):
+            out.extend((fe.path, f) for f in members)
     return out
 
 
@@ -136,3 +164,26 @@ def _callee_summary(
     if len(_CALLEES) > _CALLEES_KEPT:
         _CALLEES.popitem(last=False)
     return found
+
+
+def ends_in_raising_call(inp: StaticInput, node: FuncNode) -> bool:
+    """The body's last statement calls a project function that always raises (mlflow's
+    ``_raise_unsupported_method(...)``): the body never returns, a stub in effect."""
+    last = node.body[-1] if node.body else None
+    if not (isinstance(last, ast.Expr) and isinstance(last.value, ast.Call)):
+        return False
+    name = dotted(last.value.func)
+    found = CallResolver(inp.graph, inp.file, inp.function).entity(name) if name else None
+    if not isinstance(found, tuple):
+        return False
+    path, callee = found
+    if not isinstance(callee, Function):
+        return False
+    try:
+        data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+    except Exception:  # an unreadable callee proves nothing
+        return False
+    called = function_node(data, callee)
+    if called is None or not called.body or not isinstance(called.body[-1], ast.Raise):
+        return False
+    return not any(isinstance(n, ast.Return) for n in own_nodes(called))

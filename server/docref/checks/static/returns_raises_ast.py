@@ -209,7 +209,9 @@ def is_stub(fn: FuncNode) -> bool:
     """Only a docstring, ``pass``, ``...`` and ``raise`` statements, or a lone ``return`` /
     ``return None``: the default of a hook that subclasses fill in (``get_cred_info``).
     ``del`` of the parameters first (keras' ``del index; raise NotImplementedError``: the
-    linters' way to mark them unused) changes nothing."""
+    linters' way to mark them unused) changes nothing, nor do local names assigned first for
+    the message of the ``raise`` (scipy's ``clsname = self.__class__.__name__; raise
+    NotImplementedError(f"... {clsname}")``)."""
     body = fn.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]
@@ -222,6 +224,7 @@ def is_stub(fn: FuncNode) -> bool:
         body = body[1:]
     if len(body) == 1 and isinstance(body[0], ast.Return) and _is_none(body[0].value):
         return True
+    body = _without_message_locals(body)
     for stmt in body:
         if isinstance(stmt, ast.Pass | ast.Raise):
             continue
@@ -229,6 +232,29 @@ def is_stub(fn: FuncNode) -> bool:
             continue  # ``...`` or a stray string
         return False
     return True
+
+
+def _without_message_locals(body: list[ast.stmt]) -> list[ast.stmt]:
+    """``body`` without its leading assignments to plain names when every such name is read
+    by a ``raise`` after them (the message of the stub's exception); else ``body``."""
+    count = 0
+    assigned: set[str] = set()
+    for stmt in body:
+        if not isinstance(stmt, ast.Assign):
+            break
+        names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+        if len(names) != len(stmt.targets):
+            return body
+        assigned.update(names)
+        count += 1
+    read = {
+        n.id
+        for stmt in body[count:]
+        if isinstance(stmt, ast.Raise)
+        for n in ast.walk(stmt)
+        if isinstance(n, ast.Name)
+    }
+    return body[count:] if assigned and assigned <= read else body
 
 
 # the last function's facts: the C3 rules ask for the same node one after the other (the
@@ -334,6 +360,10 @@ def _implicit(node: ast.AST, summary: RaiseSummary) -> None:
     raised = summary.raised
     if isinstance(node, ast.Subscript):
         raised.update(("KeyError", "IndexError", "LookupError", "TypeError"))
+        if isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Attribute):
+            # ``self.data[:] = value``: the ``__setitem__`` of an object of unknown type (a
+            # numpy array raises ValueError for a value of the wrong shape)
+            summary.external = True
     elif isinstance(node, ast.BinOp | ast.AugAssign):
         raised.update(("TypeError", "OverflowError", "ValueError"))
         if isinstance(node.op, ast.Div | ast.FloorDiv | ast.Mod):

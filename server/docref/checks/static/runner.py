@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from weakref import WeakKeyDictionary
 
 from docref.checks.static.base import Rule, StaticInput, run_rules
-from docref.checks.static.class_docstrings import check_classes
+from docref.checks.static.class_docstrings import ClassReuse, check_classes
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.doctypes import c1_doctype_unresolved
@@ -116,6 +116,10 @@ class Reuse(Protocol):
     ) -> None:
         """The docstring and findings just computed for ``fn``."""
 
+    @property
+    def class_reuse(self) -> ClassReuse:
+        """The same for the file's class checks."""
+
 
 def check_file(
     graph: ProjectGraph,
@@ -187,7 +191,8 @@ def _check_file(
         report.findings.extend(found)
         if reuse is not None and len(report.errors) == failed:  # a failure is told each time
             reuse.remember(fn, ordinal, parsed, found)
-    classes = check_classes(graph, fe, source, data, rules, parse)
+    class_reuse = reuse.class_reuse if reuse is not None else None
+    classes = check_classes(graph, fe, source, data, rules, parse, class_reuse)
     if fresh and store is not None:
         store.save(language, fe.content_hash, {**known, **fresh})
     report.classes = classes.classes

@@ -274,8 +274,14 @@ def type_tested(inp: StaticInput, name: str) -> bool:
     list[str]`` documented ``str``): the function takes several kinds, the annotation is as
     partial as the docstring and which one is stale cannot be told."""
     fn = inp.function
-    body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
-    return re.search(rf"\bisinstance\(\s*{re.escape(name)}\s*,", body) is not None
+    start, end = fn.header_span.end_byte, fn.span.end_byte
+    if inp.data.find(b"isinstance", start, end) == -1:
+        return False  # the common case, without decoding the body (a class's, for its check)
+    body = inp.code(start, end)
+    # the literal first (its word boundary checked behind it): the regex engine jumps between
+    # its occurrences instead of trying every position of the body
+    pattern = rf"isinstance(?<!\wisinstance)\(\s*{re.escape(name)}\s*,"
+    return re.search(pattern, body) is not None
 
 
 _WORD = re.compile(r"[a-z_][a-z0-9_]*")

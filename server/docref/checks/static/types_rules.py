@@ -54,6 +54,7 @@ from docref.checks.types import (
     compare,
     make_union,
     parse_annotation,
+    parse_doc_readings,
     parse_doc_type,
 )
 from docref.checks.types_expr import ELLIPSIS
@@ -153,6 +154,21 @@ def _doc_type(text: str, scope: _Scope, *, default_is_none: bool = False) -> Typ
     )
 
 
+def _doc_readings(
+    text: str, scope: _Scope, *, default_is_none: bool = False
+) -> list[TypeExpr | None]:
+    """Every reading of the documented type (``list of string or tuples`` has two: see
+    :func:`parse_doc_readings`); a finding needs all of them contradicted."""
+    first = _doc_type(text, scope, default_is_none=default_is_none)
+    readings = parse_doc_readings(
+        text.strip(),
+        default_is_none=default_is_none,
+        aliases=scope.aliases,
+        type_aliases=scope.types,
+    )
+    return [first] if len(readings) == 1 else readings
+
+
 def _balanced(text: str) -> bool:
     depth = 0
     for char in text:
@@ -241,13 +257,16 @@ def _check_param(
     annotation = _annotation(param.annotation, scope)
     if annotation is None:
         return None
-    documented = _doc_type(doc_text, scope, default_is_none=param.default == "None")
-    if documented is None:
+    readings = _doc_readings(doc_text, scope, default_is_none=param.default == "None")
+    for documented in readings:
+        if documented is None:
+            return None
+        if unknown_word(documented, inp, scope.aliases, scope.types) is not None:
+            return None  # ``sequence of intdict``: a typo in the type, not what it is compared for
+        if array_for_a_number(documented, annotation):
+            return None  # the body tells the kinds apart: it accepts more than the annotation says
+    if type_tested(inp, param.name):
         return None
-    if unknown_word(documented, inp, scope.aliases, scope.types) is not None:
-        return None  # ``sequence of intdict``: a typo in the type, not what it is compared for
-    if type_tested(inp, param.name) or array_for_a_number(documented, annotation):
-        return None  # the body tells the kinds apart: it accepts more than the annotation says
     annotation = _without_sentinel(inp, param, annotation)
     alternatives = _param_alternatives(param, annotation)
     for other in overloaded:
@@ -257,7 +276,7 @@ def _check_param(
             return None
         # an overload's ``= ...`` stands for the implementation's default
         alternatives.extend(_param_alternatives(other, _without_sentinel(inp, param, parsed)))
-    if not all(_incompatible(inp, documented, alt) for alt in alternatives):
+    if not all(_incompatible(inp, doc, alt) for alt in alternatives for doc in readings if doc):
         return None
     said = annotation.render()
     return _finding(
@@ -286,21 +305,23 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
     annotation = _annotation(fn.returns, scope)
     segment = typed[0]
     assert segment.type is not None
-    documented = _doc_type(segment.type, scope)
-    if annotation is None or documented is None:
+    readings = _doc_readings(segment.type, scope)
+    if annotation is None or None in readings:
         return []
     if annotation.name in _GENERATORS:
-        return _generator_return(inp, segment, documented, annotation)
+        return _generator_return(inp, segment, readings[0], annotation)  # type: ignore[arg-type]
     if _is_generator(inp) or annotation.name in _NO_VALUE:
         return []  # an iterator-annotated generator states no return type; None: C3's
-    if not _incompatible(inp, documented, annotation):
-        return []
-    if _agrees_with_a_part(inp, segment, documented, annotation):
-        return []
-    for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
-        other = _annotation(overload.returns, scope) if overload.returns else None
-        if other is None or not _incompatible(inp, documented, other):
+    for documented in readings:
+        assert documented is not None
+        if not _incompatible(inp, documented, annotation):
             return []
+        if _agrees_with_a_part(inp, segment, documented, annotation):
+            return []
+        for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
+            other = _annotation(overload.returns, scope) if overload.returns else None
+            if other is None or not _incompatible(inp, documented, other):
+                return []
     said = annotation.render()
     return [
         _finding(

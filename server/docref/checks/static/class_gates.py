@@ -1,0 +1,147 @@
+"""Which entries of a class docstring describe something other than the call ``C(...)``.
+
+:mod:`~docref.checks.static.class_docstrings` checks a class docstring's parameter entries
+against the constructor; the gates here take out, before that, the entries a class documents
+for another reason, each a general convention seen on public code (``benchmarks/PRECISION.md``):
+
+- :func:`without_declared_fields`: an entry naming a field the class body declares
+  (``name: str = field(init=False)``, or an annotated attribute a custom ``__init__(data)``
+  fills in; not a ``ClassVar``, nor a private ``_x``, whose parameter attrs names ``x``)
+  that the constructor does not take documents the attribute, as huggingface_hub's
+  dataclasses do under ``Args:``;
+- :func:`without_call_parameters`: an entry naming a parameter of the class's own
+  ``__call__`` that the constructor does not take documents the call of its instances, as
+  scipy's ``ortho_group_gen`` documents ``dim`` beside the constructor's ``seed``;
+- :func:`renames_inherited_positionals`: a subclass naming what the inherited constructor's
+  positional arguments mean for it (Pillow's ``AffineTransform``: ``matrix`` for
+  ``Transform.__init__(self, data)``), unless the base documents its own names for them.
+
+A name that is neither a parameter of the call nor such a field or ``__call__`` parameter
+stays judged: a removed or renamed field, a stale entry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from docref.checks.static.class_constructors import Constructor, ConstructorResolver
+from docref.checks.static.params import split_names
+from docref.graph.model import Class, Docstring, FileExtract
+from docref.segments import ParsedDocstring, Segment
+
+__all__ = [
+    "documented_names",
+    "renames_inherited_positionals",
+    "without_call_parameters",
+    "without_declared_fields",
+]
+
+_TRIVIAL_BASES = frozenset({"object", "Generic", "ABC"})
+# a ``ClassVar`` is shared by the class, no attribute of each object: still judged
+_CLASS_VAR = re.compile(r"^(?:typing\.)?ClassVar\b")
+
+
+def documented_names(parsed: ParsedDocstring, *, attributes: bool) -> set[str]:
+    """The names the parameter entries (and, with ``attributes``, Attributes entries) of
+    ``parsed`` document."""
+    kinds = {"param", "attribute"} if attributes else {"param"}
+    return {
+        name
+        for segment in parsed.segments
+        if segment.kind in kinds and segment.name
+        for name in split_names(segment.name)
+    }
+
+
+def _without_entries(parsed: ParsedDocstring, names: set[str]) -> ParsedDocstring:
+    """``parsed`` without the parameter entries all of whose names are in ``names``."""
+
+    def kept(segment: Segment) -> bool:
+        written = [n.lstrip("*") for n in split_names(segment.name or "")]
+        return segment.kind != "param" or not written or not all(n in names for n in written)
+
+    segments = [s for s in parsed.segments if kept(s)]
+    return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
+
+
+def without_declared_fields(
+    fe: FileExtract, cls: Class, parsed: ParsedDocstring, params: set[str]
+) -> ParsedDocstring:
+    """The docstring without the entries naming annotated class-body fields of ``cls`` that
+    are not constructor parameters (``params``): attributes, documented where the class's
+    readers look (a ``field(init=False)``, a field a custom ``__init__`` fills in)."""
+    fields = {
+        v.name
+        for v in fe.variables
+        if v.scope == "class"
+        and v.owner == cls.qualname
+        and v.annotation
+        and not v.name.startswith("_")
+        and not _CLASS_VAR.match(v.annotation)
+    }
+    return _without_entries(parsed, fields - params)
+
+
+def without_call_parameters(
+    fe: FileExtract, cls: Class, parsed: ParsedDocstring, params: set[str]
+) -> ParsedDocstring:
+    """The docstring without the entries naming parameters of the class's own ``__call__``
+    that the constructor (``params``) does not take: the call of its instances."""
+    call = next((f for f in fe.functions if f.qualname == f"{cls.qualname}.__call__"), None)
+    if call is None:
+        return parsed
+    names = {p.name for p in call.params if p.kind not in ("vararg", "kwarg")}
+    return _without_entries(parsed, names - params - {"self"})
+
+
+def renames_inherited_positionals(
+    fe: FileExtract,
+    cls: Class,
+    ctor: Constructor,
+    parsed: ParsedDocstring,
+    resolver: ConstructorResolver,
+    parse_in: Callable[[str, Docstring], ParsedDocstring],
+) -> bool:
+    """A subclass that inherits a constructor taking N required positional arguments and
+    documents N other names: it names what the arguments mean for it (Pillow's
+    ``AffineTransform`` documents ``matrix`` for ``Transform.__init__(self, data)``), as a
+    caller passes them by position.  Its own constructor, a count that differs, or a base
+    whose docstrings (class or constructor) document names of their own are judged: then the
+    base gives the arguments their names, and a subclass still writing others is stale (a
+    parameter the base renamed).  ``parse_in(path, docstring)`` segments a docstring of
+    another file."""
+    if ctor.own_method is not None or ctor.model is not None:
+        return False
+    required = [
+        p.name
+        for p in ctor.params
+        if p.kind in ("positional", "positional_only") and p.default is None
+    ]
+    documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
+    names = {p.name for p in ctor.params}
+    if not required or len(documented) != len(required) or documented & names:
+        return False
+    return not _base_documents_parameters(fe, cls, ctor, resolver, parse_in)
+
+
+def _base_documents_parameters(
+    fe: FileExtract,
+    cls: Class,
+    ctor: Constructor,
+    resolver: ConstructorResolver,
+    parse_in: Callable[[str, Docstring], ParsedDocstring],
+) -> bool:
+    """Whether the base class whose constructor ``cls`` inherits documents parameters, in
+    its class docstring or its constructor's docstring."""
+    if ctor.documented is not None and ctor.documented.docstring is not None:
+        path = ctor.documented_path or fe.path
+        if documented_names(parse_in(path, ctor.documented.docstring), attributes=False):
+            return True
+    bases = [b for b in cls.bases if b.split("[", 1)[0].rpartition(".")[2] not in _TRIVIAL_BASES]
+    found = resolver.resolve_class(fe, bases[0], cls.parent_class) if bases else None
+    docstring = found[1].docstring if found is not None else None
+    if found is None or docstring is None:
+        return False
+    return bool(documented_names(parse_in(found[0].path, docstring), attributes=False))
