@@ -183,6 +183,12 @@ def _measure_project(
         after = _check(mutated, docref)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    # a renamed method's findings move to its new qualname: read them under the old one, or a
+    # finding the function always had counts as new (boltons ``TracebackInfo.from_frame``)
+    moved = {(m.path, m.new): m.old for m in mutations if m.kind == "helper-rename"}
+    for f in after:
+        parts = f["qualname"].split(".")
+        f["qualname"] = ".".join(moved.get((f["path"], p), p) for p in parts)
     seen: Counter[tuple[Any, ...]] = Counter()
     new = []
     for f in after:

@@ -4,6 +4,7 @@ modules several of them check."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -11,6 +12,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 SHOP = REPO / "examples" / "shop"
+ROUNDTRIP = REPO / "tests" / "fixtures" / "roundtrip_project"
 
 # one C1 (a misspelt parameter) and one C2 (the documented return type) finding
 SCALE_BAD = '''def scale(value: float, factor: float = 2.0) -> float:
@@ -36,6 +38,14 @@ def pkg_project(tmp_path: Path, helpers: str, main: str) -> Path:
     (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
     (root / "pkg" / "helpers.py").write_text(helpers, encoding="utf-8")
     (root / "pkg" / "main.py").write_text(main, encoding="utf-8")
+    return root
+
+
+def roundtrip_project(tmp_path: Path) -> Path:
+    """A fresh copy of the round-trip fixture project (a package with tests) at
+    ``tmp_path/proj``, without the bytecode a run left in the fixture."""
+    root = tmp_path / "proj"
+    shutil.copytree(ROUNDTRIP, root, ignore=shutil.ignore_patterns("__pycache__"))
     return root
 
 

@@ -58,7 +58,9 @@ except ImportError:
 '''
 
 EDITS = [
-    ("Grow.", "Grow the shape."),  # a docstring word inside a method
+    # a docstring's line broken inside a method (its words alone are moved, not extracted:
+    # tests/test_graph_inplace.py)
+    ("Grow.", "Grow\n        the shape."),
     ('"""A module."""\n', '"""A module."""\n\n# moved down\n'),  # everything moves
     (
         "    def grow(self, by):",
@@ -71,7 +73,7 @@ EDITS = [
     ("def helper(x, y=1:", "def helper(x, y=1):"),
     ("        import json\n", "        import json, sys\n"),
     ('class Shape:\n    """A shape.', 'class Shape(object):\n    """A shape.'),
-    ("The area.", "The whole area."),  # one method again: the others were carried over
+    ("The area.", "The whole\n        area."),  # one method again: the others carried over
 ]
 
 

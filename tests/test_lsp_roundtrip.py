@@ -4,7 +4,6 @@ answers the scores, shows a message and keeps the result for the function's hove
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,10 +13,10 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
 from tests.fake_openai import Behaviour, FakeOpenAI
+from tests.helpers import roundtrip_project
 from tests.lsp_helpers import next_diagnostics, server_config
 
 REPO = Path(__file__).resolve().parents[1]
-FIXTURE = REPO / "tests" / "fixtures" / "roundtrip_project"
 KEY_ENV = "DOCREF_TEST_LSP_RT_KEY"
 CORRECT = "```python\nreturn len(WORD.findall(text))\n```"
 
@@ -33,8 +32,7 @@ def fake() -> Iterator[FakeOpenAI]:
 
 @pytest.fixture
 def workspace(tmp_path: Path, fake: FakeOpenAI) -> Path:
-    root = tmp_path / "proj"
-    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("__pycache__"))
+    root = roundtrip_project(tmp_path)
     with (root / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(
             "\n[tool.docref]\n"

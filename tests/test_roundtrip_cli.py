@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -20,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from tests.fake_openai import Behaviour, FakeOpenAI, dead_port
+from tests.helpers import roundtrip_project
 
 REPO = Path(__file__).resolve().parents[1]
-FIXTURE = REPO / "tests" / "fixtures" / "roundtrip_project"
 TARGET = "textkit/words.py::count_words"
 
 CORRECT = "Here is the body:\n```python\nreturn len(WORD.findall(text))\n```"
@@ -42,9 +41,7 @@ def fake() -> Iterator[FakeOpenAI]:
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("__pycache__"))
-    return root
+    return roundtrip_project(tmp_path)
 
 
 def tree_hashes(root: Path) -> dict[str, str]:

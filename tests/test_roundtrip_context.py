@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,14 +17,12 @@ from docref.roundtrip.filecontext import (
     file_context,
 )
 
-FIXTURE = Path(__file__).parent / "fixtures" / "roundtrip_project"
+from tests.helpers import roundtrip_project
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    shutil.copytree(FIXTURE, root)
-    return root
+    return roundtrip_project(tmp_path)
 
 
 def graph_of(root: Path) -> ProjectGraph:

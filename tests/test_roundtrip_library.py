@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import tempfile
 from pathlib import Path
 
@@ -15,17 +14,15 @@ from docref.roundtrip import RoundtripError, RoundtripRequest, run_roundtrip
 from docref.roundtrip.generate import AnswerStore
 
 from tests.fake_openai import Behaviour, FakeOpenAI
+from tests.helpers import roundtrip_project
 
-FIXTURE = Path(__file__).parent / "fixtures" / "roundtrip_project"
 CORRECT = "return len(WORD.findall(text))"
 WRONG = "return len(text.split(' '))"
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("__pycache__"))
-    return root
+    return roundtrip_project(tmp_path)
 
 
 @pytest.fixture

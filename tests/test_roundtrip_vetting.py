@@ -4,7 +4,6 @@ OpenAI-compatible endpoint that answers per docstring."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,8 +13,8 @@ from docref.llm.endpoint import ModelSettings
 from docref.roundtrip.vetting import vet_rewrite
 
 from tests.fake_openai import Behaviour, FakeOpenAI
+from tests.helpers import roundtrip_project
 
-FIXTURE = Path(__file__).parent / "fixtures" / "roundtrip_project"
 CORRECT = Behaviour(text="```python\nreturn len(WORD.findall(text))\n```")
 WRONG = Behaviour(text="```python\nreturn len(text.split(' '))\n```")
 REWRITE = '"""Count the words in ``text`` (RW-MARK): split it at single spaces."""'
@@ -23,9 +22,7 @@ REWRITE = '"""Count the words in ``text`` (RW-MARK): split it at single spaces."
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("__pycache__"))
-    return root
+    return roundtrip_project(tmp_path)
 
 
 @pytest.fixture

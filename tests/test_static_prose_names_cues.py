@@ -5,6 +5,7 @@ argument".  A plain English word in backticks is otherwise matched only abbrevia
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -77,8 +78,78 @@ def test_a_plain_word_called_a_parameter_is_the_renamed_one(
         (NUMPY.replace("timeout_value", "timeout"), "wait"),
         # a cue, but no parameter extends the word (``abbreviate`` is another name)
         (REST.replace("user_shorten", "abbreviate"), "linkify"),
+        # the cue before the name: another callable's keyword (jax's ``nd_loop``: "the body
+        # will expect a keyword argument `carry`" next to its own ``init_carry``)
+        (
+            NUMPY.replace(
+                "A zero ``timeout`` argument", "The callback takes an argument ``timeout``"
+            ),
+            "wait",
+        ),
     ],
-    ids=["bullet-gone", "value-not-argument", "rest-consistent", "numpy-consistent", "no-twin"],
+    ids=[
+        "bullet-gone",
+        "value-not-argument",
+        "rest-consistent",
+        "numpy-consistent",
+        "no-twin",
+        "cue-before",
+    ],
 )
 def test_plain_word_controls_are_silent(tmp_path: Path, code: str, qualname: str) -> None:
     assert run_rule(c1_name_unresolved, tmp_path, code, qualname) == []
+
+
+ELSEWHERE = '''
+class GzipDecompressor:
+    def decompress(self, value, max_len=0):
+        """Decompress a chunk.
+
+        If ``max_length`` is given, some input data may be left over.
+        """
+        return value[:max_len]
+
+    def flush(self, max_length=0):
+        """Flush what is left."""
+        return max_length
+'''
+
+
+def test_a_name_only_other_code_uses_is_the_renamed_parameter(tmp_path: Path) -> None:
+    # tornado's ``decompress``: ``max_length`` became ``max_len``; ``flush`` still has a
+    # ``max_length``, so the file's code knows the name, this function's does not
+    inp = static_input(tmp_path, ELSEWHERE, "GzipDecompressor.decompress")
+    [found] = c1_name_unresolved(inp)
+    assert found.rule == RULE_STALE
+    assert found.message == (
+        "`max_length` is used only by other code of the file, not by decompress(); "
+        "it looks like the parameter `max_len` under its old name"
+    )
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # consistent: the function's own parameter
+        re.sub(r"\bmax_len\b", "max_length", ELSEWHERE),
+        # the function's own code uses the name (an attribute, a local)
+        ELSEWHERE.replace("return value[:max_len]", "return value[: self.max_length or max_len]"),
+        # a method of the class: a name the function sees
+        ELSEWHERE.replace("def flush(self, max_length=0)", "def max_length(self)"),
+        # no parameter is its renamed twin
+        re.sub(r"\bmax_len\b", "limit", ELSEWHERE),
+        # history: the old name
+        ELSEWHERE.replace("If ``max_length``", "As the former ``max_length``, if it"),
+        # a camelCase name is another system's (pymongo: the ``keyAltNames`` field of a
+        # document, a ``key_alt_name`` parameter, ``keyAltNames`` used by other code)
+        ELSEWHERE.replace("max_length", "keyAltNames").replace("max_len", "key_alt_name"),
+        # a plain word other code uses, affixed, is not enough even called an argument
+        # (jax's ``nd_loop``: a ``carry`` argument of the body, its own ``init_carry``)
+        ELSEWHERE.replace("max_length", "carry")
+        .replace("max_len", "init_carry")
+        .replace("If ``carry`` is", "If the ``carry`` argument is"),
+    ],
+    ids=["consistent", "own-code", "member", "no-twin", "history", "camel-case", "plain-cued"],
+)
+def test_names_used_elsewhere_controls_are_silent(tmp_path: Path, code: str) -> None:
+    assert run_rule(c1_name_unresolved, tmp_path, code, "GzipDecompressor.decompress") == []

@@ -332,3 +332,23 @@ def test_a_call_link_extends_a_name_by_one_word_only(tmp_path: Path) -> None:
     # control: one word more is the renamed helper
     one = code.replace("add_to_call_tf_concrete_function_list", "function_list_impl")
     assert len(run_rule(c1_name_unresolved, tmp_path / "2", one, "emit_call")) == 1
+
+
+def test_a_call_link_is_no_evidence_when_the_function_itself_extends_the_name(
+    tmp_path: Path,
+) -> None:
+    # sympy's ``gf_sqf_list``: "using ``gf_sqf()``" (the function itself, as its example
+    # shows) next to ``gf_sqf_part``, which calls it: the call link picks no twin
+    code = """
+    def gf_sqf_part(f):
+        return gf_sqf_list(f)
+
+
+    def gf_sqf_list(f):
+        \"\"\"Square-free decomposition, computed using ``gf_sqf()``.\"\"\"
+        return [f]
+    """
+    assert run_rule(c1_name_unresolved, tmp_path, code, "gf_sqf_list") == []
+    # control: another function's docstring, the same call link
+    other = code.replace("def gf_sqf_list", "def sqf_list").replace("gf_sqf_list(f)", "sqf_list(f)")
+    assert len(run_rule(c1_name_unresolved, tmp_path / "2", other, "sqf_list")) == 1

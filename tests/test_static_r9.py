@@ -416,3 +416,22 @@ def test_a_documented_type_a_type_variable_stands_for(tmp_path: Path) -> None:
     assert [f.message.split(";")[0] for f in found] == [
         "documented type `Frobbler` names nothing in scope"
     ]
+
+
+_STALE_SHAPE = '''
+def make_mask(shape, window):
+    """Make a mask.
+
+    Returns:
+      A boolean mask of shape `mask_shape` where True allows attention.
+    """
+    mask = window
+    return mask, shape
+'''
+
+
+def test_a_shape_named_by_a_stale_parameter_is_no_placeholder(tmp_path: Path) -> None:
+    # the control of the ``shape1`` placeholder above (round 8's TRUE jax finding, which the
+    # first version of that fix silenced): an unnumbered name after "of shape" is judged
+    found = both_rules(tmp_path, _STALE_SHAPE, "make_mask")
+    assert [f.message.split(";")[0] for f in found] == ["`mask_shape` names nothing in scope"]

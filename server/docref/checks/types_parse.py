@@ -55,9 +55,7 @@ _PLURAL = re.compile(r"^([a-z_]+?)(ies|s)$")
 _OF = re.compile(r"^([A-Za-z_][\w.]*)\s+of\s+(.+)$")
 # One dimension of a NumPy shape written as the type (``result : (t.size, D)``): a number,
 # ``...``, one letter, a lower-case name or attribute (``n_samples``, ``t.size``), arithmetic.
-_SHAPE_ITEM = re.compile(
-    r"^(?:\d+|\.\.\.|[A-Za-z]|[a-z_]\w*(?:\.\w+)*|[\w.]+\s*[-+*/]\s*[\w.]+)$"
-)
+_SHAPE_ITEM = re.compile(r"^(?:\d+|\.\.\.|[A-Za-z]|[a-z_]\w*(?:\.\w+)*|[\w.]+\s*[-+*/]\s*[\w.]+)$")
 
 
 # --------------------------------------------------------------------------- public API

@@ -46,8 +46,9 @@ _RULES = (
     RuleInfo(
         "C1-PROSE-NAME-STALE",
         Criterion.C1,
-        "A code-marked name in prose names nothing, and one parameter or name in scope is "
-        "its renamed twin (abbreviated, extended or one word changed).",
+        "A code-marked name in prose names nothing (or only other code of the file uses it), "
+        "and one parameter or name in scope is its renamed twin (abbreviated, extended or one "
+        "word changed).",
     ),
     RuleInfo(
         "C1-DOCTYPE-UNRESOLVED",

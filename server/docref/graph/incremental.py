@@ -14,6 +14,7 @@ from tree_sitter import Point, Tree
 
 from docref.graph.model import FileExtract
 from docref.graph.python_extract import ReferenceMemo
+from docref.graph.python_inplace import moved_extract
 from docref.graph.python_reuse import Chunk, ChunkKey, Chunks
 
 
@@ -34,11 +35,16 @@ def _point(data: bytes, offset: int) -> Point:
     return Point(row, col)
 
 
-def _edit(old: bytes, old_tree: Tree, new: bytes) -> None:
+def _diff(old: bytes, new: bytes) -> tuple[int, int, int]:
+    """``(start, old_end, new_end)``: the one edit that turns ``old`` into ``new``."""
     start = common_prefix(old, new)
     max_suffix = min(len(old), len(new)) - start
     suffix = common_prefix(old[::-1][:max_suffix], new[::-1][:max_suffix])
-    old_end, new_end = len(old) - suffix, len(new) - suffix
+    return start, len(old) - suffix, len(new) - suffix
+
+
+def _edit(old: bytes, old_tree: Tree, new: bytes, edit: tuple[int, int, int]) -> None:
+    start, old_end, new_end = edit
     old_tree.edit(
         start_byte=start,
         old_end_byte=old_end,
@@ -49,14 +55,20 @@ def _edit(old: bytes, old_tree: Tree, new: bytes) -> None:
     )
 
 
+_Kept = tuple[bytes, Tree, ReferenceMemo, dict[ChunkKey, Chunk], FileExtract]
+
+
 class IncrementalExtractor:
-    """Extracts successive versions of files, remembering the last ``size`` edited files."""
+    """Extracts successive versions of files, remembering the last ``size`` edited files.
+
+    An edit inside the words of a Python string (a docstring's, mostly) is not parsed nor
+    extracted: the previous records are moved (:mod:`docref.graph.python_inplace`)."""
 
     def __init__(self, size: int = 32) -> None:
         self._size = size
-        self._files: OrderedDict[str, tuple[bytes, Tree, ReferenceMemo, dict[ChunkKey, Chunk]]]
-        self._files = OrderedDict()
+        self._files: OrderedDict[str, _Kept] = OrderedDict()
         self.replayed = 0  # definitions the last extraction replayed (for tests)
+        self.moved = False  # the last extraction moved the previous records (for tests)
 
     def forget(self, rel: str) -> None:
         self._files.pop(rel, None)
@@ -66,9 +78,18 @@ class IncrementalExtractor:
         memo: ReferenceMemo = {}
         old_tree: Tree | None = None
         old_chunks: dict[ChunkKey, Chunk] = {}
+        self.moved = False
         if previous is not None:
-            old, old_tree, memo, old_chunks = previous
-            _edit(old, old_tree, data)
+            old, old_tree, memo, old_chunks, old_fe = previous
+            edit = _diff(old, data)
+            moved = None
+            if language == "python":
+                moved = moved_extract(old, old_tree, old_fe, data, digest, edit)
+            _edit(old, old_tree, data, edit)
+            if moved is not None:
+                self.moved, self.replayed = True, 0
+                self._keep(rel, (data, old_tree, memo, old_chunks, moved))
+                return moved
         chunks = Chunks(old_chunks)
         if language == "java":
             from docref.graph import java_extract
@@ -81,7 +102,10 @@ class IncrementalExtractor:
             tree = python_extract.parse(data, old_tree)
             fe = python_extract.extract_python(data, rel, digest, tree, memo, chunks)
         self.replayed = chunks.replayed
-        self._files[rel] = (data, tree, memo, chunks.new)
+        self._keep(rel, (data, tree, memo, chunks.new, fe))
+        return fe
+
+    def _keep(self, rel: str, kept: _Kept) -> None:
+        self._files[rel] = kept
         while len(self._files) > self._size:
             self._files.popitem(last=False)
-        return fe

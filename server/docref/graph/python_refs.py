@@ -185,7 +185,10 @@ class ReferenceCollector:
         memo_key = b""
         self._mask(fn.span.start_byte, max(fn.span.end_byte, body.end_byte if body else 0))
         if self.memo is not None and body is not None:
-            memo_key = bytes(self.masked[fn.header_span.start_byte : body.end_byte])
+            # decorators and signature as written (the words of a default or a quoted
+            # annotation are read as names, below), the body masked
+            head = self._data[fn.span.start_byte : fn.header_span.end_byte]
+            memo_key = head + bytes(self.masked[fn.header_span.end_byte : body.end_byte])
             hit = self.memo.get(memo_key)
             if hit is not None:
                 base = fn.header_span.start_line

@@ -56,6 +56,7 @@ from docref.checks.static.names_shorthand import (
 from docref.checks.static.names_stale import (
     STALE_ONLY,
     keyword_or_renamed,
+    renamed_but_used_elsewhere,
     stale_finding,
     twin_in_scope,
 )
@@ -140,6 +141,10 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 and scope.kwargs
             )
             if resolution.verdict != "missing" and not keyword:
+                elsewhere = resolution.verdict == "resolved" and not xref
+                if elsewhere and isinstance(scope, PythonScope):
+                    finding = _used_elsewhere(inp, segment, mention, scope)
+                    findings.extend([finding] if finding is not None else [])
                 continue
             # ``xxx : ... TODO: does not exist yet``: a known gap, not drift; "If defined,
             # `n_frames` ...", "the old ``fromTxtFile``": allowed to be absent
@@ -173,17 +178,29 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
 _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
 
 
+def _used_elsewhere(
+    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope
+) -> Finding | None:
+    """:func:`renamed_but_used_elsewhere`, unless the text allows the name to be absent."""
+    if marked_not_existing(inp.source, segment, mention.start):
+        return None
+    if may_not_exist(inp.source, segment, mention.start):
+        return None
+    return renamed_but_used_elsewhere(inp, segment, mention, scope)
+
+
 _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
-# "an array with shape ``shape1``": a placeholder the sentence names the shape by
-_SHAPE_NAME = re.compile(r"\bshapes?\s+[`*]+([A-Za-z_]\w*)[`*]+")
+# "an array with shape ``shape1``", "broadcastable to shape ``shape2``": numbered placeholders
+# the sentence names shapes by (not "of shape `mask_shape`", a stale parameter of jax's)
+_SHAPE_NAME = re.compile(r"\bshapes?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
 
 
 def _example_words(inp: StaticInput) -> set[str]:
     """Identifiers the docstring defines itself: those of its doctests, literal and code
     blocks, where an explanation may define the names its prose then uses, and the dimension
-    symbols of its array shapes (``of shape (n_samples, n_output_features)``, "with shape
-    ``shape1``"), which the prose
+    symbols of its array shapes (``of shape (n_samples, n_output_features)``, numbered ones:
+    "with shape ``shape1``"), which the prose
     then names (```n_output_features` is the number of ...``), and the parameters of a callable
     a parameter's type spells out (``chunk: callable(x_chunk, axis)``)."""
     parsed = inp.docstring

@@ -4,13 +4,14 @@ the twin is also the did-you-mean of the other name rules when they have none.""
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_scope import Resolution, project_names
+from docref.checks.static.names_scope import Resolution, missing, project_names
 from docref.checks.static.prose_names import (
     RULE_STALE,
     called_in,
@@ -20,7 +21,13 @@ from docref.checks.static.prose_names import (
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
-__all__ = ["STALE_ONLY", "keyword_or_renamed", "stale_finding", "twin_in_scope"]
+__all__ = [
+    "STALE_ONLY",
+    "keyword_or_renamed",
+    "renamed_but_used_elsewhere",
+    "stale_finding",
+    "twin_in_scope",
+]
 
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
 STALE_ONLY = frozenset({"emphasis", "code"})
@@ -34,8 +41,10 @@ def stale_finding(
     resolution: Resolution,
     *,
     keyword: bool = False,
+    cued: bool = True,
 ) -> Finding | None:
-    """``C1-PROSE-NAME-STALE``: a code-marked name with one renamed twin in scope."""
+    """``C1-PROSE-NAME-STALE``: a code-marked name with one renamed twin in scope (``cued``:
+    words calling it a parameter let a plain word match as a code-shaped name does)."""
     name = mention.target
     if mention.kind not in _STALE_KINDS or "." in name or "#" in name:
         return None
@@ -49,7 +58,7 @@ def stale_finding(
         return None  # Java's member resolver does not see parameters
     sentence = inp.source[segment.start : segment.end]
     called = mention.kind == "call" or called_in(name, sentence)
-    cue = plain and parameter_cue(inp.source, mention.start, mention.end)
+    cue = cued and plain and parameter_cue(inp.source, mention.start, mention.end)
     match = twin_in_scope(
         inp,
         sentence,
@@ -100,8 +109,9 @@ def twin_in_scope(
         defined=defined,
         called=called,
         keyword=keyword,
-        linked=call_linked(inp),
+        linked=lambda: call_linked(inp),
         cue=cue,
+        documented=inp.function.name,
     )
 
 
@@ -112,16 +122,17 @@ _ITEM_AFTER = re.compile(r"[`*]*[ \t]*(?::|--?)\s")
 
 
 def parameter_cue(source: str, start: int, end: int) -> bool:
-    """The words next to the name at ``start:end`` call it a parameter (the ``shorten``
-    argument, keyword argument ``shorten``) or it opens an item of a bulleted list with a
+    """The words after the name at ``start:end`` call it a parameter (the ``shorten``
+    argument) or it opens an item of a bulleted list with a
     colon or dash (``* ``shorten``: ...``), as parameters are listed outside a section."""
     before_text = source[max(0, start - 40) : start]
     after_text = source[end : end + 40]
     if _ITEM_BEFORE.search(before_text) and _ITEM_AFTER.match(after_text):
         return True
+    # only after the name: "a keyword argument `carry`" before it is as often another
+    # callable's (jax's ``nd_loop``: the body's keyword)
     after = re.match(r"[`*\s]*(?:keyword\s+)?(\w+)", after_text)
-    before = re.search(r"(\w+)[\s`*]*$", before_text)
-    return any(m is not None and m[1].lower().rstrip("s") in _CUE_WORDS for m in (after, before))
+    return after is not None and after[1].lower().rstrip("s") in _CUE_WORDS
 
 
 def _called_name(reference: str) -> str | None:
@@ -157,3 +168,47 @@ def keyword_or_renamed(
     # the parameters only: another name in scope is no evidence against a forwarded keyword
     bare = dataclasses.replace(again, candidates=())
     return stale_finding(inp, segment, mention, bare, keyword=True)
+
+
+def _in_own_code(inp: StaticInput, name: str) -> bool:
+    """``name`` is a word of the function's code outside its docstring (strings included)."""
+    span, doc = inp.function.span, inp.function.docstring
+    code = inp.code(span.start_byte, span.end_byte)
+    if doc is not None:
+        before = inp.code(span.start_byte, doc.span.start_byte)
+        code = before + inp.code(doc.span.end_byte, span.end_byte)
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", code) is not None
+
+
+def renamed_but_used_elsewhere(
+    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope
+) -> Finding | None:
+    """A code-marked name that resolves only because other code of the file uses it (another
+    function's parameter or local: ``response`` in scrapy's every callback), that this
+    function's code never uses, while one of its parameters is its renamed twin
+    (``max_length`` -> ``max_len``): judged as a stale name against the parameters only, a
+    snake_case name (``keyAltNames`` is a document's field, pymongo's ``key_alt_name`` the
+    value for it) abbreviated or one edit away, whatever words surround it."""
+    name = mention.target
+    if mention.kind not in _STALE_KINDS or "." in name or "#" in name or scope.facts.dynamic:
+        return None
+    if name != name.lower():
+        return None
+    fn = inp.function
+    if not fn.params or hasattr(builtins, name) or name.startswith("__"):
+        return None
+    own = {part for r in fn.references for part in r.name.split(".")} | set(fn.local_names)
+    facts = scope.facts
+    if name in own or name in facts.entities or name in facts.top:
+        return None
+    if _in_own_code(inp, name):
+        return None  # ``kwargs.pop("include_header")``: the function reads it by name
+    if any(i.bound_name == name for i in inp.file.imports) or name in project_names(inp.graph):
+        return None
+    finding = stale_finding(inp, segment, mention, missing("", name, ()), cued=False)
+    if finding is None or name in scope.scope_candidates():
+        return None  # a member of the class or a name the function sees
+    message = finding.message.replace(
+        "names nothing in scope", f"is used only by other code of the file, not by {fn.name}()"
+    )
+    return dataclasses.replace(finding, message=message)

@@ -25,7 +25,7 @@ number or boolean, which nothing calls): it names code elsewhere (:func:`called_
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from docref.checks.static.names_scope import inflected as _inflected
 
@@ -150,8 +150,9 @@ def stale_match(
     defined: Iterable[str] = (),
     called: bool = False,
     keyword: bool = False,
-    linked: Iterable[str] = (),
+    linked: Callable[[], set[str]] | None = None,
     cue: bool = False,
+    documented: str = "",
 ) -> str | None:
     """The one name ``name`` was renamed to, or ``None``.
 
@@ -172,6 +173,7 @@ def stale_match(
     a parameter abbreviating it or one edit away is its renamed twin.  ``cue``: the text around
     the name calls it a parameter (the ``shorten`` argument, a ``* ``shorten``:`` item), so a
     plain word is matched against the parameters as a code-shaped name is (``user_shorten``).
+    ``documented``: the documented function's name.
     """
     private = name.startswith("_") and not name.startswith("__")
     found: set[str] = set()
@@ -203,7 +205,10 @@ def stale_match(
     elif not plain and not name.startswith("_") and len(_words(name)) >= 2:
         # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``
         own = {d for d in defined if not d.startswith("__")}
-        calls = set(linked)
+        calls: set[str] | None = None  # asked for once, when an extended twin is in view
+        # the documented function extends the name too: the sentence may mean it (sympy's
+        # ``gf_sqf()`` in ``gf_sqf_list``, next to ``gf_sqf_part``, which it calls)
+        mine = bool(documented) and _affix(_words(name), _words(documented))
         style = _convention(name)
         for other in scope:
             if other == name or other not in own or _convention(other) != style:
@@ -215,8 +220,11 @@ def stale_match(
             # one word (jax: an attribute `function_list` is no
             # ``add_to_call_tf_concrete_function_list``, which the function calls)
             words, theirs = _words(name), _words(other)
-            tied = other in calls and len(theirs) == len(words) + 1
-            extended = (called or tied) and _affix(words, theirs)
+            extended = _affix(words, theirs)
+            if extended and not called:
+                if calls is None:
+                    calls = linked() if linked is not None else set()
+                extended = other in calls and len(theirs) == len(words) + 1 and not mine
             if _word_abbreviation(words, theirs) or extended:
                 found.add(other)
     if len(found) != 1:
