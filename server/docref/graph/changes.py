@@ -60,11 +60,11 @@ def surface_of(fe: FileExtract, data: bytes) -> str:
     return h.hexdigest()
 
 
-def code_fingerprints(fe: FileExtract, data: bytes) -> dict[str, str]:
+def code_fingerprints(fe: FileExtract, data: bytes, only: set[str] | None = None) -> dict[str, str]:
     """A hash of each entity's text with the words of the docstrings in it left out (a
     mark keeps where each one is, so adding or removing a docstring still counts): equal
     for two versions that differ only inside docstrings.  Qualnames written twice fold
-    into one hash, as the graph's fingerprints do."""
+    into one hash, as the graph's fingerprints do.  ``only``: those qualnames alone."""
     docs = [d.span for d in (fe.module_docstring,) if d is not None]
     docs += [f.docstring.span for f in fe.functions if f.docstring is not None]
     docs += [c.docstring.span for c in fe.classes if c.docstring is not None]
@@ -73,6 +73,8 @@ def code_fingerprints(fe: FileExtract, data: bytes) -> dict[str, str]:
     out: dict[str, str] = {}
     entities: list[Function | Class | Variable] = [*fe.functions, *fe.classes, *fe.variables]
     for ent in entities:
+        if only is not None and ent.qualname not in only:
+            continue
         start, end = ent.span.start_byte, ent.span.end_byte
         h = hashlib.blake2b(out.get(ent.qualname, "").encode(), digest_size=8)
         position = start
@@ -165,8 +167,9 @@ class ChangeTracker:
         self._logs: weakref.WeakSet[ChangeLog] = weakref.WeakSet()
         # rel -> surface_of() of its last version seen (unknown for files only indexed)
         self._surfaces: dict[str, str] = {}
-        # rel -> code_fingerprints() of its last version seen (Python files; same lifetime)
-        self._code: dict[str, dict[str, str]] = {}
+        # rel -> its last version seen (Python files; same lifetime): extract and text, whose
+        # code fingerprints are worked out for the entities an update changed, only
+        self._code: dict[str, tuple[FileExtract, bytes]] = {}
 
     def watch(self) -> ChangeLog:
         """A change log told about every later change (held weakly: it lives as long as its
@@ -194,7 +197,7 @@ class ChangeTracker:
         if rel not in self._surfaces:
             self._surfaces[rel] = surface_of(fe, data)
         if fe.language == "python" and rel not in self._code:
-            self._code[rel] = code_fingerprints(fe, data)
+            self._code[rel] = fe, data
 
     def _code_changed(
         self, rel: str, fe: FileExtract, data: bytes, changed: list[str]
@@ -205,11 +208,12 @@ class ChangeTracker:
             self._code.pop(rel, None)
             return changed
         before = self._code.pop(rel, None)
-        after = code_fingerprints(fe, data)
-        self._code[rel] = after
+        self._code[rel] = fe, data
         if before is None:
             return changed
-        return [q for q in changed if before.get(q) != after.get(q)]
+        wanted = set(changed)
+        old, new = code_fingerprints(*before, only=wanted), code_fingerprints(fe, data, wanted)
+        return [q for q in changed if old.get(q) != new.get(q)]
 
     def updated(
         self,
