@@ -143,13 +143,25 @@ def test_a_name_only_other_code_uses_is_the_renamed_parameter(tmp_path: Path) ->
         # a camelCase name is another system's (pymongo: the ``keyAltNames`` field of a
         # document, a ``key_alt_name`` parameter, ``keyAltNames`` used by other code)
         ELSEWHERE.replace("max_length", "keyAltNames").replace("max_len", "key_alt_name"),
+        # the name cut short of the parameter: another thing (docutils ``Node.walk``: "Within
+        # ``visit`` methods", its parameter ``visitor``, other code calling ``visit``)
+        re.sub(r"\bmax_len\b", "visitor", ELSEWHERE).replace("max_length", "visit"),
         # a plain word other code uses, affixed, is not enough even called an argument
         # (jax's ``nd_loop``: a ``carry`` argument of the body, its own ``init_carry``)
         ELSEWHERE.replace("max_length", "carry")
         .replace("max_len", "init_carry")
         .replace("If ``carry`` is", "If the ``carry`` argument is"),
     ],
-    ids=["consistent", "own-code", "member", "no-twin", "history", "camel-case", "plain-cued"],
+    ids=[
+        "consistent",
+        "own-code",
+        "member",
+        "no-twin",
+        "history",
+        "camel-case",
+        "cut-short",
+        "plain-cued",
+    ],
 )
 def test_names_used_elsewhere_controls_are_silent(tmp_path: Path, code: str) -> None:
     assert run_rule(c1_name_unresolved, tmp_path, code, "GzipDecompressor.decompress") == []

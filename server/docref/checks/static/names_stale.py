@@ -197,6 +197,8 @@ def renamed_but_used_elsewhere(
     fn = inp.function
     if not fn.params or hasattr(builtins, name) or name.startswith("__"):
         return None
+    if any(p.name.startswith(name) and p.name[len(name) :][:1].isalnum() for p in fn.params):
+        return None  # a word cut short: "``visit`` methods" next to a ``visitor`` (docutils)
     own = {part for r in fn.references for part in r.name.split(".")} | set(fn.local_names)
     facts = scope.facts
     if name in own or name in facts.entities or name in facts.top:
