@@ -38,6 +38,10 @@ CASES: list[tuple[str, str, Verdict | None, dict[str, Any]]] = [
     # --- the peers' string-comparison false alarms: all silent
     ("Optional[int]", "int | None", EQUAL, {}),
     ("int | None", "Optional[int]", EQUAL, {}),
+    # a type predicate's caller gets a bool (the argument is the narrowed type, not the value)
+    ("bool", "TypeGuard[list[str]]", EQUAL, {}),
+    ("bool", "typing.TypeIs[int]", EQUAL, {}),
+    ("list of str", "TypeGuard[list[str]]", INCOMPATIBLE, {}),
     ("Union[int, None]", "int | None", EQUAL, {}),
     ("Opt[int]", "Union[None, int]", EQUAL, {}),
     ("List[int]", "list[int]", EQUAL, {}),
@@ -311,6 +315,8 @@ def test_non_type_annotations_are_none(text: str) -> None:
         ("list['Foo | None']", "list[Foo | None]"),
         ("Annotated[int, 'meta']", "int"),
         ("ClassVar[list[str]]", "list[str]"),
+        ("TypeGuard[list[str]]", "bool"),
+        ("typing_extensions.TypeIs[int]", "bool"),
         ("type(None)", "None"),
         ("NoneType", "None"),
         ("Opt[int]", "int | None"),

@@ -269,3 +269,32 @@ def test_a_name_the_prose_calls_a_method_is_no_value_parameters_old_name(
     code = AGENT.replace("MARK", mark).replace("TYPE", type_)
     found = _stale(tmp_path, code, "C.load", filename="C.java")
     assert len(found) == (1 if flagged else 0)
+
+
+@pytest.mark.parametrize(
+    ("mention", "rules"),
+    [
+        ("PrefectFutures", []),  # the English plural of the class in prose (round 10: prefect)
+        ("PrefecFuture", ["C1-NAME-UNRESOLVED"]),  # control: a misspelt class is still named
+    ],
+)
+def test_plural_of_a_class_in_prose_is_no_old_name(
+    tmp_path: Path, mention: str, rules: list[str]
+) -> None:
+    code = f'''
+from typing import Any
+
+
+class PrefectFuture:
+    """A future."""
+
+
+def f(expr: PrefectFuture | list) -> Any:
+    """
+    Given a Python built-in collection, recursively find `{mention}` and build a
+    new collection with the same structure with futures resolved to their final states.
+    """
+    return expr
+'''
+    inp = static_input(tmp_path, code, "f")
+    assert [f.rule for f in c1_name_unresolved(inp)] == rules

@@ -1290,3 +1290,49 @@ def test_reading_a_raising_property_of_the_class(tmp_path: Path, read: str, flag
             return {read}.masked
     '''
     assert len(_run(c3_raises_unraised, tmp_path, code, "Frame.masked")) == flagged
+
+
+# ---- Epydoc: ``@return: L{None}`` and generators documented with @return ------------------
+
+
+@pytest.mark.parametrize(
+    ("doc", "reported"),
+    [
+        ("@return: L{None}", False),
+        ("@rtype: L{None}", False),
+        ("@return: C{None}", False),
+        ("@return: L{Deferred} that fires when done", True),  # control: a value is documented
+    ],
+)
+def test_epydoc_none_return_is_no_value_claim(tmp_path: Path, doc: str, reported: bool) -> None:
+    code = f'''
+    def f(proto):
+        """Stop the protocol.
+
+        @param proto: the protocol.
+        {doc}
+        """
+        proto.stop()
+    '''
+    assert len(_run(c3_returns_without_value, tmp_path, code)) == int(reported)
+
+
+@pytest.mark.parametrize(
+    ("doc", "reported"),
+    [
+        ("@param n: how many.\n        @return: the numbers, one by one.", False),
+        ("Args:\n            n: how many.\n\n        Returns:\n            The numbers.", True),
+    ],
+    ids=["epydoc-has-no-yield-field", "google-control"],
+)
+def test_generator_documented_with_return(tmp_path: Path, doc: str, reported: bool) -> None:
+    code = f'''
+    def f(n):
+        """Count up.
+
+        {doc}
+        """
+        for i in range(n):
+            yield i
+    '''
+    assert len(_run(c3_returns_vs_yields, tmp_path, code)) == int(reported)

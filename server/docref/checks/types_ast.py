@@ -159,6 +159,10 @@ def _convert_subscript(node: ast.Subscript, ctx: TypeContext) -> TypeExpr | None
         "dataclasses.InitVar",
     ):
         return _convert(elements[0], ctx) if elements else None
+    if origin in ("typing.TypeGuard", "typing.TypeIs"):
+        # a type predicate returns a plain bool to its caller; the argument is what a checker
+        # narrows to, not part of the value
+        return TypeExpr("bool")
     if origin == ARRAY_LIKE:
         return TypeExpr(ARRAY_LIKE)
     converted = _all_of(origin, elements, ctx)

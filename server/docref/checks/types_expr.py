@@ -203,6 +203,8 @@ TYPING_SPECIAL = frozenset(
         "NotRequired",
         "ReadOnly",
         "LiteralString",
+        "TypeGuard",
+        "TypeIs",
         "SupportsInt",
         "SupportsFloat",
         "SupportsIndex",

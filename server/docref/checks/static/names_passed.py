@@ -118,4 +118,16 @@ def spelt_as_string(graph: ProjectGraph, paths: list[str], dotted: str) -> bool:
             files |= {
                 p for p in graph.entries if p.startswith(prefix) and "/" not in p[len(prefix) :]
             }
-    return any(q in graph.source(p) for p in sorted(files) for q in quoted)
+    return any(_in_code(graph.source(p), q) for p in sorted(files) for q in quoted)
+
+
+def _in_code(text: str, quoted: str) -> bool:
+    """``quoted`` occurs in ``text`` outside a ``#`` comment (a comment quoting a name is prose
+    about it: google-cloud-storage's ``# "..._media.common.DataCorruption" despite ...``)."""
+    start = text.find(quoted)
+    while start != -1:
+        line = text[text.rfind("\n", 0, start) + 1 : start]
+        if "#" not in line:
+            return True
+        start = text.find(quoted, start + 1)
+    return False

@@ -11,7 +11,7 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_scope import Resolution, missing, project_names
+from docref.checks.static.names_scope import Resolution, inflected, missing, project_names
 from docref.checks.static.prose_names import (
     RULE_STALE,
     called_in,
@@ -100,7 +100,7 @@ def twin_in_scope(
     if name[:1].isupper():  # project classes it nearly spells (``FlagValue``: ``FlagValues``)
         scope += [n for n in project_names(inp.graph) if n.startswith(name) and n != name]
     defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
-    return stale_match(
+    match = stale_match(
         name,
         params,
         scope,
@@ -113,6 +113,9 @@ def twin_in_scope(
         cue=cue,
         documented=inp.function.name,
     )
+    if match is not None and name[:1].isupper() and inflected(name, match):
+        return None  # "find `PrefectFutures`": English plural of the class, not an old name
+    return match
 
 
 _CUE_WORDS = frozenset({"parameter", "argument", "arg", "kwarg", "param"})

@@ -58,9 +58,11 @@ _HOOK_WORDS = re.compile(
     re.I,
 )
 # "None", also code-marked as a Markdown or reST docstring writes it ("`None`", ":obj:`None`")
+# or Epydoc's ``L{None}`` / ``C{None}``
 _NONE_RETURN = re.compile(
-    r"^(?::(?:py:)?(?:obj|data|const|class):)?[`*\[]*(none|nothing|nonetype)\b", re.I
+    r"^(?::(?:py:)?(?:obj|data|const|class):|[LCIB]\{)?[`*\[]*(none|nothing|nonetype)\b", re.I
 )
+_EPYDOC_MARKUP = re.compile(r"^[LCIB]\{(.*)\}$")
 # an untyped Returns text that tells when or whether the call returns, not what it returns:
 # "This function only returns when cancelled", "Never returns", "Does not return"
 _WHEN_RETURNS = re.compile(
@@ -135,8 +137,13 @@ def _python_context(
 
 
 def _says_none(seg: Segment) -> bool:
-    if seg.type is not None and seg.type.strip().strip("`*[]") in ("None", "NoneType"):
-        return True
+    if seg.type is not None:
+        written = seg.type.strip()
+        epydoc = _EPYDOC_MARKUP.match(written)
+        if epydoc:
+            written = epydoc.group(1).strip()
+        if written.strip("`*[]") in ("None", "NoneType"):
+            return True
     text = _MARKER.sub("", seg.text, count=1)
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
 
@@ -200,6 +207,8 @@ def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
     if facts.yields and returns and not yields:
         if facts.returns_value or any(_ITER_WORDS.search(s.text) for s in returns):
             return []  # a generator's return value, or "returns an iterator over …"
+        if inp.docstring.style == "epydoc":
+            return []  # Epydoc has no yield field: @return is where a generator's values go
         msg = f"documents a return value, but {_display(fn)} is a generator: use Yields"
         return [_finding(inp, _first(returns), RULE_RETURNS, msg, "document it under Yields")]
     if yields and not facts.yields:
