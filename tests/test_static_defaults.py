@@ -515,3 +515,26 @@ def test_optional_read_as_may_be_none_when_handed_on_to_a_callee(tmp_path: Path)
     (tmp_path / "src" / "base.py").write_text(_BASE_WITH_REQUIRE, encoding="utf-8")
     findings = run_rule(c2_optional_flag, tmp_path, _HANDS_ON, "Blob._do_upload")
     assert [f.message.split('"')[1] for f in findings] == ["size"]
+
+
+@pytest.mark.parametrize(
+    ("doc", "signature", "reported"),
+    [
+        # round 10 (prefect): the same amount stated in a larger unit
+        ("Defaults to 1 hour (3600 seconds).", "f(timeout=3600)", False),
+        ("Defaults to 2 minutes.", "f(timeout=120)", False),
+        ("Defaults to 500 ms.", "f(timeout=0.5)", False),
+        ("Defaults to 1 MiB.", "f(timeout=1048576)", False),
+        # controls: a unit does not excuse another amount, nor a unit of another dimension
+        ("Defaults to 30 seconds.", "f(timeout=60)", True),
+        ("Defaults to 1 hour.", "f(timeout=60 * 24)", False),  # not a literal: unprovable
+        ("Defaults to 1 hour.", "f(timeout=1440)", True),
+        ("Defaults to 2 retries.", "f(timeout=120)", True),
+    ],
+)
+def test_a_default_stated_in_another_unit(
+    tmp_path: Path, doc: str, signature: str, reported: bool
+) -> None:
+    code = _code(signature, f"Args:\n    timeout: How long to wait. {doc}")
+    findings = run_rule(c2_default_mismatch, tmp_path, code, "f")
+    assert len(findings) == int(reported)

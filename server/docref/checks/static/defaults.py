@@ -70,6 +70,43 @@ _PLAIN_END = re.compile(
 )
 
 
+_UNIT_AFTER = re.compile(rf"\s+({_UNITS})(?!\w)", re.I)
+# Units a quantity may be stated in while the code holds it in another of the same dimension
+# ("Defaults to 1 hour (3600 seconds)" for ``timeout=3600``): each unit's size in a base unit.
+_SCALES: tuple[dict[str, float], ...] = (
+    {"ms": 1e-3, "millisecond": 1e-3, "s": 1, "sec": 1, "second": 1, "minute": 60}
+    | {"hour": 3600, "day": 86400},
+    {"byte": 1, "kb": 1e3, "kib": 1024, "mb": 1e6, "mib": 1024**2, "gb": 1e9, "gib": 1024**3},
+)
+
+
+def _unit_scale(unit: str) -> tuple[dict[str, float], float] | None:
+    unit = unit.lower()
+    for scale in _SCALES:
+        for name in (unit, unit[:-1] if unit.endswith("s") else unit):
+            if name in scale:
+                return scale, scale[name]
+    return None
+
+
+def same_quantity(documented: object, unit: str, signature: object) -> bool:
+    """Whether ``documented`` in ``unit`` is ``signature`` in some unit of the same dimension
+    (1 hour is 3600 seconds, 60 minutes; 2 MB is 2000000 or 2097152 bytes)."""
+    numbers = (int, float)
+    if not unit or isinstance(documented, bool) or isinstance(signature, bool):
+        return False
+    if not isinstance(documented, numbers) or not isinstance(signature, numbers):
+        return False
+    found = _unit_scale(unit)
+    if found is None:
+        return False
+    scale, size = found
+    return any(
+        abs(documented * size / base - signature) <= 1e-9 * max(1.0, abs(signature))
+        for base in scale.values()
+    )
+
+
 # String defaults that mark a parameter in a deprecation cycle (scikit-learn's "warn" and
 # "deprecated"): the code swaps in the effective default, which is what the docstring states.
 _CYCLE_SENTINELS = frozenset({"warn", "deprecated"})
@@ -81,6 +118,7 @@ class DocumentedDefault:
 
     text: str
     value: object
+    unit: str = ""  # "1 hour": the unit word after a number, lower case
 
 
 def _literal(text: str) -> object:
@@ -157,7 +195,8 @@ def _from_prose(text: str) -> Iterator[DocumentedDefault]:
         lowered = token.lower()
         value = (lowered == "true") if lowered in ("true", "false") else _literal(token)
         if value is not _UNSET:
-            yield DocumentedDefault(token, value)
+            unit = _UNIT_AFTER.match(text[cue.end() + end :])
+            yield DocumentedDefault(token, value, unit.group(1).lower() if unit else "")
 
 
 def _from_type(type_text: str) -> DocumentedDefault | None:
@@ -307,6 +346,8 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
         doc = _documented_for(seg, name, set(params))
         if doc is None or not contradicts(doc.value, signature_value):
             continue
+        if same_quantity(doc.value, doc.unit, signature_value):
+            continue  # the same amount in another unit of the same dimension
         if "\\" in doc.text:
             # ``\\b`` in the source of a plain docstring is ``\b`` in its text; in a raw
             # one it is the ``r"..."`` default escaped once more for display, as readers take it
