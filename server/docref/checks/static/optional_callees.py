@@ -20,7 +20,8 @@ import ast
 import re
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.returns_raises_ast import CallResolver, dotted, function_node
+from docref.checks.static.raise_facts import CallResolver
+from docref.checks.static.returns_raises_ast import dotted, function_node
 from docref.graph.model import Class, FileExtract, Function, Param
 from docref.graph.project import ProjectGraph
 

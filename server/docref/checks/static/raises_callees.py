@@ -14,15 +14,8 @@ from collections import OrderedDict
 from dataclasses import replace
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.returns_raises_ast import (
-    CallResolver,
-    FuncNode,
-    RaiseSummary,
-    dotted,
-    function_node,
-    own_nodes,
-    raise_summary,
-)
+from docref.checks.static.raise_facts import CallResolver, RaiseSummary, raise_summary
+from docref.checks.static.returns_raises_ast import FuncNode, dotted, function_node, own_nodes
 from docref.graph.model import FileExtract, Function
 
 __all__ = ["add_property_accessors", "ends_in_raising_call", "summarise_raises"]

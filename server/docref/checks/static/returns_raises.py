@@ -26,6 +26,7 @@ from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import suggest
 from docref.checks.static.overriders import overridden_in_project
 from docref.checks.static.params import import_aliases
+from docref.checks.static.raise_facts import CallResolver, RaiseSummary, builtin_exception
 from docref.checks.static.raises_callees import (
     add_property_accessors,
     ends_in_raising_call,
@@ -33,11 +34,8 @@ from docref.checks.static.raises_callees import (
 )
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
-    CallResolver,
     FuncNode,
-    RaiseSummary,
     body_facts,
-    builtin_exception,
     decorator_names,
     function_node,
 )
