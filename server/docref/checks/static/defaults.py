@@ -65,12 +65,11 @@ _UNITS = (
 # What may follow a documented default for the statement to be a plain one.
 _PLAIN_END = re.compile(
     rf"^(?:\s*$|\s*[.;)\]]|\s*,(?!\d|\s*(?:or|if|unless|when|otherwise|else|but|except|depending)\b)"
-    rf"|\s+(?:{_UNITS})(?!\w)|\s+(?:is|are)\s+(?:used|assumed)\b)",
+    rf"|\s+(?P<unit>{_UNITS})(?!\w)|\s+(?:is|are)\s+(?:used|assumed)\b)",
     re.I,
 )
 
 
-_UNIT_AFTER = re.compile(rf"\s+({_UNITS})(?!\w)", re.I)
 # Units a quantity may be stated in while the code holds it in another of the same dimension
 # ("Defaults to 1 hour (3600 seconds)" for ``timeout=3600``): each unit's size in a base unit.
 _SCALES: tuple[dict[str, float], ...] = (
@@ -190,13 +189,13 @@ def _from_prose(text: str) -> Iterator[DocumentedDefault]:
         if found is None:
             continue
         token, end = found
-        if not _PLAIN_END.match(text[cue.end() + end :]):
+        plain = _PLAIN_END.match(text[cue.end() + end :])
+        if not plain:
             continue  # "5 if verbose", "1/2", "5, unless …": not a plain statement
         lowered = token.lower()
         value = (lowered == "true") if lowered in ("true", "false") else _literal(token)
         if value is not _UNSET:
-            unit = _UNIT_AFTER.match(text[cue.end() + end :])
-            yield DocumentedDefault(token, value, unit.group(1).lower() if unit else "")
+            yield DocumentedDefault(token, value, (plain.group("unit") or "").lower())
 
 
 def _from_type(type_text: str) -> DocumentedDefault | None:
