@@ -84,6 +84,19 @@ def edit(client: LanguageClient, path: Path, text: str, version: int) -> None:
     )
 
 
+def save(client: LanguageClient, path: Path) -> None:
+    """Tell the server the open document was saved (``didSave``)."""
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(path.as_uri()))
+    )
+
+
+def edit_and_save(client: LanguageClient, path: Path, text: str, version: int) -> None:
+    """Replace the open document's whole text, then save it (an editor's edit + save)."""
+    edit(client, path, text, version)
+    save(client, path)
+
+
 def watched(client: LanguageClient, changes: list[tuple[Path, types.FileChangeType]]) -> None:
     """Tell the server files changed on disk (``didChangeWatchedFiles``)."""
     client.workspace_did_change_watched_files(

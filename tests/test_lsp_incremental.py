@@ -13,7 +13,7 @@ from docref.graph.project import ProjectGraph
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp_helpers import start_session, until
+from tests.lsp_helpers import edit_and_save, start_session, until
 from tests.test_incremental_static import BASE, USER
 from tests.test_lsp_server import CONFIG
 
@@ -97,15 +97,7 @@ async def test_a_dependency_signature_edit_changes_the_dependent_files_diagnosti
         texts[base] = texts[base].replace(old, new, 1)
         base.write_text(texts[base], encoding="utf-8")
         before = shown.count(base), shown.count(user)
-        client.text_document_did_change(
-            types.DidChangeTextDocumentParams(
-                types.VersionedTextDocumentIdentifier(version=version, uri=base.as_uri()),
-                [types.TextDocumentContentChangeWholeDocument(texts[base])],
-            )
-        )
-        client.text_document_did_save(
-            types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(base.as_uri()))
-        )
+        edit_and_save(client, base, texts[base], version)
         # the saved file, then the open importer re-checked
         await until(
             lambda b=before: shown.count(base) > b[0] and shown.count(user) > b[1],

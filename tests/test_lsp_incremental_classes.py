@@ -11,7 +11,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp_helpers import start_session, until
+from tests.lsp_helpers import edit_and_save, start_session, until
 from tests.test_incremental_classes import (
     BASE,
     EDITS,
@@ -69,15 +69,7 @@ async def test_a_reused_class_check_follows_its_inherited_constructor(
         texts[name] = texts[name].replace(old, new, 1)
         path.write_text(texts[name], encoding="utf-8")
         before = shown.count(user)
-        client.text_document_did_change(
-            types.DidChangeTextDocumentParams(
-                types.VersionedTextDocumentIdentifier(version=version, uri=path.as_uri()),
-                [types.TextDocumentContentChangeWholeDocument(texts[name])],
-            )
-        )
-        client.text_document_did_save(
-            types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(path.as_uri()))
-        )
+        edit_and_save(client, path, texts[name], version)
         await until(
             lambda b=before: shown.count(user) > b, f"user.py re-checked after {name} v{version}"
         )

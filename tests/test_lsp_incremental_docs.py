@@ -11,7 +11,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp_helpers import start_session, until
+from tests.lsp_helpers import edit_and_save, start_session, until
 from tests.test_incremental_docs import DECO, EDITS, USER, from_scratch, write_project
 from tests.test_lsp_incremental import _Recorder
 from tests.test_lsp_server import CONFIG
@@ -47,15 +47,7 @@ async def test_a_code_edit_next_to_a_docstring_edit_rechecks_the_users(
         texts[deco] = texts[deco].replace(old, new, 1)
         deco.write_text(texts[deco], encoding="utf-8")
         before = shown.count(deco), shown.count(user)
-        client.text_document_did_change(
-            types.DidChangeTextDocumentParams(
-                types.VersionedTextDocumentIdentifier(version=version, uri=deco.as_uri()),
-                [types.TextDocumentContentChangeWholeDocument(texts[deco])],
-            )
-        )
-        client.text_document_did_save(
-            types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(deco.as_uri()))
-        )
+        edit_and_save(client, deco, texts[deco], version)
         await until(
             lambda b=before: shown.count(deco) > b[0] and shown.count(user) > b[1],
             f"deco.py version {version} and user.py checked",
