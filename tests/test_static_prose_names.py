@@ -271,6 +271,23 @@ def test_a_name_the_prose_calls_a_method_is_no_value_parameters_old_name(
     assert len(found) == (1 if flagged else 0)
 
 
+_PLURAL = '''
+from typing import Any
+
+
+class PrefectFuture:
+    """A future."""
+
+
+def f(expr: PrefectFuture | list) -> Any:
+    """
+    Given a Python built-in collection, recursively {mention} and build a
+    new collection with the same structure with futures resolved to their final states.
+    """
+    return expr
+'''
+
+
 @pytest.mark.parametrize(
     ("mention", "rules"),
     [
@@ -281,20 +298,12 @@ def test_a_name_the_prose_calls_a_method_is_no_value_parameters_old_name(
 def test_plural_of_a_class_in_prose_is_no_old_name(
     tmp_path: Path, mention: str, rules: list[str]
 ) -> None:
-    code = f'''
-from typing import Any
-
-
-class PrefectFuture:
-    """A future."""
-
-
-def f(expr: PrefectFuture | list) -> Any:
-    """
-    Given a Python built-in collection, recursively find `{mention}` and build a
-    new collection with the same structure with futures resolved to their final states.
-    """
-    return expr
-'''
-    inp = static_input(tmp_path, code, "f")
+    inp = static_input(tmp_path, _PLURAL.format(mention=f"find `{mention}`"), "f")
     assert [f.rule for f in c1_name_unresolved(inp)] == rules
+
+
+def test_a_plural_after_a_singular_article_is_still_stale(tmp_path: Path) -> None:
+    # round 9 (mlflow): "Initializes an instance of `RunArtifacts`" for the class RunArtifact
+    code = _PLURAL.format(mention="return an instance of `PrefectFutures`")
+    inp = static_input(tmp_path, code, "f")
+    assert [f.rule for f in c1_name_unresolved(inp)] == ["C1-PROSE-NAME-STALE"]

@@ -114,7 +114,9 @@ def twin_in_scope(
         documented=inp.function.name,
     )
     if match is not None and name[:1].isupper() and inflected(name, match):
-        return None  # "find `PrefectFutures`": English plural of the class, not an old name
+        singular = rf"\b(?:an?|one|single|instance\s+of)\s+[`*]*{re.escape(name)}\b"
+        if not re.search(singular, sentence, re.I):
+            return None  # "find `PrefectFutures`": English plural of the class, not an old name
     return match
 
 
