@@ -4,8 +4,8 @@ simulated endpoints (``sim_endpoints.py``, their own process), each capped at ``
 flight, every answer after ``--latency`` s.
 
 Prints, per endpoint count: questions per second (over the asking, after a warm-up of
-``cap`` per endpoint), this process's CPU per question (user + system over the asking), the requests the
-client sent per question (a refusal of a full endpoint counts), the most in flight at each
+``cap`` per endpoint), this process's CPU per question (user + system over the asking), the
+requests the client sent per question (a refusal of a full endpoint counts), the most in flight at each
 endpoint, and the load average.  No judge, prompts or cache: what litellm and the client cost.
 
     python benchmarks/bench_router.py [--endpoints 1 4] [--questions 480] [--cap 8]
@@ -26,11 +26,12 @@ if "docref" not in os.environ.get("PYTHONPATH", ""):  # else the docref named th
     sys.path.insert(0, os.path.join(REPO, "server"))
 sys.path.insert(0, REPO)
 
-from benchmarks.bench_scale import Endpoints  # noqa: E402
 from docref.config.endpoints import EndpointSpec, default_strategy  # noqa: E402
 from docref.llm.client import load_litellm  # noqa: E402
 from docref.llm.endpoint import ModelSettings  # noqa: E402
 from docref.llm.router import RouterClient  # noqa: E402
+
+from benchmarks.bench_scale import Endpoints  # noqa: E402
 
 MESSAGES = [
     {"role": "system", "content": "Answer 1 (yes) or 0 (no)."},
