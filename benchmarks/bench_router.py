@@ -5,8 +5,9 @@ flight, every answer after ``--latency`` s.
 
 Prints, per endpoint count: questions per second (over the asking, after a warm-up of
 ``cap`` per endpoint), this process's CPU per question (user + system over the asking), the
-requests the client sent per question (a refusal of a full endpoint counts), the most in flight at each
-endpoint, and the load average.  No judge, prompts or cache: what litellm and the client cost.
+requests the client sent per question (a refusal of a full endpoint counts), the most in
+flight at each endpoint, and the load average.  No judge, prompts or cache: what litellm and
+the client cost.
 
     python benchmarks/bench_router.py [--endpoints 1 4] [--questions 480] [--cap 8]
 """
