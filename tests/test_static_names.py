@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.names_mentions import find_mentions
-from docref.checks.static.names_scope import hint, suggest
+from docref.checks.static.names_spelling import hint, suggest
 from docref.core.findings import Criterion, Tier
 
 from tests.names_helpers import both_rules, messages, write_project_file

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
-from docref.checks.static.names_scope import suggest
+from docref.checks.static.names_spelling import suggest
 
 from tests.names_helpers import messages, write_project_file
 from tests.static_helpers import static_input

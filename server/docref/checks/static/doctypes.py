@@ -27,7 +27,8 @@ from collections import abc
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_scope import Resolution, suggest
+from docref.checks.static.names_scope import Resolution
+from docref.checks.static.names_spelling import suggest
 from docref.checks.static.scopes import python_scope
 from docref.checks.types import TypeExpr, parse_doc_type
 from docref.core.findings import Criterion, Finding

@@ -43,9 +43,7 @@ from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import (
     RESOLVED,
     Resolution,
-    hint,
     project_variant,
-    suggest,
 )
 from docref.checks.static.names_shorthand import (
     alias_shorthand,
@@ -53,6 +51,7 @@ from docref.checks.static.names_shorthand import (
     package_shorthand,
     root_imported,
 )
+from docref.checks.static.names_spelling import hint, suggest
 from docref.checks.static.names_stale import (
     STALE_ONLY,
     keyword_or_renamed,

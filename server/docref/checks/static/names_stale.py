@@ -11,7 +11,8 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_scope import Resolution, inflected, missing, project_names
+from docref.checks.static.names_scope import Resolution, missing, project_names
+from docref.checks.static.names_spelling import inflected
 from docref.checks.static.prose_names import (
     RULE_STALE,
     called_in,

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from docref.checks.static.names_scope import inflected as _inflected
+from docref.checks.static.names_spelling import inflected as _inflected
 
 __all__ = ["RULE_STALE", "called_in", "called_not_valued", "renamed_twin", "stale_match"]
 

@@ -23,7 +23,7 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.checks.static.java_throws import java_unthrown
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_scope import suggest
+from docref.checks.static.names_spelling import suggest
 from docref.checks.static.overriders import overridden_in_project
 from docref.checks.static.params import import_aliases
 from docref.checks.static.raise_facts import CallResolver, RaiseSummary, builtin_exception
