@@ -400,3 +400,28 @@ def test_typed_entry_of_an_unannotated_function_against_the_returned_values(
     assert len(found) == flagged
     if flagged:
         assert "a string on every path" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    ("summary", "returns", "reported"),
+    [
+        ("Maximum number of targets for each command.", "dict[str, int]", False),
+        ("Return whether the layers are sliding.", "list[bool]", False),
+        ("Maximum number of targets.", "str", True),
+        ("Maximum number of targets.", "list[int]", True),
+        ("Return whether the layers are sliding.", "str", True),
+    ],
+)
+def test_a_count_or_flag_said_of_a_container_describes_its_items(
+    tmp_path: Path, summary: str, returns: str, reported: bool
+) -> None:
+    # round 10 (twisted ``isupport_TARGMAX``: command -> number) and round 11 (transformers'
+    # ``is_sliding`` -> list[bool]); controls: the same claims on a ``str``, and a count said
+    # of a list (one total, as in ``test_a_count_for_each_item_is_several_counts``), stay
+    # reported
+    code = f'''
+def f() -> {returns}:
+    """{summary}"""
+    return g()
+'''
+    assert bool(_python(tmp_path, code)) is reported
