@@ -64,11 +64,18 @@ _BOOL = re.compile(
     r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice
     re.I,
 )
-# Adjectives are one optional word; nouns that make "string" a modifier are refused.
+# Adjectives are one optional word; nouns that make "string" a modifier are refused, also
+# after one or two more words of the compound ("the string representation size", "the string
+# concat initial coder") that are no article, preposition or -ing verb.
+_COMPOUND = (
+    r"(?:\s+(?!(?:of|for|to|in|on|at|by|with|from|as|like|such|than|if|when|that|which|and|or"
+    r"|the|an?|is|are)\b)[a-z]+(?<!ing)){0,2}"
+)
 _STR = re.compile(
-    r"^(?:an?|the)\s+(?:(?P<adj>[\w-]+)\s+)?(?:string|str)\b(?!'|\s*\(|-|\s+(?:of\s+bytes|"
+    r"^(?:an?|the)\s+(?:(?P<adj>[\w-]+)\s+)?(?:string|str)\b(?!'|\s*\(|-|\s+of\s+bytes|"
+    rf"{_COMPOUND}\s+(?:"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
-    r"constant|flag|mode|style|(?:id|identifier|handle|pointer|code)s?\b))",
+    r"constant|flag|mode|style|coder|(?:id|identifier|handle|pointer|code)s?\b))",
     re.I,
 )
 _NOT_STR_ADJ = frozenset(
