@@ -67,7 +67,7 @@ _BOOL = re.compile(
 _STR = re.compile(
     r"^(?:an?|the)\s+(?:(?P<adj>[\w-]+)\s+)?(?:string|str)\b(?!'|\s*\(|-|\s+(?:of\s+bytes|"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
-    r"constant|flag|mode|style|(?:id|identifier|handle|pointer)s?\b))",
+    r"constant|flag|mode|style|(?:id|identifier|handle|pointer|code)s?\b))",
     re.I,
 )
 _NOT_STR_ADJ = frozenset(

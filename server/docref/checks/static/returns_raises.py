@@ -25,7 +25,13 @@ from docref.checks.static.java_throws import java_unthrown
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_spelling import suggest
 from docref.checks.static.overriders import overridden_in_project
-from docref.checks.static.raise_facts import CallResolver, RaiseSummary, builtin_exception
+from docref.checks.static.raise_facts import (
+    CallResolver,
+    RaiseSummary,
+    builtin_exception,
+    closed_body,
+    returns_not_implemented,
+)
 from docref.checks.static.raises_callees import (
     add_property_accessors,
     ends_in_raising_call,
@@ -168,14 +174,14 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
         return []
     if fn.name == "__init__":
         return []  # a constructor's Returns describes the object the class call creates
+    if fn.returns is not None and fn.returns.strip() not in _NONE_ANNOTATIONS:
+        return []  # annotated with a value type: the annotation and the body disagree instead
     context = _python_context(inp)
     if context is None:
         return []
     _, facts = context
     if facts.yields or facts.returns_value:
         return []
-    if fn.returns is not None and fn.returns.strip() not in _NONE_ANNOTATIONS:
-        return []  # annotated with a value type: the annotation and the body disagree instead
     if ends_in_raising_call(inp, context[0]):
         return []  # always raises through a helper: a stub keeping the API's docstring
     msg = f"documents a return value, but {_display(fn)} never returns one"
@@ -381,7 +387,10 @@ def _explained(inp: StaticInput, dotted_name: str, summary: RaiseSummary, node: 
     if any(_covers(inp, name, r) for r in summary.raised):
         return True
     if builtin_exception(name) is not None and "." not in dotted_name:
-        return summary.external
+        if name == "NotImplementedError" and returns_not_implemented(node):
+            return False  # ``return NotImplemented`` documented as raising (sympy's ``__eq__``)
+        modules = {i.bound_name for i in inp.file.imports if i.name is None}
+        return summary.external or not closed_body(node, modules, summary.properties)
     project = _project_class(inp, dotted_name)
     if isinstance(project, tuple):
         return False  # a project exception: external code cannot raise it
