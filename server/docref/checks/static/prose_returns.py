@@ -200,19 +200,6 @@ def annotation_kinds(annotation: str) -> set[str] | None:
     return kinds
 
 
-# a collection of booleans: "whether" said of its items ("whether the layers are sliding")
-_BOOL_ITEMS = re.compile(
-    r"(?:typing\.|collections\.abc\.)?(?:list|List|tuple|Tuple|Sequence|Iterable|Iterator"
-    r"|set|Set|frozenset|FrozenSet|Collection)\[\s*bool\s*(?:,\s*\.\.\.\s*)?\]"
-    r"|(?:typing\.)?(?:dict|Dict|Mapping)\[[^\[\]]+,\s*bool\s*\]"
-)
-
-
-def _bool_items(annotation: str) -> bool:
-    """``annotation`` is a collection of booleans (``list[bool]``, ``dict[str, bool]``)."""
-    return _BOOL_ITEMS.fullmatch(annotation.strip().strip("'\"")) is not None
-
-
 _CALL_KINDS = {"str": "str", "repr": "str", "format": "str", "bool": "bool", "isinstance": "bool"}
 _CALL_KINDS |= {"bytes": "bytes", "list": "list", "sorted": "list", "tuple": "tuple"}
 _CALL_KINDS |= {"dict": "dict", "int": "int", "len": "int", "float": "float", "hash": "int"}
@@ -401,8 +388,6 @@ def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
         if _compatible(claim, kinds, annotated=annotated):
             continue
-        if claim == "bool" and _bool_items(inp.function.returns or ""):
-            continue  # "whether the layers are dummy layers" on ``list[bool]``: one per item
         said = match.group(0).strip()
         name = inp.function.name
         message = f'says it returns "{said}" ({_SHOWN[claim]}), but {name}() {how}'
