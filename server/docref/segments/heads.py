@@ -161,6 +161,22 @@ def google_named(text: str) -> Head | None:
     return None
 
 
+def google_colonless(text: str) -> Head | None:
+    """``x (int, optional)`` alone on its line, the colon forgotten: napoleon reads a line at
+    the entries' indent as an entry all the same (the caller checks a description follows)."""
+    match = re.match(_NAME, text)
+    if match is None:
+        return None
+    k = _skip_spaces(text, match.end())
+    close = _close_paren(text, k) if k < len(text) and text[k] == "(" else None
+    if close is None or text[close + 1 :].strip():
+        return None
+    type_text, type_span = _strip_span(text, k + 1, close)
+    if not looks_like_type(type_text):
+        return None
+    return Head(match.group(), match.span(), type_text, type_span)
+
+
 def numpy_named(text: str) -> Head | None:
     """``x : int``, ``x1, x2 : array_like``, ``x`` (names only), ``x: int`` (type-like)."""
     match = _NUMPY_NAME_TYPE.fullmatch(text)

@@ -211,7 +211,9 @@ def renamed_but_used_elsewhere(
         return None
     if _in_own_code(inp, name):
         return None  # ``kwargs.pop("include_header")``: the function reads it by name
-    if any(i.bound_name == name for i in inp.file.imports) or name in project_names(inp.graph):
+    if any(name in (i.bound_name, i.module.split(".")[0]) for i in inp.file.imports):
+        return None  # ``argparse`` after ``from argparse import ArgumentParser``: the library
+    if name in project_names(inp.graph):
         return None
     finding = stale_finding(inp, segment, mention, missing("", name, ()), cued=False)
     if finding is None or name in scope.scope_candidates():

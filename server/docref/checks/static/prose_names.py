@@ -179,12 +179,19 @@ def stale_match(
     found: set[str] = set()
     if (
         name[:1].isupper()
-        and name[1:2].islower()
+        and any(ch.islower() for ch in name)
         and not any(other[:1].isupper() and other.startswith(name) for other in scope)
     ):
-        # ``Patch`` (a class, CapWords) is not the parameter ``path`` renamed -- unless a
-        # class in scope spells it nearly (``FlagValue`` for ``FlagValues``: a stale name)
+        # ``Patch`` or ``XModel`` (a class, CapWords; ``XForY`` / ``XModel`` placeholders) is
+        # not the parameter ``path`` or ``model`` renamed -- unless a class in scope spells it
+        # nearly (``FlagValue`` for ``FlagValues``: a stale name)
         params = ()
+    if name.endswith("_") and not name.endswith("__"):
+        # a trailing underscore marks a key prefix ("a *speech_* prefix") or a fitted
+        # attribute (``coef_``): its twin ends in one too (``coefs_``), never a parameter
+        # that merely shares its words (``generate_speech``)
+        params = [p for p in params if p.endswith("_")]
+        scope = [o for o in scope if o.endswith("_")]
     for param in params:
         if keyword and name.startswith("_") != param.startswith("_"):
             continue  # ``_metadata`` (a file) is no old name of ``metadata_task_size``
@@ -204,7 +211,9 @@ def stale_match(
                 found.add(other)
     elif not plain and not name.startswith("_") and len(_words(name)) >= 2:
         # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``
-        own = {d for d in defined if not d.startswith("__")}
+        # a public name is renamed to a public one: a private helper that abbreviates it
+        # (``_batched_matmul`` for the ``batched_mm`` implementation) is another thing
+        own = {d for d in defined if not d.startswith("_")}
         calls: set[str] | None = None  # asked for once, when an extended twin is in view
         # the documented function extends the name too: the sentence may mean it (sympy's
         # ``gf_sqf()`` in ``gf_sqf_list``, next to ``gf_sqf_part``, which it calls)
