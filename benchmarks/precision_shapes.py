@@ -1,0 +1,136 @@
+"""Every judged Python finding of every round, pooled by rule and by the shape of its evidence.
+
+A round's fixes tune the static tier to that round's projects, so the precision a judge sees on
+projects nobody here has read is the **first-pass** precision: findings judged in the round
+their corpus set was first run (set r0: round 0, r5: 5, r6/r6h: 6, r7: 7, r8/r8h: 8, r9: 9,
+r10: 10).  A shape whose first-pass precision is low keeps producing false alarms on new code
+whatever each round fixed, so it is what a rule's precondition (or the opt-in set) has to
+change.  Shapes are read from the message (its template and evidence: did-you-mean or not,
+dotted name or not, owner kind, annotation or inferred type) -- no corpus needs to be present.
+
+    python benchmarks/precision_shapes.py [--all] [--min 3]
+
+``--all`` pools every judged row (re-judged rows: the latest verdict), not only the first pass.
+Strict precision = TRUE / judged, Wilson 95% interval (as ``precision.py report``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import builtins
+import os
+import re
+import sys
+import tomllib
+from collections import Counter, defaultdict
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from precision import DATA, load_judged, wilson
+
+FIRST_ROUND = {"r0": 0, "r5": 5, "r6": 6, "r6h": 6, "r7": 7, "r8": 8, "r8h": 8, "r9": 9, "r10": 10}
+
+
+def corpus_sets() -> dict[str, str]:
+    with open(os.path.join(DATA, "corpora.toml"), "rb") as fh:
+        return {c["name"]: c["set"] for c in tomllib.load(fh)["corpus"]}
+
+
+def first_pass(row: dict[str, Any], sets: dict[str, str]) -> bool:
+    """Judged in the round its corpus set was first run (what a fresh judge sees)."""
+    first = FIRST_ROUND.get(sets.get(row["corpus"], ""), -1)
+    return int(row.get("round", -2)) == first
+
+
+_DYM = re.compile(r"did you mean")
+
+
+def shape(row: dict[str, Any]) -> str:
+    """The evidence a finding rests on, as a short label (rule-specific)."""
+    rule, msg = row["rule"], row["message"]
+    dym = "dym" if _DYM.search(msg) else "no-dym"
+    if rule in ("C1-NAME-UNRESOLVED", "C1-XREF-UNRESOLVED"):
+        name = msg.split("`")[1] if "`" in msg else ""
+        owner = re.search(r"names nothing: (\w+) ", msg)
+        kind = owner[1] if owner else "scope"
+        dotted = "dotted" if "." in name else "bare"
+        return f"{kind}/{dotted}/{dym}"
+    if rule == "C1-PARAM-UNKNOWN":
+        m = re.search(r"but (\S+)\(\) has no such parameter", msg)
+        owner = m[1] if m else "?"
+        kind = "class" if owner[:1].isupper() or owner.lstrip("_")[:1].isupper() else "function"
+        if owner in ("__init__", "__call__", "__new__"):
+            kind = owner
+        kwargs = "/kwargs" if "**kwargs" in msg else ""
+        return f"{kind}/{dym}{kwargs}"
+    if rule == "C3-RETURNS-YIELDS":
+        if "is a generator" in msg:
+            return "generator-documented-returns"
+        if "__init__()" in msg:
+            return "returns-on-__init__"
+        if "never returns one" in msg:
+            return "never-returns"
+        return "other"
+    if rule in ("C2-PROSE-RETURN-TYPE", "C2-PROSE-PARAM-TYPE"):
+        cue = re.search(r"\(an? (\w+)\)", msg)
+        how = "inferred" if "on every path" in msg else "annotation"
+        return f"{cue[1] if cue else '?'}/{how}"
+    if rule in ("C2-RETURN-TYPE", "C2-YIELD-TYPE", "C2-PARAM-TYPE"):
+        documented = msg.split('"')[1] if '"' in msg else ""
+        actual = re.split(r"(?:returns|yields|says) ", msg)[-1]
+        generic = "generic-actual" if "[" in actual else "plain-actual"
+        union = "union-doc" if re.search(r"\bor\b|\||,", documented) else "one-type-doc"
+        return f"{union}/{generic}"
+    if rule == "C2-DEFAULT-MISMATCH":
+        return "default"
+    if rule == "C2-OPTIONAL-FLAG":
+        return "optional"
+    if rule == "C3-RAISES":
+        builtin = re.search(r"raising (\w+)", msg)
+        exc = builtin[1] if builtin else ""
+        kind = "builtin-exc" if hasattr(builtins, exc) else "project-exc"
+        return f"{kind}/{'unresolved-name' if 'names nothing' in msg else 'unraised'}"
+    return "-"
+
+
+def table(rows: list[dict[str, Any]], key: Any, min_n: int) -> list[tuple[str, Counter[str]]]:
+    groups: dict[str, Counter[str]] = defaultdict(Counter)
+    for row in rows:
+        groups[key(row)][row["verdict"]] += 1
+    out = [(k, c) for k, c in groups.items() if sum(c.values()) >= min_n]
+    return sorted(out, key=lambda kc: (kc[1]["TRUE"] / sum(kc[1].values()), kc[0]))
+
+
+def line(name: str, c: Counter[str]) -> str:
+    n, true = sum(c.values()), c["TRUE"]
+    low, high = wilson(true, n)
+    return (
+        f"{name:52} {n:>4} {true:>5} {c['FALSE']:>6} {c['DEBATABLE']:>4} "
+        f"{true / n:>7.0%}  [{max(low, 0.0):.0%}, {high:.0%}]"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--all", action="store_true", help="every judged row, not the first pass")
+    ap.add_argument("--min", type=int, default=3, help="smallest group shown")
+    args = ap.parse_args()
+    sets = corpus_sets()
+    rows = list(load_judged("python").values())
+    if not args.all:
+        rows = [r for r in rows if first_pass(r, sets)]
+    head = f"{'':52} {'n':>4} {'TRUE':>5} {'FALSE':>6} {'DEB':>4} {'strict':>7}  Wilson 95%"
+    print(f"{len(rows)} judged rows ({'all' if args.all else 'first pass'})")
+    print(head)
+    print(line("ALL", Counter(r["verdict"] for r in rows)))
+    print("\nby rule")
+    for name, c in table(rows, lambda r: r["rule"], args.min):
+        print(line(name, c))
+    print("\nby rule and shape")
+    for name, c in table(rows, lambda r: f"{r['rule']} {shape(r)}", args.min):
+        print(line(name, c))
+
+
+if __name__ == "__main__":
+    main()
