@@ -113,12 +113,22 @@ def twin_in_scope(
         linked=lambda: call_linked(inp),
         cue=cue,
         documented=inp.function.name,
+        unnamed=_unnamed(inp, params) if plain else (),
     )
     if match is not None and name[:1].isupper() and inflected(name, match):
         singular = rf"\b(?:an?|one|single|instance\s+of)\s+[`*]*{re.escape(name)}\b"
         if not re.search(singular, sentence, re.I):
             return None  # "find `PrefectFutures`": English plural of the class, not an old name
     return match
+
+
+def _unnamed(inp: StaticInput, params: list[str]) -> list[str]:
+    """The parameters the docstring names nowhere, as a word of its text."""
+    doc = inp.function.docstring
+    if doc is None:
+        return []
+    text = inp.code(doc.span.start_byte, doc.span.end_byte)
+    return [p for p in params if not re.search(rf"(?<!\w){re.escape(p)}(?!\w)", text)]
 
 
 _CUE_WORDS = frozenset({"parameter", "argument", "arg", "kwarg", "param"})
