@@ -63,9 +63,12 @@ _BOOL = re.compile(
     r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice
     re.I,
 )
-# Adjectives are one optional word; nouns that make "string" a modifier are refused.
+# up to two words qualifying the noun ("a fully-qualified location string", "a settings
+# dict"), none of them a preposition or conjunction ("the key of the dict" is no dict)
+_ADJ = r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as)\b)[\w-]+\s+)"
+# Adjectives are up to two words; nouns that make "string" a modifier are refused.
 _STR = re.compile(
-    r"^(?:an?|the)\s+(?:(?P<adj>[\w-]+)\s+)?(?:string|str)\b(?!'|\s*\(|-|\s+(?:of\s+bytes|"
+    rf"^(?:an?|the)\s+(?P<adj>{_ADJ}{{0,2}})(?:string|str)\b(?!'|\s*\(|-|\s+(?:of\s+bytes|"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
     r"constant|flag|mode|style|(?:id|identifier|handle|pointer)s?\b))",
     re.I,
@@ -75,8 +78,14 @@ _NOT_STR_ADJ = frozenset(
 )
 _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
 _TUPLE = re.compile(r"^(?:(?:an?|the)\s+(?:[\w-]+\s+)?tuple\b|tuple\s+of\b)", re.I)
-_LIST = re.compile(r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+of\b|list\s+of\b)", re.I)
-_DICT = re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:dict|dictionary)\b(?!\s*-?like)", re.I)
+_LIST = re.compile(
+    r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+(?:of|with|containing)\b|list\s+of\b)", re.I
+)
+_DICT = re.compile(
+    rf"^(?:(?:an?|the)\s+{_ADJ}{{0,2}}(?:dict|dictionary)\b(?!\s*-?like|\s+(?:key|value|entry|"
+    r"entries|item|size|length)s?\b)|(?:dict|dictionary)\s+(?:of|mapping|from)\b)",
+    re.I,
+)
 # "the number of seconds": a count, unless the sentence goes on to name another kind ("the
 # number of bytes, as a human-readable string") or a count per item ("Total number of pixels
 # for each band": one count per band, a list); "a number of" is "several"
@@ -144,7 +153,7 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
         match = pattern.match(text)
         if match is None:
             continue
-        if kind == "str" and (match["adj"] or "").lower() in _NOT_STR_ADJ:
+        if kind == "str" and set((match["adj"] or "").lower().split()) & _NOT_STR_ADJ:
             return None
         return kind, match
     return None
