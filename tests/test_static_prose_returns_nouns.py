@@ -106,3 +106,44 @@ public class C {
 def test_javadoc_qualified_string(tmp_path: Path, doc: str, flagged: bool) -> None:
     inp = static_input(tmp_path, JAVA.replace("RETURN", doc), "C.m", filename="C.java")
     assert bool(c2_prose_return_type(inp)) is flagged
+
+
+OTHERWISE = '''
+def f(x: int) -> {annotation}:
+    """Look the value up.
+
+    :param x: the key
+    :returns: a list of the values stored under the key, otherwise CLAUSE
+    """
+'''
+
+
+@pytest.mark.parametrize(
+    ("clause", "annotation", "flagged"),
+    [
+        # what happens instead of returning, or no value: the claim stays a list
+        ("raises ``KeyError``.", "str", True),
+        ("sets the default first.", "str", True),
+        ("``None``.", "str | None", True),
+        ("an empty list.", "list[str]", False),
+        # another value named: the claim is only part of the story
+        ("the count.", "int", False),
+        ("``None``.", "list[str] | None", False),
+    ],
+)
+def test_an_otherwise_clause_that_names_no_value(
+    tmp_path: Path, clause: str, annotation: str, flagged: bool
+) -> None:
+    code = OTHERWISE.format(annotation=annotation).replace("CLAUSE", clause)
+    assert _said(tmp_path, code) == (["a list of"] if flagged else [])
+
+
+def test_google_and_javadoc_otherwise_raises(tmp_path: Path) -> None:
+    google = (
+        'def f(x: int) -> int:\n    """Look it up.\n\n    Returns:\n'
+        '        True if the key is known, otherwise raises KeyError.\n    """\n'
+    )
+    assert _said(tmp_path, google) == ["True if"]
+    doc = "{@code true} if the key is known, otherwise throws an exception"
+    inp = static_input(tmp_path / "j", JAVA.replace("RETURN", doc), "C.m", filename="C.java")
+    assert len(c2_prose_return_type(inp)) == 1

@@ -45,8 +45,8 @@ def test_a_parameter_type_in_markup(tmp_path: Path, annotation: str, flagged: bo
     found = messages(run_rule(c2_param_type, tmp_path, code, "push"))
     assert found == (
         [
-            f'documents commit_message as "`str`, *optional*, defaults to `None`", but the '
-            f"signature says bytes | None"
+            'documents commit_message as "`str`, *optional*, defaults to `None`", but the '
+            "signature says bytes | None"
         ]
         if flagged
         else []

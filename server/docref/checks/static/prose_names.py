@@ -233,9 +233,10 @@ def stale_match(
         if keyword and _truncated(name, param):
             continue  # ``markeredgecolor`` (matplotlib's, passed on) is no renamed ``marker``
         as_word = plain and not cue
-        if param != name and _related(name, param, plain=as_word, loose=False, affix=not keyword):
-            found.add(param)
-        elif as_word and not keyword and param in unnamed and plain_affix(name, param):
+        related = _related(name, param, plain=as_word, loose=False, affix=not keyword)
+        # a plain word's twin by qualifying words, when the docstring never names it
+        qualified = as_word and not keyword and param in unnamed and plain_affix(name, param)
+        if param != name and (related or qualified):
             found.add(param)
     if keyword:
         pass  # the scope's other names are no evidence against a keyword passed on

@@ -114,8 +114,13 @@ _BOOL_ALT = re.compile(
     re.I,
 )
 # another alternative named in the same sentence: the claim is only part of the story
+# ("otherwise raises ...", "otherwise sets ...", "otherwise ``None``" tell what happens
+# instead of returning, or the absence of a value: the claim's kind stays the one claimed)
 _OTHERWISE = re.compile(
-    r"\b(?:otherwise|else|or\s+(?:an?|the)\b|or\s+(?!`?(?:true|false|none)\b)\w+\s+if\b)", re.I
+    r"\b(?:(?:otherwise|else)(?!\s*,?\s*(?:it\s+)?(?:raises?|throws?|sets?|logs?|warns?|fails?"
+    r"|calls?|does\s+nothing|nothing|an?\s+(?:\w+\s+)?(?:error|exception)|[`*]*none\b))"
+    r"|or\s+(?:an?|the)\b|or\s+(?!`?(?:true|false|none)\b)\w+\s+if\b)",
+    re.I,
 )
 _VERB = re.compile(r"^(?:Returns?|Gets?)\s+", re.I)
 _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
