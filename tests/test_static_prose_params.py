@@ -103,6 +103,10 @@ public class C {
         ("The string id.", "int", False),
         ("the string identifiers", "int", False),
         ("The string idea.", "int", True),  # control: only the whole word "id" is a head noun
+        # round 11 (``CSSPrimitiveValue.setStringValue(short stringType, ...)``): a code for a
+        # string unit type, "code" being the head noun
+        ("A string code as defined above.", "short", False),
+        ("A string coded as defined above.", "short", True),  # control: "coded" is no noun
     ],
 )
 def test_javadoc_param_claim(tmp_path: Path, doc: str, type_: str, flagged: bool) -> None:

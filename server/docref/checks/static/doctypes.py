@@ -45,6 +45,7 @@ _KNOWN = frozenset(dir(builtins)) | frozenset(dir(typing)) | frozenset(dir(abc))
 # Docstring vocabulary that is capitalised without being a class name.
 _WORDS = frozenset({"Default", "Defaults", "Optional", "Required", "Returns", "See", "Note"})
 _SECTIONS = frozenset({"param", "returns", "yields", "attribute"})
+_SKIPPED = _KNOWN | _WORDS
 
 
 def _parsed_names(expr: TypeExpr) -> set[str]:
@@ -58,18 +59,17 @@ def _class_names(type_text: str) -> list[str]:
     """The class-shaped names of a documented type that the type parser reads as types, in
     order, without repeats (``Gaussians`` in ``array-like of shape (number of Gaussians,)``
     is a word of the shape, not a type)."""
+    # most entry types name no class (``int``, ``array_like, optional``): no candidate, no
+    # parse (the type parser is the costly part)
+    found = [n for m in _CLASS_NAME.finditer(type_text) if (n := m.group(1))]
+    found = [n for n in found if n.rpartition(".")[2] not in _SKIPPED]
+    if not found:
+        return []
     parsed = parse_doc_type(type_text)
     if parsed is None:
         return []  # prose, not a type
     read = _parsed_names(parsed)
-    found = (m.group(1) for m in _CLASS_NAME.finditer(type_text))
-    return list(
-        dict.fromkeys(
-            n
-            for n in found
-            if (last := n.rpartition(".")[2]) in read and last not in _KNOWN | _WORDS
-        )
-    )
+    return list(dict.fromkeys(n for n in found if n.rpartition(".")[2] in read))
 
 
 def _class_shaped(name: str) -> bool:
@@ -95,10 +95,23 @@ def c1_doctype_unresolved(inp: StaticInput) -> list[Finding]:
     scope = JavaScope(inp.graph, inp.file, inp.function, inp.source) if java else python_scope(inp)
     out: list[Finding] = []
     reported: set[str] = set()
+    in_scope: list[str] | None = None
     for seg, names in entries:
         for name in names:
             if name in reported:
                 continue
+            if isinstance(scope, PythonScope):
+                # a Python name is reported only when it is bare (a dotted one that misses
+                # misses from its module or class: an owner, the name rules' business) and
+                # has a did-you-mean among the names in scope -- the candidates a missing
+                # bare name carries.  Without one, resolving it (external modules read
+                # for it) cannot matter.
+                if "." in name:
+                    continue
+                if in_scope is None:
+                    in_scope = [c for c in sorted(scope.scope_candidates()) if _class_shaped(c)]
+                if suggest(name, in_scope) is None:
+                    continue
             resolution = _resolve(scope, name)
             if resolution.verdict != "missing" or resolution.owner:
                 continue  # resolved, unknown, or a member missing from a module (name rules)

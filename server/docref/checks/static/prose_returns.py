@@ -70,7 +70,7 @@ _ADJ = r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as)\b)[\w-]+\s+)"
 _STR = re.compile(
     rf"^(?:an?|the)\s+(?P<adj>{_ADJ}{{0,2}})(?:string|str)\b(?!'|\s*\(|-|\s+(?:of\s+bytes|"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
-    r"constant|flag|mode|style|(?:id|identifier|handle|pointer)s?\b))",
+    r"constant|flag|mode|style|(?:id|identifier|handle|pointer|code)s?\b))",
     re.I,
 )
 _NOT_STR_ADJ = frozenset(

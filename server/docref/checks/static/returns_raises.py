@@ -171,14 +171,14 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
         return []
     if fn.name == "__init__":
         return []  # a constructor's Returns describes the object the class call creates
+    if fn.returns is not None and fn.returns.strip() not in _NONE_ANNOTATIONS:
+        return []  # annotated with a value type: the annotation and the body disagree instead
     context = _python_context(inp)
     if context is None:
         return []
     _, facts = context
     if facts.yields or facts.returns_value:
         return []
-    if fn.returns is not None and fn.returns.strip() not in _NONE_ANNOTATIONS:
-        return []  # annotated with a value type: the annotation and the body disagree instead
     if ends_in_raising_call(inp, context[0]):
         return []  # always raises through a helper: a stub keeping the API's docstring
     msg = f"documents a return value, but {_display(fn)} never returns one"

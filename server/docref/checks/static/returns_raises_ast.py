@@ -50,8 +50,21 @@ def function_node(data: bytes, fn: Function) -> FuncNode | None:
     )
 
 
+# set on a def node whose source text holds no ``yield`` (see :func:`_body_facts`)
+_YIELD_FREE = "_docref_yield_free"
+
+
 @functools.lru_cache(maxsize=32)
 def _function_node(
+    data: bytes, start: int, end: int, col: int, line: int, name: str
+) -> FuncNode | None:
+    node = _find_node(data, start, end, col, line, name)
+    if node is not None and b"yield" not in data[start:end]:
+        setattr(node, _YIELD_FREE, True)
+    return node
+
+
+def _find_node(
     data: bytes, start: int, end: int, col: int, line: int, name: str
 ) -> FuncNode | None:
     text = data[start:end].decode("utf-8", "replace")
@@ -203,9 +216,38 @@ def body_facts(fn: FuncNode) -> BodyFacts:
     return facts
 
 
+def _returns_value(body: list[ast.stmt]) -> bool:
+    """Whether a ``return`` with a value is among these statements, nested blocks included,
+    nested functions and classes not.  ``return`` is a statement: only statement lists are
+    walked, not the expressions (most of a body's nodes)."""
+    stack = list(body)
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, ast.Return):
+            if not _is_none(stmt.value):
+                return True
+        elif not isinstance(stmt, _SCOPES):
+            for field in _BLOCKS:
+                block = getattr(stmt, field, None)
+                if block:
+                    stack.extend(block)
+            for case in getattr(stmt, "cases", None) or ():  # ``match``
+                stack.extend(case.body)
+    return False
+
+
+# the statement lists of compound statements (``handlers`` holds ``except`` clauses, whose
+# ``body`` the walk then reads)
+_BLOCKS = ("body", "orelse", "finalbody", "handlers")
+
+
 def _body_facts(fn: FuncNode) -> BodyFacts:
-    nodes = own_nodes(fn)
-    returns_value = any(isinstance(n, ast.Return) and not _is_none(n.value) for n in nodes)
-    yields = any(isinstance(n, ast.Yield | ast.YieldFrom) for n in nodes)
+    if getattr(fn, _YIELD_FREE, False):
+        # no ``yield`` in its text: no Yield node anywhere, and ``return`` is a statement
+        returns_value, yields = _returns_value(fn.body), False
+    else:
+        nodes = own_nodes(fn)
+        returns_value = any(isinstance(n, ast.Return) and not _is_none(n.value) for n in nodes)
+        yields = any(isinstance(n, ast.Yield | ast.YieldFrom) for n in nodes)
     abstract = any(name.rsplit(".", 1)[-1] in ABSTRACT_DECORATORS for name in decorator_names(fn))
     return BodyFacts(returns_value, yields, is_stub(fn), abstract)
