@@ -87,6 +87,10 @@ def test_plain_word_extended_by_a_qualifier_is_flagged(
         '        input_data: rows\n    """\n',
         # two parameters extend it: ambiguous
         'def f(input_data, raw_data):\n    """Each row of `data` is summed."""\n',
+        # the word modifies a noun after it: English ("a `data` row")
+        'def f(input_data):\n    """Sum each `data` row."""\n',
+        # another callable's argument, named before it
+        'def f(input_data):\n    """The callback takes an argument `data`."""\n',
         # emphasis is English stress as often
         'def f(input_data):\n    """Each row of *data* is summed."""\n',
     ],
