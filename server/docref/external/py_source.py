@@ -228,11 +228,23 @@ def _stamp(path: str) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
+def stamp_of(path: str) -> tuple[int, int]:
+    """What a cached reading of ``path`` is valid for: its mtime and size (``(-1, -1)`` when
+    it cannot be read)."""
+    return _stamp(path) or (-1, -1)
+
+
+def is_loaded(name: str, path: str, stamp: tuple[int, int]) -> bool:
+    """Whether :func:`load_source` holds module ``name``'s summary of ``path`` as it is now."""
+    cached = _MODULES.get((name, path))
+    return cached is not None and cached.stamp == stamp
+
+
 def load_source(name: str, path: str, is_pkg: bool) -> SourceModule:
     """The summary of module ``name`` read from ``path``; a file that cannot be parsed gives
     an empty summary whose ``error`` says why."""
     key = (name, path)
-    stamp = _stamp(path) or (-1, -1)
+    stamp = stamp_of(path)
     cached = _MODULES.get(key)
     if cached is not None and cached.stamp == stamp:
         return cached.module

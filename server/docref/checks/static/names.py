@@ -26,8 +26,10 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_intent import (
     declares_foreign_module,
     in_equation,
+    instance_of_a_wildcard,
     marked_not_existing,
     may_not_exist,
+    named_with_its_library,
     speaks_for_implementers,
 )
 from docref.checks.static.names_java import JavaScope
@@ -151,6 +153,10 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 inp.source, segment, mention.start
             ):
                 continue
+            if "." not in mention.target and named_with_its_library(inp, segment, mention.start):
+                continue  # "a traitlets :class:`Config`": that library's class
+            if instance_of_a_wildcard(inp, mention.target):
+                continue  # ``proto_*``, then "for example ``self.proto_foo``"
             if keyword and isinstance(scope, PythonScope):
                 # maybe a keyword passed on through **kwargs: judged only as a parameter's old
                 # name (the name in no code of the file, passed to nothing it imports or calls)

@@ -50,6 +50,7 @@ __all__ = [
     "c2_prose_return_type",
     "claimed_kind",
     "conversion_kind",
+    "said_of_items",
 ]
 
 RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
@@ -66,11 +67,18 @@ _BOOL = re.compile(
 # up to two words qualifying the noun ("a fully-qualified location string", "a settings
 # dict"), none of them a preposition or conjunction ("the key of the dict" is no dict)
 _ADJ = r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as)\b)[\w-]+\s+)"
-# Adjectives are up to two words; nouns that make "string" a modifier are refused.
+# Adjectives are up to two words; nouns that make "string" a modifier are refused, also
+# after one or two more words of the compound ("the string representation size", "the string
+# concat initial coder") that are no article, preposition or -ing verb.
+_COMPOUND = (
+    r"(?:\s+(?!(?:of|for|to|in|on|at|by|with|from|as|like|such|than|if|when|that|which|and|or"
+    r"|the|an?|is|are)\b)[a-z]+(?<!ing)){0,2}"
+)
 _STR = re.compile(
-    rf"^(?:an?|the)\s+(?P<adj>{_ADJ}{{0,2}})(?:string|str)\b(?!'|\s*\(|-|\s+(?:of\s+bytes|"
+    rf"^(?:an?|the)\s+(?P<adj>{_ADJ}{{0,2}})(?:string|str)\b(?!'|\s*\(|-|\s+of\s+bytes|"
+    rf"{_COMPOUND}\s+(?:"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
-    r"constant|flag|mode|style|(?:id|identifier|handle|pointer|code)s?\b))",
+    r"constant|flag|mode|style|coder|(?:id|identifier|handle|pointer|code)s?\b))",
     re.I,
 )
 _NOT_STR_ADJ = frozenset(
@@ -283,9 +291,25 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
     return returned, f"returns {shown} on every path"
 
 
+# a count or a flag said of a list, dict or set describes its items or values (round 10's
+# twisted ``isupport_TARGMAX`` and ``waiting``, round 11's "whether the layers are ..." on
+# list[bool]; session 10: no such claim on a container was judged TRUE in rounds 0-11)
+
+
+def said_of_items(claim: str, kinds: set[str]) -> bool:
+    """A flag said of a list, dict or set, or a count said of a dict, describes its items
+    or values, not the container (a count said of a list is reported: "Total number of
+    pixels in the image" on ``list[int]``)."""
+    return (claim == "bool" and bool(kinds & {"list", "dict", "set"})) or (
+        claim == "int" and "dict" in kinds
+    )
+
+
 def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
     if claim in kinds or (claim == "int" and kinds & NUMBERS):
         return True
+    if said_of_items(claim, kinds):
+        return True  # "Maximum number of targets" for a dict command -> number
     if claim == "list" and "set" in kinds:
         return True  # "the list of rules" for a set is English, not a type
     if "tuple" in kinds:

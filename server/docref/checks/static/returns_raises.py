@@ -26,7 +26,13 @@ from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_spelling import suggest
 from docref.checks.static.overriders import overridden_in_project
 from docref.checks.static.params import import_aliases
-from docref.checks.static.raise_facts import CallResolver, RaiseSummary, builtin_exception
+from docref.checks.static.raise_facts import (
+    CallResolver,
+    RaiseSummary,
+    builtin_exception,
+    closed_body,
+    returns_not_implemented,
+)
 from docref.checks.static.raises_callees import (
     add_property_accessors,
     ends_in_raising_call,
@@ -393,7 +399,10 @@ def _explained(inp: StaticInput, dotted_name: str, summary: RaiseSummary, node: 
     if any(_covers(inp, name, r) for r in summary.raised):
         return True
     if builtin_exception(name) is not None and "." not in dotted_name:
-        return summary.external
+        if name == "NotImplementedError" and returns_not_implemented(node):
+            return False  # ``return NotImplemented`` documented as raising (sympy's ``__eq__``)
+        modules = {i.bound_name for i in inp.file.imports if i.name is None}
+        return summary.external or not closed_body(node, modules, summary.properties)
     project = _project_class(inp, dotted_name)
     if isinstance(project, tuple):
         return False  # a project exception: external code cannot raise it
