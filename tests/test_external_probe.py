@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from docref.external import python as external_python
 from docref.external.lookup import clear_caches, python_external_doc
-from docref.external.py_source import is_loaded, stamp_of
+from docref.external.py_source import loaded, stamp_of
 
 PKG = {
     "__init__.py": "from .stars import *\nfrom .plain import helper\n",
@@ -36,7 +36,7 @@ def site(tmp_path: Path) -> Path:
 
 def _loaded(site: Path, module: str) -> bool:
     path = str(site / "probepkg" / f"{module}.py")
-    return is_loaded(f"probepkg.{module}", path, stamp_of(path))
+    return loaded(f"probepkg.{module}", path, stamp_of(path)) is not None
 
 
 def test_a_name_absent_from_the_text_parses_nothing(site: Path) -> None:

@@ -125,10 +125,10 @@ class _Handout:
     :data:`BATCH_QUESTIONS`): a batch handed out near the end is small, so no process is
     left asking a large last batch with its share of the endpoints while the others have
     nothing.  With ``max_calls``, a batch is given up to twice its questions (an
-    unparseable answer is asked again, a failed check explained) and what it did not use
-    comes back: while every call is given out and some may come back, nobody gets a batch
-    (:attr:`wait_for_more`); once none can, the rest is handed to this process at once, with
-    0 calls (not asked), as after a fatal error."""
+    unparseable answer is asked again, a failed check explained; near the end only its
+    questions) and what it did not use comes back: while every call is given out and some
+    may come back, nobody gets a batch (:attr:`wait_for_more`); once none can, the rest is
+    handed to this process at once, with 0 calls (not asked), as after a fatal error."""
 
     jobs: Sequence[ModelJob]
     settings: Settings
@@ -177,7 +177,12 @@ class _Handout:
         if closing:
             give = 0  # nothing asked (each check left unknown)
         elif self.budget is not None:
-            give = min(self.budget, 2 * sum(self._asks[first:end]))
+            asks = sum(self._asks[first:end])
+            # twice its questions while many calls are left; near the end only its questions,
+            # else half of the last calls sit reserved in batches that will not use them
+            # while the other processes wait for them with their share of the endpoints idle
+            room = 2 * asks if self.budget >= 4 * AHEAD * self.parts * asks else asks
+            give = min(self.budget, room)
             self.budget -= give
         self.given[first] = (end, give)
         return first, jobs, give

@@ -23,10 +23,9 @@ from __future__ import annotations
 import importlib.util
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from docref.external.lookup import LRU
-from docref.external.py_source import is_loaded, stamp_of
 
 __all__ = ["cannot_bind", "clear_caches"]
 
@@ -39,6 +38,9 @@ class _Text:
     text: str  # NFKC-normalised, as the parser spells identifiers
     stars: bool  # something that may be a star import
     stamp: tuple[int, int]
+    # word -> whether the text lacks it: the same miss is asked again and again (a bare
+    # name tried against each star import of every file that uses it)
+    lacks: dict[str, bool] = field(default_factory=dict)
 
 
 # Only texts of modules not (yet) parsed are read here; ~100 KB each on average.
@@ -66,14 +68,16 @@ def _read(path: str, stamp: tuple[int, int]) -> _Text | None:
     return found
 
 
-def cannot_bind(name: str, path: str, word: str) -> bool:
-    """True only when module ``name``'s source at ``path`` surely binds no top-level ``word``
-    and star-imports nothing (its summary, were it parsed, would answer "not here").
-
-    False when the summary is already loaded (asking it is cheaper than reading the text).
-    """
-    stamp = stamp_of(path)
-    if stamp == (-1, -1) or is_loaded(name, path, stamp):
+def cannot_bind(path: str, stamp: tuple[int, int], word: str) -> bool:
+    """True only when the module source at ``path`` (mtime and size ``stamp``) surely binds
+    no top-level ``word`` and star-imports nothing (its summary, were it parsed, would
+    answer "not here")."""
+    if stamp == (-1, -1):
         return False
     text = _read(path, stamp)
-    return text is not None and not text.stars and word not in text.text
+    if text is None or text.stars:
+        return False
+    lacks = text.lacks.get(word)
+    if lacks is None:
+        lacks = text.lacks[word] = word not in text.text
+    return lacks

@@ -234,10 +234,11 @@ def stamp_of(path: str) -> tuple[int, int]:
     return _stamp(path) or (-1, -1)
 
 
-def is_loaded(name: str, path: str, stamp: tuple[int, int]) -> bool:
-    """Whether :func:`load_source` holds module ``name``'s summary of ``path`` as it is now."""
+def loaded(name: str, path: str, stamp: tuple[int, int]) -> SourceModule | None:
+    """The summary :func:`load_source` holds of module ``name`` at ``path`` as it is now
+    (``stamp``), or ``None``: nothing is parsed here."""
     cached = _MODULES.get((name, path))
-    return cached is not None and cached.stamp == stamp
+    return cached.module if cached is not None and cached.stamp == stamp else None
 
 
 def load_source(name: str, path: str, is_pkg: bool) -> SourceModule:

@@ -57,6 +57,8 @@ from docref.external.py_source import (
     binding_doc,
     dotted,
     load_source,
+    loaded,
+    stamp_of,
 )
 
 #: Modules that are attributes of another module rather than files of their own name.
@@ -252,10 +254,14 @@ def _step_module(target: _TModule, name: str, ctx: _Ctx) -> _Target | None:
         sub = _module_target(f"{target.name}.{name}", ctx)
         if sub is not None:
             return sub
-    # a module whose text cannot bind ``name`` (nor star-import) is not parsed for it: its
-    # summary would have no binding and no stars
-    skip = target.summary is None and cannot_bind(target.name, target.path, name)
-    module = None if skip else target.module
+    module = target.summary
+    if module is None:
+        stamp = stamp_of(target.path)
+        module = target.summary = loaded(target.name, target.path, stamp)
+        # a module whose text cannot bind ``name`` (nor star-import) is not parsed for it:
+        # its summary would have no binding and no stars
+        if module is None and not cannot_bind(target.path, stamp, name):
+            module = target.module
     binding = module.scope.get(name) if module is not None else None
     if module is not None and binding is not None:
         found = _deref(module, binding, None, ctx)

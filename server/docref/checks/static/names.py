@@ -234,10 +234,16 @@ def _example_words(inp: StaticInput) -> set[str]:
 def _same_entity(name: str, candidates: list[str]) -> bool:
     """``name`` is another spelling of a name in scope by a convention, not a stale name:
     the trailing underscore that stores a quantity or avoids a keyword (``n_outputs`` for the
-    fitted attribute ``n_outputs_``, ``class`` for ``class_``), or the camelCase of a
+    fitted attribute ``n_outputs_``, ``class`` for ``class_``; ``train__`` for ``train``,
+    a key prefix), or the camelCase of a
     snake_case name, which is the key of a serialised form (``minLength`` for ``min_length``
     in a JSON schema) -- a Python rename never switches naming conventions."""
     if f"{name}_" in candidates:
+        return True
+    # a key prefix ("`train_` metrics") or another library's in-place spelling (torch's
+    # ``clip_grad_norm_``) beside a name in scope that differs only in its end underscores
+    trailing = name.endswith("_") and not name.startswith("__")
+    if trailing and name.strip("_") in {c.strip("_") for c in candidates if c}:
         return True
     if re.search(r"[a-z][A-Z]", name) is None:
         return False

@@ -112,6 +112,16 @@ class CallResolver:
         self.imports = {i.bound_name: i for i in fe.imports if i.scope in scopes}
 
     def _in_file(self, path: str, name: str) -> Function | Class | None:
+        fe = self.graph.get(path)
+        # the implementation, not the ``@overload`` stubs before it (textual's ``query_one``
+        # under ``if TYPE_CHECKING:``), which raise nothing
+        impl = [
+            f
+            for f in (fe.functions if fe is not None else [])
+            if f.qualname == name and "overload" not in {d.rsplit(".", 1)[-1] for d in f.decorators}
+        ]
+        if impl:
+            return impl[-1]
         ent = self.graph.symbol(path, name)
         return ent if isinstance(ent, Function | Class) else None
 
