@@ -9,6 +9,10 @@ change.  Shapes are read from the message (its template and evidence: did-you-me
 dotted name or not, owner kind, annotation or inferred type) -- no corpus needs to be present.
 
     python benchmarks/precision_shapes.py [--all] [--min 3]
+    python benchmarks/precision_shapes.py --still-firing r0 r5 ...   # after precision.py run
+
+``--still-firing`` reads each set's last ``precision.py run`` instead: of its findings, those
+with a verdict (any round), pooled per set and per rule, and the findings with none.
 
 ``--all`` pools every judged row (re-judged rows: the latest verdict), not only the first pass.
 Strict precision = TRUE / judged, Wilson 95% interval (as ``precision.py report``).
@@ -27,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from precision import DATA, load_judged, wilson
+from precision import DATA, current_findings, load_judged, wilson
 
 FIRST_ROUND = {"r0": 0, "r5": 5, "r6": 6, "r6h": 6, "r7": 7, "r8": 8, "r8h": 8, "r9": 9, "r10": 10}
 
@@ -111,11 +115,37 @@ def line(name: str, c: Counter[str]) -> str:
     )
 
 
+def still_firing(sets: list[str], min_n: int) -> None:
+    """Judged findings the current code still reports, per set, per rule and pooled."""
+    judged = load_judged("python")
+    pooled: list[dict[str, Any]] = []
+    head = f"{'':52} {'n':>4} {'TRUE':>5} {'FALSE':>6} {'DEB':>4} {'strict':>7}  Wilson 95%"
+    print(head)
+    for name in sets:
+        found = current_findings("python", name)
+        rows = [judged[f["key"]] for f in found if f["key"] in judged]
+        pooled += rows
+        unjudged = Counter(f["rule"] for f in found if f["key"] not in judged)
+        print(
+            line(
+                f"{name} ({len(found)} findings, {sum(unjudged.values())} unjudged)",
+                Counter(r["verdict"] for r in rows),
+            )
+        )
+    print(line("POOLED", Counter(r["verdict"] for r in pooled)))
+    for rule, c in table(pooled, lambda r: r["rule"], min_n):
+        print(line(rule, c))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--all", action="store_true", help="every judged row, not the first pass")
     ap.add_argument("--min", type=int, default=3, help="smallest group shown")
+    ap.add_argument("--still-firing", nargs="*", default=None, metavar="SET")
     args = ap.parse_args()
+    if args.still_firing is not None:
+        still_firing(args.still_firing, args.min)
+        return
     sets = corpus_sets()
     rows = list(load_judged("python").values())
     if not args.all:

@@ -189,26 +189,56 @@ def test_a_worker_that_dies_leaves_its_part_to_the_main_process(
 def test_batches_are_handed_out_in_order_with_the_call_budget_and_come_back(
     tmp_path: Path,
 ) -> None:
-    from docref.engine.model_pool import _batches, _Handout
+    from docref.engine.model_pool import MIN_BATCH_QUESTIONS, _Handout
     from docref.engine.outcome import ModelOutcome
 
     settings = _settings(["http://127.0.0.1:1/v1"], max_calls=30)
     jobs = _jobs(tmp_path, settings)  # FUNCTIONS two-sentence functions, 8 questions each
-    batches = _batches(jobs, settings, 2)
-    assert [job for batch in batches for job in batch] == jobs  # contiguous, all, in order
-    assert len(batches) >= 4 and all(batches)
-    handout = _Handout(batches, settings, 30)
-    first, second = handout.take(), handout.take()
+    handout = _Handout(jobs, settings, 30, parts=2)
+    first, second = handout.take(), handout.take(1)
     assert first is not None and second is not None
-    assert (first[0], second[0]) == (0, 1) and first[2] == min(30, 16 * len(first[1]))
+    # contiguous, in order; few calls left: batches of the smallest size, given their questions
+    assert first[1] == jobs[: len(first[1])] and second[0] == len(first[1])
+    assert 8 * len(first[1]) == MIN_BATCH_QUESTIONS and first[2] == second[2] == 8
     handout.put_back([0])  # a failed worker's batch goes first again, its calls given back
     again = handout.take()
     assert again is not None and again[0] == 0 and again[2] == first[2]
+    third, fourth = handout.take(1), handout.take(1)
+    assert third is not None and fourth is not None and (third[2], fourth[2]) == (8, 6)
+    assert handout.budget == 0 and third[0] == second[0] + 1  # 30 calls given out
+    assert handout.take(1) is None and handout.wait_for_more  # nobody asks until calls come back
     unused = ModelOutcome("m", "e")  # asked nothing: every call it was given comes back
-    left = handout.budget
     handout.done(0, 1, unused)
-    assert handout.budget == (left or 0) + (again[2] or 0)
+    assert handout.budget == 8 and not handout.wait_for_more
+    nxt = handout.take(1)
+    assert nxt is not None and nxt[0] == fourth[0] + 1 and nxt[2] == 8
     unused.fatal = "dead"
-    handout.done(1, 0, unused)
-    rest = handout.take()
-    assert rest is not None and rest[2] == 0  # nothing is asked after a fatal error
+    handout.done(second[0], 0, unused)
+    assert handout.take(1) is None  # after a fatal error a worker gets nothing more
+    rest = handout.take()  # and this process gets the rest at once, asked by no one
+    assert rest is not None and rest[2] == 0 and rest[1][-1] == jobs[-1]
+    assert handout.take() is None
+
+
+def test_a_batch_gets_twice_its_questions_while_many_calls_are_left(tmp_path: Path) -> None:
+    from docref.engine.model_pool import _Handout
+
+    settings = _settings(["http://127.0.0.1:1/v1"], max_calls=10_000)
+    jobs = _jobs(tmp_path, settings)
+    item = _Handout(jobs, settings, 10_000, parts=2).take()
+    assert item is not None and item[2] == 2 * 8 * len(item[1])  # re-asks, explanations
+
+
+def test_batches_shrink_as_the_questions_run_out(tmp_path: Path) -> None:
+    from docref.engine.model_pool import BATCH_QUESTIONS, MIN_BATCH_QUESTIONS, _Handout
+
+    settings = _settings(["http://127.0.0.1:1/v1"])
+    jobs = _jobs(tmp_path, settings) * 20  # many questions, no max_calls
+    handout = _Handout(jobs, settings, None, parts=2)
+    sizes = []
+    while (item := handout.take(len(sizes) % 2)) is not None:
+        assert item[0] == sum(sizes) // 8 and item[2] is None  # contiguous, in order
+        sizes.append(8 * len(item[1]))
+    assert sum(sizes) == 8 * len(jobs)
+    assert sizes[0] == BATCH_QUESTIONS and sizes[-1] == MIN_BATCH_QUESTIONS
+    assert sizes == sorted(sizes, reverse=True)

@@ -57,6 +57,17 @@ def test_an_unpriced_model_behind_the_router_costs_unknown_not_zero(
     assert not any(k.endswith("cost_per_token") for body in bodies for k in body)
 
 
+def test_a_second_router_for_the_same_unpriced_model_still_costs_unknown(
+    fakes: list[FakeOpenAI],
+) -> None:
+    # the first Router's zero price makes litellm know a price for the model; the second
+    # client (the editor's, after a settings change) must still see it unpriced
+    for _ in range(2):
+        client = router("openai/unpriced-twice", fakes)
+        assert ask(client, 2) == [None, None]
+        assert (client.stats.cost_unknown, client.stats.cost_usd) == (2, 0.0)
+
+
 def test_a_priced_model_behind_the_router_is_priced(fakes: list[FakeOpenAI]) -> None:
     client = router("openai/gpt-4.1-mini", fakes)
     costs = ask(client, 4)

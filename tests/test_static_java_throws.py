@@ -527,3 +527,29 @@ def test_a_checked_exception_an_override_throws_is_not_unthrowable(
     findings = _method(tmp_path, _SNEAKY_BASE, imports=imports, extra={"p/B.java": sub})
     assert len(findings) == flagged
     assert all("IOException" in f.message for f in findings)
+
+
+@pytest.mark.parametrize(
+    ("signature", "tag", "imports", "flagged"),
+    [
+        # round 11 (``jdk.internal.event.Event.set``): a no-op hook of an abstract base class
+        ("public void m(String s)", "@throws IndexOutOfBoundsException", "", 0),
+        ("protected void m(String s)", "@throws IllegalStateException", "", 0),
+        # controls: a final or private no-op, a checked exception, a body that does something
+        ("public final void m(String s)", "@throws IndexOutOfBoundsException", "", 1),
+        ("private void m(String s)", "@throws IllegalStateException", "", 1),
+        ("public void m(String s)", "@throws IOException", "import java.io.IOException;", 1),
+    ],
+)
+def test_an_empty_overridable_hook_documents_its_overriders(
+    tmp_path: Path, signature: str, tag: str, imports: str, flagged: int
+) -> None:
+    member = _doc(tag, "{ }", signature)
+    assert (
+        len(_method(tmp_path, member, imports=imports, header="public abstract class A")) == flagged
+    )
+    # controls: the same tag on a body that does something of its own, or in a concrete class
+    busy = _doc(tag, "{ int n = 1 + 2; }", signature)
+    found = _method(tmp_path / "busy", busy, imports=imports, header="public abstract class A")
+    assert len(found) == 1
+    assert len(_method(tmp_path / "concrete", member, imports=imports)) == 1

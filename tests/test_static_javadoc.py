@@ -114,3 +114,22 @@ def test_conversion_to_another_type_is_still_reported(
 def test_in_clause_only_ever_agrees(tmp_path: Path) -> None:
     # "in long form" is English: it silences nothing it should not and reports nothing itself
     assert _findings(tmp_path, "the count stored in long form", "int") == []
+
+
+# ---- a character returned in an int (round 11: ICU ``Utility.unescapeAt``) ------------------
+
+
+@pytest.mark.parametrize(
+    ("doc", "ret", "reported"),
+    [
+        # a code point (0 to 10FFFF) or -1: Java returns characters in an int
+        ("character value from 0 to 10FFFF, or -1 on error.", "int", False),
+        ("the character value or (-1) on conversion failure", "Integer", False),
+        # controls: a character is no long, String or boolean; an int is no char
+        ("the character value", "long", True),
+        ("the character value", "String", True),
+        ("the int value of the character", "char", True),
+    ],
+)
+def test_a_character_value_in_an_int(tmp_path: Path, doc: str, ret: str, reported: bool) -> None:
+    assert len(_findings(tmp_path, doc, ret, "null")) == int(reported)

@@ -115,3 +115,77 @@ def test_a_name_the_docstring_marks_as_not_existing_yet(tmp_path: Path) -> None:
         "`self._null_drop_keys` names nothing: class `Penalty` has no `_null_drop_keys`"
     ]
     assert both_rules(tmp_path, _PLACEHOLDER, "Penalty.weights") == []
+
+
+_LIBRARY = '''
+from json import JSONDecoder
+
+
+def embed(config=None):
+    """Embed a shell.
+
+    Full customization can be done by passing a json :class:`Decoder` in as the
+    config argument; see also :class:`Encoder`.
+    """
+    return JSONDecoder() if config is None else config
+'''
+
+
+def test_a_class_named_with_its_library(tmp_path: Path) -> None:
+    # round 10 (ipython's ``embed``): "a traitlets :class:`Config`" in a file doing ``from
+    # traitlets import ...`` names that library's class; control: the same name without the
+    # library's word (``:class:`Encoder```) stays reported
+    from docref.checks.static.names import c1_xref_unresolved
+
+    found = c1_xref_unresolved(static_input(tmp_path, _LIBRARY, "embed"))
+    assert messages(found) == ["`Encoder` names nothing in scope"]
+
+
+_MAGIC = '''
+def reset(self, parameter_s=""):
+    """Reset the namespace.
+
+    Parameters
+    ----------
+    -f
+        force reset without asking for confirmation.
+    out
+        reset output history
+    """
+    return parameter_s
+'''
+
+
+def test_entries_that_are_command_line_words(tmp_path: Path) -> None:
+    # round 10 (IPython's ``%reset`` magic): entries ``-f`` and ``out`` document the words
+    # parsed from ``parameter_s``; control: without an option entry, ``out`` is reported
+    assert c1_param_unknown(static_input(tmp_path / "a", _MAGIC, "reset")) == []
+    plain = _MAGIC.replace("    -f\n        force reset without asking for confirmation.\n", "")
+    assert "-f" not in plain
+    found = c1_param_unknown(static_input(tmp_path / "b", plain, "reset"))
+    assert [f.rule for f in found] == ["C1-PARAM-UNKNOWN"]
+
+
+_WILDCARD = '''
+class Protocol:
+    state = "init"
+
+    def string_received(self, string):
+        """Call the phase function.
+
+        This begins with ``proto_init`` and moves on to ``proto_*`` depending on what each
+        returns (if ``self.proto_init`` returns 'foo', ``self.proto_foo`` is called next);
+        see ``self.handle_foo``.
+        """
+        return getattr(self, "proto_" + self.state)(string)
+
+    def proto_init(self, string):
+        return "done"
+'''
+
+
+def test_an_example_of_a_wildcard_family(tmp_path: Path) -> None:
+    # round 10 (twisted's ``StatefulStringProtocol``): ``C{proto_*}`` then ``C{self.proto_foo}``
+    # is one of the family the wildcard writes; control: ``self.handle_foo``, no such family
+    found = c1_name_unresolved(static_input(tmp_path, _WILDCARD, "Protocol.string_received"))
+    assert [m.split(" names")[0] for m in messages(found)] == ["`self.handle_foo`"]

@@ -294,6 +294,42 @@ def test_a_name_of_a_module_the_file_imports_whole_resolves(tmp_path: Path) -> N
     assert len(run_rule(c1_xref_unresolved, tmp_path / "2", other, "tmpfile")) == 1
 
 
+def test_a_file_mirroring_an_imported_module_names_its_own_neighbours(tmp_path: Path) -> None:
+    # dask.array's ``block`` (numpy's API re-implemented, docstrings copied from numpy): See
+    # Also ``vsplit``, which numpy has and dask.array does not, is a dead link (TRUE in round
+    # 5, silenced by the whole-module sibling rule above until session 10)
+    code = """
+    import tempfile
+
+
+    def mkdtemp():
+        \"\"\"A temporary folder.
+
+        See Also
+        --------
+        mkstemp : A temporary file.
+        NamedTemporaryFile : A named one.
+        \"\"\"
+        return tempfile.mkdtemp()
+
+
+    def mkstemp():
+        return tempfile.mkstemp()
+
+
+    def gettempdir():
+        return tempfile.gettempdir()
+    """
+    found = run_rule(c1_xref_unresolved, tmp_path, code, "mkdtemp")
+    assert [f.message for f in found] == ["`NamedTemporaryFile` names nothing in scope"]
+    # controls: the file's own neighbour resolves; a file with fewer namesakes (``tmpfile``
+    # above) keeps the module's names
+    own = code.replace("NamedTemporaryFile : A named one.", "mkstemp : The file.")
+    assert run_rule(c1_xref_unresolved, tmp_path / "2", own, "mkdtemp") == []
+    fewer = code.replace("def gettempdir():", "def temp_folder():")
+    assert run_rule(c1_xref_unresolved, tmp_path / "3", fewer, "mkdtemp") == []
+
+
 def test_a_one_letter_change_of_a_public_name_is_another_function(tmp_path: Path) -> None:
     # sympy's galoistools: ``gf_sqf`` (square-free) next to ``gf_sqr`` (square)
     code = """

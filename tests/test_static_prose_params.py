@@ -103,6 +103,10 @@ public class C {
         ("The string id.", "int", False),
         ("the string identifiers", "int", False),
         ("The string idea.", "int", True),  # control: only the whole word "id" is a head noun
+        # round 11 (``CSSPrimitiveValue.setStringValue(short stringType, ...)``): a code for a
+        # string unit type, "code" being the head noun
+        ("A string code as defined above.", "short", False),
+        ("A string coded as defined above.", "short", True),  # control: "coded" is no noun
     ],
 )
 def test_javadoc_param_claim(tmp_path: Path, doc: str, type_: str, flagged: bool) -> None:
@@ -174,3 +178,20 @@ def test_an_entry_saying_what_a_flag_or_count_is(
 )
 def test_flag_and_count_controls(tmp_path: Path, claim: str) -> None:
     assert _run(tmp_path, _ENTRY_STYLES["google"].format(ann="str", claim=claim)) == []
+
+
+@pytest.mark.parametrize(("annotation", "reported"), [("list", False), ("str", True)])
+def test_a_flag_said_of_a_list_parameter_describes_its_items(
+    tmp_path: Path, annotation: str, reported: bool
+) -> None:
+    # round 10 (twisted ``_gotResultInlineCallbacks``: "Whether ... was waiting, and the
+    # result" for a [flag, result] list); control: the same entry on a ``str`` is reported
+    code = f'''
+def f(waiting: {annotation}) -> None:
+    """Handle a result.
+
+    Args:
+        waiting: Whether the generator was waiting, and the result.
+    """
+'''
+    assert bool(_run(tmp_path, code)) is reported

@@ -167,6 +167,9 @@ def _java(tmp_path: Path, summary: str, doc: str, ret: str, value: str = "0") ->
         ("Computes it.", "an identifier string", "int", "@return an identifier"),
         ("Computes it.", "a String identifying the item", "int", "@return a String"),
         ("Computes it.", "<code>false</code> when closed", "long", "@return <code>false"),
+        # controls: the head noun is the string ("representation of"), or a verb intervenes
+        ("Returns the string representation of the size.", "it", "int", "Returns the string"),
+        ("Returns the string naming its size.", "it", "int", "Returns the string"),
     ],
 )
 def test_javadoc_claim_is_flagged(
@@ -190,6 +193,11 @@ def test_javadoc_claim_is_flagged(
         # round 6 (jlink ``StringTable.addString``): the id of a string, not a string
         ("Add a string to the table.", "a String identifier.", "int"),
         ("Add a string to the table.", "the string ID", "int"),
+        # round 11 (``DecimalDigits.stringSize``, ``JavaLangAccess.stringInitCoder``): a
+        # compound noun whose head ("size", "coder") follows one or two more words
+        ("Returns the string representation size for a given int value.", "the size", "int"),
+        ("Get the string initial coder.", "the coder", "byte"),
+        ("Get the string concat initial coder", "the coder", "long"),
     ],
 )
 def test_javadoc_consistent_claim_is_silent(
@@ -400,3 +408,28 @@ def test_typed_entry_of_an_unannotated_function_against_the_returned_values(
     assert len(found) == flagged
     if flagged:
         assert "a string on every path" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    ("summary", "returns", "reported"),
+    [
+        ("Maximum number of targets for each command.", "dict[str, int]", False),
+        ("Return whether the layers are sliding.", "list[bool]", False),
+        ("Maximum number of targets.", "str", True),
+        ("Maximum number of targets.", "list[int]", True),
+        ("Return whether the layers are sliding.", "str", True),
+    ],
+)
+def test_a_count_or_flag_said_of_a_container_describes_its_items(
+    tmp_path: Path, summary: str, returns: str, reported: bool
+) -> None:
+    # round 10 (twisted ``isupport_TARGMAX``: command -> number) and round 11 (transformers'
+    # ``is_sliding`` -> list[bool]); controls: the same claims on a ``str``, and a count said
+    # of a list (one total, as in ``test_a_count_for_each_item_is_several_counts``), stay
+    # reported
+    code = f'''
+def f() -> {returns}:
+    """{summary}"""
+    return g()
+'''
+    assert bool(_python(tmp_path, code)) is reported

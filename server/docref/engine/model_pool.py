@@ -9,13 +9,15 @@ Router over every endpoint, with a share of each endpoint's ``max_concurrency`` 
 up to the cap: never more requests in flight at an endpoint than configured).  The Router still
 routes and fails over in every process.
 
-The jobs are handed out in contiguous batches of about :data:`BATCH_QUESTIONS` questions, a
+The jobs are handed out in contiguous batches of at most :data:`BATCH_QUESTIONS` questions, a
 next one to whichever process finished one (each keeps :data:`AHEAD` going, so its share of
 the endpoints stays busy between batches): a process that gets less CPU than the others, or
-starts later, asks less, and all of them finish together.  The batches are disjoint, so each
-question is asked by one process (once, as in a one-process run), and their results are put
-back in job order: the findings are those of a one-process run.  ``max_calls`` is handed out
-with the batches (what a batch did not use comes back).
+starts later, asks less.  A batch is cut when handed out, smaller as fewer questions are left,
+so all of them finish together (fixed batches of 64 left one process asking up to 128
+questions with half of every endpoint at the end while the other had nothing).  The batches
+are disjoint, so each question is asked by one process (once, as in a one-process run), and
+their results are put back in job order: the findings are those of a one-process run.
+``max_calls`` is handed out with the batches (what a batch did not use comes back).
 
 A worker that cannot start, fails or dies leaves its batches to this process (a warning; the
 same results).  A fatal model error (a dead endpoint, a wrong key) stops each process at its
@@ -53,9 +55,11 @@ MAX_PROCESSES = 4
 #: by docref; ``--jobs N`` waits up to :data:`READY_WAIT_S` for them (it asked for N).
 READY_GRACE_S = 2.0
 READY_WAIT_S = 120.0
-#: Questions per batch handed out (fewer in a small run: every process gets several), and
-#: batches each process has going at once.
+#: Questions per batch handed out at most and at least (a batch is cut when handed out: about
+#: the questions left over ``2 x AHEAD`` per process, so the last batches are small and the
+#: processes finish together), and batches each process has going at once.
 BATCH_QUESTIONS = 64
+MIN_BATCH_QUESTIONS = 8
 AHEAD = 2
 
 
@@ -107,77 +111,116 @@ def share_of(settings: Settings, index: int, parts: int, questions: int, total: 
     return replace(settings, endpoints=endpoints, max_calls=max_calls)
 
 
-def _batches(jobs: Sequence[ModelJob], settings: Settings, parts: int) -> list[list[ModelJob]]:
-    """``jobs`` in contiguous batches of about :data:`BATCH_QUESTIONS` questions (a small run
-    in smaller ones: at least ``2 x AHEAD`` per process)."""
-    size = max(1, min(BATCH_QUESTIONS, _questions(jobs, settings) // (parts * AHEAD * 2)))
-    out: list[list[ModelJob]] = []
-    batch: list[ModelJob] = []
-    count = 0
-    for job in jobs:
-        batch.append(job)
-        count += max(1, len(job.segments)) * len(settings.criteria)
-        if count >= size:
-            out.append(batch)
-            batch, count = [], 0
-    if batch:
-        out.append(batch)
-    return out
-
-
 def _questions(jobs: Sequence[ModelJob], settings: Settings) -> int:
     return sum(len(job.segments) for job in jobs) * len(settings.criteria)
 
 
 @dataclass
 class _Handout:
-    """The batches not asked yet, the ``max_calls`` left, and the outcomes back (with the
-    process that asked each: 0 is this one)."""
+    """The jobs not asked yet, cut into batches as they are handed out, the ``max_calls`` left,
+    and the outcomes back (with the process that asked each: 0 is this one).
 
-    batches: list[list[ModelJob]]
+    A batch is a contiguous run of jobs, numbered by its first job (so the outcomes put in
+    number order are in job order).  Its size follows what is left (:data:`AHEAD`,
+    :data:`BATCH_QUESTIONS`): a batch handed out near the end is small, so no process is
+    left asking a large last batch with its share of the endpoints while the others have
+    nothing.  With ``max_calls``, a batch is given up to twice its questions (an
+    unparseable answer is asked again, a failed check explained; near the end only its
+    questions) and what it did not use comes back: while every call is given out and some
+    may come back, nobody gets a batch (:attr:`wait_for_more`); once none can, the rest is
+    handed to this process at once, with 0 calls (not asked), as after a fatal error."""
+
+    jobs: Sequence[ModelJob]
     settings: Settings
     budget: int | None
-    todo: list[int] = field(default_factory=list)
-    given: dict[int, int | None] = field(default_factory=dict)
+    parts: int = 1
+    cursor: int = 0  # the first job never handed out
+    back: list[tuple[int, int]] = field(default_factory=list)  # put back: (first, end) jobs
+    given: dict[int, tuple[int, int | None]] = field(default_factory=dict)  # asking: end, calls
     outcomes: dict[int, tuple[int, ModelOutcome]] = field(default_factory=dict)
     fatal: bool = False
+    changed: asyncio.Event = field(default_factory=asyncio.Event)  # a batch came back
 
     def __post_init__(self) -> None:
-        self.todo = list(range(len(self.batches) - 1, -1, -1))  # popped from the end
+        per_job = len(self.settings.criteria)
+        self._asks = [max(1, len(job.segments)) * per_job for job in self.jobs]
+        self._left = sum(self._asks)  # questions in the jobs not handed out
 
-    def take(self) -> tuple[int, list[ModelJob], int | None] | None:
-        """The next batch (number, jobs, its ``max_calls``), or ``None`` when none is left."""
-        if not self.todo:
+    @property
+    def wait_for_more(self) -> bool:
+        """Whether a process that got no batch should wait for one (jobs are left, and calls
+        given out may come back)."""
+        return (
+            bool(self.back or self.cursor < len(self.jobs))
+            and not self.fatal
+            and (self.budget == 0 and any(give for _end, give in self.given.values()))
+        )
+
+    def take(self, process: int = 0) -> tuple[int, list[ModelJob], int | None] | None:
+        """The next batch for ``process`` (number, jobs, its ``max_calls``), or ``None``."""
+        if not self.back and self.cursor >= len(self.jobs):
             return None
-        number = self.todo.pop()
-        jobs = self.batches[number]
+        closing = self.fatal or self.budget == 0
+        if closing and (process != 0 or self.wait_for_more):
+            return None  # nothing to ask: the rest is this process's, once
+        if self.back:
+            first, end = self.back.pop(0)
+        elif closing:
+            first, end = self.cursor, len(self.jobs)
+        else:
+            first, end = self.cursor, self._cut(self.cursor)
+        if first == self.cursor:
+            self.cursor = end
+            self._left -= sum(self._asks[first:end])
+        jobs = list(self.jobs[first:end])
         give = self.budget
-        if self.fatal:
-            give = 0  # the model cannot be used: asked by no one (each left unknown)
+        if closing:
+            give = 0  # nothing asked (each check left unknown)
         elif self.budget is not None:
-            # as many calls as the batch could make (an unparseable answer is asked again, a
-            # failed check explained): what it does not use comes back
-            give = min(self.budget, 2 * _questions(jobs, self.settings))
+            asks = sum(self._asks[first:end])
+            # twice its questions while many calls are left; near the end only its questions,
+            # else half of the last calls sit reserved in batches that will not use them
+            # while the other processes wait for them with their share of the endpoints idle
+            room = 2 * asks if self.budget >= 4 * AHEAD * self.parts * asks else asks
+            give = min(self.budget, room)
             self.budget -= give
-        self.given[number] = give
-        return number, jobs, give
+        self.given[first] = (end, give)
+        return first, jobs, give
+
+    def _cut(self, first: int) -> int:
+        """Where the batch starting at job ``first`` ends: about the questions left (the
+        calls left, with ``max_calls``) over ``2 x AHEAD`` per process."""
+        left = self._left if self.budget is None else min(self._left, self.budget)
+        want = left // (2 * AHEAD * max(self.parts, 1))
+        want = max(MIN_BATCH_QUESTIONS, min(BATCH_QUESTIONS, want))
+        end, count = first, 0
+        while end < len(self.jobs) and count < want:
+            count += self._asks[end]
+            end += 1
+        return end
 
     def done(self, number: int, process: int, outcome: ModelOutcome) -> None:
         self.outcomes[number] = (process, outcome)
-        given = self.given.get(number)
+        _end, given = self.given.pop(number, (number, None))
         if self.budget is not None and given is not None:
             self.budget += max(0, given - outcome.usage.calls)
         if outcome.fatal is not None:
             self.fatal = True
+        self._wake()
 
     def put_back(self, numbers: Sequence[int]) -> None:
         """A failed worker's batches: asked again here (their calls given back)."""
-        for number in sorted(numbers, reverse=True):
-            given = self.given.pop(number, None)
+        for number in numbers:
+            end, given = self.given.pop(number)
             if self.budget is not None and given is not None:
                 self.budget += given
-            self.todo.append(number)
-        self.todo.sort(reverse=True)
+            self.back.append((number, end))
+        self.back.sort()
+        self._wake()
+
+    def _wake(self) -> None:
+        self.changed.set()
+        self.changed = asyncio.Event()
 
 
 async def ask_spread(
@@ -219,20 +262,28 @@ async def ask_spread(
     parts = len(workers) + 1
     total = _questions(jobs, settings)
     shares = [share_of(settings, i, parts, total, total) for i in range(parts)]
-    handout = _Handout(_batches(jobs, settings, parts), settings, settings.max_calls)
+    handout = _Handout(jobs, settings, settings.max_calls, parts)
     warnings: list[str] = []
 
     async def here() -> None:
-        while (item := handout.take()) is not None:
+        while True:
+            item = handout.take()
+            if item is None:
+                if not handout.wait_for_more:
+                    return
+                await handout.changed.wait()
+                continue
             number, batch, give = item
             mine = replace(shares[0], max_calls=give)
             handout.done(number, 0, await tier.run_here(mine, batch, on_check_done=on_check_done))
 
     async def there(process: int, worker: Worker) -> None:
         sent: dict[int, list[ModelJob]] = {}
+        gone = False
 
         def send() -> bool:
-            item = handout.take()
+            nonlocal gone
+            item = handout.take(process)
             if item is None:
                 return False
             number, batch, give = item
@@ -241,13 +292,18 @@ async def ask_spread(
             if not worker.ask(share, batch, tier.use_cache, number):
                 handout.put_back([number])
                 sent.pop(number)
+                gone = True
                 return False
             return True
 
         for _ in range(AHEAD):
             if not send():
                 break
-        while sent:
+        while sent or (handout.wait_for_more and not gone):
+            if not sent:  # every call is out: wait for some to come back
+                await handout.changed.wait()
+                send()
+                continue
             done = await worker.next_done(on_check_done)
             if done is None:  # the worker is gone: what it had is asked here
                 functions = sum(len(batch) for batch in sent.values())
@@ -261,7 +317,8 @@ async def ask_spread(
             sent.pop(number, None)
             tier.totals.add(outcome.usage)
             handout.done(number, process, outcome)
-            send()
+            while len(sent) < AHEAD and send():
+                pass
 
     try:
         theirs = [there(i + 1, w) for i, w in enumerate(workers)]

@@ -1,7 +1,8 @@
 """One model-asking worker process of :mod:`docref.engine.model_pool`, talked to over a pipe.
 
-Protocol.  Worker to parent: ``("ready", None)`` once litellm is imported, ``("progress", 1)``
-per question answered, ``("done", (batch, outcome))`` per batch, ``("failed", reason)`` when
+Protocol.  Worker to parent: ``("ready", None)`` once litellm is imported, ``("progress", n)``
+for the questions answered since the last (at most every :data:`PROGRESS_EVERY_S`, and before
+each batch's outcome), ``("done", (batch, outcome))`` per batch, ``("failed", reason)`` when
 a batch raised.  Parent to worker: ``("ask", settings, batch, jobs, use_cache)`` any number
 of times (the batches are asked at once, through one litellm Router and answer cache), then
 the pipe is closed: the worker finishes what it was sent and exits.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +26,8 @@ if TYPE_CHECKING:
     from docref.engine.model import ModelJob, ModelTier
 
 __all__ = ["Worker", "start_workers"]
+
+PROGRESS_EVERY_S = 0.2
 
 
 def start_workers(count: int) -> list[Worker]:
@@ -162,8 +166,22 @@ async def _serve_batches(conn: Connection) -> None:
     tier: ModelTier | None = None
     asking: set[asyncio.Task[None]] = set()
 
+    # progress goes up at most every PROGRESS_EVERY_S (a message per question was a pickle
+    # and a pipe write here, and a thread hop and an unpickle in the parent, each question)
+    unsent = 0
+    sent_at = time.monotonic()
+
     def done() -> None:
-        conn.send(("progress", 1))
+        nonlocal unsent, sent_at
+        unsent += 1
+        if time.monotonic() - sent_at >= PROGRESS_EVERY_S:
+            flush()
+
+    def flush() -> None:
+        nonlocal unsent, sent_at
+        if unsent:
+            conn.send(("progress", unsent))
+        unsent, sent_at = 0, time.monotonic()
 
     async def one(tier: ModelTier, settings: Settings, batch: int, jobs: list[ModelJob]) -> None:
         try:
@@ -171,6 +189,7 @@ async def _serve_batches(conn: Connection) -> None:
         except Exception as exc:  # the parent asks this batch (and what else it sent) itself
             conn.send(("failed", f"{type(exc).__name__}: {exc}"))
             return
+        flush()
         conn.send(("done", (batch, outcome)))
 
     try:

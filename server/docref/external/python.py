@@ -41,7 +41,7 @@ import inspect
 import os
 from dataclasses import dataclass
 
-from docref.external import py_locate, py_source
+from docref.external import py_locate, py_probe, py_source
 from docref.external.lookup import DEFAULT_MAX_DOC, LRU, ExternalDoc, not_found, trim_doc
 from docref.external.py_introspect import (
     INTROSPECTION,
@@ -50,12 +50,15 @@ from docref.external.py_introspect import (
     object_doc,
 )
 from docref.external.py_locate import frozen_source, is_stdlib, locate, stub_next_to
+from docref.external.py_probe import cannot_bind
 from docref.external.py_source import (
     Binding,
     SourceModule,
     binding_doc,
     dotted,
     load_source,
+    loaded,
+    stamp_of,
 )
 
 #: Modules that are attributes of another module rather than files of their own name.
@@ -70,6 +73,7 @@ _STDLIB_RESULTS: LRU[tuple[str, tuple[str, ...] | None, int], ExternalDoc] = LRU
 def clear_caches() -> None:
     py_locate.clear_caches()
     py_source.clear_caches()
+    py_probe.clear_caches()
     _STDLIB_RESULTS.clear()
     importlib.invalidate_caches()
 
@@ -89,9 +93,21 @@ class _Ctx:
 # --------------------------------------------------------------------------- resolution
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class _TModule:
-    module: SourceModule
+    """A module reached by a lookup; its summary is parsed on first use (a name it cannot
+    bind is told from its text, :mod:`~docref.external.py_probe`)."""
+
+    name: str
+    path: str
+    is_pkg: bool
+    summary: SourceModule | None = None
+
+    @property
+    def module(self) -> SourceModule:
+        if self.summary is None:
+            self.summary = load_source(self.name, self.path, self.is_pkg)
+        return self.summary
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,18 +136,19 @@ def _module_target(modname: str, ctx: _Ctx) -> _Target | None:
         origin = spec.origin
         source = frozen_source(spec) if origin == "frozen" else origin
         if source is not None and source.endswith((".py", ".pyw", ".pyi")):
-            return _TModule(load_source(spec.name, source, is_pkg))
+            return _TModule(spec.name, source, is_pkg)
         if origin is None and is_pkg:  # namespace package
-            return _TModule(SourceModule(name=spec.name, path=spec.name, is_pkg=True))
+            namespace = SourceModule(name=spec.name, path=spec.name, is_pkg=True)
+            return _TModule(spec.name, spec.name, True, namespace)
         if is_stdlib(modname, origin):
             obj = import_stdlib(modname)
             return _TObj(obj, modname.rpartition(".")[2], False) if obj is not None else None
         stub = stub_next_to(origin) if origin else None
         if stub is not None:
-            return _TModule(load_source(modname, stub, stub.endswith("__init__.pyi")))
+            return _TModule(modname, stub, stub.endswith("__init__.pyi"))
     if located.stub is not None:
         path, is_pkg = located.stub
-        return _TModule(load_source(modname, path, is_pkg))
+        return _TModule(modname, path, is_pkg)
     return None
 
 
@@ -188,7 +205,7 @@ def _step(target: _Target, name: str, ctx: _Ctx) -> _Target | None:
             return None
         return _TObj(child, name, inspect.isclass(target.obj))
     if isinstance(target, _TModule):
-        return _step_module(target.module, name, ctx)
+        return _step_module(target, name, ctx)
     binding = target.binding
     if binding.kind != "class" or binding.members is None:
         return _stdlib_member(target, name)
@@ -232,36 +249,45 @@ def _stdlib_member(target: _TBind, name: str) -> _Target | None:
     return _TObj(child, name, inspect.isclass(owner))
 
 
-def _step_module(module: SourceModule, name: str, ctx: _Ctx) -> _Target | None:
-    if module.is_pkg and ctx.submodule_first:
-        sub = _module_target(f"{module.name}.{name}", ctx)
+def _step_module(target: _TModule, name: str, ctx: _Ctx) -> _Target | None:
+    if target.is_pkg and ctx.submodule_first:
+        sub = _module_target(f"{target.name}.{name}", ctx)
         if sub is not None:
             return sub
-    binding = module.scope.get(name)
-    if binding is not None:
+    module = target.summary
+    if module is None:
+        stamp = stamp_of(target.path)
+        module = target.summary = loaded(target.name, target.path, stamp)
+        # a module whose text cannot bind ``name`` (nor star-import) is not parsed for it:
+        # its summary would have no binding and no stars
+        if module is None and not cannot_bind(target.path, stamp, name):
+            module = target.module
+    binding = module.scope.get(name) if module is not None else None
+    if module is not None and binding is not None:
         found = _deref(module, binding, None, ctx)
         if found is not None:
             return found
-    if module.is_pkg and not ctx.submodule_first:
-        sub = _module_target(f"{module.name}.{name}", ctx)
+    if target.is_pkg and not ctx.submodule_first:
+        sub = _module_target(f"{target.name}.{name}", ctx)
         if sub is not None:
             return sub
-    for star in module.stars:
+    for star in module.stars if module is not None else ():
         if not ctx.spend():
             break
         source = _module_target(star, ctx)
         found = _step(source, name, ctx) if source is not None else None
         if found is not None:
             return found
-    if module.path.endswith((".py", ".pyw")):
+    if target.path.endswith((".py", ".pyw")):
         # a stub beside the source (``pkg/__init__.pyi``) covers re-exports of compiled parts
-        stub = os.path.splitext(module.path)[0] + ".pyi"
+        stub = os.path.splitext(target.path)[0] + ".pyi"
         if os.path.isfile(stub) and ctx.spend():
-            found = _step_module(load_source(module.name, stub, module.is_pkg), name, ctx)
+            found = _step_module(_TModule(target.name, stub, target.is_pkg), name, ctx)
             if found is not None:
                 return found
-    if module.error is None and is_stdlib(module.name, module.path):
-        obj = import_stdlib(module.name)
+    # is_stdlib first: a stdlib module is parsed for its error, a third-party one never is
+    if is_stdlib(target.name, target.path) and target.module.error is None:
+        obj = import_stdlib(target.name)
         if obj is not None and hasattr(obj, name):
             return _TObj(getattr(obj, name), name, False)
     return None

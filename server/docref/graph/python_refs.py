@@ -89,14 +89,20 @@ def _add(seen: dict[str, list[Any]], name: str, kind: RefKind, offset: int) -> N
             entry[0] = kind
 
 
+# ASCII letters, digits and ``_`` (what ``bytes.isalnum()`` or ``== b"_"`` accepts of one byte)
+_WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_BEFORE_BYTES = _WORD_BYTES | {ord(".")}
+
+
 def _first_use(masked: bytes | bytearray, chain: bytes, start: int, end: int) -> int:
     """Offset of the first whole-word occurrence of ``chain`` in ``masked[start:end]``."""
     pos = masked.find(chain, start, end)
+    size, last = len(chain), len(masked)
     while pos != -1:
-        before = masked[pos - 1 : pos]
-        after = masked[pos + len(chain) : pos + len(chain) + 1]
-        if not (before.isalnum() or before in (b"_", b".")) and not (
-            after.isalnum() or after == b"_"
+        # byte values, not one-byte slices: this runs for every name of every function
+        after = pos + size
+        if not (pos and masked[pos - 1] in _BEFORE_BYTES) and not (
+            after < last and masked[after] in _WORD_BYTES
         ):
             return pos
         pos = masked.find(chain, pos + 1, end)
@@ -219,6 +225,7 @@ class ReferenceCollector:
         # annotated parameters and locals with a followable type: chains rooted at them
         # (``stock.level``) are kept for the context stage
         typed = {p.name for p in fn.params if p.annotation}
+        params = {p.name for p in fn.params}
         if body is not None:
             start, end = body.start_byte, body.end_byte
             find = masked.find
@@ -251,12 +258,11 @@ class ReferenceCollector:
             start = fn.span.start_byte
             for chain, (called, count) in uses.items():
                 name = chain.decode()
-                if name in _KEYWORDS:
-                    continue
+                if name in _KEYWORDS or _is_bound(name, params, locals_, typed):
+                    continue  # a bound name is dropped below: no need to find its first use
                 kind: RefKind = "call" if called else ("attribute" if b"." in chain else "name")
                 _add(seen, name, kind, _first_use(masked, chain, start, end))
                 seen[name][2] += count - 1
-        params = {p.name for p in fn.params}
         fn.local_names = [n for n in locals_ if n not in params]
         # every use lies in the function: its line is counted from the function's first line
         # (a C-level count over the function's text, no index of the whole file's lines)

@@ -146,6 +146,15 @@ ZERO_PRICE: Mapping[str, float] = {
 _ZERO_PRICED: set[str] = set()  # models docref gave litellm a price of 0 for (unknown to docref)
 
 
+def zero_priced(model: str) -> None:
+    """Remember that docref gave litellm `ZERO_PRICE` for ``model`` (a Router deployment's
+    ``model_info``): litellm then knows a price for it, and a later client must still see it
+    unpriced (else its Router would get no zero price -- litellm's per-answer zero-cost
+    diagnostic back, a quarter of the client's CPU -- and report its answers as $0)."""
+    with _load_lock:
+        _ZERO_PRICED.add(model)
+
+
 def has_price(litellm: ModuleType, model: str) -> bool:
     """Whether litellm's (local) price map prices ``model`` (0 included: Ollama is free); a
     model docref itself priced at 0 (`ZERO_PRICE`) is not."""
@@ -185,6 +194,7 @@ class ModelClient:
         self._stats = ClientStats()
         self._stats_lock = threading.Lock()
         self._priced: bool | None = None  # whether litellm has a price for the model (first call)
+        self._described: tuple[Endpoint, str] | None = None
 
     def __repr__(self) -> str:
         return f"ModelClient({self.settings!r})"
@@ -297,7 +307,7 @@ class ModelClient:
             kwargs["seed"] = s.seed
         if self._priced is None:
             self._priced = self._price_model(litellm)
-        where = endpoint.describe()
+        where = self._describe(endpoint)
         attempts = 0
         busy_until = time.monotonic() + s.timeout_s
         while True:
@@ -346,6 +356,14 @@ class ModelClient:
                 )
                 self._count(retries=1)
                 await asyncio.sleep(delay)
+
+    def _describe(self, endpoint: Endpoint) -> str:
+        """``endpoint.describe()``, remembered while the endpoint stays the same (it parses
+        the host as an IP address: 4% of the client's CPU per question when done each time)."""
+        known = self._described
+        if known is None or known[0] != endpoint:
+            known = self._described = (endpoint, endpoint.describe())
+        return known[1]
 
     def _send(self, litellm: ModuleType, kwargs: dict[str, Any]) -> Any:
         """The request itself (an awaitable); the router client sends it through its Router."""

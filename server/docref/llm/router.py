@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
-from docref.llm.client import NO_KEY, ZERO_PRICE, ModelClient, has_price
+from docref.llm.client import NO_KEY, ZERO_PRICE, ModelClient, has_price, zero_priced
 from docref.llm.endpoint import Endpoint, ModelSettings, resolve_endpoint
 from docref.llm.errors import ModelAuthError, ModelRefused
 
@@ -64,6 +64,8 @@ class RouterClient(ModelClient):
         self._unpriced: set[str] = set()  # deployment ids litellm has no price for
         self._endpoints: tuple[Endpoint, ...] | None = None
         self._identity: str | None = None
+        self._endpoint: Endpoint | None = None
+        self._allowed = False  # local_only checked (every endpoint on this machine)
 
     # ---- where calls go ---------------------------------------------------------------
 
@@ -93,9 +95,11 @@ class RouterClient(ModelClient):
 
     @property
     def endpoint(self) -> Endpoint:
-        first = self.endpoints()[0]
-        count = len(self.settings.deployments)
-        return replace(first, source=f"router over {count} endpoints")
+        if self._endpoint is None:  # asked on every question (the endpoints never change)
+            first = self.endpoints()[0]
+            count = len(self.settings.deployments)
+            self._endpoint = replace(first, source=f"router over {count} endpoints")
+        return self._endpoint
 
     @property
     def cache_identity(self) -> str | None:
@@ -115,7 +119,7 @@ class RouterClient(ModelClient):
 
     def check_allowed(self) -> Endpoint:
         endpoint = self.endpoint
-        if self.settings.local_only:
+        if self.settings.local_only and not self._allowed:
             remote = [e for e in self.endpoints() if not e.is_loopback]
             if remote:
                 raise ModelRefused(
@@ -124,6 +128,7 @@ class RouterClient(ModelClient):
                     f"(127.0.0.1, ::1, localhost) or turn local_only off.",
                     endpoint=remote[0].describe(),
                 )
+            self._allowed = True
         return endpoint
 
     def _api_key(self, endpoint: Endpoint) -> str | None:
@@ -160,6 +165,7 @@ class RouterClient(ModelClient):
                 # per-answer zero-cost diagnostic; the answers' cost stays unknown
                 info.update(ZERO_PRICE)
                 self._unpriced.add(ident)
+                zero_priced(params["model"])
             group = FALLBACK_GROUP if spec.fallback else GROUP
             model_list.append({"model_name": group, "litellm_params": params, "model_info": info})
         has_fallback = any(spec.fallback for spec in s.deployments)

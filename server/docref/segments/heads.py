@@ -161,6 +161,22 @@ def google_named(text: str) -> Head | None:
     return None
 
 
+def google_colonless(text: str) -> Head | None:
+    """``x (int, optional)`` alone on its line, the colon forgotten: napoleon reads a line at
+    the entries' indent as an entry all the same (the caller checks a description follows)."""
+    match = re.match(_NAME, text)
+    if match is None:
+        return None
+    k = _skip_spaces(text, match.end())
+    close = _close_paren(text, k) if k < len(text) and text[k] == "(" else None
+    if close is None or text[close + 1 :].strip():
+        return None
+    type_text, type_span = _strip_span(text, k + 1, close)
+    if not looks_like_type(type_text):
+        return None
+    return Head(match.group(), match.span(), type_text, type_span)
+
+
 def numpy_named(text: str) -> Head | None:
     """``x : int``, ``x1, x2 : array_like``, ``x`` (names only), ``x: int`` (type-like)."""
     match = _NUMPY_NAME_TYPE.fullmatch(text)
@@ -199,9 +215,16 @@ def numpy_described(text: str) -> Head | None:
 def google_typed(text: str) -> Head:
     """First line of a Google ``Returns:``/``Yields:`` section: ``int: …`` or plain prose."""
     match = _TYPED_GOOGLE.match(text)
-    if match and looks_like_type(match.group("type")):
+    if match and looks_like_type(_unticked(match.group("type"))):
         return Head(type=match.group("type").strip(), type_span=match.span("type"))
     return Head()
+
+
+def _unticked(text: str) -> str:
+    """A type wholly in code markup, as the Hugging Face doc-builder writes a Returns entry
+    (```List[str]`: A list of paths.``), without the backticks; other text as it is."""
+    match = re.fullmatch(r"\s*(`{1,2})([^`]+)\1\s*", text)
+    return match.group(2) if match else text
 
 
 def numpy_typed(text: str) -> Head | None:

@@ -45,6 +45,7 @@ from .heads import (
     PROSE_SECTIONS,
     Head,
     entry_head,
+    google_colonless,
     google_typed,
     numpy_described,
     numpy_sibling,
@@ -235,6 +236,9 @@ class _Parser:
                     new_head = numpy_described(text) if described(self.lines, j, hi) else None
                 elif new_head is None and numpy and grammar == "typed" and head.name:
                     new_head = numpy_sibling(text)  # ``b: an X`` after ``a: X``: its own entry
+                elif new_head is None and not numpy and grammar == "named":
+                    # ``dataset_split (str, optional)`` then its description: the colon forgotten
+                    new_head = google_colonless(text) if described(self.lines, j, hi) else None
                 if (
                     new_head is not None
                     and numpy

@@ -32,19 +32,26 @@ contract of overriders), an unchecked exception on a method that a project subcl
 ``KeyPairGenerator.initialize`` does for its ``Delegate``; a checked one stays judged, since no
 override may throw what the base does not declare -- unless an override does all the same,
 undeclared: ``@SneakyThrows`` or a ``sneakyThrow`` helper), ``@throws X {@inheritDoc}`` tags,
-which copy the overridden method's contract, and methods without a body (abstract, native,
-an interface's: the caller leaves interfaces out, default methods too, as implementations
-override them): their tags are the implementations' contract.
+which copy the overridden method's contract, an unchecked exception that the same-named
+method of a JDK supertype documents (:mod:`.java_contracts`: ``Iterator.next``'s
+``NoSuchElementException`` restated by an implementation), an unchecked exception on an
+overridable method of an abstract class whose body is empty (a no-op hook, as an interface's
+default method is: ``jdk.internal.event.Event.set``, which subclasses and JFR's instrumentation
+implement; a final one, or one of a concrete class, is still judged), and methods without a body
+(abstract, native, an interface's: the caller leaves interfaces out, default methods too, as
+implementations override them): their tags are the implementations' contract.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
 from tree_sitter import Node
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.java_body import BodyFacts, BodyReader, method_node
+from docref.checks.static.java_contracts import supertype_contract
 from docref.checks.static.java_hierarchy import (
     Ancestry,
     ExceptionHierarchy,
@@ -68,22 +75,36 @@ _CHECKED_REASON = "neither declares nor throws it, and the compiler allows no ot
 _NOT_OVERRIDABLE = frozenset({"private", "static", "final"})
 
 
+def _simple(written: str) -> str:
+    return written.rsplit(".", 1)[-1]
+
+
+def _statements(node: Node) -> list[Node] | None:
+    body = node.child_by_field_name("body")
+    return [c for c in body.named_children if "comment" not in c.type] if body else None
+
+
 def _is_stub(node: Node) -> bool:
     """A body of ``throw`` statements only (``throw new UnsupportedOperationException()``)."""
-    body = node.child_by_field_name("body")
-    statements = [c for c in body.named_children if "comment" not in c.type] if body else []
+    statements = _statements(node) or []
     return bool(statements) and all(c.type == "throw_statement" for c in statements)
+
+
+def _class_modifier(inp: StaticInput, modifier: str) -> bool:
+    owner = inp.function.parent_class
+    cls = next((c for c in inp.file.classes if c.qualname == owner), None)
+    if cls is None or cls.kind != "class":
+        return False
+    header = inp.code(cls.header_span.start_byte, cls.header_span.end_byte)
+    return re.search(rf"\b{modifier}\b", header.split(cls.name, 1)[0]) is not None
 
 
 def _class_is_final(inp: StaticInput) -> bool:
     owner = inp.function.parent_class
     cls = next((c for c in inp.file.classes if c.qualname == owner), None)
-    if cls is None:
-        return False
-    if cls.kind in ("record", "enum"):
+    if cls is not None and cls.kind in ("record", "enum"):
         return cls.kind == "record"  # enum constants may override methods in their bodies
-    header = inp.code(cls.header_span.start_byte, cls.header_span.end_byte)
-    return re.search(r"\bfinal\b", header.split(cls.name, 1)[0]) is not None
+    return _class_modifier(inp, "final")
 
 
 class _Judge:
@@ -221,26 +242,32 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
     judge = _Judge(inp, facts)
     overridable = not {"final", "private", "static"} & set(fn.modifiers)
     overridable = overridable and not _class_is_final(inp)
+    hook = _statements(node) == [] and _class_modifier(inp, "abstract")
     overridden: bool | None = None  # asked once, and only when an unchecked tag would be reported
+    contract = functools.cache(lambda: supertype_contract(inp))  # likewise
     out: list[Finding] = []
     for seg in raises:
         written = (seg.name or "").strip()
         if not _NAME.match(written) or "{@inheritDoc}" in inp.source[seg.start : seg.end]:
             continue  # unreadable, or the overridden method's contract copied in
-        if overridable and written.rsplit(".", 1)[-1] == "UnsupportedOperationException":
+        if overridable and _simple(written) == "UnsupportedOperationException":
             continue  # an optional operation: the contract of every implementation
         reason = judge.verdict(written)
         if reason is None:
             continue
         if reason == _CHECKED_REASON and overridable and judge.overriders_throw(written):
             continue  # an override throws it undeclared (sneakily): the base documents that
+        if reason != _CHECKED_REASON and _simple(written) in contract():
+            continue  # a JDK supertype's contract restated (``Iterator.next``'s NoSuchElement)
+        if reason != _CHECKED_REASON and overridable and hook:
+            continue  # an empty hook, as an interface's default method: its overriders' contract
         if reason != _CHECKED_REASON and overridable:
             # an override may throw any unchecked exception: the base documents their contract
             if overridden is None:
                 overridden = overridden_in_project(inp)
             if overridden:
                 continue
-        shown = written.rsplit(".", 1)[-1]
+        shown = _simple(written)
         tag = seg.section or "@throws"
         out.append(
             inp.finding(

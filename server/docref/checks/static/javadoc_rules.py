@@ -6,7 +6,9 @@ double", "as long", "an int value", "the boolean result" — and only the primit
 type is also one of those and differs after unboxing (``int`` ≡ ``Integer``).  A conversion
 clause names the value's final type ("the double value of this object converted to type
 short", "the value of this Long as an int"), so when there is one it decides, not the first
-type word: the text agrees when any conversion target is the declared type.  Anything else
+type word: the text agrees when any conversion target is the declared type.  A character
+returned in an ``int`` agrees too: Java's idiom for a code point or a ``-1`` sentinel
+(``Reader.read``, ``codePointAt``).  Anything else
 (a class name, a collection, prose like "the number of items") is not judged: precision first.
 """
 
@@ -83,6 +85,8 @@ def _said(text: str, declared: str) -> re.Match[str] | None:
     if match is None or (match.start() > 40 and not match.groupdict().get("verb")):
         return None  # an explicit phrase near the start, or an explicit conversion verb
     said = _UNBOXED[(match.group("type") or match.groupdict().get("type2") or "").lower()]
+    if (said, declared) == ("char", "int"):
+        return None  # Java returns a character in an int: a code point, or -1 for none
     return None if said == declared else match
 
 

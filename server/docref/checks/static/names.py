@@ -26,8 +26,10 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_intent import (
     declares_foreign_module,
     in_equation,
+    instance_of_a_wildcard,
     marked_not_existing,
     may_not_exist,
+    named_with_its_library,
     speaks_for_implementers,
 )
 from docref.checks.static.names_java import JavaScope
@@ -151,6 +153,10 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 inp.source, segment, mention.start
             ):
                 continue
+            if "." not in mention.target and named_with_its_library(inp, segment, mention.start):
+                continue  # "a traitlets :class:`Config`": that library's class
+            if instance_of_a_wildcard(inp, mention.target):
+                continue  # ``proto_*``, then "for example ``self.proto_foo``"
             if keyword and isinstance(scope, PythonScope):
                 # maybe a keyword passed on through **kwargs: judged only as a parameter's old
                 # name (the name in no code of the file, passed to nothing it imports or calls)
@@ -228,10 +234,16 @@ def _example_words(inp: StaticInput) -> set[str]:
 def _same_entity(name: str, candidates: list[str]) -> bool:
     """``name`` is another spelling of a name in scope by a convention, not a stale name:
     the trailing underscore that stores a quantity or avoids a keyword (``n_outputs`` for the
-    fitted attribute ``n_outputs_``, ``class`` for ``class_``), or the camelCase of a
+    fitted attribute ``n_outputs_``, ``class`` for ``class_``; ``train__`` for ``train``,
+    a key prefix), or the camelCase of a
     snake_case name, which is the key of a serialised form (``minLength`` for ``min_length``
     in a JSON schema) -- a Python rename never switches naming conventions."""
     if f"{name}_" in candidates:
+        return True
+    # a key prefix ("`train_` metrics") or another library's in-place spelling (torch's
+    # ``clip_grad_norm_``) beside a name in scope that differs only in its end underscores
+    trailing = name.endswith("_") and not name.startswith("__")
+    if trailing and name.strip("_") in {c.strip("_") for c in candidates if c}:
         return True
     if re.search(r"[a-z][A-Z]", name) is None:
         return False

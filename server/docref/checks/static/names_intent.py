@@ -12,6 +12,12 @@
   :attr:`~PIL.Image.Image.n_frames` refers to ...": multi-frame plugins define it), calls
   it old ("the old ``Header.fromTxtFile`` method": history), or gives it an owner by a
   possessive ("Django's `timesince` formatter": another project's name).
+* :func:`named_with_its_library`: the word before the name is an external library the file
+  imports ("a traitlets Config" with a class role: ipython's ``embed``, whose file does
+  ``from traitlets import ...``): the sentence says whose class it is.
+* :func:`instance_of_a_wildcard`: the docstring writes a family of names with a wildcard
+  (twisted's ``C{proto_*}``) and the name is one of them (``C{self.proto_foo}``, "for
+  example"): an illustration, not a reference.
 * :func:`in_equation`: a name written bare with its arguments (``log_ndtr(x)``) next to a
   relation sign (``z = log_ndtr(-x)``, ``constr_eq(x) = 0``, ``\\simeq``) is mathematics,
   the function a formula names, not a reference to the code.
@@ -31,8 +37,10 @@ from docref.core.segment import Segment
 __all__ = [
     "declares_foreign_module",
     "in_equation",
+    "instance_of_a_wildcard",
     "marked_not_existing",
     "may_not_exist",
+    "named_with_its_library",
     "speaks_for_implementers",
 ]
 
@@ -119,6 +127,36 @@ def may_not_exist(source: str, segment: Segment, start: int) -> bool:
     if _HISTORY.search(before) or _POSSESSIVE.search(before):
         return True
     return _CONDITIONAL.search(source, segment.start, max(segment.start, start)) is not None
+
+
+# the word right before a mention (``traitlets`` in "a traitlets :class:`Config`")
+_WORD_BEFORE = re.compile(r"\b([a-z_][a-z0-9_]*)\s+(?::[\w:]+:)?[`*~!]*$")
+
+
+def named_with_its_library(inp: StaticInput, segment: Segment, start: int) -> bool:
+    """The word right before the mention at ``start`` is the top-level name of an external
+    module the file imports ("a traitlets Config" with a class role, as ipython writes it):
+    the name is that library's."""
+    word = _WORD_BEFORE.search(inp.source[max(segment.start, start - 40) : start])
+    if word is None:
+        return False
+    for imp in inp.file.imports:
+        if imp.level or not imp.module or imp.module.split(".")[0] != word[1]:
+            continue
+        if inp.graph.modules.resolve_import(inp.path, imp)[0] is None:
+            return True
+    return False
+
+
+_WILDCARD = re.compile(r"(?<![\w*])([A-Za-z_]\w*_)\*(?![\w*])")
+
+
+def instance_of_a_wildcard(inp: StaticInput, name: str) -> bool:
+    """``name``'s last part begins with the prefix of a wildcard the docstring writes
+    (``proto_*``, then ``self.proto_foo``): one example of that family of names."""
+    body = inp.source[inp.docstring.body_start : inp.docstring.body_end]
+    last = name.rsplit(".", 1)[-1]
+    return any(last.startswith(m[1]) and len(last) > len(m[1]) for m in _WILDCARD.finditer(body))
 
 
 # a relation sign of a formula, after the call's arguments or before the name

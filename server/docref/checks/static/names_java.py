@@ -228,6 +228,21 @@ class JavaScope:
             return [None]
         return [self._type_in_file(cls.path, base) for base in record.bases]
 
+    def outside_supertypes(self, cls: _Type | None = None, hops: int = 0) -> list[str]:
+        """Qualified names of the supertypes outside the project (``java.util.Iterator``) of
+        ``cls`` (by default the method's class) and of its project bases."""
+        start = cls or (self.chain[0] if self.chain else None)
+        if start is None or hops > _MAX_HOPS:
+            return []
+        out: list[str] = []
+        for base in self._bases(start):
+            if isinstance(base, _Type):
+                if base != start:
+                    out += self.outside_supertypes(base, hops + 1)
+            elif base:
+                out.append(base)
+        return list(dict.fromkeys(out))
+
     def has_member(self, cls: _Type, name: str, hops: int = 0) -> bool | None:
         """Whether project class ``cls`` has member ``name``; ``None`` when a base class
         outside the project could supply it."""

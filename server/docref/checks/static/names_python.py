@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from docref.checks.static.names_passed import (
@@ -447,10 +447,18 @@ class PythonScope:
     def _sibling_of_import(self, name: str) -> bool:
         """``parse_qs`` where the file does ``from urllib.parse import parse_qsl``: a bare name
         of the external module the file takes its neighbours from, or imports whole
-        (``NamedTemporaryFile`` in a See Also of a file doing ``import tempfile``)."""
+        (``NamedTemporaryFile`` in a See Also of a file doing ``import tempfile``) -- unless
+        the file mirrors that module (:func:`_mirrors`): its docstrings, copied from the
+        original's, name the original's neighbours, and one the project lacks is a dead link
+        (dask's ``block``, numpy's namesake: See Also ``vsplit``)."""
         modules = {i.module for i in self.fe.imports if i.module and not i.level}
+        whole = {i.module for i in self.fe.imports if i.name is None and not i.level}
+        own = tuple(sorted({f.name for f in self.fe.functions if "." not in f.qualname}))
         return any(
-            self._module(m) is None and python_external_doc(f"{m}.{name}").found for m in modules
+            self._module(m) is None
+            and python_external_doc(f"{m}.{name}").found
+            and not (m in whole and _mirrors(m, own))
+            for m in modules
         )
 
     def _star_has(self, star: Import, name: str) -> bool | None:
@@ -463,3 +471,16 @@ class PythonScope:
         if not star.level and star.module and external_complete(star.module):
             return python_external_doc(f"{star.module}.{name}").found
         return None
+
+
+@lru_cache(maxsize=1024)
+def _mirrors(module: str, functions: tuple[str, ...]) -> bool:
+    """Whether a file defining the top-level ``functions`` re-implements the external
+    ``module``'s API: three or more of its public functions are namesakes of the module's."""
+    found = 0
+    for name in functions:
+        if not name.startswith("_") and python_external_doc(f"{module}.{name}").found:
+            found += 1
+            if found == 3:
+                return True
+    return False

@@ -360,6 +360,10 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     )
     if not java and [stripped for _seg, _shown, stripped in documented] == ["None"]:
         return []  # numpydoc's "Parameters / None": the function takes none
+    if not java and any(shown.startswith("-") for _seg, shown, _stripped in documented):
+        # ``-f``, ``--aggressive``: the entries are command-line words (IPython's magics parse
+        # them from one string), not the function's parameters
+        return []
     param_entries = {
         stripped for seg, _shown, stripped in documented if seg.section not in _TYPE_SECTIONS
     }

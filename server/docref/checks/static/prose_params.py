@@ -24,6 +24,7 @@ from docref.checks.static.prose_returns import (
     annotation_kinds,
     claimed_kind,
     conversion_kind,
+    said_of_items,
 )
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -108,6 +109,8 @@ def c2_prose_param_type(inp: StaticInput) -> list[Finding]:
             continue
         if claim == "int" and kinds & NUMBERS:
             continue
+        if said_of_items(claim, kinds):
+            continue  # "Whether it was waiting, and the result": a container's items
         said = match.group(0).strip()
         annotation = annotations[name]
         message = (

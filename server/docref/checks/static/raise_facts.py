@@ -97,6 +97,8 @@ class RaiseSummary:
     opaque: bool = False
     external: bool = False
     callees: list[tuple[str, Function]] = field(default_factory=list)
+    # attributes read as project properties the summary followed (``self._nonlinear.m_eq``)
+    properties: set[str] = field(default_factory=set)
 
 
 class CallResolver:
@@ -110,6 +112,16 @@ class CallResolver:
         self.imports = {i.bound_name: i for i in fe.imports if i.scope in scopes}
 
     def _in_file(self, path: str, name: str) -> Function | Class | None:
+        fe = self.graph.get(path)
+        # the implementation, not the ``@overload`` stubs before it (textual's ``query_one``
+        # under ``if TYPE_CHECKING:``), which raise nothing
+        impl = [
+            f
+            for f in (fe.functions if fe is not None else [])
+            if f.qualname == name and "overload" not in {d.rsplit(".", 1)[-1] for d in f.decorators}
+        ]
+        if impl:
+            return impl[-1]
         ent = self.graph.symbol(path, name)
         return ent if isinstance(ent, Function | Class) else None
 
@@ -304,3 +316,45 @@ def raise_summary(fn: FuncNode, resolver: CallResolver, *, follow: bool) -> Rais
     for stmt in fn.body:
         visit(stmt, [])
     return summary
+
+
+# ---- closed bodies -----------------------------------------------------------------------------
+
+# ``with`` runs a context manager's ``__enter__``/``__exit__``: code of an object the rule does
+# not know (operators, comparisons and subscripts are summarised by ``_implicit`` instead)
+_OPEN_NODES = (ast.With, ast.AsyncWith)
+
+
+def closed_body(fn: FuncNode, modules: set[str], properties: set[str]) -> bool:
+    """Whether nothing in ``fn``'s body runs code of an object whose type the rule does not
+    know, one hop away: a ``with``, or an attribute read through a receiver other than
+    ``self``/``cls`` or an imported module (``modules``) -- a parameter's or an attribute's
+    attribute may be a property of another class (unless it is one of the project
+    ``properties`` the summary followed).
+    A documented builtin exception (``ValueError``) on a body that is not closed may come
+    from such a hook (round 6's astropy ``self.data``, round 9's ``self._nonlinear.m_eq``,
+    ``self.data[:] = value``), so C3-RAISES reports one only on a closed body; what the body
+    calls is summarised separately (:func:`raise_summary`)."""
+    own = {"self", "cls", *modules}
+    for stmt in fn.body:
+        for node in ast.walk(stmt):
+            if isinstance(node, _OPEN_NODES):
+                return False
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                receiver = node.value
+                if node.attr in properties:
+                    continue
+                if not (isinstance(receiver, ast.Name) and receiver.id in own):
+                    return False
+    return True
+
+
+def returns_not_implemented(fn: FuncNode) -> bool:
+    """``return NotImplemented`` somewhere in ``fn``: a binary dunder's way of declining, which
+    a docstring documenting ``NotImplementedError`` confuses with raising."""
+    return any(
+        isinstance(n, ast.Return)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == "NotImplemented"
+        for n in ast.walk(fn)
+    )

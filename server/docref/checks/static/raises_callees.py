@@ -26,7 +26,9 @@ def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
     resolver = CallResolver(inp.graph, inp.file, inp.function)
     summary = raise_summary(node, resolver, follow=True)
     # reading ``self.data`` runs the getter of a project property: a callee like a call
-    summary.callees.extend(_properties_read(node, resolver))
+    properties = _properties_read(node, resolver)
+    summary.callees.extend(properties)
+    summary.properties.update(fn.name for _, fn in properties)
     for path, callee in summary.callees:
         fe = inp.graph.get(path)
         if fe is None:

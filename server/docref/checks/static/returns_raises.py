@@ -25,12 +25,22 @@ from docref.checks.static.java_throws import java_unthrown
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_spelling import suggest
 from docref.checks.static.overriders import overridden_in_project
-from docref.checks.static.params import import_aliases
-from docref.checks.static.raise_facts import CallResolver, RaiseSummary, builtin_exception
+from docref.checks.static.raise_facts import (
+    CallResolver,
+    RaiseSummary,
+    builtin_exception,
+    closed_body,
+    returns_not_implemented,
+)
 from docref.checks.static.raises_callees import (
     add_property_accessors,
     ends_in_raising_call,
     summarise_raises,
+)
+from docref.checks.static.returns_annotation import (
+    NAMES_CONTAINER,
+    declared_iterable,
+    plain_return_type,
 )
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
@@ -41,7 +51,6 @@ from docref.checks.static.returns_raises_ast import (
     function_node,
 )
 from docref.checks.static.scopes import python_scope
-from docref.checks.types import parse_annotation
 from docref.core.findings import Criterion, Finding
 from docref.graph.model import Class, Function
 from docref.segments import Segment
@@ -75,12 +84,6 @@ _NONE_ANNOTATIONS = frozenset({"None", "'None'", '"None"'})
 # Decorators that leave a generator a generator (anything else may wrap it: contextmanager…).
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override", "final"})
 _BROAD = frozenset({"Exception", "BaseException"})
-# Return types that are no generator, iterator or iterable of yielded values (``str`` and the
-# containers are iterable, but a function annotated so returns one value, it yields nothing).
-_NOT_GENERATORS = frozenset(
-    {"None", "typing.Never", "bool", "int", "float", "complex", "str", "bytes", "bytearray"}
-    | {"list", "tuple", "dict", "set", "frozenset"}
-)
 # "Returns an iterator over …" in the summary or prose (a bare "Generator" is no such claim).
 _RETURNS_ITERATOR = re.compile(
     r"\breturn(s|ing)?\s+(an?\s+|the\s+)?([\w-]+\s+){0,2}?(iterator|iterable|generator|stream)s?\b",
@@ -213,24 +216,15 @@ def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
             return []  # a generator's return value, or "returns an iterator over …"
         if inp.docstring.style == "epydoc":
             return []  # Epydoc has no yield field: @return is where a generator's values go
+        if declared_iterable(inp) and not any(NAMES_CONTAINER.search(s.text) for s in returns):
+            # ``-> Iterable[Segment]`` with "Returns: Segments with applied tint.": the entry
+            # describes the iterable the annotation declares; only the section name is off
+            return []
         msg = f"documents a return value, but {_display(fn)} is a generator: use Yields"
         return [_finding(inp, _first(returns), RULE_RETURNS, msg, "document it under Yields")]
     if yields and not facts.yields:
         return _yields_without_generator(inp, yields[0], facts)
     return []
-
-
-def _plain_return_type(inp: StaticInput) -> str | None:
-    """The return annotation as written by the normaliser, when every type it names is no
-    generator (``int``, ``str | None``, ``None``); None when it may be one or does not parse."""
-    fn = inp.function
-    if fn.returns is None:
-        return None
-    annotation = parse_annotation(fn.returns, aliases=import_aliases(inp.file, fn))
-    if annotation is None:
-        return None
-    members = annotation.args if annotation.name == "Union" else (annotation,)
-    return annotation.render() if all(m.name in _NOT_GENERATORS for m in members) else None
 
 
 def _yields_without_generator(inp: StaticInput, seg: Segment, facts: BodyFacts) -> list[Finding]:
@@ -243,7 +237,7 @@ def _yields_without_generator(inp: StaticInput, seg: Segment, facts: BodyFacts) 
     if not facts.stub and not facts.returns_value and no_annotation:
         msg = f"documents yielded values, but {_display(fn)} neither yields nor returns anything"
         return [_finding(inp, seg, RULE_RETURNS, msg, hint)]
-    declared = _plain_return_type(inp)
+    declared = plain_return_type(inp)
     prose = [s for s in inp.docstring.segments if s.kind in ("summary", "prose")]
     returns = [s for s in inp.docstring.segments if s.kind == "returns"]
     if (
@@ -399,7 +393,10 @@ def _explained(inp: StaticInput, dotted_name: str, summary: RaiseSummary, node: 
     if any(_covers(inp, name, r) for r in summary.raised):
         return True
     if builtin_exception(name) is not None and "." not in dotted_name:
-        return summary.external
+        if name == "NotImplementedError" and returns_not_implemented(node):
+            return False  # ``return NotImplemented`` documented as raising (sympy's ``__eq__``)
+        modules = {i.bound_name for i in inp.file.imports if i.name is None}
+        return summary.external or not closed_body(node, modules, summary.properties)
     project = _project_class(inp, dotted_name)
     if isinstance(project, tuple):
         return False  # a project exception: external code cannot raise it

@@ -1,0 +1,46 @@
+"""What a Python return annotation says about generators (for ``C3-RETURNS-YIELDS``): a type
+that is no generator (``int``, ``str | None``), or an iterable the Returns entry may describe."""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.params import import_aliases
+from docref.checks.types import parse_annotation
+
+__all__ = ["NAMES_CONTAINER", "declared_iterable", "plain_return_type"]
+
+# Return types that are no generator, iterator or iterable of yielded values (``str`` and the
+# containers are iterable, but a function annotated so returns one value, it yields nothing).
+_NOT_GENERATORS = frozenset(
+    {"None", "typing.Never", "bool", "int", "float", "complex", "str", "bytes", "bytearray"}
+    | {"list", "tuple", "dict", "set", "frozenset"}
+)
+_ITERABLES = frozenset(
+    {"Iterable", "Iterator", "Generator", "AsyncIterable", "AsyncIterator", "AsyncGenerator"}
+)
+# a Returns entry naming a concrete container ("A list of ...") says more than the iterable
+NAMES_CONTAINER = re.compile(r"\b(?:list|tuple|dict|dictionary|set|array|mapping)s?\b", re.I)
+
+
+def declared_iterable(inp: StaticInput) -> bool:
+    """The return annotation is an iterable, iterator or generator type (``Iterable[X]``)."""
+    fn = inp.function
+    if fn.returns is None:
+        return False
+    annotation = parse_annotation(fn.returns, aliases=import_aliases(inp.file, fn))
+    return annotation is not None and annotation.name.rsplit(".", 1)[-1] in _ITERABLES
+
+
+def plain_return_type(inp: StaticInput) -> str | None:
+    """The return annotation as written by the normaliser, when every type it names is no
+    generator (``int``, ``str | None``, ``None``); None when it may be one or does not parse."""
+    fn = inp.function
+    if fn.returns is None:
+        return None
+    annotation = parse_annotation(fn.returns, aliases=import_aliases(inp.file, fn))
+    if annotation is None:
+        return None
+    members = annotation.args if annotation.name == "Union" else (annotation,)
+    return annotation.render() if all(m.name in _NOT_GENERATORS for m in members) else None
