@@ -126,6 +126,32 @@ def test_import_globals_and_a_class_getattr_leave_module_names_known(tmp_path: P
     assert run_rule(c1_xref_unresolved, tmp_path / "g", code, "run") == []
 
 
+def test_another_objects_globals_leaves_module_names_known(tmp_path: Path) -> None:
+    # recall heldout4 (session 10): flask's blueprints.py registers template globals with
+    # ``state.app.jinja_env.globals[name] = f``; the attribute made every name of the module
+    # unknown, so a stale ``:meth:`app_template_filter``` (renamed) was not reported
+    code = '''
+    def register(env, f, name):
+        env.globals[name] = f
+        env.render(globals={"x": 1})
+
+
+    def app_tmplt_filter(f):
+        return f
+
+
+    def add_filter(f):
+        """Works like the :meth:`app_template_filter` decorator."""
+        return app_tmplt_filter(f)
+    '''
+    assert messages(run_rule(c1_xref_unresolved, tmp_path, code, "add_filter")) == [
+        "`app_template_filter` names nothing in scope; did you mean `app_tmplt_filter`?"
+    ]
+    # control: the builtin read bare still makes the module dynamic
+    code = code.replace("env.globals[name] = f", "globals()[name] = f")
+    assert run_rule(c1_xref_unresolved, tmp_path / "g", code, "add_filter") == []
+
+
 def test_getattr_class_and_unresolvable_base_are_silent(tmp_path: Path) -> None:
     code = '''
     from not_installed_package import Remote

@@ -36,6 +36,9 @@ _MAX_ANNOTATION_CHARS = 2000
 
 _ROLE = re.compile(r":(?:[\w-]+:)*[\w-]+:`(?:[^`<]*<)?[~!.]*([^`>]*)>?`")
 _BACKTICKS = re.compile(r"``?([^`]+)``?")
+# reST/Markdown emphasis around a word of the type: the Hugging Face doc-builder's
+# ``(`str`, *optional*, defaults to `None`)``; not ``*args`` nor ``**kwargs``
+_EMPHASIS = re.compile(r"(?<![\w*])\*([A-Za-z][\w -]*?)\*(?![\w*])")
 _LIKE = re.compile(r"\b([A-Za-z]+)[-_ ]like\b", re.IGNORECASE)
 _DEFAULT = re.compile(
     r"^(?:by\s+)?defaults?(?:\s+(?:is|to|value\s+is|value))?\s*[:=]?\s*(.*)$", re.IGNORECASE
@@ -143,6 +146,7 @@ def _clean(text: str) -> str:
     text = _MD_LINK.sub(lambda m: m.group(1) or m.group(2), text)
     text = _ROLE.sub(r"\1", text)
     text = _BACKTICKS.sub(r"\1", text)
+    text = _EMPHASIS.sub(r"\1", text)
     text = " ".join(text.split()).strip().rstrip(".:;").strip()
     return _LIKE.sub(lambda m: m.group(1).lower() + "_like", text)
 

@@ -215,9 +215,16 @@ def numpy_described(text: str) -> Head | None:
 def google_typed(text: str) -> Head:
     """First line of a Google ``Returns:``/``Yields:`` section: ``int: …`` or plain prose."""
     match = _TYPED_GOOGLE.match(text)
-    if match and looks_like_type(match.group("type")):
+    if match and looks_like_type(_unticked(match.group("type"))):
         return Head(type=match.group("type").strip(), type_span=match.span("type"))
     return Head()
+
+
+def _unticked(text: str) -> str:
+    """A type wholly in code markup, as the Hugging Face doc-builder writes a Returns entry
+    (```List[str]`: A list of paths.``), without the backticks; other text as it is."""
+    match = re.fullmatch(r"\s*(`{1,2})([^`]+)\1\s*", text)
+    return match.group(2) if match else text
 
 
 def numpy_typed(text: str) -> Head | None:

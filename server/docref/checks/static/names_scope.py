@@ -149,6 +149,12 @@ _STRING_OR_COMMENT = re.compile(
 )
 # ``exec(code, namespace, ...)`` with a namespace of its own creates no module names
 _EXEC_ELSEWHERE = re.compile(r"\bexec\(\s*[\w.]+\s*,\s*(?!globals\b)[A-Za-z_]\w*\s*[,)]")
+# another object's ``globals``/``exec`` (``env.globals[name] = f``: a Jinja environment's
+# template globals, flask's blueprints), a keyword argument or a method of that name: not the
+# builtins, which are only ever read bare
+_NOT_THE_BUILTIN = re.compile(
+    r"\.\s*(?:globals|exec)\b|\b(?:globals|exec)\s*=(?!=)|\bdef\s+(?:globals|exec)\b"
+)
 
 
 def _without_comments(code: str, *, strings: bool) -> str:
@@ -167,7 +173,7 @@ def _dynamic(code: str) -> bool:
         return True
     if "globals" not in code and "exec" not in code:
         return False  # the common case: neither word, so no scan can find one
-    code = _EXEC_ELSEWHERE.sub(" ", _IMPORT_GLOBALS.sub(" ", code))
+    code = _EXEC_ELSEWHERE.sub(" ", _IMPORT_GLOBALS.sub(" ", _NOT_THE_BUILTIN.sub(" ", code)))
     return bool(set(_IDENTIFIER.findall(code)) & _DYNAMIC_WORDS)
 
 

@@ -23,6 +23,7 @@ from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
 __all__ = [
+    "RULE_ELSEWHERE",
     "STALE_ONLY",
     "keyword_or_renamed",
     "renamed_but_used_elsewhere",
@@ -31,6 +32,8 @@ __all__ = [
 ]
 
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
+RULE_ELSEWHERE = "C1-PROSE-NAME-ELSEWHERE"
+"""The opt-in id of :func:`renamed_but_used_elsewhere`'s findings (session 10)."""
 STALE_ONLY = frozenset({"emphasis", "code"})
 _STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code", "call"})
 
@@ -45,7 +48,8 @@ def stale_finding(
     cued: bool = True,
 ) -> Finding | None:
     """``C1-PROSE-NAME-STALE``: a code-marked name with one renamed twin in scope (``cued``:
-    words calling it a parameter let a plain word match as a code-shaped name does)."""
+    words calling it a parameter let a plain word match as a code-shaped name does; without
+    ``cued`` -- a name other code of the file uses -- no plain word is matched by affix)."""
     name = mention.target
     if mention.kind not in _STALE_KINDS or "." in name or "#" in name:
         return None
@@ -70,6 +74,7 @@ def stale_finding(
         called=called,
         keyword=keyword,
         cue=cue,
+        affixed=cued and plain and noun_slot(inp.source, mention.start, mention.end),
     )
     if match is None:
         return None
@@ -95,8 +100,10 @@ def twin_in_scope(
     called: bool = False,
     keyword: bool = False,
     cue: bool = False,
+    affixed: bool = False,
 ) -> str | None:
-    """The one parameter or name in scope ``name`` was renamed to (:func:`.stale_match`)."""
+    """The one parameter or name in scope ``name`` was renamed to (:func:`.stale_match`);
+    ``affixed``: a plain word may match a parameter the docstring never names by affix."""
     scope = [c for c in resolution.candidates if c != inp.function.name]
     if name[:1].isupper():  # project classes it nearly spells (``FlagValue``: ``FlagValues``)
         scope += [n for n in project_names(inp.graph) if n.startswith(name) and n != name]
@@ -113,12 +120,44 @@ def twin_in_scope(
         linked=lambda: call_linked(inp),
         cue=cue,
         documented=inp.function.name,
+        unnamed=_unnamed(inp, params) if plain and affixed else (),
     )
     if match is not None and name[:1].isupper() and inflected(name, match):
         singular = rf"\b(?:an?|one|single|instance\s+of)\s+[`*]*{re.escape(name)}\b"
         if not re.search(singular, sentence, re.I):
             return None  # "find `PrefectFutures`": English plural of the class, not an old name
     return match
+
+
+# after the name: the end of the clause, or a verb or function word -- the name is what the
+# clause is about ("the length of ``seq`` is ..."), not a modifier of a noun after it ("a
+# ``timeout`` value", "Long ``shorten`` urls": English, the parameter's words spelt out)
+_CLAUSE_GOES_ON = re.compile(
+    r"(?:\}|`+|</code>)?\s*(?:$|[,.;:)!?]|(?:is|are|was|were|be|been|has|have|had|can|could|"
+    r"may|might|must|should|will|would|does|do|did|and|or|but|to|in|of|for|with|on|at|by|from|"
+    r"as|if|when|that|which|not|itself|instead|first|only)\b)"
+)
+_CUE_BEFORE = re.compile(
+    r"\b(?:argument|arguments|parameter|parameters|keyword|kwarg|arg)(?:\s|`|\{@code|<code>)*$"
+)
+
+
+def noun_slot(source: str, start: int, end: int) -> bool:
+    """The name at ``start:end`` stands where a noun does: the clause goes on with a verb or
+    function word, or ends; and no word before it calls it another callable's argument ("the
+    callback takes an argument ``timeout``")."""
+    if _CUE_BEFORE.search(source[max(0, start - 30) : start]):
+        return False
+    return _CLAUSE_GOES_ON.match(source, end) is not None
+
+
+def _unnamed(inp: StaticInput, params: list[str]) -> list[str]:
+    """The parameters the docstring names nowhere, as a word of its text."""
+    doc = inp.function.docstring
+    if doc is None:
+        return []
+    text = inp.code(doc.span.start_byte, doc.span.end_byte)
+    return [p for p in params if not re.search(rf"(?<!\w){re.escape(p)}(?!\w)", text)]
 
 
 _CUE_WORDS = frozenset({"parameter", "argument", "arg", "kwarg", "param"})
@@ -221,4 +260,4 @@ def renamed_but_used_elsewhere(
     message = finding.message.replace(
         "names nothing in scope", f"is used only by other code of the file, not by {fn.name}()"
     )
-    return dataclasses.replace(finding, message=message)
+    return dataclasses.replace(finding, message=message, rule=RULE_ELSEWHERE)

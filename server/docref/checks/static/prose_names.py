@@ -29,7 +29,14 @@ from collections.abc import Callable, Iterable
 
 from docref.checks.static.names_spelling import inflected as _inflected
 
-__all__ = ["RULE_STALE", "called_in", "called_not_valued", "renamed_twin", "stale_match"]
+__all__ = [
+    "RULE_STALE",
+    "called_in",
+    "called_not_valued",
+    "plain_affix",
+    "renamed_twin",
+    "stale_match",
+]
 
 RULE_STALE = "C1-PROSE-NAME-STALE"
 
@@ -118,6 +125,36 @@ def _truncated(a: str, b: str) -> bool:
     return any(x != y and (x.startswith(y) or y.startswith(x)) for x, y in pairs)
 
 
+# words that, added to a name, make another value than the one it named: its container, count,
+# index, name, path, type, the function computing it, a flag about it (``path`` in ``path_list``,
+# ``key`` in ``key_func``, ``cache`` in ``use_cache``), or one of alternatives (``fname_or_buf``)
+_ANOTHER_THING = frozenset(
+    {
+        *("list", "lists", "seq", "seqs", "set", "sets", "dict", "dicts", "map", "mapping"),
+        *("array", "arrays", "arr", "items", "keys", "values", "names", "ids", "tuple", "iter"),
+        *("n", "num", "nb", "count", "counts", "max", "min", "total", "size", "sizes", "len"),
+        *("idx", "index", "indices", "name", "id", "key", "path", "file", "filename", "dir"),
+        *("type", "types", "kind", "cls", "class", "func", "fn", "function", "callback", "cb"),
+        *("factory", "getter", "setter", "default", "or", "and", "per", "is", "has", "use"),
+        *("with", "no", "not", "get", "set", "on", "to", "from", "kwargs", "args", "opts"),
+        *("options", "params", "config", "cfg", "attr", "attrs", "field", "fields", "mode"),
+        *("shape", "dtype", "format", "fmt", "str", "string", "text", "url", "uri", "prefix"),
+        *("suffix", "pattern", "regex", "re", "template", "spec", "hook", "handler", "method"),
+    }
+)
+
+
+def plain_affix(name: str, param: str) -> bool:
+    """``param`` is the plain word ``name`` with whole words added at either end that qualify
+    the same value (``data`` -> ``input_data``, ``seq`` -> ``user_seq``), not words naming
+    another value (:data:`_ANOTHER_THING`: ``path`` -> ``path_list``)."""
+    a, b = _words(name), _words(param)
+    if not a or not _affix(a, b) or _inflected(name.lower(), param.lower()):
+        return False
+    added = b[len(a) :] if b[: len(a)] == a else b[: len(b) - len(a)]
+    return not any(w in _ANOTHER_THING or w.isdigit() for w in added)
+
+
 def _related(name: str, candidate: str, *, plain: bool, loose: bool, affix: bool = True) -> bool:
     a, b = _words(name), _words(candidate)
     if not a or not b or a == b:
@@ -153,6 +190,7 @@ def stale_match(
     linked: Callable[[], set[str]] | None = None,
     cue: bool = False,
     documented: str = "",
+    unnamed: Iterable[str] = (),
 ) -> str | None:
     """The one name ``name`` was renamed to, or ``None``.
 
@@ -173,8 +211,12 @@ def stale_match(
     a parameter abbreviating it or one edit away is its renamed twin.  ``cue``: the text around
     the name calls it a parameter (the ``shorten`` argument, a ``* ``shorten``:`` item), so a
     plain word is matched against the parameters as a code-shaped name is (``user_shorten``).
-    ``documented``: the documented function's name.
+    ``documented``: the documented function's name.  ``unnamed``: the parameters the docstring
+    names nowhere; a plain word in code markup is matched against those extended too, by words
+    qualifying the same value (:func:`plain_affix`: ``seq`` -> ``user_seq``; the docstring of
+    a consistent function that names ``seq`` for the elements of ``seq_list`` names that too).
     """
+    unnamed = set(unnamed)
     private = name.startswith("_") and not name.startswith("__")
     found: set[str] = set()
     if (
@@ -198,7 +240,10 @@ def stale_match(
         if keyword and _truncated(name, param):
             continue  # ``markeredgecolor`` (matplotlib's, passed on) is no renamed ``marker``
         as_word = plain and not cue
-        if param != name and _related(name, param, plain=as_word, loose=False, affix=not keyword):
+        related = _related(name, param, plain=as_word, loose=False, affix=not keyword)
+        # a plain word's twin by qualifying words, when the docstring never names it
+        qualified = as_word and not keyword and param in unnamed and plain_affix(name, param)
+        if param != name and (related or qualified):
             found.add(param)
     if keyword:
         pass  # the scope's other names are no evidence against a keyword passed on

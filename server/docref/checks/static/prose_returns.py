@@ -64,7 +64,10 @@ _BOOL = re.compile(
     r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice
     re.I,
 )
-# Adjectives are one optional word; nouns that make "string" a modifier are refused, also
+# up to two words qualifying the noun ("a fully-qualified location string", "a settings
+# dict"), none of them a preposition or conjunction ("the key of the dict" is no dict)
+_ADJ = r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as)\b)[\w-]+\s+)"
+# Adjectives are up to two words; nouns that make "string" a modifier are refused, also
 # after one or two more words of the compound ("the string representation size", "the string
 # concat initial coder") that are no article, preposition or -ing verb.
 _COMPOUND = (
@@ -72,7 +75,7 @@ _COMPOUND = (
     r"|the|an?|is|are)\b)[a-z]+(?<!ing)){0,2}"
 )
 _STR = re.compile(
-    r"^(?:an?|the)\s+(?:(?P<adj>[\w-]+)\s+)?(?:string|str)\b(?!'|\s*\(|-|\s+of\s+bytes|"
+    rf"^(?:an?|the)\s+(?P<adj>{_ADJ}{{0,2}})(?:string|str)\b(?!'|\s*\(|-|\s+of\s+bytes|"
     rf"{_COMPOUND}\s+(?:"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
     r"constant|flag|mode|style|coder|(?:id|identifier|handle|pointer|code)s?\b))",
@@ -83,8 +86,14 @@ _NOT_STR_ADJ = frozenset(
 )
 _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
 _TUPLE = re.compile(r"^(?:(?:an?|the)\s+(?:[\w-]+\s+)?tuple\b|tuple\s+of\b)", re.I)
-_LIST = re.compile(r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+of\b|list\s+of\b)", re.I)
-_DICT = re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:dict|dictionary)\b(?!\s*-?like)", re.I)
+_LIST = re.compile(
+    r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+(?:of|with|containing)\b|list\s+of\b)", re.I
+)
+_DICT = re.compile(
+    rf"^(?:(?:an?|the)\s+{_ADJ}{{0,2}}(?:dict|dictionary)\b(?!\s*-?like|\s+(?:key|value|entry|"
+    r"entries|item|size|length)s?\b)|(?:dict|dictionary)\s+(?:of|mapping|from)\b)",
+    re.I,
+)
 # "the number of seconds": a count, unless the sentence goes on to name another kind ("the
 # number of bytes, as a human-readable string") or a count per item ("Total number of pixels
 # for each band": one count per band, a list); "a number of" is "several"
@@ -113,8 +122,13 @@ _BOOL_ALT = re.compile(
     re.I,
 )
 # another alternative named in the same sentence: the claim is only part of the story
+# ("otherwise raises ...", "otherwise sets ...", "otherwise ``None``" tell what happens
+# instead of returning, or the absence of a value: the claim's kind stays the one claimed)
 _OTHERWISE = re.compile(
-    r"\b(?:otherwise|else|or\s+(?:an?|the)\b|or\s+(?!`?(?:true|false|none)\b)\w+\s+if\b)", re.I
+    r"\b(?:(?:otherwise|else)(?!\s*,?\s*(?:it\s+)?(?:raises?|throws?|sets?|logs?|warns?|fails?"
+    r"|calls?|does\s+nothing|nothing|an?\s+(?:\w+\s+)?(?:error|exception)|[`*]*none\b))"
+    r"|or\s+(?:an?|the)\b|or\s+(?!`?(?:true|false|none)\b)\w+\s+if\b)",
+    re.I,
 )
 _VERB = re.compile(r"^(?:Returns?|Gets?)\s+", re.I)
 _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
@@ -152,7 +166,7 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
         match = pattern.match(text)
         if match is None:
             continue
-        if kind == "str" and (match["adj"] or "").lower() in _NOT_STR_ADJ:
+        if kind == "str" and set((match["adj"] or "").lower().split()) & _NOT_STR_ADJ:
             return None
         return kind, match
     return None
