@@ -24,6 +24,7 @@ from docref.graph.java_refs import raw_type
 from docref.segments import Segment
 
 __all__ = [
+    "RULE_ELSEWHERE",
     "STALE_ONLY",
     "keyword_or_renamed",
     "renamed_but_used_elsewhere",
@@ -32,6 +33,8 @@ __all__ = [
 ]
 
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
+RULE_ELSEWHERE = "C1-PROSE-NAME-ELSEWHERE"
+"""The opt-in id of :func:`renamed_but_used_elsewhere`'s findings (session 10)."""
 STALE_ONLY = frozenset({"emphasis", "code"})
 _STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code", "call"})
 
@@ -260,4 +263,4 @@ def renamed_but_used_elsewhere(
     message = finding.message.replace(
         "names nothing in scope", f"is used only by other code of the file, not by {fn.name}()"
     )
-    return dataclasses.replace(finding, message=message)
+    return dataclasses.replace(finding, message=message, rule=RULE_ELSEWHERE)
