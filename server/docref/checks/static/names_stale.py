@@ -20,6 +20,7 @@ from docref.checks.static.prose_names import (
     stale_match,
 )
 from docref.core.findings import Criterion, Finding
+from docref.graph.java_refs import raw_type
 from docref.segments import Segment
 
 __all__ = [
@@ -107,6 +108,8 @@ def twin_in_scope(
     scope = [c for c in resolution.candidates if c != inp.function.name]
     if name[:1].isupper():  # project classes it nearly spells (``FlagValue``: ``FlagValues``)
         scope += [n for n in project_names(inp.graph) if n.startswith(name) and n != name]
+        # and the types the function takes (``PreparedStatement``, from a wildcard import)
+        scope += [raw_type(p.annotation) for p in inp.function.params if p.annotation]
     defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
     match = stale_match(
         name,
