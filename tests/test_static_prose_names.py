@@ -183,6 +183,9 @@ def test_javadoc_code_markup(tmp_path: Path, mark: str, flagged: bool) -> None:
         ("Patch", ["path"], [], True, None),  # round 8: a class name (CapWords), keras
         ("pathh", ["path"], [], False, "path"),  # control: the lower-case typo stays
         ("FlagValue", ["flag_values"], ["FlagValues"], True, "flag_values"),  # a class's typo
+        # round 5's TRUE Java findings (lost in round 8): a long class name one edit away
+        ("OutpuStream", ["outStream"], ["OutputStream"], True, "outStream"),
+        ("Pathh", ["path"], ["Path"], True, None),  # control: a short one is another word
     ],
 )
 def test_stale_match(
@@ -307,3 +310,35 @@ def test_a_plural_after_a_singular_article_is_still_stale(tmp_path: Path) -> Non
     code = _PLURAL.format(mention="return an instance of `PrefectFutures`")
     inp = static_input(tmp_path, code, "f")
     assert [f.rule for f in c1_name_unresolved(inp)] == ["C1-PROSE-NAME-STALE"]
+
+
+_TYPO = """\
+package p;
+
+import java.sql.*;
+
+public class C {
+    /**
+     * Sets the statement to the given {@code MARK} object.
+     *
+     * @param preparedStatement the statement
+     */
+    public void set(PreparedStatement preparedStatement) {
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mark", "flagged"),
+    [
+        # round 5 (``JdbcRowSetImpl.setPreparedStatement``): a typo of the type the method
+        # takes, from a wildcard import
+        ("PreparedStatemennt", True),
+        ("PreparedStatement", False),  # control: the type itself
+        ("CallableStatement", False),  # control: another class of the package, no typo
+    ],
+)
+def test_a_typo_of_a_type_the_method_takes(tmp_path: Path, mark: str, flagged: bool) -> None:
+    found = _stale(tmp_path, _TYPO.replace("MARK", mark), "C.set", filename="C.java")
+    assert len(found) == (1 if flagged else 0)

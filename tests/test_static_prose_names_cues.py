@@ -9,7 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import (
+    RULE_ELSEWHERE,
+    c1_name_unresolved,
+    c1_prose_name_elsewhere,
+)
 from docref.checks.static.prose_names import RULE_STALE
 
 from tests.static_helpers import run_rule, static_input
@@ -118,9 +122,11 @@ class GzipDecompressor:
 def test_a_name_only_other_code_uses_is_the_renamed_parameter(tmp_path: Path) -> None:
     # tornado's ``decompress``: ``max_length`` became ``max_len``; ``flush`` still has a
     # ``max_length``, so the file's code knows the name, this function's does not
+    # (opt-in since session 10: C1-PROSE-NAME-ELSEWHERE; the default rules stay silent)
     inp = static_input(tmp_path, ELSEWHERE, "GzipDecompressor.decompress")
-    [found] = c1_name_unresolved(inp)
-    assert found.rule == RULE_STALE
+    assert c1_name_unresolved(inp) == []
+    [found] = c1_prose_name_elsewhere(inp)
+    assert found.rule == RULE_ELSEWHERE
     assert found.message == (
         "`max_length` is used only by other code of the file, not by decompress(); "
         "it looks like the parameter `max_len` under its old name"
@@ -165,3 +171,5 @@ def test_a_name_only_other_code_uses_is_the_renamed_parameter(tmp_path: Path) ->
 )
 def test_names_used_elsewhere_controls_are_silent(tmp_path: Path, code: str) -> None:
     assert run_rule(c1_name_unresolved, tmp_path, code, "GzipDecompressor.decompress") == []
+    qualname = "GzipDecompressor.decompress"
+    assert run_rule(c1_prose_name_elsewhere, tmp_path / "opt-in", code, qualname) == []

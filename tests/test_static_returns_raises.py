@@ -293,6 +293,36 @@ def test_nested_return_does_not_count(tmp_path: Path) -> None:
     assert len(_run(c3_returns_without_value, tmp_path, code)) == 1
 
 
+@pytest.mark.parametrize(
+    ("last", "reported"),
+    [
+        ("    return x", False),  # its own last statement returns a value
+        ("    return None", True),
+        ("    return (None)", True),
+        ("        return x", True),  # the last line of a nested function
+        ('    text = """\n    return x"""', True),  # inside a string
+    ],
+    ids=["own-return", "return-none", "parenthesised-none", "nested-def", "in-a-string"],
+)
+def test_a_last_return_line_counts_only_as_the_functions_own(
+    tmp_path: Path, last: str, reported: bool
+) -> None:
+    # the rule reads a last line ``return <value>`` at the body's indentation without a parse:
+    # what only looks like one is still judged on the parsed body
+    nested = "    def inner():\n" if last.startswith("        ") else ""
+    code = f'''
+def f(x):
+    """Do.
+
+    Returns:
+        int: the value.
+    """
+    print(x)
+{nested}{last}
+'''
+    assert len(_run(c3_returns_without_value, tmp_path, code)) == (1 if reported else 0)
+
+
 def test_abstract_method_silent(tmp_path: Path) -> None:
     code = '''
     import abc

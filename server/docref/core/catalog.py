@@ -51,6 +51,13 @@ _RULES = (
         "word changed).",
     ),
     RuleInfo(
+        "C1-PROSE-NAME-ELSEWHERE",
+        Criterion.C1,
+        "A code-marked name in prose that only other code of the file uses, with a renamed "
+        "twin among the parameters (opt-in: other code's names, as often as old ones).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C1-DOCTYPE-UNRESOLVED",
         Criterion.C1,
         "A class named as a documented type (or a Javadoc @throws) names nothing in scope, "

@@ -67,6 +67,20 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             '    """Write rows. With `include_hdr` set, write the header first."""',
             fix=f"Rename the name in the sentence. {_AUTO}",
         ),
+        "C1-PROSE-NAME-ELSEWHERE": RuleDoc(
+            why="The prose names something only other code of the file uses while a parameter "
+            "of this function is its renamed twin: sometimes the parameter's old name, as "
+            "often a name of other code (another function's parameter, a method, a dtype). "
+            "Opt-in for that reason (first-pass precision 3 of 21 in session 10): "
+            'enable = ["C1-PROSE-NAME-ELSEWHERE"] or --extend-select C1-PROSE-NAME-ELSEWHERE.',
+            example="def find(path_or_repo_id, name):\n"
+            '    """Locate `name` in `path_or_repo`."""\n\n\n'
+            "def load(path_or_repo):\n    return path_or_repo",
+            fixed="def find(path_or_repo_id, name):\n"
+            '    """Locate `name` in `path_or_repo_id`."""\n\n\n'
+            "def load(path_or_repo):\n    return path_or_repo",
+            fix=f"Rename the name in the sentence. {_AUTO}",
+        ),
         "C1-DOCTYPE-UNRESOLVED": RuleDoc(
             why="A documented type is a class the reader goes looking for; after a rename the "
             "docstring names a class that no longer exists.",

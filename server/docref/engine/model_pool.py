@@ -145,6 +145,10 @@ class _Handout:
         per_job = len(self.settings.criteria)
         self._asks = [max(1, len(job.segments)) * per_job for job in self.jobs]
         self._left = sum(self._asks)  # questions in the jobs not handed out
+        # a batch fills at least a process's share of the endpoints: with fewer questions in
+        # hand than slots, slots sit idle between one batch and the next
+        caps = [spec.max_concurrency or 0 for spec in self.settings.endpoints]
+        self._least = max(MIN_BATCH_QUESTIONS, sum(caps) // max(self.parts, 1))
 
     @property
     def wait_for_more(self) -> bool:
@@ -192,7 +196,7 @@ class _Handout:
         calls left, with ``max_calls``) over ``2 x AHEAD`` per process."""
         left = self._left if self.budget is None else min(self._left, self.budget)
         want = left // (2 * AHEAD * max(self.parts, 1))
-        want = max(MIN_BATCH_QUESTIONS, min(BATCH_QUESTIONS, want))
+        want = max(self._least, min(BATCH_QUESTIONS, want))
         end, count = first, 0
         while end < len(self.jobs) and count < want:
             count += self._asks[end]

@@ -86,22 +86,40 @@ class Line:
 
 def split_lines(body: Mapped) -> list[Line]:
     """Lines with indentation relative to the margin (the first line counts as 0)."""
+    # one pass over the text: each line's stripped content sliced from the body once (not
+    # the line, then its stripped copy), its indentation from the leading run of blanks
+    text, starts, ends = body.text, body.starts, body.ends
     measured: list[tuple[int, Mapped]] = []
-    for raw in body.split_lines():
-        col = 0
-        for char in raw.text:
-            if char == "\t":
-                col = (col // 8 + 1) * 8
-            elif char in " \f\v\r":
-                col += 1
-            else:
-                break
-        measured.append((col, raw.strip()))
+    pos = 0
+    while True:
+        nl = text.find("\n", pos)
+        stop = len(text) if nl < 0 else nl
+        raw = text[pos:stop]
+        blanks = len(raw) - len(raw.lstrip(_INDENT_CHARS))
+        col = _column(raw[:blanks]) if "\t" in raw[:blanks] else blanks
+        hi = len(raw.rstrip())
+        lo = pos + hi - len(raw[:hi].lstrip())  # as Mapped.strip bounds it
+        hi += pos
+        measured.append((col, Mapped(text[lo:hi], starts[lo:hi], ends[lo:hi])))
+        if nl < 0:
+            break
+        pos = nl + 1
     margin = min((col for n, (col, m) in enumerate(measured) if n and m.text), default=0)
     return [
         Line(0 if n == 0 else max(col - margin, 0), content)
         for n, (col, content) in enumerate(measured)
     ]
+
+
+# the characters a line's indentation is counted over (a tab to the next multiple of 8)
+_INDENT_CHARS = " \t\f\v\r"
+
+
+def _column(blanks: str) -> int:
+    col = 0
+    for char in blanks:
+        col = (col // 8 + 1) * 8 if char == "\t" else col + 1
+    return col
 
 
 def looks_like_code(texts: list[str]) -> bool:

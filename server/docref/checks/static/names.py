@@ -55,6 +55,7 @@ from docref.checks.static.names_shorthand import (
 )
 from docref.checks.static.names_spelling import hint, suggest
 from docref.checks.static.names_stale import (
+    RULE_ELSEWHERE,
     STALE_ONLY,
     keyword_or_renamed,
     renamed_but_used_elsewhere,
@@ -67,10 +68,12 @@ from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
 __all__ = [
+    "RULE_ELSEWHERE",
     "RULE_NAME",
     "RULE_STALE",
     "RULE_XREF",
     "c1_name_unresolved",
+    "c1_prose_name_elsewhere",
     "c1_xref_unresolved",
 ]
 
@@ -90,10 +93,19 @@ def c1_name_unresolved(inp: StaticInput) -> list[Finding]:
     return _check(inp, xref=False)
 
 
+def c1_prose_name_elsewhere(inp: StaticInput) -> list[Finding]:
+    """``C1-PROSE-NAME-ELSEWHERE`` (opt-in): a code-marked name only other code of the file
+    uses, with a renamed twin among the parameters (:func:`renamed_but_used_elsewhere`).
+    Opt-in since session 10: judged on first sight it was TRUE 3 times in 21 (rounds 11 and
+    the session-10 re-runs: ``sample_weight``, ``axhline``, ``datetime64`` are names of other
+    code, not old parameter names)."""
+    return _check(inp, xref=False, elsewhere=True)
+
+
 _HISTORY = re.compile(r"\s*\.\.\s+version(?:changed|removed)::")
 
 
-def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
+def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Finding]:
     scope: PythonScope | JavaScope | None = None
     examples: set[str] | None = None
     findings: list[Finding] = []
@@ -142,11 +154,13 @@ def _check(inp: StaticInput, *, xref: bool) -> list[Finding]:
                 and scope.kwargs
             )
             if resolution.verdict != "missing" and not keyword:
-                elsewhere = resolution.verdict == "resolved" and not xref
-                if elsewhere and isinstance(scope, PythonScope):
+                resolved = resolution.verdict == "resolved" and not xref
+                if elsewhere and resolved and isinstance(scope, PythonScope):
                     finding = _used_elsewhere(inp, segment, mention, scope)
                     findings.extend([finding] if finding is not None else [])
                 continue
+            if elsewhere:
+                continue  # the opt-in rule reports names resolved elsewhere only
             # ``xxx : ... TODO: does not exist yet``: a known gap, not drift; "If defined,
             # `n_frames` ...", "the old ``fromTxtFile``": allowed to be absent
             if marked_not_existing(inp.source, segment, mention.start) or may_not_exist(

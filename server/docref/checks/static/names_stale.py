@@ -20,9 +20,11 @@ from docref.checks.static.prose_names import (
     stale_match,
 )
 from docref.core.findings import Criterion, Finding
+from docref.graph.java_refs import raw_type
 from docref.segments import Segment
 
 __all__ = [
+    "RULE_ELSEWHERE",
     "STALE_ONLY",
     "keyword_or_renamed",
     "renamed_but_used_elsewhere",
@@ -31,6 +33,8 @@ __all__ = [
 ]
 
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
+RULE_ELSEWHERE = "C1-PROSE-NAME-ELSEWHERE"
+"""The opt-in id of :func:`renamed_but_used_elsewhere`'s findings (session 10)."""
 STALE_ONLY = frozenset({"emphasis", "code"})
 _STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code", "call"})
 
@@ -104,6 +108,8 @@ def twin_in_scope(
     scope = [c for c in resolution.candidates if c != inp.function.name]
     if name[:1].isupper():  # project classes it nearly spells (``FlagValue``: ``FlagValues``)
         scope += [n for n in project_names(inp.graph) if n.startswith(name) and n != name]
+        # and the types the function takes (``PreparedStatement``, from a wildcard import)
+        scope += [raw_type(p.annotation) for p in inp.function.params if p.annotation]
     defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
     match = stale_match(
         name,
@@ -257,4 +263,4 @@ def renamed_but_used_elsewhere(
     message = finding.message.replace(
         "names nothing in scope", f"is used only by other code of the file, not by {fn.name}()"
     )
-    return dataclasses.replace(finding, message=message)
+    return dataclasses.replace(finding, message=message, rule=RULE_ELSEWHERE)

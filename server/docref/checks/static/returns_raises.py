@@ -47,6 +47,7 @@ from docref.checks.static.returns_raises_ast import (
     FuncNode,
     body_facts,
     decorator_names,
+    ends_in_return_value,
     function_node,
 )
 from docref.checks.static.scopes import python_scope
@@ -176,6 +177,8 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
         return []  # a constructor's Returns describes the object the class call creates
     if fn.returns is not None and fn.returns.strip() not in _NONE_ANNOTATIONS:
         return []  # annotated with a value type: the annotation and the body disagree instead
+    if ends_in_return_value(inp.data, fn):
+        return []  # it returns a value (most functions end so): no parse needed to know
     context = _python_context(inp)
     if context is None:
         return []
@@ -197,6 +200,9 @@ def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
     yields = [s for s in segments if s.kind == "yields"]
     if not returns and not yields:
         return []
+    span = inp.function.span
+    if not yields and b"yield" not in inp.data[span.start_byte : span.end_byte]:
+        return []  # Returns only, on a body that cannot yield: nothing to report, no parse
     context = _python_context(inp, keep_stubs=True)
     if context is None:
         return []

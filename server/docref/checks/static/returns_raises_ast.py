@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 import textwrap
 from dataclasses import dataclass
 
@@ -99,6 +100,33 @@ def _find_node(
             if first - 1 == line:
                 return cand
     return None
+
+
+# a last line ``return <value>`` (after its indentation): no comment, string, bracket first,
+# backslash or ``;`` that could make it anything but one statement returning a value
+_RETURN_LINE = re.compile(rb"return[ \t]+[^\s#'\"(\\;][^#'\"\\;]*")
+
+
+def ends_in_return_value(data: bytes, fn: Function) -> bool:
+    """Whether ``fn``'s last line is ``return <value>`` at its body's indentation (that of
+    its docstring, the body's first statement): then a ``return`` with a value is one of its
+    own statements, known without a parse.  False when unsure.  A line at the body's
+    indentation is no nested function's or block's, and one without quotes cannot be inside
+    a string (the function would end inside it); inside brackets ``return`` does not parse,
+    and a function that does not parse is skipped by the rules either way."""
+    doc = fn.docstring
+    if doc is None:
+        return False
+    begin = doc.span.start_byte
+    indent = data[data.rfind(b"\n", 0, begin) + 1 : begin]
+    if not indent or indent.strip():
+        return False
+    text = data[fn.span.start_byte : fn.span.end_byte].rstrip()
+    last = text[text.rfind(b"\n") + 1 :]
+    if not last.startswith(indent) or last[len(indent) : len(indent) + 1] in (b" ", b"\t"):
+        return False
+    match = _RETURN_LINE.fullmatch(last, len(indent))
+    return match is not None and match[0][6:].strip() != b"None"
 
 
 def own_nodes(fn: FuncNode) -> list[ast.AST]:

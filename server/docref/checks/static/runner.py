@@ -15,7 +15,11 @@ from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MIS
 from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
-from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.names import (
+    c1_name_unresolved,
+    c1_prose_name_elsewhere,
+    c1_xref_unresolved,
+)
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_params import c2_prose_param_type
@@ -61,8 +65,12 @@ RULES: tuple[Rule, ...] = (
     c3_raises_unraised,
 )
 
-OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {"DOC-PARAM-MISSING": COMPLETENESS_RULES}
-"""Rules that are off unless named in the ``enable`` setting (completeness, not consistency)."""
+OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
+    "DOC-PARAM-MISSING": COMPLETENESS_RULES,
+    "C1-PROSE-NAME-ELSEWHERE": (c1_prose_name_elsewhere,),
+}
+"""Rules that are off unless named in the ``enable`` setting: completeness, not consistency,
+and rules whose findings were too often wrong on projects seen for the first time."""
 
 
 def rules_for(enable: tuple[str, ...] = ()) -> tuple[Rule, ...]:
