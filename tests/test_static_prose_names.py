@@ -8,7 +8,7 @@ import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.prose_names import RULE_STALE, stale_match
 
-from tests.static_helpers import static_input
+from tests.static_helpers import project_input, static_input
 
 
 def _stale(tmp_path: Path, code: str, qualname: str = "f", **kw: str) -> list[tuple[str, str]]:
@@ -341,4 +341,38 @@ public class C {
 )
 def test_a_typo_of_a_type_the_method_takes(tmp_path: Path, mark: str, flagged: bool) -> None:
     found = _stale(tmp_path, _TYPO.replace("MARK", mark), "C.set", filename="C.java")
+    assert len(found) == (1 if flagged else 0)
+
+
+_CRL = """\
+package p;
+
+public class X509CRLSelector {
+    /**
+     * Sets the complete set of issuer names which {@code MARK} may contain.
+     *
+     * @param names the names
+     */
+    public void setIssuers(String names) {
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mark", "flagged"),
+    [
+        # round 11 regression check on round 6's corpus (``X509CRLSelector``): the English
+        # plural of the project class ``X509CRL`` is no old name of ``X509CRLSelector``
+        ("X509CRLs", False),
+        ("X509CRLSelectr", True),  # control: a typo of the selector itself stays reported
+    ],
+)
+def test_the_plural_of_another_project_class(tmp_path: Path, mark: str, flagged: bool) -> None:
+    files = {
+        "p/X509CRL.java": "package p;\npublic abstract class X509CRL {}\n",
+        "p/X509CRLSelector.java": _CRL.replace("MARK", mark),
+    }
+    inp = project_input(tmp_path, files, "p/X509CRLSelector.java", "X509CRLSelector.setIssuers")
+    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
     assert len(found) == (1 if flagged else 0)
