@@ -33,7 +33,18 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from precision import DATA, current_findings, load_judged, wilson
 
-FIRST_ROUND = {"r0": 0, "r5": 5, "r6": 6, "r6h": 6, "r7": 7, "r8": 8, "r8h": 8, "r9": 9, "r10": 10}
+FIRST_ROUND = {
+    "r0": 0,
+    "r5": 5,
+    "r6": 6,
+    "r6h": 6,
+    "r7": 7,
+    "r8": 8,
+    "r8h": 8,
+    "r9": 9,
+    "r10": 10,
+    "r11": 11,
+}
 
 
 def corpus_sets() -> dict[str, str]:
@@ -86,6 +97,8 @@ def shape(row: dict[str, Any]) -> str:
         generic = "generic-actual" if "[" in actual else "plain-actual"
         union = "union-doc" if re.search(r"\bor\b|\||,", documented) else "one-type-doc"
         return f"{union}/{generic}"
+    if rule in ("C1-PROSE-NAME-STALE", "C1-PROSE-NAME-ELSEWHERE"):
+        return "used-elsewhere" if "used only by other code" in msg else "names-nothing"
     if rule == "C2-DEFAULT-MISMATCH":
         return "default"
     if rule == "C2-OPTIONAL-FLAG":

@@ -201,3 +201,24 @@ def test_one_sentence_shortcut_gives_punkts_spans() -> None:
         shortcut += not may_split(text)
     assert shortcut >= 4  # the shortcut is taken, not only the full path
     assert may_split("First one. Second one.")
+
+
+def test_untimed_patterns_split_as_nltks_own_tokenizer() -> None:
+    """docref's tokenizer runs NLTK's fixed patterns without ``nltk.redos``' per-call timeout
+    wrapper; on texts that reach every pattern (abbreviations, initials, numbers, ellipses,
+    closing quotes and brackets, several lines) it splits exactly as NLTK's stock tokenizer
+    with the same parameters does."""
+    from nltk.tokenize.punkt import PunktSentenceTokenizer
+
+    ours = get_punkt_tokenizer()
+    stock = PunktSentenceTokenizer(ours._params)  # type: ignore[attr-defined]
+    assert type(ours._lang_vars) is not type(stock._lang_vars)  # type: ignore[attr-defined]
+    texts = [
+        "Mr. Smith paid 3.50 dollars. He left at 5 p.m. on Jan. 3rd... Then he came back.",
+        'She said "stop." Then (she left.) The end!',
+        "J. R. R. Tolkien wrote it. Ph.D. students read it.\nA new line. 12. Numbered.",
+        "Is it ready? No -- not yet. Values: 1.5, 2.5... and so on. U.S.A. is big.",
+        "\u201cQuoted.\u201d Next one. \u00abGuillemets.\u00bb Last.",
+    ]
+    for text in texts:
+        assert list(ours.span_tokenize(text)) == list(stock.span_tokenize(text)), text

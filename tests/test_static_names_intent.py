@@ -160,6 +160,9 @@ def test_entries_that_are_command_line_words(tmp_path: Path) -> None:
     # round 10 (IPython's ``%reset`` magic): entries ``-f`` and ``out`` document the words
     # parsed from ``parameter_s``; control: without an option entry, ``out`` is reported
     assert c1_param_unknown(static_input(tmp_path / "a", _MAGIC, "reset")) == []
+    # IPython's layout: several options first (``-f``, ``-s``, ``--aggressive``), then words
+    options = _MAGIC.replace("    -f\n", "    -s\n        soft reset.\n    -f\n")
+    assert c1_param_unknown(static_input(tmp_path / "c", options, "reset")) == []
     plain = _MAGIC.replace("    -f\n        force reset without asking for confirmation.\n", "")
     assert "-f" not in plain
     found = c1_param_unknown(static_input(tmp_path / "b", plain, "reset"))

@@ -152,6 +152,45 @@ def test_another_objects_globals_leaves_module_names_known(tmp_path: Path) -> No
     assert run_rule(c1_xref_unresolved, tmp_path / "g", code, "add_filter") == []
 
 
+_SHIM = '''
+import warnings
+
+_MOVED = {"OLD_TABLE": 1}
+
+
+def __getattr__(attr):
+    if attr == "SURFACE_ALBEDOS" or attr in _MOVED:
+        warnings.warn(f"{attr} has moved")
+        return 0
+    raise AttributeError(attr)
+
+
+def get_sky_dffs(model):
+    return model
+
+
+def gti(model):
+    """See :py:func:`get_sky_diffuse`; :data:`SURFACE_ALBEDOS` and :data:`OLD_TABLE` moved."""
+    return get_sky_dffs(model)
+'''
+
+
+def test_a_module_getattr_serving_named_names_leaves_the_rest_known(tmp_path: Path) -> None:
+    # recall heldout4 (session 10): pvlib's irradiance.py has a PEP 562 deprecation shim
+    # (``if attr == 'SURFACE_ALBEDOS': ...; raise AttributeError``); it made every name of the
+    # module unknown, so a renamed ``get_sky_diffuse`` was not reported.  The names it serves
+    # (a literal, a module-level collection) still resolve.
+    assert messages(run_rule(c1_xref_unresolved, tmp_path, _SHIM, "gti")) == [
+        "`get_sky_diffuse` names nothing in scope; did you mean `get_sky_dffs`?"
+    ]
+    # control: a __getattr__ that passes any name on keeps the module dynamic
+    code = _SHIM.replace("    raise AttributeError(attr)\n", "    return getattr(warnings, attr)\n")
+    assert run_rule(c1_xref_unresolved, tmp_path / "open", code, "gti") == []
+    # control: compared with something not enumerable (a call): dynamic
+    code = _SHIM.replace("attr in _MOVED", "attr in sorted(_MOVED)")
+    assert run_rule(c1_xref_unresolved, tmp_path / "call", code, "gti") == []
+
+
 def test_getattr_class_and_unresolvable_base_are_silent(tmp_path: Path) -> None:
     code = '''
     from not_installed_package import Remote

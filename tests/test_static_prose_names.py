@@ -8,7 +8,7 @@ import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.prose_names import RULE_STALE, stale_match
 
-from tests.static_helpers import static_input
+from tests.static_helpers import project_input, static_input
 
 
 def _stale(tmp_path: Path, code: str, qualname: str = "f", **kw: str) -> list[tuple[str, str]]:
@@ -183,6 +183,9 @@ def test_javadoc_code_markup(tmp_path: Path, mark: str, flagged: bool) -> None:
         ("Patch", ["path"], [], True, None),  # round 8: a class name (CapWords), keras
         ("pathh", ["path"], [], False, "path"),  # control: the lower-case typo stays
         ("FlagValue", ["flag_values"], ["FlagValues"], True, "flag_values"),  # a class's typo
+        # round 5's TRUE Java findings (lost in round 8): a long class name one edit away
+        ("OutpuStream", ["outStream"], ["OutputStream"], True, "outStream"),
+        ("Pathh", ["path"], ["Path"], True, None),  # control: a short one is another word
     ],
 )
 def test_stale_match(
@@ -307,3 +310,69 @@ def test_a_plural_after_a_singular_article_is_still_stale(tmp_path: Path) -> Non
     code = _PLURAL.format(mention="return an instance of `PrefectFutures`")
     inp = static_input(tmp_path, code, "f")
     assert [f.rule for f in c1_name_unresolved(inp)] == ["C1-PROSE-NAME-STALE"]
+
+
+_TYPO = """\
+package p;
+
+import java.sql.*;
+
+public class C {
+    /**
+     * Sets the statement to the given {@code MARK} object.
+     *
+     * @param preparedStatement the statement
+     */
+    public void set(PreparedStatement preparedStatement) {
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mark", "flagged"),
+    [
+        # round 5 (``JdbcRowSetImpl.setPreparedStatement``): a typo of the type the method
+        # takes, from a wildcard import
+        ("PreparedStatemennt", True),
+        ("PreparedStatement", False),  # control: the type itself
+        ("CallableStatement", False),  # control: another class of the package, no typo
+    ],
+)
+def test_a_typo_of_a_type_the_method_takes(tmp_path: Path, mark: str, flagged: bool) -> None:
+    found = _stale(tmp_path, _TYPO.replace("MARK", mark), "C.set", filename="C.java")
+    assert len(found) == (1 if flagged else 0)
+
+
+_CRL = """\
+package p;
+
+public class X509CRLSelector {
+    /**
+     * Sets the complete set of issuer names which {@code MARK} may contain.
+     *
+     * @param names the names
+     */
+    public void setIssuers(String names) {
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mark", "flagged"),
+    [
+        # round 11 regression check on round 6's corpus (``X509CRLSelector``): the English
+        # plural of the project class ``X509CRL`` is no old name of ``X509CRLSelector``
+        ("X509CRLs", False),
+        ("X509CRLSelectr", True),  # control: a typo of the selector itself stays reported
+    ],
+)
+def test_the_plural_of_another_project_class(tmp_path: Path, mark: str, flagged: bool) -> None:
+    files = {
+        "p/X509CRL.java": "package p;\npublic abstract class X509CRL {}\n",
+        "p/X509CRLSelector.java": _CRL.replace("MARK", mark),
+    }
+    inp = project_input(tmp_path, files, "p/X509CRLSelector.java", "X509CRLSelector.setIssuers")
+    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    assert len(found) == (1 if flagged else 0)

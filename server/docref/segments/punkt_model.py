@@ -112,7 +112,8 @@ def _build() -> SentenceTokenizer:
     params.collocations = {(first, second) for first, second in english["collocations"]}
     params.sent_starters = set(english["sent_starters"])
     params.ortho_context = defaultdict(int, english["ortho_context"])
-    tokenizer = PunktSentenceTokenizer(params)
+    lang_vars, token_cls = _untimed(sys.modules[PunktSentenceTokenizer.__module__])
+    tokenizer = PunktSentenceTokenizer(params, lang_vars=lang_vars, token_cls=token_cls)
     global _candidate
     try:
         pattern = tokenizer._lang_vars.period_context_re()
@@ -124,6 +125,46 @@ def _build() -> SentenceTokenizer:
         # engine; it cannot backtrack badly (one character class, then a lookahead)
         _candidate = getattr(pattern, "_rx", pattern).search
     return cast(SentenceTokenizer, tokenizer)
+
+
+def _raw(pattern: Any) -> Any:
+    """The compiled pattern an ``nltk.redos.TimedPattern`` wraps (the pattern itself in an
+    NLTK without the wrapper)."""
+    return getattr(pattern, "_rx", pattern)
+
+
+def _untimed(punkt: Any) -> tuple[Any, Any]:
+    """Punkt's language variables and token class with NLTK's own fixed patterns run
+    directly, not through ``nltk.redos``' per-call timeout wrapper (a Python call and a timed
+    search per token: half of Punkt's time on docstring paragraphs).  Same patterns, same
+    ``regex`` engine, so the same sentences; the patterns are NLTK's, never caller-supplied,
+    and linear (one character class, a lookahead), which is what the timeout guards against."""
+    base_vars, base_token = punkt.PunktLanguageVars, punkt.PunktToken
+    non_punct = _raw(punkt._re_non_punct)
+
+    class LanguageVars(base_vars):  # type: ignore[misc,valid-type]
+        __slots__ = ()
+        re_boundary_realignment = _raw(base_vars.re_boundary_realignment)
+
+        # NLTK caches the wrapped pattern in the instance; the wrapped one is what runs
+        def _word_tokenizer_re(self) -> Any:
+            return _raw(super()._word_tokenizer_re())
+
+        def period_context_re(self) -> Any:
+            return _raw(super().period_context_re())
+
+    class Token(base_token):  # type: ignore[misc,valid-type]
+        __slots__ = ()
+        _RE_ELLIPSIS = _raw(base_token._RE_ELLIPSIS)
+        _RE_NUMERIC = _raw(base_token._RE_NUMERIC)
+        _RE_INITIAL = _raw(base_token._RE_INITIAL)
+        _RE_ALPHA = _raw(base_token._RE_ALPHA)
+
+        @property
+        def is_non_punct(self) -> Any:
+            return non_punct.search(self.type)
+
+    return LanguageVars(), Token
 
 
 def get_punkt_tokenizer() -> SentenceTokenizer:

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from docref.checks.static.names_getattr import served_names
 from docref.checks.static.names_spelling import fold, suggest
 from docref.external.lookup import python_external_doc
 from docref.external.py_introspect import INTROSPECTION, import_stdlib
@@ -166,10 +167,11 @@ def _without_comments(code: str, *, strings: bool) -> str:
     return _STRING_OR_COMMENT.sub(r"\g<s>" if strings else " ", code)
 
 
-def _dynamic(code: str) -> bool:
+def _dynamic(code: str, *, closed_getattr: bool = False) -> bool:
     """Whether a Python module may create its names at run time (``globals()``, ``exec``, a
-    module ``__getattr__``); ``code`` without strings and comments."""
-    if "__getattr__" in code and _MODULE_GETATTR.search(code):
+    module ``__getattr__`` unless ``closed_getattr``: it serves a closed set of names, see
+    :mod:`.names_getattr`); ``code`` without strings and comments."""
+    if not closed_getattr and "__getattr__" in code and _MODULE_GETATTR.search(code):
         return True
     if "globals" not in code and "exec" not in code:
         return False  # the common case: neither word, so no scan can find one
@@ -213,7 +215,9 @@ def _code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
         return known[1], known[2]
     if fe.language == "python":
         words = frozenset(_IDENTIFIER.findall(_without_comments(code, strings=True)))
-        dynamic = _dynamic(_without_comments(code, strings=False))
+        served = served_names(source) if "__getattr__" in code else None
+        dynamic = _dynamic(_without_comments(code, strings=False), closed_getattr=bool(served))
+        words |= served or frozenset()
     else:
         words, dynamic = frozenset(_IDENTIFIER.findall(code)), False
     if len(_CODE_FACTS) >= _FACTS_KEEP:

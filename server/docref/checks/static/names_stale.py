@@ -20,6 +20,7 @@ from docref.checks.static.prose_names import (
     stale_match,
 )
 from docref.core.findings import Criterion, Finding
+from docref.graph.java_refs import raw_type
 from docref.segments import Segment
 
 __all__ = [
@@ -107,6 +108,8 @@ def twin_in_scope(
     scope = [c for c in resolution.candidates if c != inp.function.name]
     if name[:1].isupper():  # project classes it nearly spells (``FlagValue``: ``FlagValues``)
         scope += [n for n in project_names(inp.graph) if n.startswith(name) and n != name]
+        # and the types the function takes (``PreparedStatement``, from a wildcard import)
+        scope += [raw_type(p.annotation) for p in inp.function.params if p.annotation]
     defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
     match = stale_match(
         name,
@@ -122,10 +125,18 @@ def twin_in_scope(
         documented=inp.function.name,
         unnamed=_unnamed(inp, params) if plain and affixed else (),
     )
-    if match is not None and name[:1].isupper() and inflected(name, match):
-        singular = rf"\b(?:an?|one|single|instance\s+of)\s+[`*]*{re.escape(name)}\b"
-        if not re.search(singular, sentence, re.I):
-            return None  # "find `PrefectFutures`": English plural of the class, not an old name
+    if match is None or not name[:1].isupper():
+        return match
+    singular = rf"\b(?:an?|one|single|instance\s+of)\s+[`*]*{re.escape(name)}\b"
+    if re.search(singular, sentence, re.I):
+        return match  # "an instance of `RunArtifacts`": a singular, so no English plural
+    if inflected(name, match):
+        return None  # "find `PrefectFutures`": English plural of the class, not an old name
+    # "selects {@code X509CRLs}": the English plural of another project class (``X509CRL``),
+    # whatever name the spelling is near (``X509CRLSelector``)
+    names = project_names(inp.graph)
+    if name.endswith("s") and (name[:-1] in names or (name.endswith("es") and name[:-2] in names)):
+        return None
     return match
 
 

@@ -360,7 +360,11 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     )
     if not java and [stripped for _seg, _shown, stripped in documented] == ["None"]:
         return []  # numpydoc's "Parameters / None": the function takes none
-    if not java and any(shown.startswith("-") for _seg, shown, _stripped in documented):
+    options = (s for s in inp.docstring.segments if s.kind == "param" and not s.name)
+    if not java and (
+        any(shown.startswith("-") for _seg, shown, _stripped in documented)
+        or any(s.text.lstrip().startswith("-") for s in options)
+    ):
         # ``-f``, ``--aggressive``: the entries are command-line words (IPython's magics parse
         # them from one string), not the function's parameters
         return []

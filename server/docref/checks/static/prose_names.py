@@ -222,11 +222,16 @@ def stale_match(
     if (
         name[:1].isupper()
         and any(ch.islower() for ch in name)
-        and not any(other[:1].isupper() and other.startswith(name) for other in scope)
+        and not any(
+            other[:1].isupper()
+            and (other.startswith(name) or (len(name) >= 8 and _one_edit(name, other)))
+            for other in scope
+        )
     ):
         # ``Patch`` or ``XModel`` (a class, CapWords; ``XForY`` / ``XModel`` placeholders) is
         # not the parameter ``path`` or ``model`` renamed -- unless a class in scope spells it
-        # nearly (``FlagValue`` for ``FlagValues``: a stale name)
+        # nearly (``FlagValue`` for ``FlagValues``: a stale name; a long name one edit away,
+        # ``OutpuStream`` for ``OutputStream``: a typo, round 5's TRUE finding)
         params = ()
     if name.endswith("_") and not name.endswith("__"):
         # a trailing underscore marks a key prefix ("a *speech_* prefix") or a fitted

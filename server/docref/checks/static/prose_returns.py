@@ -32,14 +32,13 @@ primitive, boxed and ``String`` return types only.
 
 from __future__ import annotations
 
-import ast
 import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
 from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
 from docref.checks.static.prose_conversions import conversion_kind
-from docref.checks.static.returns_raises_ast import function_node, own_nodes
+from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -212,65 +211,6 @@ def annotation_kinds(annotation: str) -> set[str] | None:
             return None
         kinds.add(_KNOWN[head])
     return kinds
-
-
-_CALL_KINDS = {"str": "str", "repr": "str", "format": "str", "bool": "bool", "isinstance": "bool"}
-_CALL_KINDS |= {"bytes": "bytes", "list": "list", "sorted": "list", "tuple": "tuple"}
-_CALL_KINDS |= {"dict": "dict", "int": "int", "len": "int", "float": "float", "hash": "int"}
-
-
-def _expr_kind(node: ast.expr | None) -> str:
-    """The certain kind of a returned expression; "None" for nothing, "?" when unsure."""
-    if node is None:
-        return "None"
-    if isinstance(node, ast.Constant):
-        value = node.value
-        if value is None:
-            return "None"
-        if isinstance(value, bool):
-            return "bool"
-        kinds = {str: "str", bytes: "bytes", int: "int", float: "float"}
-        return kinds.get(type(value), "?")
-    if isinstance(node, ast.JoinedStr):
-        return "str"
-    if isinstance(node, ast.Compare) or (
-        isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
-    ):
-        return "bool"
-    displays: dict[type[ast.expr], str] = {
-        ast.List: "list",
-        ast.ListComp: "list",
-        ast.Tuple: "tuple",
-        ast.Dict: "dict",
-        ast.DictComp: "dict",
-        ast.Set: "set",
-        ast.SetComp: "set",
-    }
-    for cls, kind in displays.items():
-        if isinstance(node, cls):
-            return kind
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        return _CALL_KINDS.get(node.func.id, "?")
-    return "?"
-
-
-def _returned_kinds(inp: StaticInput) -> set[str] | None:
-    """The kinds every ``return`` of an unannotated Python function gives, ``None`` unless
-    each is certain and at least one is not ``None``."""
-    node = function_node(inp.data, inp.function)
-    if node is None:
-        return None
-    kinds: set[str] = set()
-    for sub in own_nodes(node):
-        if isinstance(sub, ast.Yield | ast.YieldFrom):
-            return None
-        if isinstance(sub, ast.Return):
-            kind = _expr_kind(sub.value)
-            if kind is None or kind == "?":
-                return None
-            kinds.add(kind)
-    kinds.discard("None")
-    return kinds or None
 
 
 def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
