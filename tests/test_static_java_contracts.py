@@ -90,3 +90,28 @@ public final class A implements Callable<String> {
 """
     inp = project_input(tmp_path, {"p/A.java": code}, "p/A.java", "A.call")
     assert [f.rule for f in c3_raises_unraised(inp)] == ["C3-RAISES"]
+
+
+def test_a_wildcard_imported_project_class_is_no_outside_supertype(tmp_path: Path) -> None:
+    # round 0's TRUE ``TableView.RowView.getResizeWeight`` (``import javax.swing.text.*``
+    # in a checkout of ``java.desktop``): ``BoxView`` is the project's own file, not the
+    # JDK's, so its contract is not read from ``src.zip`` and the override stays judged
+    box = (
+        "package javax.swing.text;\npublic class BoxView {\n"
+        "    public int getResizeWeight(int axis) { return 0; }\n}\n"
+    )
+    code = """package p;
+import javax.swing.text.*;
+public final class A extends BoxView {
+    /**
+     * Weight.
+     *
+     * @return the weight
+     * @throws IllegalArgumentException for an invalid axis
+     */
+    public int getResizeWeight(int axis) { return 1; }
+}
+"""
+    files = {"p/A.java": code, "javax/swing/text/BoxView.java": box}
+    inp = project_input(tmp_path, files, "p/A.java", "A.getResizeWeight")
+    assert [f.rule for f in c3_raises_unraised(inp)] == ["C3-RAISES"]

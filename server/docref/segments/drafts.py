@@ -36,7 +36,7 @@ def prose_drafts(paragraph: Mapped, section: str | None, summary: bool) -> list[
     if not text.text:
         return drafts
     for span in segment_code_aware(text.text):
-        piece = text.slice(span.start, span.end).strip()
+        piece = text.stripped_slice(span.start, span.end)
         if not piece.text:
             continue
         kind: SegmentKind = "summary" if summary and not drafts else "prose"

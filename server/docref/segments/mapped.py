@@ -54,6 +54,11 @@ class Mapped:
         lo, hi = _bounds(self.text)
         return self.slice(lo, hi)
 
+    def stripped_slice(self, start: int, end: int) -> Mapped:
+        """``self.slice(start, end).strip()``, copying the maps once."""
+        lo, hi = _bounds(self.text[start:end])
+        return self.slice(start + lo, start + hi)
+
     def lstrip_count(self) -> int:
         """Number of leading whitespace characters."""
         return len(self.text) - len(self.text.lstrip())

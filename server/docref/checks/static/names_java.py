@@ -236,6 +236,11 @@ class JavaScope:
             return []
         out: list[str] = []
         for base in self._bases(start):
+            if isinstance(base, str) and base:
+                # a JDK name a wildcard import supplied may be a project class all the same
+                # (``javax.swing.text.*`` in a checkout of the JDK): its file decides
+                target = self.graph.modules.module_path(base)
+                base = _Type(target, base.rsplit(".", 1)[-1]) if target is not None else base
             if isinstance(base, _Type):
                 if base != start:
                     out += self.outside_supertypes(base, hops + 1)
