@@ -254,11 +254,14 @@ def _same_entity(name: str, candidates: list[str]) -> bool:
     in a JSON schema) -- a Python rename never switches naming conventions."""
     if f"{name}_" in candidates:
         return True
-    # a key prefix ("`train_` metrics") or another library's in-place spelling (torch's
-    # ``clip_grad_norm_``) beside a name in scope that differs only in its end underscores
-    trailing = name.endswith("_") and not name.startswith("__")
-    if trailing and name.strip("_") in {c.strip("_") for c in candidates if c}:
-        return True
+    # a key prefix joined by two underscores (``train__`` beside ``train``) or another
+    # library's in-place spelling (torch's ``clip_grad_norm_`` beside ``_clip_grad_norm``);
+    # one trailing underscore more than a name in scope is a fitted attribute that does not
+    # exist (scikit-learn's ``type_of_target_`` for the function ``type_of_target``): reported
+    if name.endswith("_") and not name.startswith("__"):
+        twins = [c for c in candidates if c and c.strip("_") == name.strip("_")]
+        if any(name.endswith("__") or c.startswith("_") for c in twins):
+            return True
     if re.search(r"[a-z][A-Z]", name) is None:
         return False
     snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
