@@ -34,6 +34,10 @@ pytestmark = [pytest.mark.install, pytest.mark.timeout(900)]
 def _run(
     cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
+    # the installed wheel, not a source tree on PYTHONPATH (whose docref.egg-info, left by the
+    # wheel build, would also make pip skip the install as "already satisfied")
+    if env is None:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     return subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=cwd, env=env)
 
 
@@ -82,7 +86,8 @@ def _site_packages(venv: Path) -> Path:
 
 
 def _check_shop(docref: list[str], *extra: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
+    dropped = {"OPENAI_API_KEY"} | ({"PYTHONPATH"} if docref[0] != sys.executable else set())
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
     return _run([*docref, "check", str(SHOP), "--no-cache", "--no-progress", *extra], env=env)
 
 
