@@ -238,6 +238,8 @@ def _measure_project(
                 "detected": bool(mine),
                 "caught": bool(right),
                 "rules": sorted({f["rule"] for f in mine}),
+                # the rules of the findings on the right sentence: what an opt-in move costs
+                "caught_rules": sorted({f["rule"] for f in right}),
             }
         )
     mutated_fns = {(m.path, m.qualname) for m in mutations}
