@@ -328,7 +328,7 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
             return []
         if _agrees_with_a_part(inp, segment, documented, annotation):
             return []
-        if returned_as_documented(inp, documented):
+        if returned_as_documented(inp, documented, annotation):
             return []  # ``return video, metadata`` as documented: the annotation is stale
         for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
             other = _annotation(overload.returns, scope) if overload.returns else None
