@@ -20,6 +20,7 @@ from docref.graph.changes import ChangeTracker
 from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspace
 from docref.graph.extraction import SideJob, cache_key, extract_many
 from docref.graph.incremental import IncrementalExtractor
+from docref.graph.links import ImportLinks
 from docref.graph.model import Class, FileExtract, Function, Variable
 from docref.graph.modules import ModuleMap
 from docref.graph.reports import IndexReport as IndexReport  # re-exported: its old home
@@ -69,8 +70,7 @@ class ProjectGraph:
         # Context building asks for the same file once per related block: keep recent texts,
         # revalidated by (mtime, size) so an edit on disk is never served stale.
         self._disk_texts: OrderedDict[str, tuple[tuple[int, int], str]] = OrderedDict()
-        self._imports_of: dict[str, set[str]] = {}
-        self._importers: dict[str, set[str]] = {}
+        self._links = ImportLinks()
         self._incremental = IncrementalExtractor(tree_cache_size)
         self.cache_directory = cache_directory
         # bumped whenever a file's entry is added, replaced or removed: lets derived tables
@@ -185,7 +185,7 @@ class ProjectGraph:
         write_entries(self._cache, pending)
         for s in skipped:
             self.skipped[s.relpath] = s.reason
-        self._link_all()
+        self._links.link_all(self.entries, self.modules)
         entries = self.entries.values()
         return IndexReport(
             files=len(self.entries),
@@ -211,38 +211,13 @@ class ProjectGraph:
         for entry in entries:
             self._install(entry)
         self.skipped = dict(skipped)
-        self._link_all()
+        self._links.link_all(self.entries, self.modules)
 
     def _install(self, entry: Entry) -> None:
         self.generation += 1
         self.entries[entry.path] = entry
         self.skipped.pop(entry.path, None)
         self.modules.add_entry(entry.path, entry.language, entry.package)
-
-    def _link_all(self) -> None:
-        self._imports_of.clear()
-        self._importers.clear()
-        for rel in self.entries:
-            self._link(rel)
-
-    def _link(self, rel: str) -> None:
-        for target in self._imports_of.pop(rel, set()):
-            self._importers.get(target, set()).discard(rel)
-        entry = self.entries.get(rel)
-        if entry is None:
-            return
-        targets: set[str] = set()
-        for imp in entry.imports:
-            if entry.language == "java" and imp.name == "*":
-                found = self.modules.java_package_files(imp.module)
-                targets.update(found)
-                continue
-            resolved, _ = self.modules.resolve_import(rel, imp)
-            if resolved is not None and resolved != rel:
-                targets.add(resolved)
-        self._imports_of[rel] = targets
-        for target in targets:
-            self._importers.setdefault(target, set()).add(rel)
 
     # ---- incremental ------------------------------------------------------------------
 
@@ -284,19 +259,19 @@ class ProjectGraph:
             fe.errors.append(src.note)
         entry = Entry.from_extract(fe, src.data)
         self._install(entry)
-        self._link(rel)
+        self._links.link(rel, self.entries, self.modules)
         if new_package:
             self._rename_modules()  # the files of that directory now have dotted names
         elif old is None:
             # a new file can satisfy imports that were unresolved before
-            self._relink_importers_of(rel)
+            self._links.relink_importers_of(rel, self.entries, self.modules)
         new_prints = entry.fingerprints
         changed = [q for q, h in new_prints.items() if old_prints.get(q) != h]
         changed += [q for q in old_prints if q not in new_prints]
-        found = self._dependents(rel, changed) if dependents else []
+        found = self._links.dependents(rel, changed, self.entries) if dependents else []
         before = None if old is None else (old_prints, old.imports)
         after = (new_prints, entry.imports)
-        users = [rel, *self._importers.get(rel, ())]
+        users = [rel, *self._links.importers.get(rel, ())]
         self.changes.updated(rel, before, after, fe, src.data, changed, users)
         return UpdateResult(rel, changed, found, src.note)
 
@@ -305,7 +280,7 @@ class ProjectGraph:
         rel = self.relpath(path)
         old = self.entries.get(rel)
         old_prints = old.fingerprints if old is not None else {}
-        dependents = self._dependents(rel, list(old_prints))
+        dependents = self._links.dependents(rel, list(old_prints), self.entries)
         self.entries.pop(rel, None)
         self.generation += 1
         self.changes.names_changed(rel)
@@ -315,59 +290,20 @@ class ProjectGraph:
         if rel.endswith(("__init__.py", "__init__.pyi")) and old is not None:
             self.modules.package_dirs.discard(posixpath.dirname(rel))
             self._rename_modules()
-        importers = self._importers.pop(rel, set())
-        self._link(rel)  # clears its outgoing links
-        for other in importers:
-            self._imports_of.get(other, set()).discard(rel)
+        self._links.forget(rel, self.entries, self.modules)
         return UpdateResult(rel, list(old_prints), [d for d in dependents if d[0] != rel])
 
     def _rename_modules(self) -> None:
         """Recompute every module name and link (a package ``__init__`` came or went)."""
         for entry in self.entries.values():
             self.modules.add_entry(entry.path, entry.language, entry.package)
-        self._link_all()
+        self._links.link_all(self.entries, self.modules)
 
     def close(self) -> None:
         """Release the on-disk cache handle."""
         if self._cache is not None:
             self._cache.close()
             self._cache = None
-
-    def _relink_importers_of(self, rel: str) -> None:
-        names = set(self.modules.names_of.get(rel, []))
-        for other, entry in self.entries.items():
-            if other == rel:
-                continue
-            if any(
-                imp.level or imp.module in names or f"{imp.module}.{imp.name}" in names
-                for imp in entry.imports
-            ):
-                self._link(other)
-
-    def _dependents(self, rel: str, changed: Iterable[str]) -> list[tuple[str, str]]:
-        """Functions whose 1-hop context includes a changed entity of ``rel``.
-
-        Matching is by name (the last dotted component), which over-approximates: a
-        re-check too many is cheap, a stale docstring verdict is not.
-        """
-        changed_set = set(changed)
-        if not changed_set:
-            return []
-        short = {q.rsplit(".", 1)[-1] for q in changed_set}
-        out: dict[tuple[str, str], None] = {}
-        for other in [rel, *sorted(self._importers.get(rel, ()))]:
-            entry = self.entries.get(other)
-            if entry is None:
-                continue
-            if other == rel:
-                for fn in entry.extract.functions:
-                    if fn.qualname in changed_set:
-                        out[(other, fn.qualname)] = None
-            users = entry.users_by_name()
-            for name in short:
-                for qualname in users.get(name, ()):
-                    out[(other, qualname)] = None
-        return list(out)
 
     # ---- queries ----------------------------------------------------------------------
 
@@ -409,10 +345,10 @@ class ProjectGraph:
         return text
 
     def importers_of(self, path: str) -> set[str]:
-        return set(self._importers.get(self.relpath(path), ()))
+        return set(self._links.importers.get(self.relpath(path), ()))
 
     def imports_of(self, path: str) -> set[str]:
-        return set(self._imports_of.get(self.relpath(path), ()))
+        return set(self._links.imports_of.get(self.relpath(path), ()))
 
     def find_function(self, path: str, qualname: str) -> Function | None:
         fe = self.get(path)

@@ -7,8 +7,6 @@ walking statement lists only; the names a function uses come from
 
 from __future__ import annotations
 
-from collections import deque
-
 from tree_sitter import Node, Parser, Tree
 
 from docref.graph.model import (
@@ -16,10 +14,9 @@ from docref.graph.model import (
     Docstring,
     FileExtract,
     Function,
-    Param,
-    Variable,
 )
 from docref.graph.python_imports import python_imports
+from docref.graph.python_members import DEFINITIONS, NESTING, TRY_PARTS, Members, first_named
 from docref.graph.python_refs import PY_LANGUAGE, ReferenceCollector, ReferenceMemo
 from docref.graph.python_reuse import ChunkKey, Chunks
 from docref.graph.treesitter import (
@@ -33,26 +30,6 @@ from docref.graph.treesitter import (
 __all__ = ["PY_LANGUAGE", "ReferenceMemo", "extract_python", "parse", "parser"]
 
 
-# Blocks whose statements still count as module/class level for declarations.
-_NESTING = frozenset(
-    {
-        "if_statement",
-        "elif_clause",
-        "else_clause",
-        "try_statement",
-        "except_clause",
-        "except_group_clause",
-        "finally_clause",
-        "with_statement",
-        "for_statement",
-        "while_statement",
-        "block",
-    }
-)
-_TRY_PARTS = frozenset({"try_statement", "except_clause", "except_group_clause"})
-_DEFINITIONS = frozenset({"function_definition", "class_definition", "decorated_definition"})
-
-
 def parser() -> Parser:
     """This thread's parser (see :func:`docref.graph.treesitter.thread_parser`)."""
     return thread_parser(PY_LANGUAGE)
@@ -62,11 +39,7 @@ def parse(data: bytes, old_tree: Tree | None = None) -> Tree:
     return parse_with(parser(), data, old_tree)
 
 
-def _first_named(node: Node) -> Node | None:
-    return node.named_child(0) if node.named_child_count else None
-
-
-class _Extractor:
+class _Extractor(Members):
     def __init__(
         self,
         data: bytes,
@@ -75,22 +48,12 @@ class _Extractor:
         refs: ReferenceCollector,
         chunks: Chunks | None = None,
     ) -> None:
-        self.data = data
-        self.refs = refs
-        self.out = FileExtract(path=path, language="python", content_hash=content_hash)
+        super().__init__(
+            data, refs, FileExtract(path=path, language="python", content_hash=content_hash)
+        )
         self.chunks = chunks
-        # class qualname -> names of the variables it owns so far (first assignment wins)
-        self.owned: dict[str, set[str]] = {}
         # see _may_define: a tree with errors may hold nodes its text does not spell out
         self.walk_bodies = False
-
-    def add_variable(self, var: Variable) -> None:
-        self.out.variables.append(var)
-        if var.owner is not None:
-            self.owned.setdefault(var.owner, set()).add(var.name)
-
-    def text(self, node: Node) -> str:
-        return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
     # ---- statements -------------------------------------------------------------------
 
@@ -105,7 +68,7 @@ class _Extractor:
         for stmt in block.named_children:
             kind = stmt.type
             key: ChunkKey | None = None
-            if self.chunks is not None and func is None and kind in _DEFINITIONS:
+            if self.chunks is not None and func is None and kind in DEFINITIONS:
                 owner = owner_class.qualname if owner_class is not None else ""
                 known = frozenset(self.owned.get(owner, ())) if owner else frozenset()
                 key = self.chunks.key(self.data, stmt, prefix, in_try, known)
@@ -151,16 +114,16 @@ class _Extractor:
             self.assignment(stmt, owner_class, prefix)
         elif kind == "type_alias_statement" and func is None:
             self.type_alias(stmt, owner_class, prefix)
-        elif kind in _NESTING:
-            self.statements(stmt, owner_class, func, prefix, in_try or kind in _TRY_PARTS)
+        elif kind in NESTING:
+            self.statements(stmt, owner_class, func, prefix, in_try or kind in TRY_PARTS)
 
     def docstring(self, body: Node | None) -> Docstring | None:
         if body is None:
             return None
-        first = _first_named(body)
+        first = first_named(body)
         if first is None or first.type != "expression_statement" or first.named_child_count != 1:
             return None
-        lit = _first_named(first)
+        lit = first_named(first)
         if lit is None or lit.type not in ("string", "concatenated_string"):
             return None
         if lit.type == "string":
@@ -210,38 +173,6 @@ class _Extractor:
             if self.walk_bodies or _may_define(self.data, body.start_byte, body.end_byte):
                 self.statements(body, None, fn, f"{qualname}.", False)
 
-    def params(self, node: Node) -> list[Param]:
-        out: list[Param] = []
-        after_star = False
-        for child in node.named_children:
-            kind = child.type
-            if kind == "positional_separator":
-                for p in out:
-                    p.kind = "positional_only"
-                continue
-            if kind == "keyword_separator":
-                after_star = True
-                continue
-            annotation = default = None
-            target = child
-            if kind in ("typed_parameter", "typed_default_parameter", "default_parameter"):
-                t = child.child_by_field_name("type")
-                v = child.child_by_field_name("value")
-                annotation = self.text(t) if t is not None else None
-                default = self.text(v) if v is not None else None
-                target = child.child_by_field_name("name") or _first_named(child) or child
-            pkind = "keyword_only" if after_star else "positional"
-            if target.type == "list_splat_pattern":
-                pkind, after_star = "vararg", True
-                target = _first_named(target) or target
-            elif target.type == "dictionary_splat_pattern":
-                pkind = "kwarg"
-                target = _first_named(target) or target
-            if target.type != "identifier":
-                continue
-            out.append(Param(self.text(target), annotation, default, pkind))
-        return out
-
     # ---- classes ----------------------------------------------------------------------
 
     def klass(
@@ -278,101 +209,6 @@ class _Extractor:
         self.out.classes.append(cls)
         if body is not None:
             self.statements(body, cls, None, f"{qualname}.", False)
-
-    # ---- variables --------------------------------------------------------------------
-
-    def assignment(self, stmt: Node, owner_class: Class | None, prefix: str) -> None:
-        node = _first_named(stmt)
-        if node is None or node.type != "assignment":
-            return
-        targets: list[Node] = []
-        annotation: str | None = None
-        value: Node | None = None
-        cur: Node | None = node
-        while cur is not None and cur.type == "assignment":  # chained ``a = b = 1``
-            left = cur.child_by_field_name("left")
-            if left is not None:
-                targets.append(left)
-            t = cur.child_by_field_name("type")
-            if t is not None and annotation is None:
-                annotation = self.text(t)
-            value = cur.child_by_field_name("right")
-            cur = value
-        value_refs = self.refs.value_refs(value)
-        scope = "class" if owner_class else "module"
-        owner = owner_class.qualname if owner_class else None
-        for target in targets:
-            for ident in self.target_names(target):
-                var = Variable(
-                    ident, f"{prefix}{ident}", node_span(stmt), scope, owner, annotation, value_refs
-                )
-                self.add_variable(var)
-
-    def type_alias(self, stmt: Node, owner_class: Class | None, prefix: str) -> None:
-        """PEP 695 ``type X = …``: a variable annotated ``TypeAlias`` (the C2 rules expand
-        it in annotations)."""
-        left = stmt.child_by_field_name("left")
-        name = _first_identifier(left) if left is not None else None
-        if name is None:
-            return
-        scope = "class" if owner_class else "module"
-        owner = owner_class.qualname if owner_class else None
-        value_refs = self.refs.value_refs(stmt.child_by_field_name("right"))
-        var = Variable(
-            name, f"{prefix}{name}", node_span(stmt), scope, owner, "TypeAlias", value_refs
-        )
-        self.add_variable(var)
-
-    def target_names(self, target: Node) -> list[str]:
-        if target.type == "identifier":
-            return [self.text(target)]
-        if target.type in ("pattern_list", "tuple_pattern", "list_pattern"):
-            return [n for c in target.named_children for n in self.target_names(c)]
-        return []
-
-    def instance_attributes(self, body: Node, owner: Class) -> None:
-        """``self.x = ...`` / ``self.x: T = ...`` anywhere in a method body (first wins)."""
-        known = self.owned.setdefault(owner.qualname, set())
-        # in source order: a deque, as popping the head of a list is quadratic in long bodies
-        stack = deque(body.named_children)
-        while stack:
-            stmt = stack.popleft()
-            if stmt.type in _DEFINITIONS:
-                continue
-            if stmt.type in _NESTING:
-                stack.extendleft(reversed(stmt.named_children))
-                continue
-            if stmt.type != "expression_statement":
-                continue
-            node = _first_named(stmt)
-            if node is None or node.type != "assignment":
-                continue
-            left = node.child_by_field_name("left")
-            if left is None:
-                continue
-            t = node.child_by_field_name("type")
-            lefts = left.named_children if left.type == "pattern_list" else [left]
-            for target in lefts:
-                if target.type != "attribute":
-                    continue
-                obj = target.child_by_field_name("object")
-                attr = target.child_by_field_name("attribute")
-                if obj is None or attr is None or self.text(obj) != "self":
-                    continue
-                name = self.text(attr)
-                if name in known:
-                    continue
-                known.add(name)
-                var = Variable(
-                    name,
-                    f"{owner.qualname}.{name}",
-                    node_span(stmt),
-                    "instance",
-                    owner.qualname,
-                    self.text(t) if t is not None else None,
-                    self.refs.value_refs(node.child_by_field_name("right")),
-                )
-                self.add_variable(var)
 
 
 def extract_python(
@@ -413,15 +249,3 @@ def _may_define(data: bytes, start: int, end: int) -> bool:
     function or class, an import): in an error-free tree each needs its keyword in the text,
     so most bodies are not walked (a Node object per statement saved)."""
     return any(data.find(word, start, end) >= 0 for word in (b"def", b"class", b"import"))
-
-
-def _first_identifier(node: Node) -> str | None:
-    """The first identifier in ``node`` (``X`` of ``type X[T] = …``)."""
-    if node.type == "identifier":
-        text = node.text
-        return text.decode("utf-8", "replace") if text is not None else None
-    for child in node.named_children:
-        found = _first_identifier(child)
-        if found is not None:
-            return found
-    return None
