@@ -37,7 +37,11 @@ method of a JDK supertype documents (:mod:`.java_contracts`: ``Iterator.next``'s
 ``NoSuchElementException`` restated by an implementation), an unchecked exception on an
 overridable method of an abstract class whose body is empty (a no-op hook, as an interface's
 default method is: ``jdk.internal.event.Event.set``, which subclasses and JFR's instrumentation
-implement; a final one, or one of a concrete class, is still judged), and methods without a body
+implement; a final one, or one of a concrete class, is still judged), an unchecked exception on an
+overridable method that other methods of its class call and document as throwing it themselves
+without throwing it on their own (an extension point: ``Clipboard.getContents``, whose callers
+``getAvailableDataFlavors``... document its ``IllegalStateException``, and the platform clipboards
+of another module override it), and methods without a body
 (abstract, native, an interface's: the caller leaves interfaces out, default methods too, as
 implementations override them): their tags are the implementations' contract.
 """
@@ -207,6 +211,28 @@ class _Judge:
             return facts.sneaky
         return any(is_subtype(jdk_ancestry(n), documented) is not False for n in facts.implied)
 
+    def callers_document(self, written: str) -> bool:
+        """Another method of the class calls this one (bare or on ``this``), documents the
+        unchecked exception ``written`` and does not throw it itself: the class's own contract
+        says it comes from this overridable method, an extension point whose overrides throw it
+        (``Clipboard.getContents``, overridden by the platform clipboards of another module)."""
+        inp, fn = self.inp, self.inp.function
+        documented = self.ancestry(written)
+        tag = re.compile(rf"@(?:throws|exception)\s+(?:[\w$]+\.)*{re.escape(_simple(written))}\b")
+        for other in inp.file.functions:
+            if other is fn or other.parent_class != fn.parent_class or other.docstring is None:
+                continue
+            if not tag.search(other.docstring.text):
+                continue
+            node = method_node(inp.data, other)
+            facts = BodyReader(inp.data, inp.file, other).read(other, node) if node else None
+            calls_it = facts is not None and {(None, fn.name), ("this", fn.name)} & set(facts.calls)
+            if facts is None or not calls_it:
+                continue
+            if not self._explains(facts, documented, checked=False):
+                return True
+        return False
+
     def verdict(self, written: str) -> str | None:
         """Why ``written`` can never be thrown, or None when it might be."""
         documented = self.ancestry(written)
@@ -261,6 +287,8 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
             continue  # a JDK supertype's contract restated (``Iterator.next``'s NoSuchElement)
         if reason != _CHECKED_REASON and overridable and hook:
             continue  # an empty hook, as an interface's default method: its overriders' contract
+        if reason != _CHECKED_REASON and overridable and judge.callers_document(written):
+            continue  # the class's callers document it as coming from here: an extension point
         if reason != _CHECKED_REASON and overridable:
             # an override may throw any unchecked exception: the base documents their contract
             if overridden is None:

@@ -90,6 +90,8 @@ def stale_finding(
     )
     if match is None:
         return None
+    if match not in params and _passed_elsewhere(inp, name):
+        return None  # ``Factory.get(mxbeanInterface)``: the callee's parameter, not a member
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
     if match in params and called_not_valued(name, sentence, annotation):
         return None  # "the `agentmain` method": code elsewhere, not the value `agent`
@@ -130,6 +132,20 @@ def names_a_package(sentence: str) -> bool:
     """The sentence is about installing (``Requires `graphviz` to be installed``, ``pip
     install``): its code-marked words are distributions, not the code's names."""
     return _INSTALL.search(sentence) is not None
+
+
+def _passed_elsewhere(inp: StaticInput, name: str) -> bool:
+    """The docstring itself shows ``name`` as an argument of another method's call
+    (``ManagementFactory.getPlatformMXBean(mxbeanInterface)``, often a link's label), so the
+    prose means that method's parameter.  Java only: a Python docstring's ``f(x)`` example
+    passes the function's own names as often."""
+    doc = inp.function.docstring
+    if doc is None or inp.file.language != "java":
+        return False
+    text = inp.code(doc.span.start_byte, doc.span.end_byte)
+    arg = re.escape(name)
+    call = rf"([\w$]+)\s*\((?:[^()]*,)?\s*{arg}\s*(?:,[^()]*)?\)"
+    return any(m[1] != inp.function.name for m in re.finditer(call, text))
 
 
 def twin_in_scope(
