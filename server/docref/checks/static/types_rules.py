@@ -48,6 +48,11 @@ from docref.checks.static.type_scope import (
     type_tested,
     unknown_word,
 )
+from docref.checks.static.type_shapes import (
+    bracketed_item,
+    returned_as_documented,
+    sequence_for_a_sequence,
+)
 from docref.checks.types import (
     TypeExpr,
     Verdict,
@@ -160,6 +165,9 @@ def _doc_readings(
     """Every reading of the documented type (``list of string or tuples`` has two: see
     :func:`parse_doc_readings`); a finding needs all of them contradicted."""
     first = _doc_type(text, scope, default_is_none=default_is_none)
+    listed = bracketed_item(text)
+    if listed is not None:  # ``[bool]``: the decorated ``bool``, or a list of flags (a mask)
+        return [first, _doc_type(listed, scope, default_is_none=default_is_none)]
     readings = parse_doc_readings(
         text.strip(),
         default_is_none=default_is_none,
@@ -265,6 +273,8 @@ def _check_param(
             return None  # ``sequence of intdict``: a typo in the type, not what it is compared for
         if array_for_a_number(documented, annotation):
             return None  # the body tells the kinds apart: it accepts more than the annotation says
+        if sequence_for_a_sequence(documented, annotation):
+            return None  # a tuple for ``list[float]``: the caller's sequence, read either way
     if type_tested(inp, param.name):
         return None
     annotation = _without_sentinel(inp, param, annotation)
@@ -318,6 +328,8 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
             return []
         if _agrees_with_a_part(inp, segment, documented, annotation):
             return []
+        if returned_as_documented(inp, documented):
+            return []  # ``return video, metadata`` as documented: the annotation is stale
         for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
             other = _annotation(overload.returns, scope) if overload.returns else None
             if other is None or not _incompatible(inp, documented, other):
