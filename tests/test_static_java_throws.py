@@ -628,7 +628,8 @@ def test_a_call_of_another_arity_is_an_inherited_overload(
         "public final void setInput(Object input)",
     )
     base = "package p;\npublic class Base {\n"
-    base += "    protected void setInput(int i, Object o) { throw new IllegalArgumentException(); }\n}\n"
+    base += "    protected void setInput(int i, Object o) {\n"
+    base += "        throw new IllegalArgumentException();\n    }\n}\n"
     extra = {"p/Base.java": base}
     assert (
         len(

@@ -13,8 +13,9 @@ hierarchy always counts as "could be"):
   call of a method or constructor other than a same-class method that cannot be overridden
   (private, static, final, or of a final class) whose own body, one hop deep, does not throw
   it either (a call of its own name with an argument count no method of the file takes is an
-  inherited overload: not followed, so it could), no operation that raises it implicitly: ``NullPointerException`` from any use of
-  a variable or field (unboxing, dereference), ``ArrayIndexOutOfBoundsException`` and
+  inherited overload: not followed, so it could), no operation that raises it implicitly:
+  ``NullPointerException`` from any use of a variable or field (unboxing, dereference),
+  ``ArrayIndexOutOfBoundsException`` and
   ``ArrayStoreException`` from indexing, ``ArithmeticException`` from ``/`` and ``%``,
   ``ClassCastException`` from a cast, ``NegativeArraySizeException`` from ``new T[n]``,
   ``AssertionError`` from ``assert``.  ``NumberFormatException`` only comes from calls
