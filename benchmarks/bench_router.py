@@ -28,8 +28,8 @@ if "docref" not in os.environ.get("PYTHONPATH", ""):  # else the docref named th
 sys.path.insert(0, REPO)
 
 from docref.config.endpoints import EndpointSpec, default_strategy  # noqa: E402
-from docref.llm.client import load_litellm  # noqa: E402
 from docref.llm.endpoint import ModelSettings  # noqa: E402
+from docref.llm.litellm_setup import load_litellm  # noqa: E402
 from docref.llm.router import RouterClient  # noqa: E402
 
 from benchmarks.bench_scale import Endpoints  # noqa: E402

@@ -241,7 +241,7 @@ async def ask_spread(
     this process is, or within :data:`READY_GRACE_S` after, ask: each endpoint's cap is
     shared out before the asking starts, and a worker still importing would leave its share
     idle."""
-    from docref.llm.client import load_litellm
+    from docref.llm.litellm_setup import load_litellm
 
     if len(workers) < parts - 1:
         workers = workers + start_workers(parts - 1 - len(workers))

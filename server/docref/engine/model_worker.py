@@ -144,7 +144,7 @@ class Worker:
 def _serve(conn: Connection) -> None:
     """A worker process: import the model tier and litellm, then ask every batch it is sent
     (at once, with the settings sent: its share of each endpoint) and send each outcome back."""
-    from docref.llm.client import load_litellm
+    from docref.llm.litellm_setup import load_litellm
 
     load_litellm()
     try:

@@ -2,7 +2,9 @@
 
 * :mod:`docref.llm.client` -- `ModelClient`: one chat completion through litellm (imported
   lazily) with bounded concurrency, timeouts, our own retries and typed errors;
-  :mod:`docref.llm.endpoint` -- `ModelSettings` and `resolve_endpoint` (where calls really go).
+  :mod:`docref.llm.litellm_setup` -- litellm's lazy import and the zero price of an unpriced
+  model; :mod:`docref.llm.endpoint` -- `ModelSettings` and `resolve_endpoint` (where calls
+  really go).
 * :mod:`docref.llm.answers` -- the on-disk cache of parsed answers.
 """
 

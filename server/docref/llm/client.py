@@ -2,11 +2,8 @@
 
 Rules (see ENGINEERING.md, "litellm (verified on 1.106.2)"):
 
-* litellm is imported lazily, on first use and off the event loop, with ``LITELLM_LOG=ERROR``
-  and ``LITELLM_LOCAL_MODEL_COST_MAP=True`` set first (no price-map download); its loggers are
-  set to WARNING and lose their own handlers (which send INFO to stdout), so its records
-  propagate to whatever the application configured, or Python's last-resort stderr handler.
-  ``suppress_debug_info`` is the only litellm global we set. Nothing reaches stdout.
+* litellm is imported lazily, on first use and off the event loop, and tamed once
+  (:mod:`docref.llm.litellm_setup`). Nothing reaches stdout.
 * Everything goes per call; litellm's own retries are off (``num_retries=0``): we retry with
   backoff and decide what is retried: timeouts, connection failures, 5xx, rate-limit 429s.
   Quota-exhausted 429s, 401/403 and other 4xx are not retried.
@@ -14,9 +11,8 @@ Rules (see ENGINEERING.md, "litellm (verified on 1.106.2)"):
   cancelling the awaiting task cancels the HTTP request.
 * The API key is read from the environment variable named in the settings at call time; it is
   never stored, logged or put into an error message.
-* A model litellm has no price for gets litellm's custom pricing of 0, registered once
-  (`ZERO_PRICE`: litellm then skips its costly per-answer zero-cost diagnostic), and its cost
-  is reported unknown, never $0; a priced model's cost is the one litellm computed.
+* A model litellm has no price for gets a price of 0 registered once (litellm then skips its
+  costly per-answer zero-cost diagnostic); its cost is reported unknown, never $0.
 """
 
 from __future__ import annotations
@@ -43,6 +39,7 @@ from docref.llm.errors import (
     ModelUnavailable,
     classify,
 )
+from docref.llm.litellm_setup import has_price, load_litellm, loaded_litellm, register_zero_price
 
 __all__ = [
     "NO_KEY",
@@ -59,7 +56,6 @@ __all__ = [
     "ModelSettings",
     "ModelUnavailable",
     "classify",
-    "load_litellm",
     "resolve_endpoint",
 ]
 
@@ -96,75 +92,6 @@ class ClientStats:
     cost_usd: float = 0.0
     cost_unknown: int = 0
     seconds: float = 0.0
-
-
-# --------------------------------------------------------------------------- litellm loading
-
-_litellm: ModuleType | None = None
-_load_lock = threading.Lock()
-_LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
-
-
-def load_litellm() -> ModuleType:
-    """Import and tame litellm once (blocking, ~4 s the first time)."""
-    global _litellm
-    with _load_lock:
-        if _litellm is None:
-            os.environ["LITELLM_LOG"] = "ERROR"
-            os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
-            import litellm
-
-            litellm.suppress_debug_info = True
-            _quiet_litellm_loggers()
-            _litellm = litellm
-        return _litellm
-
-
-def _quiet_litellm_loggers() -> None:
-    names = set(_LITELLM_LOGGERS)
-    names.update(n for n in logging.Logger.manager.loggerDict if n.startswith("LiteLLM"))
-    for name in names:
-        logger = logging.getLogger(name)
-        logger.setLevel(logging.WARNING)
-        for handler in list(logger.handlers):
-            logger.removeHandler(handler)
-        logger.propagate = True
-
-
-#: litellm's custom pricing (documented per call and per Router deployment) for a model it has
-#: no price for.  With a price, even of 0, litellm skips the per-answer "zero cost"
-#: diagnostic (its 165-key model info walked through pydantic on every answer, a fifth of the
-#: client's CPU per question); docref still reports the cost as unknown (`has_price`).
-ZERO_PRICE: Mapping[str, float] = {
-    "input_cost_per_token": 0.0,
-    "output_cost_per_token": 0.0,
-    "cache_creation_input_token_cost": 0.0,  # (without them litellm warns on registering)
-    "cache_read_input_token_cost": 0.0,
-}
-
-
-_ZERO_PRICED: set[str] = set()  # models docref gave litellm a price of 0 for (unknown to docref)
-
-
-def zero_priced(model: str) -> None:
-    """Remember that docref gave litellm `ZERO_PRICE` for ``model`` (a Router deployment's
-    ``model_info``): litellm then knows a price for it, and a later client must still see it
-    unpriced (else its Router would get no zero price -- litellm's per-answer zero-cost
-    diagnostic back, a quarter of the client's CPU -- and report its answers as $0)."""
-    with _load_lock:
-        _ZERO_PRICED.add(model)
-
-
-def has_price(litellm: ModuleType, model: str) -> bool:
-    """Whether litellm's (local) price map prices ``model`` (0 included: Ollama is free); a
-    model docref itself priced at 0 (`ZERO_PRICE`) is not."""
-    if model in _ZERO_PRICED:
-        return False
-    try:
-        info = litellm.get_model_info(model)
-    except Exception:  # "This model isn't mapped yet"
-        return False
-    return info.get("input_cost_per_token") is not None
 
 
 # --------------------------------------------------------------------------- the client
@@ -286,7 +213,9 @@ class ModelClient:
     ) -> Completion:
         endpoint = self.check_allowed()
         api_key = self._api_key(endpoint)
-        litellm = _litellm if _litellm is not None else await asyncio.to_thread(load_litellm)
+        litellm = loaded_litellm()
+        if litellm is None:
+            litellm = await asyncio.to_thread(load_litellm)
         s = self.settings
         kwargs: dict[str, Any] = {
             "model": s.model,
@@ -415,14 +344,7 @@ class ModelClient:
         model = self.settings.model
         if has_price(litellm, model):
             return True
-        with _load_lock:
-            if model not in _ZERO_PRICED:
-                provider = model.partition("/")[0] if "/" in model else None
-                entry: dict[str, Any] = {**ZERO_PRICE, "mode": "chat"}
-                if provider:
-                    entry["litellm_provider"] = provider
-                litellm.register_model({model: entry})
-                _ZERO_PRICED.add(model)
+        register_zero_price(litellm, model)
         return False
 
     def _price_known(self, response: Any) -> bool:
@@ -444,9 +366,10 @@ class ModelClient:
 
     async def aclose(self) -> None:
         """Close litellm's cached async HTTP clients (where this litellm version can)."""
-        if _litellm is None:
+        litellm = loaded_litellm()
+        if litellm is None:
             return
-        closer = getattr(_litellm, "close_litellm_async_clients", None)
+        closer = getattr(litellm, "close_litellm_async_clients", None)
         if closer is None:
             return
         try:

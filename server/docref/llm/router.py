@@ -26,9 +26,10 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
-from docref.llm.client import NO_KEY, ZERO_PRICE, ModelClient, has_price, zero_priced
+from docref.llm.client import NO_KEY, ModelClient
 from docref.llm.endpoint import Endpoint, ModelSettings, resolve_endpoint
 from docref.llm.errors import ModelAuthError, ModelRefused
+from docref.llm.litellm_setup import ZERO_PRICE, has_price, zero_priced
 
 __all__ = ["EndpointCounts", "RouterClient", "make_client"]
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 from docref.context.build import ContextError, find_function
 from docref.graph.project import ProjectGraph
-from docref.llm.client import ModelClient, load_litellm
+from docref.llm.client import ModelClient
 from docref.llm.errors import ModelError
+from docref.llm.litellm_setup import load_litellm
 from docref.roundtrip.discovery import TestSelectionError, find_tests, select_tests
 from docref.roundtrip.estimator import pass_at_ks
 from docref.roundtrip.filecontext import FileContext, NotRebuildable, file_context

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from docref.cache.store import open_cache
-from docref.llm.client import ModelClient, load_litellm
+from docref.llm.client import ModelClient
 from docref.llm.errors import ModelBadResponse
+from docref.llm.litellm_setup import load_litellm
 
 __all__ = [
     "PROMPT_VERSION",

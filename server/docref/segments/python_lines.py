@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .mapped import Mapped
@@ -147,6 +148,18 @@ def extent(lines: list[Line], i: int, hi: int, indent: int) -> int:
                 break
             last = j
     return last + 1
+
+
+def title_within(lines: list[Line], lo: int, hi: int, title: Callable[[int], object]) -> int:
+    """Where a section's body ``lines[lo:hi]`` ends: at the first line indented shallower
+    than its first line (its entries) that ``title`` accepts (a known title), else ``hi``."""
+    first = next_text(lines, lo, hi)
+    if first is None:
+        return hi
+    for j in range(first + 1, hi):
+        if lines[j].text and lines[j].indent < lines[first].indent and title(j) is not None:
+            return j
+    return hi
 
 
 def described(lines: list[Line], i: int, hi: int) -> bool:

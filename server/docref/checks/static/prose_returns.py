@@ -159,6 +159,19 @@ _SHOWN = {"bool": "a boolean", "str": "a string", "bytes": "bytes", "tuple": "a 
 _SHOWN |= {"list": "a list", "dict": "a dict", "int": "a count"}
 
 
+# a participle naming a conversion makes the noun what was converted, not what comes back:
+# "The stringified dictionary" is a string (round 12b, langchain-core), "a serialized list" text
+_CONVERTED = re.compile(
+    r"\b(?:stringified|seriali[sz]ed|(?:json-)?encoded|pickled|rendered|dumped)\b",
+    re.I,
+)
+# a noun-phrase summary that goes on as a clause about its noun ("Tuple of AtomKeys is
+# default repr string."): the noun is the clause's subject, not what comes back
+_CLAUSE = re.compile(
+    r"^[^,;:()]*?(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s(?:is|are)\s+(?!returned\b)", re.I
+)
+
+
 def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
     """The kind of value ``text`` (a return claim without its verb) says comes back."""
     for kind, pattern in _CLAIMS:
@@ -166,6 +179,8 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
         if match is None:
             continue
         if kind == "str" and set((match["adj"] or "").lower().split()) & _NOT_STR_ADJ:
+            return None
+        if kind != "str" and _CONVERTED.search(match.group(0)):
             return None
         return kind, match
     return None
@@ -187,7 +202,7 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str]]:
             verb = _VERB.match(seg.text)
             if verb is not None and seg.text[:1].isupper():
                 out.append((seg, seg.text[verb.end() :]))
-            elif seg.kind == "summary" and not java:
+            elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
                 out.append((seg, seg.text))  # a noun-phrase summary ("Tuple of two ...")
     return out
 
