@@ -12,11 +12,11 @@ from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import c3_returns_vs_yields
 from docref.checks.static.types_rules import c2_param_type, c2_return_type
 
-from tests.static_helpers import static_input
+from tests.static_helpers import flagged
 
 
 def _rules(tmp_path: Path, rule: Rule, code: str, qualname: str = "f") -> list[str]:
-    return [f.rule for f in rule(static_input(tmp_path, code, qualname))]
+    return [f.rule for f in flagged(rule, tmp_path, code, qualname)]
 
 
 _MASK = '''
