@@ -603,3 +603,43 @@ def test_an_overridable_method_its_class_calls_for_the_documented_exception(
     )
     found = _method(tmp_path, member, qualname="A.get")
     assert len(found) == flagged
+
+
+@pytest.mark.parametrize(
+    ("call", "flagged"),
+    [
+        # round 12 (OpenJFX ``ColorAdjust.setInput(Effect)`` calling the inherited
+        # ``Effect.setInput(int, Effect)``): a call of the method's own name with another
+        # argument count is another, inherited overload, which may throw it
+        ("setInput(0, input);", 0),
+        ("this.setInput(0, input);", 0),
+        # controls: the method calling itself with its own arity, and a same-file varargs
+        # overload that cannot throw it, are followed as before
+        ("if (input == null) setInput(input);", 1),
+        ('log("a", "b");', 1),
+    ],
+)
+def test_a_call_of_another_arity_is_an_inherited_overload(
+    tmp_path: Path, call: str, flagged: int
+) -> None:
+    member = _doc(
+        "@throws IllegalArgumentException",
+        f"{{ {call} }}\nprivate static void log(String... parts) {{ }}",
+        "public final void setInput(Object input)",
+    )
+    base = "package p;\npublic class Base {\n"
+    base += "    protected void setInput(int i, Object o) {\n"
+    base += "        throw new IllegalArgumentException();\n    }\n}\n"
+    extra = {"p/Base.java": base}
+    assert (
+        len(
+            _method(
+                tmp_path,
+                member,
+                header="public class A extends Base",
+                extra=extra,
+                qualname="A.setInput",
+            )
+        )
+        == flagged
+    )

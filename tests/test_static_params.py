@@ -169,6 +169,37 @@ def test_javadoc_did_you_mean_skips_documented_parameters(tmp_path: Path) -> Non
     ]
 
 
+@pytest.mark.parametrize(
+    ("entry", "flagged"),
+    [
+        # round 12 (OpenJFX ``Window.requestInput(..., Mxx, Mxy, ..., Mzt)``): ``@param M``
+        # documents the matrix's twelve parameters at once
+        ("M", False),
+        ("Mx", False),
+        # controls: a prefix of one parameter only is a stale name, and so is a non-prefix
+        ("My", True),
+        ("N", True),
+    ],
+)
+def test_javadoc_one_entry_for_a_group_of_parameters(
+    tmp_path: Path, entry: str, flagged: bool
+) -> None:
+    code = f"""
+    package p;
+
+    public class A {{
+        /**
+         * Places it.
+         *
+         * @param {entry} the matrix
+         */
+        public void place(double Mxx, double Mxy, double Myy) {{}}
+    }}
+    """
+    inp = static_input(tmp_path, code, "A.place", filename="p/A.java")
+    assert len(c1_param_unknown(inp)) == (1 if flagged else 0)
+
+
 def test_kwargs_forwarding_is_silent(tmp_path: Path) -> None:
     code = '''
     def plot(x, **kwargs):

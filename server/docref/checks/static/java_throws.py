@@ -12,8 +12,10 @@ hierarchy always counts as "could be"):
   no ``throw`` of it (any other ``throw``, of a variable or a call's result, could be it), no
   call of a method or constructor other than a same-class method that cannot be overridden
   (private, static, final, or of a final class) whose own body, one hop deep, does not throw
-  it either, no operation that raises it implicitly: ``NullPointerException`` from any use of
-  a variable or field (unboxing, dereference), ``ArrayIndexOutOfBoundsException`` and
+  it either (a call of its own name with an argument count no method of the file takes is an
+  inherited overload: not followed, so it could), no operation that raises it implicitly:
+  ``NullPointerException`` from any use of a variable or field (unboxing, dereference),
+  ``ArrayIndexOutOfBoundsException`` and
   ``ArrayStoreException`` from indexing, ``ArithmeticException`` from ``/`` and ``%``,
   ``ClassCastException`` from a cast, ``NegativeArraySizeException`` from ``new T[n]``,
   ``AssertionError`` from ``assert``.  ``NumberFormatException`` only comes from calls
@@ -64,7 +66,7 @@ from docref.checks.static.java_hierarchy import (
 )
 from docref.checks.static.overriders import overridden_in_project, overriders
 from docref.core.findings import Criterion, Finding
-from docref.graph.model import FileExtract
+from docref.graph.model import FileExtract, Function
 from docref.segments import Segment
 
 __all__ = ["RULE_RAISES", "java_unthrown"]
@@ -92,6 +94,13 @@ def _is_stub(node: Node) -> bool:
     """A body of ``throw`` statements only (``throw new UnsupportedOperationException()``)."""
     statements = _statements(node) or []
     return bool(statements) and all(c.type == "throw_statement" for c in statements)
+
+
+def _takes(fn: Function, count: int) -> bool:
+    """``fn`` can be the target of a call with ``count`` arguments (a varargs parameter
+    takes any number from one less than the parameter count on)."""
+    varargs = bool(fn.params) and fn.params[-1].kind == "vararg"
+    return count == len(fn.params) or (varargs and count >= len(fn.params) - 1)
 
 
 def _class_modifier(inp: StaticInput, modifier: str) -> bool:
@@ -135,6 +144,9 @@ class _Judge:
             targets = [f for f in inp.file.functions if f.qualname == f"{owner}.{name}"]
             if not targets:
                 return None  # inherited, from an outer class, or unknown
+            counts = self.facts.arities.get(name, set())
+            if not all(any(_takes(t, n) for t in targets) for n in counts):
+                return None  # an overload of another arity: inherited (``setInput(0, input)``)
             for target in targets:
                 if target is fn:
                     continue

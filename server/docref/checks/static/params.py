@@ -392,6 +392,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     for segment, shown, name in documented:
         if java and shown.startswith("<"):
             continue  # @param <T>: a type parameter
+        if java and sum(n.startswith(name) and n != name for n in names) >= 2:
+            continue  # ``@param M`` for ``Mxx, Mxy, ...``: one entry for a group of parameters
         if not name.isidentifier() or signature_name(name, names) in names:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
