@@ -8,7 +8,7 @@ whatever each round fixed, so it is what a rule's precondition (or the opt-in se
 change.  Shapes are read from the message (its template and evidence: did-you-mean or not,
 dotted name or not, owner kind, annotation or inferred type) -- no corpus needs to be present.
 
-    python benchmarks/precision_shapes.py [--all] [--min 3]
+    python benchmarks/precision_shapes.py [--all] [--min 3] [--rounds 9 10 11 12]
     python benchmarks/precision_shapes.py --still-firing r0 r5 ...   # after precision.py run
 
 ``--still-firing`` reads each set's last ``precision.py run`` instead: of its findings, those
@@ -157,6 +157,9 @@ def main() -> None:
     ap.add_argument("--all", action="store_true", help="every judged row, not the first pass")
     ap.add_argument("--min", type=int, default=3, help="smallest group shown")
     ap.add_argument("--still-firing", nargs="*", default=None, metavar="SET")
+    ap.add_argument(
+        "--rounds", nargs="*", type=int, default=None, help="only rows judged in these rounds"
+    )
     args = ap.parse_args()
     if args.still_firing is not None:
         still_firing(args.still_firing, args.min)
@@ -165,6 +168,8 @@ def main() -> None:
     rows = list(load_judged("python").values())
     if not args.all:
         rows = [r for r in rows if first_pass(r, sets)]
+    if args.rounds:
+        rows = [r for r in rows if int(r.get("round", -1)) in args.rounds]
     head = f"{'':52} {'n':>4} {'TRUE':>5} {'FALSE':>6} {'DEB':>4} {'strict':>7}  Wilson 95%"
     print(f"{len(rows)} judged rows ({'all' if args.all else 'first pass'})")
     print(head)

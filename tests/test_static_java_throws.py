@@ -553,3 +553,93 @@ def test_an_empty_overridable_hook_documents_its_overriders(
     found = _method(tmp_path / "busy", busy, imports=imports, header="public abstract class A")
     assert len(found) == 1
     assert len(_method(tmp_path / "concrete", member, imports=imports)) == 1
+
+
+CLIPBOARD = """
+/**
+ * Returns the contents.
+ * @throws IllegalStateException if the clipboard is currently unavailable
+ */
+SIGNATURE { return contents; }
+
+/**
+ * Returns the flavors of the contents.
+ * @throws CALLER_TAG if the clipboard is currently unavailable
+ */
+public String[] flavors() { Object c = CALL; return new String[0]; }
+
+private Object contents;
+"""
+
+
+@pytest.mark.parametrize(
+    ("signature", "caller_tag", "call", "flagged"),
+    [
+        # round 11's ``Clipboard.getContents``: the class's own callers of the overridable
+        # method document the same exception as coming from it -- an extension point, whose
+        # overrides (the platform clipboards, in another module) throw it
+        ("public Object get(Object who)", "IllegalStateException", "get(null)", 0),
+        ("public Object get(Object who)", "IllegalStateException", "this.get(null)", 0),
+        # controls: a final method, a caller that documents another exception, or none calling
+        ("public final Object get(Object who)", "IllegalStateException", "get(null)", 1),
+        ("public Object get(Object who)", "IllegalArgumentException", "get(null)", 1),
+        ("public Object get(Object who)", "IllegalStateException", "contents", 1),
+        # control: the caller throws it itself, so its tag says nothing of the callee
+        (
+            "public Object get(Object who)",
+            "IllegalStateException",
+            "get(null); if (c == null) throw new IllegalStateException()",
+            1,
+        ),
+    ],
+)
+def test_an_overridable_method_its_class_calls_for_the_documented_exception(
+    tmp_path: Path, signature: str, caller_tag: str, call: str, flagged: int
+) -> None:
+    member = (
+        CLIPBOARD.replace("SIGNATURE", signature)
+        .replace("CALLER_TAG", caller_tag)
+        .replace("CALL", call)
+    )
+    found = _method(tmp_path, member, qualname="A.get")
+    assert len(found) == flagged
+
+
+@pytest.mark.parametrize(
+    ("call", "flagged"),
+    [
+        # round 12 (OpenJFX ``ColorAdjust.setInput(Effect)`` calling the inherited
+        # ``Effect.setInput(int, Effect)``): a call of the method's own name with another
+        # argument count is another, inherited overload, which may throw it
+        ("setInput(0, input);", 0),
+        ("this.setInput(0, input);", 0),
+        # controls: the method calling itself with its own arity, and a same-file varargs
+        # overload that cannot throw it, are followed as before
+        ("if (input == null) setInput(input);", 1),
+        ('log("a", "b");', 1),
+    ],
+)
+def test_a_call_of_another_arity_is_an_inherited_overload(
+    tmp_path: Path, call: str, flagged: int
+) -> None:
+    member = _doc(
+        "@throws IllegalArgumentException",
+        f"{{ {call} }}\nprivate static void log(String... parts) {{ }}",
+        "public final void setInput(Object input)",
+    )
+    base = "package p;\npublic class Base {\n"
+    base += "    protected void setInput(int i, Object o) {\n"
+    base += "        throw new IllegalArgumentException();\n    }\n}\n"
+    extra = {"p/Base.java": base}
+    assert (
+        len(
+            _method(
+                tmp_path,
+                member,
+                header="public class A extends Base",
+                extra=extra,
+                qualname="A.setInput",
+            )
+        )
+        == flagged
+    )

@@ -376,3 +376,41 @@ def test_the_plural_of_another_project_class(tmp_path: Path, mark: str, flagged:
     inp = project_input(tmp_path, files, "p/X509CRLSelector.java", "X509CRLSelector.setIssuers")
     found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
     assert len(found) == (1 if flagged else 0)
+
+
+PROVIDER = """\
+package p;
+
+import java.util.Set;
+
+public interface Component {
+    /**
+     * When {@link java.lang.management.ManagementFactory#getPlatformMXBean(java.lang.Class)
+     * ManagementFactory.getPlatformMXBean(CALLED)} is invoked, this instance matches only if
+     * the name of the given {@code mxbeanInterface} is found in this list.
+     */
+    Set<String> names();
+
+    Set<Class<?>> mbeanInterfaces();
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("called", "flagged"),
+    [
+        # round 5's loose end (``PlatformMBeanProvider``): the docstring shows the name as the
+        # argument of another class's method, so it is that method's parameter, not the old
+        # name of the member ``mbeanInterfaces``
+        ("mxbeanInterface", False),
+        ("intf, mxbeanInterface", False),
+        # control: the call passes something else, so nothing defines the name
+        ("intf", True),
+    ],
+)
+def test_a_name_the_docstring_passes_to_another_method_is_its_parameter(
+    tmp_path: Path, called: str, flagged: bool
+) -> None:
+    code = PROVIDER.replace("CALLED", called)
+    found = _stale(tmp_path, code, "Component.names", filename="p/Component.java")
+    assert [text.split()[-1] for text, _ in found] == (["list."] if flagged else [])
