@@ -404,6 +404,8 @@ public interface Component {
         # name of the member ``mbeanInterfaces``
         ("mxbeanInterface", False),
         ("intf, mxbeanInterface", False),
+        # round 0 (``XMLGregorianCalendarImpl``): more calls among the arguments
+        ("mxbeanInterface, Locale.getDefault()", False),
         # control: the call passes something else, so nothing defines the name
         ("intf", True),
     ],

@@ -144,7 +144,9 @@ def _passed_elsewhere(inp: StaticInput, name: str) -> bool:
         return False
     text = inp.code(doc.span.start_byte, doc.span.end_byte)
     arg = re.escape(name)
-    call = rf"([\w$]+)\s*\((?:[^()]*,)?\s*{arg}\s*(?:,[^()]*)?\)"
+    # the first argument or one after a comma; what follows may hold calls of its own
+    # (``GregorianCalendar(timeZone, Locale.getDefault())``)
+    call = rf"([\w$]+)\s*\((?:[^()]*,)?\s*{arg}\s*[,)]"
     return any(m[1] != inp.function.name for m in re.finditer(call, text))
 
 
