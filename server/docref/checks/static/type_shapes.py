@@ -67,14 +67,18 @@ def sequence_for_a_sequence(documented: TypeExpr, annotation: TypeExpr) -> bool:
     return False
 
 
-def returned_as_documented(inp: StaticInput, documented: TypeExpr) -> bool:
+def _kinds_of(expr: TypeExpr) -> set[str]:
+    said = {m.name for m in expr.members if not m.is_none}
+    return said | {"int"} if "float" in said else said
+
+
+def returned_as_documented(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) -> bool:
     """Every ``return`` gives a value of a certain builtin kind that the documented type
-    names (``return video, metadata`` for ``tuple[...]``): the code does what the docstring
-    says, so an annotation that disagrees is the stale side."""
+    names and the annotation does not (``return video, metadata`` for ``tuple[...]`` under
+    ``-> np.ndarray``): the code does what the docstring says, so the annotation is the stale
+    side.  A kind both name (a tuple for ``(int, str)`` and ``tuple[int, int]``) settles
+    nothing."""
     kinds = returned_kinds(inp)
     if not kinds:
         return False
-    said = {m.name for m in documented.members if not m.is_none}
-    if "float" in said:
-        said.add("int")
-    return kinds <= said
+    return kinds <= _kinds_of(documented) and not kinds & _kinds_of(annotation)
