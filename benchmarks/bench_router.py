@@ -24,13 +24,17 @@ import sys
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if "docref" not in os.environ.get("PYTHONPATH", ""):  # else the docref named there (before/after)
+if not os.environ.get("PYTHONPATH"):  # else the docref named there (before/after)
     sys.path.insert(0, os.path.join(REPO, "server"))
 sys.path.insert(0, REPO)
 
 from docref.config.endpoints import EndpointSpec, default_strategy  # noqa: E402
 from docref.llm.endpoint import ModelSettings  # noqa: E402
-from docref.llm.litellm_setup import load_litellm  # noqa: E402
+
+try:
+    from docref.llm.litellm_setup import load_litellm
+except ImportError:  # a docref from before the split (before/after runs)
+    from docref.llm.client import load_litellm  # type: ignore[attr-defined,no-redef]
 from docref.llm.router import RouterClient  # noqa: E402
 
 from benchmarks.bench_scale import Endpoints  # noqa: E402
