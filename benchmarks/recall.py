@@ -15,9 +15,10 @@ Splits: ``tune`` (werkzeug reST, google-auth Google, seaborn NumPy) is what rule
 tuned on; ``heldout`` (tornado reST, google-api-core Google, dask NumPy) and ``heldout2``
 (scrapy reST, optax Google, geopandas NumPy; in no precision round either) and ``heldout3``
 (anyio reST, sqlglot Google, narwhals NumPy, boltons mixed; session 9) and ``heldout4`` (flask
-reST, datasets Google, pvlib NumPy, toolz mixed; session 10) are only measured.
+reST, datasets Google, pvlib NumPy, toolz mixed; session 10) and ``heldout5`` (psycopg reST, flax
+Google, scanpy NumPy, prompt_toolkit mixed; session 11) are only measured.
 
-    python benchmarks/recall.py [--split tune|heldout|...|heldout4|all] [--per-kind 40]
+    python benchmarks/recall.py [--split tune|heldout|...|heldout5|all] [--per-kind 40]
                                 [--seed 7] [--label NAME]   # -> benchmarks/recall/NAME.json
 """
 
@@ -56,6 +57,11 @@ SPLITS = {
     # (flask reST, datasets Google, pvlib NumPy, toolz mixed: its many small public helpers);
     # measured once with main's code before any session-10 recall change
     "heldout4": ["flask", "datasets", "pvlib", "toolz"],
+    # session 11: four more projects in no split, no precision round and no helper's work
+    # (psycopg reST, flax Google, scanpy NumPy, prompt_toolkit mixed reST/prose with many small
+    # helpers; all annotated, so return and parameter types have something to contradict);
+    # measured once with main's code before any session-11 recall change
+    "heldout5": ["psycopg", "flax", "scanpy", "prompt_toolkit"],
 }
 WHEELS = {
     "scrapy": "scrapy==2.19.0",
@@ -69,6 +75,10 @@ WHEELS = {
     "datasets": "datasets==5.2.0",
     "pvlib": "pvlib==0.16.1",
     "toolz": "toolz==1.2.0",
+    "psycopg": "psycopg==3.3.9",
+    "flax": "flax==0.12.8",
+    "scanpy": "scanpy==1.11.5",
+    "prompt_toolkit": "prompt_toolkit==3.0.53",
 }
 _SKIP_DIRS = {"tests", "test", "testing", "__pycache__"}
 PER_FILE = 3

@@ -162,6 +162,22 @@ def closest_parameter(name: str, candidates: Iterable[str]) -> str | None:
     return scored[0][1]
 
 
+def rename_target(name: str, candidates: list[str], documented: set[str], java: bool) -> str | None:
+    """The parameter a stale entry ``name`` was most likely renamed to.  Java (round 12,
+    OpenJFX ``Plugin.paint(g, intX, intY, ...)``): one that no ``@param`` of its own documents
+    (``@param x`` beside ``@param g`` is not ``g``'s old name), else the one whose last
+    camelCase words are ``name`` (``x`` -> ``intX``).  Python keeps the plain edit distance."""
+    if not java:
+        return closest_parameter(name, candidates)
+    pool = [c for c in candidates if c not in documented]
+    found = closest_parameter(name, pool)
+    if found is None and name[:1].isalpha():
+        tail = name[0].upper() + name[1:]
+        affixed = [c for c in pool if len(c) > len(name) and c.endswith(tail)]
+        found = affixed[0] if len(affixed) == 1 else None
+    return found
+
+
 # --------------------------------------------------------------------------- the rule
 
 
@@ -376,6 +392,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     for segment, shown, name in documented:
         if java and shown.startswith("<"):
             continue  # @param <T>: a type parameter
+        if java and sum(n.startswith(name) and n != name for n in names) >= 2:
+            continue  # ``@param M`` for ``Mxx, Mxy, ...``: one entry for a group of parameters
         if not name.isidentifier() or signature_name(name, names) in names:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
@@ -396,6 +414,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         if (segment.start, name) in reported:
             continue
         reported.add((segment.start, name))
+        suggestion = rename_target(name, candidates, param_entries - {name}, java)
         swapped = strip_name(segment.type or "")
         message = (
             f'documents parameter "{shown}", but {_display(inp.function)} has no such parameter'

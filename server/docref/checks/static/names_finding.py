@@ -1,0 +1,161 @@
+"""The finding of the C1 name rules for a mention that names nothing, and the evidence it needs.
+
+:func:`unresolved_finding` reports a cross-reference that names nothing, or a member missing
+from a project class or module, as it is; a bare name in prose only with supporting evidence
+(a did-you-mean, a parameter cue, a name in scope it extends), and it words the message and the
+fix hint.  Which mentions get here is :mod:`.names`' business.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.names_local import name_family
+from docref.checks.static.names_mentions import Mention, is_plain_word
+from docref.checks.static.names_scope import Resolution, project_variant
+from docref.checks.static.names_shorthand import (
+    alias_shorthand,
+    foreign_member,
+    package_shorthand,
+    root_imported,
+)
+from docref.checks.static.names_spelling import hint, suggest
+from docref.checks.static.names_stale import twin_in_scope
+from docref.core.findings import Criterion, Finding
+from docref.segments import Segment
+
+__all__ = ["RULE_NAME", "RULE_XREF", "unresolved_finding"]
+
+RULE_XREF = "C1-XREF-UNRESOLVED"
+RULE_NAME = "C1-NAME-UNRESOLVED"
+
+
+def _same_entity(name: str, candidates: list[str]) -> bool:
+    """``name`` is another spelling of a name in scope by a convention, not a stale name:
+    the trailing underscore that stores a quantity or avoids a keyword (``n_outputs`` for the
+    fitted attribute ``n_outputs_``, ``class`` for ``class_``; ``train__`` for ``train``,
+    a key prefix), or the camelCase of a
+    snake_case name, which is the key of a serialised form (``minLength`` for ``min_length``
+    in a JSON schema) -- a Python rename never switches naming conventions."""
+    if f"{name}_" in candidates:
+        return True
+    # a key prefix joined by two underscores (``train__`` beside ``train``) or another
+    # library's in-place spelling (torch's ``clip_grad_norm_`` beside ``_clip_grad_norm``);
+    # one trailing underscore more than a name in scope is a fitted attribute that does not
+    # exist (scikit-learn's ``type_of_target_`` for the function ``type_of_target``): reported
+    if name.endswith("_") and not name.startswith("__"):
+        twins = [c for c in candidates if c and c.strip("_") == name.strip("_")]
+        if any(name.endswith("__") or c.startswith("_") for c in twins):
+            return True
+    if re.search(r"[a-z][A-Z]", name) is None:
+        return False
+    snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+    # the private twin too: ``arrowSerializationOptions`` (a REST field) is what
+    # ``_arrow_serialization_options`` builds
+    return snake in {c.lstrip("_") for c in candidates}
+
+
+def unresolved_finding(
+    inp: StaticInput, segment: Segment, mention: Mention, resolution: Resolution
+) -> Finding | None:
+    """The finding for a mention that names nothing, unless the evidence is too thin.
+
+    A cross-reference that names nothing, or a member missing from a project class or module,
+    is reported as it is.  A bare name in prose (backticks, ``name()``, ``{@code name()}``) is
+    reported only with supporting evidence: a did-you-mean (a typo of a name in scope, or a
+    case variant of a project name); for a code-shaped name in backticks, a sentence calling it
+    a parameter next to a similar parameter (:func:`_parameter_cue`) or a name in scope that it
+    extends by one word (``frobnicate_all`` for ``frobnicate``).  Unresolved names in prose are
+    far more often values, formats, names from other programs or placeholders (``server_vad``,
+    ``WIDTHxHEIGHT``, ``TerminateProcess()``) than stale code.  A member missing from an
+    external module needs a did-you-mean too: the installed version may not be the one the
+    project targets (``copy.replace`` is new in Python 3.13).
+    """
+    name = resolution.missing
+    word = not mention.is_xref and not resolution.owner and is_plain_word(mention.target)
+    own = inp.function.name
+    # a function's docstring names the function itself on purpose (``quote`` in ``unquote``)
+    candidates = [c for c in resolution.candidates if c != own]
+    suggestion = suggest(name, candidates, strict=word, bare=not resolution.owner)
+    if suggestion is None and not resolution.owner:
+        suggestion = project_variant(inp.graph, name)
+        suggestion = None if suggestion == own else suggestion
+    if not resolution.owner and _same_entity(name, [*candidates, suggestion or ""]):
+        return None
+    if not resolution.owner and name_family(name, [*resolution.candidates, own]):
+        return None
+    weak = hint(name, candidates)
+    code_in_backticks = mention.kind in ("backtick", "literal") and not word
+    renamed = code_in_backticks and _parameter_cue(inp, mention)
+    twin = weak is not None and weak.lstrip("_") == name.lstrip("_")
+    # ``X_transformed`` for a parameter ``X`` names a value derived from it (``y_pred``,
+    # ``x_new``), not a renamed helper as ``frobnicate_all`` for a function ``frobnicate`` is
+    derived = weak in {p.name for p in inp.function.params}
+    extends = mention.kind == "backtick" and not word and weak is not None and not twin
+    extends = extends and not derived
+    # Javadoc ``{@code name()}`` is as often a method of another object or a C function
+    java_call = inp.file.language == "java" and mention.kind == "call"
+    thin = not mention.is_xref and (not resolution.owner or java_call)
+    if (thin or resolution.external) and not (suggestion or renamed or extends):
+        return None
+    if (
+        inp.file.language == "python"
+        and mention.kind in ("dotted", "call")
+        and "." in mention.target
+        and (resolution.owner or "").startswith("module")
+        and is_plain_word(mention.target.split(".")[0])
+        and not root_imported(inp, mention.target)
+    ):
+        # in unmarked prose an English word before the dot ("expanded with string.expandtabs()")
+        # names a module only when the file imports it
+        return None
+    if package_shorthand(inp, mention.target, resolution):
+        return None
+    if not mention.is_xref and suggestion is None and alias_shorthand(mention.target, resolution):
+        return None
+    if foreign_member(inp, mention, name, suggestion, resolution):
+        return None
+    if suggestion is None and not resolution.owner and "." not in name:
+        # a renamed twin is a better fix than a name the old one merely extends
+        # (``set_ctx`` for ``:func:`set_context```, not ``set``)
+        sentence = inp.source[segment.start : segment.end]
+        params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
+        suggestion = twin_in_scope(inp, sentence, name, resolution, params, plain=word)
+    message, fix_hint = _message(mention, resolution, suggestion or weak)
+    rule = RULE_XREF if mention.is_xref else RULE_NAME
+    return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+_CUE_WORDS = frozenset(
+    {"parameter", "parameters", "argument", "arguments", "arg", "args", "kwarg", "param"}
+)
+
+
+def _parameter_cue(inp: StaticInput, mention: Mention) -> bool:
+    """The mention looks like a renamed parameter: the words next to it call it a parameter
+    (``the `no_condexpr` parameter``, ``argument ``x_max```) and it shares a word with a
+    parameter of the signature (``with_condexpr``).  Without the shared word it is as often
+    a parameter of some other function ("a callable accepting a ``task_status`` argument")."""
+    after = re.match(r"[`\s]*(?:keyword\s+)?(\w+)", inp.source[mention.end : mention.end + 40])
+    before = re.search(r"(\w+)[\s`]*$", inp.source[max(0, mention.start - 40) : mention.start])
+    if not any(m is not None and m[1].lower() in _CUE_WORDS for m in (after, before)):
+        return False
+    words = {w for w in mention.target.lower().split("_") if len(w) >= 4}
+    params = {w for p in inp.function.params for w in p.name.lower().split("_")}
+    return bool(words & params)
+
+
+def _message(mention: Mention, resolution: Resolution, suggestion: str | None) -> tuple[str, str]:
+    """The finding's message and fix hint."""
+    name = mention.target
+    if resolution.owner:
+        message = f"`{name}` names nothing: {resolution.owner} has no `{resolution.missing}`"
+    else:
+        message = f"`{name}` names nothing in scope"
+    if suggestion is not None:
+        message += f"; did you mean `{suggestion}`?"
+        return message, f"rename `{resolution.missing}` to `{suggestion}`"
+    if resolution.owner:
+        return message, f"name a member that {resolution.owner} has, or remove the reference"
+    return message, f"name an existing function, class or variable, or remove `{name}`"

@@ -1,0 +1,291 @@
+"""The project walk under :class:`~docref.checks.static.names_python.PythonScope`: what a name
+of a project module or class leads to, followed through imports, base classes and modules.
+
+Independent of the documented function: given the graph and the file being checked, it answers
+what ``name`` is in a module's namespace (:meth:`ProjectWalk._top`), what one more dotted part
+leads to (:meth:`ProjectWalk._step`) and whether a class has a member
+(:meth:`ProjectWalk.has_member`), reading external modules statically through
+:mod:`docref.external.lookup`.
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass
+
+from docref.checks.static.names_external import external_doc
+from docref.checks.static.names_scope import (
+    RESOLVED,
+    UNKNOWN,
+    FileFacts,
+    Resolution,
+    class_members,
+    external_complete,
+    file_facts,
+    is_namespace_package,
+    missing,
+    module_names,
+    project_names,
+    sometimes_present,
+)
+from docref.graph.model import FileExtract, Import
+from docref.graph.project import ProjectGraph
+
+# the walk targets are private to the C1 name resolver: names_python imports them
+__all__ = ["ProjectWalk"]
+
+_MAX_HOPS = 8
+
+# --------------------------------------------------------------------------- walk targets
+
+
+@dataclass(frozen=True, slots=True)
+class _Module:
+    name: str
+    path: str | None  # None: a namespace package without a file
+
+
+@dataclass(frozen=True, slots=True)
+class _Class:
+    path: str
+    qualname: str
+
+
+@dataclass(frozen=True, slots=True)
+class _External:
+    qualified: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Leaf:
+    """Resolved to something whose members the resolver does not follow."""
+
+
+_Target = _Module | _Class | _External | _Leaf
+_LEAF = _Leaf()
+
+
+class ProjectWalk:
+    """Walks the project's modules and classes from one file (see the module docstring);
+    :class:`~docref.checks.static.names_python.PythonScope` sets the attributes."""
+
+    graph: ProjectGraph
+    fe: FileExtract
+    facts: FileFacts
+
+    def _facts(self, path: str) -> FileFacts | None:
+        if path == self.fe.path:
+            return self.facts
+        fe = self.graph.get(path)
+        try:
+            return file_facts(fe, self.graph.source(path)) if fe is not None else None
+        except Exception:  # an unreadable file only costs the safety net
+            return None
+
+    # ---- classes ----------------------------------------------------------------------
+
+    def _own_members(self, target: _Class) -> set[str]:
+        return class_members(self.graph, target.path, target.qualname)
+
+    def _bases(self, target: _Class) -> list[_Target | None]:
+        fe = self.graph.get(target.path)
+        cls = next((c for c in fe.classes if c.qualname == target.qualname), None) if fe else None
+        if cls is None:
+            return [None]
+        out: list[_Target | None] = []
+        for base in cls.bases:
+            parts = base.split("[", 1)[0].strip().split(".")
+            if parts != ["object"]:
+                valid = all(p.isidentifier() for p in parts)
+                out.append(self._dotted_from(target.path, parts) if valid else None)
+        return out
+
+    def has_member(
+        self, target: _Class, name: str, seen: frozenset[_Class] = frozenset()
+    ) -> bool | None:
+        """Whether the class has ``name`` (own, project bases, external bases); ``None``
+        when a base or a dynamic ``__getattr__`` leaves it open.  ``seen``: the classes
+        already asked on this path (a base-class cycle adds nothing)."""
+        own = self._own_members(target)
+        facts = self._facts(target.path)
+        if name in own or (facts is not None and name in facts.code_words):
+            return True
+        unsure = bool(own & {"__getattr__", "__getattribute__"}) or len(seen) > _MAX_HOPS
+        unsure = unsure or self._rebound(target)
+        seen = seen | {target}
+        for base in self._bases(target) if not unsure else []:
+            if isinstance(base, _Class) and base in seen:
+                continue
+            if isinstance(base, _Class):
+                found = self.has_member(base, name, seen)
+                if found:
+                    return True
+                unsure = unsure or found is None
+            elif isinstance(base, _External):
+                if external_doc(self.graph, f"{base.qualified}.{name}").found:
+                    return True
+                unsure = True
+            else:
+                unsure = True
+        return None if unsure else False
+
+    def _rebound(self, target: _Class) -> bool:
+        """Whether the module rebinds the class's name to a call taking the class (``Array =
+        use_cpp_class(xc.Array)(Array)``): the name then means a class built at import time,
+        whose members a static reader cannot list, as under an unknown class decorator."""
+        fe = self.graph.get(target.path)
+        name = target.qualname
+        return (
+            fe is not None
+            and "." not in name
+            and any(
+                v.scope == "module"
+                and v.name == name
+                and name in v.value_refs
+                and len(v.value_refs) > 1
+                for v in fe.variables
+            )
+        )
+
+    def member_names(self, target: _Class, seen: frozenset[_Class] = frozenset()) -> set[str]:
+        """Members of a project class and of its project bases (for did-you-mean)."""
+        names = self._own_members(target)
+        seen = seen | {target}
+        for base in self._bases(target) if len(seen) <= _MAX_HOPS else []:
+            if isinstance(base, _Class) and base not in seen:
+                names |= self.member_names(base, seen)
+        return names
+
+    # ---- modules and imports ----------------------------------------------------------
+
+    def _module(self, dotted: str) -> _Module | None:
+        path = self.graph.modules.module_path(dotted)
+        if path is not None:
+            return _Module(dotted, path)
+        if is_namespace_package(self.graph, dotted):
+            return _Module(dotted, None)
+        return None
+
+    def _imported(self, module: _Module) -> bool:
+        """Whether some project file imports ``module`` or, for a package, one of its
+        modules."""
+        if module.path is None:
+            return False
+        if self.graph.importers_of(module.path):
+            return True
+        folder = module.path.rsplit("/", 1)[0] + "/"
+        return module.path.endswith(("__init__.py", "__init__.pyi")) and any(
+            path.startswith(folder) and self.graph.importers_of(path) for path in self.graph.entries
+        )
+
+    def _public_facades(self, target: _Module) -> list[_Module]:
+        """The public packages re-exporting a private module (``jax.lax`` for
+        ``jax._src.lax.lax``): inside a library, ``from jax._src.lax import lax`` binds the
+        private module, while its docstrings write ``lax.scatter`` for the public API."""
+        if target.path is None or not any(p.startswith("_") for p in target.name.split(".")):
+            return []
+        facades = []
+        for path in sorted(self.graph.importers_of(target.path)):
+            if path.endswith(("__init__.py", "__init__.pyi")):
+                names = self.graph.modules.names_of.get(path, [])
+                public = [n for n in names if not any(p.startswith("_") for p in n.split("."))]
+                facades += [_Module(public[0], path)] if public else []
+        return facades
+
+    def _through_import(self, path: str, imp: Import, hops: int) -> _Target:
+        if imp.name is None and not imp.alias:  # ``import a.b`` binds ``a``
+            head = imp.module.split(".")[0]
+            return self._module(head) or _External(head, "module")
+        resolved, symbol = self.graph.modules.resolve_import(path, imp)
+        if resolved is not None:
+            if symbol is None:
+                names = self.graph.modules.names_of.get(resolved, [resolved])
+                return _Module(imp.module if imp.name is None else names[0], resolved)
+            found = self._top(resolved, symbol, hops + 1) if hops < _MAX_HOPS else None
+            return found if found is not None else _LEAF
+        if imp.level or not imp.module:
+            return _LEAF  # a relative import that leaves the project: nothing to follow
+        if imp.name is None:
+            return _External(imp.module, "module")
+        doc = external_doc(self.graph, f"{imp.module}.{imp.name}")
+        return _External(f"{imp.module}.{imp.name}", doc.kind) if doc.found else _LEAF
+
+    def _top(self, path: str, name: str, hops: int = 0) -> _Target | None:
+        """``name`` in the module-level namespace of project file ``path``."""
+        fe = self.graph.get(path)
+        if fe is None:
+            return None
+        if any(c.qualname == name for c in fe.classes):
+            return _Class(path, name)
+        if any(f.qualname == name for f in fe.functions) or any(
+            v.scope == "module" and v.name == name for v in fe.variables
+        ):
+            return _LEAF
+        imp = next((i for i in fe.imports if not i.scope and i.bound_name == name), None)
+        if imp is not None and imp.name != "*":
+            return self._through_import(path, imp, hops)
+        for module in self.graph.modules.names_of.get(path, []):
+            sub = self.graph.modules.module_path(f"{module}.{name}")
+            if sub is not None:
+                return _Module(f"{module}.{name}", sub)
+        return None
+
+    def _dotted_from(self, path: str, parts: list[str]) -> _Target | None:
+        """A base class as written in file ``path`` (``Base``, ``mod.Base``)."""
+        target = self._top(path, parts[0])
+        for part in parts[1:]:
+            step = self._step(target, part) if target is not None else UNKNOWN
+            target = None if isinstance(step, Resolution) else step
+        return target
+
+    # ---- walking ----------------------------------------------------------------------
+
+    def _step(self, target: _Target, part: str) -> _Target | Resolution:
+        if isinstance(target, _Leaf):
+            return RESOLVED
+        if isinstance(target, _Module):
+            sub = self._module(f"{target.name}.{part}")
+            found = sub or (self._top(target.path, part) if target.path else None)
+            if found is not None:
+                return found
+            facts = self._facts(target.path) if target.path else None
+            if facts is None or facts.dynamic or facts.stars or part in facts.code_words:
+                return UNKNOWN
+            # ``tqdm.write`` means the class ``tqdm`` of module ``tqdm`` as often as the module
+            namesake = self._top(target.path or "", target.name.rsplit(".", 1)[-1])
+            if isinstance(namesake, _Class) and self.has_member(namesake, part) is not False:
+                return UNKNOWN
+            for facade in self._public_facades(target):
+                found = self._top(facade.path or "", part)
+                if found is not None:
+                    return found
+            prefix = target.name + "."
+            subs = {m[len(prefix) :] for m in self.graph.modules.by_name if m.startswith(prefix)}
+            return missing(f"module `{target.name}`", part, facts.top | subs)
+        if isinstance(target, _Class):
+            has = self.has_member(target, part)
+            if not has:
+                owner = f"class `{target.qualname}`"
+                return UNKNOWN if has is None else missing(owner, part, self.member_names(target))
+            fe = self.graph.get(target.path)
+            nested = f"{target.qualname}.{part}"
+            if fe is not None and any(c.qualname == nested for c in fe.classes):
+                return _Class(target.path, nested)
+            return _LEAF
+        doc = external_doc(self.graph, f"{target.qualified}.{part}")
+        if doc.found:
+            return _External(f"{target.qualified}.{part}", doc.kind)
+        if sometimes_present(target.qualified, part):
+            return UNKNOWN
+        if target.kind == "module" and external_complete(self.graph, target.qualified):
+            owner = f"module `{target.qualified}`"
+            return missing(owner, part, module_names(target.qualified), external=True)
+        if target.kind == "class" and "." not in target.qualified:  # a builtin type: exact
+            names = project_names(self.graph)
+            if target.qualified in names and part in names:
+                # polars' ``str.starts_with``: the ``Expr.str`` namespace the project defines
+                return UNKNOWN
+            owner = f"builtin `{target.qualified}`"
+            return missing(owner, part, dir(getattr(builtins, target.qualified)), external=True)
+        return UNKNOWN
