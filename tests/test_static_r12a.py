@@ -180,3 +180,34 @@ def test_a_name_in_a_sentence_about_installing_is_a_package(
 ) -> None:
     findings = run_rule(c1_name_unresolved, tmp_path, _PACKAGE.format(text=text), "draw_png")
     assert [f.rule for f in findings] == rules
+
+
+_EQUATION = '''
+def predecs(block):
+    return block
+
+
+def copy_propagate(blocks, typemap):
+    """Compute copy propagation on data flow equations:
+
+    {text}
+    """
+    return predecs(blocks), typemap
+'''
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [
+        # round 12b (numba's ``copy_propagate``): a function a formula names inside another call
+        ("in_b = intersect(predec(B))", []),
+        # control: the same nested call in a sentence, no relation sign: a stale name
+        ("Each block calls intersect(predec(B)) first.", ["C1-NAME-UNRESOLVED"]),
+    ],
+)
+def test_a_call_inside_a_formula_is_mathematics(
+    tmp_path: Path, text: str, rules: list[str]
+) -> None:
+    code = _EQUATION.format(text=text)
+    findings = run_rule(c1_name_unresolved, tmp_path, code, "copy_propagate")
+    assert [f.rule for f in findings] == rules
