@@ -20,8 +20,8 @@ local OpenAI-compatible servers:
    does (``auto``: no ``--jobs``; docref asks from a process per CPU with two endpoints or
    more, one per endpoint at most, each endpoint's cap shared out, 400 questions per process
    at least: ``docref.engine.model_pool``) and with the questions asked from one process
-   (``--jobs 1``; ``2``: two).  ``--processes 2`` runs two ``docref check --shard I/2`` processes at once
-   instead, each endpoint's cap split between them in the settings (4 + 4).
+   (``--jobs 1``; ``2``: two).  ``--processes 2`` runs two ``docref check --shard I/2``
+   processes at once instead, each endpoint's cap split between them in the settings (4 + 4).
 2. **Cost against size**: ``--sizes`` functions, every question answered (no latency, one
    ``tests/fake_openai.py`` endpoint, which records the prompts), a fresh local cache and a
    fresh Redis database each: calls, tokens, wall time
