@@ -643,3 +643,44 @@ def test_a_call_of_another_arity_is_an_inherited_overload(
         )
         == flagged
     )
+
+
+@pytest.mark.parametrize(
+    ("tag", "signature", "expected"),
+    [
+        # round 12 (``java.xml``'s ``XMLDOMWriterImpl``, 21 findings): in a checkout of the
+        # JDK the qualified ``javax.xml.stream.XMLStreamException`` is the project's class, the
+        # one its import names, not an unrelated entry of the JDK table
+        ("@throws javax.xml.stream.XMLStreamException", "throws XMLStreamException", 0),
+        ("@throws XMLStreamException", "throws javax.xml.stream.XMLStreamException", 0),
+        # controls: nothing declared, or an unrelated checked exception declared
+        ("@throws javax.xml.stream.XMLStreamException", "", 1),
+        ("@throws javax.xml.stream.XMLStreamException", "throws java.io.IOException", 1),
+    ],
+)
+def test_a_qualified_name_of_a_project_class_in_a_jdk_package(
+    tmp_path: Path, tag: str, signature: str, expected: int
+) -> None:
+    exc = "package javax.xml.stream;\npublic class XMLStreamException extends Exception { }\n"
+    extra = {"javax/xml/stream/XMLStreamException.java": exc}
+    member = _doc(tag, "{ }", f"public void m(String s) {signature}")
+    imports = "import javax.xml.stream.XMLStreamException;"
+    assert len(_method(tmp_path, member, imports=imports, extra=extra)) == expected
+
+
+@pytest.mark.parametrize(
+    ("tag", "signature", "expected"),
+    [
+        # ``@throws X {@inheritDoc}`` copies the overridden method's contract: the segment's
+        # span leaves the inline tag out, so it was never seen (round 12, ``XMLDOMWriterImpl``)
+        ("@throws IllegalStateException {@inheritDoc}", "public void m(String s)", 0),
+        ("@throws IllegalStateException\n *     {@inheritDoc}", "public void m(String s)", 0),
+        # controls: an unchecked tag with its own text, and a checked one the method cannot
+        # throw (the compiler's rule holds whatever the overridden method says)
+        ("@throws IllegalStateException if closed", "public void m(String s)", 1),
+        ("@throws java.io.IOException {@inheritDoc}", "public void m(String s)", 1),
+    ],
+)
+def test_an_inherited_throws_tag(tmp_path: Path, tag: str, signature: str, expected: int) -> None:
+    member = f"/**\n * Does it.\n * {tag}\n * @see Object\n */\n{signature} {{ }}\n"
+    assert len(_method(tmp_path, member)) == expected

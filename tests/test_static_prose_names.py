@@ -410,6 +410,8 @@ public interface Component {
         # name of the member ``mbeanInterfaces``
         ("mxbeanInterface", False),
         ("intf, mxbeanInterface", False),
+        # round 0 (``XMLGregorianCalendarImpl``): more calls among the arguments
+        ("mxbeanInterface, Locale.getDefault()", False),
         # control: the call passes something else, so nothing defines the name
         ("intf", True),
     ],
@@ -420,3 +422,37 @@ def test_a_name_the_docstring_passes_to_another_method_is_its_parameter(
     code = PROVIDER.replace("CALLED", called)
     found = _stale(tmp_path, code, "Component.names", filename="p/Component.java")
     assert [text.split()[-1] for text, _ in found] == (["list."] if flagged else [])
+
+
+COMBO = """\
+package p;
+
+public class Chooser {
+    private Object FIELD;
+
+    /**
+     * Constructs a new model for {@code DirectoryComboBox}.
+     */
+    protected DirectoryComboBoxModel createModel() {
+        return null;
+    }
+
+    static class DirectoryComboBoxModel {}
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("field", "flagged"),
+    [
+        # round 0's ``MetalFileChooserUI.createDirectoryComboBoxModel``: the capitalised field
+        # ``directoryComboBox`` names the combo box, not an old name of the model class
+        ("directoryComboBox", False),
+        # control: no field of that name, so the model class is still its twin
+        ("comboBox", True),
+    ],
+)
+def test_a_capitalised_field_is_no_old_name(tmp_path: Path, field: str, flagged: bool) -> None:
+    code = COMBO.replace("FIELD", field)
+    found = _stale(tmp_path, code, "Chooser.createModel", filename="p/Chooser.java")
+    assert len(found) == (1 if flagged else 0)

@@ -7,16 +7,13 @@ from pathlib import Path
 import pytest
 from docref.checks.static.prose_returns import RULE_PROSE_RETURN, c2_prose_return_type
 
-from tests.static_helpers import static_input
+from tests.static_helpers import flagged as findings
 
 
 def _python(tmp_path: Path, code: str, qualname: str = "f") -> list[tuple[str, str]]:
-    inp = static_input(tmp_path, code, qualname)
-    out = []
-    for f in c2_prose_return_type(inp):
-        assert f.rule == RULE_PROSE_RETURN
-        out.append((inp.source[f.start : f.end], f.message))
-    return out
+    found = findings(c2_prose_return_type, tmp_path, code, qualname)
+    assert all(f.rule == RULE_PROSE_RETURN for f in found)
+    return [(f.text, f.message) for f in found]
 
 
 GOOGLE = '''
@@ -153,8 +150,8 @@ public class C {{
 
 def _java(tmp_path: Path, summary: str, doc: str, ret: str, value: str = "0") -> list[str]:
     code = JAVA.format(summary=summary, doc=doc, ret=ret, value=value)
-    inp = static_input(tmp_path, code, "C.m", filename="C.java")
-    return [inp.source[f.start : f.end] for f in c2_prose_return_type(inp)]
+    found = findings(c2_prose_return_type, tmp_path, code, "C.m", filename="C.java")
+    return [f.text for f in found]
 
 
 @pytest.mark.parametrize(

@@ -8,15 +8,16 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.base import Rule
+from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import c3_returns_vs_yields
 from docref.checks.static.types_rules import c2_param_type, c2_return_type
 
-from tests.static_helpers import static_input
+from tests.static_helpers import flagged
 
 
 def _rules(tmp_path: Path, rule: Rule, code: str, qualname: str = "f") -> list[str]:
-    return [f.rule for f in rule(static_input(tmp_path, code, qualname))]
+    return [f.rule for f in flagged(rule, tmp_path, code, qualname)]
 
 
 _MASK = '''
@@ -205,3 +206,34 @@ def test_a_generator_annotated_with_an_unexpanded_alias_declares_an_iterable(
 ) -> None:
     code = _GENERATOR.format(annotation=annotation)
     assert _rules(tmp_path, c3_returns_vs_yields, code) == rules
+
+
+_FLAG = '''
+def f(ignore_self: {annotation} = 1):
+    """Walk the parents.
+
+    Args:
+        ignore_self: If ``True``, the object itself is not returned.
+    """
+    return ignore_self
+'''
+
+
+@pytest.mark.parametrize(
+    ("annotation", "rules", "default"),
+    [
+        # round 12 (GitPython ``ignore_self: int = 1``, astroid ``is_lazy: int = 0``): an int
+        # the code spells 0/1 is a C-style flag the entry describes right
+        ("int", [], "1"),
+        ("int | None", [], "0"),
+        # control: a flag said of a string
+        ("str", ["C2-PROSE-PARAM-TYPE"], "1"),
+        # control: a flag whose code default is a bool (``bool`` became ``int``): reported
+        ("int", ["C2-PROSE-PARAM-TYPE"], "False"),
+    ],
+)
+def test_a_flag_entry_on_an_int_parameter_is_a_c_style_flag(
+    tmp_path: Path, annotation: str, rules: list[str], default: str
+) -> None:
+    code = _FLAG.format(annotation=annotation).replace("= 1)", f"= {default})")
+    assert _rules(tmp_path, c2_prose_param_type, code) == rules

@@ -89,7 +89,7 @@ def split_lines(body: Mapped) -> list[Line]:
     """Lines with indentation relative to the margin (the first line counts as 0)."""
     # one pass over the text: each line's stripped content sliced from the body once (not
     # the line, then its stripped copy), its indentation from the leading run of blanks
-    text, starts, ends = body.text, body.starts, body.ends
+    text = body.text
     measured: list[tuple[int, Mapped]] = []
     pos = 0
     while True:
@@ -101,7 +101,7 @@ def split_lines(body: Mapped) -> list[Line]:
         hi = len(raw.rstrip())
         lo = pos + hi - len(raw[:hi].lstrip())  # as Mapped.strip bounds it
         hi += pos
-        measured.append((col, Mapped(text[lo:hi], starts[lo:hi], ends[lo:hi])))
+        measured.append((col, body.slice(lo, hi)))
         if nl < 0:
             break
         pos = nl + 1

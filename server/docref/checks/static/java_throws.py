@@ -33,8 +33,9 @@ contract of overriders), an unchecked exception on a method that a project subcl
 (:mod:`.overriders`: the base documents its overriders' contract, as the JDK's
 ``KeyPairGenerator.initialize`` does for its ``Delegate``; a checked one stays judged, since no
 override may throw what the base does not declare -- unless an override does all the same,
-undeclared: ``@SneakyThrows`` or a ``sneakyThrow`` helper), ``@throws X {@inheritDoc}`` tags,
-which copy the overridden method's contract, an unchecked exception that the same-named
+undeclared: ``@SneakyThrows`` or a ``sneakyThrow`` helper), unchecked ``@throws X {@inheritDoc}``
+tags, which copy the overridden method's contract (a checked one stays judged: the override
+cannot throw what it does not declare), an unchecked exception that the same-named
 method of a JDK supertype documents (:mod:`.java_contracts`: ``Iterator.next``'s
 ``NoSuchElementException`` restated by an implementation), an unchecked exception on an
 overridable method of an abstract class whose body is empty (a no-op hook, as an interface's
@@ -265,6 +266,14 @@ class _Judge:
         return "neither throws it nor calls anything that does"
 
 
+def _tag_source(inp: StaticInput, seg: Segment) -> str:
+    """The raw text of the tag ``seg`` up to the next segment: the segment's own span leaves
+    out the inline tags the Javadoc segmenter drops (``{@inheritDoc}``)."""
+    later = [s.start for s in inp.docstring.segments if s.start > seg.start]
+    end = min(later) if later else seg.end + 200
+    return inp.source[seg.start : end].split("*/", 1)[0]
+
+
 def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
     """``C3-RAISES`` for a Java method: documented exceptions it provably never throws.
 
@@ -286,8 +295,9 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
     out: list[Finding] = []
     for seg in raises:
         written = (seg.name or "").strip()
-        if not _NAME.match(written) or "{@inheritDoc}" in inp.source[seg.start : seg.end]:
-            continue  # unreadable, or the overridden method's contract copied in
+        if not _NAME.match(written):
+            continue  # unreadable
+        inherited = "{@inheritDoc}" in _tag_source(inp, seg)
         if overridable and _simple(written) == "UnsupportedOperationException":
             continue  # an optional operation: the contract of every implementation
         reason = judge.verdict(written)
@@ -295,6 +305,8 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
             continue
         if reason == _CHECKED_REASON and overridable and judge.overriders_throw(written):
             continue  # an override throws it undeclared (sneakily): the base documents that
+        if reason != _CHECKED_REASON and inherited:
+            continue  # the overridden method's contract copied in
         if reason != _CHECKED_REASON and _simple(written) in contract():
             continue  # a JDK supertype's contract restated (``Iterator.next``'s NoSuchElement)
         if reason != _CHECKED_REASON and overridable and hook:

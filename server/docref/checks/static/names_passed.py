@@ -11,7 +11,8 @@ import builtins
 import re
 import weakref
 
-from docref.external.lookup import ExternalDoc, python_external_doc
+from docref.checks.static.names_external import external_doc, external_signature
+from docref.external.lookup import ExternalDoc
 from docref.external.py_source import SourceModule, load_source
 from docref.graph.model import FileExtract, Function
 from docref.graph.project import ProjectGraph
@@ -29,10 +30,10 @@ def _signature_params(doc: ExternalDoc) -> set[str]:
     return set(re.findall(r"(?:^|[(,*\s])(\w+)\s*(?=[:=,)])", inside))
 
 
-def _external_params(module: str) -> frozenset[str]:
+def _external_params(graph: ProjectGraph, module: str) -> frozenset[str]:
     """Parameter names of the functions and methods of external module ``module``, read from
     its source (a mentioned keyword may belong to an API the file uses)."""
-    doc = python_external_doc(module)
+    doc = external_doc(graph, module)
     if doc.kind != "module" or not doc.source.endswith((".py", ".pyi")):
         return frozenset()
     source = load_source(module, doc.source, doc.source.endswith(_PACKAGE_FILES))
@@ -77,7 +78,7 @@ def passed_on(graph: ProjectGraph, fe: FileExtract, fn: Function) -> set[str]:
     in_project = {n for n, i in imports.items() if graph.modules.resolve_import(fe.path, i)[0]}
     for bound, imported in imports.items():
         if bound not in in_project and not imported.level:
-            names |= _external_params(imported.module)
+            names |= _external_params(graph, imported.module)
     for call in (r.name for r in fn.references if r.kind == "call"):
         head, _, rest = call.partition(".")
         imp = imports.get(head)
@@ -86,7 +87,7 @@ def passed_on(graph: ProjectGraph, fe: FileExtract, fn: Function) -> set[str]:
         base = head
         if imp is not None and (imp.name is not None or imp.alias):
             base = f"{imp.module}.{imp.name}" if imp.name else imp.module
-        names |= _signature_params(python_external_doc(".".join(filter(None, (base, rest)))))
+        names |= _signature_params(external_signature(graph, ".".join(filter(None, (base, rest)))))
     return names
 
 

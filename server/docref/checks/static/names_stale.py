@@ -99,6 +99,8 @@ def stale_finding(
     )
     if match is None:
         return None
+    if inp.file.language == "java" and _capitalised_in_scope(name, resolution):
+        return None  # ``DirectoryComboBox`` for the field ``directoryComboBox``: that thing
     if match not in params and _passed_elsewhere(inp, name):
         return None  # ``Factory.get(mxbeanInterface)``: the callee's parameter, not a member
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
@@ -161,6 +163,14 @@ def names_a_package(sentence: str) -> bool:
     return _INSTALL.search(sentence) is not None
 
 
+def _capitalised_in_scope(name: str, resolution: Resolution) -> bool:
+    """A name in scope differs from ``name`` only in its first letter's case: Javadoc prose
+    capitalises a field's thing as a class-like noun ("the model for {@code
+    DirectoryComboBox}", field ``directoryComboBox``), which is no old name of another."""
+    swapped = name[:1].swapcase() + name[1:]
+    return swapped != name and swapped in resolution.candidates
+
+
 def _passed_elsewhere(inp: StaticInput, name: str) -> bool:
     """The docstring itself shows ``name`` as an argument of another method's call
     (``ManagementFactory.getPlatformMXBean(mxbeanInterface)``, often a link's label), so the
@@ -171,7 +181,9 @@ def _passed_elsewhere(inp: StaticInput, name: str) -> bool:
         return False
     text = inp.code(doc.span.start_byte, doc.span.end_byte)
     arg = re.escape(name)
-    call = rf"([\w$]+)\s*\((?:[^()]*,)?\s*{arg}\s*(?:,[^()]*)?\)"
+    # the first argument or one after a comma; what follows may hold calls of its own
+    # (``GregorianCalendar(timeZone, Locale.getDefault())``)
+    call = rf"([\w$]+)\s*\((?:[^()]*,)?\s*{arg}\s*[,)]"
     return any(m[1] != inp.function.name for m in re.finditer(call, text))
 
 

@@ -39,6 +39,7 @@ from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
 from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
 from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
+from docref.checks.static.returns_annotation import annotation_kinds
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -132,28 +133,6 @@ _OTHERWISE = re.compile(
 _VERB = re.compile(r"^(?:Returns?|Gets?)\s+", re.I)
 _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
 
-# Python annotations judged: every member of the union must be one of these.
-_KNOWN = {
-    "bool": "bool",
-    "int": "int",
-    "float": "float",
-    "complex": "complex",
-    "str": "str",
-    "bytes": "bytes",
-    "bytearray": "bytes",
-    "tuple": "tuple",
-    "Tuple": "tuple",
-    "typing.Tuple": "tuple",
-    "list": "list",
-    "List": "list",
-    "typing.List": "list",
-    "dict": "dict",
-    "Dict": "dict",
-    "typing.Dict": "dict",
-    "set": "set",
-    "frozenset": "set",
-    "None": "None",
-}
 _JAVA_KIND = {"boolean": "bool", "String": "str"}
 _SHOWN = {"bool": "a boolean", "str": "a string", "bytes": "bytes", "tuple": "a tuple"}
 _SHOWN |= {"list": "a list", "dict": "a dict", "int": "a count"}
@@ -205,27 +184,6 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str]]:
             elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
                 out.append((seg, seg.text))  # a noun-phrase summary ("Tuple of two ...")
     return out
-
-
-def annotation_kinds(annotation: str) -> set[str] | None:
-    """The kinds a Python annotation allows, ``None`` unless every member is known."""
-    text = annotation.strip().strip("'\"")
-    optional = re.fullmatch(r"(?:typing\.)?Optional\[(.*)\]", text)
-    if optional is not None:
-        text = optional[1] + " | None"
-    union = re.fullmatch(r"(?:typing\.)?Union\[(.*)\]", text)
-    members = re.split(r"\s*[|,]\s*", union[1]) if union is not None else None
-    if members is None:
-        if "[" in text and "|" in text:
-            return None  # ``dict[str, int] | None``: not split on the inner comma
-        members = [text] if "[" in text else re.split(r"\s*\|\s*", text)
-    kinds: set[str] = set()
-    for member in members:
-        head = member.split("[", 1)[0].strip()
-        if head not in _KNOWN:
-            return None
-        kinds.add(_KNOWN[head])
-    return kinds
 
 
 def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:

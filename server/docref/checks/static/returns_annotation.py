@@ -1,5 +1,6 @@
-"""What a Python return annotation says about generators (for ``C3-RETURNS-YIELDS``): a type
-that is no generator (``int``, ``str | None``), or an iterable the Returns entry may describe."""
+"""What a Python annotation says, read by the one type normaliser: for ``C3-RETURNS-YIELDS`` a
+return type that is no generator (``int``, ``str | None``) or an iterable the Returns entry may
+describe; for the prose type rules the kinds of builtin value an annotation allows."""
 
 from __future__ import annotations
 
@@ -9,14 +10,17 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.params import import_aliases
 from docref.checks.types import parse_annotation
 
-__all__ = ["NAMES_CONTAINER", "declared_iterable", "plain_return_type"]
+__all__ = ["NAMES_CONTAINER", "annotation_kinds", "declared_iterable", "plain_return_type"]
 
+# The builtin value types an annotation may name, canonical (``List`` is ``list``), and the
+# kind of value each is (C2-PROSE-*-TYPE compare claims with kinds).
+_KINDS = {
+    **{k: k for k in ("bool", "int", "float", "complex", "str", "bytes", "tuple", "list")},
+    **{"dict": "dict", "set": "set", "bytearray": "bytes", "frozenset": "set", "None": "None"},
+}
 # Return types that are no generator, iterator or iterable of yielded values (``str`` and the
 # containers are iterable, but a function annotated so returns one value, it yields nothing).
-_NOT_GENERATORS = frozenset(
-    {"None", "typing.Never", "bool", "int", "float", "complex", "str", "bytes", "bytearray"}
-    | {"list", "tuple", "dict", "set", "frozenset"}
-)
+_NOT_GENERATORS = frozenset(_KINDS) | {"typing.Never"}
 # annotations every value satisfies: they declare nothing about iterating
 _ANY = frozenset({"object", "typing.Any"})
 _ITERABLES = frozenset(
@@ -56,3 +60,18 @@ def plain_return_type(inp: StaticInput) -> str | None:
         return None
     members = annotation.args if annotation.name == "Union" else (annotation,)
     return annotation.render() if all(m.name in _NOT_GENERATORS for m in members) else None
+
+
+def annotation_kinds(annotation: str) -> set[str] | None:
+    """The kinds of builtin value an annotation allows (``Optional[List[str]]``: list and
+    None), ``None`` unless every member is a builtin value type."""
+    parsed = parse_annotation(annotation)
+    if parsed is None:
+        return None
+    kinds: set[str] = set()
+    for member in parsed.members:
+        kind = _KINDS.get(member.name)
+        if kind is None:
+            return None
+        kinds.add(kind)
+    return kinds
