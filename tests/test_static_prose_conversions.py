@@ -170,7 +170,7 @@ def test_parameter_described_as_a_conversion(tmp_path: Path, style: str) -> None
 )
 def test_if_set_to_true_is_a_flag(tmp_path: Path, entry: str, flagged: bool) -> None:
     code = f'''
-def f(multi: int = 0) -> None:
+def f(multi: int) -> None:
     """Iterate.
 
     {entry}

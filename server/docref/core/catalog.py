@@ -105,7 +105,8 @@ _RULES = (
         Criterion.C2,
         'A parameter described in prose as a kind of value ("a list of", "a string", '
         '"the number of", an entry starting "Whether" or "If True") its annotation '
-        "contradicts.",
+        "contradicts (opt-in: first-pass precision 2 of 15 in rounds 9-12).",
+        opt_in=True,
     ),
     RuleInfo(
         "C2-DEFAULT-MISMATCH",

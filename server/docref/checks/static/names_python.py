@@ -25,8 +25,8 @@ from typing import Literal
 
 from docref.checks.static.names_external import external_doc
 from docref.checks.static.names_passed import (
+    PassedOn,
     package_star_unreadable,
-    passed_on,
     spelt_as_string,
 )
 from docref.checks.static.names_python_walk import (
@@ -196,9 +196,9 @@ class PythonScope(ProjectWalk):
         return UNKNOWN if unsure else missing("", name, self.scope_candidates())
 
     @cached_property
-    def _passed_on(self) -> set[str]:
-        # once per scope (it reads every imported module's parameters), not per bare name
-        return passed_on(self.graph, self.fe, self.fn)
+    def _passed_on(self) -> PassedOn:
+        # once per scope (it reads every imported file's parameters), not per bare name
+        return PassedOn(self.graph, self.fe, self.fn)
 
     def _sibling_of_import(self, name: str) -> bool:
         """``parse_qs`` where the file does ``from urllib.parse import parse_qsl``: a bare name

@@ -83,6 +83,9 @@ _ITER_WORDS = re.compile(r"iter|generat|yield|stream|lazil|lazy", re.I)
 _NONE_ANNOTATIONS = frozenset({"None", "'None'", '"None"'})
 # Decorators that leave a generator a generator (anything else may wrap it: contextmanager…).
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override", "final"})
+# Decorators that run the body as written (any other may run a wrapper that raises, or put
+# another implementation in its place: numpy's ``array_function_from_c_func_and_dispatcher``)
+_BODY_RUNS = _PLAIN_DECORATORS | {"property", "cached_property", "setter", "getter", "deleter"}
 _BROAD = frozenset({"Exception", "BaseException"})
 # "Returns an iterator over …" in the summary or prose (a bare "Generator" is no such claim).
 _RETURNS_ITERATOR = re.compile(
@@ -150,6 +153,12 @@ def _says_none(seg: Segment) -> bool:
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
 
 
+def _blank(seg: Segment) -> bool:
+    """An empty field a template left (``:return:`` and nothing after): it claims nothing
+    (round 12, redis)."""
+    return not seg.type and not _MARKER.sub("", seg.text.strip(), count=1).strip()
+
+
 def _first(segments: list[Segment]) -> Segment:
     """The entry to report on: prefer the description over a bare ``:rtype:``."""
     return next((s for s in segments if s.section not in (":rtype", "@rtype")), segments[0])
@@ -164,7 +173,7 @@ def _display(fn: Function) -> str:
 
 def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
     """Returns documented, but the function never returns a value."""
-    returns = [s for s in inp.docstring.segments if s.kind == "returns"]
+    returns = [s for s in inp.docstring.segments if s.kind == "returns" and not _blank(s)]
     if not returns or any(_says_none(s) for s in returns):
         return []
     fn = inp.function
@@ -320,6 +329,9 @@ def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
     # a stub's ``raise NotImplementedError`` says nothing of what implementations raise, and
     # an overridden method may document what its overriders raise (the contract)
     summary.opaque |= facts.stub or overridden_in_project(inp)
+    # a decorator that may not run the body as written (round 12: numpy's dispatchers for C
+    # functions, FALSE x4); ``@property`` and the like run it
+    summary.opaque |= any(d.rsplit(".", 1)[-1] not in _BODY_RUNS for d in decorator_names(node))
     scope: PythonScope | None = None
     out: list[Finding] = []
     for seg in raises:

@@ -58,7 +58,6 @@ RULES: tuple[Rule, ...] = (
     c2_yield_type,
     c2_javadoc_return_type,
     c2_prose_return_type,
-    c2_prose_param_type,
     c2_default_mismatch,
     c2_optional_flag,
     c3_returns_without_value,
@@ -70,6 +69,7 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "DOC-PARAM-MISSING": COMPLETENESS_RULES,
     "C1-PROSE-NAME-ELSEWHERE": (c1_prose_name_elsewhere,),
     "C1-PROSE-NAME-WORD": (c1_prose_name_word,),
+    "C2-PROSE-PARAM-TYPE": (c2_prose_param_type,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,
 and rules whose findings were too often wrong on projects seen for the first time."""
