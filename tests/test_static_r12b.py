@@ -10,7 +10,11 @@ import pytest
 from docref.checks.static.base import Rule
 from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type
-from docref.checks.static.returns_raises import c3_returns_vs_yields
+from docref.checks.static.returns_raises import (
+    c3_raises_unraised,
+    c3_returns_vs_yields,
+    c3_returns_without_value,
+)
 from docref.checks.static.types_rules import c2_param_type, c2_return_type
 
 from tests.static_helpers import flagged
@@ -237,3 +241,80 @@ def test_a_flag_entry_on_an_int_parameter_is_a_c_style_flag(
 ) -> None:
     code = _FLAG.format(annotation=annotation).replace("= 1)", f"= {default})")
     assert _rules(tmp_path, c2_prose_param_type, code) == rules
+
+
+def test_an_empty_returns_field_claims_nothing(tmp_path: Path) -> None:
+    # round 12 (redis ``_start_event_loop_in_thread``): a template's empty ``:return:``
+    template = '''
+    def f(loop):
+        """Start the loop.
+
+        :param loop: the loop
+        :return:{rest}
+        """
+        loop.run_forever()
+    '''
+    assert _rules(tmp_path / "a", c3_returns_without_value, template.format(rest="")) == []
+    # control: a return value described on a function that returns none
+    found = _rules(tmp_path / "b", c3_returns_without_value, template.format(rest=" the loop"))
+    assert found == ["C3-RETURNS-YIELDS"]
+
+
+def test_a_generator_annotated_with_a_union_of_iterators(tmp_path: Path) -> None:
+    # round 12 (astroid ``nodes_of_class``: ``-> Iterator[A] | Iterator[B]``)
+    code = '''
+    from typing import Iterator
+
+
+    def f(nodes) -> {annotation}:
+        """Walk the nodes.
+
+        :returns: the nodes of the class.
+        """
+        yield from nodes
+    '''
+    union = code.format(annotation="Iterator[int] | Iterator[str]")
+    assert _rules(tmp_path / "a", c3_returns_vs_yields, union) == []
+    # control: a union with a plain value type declares no iterable
+    plain = code.format(annotation="Iterator[int] | str")
+    assert _rules(tmp_path / "b", c3_returns_vs_yields, plain) == ["C3-RETURNS-YIELDS"]
+
+
+_DISPATCHER = '''
+import _umath
+
+
+def array_function_dispatch(implementation):
+    def wrap(dispatcher):
+        return implementation
+    return wrap
+
+
+{decorator}
+def dot(a, b, out=None):
+    """Dot product.
+
+    Raises
+    ------
+    ValueError
+        If the last dimension of a is not the same size as the second-to-last of b.
+    """
+    return (a, b, out)
+'''
+
+
+@pytest.mark.parametrize(
+    ("decorator", "rules"),
+    [
+        # round 12 (numpy ``dot``/``inner``/``bincount``): the decorator puts the C function
+        # in the dispatcher's place; what raises is not this body
+        ("@array_function_dispatch(_umath.dot)", []),
+        # control: ``@staticmethod``-like decorators run the body as written
+        ("", ["C3-RAISES"]),
+    ],
+)
+def test_a_decorated_function_may_not_run_its_body(
+    tmp_path: Path, decorator: str, rules: list[str]
+) -> None:
+    code = _DISPATCHER.format(decorator=decorator)
+    assert _rules(tmp_path, c3_raises_unraised, code, "dot") == rules

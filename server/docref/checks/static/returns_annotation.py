@@ -42,8 +42,8 @@ def declared_iterable(inp: StaticInput) -> bool:
     annotation = parse_annotation(fn.returns, aliases=import_aliases(inp.file, fn))
     if annotation is None:
         return False
-    if annotation.name.rsplit(".", 1)[-1] in _ITERABLES:
-        return True
+    if all(m.name.rsplit(".", 1)[-1] in _ITERABLES for m in annotation.members):
+        return True  # ``Iterator[X]``, or a union of them (astroid's ``nodes_of_class``)
     return not any(
         m.name in _NOT_GENERATORS or m.name in _ANY or m.args for m in annotation.members
     )
