@@ -58,6 +58,14 @@ _RULES = (
         opt_in=True,
     ),
     RuleInfo(
+        "C1-PROSE-NAME-WORD",
+        Criterion.C1,
+        "A word in a Python docstring's code markup (`last`, `PrefectFutures`) that names "
+        "nothing, with a renamed twin in scope (opt-in: values, packages and other libraries' "
+        "names, as often as old ones).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C1-DOCTYPE-UNRESOLVED",
         Criterion.C1,
         "A class named as a documented type (or a Javadoc @throws) names nothing in scope, "

@@ -81,6 +81,18 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             "def load(path_or_repo):\n    return path_or_repo",
             fix=f"Rename the name in the sentence. {_AUTO}",
         ),
+        "C1-PROSE-NAME-WORD": RuleDoc(
+            why="A word in code markup that names nothing while a parameter or a name in scope "
+            "looks like its renamed twin: sometimes the old name, as often a value of a list "
+            "(`last` beside `latest`), a package to install, a config keyword or another "
+            "library's class. Opt-in for that reason (first-pass precision of rounds 9-12: "
+            "4 TRUE of 14); code-shaped names (`modify_doc`) stay C1-PROSE-NAME-STALE: "
+            'enable = ["C1-PROSE-NAME-WORD"] or --extend-select C1-PROSE-NAME-WORD.',
+            example="def memcpy(src, dst, count):\n"
+            '    """Copy `count` items from `src` to `dest`."""',
+            fixed='def memcpy(src, dst, count):\n    """Copy `count` items from `src` to `dst`."""',
+            fix=f"Rename the name in the sentence. {_AUTO}",
+        ),
         "C1-DOCTYPE-UNRESOLVED": RuleDoc(
             why="A documented type is a class the reader goes looking for; after a rename the "
             "docstring names a class that no longer exists.",

@@ -18,6 +18,7 @@ from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import (
     c1_name_unresolved,
     c1_prose_name_elsewhere,
+    c1_prose_name_word,
     c1_xref_unresolved,
 )
 from docref.checks.static.optional_flag import c2_optional_flag
@@ -67,6 +68,7 @@ RULES: tuple[Rule, ...] = (
 OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "DOC-PARAM-MISSING": COMPLETENESS_RULES,
     "C1-PROSE-NAME-ELSEWHERE": (c1_prose_name_elsewhere,),
+    "C1-PROSE-NAME-WORD": (c1_prose_name_word,),
     "C2-PROSE-PARAM-TYPE": (c2_prose_param_type,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,
