@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.base import Rule
 from docref.checks.static.prose_params import c2_prose_param_type
-from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 from docref.checks.static.returns_raises import (
     c3_raises_unraised,
     c3_returns_vs_yields,
@@ -104,40 +104,6 @@ def test_a_returned_list_documented_as_a_tuple_stays_reported(tmp_path: Path) ->
         return ("cpu",)
     '''
     assert _rules(tmp_path, c2_return_type, code) == ["C2-RETURN-TYPE"]
-
-
-_STALE_ANNOTATION = '''
-import numpy as np
-
-
-def f(path) -> np.ndarray:
-    """Load a video.
-
-    Returns:
-        tuple[np.ndarray, dict]: the frames and their metadata.
-    """
-    video, metadata = np.load(path), {{}}
-    return {returned}
-'''
-
-
-@pytest.mark.parametrize(
-    ("returned", "rules"),
-    [
-        # transformers ``load_video`` (round 11, DEBATABLE): the code returns the documented
-        # tuple; the ``-> np.ndarray`` annotation is the stale side
-        ("video, metadata", []),
-        # control: what is returned is not certain: the annotation is what is known
-        ("video", ["C2-RETURN-TYPE"]),
-        # control: the returned kind is neither the documented tuple nor the annotation
-        ("[video, metadata]", ["C2-RETURN-TYPE"]),
-    ],
-)
-def test_returned_values_that_agree_with_the_docstring_make_the_annotation_stale(
-    tmp_path: Path, returned: str, rules: list[str]
-) -> None:
-    code = _STALE_ANNOTATION.format(returned=returned)
-    assert _rules(tmp_path, c2_return_type, code) == rules
 
 
 _PROSE = '''
@@ -318,3 +284,19 @@ def test_a_decorated_function_may_not_run_its_body(
 ) -> None:
     code = _DISPATCHER.format(decorator=decorator)
     assert _rules(tmp_path, c3_raises_unraised, code, "dot") == rules
+
+
+def test_returned_values_evidence_is_the_opt_in_rule(tmp_path: Path) -> None:
+    # claims judged against returned values (no annotation) are C2-PROSE-RETURN-INFERRED,
+    # opt-in; the declared type's evidence stays C2-PROSE-RETURN-TYPE
+    code = '''
+    def f(rows){annotation}:
+        """Return a dict of the names."""
+        return [r.name for r in rows]
+    '''
+    bare = code.format(annotation="")
+    assert _rules(tmp_path / "a", c2_prose_return_type, bare) == []
+    assert _rules(tmp_path / "b", c2_prose_return_inferred, bare) == ["C2-PROSE-RETURN-INFERRED"]
+    typed = code.format(annotation=" -> list[str]")
+    assert _rules(tmp_path / "c", c2_prose_return_type, typed) == ["C2-PROSE-RETURN-TYPE"]
+    assert _rules(tmp_path / "d", c2_prose_return_inferred, typed) == []

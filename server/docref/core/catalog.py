@@ -97,8 +97,14 @@ _RULES = (
         "C2-PROSE-RETURN-TYPE",
         Criterion.C2,
         'A return claim in prose ("Return True if ..., False otherwise", "a string", '
-        '"a list of", "the number of") contradicts the return type or every returned value; '
-        "without an annotation, a typed Returns entry every returned value contradicts.",
+        '"a list of", "the number of") contradicts the declared return type.',
+    ),
+    RuleInfo(
+        "C2-PROSE-RETURN-INFERRED",
+        Criterion.C2,
+        "Without a return annotation, a prose return claim or a typed Returns entry that every "
+        "returned value contradicts (opt-in: first-pass precision 3 of 11).",
+        opt_in=True,
     ),
     RuleInfo(
         "C2-PROSE-PARAM-TYPE",
