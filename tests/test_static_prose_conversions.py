@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.prose_params import c2_prose_param_type
-from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 
 from tests.static_helpers import static_input
 
@@ -57,7 +57,8 @@ def f(environ: dict) -> {ret}:
 
 def _returns(tmp_path: Path, code: str) -> list[str]:
     inp = static_input(tmp_path, code, "f")
-    return [inp.source[f.start : f.end] for f in c2_prose_return_type(inp)]
+    found = c2_prose_return_type(inp) + c2_prose_return_inferred(inp)
+    return [inp.source[f.start : f.end] for f in found]
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import RULE_WORD, c1_name_unresolved, c1_prose_name_word
 from docref.checks.static.prose_names import RULE_STALE, stale_match
 
 from tests.static_helpers import project_input, static_input
@@ -13,7 +13,9 @@ from tests.static_helpers import project_input, static_input
 
 def _stale(tmp_path: Path, code: str, qualname: str = "f", **kw: str) -> list[tuple[str, str]]:
     inp = static_input(tmp_path, code, qualname, **kw)
-    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    # the guess on an uncued Python word is the opt-in C1-PROSE-NAME-WORD (round 12a)
+    both = c1_name_unresolved(inp) + c1_prose_name_word(inp)
+    found = [f for f in both if f.rule in (RULE_STALE, RULE_WORD)]
     return [(inp.source[f.start : f.end], f.fix_hint or "") for f in found]
 
 
@@ -309,7 +311,9 @@ def test_a_plural_after_a_singular_article_is_still_stale(tmp_path: Path) -> Non
     # round 9 (mlflow): "Initializes an instance of `RunArtifacts`" for the class RunArtifact
     code = _PLURAL.format(mention="return an instance of `PrefectFutures`")
     inp = static_input(tmp_path, code, "f")
-    assert [f.rule for f in c1_name_unresolved(inp)] == ["C1-PROSE-NAME-STALE"]
+    # a CapWords word with no parameter cue: the opt-in rule's (round 12a)
+    assert [f.rule for f in c1_name_unresolved(inp)] == []
+    assert [f.rule for f in c1_prose_name_word(inp)] == ["C1-PROSE-NAME-WORD"]
 
 
 _TYPO = """\
@@ -374,7 +378,9 @@ def test_the_plural_of_another_project_class(tmp_path: Path, mark: str, flagged:
         "p/X509CRLSelector.java": _CRL.replace("MARK", mark),
     }
     inp = project_input(tmp_path, files, "p/X509CRLSelector.java", "X509CRLSelector.setIssuers")
-    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    # the guess on an uncued Python word is the opt-in C1-PROSE-NAME-WORD (round 12a)
+    both = c1_name_unresolved(inp) + c1_prose_name_word(inp)
+    found = [f for f in both if f.rule in (RULE_STALE, RULE_WORD)]
     assert len(found) == (1 if flagged else 0)
 
 

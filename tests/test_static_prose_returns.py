@@ -5,14 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.prose_returns import RULE_PROSE_RETURN, c2_prose_return_type
+from docref.checks.static.prose_returns import (
+    RULE_PROSE_RETURN,
+    RULE_PROSE_RETURN_INFERRED,
+    c2_prose_return_inferred,
+    c2_prose_return_type,
+)
 
 from tests.static_helpers import flagged as findings
 
 
 def _python(tmp_path: Path, code: str, qualname: str = "f") -> list[tuple[str, str]]:
-    found = findings(c2_prose_return_type, tmp_path, code, qualname)
-    assert all(f.rule == RULE_PROSE_RETURN for f in found)
+    # an unannotated function's claims go to the opt-in C2-PROSE-RETURN-INFERRED
+    found = findings((c2_prose_return_type, c2_prose_return_inferred), tmp_path, code, qualname)
+    assert all(f.rule in (RULE_PROSE_RETURN, RULE_PROSE_RETURN_INFERRED) for f in found)
     return [(f.text, f.message) for f in found]
 
 

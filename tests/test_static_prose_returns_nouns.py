@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 
 from tests.static_helpers import flagged as findings
 
 
 def _said(tmp_path: Path, code: str, qualname: str = "f") -> list[str]:
-    found = findings(c2_prose_return_type, tmp_path, code, qualname)
+    found = findings((c2_prose_return_type, c2_prose_return_inferred), tmp_path, code, qualname)
     return [f.message.split('"')[1] for f in found]
 
 

@@ -7,10 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import c1_name_unresolved, c1_prose_name_word
 from docref.checks.static.params import c1_param_unknown
 
-from tests.static_helpers import run_rule
+from tests.static_helpers import run_rule, static_input
+
+
+def _names(tmp_path: Path, code: str, qualname: str) -> list[str]:
+    """The C1 name rules' ids, the opt-in C1-PROSE-NAME-WORD included."""
+    inp = static_input(tmp_path, code, qualname)
+    return [f.rule for f in c1_name_unresolved(inp) + c1_prose_name_word(inp)]
+
 
 _ATTRIBUTES = '''
 def load(root, split="train"):
@@ -138,8 +145,8 @@ def nrange(keys, aggregation_type=None, latest=False, width=0, height=0, depth=0
         # round 12a (redis' TimeSeries ``range``): one value among the listed values
         ("Valid values: [`avg`, `sum`, `min`, `count`, `first`, `last`].", []),
         ("One of ``avg``, ``first`` or ``last``.", []),
-        # control: the same word alone is the old name of `latest`
-        ("Applied before `last` is read.", ["C1-PROSE-NAME-STALE"]),
+        # control: the same word alone is the old name of `latest` (a word: the opt-in rule's)
+        ("Applied before `last` is read.", ["C1-PROSE-NAME-WORD"]),
         # control: a list of the parameters keeps its renamed item (`dpth` for `depth`)
         ("Scales `width`, `height` and `dpth` together.", ["C1-PROSE-NAME-STALE"]),
     ],
@@ -147,8 +154,7 @@ def nrange(keys, aggregation_type=None, latest=False, width=0, height=0, depth=0
 def test_one_value_of_an_enumeration_is_no_old_parameter_name(
     tmp_path: Path, text: str, rules: list[str]
 ) -> None:
-    findings = run_rule(c1_name_unresolved, tmp_path, _VALUES.format(text=text), "nrange")
-    assert [f.rule for f in findings] == rules
+    assert _names(tmp_path, _VALUES.format(text=text), "nrange") == rules
 
 
 _PACKAGE = '''
@@ -172,14 +178,13 @@ def draw_png(graph, output_file_path=None):
         ("Requires `graphviz` and `pygraphviz` to be installed.", []),
         ("It needs the `graphviz` package installed.", []),
         # control: the same name in a sentence about the code is the old name of `graph`
-        ("Lays out `graphviz` first.", ["C1-PROSE-NAME-STALE"]),
+        ("Lays out `graphviz` first.", ["C1-PROSE-NAME-WORD"]),
     ],
 )
 def test_a_name_in_a_sentence_about_installing_is_a_package(
     tmp_path: Path, text: str, rules: list[str]
 ) -> None:
-    findings = run_rule(c1_name_unresolved, tmp_path, _PACKAGE.format(text=text), "draw_png")
-    assert [f.rule for f in findings] == rules
+    assert _names(tmp_path, _PACKAGE.format(text=text), "draw_png") == rules
 
 
 _EQUATION = '''
@@ -211,3 +216,32 @@ def test_a_call_inside_a_formula_is_mathematics(
     code = _EQUATION.format(text=text)
     findings = run_rule(c1_name_unresolved, tmp_path, code, "copy_propagate")
     assert [f.rule for f in findings] == rules
+
+
+_WORDS = '''
+def memcpy(src, dst, count, include_hdr=False):
+    """Copy items.
+
+    {text}
+    """
+    return src, dst, count, include_hdr
+'''
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [
+        # policy (rounds 9-12 first pass: 4 TRUE of 14): an uncued word is the opt-in rule's
+        ("Copies to `dest` in one call.", ["C1-PROSE-NAME-WORD"]),
+        # a sentence marking the function's other parameters talks about parameters
+        ("Copies `count` items from `src` to `dest`.", ["C1-PROSE-NAME-STALE"]),
+        # a sentence calling it a parameter
+        ("The `dest` parameter is written.", ["C1-PROSE-NAME-STALE"]),
+        # a code-shaped name is evidence by its spelling
+        ("Writes a header when `include_header` is set.", ["C1-PROSE-NAME-STALE"]),
+    ],
+)
+def test_an_uncued_word_is_the_opt_in_rules_guess(
+    tmp_path: Path, text: str, rules: list[str]
+) -> None:
+    assert _names(tmp_path, _WORDS.format(text=text), "memcpy") == rules

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.base import Rule
 from docref.checks.static.prose_params import c2_prose_param_type
-from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 from docref.checks.static.returns_raises import (
     c3_raises_unraised,
     c3_returns_vs_yields,
@@ -318,3 +318,19 @@ def test_a_decorated_function_may_not_run_its_body(
 ) -> None:
     code = _DISPATCHER.format(decorator=decorator)
     assert _rules(tmp_path, c3_raises_unraised, code, "dot") == rules
+
+
+def test_returned_values_evidence_is_the_opt_in_rule(tmp_path: Path) -> None:
+    # claims judged against returned values (no annotation) are C2-PROSE-RETURN-INFERRED,
+    # opt-in; the declared type's evidence stays C2-PROSE-RETURN-TYPE
+    code = '''
+    def f(rows){annotation}:
+        """Return a dict of the names."""
+        return [r.name for r in rows]
+    '''
+    bare = code.format(annotation="")
+    assert _rules(tmp_path / "a", c2_prose_return_type, bare) == []
+    assert _rules(tmp_path / "b", c2_prose_return_inferred, bare) == ["C2-PROSE-RETURN-INFERRED"]
+    typed = code.format(annotation=" -> list[str]")
+    assert _rules(tmp_path / "c", c2_prose_return_type, typed) == ["C2-PROSE-RETURN-TYPE"]
+    assert _rules(tmp_path / "d", c2_prose_return_inferred, typed) == []

@@ -32,8 +32,10 @@ from docref.segments import Segment
 
 __all__ = [
     "RULE_ELSEWHERE",
+    "RULE_WORD",
     "STALE_ONLY",
     "keyword_or_renamed",
+    "marks_other_parameters",
     "names_a_package",
     "one_of_values",
     "renamed_but_used_elsewhere",
@@ -44,6 +46,13 @@ __all__ = [
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
 RULE_ELSEWHERE = "C1-PROSE-NAME-ELSEWHERE"
 """The opt-in id of :func:`renamed_but_used_elsewhere`'s findings (session 10)."""
+RULE_WORD = "C1-PROSE-NAME-WORD"
+"""The opt-in id of a Python stale-name guess on a name spelled as a word (session 11): an
+English word (``last``, ``graphviz``) or a CapWords one (``PrefectFutures``) in a Python
+docstring's markup is as often a value, a package or another library's name as an old name
+(first-pass precision of rounds 9-12: 4 TRUE of 14); a code-shaped name (an underscore, a
+digit, an inner lowercase-to-capital) keeps ``C1-PROSE-NAME-STALE``."""
+_WORD_SPELLED = re.compile(r"[A-Za-z][a-z]*|[A-Z][A-Za-z]*")
 STALE_ONLY = frozenset({"emphasis", "code"})
 _STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code", "call"})
 
@@ -102,7 +111,17 @@ def stale_finding(
         f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
     )
     fix_hint = f"rename `{name}` to `{match}` in this sentence"
-    return inp.finding(segment, Criterion.C1, RULE_STALE, message, fix_hint)
+    # Javadoc's {@code x} is explicit code markup; Python's `x` is any term a writer marks,
+    # unless the sentence calls it a parameter or marks the function's other parameters too
+    # ("from `src` to `dest`")
+    word = (
+        inp.file.language == "python"
+        and _WORD_SPELLED.fullmatch(name) is not None
+        and not cue
+        and not marks_other_parameters(sentence, mention.start - segment.start, params)
+    )
+    rule = RULE_WORD if word else RULE_STALE
+    return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
 
 
 # a code-marked word: ``x``, `x`, *x* (the markup's own characters on both sides)
@@ -128,6 +147,14 @@ def one_of_values(sentence: str, offset: int, params: list[str]) -> bool:
             others = [m[2] for m in run if not m.start() <= offset < m.end()]
             return not all(o in params for o in others)
     return False
+
+
+def marks_other_parameters(sentence: str, offset: int, params: list[str]) -> bool:
+    """Another code-marked word of ``sentence`` than the one at ``offset`` is a parameter:
+    the sentence talks about the function's parameters in that markup."""
+    return any(
+        m[2] in params for m in _MARKED.finditer(sentence) if not m.start() <= offset < m.end()
+    )
 
 
 def names_a_package(sentence: str) -> bool:

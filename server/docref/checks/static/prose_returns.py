@@ -46,7 +46,9 @@ from docref.segments import Segment
 __all__ = [
     "NUMBERS",
     "RULE_PROSE_RETURN",
+    "RULE_PROSE_RETURN_INFERRED",
     "annotation_kinds",
+    "c2_prose_return_inferred",
     "c2_prose_return_type",
     "claimed_kind",
     "conversion_kind",
@@ -54,6 +56,10 @@ __all__ = [
 ]
 
 RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
+# the same claims judged against the returned values of an unannotated function: opt-in (first
+# pass 3 TRUE of 11 over every round: loose English for the container, "list of" for a dict,
+# "a tuple of words" for a list of them)
+RULE_PROSE_RETURN_INFERRED = "C2-PROSE-RETURN-INFERRED"
 
 _MARK = r"(?:``|`|\{@code\s+|<code>)?"
 _UNMARK = r"(?:``|`|\}|</code>)?"
@@ -277,16 +283,27 @@ def _typed_against_returned(inp: StaticInput) -> list[Finding]:
     shown = " and ".join(sorted(_SHOWN.get(k, k) for k in returned))
     message = f'says it returns "{typed[0].type}", but {name}() returns {shown} on every path'
     hint = f"document the type {name}() returns, or fix the returned values"
-    return [inp.finding(typed[0], Criterion.C2, RULE_PROSE_RETURN, message, hint)]
+    return [inp.finding(typed[0], Criterion.C2, RULE_PROSE_RETURN_INFERRED, message, hint)]
 
 
 def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
-    """``C2-PROSE-RETURN-TYPE``: a prose return claim the return type contradicts, and an
-    unannotated function's typed Returns entry its returned values contradict."""
+    """``C2-PROSE-RETURN-TYPE``: a prose return claim the declared return type (a Python
+    annotation, a Java return type) contradicts."""
     if inp.file.language != "java" and not inp.function.returns:
-        typed = _typed_against_returned(inp)
-        if typed:
-            return typed
+        return []  # the returned values' evidence: C2-PROSE-RETURN-INFERRED (opt-in)
+    return _prose_claims(inp, RULE_PROSE_RETURN)
+
+
+def c2_prose_return_inferred(inp: StaticInput) -> list[Finding]:
+    """``C2-PROSE-RETURN-INFERRED`` (opt-in): a prose return claim, or a typed Returns entry,
+    that the returned values of an unannotated Python function contradict."""
+    if inp.file.language == "java" or inp.function.returns:
+        return []
+    typed = _typed_against_returned(inp)
+    return typed or _prose_claims(inp, RULE_PROSE_RETURN_INFERRED)
+
+
+def _prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
     # claim is worth the parse of an unannotated body (``_allowed``)
     claims = []
@@ -319,5 +336,5 @@ def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
         name = inp.function.name
         message = f'says it returns "{said}" ({_SHOWN[claim]}), but {name}() {how}'
         hint = f"describe the value {name}() returns, or fix the return type"
-        out.append(inp.finding(seg, Criterion.C2, RULE_PROSE_RETURN, message, hint))
+        out.append(inp.finding(seg, Criterion.C2, rule, message, hint))
     return out
