@@ -106,40 +106,6 @@ def test_a_returned_list_documented_as_a_tuple_stays_reported(tmp_path: Path) ->
     assert _rules(tmp_path, c2_return_type, code) == ["C2-RETURN-TYPE"]
 
 
-_STALE_ANNOTATION = '''
-import numpy as np
-
-
-def f(path) -> np.ndarray:
-    """Load a video.
-
-    Returns:
-        tuple[np.ndarray, dict]: the frames and their metadata.
-    """
-    video, metadata = np.load(path), {{}}
-    return {returned}
-'''
-
-
-@pytest.mark.parametrize(
-    ("returned", "rules"),
-    [
-        # transformers ``load_video`` (round 11, DEBATABLE): the code returns the documented
-        # tuple; the ``-> np.ndarray`` annotation is the stale side
-        ("video, metadata", []),
-        # control: what is returned is not certain: the annotation is what is known
-        ("video", ["C2-RETURN-TYPE"]),
-        # control: the returned kind is neither the documented tuple nor the annotation
-        ("[video, metadata]", ["C2-RETURN-TYPE"]),
-    ],
-)
-def test_returned_values_that_agree_with_the_docstring_make_the_annotation_stale(
-    tmp_path: Path, returned: str, rules: list[str]
-) -> None:
-    code = _STALE_ANNOTATION.format(returned=returned)
-    assert _rules(tmp_path, c2_return_type, code) == rules
-
-
 _PROSE = '''
 def f(data: dict) -> str:
     """{summary}
