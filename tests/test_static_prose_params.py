@@ -1,19 +1,25 @@
-"""C2-PROSE-PARAM-TYPE: parameter claims in prose against the annotation."""
+"""C2-PROSE-PARAM-TYPE and the opt-in C2-PROSE-PARAM-LOOSE: parameter claims in prose against
+the annotation (which of the two a claim is: test_static_prose_params_split)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from docref.checks.static.prose_params import RULE_PROSE_PARAM, c2_prose_param_type
+from docref.checks.static.prose_params import (
+    RULE_PROSE_PARAM,
+    RULE_PROSE_PARAM_LOOSE,
+    c2_prose_param_loose,
+    c2_prose_param_type,
+)
 
 from tests.static_helpers import static_input
 
 
 def _run(tmp_path: Path, code: str, qualname: str = "f", **kw: str) -> list[str]:
     inp = static_input(tmp_path, code, qualname, **kw)
-    found = c2_prose_param_type(inp)
-    assert all(f.rule == RULE_PROSE_PARAM for f in found)
+    found = sorted(c2_prose_param_type(inp) + c2_prose_param_loose(inp), key=lambda f: f.start)
+    assert all(f.rule in (RULE_PROSE_PARAM, RULE_PROSE_PARAM_LOOSE) for f in found)
     return [inp.source[f.start : f.end] for f in found]
 
 

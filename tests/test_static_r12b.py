@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.base import Rule
-from docref.checks.static.prose_params import c2_prose_param_type
+from docref.checks.static.prose_params import c2_prose_param_loose, c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 from docref.checks.static.returns_raises import (
     c3_raises_unraised,
@@ -196,8 +196,8 @@ def f(ignore_self: {annotation} = 1):
         # the code spells 0/1 is a C-style flag the entry describes right
         ("int", [], "1"),
         ("int | None", [], "0"),
-        # control: a flag said of a string
-        ("str", ["C2-PROSE-PARAM-TYPE"], "1"),
+        # control: a flag said of a string (loose English for an enum-like string: opt-in)
+        ("str", ["C2-PROSE-PARAM-LOOSE"], "1"),
         # control: a flag whose code default is a bool (``bool`` became ``int``): reported
         ("int", ["C2-PROSE-PARAM-TYPE"], "False"),
     ],
@@ -206,7 +206,7 @@ def test_a_flag_entry_on_an_int_parameter_is_a_c_style_flag(
     tmp_path: Path, annotation: str, rules: list[str], default: str
 ) -> None:
     code = _FLAG.format(annotation=annotation).replace("= 1)", f"= {default})")
-    assert _rules(tmp_path, c2_prose_param_type, code) == rules
+    assert _rules(tmp_path, lambda i: c2_prose_param_type(i) + c2_prose_param_loose(i), code) == rules
 
 
 def test_an_empty_returns_field_claims_nothing(tmp_path: Path) -> None:

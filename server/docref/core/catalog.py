@@ -110,8 +110,16 @@ _RULES = (
         "C2-PROSE-PARAM-TYPE",
         Criterion.C2,
         'A parameter described in prose as a kind of value ("a list of", "a string", '
-        '"the number of", an entry starting "Whether" or "If True") its annotation '
-        "contradicts (opt-in: first-pass precision 2 of 15 in rounds 9-12).",
+        '"the number of", an entry starting "Whether" or "If True") that its annotation '
+        "contradicts on any reading (a container for a scalar, a string for a number, a flag "
+        "defaulting to True under an int).",
+    ),
+    RuleInfo(
+        "C2-PROSE-PARAM-LOOSE",
+        Criterion.C2,
+        'The prose parameter claims C2-PROSE-PARAM-TYPE leaves out: "a string" for bytes, '
+        '"a list of" for a mapping, "as an integer", flags stored in another type (opt-in: '
+        "first-pass precision 2 of 15 in rounds 9-12 before the split).",
         opt_in=True,
     ),
     RuleInfo(

@@ -23,7 +23,7 @@ from docref.checks.static.names import (
 )
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.params import c1_param_unknown
-from docref.checks.static.prose_params import c2_prose_param_type
+from docref.checks.static.prose_params import c2_prose_param_loose, c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 from docref.checks.static.report import FileReport as FileReport  # re-exported: its old home
 from docref.checks.static.returns_raises import (
@@ -58,6 +58,7 @@ RULES: tuple[Rule, ...] = (
     c2_yield_type,
     c2_javadoc_return_type,
     c2_prose_return_type,
+    c2_prose_param_type,
     c2_default_mismatch,
     c2_optional_flag,
     c3_returns_without_value,
@@ -69,7 +70,7 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "DOC-PARAM-MISSING": COMPLETENESS_RULES,
     "C1-PROSE-NAME-ELSEWHERE": (c1_prose_name_elsewhere,),
     "C1-PROSE-NAME-WORD": (c1_prose_name_word,),
-    "C2-PROSE-PARAM-TYPE": (c2_prose_param_type,),
+    "C2-PROSE-PARAM-LOOSE": (c2_prose_param_loose,),
     "C2-PROSE-RETURN-INFERRED": (c2_prose_return_inferred,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,
