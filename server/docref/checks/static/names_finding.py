@@ -92,10 +92,11 @@ def unresolved_finding(
     # ``X_transformed`` for a parameter ``X`` names a value derived from it (``y_pred``,
     # ``x_new``), not a renamed helper as ``frobnicate_all`` for a function ``frobnicate`` is
     derived = weak in {p.name for p in inp.function.params}
-    extends = mention.kind == "backtick" and not word and weak is not None and not twin
-    extends = extends and not derived
     # Javadoc ``{@code name()}`` is as often a method of another object or a C function
     java_call = inp.file.language == "java" and mention.kind == "call"
+    # code-shaped in any markup or called (```frobnicate_all```, ``frobnicate_all()``)
+    shaped = mention.kind in ("backtick", "literal", "call") and not java_call
+    extends = shaped and not word and weak is not None and not twin and not derived
     thin = not mention.is_xref and (not resolution.owner or java_call)
     if (thin or resolution.external) and not (suggestion or renamed or extends):
         return None

@@ -54,7 +54,8 @@ __all__ = [
 
 RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
 
-_MARK = r"(?:``|`|\{@code\s+|<code>)?"
+# Sphinx's `!True` (the default role, not linked) too
+_MARK = r"(?:``|`!?|\{@code\s+|<code>)?"
 _UNMARK = r"(?:``|`|\}|</code>)?"
 _BOOL = re.compile(
     rf"^(?:either\s+)?{_MARK}(?P<v>true|false){_UNMARK}\s+(?:if|when|iff|unless|whenever)\b"
@@ -84,7 +85,10 @@ _NOT_STR_ADJ = frozenset(
     {"byte", "bytes", "binary", "raw", "encoded", "octet", "c", "null-terminated", "zero"}
 )
 _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
-_TUPLE = re.compile(r"^(?:(?:an?|the)\s+(?:[\w-]+\s+)?tuple\b|tuple\s+of\b)", re.I)
+# "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of"
+_TUPLE = re.compile(
+    r"^(?:(?:an?|the)\s+(?:[\w-]+\s+|\([\w\s,.*]+\)\s+)?tuple\b|tuple\s+of\b)", re.I
+)
 _LIST = re.compile(
     r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+(?:of|with|containing)\b|list\s+of\b)", re.I
 )
