@@ -94,9 +94,19 @@ def unresolved_finding(
     derived = weak in {p.name for p in inp.function.params}
     # Javadoc ``{@code name()}`` is as often a method of another object or a C function
     java_call = inp.file.language == "java" and mention.kind == "call"
-    # code-shaped in any markup or called (```frobnicate_all```, ``frobnicate_all()``)
-    shaped = mention.kind in ("backtick", "literal", "call") and not java_call
-    extends = shaped and not word and weak is not None and not twin and not derived
+    extends = mention.kind == "backtick" and not word and weak is not None and not twin
+    extends = extends and not derived
+    if not extends and mention.kind in ("literal", "call") and not java_call and not word:
+        # a bare code-shaped name in a reST literal or called in prose (```frobnicate_all```,
+        # ``frobnicate_all()``) extending a name in scope by one word; a call only for a
+        # function of the file, written as a call of its own (in ``json_quote(json_extract())``
+        # an SQL expression names SQL functions, not the ``json`` module)
+        bare = "." not in name and not resolution.owner and weak is not None
+        extends = bare and not twin and not derived
+        if extends and mention.kind == "call":
+            functions = {f.name for f in inp.file.functions}
+            nested = inp.source[max(0, mention.start - 1) : mention.start] in ("(", ".")
+            extends = weak in functions and not nested
     thin = not mention.is_xref and (not resolution.owner or java_call)
     if (thin or resolution.external) and not (suggestion or renamed or extends):
         return None
