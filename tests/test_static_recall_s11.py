@@ -24,7 +24,7 @@ from docref.checks.static.types_rules import c2_param_type
 from tests.names_helpers import messages
 from tests.static_helpers import run_rule, static_input
 
-HELPERS = '''
+HELPERS = """
 def frobnicate(items):
     return items
 
@@ -32,7 +32,7 @@ def frobnicate(items):
 def wait_poll_impl(fileno):
     return fileno
 
-'''
+"""
 
 EXTENDS = {
     "google-literal": '''
