@@ -10,6 +10,7 @@ flight at each endpoint, and the load average.  No judge, prompts or cache: what
 the client cost.
 
     python benchmarks/bench_router.py [--endpoints 1 4] [--questions 480] [--cap 8]
+                                      [--strategy least-busy] [--rpm 2000]
 """
 
 from __future__ import annotations
@@ -23,13 +24,17 @@ import sys
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if "docref" not in os.environ.get("PYTHONPATH", ""):  # else the docref named there (before/after)
+if not os.environ.get("PYTHONPATH"):  # else the docref named there (before/after)
     sys.path.insert(0, os.path.join(REPO, "server"))
 sys.path.insert(0, REPO)
 
 from docref.config.endpoints import EndpointSpec, default_strategy  # noqa: E402
 from docref.llm.endpoint import ModelSettings  # noqa: E402
-from docref.llm.litellm_setup import load_litellm  # noqa: E402
+
+try:
+    from docref.llm.litellm_setup import load_litellm
+except ImportError:  # a docref from before the split (before/after runs)
+    from docref.llm.client import load_litellm  # type: ignore[attr-defined,no-redef]
 from docref.llm.router import RouterClient  # noqa: E402
 
 from benchmarks.bench_scale import Endpoints  # noqa: E402
@@ -60,15 +65,17 @@ async def _ask(client: RouterClient, warm_up: int, questions: int) -> tuple[floa
     return done
 
 
-def run(endpoints: int, questions: int, cap: int, latency: float) -> dict[str, object]:
+def run(
+    endpoints: int, questions: int, cap: int, latency: float, strategy: str | None, rpm: int | None
+) -> dict[str, object]:
     sims = Endpoints(endpoints, latency)
     try:
-        specs = tuple(EndpointSpec(api_base=url, max_concurrency=cap) for url in sims.urls)
+        specs = tuple(EndpointSpec(api_base=url, max_concurrency=cap, rpm=rpm) for url in sims.urls)
         settings = ModelSettings(
             model="openai/bench-router",
             deployments=specs,
             max_concurrency=cap * endpoints,
-            routing_strategy=default_strategy(specs),
+            routing_strategy=strategy or default_strategy(specs),
             timeout_s=30,
         )
         client = RouterClient(settings)  # one, as in a docref process
@@ -79,6 +86,7 @@ def run(endpoints: int, questions: int, cap: int, latency: float) -> dict[str, o
     asked = sum(sim["per_endpoint"])
     return {
         "endpoints": endpoints,
+        "strategy": settings.routing_strategy,
         "questions": questions,
         "qps": round(questions / phase, 2),
         "cpu_ms_per_question": round(1000 * cpu / questions, 2),
@@ -95,10 +103,12 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=480)
     parser.add_argument("--cap", type=int, default=8)
     parser.add_argument("--latency", type=float, default=0.3)
+    parser.add_argument("--strategy", help="the Router's routing_strategy (default: docref's)")
+    parser.add_argument("--rpm", type=int, help="every endpoint's rpm (default: none)")
     args = parser.parse_args()
     started = time.strftime("%H:%M", time.gmtime())
     for n in args.endpoints:
-        row = run(n, args.questions, args.cap, args.latency)
+        row = run(n, args.questions, args.cap, args.latency, args.strategy, args.rpm)
         print(json.dumps({"start": started, **row}), flush=True)
 
 

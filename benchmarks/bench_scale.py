@@ -16,11 +16,12 @@ local OpenAI-compatible servers:
    The endpoints are ``sim_endpoints.py`` (cheap asyncio servers) in a process of their own,
    whose CPU per question over the phase is reported apart: on a 2-core machine they share
    the cores with docref, where a real deployment's endpoints are other machines.
-   ``--jobs 1 2`` (the default) runs each endpoint count with the questions asked from one
-   process and from two (each endpoint's cap shared out: ``docref.engine.model_pool``;
-   ``auto``: no ``--jobs``, as ``docref check`` chooses -- one process below 1,000
-   questions).  ``--processes 2`` runs two ``docref check --shard I/2`` processes at once
-   instead, each endpoint's cap split between them in the settings (4 + 4).
+   ``--jobs auto 1`` (the default) runs each endpoint count as a user's ``docref check``
+   does (``auto``: no ``--jobs``; docref asks from a process per CPU with two endpoints or
+   more, one per endpoint at most, each endpoint's cap shared out, 400 questions per process
+   at least: ``docref.engine.model_pool``) and with the questions asked from one process
+   (``--jobs 1``; ``2``: two).  ``--processes 2`` runs two ``docref check --shard I/2``
+   processes at once instead, each endpoint's cap split between them in the settings (4 + 4).
 2. **Cost against size**: ``--sizes`` functions, every question answered (no latency, one
    ``tests/fake_openai.py`` endpoint, which records the prompts), a fresh local cache and a
    fresh Redis database each: calls, tokens, wall time
@@ -31,7 +32,7 @@ local OpenAI-compatible servers:
 Writes ``benchmarks/out/bench_scale.json`` and prints the tables for RESULTS.md.
 
     python benchmarks/bench_scale.py [--functions 2000] [--max-calls 960] [--latency 0.3]
-                                     [--jobs 1 2] [--processes 1] [--sizes 500 1000 2000]
+                                     [--jobs auto 1] [--processes 1] [--sizes 500 1000 2000]
 """
 
 from __future__ import annotations
@@ -304,7 +305,7 @@ def main() -> None:
         help="docref processes asking at once (shards; each endpoint's cap split between them)",
     )  # fmt: skip
     parser.add_argument(
-        "--jobs", nargs="+", default=["1", "2"],
+        "--jobs", nargs="+", default=["auto", "1"],
         help="docref check --jobs of each run (auto: not given, the model asked from as many "
         "processes as pay off; 1: one process)",
     )  # fmt: skip

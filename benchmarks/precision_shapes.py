@@ -8,8 +8,9 @@ whatever each round fixed, so it is what a rule's precondition (or the opt-in se
 change.  Shapes are read from the message (its template and evidence: did-you-mean or not,
 dotted name or not, owner kind, annotation or inferred type) -- no corpus needs to be present.
 
-    python benchmarks/precision_shapes.py [--all] [--min 3]
+    python benchmarks/precision_shapes.py [--all] [--min 3] [--rounds 9 10 11 12]
     python benchmarks/precision_shapes.py --still-firing r0 r5 ...   # after precision.py run
+    python benchmarks/precision_shapes.py --still-firing r9 r10 --first-pass  # + shapes
 
 ``--still-firing`` reads each set's last ``precision.py run`` instead: of its findings, those
 with a verdict (any round), pooled per set and per rule, and the findings with none.
@@ -100,7 +101,17 @@ def shape(row: dict[str, Any]) -> str:
         union = "union-doc" if re.search(r"\bor\b|\||,", documented) else "one-type-doc"
         return f"{union}/{generic}"
     if rule in ("C1-PROSE-NAME-STALE", "C1-PROSE-NAME-ELSEWHERE"):
-        return "used-elsewhere" if "used only by other code" in msg else "names-nothing"
+        kind = "used-elsewhere" if "used only by other code" in msg else "names-nothing"
+        name = msg.split("`")[1] if "`" in msg else ""
+        # how the name is spelled: an English word, a CapWords word, or code-shaped
+        spelled = (
+            "plain"
+            if re.fullmatch(r"[a-z]+", name)
+            else "capwords"
+            if re.fullmatch(r"[A-Z][A-Za-z]*", name)
+            else "code"
+        )
+        return f"{kind}/{spelled}"
     if rule == "C2-DEFAULT-MISMATCH":
         return "default"
     if rule == "C2-OPTIONAL-FLAG":
@@ -130,9 +141,13 @@ def line(name: str, c: Counter[str]) -> str:
     )
 
 
-def still_firing(sets: list[str], min_n: int) -> None:
-    """Judged findings the current code still reports, per set, per rule and pooled."""
+def still_firing(sets: list[str], min_n: int, first: bool = False) -> None:
+    """Judged findings the current code still reports, per set, per rule and pooled
+    (``first``: only rows judged on the first pass, and their shapes too)."""
     judged = load_judged("python")
+    if first:
+        names = corpus_sets()
+        judged = {k: r for k, r in judged.items() if first_pass(r, names)}
     pooled: list[dict[str, Any]] = []
     head = f"{'':52} {'n':>4} {'TRUE':>5} {'FALSE':>6} {'DEB':>4} {'strict':>7}  Wilson 95%"
     print(head)
@@ -150,6 +165,9 @@ def still_firing(sets: list[str], min_n: int) -> None:
     print(line("POOLED", Counter(r["verdict"] for r in pooled)))
     for rule, c in table(pooled, lambda r: r["rule"], min_n):
         print(line(rule, c))
+    if first:
+        for name, c in table(pooled, lambda r: f"{r['rule']} {shape(r)}", min_n):
+            print(line(name, c))
 
 
 def main() -> None:
@@ -157,14 +175,20 @@ def main() -> None:
     ap.add_argument("--all", action="store_true", help="every judged row, not the first pass")
     ap.add_argument("--min", type=int, default=3, help="smallest group shown")
     ap.add_argument("--still-firing", nargs="*", default=None, metavar="SET")
+    ap.add_argument("--first-pass", action="store_true", help="--still-firing: first pass only")
+    ap.add_argument(
+        "--rounds", nargs="*", type=int, default=None, help="only rows judged in these rounds"
+    )
     args = ap.parse_args()
     if args.still_firing is not None:
-        still_firing(args.still_firing, args.min)
+        still_firing(args.still_firing, args.min, args.first_pass)
         return
     sets = corpus_sets()
     rows = list(load_judged("python").values())
     if not args.all:
         rows = [r for r in rows if first_pass(r, sets)]
+    if args.rounds:
+        rows = [r for r in rows if int(r.get("round", -1)) in args.rounds]
     head = f"{'':52} {'n':>4} {'TRUE':>5} {'FALSE':>6} {'DEB':>4} {'strict':>7}  Wilson 95%"
     print(f"{len(rows)} judged rows ({'all' if args.all else 'first pass'})")
     print(head)

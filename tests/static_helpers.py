@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from docref.checks.static.base import Rule, StaticInput
 from docref.core.findings import Finding
@@ -56,3 +58,28 @@ def project_input(
 
 def run_rule(rule: Rule, tmp_path: Path, code: str, qualname: str, **kwargs: str) -> list[Finding]:
     return rule(static_input(tmp_path, code, qualname, **kwargs))
+
+
+class Flag(NamedTuple):
+    """One finding as a rule test reads it: the flagged source text, the message, the rule."""
+
+    text: str
+    message: str
+    rule: str
+
+
+def flagged(
+    rules: Rule | Sequence[Rule],
+    tmp_path: Path,
+    code: str,
+    qualname: str = "f",
+    *,
+    filename: str = "mod.py",
+) -> list[Flag]:
+    """The findings of ``rules`` (one or several, run on the same input) on the documented
+    function ``qualname`` of ``code``, written as ``filename`` (``C.java`` for Javadoc)."""
+    inp = static_input(tmp_path, code, qualname, filename=filename)
+    out: list[Flag] = []
+    for rule in [rules] if callable(rules) else rules:
+        out += [Flag(inp.source[f.start : f.end], f.message, f.rule) for f in rule(inp)]
+    return out

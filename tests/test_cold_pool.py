@@ -4,6 +4,8 @@ other files' extracts, inline markers, their warnings and each report's dependen
 
 from __future__ import annotations
 
+import sys
+import threading
 from pathlib import Path
 
 from docref.cli.check_run import index_project
@@ -87,6 +89,9 @@ def test_pool_checks_what_it_extracted_like_one_process(tmp_path: Path) -> None:
     with ColdPool(2) as pool:
         index_project(graph, [str(root)], 2, lambda d, t: None, pool)
         assert pool.active and all(pool.holds(rel) for rel in graph.files)
+        if sys.platform.startswith("linux") and threading.active_count() == 1:
+            # forked: the workers inherit the modules the parent preloaded
+            assert {type(p).__name__ for p in pool._procs} == {"ForkProcess"}
         targets = sorted(graph.files)
         run = check_static(
             graph,
@@ -122,4 +127,26 @@ def test_a_dead_worker_leaves_its_checks_to_the_parent(tmp_path: Path) -> None:
         run = check_static(
             graph, sorted(graph.files), ignore=IgnoreList.parse(["C2-RETURN-TYPE"]), pool=pool
         )
+    assert summary(run) == serial(root)
+
+
+def test_workers_are_spawned_while_another_thread_runs(tmp_path: Path) -> None:
+    # a forked child gets no copy of the other thread and may inherit a lock it held: the
+    # pool forks only a single-threaded process (the CLI), else spawns, with the same reports
+    root = project(tmp_path)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        graph = ProjectGraph(str(root), use_cache=False)
+        with ColdPool(2) as pool:
+            index_project(graph, [str(root)], 2, lambda d, t: None, pool)
+            assert pool.active
+            assert {type(p).__name__ for p in pool._procs} == {"SpawnProcess"}
+            run = check_static(
+                graph, sorted(graph.files), ignore=IgnoreList.parse(["C2-RETURN-TYPE"]), pool=pool
+            )
+    finally:
+        stop.set()
+        other.join()
     assert summary(run) == serial(root)

@@ -99,3 +99,18 @@ def test_an_unreadable_text_falls_back_to_the_summary(site: Path) -> None:
     bad.write_bytes(textwrap.dedent("# -*- coding: no-such-codec -*-\nx = 1\n").encode())
     doc = python_external_doc("probepkg.latin.x", search_path=[str(site)])
     assert not doc.found  # the summary records the decoding error; nothing raised
+
+
+def test_an_unrendered_lookup_tells_the_kind_without_parsing_for_docs(site: Path) -> None:
+    path = [str(site)]
+    module = python_external_doc("probepkg.plain", search_path=path, render=False)
+    assert (module.kind, module.signature, module.doc) == ("module", None, None)
+    assert not _loaded(site, "plain")  # nothing asked of its names: not parsed for its docstring
+    rendered = python_external_doc("probepkg.plain", search_path=path)
+    assert module.source == rendered.source and _loaded(site, "plain")
+    for name in NAMES:
+        bare = python_external_doc(name, search_path=path, render=False)
+        full = python_external_doc(name, search_path=path)
+        assert (bare.found, bare.kind, bare.source) == (full.found, full.kind, full.source)
+    helper = python_external_doc("probepkg.plain.helper", search_path=path, render=False)
+    assert (helper.kind, helper.doc) == ("function", None)

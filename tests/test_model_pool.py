@@ -126,15 +126,20 @@ def test_how_many_processes_ask_and_their_shares_of_each_cap() -> None:
     assert [s.max_calls for s in shares] == [75, 25]
 
 
-@pytest.mark.parametrize(("cpus", "expected"), [(1, 1), (2, 1), (3, 2), (8, 4)])
-def test_a_worker_starts_by_itself_only_with_a_cpu_to_spare(
-    monkeypatch: pytest.MonkeyPatch, cpus: int, expected: int
+@pytest.mark.parametrize(
+    ("cpus", "endpoints", "expected"),
+    [(1, 2, 1), (2, 2, 2), (8, 2, 2), (2, 4, 2), (3, 4, 3), (8, 4, 4), (8, 1, 1)],
+)
+def test_several_endpoints_are_asked_from_a_process_per_cpu(
+    monkeypatch: pytest.MonkeyPatch, cpus: int, endpoints: int, expected: int
 ) -> None:
-    # each asking process keeps about a core busy: on 2 CPUs a second one only slows both
+    # one process keeps up with one endpoint; more endpoints get a process per CPU, at most
+    # one per endpoint
     monkeypatch.setattr(model_pool, "_cpus", lambda: cpus)
-    bases = ["http://127.0.0.1:1/v1", "http://127.0.0.1:2/v1"]
+    bases = [f"http://127.0.0.1:{port}/v1" for port in range(1, endpoints + 1)]
     assert asking_processes(_settings(bases), 8000, None) == expected
     assert asking_processes(_settings(bases), 8000, 2) == 2  # --jobs 2 is what it says
+    assert asking_processes(_settings(bases), 500, None) == min(expected, 1)  # too few
 
 
 def _jobs(tmp_path: Path, settings: Settings) -> list[ModelJob]:

@@ -553,3 +553,134 @@ def test_an_empty_overridable_hook_documents_its_overriders(
     found = _method(tmp_path / "busy", busy, imports=imports, header="public abstract class A")
     assert len(found) == 1
     assert len(_method(tmp_path / "concrete", member, imports=imports)) == 1
+
+
+CLIPBOARD = """
+/**
+ * Returns the contents.
+ * @throws IllegalStateException if the clipboard is currently unavailable
+ */
+SIGNATURE { return contents; }
+
+/**
+ * Returns the flavors of the contents.
+ * @throws CALLER_TAG if the clipboard is currently unavailable
+ */
+public String[] flavors() { Object c = CALL; return new String[0]; }
+
+private Object contents;
+"""
+
+
+@pytest.mark.parametrize(
+    ("signature", "caller_tag", "call", "flagged"),
+    [
+        # round 11's ``Clipboard.getContents``: the class's own callers of the overridable
+        # method document the same exception as coming from it -- an extension point, whose
+        # overrides (the platform clipboards, in another module) throw it
+        ("public Object get(Object who)", "IllegalStateException", "get(null)", 0),
+        ("public Object get(Object who)", "IllegalStateException", "this.get(null)", 0),
+        # controls: a final method, a caller that documents another exception, or none calling
+        ("public final Object get(Object who)", "IllegalStateException", "get(null)", 1),
+        ("public Object get(Object who)", "IllegalArgumentException", "get(null)", 1),
+        ("public Object get(Object who)", "IllegalStateException", "contents", 1),
+        # control: the caller throws it itself, so its tag says nothing of the callee
+        (
+            "public Object get(Object who)",
+            "IllegalStateException",
+            "get(null); if (c == null) throw new IllegalStateException()",
+            1,
+        ),
+    ],
+)
+def test_an_overridable_method_its_class_calls_for_the_documented_exception(
+    tmp_path: Path, signature: str, caller_tag: str, call: str, flagged: int
+) -> None:
+    member = (
+        CLIPBOARD.replace("SIGNATURE", signature)
+        .replace("CALLER_TAG", caller_tag)
+        .replace("CALL", call)
+    )
+    found = _method(tmp_path, member, qualname="A.get")
+    assert len(found) == flagged
+
+
+@pytest.mark.parametrize(
+    ("call", "flagged"),
+    [
+        # round 12 (OpenJFX ``ColorAdjust.setInput(Effect)`` calling the inherited
+        # ``Effect.setInput(int, Effect)``): a call of the method's own name with another
+        # argument count is another, inherited overload, which may throw it
+        ("setInput(0, input);", 0),
+        ("this.setInput(0, input);", 0),
+        # controls: the method calling itself with its own arity, and a same-file varargs
+        # overload that cannot throw it, are followed as before
+        ("if (input == null) setInput(input);", 1),
+        ('log("a", "b");', 1),
+    ],
+)
+def test_a_call_of_another_arity_is_an_inherited_overload(
+    tmp_path: Path, call: str, flagged: int
+) -> None:
+    member = _doc(
+        "@throws IllegalArgumentException",
+        f"{{ {call} }}\nprivate static void log(String... parts) {{ }}",
+        "public final void setInput(Object input)",
+    )
+    base = "package p;\npublic class Base {\n"
+    base += "    protected void setInput(int i, Object o) {\n"
+    base += "        throw new IllegalArgumentException();\n    }\n}\n"
+    extra = {"p/Base.java": base}
+    assert (
+        len(
+            _method(
+                tmp_path,
+                member,
+                header="public class A extends Base",
+                extra=extra,
+                qualname="A.setInput",
+            )
+        )
+        == flagged
+    )
+
+
+@pytest.mark.parametrize(
+    ("tag", "signature", "expected"),
+    [
+        # round 12 (``java.xml``'s ``XMLDOMWriterImpl``, 21 findings): in a checkout of the
+        # JDK the qualified ``javax.xml.stream.XMLStreamException`` is the project's class, the
+        # one its import names, not an unrelated entry of the JDK table
+        ("@throws javax.xml.stream.XMLStreamException", "throws XMLStreamException", 0),
+        ("@throws XMLStreamException", "throws javax.xml.stream.XMLStreamException", 0),
+        # controls: nothing declared, or an unrelated checked exception declared
+        ("@throws javax.xml.stream.XMLStreamException", "", 1),
+        ("@throws javax.xml.stream.XMLStreamException", "throws java.io.IOException", 1),
+    ],
+)
+def test_a_qualified_name_of_a_project_class_in_a_jdk_package(
+    tmp_path: Path, tag: str, signature: str, expected: int
+) -> None:
+    exc = "package javax.xml.stream;\npublic class XMLStreamException extends Exception { }\n"
+    extra = {"javax/xml/stream/XMLStreamException.java": exc}
+    member = _doc(tag, "{ }", f"public void m(String s) {signature}")
+    imports = "import javax.xml.stream.XMLStreamException;"
+    assert len(_method(tmp_path, member, imports=imports, extra=extra)) == expected
+
+
+@pytest.mark.parametrize(
+    ("tag", "signature", "expected"),
+    [
+        # ``@throws X {@inheritDoc}`` copies the overridden method's contract: the segment's
+        # span leaves the inline tag out, so it was never seen (round 12, ``XMLDOMWriterImpl``)
+        ("@throws IllegalStateException {@inheritDoc}", "public void m(String s)", 0),
+        ("@throws IllegalStateException\n *     {@inheritDoc}", "public void m(String s)", 0),
+        # controls: an unchecked tag with its own text, and a checked one the method cannot
+        # throw (the compiler's rule holds whatever the overridden method says)
+        ("@throws IllegalStateException if closed", "public void m(String s)", 1),
+        ("@throws java.io.IOException {@inheritDoc}", "public void m(String s)", 1),
+    ],
+)
+def test_an_inherited_throws_tag(tmp_path: Path, tag: str, signature: str, expected: int) -> None:
+    member = f"/**\n * Does it.\n * {tag}\n * @see Object\n */\n{signature} {{ }}\n"
+    assert len(_method(tmp_path, member)) == expected

@@ -200,3 +200,31 @@ def test_javadoc_see_unquoted_title_is_not_a_reference(tmp_path: Path) -> None:
     # control: a one-word target, with or without a short label, is still a reference
     found = messages(both_rules(tmp_path, code, "Gen.narrow", filename="p/Gen.java"))
     assert len(found) == 2 and any("Frobber" in m for m in found), found
+
+
+def test_javadoc_link_to_a_project_package(tmp_path: Path) -> None:
+    """``{@link p.util.converter}`` names a package (Javadoc links packages too), not a member
+    ``converter`` of package ``p.util``; a missing class of an existing package is still
+    reported (control)."""
+    write_project_file(tmp_path, "p/util/Pair.java", "package p.util;\n\npublic class Pair {}\n")
+    write_project_file(
+        tmp_path, "p/util/converter/IntConverter.java", "package p.util.converter;\n\nclass X {}\n"
+    )
+    code = """
+    package p;
+
+    public class Box {
+        /**
+         * Any converter of the {@link p.util.converter} package, or {@link p.util.Pair};
+         * see also {@link p.util.Paired} and {@link p.util.converters}.
+         *
+         * @see p.util.converter
+         */
+        public void set() {}
+    }
+    """
+    findings = run_rule(c1_xref_unresolved, tmp_path, code, "Box.set", filename="p/Box.java")
+    assert messages(findings) == [
+        "`p.util.Paired` names nothing: package `p.util` has no `Paired`; did you mean `Pair`?",
+        "`p.util.converters` names nothing: package `p.util` has no `converters`",
+    ]

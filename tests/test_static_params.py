@@ -141,6 +141,65 @@ def test_javadoc_typo_and_type_parameter(tmp_path: Path) -> None:
     assert findings[0].evidence[0].path == "p/A.java"
 
 
+def test_javadoc_did_you_mean_skips_documented_parameters(tmp_path: Path) -> None:
+    # round 12 (OpenJFX ``Plugin.paint(g, intX, intY, intWidth, intHeight)``): ``@param x`` was
+    # offered ``g``, which its own ``@param g`` documents; the renamed one ends in ``X``
+    code = """
+    package p;
+
+    public class A {
+        /**
+         * Paints.
+         *
+         * @param g the graphics
+         * @param x the left
+         * @param h the height
+         * @param wide the width
+         */
+        public void paint(Object g, int intX, int intHeight, int w, int v) {}
+    }
+    """
+    inp = static_input(tmp_path, code, "A.paint", filename="p/A.java")
+    assert [f.fix_hint for f in c1_param_unknown(inp)] == [
+        'rename "x" to "intX"',
+        # controls: nothing ends in ``H`` and the edit distance ties (``w``, ``v``); ``wide``
+        # is no camelCase tail of anything, so it is offered no name
+        'remove "h" or add it to the signature (parameters: g, intX, intHeight, w, v)',
+        'remove "wide" or add it to the signature (parameters: g, intX, intHeight, w, v)',
+    ]
+
+
+@pytest.mark.parametrize(
+    ("entry", "flagged"),
+    [
+        # round 12 (OpenJFX ``Window.requestInput(..., Mxx, Mxy, ..., Mzt)``): ``@param M``
+        # documents the matrix's twelve parameters at once
+        ("M", False),
+        ("Mx", False),
+        # controls: a prefix of one parameter only is a stale name, and so is a non-prefix
+        ("My", True),
+        ("N", True),
+    ],
+)
+def test_javadoc_one_entry_for_a_group_of_parameters(
+    tmp_path: Path, entry: str, flagged: bool
+) -> None:
+    code = f"""
+    package p;
+
+    public class A {{
+        /**
+         * Places it.
+         *
+         * @param {entry} the matrix
+         */
+        public void place(double Mxx, double Mxy, double Myy) {{}}
+    }}
+    """
+    inp = static_input(tmp_path, code, "A.place", filename="p/A.java")
+    assert len(c1_param_unknown(inp)) == (1 if flagged else 0)
+
+
 def test_kwargs_forwarding_is_silent(tmp_path: Path) -> None:
     code = '''
     def plot(x, **kwargs):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.prose_params import c2_prose_param_type
-from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 
 from tests.static_helpers import static_input
 
@@ -57,7 +57,8 @@ def f(environ: dict) -> {ret}:
 
 def _returns(tmp_path: Path, code: str) -> list[str]:
     inp = static_input(tmp_path, code, "f")
-    return [inp.source[f.start : f.end] for f in c2_prose_return_type(inp)]
+    found = c2_prose_return_type(inp) + c2_prose_return_inferred(inp)
+    return [inp.source[f.start : f.end] for f in found]
 
 
 @pytest.mark.parametrize(
@@ -170,7 +171,7 @@ def test_parameter_described_as_a_conversion(tmp_path: Path, style: str) -> None
 )
 def test_if_set_to_true_is_a_flag(tmp_path: Path, entry: str, flagged: bool) -> None:
     code = f'''
-def f(multi: int = 0) -> None:
+def f(multi: int) -> None:
     """Iterate.
 
     {entry}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import RULE_WORD, c1_name_unresolved, c1_prose_name_word
 from docref.checks.static.prose_names import RULE_STALE, stale_match
 
 from tests.static_helpers import project_input, static_input
@@ -13,7 +13,9 @@ from tests.static_helpers import project_input, static_input
 
 def _stale(tmp_path: Path, code: str, qualname: str = "f", **kw: str) -> list[tuple[str, str]]:
     inp = static_input(tmp_path, code, qualname, **kw)
-    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    # the guess on an uncued Python word is the opt-in C1-PROSE-NAME-WORD (round 12a)
+    both = c1_name_unresolved(inp) + c1_prose_name_word(inp)
+    found = [f for f in both if f.rule in (RULE_STALE, RULE_WORD)]
     return [(inp.source[f.start : f.end], f.fix_hint or "") for f in found]
 
 
@@ -309,7 +311,9 @@ def test_a_plural_after_a_singular_article_is_still_stale(tmp_path: Path) -> Non
     # round 9 (mlflow): "Initializes an instance of `RunArtifacts`" for the class RunArtifact
     code = _PLURAL.format(mention="return an instance of `PrefectFutures`")
     inp = static_input(tmp_path, code, "f")
-    assert [f.rule for f in c1_name_unresolved(inp)] == ["C1-PROSE-NAME-STALE"]
+    # a CapWords word with no parameter cue: the opt-in rule's (round 12a)
+    assert [f.rule for f in c1_name_unresolved(inp)] == []
+    assert [f.rule for f in c1_prose_name_word(inp)] == ["C1-PROSE-NAME-WORD"]
 
 
 _TYPO = """\
@@ -374,5 +378,81 @@ def test_the_plural_of_another_project_class(tmp_path: Path, mark: str, flagged:
         "p/X509CRLSelector.java": _CRL.replace("MARK", mark),
     }
     inp = project_input(tmp_path, files, "p/X509CRLSelector.java", "X509CRLSelector.setIssuers")
-    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    # the guess on an uncued Python word is the opt-in C1-PROSE-NAME-WORD (round 12a)
+    both = c1_name_unresolved(inp) + c1_prose_name_word(inp)
+    found = [f for f in both if f.rule in (RULE_STALE, RULE_WORD)]
+    assert len(found) == (1 if flagged else 0)
+
+
+PROVIDER = """\
+package p;
+
+import java.util.Set;
+
+public interface Component {
+    /**
+     * When {@link java.lang.management.ManagementFactory#getPlatformMXBean(java.lang.Class)
+     * ManagementFactory.getPlatformMXBean(CALLED)} is invoked, this instance matches only if
+     * the name of the given {@code mxbeanInterface} is found in this list.
+     */
+    Set<String> names();
+
+    Set<Class<?>> mbeanInterfaces();
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("called", "flagged"),
+    [
+        # round 5's loose end (``PlatformMBeanProvider``): the docstring shows the name as the
+        # argument of another class's method, so it is that method's parameter, not the old
+        # name of the member ``mbeanInterfaces``
+        ("mxbeanInterface", False),
+        ("intf, mxbeanInterface", False),
+        # round 0 (``XMLGregorianCalendarImpl``): more calls among the arguments
+        ("mxbeanInterface, Locale.getDefault()", False),
+        # control: the call passes something else, so nothing defines the name
+        ("intf", True),
+    ],
+)
+def test_a_name_the_docstring_passes_to_another_method_is_its_parameter(
+    tmp_path: Path, called: str, flagged: bool
+) -> None:
+    code = PROVIDER.replace("CALLED", called)
+    found = _stale(tmp_path, code, "Component.names", filename="p/Component.java")
+    assert [text.split()[-1] for text, _ in found] == (["list."] if flagged else [])
+
+
+COMBO = """\
+package p;
+
+public class Chooser {
+    private Object FIELD;
+
+    /**
+     * Constructs a new model for {@code DirectoryComboBox}.
+     */
+    protected DirectoryComboBoxModel createModel() {
+        return null;
+    }
+
+    static class DirectoryComboBoxModel {}
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("field", "flagged"),
+    [
+        # round 0's ``MetalFileChooserUI.createDirectoryComboBoxModel``: the capitalised field
+        # ``directoryComboBox`` names the combo box, not an old name of the model class
+        ("directoryComboBox", False),
+        # control: no field of that name, so the model class is still its twin
+        ("comboBox", True),
+    ],
+)
+def test_a_capitalised_field_is_no_old_name(tmp_path: Path, field: str, flagged: bool) -> None:
+    code = COMBO.replace("FIELD", field)
+    found = _stale(tmp_path, code, "Chooser.createModel", filename="p/Chooser.java")
     assert len(found) == (1 if flagged else 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import RULE_WORD, c1_name_unresolved, c1_prose_name_word
 from docref.checks.static.prose_names import RULE_STALE, plain_affix
 
 from tests.static_helpers import static_input
@@ -14,7 +14,9 @@ from tests.static_helpers import static_input
 
 def _stale(tmp_path: Path, code: str, qualname: str = "f", **kw: str) -> list[tuple[str, str]]:
     inp = static_input(tmp_path, code, qualname, **kw)
-    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    # the guess on an uncued Python word is the opt-in C1-PROSE-NAME-WORD (round 12a)
+    both = c1_name_unresolved(inp) + c1_prose_name_word(inp)
+    found = [f for f in both if f.rule in (RULE_STALE, RULE_WORD)]
     return [(inp.source[f.start : f.end], f.fix_hint or "") for f in found]
 
 

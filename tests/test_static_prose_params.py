@@ -97,6 +97,11 @@ public class C {
     [
         ("a String naming the file", "int", True),
         ("a String naming the file", "String", False),
+        # the type word in Javadoc code markup is the same claim, and the same control
+        ("a {@code String} naming the file", "int", True),
+        ("a <code>String</code> naming the file", "long", True),
+        ("a {@code String} naming the file", "String", False),
+        ("a <code>String</code> naming the file", "java.lang.String", False),
         ("a list of names", "int", False),  # Java: string claims only
         ("a String naming the file", "java.io.File", False),  # declared class: not judged
         # round 6 (jlink ``StringTable.getString(int id)``: "The string id"): a noun modifier

@@ -5,18 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.prose_returns import RULE_PROSE_RETURN, c2_prose_return_type
+from docref.checks.static.prose_returns import (
+    RULE_PROSE_RETURN,
+    RULE_PROSE_RETURN_INFERRED,
+    c2_prose_return_inferred,
+    c2_prose_return_type,
+)
 
-from tests.static_helpers import static_input
+from tests.static_helpers import flagged as findings
 
 
 def _python(tmp_path: Path, code: str, qualname: str = "f") -> list[tuple[str, str]]:
-    inp = static_input(tmp_path, code, qualname)
-    out = []
-    for f in c2_prose_return_type(inp):
-        assert f.rule == RULE_PROSE_RETURN
-        out.append((inp.source[f.start : f.end], f.message))
-    return out
+    # an unannotated function's claims go to the opt-in C2-PROSE-RETURN-INFERRED
+    found = findings((c2_prose_return_type, c2_prose_return_inferred), tmp_path, code, qualname)
+    assert all(f.rule in (RULE_PROSE_RETURN, RULE_PROSE_RETURN_INFERRED) for f in found)
+    return [(f.text, f.message) for f in found]
 
 
 GOOGLE = '''
@@ -153,8 +156,8 @@ public class C {{
 
 def _java(tmp_path: Path, summary: str, doc: str, ret: str, value: str = "0") -> list[str]:
     code = JAVA.format(summary=summary, doc=doc, ret=ret, value=value)
-    inp = static_input(tmp_path, code, "C.m", filename="C.java")
-    return [inp.source[f.start : f.end] for f in c2_prose_return_type(inp)]
+    found = findings(c2_prose_return_type, tmp_path, code, "C.m", filename="C.java")
+    return [f.text for f in found]
 
 
 @pytest.mark.parametrize(
@@ -167,6 +170,12 @@ def _java(tmp_path: Path, summary: str, doc: str, ret: str, value: str = "0") ->
         ("Computes it.", "an identifier string", "int", "@return an identifier"),
         ("Computes it.", "a String identifying the item", "int", "@return a String"),
         ("Computes it.", "<code>false</code> when closed", "long", "@return <code>false"),
+        # the summary's claim in code markup, "whether", and the String claim marked up
+        ("Returns {@code true} if the queue is empty.", "the size", "int", "Returns {@code"),
+        ("Returns <code>true</code> if it is empty.", "the size", "long", "Returns <code>"),
+        ("Returns whether the queue is empty.", "the size", "int", "Returns whether"),
+        ("Computes it.", "a {@code String} naming the item", "int", "@return a {@code"),
+        ("Computes it.", "a <code>String</code> naming the item", "int", "@return a <code>"),
         # controls: the head noun is the string ("representation of"), or a verb intervenes
         ("Returns the string representation of the size.", "it", "int", "Returns the string"),
         ("Returns the string naming its size.", "it", "int", "Returns the string"),
@@ -184,6 +193,11 @@ def test_javadoc_claim_is_flagged(
     [
         ("Returns true if the queue is empty.", "true if empty", "boolean"),
         ("Returns true if the queue is empty.", "true if empty", "Boolean"),
+        ("Returns {@code true} if the queue is empty.", "true if empty", "boolean"),
+        ("Returns <code>true</code> if it is empty.", "it", "Boolean"),
+        ("Returns whether the queue is empty.", "whether it is", "boolean"),
+        ("Computes it.", "a {@code String} naming the item", "String"),
+        ("Computes it.", "a <code>String</code> naming the item", "CharSequence"),
         ("Computes it.", "a String naming the item", "String"),
         ("Computes it.", "the count as a double", "int"),  # C2-JAVADOC-RETURN-TYPE's phrase
         ("Returns true if the queue is empty.", "the queue", "java.util.Queue<E>"),

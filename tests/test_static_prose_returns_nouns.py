@@ -7,14 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 
-from tests.static_helpers import static_input
+from tests.static_helpers import flagged as findings
 
 
 def _said(tmp_path: Path, code: str, qualname: str = "f") -> list[str]:
-    inp = static_input(tmp_path, code, qualname)
-    return [f.message.split('"')[1] for f in c2_prose_return_type(inp)]
+    found = findings((c2_prose_return_type, c2_prose_return_inferred), tmp_path, code, qualname)
+    return [f.message.split('"')[1] for f in found]
 
 
 GOOGLE = '''
@@ -104,8 +104,8 @@ public class C {
     [("a fully-qualified location String", True), ("the location string length", False)],
 )
 def test_javadoc_qualified_string(tmp_path: Path, doc: str, flagged: bool) -> None:
-    inp = static_input(tmp_path, JAVA.replace("RETURN", doc), "C.m", filename="C.java")
-    assert bool(c2_prose_return_type(inp)) is flagged
+    code = JAVA.replace("RETURN", doc)
+    assert bool(findings(c2_prose_return_type, tmp_path, code, "C.m", filename="C.java")) is flagged
 
 
 OTHERWISE = '''
@@ -145,5 +145,5 @@ def test_google_and_javadoc_otherwise_raises(tmp_path: Path) -> None:
     )
     assert _said(tmp_path, google) == ["True if"]
     doc = "{@code true} if the key is known, otherwise throws an exception"
-    inp = static_input(tmp_path / "j", JAVA.replace("RETURN", doc), "C.m", filename="C.java")
-    assert len(c2_prose_return_type(inp)) == 1
+    code = JAVA.replace("RETURN", doc)
+    assert len(findings(c2_prose_return_type, tmp_path / "j", code, "C.m", filename="C.java")) == 1

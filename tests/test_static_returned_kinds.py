@@ -7,14 +7,15 @@ import ast
 from pathlib import Path
 
 import pytest
-from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 from docref.checks.static.returned_kinds import expr_kind
 
 from tests.static_helpers import static_input
 
 
 def _messages(tmp_path: Path, code: str) -> list[str]:
-    return [f.message for f in c2_prose_return_type(static_input(tmp_path, code, "f"))]
+    inp = static_input(tmp_path, code, "f")
+    return [f.message for f in c2_prose_return_type(inp) + c2_prose_return_inferred(inp)]
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ def default_values(n: int) -> {annotation}:
     markers : list of string or tuples
         Values for defining marker objects.
     """
-    return []
+    return _STYLES[:n]  # of no certain kind: the annotation is what is known
 '''
 
 _PARAM = '''

@@ -58,6 +58,14 @@ _RULES = (
         opt_in=True,
     ),
     RuleInfo(
+        "C1-PROSE-NAME-WORD",
+        Criterion.C1,
+        "A word in a Python docstring's code markup (`last`, `PrefectFutures`) that names "
+        "nothing, with a renamed twin in scope (opt-in: values, packages and other libraries' "
+        "names, as often as old ones).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C1-DOCTYPE-UNRESOLVED",
         Criterion.C1,
         "A class named as a documented type (or a Javadoc @throws) names nothing in scope, "
@@ -89,15 +97,22 @@ _RULES = (
         "C2-PROSE-RETURN-TYPE",
         Criterion.C2,
         'A return claim in prose ("Return True if ..., False otherwise", "a string", '
-        '"a list of", "the number of") contradicts the return type or every returned value; '
-        "without an annotation, a typed Returns entry every returned value contradicts.",
+        '"a list of", "the number of") contradicts the declared return type.',
+    ),
+    RuleInfo(
+        "C2-PROSE-RETURN-INFERRED",
+        Criterion.C2,
+        "Without a return annotation, a prose return claim or a typed Returns entry that every "
+        "returned value contradicts (opt-in: first-pass precision 3 of 11).",
+        opt_in=True,
     ),
     RuleInfo(
         "C2-PROSE-PARAM-TYPE",
         Criterion.C2,
         'A parameter described in prose as a kind of value ("a list of", "a string", '
         '"the number of", an entry starting "Whether" or "If True") its annotation '
-        "contradicts.",
+        "contradicts (opt-in: first-pass precision 2 of 15 in rounds 9-12).",
+        opt_in=True,
     ),
     RuleInfo(
         "C2-DEFAULT-MISMATCH",

@@ -21,6 +21,7 @@ import logging
 import multiprocessing
 import os
 import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
@@ -30,12 +31,21 @@ from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, Any
 
 from docref.engine.cold_dir import make_run_dir, release_run_dir
-from docref.engine.cold_worker import Job, Place, Setup, give_back_memory, main, read_text
+from docref.engine.cold_worker import (
+    Job,
+    Place,
+    Setup,
+    give_back_memory,
+    main,
+    preload,
+    read_text,
+)
 from docref.graph.extraction import PARALLEL_THRESHOLD, SideJob, default_workers, extract_many
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
-    from multiprocessing.context import SpawnProcess
+    from multiprocessing.context import ForkContext, SpawnContext
+    from multiprocessing.process import BaseProcess
 
     from docref.checks.static.report import FileReport
     from docref.core.codes import IgnoreList
@@ -63,7 +73,7 @@ class ColdPool:
 
     def __init__(self, workers: int | None) -> None:
         self.workers = workers if workers is not None else default_workers()
-        self._procs: list[SpawnProcess] = []
+        self._procs: list[BaseProcess] = []
         self._conns: list[Connection] = []
         self._owner: dict[str, int] = {}  # relpath -> the worker holding its extract
         self._dir: str | None = None
@@ -250,8 +260,7 @@ class ColdPool:
     # ---- the processes ------------------------------------------------------------------
 
     def _start(self) -> None:
-        # spawn, not fork: the language server has threads, and fork with threads is unsafe
-        ctx = multiprocessing.get_context("spawn")
+        ctx = _context()
         self._dir = make_run_dir()  # removes those of killed runs first
         os.mkdir(os.path.join(self._dir, "external"))  # see Setup.externals
         path = os.path.join(self._dir, "entries")
@@ -357,6 +366,23 @@ class ColdPool:
         if self._dir is not None:
             release_run_dir(self._dir)
             self._dir = None
+
+
+def _context() -> ForkContext | SpawnContext:
+    """How the workers start: forked from this process where that is safe, else spawned.
+
+    A forked worker inherits the modules :func:`preload` imports here once, where each
+    spawned one imports them itself.  Fork only on Linux (macOS's system libraries are not
+    fork-safe) and only while this process runs one thread (fork copies no other thread,
+    and a lock another thread held stays held in the child); anything else spawns."""
+    if (
+        sys.platform.startswith("linux")
+        and threading.active_count() == 1
+        and "fork" in multiprocessing.get_all_start_methods()
+    ):
+        preload()
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
 
 
 @contextmanager

@@ -82,6 +82,24 @@ def give_back_memory() -> None:
 _trim: Any = None
 
 
+def preload() -> None:
+    """Import what a worker runs, and build the sentence tokenizer, in this process.
+
+    A worker forked after this starts with all of it (the pages shared until written),
+    instead of each spawned worker importing it again (~0.4 s of CPU each, as much as
+    extracting 80 files)."""
+    import docref.cache
+    import docref.checks.static.runner
+    import docref.engine.static
+    import docref.external.py_shared
+    import docref.graph.extraction
+    import docref.graph.project
+    import docref.segments.store  # noqa: F401  (imported for the forked workers)
+    from docref.segments.punkt_model import get_punkt_tokenizer
+
+    get_punkt_tokenizer()
+
+
 def read_text(fd: int, offset: int, size: int) -> str:
     return os.pread(fd, size, offset).decode("utf-8", "surrogatepass")
 

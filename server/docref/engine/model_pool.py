@@ -2,8 +2,8 @@
 
 One process spends some 8-10 ms of CPU per question in litellm (its Router, completion path
 and logging objects) and docref's judge: 4 endpoints x 8 requests in flight / 0.3 s answers is
-more than one core can ask.  So when a run has many questions, every endpoint a
-``max_concurrency`` and the machine a core to spare, spawned workers
+more than one core can ask.  So when a run has many questions, several endpoints, each with a
+``max_concurrency``, and the machine several cores, spawned workers
 (:mod:`docref.engine.model_worker`) ask with this process -- each through its own litellm
 Router over every endpoint, with a share of each endpoint's ``max_concurrency`` (the shares add
 up to the cap: never more requests in flight at an endpoint than configured).  The Router still
@@ -46,9 +46,10 @@ __all__ = ["ask_spread", "asking_processes", "share_of", "start_workers"]
 log = logging.getLogger(__name__)
 
 #: Below this many questions per process a worker's start-up (a Python, docref and litellm
-#: imported: 3-6 s of CPU, the CPU of some 400 questions) costs more than its share of the
-#: asking saves (``--jobs N`` asks from N processes whatever the count).
-MIN_QUESTIONS_PER_PROCESS = 500
+#: imported: 3-6 s of CPU, the CPU of some 400 questions, on a core of its own while this
+#: process imports litellm too) costs more than its share of the asking saves (``--jobs N``
+#: asks from N processes whatever the count).
+MIN_QUESTIONS_PER_PROCESS = 400
 MAX_PROCESSES = 4
 #: How long after this process has litellm imported a worker may take to have it too (at
 #: least; as long as this process took, when that was longer) when the processes were chosen
@@ -73,14 +74,14 @@ def _cpus() -> int:
 def asking_processes(settings: Settings, questions: int, wanted: int | None) -> int:
     """How many processes should ask ``questions``: 1 unless the settings name several
     endpoints that all have a ``max_concurrency`` (what a share is taken of).  ``wanted``:
-    ``--jobs`` (``None``: one process per CPU beyond the first, and only as many as the
-    questions pay for).
+    ``--jobs`` (``None``: with two endpoints or more, one process per CPU, at most one per
+    endpoint, and only as many as the questions pay for; one endpoint: one process).
 
-    A worker is started by itself only when a CPU is left over for it: each asking process
-    keeps about one core busy (litellm's per-call work), so on a 2-CPU machine a second one
-    only takes CPU from the first and from whatever else runs there (often the model
-    servers themselves), and measured slower (0.54x against 0.75x linear at 4 endpoints,
-    ``benchmarks/RESULTS.md``)."""
+    One process asks at most ~80 questions a second (litellm's per-call work keeps its core
+    busy): enough for one endpoint of 8 in flight at 0.3 s (27 q/s), not for four (107 q/s),
+    so several endpoints get a process per core (on an idle 2-core machine, 4 endpoints:
+    0.80x linear with two processes against 0.76x with one, ``benchmarks/RESULTS.md``,
+    session 10; a loaded machine favours one)."""
     caps = [spec.max_concurrency for spec in settings.endpoints]
     if not caps or any(cap is None for cap in caps):
         return 1
@@ -88,7 +89,10 @@ def asking_processes(settings: Settings, questions: int, wanted: int | None) -> 
         questions = min(questions, settings.max_calls)
     most = min(cap for cap in caps if cap is not None)
     if wanted is None:
-        wanted = min(_cpus() - 1, MAX_PROCESSES, questions // MIN_QUESTIONS_PER_PROCESS)
+        main = sum(1 for spec in settings.endpoints if not spec.fallback)
+        if main < 2:
+            return 1
+        wanted = min(_cpus(), main, MAX_PROCESSES, questions // MIN_QUESTIONS_PER_PROCESS)
     return max(1, min(wanted, most, questions))
 
 

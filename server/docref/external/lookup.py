@@ -156,6 +156,7 @@ def python_external_doc(
     *,
     search_path: list[str] | None = None,
     max_doc: int = DEFAULT_MAX_DOC,
+    render: bool = True,
 ) -> ExternalDoc:
     """Documentation of the Python name ``qualified`` (``os.path.join``, ``len``, ``dict.get``).
 
@@ -164,11 +165,14 @@ def python_external_doc(
     when its directories are in ``search_path``.  No third-party or project code is executed;
     standard-library modules may be imported to introspect compiled code.  Results for a
     package installed or removed after a lookup need :func:`clear_caches`.
-    ``max_doc`` bounds the length of :attr:`ExternalDoc.doc`.
+    ``max_doc`` bounds the length of :attr:`ExternalDoc.doc`.  ``render=False`` answers only
+    whether the name exists, its ``kind`` and ``source`` (no ``signature`` nor ``doc`` of a
+    name read from source): what the name checks ask, without parsing a module only for its
+    docstring.
     """
     from docref.external.python import lookup
 
-    return lookup(qualified, search_path=search_path, max_doc=max_doc)
+    return lookup(qualified, search_path=search_path, max_doc=max_doc, render=render)
 
 
 def java_external_doc(

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from docref.external.lookup import LRU
 
-__all__ = ["cannot_bind", "clear_caches"]
+__all__ = ["cannot_bind", "clear_caches", "never_mentions"]
 
 # ``from m import *``, also across a line continuation; matched anywhere (strings included)
 _STAR_RE = re.compile(r"\bimport[ \t\f\r\n\\]*\*")
@@ -76,6 +76,21 @@ def cannot_bind(path: str, stamp: tuple[int, int], word: str) -> bool:
         return False
     text = _read(path, stamp)
     if text is None or text.stars:
+        return False
+    lacks = text.lacks.get(word)
+    if lacks is None:
+        lacks = text.lacks[word] = word not in text.text
+    return lacks
+
+
+def never_mentions(path: str, stamp: tuple[int, int], word: str) -> bool:
+    """True only when the module source at ``path`` (mtime and size ``stamp``) surely does
+    not hold ``word`` at all: no name its summary keeps (a parameter name included) is
+    ``word``, whatever it star-imports."""
+    if stamp == (-1, -1):
+        return False
+    text = _read(path, stamp)
+    if text is None:
         return False
     lacks = text.lacks.get(word)
     if lacks is None:

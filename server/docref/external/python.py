@@ -335,8 +335,33 @@ def _render(target: _Target, qualified: str, max_doc: int) -> ExternalDoc:
     )
 
 
+def _kind_only(target: _TModule | _TBind, qualified: str) -> ExternalDoc:
+    """What :func:`_render` tells of ``target`` without its signature and documentation:
+    a module is not parsed only for its docstring (the name checks ask whether ``numpy`` is
+    a module, not what it says), and no signature is unparsed."""
+    if isinstance(target, _TModule):
+        # the summary's path is the one it is read from: ``_render``'s source
+        return ExternalDoc(
+            name=qualified, kind="module", signature=None, doc=None, source=target.path
+        )
+    binding = target.binding
+    if binding.kind == "def":
+        kind = "method" if target.in_class else "function"
+    elif binding.kind == "class" and isinstance(binding.nodes[0], ast.ClassDef):
+        kind = "class"
+    else:  # as binding_doc has it
+        kind = "variable"
+    return ExternalDoc(
+        name=qualified, kind=kind, signature=None, doc=None, source=target.module.path
+    )
+
+
 def lookup(
-    qualified: str, *, search_path: list[str] | None = None, max_doc: int = DEFAULT_MAX_DOC
+    qualified: str,
+    *,
+    search_path: list[str] | None = None,
+    max_doc: int = DEFAULT_MAX_DOC,
+    render: bool = True,
 ) -> ExternalDoc:
     """See :func:`docref.external.lookup.python_external_doc`."""
     try:
@@ -351,6 +376,8 @@ def lookup(
             target = _resolve(qualified, _Ctx(path, ctx.key, submodule_first=True))
         if target is None:
             return not_found(qualified)
+        if not render and not isinstance(target, _TObj):
+            return _kind_only(target, qualified)
         result = _render(target, qualified, max_doc)
         if result.source == INTROSPECTION and is_stdlib_name(qualified):
             _STDLIB_RESULTS.put(key, result)

@@ -3,13 +3,14 @@
 
 The Router is litellm's own load balancer, not a scheduler of ours: it picks a deployment by
 ``routing_strategy`` (weights, rpm/tpm), bounds each one's requests in flight
-(``max_concurrency`` -> litellm's ``max_parallel_requests``; a request it refuses because
-every slot of the endpoint it picked is taken is re-sent after 50 ms, not counted as an
-error or an attempt) and cools an endpoint down for
-``cooldown`` seconds once it failed more than ``allowed_fails`` times.  Its own retries are off
-(as for one endpoint): :class:`~docref.llm.client.ModelClient`'s loop re-sends a failed attempt,
-and the Router then routes it to an endpoint that is not cooling down -- so a question that was
-answered is never sent again (no double billing), and one that failed is answered elsewhere.
+(``max_concurrency`` -> litellm's ``max_parallel_requests``; the deployments whose every
+slot is taken are left out before it picks, :mod:`docref.llm.slots`, and a request it still
+refuses as full is re-sent after 50 ms, not counted as an error or an attempt) and cools an
+endpoint down for ``cooldown`` seconds once it failed more than ``allowed_fails`` times.
+Its own retries are off (as for one endpoint): :class:`~docref.llm.client.ModelClient`'s loop
+re-sends a failed attempt, and the Router then routes it to an endpoint that is not cooling
+down -- so a question that was answered is never sent again (no double billing), and one that
+failed is answered elsewhere.
 Entries marked ``fallback`` form a second group, asked only when the main group failed.
 
 Per endpoint, :attr:`RouterClient.per_endpoint` counts the answers (from the response's
@@ -20,6 +21,7 @@ answered a question does not matter to the cache.  ``local_only`` applies to eve
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -36,6 +38,7 @@ __all__ = ["EndpointCounts", "RouterClient", "make_client"]
 GROUP = "docref"
 _PER_DEPLOYMENT = frozenset(("model", "api_base", "api_key"))
 FALLBACK_GROUP = "docref-fallback"
+_SERIAL = itertools.count(1)  # deployment ids unique in the process (`FreeSlots` is shared)
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,7 @@ class RouterClient(ModelClient):
         self._identity: str | None = None
         self._endpoint: Endpoint | None = None
         self._allowed = False  # local_only checked (every endpoint on this machine)
+        self._slots: Any = None  # docref.llm.slots.FreeSlots, with the Router
 
     # ---- where calls go ---------------------------------------------------------------
 
@@ -138,13 +142,19 @@ class RouterClient(ModelClient):
     # ---- the Router -------------------------------------------------------------------
 
     def _build(self, litellm: ModuleType) -> Any:
+        from docref.llm.slots import free_slots  # litellm is imported by now
+
         s = self.settings
         env = self._env()
+        slots = free_slots(litellm)
+        serial = next(_SERIAL)
         model_list = []
         for number, (spec, endpoint) in enumerate(
             zip(s.deployments, self.endpoints(), strict=True)
         ):
-            ident = f"endpoint-{number}"
+            ident = f"endpoint-{serial}.{number}"
+            if spec.max_concurrency is not None:
+                slots.watch(ident, spec.max_concurrency)
             self._ids[ident] = endpoint.display_url or "?"
             params: dict[str, Any] = {
                 "model": spec.model or s.model,
@@ -170,6 +180,7 @@ class RouterClient(ModelClient):
             group = FALLBACK_GROUP if spec.fallback else GROUP
             model_list.append({"model_name": group, "litellm_params": params, "model_info": info})
         has_fallback = any(spec.fallback for spec in s.deployments)
+        self._slots = slots
         return litellm.Router(
             model_list=model_list,
             routing_strategy=s.routing_strategy,
@@ -198,7 +209,11 @@ class RouterClient(ModelClient):
                 self._router = self._build(litellm)
         # each deployment carries its own model, address and key
         sent = {k: v for k, v in kwargs.items() if k not in _PER_DEPLOYMENT}
-        return self._router.acompletion(model=GROUP, **sent)
+        return self._ask(sent)
+
+    async def _ask(self, sent: dict[str, Any]) -> Any:
+        with self._slots.asked():  # the slots it takes are counted until it is over
+            return await self._router.acompletion(model=GROUP, **sent)
 
     def _answered_by(self, response: Any) -> str | None:
         hidden = getattr(response, "_hidden_params", None) or {}

@@ -34,6 +34,7 @@ from .mapped import Builder, Mapped, join
 __all__ = ["parse_javadoc"]
 
 _BLOCK_TAG = re.compile(r"@(?P<tag>[A-Za-z][\w.-]*)")
+_MARKUP_START = re.compile(r"[{<&]")
 _INLINE_START = re.compile(r"\{@(?P<tag>[A-Za-z][\w.-]*)\s?")
 _HTML_TAG = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*)?/?>")
 _ENTITY = re.compile(
@@ -125,7 +126,7 @@ def _match_brace(text: str, i: int) -> int | None:
 
 def _flat(mapped: Mapped) -> Mapped:
     """Line breaks inside an inline tag are plain spaces (they never break a paragraph)."""
-    return Mapped(mapped.text.replace("\n", " "), mapped.starts, mapped.ends)
+    return mapped.replaced(mapped.text.replace("\n", " "))
 
 
 class _Renderer:
@@ -143,7 +144,14 @@ class _Renderer:
         i = 0
         while i < n:
             char = text[i]
-            at = src.starts[i]
+            if char not in "{<&":
+                # a run of plain characters at once (only these three can start markup)
+                special = _MARKUP_START.search(text, i)
+                stop = special.start() if special else n
+                out.extend(src.slice(i, stop))
+                i = stop
+                continue
+            at = src.start_at(i)
             if char == "{" and (inline := _INLINE_START.match(text, i)):
                 close = _match_brace(text, i)
                 if close is None:
@@ -175,7 +183,7 @@ class _Renderer:
             if char == "&" and (entity := _ENTITY.match(text, i)):
                 decoded = _decode_entity(entity)
                 if decoded is not None:
-                    out.add(decoded, at, src.ends[entity.end() - 1])
+                    out.add(decoded, at, src.end_at(entity.end() - 1))
                     i = entity.end()
                     continue
             out.extend(src.slice(i, i + 1))

@@ -14,7 +14,9 @@ Blocks, tried in this order at each non-blank line:
 * Google section: a known title alone with a colon (``Args:``, ``Returns:``, ``Notes:``)
   whose next non-blank line is indented deeper.  It ends at the first line indented no
   deeper than the title (a dedent, a new header, a non-indented paragraph after a blank
-  line).  ``Returns the value.`` or ``Returns: x`` are prose, never headers.
+  line), or at a known title indented shallower than its entries (`` Attributes:`` a space
+  deeper than ``Args:``, a slip napoleon still reads as a new section).
+  ``Returns the value.`` or ``Returns: x`` are prose, never headers.
 * reST field (``:param x:``, ``:type x:``, ``:returns:``, ``:rtype:``, ``:raises E:``, …) and
   Epydoc field (``@param x:``, ``@rtype:``, …): one segment each, body continued by deeper
   lines (and by lines at the same indentation that follow without a blank line); the
@@ -69,6 +71,7 @@ from .python_lines import (
     looks_like_code,
     next_text,
     split_lines,
+    title_within,
 )
 
 __all__ = ["parse_python_docstring"]
@@ -184,6 +187,8 @@ class _Parser:
         self.counts["google"] += 1
         indent = self.lines[i].indent
         end = extent(self.lines, i, hi, indent)
+        # `` Attributes:`` a space deeper than ``Args:`` opens its own section, as in napoleon
+        end = title_within(self.lines, i + 1, end, lambda j: self._google_title(j, end))
         return self._section_body(title, i + 1, end, False, indent)
 
     def _section_body(self, title: str, lo: int, hi: int, numpy: bool, indent: int) -> int:

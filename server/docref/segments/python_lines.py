@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .mapped import Mapped
@@ -88,7 +89,7 @@ def split_lines(body: Mapped) -> list[Line]:
     """Lines with indentation relative to the margin (the first line counts as 0)."""
     # one pass over the text: each line's stripped content sliced from the body once (not
     # the line, then its stripped copy), its indentation from the leading run of blanks
-    text, starts, ends = body.text, body.starts, body.ends
+    text = body.text
     measured: list[tuple[int, Mapped]] = []
     pos = 0
     while True:
@@ -100,7 +101,7 @@ def split_lines(body: Mapped) -> list[Line]:
         hi = len(raw.rstrip())
         lo = pos + hi - len(raw[:hi].lstrip())  # as Mapped.strip bounds it
         hi += pos
-        measured.append((col, Mapped(text[lo:hi], starts[lo:hi], ends[lo:hi])))
+        measured.append((col, body.slice(lo, hi)))
         if nl < 0:
             break
         pos = nl + 1
@@ -147,6 +148,18 @@ def extent(lines: list[Line], i: int, hi: int, indent: int) -> int:
                 break
             last = j
     return last + 1
+
+
+def title_within(lines: list[Line], lo: int, hi: int, title: Callable[[int], object]) -> int:
+    """Where a section's body ``lines[lo:hi]`` ends: at the first line indented shallower
+    than its first line (its entries) that ``title`` accepts (a known title), else ``hi``."""
+    first = next_text(lines, lo, hi)
+    if first is None:
+        return hi
+    for j in range(first + 1, hi):
+        if lines[j].text and lines[j].indent < lines[first].indent and title(j) is not None:
+            return j
+    return hi
 
 
 def described(lines: list[Line], i: int, hi: int) -> bool:

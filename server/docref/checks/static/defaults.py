@@ -20,6 +20,7 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import signature_name, signatures, split_names
@@ -210,12 +211,19 @@ def _from_type(type_text: str) -> DocumentedDefault | None:
     return None if value is _UNSET else DocumentedDefault(found[0], value)
 
 
+@lru_cache(maxsize=4096)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    # one pattern per parameter name, kept: built per entry, they flooded ``re``'s own cache
+    # (512 patterns) on large projects and were compiled again and again
+    return re.compile(rf"(?<![\w*]){re.escape(name)}(?!\w)")
+
+
 def description(seg: Segment) -> str:
     """The entry's text after its marker, name and type."""
     text = seg.text
     end = 0
     if seg.name:
-        match = re.search(rf"(?<![\w*]){re.escape(seg.name)}(?!\w)", text)
+        match = _name_pattern(seg.name).search(text)
         end = match.end() if match else 0
     if seg.type:
         at = text.find(seg.type)

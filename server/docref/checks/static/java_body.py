@@ -71,6 +71,9 @@ class BodyFacts:
     declared: list[str] = field(default_factory=list)
     implied: set[str] = field(default_factory=set)
     calls: list[tuple[str | None, str]] = field(default_factory=list)
+    # the argument counts each called name is given (an overload of another arity is another
+    # method: ``setInput(0, input)`` in ``setInput(Effect)`` is the inherited two-argument one)
+    arities: dict[str, set[int]] = field(default_factory=dict)
     opaque: bool = False
     sneaky: bool = False
 
@@ -152,6 +155,9 @@ class BodyReader:
             receiver = node.child_by_field_name("object")
             name = self.text(node.child_by_field_name("name"))
             facts.calls.append((self.text(receiver) if receiver is not None else None, name))
+            arguments = node.child_by_field_name("arguments")
+            count = len(arguments.named_children) if arguments is not None else 0
+            facts.arities.setdefault(name, set()).add(count)
             facts.sneaky |= "sneaky" in name.lower()
         elif kind in _HIDDEN_CALLS:
             facts.opaque = True

@@ -241,13 +241,17 @@ class ExceptionHierarchy:
 
     def _resolve_dotted(self, fe: FileExtract, name: str) -> tuple[FileExtract, Class] | str | None:
         package, _, simple = name.rpartition(".")
-        if package.startswith(_JDK_ROOTS):
-            entry = _JDK.get(simple)
-            return simple if entry is not None and entry[0] == package else None
         nested = next((c for c in fe.classes if c.qualname == name), None)
         if nested is not None:
             return fe, nested
-        return self._project_class(name, simple)
+        # the project's own file first, as for a simple name through its import: a checkout of
+        # the JDK (``java.xml``) declares ``javax.xml.stream.XMLStreamException`` itself, and
+        # the table's entry would make the two spellings two unrelated types
+        found = self._project_class(name, simple)
+        if found is not None or not package.startswith(_JDK_ROOTS):
+            return found
+        entry = _JDK.get(simple)
+        return simple if entry is not None and entry[0] == package else None
 
     def _project_class(self, dotted: str, simple: str) -> tuple[FileExtract, Class] | None:
         path = self.graph.modules.module_path(dotted)

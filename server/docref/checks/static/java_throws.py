@@ -12,8 +12,10 @@ hierarchy always counts as "could be"):
   no ``throw`` of it (any other ``throw``, of a variable or a call's result, could be it), no
   call of a method or constructor other than a same-class method that cannot be overridden
   (private, static, final, or of a final class) whose own body, one hop deep, does not throw
-  it either, no operation that raises it implicitly: ``NullPointerException`` from any use of
-  a variable or field (unboxing, dereference), ``ArrayIndexOutOfBoundsException`` and
+  it either (a call of its own name with an argument count no method of the file takes is an
+  inherited overload: not followed, so it could), no operation that raises it implicitly:
+  ``NullPointerException`` from any use of a variable or field (unboxing, dereference),
+  ``ArrayIndexOutOfBoundsException`` and
   ``ArrayStoreException`` from indexing, ``ArithmeticException`` from ``/`` and ``%``,
   ``ClassCastException`` from a cast, ``NegativeArraySizeException`` from ``new T[n]``,
   ``AssertionError`` from ``assert``.  ``NumberFormatException`` only comes from calls
@@ -31,13 +33,18 @@ contract of overriders), an unchecked exception on a method that a project subcl
 (:mod:`.overriders`: the base documents its overriders' contract, as the JDK's
 ``KeyPairGenerator.initialize`` does for its ``Delegate``; a checked one stays judged, since no
 override may throw what the base does not declare -- unless an override does all the same,
-undeclared: ``@SneakyThrows`` or a ``sneakyThrow`` helper), ``@throws X {@inheritDoc}`` tags,
-which copy the overridden method's contract, an unchecked exception that the same-named
+undeclared: ``@SneakyThrows`` or a ``sneakyThrow`` helper), unchecked ``@throws X {@inheritDoc}``
+tags, which copy the overridden method's contract (a checked one stays judged: the override
+cannot throw what it does not declare), an unchecked exception that the same-named
 method of a JDK supertype documents (:mod:`.java_contracts`: ``Iterator.next``'s
 ``NoSuchElementException`` restated by an implementation), an unchecked exception on an
 overridable method of an abstract class whose body is empty (a no-op hook, as an interface's
 default method is: ``jdk.internal.event.Event.set``, which subclasses and JFR's instrumentation
-implement; a final one, or one of a concrete class, is still judged), and methods without a body
+implement; a final one, or one of a concrete class, is still judged), an unchecked exception on an
+overridable method that other methods of its class call and document as throwing it themselves
+without throwing it on their own (an extension point: ``Clipboard.getContents``, whose callers
+``getAvailableDataFlavors``... document its ``IllegalStateException``, and the platform clipboards
+of another module override it), and methods without a body
 (abstract, native, an interface's: the caller leaves interfaces out, default methods too, as
 implementations override them): their tags are the implementations' contract.
 """
@@ -60,7 +67,7 @@ from docref.checks.static.java_hierarchy import (
 )
 from docref.checks.static.overriders import overridden_in_project, overriders
 from docref.core.findings import Criterion, Finding
-from docref.graph.model import FileExtract
+from docref.graph.model import FileExtract, Function
 from docref.segments import Segment
 
 __all__ = ["RULE_RAISES", "java_unthrown"]
@@ -88,6 +95,13 @@ def _is_stub(node: Node) -> bool:
     """A body of ``throw`` statements only (``throw new UnsupportedOperationException()``)."""
     statements = _statements(node) or []
     return bool(statements) and all(c.type == "throw_statement" for c in statements)
+
+
+def _takes(fn: Function, count: int) -> bool:
+    """``fn`` can be the target of a call with ``count`` arguments (a varargs parameter
+    takes any number from one less than the parameter count on)."""
+    varargs = bool(fn.params) and fn.params[-1].kind == "vararg"
+    return count == len(fn.params) or (varargs and count >= len(fn.params) - 1)
 
 
 def _class_modifier(inp: StaticInput, modifier: str) -> bool:
@@ -131,6 +145,9 @@ class _Judge:
             targets = [f for f in inp.file.functions if f.qualname == f"{owner}.{name}"]
             if not targets:
                 return None  # inherited, from an outer class, or unknown
+            counts = self.facts.arities.get(name, set())
+            if not all(any(_takes(t, n) for t in targets) for n in counts):
+                return None  # an overload of another arity: inherited (``setInput(0, input)``)
             for target in targets:
                 if target is fn:
                     continue
@@ -207,6 +224,28 @@ class _Judge:
             return facts.sneaky
         return any(is_subtype(jdk_ancestry(n), documented) is not False for n in facts.implied)
 
+    def callers_document(self, written: str) -> bool:
+        """Another method of the class calls this one (bare or on ``this``), documents the
+        unchecked exception ``written`` and does not throw it itself: the class's own contract
+        says it comes from this overridable method, an extension point whose overrides throw it
+        (``Clipboard.getContents``, overridden by the platform clipboards of another module)."""
+        inp, fn = self.inp, self.inp.function
+        documented = self.ancestry(written)
+        tag = re.compile(rf"@(?:throws|exception)\s+(?:[\w$]+\.)*{re.escape(_simple(written))}\b")
+        for other in inp.file.functions:
+            if other is fn or other.parent_class != fn.parent_class or other.docstring is None:
+                continue
+            if not tag.search(other.docstring.text):
+                continue
+            node = method_node(inp.data, other)
+            facts = BodyReader(inp.data, inp.file, other).read(other, node) if node else None
+            calls_it = facts is not None and {(None, fn.name), ("this", fn.name)} & set(facts.calls)
+            if facts is None or not calls_it:
+                continue
+            if not self._explains(facts, documented, checked=False):
+                return True
+        return False
+
     def verdict(self, written: str) -> str | None:
         """Why ``written`` can never be thrown, or None when it might be."""
         documented = self.ancestry(written)
@@ -225,6 +264,14 @@ class _Judge:
         if any(self._explains(f, documented, checked=False) for f in (self.facts, *self.callees)):
             return None
         return "neither throws it nor calls anything that does"
+
+
+def _tag_source(inp: StaticInput, seg: Segment) -> str:
+    """The raw text of the tag ``seg`` up to the next segment: the segment's own span leaves
+    out the inline tags the Javadoc segmenter drops (``{@inheritDoc}``)."""
+    later = [s.start for s in inp.docstring.segments if s.start > seg.start]
+    end = min(later) if later else seg.end + 200
+    return inp.source[seg.start : end].split("*/", 1)[0]
 
 
 def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
@@ -248,8 +295,9 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
     out: list[Finding] = []
     for seg in raises:
         written = (seg.name or "").strip()
-        if not _NAME.match(written) or "{@inheritDoc}" in inp.source[seg.start : seg.end]:
-            continue  # unreadable, or the overridden method's contract copied in
+        if not _NAME.match(written):
+            continue  # unreadable
+        inherited = "{@inheritDoc}" in _tag_source(inp, seg)
         if overridable and _simple(written) == "UnsupportedOperationException":
             continue  # an optional operation: the contract of every implementation
         reason = judge.verdict(written)
@@ -257,10 +305,14 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
             continue
         if reason == _CHECKED_REASON and overridable and judge.overriders_throw(written):
             continue  # an override throws it undeclared (sneakily): the base documents that
+        if reason != _CHECKED_REASON and inherited:
+            continue  # the overridden method's contract copied in
         if reason != _CHECKED_REASON and _simple(written) in contract():
             continue  # a JDK supertype's contract restated (``Iterator.next``'s NoSuchElement)
         if reason != _CHECKED_REASON and overridable and hook:
             continue  # an empty hook, as an interface's default method: its overriders' contract
+        if reason != _CHECKED_REASON and overridable and judge.callers_document(written):
+            continue  # the class's callers document it as coming from here: an extension point
         if reason != _CHECKED_REASON and overridable:
             # an override may throw any unchecked exception: the base documents their contract
             if overridden is None:

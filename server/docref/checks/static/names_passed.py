@@ -11,12 +11,14 @@ import builtins
 import re
 import weakref
 
-from docref.external.lookup import ExternalDoc, python_external_doc
-from docref.external.py_source import SourceModule, load_source
+from docref.checks.static.names_external import external_doc, external_signature
+from docref.external.lookup import ExternalDoc
+from docref.external.py_probe import never_mentions
+from docref.external.py_source import SourceModule, load_source, loaded, stamp_of
 from docref.graph.model import FileExtract, Function
 from docref.graph.project import ProjectGraph
 
-__all__ = ["package_star_unreadable", "passed_on", "spelt_as_string"]
+__all__ = ["PassedOn", "package_star_unreadable", "passed_on", "spelt_as_string"]
 
 _PACKAGE_FILES = ("__init__.py", "__init__.pyi")
 
@@ -29,10 +31,10 @@ def _signature_params(doc: ExternalDoc) -> set[str]:
     return set(re.findall(r"(?:^|[(,*\s])(\w+)\s*(?=[:=,)])", inside))
 
 
-def _external_params(module: str) -> frozenset[str]:
+def _external_params(graph: ProjectGraph, module: str) -> frozenset[str]:
     """Parameter names of the functions and methods of external module ``module``, read from
     its source (a mentioned keyword may belong to an API the file uses)."""
-    doc = python_external_doc(module)
+    doc = external_doc(graph, module)
     if doc.kind != "module" or not doc.source.endswith((".py", ".pyi")):
         return frozenset()
     source = load_source(module, doc.source, doc.source.endswith(_PACKAGE_FILES))
@@ -68,26 +70,72 @@ def passed_on(graph: ProjectGraph, fe: FileExtract, fn: Function) -> set[str]:
     """Parameter names of the functions of the project files ``fe`` imports, of the external
     modules it imports and of the external functions ``fn`` calls: a keyword the docstring
     mentions may be passed on to one of them."""
-    names: set[str] = set()
-    for path in sorted(graph.imports_of(fe.path)):
-        other = graph.get(path)
-        names |= {p.name for f in other.functions for p in f.params} if other else set()
-    scopes = {"", fn.qualname, *(fn.qualname.rsplit(".", n)[0] for n in range(1, 4))}
-    imports = {i.bound_name: i for i in fe.imports if i.scope in scopes and i.name != "*"}
-    in_project = {n for n, i in imports.items() if graph.modules.resolve_import(fe.path, i)[0]}
-    for bound, imported in imports.items():
-        if bound not in in_project and not imported.level:
-            names |= _external_params(imported.module)
-    for call in (r.name for r in fn.references if r.kind == "call"):
-        head, _, rest = call.partition(".")
-        imp = imports.get(head)
-        if head in in_project or (imp is None and not hasattr(builtins, head)):
-            continue  # a project callee: its file's parameters are in already
-        base = head
-        if imp is not None and (imp.name is not None or imp.alias):
-            base = f"{imp.module}.{imp.name}" if imp.name else imp.module
-        names |= _signature_params(python_external_doc(".".join(filter(None, (base, rest)))))
-    return names
+    passed = PassedOn(graph, fe, fn)
+    names = set(passed.names)
+    for module in passed.modules:
+        names |= _external_params(graph, module)
+    return names | passed.signatures()
+
+
+class PassedOn:
+    """``name in PassedOn(graph, fe, fn)`` is ``name in passed_on(graph, fe, fn)``, worked
+    out only as far as one name needs: an installed module is parsed for its parameter names
+    only when its text holds the name at all, and the signatures of the external functions
+    ``fn`` calls are read only for a name no imported module has (on Django, the parsing of
+    every module a file imports was a fortieth of a cold run, for names most of which are
+    decided before)."""
+
+    def __init__(self, graph: ProjectGraph, fe: FileExtract, fn: Function) -> None:
+        self.graph = graph
+        self.names: set[str] = set()
+        for path in sorted(graph.imports_of(fe.path)):
+            other = graph.get(path)
+            self.names |= {p.name for f in other.functions for p in f.params} if other else set()
+        scopes = {"", fn.qualname, *(fn.qualname.rsplit(".", n)[0] for n in range(1, 4))}
+        imports = {i.bound_name: i for i in fe.imports if i.scope in scopes and i.name != "*"}
+        in_project = {n for n, i in imports.items() if graph.modules.resolve_import(fe.path, i)[0]}
+        modules = [i.module for n, i in imports.items() if n not in in_project and not i.level]
+        self.modules = list(dict.fromkeys(modules))
+        self.calls: list[str] = []
+        for call in (r.name for r in fn.references if r.kind == "call"):
+            head, _, rest = call.partition(".")
+            imp = imports.get(head)
+            if head in in_project or (imp is None and not hasattr(builtins, head)):
+                continue  # a project callee: its file's parameters are in already
+            base = head
+            if imp is not None and (imp.name is not None or imp.alias):
+                base = f"{imp.module}.{imp.name}" if imp.name else imp.module
+            self.calls.append(".".join(filter(None, (base, rest))))
+        self._signatures: set[str] | None = None
+
+    def signatures(self) -> set[str]:
+        """The parameter names of the external functions ``fn`` calls."""
+        if self._signatures is None:
+            self._signatures = set()
+            for call in self.calls:
+                self._signatures |= _signature_params(external_signature(self.graph, call))
+        return self._signatures
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        if name in self.names:
+            return True
+        if any(_module_takes(self.graph, module, name) for module in self.modules):
+            return True
+        return name in self.signatures()
+
+
+def _module_takes(graph: ProjectGraph, module: str, name: str) -> bool:
+    """Whether some function of external module ``module`` has a parameter ``name``
+    (:func:`_external_params`), without parsing a module whose text lacks the word."""
+    doc = external_doc(graph, module)
+    if doc.kind != "module" or not doc.source.endswith((".py", ".pyi")):
+        return False
+    stamp = stamp_of(doc.source)
+    if loaded(module, doc.source, stamp) is None and never_mentions(doc.source, stamp, name):
+        return False
+    return name in _external_params(graph, module)
 
 
 def package_star_unreadable(graph: ProjectGraph, path: str) -> bool:

@@ -23,9 +23,10 @@ import builtins
 from functools import cached_property, lru_cache
 from typing import Literal
 
+from docref.checks.static.names_external import external_doc
 from docref.checks.static.names_passed import (
+    PassedOn,
     package_star_unreadable,
-    passed_on,
     spelt_as_string,
 )
 from docref.checks.static.names_python_walk import (
@@ -103,7 +104,7 @@ class PythonScope(ProjectWalk):
             module = self._module(".".join(parts[:size]))
             if module is not None:
                 return module, size
-        if python_external_doc(head).kind == "module":
+        if external_doc(self.graph, head).kind == "module":
             return _External(head, "module"), 1
         return None
 
@@ -147,7 +148,7 @@ class PythonScope(ProjectWalk):
     def resolve_module(self, dotted: str) -> Resolution:
         """The target of a ``:mod:`` role: a project or installed module.  A single name that
         is neither is ``unknown``: not installed here does not mean it does not exist."""
-        if self._module(dotted) is not None or python_external_doc(dotted).kind == "module":
+        if self._module(dotted) is not None or external_doc(self.graph, dotted).kind == "module":
             return RESOLVED
         parts = dotted.split(".")
         return self.resolve_dotted(parts) if len(parts) > 1 else UNKNOWN
@@ -195,9 +196,9 @@ class PythonScope(ProjectWalk):
         return UNKNOWN if unsure else missing("", name, self.scope_candidates())
 
     @cached_property
-    def _passed_on(self) -> set[str]:
-        # once per scope (it reads every imported module's parameters), not per bare name
-        return passed_on(self.graph, self.fe, self.fn)
+    def _passed_on(self) -> PassedOn:
+        # once per scope (it reads every imported file's parameters), not per bare name
+        return PassedOn(self.graph, self.fe, self.fn)
 
     def _sibling_of_import(self, name: str) -> bool:
         """``parse_qs`` where the file does ``from urllib.parse import parse_qsl``: a bare name
@@ -211,7 +212,7 @@ class PythonScope(ProjectWalk):
         own = tuple(sorted({f.name for f in self.fe.functions if "." not in f.qualname}))
         return any(
             self._module(m) is None
-            and python_external_doc(f"{m}.{name}").found
+            and external_doc(self.graph, f"{m}.{name}").found
             and not (m in whole and _mirrors(m, own))
             for m in modules
         )
@@ -223,8 +224,8 @@ class PythonScope(ProjectWalk):
             if facts is None or facts.dynamic or facts.stars:
                 return None
             return name in facts.top or name in facts.code_words
-        if not star.level and star.module and external_complete(star.module):
-            return python_external_doc(f"{star.module}.{name}").found
+        if not star.level and star.module and external_complete(self.graph, star.module):
+            return external_doc(self.graph, f"{star.module}.{name}").found
         return None
 
 
@@ -234,7 +235,7 @@ def _mirrors(module: str, functions: tuple[str, ...]) -> bool:
     ``module``'s API: three or more of its public functions are namesakes of the module's."""
     found = 0
     for name in functions:
-        if not name.startswith("_") and python_external_doc(f"{module}.{name}").found:
+        if not name.startswith("_") and python_external_doc(f"{module}.{name}", render=False).found:
             found += 1
             if found == 3:
                 return True

@@ -13,6 +13,7 @@ from __future__ import annotations
 import builtins
 from dataclasses import dataclass
 
+from docref.checks.static.names_external import external_doc
 from docref.checks.static.names_scope import (
     RESOLVED,
     UNKNOWN,
@@ -27,7 +28,6 @@ from docref.checks.static.names_scope import (
     project_names,
     sometimes_present,
 )
-from docref.external.lookup import python_external_doc
 from docref.graph.model import FileExtract, Import
 from docref.graph.project import ProjectGraph
 
@@ -123,7 +123,7 @@ class ProjectWalk:
                     return True
                 unsure = unsure or found is None
             elif isinstance(base, _External):
-                if python_external_doc(f"{base.qualified}.{name}").found:
+                if external_doc(self.graph, f"{base.qualified}.{name}").found:
                     return True
                 unsure = True
             else:
@@ -208,7 +208,7 @@ class ProjectWalk:
             return _LEAF  # a relative import that leaves the project: nothing to follow
         if imp.name is None:
             return _External(imp.module, "module")
-        doc = python_external_doc(f"{imp.module}.{imp.name}")
+        doc = external_doc(self.graph, f"{imp.module}.{imp.name}")
         return _External(f"{imp.module}.{imp.name}", doc.kind) if doc.found else _LEAF
 
     def _top(self, path: str, name: str, hops: int = 0) -> _Target | None:
@@ -273,12 +273,12 @@ class ProjectWalk:
             if fe is not None and any(c.qualname == nested for c in fe.classes):
                 return _Class(target.path, nested)
             return _LEAF
-        doc = python_external_doc(f"{target.qualified}.{part}")
+        doc = external_doc(self.graph, f"{target.qualified}.{part}")
         if doc.found:
             return _External(f"{target.qualified}.{part}", doc.kind)
         if sometimes_present(target.qualified, part):
             return UNKNOWN
-        if target.kind == "module" and external_complete(target.qualified):
+        if target.kind == "module" and external_complete(self.graph, target.qualified):
             owner = f"module `{target.qualified}`"
             return missing(owner, part, module_names(target.qualified), external=True)
         if target.kind == "class" and "." not in target.qualified:  # a builtin type: exact

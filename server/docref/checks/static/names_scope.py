@@ -16,8 +16,10 @@ import re
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
+from docref.checks.static.names_external import external_doc, external_fact
 from docref.checks.static.names_getattr import served_names
 from docref.checks.static.names_spelling import fold, suggest
 from docref.external.lookup import python_external_doc
@@ -73,6 +75,7 @@ def missing(
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _JAVA_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _DYNAMIC_WORDS = frozenset({"globals", "exec"})
+_MAKES_DYNAMIC = _DYNAMIC_WORDS | {"__getattr__"}
 # what does not make a module's names dynamic: ``__import__(name, globals(), locals(), ...)``
 # only tells the import machinery where it is (werkzeug's ``import_string``); a class's
 # ``__getattr__`` is its own (the member resolver reads it), a module's is at column 0,
@@ -216,7 +219,11 @@ def _code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
     if fe.language == "python":
         words = frozenset(_IDENTIFIER.findall(_without_comments(code, strings=True)))
         served = served_names(source) if "__getattr__" in code else None
-        dynamic = _dynamic(_without_comments(code, strings=False), closed_getattr=bool(served))
+        # blanking strings drops identifiers and adds none: code none of whose identifiers
+        # is a word :func:`_dynamic` looks for needs no second pass over the file
+        dynamic = not _MAKES_DYNAMIC.isdisjoint(words) and _dynamic(
+            _without_comments(code, strings=False), closed_getattr=bool(served)
+        )
         words |= served or frozenset()
     else:
         words, dynamic = frozenset(_IDENTIFIER.findall(code)), False
@@ -295,11 +302,15 @@ def _tables(graph: ProjectGraph) -> _ProjectTables:
 # --------------------------------------------------------------------------- external modules
 
 
-def external_complete(qualified: str) -> bool:
+def external_complete(graph: ProjectGraph, qualified: str) -> bool:
     """Whether every attribute of external module ``qualified`` is visible to the static
-    reader (so a missing one provably does not exist)."""
-    doc = python_external_doc(qualified)
-    if doc.kind != "module" or python_external_doc(f"{qualified}.__getattr__").found:
+    reader (so a missing one provably does not exist); once per run (:mod:`.names_external`)."""
+    return external_fact(graph, "complete", qualified, partial(_complete, graph))
+
+
+def _complete(graph: ProjectGraph, qualified: str) -> bool:
+    doc = external_doc(graph, qualified)
+    if doc.kind != "module" or external_doc(graph, f"{qualified}.__getattr__").found:
         return False
     if doc.source == INTROSPECTION or is_stdlib(qualified, doc.source):
         return True  # the lookup falls back on the imported stdlib module: exact
@@ -307,7 +318,7 @@ def external_complete(qualified: str) -> bool:
         return False
     module = load_source(qualified, doc.source, doc.source.endswith(_PACKAGE_FILES))
     # a star import the reader cannot follow may supply any name
-    return module.error is None and all(python_external_doc(s).found for s in module.stars)
+    return module.error is None and all(external_doc(graph, s).found for s in module.stars)
 
 
 def sometimes_present(module: str, name: str) -> bool:

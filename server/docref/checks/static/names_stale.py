@@ -1,6 +1,13 @@
 """``C1-PROSE-NAME-STALE``'s finding: a code-marked name that resolves nowhere, with one renamed
 twin among the parameters or the names in scope (the match is :func:`.prose_names.stale_match`);
-the twin is also the did-you-mean of the other name rules when they have none."""
+the twin is also the did-you-mean of the other name rules when they have none.
+
+Two contexts make a code-marked word something other than a renamed name (round 12a):
+:func:`one_of_values` -- one item of an enumeration of code-marked words that are not the
+function's parameters (redis' "Valid values: [`avg`, `sum`, ..., `first`, `last`]": `last` is
+a value, not the old name of `latest`); :func:`names_a_package` -- a sentence about installing
+(langchain's "Requires `graphviz` and `pygraphviz` to be installed": a distribution, not
+the old name of `graph`)."""
 
 from __future__ import annotations
 
@@ -25,8 +32,12 @@ from docref.segments import Segment
 
 __all__ = [
     "RULE_ELSEWHERE",
+    "RULE_WORD",
     "STALE_ONLY",
     "keyword_or_renamed",
+    "marks_other_parameters",
+    "names_a_package",
+    "one_of_values",
     "renamed_but_used_elsewhere",
     "stale_finding",
     "twin_in_scope",
@@ -35,6 +46,13 @@ __all__ = [
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
 RULE_ELSEWHERE = "C1-PROSE-NAME-ELSEWHERE"
 """The opt-in id of :func:`renamed_but_used_elsewhere`'s findings (session 10)."""
+RULE_WORD = "C1-PROSE-NAME-WORD"
+"""The opt-in id of a Python stale-name guess on a name spelled as a word (session 11): an
+English word (``last``, ``graphviz``) or a CapWords one (``PrefectFutures``) in a Python
+docstring's markup is as often a value, a package or another library's name as an old name
+(first-pass precision of rounds 9-12: 4 TRUE of 14); a code-shaped name (an underscore, a
+digit, an inner lowercase-to-capital) keeps ``C1-PROSE-NAME-STALE``."""
+_WORD_SPELLED = re.compile(r"[A-Za-z][a-z]*|[A-Z][A-Za-z]*")
 STALE_ONLY = frozenset({"emphasis", "code"})
 _STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code", "call"})
 
@@ -63,6 +81,8 @@ def stale_finding(
     if name in params:
         return None  # Java's member resolver does not see parameters
     sentence = inp.source[segment.start : segment.end]
+    if names_a_package(sentence) or one_of_values(sentence, mention.start - segment.start, params):
+        return None
     called = mention.kind == "call" or called_in(name, sentence)
     cue = cued and plain and parameter_cue(inp.source, mention.start, mention.end)
     match = twin_in_scope(
@@ -79,6 +99,10 @@ def stale_finding(
     )
     if match is None:
         return None
+    if inp.file.language == "java" and _capitalised_in_scope(name, resolution):
+        return None  # ``DirectoryComboBox`` for the field ``directoryComboBox``: that thing
+    if match not in params and _passed_elsewhere(inp, name):
+        return None  # ``Factory.get(mxbeanInterface)``: the callee's parameter, not a member
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
     if match in params and called_not_valued(name, sentence, annotation):
         return None  # "the `agentmain` method": code elsewhere, not the value `agent`
@@ -87,7 +111,80 @@ def stale_finding(
         f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
     )
     fix_hint = f"rename `{name}` to `{match}` in this sentence"
-    return inp.finding(segment, Criterion.C1, RULE_STALE, message, fix_hint)
+    # Javadoc's {@code x} is explicit code markup; Python's `x` is any term a writer marks,
+    # unless the sentence calls it a parameter or marks the function's other parameters too
+    # ("from `src` to `dest`")
+    word = (
+        inp.file.language == "python"
+        and _WORD_SPELLED.fullmatch(name) is not None
+        and not cue
+        and not marks_other_parameters(sentence, mention.start - segment.start, params)
+    )
+    rule = RULE_WORD if word else RULE_STALE
+    return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+# a code-marked word: ``x``, `x`, *x* (the markup's own characters on both sides)
+_MARKED = re.compile(r"(``|`|\*)([^`*\s]+)\1")
+# between two items of an enumeration: a comma, "or"/"and", a slash (brackets may wrap it)
+_BETWEEN = re.compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/)\s*")
+_INSTALL = re.compile(r"\b(?:install(?:ed|ing|ation)?|pip|conda)\b", re.IGNORECASE)
+
+
+def one_of_values(sentence: str, offset: int, params: list[str]) -> bool:
+    """The code-marked word at ``offset`` in ``sentence`` is one item of an enumeration of
+    three or more (`` `avg`, `sum`, `last` ``) that is not a list of the parameters (every
+    other item one): a vocabulary of values, whose items resemble a parameter by chance."""
+    marks = list(_MARKED.finditer(sentence))
+    runs: list[list[re.Match[str]]] = []
+    for mark in marks:
+        if runs and _BETWEEN.fullmatch(sentence[runs[-1][-1].end() : mark.start()]):
+            runs[-1].append(mark)
+        else:
+            runs.append([mark])
+    for run in runs:
+        if len(run) >= 3 and any(m.start() <= offset < m.end() for m in run):
+            others = [m[2] for m in run if not m.start() <= offset < m.end()]
+            return not all(o in params for o in others)
+    return False
+
+
+def marks_other_parameters(sentence: str, offset: int, params: list[str]) -> bool:
+    """Another code-marked word of ``sentence`` than the one at ``offset`` is a parameter:
+    the sentence talks about the function's parameters in that markup."""
+    return any(
+        m[2] in params for m in _MARKED.finditer(sentence) if not m.start() <= offset < m.end()
+    )
+
+
+def names_a_package(sentence: str) -> bool:
+    """The sentence is about installing (``Requires `graphviz` to be installed``, ``pip
+    install``): its code-marked words are distributions, not the code's names."""
+    return _INSTALL.search(sentence) is not None
+
+
+def _capitalised_in_scope(name: str, resolution: Resolution) -> bool:
+    """A name in scope differs from ``name`` only in its first letter's case: Javadoc prose
+    capitalises a field's thing as a class-like noun ("the model for {@code
+    DirectoryComboBox}", field ``directoryComboBox``), which is no old name of another."""
+    swapped = name[:1].swapcase() + name[1:]
+    return swapped != name and swapped in resolution.candidates
+
+
+def _passed_elsewhere(inp: StaticInput, name: str) -> bool:
+    """The docstring itself shows ``name`` as an argument of another method's call
+    (``ManagementFactory.getPlatformMXBean(mxbeanInterface)``, often a link's label), so the
+    prose means that method's parameter.  Java only: a Python docstring's ``f(x)`` example
+    passes the function's own names as often."""
+    doc = inp.function.docstring
+    if doc is None or inp.file.language != "java":
+        return False
+    text = inp.code(doc.span.start_byte, doc.span.end_byte)
+    arg = re.escape(name)
+    # the first argument or one after a comma; what follows may hold calls of its own
+    # (``GregorianCalendar(timeZone, Locale.getDefault())``)
+    call = rf"([\w$]+)\s*\((?:[^()]*,)?\s*{arg}\s*[,)]"
+    return any(m[1] != inp.function.name for m in re.finditer(call, text))
 
 
 def twin_in_scope(

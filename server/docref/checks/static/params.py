@@ -31,11 +31,12 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Container, Iterator
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_entries import not_a_name
 from docref.checks.static.params_property import is_property, property_parameters
+from docref.checks.static.params_suggest import closest_parameter, rename_target
 from docref.core.findings import Criterion, Evidence, Finding
 from docref.core.segment import Segment
 from docref.graph.model import FileExtract, Function, Param
@@ -121,45 +122,6 @@ def signature_name(name: str, names: Container[str]) -> str:
 
 def _display(function: Function) -> str:
     return f"{function.name}()"
-
-
-# --------------------------------------------------------------------------- did you mean
-
-
-def _osa_distance(a: str, b: str, limit: int) -> int:
-    """Optimal string alignment distance (a transposition costs 1), capped at ``limit + 1``."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return min(previous[len(b)], limit + 1)
-
-
-def _fold(name: str) -> str:
-    return name.replace("_", "").lower()
-
-
-def closest_parameter(name: str, candidates: Iterable[str]) -> str | None:
-    """The one candidate that is a case/underscore variant of ``name`` or within edit
-    distance 2 (1 for short names); ``None`` when there is none or the best is a tie."""
-    pool = [c for c in dict.fromkeys(candidates) if c != name]
-    variants = [c for c in pool if _fold(c) == _fold(name)]
-    if len(variants) == 1:
-        return variants[0]
-    limit = 1 if len(name) <= 3 else 2
-    scored = sorted((_osa_distance(name, c, limit), c) for c in pool)
-    scored = [(d, c) for d, c in scored if d <= limit]
-    if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
-        return None
-    return scored[0][1]
 
 
 # --------------------------------------------------------------------------- the rule
@@ -376,6 +338,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     for segment, shown, name in documented:
         if java and shown.startswith("<"):
             continue  # @param <T>: a type parameter
+        if java and sum(n.startswith(name) and n != name for n in names) >= 2:
+            continue  # ``@param M`` for ``Mxx, Mxy, ...``: one entry for a group of parameters
         if not name.isidentifier() or signature_name(name, names) in names:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
@@ -396,6 +360,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         if (segment.start, name) in reported:
             continue
         reported.add((segment.start, name))
+        suggestion = rename_target(name, candidates, param_entries - {name}, java)
         swapped = strip_name(segment.type or "")
         message = (
             f'documents parameter "{shown}", but {_display(inp.function)} has no such parameter'

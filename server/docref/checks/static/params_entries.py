@@ -9,6 +9,12 @@
   before the entry (``support_1 and support_2 are tuples of the form (label, x, y), where``
   and then ``label``, ``x``, ``y`` entries) -- the entries describe the elements of a
   parameter.
+* :func:`says_removed`: an entry whose text says the parameter was removed (numpy's
+  ``missing : ... `missing` was removed in numpy 1.10. Please use `missing_values```) -- a
+  removal note the docstring keeps on purpose (precision round 12a).
+* :func:`in_own_pseudo_signature`: a name the docstring writes as an argument of a call of
+  the function's (or its class's) own name in prose (nltk's "An alternative calling
+  convention ... is Feature(start, end)") -- a calling convention it documents (round 12a).
 """
 
 from __future__ import annotations
@@ -22,10 +28,54 @@ from docref.core.segment import Segment
 from docref.graph.model import Param
 from docref.graph.project import ProjectGraph
 
-__all__ = ["element_of_a_tuple", "item_of_varargs", "lists_types", "not_a_name"]
+__all__ = [
+    "element_of_a_tuple",
+    "in_own_pseudo_signature",
+    "item_of_varargs",
+    "lists_types",
+    "not_a_name",
+    "says_removed",
+]
 
 # ``(label, x, y)`` not preceded by a name or a dot: a tuple form, not a call ``f(a, b)``
 _TUPLE_FORM = re.compile(r"(?<![\w.\]])\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*\)")
+
+
+# "`missing` was removed in numpy 1.10", "this parameter has been removed", "``x`` is no
+# longer accepted": the entry records its own parameter's removal (not "keys that were
+# removed", which describes data; "deprecated" alone does not count either: a deprecated
+# parameter must still be in the signature)
+_REMOVED = (
+    r"(?:`*{name}`*|\b(?:this|the|that)\s+(?:parameter|argument|keyword|option))"
+    r"\s+(?:(?:was|were|has\s+been|have\s+been|is|is\s+now)\s+(?:\w+\s+)?(?:removed|dropped)\b"
+    r"|(?:is\s+)?no\s+longer\s+(?:accepted|supported|used|exists?|available)\b)"
+)
+# a doctest or its continuation: the arguments of a call there are the example's variables
+_DOCTEST_LINE = re.compile(r"^\s*(?:>>>|\.\.\.)[^\n]*$", re.MULTILINE)
+
+
+def says_removed(segment: Segment, name: str) -> bool:
+    """The entry's own text says its parameter ``name`` was removed."""
+    pattern = _REMOVED.format(name=re.escape(name))
+    return re.search(pattern, segment.text, re.IGNORECASE) is not None
+
+
+def in_own_pseudo_signature(name: str, body: str, qualname: str) -> bool:
+    """``body`` (the docstring, doctests left out) writes a call of the function's own name,
+    or of its class's for ``__init__`` and a class docstring, with ``name`` as one of its
+    plain arguments: ``Feature(start, end)`` -- an alternative calling convention."""
+    parts = qualname.split(".")
+    owners = {parts[-1]}
+    if parts[-1] in ("__init__", "__new__") and len(parts) > 1:
+        owners.add(parts[-2])
+    owners.discard("__init__")
+    prose = _DOCTEST_LINE.sub("", body)
+    for owner in owners:
+        for match in re.finditer(rf"(?<![\w.]){re.escape(owner)}\s*\(([^()]*)\)", prose):
+            args = [a.split("=")[0].strip().lstrip("*") for a in match.group(1).split(",")]
+            if name in args and all(a.isidentifier() for a in args):
+                return True
+    return False
 
 
 def item_of_varargs(name: str, varargs: Iterable[str]) -> bool:
@@ -70,6 +120,11 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
         return True
     names = [n.strip().strip("`*\\") for n in (segment.name or "").split(",")]
     if not segment.type and lists_types([n for n in names if n], inp.graph):
+        return True
+    if says_removed(segment, name):
+        return True
+    body = inp.source[inp.docstring.body_start : inp.docstring.body_end]
+    if in_own_pseudo_signature(name, body, inp.function.qualname):
         return True
     # only a tuple form written before the entry introduces it (a Returns ``(a, b)`` does not)
     own = {p.name.lstrip("*") for p in params}

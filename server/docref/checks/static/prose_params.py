@@ -113,6 +113,7 @@ def c2_prose_param_type(inp: StaticInput) -> list[Finding]:
         return []
     java = inp.file.language == "java"
     annotations = {p.name: p.annotation for p in inp.function.params}
+    defaults = {p.name: p.default for p in inp.function.params}
     out: list[Finding] = []
     for seg, name, text, entry in claims:
         found = claimed_kind(text)
@@ -137,6 +138,8 @@ def c2_prose_param_type(inp: StaticInput) -> list[Finding]:
             continue
         if said_of_items(claim, kinds):
             continue  # "Whether it was waiting, and the result": a container's items
+        if claim == "bool" and kinds <= {"int", "None"} and defaults.get(name) in ("0", "1"):
+            continue  # a C-style flag the code spells 0/1: GitPython's ``ignore_self: int = 1``
         said = match.group(0).strip()
         annotation = annotations[name]
         message = (

@@ -17,26 +17,18 @@ about subclasses, decorated generators and anything the AST does not settle are 
 
 from __future__ import annotations
 
-import ast
 import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.java_throws import java_unthrown
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_spelling import suggest
 from docref.checks.static.overriders import overridden_in_project
-from docref.checks.static.raise_facts import (
-    CallResolver,
-    RaiseSummary,
-    builtin_exception,
-    closed_body,
-    returns_not_implemented,
-)
 from docref.checks.static.raises_callees import (
     add_property_accessors,
     ends_in_raising_call,
     summarise_raises,
 )
+from docref.checks.static.raises_documented import documented_names, explained, unresolved_name
 from docref.checks.static.returns_annotation import (
     NAMES_CONTAINER,
     declared_iterable,
@@ -83,19 +75,14 @@ _ITER_WORDS = re.compile(r"iter|generat|yield|stream|lazil|lazy", re.I)
 _NONE_ANNOTATIONS = frozenset({"None", "'None'", '"None"'})
 # Decorators that leave a generator a generator (anything else may wrap it: contextmanager…).
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override", "final"})
-_BROAD = frozenset({"Exception", "BaseException"})
+# Decorators that run the body as written (any other may run a wrapper that raises, or put
+# another implementation in its place: numpy's ``array_function_from_c_func_and_dispatcher``)
+_BODY_RUNS = _PLAIN_DECORATORS | {"property", "cached_property", "setter", "getter", "deleter"}
 # "Returns an iterator over …" in the summary or prose (a bare "Generator" is no such claim).
 _RETURNS_ITERATOR = re.compile(
     r"\breturn(s|ing)?\s+(an?\s+|the\s+)?([\w-]+\s+){0,2}?(iterator|iterable|generator|stream)s?\b",
     re.I,
 )
-# Nodes that cannot raise: constants and names moved around.  Any call, operation, subscript,
-# attribute access, unpacking, loop, ``with`` or ``yield`` may raise (``Exception`` fits).
-_INERT = (
-    *(ast.Return, ast.Pass, ast.Expr, ast.Constant, ast.Name, ast.Load, ast.Store),
-    *(ast.Assign, ast.AnnAssign, ast.Global, ast.Nonlocal),
-)
-_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
 
 
 def _finding(inp: StaticInput, seg: Segment, rule: str, message: str, hint: str) -> Finding:
@@ -150,6 +137,12 @@ def _says_none(seg: Segment) -> bool:
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
 
 
+def _blank(seg: Segment) -> bool:
+    """An empty field a template left (``:return:`` and nothing after): it claims nothing
+    (round 12, redis)."""
+    return not seg.type and not _MARKER.sub("", seg.text.strip(), count=1).strip()
+
+
 def _first(segments: list[Segment]) -> Segment:
     """The entry to report on: prefer the description over a bare ``:rtype:``."""
     return next((s for s in segments if s.section not in (":rtype", "@rtype")), segments[0])
@@ -164,7 +157,7 @@ def _display(fn: Function) -> str:
 
 def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
     """Returns documented, but the function never returns a value."""
-    returns = [s for s in inp.docstring.segments if s.kind == "returns"]
+    returns = [s for s in inp.docstring.segments if s.kind == "returns" and not _blank(s)]
     if not returns or any(_says_none(s) for s in returns):
         return []
     fn = inp.function
@@ -255,54 +248,6 @@ def _yields_without_generator(inp: StaticInput, seg: Segment, facts: BodyFacts) 
 # ---- C3-RAISES -------------------------------------------------------------------------------
 
 
-def _documented(seg: Segment) -> list[str]:
-    """The exception names of a Raises entry as written, [] if one is unreadable."""
-    raw = (seg.name or "").strip().strip("`~!").removeprefix(":exc:").strip("`~!")
-    names: list[str] = []
-    for part in re.split(r"\s*(?:,|\bor\b|\|)\s*", raw):
-        part = part.strip().strip("`~!")
-        if not part:
-            continue
-        if not _NAME.match(part):
-            return []
-        names.append(part)
-    return names
-
-
-def _project_class(inp: StaticInput, name: str) -> tuple[str, Class] | bool | None:
-    """The project class ``name`` (dotted as written) resolves to; False: defined outside the
-    project (an import that leaves it); None: unknown."""
-    found = CallResolver(inp.graph, inp.file, inp.function).entity(name)
-    if found is None:
-        return None
-    if isinstance(found, bool) or not isinstance(found[1], Class):
-        return False
-    return found[0], found[1]
-
-
-def _covers(inp: StaticInput, documented: str, raised: str) -> bool:
-    """Raising ``raised`` is consistent with documenting ``documented``."""
-    if raised == documented:
-        return True
-    doc_builtin = builtin_exception(documented)
-    raised_builtin = builtin_exception(raised)
-    if raised_builtin is not None:
-        return doc_builtin is not None and issubclass(raised_builtin, doc_builtin)
-    found = _project_class(inp, raised)
-    if not isinstance(found, tuple):
-        return True  # unknown hierarchy: it may well be a subclass
-    for base in found[1].bases:
-        short = base.split("[", 1)[0].rsplit(".", 1)[-1]
-        if short == documented:
-            return True
-        base_builtin = builtin_exception(short)
-        if base_builtin is None:
-            return True  # a project or library base: one hop is all we follow
-        if doc_builtin is not None and issubclass(base_builtin, doc_builtin):
-            return True
-    return False
-
-
 def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
     """A documented exception that nothing in the body (or a 1-hop callee) can raise, or
     whose name resolves to nothing at all."""
@@ -320,18 +265,21 @@ def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
     # a stub's ``raise NotImplementedError`` says nothing of what implementations raise, and
     # an overridden method may document what its overriders raise (the contract)
     summary.opaque |= facts.stub or overridden_in_project(inp)
+    # a decorator that may not run the body as written (round 12: numpy's dispatchers for C
+    # functions, FALSE x4); ``@property`` and the like run it
+    summary.opaque |= any(d.rsplit(".", 1)[-1] not in _BODY_RUNS for d in decorator_names(node))
     scope: PythonScope | None = None
     out: list[Finding] = []
     for seg in raises:
-        names = _documented(seg)
+        names = documented_names(seg)
         if not names:
             continue
         scope = scope or python_scope(inp)
-        unresolved = _unresolved(inp, seg, names, summary, scope)
+        unresolved = unresolved_name(inp, seg, names, summary, scope)
         if unresolved is not None:
             out.append(unresolved)
             continue
-        missing = [n for n in names if not summary.opaque and not _explained(inp, n, summary, node)]
+        missing = [n for n in names if not summary.opaque and not explained(inp, n, summary, node)]
         if len(missing) != len(names):
             continue
         doc = missing[0].rsplit(".", 1)[-1]
@@ -341,66 +289,6 @@ def c3_raises_unraised(inp: StaticInput) -> list[Finding]:
         )
         out.append(_finding(inp, seg, RULE_RAISES, msg, f"remove {doc} from the Raises entries"))
     return out
-
-
-def _unresolved(
-    inp: StaticInput, seg: Segment, names: list[str], summary: RaiseSummary, scope: PythonScope
-) -> Finding | None:
-    """A finding for the first documented name that names nothing: no builtin, import, class
-    of the file or project, member, star import or module attribute.
-
-    A call that leaves the project (or that the rule cannot follow) could raise a library
-    exception documented by its bare name without an import, so then only a near-miss of a
-    raised name (``CurtomError`` for ``CustomError``) is reported."""
-    raised = sorted(summary.raised)
-    for name in names:
-        parts = name.split(".")
-        if parts[-1] in summary.raised:
-            continue  # raised under that name somewhere (a callee's import)
-        found = scope.resolve_bare(name) if len(parts) == 1 else scope.resolve_dotted(parts)
-        if found.verdict != "missing":
-            continue
-        typo_of = suggest(found.missing, raised)
-        if typo_of is None and (summary.opaque or summary.external):
-            continue
-        meant = typo_of or suggest(found.missing, found.candidates)
-        where = f": {found.owner} has no `{found.missing}`" if found.owner else " in scope"
-        msg = f"documents raising {name}, but `{name}` names nothing{where}"
-        hint = f"name the exception {_display(inp.function)} raises, or remove {name}"
-        if meant is not None:
-            msg += f"; did you mean `{meant}`?"
-            hint = f"rename {found.missing} to {meant}"
-        return _finding(inp, seg, RULE_RAISES, msg, hint)
-    return None
-
-
-def _cannot_raise(node: FuncNode) -> bool:
-    """Nothing in the body can raise (``return 2``): see ``_INERT``."""
-    for stmt in node.body:
-        for sub in ast.walk(stmt):
-            loaded = isinstance(sub, ast.Tuple | ast.List) and isinstance(sub.ctx, ast.Load)
-            if not loaded and not isinstance(sub, _INERT):
-                return False
-    return True
-
-
-def _explained(inp: StaticInput, dotted_name: str, summary: RaiseSummary, node: FuncNode) -> bool:
-    name = dotted_name.rsplit(".", 1)[-1]
-    if name in _BROAD:
-        return not _cannot_raise(node)
-    if name.endswith("Warning"):
-        return True
-    if any(_covers(inp, name, r) for r in summary.raised):
-        return True
-    if builtin_exception(name) is not None and "." not in dotted_name:
-        if name == "NotImplementedError" and returns_not_implemented(node):
-            return False  # ``return NotImplemented`` documented as raising (sympy's ``__eq__``)
-        modules = {i.bound_name for i in inp.file.imports if i.name is None}
-        return summary.external or not closed_body(node, modules, summary.properties)
-    project = _project_class(inp, dotted_name)
-    if isinstance(project, tuple):
-        return False  # a project exception: external code cannot raise it
-    return summary.external or project is None
 
 
 # ---- Java ------------------------------------------------------------------------------------

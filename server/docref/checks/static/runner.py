@@ -18,12 +18,13 @@ from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import (
     c1_name_unresolved,
     c1_prose_name_elsewhere,
+    c1_prose_name_word,
     c1_xref_unresolved,
 )
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_params import c2_prose_param_type
-from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 from docref.checks.static.report import FileReport as FileReport  # re-exported: its old home
 from docref.checks.static.returns_raises import (
     c3_raises_unraised,
@@ -57,7 +58,6 @@ RULES: tuple[Rule, ...] = (
     c2_yield_type,
     c2_javadoc_return_type,
     c2_prose_return_type,
-    c2_prose_param_type,
     c2_default_mismatch,
     c2_optional_flag,
     c3_returns_without_value,
@@ -68,6 +68,9 @@ RULES: tuple[Rule, ...] = (
 OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "DOC-PARAM-MISSING": COMPLETENESS_RULES,
     "C1-PROSE-NAME-ELSEWHERE": (c1_prose_name_elsewhere,),
+    "C1-PROSE-NAME-WORD": (c1_prose_name_word,),
+    "C2-PROSE-PARAM-TYPE": (c2_prose_param_type,),
+    "C2-PROSE-RETURN-INFERRED": (c2_prose_return_inferred,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,
 and rules whose findings were too often wrong on projects seen for the first time."""

@@ -30,8 +30,6 @@ silent).  Python only.  Precision choices:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import (
@@ -39,26 +37,31 @@ from docref.checks.static.params import (
     signatures,
     split_names,
 )
-from docref.checks.static.type_oracle import Oracle
 from docref.checks.static.type_scope import (
     array_for_a_number,
     default_class,
-    scope_aliases,
-    type_aliases,
     type_tested,
     unknown_word,
 )
-from docref.checks.types import (
-    TypeExpr,
-    Verdict,
-    compare,
-    make_union,
-    parse_annotation,
-    parse_doc_readings,
-    parse_doc_type,
+from docref.checks.static.type_shapes import (
+    returned_as_documented,
+    sequence_for_a_sequence,
 )
+from docref.checks.static.types_common import (
+    TypeScope,
+    annotation_in,
+    doc_readings,
+    doc_type,
+    incompatible,
+    python_docstring,
+    shown,
+    type_finding,
+    type_scope,
+    typed_entries,
+)
+from docref.checks.types import TypeExpr, make_union
 from docref.checks.types_expr import ELLIPSIS
-from docref.core.findings import Criterion, Finding
+from docref.core.findings import Finding
 from docref.core.segment import Segment
 from docref.graph.model import Param
 
@@ -93,105 +96,12 @@ _GENERATORS = {"collections.abc.Generator": 3, "collections.abc.AsyncGenerator":
 _YIELD = re.compile(r"\byield\b")
 
 
-_NUMBERS = frozenset({"int", "float", "complex"})
-
-
-def _flag_for_a_number(documented: TypeExpr, annotation: TypeExpr) -> bool:
-    """``bool`` documented where the annotation is a number (``int``, ``float | None``):
-    ``bool`` subclasses ``int`` only by history, so the narrower-is-fine reading does not
-    hold: the docstring describes a flag where the code takes or gives a quantity."""
-    said = {m.name for m in documented.members if not m.is_none}
-    allowed = {m.name for m in annotation.members if not m.is_none}
-    return said == {"bool"} and bool(allowed) and allowed <= _NUMBERS
-
-
-def _incompatible(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) -> bool:
-    """Whether the normaliser proves the documented type incompatible (never on unknowns)."""
-    if _flag_for_a_number(documented, annotation):
-        return True
-    oracle = Oracle(inp)
-    self_class = inp.function.parent_class
-    verdict = compare(documented, annotation, self_class=self_class, is_subclass=oracle)
-    return verdict is Verdict.INCOMPATIBLE and not oracle.unknown
-
-
-# --------------------------------------------------------------------------- helpers
-
-
-def _finding(inp: StaticInput, segment: Segment, rule: str, message: str, fix_hint: str) -> Finding:
-    return inp.finding(segment, Criterion.C2, rule, message, fix_hint)
-
-
-def _shown(text: str) -> str:
-    return " ".join(text.split())
-
-
-@dataclass(frozen=True, slots=True)
-class _Scope:
-    """What names in the function's types stand for: import aliases and project classes
-    (:func:`scope_aliases`), and the type aliases its annotations use (:func:`type_aliases`)."""
-
-    aliases: Mapping[str, str]
-    types: Mapping[str, str]
-
-
-def _scope(inp: StaticInput) -> _Scope:
-    return _Scope(scope_aliases(inp), type_aliases(inp))
-
-
-def _annotation(text: str, scope: _Scope) -> TypeExpr | None:
-    return parse_annotation(text, aliases=scope.aliases, type_aliases=scope.types)
-
-
-def _doc_type(text: str, scope: _Scope, *, default_is_none: bool = False) -> TypeExpr | None:
-    """The documented type; a type wrapped whole in brackets (``[Syntax]``, a decoration
-    some projects use) is read without them."""
-    text = text.strip()
-    if text.startswith("[") and text.endswith("]") and _balanced(text[1:-1]):
-        text = text[1:-1]
-    return parse_doc_type(
-        text, default_is_none=default_is_none, aliases=scope.aliases, type_aliases=scope.types
-    )
-
-
-def _doc_readings(
-    text: str, scope: _Scope, *, default_is_none: bool = False
-) -> list[TypeExpr | None]:
-    """Every reading of the documented type (``list of string or tuples`` has two: see
-    :func:`parse_doc_readings`); a finding needs all of them contradicted."""
-    first = _doc_type(text, scope, default_is_none=default_is_none)
-    readings = parse_doc_readings(
-        text.strip(),
-        default_is_none=default_is_none,
-        aliases=scope.aliases,
-        type_aliases=scope.types,
-    )
-    return [first] if len(readings) == 1 else readings
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for char in text:
-        depth += {"[": 1, "]": -1}.get(char, 0)
-        if depth < 0:
-            return False
-    return depth == 0
-
-
-def _typed(inp: StaticInput, kind: str) -> list[Segment]:
-    return [s for s in inp.docstring.segments if s.kind == kind and s.type and s.type.strip()]
-
-
 def _is_generator(inp: StaticInput) -> bool:
     fn = inp.function
     start = fn.header_span.end_byte
     if fn.docstring is not None and fn.docstring.span.start_byte >= start:
         start = fn.docstring.span.end_byte
     return _YIELD.search(inp.code(start, fn.span.end_byte)) is not None
-
-
-def _python(inp: StaticInput) -> bool:
-    return inp.file.language == "python" and inp.docstring.style != "javadoc"
 
 
 # --------------------------------------------------------------------------- parameters
@@ -220,13 +130,13 @@ def _param_alternatives(param: Param, annotation: TypeExpr) -> list[TypeExpr]:
 
 def c2_param_type(inp: StaticInput) -> list[Finding]:
     """``C2-PARAM-TYPE``: a documented parameter type incompatible with the annotation."""
-    if not _python(inp):
+    if not python_docstring(inp):
         return []
     overloads = signatures(inp)
     params = {p.name: p for p in inp.function.params}
-    scope = _scope(inp)
+    scope = type_scope(inp)
     findings: list[Finding] = []
-    for segment in _typed(inp, "param"):
+    for segment in typed_entries(inp, "param"):
         if not segment.name or not segment.type:
             continue
         for documented in split_names(segment.name):
@@ -249,15 +159,15 @@ def _check_param(
     param: Param,
     overloaded: list[Param],
     doc_text: str,
-    scope: _Scope,
+    scope: TypeScope,
 ) -> Finding | None:
     """A finding when the documented type is incompatible with the annotation of ``param``
     and with that of every ``@overload`` of the same parameter (``overloaded``)."""
     assert param.annotation is not None
-    annotation = _annotation(param.annotation, scope)
+    annotation = annotation_in(param.annotation, scope)
     if annotation is None:
         return None
-    readings = _doc_readings(doc_text, scope, default_is_none=param.default == "None")
+    readings = doc_readings(doc_text, scope, default_is_none=param.default == "None")
     for documented in readings:
         if documented is None:
             return None
@@ -265,25 +175,27 @@ def _check_param(
             return None  # ``sequence of intdict``: a typo in the type, not what it is compared for
         if array_for_a_number(documented, annotation):
             return None  # the body tells the kinds apart: it accepts more than the annotation says
+        if sequence_for_a_sequence(documented, annotation):
+            return None  # a tuple for ``list[float]``: the caller's sequence, read either way
     if type_tested(inp, param.name):
         return None
     annotation = _without_sentinel(inp, param, annotation)
     alternatives = _param_alternatives(param, annotation)
     for other in overloaded:
         assert other.annotation is not None
-        parsed = _annotation(other.annotation, scope)
+        parsed = annotation_in(other.annotation, scope)
         if parsed is None:
             return None
         # an overload's ``= ...`` stands for the implementation's default
         alternatives.extend(_param_alternatives(other, _without_sentinel(inp, param, parsed)))
-    if not all(_incompatible(inp, doc, alt) for alt in alternatives for doc in readings if doc):
+    if not all(incompatible(inp, doc, alt) for alt in alternatives for doc in readings if doc):
         return None
     said = annotation.render()
-    return _finding(
+    return type_finding(
         inp,
         segment,
         RULE_PARAM_TYPE,
-        f'documents {param.name} as "{_shown(doc_text)}", but the signature says {said}',
+        f'documents {param.name} as "{shown(doc_text)}", but the signature says {said}',
         f'document {param.name} as "{said}" or change the annotation',
     )
 
@@ -295,17 +207,17 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
     """``C2-RETURN-TYPE``: the Returns type incompatible with the return annotation (for a
     ``Generator``, with both the annotation and its return type)."""
     fn = inp.function
-    if not _python(inp) or not fn.returns:
+    if not python_docstring(inp) or not fn.returns:
         return []
-    typed = _typed(inp, "returns")
+    typed = typed_entries(inp, "returns")
     named = [s for s in inp.docstring.segments if s.kind == "returns" and s.name]
     if len(typed) != 1 or len(named) > 1:
         return []  # several named NumPy returns are the items of a returned tuple
-    scope = _scope(inp)
-    annotation = _annotation(fn.returns, scope)
+    scope = type_scope(inp)
+    annotation = annotation_in(fn.returns, scope)
     segment = typed[0]
     assert segment.type is not None
-    readings = _doc_readings(segment.type, scope)
+    readings = doc_readings(segment.type, scope)
     if annotation is None or None in readings:
         return []
     if annotation.name in _GENERATORS:
@@ -314,21 +226,23 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
         return []  # an iterator-annotated generator states no return type; None: C3's
     for documented in readings:
         assert documented is not None
-        if not _incompatible(inp, documented, annotation):
+        if not incompatible(inp, documented, annotation):
             return []
         if _agrees_with_a_part(inp, segment, documented, annotation):
             return []
+        if returned_as_documented(inp, documented, annotation):
+            return []  # ``return video, metadata`` as documented: the annotation is stale
         for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
-            other = _annotation(overload.returns, scope) if overload.returns else None
-            if other is None or not _incompatible(inp, documented, other):
+            other = annotation_in(overload.returns, scope) if overload.returns else None
+            if other is None or not incompatible(inp, documented, other):
                 return []
     said = annotation.render()
     return [
-        _finding(
+        type_finding(
             inp,
             segment,
             RULE_RETURN_TYPE,
-            f'says it returns "{_shown(segment.type)}", but {fn.name}() returns {said}',
+            f'says it returns "{shown(segment.type)}", but {fn.name}() returns {said}',
             f'document the return type as "{said}" or change the annotation',
         )
     ]
@@ -343,11 +257,11 @@ def _agrees_with_a_part(
     item of a ``tuple`` of N."""
     awaitable = _AWAITABLES.get(annotation.name)
     if awaitable is not None and len(annotation.args) == awaitable:
-        return not _incompatible(inp, documented, annotation.args[-1])
+        return not incompatible(inp, documented, annotation.args[-1])
     names = [n for n in (segment.name or "").split(",") if n.strip()]
     if len(names) < 2 or annotation.name != "tuple" or len(annotation.args) != len(names):
         return False
-    return not any(_incompatible(inp, documented, item) for item in annotation.args)
+    return not any(incompatible(inp, documented, item) for item in annotation.args)
 
 
 def _generator_result(annotation: TypeExpr) -> TypeExpr | None:
@@ -372,21 +286,21 @@ def _generator_return(
     return type, and when, with no Yields entry, it matches the yield type: it then
     describes the items, which C3-RETURNS-YIELDS reports."""
     result = _generator_result(annotation)
-    if result is None or not _incompatible(inp, documented, annotation):
+    if result is None or not incompatible(inp, documented, annotation):
         return []
-    if not _incompatible(inp, documented, result):
+    if not incompatible(inp, documented, result):
         return []
     documents_yields = any(s.kind == "yields" for s in inp.docstring.segments)
-    if not documents_yields and not _incompatible(inp, documented, annotation.args[0]):
+    if not documents_yields and not incompatible(inp, documented, annotation.args[0]):
         return []
     said = result.render()
     assert segment.type is not None
     return [
-        _finding(
+        type_finding(
             inp,
             segment,
             RULE_RETURN_TYPE,
-            f'says it returns "{_shown(segment.type)}", but {inp.function.name}() is a '
+            f'says it returns "{shown(segment.type)}", but {inp.function.name}() is a '
             f"generator that returns {said} ({annotation.render()})",
             f'document the generator\'s return value as "{said}" or change the annotation',
         )
@@ -402,31 +316,31 @@ def _yield_type(annotation: TypeExpr) -> TypeExpr | None:
 def c2_yield_type(inp: StaticInput) -> list[Finding]:
     """``C2-YIELD-TYPE``: the Yields type incompatible with the annotated yield type."""
     fn = inp.function
-    if not _python(inp) or not fn.returns:
+    if not python_docstring(inp) or not fn.returns:
         return []
-    typed = _typed(inp, "yields")
+    typed = typed_entries(inp, "yields")
     if len(typed) != 1:
         return []
-    scope = _scope(inp)
-    annotation = _annotation(fn.returns, scope)
+    scope = type_scope(inp)
+    annotation = annotation_in(fn.returns, scope)
     item = _yield_type(annotation) if annotation is not None else None
     if item is None:
         return []
     segment = typed[0]
     assert segment.type is not None
-    documented = _doc_type(segment.type, scope)
-    if documented is None or not _incompatible(inp, documented, item):
+    documented = doc_type(segment.type, scope)
+    if documented is None or not incompatible(inp, documented, item):
         return []
     assert annotation is not None
-    if not _incompatible(inp, documented, annotation):
+    if not incompatible(inp, documented, annotation):
         return []  # the Yields entry names the generator type itself (its items agree)
     said = item.render()
     return [
-        _finding(
+        type_finding(
             inp,
             segment,
             RULE_YIELD_TYPE,
-            f'says it yields "{_shown(segment.type)}", but {fn.name}() yields {said}',
+            f'says it yields "{shown(segment.type)}", but {fn.name}() yields {said}',
             f'document the yielded type as "{said}" or change the annotation',
         )
     ]

@@ -1,0 +1,84 @@
+"""Shapes of a documented type the C2 type rules read before comparing (round 12b).
+
+* :func:`bracketed_item`: ``[bool]`` -- a builtin scalar in brackets is the decorated scalar
+  (``[Syntax]``, ``[str]``: some projects wrap a type in brackets) or a list of it (a mask, a
+  list of flags); a finding needs both readings contradicted.
+* :func:`sequence_for_a_sequence`: a list documented for a parameter annotated as a tuple
+  (or the reverse), or a list/tuple of scalars for an ``ndarray``: the parameter takes the
+  caller's sequence and the body reads either the same way (torchvision's
+  ``Tuple[float, float, float]`` for TorchScript's ``list[float]``; biopython's ``[bool]``
+  mask for ``np.ndarray``).  Judged debatable every time (rounds 5, 10, 12b), never TRUE, on
+  parameters; on returns a list for a tuple was judged TRUE four times, so returns keep it.
+* :func:`returned_as_documented`: an annotation the returned values contradict while they
+  agree with the documented type (``return video, metadata`` documented ``tuple[ndarray,
+  Dict]`` under ``-> np.ndarray``): the annotation is the stale side, not the docstring.
+"""
+
+from __future__ import annotations
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.returned_kinds import returned_kinds
+from docref.checks.types_expr import ELLIPSIS, TypeExpr
+
+__all__ = ["bracketed_item", "returned_as_documented", "sequence_for_a_sequence"]
+
+_SCALARS = frozenset({"bool", "int", "float", "complex", "str", "bytes"})
+_SEQUENCES = frozenset({"list", "tuple"})
+_NDARRAY = "numpy.ndarray"
+
+
+def bracketed_item(text: str) -> str | None:
+    """``list[X]`` for a documented type ``[X]`` whose ``X`` is one builtin scalar
+    (``[bool]``): besides the decoration some projects wrap a type in (``[Syntax]``, ``[str]``
+    for ``str``), a list of it; None for anything else."""
+    text = text.strip()
+    word = text[1:-1].strip() if text.startswith("[") and text.endswith("]") else ""
+    return f"list[{word}]" if word in _SCALARS else None
+
+
+def _items(expr: TypeExpr) -> list[TypeExpr]:
+    return [a for a in expr.args if a != ELLIPSIS]
+
+
+def _same_items(doc: TypeExpr, ann: TypeExpr) -> bool:
+    """The item types agree as far as they are written (an unparameterised side agrees)."""
+    doc_items, ann_items = _items(doc), _items(ann)
+    if not doc_items or not ann_items:
+        return True
+    wanted = {a.render() for a in ann_items}
+    return all(d.render() in wanted for d in doc_items)
+
+
+def sequence_for_a_sequence(documented: TypeExpr, annotation: TypeExpr) -> bool:
+    """A list/tuple documented where the parameter is annotated with the other sequence or an
+    ``ndarray`` (of the same items as far as both say): see the module docstring."""
+    doc = [m for m in documented.members if not m.is_none]
+    ann = [m for m in annotation.members if not m.is_none]
+    if not doc or not ann or any(m.name not in _SEQUENCES for m in doc):
+        return False
+    doc_names = {m.name for m in doc}
+    for member in ann:
+        scalars = all(i.name in _SCALARS for m in doc for i in _items(m))
+        if member.name == _NDARRAY and scalars:
+            return True
+        other = member.name in _SEQUENCES and member.name not in doc_names
+        if other and all(_same_items(d, member) for d in doc):
+            return True
+    return False
+
+
+def _kinds_of(expr: TypeExpr) -> set[str]:
+    said = {m.name for m in expr.members if not m.is_none}
+    return said | {"int"} if "float" in said else said
+
+
+def returned_as_documented(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) -> bool:
+    """Every ``return`` gives a value of a certain builtin kind that the documented type
+    names and the annotation does not (``return video, metadata`` for ``tuple[...]`` under
+    ``-> np.ndarray``): the code does what the docstring says, so the annotation is the stale
+    side.  A kind both name (a tuple for ``(int, str)`` and ``tuple[int, int]``) settles
+    nothing."""
+    kinds = returned_kinds(inp)
+    if not kinds:
+        return False
+    return kinds <= _kinds_of(documented) and not kinds & _kinds_of(annotation)

@@ -1,0 +1,336 @@
+"""Static rules: the C2/C3 false-alarm patterns of precision round 12b (held-out projects:
+torchvision, biopython, langchain-core, ...) and round 11's last debatable shapes, each with a
+control of the same shape that stays reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.base import Rule
+from docref.checks.static.prose_params import c2_prose_param_type
+from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
+from docref.checks.static.returns_raises import (
+    c3_raises_unraised,
+    c3_returns_vs_yields,
+    c3_returns_without_value,
+)
+from docref.checks.static.types_rules import c2_param_type, c2_return_type
+
+from tests.static_helpers import flagged
+
+
+def _rules(tmp_path: Path, rule: Rule, code: str, qualname: str = "f") -> list[str]:
+    return [f.rule for f in flagged(rule, tmp_path, code, qualname)]
+
+
+_MASK = '''
+import numpy as np
+
+
+class Syntax:
+    pass
+
+
+def f(selector: {annotation} = None):
+    """Update the selected rows.
+
+    :param {documented} selector: rows to update
+    """
+    return selector
+'''
+
+
+@pytest.mark.parametrize(
+    ("documented", "annotation", "rules"),
+    [
+        # biopython ``IC_Chain.distance_plot``: ``[bool]`` is a boolean mask, an array of flags
+        ("[bool]", "np.ndarray | None", []),
+        # control: a list of flags is no string
+        ("[bool]", "str | None", ["C2-PARAM-TYPE"]),
+        # control: ``[Syntax]`` stays a decorated class name, compared as the class
+        ("[Syntax]", "int | None", ["C2-PARAM-TYPE"]),
+    ],
+)
+def test_a_bracketed_scalar_is_a_list_of_it(
+    tmp_path: Path, documented: str, annotation: str, rules: list[str]
+) -> None:
+    code = _MASK.format(documented=documented, annotation=annotation)
+    assert _rules(tmp_path, c2_param_type, code) == rules
+
+
+_SEQUENCE = '''
+from typing import Optional
+
+
+def f(image_mean: {annotation} = None):
+    """Normalise.
+
+    Args:
+        image_mean ({documented}): mean values used for input normalization.
+    """
+    return image_mean
+'''
+
+
+@pytest.mark.parametrize(
+    ("documented", "annotation", "rules"),
+    [
+        # torchvision ``SSD``/``FCOS``: a tuple of floats for TorchScript's ``list[float]``
+        ("Tuple[float, float, float]", "Optional[list[float]]", []),
+        ("list of int", "tuple[int, ...]", []),
+        # control: the items disagree, not only the sequence
+        ("Tuple[str, str]", "Optional[list[float]]", ["C2-PARAM-TYPE"]),
+        # control: a sequence for a number stays reported
+        ("tuple", "Optional[float]", ["C2-PARAM-TYPE"]),
+    ],
+)
+def test_a_sequence_documented_for_another_sequence_parameter(
+    tmp_path: Path, documented: str, annotation: str, rules: list[str]
+) -> None:
+    code = _SEQUENCE.format(documented=documented, annotation=annotation)
+    assert _rules(tmp_path, c2_param_type, code) == rules
+
+
+def test_a_returned_list_documented_as_a_tuple_stays_reported(tmp_path: Path) -> None:
+    # a return value is one concrete object: list for tuple was judged TRUE four times
+    code = '''
+    def f() -> tuple[str, ...]:
+        """Devices.
+
+        Returns:
+            list[str]: the devices.
+        """
+        return ("cpu",)
+    '''
+    assert _rules(tmp_path, c2_return_type, code) == ["C2-RETURN-TYPE"]
+
+
+_STALE_ANNOTATION = '''
+import numpy as np
+
+
+def f(path) -> np.ndarray:
+    """Load a video.
+
+    Returns:
+        tuple[np.ndarray, dict]: the frames and their metadata.
+    """
+    video, metadata = np.load(path), {{}}
+    return {returned}
+'''
+
+
+@pytest.mark.parametrize(
+    ("returned", "rules"),
+    [
+        # transformers ``load_video`` (round 11, DEBATABLE): the code returns the documented
+        # tuple; the ``-> np.ndarray`` annotation is the stale side
+        ("video, metadata", []),
+        # control: what is returned is not certain: the annotation is what is known
+        ("video", ["C2-RETURN-TYPE"]),
+        # control: the returned kind is neither the documented tuple nor the annotation
+        ("[video, metadata]", ["C2-RETURN-TYPE"]),
+    ],
+)
+def test_returned_values_that_agree_with_the_docstring_make_the_annotation_stale(
+    tmp_path: Path, returned: str, rules: list[str]
+) -> None:
+    code = _STALE_ANNOTATION.format(returned=returned)
+    assert _rules(tmp_path, c2_return_type, code) == rules
+
+
+_PROSE = '''
+def f(data: dict) -> str:
+    """{summary}
+
+    Args:
+        data: The dictionary.
+
+    Returns:
+        {returns}
+    """
+    return "".join(f"{{k}}: {{v}}" for k, v in data.items())
+'''
+
+
+@pytest.mark.parametrize(
+    ("summary", "returns", "rules"),
+    [
+        # langchain-core ``stringify_dict``: the stringified dictionary is a string
+        ("Stringify a dictionary.", "The stringified dictionary.", []),
+        ("Stringify a dictionary.", "The serialized list of rows.", []),
+        # control: a dictionary said of ``-> str`` stays reported
+        ("Stringify a dictionary.", "The settings dictionary.", ["C2-PROSE-RETURN-TYPE"]),
+        # biopython ``Edron.__repr__``: a clause about the tuple, not a claim that one comes back
+        ("Tuple of AtomKeys is default repr string.", "", []),
+        # control: the noun-phrase summary alone claims a tuple
+        ("Tuple of AtomKeys.", "", ["C2-PROSE-RETURN-TYPE"]),
+        ("Tuple of AtomKeys that are joined.", "", ["C2-PROSE-RETURN-TYPE"]),
+    ],
+)
+def test_prose_return_claims_of_converted_nouns_and_clauses(
+    tmp_path: Path, summary: str, returns: str, rules: list[str]
+) -> None:
+    code = _PROSE.format(summary=summary, returns=returns or "The text.")
+    if not returns:
+        code = code.replace("    Returns:\n        The text.\n", "")
+    assert _rules(tmp_path, c2_prose_return_type, code) == rules
+
+
+_GENERATOR = '''
+from rich.console import RenderResult
+
+
+def f(lines) {annotation}:
+    """Render the lines.
+
+    Returns:
+        Segments of each line.
+    """
+    for line in lines:
+        yield line
+'''
+
+
+@pytest.mark.parametrize(
+    ("annotation", "rules"),
+    [
+        # textual ``Digits.render`` (round 11, DEBATABLE): ``RenderResult`` is rich's alias of
+        # an iterable; a function that yields can only be annotated with one
+        ("-> RenderResult", []),
+        # control: no annotation, a generator documented under Returns
+        ("", ["C3-RETURNS-YIELDS"]),
+        # control: annotated with a plain value type
+        ("-> str", ["C3-RETURNS-YIELDS"]),
+    ],
+)
+def test_a_generator_annotated_with_an_unexpanded_alias_declares_an_iterable(
+    tmp_path: Path, annotation: str, rules: list[str]
+) -> None:
+    code = _GENERATOR.format(annotation=annotation)
+    assert _rules(tmp_path, c3_returns_vs_yields, code) == rules
+
+
+_FLAG = '''
+def f(ignore_self: {annotation} = 1):
+    """Walk the parents.
+
+    Args:
+        ignore_self: If ``True``, the object itself is not returned.
+    """
+    return ignore_self
+'''
+
+
+@pytest.mark.parametrize(
+    ("annotation", "rules", "default"),
+    [
+        # round 12 (GitPython ``ignore_self: int = 1``, astroid ``is_lazy: int = 0``): an int
+        # the code spells 0/1 is a C-style flag the entry describes right
+        ("int", [], "1"),
+        ("int | None", [], "0"),
+        # control: a flag said of a string
+        ("str", ["C2-PROSE-PARAM-TYPE"], "1"),
+        # control: a flag whose code default is a bool (``bool`` became ``int``): reported
+        ("int", ["C2-PROSE-PARAM-TYPE"], "False"),
+    ],
+)
+def test_a_flag_entry_on_an_int_parameter_is_a_c_style_flag(
+    tmp_path: Path, annotation: str, rules: list[str], default: str
+) -> None:
+    code = _FLAG.format(annotation=annotation).replace("= 1)", f"= {default})")
+    assert _rules(tmp_path, c2_prose_param_type, code) == rules
+
+
+def test_an_empty_returns_field_claims_nothing(tmp_path: Path) -> None:
+    # round 12 (redis ``_start_event_loop_in_thread``): a template's empty ``:return:``
+    template = '''
+    def f(loop):
+        """Start the loop.
+
+        :param loop: the loop
+        :return:{rest}
+        """
+        loop.run_forever()
+    '''
+    assert _rules(tmp_path / "a", c3_returns_without_value, template.format(rest="")) == []
+    # control: a return value described on a function that returns none
+    found = _rules(tmp_path / "b", c3_returns_without_value, template.format(rest=" the loop"))
+    assert found == ["C3-RETURNS-YIELDS"]
+
+
+def test_a_generator_annotated_with_a_union_of_iterators(tmp_path: Path) -> None:
+    # round 12 (astroid ``nodes_of_class``: ``-> Iterator[A] | Iterator[B]``)
+    code = '''
+    from typing import Iterator
+
+
+    def f(nodes) -> {annotation}:
+        """Walk the nodes.
+
+        :returns: the nodes of the class.
+        """
+        yield from nodes
+    '''
+    union = code.format(annotation="Iterator[int] | Iterator[str]")
+    assert _rules(tmp_path / "a", c3_returns_vs_yields, union) == []
+    # control: a union with a plain value type declares no iterable
+    plain = code.format(annotation="Iterator[int] | str")
+    assert _rules(tmp_path / "b", c3_returns_vs_yields, plain) == ["C3-RETURNS-YIELDS"]
+
+
+_DISPATCHER = '''
+import _umath
+
+
+def array_function_dispatch(implementation):
+    def wrap(dispatcher):
+        return implementation
+    return wrap
+
+
+{decorator}
+def dot(a, b, out=None):
+    """Dot product.
+
+    Raises
+    ------
+    ValueError
+        If the last dimension of a is not the same size as the second-to-last of b.
+    """
+    return (a, b, out)
+'''
+
+
+@pytest.mark.parametrize(
+    ("decorator", "rules"),
+    [
+        # round 12 (numpy ``dot``/``inner``/``bincount``): the decorator puts the C function
+        # in the dispatcher's place; what raises is not this body
+        ("@array_function_dispatch(_umath.dot)", []),
+        # control: ``@staticmethod``-like decorators run the body as written
+        ("", ["C3-RAISES"]),
+    ],
+)
+def test_a_decorated_function_may_not_run_its_body(
+    tmp_path: Path, decorator: str, rules: list[str]
+) -> None:
+    code = _DISPATCHER.format(decorator=decorator)
+    assert _rules(tmp_path, c3_raises_unraised, code, "dot") == rules
+
+
+def test_returned_values_evidence_is_the_opt_in_rule(tmp_path: Path) -> None:
+    # claims judged against returned values (no annotation) are C2-PROSE-RETURN-INFERRED,
+    # opt-in; the declared type's evidence stays C2-PROSE-RETURN-TYPE
+    code = '''
+    def f(rows){annotation}:
+        """Return a dict of the names."""
+        return [r.name for r in rows]
+    '''
+    bare = code.format(annotation="")
+    assert _rules(tmp_path / "a", c2_prose_return_type, bare) == []
+    assert _rules(tmp_path / "b", c2_prose_return_inferred, bare) == ["C2-PROSE-RETURN-INFERRED"]
+    typed = code.format(annotation=" -> list[str]")
+    assert _rules(tmp_path / "c", c2_prose_return_type, typed) == ["C2-PROSE-RETURN-TYPE"]
+    assert _rules(tmp_path / "d", c2_prose_return_inferred, typed) == []
