@@ -91,6 +91,10 @@ _STR = re.compile(
 _NOT_STR_ADJ = frozenset(
     {"byte", "bytes", "binary", "raw", "encoded", "octet", "c", "null-terminated", "zero"}
 )
+# a container noun before "string" is what comes back ("a dictionary mapping string keys")
+_CONTAINER_NOUNS = frozenset(
+    {"dict", "dictionary", "list", "tuple", "set", "mapping", "map", "array", "sequence"}
+)
 _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
 # "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of"
 _TUPLE = re.compile(
@@ -169,6 +173,8 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
             continue
         if kind == "str" and set((match["adj"] or "").lower().split()) & _NOT_STR_ADJ:
             return None
+        if kind == "str" and set((match["adj"] or "").lower().split()) & _CONTAINER_NOUNS:
+            return None  # "A dictionary mapping string names to ...": the container is the noun
         if kind != "str" and _CONVERTED.search(match.group(0)):
             return None
         return kind, match

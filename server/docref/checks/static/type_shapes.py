@@ -9,18 +9,13 @@
   ``Tuple[float, float, float]`` for TorchScript's ``list[float]``; biopython's ``[bool]``
   mask for ``np.ndarray``).  Judged debatable every time (rounds 5, 10, 12b), never TRUE, on
   parameters; on returns a list for a tuple was judged TRUE four times, so returns keep it.
-* :func:`returned_as_documented`: an annotation the returned values contradict while they
-  agree with the documented type (``return video, metadata`` documented ``tuple[ndarray,
-  Dict]`` under ``-> np.ndarray``): the annotation is the stale side, not the docstring.
 """
 
 from __future__ import annotations
 
-from docref.checks.static.base import StaticInput
-from docref.checks.static.returned_kinds import returned_kinds
 from docref.checks.types_expr import ELLIPSIS, TypeExpr
 
-__all__ = ["bracketed_item", "returned_as_documented", "sequence_for_a_sequence"]
+__all__ = ["bracketed_item", "sequence_for_a_sequence"]
 
 _SCALARS = frozenset({"bool", "int", "float", "complex", "str", "bytes"})
 _SEQUENCES = frozenset({"list", "tuple"})
@@ -65,20 +60,3 @@ def sequence_for_a_sequence(documented: TypeExpr, annotation: TypeExpr) -> bool:
         if other and all(_same_items(d, member) for d in doc):
             return True
     return False
-
-
-def _kinds_of(expr: TypeExpr) -> set[str]:
-    said = {m.name for m in expr.members if not m.is_none}
-    return said | {"int"} if "float" in said else said
-
-
-def returned_as_documented(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) -> bool:
-    """Every ``return`` gives a value of a certain builtin kind that the documented type
-    names and the annotation does not (``return video, metadata`` for ``tuple[...]`` under
-    ``-> np.ndarray``): the code does what the docstring says, so the annotation is the stale
-    side.  A kind both name (a tuple for ``(int, str)`` and ``tuple[int, int]``) settles
-    nothing."""
-    kinds = returned_kinds(inp)
-    if not kinds:
-        return False
-    return kinds <= _kinds_of(documented) and not kinds & _kinds_of(annotation)

@@ -44,7 +44,6 @@ from docref.checks.static.type_scope import (
     unknown_word,
 )
 from docref.checks.static.type_shapes import (
-    returned_as_documented,
     sequence_for_a_sequence,
 )
 from docref.checks.static.types_common import (
@@ -230,8 +229,6 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
             return []
         if _agrees_with_a_part(inp, segment, documented, annotation):
             return []
-        if returned_as_documented(inp, documented, annotation):
-            return []  # ``return video, metadata`` as documented: the annotation is stale
         for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
             other = annotation_in(overload.returns, scope) if overload.returns else None
             if other is None or not incompatible(inp, documented, other):
