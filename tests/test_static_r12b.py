@@ -300,3 +300,27 @@ def test_returned_values_evidence_is_the_opt_in_rule(tmp_path: Path) -> None:
     typed = code.format(annotation=" -> list[str]")
     assert _rules(tmp_path / "c", c2_prose_return_type, typed) == ["C2-PROSE-RETURN-TYPE"]
     assert _rules(tmp_path / "d", c2_prose_return_inferred, typed) == []
+
+
+@pytest.mark.parametrize(
+    ("returns", "rules"),
+    [
+        # round 9's unsampled mlflow finding: the dictionary is the noun, "string" its keys
+        ("A dictionary mapping string keys to repositories.", []),
+        # control: a string said of ``-> dict``
+        ("A comma-separated string of the keys.", ["C2-PROSE-RETURN-TYPE"]),
+    ],
+)
+def test_a_container_noun_before_string_is_what_comes_back(
+    tmp_path: Path, returns: str, rules: list[str]
+) -> None:
+    code = f'''
+    def f() -> dict[str, int]:
+        """Registry.
+
+        Returns:
+            {returns}
+        """
+        return {{}}
+    '''
+    assert _rules(tmp_path, c2_prose_return_type, code) == rules

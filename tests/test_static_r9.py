@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from docref.checks.static.doctypes import c1_doctype_unresolved
-from docref.checks.static.names import c1_xref_unresolved
+from docref.checks.static.names import c1_prose_name_word, c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import c3_raises_unraised, c3_returns_without_value
@@ -14,7 +14,7 @@ from docref.checks.static.types_rules import c2_return_type
 from docref.checks.types_parse import parse_doc_type
 
 from tests.names_helpers import both_rules, messages, write_project_file
-from tests.static_helpers import run_rule
+from tests.static_helpers import run_rule, static_input
 
 _KELVIN = '''
 def kerp_zeros(nt):
@@ -185,8 +185,10 @@ def test_formulas_owners_and_shape_placeholders(tmp_path: Path) -> None:
     assert sorted(f.message.split(";")[0] for f in found) == [
         "`log_ndtr` names nothing in scope",
         "`shape2` names nothing in scope",
-        "`timesince` names nothing in scope",
     ]
+    # the uncued word's stale-name guess (`timesince` for `ts`) is the opt-in rule's (round 12a)
+    word = c1_prose_name_word(static_input(tmp_path, _PROSE, "ndtri_exp"))
+    assert [f.message.split(";")[0] for f in word] == ["`timesince` names nothing in scope"]
 
 
 _ABSTRACT = '''

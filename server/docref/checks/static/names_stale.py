@@ -14,6 +14,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import re
+from collections import Counter
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention, is_plain_word
@@ -119,9 +120,34 @@ def stale_finding(
         and _WORD_SPELLED.fullmatch(name) is not None
         and not cue
         and not marks_other_parameters(sentence, mention.start - segment.start, params)
+        and not (match in params and contracted(name, match))
     )
     rule = RULE_WORD if word else RULE_STALE
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+def contracted(word: str, parameter: str) -> bool:
+    """The parameter is the lower-case ``word`` written shorter: its letters in order, from
+    the same first letter (``text`` -> ``txt``, ``destination`` -> ``dest``, ``config`` ->
+    ``cfg``), or the word cut short of it (``discont`` for ``discontinuity``).  Initials (``ts``
+    for ``timesince``), another word one consonant away (``patch``/``path``) and words the
+    parameter merely contains (``last`` in ``latest``) are not."""
+    if not word.islower() or len(parameter) < 3 or word[0] != parameter[0]:
+        return False
+    if len(word) < len(parameter):
+        return len(word) >= 4 and parameter.startswith(word)
+    if 3 * len(parameter) < len(word):
+        return False
+    if word.startswith(parameter):
+        # ``dest`` for ``destination``; ``graph`` for ``graphviz`` is a word with a suffix
+        return 2 * len(parameter) <= len(word)
+    letters = iter(word)
+    if not all(c in letters for c in parameter):
+        return False
+    # a vowel dropped (``txt``), or a contraction to well under the word (``cfg``, ``msg``);
+    # one consonant less (``path`` for ``patch``) is another word
+    dropped = Counter(word) - Counter(parameter)
+    return set(dropped) <= set("aeiou") or 5 * len(parameter) <= 3 * len(word)
 
 
 # a code-marked word: ``x``, `x`, *x* (the markup's own characters on both sides)

@@ -61,7 +61,8 @@ RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
 # "a tuple of words" for a list of them)
 RULE_PROSE_RETURN_INFERRED = "C2-PROSE-RETURN-INFERRED"
 
-_MARK = r"(?:``|`|\{@code\s+|<code>)?"
+# Sphinx's `!True` (the default role, not linked) too
+_MARK = r"(?:``|`!?|\{@code\s+|<code>)?"
 _UNMARK = r"(?:``|`|\}|</code>)?"
 _BOOL = re.compile(
     rf"^(?:either\s+)?{_MARK}(?P<v>true|false){_UNMARK}\s+(?:if|when|iff|unless|whenever)\b"
@@ -90,8 +91,15 @@ _STR = re.compile(
 _NOT_STR_ADJ = frozenset(
     {"byte", "bytes", "binary", "raw", "encoded", "octet", "c", "null-terminated", "zero"}
 )
+# a container noun before "string" is what comes back ("a dictionary mapping string keys")
+_CONTAINER_NOUNS = frozenset(
+    {"dict", "dictionary", "list", "tuple", "set", "mapping", "map", "array", "sequence"}
+)
 _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
-_TUPLE = re.compile(r"^(?:(?:an?|the)\s+(?:[\w-]+\s+)?tuple\b|tuple\s+of\b)", re.I)
+# "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of"
+_TUPLE = re.compile(
+    r"^(?:(?:an?|the)\s+(?:[\w-]+\s+|\([\w\s,.*]+\)\s+)?tuple\b|tuple\s+of\b)", re.I
+)
 _LIST = re.compile(
     r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+(?:of|with|containing)\b|list\s+of\b)", re.I
 )
@@ -165,6 +173,8 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
             continue
         if kind == "str" and set((match["adj"] or "").lower().split()) & _NOT_STR_ADJ:
             return None
+        if kind == "str" and set((match["adj"] or "").lower().split()) & _CONTAINER_NOUNS:
+            return None  # "A dictionary mapping string names to ...": the container is the noun
         if kind != "str" and _CONVERTED.search(match.group(0)):
             return None
         return kind, match
