@@ -92,10 +92,21 @@ def unresolved_finding(
     # ``X_transformed`` for a parameter ``X`` names a value derived from it (``y_pred``,
     # ``x_new``), not a renamed helper as ``frobnicate_all`` for a function ``frobnicate`` is
     derived = weak in {p.name for p in inp.function.params}
-    extends = mention.kind == "backtick" and not word and weak is not None and not twin
-    extends = extends and not derived
     # Javadoc ``{@code name()}`` is as often a method of another object or a C function
     java_call = inp.file.language == "java" and mention.kind == "call"
+    extends = mention.kind == "backtick" and not word and weak is not None and not twin
+    extends = extends and not derived
+    if not extends and mention.kind in ("literal", "call") and not java_call and not word:
+        # a bare code-shaped name in a reST literal or called in prose (```frobnicate_all```,
+        # ``frobnicate_all()``) extending a name in scope by one word; a call only for a
+        # function of the file, written as a call of its own (in ``json_quote(json_extract())``
+        # an SQL expression names SQL functions, not the ``json`` module)
+        bare = "." not in name and not resolution.owner and weak is not None
+        extends = bare and not twin and not derived
+        if extends and mention.kind == "call":
+            functions = {f.name for f in inp.file.functions}
+            nested = inp.source[max(0, mention.start - 1) : mention.start] in ("(", ".")
+            extends = weak in functions and not nested
     thin = not mention.is_xref and (not resolution.owner or java_call)
     if (thin or resolution.external) and not (suggestion or renamed or extends):
         return None

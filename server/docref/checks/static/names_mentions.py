@@ -212,8 +212,10 @@ def _target(body: str, *, xref: bool) -> str | None:
     if xref and body.endswith(">") and "<" in body:
         body = body[body.rindex("<") + 1 : -1].strip()  # ``title <target>``
     match = _TARGET.fullmatch(body)
-    if match is None or match["prefix"] in ("!", "."):
-        return None  # ``!`` asks Sphinx not to link; ``.`` searches every module
+    if match is None or match["prefix"] == "." or (xref and match["prefix"] == "!"):
+        # ``!`` asks Sphinx not to link: no cross-reference, but still a name in prose
+        # (psycopg's `!size` for a parameter); ``.`` searches every module
+        return None
     return None if _silent_name(match["name"], xref=xref) else match["name"]
 
 

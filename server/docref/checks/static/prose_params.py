@@ -58,6 +58,30 @@ _FLAG = re.compile(
     re.I,
 )
 
+# the type in words ("A boolean that indicates ...", "boolean specifying ...", "An integer
+# representing ..."; not "a boolean mask", "an integer index", "an integer or a string") or
+# the type itself written before the text ("bool: use ...", "Optional, bool. If True ...",
+# "(`bool`) When True ...")
+_NOT_THE_VALUE = (
+    r"(?!\s*(?:-|/|array|arrays|mask|masks|index|indices|indexer|series|tensor|matrix|vector"
+    r"|list|lists|tuple|sequence|dtype|type|values?\s+of|or\b|,))"
+)
+_TYPE_WORD = re.compile(
+    rf"^(?:(?:an?\s+)?(?P<word>boolean|integer)\b{_NOT_THE_VALUE}"
+    r"|\((?:optional\s*,\s*)?`?(?P<paren>bool|int|str)`?\)"
+    r"|(?:optional\s*,\s*)?`?(?P<bare>bool|int|str)`?(?=[:.;]\s|\s+-\s))",
+    re.I,
+)
+_WORD_KIND = {"boolean": "bool", "integer": "int", "bool": "bool", "int": "int", "str": "str"}
+
+
+def _type_word(text: str) -> tuple[str, re.Match[str]] | None:
+    match = _TYPE_WORD.match(text)
+    if match is None:
+        return None
+    word = match["word"] or match["paren"] or match["bare"]
+    return _WORD_KIND[word.lower()], match
+
 
 def _kinds(inp: StaticInput, annotation: str | None) -> set[str] | None:
     if not annotation:
@@ -146,6 +170,8 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
         flag = _FLAG.match(text) if entry and not java else None
         if flag is not None:
             found = ("bool", flag)
+        if found is None and not java:
+            found = _type_word(text)
         if found is None or (java and found[0] != "str"):
             continue
         claim, match = found

@@ -61,7 +61,8 @@ RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
 # "a tuple of words" for a list of them)
 RULE_PROSE_RETURN_INFERRED = "C2-PROSE-RETURN-INFERRED"
 
-_MARK = r"(?:``|`|\{@code\s+|<code>)?"
+# Sphinx's `!True` (the default role, not linked) too
+_MARK = r"(?:``|`!?|\{@code\s+|<code>)?"
 _UNMARK = r"(?:``|`|\}|</code>)?"
 _BOOL = re.compile(
     rf"^(?:either\s+)?{_MARK}(?P<v>true|false){_UNMARK}\s+(?:if|when|iff|unless|whenever)\b"
@@ -95,7 +96,10 @@ _CONTAINER_NOUNS = frozenset(
     {"dict", "dictionary", "list", "tuple", "set", "mapping", "map", "array", "sequence"}
 )
 _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
-_TUPLE = re.compile(r"^(?:(?:an?|the)\s+(?:[\w-]+\s+)?tuple\b|tuple\s+of\b)", re.I)
+# "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of"
+_TUPLE = re.compile(
+    r"^(?:(?:an?|the)\s+(?:[\w-]+\s+|\([\w\s,.*]+\)\s+)?tuple\b|tuple\s+of\b)", re.I
+)
 _LIST = re.compile(
     r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+(?:of|with|containing)\b|list\s+of\b)", re.I
 )
