@@ -116,18 +116,21 @@ _CONTAINERS = frozenset({"list", "tuple", "dict", "set"})
 _SCALARS = frozenset({"str", "bytes", "int", "float", "bool", "complex"})
 
 
-def _firm(claim: str, kinds: set[str], default: str | None, conversion: bool) -> bool:
+def _firm(
+    claim: str, kinds: set[str], default: str | None, conversion: bool, *, type_word: bool = False
+) -> bool:
     """A claim no reading of the words reconciles with the annotation: a container said of a
     scalar or the other way round, a count or a string said of the other, a flag whose default
     is ``True``/``False`` under an ``int`` annotation.  What rounds 9-12 judged debatable or
     false stays with the opt-in C2-PROSE-PARAM-LOOSE: "a string" for ``bytes`` (Python 2
     wording), "a list of" for a mapping, conversions ("as an integer" for a ``str`` holding
-    one), flags stored in another type (an ``ssl.CERT_*`` int, a 0/1 int)."""
+    one), flags described ("Whether ...") but stored in another type (an ``ssl.CERT_*`` int)."""
     kinds = kinds - {"None"}
     if not kinds or conversion:
         return False
     if claim == "bool":
-        return kinds <= {"int"} and default in ("True", "False")
+        # a type named ("bool: ...", "boolean specifying ...") is no description of a flag
+        return kinds <= {"int"} and (type_word or default in ("True", "False"))
     if claim in _CONTAINERS:
         return kinds <= _SCALARS
     if claim in ("str", "int"):
@@ -170,8 +173,10 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
         flag = _FLAG.match(text) if entry and not java else None
         if flag is not None:
             found = ("bool", flag)
+        type_word = False
         if found is None and not java:
             found = _type_word(text)
+            type_word = found is not None
         if found is None or (java and found[0] != "str"):
             continue
         claim, match = found
@@ -191,7 +196,7 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             f"{'declared' if java else 'annotated'} `{annotation}`"
         )
         hint = f"describe {name} as the {annotation} it is, or fix the annotation"
-        firm = _firm(claim, kinds, defaults.get(name), conversion)
+        firm = _firm(claim, kinds, defaults.get(name), conversion, type_word=type_word)
         rule = RULE_PROSE_PARAM if firm else RULE_PROSE_PARAM_LOOSE
         out.append(inp.finding(seg, Criterion.C2, rule, message, hint))
     return out
