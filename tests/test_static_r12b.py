@@ -206,7 +206,8 @@ def test_a_flag_entry_on_an_int_parameter_is_a_c_style_flag(
     tmp_path: Path, annotation: str, rules: list[str], default: str
 ) -> None:
     code = _FLAG.format(annotation=annotation).replace("= 1)", f"= {default})")
-    assert _rules(tmp_path, lambda i: c2_prose_param_type(i) + c2_prose_param_loose(i), code) == rules
+    found = _rules(tmp_path, c2_prose_param_type, code)
+    assert found + _rules(tmp_path / "loose", c2_prose_param_loose, code) == rules
 
 
 def test_an_empty_returns_field_claims_nothing(tmp_path: Path) -> None:
