@@ -323,7 +323,9 @@ def _cmp_tuple(
     # (``tuple[str, int]`` for ``tuple[str | Dep, int]``): narrower, not contradicted
     if _variadic(doc) and _variadic(ann):
         return _narrow_arg(doc[0], ann[0], ctx)
-    if _variadic(doc):
+    # a docstring's one-item ``tuple[int]`` is the informal "tuple of ints" (diffusers'
+    # ``original_size (tuple[int])`` for ``tuple[int, int]``), as ``tuple[int, ...]`` is
+    if _variadic(doc) or (len(doc) == 1 and len(ann) > 1):
         return at_least(COMPATIBLE, worst(*(_cmp(doc[0], a, ctx) for a in ann)))
     if _variadic(ann):  # a fixed-length documented tuple refines ``tuple[X, ...]``
         return at_least(COMPATIBLE, worst(*(_cmp(d, ann[0], ctx) for d in doc)))
