@@ -7,8 +7,7 @@
   in backticks (a cross-reference role with ``!`` stays unjudged: Sphinx was told not to link);
 * C2-PROSE-RETURN-TYPE: "a (rows, cols) tuple" is a tuple claim, "Return `!True` if" a boolean;
 * C2-PROSE-PARAM-TYPE: an entry naming its type in words ("A boolean that ...", "An integer
-  representing ...") or writing it before its text ("bool: ...", "Optional, bool.", "(`bool`)");
-* C2-PARAM-TYPE: ``:type x: `!int``` (the default role, unlinked) is the type ``int``.
+  representing ...") or writing it before its text ("bool: ...", "Optional, bool.", "(`bool`)").
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ import pytest
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type
-from docref.checks.static.types_rules import c2_param_type
 
 from tests.names_helpers import messages
 from tests.static_helpers import run_rule, static_input
@@ -323,18 +321,3 @@ public class C {
 """
     inp = static_input(tmp_path, code, "C.run", filename="C.java")
     assert c2_prose_param_type(inp) == []
-
-
-def test_rest_type_field_in_the_default_role_unlinked(tmp_path: Path) -> None:
-    code = '''
-def f(index: str) -> None:
-    """Go to a result.
-
-    :param index: index of the result to go to
-    :type index: `!int`
-    """
-'''
-    (finding,) = c2_param_type(static_input(tmp_path, code, "f"))
-    assert "`!int`" in finding.message and "str" in finding.message
-    consistent = code.replace("index: str", "index: int")
-    assert c2_param_type(static_input(tmp_path, consistent, "f")) == []

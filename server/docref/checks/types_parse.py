@@ -35,8 +35,7 @@ _MAX_DOC_CHARS = 300
 _MAX_ANNOTATION_CHARS = 2000
 
 _ROLE = re.compile(r":(?:[\w-]+:)*[\w-]+:`(?:[^`<]*<)?[~!.]*([^`>]*)>?`")
-# Sphinx's ``!`` (not linked) and ``~`` (shown short) in the default role: `!int`
-_BACKTICKS = re.compile(r"``?[!~]?([^`]+)``?")
+_BACKTICKS = re.compile(r"``?([^`]+)``?")
 # reST/Markdown emphasis around a word of the type: the Hugging Face doc-builder's
 # ``(`str`, *optional*, defaults to `None`)``; not ``*args`` nor ``**kwargs``
 _EMPHASIS = re.compile(r"(?<![\w*])\*([A-Za-z][\w -]*?)\*(?![\w*])")
