@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.types_rules import c2_param_type
 
 from tests.static_helpers import static_input
@@ -55,3 +56,34 @@ def test_a_one_item_tuple_documents_a_tuple_of_that_type(
     code = header + _FORMS[form].replace("DOC", doc).replace("ANN", annotation)
     found = c2_param_type(static_input(tmp_path, code, "f"))
     assert [f.rule for f in found] == (["C2-PARAM-TYPE"] if reported else [])
+
+
+_ALTERNATION = '''
+from typing import Optional
+
+
+def read_proc_stdout(num_bytes: int) -> ANN:
+    """Read from the process's stdout.
+
+    :returns: CLAIM
+    """
+    return None
+'''
+
+
+@pytest.mark.parametrize(
+    ("claim", "annotation", "reported"),
+    [
+        # round 13 (invoke's ``Runner.read_proc_stdout``): "string/bytes" names two kinds
+        ("A string/bytes object.", "Optional[bytes]", False),
+        # controls: one kind, contradicted
+        ("A string object.", "Optional[bytes]", True),
+        ("A list/tuple of strings.", "Optional[bytes]", False),
+    ],
+)
+def test_an_alternation_of_kinds_is_no_single_claim(
+    tmp_path: Path, claim: str, annotation: str, reported: bool
+) -> None:
+    code = _ALTERNATION.replace("CLAIM", claim).replace("ANN", annotation)
+    found = c2_prose_return_type(static_input(tmp_path, code, "read_proc_stdout"))
+    assert [f.rule for f in found] == (["C2-PROSE-RETURN-TYPE"] if reported else [])

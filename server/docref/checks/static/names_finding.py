@@ -21,7 +21,7 @@ from docref.checks.static.names_shorthand import (
     root_imported,
 )
 from docref.checks.static.names_spelling import hint, suggest
-from docref.checks.static.names_stale import twin_in_scope
+from docref.checks.static.names_stale import call_linked, twin_in_scope
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -102,7 +102,13 @@ def unresolved_finding(
         # function of the file, written as a call of its own (in ``json_quote(json_extract())``
         # an SQL expression names SQL functions, not the ``json`` module)
         bare = "." not in name and not resolution.owner and weak is not None
-        extends = bare and not twin and not derived
+        # the documented name is the longer one (``frobnicate_all`` for ``frobnicate``), or a
+        # call of a name that one the function calls extends (``wait_poll()`` for the
+        # ``wait_poll_impl`` it calls); a literal ``bag_map`` beside ``bag_map_helper`` is
+        # C1-PROSE-NAME-STALE's, with the call graph's link as its evidence
+        longer = weak is not None and len(name) > len(weak)
+        linked = mention.kind == "call" and weak in call_linked(inp)
+        extends = bare and not twin and not derived and (longer or linked)
         if extends and mention.kind == "call":
             functions = {f.name for f in inp.file.functions}
             nested = inp.source[max(0, mention.start - 1) : mention.start] in ("(", ".")

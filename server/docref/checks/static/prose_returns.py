@@ -177,6 +177,8 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
             return None  # "A dictionary mapping string names to ...": the container is the noun
         if kind != "str" and _CONVERTED.search(match.group(0)):
             return None
+        if text[match.end() : match.end() + 1] == "/":
+            return None  # "A string/bytes object": one of two kinds (round 13, invoke)
         return kind, match
     return None
 
