@@ -180,8 +180,7 @@ def f(multi: int) -> None:
     """
 '''
     inp = static_input(tmp_path, code, "f")
-    # a flag said of an int with no bool default: the opt-in rule's
-    assert bool(c2_prose_param_loose(inp)) is flagged
+    assert bool(c2_prose_param_type(inp)) is flagged
     ok = static_input(tmp_path / "2", code.replace("multi: int", "multi: bool"), "f")
     assert c2_prose_param_type(ok) + c2_prose_param_loose(ok) == []
 

@@ -49,13 +49,15 @@ def f(value: ANN = DEFAULT) -> None:
         ("int", "0", "A string naming the file.", "C2-PROSE-PARAM-TYPE"),
         ("str", "''", "Number of retries.", "C2-PROSE-PARAM-TYPE"),
         ("list[str]", "()", "A string naming the file.", "C2-PROSE-PARAM-TYPE"),
-        # a flag whose default is a bool under an int annotation (``bool`` became ``int``)
+        # a flag under an int annotation (``bool`` became ``int``), unless a 0/1 default
         ("int", "False", "Whether to copy the data.", "C2-PROSE-PARAM-TYPE"),
-        # loose: "a string" for bytes, a list for a mapping, a conversion, a flag in an int
+        ("int | None", "None", "If True, copy the data.", "C2-PROSE-PARAM-TYPE"),
+        ("int", "1", "Whether to copy the data.", None),
+        # loose: "a string" for bytes, a list for a mapping, a conversion, a flag in a string
         ("bytes", "b''", "A string to send.", "C2-PROSE-PARAM-LOOSE"),
         ("dict[str, int]", "None", "A list of node ids.", "C2-PROSE-PARAM-LOOSE"),
         ("bytes", "b''", "The cookie header as a string.", "C2-PROSE-PARAM-LOOSE"),
-        ("int", "None", "Whether to verify certificates.", "C2-PROSE-PARAM-LOOSE"),
+        ("str", "''", "Whether to verify certificates.", "C2-PROSE-PARAM-LOOSE"),
         # control: consistent claims are neither rule's
         ("list[str]", "()", "A list of paths to read.", None),
         ("int", "False", "Number of retries.", None),

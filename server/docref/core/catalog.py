@@ -112,13 +112,13 @@ _RULES = (
         'A parameter described in prose as a kind of value ("a list of", "a string", '
         '"the number of", an entry starting "Whether" or "If True") that its annotation '
         "contradicts on any reading (a container for a scalar, a string for a number, a flag "
-        "defaulting to True under an int).",
+        "under an int without a 0/1 default).",
     ),
     RuleInfo(
         "C2-PROSE-PARAM-LOOSE",
         Criterion.C2,
         'The prose parameter claims C2-PROSE-PARAM-TYPE leaves out: "a string" for bytes, '
-        '"a list of" for a mapping, "as an integer", flags stored in another type (opt-in: '
+        '"a list of" for a mapping, "as an integer", a flag said of a string (opt-in: '
         "first-pass precision 2 of 15 in rounds 9-12 before the split).",
         opt_in=True,
     ),

@@ -159,7 +159,7 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         "C2-PROSE-PARAM-TYPE": RuleDoc(
             why='A parameter described as "a list of" or "a string" that is annotated '
             "as something no reading of the words allows (a list for a str, a string for an "
-            "int, the number of things for a str, a flag defaulting to True under an int) "
+            "int, the number of things for a str, a flag under an int without a 0/1 default) "
             "invites callers to pass the wrong kind of value. The looser claims are "
             "C2-PROSE-PARAM-LOOSE's (opt-in).",
             example='def open_all(paths: str) -> None:\n    """Args:\n        paths: A list '
@@ -172,7 +172,7 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             why="The prose parameter claims that can be loose English rather than a wrong "
             'type: "a string" for bytes (Python 2 wording some maintainers keep), "a list '
             'of" for a mapping, "as an integer" for a string holding one, "Whether" for a '
-            "flag stored as an int or an enum. Opt-in: on projects nobody here had read "
+            "string option. Opt-in: on projects nobody here had read "
             "(rounds 9-12) 2 of 15 such findings were judged true on first sight: "
             'enable = ["C2-PROSE-PARAM-LOOSE"] or --extend-select C2-PROSE-PARAM-LOOSE.',
             example='def send(data: bytes) -> None:\n    """Args:\n        data: A string '

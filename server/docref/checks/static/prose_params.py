@@ -116,21 +116,19 @@ _CONTAINERS = frozenset({"list", "tuple", "dict", "set"})
 _SCALARS = frozenset({"str", "bytes", "int", "float", "bool", "complex"})
 
 
-def _firm(
-    claim: str, kinds: set[str], default: str | None, conversion: bool, *, type_word: bool = False
-) -> bool:
+def _firm(claim: str, kinds: set[str], conversion: bool) -> bool:
     """A claim no reading of the words reconciles with the annotation: a container said of a
-    scalar or the other way round, a count or a string said of the other, a flag whose default
-    is ``True``/``False`` under an ``int`` annotation.  What rounds 9-12 judged debatable or
+    scalar or the other way round, a count or a string said of the other, a flag under an
+    ``int`` (a C-style 0/1 default is skipped before).  What rounds 9-12 judged debatable or
     false stays with the opt-in C2-PROSE-PARAM-LOOSE: "a string" for ``bytes`` (Python 2
-    wording), "a list of" for a mapping, conversions ("as an integer" for a ``str`` holding
-    one), flags described ("Whether ...") but stored in another type (an ``ssl.CERT_*`` int)."""
+    wording), "a list of" for a mapping, a tuple for a list, conversions ("as an integer" for
+    a ``str`` holding one), a flag said of a string or a container."""
     kinds = kinds - {"None"}
     if not kinds or conversion:
         return False
     if claim == "bool":
-        # a type named ("bool: ...", "boolean specifying ...") is no description of a flag
-        return kinds <= {"int"} and (type_word or default in ("True", "False"))
+        # a flag under ``int`` whose default is not a C-style 0/1 (those are skipped before)
+        return kinds <= {"int"}
     if claim in _CONTAINERS:
         return kinds <= _SCALARS
     if claim in ("str", "int"):
@@ -173,10 +171,8 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
         flag = _FLAG.match(text) if entry and not java else None
         if flag is not None:
             found = ("bool", flag)
-        type_word = False
         if found is None and not java:
             found = _type_word(text)
-            type_word = found is not None
         if found is None or (java and found[0] != "str"):
             continue
         claim, match = found
@@ -196,7 +192,7 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             f"{'declared' if java else 'annotated'} `{annotation}`"
         )
         hint = f"describe {name} as the {annotation} it is, or fix the annotation"
-        firm = _firm(claim, kinds, defaults.get(name), conversion, type_word=type_word)
+        firm = _firm(claim, kinds, conversion)
         rule = RULE_PROSE_PARAM if firm else RULE_PROSE_PARAM_LOOSE
         out.append(inp.finding(seg, Criterion.C2, rule, message, hint))
     return out
