@@ -14,6 +14,7 @@ of other users, and names that do not parse, are left alone.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shutil
@@ -50,6 +51,16 @@ def make_run_dir() -> str:
         os.rename(staging, os.path.join(path, _LOCK))
         _held[path] = fd
     return path
+
+
+def drop_inherited_locks() -> None:
+    """In a forked worker: close its copies of the parent's folder locks.  A ``flock`` lives
+    while any descriptor of it is open, so a worker orphaned by a killed parent would keep the
+    dead run's folder locked, and the next run could not remove it."""
+    for fd in _held.values():
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _held.clear()
 
 
 def release_run_dir(path: str) -> None:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from docref.engine.cold_dir import drop_inherited_locks
+
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
@@ -205,6 +207,7 @@ def main(wid: int, conn: Connection) -> None:
     """The worker's loop (a ``multiprocessing`` target); ``conn`` leads to the parent."""
     # Ctrl-C is the parent's to handle: it stops the workers; a traceback per worker is noise
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    drop_inherited_locks()  # forked: the run folder's lock must die with the parent
     # the extracts and graph live to the end of the process and form few cycles (as in the
     # parent, docref.cli.check_run.no_cycle_collection)
     gc.disable()
