@@ -40,11 +40,11 @@ from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
 from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.checks.static.returns_annotation import annotation_kinds
+from docref.checks.static.value_kinds import NUMBERS
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
 __all__ = [
-    "NUMBERS",
     "RULE_PROSE_RETURN",
     "RULE_PROSE_RETURN_INFERRED",
     "annotation_kinds",
@@ -126,7 +126,6 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dict", _DICT),
     ("int", _INT),
 )
-NUMBERS = frozenset({"int", "float", "complex"})
 # the other boolean as the alternative ("`True` if ..., `False` otherwise", "... , otherwise
 # False", "False if ..."): still a boolean claim, removed before looking for other alternatives
 _BOOL_ALT = re.compile(
