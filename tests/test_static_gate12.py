@@ -7,7 +7,6 @@ benchmarks/PRECISION.md, "Session 12: precision-first defaults (gate12)"."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

@@ -224,10 +224,10 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             "raise these without a raise statement the rule can see. Opt-in: on projects "
             "seen for the first time (rounds 0-13) 1 such finding in 13 was judged true: "
             'enable = ["C3-RAISES-GENERIC"] or --extend-select C3-RAISES-GENERIC.',
-            example='def ratio(self) -> float:\n    """Raises:\n        ValueError: never."""\n'
-            "    return self.hits / 2",
-            fixed='def ratio(self) -> float:\n    """The hit ratio."""\n'
-            "    return self.hits / 2",
+            example='def no_hits(self) -> bool:\n    """Raises:\n        ValueError: never."""\n'
+            "    return not self.hits",
+            fixed='def no_hits(self) -> bool:\n    """Whether nothing was hit."""\n'
+            "    return not self.hits",
             fix=f"Remove the entry (or raise the exception where the text says). {_AUTO}",
         ),
         "DOC-PARAM-MISSING": RuleDoc(
