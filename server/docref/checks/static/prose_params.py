@@ -151,6 +151,14 @@ def c2_prose_param_loose(inp: StaticInput) -> list[Finding]:
 
 
 def _prose_param_claims(inp: StaticInput) -> list[Finding]:
+    """Both rules' findings, worked out once per function (each rule keeps its own)."""
+    found = inp.shared.prose_params
+    if found is None:
+        found = inp.shared.prose_params = _judge_claims(inp)
+    return found
+
+
+def _judge_claims(inp: StaticInput) -> list[Finding]:
     claims = _claims(inp)
     if not claims:
         return []
