@@ -10,6 +10,7 @@ import pytest
 from docref.checks.static.prose_params import c2_prose_param_loose, c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
 from docref.checks.static.returns_raises import (
+    c3_raises_generic,
     c3_raises_unraised,
     c3_returns_vs_yields,
     c3_returns_without_value,
@@ -271,14 +272,16 @@ def dot(a, b, out=None):
         # in the dispatcher's place; what raises is not this body
         ("@array_function_dispatch(_umath.dot)", []),
         # control: ``@staticmethod``-like decorators run the body as written
-        ("", ["C3-RAISES"]),
+        # (a ValueError: the opt-in C3-RAISES-GENERIC's since session 12)
+        ("", ["C3-RAISES-GENERIC"]),
     ],
 )
 def test_a_decorated_function_may_not_run_its_body(
     tmp_path: Path, decorator: str, rules: list[str]
 ) -> None:
     code = _DISPATCHER.format(decorator=decorator)
-    assert rule_ids(c3_raises_unraised, tmp_path, code, "dot") == rules
+    assert rule_ids(c3_raises_unraised, tmp_path, code, "dot") == []
+    assert rule_ids(c3_raises_generic, tmp_path / "g", code, "dot") == rules
 
 
 def test_returned_values_evidence_is_the_opt_in_rule(tmp_path: Path) -> None:

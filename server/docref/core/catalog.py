@@ -143,6 +143,14 @@ _RULES = (
         "A documented exception that nothing in the code can raise.",
     ),
     RuleInfo(
+        "C3-RAISES-GENERIC",
+        Criterion.C3,
+        "A Python ValueError or TypeError documented under Raises that nothing in the code "
+        "visibly raises (opt-in: numpy, properties, conversions and C code raise these "
+        "implicitly; first-pass precision 1 of 13).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "DOC-PARAM-MISSING",
         Criterion.C1,
         "A parameter of the signature is not documented (completeness; opt-in).",
