@@ -364,6 +364,6 @@ def _prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
         message = f'says it returns "{said}" ({_SHOWN[claim]}), but {name}() {how}'
         hint = f"describe the value {name}() returns, or fix the return type"
         items = rule == RULE_PROSE_RETURN and claim == "int" and bool(kinds & {"list", "set"})
-        found = RULE_PROSE_RETURN_ITEMS if items else rule
-        out.append(inp.finding(seg, Criterion.C2, found, message, hint))
+        reported = RULE_PROSE_RETURN_ITEMS if items else rule
+        out.append(inp.finding(seg, Criterion.C2, reported, message, hint))
     return out
