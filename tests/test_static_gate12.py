@@ -33,10 +33,20 @@ def is_empty(lines: list[str]) -> bool:
         KeyError: If the lines were never read.
     """
     return not lines
+
+
+def batches(loaders: list[list[int]]) -> list[int]:
+    """The number of batches."""
+    return [len(x) for x in loaders]
+
+
+def rows(table: list[list[int]]) -> str:
+    """Return the number of rows."""
+    return str(len(table))
 '''
 
-OPT_IN = {"no_hits": "C3-RAISES-GENERIC"}
-DEFAULT = {"is_empty": "C3-RAISES"}
+OPT_IN = {"no_hits": "C3-RAISES-GENERIC", "batches": "C2-PROSE-RETURN-ITEMS"}
+DEFAULT = {"is_empty": "C3-RAISES", "rows": "C2-PROSE-RETURN-TYPE"}
 
 
 @pytest.fixture(scope="module")

@@ -107,6 +107,14 @@ _RULES = (
         opt_in=True,
     ),
     RuleInfo(
+        "C2-PROSE-RETURN-ITEMS",
+        Criterion.C2,
+        'A count in a return claim ("the number of batches") on a function annotated to '
+        "return a list or set (opt-in: the count is often each item's; first pass 0 TRUE "
+        "of 5).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C2-PROSE-PARAM-TYPE",
         Criterion.C2,
         'A parameter described in prose as a kind of value ("a list of", "a string", '
