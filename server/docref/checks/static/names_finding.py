@@ -107,8 +107,9 @@ def unresolved_finding(
         # ``wait_poll_impl`` it calls); a literal ``bag_map`` beside ``bag_map_helper`` is
         # C1-PROSE-NAME-STALE's, with the call graph's link as its evidence
         longer = weak is not None and len(name) > len(weak)
-        linked = mention.kind == "call" and weak in call_linked(inp)
-        extends = bare and not twin and not derived and (longer or linked)
+        # the call-graph walk (every function of the file) last: only when it decides
+        extends = bare and not twin and not derived
+        extends = extends and (longer or (mention.kind == "call" and weak in call_linked(inp)))
         if extends and mention.kind == "call":
             functions = {f.name for f in inp.file.functions}
             nested = inp.source[max(0, mention.start - 1) : mention.start] in ("(", ".")
