@@ -163,7 +163,7 @@ _RULES = (
         Criterion.C3,
         "A Python ValueError or TypeError documented under Raises that nothing in the code "
         "visibly raises (opt-in: numpy, properties, conversions and C code raise these "
-        "implicitly; first-pass precision 1 of 13).",
+        "implicitly; first-pass precision 2 of 14).",
         opt_in=True,
     ),
     RuleInfo(
