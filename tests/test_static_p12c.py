@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.types_rules import c2_return_type
 
 from tests.static_helpers import static_input
@@ -58,3 +59,45 @@ def test_a_name_colon_line_is_a_numpy_returns_entry(
     assert found == names
     rules = [f.rule for f in c2_return_type(inp)]
     assert rules == (["C2-RETURN-TYPE"] if reported else [])
+
+
+_ALPHA_BAR = '''
+import math
+
+
+def betas_for_alpha_bar(steps: int, alpha_transform_type: str = "cosine") -> list:
+    """Create a beta schedule.
+
+    INTRO
+
+    Args:
+        steps (`int`): The number of betas to produce.
+        alpha_transform_type (`str`): The type of noise schedule for `alpha_bar`.
+    """
+    if alpha_transform_type == "cosine":
+
+        def alpha_bar_fn(t):
+            return math.cos(t) ** 2
+
+    return [alpha_bar_fn(i / steps) for i in range(steps)]
+'''
+
+
+@pytest.mark.parametrize(
+    ("intro", "reported"),
+    [
+        # round 13 (diffusers' ``betas_for_alpha_bar``, 27 clones): the docstring introduces
+        # the symbol it then names in backticks
+        ("Contains a function alpha_bar that takes an argument t.", False),
+        ("Uses a function `alpha_bar` which maps t to the product.", False),
+        # controls: nothing introduces it, or "the function" refers to one (maybe renamed)
+        ("Contains the cumulative product over time.", True),
+        ("Calls the function alpha_bar that takes an argument t.", True),
+    ],
+)
+def test_a_symbol_the_docstring_introduces_is_not_unresolved(
+    tmp_path: Path, intro: str, reported: bool
+) -> None:
+    inp = static_input(tmp_path, _ALPHA_BAR.replace("INTRO", intro), "betas_for_alpha_bar")
+    rules = [f.rule for f in c1_name_unresolved(inp)]
+    assert rules == (["C1-NAME-UNRESOLVED"] if reported else [])
