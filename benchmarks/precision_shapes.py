@@ -3,7 +3,7 @@
 A round's fixes tune the static tier to that round's projects, so the precision a judge sees on
 projects nobody here has read is the **first-pass** precision: findings judged in the round
 their corpus set was first run (set r0: round 0, r5: 5, r6/r6h: 6, r7: 7, r8/r8h: 8, r9: 9,
-r10: 10, ..., r13: 13).  A shape whose first-pass precision is low keeps producing false
+r10: 10, ..., r13: 13, r14: 14).  A shape whose first-pass precision is low keeps producing false
 alarms on new code whatever each round fixed, so it is what a rule's precondition (or the
 opt-in set) has to change.  Shapes are read from the message (its template and evidence:
 did-you-mean or not, dotted name or not, owner kind, annotation or inferred type) -- no corpus
@@ -49,6 +49,7 @@ FIRST_ROUND = {
     "r12a": 12,
     "r12b": 12,
     "r13": 13,
+    "r14": 14,
 }
 
 
@@ -136,6 +137,8 @@ def table(rows: list[dict[str, Any]], key: Any, min_n: int) -> list[tuple[str, C
 
 def line(name: str, c: Counter[str]) -> str:
     n, true = sum(c.values()), c["TRUE"]
+    if n == 0:  # a filter that matches no judged row (e.g. a round not judged yet)
+        return f"{name:52} {n:>4}"
     low, high = wilson(true, n)
     return (
         f"{name:52} {n:>4} {true:>5} {c['FALSE']:>6} {c['DEBATABLE']:>4} "

@@ -107,6 +107,14 @@ _RULES = (
         opt_in=True,
     ),
     RuleInfo(
+        "C2-PROSE-RETURN-ITEMS",
+        Criterion.C2,
+        'A count in a return claim ("the number of batches") on a function annotated to '
+        "return a list or set (opt-in: the count is often each item's; first pass 0 TRUE "
+        "of 5).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C2-PROSE-PARAM-TYPE",
         Criterion.C2,
         'A parameter described in prose as a kind of value ("a list of", "a string", '
@@ -141,6 +149,14 @@ _RULES = (
         "C3-RAISES",
         Criterion.C3,
         "A documented exception that nothing in the code can raise.",
+    ),
+    RuleInfo(
+        "C3-RAISES-GENERIC",
+        Criterion.C3,
+        "A Python ValueError or TypeError documented under Raises that nothing in the code "
+        "visibly raises (opt-in: numpy, properties, conversions and C code raise these "
+        "implicitly; first-pass precision 1 of 13).",
+        opt_in=True,
     ),
     RuleInfo(
         "DOC-PARAM-MISSING",

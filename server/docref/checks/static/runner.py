@@ -24,9 +24,14 @@ from docref.checks.static.names import (
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_params import c2_prose_param_loose, c2_prose_param_type
-from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
+from docref.checks.static.prose_returns import (
+    c2_prose_return_inferred,
+    c2_prose_return_items,
+    c2_prose_return_type,
+)
 from docref.checks.static.report import FileReport as FileReport  # re-exported: its old home
 from docref.checks.static.returns_raises import (
+    c3_raises_generic,
     c3_raises_unraised,
     c3_returns_vs_yields,
     c3_returns_without_value,
@@ -72,6 +77,8 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "C1-PROSE-NAME-WORD": (c1_prose_name_word,),
     "C2-PROSE-PARAM-LOOSE": (c2_prose_param_loose,),
     "C2-PROSE-RETURN-INFERRED": (c2_prose_return_inferred,),
+    "C2-PROSE-RETURN-ITEMS": (c2_prose_return_items,),
+    "C3-RAISES-GENERIC": (c3_raises_generic,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,
 and rules whose findings were too often wrong on projects seen for the first time."""
