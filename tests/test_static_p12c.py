@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.types_rules import c2_return_type
 
 from tests.static_helpers import static_input
@@ -101,3 +102,48 @@ def test_a_symbol_the_docstring_introduces_is_not_unresolved(
     inp = static_input(tmp_path, _ALPHA_BAR.replace("INTRO", intro), "betas_for_alpha_bar")
     rules = [f.rule for f in c1_name_unresolved(inp)]
     assert rules == (["C1-NAME-UNRESOLVED"] if reported else [])
+
+
+_ENCODE = '''
+def encode_prompt(prompt: str, prompt_2: str, prompt_embeds: list | None = None) -> list:
+    """Encode.
+
+    Args:
+        prompt (`str`, *optional*): The prompt.
+        prompt_2 (`str`, *optional*): Sent to the second encoder. If not defined, `prompt` is used.
+        prompt_embeds (`list`, *optional*): Pre-generated embeddings.
+    """
+    BODY
+'''
+
+
+@pytest.mark.parametrize(
+    ("body", "reported"),
+    [
+        # round 13 (diffusers' ``encode_prompt``): read only when the alternative is not given,
+        # or replaced by a fallback when falsy -- None is fine in practice
+        (
+            "prompt = [prompt] if isinstance(prompt, str) else prompt\n"
+            "    if prompt_embeds is None:\n"
+            "        prompt_2 = prompt_2 or prompt\n"
+            "        prompt_embeds = [prompt, prompt_2]\n"
+            "    return prompt_embeds",
+            [],
+        ),
+        # controls: read unconditionally, or under a test of something else
+        (
+            "prompt_embeds = [prompt, prompt_2]\n    return prompt_embeds",
+            ["prompt", "prompt_2"],
+        ),
+        (
+            "if len(prompt) > 3:\n        prompt_2 = prompt_2 or prompt\n    return [prompt_2]",
+            ["prompt"],
+        ),
+    ],
+)
+def test_a_parameter_read_only_without_its_alternative_is_optional(
+    tmp_path: Path, body: str, reported: list[str]
+) -> None:
+    inp = static_input(tmp_path, _ENCODE.replace("BODY", body), "encode_prompt")
+    found = c2_optional_flag(inp)
+    assert [f.message.split('"')[1] for f in found] == reported
