@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
+from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.types_rules import c2_return_type
 
 from tests.static_helpers import static_input
@@ -147,3 +148,33 @@ def test_a_parameter_read_only_without_its_alternative_is_optional(
     inp = static_input(tmp_path, _ENCODE.replace("BODY", body), "encode_prompt")
     found = c2_optional_flag(inp)
     assert [f.message.split('"')[1] for f in found] == reported
+
+
+_EVENT = '''
+def event(name: str) -> None:
+    """Wait for an event.
+
+    Returns:
+        The context dict of the event.
+    """
+    BODY
+'''
+
+
+@pytest.mark.parametrize(
+    ("body", "reported"),
+    [
+        # round 13 (sanic ``Sanic.event``, lifelines ``check_assumptions``): the body returns
+        # the value the docstring describes; ``-> None`` is what is wrong
+        ("context = {'name': name}\n    return context", False),
+        # controls: the body returns nothing, or only ``None``
+        ("print(name)", True),
+        ("if not name:\n        return None\n    print(name)", True),
+    ],
+)
+def test_a_none_annotation_the_body_contradicts_does_not_blame_the_docstring(
+    tmp_path: Path, body: str, reported: bool
+) -> None:
+    inp = static_input(tmp_path, _EVENT.replace("BODY", body), "event")
+    rules = [f.rule for f in c2_prose_return_type(inp)]
+    assert rules == (["C2-PROSE-RETURN-TYPE"] if reported else [])
