@@ -234,8 +234,9 @@ def _example_words(inp: StaticInput) -> set[str]:
     defined = {m[1] or m[2] or m[3] for m in DEFINED.finditer(body)}
     pieces.extend(defined)
     # a name built on a placeholder the docstring defines: ``column_x``, "with `x` being ..."
-    words = set(re.findall(r"[^\W\d]\w*", body))
-    pieces.extend(w for w in words if "_" in w.strip("_") and defined & set(w.split("_")))
+    if defined:  # (no placeholder defined, none built on one: the body's words unread)
+        words = set(re.findall(r"[^\W\d]\w*", body))
+        pieces.extend(w for w in words if "_" in w.strip("_") and defined & set(w.split("_")))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
