@@ -244,7 +244,7 @@ def _example_words(inp: StaticInput) -> set[str]:
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
     # and a symbol the prose defines (```n_world`` is the number of ...``)
     pieces.extend(literal_blocks(body))
-    defined = {m[1] or m[2] for m in DEFINED.finditer(body)}
+    defined = {m[1] or m[2] or m[3] for m in DEFINED.finditer(body)}
     pieces.extend(defined)
     # a name built on a placeholder the docstring defines: ``column_x``, "with `x` being ..."
     if defined:  # (no placeholder defined, none built on one: the body's words unread)
