@@ -209,6 +209,7 @@ _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
 # the sentence names shapes by (not "of shape `mask_shape`", a stale parameter of jax's)
 _SHAPE_NAME = re.compile(r"\bshapes?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
+_OUTPUTS = frozenset({"returns", "yields"})
 
 
 def _example_words(inp: StaticInput) -> set[str]:
@@ -216,8 +217,9 @@ def _example_words(inp: StaticInput) -> set[str]:
     blocks, where an explanation may define the names its prose then uses, and the dimension
     symbols of its array shapes (``of shape (n_samples, n_output_features)``, numbered ones:
     "with shape ``shape1``"), which the prose
-    then names (```n_output_features` is the number of ...``), and the parameters of a callable
-    a parameter's type spells out (``chunk: callable(x_chunk, axis)``)."""
+    then names (```n_output_features` is the number of ...``), the parameters of a callable
+    a parameter's type spells out (``chunk: callable(x_chunk, axis)``) and the names of its
+    Returns and Yields entries."""
     parsed = inp.docstring
     pieces: list[str] = []
     position = parsed.body_start
@@ -238,6 +240,9 @@ def _example_words(inp: StaticInput) -> set[str]:
     pieces.extend(w for w in words if "_" in w.strip("_") and defined & set(w.split("_")))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
+    # the names of its own Returns/Yields entries (NumPy ``g_vector : ndarray``), which the
+    # prose names as it names a parameter ("and therefore `g_vector` also zero")
+    pieces.extend(s.name for s in parsed.segments if s.kind in _OUTPUTS and s.name)
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
 
 
