@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.runner import check_file, rules_for
 from docref.graph.project import ProjectGraph
 
@@ -223,3 +223,38 @@ def test_a_dotted_id_said_so_is_no_module_path(tmp_path: Path, said: str, report
     }
     inp = project_input(tmp_path, files, "pkg/tips.py", "format_tip")
     assert [f.rule for f in c1_name_unresolved(inp)] == (["C1-NAME-UNRESOLVED"] if reported else [])
+
+
+_SHORT_XREF = '''
+import os
+
+
+def pool(m):
+    """Pool ``m`` with :func:`NAME`'s windows.
+
+    Exactly the window of ``FULL``.
+    """
+    return os.sep, m
+'''
+
+
+@pytest.mark.parametrize(
+    ("name", "full", "reported"),
+    [
+        ("commonpath", "os.path.commonpath", False),
+        # controls: without the full spelling, it names nothing either, or another name
+        ("commonpath", "os.sep", True),
+        ("commonpaths", "os.path.commonpaths", True),
+        ("commonpaths", "os.path.commonpath", True),
+    ],
+)
+def test_a_short_xref_spelt_in_full_in_the_docstring(
+    tmp_path: Path, name: str, full: str, reported: bool
+) -> None:
+    # round 14 (kornia's ``_adaptive_min_pool_1d``): ``:func:`adaptive_max_pool2d``` is torch's
+    # function, which the same docstring writes in full as
+    # ``torch.nn.functional.adaptive_max_pool2d``; the module is not imported under that name
+    code = _SHORT_XREF.replace("NAME", name).replace("FULL", full)
+    assert rule_ids(c1_xref_unresolved, tmp_path, code, "pool") == (
+        ["C1-XREF-UNRESOLVED"] if reported else []
+    )
