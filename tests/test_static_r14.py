@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.returns_raises import c3_raises_unraised
 from docref.checks.static.runner import check_file, rules_for
 from docref.graph.project import ProjectGraph
 
@@ -257,4 +258,42 @@ def test_a_short_xref_spelt_in_full_in_the_docstring(
     code = _SHORT_XREF.replace("NAME", name).replace("FULL", full)
     assert rule_ids(c1_xref_unresolved, tmp_path, code, "pool") == (
         ["C1-XREF-UNRESOLVED"] if reported else []
+    )
+
+
+_CONDITIONAL = '''
+import sys
+
+if sys.platform == "win32":
+
+    def _init_terminal(who):
+        raise SystemError(f"{who} needs colorama on Windows")
+
+else:
+
+    def _init_terminal(who):
+        """Nothing to do elsewhere."""
+
+
+def get_styles(force_colors=False):
+    """Get the default styles.
+
+    Raises:
+        EXC: if colors are forced on Windows without colorama.
+    """
+    _init_terminal("get_styles")
+    return force_colors
+'''
+
+
+@pytest.mark.parametrize(("exc", "reported"), [("SystemError", False), ("KeyError", True)])
+def test_a_callee_defined_in_both_branches_of_an_if(
+    tmp_path: Path, exc: str, reported: bool
+) -> None:
+    # round 14 (structlog's ``ConsoleRenderer.get_default_column_styles``): ``_init_terminal``
+    # raises SystemError in its Windows definition only, and the last definition read was the
+    # other one; an exception no definition raises stays reported
+    code = _CONDITIONAL.replace("EXC", exc)
+    assert rule_ids(c3_raises_unraised, tmp_path, code, "get_styles") == (
+        ["C3-RAISES"] if reported else []
     )
