@@ -8,7 +8,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.returns_raises import c3_raises_unraised
 from docref.checks.static.runner import check_file, rules_for
 from docref.graph.project import ProjectGraph
 
@@ -223,3 +224,76 @@ def test_a_dotted_id_said_so_is_no_module_path(tmp_path: Path, said: str, report
     }
     inp = project_input(tmp_path, files, "pkg/tips.py", "format_tip")
     assert [f.rule for f in c1_name_unresolved(inp)] == (["C1-NAME-UNRESOLVED"] if reported else [])
+
+
+_SHORT_XREF = '''
+import os
+
+
+def pool(m):
+    """Pool ``m`` with :func:`NAME`'s windows.
+
+    Exactly the window of ``FULL``.
+    """
+    return os.sep, m
+'''
+
+
+@pytest.mark.parametrize(
+    ("name", "full", "reported"),
+    [
+        ("commonpath", "os.path.commonpath", False),
+        # controls: without the full spelling, it names nothing either, or another name
+        ("commonpath", "os.sep", True),
+        ("commonpaths", "os.path.commonpaths", True),
+        ("commonpaths", "os.path.commonpath", True),
+    ],
+)
+def test_a_short_xref_spelt_in_full_in_the_docstring(
+    tmp_path: Path, name: str, full: str, reported: bool
+) -> None:
+    # round 14 (kornia's ``_adaptive_min_pool_1d``): ``:func:`adaptive_max_pool2d``` is torch's
+    # function, which the same docstring writes in full as
+    # ``torch.nn.functional.adaptive_max_pool2d``; the module is not imported under that name
+    code = _SHORT_XREF.replace("NAME", name).replace("FULL", full)
+    assert rule_ids(c1_xref_unresolved, tmp_path, code, "pool") == (
+        ["C1-XREF-UNRESOLVED"] if reported else []
+    )
+
+
+_CONDITIONAL = '''
+import sys
+
+if sys.platform == "win32":
+
+    def _init_terminal(who):
+        raise SystemError(f"{who} needs colorama on Windows")
+
+else:
+
+    def _init_terminal(who):
+        """Nothing to do elsewhere."""
+
+
+def get_styles(force_colors=False):
+    """Get the default styles.
+
+    Raises:
+        EXC: if colors are forced on Windows without colorama.
+    """
+    _init_terminal("get_styles")
+    return force_colors
+'''
+
+
+@pytest.mark.parametrize(("exc", "reported"), [("SystemError", False), ("KeyError", True)])
+def test_a_callee_defined_in_both_branches_of_an_if(
+    tmp_path: Path, exc: str, reported: bool
+) -> None:
+    # round 14 (structlog's ``ConsoleRenderer.get_default_column_styles``): ``_init_terminal``
+    # raises SystemError in its Windows definition only, and the last definition read was the
+    # other one; an exception no definition raises stays reported
+    code = _CONDITIONAL.replace("EXC", exc)
+    assert rule_ids(c3_raises_unraised, tmp_path, code, "get_styles") == (
+        ["C3-RAISES"] if reported else []
+    )
