@@ -240,6 +240,8 @@ def _measure_project(
                 "rules": sorted({f["rule"] for f in mine}),
                 # the rules of the findings on the right sentence: what an opt-in move costs
                 "caught_rules": sorted({f["rule"] for f in right}),
+                # and their messages: the evidence shape an opt-in move by shape would cost
+                "caught_messages": sorted({f"{f['rule']}: {f['message']}" for f in right}),
             }
         )
     mutated_fns = {(m.path, m.qualname) for m in mutations}

@@ -83,3 +83,10 @@ def flagged(
     for rule in [rules] if callable(rules) else rules:
         out += [Flag(inp.source[f.start : f.end], f.message, f.rule) for f in rule(inp)]
     return out
+
+
+def rule_ids(rules: Rule | Sequence[Rule], tmp_path: Path, code: str, *args: str) -> list[str]:
+    """The rule ids of :func:`flagged`'s findings (same arguments after ``code``: qualname,
+    default ``f``), in order: what a parametrized precision test (a false-alarm pattern and
+    its control) compares with the ids it expects."""
+    return [f.rule for f in flagged(rules, tmp_path, code, *args)]

@@ -188,7 +188,7 @@ def get(key: str) -> str:
     Raises:
         KeyError: When the key is missing,
             which happens.
-        TypeError: Never raised here.
+        IndexError: Never raised here.
     """
     if not key:
         raise KeyError(key)
@@ -196,7 +196,7 @@ def get(key: str) -> str:
 '''
     fixed, rules = fix_file(tmp_path, "get.py", text, "get")
     assert rules == ["C3-RAISES"]
-    assert fixed == text.replace("        TypeError: Never raised here.\n", "")
+    assert fixed == text.replace("        IndexError: Never raised here.\n", "")
 
 
 def test_crlf_line_endings_survive_every_fix(tmp_path: Path) -> None:

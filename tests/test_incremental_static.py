@@ -29,10 +29,10 @@ def parse(text, strict=False):
         mode: Not a parameter.
 
     Raises:
-        ValueError: On bad text.
+        KeyError: On bad text.
     """
     if strict:
-        raise ValueError(text)
+        raise KeyError(text)
     return text
 
 
@@ -73,7 +73,7 @@ def load(text):
         text: The text.
 
     Raises:
-        ValueError: When parse rejects it.
+        KeyError: When parse rejects it.
     """
     return parse(text, True)
 
@@ -108,13 +108,13 @@ def _edits() -> list[tuple[str, str, str]]:
         ("base.py", "class Base:", ADDED + "class Base:"),
         ("base.py", '"""Helpers."""\n', '"""Helpers."""\n\nLIMIT = 3\n'),  # all move down
         ("base.py", "Parse the text.", "Parse the given text."),
-        # the dependency's signature and body: load() documents a ValueError nothing raises now
+        # the dependency's signature and body: load() documents a KeyError nothing raises now
         (
             "base.py",
             "def parse(text, strict=False):",
             "def parse(text, strict=False, *, loose=True):",
         ),
-        ("base.py", "        raise ValueError(text)", "        return None"),
+        ("base.py", "        raise KeyError(text)", "        return None"),
         ("base.py", "    def __init__(self, size):", "    def __init__(self, size, depth):"),
         ("user.py", '"""Users of the helpers."""\n', '"""Users of the helpers."""\n\nimport os\n'),
         ("base.py", ADDED, ""),

@@ -1,4 +1,4 @@
-"""ReFEree judge prompts, answer parsing and explanations (docref.checks.llm.prompts)."""
+"""ReFEree judge prompts, answer parsing and explanations (docref.checks.llm.prompts, .replies)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,10 @@ from docref.checks.llm.prompts import (
     PROFILES,
     PROMPT_VERSION,
     build_messages,
-    clean_explanation,
     explanation_messages,
-    parse_answer,
     validate_profile,
 )
+from docref.checks.llm.replies import clean_explanation, parse_answer
 from docref.core.findings import Criterion
 
 CODE = "def add(a: int, b: int) -> int:\n    return a + b\n"

@@ -8,7 +8,9 @@ import pytest
 from docref.checks.static.prose_returns import (
     RULE_PROSE_RETURN,
     RULE_PROSE_RETURN_INFERRED,
+    RULE_PROSE_RETURN_ITEMS,
     c2_prose_return_inferred,
+    c2_prose_return_items,
     c2_prose_return_type,
 )
 
@@ -16,9 +18,12 @@ from tests.static_helpers import flagged as findings
 
 
 def _python(tmp_path: Path, code: str, qualname: str = "f") -> list[tuple[str, str]]:
-    # an unannotated function's claims go to the opt-in C2-PROSE-RETURN-INFERRED
-    found = findings((c2_prose_return_type, c2_prose_return_inferred), tmp_path, code, qualname)
-    assert all(f.rule in (RULE_PROSE_RETURN, RULE_PROSE_RETURN_INFERRED) for f in found)
+    # an unannotated function's claims go to the opt-in C2-PROSE-RETURN-INFERRED, a count said
+    # of a list to the opt-in C2-PROSE-RETURN-ITEMS (tests/test_static_gate12.py: which)
+    rules = (c2_prose_return_type, c2_prose_return_inferred, c2_prose_return_items)
+    found = findings(rules, tmp_path, code, qualname)
+    opt_in = (RULE_PROSE_RETURN_INFERRED, RULE_PROSE_RETURN_ITEMS)
+    assert all(f.rule in (RULE_PROSE_RETURN, *opt_in) for f in found)
     return [(f.text, f.message) for f in found]
 
 

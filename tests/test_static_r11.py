@@ -12,7 +12,7 @@ from docref.checks.static.names import c1_name_unresolved, c1_prose_name_elsewhe
 from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import c3_raises_unraised, c3_returns_vs_yields
 
-from tests.static_helpers import flagged, run_rule
+from tests.static_helpers import rule_ids, run_rule
 
 _PREFIX = '''
 def split_kwargs(kwargs):
@@ -35,8 +35,7 @@ class Model:
 
 def _rules(tmp_path: Path, code: str, qualname: str) -> list[str]:
     # C1-PROSE-NAME-ELSEWHERE (opt-in): a name only other code of the file uses
-    rules = (c1_name_unresolved, c1_prose_name_elsewhere)
-    return [f.rule for f in flagged(rules, tmp_path, code, qualname)]
+    return rule_ids((c1_name_unresolved, c1_prose_name_elsewhere), tmp_path, code, qualname)
 
 
 @pytest.mark.parametrize(

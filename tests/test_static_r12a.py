@@ -10,13 +10,12 @@ import pytest
 from docref.checks.static.names import c1_name_unresolved, c1_prose_name_word
 from docref.checks.static.params import c1_param_unknown
 
-from tests.static_helpers import run_rule, static_input
+from tests.static_helpers import rule_ids, run_rule
 
 
 def _names(tmp_path: Path, code: str, qualname: str) -> list[str]:
     """The C1 name rules' ids, the opt-in C1-PROSE-NAME-WORD included."""
-    inp = static_input(tmp_path, code, qualname)
-    return [f.rule for f in c1_name_unresolved(inp) + c1_prose_name_word(inp)]
+    return rule_ids((c1_name_unresolved, c1_prose_name_word), tmp_path, code, qualname)
 
 
 _ATTRIBUTES = '''
@@ -85,8 +84,8 @@ def genfromtxt(fname, missing_values=None):
 def test_an_entry_saying_its_parameter_was_removed_is_a_removal_note(
     tmp_path: Path, text: str, rules: list[str]
 ) -> None:
-    findings = run_rule(c1_param_unknown, tmp_path, _REMOVED.format(text=text), "genfromtxt")
-    assert [f.rule for f in findings] == rules
+    code = _REMOVED.format(text=text)
+    assert rule_ids(c1_param_unknown, tmp_path, code, "genfromtxt") == rules
 
 
 _CONVENTION = '''
@@ -119,8 +118,7 @@ def test_an_alternative_calling_convention_the_docstring_writes_documents_its_na
     tmp_path: Path, convention: str, rules: list[str]
 ) -> None:
     code = _CONVENTION.format(convention=convention)
-    findings = run_rule(c1_param_unknown, tmp_path, code, "Feature.__init__")
-    assert [f.rule for f in findings] == rules
+    assert rule_ids(c1_param_unknown, tmp_path, code, "Feature.__init__") == rules
 
 
 _VALUES = '''
@@ -214,8 +212,7 @@ def test_a_call_inside_a_formula_is_mathematics(
     tmp_path: Path, text: str, rules: list[str]
 ) -> None:
     code = _EQUATION.format(text=text)
-    findings = run_rule(c1_name_unresolved, tmp_path, code, "copy_propagate")
-    assert [f.rule for f in findings] == rules
+    assert rule_ids(c1_name_unresolved, tmp_path, code, "copy_propagate") == rules
 
 
 _WORDS = '''

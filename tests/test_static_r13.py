@@ -9,7 +9,7 @@ import pytest
 from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.types_rules import c2_param_type
 
-from tests.static_helpers import static_input
+from tests.static_helpers import rule_ids
 
 _FORMS = {
     "google": '''
@@ -54,8 +54,7 @@ def test_a_one_item_tuple_documents_a_tuple_of_that_type(
 ) -> None:
     header = "from typing import Optional, Tuple\n"
     code = header + _FORMS[form].replace("DOC", doc).replace("ANN", annotation)
-    found = c2_param_type(static_input(tmp_path, code, "f"))
-    assert [f.rule for f in found] == (["C2-PARAM-TYPE"] if reported else [])
+    assert rule_ids(c2_param_type, tmp_path, code) == (["C2-PARAM-TYPE"] if reported else [])
 
 
 _ALTERNATION = '''
@@ -85,5 +84,5 @@ def test_an_alternation_of_kinds_is_no_single_claim(
     tmp_path: Path, claim: str, annotation: str, reported: bool
 ) -> None:
     code = _ALTERNATION.replace("CLAIM", claim).replace("ANN", annotation)
-    found = c2_prose_return_type(static_input(tmp_path, code, "read_proc_stdout"))
-    assert [f.rule for f in found] == (["C2-PROSE-RETURN-TYPE"] if reported else [])
+    found = rule_ids(c2_prose_return_type, tmp_path, code, "read_proc_stdout")
+    assert found == (["C2-PROSE-RETURN-TYPE"] if reported else [])

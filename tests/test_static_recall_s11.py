@@ -20,7 +20,7 @@ from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type
 
 from tests.names_helpers import messages
-from tests.static_helpers import run_rule, static_input
+from tests.static_helpers import rule_ids, run_rule, static_input
 
 HELPERS = """
 def frobnicate(items):
@@ -250,7 +250,7 @@ def test_tuple_and_unlinked_boolean_claims(
     tmp_path: Path, form: str, annotation: str, flagged: bool
 ) -> None:
     code = RETURNS[form].replace("{annotation}", annotation)
-    assert bool(c2_prose_return_type(static_input(tmp_path, code, "size"))) is flagged
+    assert bool(rule_ids(c2_prose_return_type, tmp_path, code, "size")) is flagged
 
 
 def test_a_tuple_claim_with_an_alternative_stays_silent(tmp_path: Path) -> None:

@@ -44,6 +44,14 @@ _RULES = (
         "An identifier the prose names in code markup or call syntax names nothing in scope.",
     ),
     RuleInfo(
+        "C1-NAME-DERIVED",
+        Criterion.C1,
+        "A name in prose that names nothing and is a variable of the function plus a word "
+        "(`x_hat` beside a local `x`, `x_chunk` beside a parameter `chunk`; opt-in: derived "
+        "values, maths notation and other libraries' names, first-pass precision 1 of 17).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C1-PROSE-NAME-STALE",
         Criterion.C1,
         "A code-marked name in prose names nothing (or only other code of the file uses it), "
@@ -107,6 +115,14 @@ _RULES = (
         opt_in=True,
     ),
     RuleInfo(
+        "C2-PROSE-RETURN-ITEMS",
+        Criterion.C2,
+        'A count in a return claim ("the number of batches") on a function annotated to '
+        "return a list or set (opt-in: the count is often each item's; first pass 0 TRUE "
+        "of 5).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C2-PROSE-PARAM-TYPE",
         Criterion.C2,
         'A parameter described in prose as a kind of value ("a list of", "a string", '
@@ -141,6 +157,14 @@ _RULES = (
         "C3-RAISES",
         Criterion.C3,
         "A documented exception that nothing in the code can raise.",
+    ),
+    RuleInfo(
+        "C3-RAISES-GENERIC",
+        Criterion.C3,
+        "A Python ValueError or TypeError documented under Raises that nothing in the code "
+        "visibly raises (opt-in: numpy, properties, conversions and C code raise these "
+        "implicitly; first-pass precision 2 of 14).",
+        opt_in=True,
     ),
     RuleInfo(
         "DOC-PARAM-MISSING",

@@ -45,7 +45,7 @@ __all__ = ["FIXABLE_RULES", "StaticFix", "static_fix"]
 FIXABLE_RULES = frozenset(
     {"C1-PARAM-UNKNOWN", "C3-RAISES", "C2-PARAM-TYPE", "C2-RETURN-TYPE", "C2-YIELD-TYPE"}
     | {"C3-RETURNS-YIELDS", "C1-PROSE-NAME-STALE", "C1-DOCTYPE-UNRESOLVED"}
-    | {"C1-PROSE-NAME-WORD"}
+    | {"C1-PROSE-NAME-WORD", "C3-RAISES-GENERIC"}
 )
 
 _RENAME_PARAM = re.compile(r'rename "(?P<old>[^"]+)" to "(?P<new>[^"]+)"')
@@ -151,7 +151,7 @@ class _Planner:
         hint = finding.fix_hint or ""
         if finding.rule == "C1-PARAM-UNKNOWN":
             return self.param_name(segment, hint)
-        if finding.rule == "C3-RAISES":
+        if finding.rule in ("C3-RAISES", "C3-RAISES-GENERIC"):
             return self.raises(segment, hint)
         if finding.rule in ("C1-PROSE-NAME-STALE", "C1-PROSE-NAME-WORD", "C1-DOCTYPE-UNRESOLVED"):
             return self.stale_name(segment, hint)

@@ -241,6 +241,15 @@ class _Parser:
                     new_head = numpy_described(text) if described(self.lines, j, hi) else None
                 elif new_head is None and numpy and grammar == "typed" and head.name:
                     new_head = numpy_sibling(text)  # ``b: an X`` after ``a: X``: its own entry
+                elif new_head is None and numpy and grammar == "typed":
+                    # ``hessian:`` then its type/description indented below, or a run of
+                    # ``hessian: (d, d) array`` / ``gradient: …`` lines: named entries
+                    # (numpydoc reads each line at the entries' indent as one), not prose
+                    sibling = numpy_sibling(text)
+                    if sibling and (
+                        described(self.lines, j, hi) if text.endswith(":") else self._run(j, hi)
+                    ):
+                        new_head = sibling
                 elif new_head is None and not numpy and grammar == "named":
                     # ``dataset_split (str, optional)`` then its description: the colon forgotten
                     new_head = google_colonless(text) if described(self.lines, j, hi) else None
@@ -286,6 +295,14 @@ class _Parser:
         if current:
             self._entry(current, head, kind, title)
         return j
+
+    def _run(self, j: int, hi: int) -> bool:
+        """The next line at line ``j``'s indent is a ``name: …`` line too (a list of named
+        values, where a wrapped sentence rarely starts two lines with ``word:``)."""
+        k = next_text(self.lines, j + 1, hi)
+        if k is None or self.lines[k].indent != self.lines[j].indent:
+            return False
+        return numpy_sibling(self.lines[k].text) is not None
 
     def _misindented(
         self, grammar: str, current: list[int], j: int, entry_indent: int, numpy: bool

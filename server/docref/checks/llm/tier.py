@@ -2,7 +2,7 @@
 
 :func:`check_function_llm` asks every question of one function at once (the client's semaphore
 bounds how many are in flight), reads each answer strictly with
-:func:`~docref.checks.llm.prompts.parse_answer` and
+:func:`~docref.checks.llm.replies.parse_answer` and
 
 * ``1`` -> a ``pass`` :class:`~docref.core.score.CheckResult`;
 * ``0`` -> a ``fail`` result plus a :class:`~docref.core.findings.Finding` (tier ``llm``,
@@ -33,10 +33,9 @@ from docref.checks.llm.prompts import (
     Message,
     Profile,
     build_messages,
-    clean_explanation,
     explanation_messages,
-    parse_answer,
 )
+from docref.checks.llm.replies import clean_explanation, parse_answer
 from docref.checks.llm.result import LlmFunctionResult
 from docref.core.catalog import MODEL_RULE
 from docref.core.findings import Criterion, Finding, Tier, Verdict

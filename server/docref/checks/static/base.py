@@ -25,13 +25,15 @@ log = logging.getLogger(__name__)
 class Shared:
     """What several rules work out for the same function, worked out once: the name scope
     (``C1-*`` rules, doctypes, raises), the mentions of each segment and the docstring's
-    example words (the two ``C1`` name rules scan the same segments).  It lives in one
+    example words (the two ``C1`` name rules scan the same segments), and the prose
+    parameter claims' findings (C2-PROSE-PARAM-TYPE and -LOOSE split one pass).  It lives in one
     :class:`StaticInput`, which a check builds afresh, so nothing here outlives the graph
     and file versions it was computed from."""
 
     python_scope: PythonScope | None = None
     mentions: dict[int, list[Mention]] = field(default_factory=dict)
     examples: set[str] | None = None
+    prose_params: list[Finding] | None = None
 
 
 @dataclass(frozen=True, slots=True)

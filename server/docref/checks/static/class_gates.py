@@ -11,7 +11,10 @@ for another reason, each a general convention seen on public code (``benchmarks/
   dataclasses do under ``Args:``;
 - :func:`without_call_parameters`: an entry naming a parameter of the class's own
   ``__call__`` that the constructor does not take documents the call of its instances, as
-  scipy's ``ortho_group_gen`` documents ``dim`` beside the constructor's ``seed``;
+  scipy's ``ortho_group_gen`` documents ``dim`` beside the constructor's ``seed``; so does one
+  naming a parameter of ``forward`` in a subclass (a torch ``nn.Module``, whose inherited
+  ``__call__`` runs ``forward``: kornia's ``LovaszSoftmaxLoss`` documents ``pred, target``
+  beside the constructor's ``weight``);
 - :func:`renames_inherited_positionals`: a subclass naming what the inherited constructor's
   positional arguments mean for it (Pillow's ``AffineTransform``: ``matrix`` for
   ``Transform.__init__(self, data)``), unless the base documents its own names for them.
@@ -88,8 +91,14 @@ def without_call_parameters(
     fe: FileExtract, cls: Class, parsed: ParsedDocstring, params: set[str]
 ) -> ParsedDocstring:
     """The docstring without the entries naming parameters of the class's own ``__call__``
-    that the constructor (``params``) does not take: the call of its instances."""
-    call = next((f for f in fe.functions if f.qualname == f"{cls.qualname}.__call__"), None)
+    (or, in a subclass, ``forward``: torch's ``nn.Module.__call__`` runs it) that the
+    constructor (``params``) does not take: the call of its instances."""
+    methods = ["__call__"]
+    if any(b.split("[", 1)[0].rpartition(".")[2] not in _TRIVIAL_BASES for b in cls.bases):
+        methods.append("forward")
+    call = next(
+        (f for m in methods for f in fe.functions if f.qualname == f"{cls.qualname}.{m}"), None
+    )
     if call is None:
         return parsed
     names = {p.name for p in call.params if p.kind not in ("vararg", "kwarg")}

@@ -28,11 +28,16 @@ OTHERS_PARAMETER = re.compile(
     r"[`*'\"]*\s+(?:argument|parameter|keyword|kwarg|option)s?\s+(?:of|to|for|in|accepted\s+by)\s+\S",
     re.I,
 )
-# "where ``n_world`` is ...", "where ``log_space`` refers to ...", "with `x` being ..."
+# "where ``n_world`` is ...", "where ``log_space`` refers to ...", "with `x` being ...", and
+# an indefinite article introducing a symbol: "contains a function alpha_bar that takes an
+# argument t" (diffusers' ``betas_for_alpha_bar``, round 13) -- "a", not "the": "the function
+# `foo` that ..." refers to a function, which may have been renamed
 DEFINED = re.compile(
     r"\b(?:where\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means|refers\s+to|stands\s+for"
     r"|represents|is\s+defined\s+as)"
-    r"|with\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:being|representing|denoting))\b"
+    r"|with\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:being|representing|denoting)"
+    r"|an?\s+(?:function|callable|variable|symbol|quantity|constant)\s+[`*]*([^\W\d]\w*)[`*]*"
+    r"\s+(?:that|which|defined\s+as|given\s+by))\b"
 )
 _DIRECTIVE = re.compile(r"\s*\.\.\s+[\w:-]+::")
 

@@ -20,12 +20,12 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
 from docref.checks.static.prose_returns import (
-    NUMBERS,
     annotation_kinds,
     claimed_kind,
     conversion_kind,
     said_of_items,
 )
+from docref.checks.static.value_kinds import CONTAINERS, NUMBERS, SCALARS
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -112,10 +112,6 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, str, bool]]:
     return out
 
 
-_CONTAINERS = frozenset({"list", "tuple", "dict", "set"})
-_SCALARS = frozenset({"str", "bytes", "int", "float", "bool", "complex"})
-
-
 def _firm(claim: str, kinds: set[str], conversion: bool) -> bool:
     """A claim no reading of the words reconciles with the annotation: a container said of a
     scalar or the other way round, a count or a string said of the other, a flag under an
@@ -129,10 +125,10 @@ def _firm(claim: str, kinds: set[str], conversion: bool) -> bool:
     if claim == "bool":
         # a flag under ``int`` whose default is not a C-style 0/1 (those are skipped before)
         return kinds <= {"int"}
-    if claim in _CONTAINERS:
-        return kinds <= _SCALARS
+    if claim in CONTAINERS:
+        return kinds <= SCALARS
     if claim in ("str", "int"):
-        if kinds <= _CONTAINERS:
+        if kinds <= CONTAINERS:
             return True
         other = {"str": {"int", "float"}, "int": {"str"}}[claim]
         return kinds <= other
@@ -151,6 +147,14 @@ def c2_prose_param_loose(inp: StaticInput) -> list[Finding]:
 
 
 def _prose_param_claims(inp: StaticInput) -> list[Finding]:
+    """Both rules' findings, worked out once per function (each rule keeps its own)."""
+    found = inp.shared.prose_params
+    if found is None:
+        found = inp.shared.prose_params = _judge_claims(inp)
+    return found
+
+
+def _judge_claims(inp: StaticInput) -> list[Finding]:
     claims = _claims(inp)
     if not claims:
         return []

@@ -8,19 +8,14 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import import_aliases
+from docref.checks.static.value_kinds import ANNOTATION_KINDS
 from docref.checks.types import parse_annotation
 
 __all__ = ["NAMES_CONTAINER", "annotation_kinds", "declared_iterable", "plain_return_type"]
 
-# The builtin value types an annotation may name, canonical (``List`` is ``list``), and the
-# kind of value each is (C2-PROSE-*-TYPE compare claims with kinds).
-_KINDS = {
-    **{k: k for k in ("bool", "int", "float", "complex", "str", "bytes", "tuple", "list")},
-    **{"dict": "dict", "set": "set", "bytearray": "bytes", "frozenset": "set", "None": "None"},
-}
 # Return types that are no generator, iterator or iterable of yielded values (``str`` and the
 # containers are iterable, but a function annotated so returns one value, it yields nothing).
-_NOT_GENERATORS = frozenset(_KINDS) | {"typing.Never"}
+_NOT_GENERATORS = frozenset(ANNOTATION_KINDS) | {"typing.Never"}
 # annotations every value satisfies: they declare nothing about iterating
 _ANY = frozenset({"object", "typing.Any"})
 _ITERABLES = frozenset(
@@ -70,7 +65,7 @@ def annotation_kinds(annotation: str) -> set[str] | None:
         return None
     kinds: set[str] = set()
     for member in parsed.members:
-        kind = _KINDS.get(member.name)
+        kind = ANNOTATION_KINDS.get(member.name)
         if kind is None:
             return None
         kinds.add(kind)

@@ -16,6 +16,7 @@ from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import (
+    c1_name_derived,
     c1_name_unresolved,
     c1_prose_name_elsewhere,
     c1_prose_name_word,
@@ -24,9 +25,14 @@ from docref.checks.static.names import (
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_params import c2_prose_param_loose, c2_prose_param_type
-from docref.checks.static.prose_returns import c2_prose_return_inferred, c2_prose_return_type
+from docref.checks.static.prose_returns import (
+    c2_prose_return_inferred,
+    c2_prose_return_items,
+    c2_prose_return_type,
+)
 from docref.checks.static.report import FileReport as FileReport  # re-exported: its old home
 from docref.checks.static.returns_raises import (
+    c3_raises_generic,
     c3_raises_unraised,
     c3_returns_vs_yields,
     c3_returns_without_value,
@@ -70,8 +76,11 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "DOC-PARAM-MISSING": COMPLETENESS_RULES,
     "C1-PROSE-NAME-ELSEWHERE": (c1_prose_name_elsewhere,),
     "C1-PROSE-NAME-WORD": (c1_prose_name_word,),
+    "C1-NAME-DERIVED": (c1_name_derived,),
     "C2-PROSE-PARAM-LOOSE": (c2_prose_param_loose,),
     "C2-PROSE-RETURN-INFERRED": (c2_prose_return_inferred,),
+    "C2-PROSE-RETURN-ITEMS": (c2_prose_return_items,),
+    "C3-RAISES-GENERIC": (c3_raises_generic,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,
 and rules whose findings were too often wrong on projects seen for the first time."""

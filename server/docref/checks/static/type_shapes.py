@@ -13,11 +13,11 @@
 
 from __future__ import annotations
 
+from docref.checks.static.value_kinds import SCALARS
 from docref.checks.types_expr import ELLIPSIS, TypeExpr
 
 __all__ = ["bracketed_item", "sequence_for_a_sequence"]
 
-_SCALARS = frozenset({"bool", "int", "float", "complex", "str", "bytes"})
 _SEQUENCES = frozenset({"list", "tuple"})
 _NDARRAY = "numpy.ndarray"
 
@@ -28,7 +28,7 @@ def bracketed_item(text: str) -> str | None:
     for ``str``), a list of it; None for anything else."""
     text = text.strip()
     word = text[1:-1].strip() if text.startswith("[") and text.endswith("]") else ""
-    return f"list[{word}]" if word in _SCALARS else None
+    return f"list[{word}]" if word in SCALARS else None
 
 
 def _items(expr: TypeExpr) -> list[TypeExpr]:
@@ -53,7 +53,7 @@ def sequence_for_a_sequence(documented: TypeExpr, annotation: TypeExpr) -> bool:
         return False
     doc_names = {m.name for m in doc}
     for member in ann:
-        scalars = all(i.name in _SCALARS for m in doc for i in _items(m))
+        scalars = all(i.name in SCALARS for m in doc for i in _items(m))
         if member.name == _NDARRAY and scalars:
             return True
         other = member.name in _SEQUENCES and member.name not in doc_names

@@ -11,6 +11,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.type_oracle import Oracle
 from docref.checks.static.type_scope import scope_aliases, type_aliases
 from docref.checks.static.type_shapes import bracketed_item
+from docref.checks.static.value_kinds import NUMBERS
 from docref.checks.types import (
     TypeExpr,
     Verdict,
@@ -35,8 +36,6 @@ __all__ = [
     "typed_entries",
 ]
 
-_NUMBERS = frozenset({"int", "float", "complex"})
-
 
 def flag_for_a_number(documented: TypeExpr, annotation: TypeExpr) -> bool:
     """``bool`` documented where the annotation is a number (``int``, ``float | None``):
@@ -44,7 +43,7 @@ def flag_for_a_number(documented: TypeExpr, annotation: TypeExpr) -> bool:
     hold: the docstring describes a flag where the code takes or gives a quantity."""
     said = {m.name for m in documented.members if not m.is_none}
     allowed = {m.name for m in annotation.members if not m.is_none}
-    return said == {"bool"} and bool(allowed) and allowed <= _NUMBERS
+    return said == {"bool"} and bool(allowed) and allowed <= NUMBERS
 
 
 def incompatible(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) -> bool:
