@@ -216,7 +216,7 @@ def _word_char(ch: str) -> bool:
 
 
 def _name_end(text: str, name: str) -> int:
-    """Where the first whole-word ``name`` of ``text`` ends (not after a word character or
+    r"""Where the first whole-word ``name`` of ``text`` ends (not after a word character or
     ``*``, not before a word character); 0 if none.
 
     What ``re.search(rf"(?<![\w*]){re.escape(name)}(?!\w)", text)`` finds, without a
