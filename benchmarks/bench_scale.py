@@ -248,6 +248,8 @@ def throughput(
         "sim_cpu_ms_per_question": round(1000 * sim_cpu / max(questions, 1), 2),
         "rss_mb": round(max(run["rss_mb"] for run in runs), 1),
         "load": os.getloadavg()[0],
+        # requests in flight at the endpoints over each tenth of the phase (all of them)
+        "in_flight_by_tenth": sim.get("in_flight_by_tenth"),
     }
 
 
@@ -337,6 +339,10 @@ def main() -> None:
               f"{r['max_in_flight']} | {r['wall_s']} s | {r['cpu_s']} s | "
               f"{r['cpu_ms_per_question']} ms | {r['sim_cpu_ms_per_question']} ms | "
               f"{r['rss_mb']} MB | {r['load']:.1f} |")  # fmt: skip
+    print()
+    print("requests in flight at the endpoints, mean over each tenth of the request phase:")
+    for r in rates:
+        print(f"- {r['endpoints']} endpoint(s), --jobs {r['jobs']}: {r['in_flight_by_tenth']}")
 
     work = tempfile.mkdtemp(prefix="docref-scale-redis-")
     with RedisServer(Path(work)) as redis:

@@ -126,7 +126,23 @@ async def _main(count: int, latency: float, text: str) -> None:
         "last": max(starts, default=None),
         "cpu_s": usage.ru_utime + usage.ru_stime,
         "startup_cpu_s": startup[0] if startup else None,
+        "in_flight_by_tenth": _in_flight_by_tenth(starts, latency),
     }), flush=True)  # fmt: skip
+
+
+def _in_flight_by_tenth(starts: list[float], latency: float) -> list[float]:
+    """The mean requests in flight (all servers) over each tenth of the phase (first arrival
+    to last answer): where a run loses rate -- its start, its steady state or its end."""
+    if not starts:
+        return []
+    first, end = min(starts), max(starts) + latency
+    tenth = (end - first) / 10
+    busy = [0.0] * 10
+    for start in starts:  # each request is in flight over [start, start + latency]
+        for i in range(10):
+            low, high = first + i * tenth, first + (i + 1) * tenth
+            busy[i] += max(0.0, min(high, start + latency) - max(low, start))
+    return [round(b / tenth, 1) for b in busy]
 
 
 def main() -> None:

@@ -6,6 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.optional_flag import c2_optional_flag
+from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.types_rules import c2_return_type
 
 from tests.static_helpers import static_input
@@ -58,3 +61,120 @@ def test_a_name_colon_line_is_a_numpy_returns_entry(
     assert found == names
     rules = [f.rule for f in c2_return_type(inp)]
     assert rules == (["C2-RETURN-TYPE"] if reported else [])
+
+
+_ALPHA_BAR = '''
+import math
+
+
+def betas_for_alpha_bar(steps: int, alpha_transform_type: str = "cosine") -> list:
+    """Create a beta schedule.
+
+    INTRO
+
+    Args:
+        steps (`int`): The number of betas to produce.
+        alpha_transform_type (`str`): The type of noise schedule for `alpha_bar`.
+    """
+    if alpha_transform_type == "cosine":
+
+        def alpha_bar_fn(t):
+            return math.cos(t) ** 2
+
+    return [alpha_bar_fn(i / steps) for i in range(steps)]
+'''
+
+
+@pytest.mark.parametrize(
+    ("intro", "reported"),
+    [
+        # round 13 (diffusers' ``betas_for_alpha_bar``, 27 clones): the docstring introduces
+        # the symbol it then names in backticks
+        ("Contains a function alpha_bar that takes an argument t.", False),
+        ("Uses a function `alpha_bar` which maps t to the product.", False),
+        # controls: nothing introduces it, or "the function" refers to one (maybe renamed)
+        ("Contains the cumulative product over time.", True),
+        ("Calls the function alpha_bar that takes an argument t.", True),
+    ],
+)
+def test_a_symbol_the_docstring_introduces_is_not_unresolved(
+    tmp_path: Path, intro: str, reported: bool
+) -> None:
+    inp = static_input(tmp_path, _ALPHA_BAR.replace("INTRO", intro), "betas_for_alpha_bar")
+    rules = [f.rule for f in c1_name_unresolved(inp)]
+    assert rules == (["C1-NAME-UNRESOLVED"] if reported else [])
+
+
+_ENCODE = '''
+def encode_prompt(prompt: str, prompt_2: str, prompt_embeds: list | None = None) -> list:
+    """Encode.
+
+    Args:
+        prompt (`str`, *optional*): The prompt.
+        prompt_2 (`str`, *optional*): Sent to the second encoder. If not defined, `prompt` is used.
+        prompt_embeds (`list`, *optional*): Pre-generated embeddings.
+    """
+    BODY
+'''
+
+
+@pytest.mark.parametrize(
+    ("body", "reported"),
+    [
+        # round 13 (diffusers' ``encode_prompt``): read only when the alternative is not given,
+        # or replaced by a fallback when falsy -- None is fine in practice
+        (
+            "prompt = [prompt] if isinstance(prompt, str) else prompt\n"
+            "    if prompt_embeds is None:\n"
+            "        prompt_2 = prompt_2 or prompt\n"
+            "        prompt_embeds = [prompt, prompt_2]\n"
+            "    return prompt_embeds",
+            [],
+        ),
+        # controls: read unconditionally, or under a test of something else
+        (
+            "prompt_embeds = [prompt, prompt_2]\n    return prompt_embeds",
+            ["prompt", "prompt_2"],
+        ),
+        (
+            "if len(prompt) > 3:\n        prompt_2 = prompt_2 or prompt\n    return [prompt_2]",
+            ["prompt"],
+        ),
+    ],
+)
+def test_a_parameter_read_only_without_its_alternative_is_optional(
+    tmp_path: Path, body: str, reported: list[str]
+) -> None:
+    inp = static_input(tmp_path, _ENCODE.replace("BODY", body), "encode_prompt")
+    found = c2_optional_flag(inp)
+    assert [f.message.split('"')[1] for f in found] == reported
+
+
+_EVENT = '''
+def event(name: str) -> None:
+    """Wait for an event.
+
+    Returns:
+        The context dict of the event.
+    """
+    BODY
+'''
+
+
+@pytest.mark.parametrize(
+    ("body", "reported"),
+    [
+        # round 13 (sanic ``Sanic.event``, lifelines ``check_assumptions``): the body returns
+        # the value the docstring describes; ``-> None`` is what is wrong
+        ("context = {'name': name}\n    return context", False),
+        # controls: the body returns nothing, or only ``None``
+        ("print(name)", True),
+        ("if not name:\n        return None\n    print(name)", True),
+    ],
+)
+def test_a_none_annotation_the_body_contradicts_does_not_blame_the_docstring(
+    tmp_path: Path, body: str, reported: bool
+) -> None:
+    inp = static_input(tmp_path, _EVENT.replace("BODY", body), "event")
+    rules = [f.rule for f in c2_prose_return_type(inp)]
+    assert rules == (["C2-PROSE-RETURN-TYPE"] if reported else [])

@@ -153,7 +153,7 @@ class ModelTier:
 
         parts = model_pool.asking_processes(settings, questions, self.processes)
         if parts > 1:
-            self._workers = model_pool.start_workers(parts - 1)
+            self._workers = model_pool.start_workers(parts - 1, settings.model)
 
     def client_for(self, settings: Settings) -> ModelClient:
         """The client for ``settings``' model (made once per distinct configuration).

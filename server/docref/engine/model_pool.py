@@ -245,12 +245,12 @@ async def ask_spread(
     this process is, or within :data:`READY_GRACE_S` after, ask: each endpoint's cap is
     shared out before the asking starts, and a worker still importing would leave its share
     idle."""
-    from docref.llm.litellm_setup import load_litellm
+    from docref.llm.litellm_setup import warm_litellm
 
     if len(workers) < parts - 1:
-        workers = workers + start_workers(parts - 1 - len(workers))
+        workers = workers + start_workers(parts - 1 - len(workers), settings.model)
     started = time.monotonic()
-    await asyncio.to_thread(load_litellm)
+    await asyncio.to_thread(warm_litellm, settings.model)
     # as long again as this process took (a busy machine slows both alike), 2 s at least;
     # --jobs N asked for N processes: wait for them (and a test of N processes is not
     # decided by the machine's load)

@@ -1,11 +1,12 @@
 """One model-asking worker process of :mod:`docref.engine.model_pool`, talked to over a pipe.
 
-Protocol.  Worker to parent: ``("ready", None)`` once litellm is imported, ``("progress", n)``
-for the questions answered since the last (at most every :data:`PROGRESS_EVERY_S`, and before
-each batch's outcome), ``("done", (batch, outcome))`` per batch, ``("failed", reason)`` when
-a batch raised.  Parent to worker: ``("ask", settings, batch, jobs, use_cache)`` any number
-of times (the batches are asked at once, through one litellm Router and answer cache), then
-the pipe is closed: the worker finishes what it was sent and exits.
+Protocol.  Worker to parent: ``("ready", None)`` once litellm is imported (and warmed:
+`docref.llm.litellm_setup.warm_litellm`), ``("progress", n)`` for the questions answered since
+the last (at most every :data:`PROGRESS_EVERY_S`, and before each batch's outcome),
+``("done", (batch, outcome))`` per batch, ``("failed", reason)`` when a batch raised.  Parent
+to worker: ``("ask", settings, batch, jobs, use_cache)`` any number of times (the batches are
+asked at once, through one litellm Router and answer cache), then the pipe is closed: the
+worker finishes what it was sent and exits.
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ __all__ = ["Worker", "start_workers"]
 PROGRESS_EVERY_S = 0.2
 
 
-def start_workers(count: int) -> list[Worker]:
-    """``count`` worker processes, started now: each imports docref's model tier and litellm
-    (seconds of CPU) while this process still prepares the questions."""
-    workers = [Worker() for _ in range(count)]
+def start_workers(count: int, model: str | None = None) -> list[Worker]:
+    """``count`` worker processes, started now: each imports docref's model tier and litellm,
+    and what litellm's first call for ``model`` imports (seconds of CPU), while this process
+    still prepares the questions."""
+    workers = [Worker(model) for _ in range(count)]
     for worker in workers:
         worker.start()
     return workers
@@ -42,7 +44,8 @@ def start_workers(count: int) -> list[Worker]:
 class Worker:
     """One spawned process (``_serve``) asking the batches it is sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, model: str | None = None) -> None:
+        self.model = model  # the model asked (what to import ahead: `warm_litellm`)
         self.jobs: list[ModelJob] = []  # of every batch sent
         self.problem = "it did not start"
         self._proc: Any = None
@@ -56,7 +59,7 @@ class Worker:
         mine, theirs = ctx.Pipe()
         try:
             with _main_not_rerun():
-                self._proc = ctx.Process(target=_serve, args=(theirs,), daemon=True)
+                self._proc = ctx.Process(target=_serve, args=(theirs, self.model), daemon=True)
                 self._proc.start()
         except Exception as exc:  # no processes here (a sandbox): the main process asks
             self.problem = f"it could not start: {exc}"
@@ -141,12 +144,14 @@ class Worker:
             self._proc = None
 
 
-def _serve(conn: Connection) -> None:
-    """A worker process: import the model tier and litellm, then ask every batch it is sent
-    (at once, with the settings sent: its share of each endpoint) and send each outcome back."""
-    from docref.llm.litellm_setup import load_litellm
+def _serve(conn: Connection, model: str | None = None) -> None:
+    """A worker process: import the model tier and litellm (and what litellm's first call
+    imports: else about 1 s of CPU at the start of its asking, `warm_litellm`), then ask every
+    batch it is sent (at once, with the settings sent: its share of each endpoint) and send
+    each outcome back."""
+    from docref.llm.litellm_setup import warm_litellm
 
-    load_litellm()
+    warm_litellm(model)
     try:
         conn.send(("ready", None))
     except (EOFError, OSError):  # not needed after all

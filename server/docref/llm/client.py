@@ -39,7 +39,7 @@ from docref.llm.errors import (
     ModelUnavailable,
     classify,
 )
-from docref.llm.litellm_setup import has_price, load_litellm, loaded_litellm, register_zero_price
+from docref.llm.litellm_setup import has_price, loaded_litellm, register_zero_price, warm_litellm
 
 __all__ = [
     "NO_KEY",
@@ -122,6 +122,7 @@ class ModelClient:
         self._stats_lock = threading.Lock()
         self._priced: bool | None = None  # whether litellm has a price for the model (first call)
         self._described: tuple[Endpoint, str] | None = None
+        self._warm = False  # warm_litellm done for this client's model
 
     def __repr__(self) -> str:
         return f"ModelClient({self.settings!r})"
@@ -213,10 +214,12 @@ class ModelClient:
     ) -> Completion:
         endpoint = self.check_allowed()
         api_key = self._api_key(endpoint)
-        litellm = loaded_litellm()
-        if litellm is None:
-            litellm = await asyncio.to_thread(load_litellm)
         s = self.settings
+        litellm = loaded_litellm()
+        if litellm is None or not self._warm:
+            # imported, and what its first call would import too, off the event loop
+            litellm = await asyncio.to_thread(warm_litellm, s.model)
+            self._warm = True
         kwargs: dict[str, Any] = {
             "model": s.model,
             "messages": [dict(m) for m in messages],

@@ -8,10 +8,14 @@
 * A model litellm has no price for gets litellm's custom pricing of 0, registered once
   (`ZERO_PRICE`: litellm then skips its costly per-answer zero-cost diagnostic), and its cost
   is reported unknown, never $0 (`has_price`).
+* `warm_litellm` imports ahead what litellm imports inside a process's first chat completion
+  (about 1 s of CPU in litellm 1.106), off the event loop and, in the model tier's worker
+  processes, while the questions are still being prepared.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import threading
@@ -25,12 +29,14 @@ __all__ = [
     "load_litellm",
     "loaded_litellm",
     "register_zero_price",
+    "warm_litellm",
     "zero_priced",
 ]
 
 _litellm: ModuleType | None = None
 _load_lock = threading.Lock()
 _LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
+log = logging.getLogger("docref.llm")
 
 
 def load_litellm() -> ModuleType:
@@ -46,6 +52,47 @@ def load_litellm() -> ModuleType:
             _quiet_litellm_loggers()
             _litellm = litellm
         return _litellm
+
+
+#: Modules litellm 1.106 imports inside the first chat completion of a process, whatever the
+#: provider (``completion()`` imports its proxy's file-id helpers on every call: ~0.45 s of CPU
+#: the first time), and those of the OpenAI SDK's client resources (``AsyncOpenAI.chat``
+#: imports every resource module: ~0.65 s) for the providers litellm serves through it.
+#: Imported ahead by `warm_litellm`; a module a litellm version lacks is skipped.
+_FIRST_CALL_IMPORTS = ("litellm.proxy.openai_files_endpoints.common_utils",)
+_OPENAI_SDK_IMPORTS = ("openai.resources.chat",)
+_OPENAI_SDK_PROVIDERS = frozenset(("openai", "azure", "text-completion-openai"))
+_warmed: set[str] = set()
+
+
+def warm_litellm(model: str | None = None) -> ModuleType:
+    """`load_litellm`, then import what litellm would import inside the first chat completion
+    for ``model`` (blocking: call it off the event loop).  Measured in a process asking 4
+    endpoints: the first call's CPU 1.16 s -> 0.21 s; a model-asking worker process does it
+    before it says it is ready, so none of it falls in the asking (``benchmarks/RESULTS.md``,
+    session 12).  Best effort: nothing here may fail a run."""
+    litellm = load_litellm()
+    names = list(_FIRST_CALL_IMPORTS)
+    if model is None or _served_by_openai_sdk(litellm, model):
+        names += _OPENAI_SDK_IMPORTS
+    for name in names:
+        if name in _warmed:
+            continue
+        try:
+            importlib.import_module(name)
+        except Exception:  # another litellm / SDK version: it imports what it needs itself
+            log.debug("warming litellm: %s not imported", name, exc_info=True)
+        _warmed.add(name)
+    return litellm
+
+
+def _served_by_openai_sdk(litellm: ModuleType, model: str) -> bool:
+    try:
+        provider = litellm.get_llm_provider(model)[1]
+    except Exception:  # litellm cannot tell: the first call imports what it needs
+        return False
+    compatible = getattr(litellm, "openai_compatible_providers", ())
+    return provider in _OPENAI_SDK_PROVIDERS or provider in compatible
 
 
 def _quiet_litellm_loggers() -> None:
