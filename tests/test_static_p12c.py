@@ -9,6 +9,7 @@ import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_rules import c2_return_type
 
 from tests.static_helpers import static_input
@@ -178,3 +179,69 @@ def test_a_none_annotation_the_body_contradicts_does_not_blame_the_docstring(
     inp = static_input(tmp_path, _EVENT.replace("BODY", body), "event")
     rules = [f.rule for f in c2_prose_return_type(inp)]
     assert rules == (["C2-PROSE-RETURN-TYPE"] if reported else [])
+
+
+_CHECK_NDIMS = '''
+def check_ndims(data: list, dim: int) -> None:
+    """Check the data has a given dimension.
+
+    Returns
+    -------
+    RETURNS
+    """
+    if len(data) != dim:
+        raise ValueError("wrong dimension")
+'''
+
+
+@pytest.mark.parametrize(
+    ("returns", "reported"),
+    [
+        # round 13 (nilearn ``PolyData._check_ndims``): a Raises sentence written under
+        # Returns claims no return value
+        ("raise ValueError if the data is not of the given\ndimension.", False),
+        ("Raises `ValueError` when the dimension differs.", False),
+        # controls: a value is claimed (the raise is a side remark, or the word starts a name)
+        ("ok : bool\n    True, or raise ValueError if not.", True),
+        ("raised_count : int\n    How many checks failed.", True),
+    ],
+)
+def test_a_raise_sentence_under_returns_claims_no_value(
+    tmp_path: Path, returns: str, reported: bool
+) -> None:
+    code = _CHECK_NDIMS.replace("RETURNS", returns.replace("\n", "\n    "))
+    rules = [f.rule for f in c3_returns_without_value(static_input(tmp_path, code, "check_ndims"))]
+    assert rules == (["C3-RETURNS-YIELDS"] if reported else [])
+
+
+_DECORATOR = '''
+def DECORATOR(replacement_params):
+    """Deprecate parameters."""
+    return replacement_params
+
+
+def _warn_deprecated_params(replacement_params, kwargs):
+    """Warn about deprecated parameters, for the decorator MENTION."""
+    return set(kwargs) & set(replacement_params)
+'''
+
+
+@pytest.mark.parametrize(
+    ("decorator", "mention", "hint"),
+    [
+        # round 13 (nilearn ``_warn_deprecated_params``): a call names the renamed function,
+        # not the parameter that shares its words
+        ("rename_parameters", "replace_parameters()", "rename_parameters"),
+        # controls: no function one word away, or the name is not called
+        ("deprecate", "replace_parameters()", "replacement_params"),
+        ("rename_parameters", "`replace_parameters`", "replacement_params"),
+    ],
+)
+def test_a_called_stale_name_hints_the_function(
+    tmp_path: Path, decorator: str, mention: str, hint: str
+) -> None:
+    code = _DECORATOR.replace("DECORATOR", decorator).replace("MENTION", mention)
+    found = c1_name_unresolved(static_input(tmp_path, code, "_warn_deprecated_params"))
+    assert [(f.rule, f.fix_hint) for f in found] == [
+        ("C1-PROSE-NAME-STALE", f"rename `replace_parameters` to `{hint}` in this sentence")
+    ]
