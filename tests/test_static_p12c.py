@@ -48,8 +48,9 @@ def efron(d: int) -> Tuple[list, list, float]:
         ),
         # control: one entry, contradicted by the tuple annotation, stays reported
         ("log_likelihood: float\n        The value.", ["log_likelihood"], True),
-        # control: a ``word:`` line with nothing indented below is prose, not an entry
-        ("hessian:\n    log_likelihood: float", ["log_likelihood"], True),
+        # control: a ``word:`` line with nothing indented below is no named entry (the rule
+        # is silent still: two entries, see test_numpy_returns_that_document_tuple_items)
+        ("hessian:\n    log_likelihood: float", ["log_likelihood"], False),
         # control: a ``word: …`` line wrapped onto a line that is no ``name:`` line is prose
         ("hessian: (d, d) numpy array, wrapped\n    onto a second line: float", [], False),
     ],
@@ -217,7 +218,24 @@ def test_a_raise_sentence_under_returns_claims_no_value(
 _DECORATOR = '''
 def DECORATOR(replacement_params):
     """Deprecate parameters."""
-    return replacement_params
+
+    def _replace_params(func):
+        def wrapper(*args, **kwargs):
+            _warn_deprecated_params(replacement_params, kwargs)
+            return func(*args, **kwargs)
+
+        return wrapper
+
+    return _replace_params
+
+
+def OTHER(removed_params):
+    """Remove parameters."""
+
+    def _remove_params(func):
+        return func
+
+    return _remove_params
 
 
 def _warn_deprecated_params(replacement_params, kwargs):
@@ -227,21 +245,65 @@ def _warn_deprecated_params(replacement_params, kwargs):
 
 
 @pytest.mark.parametrize(
-    ("decorator", "mention", "hint"),
+    ("decorator", "other", "mention", "hint"),
     [
-        # round 13 (nilearn ``_warn_deprecated_params``): a call names the renamed function,
-        # not the parameter that shares its words
-        ("rename_parameters", "replace_parameters()", "rename_parameters"),
+        # round 13 (nilearn ``_warn_deprecated_params``): a call names the renamed function
+        # (of two one word away, the one whose wrapper calls the documented function), not
+        # the parameter that shares its words
+        ("rename_parameters", "remove_parameters", "replace_parameters()", "rename_parameters"),
+        ("rename_parameters", "strip", "replace_parameters()", "rename_parameters"),
         # controls: no function one word away, or the name is not called
-        ("deprecate", "replace_parameters()", "replacement_params"),
-        ("rename_parameters", "`replace_parameters`", "replacement_params"),
+        ("deprecate", "strip", "replace_parameters()", "replacement_params"),
+        ("rename_parameters", "strip", "`replace_parameters`", "replacement_params"),
     ],
 )
 def test_a_called_stale_name_hints_the_function(
-    tmp_path: Path, decorator: str, mention: str, hint: str
+    tmp_path: Path, decorator: str, other: str, mention: str, hint: str
 ) -> None:
     code = _DECORATOR.replace("DECORATOR", decorator).replace("MENTION", mention)
+    code = code.replace("OTHER", other)
     found = c1_name_unresolved(static_input(tmp_path, code, "_warn_deprecated_params"))
     assert [(f.rule, f.fix_hint) for f in found] == [
         ("C1-PROSE-NAME-STALE", f"rename `replace_parameters` to `{hint}` in this sentence")
     ]
+
+
+_ITEMS = '''
+from typing import Union
+
+
+def items(start: int) -> ANN:
+    """Find.
+
+    Returns
+    -------
+    RETURNS
+    """
+    return None, None
+'''
+
+
+@pytest.mark.parametrize(
+    ("returns", "annotation", "reported"),
+    [
+        # round 14 (pyvista ``intersect_with_line``): one type per item of the tuple
+        ("list, dict\n    Tuple of a list and a dict.", "tuple[list, dict]", False),
+        # round 14 (napari ``_get_index_and_intersection``): an entry without its colon
+        # before a named one -- two entries, the items of a tuple
+        (
+            "value Union[None, float, int]\n    The value.\n"
+            "point : Union[None, list]\n    The point.",
+            "tuple[float | int | None, list | None]",
+            False,
+        ),
+        # controls: an item contradicted; a single named entry for the whole tuple
+        ("list, list\n    Tuple of lists.", "tuple[list, dict]", True),
+        ("point : Union[None, list]\n    The point.", "tuple[float | None, list | None]", True),
+    ],
+)
+def test_numpy_returns_that_document_tuple_items(
+    tmp_path: Path, returns: str, annotation: str, reported: bool
+) -> None:
+    code = _ITEMS.replace("ANN", annotation).replace("RETURNS", returns.replace("\n", "\n    "))
+    rules = [f.rule for f in c2_return_type(static_input(tmp_path, code, "items"))]
+    assert rules == (["C2-RETURN-TYPE"] if reported else [])
