@@ -43,10 +43,50 @@ def batches(loaders: list[list[int]]) -> list[int]:
 def rows(table: list[list[int]]) -> str:
     """Return the number of rows."""
     return str(len(table))
+
+
+def frobnicate(x: int) -> int:
+    """Frobnicate ``x``."""
+    return x
+
+
+def rotate(q: float) -> float:
+    """Maps ``x_hat`` to the rotated vector."""
+    x = q * 2
+    return x
+
+
+def reduce(chunk: int) -> int:
+    """Weights with the shape of `x_chunk`."""
+    return chunk
+
+
+def run(items: list[int]) -> None:
+    """Run; calls `frobnicate_all` first."""
+    frobnicate(items[0])
+
+
+def convert(return_weak_type_flag: bool) -> None:
+    """Convert; the ``return_weak_type`` argument keeps the weak type."""
+    print(return_weak_type_flag)
 '''
 
-OPT_IN = {"no_hits": "C3-RAISES-GENERIC", "batches": "C2-PROSE-RETURN-ITEMS"}
-DEFAULT = {"is_empty": "C3-RAISES", "rows": "C2-PROSE-RETURN-TYPE"}
+OPT_IN = {
+    "no_hits": "C3-RAISES-GENERIC",
+    "batches": "C2-PROSE-RETURN-ITEMS",
+    # a local or a parameter plus a word: a derived value (kornia's ``x_hat``, dask's
+    # ``x_chunk``)
+    "rotate": "C1-NAME-DERIVED",
+    "reduce": "C1-NAME-DERIVED",
+}
+DEFAULT = {
+    "is_empty": "C3-RAISES",
+    "rows": "C2-PROSE-RETURN-TYPE",
+    # a helper of the file plus a word (the issue's ``frobnicate_all``), and a parameter one
+    # word longer than the name (a renamed parameter: jax's ``return_weak_type``)
+    "run": "C1-NAME-UNRESOLVED",
+    "convert": "C1-NAME-UNRESOLVED",
+}
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.names import c1_name_derived, c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.names_mentions import find_mentions
 from docref.checks.static.names_spelling import hint, suggest
 from docref.core.findings import Criterion, Tier
@@ -427,7 +427,10 @@ def test_the_parameters_of_a_callable_the_docstring_spells_out(tmp_path: Path) -
     spelled = code.replace("{kind}", "callable(x_chunk, axis)")
     assert c1_name_unresolved(static_input(tmp_path / "a", spelled, "reduction")) == []
     bare = code.replace("{kind}", "callable")
-    found = c1_name_unresolved(static_input(tmp_path / "b", bare, "reduction"))
+    inp = static_input(tmp_path / "b", bare, "reduction")
+    # a parameter plus a word: the opt-in C1-NAME-DERIVED's since session 12
+    assert c1_name_unresolved(inp) == []
+    found = c1_name_derived(inp)
     assert messages(found) == ["`x_chunk` names nothing in scope; did you mean `chunk`?"]
 
 

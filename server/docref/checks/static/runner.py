@@ -16,6 +16,7 @@ from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import (
+    c1_name_derived,
     c1_name_unresolved,
     c1_prose_name_elsewhere,
     c1_prose_name_word,
@@ -75,6 +76,7 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "DOC-PARAM-MISSING": COMPLETENESS_RULES,
     "C1-PROSE-NAME-ELSEWHERE": (c1_prose_name_elsewhere,),
     "C1-PROSE-NAME-WORD": (c1_prose_name_word,),
+    "C1-NAME-DERIVED": (c1_name_derived,),
     "C2-PROSE-PARAM-LOOSE": (c2_prose_param_loose,),
     "C2-PROSE-RETURN-INFERRED": (c2_prose_return_inferred,),
     "C2-PROSE-RETURN-ITEMS": (c2_prose_return_items,),
