@@ -10,7 +10,7 @@ from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import c3_returns_without_value
-from docref.checks.static.types_rules import c2_return_type
+from docref.checks.static.types_rules import c2_param_type, c2_return_type
 
 from tests.static_helpers import static_input
 
@@ -307,3 +307,44 @@ def test_numpy_returns_that_document_tuple_items(
     code = _ITEMS.replace("ANN", annotation).replace("RETURNS", returns.replace("\n", "\n    "))
     rules = [f.rule for f in c2_return_type(static_input(tmp_path, code, "items"))]
     assert rules == (["C2-RETURN-TYPE"] if reported else [])
+
+
+_PARAM = '''
+from typing import Callable, SupportsFloat, Union
+
+import numpy as np
+
+
+def f(value: ANN) -> None:
+    """Use the value.
+
+    Parameters
+    ----------
+    value : DOC
+        The value.
+    """
+    print(value)
+'''
+
+
+@pytest.mark.parametrize(
+    ("doc", "annotation", "reported"),
+    [
+        # round 14 (pyvista ``voxelize``): the argument list written without its brackets
+        ("Callable[int, str], optional", "Callable[[int], str] | None", False),
+        # round 14 (gymnasium ``TransformReward.reward``): numbers implement SupportsFloat
+        ("Union[float, int, np.ndarray]", "SupportsFloat", False),
+        ("int", "SupportsIndex", False),
+        # controls: another argument or return type; a string supports no float()
+        ("Callable[int, bytes], optional", "Callable[[int], str] | None", True),
+        ("Callable[str, str], optional", "Callable[[int], str] | None", True),
+        ("str", "SupportsFloat", True),
+    ],
+)
+def test_informal_callables_and_number_protocols(
+    tmp_path: Path, doc: str, annotation: str, reported: bool
+) -> None:
+    header = "from typing import SupportsIndex\n"
+    code = header + _PARAM.replace("DOC", doc).replace("ANN", annotation)
+    found = c2_param_type(static_input(tmp_path, code, "f"))
+    assert [f.rule for f in found] == (["C2-PARAM-TYPE"] if reported else [])
