@@ -8,11 +8,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.params import c1_param_unknown
+from docref.checks.static.returns_raises import c3_raises_unraised
 from docref.checks.static.runner import check_file, rules_for
 from docref.graph.project import ProjectGraph
 
-from tests.static_helpers import project_input, rule_ids
+from tests.static_helpers import project_input, rule_ids, static_input
 
 
 def _report(tmp_path: Path, code: str) -> list[tuple[str, str, str]]:
@@ -223,3 +225,217 @@ def test_a_dotted_id_said_so_is_no_module_path(tmp_path: Path, said: str, report
     }
     inp = project_input(tmp_path, files, "pkg/tips.py", "format_tip")
     assert [f.rule for f in c1_name_unresolved(inp)] == (["C1-NAME-UNRESOLVED"] if reported else [])
+
+
+_SHORT_XREF = '''
+import os
+
+
+def pool(m):
+    """Pool ``m`` with :func:`NAME`'s windows.
+
+    Exactly the window of ``FULL``.
+    """
+    return os.sep, m
+'''
+
+
+@pytest.mark.parametrize(
+    ("name", "full", "reported"),
+    [
+        ("commonpath", "os.path.commonpath", False),
+        # controls: without the full spelling, it names nothing either, or another name
+        ("commonpath", "os.sep", True),
+        ("commonpaths", "os.path.commonpaths", True),
+        ("commonpaths", "os.path.commonpath", True),
+    ],
+)
+def test_a_short_xref_spelt_in_full_in_the_docstring(
+    tmp_path: Path, name: str, full: str, reported: bool
+) -> None:
+    # round 14 (kornia's ``_adaptive_min_pool_1d``): ``:func:`adaptive_max_pool2d``` is torch's
+    # function, which the same docstring writes in full as
+    # ``torch.nn.functional.adaptive_max_pool2d``; the module is not imported under that name
+    code = _SHORT_XREF.replace("NAME", name).replace("FULL", full)
+    assert rule_ids(c1_xref_unresolved, tmp_path, code, "pool") == (
+        ["C1-XREF-UNRESOLVED"] if reported else []
+    )
+
+
+_CONDITIONAL = '''
+import sys
+
+if sys.platform == "win32":
+
+    def _init_terminal(who):
+        raise SystemError(f"{who} needs colorama on Windows")
+
+else:
+
+    def _init_terminal(who):
+        """Nothing to do elsewhere."""
+
+
+def get_styles(force_colors=False):
+    """Get the default styles.
+
+    Raises:
+        EXC: if colors are forced on Windows without colorama.
+    """
+    _init_terminal("get_styles")
+    return force_colors
+'''
+
+
+@pytest.mark.parametrize(("exc", "reported"), [("SystemError", False), ("KeyError", True)])
+def test_a_callee_defined_in_both_branches_of_an_if(
+    tmp_path: Path, exc: str, reported: bool
+) -> None:
+    # round 14 (structlog's ``ConsoleRenderer.get_default_column_styles``): ``_init_terminal``
+    # raises SystemError in its Windows definition only, and the last definition read was the
+    # other one; an exception no definition raises stays reported
+    code = _CONDITIONAL.replace("EXC", exc)
+    assert rule_ids(c3_raises_unraised, tmp_path, code, "get_styles") == (
+        ["C3-RAISES"] if reported else []
+    )
+
+
+_KEYS = '''
+from typing import Any
+
+
+class Matcher:
+    def forward(self, data: ANN) -> dict:
+        """Run forward.
+
+        Args:
+            data: dictionary containing the input data in the following format:
+
+        SECTION:
+            image0: left image.
+            mask1 (optional): right image mask.
+        """
+        return {"mask": data["mask1"]} if "mask1" in data else {}
+'''
+
+
+@pytest.mark.parametrize(
+    ("annotation", "section", "reported"),
+    [
+        ("dict[str, Any]", "Keyword Args", False),
+        ("Dict[str, Any]", "Keyword Arguments", False),
+        # controls: not a mapping; the keys under Args, as parameters
+        ("Any", "Keyword Args", True),
+        ("dict[str, Any]", "Args", True),
+    ],
+)
+def test_keyword_args_listing_the_keys_of_a_mapping(
+    tmp_path: Path, annotation: str, section: str, reported: bool
+) -> None:
+    # round 14 (kornia's ``LoFTR.forward``, 14 of 72 C1-PARAM-UNKNOWN): "Keyword Args:" lists
+    # the keys of the dict parameter ``data``; the function takes no **kwargs
+    code = _KEYS.replace("ANN", annotation).replace("SECTION", section)
+    expected = ["C1-PARAM-UNKNOWN"] * 2 if reported else []
+    assert rule_ids(c1_param_unknown, tmp_path, code, "Matcher.forward") == expected
+
+
+_UNDERLINED_PARTLY = '''
+def get_node(ndisplay, dtype=None):
+    """Return the node for the current visualization.
+
+    Parameters
+    ----------
+    ndisplay : {2, 3}
+        The current number of displayed dimensions.
+    STALE
+
+    Returns:
+    node : Node
+        The Node instance to use.
+    """
+    return ndisplay, dtype
+'''
+
+
+@pytest.mark.parametrize(
+    ("stale", "expected"),
+    [
+        ("dtype : np.dtype\n        The dtype.", []),
+        # control: a stale entry above the bare title stays reported
+        ("shape : tuple\n        The shape.", ["C1-PARAM-UNKNOWN"]),
+    ],
+)
+def test_a_google_title_in_a_numpy_docstring(
+    tmp_path: Path, stale: str, expected: list[str]
+) -> None:
+    # round 14 (napari's ``ImageLayerNode.get_node``): "Returns:" without an underline at the
+    # entries' indent opens the Returns section (``node : Node`` is what it returns); it was
+    # read as parameters ``Returns`` and ``node``
+    code = _UNDERLINED_PARTLY.replace("STALE", stale)
+    assert rule_ids(c1_param_unknown, tmp_path, code, "get_node") == expected
+    inp = static_input(tmp_path / "again", code, "get_node")
+    returns = [(s.name, s.type) for s in inp.docstring.segments if s.kind == "returns"]
+    assert returns == [("node", "Node")]
+
+
+_SEE_ELSEWHERE = '''
+class TextManager:
+    def _update_from_layer(self, text, features):
+        """Update this in place from a layer.
+
+        Parameters
+        ----------
+        ENTRY
+        """
+        return text, features
+'''
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ("See :meth:`TextManager._from_layer`.", []),
+        # controls: a stale ``name : :class:`Type``` entry stays an entry
+        ("layer : :class:`Layer`\n            The layer.", ["C1-PARAM-UNKNOWN"]),
+    ],
+)
+def test_a_see_sentence_inside_parameters(tmp_path: Path, entry: str, expected: list[str]) -> None:
+    # round 14 (napari's ``TextManager._update_from_layer``): "See :meth:`X`." where the
+    # entries would be is a sentence, not a parameter ``See`` of type ``meth:`X```
+    code = _SEE_ELSEWHERE.replace("ENTRY", entry)
+    assert rule_ids(c1_param_unknown, tmp_path, code, "TextManager._update_from_layer") == expected
+
+
+_SETTER = '''
+class NamedMap:
+    @property
+    def metadata(self):
+        return self._metadata
+
+    @metadata.setter
+    def metadata(self, metadata):
+        """Set the metadata for this map.
+
+        Parameters
+        ----------
+        ENTRIES
+        """
+        self._metadata = metadata
+'''
+
+
+@pytest.mark.parametrize(
+    ("entries", "expected"),
+    [
+        ("meta : MetaData", []),
+        # control: a second name is no description of the one value a setter is given
+        ("meta : MetaData\n        strict : bool", ["C1-PARAM-UNKNOWN"] * 2),
+    ],
+)
+def test_a_setter_names_the_value_it_is_given(
+    tmp_path: Path, entries: str, expected: list[str]
+) -> None:
+    # round 14 (nibabel's ``Cifti2NamedMap.metadata`` setter, DEBATABLE): ``meta`` for the
+    # argument ``metadata``, which no caller writes (``obj.metadata = value``)
+    code = _SETTER.replace("ENTRIES", entries)
+    assert rule_ids(c1_param_unknown, tmp_path, code, "NamedMap.metadata") == expected

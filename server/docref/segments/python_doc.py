@@ -111,6 +111,20 @@ class _Parser:
             return None
         return match.group(1)
 
+    def _bare_title(self, i: int, hi: int) -> str | None:
+        """A Google entry title (``Returns:``) with its entries at its own indent, after a
+        blank line, in a NumPy docstring: napari's ``Returns:`` then ``node : Node`` -- a
+        NumPy section missing its underline, not a parameter named ``Returns``."""
+        match = GOOGLE_HEADER.fullmatch(self.lines[i].text)
+        if not match or not self.counts["numpy"] or section_key(match[1]) not in ENTRY_SECTIONS:
+            return None
+        if i > 0 and self.lines[i - 1].text:
+            return None
+        nxt = next_text(self.lines, i + 1, hi)
+        if nxt is None or nxt != i + 1 or self.lines[nxt].indent != self.lines[i].indent:
+            return None
+        return match.group(1)
+
     def _starts_block(self, j: int, hi: int, headers: bool) -> bool:
         text = self.lines[j].text
         if COMMENT.match(text) or text.startswith(">>>"):
@@ -151,6 +165,8 @@ class _Parser:
                 continue
             if headers and self._is_numpy_header(i, hi):
                 i = self._numpy_section(i, hi)
+            elif headers and self._bare_title(i, hi) is not None:
+                i = self._numpy_section(i, hi, body=1)
             elif headers and (title := self._google_title(i, hi)) is not None:
                 i = self._google_section(i, hi, title)
             elif (field := field_match(line.text)) is not None:
@@ -166,19 +182,25 @@ class _Parser:
             self.started = True
             self.colon_indent = None
 
-    def _numpy_section(self, i: int, hi: int) -> int:
+    def _numpy_section(self, i: int, hi: int, body: int = 2) -> int:
+        """The section titled at line ``i``, its body from ``i + body`` (after the underline,
+        or right after a :meth:`_bare_title`)."""
         self.counts["numpy"] += 1
         indent = self.lines[i].indent
-        end = i + 2
+        end = i + body
         while end < hi:
             line = self.lines[end]
             if line.text and (
-                line.indent < indent or (line.indent == indent and self._is_numpy_header(end, hi))
+                line.indent < indent
+                or (
+                    line.indent == indent
+                    and (self._is_numpy_header(end, hi) or self._bare_title(end, hi) is not None)
+                )
             ):
                 break
             end += 1
         title = self.lines[i].text.removesuffix(":").rstrip()
-        return self._section_body(title, i + 2, end, True, indent)
+        return self._section_body(title, i + body, end, True, indent)
 
     def _google_section(self, i: int, hi: int, title: str) -> int:
         self.counts["google"] += 1

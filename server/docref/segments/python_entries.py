@@ -15,6 +15,8 @@ from .python_lines import ENTRY_BULLET, Line, described, next_text
 __all__ = ["entry_start", "misindented_head"]
 
 _ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
+# a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one)
+_SENTENCE_WITH_ROLE = re.compile(r"[A-Za-z]\w*\s+:[\w-]+:`")
 
 
 def entry_start(
@@ -24,6 +26,8 @@ def entry_start(
     section's ``named``/``typed``/``exc``), ``None`` when it starts none; ``after_named``:
     the entry before it has a name (a NumPy ``b: an X`` after ``a: X`` is its own entry)."""
     text = lines[j].text
+    if numpy and _SENTENCE_WITH_ROLE.match(text):
+        return None  # ``See :meth:`TextManager._from_layer`.``: a sentence, no ``name : type``
     new_head = entry_head(grammar, text, numpy)
     if new_head is None and numpy and grammar == "named":
         # ``mode: file-like`` reads as prose alone; its description settles it

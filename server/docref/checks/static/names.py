@@ -156,6 +156,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 resolution = _judge_java(scope, mention)
             else:
                 resolution = _judge_python(scope, mention)
+                if resolution.verdict == "missing" and _spelt_in_full(inp, scope, mention):
+                    continue  # ``:func:`pool2d``` after ``torch.nn.functional.pool2d``
             keyword = (
                 resolution.verdict == "unknown"
                 and not xref
@@ -201,6 +203,21 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
             if finding is not None:
                 findings.append(finding)
     return findings
+
+
+def _spelt_in_full(inp: StaticInput, scope: PythonScope, mention: Mention) -> bool:
+    """A bare name the same docstring also writes as a dotted name that resolves (kornia's
+    ``:func:`adaptive_max_pool2d``` beside ``torch.nn.functional.adaptive_max_pool2d``): the
+    short form is that object, named for short."""
+    if "." in mention.target or "#" in mention.target:
+        return False
+    body = inp.source[inp.docstring.body_start : inp.docstring.body_end]
+    full = re.compile(rf"(?<![\w.])((?:[A-Za-z_]\w*\.)+){re.escape(mention.target)}(?!\w)")
+    for match in full.finditer(body):
+        parts = [*match[1].rstrip(".").split("."), mention.target]
+        if scope.resolve_dotted(parts).verdict != "missing":
+            return True
+    return False
 
 
 _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
