@@ -209,9 +209,14 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
     if not python_docstring(inp) or not fn.returns:
         return []
     typed = typed_entries(inp, "returns")
-    named = [s for s in inp.docstring.segments if s.kind == "returns" and s.name]
+    returns = [s for s in inp.docstring.segments if s.kind == "returns"]
+    named = [s for s in returns if s.name]
     if len(typed) != 1 or len(named) > 1:
         return []  # several named NumPy returns are the items of a returned tuple
+    if named and inp.docstring.style == "numpy" and len(returns) > 1:
+        # one named entry among several (``value Union[...]`` without its colon, then
+        # ``intersection_point : ...``; round 14, napari): items of a tuple too
+        return []
     scope = type_scope(inp)
     annotation = annotation_in(fn.returns, scope)
     segment = typed[0]
@@ -256,9 +261,33 @@ def _agrees_with_a_part(
     if awaitable is not None and len(annotation.args) == awaitable:
         return not incompatible(inp, documented, annotation.args[-1])
     names = [n for n in (segment.name or "").split(",") if n.strip()]
-    if len(names) < 2 or annotation.name != "tuple" or len(annotation.args) != len(names):
+    if annotation.name != "tuple":
+        return False
+    if not segment.name and segment.type and len(annotation.args) >= 2:
+        # ``numpy.ndarray, numpy.ndarray`` (round 14, pyvista): one type per tuple item
+        items = _top_level_commas(segment.type)
+        if len(items) == len(annotation.args):
+            scope = type_scope(inp)
+            read = [doc_type(item, scope) for item in items]
+            return all(
+                r is not None and not incompatible(inp, r, item)
+                for r, item in zip(read, annotation.args, strict=True)
+            )
+    if len(names) < 2 or len(annotation.args) != len(names):
         return False
     return not any(incompatible(inp, documented, item) for item in annotation.args)
+
+
+def _top_level_commas(text: str) -> list[str]:
+    """``a, b[c, d]`` -> ``["a", "b[c, d]"]``."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
 
 
 def _generator_result(annotation: TypeExpr) -> TypeExpr | None:
