@@ -36,10 +36,10 @@ from docref.graph.model import FileExtract, Import, Variable
 
 __all__ = [
     "array_for_a_number",
-    "number_for_an_array",
     "default_class",
     "file_key",
     "in_reach",
+    "number_for_an_array",
     "scope_aliases",
     "type_aliases",
     "type_tested",

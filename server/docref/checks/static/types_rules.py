@@ -39,8 +39,8 @@ from docref.checks.static.params import (
 )
 from docref.checks.static.type_scope import (
     array_for_a_number,
-    number_for_an_array,
     default_class,
+    number_for_an_array,
     type_tested,
     unknown_word,
 )
