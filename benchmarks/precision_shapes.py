@@ -198,6 +198,12 @@ def moved_to(row: dict[str, Any]) -> str | None:
     if rule == "C2-PROSE-RETURN-TYPE":
         items = "(a count)" in msg and re.search(r"annotated `-> (?:list|set|List|Set)\b", msg)
         return "C2-PROSE-RETURN-ITEMS" if items else None
+    if rule in ("C2-PARAM-TYPE", "C2-RETURN-TYPE"):
+        documented = msg.split('"')[1].strip("`() ") if '"' in msg else ""
+        actual = re.split(r"(?:returns|says) ", msg)[-1]
+        number = documented.lower() in ("int", "float", "number", "complex", "scalar")
+        array = "ndarray" in actual and not actual.startswith(("tuple", "list", "dict"))
+        return "C2-NUMPY-SCALAR" if number and array else None
     if rule == "C1-NAME-UNRESOLVED":
         m = re.match(r"`([^`]+)` names nothing in scope; did you mean `([^`]+)`", msg)
         derived = m is not None and _whole_word_twin(m[1], m[2]) and m[1] not in _NOT_DERIVED
