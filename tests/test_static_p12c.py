@@ -348,3 +348,42 @@ def test_informal_callables_and_number_protocols(
     code = header + _PARAM.replace("DOC", doc).replace("ANN", annotation)
     found = c2_param_type(static_input(tmp_path, code, "f"))
     assert [f.rule for f in found] == (["C2-PARAM-TYPE"] if reported else [])
+
+
+_OPENER = '''
+class Opener:
+    """Open a file."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def METHOD(self, n: int = -1) -> bytes:
+        return b""
+
+
+def get_fileobj(name: str) -> Opener:
+    """Open.
+
+    Returns
+    -------
+    fileobj : file-like object
+        Positioned at the start.
+    """
+    return Opener(name)
+'''
+
+
+@pytest.mark.parametrize(
+    ("method", "reported"),
+    [
+        # round 14 (nibabel ``FileHolder.get_prepare_fileobj``): "file-like" is a duck type
+        ("read", False),
+        ("write", False),
+        # control: a class that neither reads nor writes is no file
+        ("size", True),
+    ],
+)
+def test_a_reading_class_is_file_like(tmp_path: Path, method: str, reported: bool) -> None:
+    code = _OPENER.replace("METHOD", method)
+    rules = [f.rule for f in c2_return_type(static_input(tmp_path, code, "get_fileobj"))]
+    assert rules == (["C2-RETURN-TYPE"] if reported else [])
