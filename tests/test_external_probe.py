@@ -20,6 +20,8 @@ PKG = {
     "commented.py": "# see Figure in the plotting module\nvalue = 1\n",
     # the parser stores NFKC-normalised identifiers: fullwidth letters bind ``foo``
     "uni.py": "\uff46\uff4f\uff4f = 1\n",
+    # ``import *`` only as the end of a longer word: no star import, the probe still decides
+    "words.py": "# call reimport *after* the setup\nvalue = 1\n",
 }
 
 
@@ -55,6 +57,13 @@ def test_star_imports_comments_and_nfkc_names_are_still_read(site: Path) -> None
     assert not python_external_doc("probepkg.commented.Figure", search_path=path).found
     assert _loaded(site, "commented")  # the word occurs (in a comment): the summary decides
     assert python_external_doc("probepkg.uni.foo", search_path=path).kind == "variable"
+
+
+def test_import_inside_a_longer_word_is_no_star_import(site: Path) -> None:
+    path = [str(site)]
+    assert not python_external_doc("probepkg.words.Figure", search_path=path).found
+    assert not _loaded(site, "words")  # "reimport *" star-imports nothing: not parsed
+    assert python_external_doc("probepkg.words.value", search_path=path).kind == "variable"
 
 
 def test_a_file_changed_after_a_miss_is_read_again(site: Path) -> None:

@@ -538,3 +538,28 @@ def test_a_default_stated_in_another_unit(
     code = _code(signature, f"Args:\n    timeout: How long to wait. {doc}")
     findings = run_rule(c2_default_mismatch, tmp_path, code, "f")
     assert len(findings) == int(reported)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("x : int, default 5", "x"),
+        ("max_x : int", "x"),  # inside a longer word: no match
+        ("*args : tuple", "args"),  # after ``*``: no match
+        ("args, args2 : int", "args2"),
+        ("x2 x : int", "x"),  # the second occurrence is the whole word
+        ("é_x x", "_x"),  # a Unicode letter is a word character
+        ("x٣ x", "x"),  # so is a digit of another script
+        ("names (list)", "names (list)"),
+        ("", "x"),
+    ],
+)
+def test_entry_name_found_as_the_pattern_finds_it(text: str, name: str) -> None:
+    """The description after an entry's name starts where the whole-word pattern the rule
+    used before ends (``str.find`` now, no pattern compiled per name)."""
+    import re
+
+    from docref.checks.static.defaults import _name_end
+
+    match = re.search(rf"(?<![\w*]){re.escape(name)}(?!\w)", text)
+    assert _name_end(text, name) == (match.end() if match else 0)

@@ -16,6 +16,8 @@ from tests.test_cli_check_options import run
 _CODE = '''
 import json
 
+import numpy as np
+
 
 def no_hits(hits: int) -> bool:
     """Whether nothing was hit.
@@ -43,10 +45,90 @@ def batches(loaders: list[list[int]]) -> list[int]:
 def rows(table: list[list[int]]) -> str:
     """Return the number of rows."""
     return str(len(table))
+
+
+def frobnicate(x: int) -> int:
+    """Frobnicate ``x``."""
+    return x
+
+
+def rotate(q: float) -> float:
+    """Maps ``x_hat`` to the rotated vector."""
+    x = q * 2
+    return x
+
+
+def reduce(chunk: int) -> int:
+    """Weights with the shape of `x_chunk`."""
+    return chunk
+
+
+def run(items: list[int]) -> None:
+    """Run; calls `frobnicate_all` first."""
+    frobnicate(items[0])
+
+
+def convert(return_weak_type_flag: bool) -> None:
+    """Convert; the ``return_weak_type`` argument keeps the weak type."""
+    print(return_weak_type_flag)
+
+
+def percentile(data: np.ndarray) -> np.ndarray:
+    """The 80th percentile.
+
+    Returns
+    -------
+    value : number
+        The percentile.
+    """
+    return data[int(len(data) * 0.8)]
+
+
+def scale(data: np.ndarray, factor: np.ndarray) -> np.ndarray:
+    """Scale the data.
+
+    Parameters
+    ----------
+    data : ndarray
+        The data.
+    factor : int
+        How much.
+    """
+    return data * factor
+
+
+def label(data: np.ndarray) -> np.ndarray:
+    """Label the data.
+
+    Returns
+    -------
+    labels : str
+        The labels.
+    """
+    return data
 '''
 
-OPT_IN = {"no_hits": "C3-RAISES-GENERIC", "batches": "C2-PROSE-RETURN-ITEMS"}
-DEFAULT = {"is_empty": "C3-RAISES", "rows": "C2-PROSE-RETURN-TYPE"}
+OPT_IN = {
+    "no_hits": "C3-RAISES-GENERIC",
+    "batches": "C2-PROSE-RETURN-ITEMS",
+    # a local or a parameter plus a word: a derived value (kornia's ``x_hat``, dask's
+    # ``x_chunk``)
+    "rotate": "C1-NAME-DERIVED",
+    "reduce": "C1-NAME-DERIVED",
+    # a number documented for a numpy array (nilearn's ``fast_abs_percentile``)
+    "percentile": "C2-NUMPY-SCALAR",
+    "scale": "C2-NUMPY-SCALAR",
+}
+DEFAULT = {
+    "is_empty": "C3-RAISES",
+    "rows": "C2-PROSE-RETURN-TYPE",
+    # a helper of the file plus a word (the issue's ``frobnicate_all``), and a parameter one
+    # word longer than the name (a renamed parameter: jax's ``return_weak_type``)
+    "run": "C1-NAME-UNRESOLVED",
+    "convert": "C1-NAME-UNRESOLVED",
+    # a string documented for a numpy array stays a contradiction
+    "label": "C2-RETURN-TYPE",
+}
 
 
 @pytest.fixture(scope="module")

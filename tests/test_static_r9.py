@@ -7,7 +7,7 @@ from pathlib import Path
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.doctypes import c1_doctype_unresolved
-from docref.checks.static.names import c1_prose_name_word, c1_xref_unresolved
+from docref.checks.static.names import c1_name_derived, c1_prose_name_word, c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import (
@@ -188,10 +188,10 @@ def test_formulas_owners_and_shape_placeholders(tmp_path: Path) -> None:
     # ``shape1``" defines a placeholder (scipy).  Controls: the same names without the
     # relation sign, the owner or the definition stay reported
     found = both_rules(tmp_path, _PROSE, "ndtri_exp")
-    assert sorted(f.message.split(";")[0] for f in found) == [
-        "`log_ndtr` names nothing in scope",
-        "`shape2` names nothing in scope",
-    ]
+    assert sorted(f.message.split(";")[0] for f in found) == ["`shape2` names nothing in scope"]
+    # a local one word longer (``log_ndtr_x``): the opt-in C1-NAME-DERIVED's (session 12)
+    derived = c1_name_derived(static_input(tmp_path, _PROSE, "ndtri_exp"))
+    assert [f.message.split(";")[0] for f in derived] == ["`log_ndtr` names nothing in scope"]
     # the uncued word's stale-name guess (`timesince` for `ts`) is the opt-in rule's (round 12a)
     word = c1_prose_name_word(static_input(tmp_path, _PROSE, "ndtri_exp"))
     assert [f.message.split(";")[0] for f in word] == ["`timesince` names nothing in scope"]
@@ -450,5 +450,7 @@ def make_mask(shape, window):
 def test_a_shape_named_by_a_stale_parameter_is_no_placeholder(tmp_path: Path) -> None:
     # the control of the ``shape1`` placeholder above (round 8's TRUE jax finding, which the
     # first version of that fix silenced): an unnumbered name after "of shape" is judged
-    found = both_rules(tmp_path, _STALE_SHAPE, "make_mask")
+    # (a parameter plus a word: the opt-in C1-NAME-DERIVED's since session 12, its one TRUE)
+    assert both_rules(tmp_path, _STALE_SHAPE, "make_mask") == []
+    found = c1_name_derived(static_input(tmp_path, _STALE_SHAPE, "make_mask"))
     assert [f.message.split(";")[0] for f in found] == ["`mask_shape` names nothing in scope"]

@@ -44,6 +44,14 @@ _RULES = (
         "An identifier the prose names in code markup or call syntax names nothing in scope.",
     ),
     RuleInfo(
+        "C1-NAME-DERIVED",
+        Criterion.C1,
+        "A name in prose that names nothing and is a variable of the function plus a word "
+        "(`x_hat` beside a local `x`, `x_chunk` beside a parameter `chunk`; opt-in: derived "
+        "values, maths notation and other libraries' names, first-pass precision 1 of 17).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C1-PROSE-NAME-STALE",
         Criterion.C1,
         "A code-marked name in prose names nothing (or only other code of the file uses it), "
@@ -82,6 +90,14 @@ _RULES = (
         Criterion.C2,
         "The documented return type is incompatible with the annotation "
         "(bool documented for a number counts).",
+    ),
+    RuleInfo(
+        "C2-NUMPY-SCALAR",
+        Criterion.C2,
+        "A documented parameter or return type that is a number where the annotation is a "
+        "numpy array (opt-in: numpy returns scalars where its annotations say ndarray; "
+        "first-pass precision 0 of 4).",
+        opt_in=True,
     ),
     RuleInfo(
         "C2-YIELD-TYPE",
@@ -155,7 +171,7 @@ _RULES = (
         Criterion.C3,
         "A Python ValueError or TypeError documented under Raises that nothing in the code "
         "visibly raises (opt-in: numpy, properties, conversions and C code raise these "
-        "implicitly; first-pass precision 1 of 13).",
+        "implicitly; first-pass precision 2 of 14).",
         opt_in=True,
     ),
     RuleInfo(

@@ -52,13 +52,13 @@ class Worker:
         self._conn: Connection | None = None
 
     def start(self) -> None:
-        from docref.engine.cold import _main_not_rerun
+        from docref.engine.cold_start import main_not_rerun
 
         # spawn, not fork: the language server has threads, and fork with threads is unsafe
         ctx = multiprocessing.get_context("spawn")
         mine, theirs = ctx.Pipe()
         try:
-            with _main_not_rerun():
+            with main_not_rerun():
                 self._proc = ctx.Process(target=_serve, args=(theirs, self.model), daemon=True)
                 self._proc.start()
         except Exception as exc:  # no processes here (a sandbox): the main process asks

@@ -29,8 +29,11 @@ from docref.external.lookup import LRU
 
 __all__ = ["cannot_bind", "clear_caches", "never_mentions"]
 
-# ``from m import *``, also across a line continuation; matched anywhere (strings included)
-_STAR_RE = re.compile(r"\bimport[ \t\f\r\n\\]*\*")
+# ``from m import *``, also across a line continuation; matched anywhere (strings included).
+# The word boundary is checked behind the literal ``import`` rather than before it: a pattern
+# that starts with a literal is searched for in C, one that starts with ``\b`` is tried at
+# every position (the same matches, ~20x faster over a 400 KB module; every probed text pays it)
+_STAR_RE = re.compile(r"import(?<=\bimport)[ \t\f\r\n\\]*\*")
 
 
 @dataclass(frozen=True, eq=False)

@@ -24,7 +24,12 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.names_finding import RULE_NAME, RULE_XREF, unresolved_finding
+from docref.checks.static.names_finding import (
+    RULE_DERIVED,
+    RULE_NAME,
+    RULE_XREF,
+    unresolved_finding,
+)
 from docref.checks.static.names_intent import (
     declares_foreign_module,
     in_equation,
@@ -58,11 +63,13 @@ from docref.core.findings import Finding
 from docref.segments import Segment
 
 __all__ = [
+    "RULE_DERIVED",
     "RULE_ELSEWHERE",
     "RULE_NAME",
     "RULE_STALE",
     "RULE_WORD",
     "RULE_XREF",
+    "c1_name_derived",
     "c1_name_unresolved",
     "c1_prose_name_elsewhere",
     "c1_prose_name_word",
@@ -80,13 +87,19 @@ def c1_name_unresolved(inp: StaticInput) -> list[Finding]:
     names nothing; ``C1-PROSE-NAME-STALE`` when, without other evidence, it has one renamed
     twin in scope (:mod:`.prose_names`); a Python name spelled as a word is left to the
     opt-in :func:`c1_prose_name_word`."""
-    return [f for f in _check(inp, xref=False) if f.rule != RULE_WORD]
+    return [f for f in _check(inp, xref=False) if f.rule not in (RULE_WORD, RULE_DERIVED)]
 
 
 def c1_prose_name_word(inp: StaticInput) -> list[Finding]:
     """``C1-PROSE-NAME-WORD`` (opt-in): ``C1-PROSE-NAME-STALE``'s guess on a Python name
     spelled as a word (``last`` for the parameter ``latest``), see :data:`RULE_WORD`."""
     return [f for f in _check(inp, xref=False) if f.rule == RULE_WORD]
+
+
+def c1_name_derived(inp: StaticInput) -> list[Finding]:
+    """``C1-NAME-DERIVED`` (opt-in): ``C1-NAME-UNRESOLVED``'s finding on a name built from a
+    variable of the function by one word (``x_hat`` for ``x``), see :data:`RULE_DERIVED`."""
+    return [f for f in _check(inp, xref=False) if f.rule == RULE_DERIVED]
 
 
 def c1_prose_name_elsewhere(inp: StaticInput) -> list[Finding]:
@@ -143,6 +156,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 resolution = _judge_java(scope, mention)
             else:
                 resolution = _judge_python(scope, mention)
+                if resolution.verdict == "missing" and _spelt_in_full(inp, scope, mention):
+                    continue  # ``:func:`pool2d``` after ``torch.nn.functional.pool2d``
             keyword = (
                 resolution.verdict == "unknown"
                 and not xref
@@ -190,6 +205,21 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
     return findings
 
 
+def _spelt_in_full(inp: StaticInput, scope: PythonScope, mention: Mention) -> bool:
+    """A bare name the same docstring also writes as a dotted name that resolves (kornia's
+    ``:func:`adaptive_max_pool2d``` beside ``torch.nn.functional.adaptive_max_pool2d``): the
+    short form is that object, named for short."""
+    if "." in mention.target or "#" in mention.target:
+        return False
+    body = inp.source[inp.docstring.body_start : inp.docstring.body_end]
+    full = re.compile(rf"(?<![\w.])((?:[A-Za-z_]\w*\.)+){re.escape(mention.target)}(?!\w)")
+    for match in full.finditer(body):
+        parts = [*match[1].rstrip(".").split("."), mention.target]
+        if scope.resolve_dotted(parts).verdict != "missing":
+            return True
+    return False
+
+
 _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
 
 
@@ -209,6 +239,7 @@ _SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
 # the sentence names shapes by (not "of shape `mask_shape`", a stale parameter of jax's)
 _SHAPE_NAME = re.compile(r"\bshapes?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
+_OUTPUTS = frozenset({"returns", "yields"})
 
 
 def _example_words(inp: StaticInput) -> set[str]:
@@ -216,8 +247,9 @@ def _example_words(inp: StaticInput) -> set[str]:
     blocks, where an explanation may define the names its prose then uses, and the dimension
     symbols of its array shapes (``of shape (n_samples, n_output_features)``, numbered ones:
     "with shape ``shape1``"), which the prose
-    then names (```n_output_features` is the number of ...``), and the parameters of a callable
-    a parameter's type spells out (``chunk: callable(x_chunk, axis)``)."""
+    then names (```n_output_features` is the number of ...``), the parameters of a callable
+    a parameter's type spells out (``chunk: callable(x_chunk, axis)``) and the names of its
+    Returns and Yields entries."""
     parsed = inp.docstring
     pieces: list[str] = []
     position = parsed.body_start
@@ -231,13 +263,17 @@ def _example_words(inp: StaticInput) -> set[str]:
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
     # and a symbol the prose defines (```n_world`` is the number of ...``)
     pieces.extend(literal_blocks(body))
-    defined = {m[1] or m[2] for m in DEFINED.finditer(body)}
+    defined = {m[1] or m[2] or m[3] for m in DEFINED.finditer(body)}
     pieces.extend(defined)
     # a name built on a placeholder the docstring defines: ``column_x``, "with `x` being ..."
-    words = set(re.findall(r"[^\W\d]\w*", body))
-    pieces.extend(w for w in words if "_" in w.strip("_") and defined & set(w.split("_")))
+    if defined:  # (no placeholder defined, none built on one: the body's words unread)
+        words = set(re.findall(r"[^\W\d]\w*", body))
+        pieces.extend(w for w in words if "_" in w.strip("_") and defined & set(w.split("_")))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
+    # the names of its own Returns/Yields entries (NumPy ``g_vector : ndarray``), which the
+    # prose names as it names a parameter ("and therefore `g_vector` also zero")
+    pieces.extend(s.name for s in parsed.segments if s.kind in _OUTPUTS and s.name)
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
 
 

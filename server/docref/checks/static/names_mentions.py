@@ -106,6 +106,13 @@ _PLAIN_DOTTED = re.compile(
 # In plain prose: e-mail addresses, numbers and versions, and quoted strings (a quoted
 # ``"py.warnings"`` or ``'line.col'`` is a value, not a reference to code).
 _NOT_PROSE = re.compile(r"\S+@\S+|\b\d[\w.]*|(?<!\w)\"[^\"\n]*\"(?!\w)|(?<!\w)'[^'\n]*'(?!\w)")
+# The same without the e-mail branch, for a text with no ``@`` (nearly all: that branch can
+# match nowhere there, so the matches are the same); the lookahead lets the engine skip, in C,
+# every position where neither a digit nor a quote starts (4x faster: it ran on every window
+# and was the scan's costliest pattern, ``\S+@`` trying each non-space position)
+_NOT_PROSE_NO_AT = re.compile(
+    r"(?=[\d\"'])(?:\b\d[\w.]*|(?<!\w)\"[^\"\n]*\"(?!\w)|(?<!\w)'[^'\n]*'(?!\w))"
+)
 
 # Javadoc markup.
 _PRE = re.compile(r"<pre\b.*?</pre\s*>|<!--.*?-->", re.S | re.I)
@@ -289,7 +296,7 @@ def _python_markup(scan: _Scan) -> None:
 
 def _python_plain(scan: _Scan) -> None:
     """``name()`` and ``mod.name`` in text that no markup claimed."""
-    scan.consume(_NOT_PROSE)
+    scan.consume(_NOT_PROSE if "@" in scan.text else _NOT_PROSE_NO_AT)
     for match in scan.consume(_CALL):
         name, args = match["name"], match["args"].strip()
         if "." not in name and (args.lower() in _PLURAL_PARENS or args.isdigit()):

@@ -6,7 +6,9 @@
   (``click.option`` supplies defaults) silence the rule, and so does an annotation that
   admits ``None`` (``X | None``) or a body that tests ``x is None``: there "optional" reads
   as "may be None", the Hugging Face and some Google-style usage; so does a body that hands
-  it on to a project callee taking it as "may be None" (:mod:`.optional_callees`).  A
+  it on to a project callee taking it as "may be None" (:mod:`.optional_callees`), and so
+  does a body with a fallback for it (``x or y``) or reading it only when another parameter
+  is None (:mod:`.optional_alternative`).  A
   parameter that one ``@overload`` (or the implementation) leaves out is optional to
   callers.  An abstract method (``@abstractmethod``, or a body that only raises) whose
   project overrides give the parameter a default documents what callers of those
@@ -20,6 +22,7 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.defaults import description, param_entries, signature_params
+from docref.checks.static.optional_alternative import falls_back, read_only_without_alternative
 from docref.checks.static.optional_callees import passed_on_as_maybe_none
 from docref.checks.static.overriders import overriders
 from docref.checks.static.params import signatures
@@ -128,6 +131,8 @@ def c2_optional_flag(inp: StaticInput) -> list[Finding]:
             continue  # an @overload (or the implementation) that omits it: callers may too
         if _tests_none(inp, name):
             continue  # the body handles None as "not given": optional reads "may be None"
+        if falls_back(inp, name) or read_only_without_alternative(inp, name):
+            continue  # ``x = x or y`` / read only under ``if x_embeds is None:``: may be None
         if passed_on_as_maybe_none(inp, name):
             continue  # handed on to a callee that takes it as "may be None" (1-2 hops)
         if any(p.annotation and _admits_none(inp, p.annotation) for p in records):

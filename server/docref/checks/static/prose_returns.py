@@ -40,6 +40,7 @@ from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
 from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.checks.static.returns_annotation import annotation_kinds
+from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.checks.static.value_kinds import NUMBERS
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -220,12 +221,22 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
         return {_JAVA_KIND.get(declared, declared)}, f"is declared to return {fn.returns}"
     if fn.returns:
         kinds = annotation_kinds(fn.returns)
+        if kinds == {"None"} and _returns_a_value(inp):
+            # ``-> None`` on a body that returns the value the docstring describes (round
+            # 13: lifelines ``check_assumptions``, sanic ``Sanic.event``): the annotation is
+            # the wrong side, not the docstring
+            return None
         return None if kinds is None else (kinds, f"is annotated `-> {fn.returns}`")
     returned = _returned_kinds(inp)
     if returned is None:
         return None
     shown = " and ".join(sorted(_SHOWN.get(k, k) for k in returned))
     return returned, f"returns {shown} on every path"
+
+
+def _returns_a_value(inp: StaticInput) -> bool:
+    node = function_node(inp.data, inp.function)
+    return node is not None and body_facts(node).returns_value
 
 
 # a count or a flag said of a list, dict or set describes its items or values (round 10's

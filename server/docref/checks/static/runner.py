@@ -16,6 +16,7 @@ from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import (
+    c1_name_derived,
     c1_name_unresolved,
     c1_prose_name_elsewhere,
     c1_prose_name_word,
@@ -36,7 +37,12 @@ from docref.checks.static.returns_raises import (
     c3_returns_vs_yields,
     c3_returns_without_value,
 )
-from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
+from docref.checks.static.types_rules import (
+    c2_numpy_scalar,
+    c2_param_type,
+    c2_return_type,
+    c2_yield_type,
+)
 from docref.core.findings import Finding
 from docref.graph.model import Docstring, Function
 from docref.graph.project import ProjectGraph
@@ -75,9 +81,11 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "DOC-PARAM-MISSING": COMPLETENESS_RULES,
     "C1-PROSE-NAME-ELSEWHERE": (c1_prose_name_elsewhere,),
     "C1-PROSE-NAME-WORD": (c1_prose_name_word,),
+    "C1-NAME-DERIVED": (c1_name_derived,),
     "C2-PROSE-PARAM-LOOSE": (c2_prose_param_loose,),
     "C2-PROSE-RETURN-INFERRED": (c2_prose_return_inferred,),
     "C2-PROSE-RETURN-ITEMS": (c2_prose_return_items,),
+    "C2-NUMPY-SCALAR": (c2_numpy_scalar,),
     "C3-RAISES-GENERIC": (c3_raises_generic,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,

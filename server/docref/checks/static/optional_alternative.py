@@ -1,0 +1,93 @@
+"""When a required parameter is optional in practice (``C2-OPTIONAL-FLAG``, round 13).
+
+Hugging Face pipelines take ``encode_prompt(prompt, prompt_2, ..., prompt_embeds=None)`` and
+document ``prompt`` and ``prompt_2`` "*optional*": callers pass ``prompt=None`` with
+``prompt_embeds``.  The body says so in one of two ways, each a general rule:
+
+* a fallback: ``prompt_2 = prompt_2 or prompt`` -- a falsy (``None``) value stands for "not
+  given" (:func:`falls_back`);
+* an alternative: every read of ``prompt`` sits under ``if prompt_embeds is None:`` (another
+  parameter that is not given), apart from the parameter rewriting itself
+  (``prompt = [prompt] if isinstance(prompt, str) else prompt``) -- it is only needed when the
+  alternative is missing (:func:`read_only_without_alternative`).
+
+A parameter read anywhere else is required, and stays reported.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.returns_raises_ast import function_node
+
+__all__ = ["falls_back", "read_only_without_alternative"]
+
+
+def falls_back(inp: StaticInput, name: str) -> bool:
+    """``name or default`` in the body: a falsy ``name`` means "not given"."""
+    fn = inp.function
+    body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
+    return re.search(rf"(?<![\w.]){re.escape(name)}\s+or\b", body) is not None
+
+
+def read_only_without_alternative(inp: StaticInput, name: str) -> bool:
+    """Every read of ``name`` is under ``if other is None:`` (``other`` another parameter) or
+    in ``name``'s own rewriting, and there is at least one such guarded read."""
+    node = function_node(inp.data, inp.function)
+    if node is None:
+        return False
+    others = {p.name for p in inp.function.params} - {name}
+    guarded = _Reads(name, others)
+    for statement in node.body:
+        guarded.visit(statement)
+    return guarded.guarded > 0 and not guarded.bare
+
+
+class _Reads(ast.NodeVisitor):
+    def __init__(self, name: str, others: set[str]) -> None:
+        self.name = name
+        self.others = others
+        self.depth = 0  # how many ``if other is None:`` bodies enclose the visit
+        self.guarded = 0
+        self.bare = False
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if node.id == self.name and isinstance(node.ctx, ast.Load):
+            if self.depth:
+                self.guarded += 1
+            else:
+                self.bare = True
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        targets = [t for t in node.targets if isinstance(t, ast.Name)]
+        if len(targets) == len(node.targets) and all(t.id == self.name for t in targets):
+            return  # ``prompt = [prompt] if isinstance(prompt, str) else prompt``
+        self.generic_visit(node)
+
+    def visit_If(self, node: ast.If) -> None:
+        self.visit(node.test)
+        alternative = self._tests_other_none(node.test)
+        self.depth += alternative
+        for statement in node.body:
+            self.visit(statement)
+        self.depth -= alternative
+        for statement in node.orelse:
+            self.visit(statement)
+
+    def _tests_other_none(self, test: ast.expr) -> bool:
+        """``other is None`` alone or as a conjunct of an ``and``."""
+        parts = (
+            test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        )
+        return any(
+            isinstance(p, ast.Compare)
+            and isinstance(p.left, ast.Name)
+            and p.left.id in self.others
+            and len(p.ops) == 1
+            and isinstance(p.ops[0], ast.Is)
+            and isinstance(p.comparators[0], ast.Constant)
+            and p.comparators[0].value is None
+            for p in parts
+        )
