@@ -131,6 +131,17 @@ class Worker:
         done = await self.next_done(on_check_done)
         return None if done is None else done[1]
 
+    def cancel(self) -> None:
+        """Stop a worker that was never sent anything, without waiting for it to finish
+        importing (:meth:`stop` would wait up to 5 s for that)."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        if self._proc is not None:
+            self._proc.terminate()
+            self._proc.join(timeout=5)
+            self._proc = None
+
     def stop(self) -> None:
         """Close the pipe (the worker finishes what it was sent, then exits) and reap it."""
         if self._conn is not None:
