@@ -404,3 +404,55 @@ def test_a_see_sentence_inside_parameters(tmp_path: Path, entry: str, expected: 
     # entries would be is a sentence, not a parameter ``See`` of type ``meth:`X```
     code = _SEE_ELSEWHERE.replace("ENTRY", entry)
     assert rule_ids(c1_param_unknown, tmp_path, code, "TextManager._update_from_layer") == expected
+
+
+_SETTER = '''
+class NamedMap:
+    @property
+    def metadata(self):
+        return self._metadata
+
+    @metadata.setter
+    def metadata(self, metadata):
+        """Set the metadata for this map.
+
+        Parameters
+        ----------
+        ENTRIES
+        """
+        self._metadata = metadata
+'''
+
+
+@pytest.mark.parametrize(
+    ("entries", "expected"),
+    [
+        ("meta : MetaData", []),
+        # control: a second name is no description of the one value a setter is given
+        ("meta : MetaData\n        strict : bool", ["C1-PARAM-UNKNOWN"] * 2),
+    ],
+)
+def test_a_setter_names_the_value_it_is_given(
+    tmp_path: Path, entries: str, expected: list[str]
+) -> None:
+    # round 14 (nibabel's ``Cifti2NamedMap.metadata`` setter, DEBATABLE): ``meta`` for the
+    # argument ``metadata``, which no caller writes (``obj.metadata = value``)
+    code = _SETTER.replace("ENTRIES", entries)
+    assert rule_ids(c1_param_unknown, tmp_path, code, "NamedMap.metadata") == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "reported"), [("__class__.__name__", False), ("str.startwith", True)]
+)
+def test_a_data_model_attribute_chain(tmp_path: Path, name: str, reported: bool) -> None:
+    # round 14 re-run (napari's ``EventEmitter.connect``): "the ``__class__.__name__``
+    # attribute" is any object's, not the ``builtins`` module's ``__class__`` (its type); a
+    # builtin's missing member with a near miss stays reported
+    code = f'''
+def connect(callback):
+    """Connect a callback, referred to by the ``{name}`` attribute."""
+    return callback
+'''
+    assert rule_ids(c1_name_unresolved, tmp_path, code, "connect") == (
+        ["C1-NAME-UNRESOLVED"] if reported else []
+    )

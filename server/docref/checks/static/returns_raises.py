@@ -148,6 +148,17 @@ def _says_none(seg: Segment) -> bool:
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
 
 
+# "raise ValueError if the data is not ..." written under Returns (round 13, nilearn's
+# ``PolyData._check_ndims``): a Raises sentence in the wrong section, no return value claimed
+_RAISE_SENTENCE = re.compile(
+    r"\s*(?:[Rr]aises?|[Rr]aising)\s+`*~?[\w.]*(?:Error|Exception|Warning)\b"
+)
+
+
+def _raise_sentence(seg: Segment) -> bool:
+    return not seg.type and bool(_RAISE_SENTENCE.match(_MARKER.sub("", seg.text, count=1)))
+
+
 def _blank(seg: Segment) -> bool:
     """An empty field a template left (``:return:`` and nothing after): it claims nothing
     (round 12, redis)."""
@@ -168,7 +179,11 @@ def _display(fn: Function) -> str:
 
 def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
     """Returns documented, but the function never returns a value."""
-    returns = [s for s in inp.docstring.segments if s.kind == "returns" and not _blank(s)]
+    returns = [
+        s
+        for s in inp.docstring.segments
+        if s.kind == "returns" and not _blank(s) and not _raise_sentence(s)
+    ]
     if not returns or any(_says_none(s) for s in returns):
         return []
     fn = inp.function
