@@ -430,3 +430,81 @@ def test_excluded_names_and_whether_on_a_number(
     code = _PROSE.replace("PROSE", prose).replace("MIN_ARGS", min_args)
     found = c2_prose_param_type(static_input(tmp_path, code, "f"))
     assert [f.message.split('"')[1] for f in found] == reported
+
+
+@pytest.mark.parametrize(
+    ("returns", "reported"),
+    [
+        # round 15 (sktime ``__setstate__``): a lone dash placeholder under Returns
+        ("-", False),
+        # control: a value claimed
+        ("state : dict\n    The state.", True),
+    ],
+)
+def test_a_dash_placeholder_claims_no_value(tmp_path: Path, returns: str, reported: bool) -> None:
+    code = _CHECK_NDIMS.replace("RETURNS", returns.replace("\n", "\n    "))
+    rules = [f.rule for f in c3_returns_without_value(static_input(tmp_path, code, "check_ndims"))]
+    assert rules == (["C3-RETURNS-YIELDS"] if reported else [])
+
+
+_SERIAL = '''
+def set_serial_number(serial: int) -> None:
+    """Set the serial number.
+
+    :return: RETURN
+    """
+    print(serial)
+'''
+
+
+@pytest.mark.parametrize(
+    ("claim", "reported"),
+    [
+        # round 15 (pyOpenSSL ``X509.set_serial_number``): a role missing its closing colon
+        (":py:data`None`", False),
+        (":py:data:`None`", False),
+        # control: a value claimed
+        ("The serial.", True),
+    ],
+)
+def test_none_in_a_malformed_role(tmp_path: Path, claim: str, reported: bool) -> None:
+    code = _SERIAL.replace("RETURN", claim)
+    found = c3_returns_without_value(static_input(tmp_path, code, "set_serial_number"))
+    assert [f.rule for f in found] == (["C3-RETURNS-YIELDS"] if reported else [])
+
+
+_WEIGHTS = '''
+from typing import Optional
+
+from numpy.typing import ArrayLike
+
+
+def salience(weights: ANN = None) -> None:
+    """Salience.
+
+    Parameters
+    ----------
+    weights : DOC
+        The weights.
+    """
+    print(weights)
+'''
+
+
+@pytest.mark.parametrize(
+    ("doc", "annotation", "reported"),
+    [
+        # round 15 (librosa ``salience``): numpydoc's "list-like" for ArrayLike
+        ("list-like", "Optional[ArrayLike]", False),
+        ("list-like", "ArrayLike", False),
+        # controls: "list-like" for a number, a mapping for ArrayLike
+        ("list-like", "Optional[int]", True),
+        ("dict", "Optional[ArrayLike]", True),
+    ],
+)
+def test_list_like_documents_an_array_like(
+    tmp_path: Path, doc: str, annotation: str, reported: bool
+) -> None:
+    code = _WEIGHTS.replace("DOC", doc).replace("ANN", annotation)
+    found = c2_param_type(static_input(tmp_path, code, "salience"))
+    assert [f.rule for f in found] == (["C2-PARAM-TYPE"] if reported else [])
