@@ -253,9 +253,8 @@ def test_batches_shrink_as_the_questions_run_out(tmp_path: Path) -> None:
 def test_a_run_answered_from_the_cache_starts_no_asking_process(
     fakes: list[FakeOpenAI], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # a second run finds most answers in the answer cache: the worker started for it (it
-    # would import litellm, be waited for and ask next to nothing) is stopped at once, and
-    # what is left is asked here
+    # a second run finds its answers in the answer cache: the worker started for it (it
+    # would import litellm, be waited for and ask nothing) is stopped at once
     monkeypatch.setenv("DOCREF_CACHE_DIR", str(tmp_path / "cache"))
     settings = _settings([f.base_url for f in fakes[:2]])
     jobs = _jobs(tmp_path, settings)
@@ -282,12 +281,12 @@ def test_a_run_answered_from_the_cache_starts_no_asking_process(
 
     first = asyncio.run(run(2))
     assert first[:2] == (2, 48 + FUNCTIONS) and len(first[2]) == FUNCTIONS and spread == [1]
-    # by default 48 questions would be asked from two processes here; 40 are cached
+    # by default 48 questions would be asked from two processes here; all are cached
     monkeypatch.setattr(model_pool, "_cpus", lambda: 2)
     monkeypatch.setattr(model_pool, "MIN_QUESTIONS_PER_PROCESS", 10)
     processes, calls, found, gone = asyncio.run(run(None))
     assert spread == [1] and processes == 1 and gone
-    assert 0 < calls < 48 and found == first[2]
+    assert calls == 0 and found == first[2]
 
     async def empty() -> int | None:  # nothing cached: decided on the full count, as before
         monkeypatch.setenv("DOCREF_CACHE_DIR", str(tmp_path / "empty"))
@@ -298,3 +297,27 @@ def test_a_run_answered_from_the_cache_starts_no_asking_process(
             await tier.close()
 
     assert asyncio.run(empty()) is None
+
+
+def test_batches_asked_at_once_all_use_the_answer_cache(
+    fakes: list[FakeOpenAI], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # two batches started together in one process (as a model worker asks them): the second
+    # used to find the cache "being opened" and ran without one, its answers never kept
+    monkeypatch.setenv("DOCREF_CACHE_DIR", str(tmp_path / "cache"))
+    settings = _settings([f.base_url for f in fakes[:2]])
+    jobs = _jobs(tmp_path, settings)
+    half = len(jobs) // 2
+
+    async def together() -> int:
+        tier = ModelTier()
+        try:
+            done = await asyncio.gather(
+                tier.run_here(settings, jobs[:half]), tier.run_here(settings, jobs[half:])
+            )
+        finally:
+            await tier.close()
+        return sum(outcome.usage.calls for outcome in done)
+
+    assert asyncio.run(together()) == 48 + FUNCTIONS
+    assert asyncio.run(together()) == 0  # every answer (and explanation) kept

@@ -145,6 +145,7 @@ class ModelTier:
         self._clients: dict[ModelSettings, ModelClient] = {}
         self._cache: AnswerCache | None = None
         self._cache_opened = not use_cache
+        self._opening: asyncio.Future[AnswerCache | None] | None = None  # the cache being opened
         self._cache_url: str | None = None
         self._shared_warned = False
         self.totals = Usage()
@@ -218,7 +219,16 @@ class ModelTier:
                 if settings.cache_url
                 else None
             )
-            self._cache = await asyncio.to_thread(AnswerCache.open, None, shared)
+            # asks started together wait for this one open (the second of two batches
+            # asked at once by a model worker found the flag set and no cache yet, and ran
+            # without one: its answers neither read nor kept)
+            self._opening = asyncio.ensure_future(asyncio.to_thread(AnswerCache.open, None, shared))
+            try:
+                self._cache = await asyncio.shield(self._opening)
+            finally:
+                self._opening = None
+        elif self._opening is not None:
+            await asyncio.shield(self._opening)
         return self._cache
 
     @property
