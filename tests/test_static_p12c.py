@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
+from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_rules import c2_param_type, c2_return_type
@@ -347,4 +348,163 @@ def test_informal_callables_and_number_protocols(
     header = "from typing import SupportsIndex\n"
     code = header + _PARAM.replace("DOC", doc).replace("ANN", annotation)
     found = c2_param_type(static_input(tmp_path, code, "f"))
+    assert [f.rule for f in found] == (["C2-PARAM-TYPE"] if reported else [])
+
+
+_OPENER = '''
+class Opener:
+    """Open a file."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def METHOD(self, n: int = -1) -> bytes:
+        return b""
+
+
+def get_fileobj(name: str) -> Opener:
+    """Open.
+
+    Returns
+    -------
+    fileobj : file-like object
+        Positioned at the start.
+    """
+    return Opener(name)
+'''
+
+
+@pytest.mark.parametrize(
+    ("method", "reported"),
+    [
+        # round 14 (nibabel ``FileHolder.get_prepare_fileobj``): "file-like" is a duck type
+        ("read", False),
+        ("write", False),
+        # control: a class that neither reads nor writes is no file
+        ("size", True),
+    ],
+)
+def test_a_reading_class_is_file_like(tmp_path: Path, method: str, reported: bool) -> None:
+    code = _OPENER.replace("METHOD", method)
+    rules = [f.rule for f in c2_return_type(static_input(tmp_path, code, "get_fileobj"))]
+    assert rules == (["C2-RETURN-TYPE"] if reported else [])
+
+
+_PROSE = '''
+from typing import Optional
+
+
+def f(preds: list, threshold: float = 0.5, min_args: Optional[int] = None) -> None:
+    """Score.
+
+    PROSE
+
+    Args:
+        preds: The predictions.
+        threshold: The threshold.
+        min_args: MIN_ARGS
+    """
+    print(preds, threshold, min_args)
+'''
+
+
+@pytest.mark.parametrize(
+    ("prose", "min_args", "reported"),
+    [
+        # round 14 (kornia ``mean_average_precision``): the exclusion is not the subject
+        (
+            "Every argument but ``preds`` and ``threshold`` is a list with one item.",
+            "The count.",
+            [],
+        ),
+        # round 14 (lightning ``is_param_in_hook_signature``): the test the number drives
+        ("Scores.", "whether the `hook` has at least `min_args` parameters.", []),
+        # controls: the name is the subject; a flag entry that does not use it as a number
+        ("Note that ``threshold`` is a list with one item.", "The count.", ["threshold"]),
+        ("Scores.", "whether to check the `hook` arguments.", ["min_args"]),
+    ],
+)
+def test_excluded_names_and_whether_on_a_number(
+    tmp_path: Path, prose: str, min_args: str, reported: list[str]
+) -> None:
+    code = _PROSE.replace("PROSE", prose).replace("MIN_ARGS", min_args)
+    found = c2_prose_param_type(static_input(tmp_path, code, "f"))
+    assert [f.message.split('"')[1] for f in found] == reported
+
+
+@pytest.mark.parametrize(
+    ("returns", "reported"),
+    [
+        # round 15 (sktime ``__setstate__``): a lone dash placeholder under Returns
+        ("-", False),
+        # control: a value claimed
+        ("state : dict\n    The state.", True),
+    ],
+)
+def test_a_dash_placeholder_claims_no_value(tmp_path: Path, returns: str, reported: bool) -> None:
+    code = _CHECK_NDIMS.replace("RETURNS", returns.replace("\n", "\n    "))
+    rules = [f.rule for f in c3_returns_without_value(static_input(tmp_path, code, "check_ndims"))]
+    assert rules == (["C3-RETURNS-YIELDS"] if reported else [])
+
+
+_SERIAL = '''
+def set_serial_number(serial: int) -> None:
+    """Set the serial number.
+
+    :return: RETURN
+    """
+    print(serial)
+'''
+
+
+@pytest.mark.parametrize(
+    ("claim", "reported"),
+    [
+        # round 15 (pyOpenSSL ``X509.set_serial_number``): a role missing its closing colon
+        (":py:data`None`", False),
+        (":py:data:`None`", False),
+        # control: a value claimed
+        ("The serial.", True),
+    ],
+)
+def test_none_in_a_malformed_role(tmp_path: Path, claim: str, reported: bool) -> None:
+    code = _SERIAL.replace("RETURN", claim)
+    found = c3_returns_without_value(static_input(tmp_path, code, "set_serial_number"))
+    assert [f.rule for f in found] == (["C3-RETURNS-YIELDS"] if reported else [])
+
+
+_WEIGHTS = '''
+from typing import Optional
+
+from numpy.typing import ArrayLike
+
+
+def salience(weights: ANN = None) -> None:
+    """Salience.
+
+    Parameters
+    ----------
+    weights : DOC
+        The weights.
+    """
+    print(weights)
+'''
+
+
+@pytest.mark.parametrize(
+    ("doc", "annotation", "reported"),
+    [
+        # round 15 (librosa ``salience``): numpydoc's "list-like" for ArrayLike
+        ("list-like", "Optional[ArrayLike]", False),
+        ("list-like", "ArrayLike", False),
+        # controls: "list-like" for a number, a mapping for ArrayLike
+        ("list-like", "Optional[int]", True),
+        ("dict", "Optional[ArrayLike]", True),
+    ],
+)
+def test_list_like_documents_an_array_like(
+    tmp_path: Path, doc: str, annotation: str, reported: bool
+) -> None:
+    code = _WEIGHTS.replace("DOC", doc).replace("ANN", annotation)
+    found = c2_param_type(static_input(tmp_path, code, "salience"))
     assert [f.rule for f in found] == (["C2-PARAM-TYPE"] if reported else [])

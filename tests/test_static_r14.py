@@ -439,3 +439,20 @@ def test_a_setter_names_the_value_it_is_given(
     # argument ``metadata``, which no caller writes (``obj.metadata = value``)
     code = _SETTER.replace("ENTRIES", entries)
     assert rule_ids(c1_param_unknown, tmp_path, code, "NamedMap.metadata") == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "reported"), [("__class__.__name__", False), ("str.startwith", True)]
+)
+def test_a_data_model_attribute_chain(tmp_path: Path, name: str, reported: bool) -> None:
+    # round 14 re-run (napari's ``EventEmitter.connect``): "the ``__class__.__name__``
+    # attribute" is any object's, not the ``builtins`` module's ``__class__`` (its type); a
+    # builtin's missing member with a near miss stays reported
+    code = f'''
+def connect(callback):
+    """Connect a callback, referred to by the ``{name}`` attribute."""
+    return callback
+'''
+    assert rule_ids(c1_name_unresolved, tmp_path, code, "connect") == (
+        ["C1-NAME-UNRESOLVED"] if reported else []
+    )

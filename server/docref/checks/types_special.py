@@ -30,6 +30,8 @@ _ARRAY_LIKE_MEMBERS = frozenset(
     {"collections.abc.Sequence", "numbers.Number", "scalar", "numpy.generic", NDARRAY}
 )
 
+_LOOSE_ITERABLES = frozenset({"collections.abc.Iterable", "collections.abc.Collection"})
+
 
 def dtype_kind(expr: TypeExpr) -> TypeExpr:
     for name in ancestors(expr):
@@ -67,6 +69,10 @@ def array_like_outcome(doc: TypeExpr, ann: TypeExpr) -> Outcome:
     other = ann if doc.name == ARRAY_LIKE else doc
     if any(named(other.name, name) for name in (ARRAY_LIKE, NDARRAY)):
         return EQUIVALENT  # numpydoc's array_like and ndarray are used interchangeably
+    if other.name in _LOOSE_ITERABLES:
+        # numpydoc's "list-like" / "iterable" for ``ArrayLike`` (round 15, librosa's
+        # ``salience`` weights): the loose word for the same argument, not a contradiction
+        return COMPATIBLE
     if _ARRAY_LIKE_MEMBERS & set(ancestors(other)):
         # a number or a sequence documented for ``ArrayLike`` is one of the things it
         # accepts (narrower); ``array_like`` documented for one of them is a supertype

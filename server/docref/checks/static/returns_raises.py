@@ -70,8 +70,10 @@ _HOOK_WORDS = re.compile(
 )
 # "None", also code-marked as a Markdown or reST docstring writes it ("`None`", ":obj:`None`")
 # or Epydoc's ``L{None}`` / ``C{None}``
+# ``:py:data:`None``` -- also with the role's closing colon forgotten (``:py:data`None```,
+# round 15, pyOpenSSL's ``set_serial_number``)
 _NONE_RETURN = re.compile(
-    r"^(?::(?:py:)?(?:obj|data|const|class):|[LCIB]\{)?[`*\[]*(none|nothing|nonetype)\b", re.I
+    r"^(?::(?:py:)?(?:obj|data|const|class):?|[LCIB]\{)?[`*\[]*(none|nothing|nonetype)\b", re.I
 )
 _EPYDOC_MARKUP = re.compile(r"^[LCIB]\{(.*)\}$")
 # an untyped Returns text that tells when or whether the call returns, not what it returns:
@@ -162,7 +164,8 @@ def _raise_sentence(seg: Segment) -> bool:
 def _blank(seg: Segment) -> bool:
     """An empty field a template left (``:return:`` and nothing after): it claims nothing
     (round 12, redis)."""
-    return not seg.type and not _MARKER.sub("", seg.text.strip(), count=1).strip()
+    # a lone dash placeholder ("Returns / ------- / -", round 15, sktime ``__setstate__``)
+    return not seg.type and _MARKER.sub("", seg.text.strip(), count=1).strip() in ("", "-", "--")
 
 
 def _first(segments: list[Segment]) -> Segment:
