@@ -234,10 +234,12 @@ def _used_elsewhere(
     return renamed_but_used_elsewhere(inp, segment, mention, scope)
 
 
-_SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
+# (the word boundary looked for behind the literal: a pattern starting with a literal is searched
+# for in C, one starting with ``\b`` tried at every position -- the same matches, 10x faster)
+_SHAPE = re.compile(r"shape(?<=\bshape)\s*[=:]?\s*\(([^()]*)\)")
 # "an array with shape ``shape1``", "broadcastable to shape ``shape2``": numbered placeholders
 # the sentence names shapes by (not "of shape `mask_shape`", a stale parameter of jax's)
-_SHAPE_NAME = re.compile(r"\bshapes?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
+_SHAPE_NAME = re.compile(r"shape(?<=\bshape)s?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
 _OUTPUTS = frozenset({"returns", "yields"})
 
@@ -262,7 +264,8 @@ def _example_words(inp: StaticInput) -> set[str]:
     pieces.extend(m[1] for m in _SHAPE_NAME.finditer(body))
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
     # and a symbol the prose defines (```n_world`` is the number of ...``)
-    pieces.extend(literal_blocks(body))
+    if "::" in body:  # (a literal block opens on a line ending in ``::``)
+        pieces.extend(literal_blocks(body))
     defined = {m[1] or m[2] or m[3] for m in DEFINED.finditer(body)}
     pieces.extend(defined)
     # a name built on a placeholder the docstring defines: ``column_x``, "with `x` being ..."

@@ -35,8 +35,8 @@ OTHERS_PARAMETER = re.compile(
 # an indefinite article introducing a symbol: "contains a function alpha_bar that takes an
 # argument t" (diffusers' ``betas_for_alpha_bar``, round 13) -- "a", not "the": "the function
 # `foo` that ..." refers to a function, which may have been renamed
-DEFINED = re.compile(
-    r"\b(?:where\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means|refers\s+to|stands\s+for"
+DEFINED = re.compile(  # (the lookahead lets the engine skip, in C, what cannot start a match)
+    r"(?=[wa])\b(?:where\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means|refers\s+to|stands\s+for"
     r"|represents|is\s+defined\s+as)"
     r"|with\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:being|representing|denoting)"
     r"|an?\s+(?:function|callable|variable|symbol|quantity|constant)\s+[`*]*([^\W\d]\w*)[`*]*"
