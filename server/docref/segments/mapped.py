@@ -148,6 +148,20 @@ class Mapped:
             new_widths.append(widths[j])
         return Mapped(text[start:end], new_offs, new_srcs, new_widths)
 
+    def one_to_one_from(self) -> int | None:
+        """The source offset of the first character when the whole text maps one-to-one onto
+        the source from there (one run), else None."""
+        if len(self.offs) == 1 and self.widths[0] == _ONE_TO_ONE:
+            return self.srcs[0]
+        return None
+
+    @classmethod
+    def one_to_one(cls, text: str, src: int) -> Mapped:
+        """``text`` mapped one-to-one onto the source from ``src`` on."""
+        if not text:
+            return cls(text)
+        return cls(text, [0], [src], [_ONE_TO_ONE])
+
     def strip(self) -> Mapped:
         lo, hi = _bounds(self.text)
         return self.slice(lo, hi)
