@@ -3,11 +3,11 @@
 A round's fixes tune the static tier to that round's projects, so the precision a judge sees on
 projects nobody here has read is the **first-pass** precision: findings judged in the round
 their corpus set was first run (set r0: round 0, r5: 5, r6/r6h: 6, r7: 7, r8/r8h: 8, r9: 9,
-r10: 10, ..., r13: 13, r14: 14).  A shape whose first-pass precision is low keeps producing false
-alarms on new code whatever each round fixed, so it is what a rule's precondition (or the
-opt-in set) has to change.  Shapes are read from the message (its template and evidence:
-did-you-mean or not, dotted name or not, owner kind, annotation or inferred type) -- no corpus
-needs to be present.
+r10: 10, ..., r13: 13, r14: 14, r15: 15).  A shape whose first-pass precision is low keeps
+producing false alarms on new code whatever each round fixed, so it is what a rule's
+precondition (or the opt-in set) has to change.  Shapes are read from the message (its
+template and evidence: did-you-mean or not, dotted name or not, owner kind, annotation or
+inferred type) -- no corpus needs to be present.
 
     python benchmarks/precision_shapes.py [--all] [--min 3] [--rounds 9 10 11 12]
     python benchmarks/precision_shapes.py --still-firing r0 r5 ...   # after precision.py run
@@ -51,6 +51,7 @@ FIRST_ROUND = {
     "r12b": 12,
     "r13": 13,
     "r14": 14,
+    "r15": 15,
 }
 
 
@@ -197,6 +198,12 @@ def moved_to(row: dict[str, Any]) -> str | None:
     if rule == "C2-PROSE-RETURN-TYPE":
         items = "(a count)" in msg and re.search(r"annotated `-> (?:list|set|List|Set)\b", msg)
         return "C2-PROSE-RETURN-ITEMS" if items else None
+    if rule in ("C2-PARAM-TYPE", "C2-RETURN-TYPE"):
+        documented = msg.split('"')[1].strip("`() ") if '"' in msg else ""
+        actual = re.split(r"(?:returns|says) ", msg)[-1]
+        number = documented.lower() in ("int", "float", "number", "complex", "scalar")
+        array = "ndarray" in actual and not actual.startswith(("tuple", "list", "dict"))
+        return "C2-NUMPY-SCALAR" if number and array else None
     if rule == "C1-NAME-UNRESOLVED":
         m = re.match(r"`([^`]+)` names nothing in scope; did you mean `([^`]+)`", msg)
         derived = m is not None and _whole_word_twin(m[1], m[2]) and m[1] not in _NOT_DERIVED

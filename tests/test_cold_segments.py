@@ -8,8 +8,10 @@ import json
 import logging
 import os
 import random
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from functools import partial
 from pathlib import Path
 
@@ -216,15 +218,26 @@ def test_cli_cold_then_warm_same_findings_and_segments_stored(tmp_path: Path) ->
     env = {**os.environ, "DOCREF_CACHE_DIR": str(tmp_path / "cache")}
     command = [sys.executable, "-m", "docref", "check", str(root), "--format", "json"]
     runs = []
+    stored_rows: list[dict[str, float]] = []
     for extra in ([], [], ["--no-cache"], ["--jobs", "1", "--no-cache"]):
         proc = subprocess.run(
             [*command, *extra], env=env, capture_output=True, text=True, timeout=300
         )
         assert proc.returncode == 1, proc.stderr
+        assert "cache disabled" not in proc.stderr
         report = json.loads(proc.stdout)
         assert report["errors"] == []
         runs.append(report["findings"])
+        stored_rows.append(_rows(tmp_path / "cache" / "results"))
     assert runs[0] == runs[1] == runs[2] == runs[3]
+    # The parent's SQLite connections to the index and results caches are open when the pool
+    # forks its workers; the workers never use their copies and leave through os._exit.  The
+    # caches the forked run wrote stay whole and serve the next run: every result read back,
+    # none computed and stored again.
+    assert len(stored_rows[0]) > PARALLEL_THRESHOLD and stored_rows[1] == stored_rows[0]
+    for name in ("graph", "results", "segments"):
+        with closing(sqlite3.connect(tmp_path / "cache" / name / "cache.db")) as con:
+            assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert len(runs[0]) >= PARALLEL_THRESHOLD // 3
     store = ParsedDocstringStore.open(str(tmp_path / "cache"))
     graph = ProjectGraph(str(root), use_cache=False)
@@ -235,6 +248,14 @@ def test_cli_cold_then_warm_same_findings_and_segments_stored(tmp_path: Path) ->
     assert [[s, e, p.to_json()] for (s, e), p in stored.items()] == fresh_rows(graph, fe.path)
     assert segmenter_fingerprint()  # the key the CLI wrote under is this code's
     store.close()
+
+
+def _rows(cache: Path) -> dict[str, float]:
+    """Each row's key and when it was stored, read with SQLite itself (not diskcache)."""
+    with closing(sqlite3.connect(cache / "cache.db")) as con:
+        return {
+            str(key): stored for key, stored in con.execute("SELECT key, store_time FROM Cache")
+        }
 
 
 def test_line_index_fast_path_matches_the_general_one() -> None:

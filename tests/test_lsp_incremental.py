@@ -88,9 +88,9 @@ async def test_a_dependency_signature_edit_changes_the_dependent_files_diagnosti
             "    def __init__(self, size):",
             "    def __init__(self, *, length):\n        size = length",
         ),
-        # parse's signature and body: load (user.py) documents a ValueError nothing raises
+        # parse's signature and body: load (user.py) documents a KeyError nothing raises
         ("def parse(text, strict=False):", "def parse(text, *, strict=False):"),
-        ("        raise ValueError(text)", "        return None"),
+        ("        raise KeyError(text)", "        return None"),
     ]
     for old, new in edits:
         version += 1

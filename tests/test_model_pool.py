@@ -12,6 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from docref.config.endpoints import EndpointSpec
@@ -247,3 +248,53 @@ def test_batches_shrink_as_the_questions_run_out(tmp_path: Path) -> None:
     assert sum(sizes) == 8 * len(jobs)
     assert sizes[0] == BATCH_QUESTIONS and sizes[-1] == MIN_BATCH_QUESTIONS
     assert sizes == sorted(sizes, reverse=True)
+
+
+def test_a_run_answered_from_the_cache_starts_no_asking_process(
+    fakes: list[FakeOpenAI], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a second run finds most answers in the answer cache: the worker started for it (it
+    # would import litellm, be waited for and ask next to nothing) is stopped at once, and
+    # what is left is asked here
+    monkeypatch.setenv("DOCREF_CACHE_DIR", str(tmp_path / "cache"))
+    settings = _settings([f.base_url for f in fakes[:2]])
+    jobs = _jobs(tmp_path, settings)
+    spread = []
+    real_spread = model_pool.ask_spread
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        spread.append(1)
+        return await real_spread(*args, **kwargs)
+
+    monkeypatch.setattr(model_pool, "ask_spread", counted)
+
+    async def run(processes: int | None) -> tuple[int, int, list[tuple[object, ...]], bool]:
+        tier = ModelTier(processes=processes)
+        tier.start_processes(settings, 48)
+        started = list(tier._workers)
+        try:
+            outcome = await tier.run(settings, jobs)
+        finally:
+            await tier.close()
+        gone = bool(started) and all(w._proc is None for w in started)
+        found = [(f.qualname, f.range, f.criterion, f.verdict, f.message) for f in outcome.findings]
+        return outcome.processes, outcome.usage.calls, found, gone
+
+    first = asyncio.run(run(2))
+    assert first[:2] == (2, 48 + FUNCTIONS) and len(first[2]) == FUNCTIONS and spread == [1]
+    # by default 48 questions would be asked from two processes here; 40 are cached
+    monkeypatch.setattr(model_pool, "_cpus", lambda: 2)
+    monkeypatch.setattr(model_pool, "MIN_QUESTIONS_PER_PROCESS", 10)
+    processes, calls, found, gone = asyncio.run(run(None))
+    assert spread == [1] and processes == 1 and gone
+    assert 0 < calls < 48 and found == first[2]
+
+    async def empty() -> int | None:  # nothing cached: decided on the full count, as before
+        monkeypatch.setenv("DOCREF_CACHE_DIR", str(tmp_path / "empty"))
+        tier = ModelTier(processes=None)
+        try:
+            return await tier._unanswered(settings, jobs)
+        finally:
+            await tier.close()
+
+    assert asyncio.run(empty()) is None

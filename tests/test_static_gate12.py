@@ -16,6 +16,8 @@ from tests.test_cli_check_options import run
 _CODE = '''
 import json
 
+import numpy as np
+
 
 def no_hits(hits: int) -> bool:
     """Whether nothing was hit.
@@ -69,6 +71,41 @@ def run(items: list[int]) -> None:
 def convert(return_weak_type_flag: bool) -> None:
     """Convert; the ``return_weak_type`` argument keeps the weak type."""
     print(return_weak_type_flag)
+
+
+def percentile(data: np.ndarray) -> np.ndarray:
+    """The 80th percentile.
+
+    Returns
+    -------
+    value : number
+        The percentile.
+    """
+    return data[int(len(data) * 0.8)]
+
+
+def scale(data: np.ndarray, factor: np.ndarray) -> np.ndarray:
+    """Scale the data.
+
+    Parameters
+    ----------
+    data : ndarray
+        The data.
+    factor : int
+        How much.
+    """
+    return data * factor
+
+
+def label(data: np.ndarray) -> np.ndarray:
+    """Label the data.
+
+    Returns
+    -------
+    labels : str
+        The labels.
+    """
+    return data
 '''
 
 OPT_IN = {
@@ -78,6 +115,9 @@ OPT_IN = {
     # ``x_chunk``)
     "rotate": "C1-NAME-DERIVED",
     "reduce": "C1-NAME-DERIVED",
+    # a number documented for a numpy array (nilearn's ``fast_abs_percentile``)
+    "percentile": "C2-NUMPY-SCALAR",
+    "scale": "C2-NUMPY-SCALAR",
 }
 DEFAULT = {
     "is_empty": "C3-RAISES",
@@ -86,6 +126,8 @@ DEFAULT = {
     # word longer than the name (a renamed parameter: jax's ``return_weak_type``)
     "run": "C1-NAME-UNRESOLVED",
     "convert": "C1-NAME-UNRESOLVED",
+    # a string documented for a numpy array stays a contradiction
+    "label": "C2-RETURN-TYPE",
 }
 
 

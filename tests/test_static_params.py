@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
 from docref.checks.static.params import c1_param_unknown, closest_parameter
+from docref.checks.static.params_suggest import _osa_distance
 from docref.core.findings import Criterion, Finding, Tier
 
 from .static_helpers import run_rule, static_input
@@ -795,3 +797,25 @@ def test_args_kwargs_entry_referring_to_another_signature(
         return array
     '''
     assert len(run_rule(c1_param_unknown, tmp_path, code, "make")) == flagged
+
+
+def _full_osa(a: str, b: str) -> int:
+    """The textbook optimal string alignment distance, every cell of the table."""
+    table = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            best = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                best = min(best, table[i - 2][j - 2] + 1)
+            table[i][j] = best
+    return table[len(a)][len(b)]
+
+
+def test_banded_distance_is_the_full_tables_capped() -> None:
+    words = [""] + ["".join(p) for n in range(1, 5) for p in itertools.product("ab_", repeat=n)]
+    for a in words:
+        for b in words:
+            full = _full_osa(a, b)
+            for limit in (1, 2):
+                assert _osa_distance(a, b, limit) == min(full, limit + 1), (a, b, limit)

@@ -32,7 +32,8 @@ class vs a known ABC or builtin (pass ``is_subclass`` to decide), a lowercase pr
 two dotted names with the same last component but different modules.
 
 The verdicts, how they combine and how two names relate are in
-:mod:`docref.checks.types_relation`; the parsers in :mod:`docref.checks.types_parse`.
+:mod:`docref.checks.types_relation`; the parsers in :mod:`docref.checks.types_parse`; what a
+NumPy scalar, a ``Literal`` or ``array_like`` stands for in :mod:`docref.checks.types_special`.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from .types_expr import (
     canonical_name,
     make_union,
 )
-from .types_hierarchy import ancestors, is_known
+from .types_hierarchy import ancestors
 from .types_parse import parse_annotation, parse_doc_readings, parse_doc_type
 from .types_relation import (
     COMPATIBLE,
@@ -66,9 +67,9 @@ from .types_relation import (
     at_least,
     best,
     name_relation,
-    named,
     worst,
 )
+from .types_special import array_like_outcome, dtype_kind, literal_base, same_kind
 from .types_vocab import ARRAY_LIKE, NDARRAY, NDARRAY_ALIAS
 
 __all__ = [
@@ -87,21 +88,6 @@ __all__ = [
 
 _SELF = "typing.Self"
 _CALLABLE = "collections.abc.Callable"
-_NUMERIC_KINDS = {
-    "numpy.bool_": "bool",
-    "numpy.integer": "int",
-    "numpy.signedinteger": "int",
-    "numpy.unsignedinteger": "int",
-    "numpy.floating": "float",
-    "numpy.complexfloating": "complex",
-    "numpy.str_": "str",
-    "numpy.bytes_": "bytes",
-    "numpy.object_": "object",
-    "numpy.generic": "typing.Any",
-}
-_ARRAY_LIKE_MEMBERS = frozenset(
-    {"collections.abc.Sequence", "numbers.Number", "scalar", "numpy.generic", NDARRAY}
-)
 
 
 def compare(
@@ -250,7 +236,7 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     if doc.name == LITERAL or ann.name == LITERAL:
         return _cmp_literal(doc, ann, ctx)
     if ARRAY_LIKE in (doc.name, ann.name):
-        return _cmp_array_like(doc, ann)
+        return array_like_outcome(doc, ann)
     relation, projected = name_relation(doc, ann, ctx)
     if relation is None:
         return None
@@ -261,7 +247,7 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
         if projected is None:
             return COMPATIBLE
         return at_least(COMPATIBLE, _cmp_args(doc, projected, ctx))
-    if relation == UNRELATED and _same_kind(doc, ann):
+    if relation == UNRELATED and same_kind(doc, ann):
         return COMPATIBLE  # numpydoc's ``int`` for ``np.integer``/``np.int64``: one kind
     if relation == SUB:
         # a documented subtype (``OrderedDict`` for ``dict``) is narrower than the annotation,
@@ -346,46 +332,14 @@ def _cmp_params(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     return worst(*(_cmp(a, d, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
 
 
-def _dtype_kind(expr: TypeExpr) -> TypeExpr:
-    for name in ancestors(expr):
-        if name in _NUMERIC_KINDS:
-            return TypeExpr(_NUMERIC_KINDS[name])
-    return expr
-
-
-def _same_kind(doc: TypeExpr, ann: TypeExpr) -> bool:
-    """A Python number/str/bytes type and a NumPy scalar type of that kind."""
-    if doc.args or ann.args:
-        return False
-    doc_kind, ann_kind = _dtype_kind(doc), _dtype_kind(ann)
-    return doc_kind.name == ann_kind.name and (doc_kind != doc or ann_kind != ann)
-
-
 def _cmp_dtype(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
-    doc_kind, ann_kind = _dtype_kind(doc), _dtype_kind(ann)
+    doc_kind, ann_kind = dtype_kind(doc), dtype_kind(ann)
     if name_relation(doc_kind, ann_kind, ctx)[0] == SUB:
         return INCOMPATIBLE  # an array of int is no array of float64: element kinds are exact
     outcome = _cmp(doc_kind, ann_kind, ctx)
     if outcome is EQUAL and (doc_kind != doc or ann_kind != ann):
         return EQUIVALENT
     return outcome
-
-
-def _literal_base(expr: TypeExpr) -> TypeExpr | None:
-    bases: list[TypeExpr] = []
-    for value in expr.args:
-        spelled = value.name
-        if spelled in ("True", "False"):
-            bases.append(TypeExpr("bool"))
-        elif spelled.startswith(("b'", 'b"')):
-            bases.append(TypeExpr("bytes"))
-        elif spelled.startswith(("'", '"')):
-            bases.append(TypeExpr("str"))
-        elif spelled.lstrip("-").isdigit():
-            bases.append(TypeExpr("int"))
-        else:
-            return None  # an enum member: its class is not known here
-    return make_union(bases)
 
 
 def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
@@ -396,7 +350,7 @@ def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
             return COMPATIBLE
         return INCOMPATIBLE
     literal = doc if doc.name == LITERAL else ann
-    base = _literal_base(literal)
+    base = literal_base(literal)
     if base is None:
         return None
     # Documented values refine the annotated type, or the documented type holds the values.
@@ -404,14 +358,3 @@ def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     if outcome in (EQUAL, EQUIVALENT, COMPATIBLE):
         return COMPATIBLE
     return outcome
-
-
-def _cmp_array_like(doc: TypeExpr, ann: TypeExpr) -> Outcome:
-    other = ann if doc.name == ARRAY_LIKE else doc
-    if any(named(other.name, name) for name in (ARRAY_LIKE, NDARRAY)):
-        return EQUIVALENT  # numpydoc's array_like and ndarray are used interchangeably
-    if _ARRAY_LIKE_MEMBERS & set(ancestors(other)):
-        # a number or a sequence documented for ``ArrayLike`` is one of the things it
-        # accepts (narrower); ``array_like`` documented for one of them is a supertype
-        return COMPATIBLE
-    return INCOMPATIBLE if is_known(other.name) else None

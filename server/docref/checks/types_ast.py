@@ -165,6 +165,15 @@ def _convert_subscript(node: ast.Subscript, ctx: TypeContext) -> TypeExpr | None
         return TypeExpr("bool")
     if origin == ARRAY_LIKE:
         return TypeExpr(ARRAY_LIKE)
+    if (
+        ctx.doc
+        and origin == "collections.abc.Callable"
+        and len(elements) >= 2
+        and not isinstance(elements[0], ast.List | ast.Constant)
+    ):
+        # ``Callable[VectorLike[float], VectorLike[int]]`` in a docstring (round 14, pyvista):
+        # the argument types written without their list, ``Callable[[A], R]`` meant
+        elements = [ast.List(elts=elements[:-1], ctx=ast.Load()), elements[-1]]
     converted = _all_of(origin, elements, ctx)
     if converted is not None and origin == NDARRAY and len(converted.args) == 2:
         dtype = converted.args[1]

@@ -23,16 +23,27 @@ _NONE: _Projection = ()
 _FIRST: _Projection = (0,)
 _BOTH: _Projection = (0, 1)
 
+
+def _supports(*what: str) -> tuple[tuple[str, _Projection], ...]:
+    """Edges to ``typing.SupportsX``, by both names it is read under (imported from
+    ``typing``, or bare)."""
+    return tuple((f"{prefix}Supports{w}", _NONE) for w in what for prefix in ("", "typing."))
+
+
 _PARENTS: dict[str, tuple[tuple[str, _Projection], ...]] = {
     # numbers (PEP 484 promotions: int is accepted for float, float for complex)
     "bool": (("int", _NONE),),
     "int": (("float", _NONE), ("numbers.Integral", _NONE)),
     "float": (("complex", _NONE), ("numbers.Real", _NONE)),
     "complex": (("numbers.Complex", _NONE),),
-    "numbers.Integral": (("numbers.Rational", _NONE),),
+    # ... and the typing protocols they implement (``__int__``/``__index__``, ``__float__``,
+    # ``__complex__``/``__abs__``): documented ``Union[float, int, np.ndarray]`` is a
+    # ``SupportsFloat`` (round 14, gymnasium's ``TransformReward.reward``)
+    "numbers.Integral": (("numbers.Rational", _NONE), *_supports("Int", "Index")),
     "numbers.Rational": (("numbers.Real", _NONE),),
-    "numbers.Real": (("numbers.Complex", _NONE),),
-    "numbers.Complex": (("numbers.Number", _NONE),),
+    "numbers.Real": (("numbers.Complex", _NONE), *_supports("Float")),
+    "numbers.Complex": (("numbers.Number", _NONE), *_supports("Complex", "Abs")),
+    "numpy.ndarray": _supports("Float", "Int"),
     "numbers.Number": (("scalar", _NONE),),
     # numpydoc's "scalar" (a number, a string, a NumPy scalar) is hashable
     "scalar": ((_A + "Hashable", _NONE),),

@@ -92,6 +92,14 @@ _RULES = (
         "(bool documented for a number counts).",
     ),
     RuleInfo(
+        "C2-NUMPY-SCALAR",
+        Criterion.C2,
+        "A documented parameter or return type that is a number where the annotation is a "
+        "numpy array (opt-in: numpy returns scalars where its annotations say ndarray; "
+        "first-pass precision 0 of 4).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C2-YIELD-TYPE",
         Criterion.C2,
         "The documented yield type is incompatible with the annotation.",

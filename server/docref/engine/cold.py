@@ -18,33 +18,28 @@ results, a warning).
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
-import sys
-import threading
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Iterable
 from functools import partial
 from itertools import chain, islice
 from multiprocessing.connection import wait
 from typing import TYPE_CHECKING, Any
 
 from docref.engine.cold_dir import make_run_dir, release_run_dir
+from docref.engine.cold_start import main_not_rerun, start_context
 from docref.engine.cold_worker import (
     Job,
     Place,
     Setup,
     give_back_memory,
     main,
-    preload,
     read_text,
 )
 from docref.graph.extraction import PARALLEL_THRESHOLD, SideJob, default_workers, extract_many
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
-    from multiprocessing.context import ForkContext, SpawnContext
     from multiprocessing.process import BaseProcess
 
     from docref.checks.static.report import FileReport
@@ -260,7 +255,7 @@ class ColdPool:
     # ---- the processes ------------------------------------------------------------------
 
     def _start(self) -> None:
-        ctx = _context()
+        ctx = start_context()
         self._dir = make_run_dir()  # removes those of killed runs first
         os.mkdir(os.path.join(self._dir, "external"))  # see Setup.externals
         path = os.path.join(self._dir, "entries")
@@ -271,7 +266,7 @@ class ColdPool:
         # plain pipes, no queues: no semaphores for the resource tracker to find leaked after
         # Ctrl-C, no feeder threads; one chunk in flight per worker keeps both ends from
         # blocking on each other's full pipe
-        with _main_not_rerun():
+        with main_not_rerun():
             for wid in range(self.workers):
                 mine, theirs = ctx.Pipe()
                 proc = ctx.Process(target=main, args=(wid, theirs), daemon=True)
@@ -366,44 +361,6 @@ class ColdPool:
         if self._dir is not None:
             release_run_dir(self._dir)
             self._dir = None
-
-
-def _context() -> ForkContext | SpawnContext:
-    """How the workers start: forked from this process where that is safe, else spawned.
-
-    A forked worker inherits the modules :func:`preload` imports here once, where each
-    spawned one imports them itself.  Fork only on Linux (macOS's system libraries are not
-    fork-safe) and only while this process runs one thread (fork copies no other thread,
-    and a lock another thread held stays held in the child); anything else spawns."""
-    if (
-        sys.platform.startswith("linux")
-        and threading.active_count() == 1
-        and "fork" in multiprocessing.get_all_start_methods()
-    ):
-        preload()
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
-
-
-@contextmanager
-def _main_not_rerun() -> Iterator[None]:
-    """Start processes without having them run the parent's main script first.
-
-    Spawn re-runs a main module known only by its path (the ``docref`` console script) in
-    each child, importing the whole CLI there (~0.1 s of CPU per worker for nothing: the
-    worker's code is :mod:`docref.engine.cold_worker`, imported by name).  Without a
-    ``__file__`` at start-up the child leaves its main module alone; a main module known by
-    name (``python -m docref``, pytest) is never re-run anyway.
-    """
-    main_module = sys.modules.get("__main__")
-    path = None
-    if main_module is not None and getattr(main_module, "__spec__", None) is None:
-        path = main_module.__dict__.pop("__file__", None)
-    try:
-        yield
-    finally:
-        if path is not None:
-            main_module.__file__ = path  # type: ignore[union-attr]
 
 
 def _job(cand: Candidate, src: SourceText) -> Job:

@@ -127,6 +127,12 @@ def prepare_all(
     return jobs, problems
 
 
+#: Questions whose cached answers are read before a run decides to ask from several processes
+#: (``ModelTier._unanswered``): most of them cached, every answer is read and only the rest
+#: counts.
+CACHE_SAMPLE = 64
+
+
 class ModelTier:
     """The server's model clients, answer cache and totals (see the module docstring)."""
 
@@ -249,10 +255,41 @@ class ModelTier:
             if parts > 1:
                 self.client_for(settings)  # a setup error before any process starts
                 workers, self._workers = self._workers, []
-                return await model_pool.ask_spread(
-                    self, settings, jobs, parts, on_check_done, workers
-                )
+                left = await self._unanswered(settings, jobs)
+                if left is not None:  # answered from the cache: only what is left counts
+                    parts = model_pool.asking_processes(settings, left, self.processes)
+                if parts > 1:
+                    return await model_pool.ask_spread(
+                        self, settings, jobs, parts, on_check_done, workers
+                    )
+                for worker in workers:  # still importing litellm: not needed
+                    worker.cancel()
         return await self.run_here(settings, jobs, on_check_done=on_check_done)
+
+    async def _unanswered(self, settings: Settings, jobs: Sequence[ModelJob]) -> int | None:
+        """How many of ``jobs``' questions the answer cache has no answer for (all read now,
+        for the asking that follows), or ``None`` when there is no cache or most of a sample
+        of :data:`CACHE_SAMPLE` questions are not in it (then nothing more is read here).
+
+        A run whose answers are mostly cached (a CI runner with an empty local cache in
+        front of the team's shared one) asks too few questions to pay for worker processes:
+        each would import litellm (seconds of CPU) and be waited for, to ask nothing."""
+        from docref.checks.llm.tier import question_keys
+
+        cache = await self._answer_cache(settings)
+        if cache is None:
+            return None
+        client = self.client_for(settings)
+        profile = profile_of(settings)
+        keys = [
+            key for job in jobs for key in question_keys(
+                client, job.language, job.code, job.related, job.segments, settings.criteria,
+                profile)
+        ]  # fmt: skip
+        sample = keys[:: max(1, len(keys) // CACHE_SAMPLE)][:CACHE_SAMPLE]
+        if 2 * await cache.cached(sample) < len(sample):
+            return None
+        return len(keys) - await cache.cached(keys)
 
     async def run_here(
         self,
@@ -358,7 +395,7 @@ class ModelTier:
     async def close(self) -> None:
         """Close every client and the answer cache (at shutdown), stop unused workers."""
         for worker in self._workers:
-            worker.stop()
+            worker.cancel()  # never sent anything
         self._workers = []
         for client in self._clients.values():
             try:

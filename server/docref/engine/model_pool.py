@@ -261,9 +261,9 @@ async def ask_spread(
         if await worker.wait_ready(deadline - time.monotonic()):
             ready.append(worker)
         else:
-            worker.stop()
+            worker.cancel()  # still importing: not waited for
     for spare in ready[parts - 1 :]:
-        spare.stop()
+        spare.cancel()
     workers = ready[: parts - 1]
     if not workers:
         return await tier.run_here(settings, jobs, on_check_done=on_check_done)

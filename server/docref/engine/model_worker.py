@@ -52,13 +52,13 @@ class Worker:
         self._conn: Connection | None = None
 
     def start(self) -> None:
-        from docref.engine.cold import _main_not_rerun
+        from docref.engine.cold_start import main_not_rerun
 
         # spawn, not fork: the language server has threads, and fork with threads is unsafe
         ctx = multiprocessing.get_context("spawn")
         mine, theirs = ctx.Pipe()
         try:
-            with _main_not_rerun():
+            with main_not_rerun():
                 self._proc = ctx.Process(target=_serve, args=(theirs, self.model), daemon=True)
                 self._proc.start()
         except Exception as exc:  # no processes here (a sandbox): the main process asks
@@ -131,6 +131,17 @@ class Worker:
         done = await self.next_done(on_check_done)
         return None if done is None else done[1]
 
+    def cancel(self) -> None:
+        """Stop a worker that was never sent anything, without waiting for it to finish
+        importing (:meth:`stop` would wait up to 5 s for that)."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        if self._proc is not None:
+            self._proc.terminate()
+            self._proc.join(timeout=5)
+            self._proc = None
+
     def stop(self) -> None:
         """Close the pipe (the worker finishes what it was sent, then exits) and reap it."""
         if self._conn is not None:
@@ -149,7 +160,12 @@ def _serve(conn: Connection, model: str | None = None) -> None:
     imports: else about 1 s of CPU at the start of its asking, `warm_litellm`), then ask every
     batch it is sent (at once, with the settings sent: its share of each endpoint) and send
     each outcome back."""
+    # what asking a batch imports, before saying ready: not in the asking (py-spy: a fifth of
+    # the imports left in a worker's asking once litellm was warmed)
+    from docref.checks.llm.tier import check_function_llm  # noqa: F401
+    from docref.engine.model import ModelTier  # noqa: F401
     from docref.llm.litellm_setup import warm_litellm
+    from docref.llm.router import make_client  # noqa: F401
 
     warm_litellm(model)
     try:

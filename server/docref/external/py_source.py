@@ -14,6 +14,7 @@ aliases to what they name is the job of :mod:`docref.external.python`.
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib.util
 import os
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from functools import partial
 
 from docref.external.lookup import LRU
 from docref.external.py_shared import shared
+from docref.external.py_skeleton import compiled_here, skeleton
 
 _VAR_SIG_MAX = 300
 _OVERLOADS_MAX = 3
@@ -178,13 +180,15 @@ def _collect(
             _collect(stmt.body, scope, stars, modname, is_pkg)
 
 
-def _parse_module(name: str, path: str, is_pkg: bool) -> SourceModule:
+def _parse_module(
+    name: str, path: str, is_pkg: bool, stamp: tuple[int, int] = (-1, -1)
+) -> SourceModule:
     module = SourceModule(name=name, path=path, is_pkg=is_pkg)
     try:
         with open(path, "rb") as handle:
             data = handle.read()
         text = importlib.util.decode_source(data)  # honours PEP 263 coding cookies
-        tree = ast.parse(text, filename=path)
+        tree = _parse(text, path, stamp)
     except (
         OSError,
         UnicodeDecodeError,
@@ -199,6 +203,21 @@ def _parse_module(name: str, path: str, is_pkg: bool) -> SourceModule:
     module.doc = ast.get_docstring(tree)
     _collect(tree.body, module.scope, module.stars, name, is_pkg)
     return module
+
+
+def _parse(text: str, path: str, stamp: tuple[int, int]) -> ast.Module:
+    """The tree of module ``text``; of its skeleton (:mod:`.py_skeleton`: function bodies cut
+    down to their docstrings, as :func:`_prune` would) when this interpreter compiled the file
+    and the cut is exact -- the summary is the same, the parse 2-4x cheaper."""
+    if stamp != (-1, -1) and len(text) > _SKELETON_MIN and compiled_here(path, stamp):
+        cut = skeleton(text)
+        if cut is not None:
+            with contextlib.suppress(SyntaxError, ValueError, RecursionError, MemoryError):
+                return ast.parse(cut, filename=path)
+    return ast.parse(text, filename=path)
+
+
+_SKELETON_MIN = 2000  # characters: below it the cut saves less than it costs
 
 
 # --------------------------------------------------------------------------- cache
@@ -252,7 +271,7 @@ def load_source(name: str, path: str, is_pkg: bool) -> SourceModule:
     # parsed once per run when processes share summaries (a cold run's workers, py_shared)
     module = shared(
         f"{name}\0{path}\0{is_pkg}\0{stamp[0]}\0{stamp[1]}",
-        partial(_parse_module, name, path, is_pkg),
+        partial(_parse_module, name, path, is_pkg, stamp),
     )
     _MODULES.put(key, _Cached(module, stamp))
     return module

@@ -25,12 +25,12 @@ Conventions (where Java differs from what :mod:`docref.graph.model` describes fo
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from tree_sitter import Node, Parser, Tree
 
-from docref.graph.java_refs import ReferenceCollector, java_language, raw_type, squeeze
+from docref.graph.java_members import NOT_TYPES, Members
+from docref.graph.java_refs import java_language, raw_type, squeeze
 from docref.graph.model import (
     Class,
     Docstring,
@@ -74,8 +74,6 @@ _METHODS = frozenset(
 )
 _BODIES = frozenset({"class_body", "interface_body", "enum_body", "annotation_type_body"})
 _COMMENTS = frozenset({"block_comment", "line_comment"})
-_NOT_TYPES = frozenset({"modifiers", "type_parameters", "block_comment", "line_comment"})
-_WS = re.compile(rb"\s+")
 
 
 def _spans(node: Node, header_last: Node | None) -> tuple[Span, Span]:
@@ -90,16 +88,7 @@ def _spans(node: Node, header_last: Node | None) -> tuple[Span, Span]:
     return span, Span(start, header_last.end_byte, sl, sc, hl, hc)
 
 
-class _Extractor:
-    def __init__(self, data: bytes, path: str, content_hash: str) -> None:
-        self.data = data
-        self.out = FileExtract(path=path, language="java", content_hash=content_hash)
-        self.refs = ReferenceCollector(data)
-        self.record_params: dict[str, list[Param]] = {}
-
-    def text(self, node: Node) -> str:
-        return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
-
+class _Extractor(Members):
     def javadoc(self, node: Node) -> Docstring | None:
         s, e = node.start_byte, node.end_byte
         if self.data[s : s + 3] != b"/**" or e - s < 5:  # ``/**/`` is an empty comment
@@ -279,7 +268,7 @@ class _Extractor:
                 has_params = True
             elif ct == "throws":
                 throws = [self.text(c) for c in child.named_children if c.type not in _COMMENTS]
-            elif is_method and not name and child.is_named and ct not in _NOT_TYPES:
+            elif is_method and not name and child.is_named and ct not in NOT_TYPES:
                 returns = self.text(child)
         if not name:
             return  # a broken declaration (e.g. a missing name)
@@ -306,85 +295,6 @@ class _Extractor:
         )
         self.out.functions.append(fn)
         fn.local_names, fn.references = self.refs.function_uses(node, params)
-
-    def params(self, node: Node) -> list[tuple[Param, Node]]:
-        """The parameters of ``formal_parameters`` with their nodes (receivers skipped)."""
-        data = self.data
-        out: list[tuple[Param, Node]] = []
-        for child in node.children:
-            ct = child.type
-            if ct != "formal_parameter" and ct != "spread_parameter":
-                continue
-            name = ""
-            annotation: str | None = None
-            for c in child.children:
-                t = c.type
-                if t == "identifier":
-                    name = data[c.start_byte : c.end_byte].decode("utf-8", "replace")
-                elif t == "variable_declarator":  # ``T... name``
-                    n = c.child_by_field_name("name")
-                    if n is not None:
-                        name = self.text(n)
-                elif t == "dimensions":
-                    if name and annotation is not None:  # C-style ``int x[]``
-                        dims = data[c.start_byte : c.end_byte]
-                        annotation += _WS.sub(b"", dims).decode("utf-8", "replace")
-                elif c.is_named and annotation is None and t not in _NOT_TYPES:
-                    annotation = data[c.start_byte : c.end_byte].decode("utf-8", "replace")
-            if not name or name == "this":  # ``A this``: a receiver parameter
-                continue
-            kind = "vararg" if ct == "spread_parameter" else "positional"
-            out.append((Param(name, annotation, None, kind), child))
-        return out
-
-    def field(self, node: Node, owner: Class | None) -> None:
-        if owner is None:
-            return
-        type_text: str | None = None
-        declarators: list[Node] = []
-        for child in node.children:
-            ct = child.type
-            if ct == "variable_declarator":
-                declarators.append(child)
-            elif child.is_named and ct not in _NOT_TYPES and type_text is None:
-                type_text = self.text(child)
-        span = node_span(node)
-        for decl in declarators:
-            name_node = decl.child_by_field_name("name")
-            if name_node is None:
-                continue
-            name = self.text(name_node)
-            annotation = type_text
-            value = decl.child_by_field_name("value")
-            dims_end = value.start_byte if value is not None else decl.end_byte
-            if annotation is not None and name_node.end_byte < dims_end:
-                dims = _WS.sub(b"", self.data[name_node.end_byte : dims_end]).rstrip(b"=")
-                annotation += dims.decode("utf-8", "replace")
-            # sweep the declarator: ``x = CONST`` only matches with the declarator as parent
-            value_refs = self.refs.value_names(decl) if value is not None else []
-            qualname = f"{owner.qualname}.{name}"
-            var = Variable(name, qualname, span, "class", owner.qualname, annotation, value_refs)
-            self.out.variables.append(var)
-
-    def enum_constant(self, node: Node, owner: Class | None) -> None:
-        if owner is None:
-            return
-        name = ""
-        value_refs: list[str] = []
-        for child in node.children:
-            ct = child.type
-            if ct == "identifier" and not name:
-                name = self.text(child)
-            elif ct in ("argument_list", "class_body"):
-                for used in self.refs.value_names(child):
-                    if used not in value_refs:
-                        value_refs.append(used)
-        if name:
-            qualname = f"{owner.qualname}.{name}"
-            var = Variable(
-                name, qualname, node_span(node), "class", owner.qualname, None, value_refs
-            )
-            self.out.variables.append(var)
 
 
 def extract_java(

@@ -144,8 +144,14 @@ class AnswerCache:
         A run looks up every question before asking any: one thread hop each was 8,000
         thread hops (and executor jobs queued ahead of litellm's, which uses the same
         executor) for a 2,000-function run."""
+        keys = [key for key in keys if key not in self._read]  # read already, not used yet
         if keys:
             self._read.update(await asyncio.to_thread(lambda: {k: self._get(k) for k in keys}))
+
+    async def cached(self, keys: list[str]) -> int:
+        """How many of ``keys`` have an answer (read now, as by :meth:`prefetch`)."""
+        await self.prefetch(keys)
+        return sum(1 for key in keys if self._read.get(key) is not None)
 
     async def put(self, key: str, value: CachedAnswer) -> None:
         """Keep ``value`` (written with the next :data:`WRITE_BATCH`, or by :meth:`flush`)."""

@@ -1,4 +1,5 @@
-"""Recognisers for the first line of a structured docstring entry.
+"""Recognisers for the first line of a Google or NumPy docstring entry (the reST and Epydoc
+field tags are read in :mod:`docref.segments.python_fields`).
 
 Each function takes the stripped text of one line and returns a :class:`Head` (what the
 entry documents, with character spans relative to that line) or ``None`` when the line does
@@ -16,12 +17,9 @@ from .drafts import looks_like_type
 
 __all__ = [
     "ENTRY_SECTIONS",
-    "EPYDOC_TAGS",
     "PROSE_SECTIONS",
-    "REST_TAGS",
     "Head",
     "body_exception",
-    "field_head",
     "numpy_described",
     "numpy_sibling",
     "section_key",
@@ -328,86 +326,3 @@ def _dispatch(grammar: str, text: str, numpy: bool) -> Head | None:
     if grammar == "exc":
         return numpy_exc(text) if numpy else google_exc(text)
     return numpy_typed(text) if numpy else google_typed(text)
-
-
-# Field tag -> (segment kind, how to read it).  How: "arg-typed" (``:param int x:``: name is
-# the argument's last word, type the words before), "arg-name" (name is the argument),
-# "name-desc-type" (``:type x: int``: name is the argument, type the body), "desc-type"
-# (``:rtype: int``), "none".
-REST_TAGS: dict[str, tuple[SegmentKind, str]] = {
-    **dict.fromkeys(
-        ("param", "parameter", "arg", "argument", "key", "keyword", "kwarg", "kwparam"),
-        ("param", "arg-typed"),
-    ),
-    **dict.fromkeys(("type", "kwtype"), ("param", "name-desc-type")),
-    **dict.fromkeys(("returns", "return"), ("returns", "none")),
-    **dict.fromkeys(("rtype", "returntype"), ("returns", "desc-type")),
-    **dict.fromkeys(("yields", "yield"), ("yields", "none")),
-    "ytype": ("yields", "desc-type"),
-    **dict.fromkeys(("raises", "raise", "except", "exception", "throws"), ("raises", "arg-name")),
-    **dict.fromkeys(("var", "ivar", "cvar"), ("attribute", "arg-typed")),
-    "vartype": ("attribute", "name-desc-type"),
-}
-
-EPYDOC_TAGS: dict[str, tuple[SegmentKind, str]] = {
-    **dict.fromkeys(("param", "keyword", "kwarg", "kwparam"), ("param", "arg-typed")),
-    "type": ("param", "name-desc-type"),
-    **dict.fromkeys(("return", "returns"), ("returns", "none")),
-    "rtype": ("returns", "desc-type"),
-    **dict.fromkeys(("raise", "raises", "exception", "except"), ("raises", "arg-name")),
-    **dict.fromkeys(("ivar", "cvar", "var"), ("attribute", "arg-typed")),
-    **dict.fromkeys(
-        (
-            "see",
-            "note",
-            "author",
-            "since",
-            "version",
-            "deprecated",
-            "todo",
-            "warning",
-            "attention",
-            "bug",
-            "precondition",
-            "postcondition",
-            "invariant",
-            "summary",
-            "change",
-            "requires",
-            "status",
-            "copyright",
-            "license",
-            "contact",
-            "organization",
-            "group",
-            "sort",
-            "undocumented",
-            "permission",
-            "newfield",
-        ),
-        ("other", "arg-name"),
-    ),
-}
-
-_ARG_TYPED = re.compile(r"(?:(?P<type>.*\S)\s+)?(?P<name>\S+)")
-
-
-def field_head(how: str, text: str, arg_span: tuple[int, int] | None) -> Head:
-    """Name/type of a reST or Epydoc field from its argument (``:param int x:`` -> x, int).
-
-    ``text`` is the line, ``arg_span`` where the field argument lies in it (None if absent).
-    Types stated in the field body (``:type x: int``) are filled in by the caller.
-    """
-    if arg_span is None or how in ("none", "desc-type"):
-        return Head()
-    lo, hi = arg_span
-    arg = text[lo:hi]
-    if how == "arg-typed":
-        match = _ARG_TYPED.fullmatch(arg)
-        if match:
-            name_span = (lo + match.start("name"), lo + match.end("name"))
-            if match.group("type"):
-                type_span = (lo + match.start("type"), lo + match.end("type"))
-                return Head(match.group("name"), name_span, match.group("type"), type_span)
-            return Head(match.group("name"), name_span)
-    return Head(arg, (lo, hi))

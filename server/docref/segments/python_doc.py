@@ -32,7 +32,8 @@ Inside entry sections each entry is one segment (continuation lines included); N
 ``x1, x2 : int`` is one segment named ``"x1, x2"``.  Google ``Returns:``/``Yields:`` hold a
 single entry.  Text at an entry section's indentation after a blank line that does not look
 like an entry becomes prose of that section (Google) or ends the section (NumPy), so it never
-invents parameters.
+invents parameters.  Which line starts an entry beyond the heads of :mod:`.heads` (numpydoc's
+and napoleon's fallbacks, a head indented a column too deep) is :mod:`.python_entries`'.
 """
 
 from __future__ import annotations
@@ -47,13 +48,11 @@ from .heads import (
     PROSE_SECTIONS,
     Head,
     entry_head,
-    google_colonless,
     google_typed,
-    numpy_described,
-    numpy_sibling,
     section_key,
 )
 from .mapped import Mapped, join
+from .python_entries import entry_start, misindented_head
 from .python_fields import field_draft, field_match
 from .python_lines import (
     ADMONITIONS,
@@ -65,7 +64,6 @@ from .python_lines import (
     NUMPY_TITLE,
     UNDERLINE,
     Line,
-    described,
     doctest_end,
     extent,
     looks_like_code,
@@ -77,7 +75,6 @@ from .python_lines import (
 __all__ = ["parse_python_docstring"]
 
 _STYLE_ORDER: tuple[DocstringStyle, ...] = ("numpy", "google", "rest", "epydoc")
-_ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
 
 
 class _Parser:
@@ -111,6 +108,20 @@ class _Parser:
             return None
         nxt = next_text(self.lines, i + 1, hi)
         if nxt is None or self.lines[nxt].indent <= self.lines[i].indent:
+            return None
+        return match.group(1)
+
+    def _bare_title(self, i: int, hi: int) -> str | None:
+        """A Google entry title (``Returns:``) with its entries at its own indent, after a
+        blank line, in a NumPy docstring: napari's ``Returns:`` then ``node : Node`` -- a
+        NumPy section missing its underline, not a parameter named ``Returns``."""
+        match = GOOGLE_HEADER.fullmatch(self.lines[i].text)
+        if not match or not self.counts["numpy"] or section_key(match[1]) not in ENTRY_SECTIONS:
+            return None
+        if i > 0 and self.lines[i - 1].text:
+            return None
+        nxt = next_text(self.lines, i + 1, hi)
+        if nxt is None or nxt != i + 1 or self.lines[nxt].indent != self.lines[i].indent:
             return None
         return match.group(1)
 
@@ -154,6 +165,8 @@ class _Parser:
                 continue
             if headers and self._is_numpy_header(i, hi):
                 i = self._numpy_section(i, hi)
+            elif headers and self._bare_title(i, hi) is not None:
+                i = self._numpy_section(i, hi, body=1)
             elif headers and (title := self._google_title(i, hi)) is not None:
                 i = self._google_section(i, hi, title)
             elif (field := field_match(line.text)) is not None:
@@ -169,19 +182,25 @@ class _Parser:
             self.started = True
             self.colon_indent = None
 
-    def _numpy_section(self, i: int, hi: int) -> int:
+    def _numpy_section(self, i: int, hi: int, body: int = 2) -> int:
+        """The section titled at line ``i``, its body from ``i + body`` (after the underline,
+        or right after a :meth:`_bare_title`)."""
         self.counts["numpy"] += 1
         indent = self.lines[i].indent
-        end = i + 2
+        end = i + body
         while end < hi:
             line = self.lines[end]
             if line.text and (
-                line.indent < indent or (line.indent == indent and self._is_numpy_header(end, hi))
+                line.indent < indent
+                or (
+                    line.indent == indent
+                    and (self._is_numpy_header(end, hi) or self._bare_title(end, hi) is not None)
+                )
             ):
                 break
             end += 1
         title = self.lines[i].text.removesuffix(":").rstrip()
-        return self._section_body(title, i + 2, end, True, indent)
+        return self._section_body(title, i + body, end, True, indent)
 
     def _google_section(self, i: int, hi: int, title: str) -> int:
         self.counts["google"] += 1
@@ -235,24 +254,9 @@ class _Parser:
                         current, head = [j], google_typed(text)
                     j += 1
                     continue
-                new_head = entry_head(grammar, text, numpy)
-                if new_head is None and numpy and grammar == "named":
-                    # ``mode: file-like`` reads as prose alone; its description settles it
-                    new_head = numpy_described(text) if described(self.lines, j, hi) else None
-                elif new_head is None and numpy and grammar == "typed" and head.name:
-                    new_head = numpy_sibling(text)  # ``b: an X`` after ``a: X``: its own entry
-                elif new_head is None and numpy and grammar == "typed":
-                    # ``hessian:`` then its type/description indented below, or a run of
-                    # ``hessian: (d, d) array`` / ``gradient: …`` lines: named entries
-                    # (numpydoc reads each line at the entries' indent as one), not prose
-                    sibling = numpy_sibling(text)
-                    if sibling and (
-                        described(self.lines, j, hi) if text.endswith(":") else self._run(j, hi)
-                    ):
-                        new_head = sibling
-                elif new_head is None and not numpy and grammar == "named":
-                    # ``dataset_split (str, optional)`` then its description: the colon forgotten
-                    new_head = google_colonless(text) if described(self.lines, j, hi) else None
+                new_head = entry_start(
+                    self.lines, j, hi, grammar, numpy, after_named=bool(head.name)
+                )
                 if (
                     new_head is not None
                     and numpy
@@ -282,7 +286,7 @@ class _Parser:
                     prev_blank = False
                     continue
             elif current and (
-                misplaced := self._misindented(grammar, current, j, entry_indent, numpy)
+                misplaced := misindented_head(self.lines, grammar, current, j, entry_indent, numpy)
             ):
                 self._entry(current, head, kind, title)
                 current, head = [j], misplaced
@@ -295,38 +299,6 @@ class _Parser:
         if current:
             self._entry(current, head, kind, title)
         return j
-
-    def _run(self, j: int, hi: int) -> bool:
-        """The next line at line ``j``'s indent is a ``name: …`` line too (a list of named
-        values, where a wrapped sentence rarely starts two lines with ``word:``)."""
-        k = next_text(self.lines, j + 1, hi)
-        if k is None or self.lines[k].indent != self.lines[j].indent:
-            return False
-        return numpy_sibling(self.lines[k].text) is not None
-
-    def _misindented(
-        self, grammar: str, current: list[int], j: int, entry_indent: int, numpy: bool
-    ) -> Head | None:
-        """The head of an entry indented a space or two deeper than the entries (a slip
-        napoleon and numpydoc still read as an entry), ``None`` for a continuation line.
-
-        Continuations sit four deeper by convention, so only a typed head
-        (``x (int): …`` / ``x : int``) at most two columns deeper counts, and not when the
-        current entry's description is itself indented that little (then it is one more
-        line of that description)."""
-        line = self.lines[j]
-        if grammar != "named" or line.indent > entry_indent + 2:
-            return None
-        if any(self.lines[n].indent == line.indent for n in current[1:]):
-            return None
-        if _ROLE_AFTER_WORD.match(line.text):
-            return None  # ``See :ref:`…``: a role opens the "type", so this is prose
-        if ENTRY_BULLET.match(line.text):
-            return None  # ``- `batch_dims` (tuple): …``: a list in the entry's description
-        head = entry_head(grammar, line.text, numpy)
-        if head is None or not head.type or not head.name or not head.name.isidentifier():
-            return None
-        return head
 
     def _section_prose(self, i: int, hi: int, title: str, grammar: str, indent: int) -> int:
         """Prose inside a Google entry section (no entry head): up to a blank or an entry."""

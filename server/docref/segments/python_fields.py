@@ -6,14 +6,97 @@ from __future__ import annotations
 
 import re
 
-from docref.core.segment import DocstringStyle
+from docref.core.segment import DocstringStyle, SegmentKind
 
 from .drafts import Draft
-from .heads import EPYDOC_TAGS, REST_TAGS, body_exception, field_head
+from .heads import Head, body_exception
 from .mapped import join
 from .python_lines import EPY_FIELD, REST_FIELD, Line
 
 __all__ = ["field_draft", "field_match"]
+
+
+# Field tag -> (segment kind, how to read it).  How: "arg-typed" (``:param int x:``: name is
+# the argument's last word, type the words before), "arg-name" (name is the argument),
+# "name-desc-type" (``:type x: int``: name is the argument, type the body), "desc-type"
+# (``:rtype: int``), "none".
+_REST_TAGS: dict[str, tuple[SegmentKind, str]] = {
+    **dict.fromkeys(
+        ("param", "parameter", "arg", "argument", "key", "keyword", "kwarg", "kwparam"),
+        ("param", "arg-typed"),
+    ),
+    **dict.fromkeys(("type", "kwtype"), ("param", "name-desc-type")),
+    **dict.fromkeys(("returns", "return"), ("returns", "none")),
+    **dict.fromkeys(("rtype", "returntype"), ("returns", "desc-type")),
+    **dict.fromkeys(("yields", "yield"), ("yields", "none")),
+    "ytype": ("yields", "desc-type"),
+    **dict.fromkeys(("raises", "raise", "except", "exception", "throws"), ("raises", "arg-name")),
+    **dict.fromkeys(("var", "ivar", "cvar"), ("attribute", "arg-typed")),
+    "vartype": ("attribute", "name-desc-type"),
+}
+
+_EPYDOC_TAGS: dict[str, tuple[SegmentKind, str]] = {
+    **dict.fromkeys(("param", "keyword", "kwarg", "kwparam"), ("param", "arg-typed")),
+    "type": ("param", "name-desc-type"),
+    **dict.fromkeys(("return", "returns"), ("returns", "none")),
+    "rtype": ("returns", "desc-type"),
+    **dict.fromkeys(("raise", "raises", "exception", "except"), ("raises", "arg-name")),
+    **dict.fromkeys(("ivar", "cvar", "var"), ("attribute", "arg-typed")),
+    **dict.fromkeys(
+        (
+            "see",
+            "note",
+            "author",
+            "since",
+            "version",
+            "deprecated",
+            "todo",
+            "warning",
+            "attention",
+            "bug",
+            "precondition",
+            "postcondition",
+            "invariant",
+            "summary",
+            "change",
+            "requires",
+            "status",
+            "copyright",
+            "license",
+            "contact",
+            "organization",
+            "group",
+            "sort",
+            "undocumented",
+            "permission",
+            "newfield",
+        ),
+        ("other", "arg-name"),
+    ),
+}
+
+_ARG_TYPED = re.compile(r"(?:(?P<type>.*\S)\s+)?(?P<name>\S+)")
+
+
+def _field_head(how: str, text: str, arg_span: tuple[int, int] | None) -> Head:
+    """Name/type of a reST or Epydoc field from its argument (``:param int x:`` -> x, int).
+
+    ``text`` is the line, ``arg_span`` where the field argument lies in it (None if absent).
+    Types stated in the field body (``:type x: int``) are filled in by the caller.
+    """
+    if arg_span is None or how in ("none", "desc-type"):
+        return Head()
+    lo, hi = arg_span
+    arg = text[lo:hi]
+    if how == "arg-typed":
+        match = _ARG_TYPED.fullmatch(arg)
+        if match:
+            name_span = (lo + match.start("name"), lo + match.end("name"))
+            if match.group("type"):
+                type_span = (lo + match.start("type"), lo + match.end("type"))
+                return Head(match.group("name"), name_span, match.group("type"), type_span)
+            return Head(match.group("name"), name_span)
+    return Head(arg, (lo, hi))
 
 
 def field_match(text: str) -> tuple[re.Match[str], DocstringStyle] | None:
@@ -22,7 +105,7 @@ def field_match(text: str) -> tuple[re.Match[str], DocstringStyle] | None:
     if match:
         return match, "rest"
     match = EPY_FIELD.match(text)
-    if match and match.group("tag").lower() in EPYDOC_TAGS:
+    if match and match.group("tag").lower() in _EPYDOC_TAGS:
         return match, "epydoc"
     return None
 
@@ -34,10 +117,10 @@ def field_draft(
     :func:`field_match`): one segment, with the name and type the field gives."""
     line = lines[i]
     tag = match.group("tag")
-    table = REST_TAGS if style == "rest" else EPYDOC_TAGS
+    table = _REST_TAGS if style == "rest" else _EPYDOC_TAGS
     kind, how = table.get(tag.lower(), ("other", "arg-name"))
     arg_span = match.span("arg") if match.group("arg") else None
-    head = field_head(how, line.text, arg_span)
+    head = _field_head(how, line.text, arg_span)
     if kind == "raises" and head.name is None:
         head = body_exception(line.text, match.end()) or head
     content = join([lines[n].content for n in range(i, end)]).collapse()

@@ -20,15 +20,14 @@ import ast
 import re
 from dataclasses import dataclass, field, replace
 
+from docref.checks.static.class_fields import field_param, short_name
 from docref.core.findings import Evidence
-from docref.graph.model import Class, FileExtract, Function, Import, Param, Variable
+from docref.graph.model import Class, FileExtract, Function, Import, Param
 from docref.graph.project import ProjectGraph
 
 __all__ = ["Constructor", "ConstructorResolver", "without_receiver"]
 
 _EVIDENCE_CHARS = 200
-_FACTORY = "<factory>"  # not a literal: the default rules stay silent on it
-_NOT_REQUIRED = "<not required>"
 _TRIVIAL_BASES = frozenset({"object", "Generic", "ABC"})
 # Class decorators known to leave the inherited constructor alone; any other may replace it
 # (matplotlib's ``@make_norm_from_scale(..., init=lambda vmin, vmax, *, base=10: None)``).
@@ -51,7 +50,6 @@ _MODEL_BASES = {
 }
 # A subclass of these adds its own fields to the generated constructor without a decorator.
 _FIELDS_INHERITED = frozenset({"pydantic", "typeddict"})
-_FIELD_CALLS = frozenset({"field", "Field", "ib", "attrib"})
 _INIT_FALSE = re.compile(r"\binit\s*=\s*False\b")
 _AUTO_ATTRIBS = re.compile(r"\bauto_attribs\s*=\s*True\b")
 _MAX_REEXPORT_HOPS = 3
@@ -60,14 +58,10 @@ _MAX_REEXPORT_HOPS = 3
 _Fields = tuple[list[Param], dict[str, str]]
 
 
-def _short(name: str) -> str:
-    return name.split("[", 1)[0].split("(", 1)[0].strip().rpartition(".")[2]
-
-
 def without_receiver(function: Function) -> list[Param]:
     """The parameters of a method without ``self``/``cls`` (kept for a ``@staticmethod``)."""
     params = list(function.params)
-    static = any(_short(d) == "staticmethod" for d in function.decorators)
+    static = any(short_name(d) == "staticmethod" for d in function.decorators)
     if params and not static and params[0].kind in ("positional", "positional_only"):
         params = params[1:]
     return params
@@ -122,10 +116,10 @@ class ConstructorResolver:
         header = _header_keywords(
             self._code(fe, cls.header_span.start_byte, cls.header_span.end_byte)
         )
-        if header is None or any(_short(b) == "Protocol" for b in cls.bases):
+        if header is None or any(short_name(b) == "Protocol" for b in cls.bases):
             return None
         metaclass = header.get("metaclass")
-        if metaclass is not None and _short(metaclass) != "ABCMeta":
+        if metaclass is not None and short_name(metaclass) != "ABCMeta":
             return None
         model = self._model(fe, cls)
         own = self._own_method(fe, cls, "__init__") or self._own_method(fe, cls, "__new__")
@@ -145,14 +139,16 @@ class ConstructorResolver:
             if inherited is None or own_fields is None:
                 return None
             return self._generated(fe, cls, model.kind, inherited, own_fields)
-        if any(_short(d) not in _TRANSPARENT_DECORATORS for d in cls.decorators):
+        if any(short_name(d) not in _TRANSPARENT_DECORATORS for d in cls.decorators):
             return None  # a class decorator may hand the class another constructor
         return self._from_base(fe, cls, header, hops)
 
     # ---- the three sources -----------------------------------------------------------
 
     def _from_method(self, fe: FileExtract, cls: Class, method: list[Function]) -> Constructor:
-        implementations = [f for f in method if "overload" not in {_short(d) for d in f.decorators}]
+        implementations = [
+            f for f in method if "overload" not in {short_name(d) for d in f.decorators}
+        ]
         primary = (implementations or method)[-1]
         span = primary.header_span
         text = " ".join(self._code(fe, span.start_byte, span.end_byte).split())
@@ -187,7 +183,7 @@ class ConstructorResolver:
     def _from_base(
         self, fe: FileExtract, cls: Class, header: dict[str, str], hops: int
     ) -> Constructor | None:
-        bases = [b for b in cls.bases if _short(b) not in _TRIVIAL_BASES]
+        bases = [b for b in cls.bases if short_name(b) not in _TRIVIAL_BASES]
         if not bases or hops <= 0:
             return None
         found = self.resolve_class(fe, bases[0], cls.parent_class)
@@ -260,7 +256,7 @@ class ConstructorResolver:
         field_aliases: dict[str, str] = {}
         for written in cls.bases:
             plain = written.split("[", 1)[0].strip()
-            if _short(plain) in _TRIVIAL_BASES or _qualify(plain, aliases) in _MODEL_BASES:
+            if short_name(plain) in _TRIVIAL_BASES or _qualify(plain, aliases) in _MODEL_BASES:
                 continue
             found = self.resolve_class(fe, written, cls.parent_class)
             if found is None or hops <= 0:
@@ -271,7 +267,7 @@ class ConstructorResolver:
                 params.extend(base_ctor.params)
                 field_aliases.update(base_ctor.aliases)
             elif self._model(base_fe, base) is not None or any(
-                _short(b) not in _TRIVIAL_BASES for b in base.bases
+                short_name(b) not in _TRIVIAL_BASES for b in base.bases
             ):
                 return None  # what the base contributes is not known
         return params, field_aliases
@@ -296,7 +292,7 @@ class ConstructorResolver:
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return None
             node = statement.body[0] if len(statement.body) == 1 else None
-            param = _field_param(node, var, model.kind, auto=auto, total=total)
+            param = field_param(node, var, model.kind, auto=auto, total=total)
             if param is None:
                 continue
             params.append(param)
@@ -343,55 +339,6 @@ def _header_keywords(header: str) -> dict[str, str] | None:
     if not isinstance(node, ast.ClassDef):
         return None
     return {k.arg: ast.unparse(k.value) for k in node.keywords if k.arg}
-
-
-def _field_param(
-    node: ast.stmt | None, var: Variable, kind: str, *, auto: bool, total: bool
-) -> Param | None:
-    """The constructor parameter one class-body statement gives, ``None`` when it is no field."""
-    value = node.value if isinstance(node, ast.AnnAssign | ast.Assign) else None
-    call = (
-        value
-        if isinstance(value, ast.Call) and _short(ast.unparse(value.func)) in _FIELD_CALLS
-        else None
-    )
-    if not isinstance(node, ast.AnnAssign) and not (kind == "attrs" and call is not None):
-        return None  # a plain assignment is a class attribute (attrs: ``x = attr.ib()`` counts)
-    if isinstance(node, ast.AnnAssign) and call is None and not auto:
-        return None  # classic attrs without auto_attribs: only ``attr.ib()`` makes a field
-    annotation = var.annotation
-    head = _short(annotation or "")
-    if head in ("ClassVar", "KW_ONLY") or (kind == "pydantic" and var.name.startswith("_")):
-        return None
-    default: str | None = None if total or kind != "typeddict" else _NOT_REQUIRED
-    if annotation and head in ("InitVar", "Required", "NotRequired") and "[" in annotation:
-        default = _NOT_REQUIRED if head == "NotRequired" else default
-        annotation = annotation.split("[", 1)[1].rsplit("]", 1)[0].strip()
-    # attrs names the parameter of a private attribute ``_x`` plain ``x``
-    name = (var.name.lstrip("_") or var.name) if kind == "attrs" else var.name
-    if call is not None:
-        keywords = {k.arg: k.value for k in call.keywords if k.arg}
-        init = keywords.get("init")
-        if isinstance(init, ast.Constant) and init.value is False:
-            return None
-        alias = keywords.get("alias")
-        if isinstance(alias, ast.Constant) and isinstance(alias.value, str):
-            name = alias.value
-        given = keywords.get("default") or (
-            call.args[0] if call.args and kind != "dataclass" else None
-        )
-        if given is not None:
-            default = None if _is_ellipsis(given) else ast.unparse(given)
-        elif "default_factory" in keywords or "factory" in keywords:
-            default = _FACTORY
-    elif value is not None:
-        default = ast.unparse(value)
-    param_kind = "keyword_only" if kind in ("pydantic", "typeddict") else "positional"
-    return Param(name, annotation, default, param_kind)
-
-
-def _is_ellipsis(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value is Ellipsis
 
 
 def _render(param: Param) -> str:

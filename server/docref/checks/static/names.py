@@ -156,6 +156,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 resolution = _judge_java(scope, mention)
             else:
                 resolution = _judge_python(scope, mention)
+                if resolution.verdict == "missing" and _spelt_in_full(inp, scope, mention):
+                    continue  # ``:func:`pool2d``` after ``torch.nn.functional.pool2d``
             keyword = (
                 resolution.verdict == "unknown"
                 and not xref
@@ -203,6 +205,21 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
     return findings
 
 
+def _spelt_in_full(inp: StaticInput, scope: PythonScope, mention: Mention) -> bool:
+    """A bare name the same docstring also writes as a dotted name that resolves (kornia's
+    ``:func:`adaptive_max_pool2d``` beside ``torch.nn.functional.adaptive_max_pool2d``): the
+    short form is that object, named for short."""
+    if "." in mention.target or "#" in mention.target:
+        return False
+    body = inp.source[inp.docstring.body_start : inp.docstring.body_end]
+    full = re.compile(rf"(?<![\w.])((?:[A-Za-z_]\w*\.)+){re.escape(mention.target)}(?!\w)")
+    for match in full.finditer(body):
+        parts = [*match[1].rstrip(".").split("."), mention.target]
+        if scope.resolve_dotted(parts).verdict != "missing":
+            return True
+    return False
+
+
 _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
 
 
@@ -217,11 +234,14 @@ def _used_elsewhere(
     return renamed_but_used_elsewhere(inp, segment, mention, scope)
 
 
-_SHAPE = re.compile(r"\bshape\s*[=:]?\s*\(([^()]*)\)")
+# (the word boundary looked for behind the literal: a pattern starting with a literal is searched
+# for in C, one starting with ``\b`` tried at every position -- the same matches, 10x faster)
+_SHAPE = re.compile(r"shape(?<=\bshape)\s*[=:]?\s*\(([^()]*)\)")
 # "an array with shape ``shape1``", "broadcastable to shape ``shape2``": numbered placeholders
 # the sentence names shapes by (not "of shape `mask_shape`", a stale parameter of jax's)
-_SHAPE_NAME = re.compile(r"\bshapes?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
+_SHAPE_NAME = re.compile(r"shape(?<=\bshape)s?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
+_OUTPUTS = frozenset({"returns", "yields"})
 
 
 def _example_words(inp: StaticInput) -> set[str]:
@@ -229,8 +249,9 @@ def _example_words(inp: StaticInput) -> set[str]:
     blocks, where an explanation may define the names its prose then uses, and the dimension
     symbols of its array shapes (``of shape (n_samples, n_output_features)``, numbered ones:
     "with shape ``shape1``"), which the prose
-    then names (```n_output_features` is the number of ...``), and the parameters of a callable
-    a parameter's type spells out (``chunk: callable(x_chunk, axis)``)."""
+    then names (```n_output_features` is the number of ...``), the parameters of a callable
+    a parameter's type spells out (``chunk: callable(x_chunk, axis)``) and the names of its
+    Returns and Yields entries."""
     parsed = inp.docstring
     pieces: list[str] = []
     position = parsed.body_start
@@ -243,7 +264,8 @@ def _example_words(inp: StaticInput) -> set[str]:
     pieces.extend(m[1] for m in _SHAPE_NAME.finditer(body))
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
     # and a symbol the prose defines (```n_world`` is the number of ...``)
-    pieces.extend(literal_blocks(body))
+    if "::" in body:  # (a literal block opens on a line ending in ``::``)
+        pieces.extend(literal_blocks(body))
     defined = {m[1] or m[2] or m[3] for m in DEFINED.finditer(body)}
     pieces.extend(defined)
     # a name built on a placeholder the docstring defines: ``column_x``, "with `x` being ..."
@@ -252,6 +274,9 @@ def _example_words(inp: StaticInput) -> set[str]:
         pieces.extend(w for w in words if "_" in w.strip("_") and defined & set(w.split("_")))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
+    # the names of its own Returns/Yields entries (NumPy ``g_vector : ndarray``), which the
+    # prose names as it names a parameter ("and therefore `g_vector` also zero")
+    pieces.extend(s.name for s in parsed.segments if s.kind in _OUTPUTS and s.name)
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.names_local import name_family
+from docref.checks.static.names_local import name_family, wrapped_name
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_scope import Resolution, project_variant
 from docref.checks.static.names_shorthand import (
@@ -95,6 +95,8 @@ def unresolved_finding(
         return None
     if not resolution.owner and name_family(name, [*resolution.candidates, own]):
         return None
+    if not resolution.owner and wrapped_name(name, resolution.candidates):
+        return None  # ``grid_sample`` beside the imported ``_torch_grid_sample`` wrapping it
     weak = hint(name, candidates)
     code_in_backticks = mention.kind in ("backtick", "literal") and not word
     renamed = code_in_backticks and _parameter_cue(inp, mention)
@@ -102,6 +104,8 @@ def unresolved_finding(
     # ``X_transformed`` for a parameter ``X`` names a value derived from it (``y_pred``,
     # ``x_new``), not a renamed helper as ``frobnicate_all`` for a function ``frobnicate`` is
     derived = weak in {p.name for p in inp.function.params}
+    # and a type's word added to it (``state_dicts``, ``name_list``): values of that type
+    derived = derived or (weak is not None and _added_word(name, weak) in _TYPE_WORDS)
     # Javadoc ``{@code name()}`` is as often a method of another object or a C function
     java_call = inp.file.language == "java" and mention.kind == "call"
     extends = mention.kind == "backtick" and not word and weak is not None and not twin
@@ -155,6 +159,25 @@ def unresolved_finding(
     if rule == RULE_NAME and not resolution.owner and _derived(inp, name, suggestion or weak):
         rule = RULE_DERIVED
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+# the words of built-in and array types a name adds to another to describe values of that type
+_TYPE_WORDS = frozenset(
+    {"dict", "list", "tuple", "set", "str", "string", "int", "float", "bytes", "array"}
+    | {"tensor", "map", "mapping", "seq", "sequence"}
+)
+
+
+def _added_word(name: str, base: str) -> str:
+    """The word ``name`` adds to ``base`` (``state_dicts`` to ``state``: ``dict``, in the
+    singular), or an empty string."""
+    if name.startswith(f"{base}_"):
+        word = name[len(base) + 1 :]
+    elif name.endswith(f"_{base}"):
+        word = name[: -len(base) - 1]
+    else:
+        return ""
+    return word[:-1] if word.endswith("s") and word[:-1] in _TYPE_WORDS else word
 
 
 def _derived(inp: StaticInput, name: str, twin: str | None) -> bool:

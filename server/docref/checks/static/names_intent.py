@@ -10,8 +10,9 @@
   (``xxx : class for regression diagnostics TODO: does not exist yet``): a known gap, not drift.
 * :func:`may_not_exist`: the sentence makes the name conditional ("If defined,
   :attr:`~PIL.Image.Image.n_frames` refers to ...": multi-frame plugins define it), calls
-  it old ("the old ``Header.fromTxtFile`` method": history), or gives it an owner by a
-  possessive ("Django's `timesince` formatter": another project's name).
+  it old ("the old ``Header.fromTxtFile`` method": history), gives it an owner by a
+  possessive ("Django's `timesince` formatter", "torchvision's ``nrow``": another project's
+  name) or calls it an id ("command ids such as `napari.window.file.copy`").
 * :func:`named_with_its_library`: the word before the name is an external library the file
   imports ("a traitlets Config" with a class role: ipython's ``embed``, whose file does
   ``from traitlets import ...``): the sentence says whose class it is.
@@ -115,17 +116,44 @@ _HISTORY = re.compile(
 )
 
 
-# "Django's `timesince`", "NumPy's ``ndarray.flat``": a capitalised owner right before the
-# mention (markup between) says whose name it is
-_POSSESSIVE = re.compile(r"\b[A-Z][\w.]*'s\s+(?:[:\w]+:)?[`*]*$")
+# "Django's `timesince`", "NumPy's ``ndarray.flat``", "torchvision's ``nrow``": an owner right
+# before the mention (markup between) says whose name it is; a lower-case owner only without a
+# determiner before it ("the function's ``x``" is this code's) and not a contraction ("it's")
+_POSSESSIVE = re.compile(r"(?:\b(\w+)\s+)?\b([A-Za-z][\w.]*)'s\s+(?:[:\w]+:)?[`*]*$")
+_DETERMINERS = frozenset(
+    {"the", "this", "that", "these", "those", "its", "a", "an", "each", "every", "our", "your"}
+    | {"their", "his", "her", "my", "any", "some", "same", "other", "another", "which", "whose"}
+)
+_CONTRACTIONS = frozenset(
+    {"it", "that", "what", "there", "here", "let", "who", "he", "she", "where", "one", "this"}
+)
+# "command ids such as `napari.window.file.copy`", "the key ``a.b``": the sentence calls the
+# name a string identifier, not a reference to code
+_AN_ID = re.compile(
+    r"\b(?:ids?|identifiers?|keys?)\s+(?:such\s+as\s+|like\s+|e\.g\.,?\s+)?(?:[:\w]+:)?[`*]*$",
+    re.I,
+)
+
+
+def _possessive(before: str) -> bool:
+    match = _POSSESSIVE.search(before)
+    if match is None:
+        return False
+    owner = match[2]
+    if owner[:1].isupper():
+        return True
+    if owner.lower() in _CONTRACTIONS:
+        return False
+    return (match[1] or "").lower() not in _DETERMINERS
 
 
 def may_not_exist(source: str, segment: Segment, start: int) -> bool:
     """The segment's text before the mention at ``start`` makes its existence conditional,
-    calls it old (history: "the old ``Header.fromTxtFile`` method") or names its owner
-    ("Django's `timesince`")."""
+    calls it old (history: "the old ``Header.fromTxtFile`` method"), names its owner
+    ("Django's `timesince`", "torchvision's ``nrow``") or calls it an id ("command ids such as
+    `napari.window.file.copy`": a string, not a module path)."""
     before = source[max(segment.start, start - 40) : start]
-    if _HISTORY.search(before) or _POSSESSIVE.search(before):
+    if _HISTORY.search(before) or _possessive(before) or _AN_ID.search(before):
         return True
     return _CONDITIONAL.search(source, segment.start, max(segment.start, start)) is not None
 

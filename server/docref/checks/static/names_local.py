@@ -8,6 +8,8 @@
 * :data:`OTHERS_PARAMETER` -- after a mention, "argument of X" / "keyword to X": the name is a
   parameter of another callable (``the parse_strict argument of Unit``).
 * :func:`name_family` -- ``the urfft functions`` for ``urfft2`` and ``urfftn``: a family stem.
+* :func:`wrapped_name` -- ``grid_sample`` beside ``_torch_grid_sample``: the name a wrapper
+  in scope wraps.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ __all__ = [
     "literal_blocks",
     "name_family",
     "parameter_family",
+    "wrapped_name",
 ]
 
 # after a mention: "argument of X" / "keyword to X" names a parameter of another callable
@@ -32,8 +35,8 @@ OTHERS_PARAMETER = re.compile(
 # an indefinite article introducing a symbol: "contains a function alpha_bar that takes an
 # argument t" (diffusers' ``betas_for_alpha_bar``, round 13) -- "a", not "the": "the function
 # `foo` that ..." refers to a function, which may have been renamed
-DEFINED = re.compile(
-    r"\b(?:where\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means|refers\s+to|stands\s+for"
+DEFINED = re.compile(  # (the lookahead lets the engine skip, in C, what cannot start a match)
+    r"(?=[wa])\b(?:where\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:is|are|denotes|means|refers\s+to|stands\s+for"
     r"|represents|is\s+defined\s+as)"
     r"|with\s+[`*]*([^\W\d]\w*)[`*]*\s+(?:being|representing|denoting)"
     r"|an?\s+(?:function|callable|variable|symbol|quantity|constant)\s+[`*]*([^\W\d]\w*)[`*]*"
@@ -72,3 +75,12 @@ def name_family(name: str, candidates: list[str]) -> bool:
     """``the ``urfft`` functions`` for ``urfft2`` and ``urfftn``: a name that two or more
     names in scope extend names their family (the stem they share), not a misspelt one."""
     return sum(c.startswith(name) and c != name for c in set(candidates)) >= 2
+
+
+def wrapped_name(name: str, candidates: tuple[str, ...] | list[str]) -> bool:
+    """``grid_sample`` where ``_torch_grid_sample`` is in scope: a multi-word name that a name in
+    scope ends with after a prefix of its own words is the function that name wraps (kornia's
+    ``_torch_grid_sample`` calls torch's ``grid_sample``), which the prose names as such."""
+    if "_" not in name.strip("_"):
+        return False  # one word (``sample``) ends too many names to say whose it is
+    return any(c.endswith(f"_{name}") and c.strip("_") != name for c in candidates)

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from docref.checks.static.names_marks import any_mark, dot_then_name, word_then_paren
 from docref.segments import ParsedDocstring, Segment
 
 __all__ = ["Mention", "MentionKind", "find_mentions", "is_plain_word"]
@@ -83,15 +85,19 @@ _URL = re.compile(r"(?:https?|ftp|file)://[^\s>`)]+|<[^<>\s]+@[^<>\s]+>")
 # A Markdown reference link ``[Operations.List][google.longrunning.Operations.List]``: the
 # generated (GAPIC) docstrings of protobuf APIs link proto names, not Python ones.
 _REFERENCE_LINK = re.compile(r"\[[^\[\]\n]+\]\[[^\[\]\s]*\]")
-_ROLE = re.compile(r"(?<![\w`]):(?P<role>[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*):`(?P<body>[^`]+)`")
+# (the patterns start with their literal and look behind it: a pattern starting with a literal is
+# searched for in C, one starting with a lookbehind is tried at every position; same matches)
+_ROLE = re.compile(
+    r":(?<![\w`]:)(?P<role>[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*):`(?P<body>[^`]+)`"
+)
 _SUFFIX_ROLE = re.compile(r"`[^`]+`:[A-Za-z][\w.+-]*:")
 _DOUBLE = re.compile(r"``(?P<body>[^`].*?)``(?!`)", re.S)
 _EPYDOC = re.compile(r"\b(?P<tag>[LC])\{(?P<body>[^{}]+)\}")
 _EPYDOC_OTHER = re.compile(r"\b[IBMUXSE]\{[^{}]*\}")
 _HYPERLINK = re.compile(r"(?<![\w`])_?`[^`]+`__?(?!\w)|(?<![\w`])_`[^`]+`")
-_SINGLE = re.compile(r"(?<![\w`\\])`(?P<body>[^`]+)`(?![`\w])")
+_SINGLE = re.compile(r"`(?<![\w`\\]`)(?P<body>[^`]+)`(?![`\w])")
 # reST emphasis around an identifier (``*include_header*``), not ``*args``/``**kwargs**``
-_EMPHASIS = re.compile(r"(?<![\w*\\])\*(?P<body>[A-Za-z_]\w*)\*(?![\w*])")
+_EMPHASIS = re.compile(r"\*(?<![\w*\\]\*)(?P<body>[A-Za-z_]\w*)\*(?![\w*])")
 # possessive (``*+``): a shorter name is followed by a word character or a dot, never by what
 # the patterns want next, so giving characters back finds nothing (the same matches, ~25%
 # faster: these two run over every segment with a dot or a parenthesis)
@@ -128,10 +134,6 @@ _JAVA_CALL = re.compile(r"\s*(?P<name>[A-Za-z_$][\w$]*)\((?P<args>[^()]*)\)\s*")
 _ARTICLES = frozenset({"the", "a", "an"})
 _TITLE_AFTER = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]+")
 _JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
-# Every mention needs one of these in its window: a backtick (roles, literals), a brace
-# (Epydoc, Javadoc tags), an opening parenthesis (call syntax), an ``@`` (Javadoc) or a dot
-# inside a dotted name.  Most sentences have none, and skipping them is most of the rule's time.
-_ANY_MARK = re.compile(r"[`{(@]|\w\.\w|\*\w|<code>")
 _JAVA_TARGET = re.compile(r"(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)?(?:#[A-Za-z_$][\w$]*)?")
 
 # What every match of a pattern contains (one of): most windows lack most of them, and a
@@ -155,6 +157,14 @@ _NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _JAVA_CODE: ("{@",),
     _HTML_CODE: ("<",),
     _JAVA_SEE: ("@see",),
+}
+
+
+# Stronger tests than :data:`_NEEDS` for the two costliest patterns (both start with a
+# lookbehind, so the regex is tried at every position of every window it runs on).
+_HOLDS: dict[re.Pattern[str], Callable[[str], bool]] = {
+    _CALL: word_then_paren,
+    _PLAIN_DOTTED: dot_then_name,
 }
 
 
@@ -245,6 +255,9 @@ class _Scan:
         needs = _NEEDS.get(pattern)
         if needs is not None and not any(n in self.text for n in needs):
             return []  # the text lacks what every match holds: no regex pass
+        holds = _HOLDS.get(pattern)
+        if holds is not None and not holds(self.text):
+            return []
         found: list[re.Match[str]] = []
         for match in pattern.finditer(self.text):
             if self.free(match.start(), match.end()) and not _BLANK_LINE.search(match[0]):
@@ -372,7 +385,7 @@ def find_mentions(
     if begin >= segment.end:
         return []
     see_also = language != "java" and (segment.section or "").lower() == "see also"
-    if not see_also and _ANY_MARK.search(source, begin, stop) is None:
+    if not see_also and not any_mark(source, begin, stop):
         return []
     scan = _Scan(source, begin, stop, segment.end)
     if language == "java":

@@ -97,6 +97,10 @@ class PythonScope(ProjectWalk):
         top = self._top(self.fe.path, head)
         if top is not None:
             return top, 1
+        if head.startswith("__") and head.endswith("__"):
+            # ``__class__.__name__``: the data model's attribute of any object, not the
+            # ``builtins`` module's own ``__class__`` (its type, which has no ``__name__`` entry)
+            return _LEAF, 1
         if hasattr(builtins, head):
             kind = "class" if isinstance(getattr(builtins, head), type) else "function"
             return _External(head, kind), 1

@@ -86,6 +86,17 @@ def inflected(name: str, base: str) -> bool:
     return any(name == base + end for end in ("d", "ed", "ing", "s"))
 
 
+def _number_variant(name: str, other: str) -> bool:
+    """``file_type`` and ``files_types``: the same words but for the number of a word before
+    the last one, an item and the collection holding it (nibabel's class attribute
+    ``files_types`` of ``file_type`` pairs), not a typo.  The last word's plural alone
+    (``create_entries`` for ``create_entry``) is a renamed function's, left as evidence."""
+    words, others = name.split("_"), other.split("_")
+    if len(words) < 2 or len(words) != len(others) or words[:-1] == others[:-1]:
+        return False
+    return all(a == b or _plural(a, b) or _plural(b, a) for a, b in zip(words, others, strict=True))
+
+
 def _evidence_pool(name: str, candidates: Iterable[str], bare: bool) -> list[str]:
     """Candidates that may count as evidence of a typo.  Left out: special names for an
     ordinary one (``floor`` is not a misspelt ``__floor__``), private twins (``none`` in
@@ -99,6 +110,7 @@ def _evidence_pool(name: str, candidates: Iterable[str], bare: bool) -> list[str
         if c != name
         and c.lstrip("_") != name.lstrip("_")
         and not (bare and inflected(name, c))
+        and not _number_variant(name, c)
         and (dunder or not (c.startswith("__") and c.endswith("__")))
     ]
 

@@ -25,6 +25,7 @@ from docref.checks.static.prose_names import (
     RULE_STALE,
     called_in,
     called_not_valued,
+    called_twin,
     stale_match,
 )
 from docref.core.findings import Criterion, Finding
@@ -108,6 +109,12 @@ def stale_finding(
     if match in params and called_not_valued(name, sentence, annotation):
         return None  # "the `agentmain` method": code elsewhere, not the value `agent`
     what = "parameter" if match in params else "name in scope"
+    if match in params and called:
+        # ``replace_parameters()``: a call names a function, not the parameter sharing words
+        defined = [f.name for f in inp.file.functions] + [c.name for c in inp.file.classes]
+        callable_twin = called_twin(name, defined, lambda: _linked_outward(inp))
+        if callable_twin is not None:
+            match, what = callable_twin, "function" if callable_twin[:1].islower() else "class"
     message = (
         f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
     )
@@ -330,6 +337,21 @@ def call_linked(inp: StaticInput) -> set[str]:
         if fn is not own and any(_called_name(r.name) == own.name for r in fn.references):
             out.add(fn.name)
     return out
+
+
+def _linked_outward(inp: StaticInput) -> set[str]:
+    """:func:`call_linked`, and the functions enclosing one that calls the documented
+    function (a decorator whose inner ``wrapper`` calls it)."""
+    own = inp.function
+    callers = [
+        f.qualname
+        for f in inp.file.functions
+        if f is not own and any(_called_name(r.name) == own.name for r in f.references)
+    ]
+    outer = {
+        f.name for f in inp.file.functions if any(q.startswith(f.qualname + ".") for q in callers)
+    }
+    return call_linked(inp) | outer
 
 
 def keyword_or_renamed(

@@ -35,7 +35,7 @@ from collections.abc import Container, Iterator
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_entries import not_a_name
-from docref.checks.static.params_property import is_property, property_parameters
+from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_suggest import closest_parameter, rename_target
 from docref.core.findings import Criterion, Evidence, Finding
 from docref.core.segment import Segment
@@ -307,6 +307,10 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     names = {p.name for p in params}
     documented = list(_documented(inp))
     if not documented:
+        return []
+    if not java and is_setter(inp.function) and len({n for _s, _d, n in documented}) == 1:
+        # ``obj.metadata = value``: no caller names a setter's one argument, so the entry
+        # names the value it is given (nibabel's ``meta`` for ``metadata(self, metadata)``)
         return []
     if not java and is_property(inp.function):
         # documented with the call signature of the object it returns (issue 12)

@@ -15,6 +15,10 @@
 * :func:`in_own_pseudo_signature`: a name the docstring writes as an argument of a call of
   the function's (or its class's) own name in prose (nltk's "An alternative calling
   convention ... is Feature(start, end)") -- a calling convention it documents (round 12a).
+* :func:`key_of_a_mapping`: an entry under Google's "Keyword Args:" of a function without
+  ``**kwargs`` that takes a mapping (kornia's ``LoFTR.forward(self, data: dict)`` lists
+  ``image0``, ``mask1``, ... there) -- the keys of that mapping, which no caller can pass as
+  keywords (round 14).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ __all__ = [
     "element_of_a_tuple",
     "in_own_pseudo_signature",
     "item_of_varargs",
+    "key_of_a_mapping",
     "lists_types",
     "not_a_name",
     "says_removed",
@@ -114,8 +119,26 @@ def element_of_a_tuple(name: str, docstring: str, parameters: Container[str] = (
     return False
 
 
+_KEYWORD_SECTIONS = frozenset({"keyword args", "keyword arguments", "kwargs", "keys"})
+# a mapping annotation: ``dict``, ``Dict[str, Tensor]``, ``Mapping``, ``MutableMapping``, ...
+_MAPPING = re.compile(r"(?:^|[\s\[|.])(?:dict|Dict|Mapping|MutableMapping|OrderedDict)\b")
+
+
+def key_of_a_mapping(segment: Segment, params: list[Param]) -> bool:
+    """``segment`` is an entry of a "Keyword Args:" section of a function that takes no
+    ``**kwargs`` and has a parameter annotated as a mapping: it documents that mapping's
+    keys, as no keyword argument could reach the function."""
+    if (segment.section or "").strip().lower() not in _KEYWORD_SECTIONS:
+        return False
+    if any(p.kind == "kwarg" for p in params):
+        return False
+    return any(p.annotation and _MAPPING.search(p.annotation) for p in params)
+
+
 def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param]) -> bool:
     """The entry of ``name`` names no parameter on purpose (see the module docstring)."""
+    if key_of_a_mapping(segment, params):
+        return True
     if item_of_varargs(name, [p.name.lstrip("*") for p in params if p.kind == "vararg"]):
         return True
     names = [n.strip().strip("`*\\") for n in (segment.name or "").split(",")]

@@ -20,7 +20,7 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.graph.model import Class, FileExtract, Function
 
-__all__ = ["is_property", "property_parameters"]
+__all__ = ["is_property", "is_setter", "property_parameters"]
 
 _PROPERTIES = frozenset({"property", "cached_property", "functools.cached_property"})
 _RETURN_CALL = re.compile(r"\breturn\s+(?:self\.)?([A-Za-z_][\w.]*)\s*\(")
@@ -31,6 +31,11 @@ _MAX_BASES = 8
 def is_property(function: Function) -> bool:
     """Whether ``function`` is a property getter (``@property``, ``@cached_property``)."""
     return any(d.split("(", 1)[0].strip() in _PROPERTIES for d in function.decorators)
+
+
+def is_setter(function: Function) -> bool:
+    """Whether ``function`` is a property's setter (``@name.setter``)."""
+    return f"{function.name}.setter" in (d.split("(", 1)[0].strip() for d in function.decorators)
 
 
 _ANYTHING: frozenset[str] = frozenset({"*"})

@@ -33,6 +33,7 @@ __all__ = [
     "RULE_STALE",
     "called_in",
     "called_not_valued",
+    "called_twin",
     "plain_affix",
     "renamed_twin",
     "stale_match",
@@ -292,6 +293,31 @@ def stale_match(
     if re.search(rf"(?<![\w.]){re.escape(match)}(?!\w)", sentence):
         return None
     return match
+
+
+def called_twin(
+    name: str, defined: Iterable[str], linked: Callable[[], set[str]] | None = None
+) -> str | None:
+    """The one function or class of ``defined`` that a called ``name()`` was renamed to by
+    swapping one word (``replace_parameters()`` for the decorator ``rename_parameters``),
+    same naming convention and word count, or ``None``.  A call names a callable: a
+    parameter that merely shares its words (``replacement_params``) is the wrong target for
+    the hint (round 13, nilearn).  Several such: the one ``linked`` by a call."""
+    words = _words(name)
+    if len(words) < 2:
+        return None
+    found = set()
+    for other in defined:
+        theirs = _words(other)
+        if other == name or _convention(other) != _convention(name) or len(theirs) != len(words):
+            continue
+        if other.startswith("_") != name.startswith("_"):
+            continue  # a public name renamed stays public (nilearn's inner ``_replace_params``)
+        if sum(a != b for a, b in zip(words, theirs, strict=True)) == 1:
+            found.add(other)
+    if len(found) > 1 and linked is not None:
+        found &= linked()  # ``rename_parameters`` (which calls the function), not ``remove_…``
+    return found.pop() if len(found) == 1 else None
 
 
 def renamed_twin(name: str, params: Iterable[str]) -> str | None:

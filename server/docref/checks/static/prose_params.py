@@ -45,6 +45,12 @@ _ENTRY = re.compile(r"^(?::param\b[^:]*:|@param\s+\S+|[*\w]+(?:\s*\([^)]*\))?\s*
 _IN_PROSE = re.compile(
     r"(?:\*|``?)(?P<name>[A-Za-z_]\w*)(?:\*|``?)\s+(?:is|must\s+be|should\s+be)\s+(?P<rest>.*)"
 )
+# before a name in prose: an exclusion ("every argument but ``a`` and", "except `x`,"):
+# what follows is said of the others (round 14, kornia's ``mean_average_precision``)
+_EXCEPTED = re.compile(
+    r"\b(?:but|except(?:\s+for)?|other\s+than|apart\s+from|besides)\s+"
+    r"(?:(?:\*|``?)\w+(?:\*|``?)\s*(?:,\s*|\band\s+|\bor\s+)+)*$"
+)
 _SHOWN = {"str": "a string", "bytes": "bytes", "tuple": "a tuple", "list": "a list"}
 _SHOWN |= {"dict": "a dict", "bool": "a flag", "int": "a count"}
 _MARK = r"(?:``|`|\{@code\s+|<code>)?"
@@ -107,6 +113,8 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, str, bool]]:
             continue
         if seg.kind in ("summary", "prose") and ("*" in seg.text or "`" in seg.text):
             for match in _IN_PROSE.finditer(seg.text):
+                if _EXCEPTED.search(seg.text, 0, match.start()):
+                    continue  # "every argument but ``n_classes`` and ``threshold`` is a list"
                 if match["name"] in names:
                     out.append((seg, match["name"], match["rest"], False))
     return out
@@ -173,6 +181,10 @@ def _judge_claims(inp: StaticInput) -> list[Finding]:
             found = conversion_kind(text)
             conversion = found is not None
         flag = _FLAG.match(text) if entry and not java else None
+        if flag is not None and re.search(rf"[`*]{re.escape(name)}[`*]", text):
+            # "whether the `signature` has at least `min_args` parameters" (round 14,
+            # lightning): the test the value drives, the value itself named as a number
+            flag = None
         if flag is not None:
             found = ("bool", flag)
         if found is None and not java:

@@ -39,14 +39,24 @@ def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
         except Exception:  # unreadable or vanished callee file: it could raise anything
             summary.opaque = True
             continue
-        sub = _callee_summary(inp, path, fe, callee, data)
-        if sub is None:
-            summary.opaque = True
-            continue
-        summary.raised |= sub.raised
-        summary.opaque |= sub.opaque
-        summary.external |= sub.external
+        # a name defined more than once (``if WINDOWS: def f(): raise ... else: def f(): ...``)
+        # is whichever definition the platform runs: what any of them raises may be raised
+        for definition in _definitions(fe, callee):
+            sub = _callee_summary(inp, path, fe, definition, data)
+            if sub is None:
+                summary.opaque = True
+                continue
+            summary.raised |= sub.raised
+            summary.opaque |= sub.opaque
+            summary.external |= sub.external
     return summary
+
+
+def _definitions(fe: FileExtract, callee: Function) -> list[Function]:
+    """``callee`` and the other definitions of its qualified name in its file (conditional
+    definitions: the branches of an ``if`` or ``try``), ``callee`` first."""
+    others = [f for f in fe.functions if f.qualname == callee.qualname and f.span != callee.span]
+    return [callee, *others]
 
 
 _PROPERTIES = frozenset({"property", "cached_property"})

@@ -70,8 +70,10 @@ _HOOK_WORDS = re.compile(
 )
 # "None", also code-marked as a Markdown or reST docstring writes it ("`None`", ":obj:`None`")
 # or Epydoc's ``L{None}`` / ``C{None}``
+# ``:py:data:`None``` -- also with the role's closing colon forgotten (``:py:data`None```,
+# round 15, pyOpenSSL's ``set_serial_number``)
 _NONE_RETURN = re.compile(
-    r"^(?::(?:py:)?(?:obj|data|const|class):|[LCIB]\{)?[`*\[]*(none|nothing|nonetype)\b", re.I
+    r"^(?::(?:py:)?(?:obj|data|const|class):?|[LCIB]\{)?[`*\[]*(none|nothing|nonetype)\b", re.I
 )
 _EPYDOC_MARKUP = re.compile(r"^[LCIB]\{(.*)\}$")
 # an untyped Returns text that tells when or whether the call returns, not what it returns:
@@ -148,10 +150,22 @@ def _says_none(seg: Segment) -> bool:
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
 
 
+# "raise ValueError if the data is not ..." written under Returns (round 13, nilearn's
+# ``PolyData._check_ndims``): a Raises sentence in the wrong section, no return value claimed
+_RAISE_SENTENCE = re.compile(
+    r"\s*(?:[Rr]aises?|[Rr]aising)\s+`*~?[\w.]*(?:Error|Exception|Warning)\b"
+)
+
+
+def _raise_sentence(seg: Segment) -> bool:
+    return not seg.type and bool(_RAISE_SENTENCE.match(_MARKER.sub("", seg.text, count=1)))
+
+
 def _blank(seg: Segment) -> bool:
     """An empty field a template left (``:return:`` and nothing after): it claims nothing
     (round 12, redis)."""
-    return not seg.type and not _MARKER.sub("", seg.text.strip(), count=1).strip()
+    # a lone dash placeholder ("Returns / ------- / -", round 15, sktime ``__setstate__``)
+    return not seg.type and _MARKER.sub("", seg.text.strip(), count=1).strip() in ("", "-", "--")
 
 
 def _first(segments: list[Segment]) -> Segment:
@@ -168,7 +182,11 @@ def _display(fn: Function) -> str:
 
 def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
     """Returns documented, but the function never returns a value."""
-    returns = [s for s in inp.docstring.segments if s.kind == "returns" and not _blank(s)]
+    returns = [
+        s
+        for s in inp.docstring.segments
+        if s.kind == "returns" and not _blank(s) and not _raise_sentence(s)
+    ]
     if not returns or any(_says_none(s) for s in returns):
         return []
     fn = inp.function

@@ -37,7 +37,12 @@ from docref.checks.static.returns_raises import (
     c3_returns_vs_yields,
     c3_returns_without_value,
 )
-from docref.checks.static.types_rules import c2_param_type, c2_return_type, c2_yield_type
+from docref.checks.static.types_rules import (
+    c2_numpy_scalar,
+    c2_param_type,
+    c2_return_type,
+    c2_yield_type,
+)
 from docref.core.findings import Finding
 from docref.graph.model import Docstring, Function
 from docref.graph.project import ProjectGraph
@@ -80,6 +85,7 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "C2-PROSE-PARAM-LOOSE": (c2_prose_param_loose,),
     "C2-PROSE-RETURN-INFERRED": (c2_prose_return_inferred,),
     "C2-PROSE-RETURN-ITEMS": (c2_prose_return_items,),
+    "C2-NUMPY-SCALAR": (c2_numpy_scalar,),
     "C3-RAISES-GENERIC": (c3_raises_generic,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,

@@ -94,6 +94,10 @@ def _build_table(extracts: list[FileExtract]) -> _Table:
     return _Table(bases, members, protocols)
 
 
+_FILE_LIKE = frozenset({"typing.IO", "IO", "typing.TextIO", "typing.BinaryIO"})
+_FILE_METHODS = frozenset({"read", "write", "readline"})
+
+
 @dataclass
 class Oracle:
     """``is_subclass(child, parent)`` over the project classes in reach of the checked file.
@@ -170,6 +174,8 @@ class Oracle:
             return True
         if self._elsewhere(child) or self._elsewhere(parent):
             return None
+        if {child, parent} & _FILE_LIKE and (file_like := self._file_like(c, p)) is not None:
+            return file_like
         if c not in table.bases:
             if p in table.protocols:
                 return self._builtin_satisfies(c, p)
@@ -181,6 +187,18 @@ class Oracle:
         if p in table.protocols:
             return self._satisfies(c, p)
         return False if complete else None
+
+    def _file_like(self, child: str, parent: str) -> bool | None:
+        """A project class that reads or writes (``read``/``write`` in its lineage) is the
+        "file-like object" a docstring says (round 14, nibabel's ``ImageOpener``): a duck type,
+        not the ``typing.IO`` class; ``None`` when neither side is such a project class."""
+        table = self._build()
+        for name in (child, parent):
+            if name in table.bases:
+                lineage, _complete = self._lineage(name)
+                members = set().union(*(table.members.get(n, set()) for n in lineage))
+                return True if members & _FILE_METHODS else None
+        return None
 
     def __call__(self, child: str, parent: str) -> bool | None:
         answer = self._answer(child, parent)

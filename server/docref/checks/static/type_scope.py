@@ -13,6 +13,7 @@ Two lookups the type normaliser cannot make alone, both bounded by the function 
 * :func:`type_tested`: whether the body tests a parameter's type with ``isinstance``.
 * :func:`unknown_word`: a lower-case word of a documented type that names nothing.
 * :func:`array_for_a_number`: an ndarray documented for a parameter annotated as a number.
+* :func:`number_for_an_array`: a number documented for an annotation that is a numpy array.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ __all__ = [
     "default_class",
     "file_key",
     "in_reach",
+    "number_for_an_array",
     "scope_aliases",
     "type_aliases",
     "type_tested",
@@ -317,3 +319,18 @@ def array_for_a_number(documented: TypeExpr, annotation: TypeExpr) -> bool:
     limits); the annotation is as likely the narrow side as the docstring the wrong one."""
     numbers = all(m.name in _NUMBERS and not m.args for m in annotation.members)
     return numbers and any(m.name == "numpy.ndarray" for m in documented.members)
+
+
+_SCALARS = frozenset({"int", "float", "complex", "numbers.Number", "scalar"})
+_ARRAYS = frozenset({"numpy.ndarray", "numpy.typing.NDArray", "numpy.number", "numpy.generic"})
+
+
+def number_for_an_array(documented: TypeExpr, annotation: TypeExpr) -> bool:
+    """``value : number`` for ``-> np.ndarray``: numpy hands back its scalars (``data[i]``,
+    ``np.sign(x)``) where the annotation says array, so the number is as often right as the
+    annotation (the opt-in C2-NUMPY-SCALAR, session 12: first pass 0 TRUE of 4)."""
+    doc = [m for m in documented.members if m.name != "None"]
+    ann = [m for m in annotation.members if m.name != "None"]
+    numbers = bool(doc) and all(m.name in _SCALARS and not m.args for m in doc)
+    arrays = any(m.name in ("numpy.ndarray", "numpy.typing.NDArray") for m in ann)
+    return numbers and arrays and all(m.name in _ARRAYS | _NUMBERS for m in ann)

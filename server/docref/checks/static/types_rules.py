@@ -40,6 +40,7 @@ from docref.checks.static.params import (
 from docref.checks.static.type_scope import (
     array_for_a_number,
     default_class,
+    number_for_an_array,
     type_tested,
     unknown_word,
 )
@@ -65,9 +66,11 @@ from docref.core.segment import Segment
 from docref.graph.model import Param
 
 __all__ = [
+    "RULE_NUMPY_SCALAR",
     "RULE_PARAM_TYPE",
     "RULE_RETURN_TYPE",
     "RULE_YIELD_TYPE",
+    "c2_numpy_scalar",
     "c2_param_type",
     "c2_return_type",
     "c2_yield_type",
@@ -76,6 +79,10 @@ __all__ = [
 RULE_PARAM_TYPE = "C2-PARAM-TYPE"
 RULE_RETURN_TYPE = "C2-RETURN-TYPE"
 RULE_YIELD_TYPE = "C2-YIELD-TYPE"
+# opt-in: a Python number documented where the annotation is a numpy array (type_scope's
+# number_for_an_array); first pass 0 TRUE, 1 FALSE, 3 DEBATABLE (scipy, transformers, nilearn,
+# napari): numpy's scalars come back where the annotation says ndarray
+RULE_NUMPY_SCALAR = "C2-NUMPY-SCALAR"
 
 _ITERATORS = frozenset(
     {
@@ -128,7 +135,19 @@ def _param_alternatives(param: Param, annotation: TypeExpr) -> list[TypeExpr]:
 
 
 def c2_param_type(inp: StaticInput) -> list[Finding]:
-    """``C2-PARAM-TYPE``: a documented parameter type incompatible with the annotation."""
+    """``C2-PARAM-TYPE``: a documented parameter type incompatible with the annotation (a
+    number for a numpy array: the opt-in :func:`c2_numpy_scalar`)."""
+    return [f for f in _param_types(inp) if f.rule == RULE_PARAM_TYPE]
+
+
+def c2_numpy_scalar(inp: StaticInput) -> list[Finding]:
+    """``C2-NUMPY-SCALAR`` (opt-in): C2-PARAM-TYPE's and C2-RETURN-TYPE's findings on a
+    number documented for a numpy array annotation (:data:`RULE_NUMPY_SCALAR`)."""
+    found = _param_types(inp) + _return_types(inp)
+    return [f for f in found if f.rule == RULE_NUMPY_SCALAR]
+
+
+def _param_types(inp: StaticInput) -> list[Finding]:
     if not python_docstring(inp):
         return []
     overloads = signatures(inp)
@@ -190,10 +209,11 @@ def _check_param(
     if not all(incompatible(inp, doc, alt) for alt in alternatives for doc in readings if doc):
         return None
     said = annotation.render()
+    numpy = all(number_for_an_array(doc, annotation) for doc in readings if doc)
     return type_finding(
         inp,
         segment,
-        RULE_PARAM_TYPE,
+        RULE_NUMPY_SCALAR if numpy else RULE_PARAM_TYPE,
         f'documents {param.name} as "{shown(doc_text)}", but the signature says {said}',
         f'document {param.name} as "{said}" or change the annotation',
     )
@@ -205,13 +225,22 @@ def _check_param(
 def c2_return_type(inp: StaticInput) -> list[Finding]:
     """``C2-RETURN-TYPE``: the Returns type incompatible with the return annotation (for a
     ``Generator``, with both the annotation and its return type)."""
+    return [f for f in _return_types(inp) if f.rule != RULE_NUMPY_SCALAR]
+
+
+def _return_types(inp: StaticInput) -> list[Finding]:
     fn = inp.function
     if not python_docstring(inp) or not fn.returns:
         return []
     typed = typed_entries(inp, "returns")
-    named = [s for s in inp.docstring.segments if s.kind == "returns" and s.name]
+    returns = [s for s in inp.docstring.segments if s.kind == "returns"]
+    named = [s for s in returns if s.name]
     if len(typed) != 1 or len(named) > 1:
         return []  # several named NumPy returns are the items of a returned tuple
+    if named and inp.docstring.style == "numpy" and len(returns) > 1:
+        # one named entry among several (``value Union[...]`` without its colon, then
+        # ``intersection_point : ...``; round 14, napari): items of a tuple too
+        return []
     scope = type_scope(inp)
     annotation = annotation_in(fn.returns, scope)
     segment = typed[0]
@@ -234,11 +263,12 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
             if other is None or not incompatible(inp, documented, other):
                 return []
     said = annotation.render()
+    numpy = all(number_for_an_array(doc, annotation) for doc in readings if doc)
     return [
         type_finding(
             inp,
             segment,
-            RULE_RETURN_TYPE,
+            RULE_NUMPY_SCALAR if numpy else RULE_RETURN_TYPE,
             f'says it returns "{shown(segment.type)}", but {fn.name}() returns {said}',
             f'document the return type as "{said}" or change the annotation',
         )
@@ -256,9 +286,33 @@ def _agrees_with_a_part(
     if awaitable is not None and len(annotation.args) == awaitable:
         return not incompatible(inp, documented, annotation.args[-1])
     names = [n for n in (segment.name or "").split(",") if n.strip()]
-    if len(names) < 2 or annotation.name != "tuple" or len(annotation.args) != len(names):
+    if annotation.name != "tuple":
+        return False
+    if not segment.name and segment.type and len(annotation.args) >= 2:
+        # ``numpy.ndarray, numpy.ndarray`` (round 14, pyvista): one type per tuple item
+        items = _top_level_commas(segment.type)
+        if len(items) == len(annotation.args):
+            scope = type_scope(inp)
+            read = [doc_type(item, scope) for item in items]
+            return all(
+                r is not None and not incompatible(inp, r, item)
+                for r, item in zip(read, annotation.args, strict=True)
+            )
+    if len(names) < 2 or len(annotation.args) != len(names):
         return False
     return not any(incompatible(inp, documented, item) for item in annotation.args)
+
+
+def _top_level_commas(text: str) -> list[str]:
+    """``a, b[c, d]`` -> ``["a", "b[c, d]"]``."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
 
 
 def _generator_result(annotation: TypeExpr) -> TypeExpr | None:

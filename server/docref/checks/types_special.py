@@ -1,0 +1,80 @@
+"""What a special type stands for when C2 compares types (:mod:`docref.checks.types`): a NumPy
+scalar type's Python kind (``np.int64`` is an ``int``: :func:`dtype_kind`, :func:`same_kind`),
+the type of a ``Literal``'s values (:func:`literal_base`), and how numpydoc's ``array_like``
+relates to another type (:func:`array_like_outcome`).  None of them compares further: the
+recursive comparison stays in :mod:`docref.checks.types`.
+"""
+
+from __future__ import annotations
+
+from .types_expr import TypeExpr, make_union
+from .types_hierarchy import ancestors, is_known
+from .types_relation import COMPATIBLE, EQUIVALENT, INCOMPATIBLE, Outcome, named
+from .types_vocab import ARRAY_LIKE, NDARRAY
+
+__all__ = ["array_like_outcome", "dtype_kind", "literal_base", "same_kind"]
+
+_NUMERIC_KINDS = {
+    "numpy.bool_": "bool",
+    "numpy.integer": "int",
+    "numpy.signedinteger": "int",
+    "numpy.unsignedinteger": "int",
+    "numpy.floating": "float",
+    "numpy.complexfloating": "complex",
+    "numpy.str_": "str",
+    "numpy.bytes_": "bytes",
+    "numpy.object_": "object",
+    "numpy.generic": "typing.Any",
+}
+_ARRAY_LIKE_MEMBERS = frozenset(
+    {"collections.abc.Sequence", "numbers.Number", "scalar", "numpy.generic", NDARRAY}
+)
+
+_LOOSE_ITERABLES = frozenset({"collections.abc.Iterable", "collections.abc.Collection"})
+
+
+def dtype_kind(expr: TypeExpr) -> TypeExpr:
+    for name in ancestors(expr):
+        if name in _NUMERIC_KINDS:
+            return TypeExpr(_NUMERIC_KINDS[name])
+    return expr
+
+
+def same_kind(doc: TypeExpr, ann: TypeExpr) -> bool:
+    """A Python number/str/bytes type and a NumPy scalar type of that kind."""
+    if doc.args or ann.args:
+        return False
+    doc_kind, ann_kind = dtype_kind(doc), dtype_kind(ann)
+    return doc_kind.name == ann_kind.name and (doc_kind != doc or ann_kind != ann)
+
+
+def literal_base(expr: TypeExpr) -> TypeExpr | None:
+    bases: list[TypeExpr] = []
+    for value in expr.args:
+        spelled = value.name
+        if spelled in ("True", "False"):
+            bases.append(TypeExpr("bool"))
+        elif spelled.startswith(("b'", 'b"')):
+            bases.append(TypeExpr("bytes"))
+        elif spelled.startswith(("'", '"')):
+            bases.append(TypeExpr("str"))
+        elif spelled.lstrip("-").isdigit():
+            bases.append(TypeExpr("int"))
+        else:
+            return None  # an enum member: its class is not known here
+    return make_union(bases)
+
+
+def array_like_outcome(doc: TypeExpr, ann: TypeExpr) -> Outcome:
+    other = ann if doc.name == ARRAY_LIKE else doc
+    if any(named(other.name, name) for name in (ARRAY_LIKE, NDARRAY)):
+        return EQUIVALENT  # numpydoc's array_like and ndarray are used interchangeably
+    if other.name in _LOOSE_ITERABLES:
+        # numpydoc's "list-like" / "iterable" for ``ArrayLike`` (round 15, librosa's
+        # ``salience`` weights): the loose word for the same argument, not a contradiction
+        return COMPATIBLE
+    if _ARRAY_LIKE_MEMBERS & set(ancestors(other)):
+        # a number or a sequence documented for ``ArrayLike`` is one of the things it
+        # accepts (narrower); ``array_like`` documented for one of them is a supertype
+        return COMPATIBLE
+    return INCOMPATIBLE if is_known(other.name) else None

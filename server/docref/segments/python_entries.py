@@ -1,0 +1,81 @@
+"""Which line of a Python docstring's entry section starts an entry, beyond the heads of
+:mod:`docref.segments.heads`: the fallbacks numpydoc and napoleon still read as entries (a
+NumPy ``mode: file-like`` with its description below, named return values, a Google entry
+without its colon) and an entry head indented a column or two too deep.  The scanner of
+:mod:`docref.segments.python_doc` asks them line by line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .heads import Head, entry_head, google_colonless, numpy_described, numpy_sibling
+from .python_lines import ENTRY_BULLET, Line, described, next_text
+
+__all__ = ["entry_start", "misindented_head"]
+
+_ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
+# a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one)
+_SENTENCE_WITH_ROLE = re.compile(r"[A-Za-z]\w*\s+:[\w-]+:`")
+
+
+def entry_start(
+    lines: list[Line], j: int, hi: int, grammar: str, numpy: bool, *, after_named: bool
+) -> Head | None:
+    """The head of the entry line ``j`` starts at the entries' indent (``grammar``: the
+    section's ``named``/``typed``/``exc``), ``None`` when it starts none; ``after_named``:
+    the entry before it has a name (a NumPy ``b: an X`` after ``a: X`` is its own entry)."""
+    text = lines[j].text
+    if numpy and _SENTENCE_WITH_ROLE.match(text):
+        return None  # ``See :meth:`TextManager._from_layer`.``: a sentence, no ``name : type``
+    new_head = entry_head(grammar, text, numpy)
+    if new_head is None and numpy and grammar == "named":
+        # ``mode: file-like`` reads as prose alone; its description settles it
+        new_head = numpy_described(text) if described(lines, j, hi) else None
+    elif new_head is None and numpy and grammar == "typed" and after_named:
+        new_head = numpy_sibling(text)  # ``b: an X`` after ``a: X``: its own entry
+    elif new_head is None and numpy and grammar == "typed":
+        # ``hessian:`` then its type/description indented below, or a run of
+        # ``hessian: (d, d) array`` / ``gradient: …`` lines: named entries
+        # (numpydoc reads each line at the entries' indent as one), not prose
+        sibling = numpy_sibling(text)
+        if sibling and (described(lines, j, hi) if text.endswith(":") else _run(lines, j, hi)):
+            new_head = sibling
+    elif new_head is None and not numpy and grammar == "named":
+        # ``dataset_split (str, optional)`` then its description: the colon forgotten
+        new_head = google_colonless(text) if described(lines, j, hi) else None
+    return new_head
+
+
+def _run(lines: list[Line], j: int, hi: int) -> bool:
+    """The next line at line ``j``'s indent is a ``name: …`` line too (a list of named
+    values, where a wrapped sentence rarely starts two lines with ``word:``)."""
+    k = next_text(lines, j + 1, hi)
+    if k is None or lines[k].indent != lines[j].indent:
+        return False
+    return numpy_sibling(lines[k].text) is not None
+
+
+def misindented_head(
+    lines: list[Line], grammar: str, current: list[int], j: int, entry_indent: int, numpy: bool
+) -> Head | None:
+    """The head of an entry indented a space or two deeper than the entries (a slip
+    napoleon and numpydoc still read as an entry), ``None`` for a continuation line.
+
+    Continuations sit four deeper by convention, so only a typed head
+    (``x (int): …`` / ``x : int``) at most two columns deeper counts, and not when the
+    current entry's description is itself indented that little (then it is one more
+    line of that description)."""
+    line = lines[j]
+    if grammar != "named" or line.indent > entry_indent + 2:
+        return None
+    if any(lines[n].indent == line.indent for n in current[1:]):
+        return None
+    if _ROLE_AFTER_WORD.match(line.text):
+        return None  # ``See :ref:`…``: a role opens the "type", so this is prose
+    if ENTRY_BULLET.match(line.text):
+        return None  # ``- `batch_dims` (tuple): …``: a list in the entry's description
+    head = entry_head(grammar, line.text, numpy)
+    if head is None or not head.type or not head.name or not head.name.isidentifier():
+        return None
+    return head
