@@ -297,6 +297,13 @@ def items(start: int) -> ANN:
             "tuple[float | int | None, list | None]",
             False,
         ),
+        # round 15 (sktime ``_assign_clusters``): two unnamed entries, the first type line
+        # with a nested parenthetical
+        (
+            "list (1d list of shape (n_instance,))\n    The labels.\nfloat\n    The inertia.",
+            "tuple[list, float]",
+            False,
+        ),
         # controls: an item contradicted; a single named entry for the whole tuple
         ("list, list\n    Tuple of lists.", "tuple[list, dict]", True),
         ("point : Union[None, list]\n    The point.", "tuple[float | None, list | None]", True),

@@ -160,7 +160,12 @@ def _serve(conn: Connection, model: str | None = None) -> None:
     imports: else about 1 s of CPU at the start of its asking, `warm_litellm`), then ask every
     batch it is sent (at once, with the settings sent: its share of each endpoint) and send
     each outcome back."""
+    # what asking a batch imports, before saying ready: not in the asking (py-spy: a fifth of
+    # the imports left in a worker's asking once litellm was warmed)
+    from docref.checks.llm.tier import check_function_llm  # noqa: F401
+    from docref.engine.model import ModelTier  # noqa: F401
     from docref.llm.litellm_setup import warm_litellm
+    from docref.llm.router import make_client  # noqa: F401
 
     warm_litellm(model)
     try:

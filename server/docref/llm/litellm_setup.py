@@ -56,10 +56,14 @@ def load_litellm() -> ModuleType:
 
 #: Modules litellm 1.106 imports inside the first chat completion of a process, whatever the
 #: provider (``completion()`` imports its proxy's file-id helpers on every call: ~0.45 s of CPU
-#: the first time), and those of the OpenAI SDK's client resources (``AsyncOpenAI.chat``
-#: imports every resource module: ~0.65 s) for the providers litellm serves through it.
-#: Imported ahead by `warm_litellm`; a module a litellm version lacks is skipped.
-_FIRST_CALL_IMPORTS = ("litellm.proxy.openai_files_endpoints.common_utils",)
+#: the first time; the success handler a logger module), and those of the OpenAI SDK's client
+#: resources (``AsyncOpenAI.chat`` imports every resource module: ~0.65 s) for the providers
+#: litellm serves through it.  Imported ahead by `warm_litellm`; a module a litellm version
+#: lacks is skipped.
+_FIRST_CALL_IMPORTS = (
+    "litellm.proxy.openai_files_endpoints.common_utils",
+    "litellm.integrations.shadow_eval_logger",
+)
 _OPENAI_SDK_IMPORTS = ("openai.resources.chat",)
 _OPENAI_SDK_PROVIDERS = frozenset(("openai", "azure", "text-completion-openai"))
 _warmed: set[str] = set()
