@@ -297,6 +297,13 @@ def items(start: int) -> ANN:
             "tuple[float | int | None, list | None]",
             False,
         ),
+        # round 15 (sktime ``_assign_clusters``): two unnamed entries, the first type line
+        # with a nested parenthetical
+        (
+            "list (1d list of shape (n_instance,))\n    The labels.\nfloat\n    The inertia.",
+            "tuple[list, float]",
+            False,
+        ),
         # controls: an item contradicted; a single named entry for the whole tuple
         ("list, list\n    Tuple of lists.", "tuple[list, dict]", True),
         ("point : Union[None, list]\n    The point.", "tuple[float | None, list | None]", True),
@@ -508,3 +515,35 @@ def test_list_like_documents_an_array_like(
     code = _WEIGHTS.replace("DOC", doc).replace("ANN", annotation)
     found = c2_param_type(static_input(tmp_path, code, "salience"))
     assert [f.rule for f in found] == (["C2-PARAM-TYPE"] if reported else [])
+
+
+_NOT_BEFORE = '''
+from typing import Optional
+
+
+def get_not_before() -> Optional[bytes]:
+    """Get the timestamp.
+
+    :return: A timestamp string, or None if there is none.
+    :rtype: RTYPE
+    """
+    return None
+'''
+
+
+@pytest.mark.parametrize(
+    ("rtype", "reported"),
+    [
+        # round 15 (pyOpenSSL ``get_notBefore``): the type field agrees with the annotation;
+        # "a timestamp string" tells the content
+        ("bytes or NoneType", False),
+        # control: the type field disagrees too (C2-RETURN-TYPE's), the prose is judged
+        ("int", True),
+    ],
+)
+def test_an_agreeing_type_field_speaks_for_the_return_text(
+    tmp_path: Path, rtype: str, reported: bool
+) -> None:
+    code = _NOT_BEFORE.replace("RTYPE", rtype)
+    found = c2_prose_return_type(static_input(tmp_path, code, "get_not_before"))
+    assert [f.rule for f in found] == (["C2-PROSE-RETURN-TYPE"] if reported else [])

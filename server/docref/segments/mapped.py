@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from itertools import chain
 
 __all__ = ["Builder", "Mapped"]
 
-_WS_RUN = re.compile(r"\s+")
+_WS_RUNS = re.compile(r"\s\s+")  # two or more
 _OTHER_WS = re.compile(r"[^\S ]")  # whitespace other than a plain space
 # a width no range has (a real one is ``end - start >= 0``): the run maps one-to-one
 _ONE_TO_ONE = -(1 << 62)
@@ -147,6 +148,20 @@ class Mapped:
             new_widths.append(widths[j])
         return Mapped(text[start:end], new_offs, new_srcs, new_widths)
 
+    def one_to_one_from(self) -> int | None:
+        """The source offset of the first character when the whole text maps one-to-one onto
+        the source from there (one run), else None."""
+        if len(self.offs) == 1 and self.widths[0] == _ONE_TO_ONE:
+            return self.srcs[0]
+        return None
+
+    @classmethod
+    def one_to_one(cls, text: str, src: int) -> Mapped:
+        """``text`` mapped one-to-one onto the source from ``src`` on."""
+        if not text:
+            return cls(text)
+        return cls(text, [0], [src], [_ONE_TO_ONE])
+
     def strip(self) -> Mapped:
         lo, hi = _bounds(self.text)
         return self.slice(lo, hi)
@@ -166,14 +181,22 @@ class Mapped:
         text = stripped.text
         if "  " not in text and not _OTHER_WS.search(text):
             return stripped
+        # a lone whitespace character becomes a space mapped where it was: the same map with
+        # the text replaced; only runs of two or more change the length (one slice per run,
+        # not one per word: a paragraph with one double space used to be rebuilt word by word)
+        spaced = stripped.replaced(_OTHER_WS.sub(" ", text))
+        runs = _WS_RUNS.finditer(text)
+        first = next(runs, None)
+        if first is None:
+            return spaced
         builder = Builder()
         pos = 0
-        for match in _WS_RUN.finditer(text):
+        for match in chain((first,), runs):
             i = match.start()
-            builder.extend(stripped.slice(pos, i))
-            builder.add(" ", stripped.start_at(i), stripped.end_at(i))
+            builder.extend(spaced.slice(pos, i))
+            builder.add(" ", spaced.start_at(i), spaced.end_at(i))
             pos = match.end()
-        builder.extend(stripped.slice(pos, len(text)))
+        builder.extend(spaced.slice(pos, len(text)))
         return builder.build()
 
     def source_span(self) -> tuple[int, int] | None:

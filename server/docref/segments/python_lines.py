@@ -90,21 +90,21 @@ def split_lines(body: Mapped) -> list[Line]:
     # one pass over the text: each line's stripped content sliced from the body once (not
     # the line, then its stripped copy), its indentation from the leading run of blanks
     text = body.text
+    # a body mapped one-to-one (no escapes: most) gives each line's map without a slice
+    src = body.one_to_one_from()
+    one_to_one = Mapped.one_to_one
     measured: list[tuple[int, Mapped]] = []
     pos = 0
-    while True:
-        nl = text.find("\n", pos)
-        stop = len(text) if nl < 0 else nl
-        raw = text[pos:stop]
+    for raw in text.split("\n"):
         blanks = len(raw) - len(raw.lstrip(_INDENT_CHARS))
         col = _column(raw[:blanks]) if "\t" in raw[:blanks] else blanks
         hi = len(raw.rstrip())
-        lo = pos + hi - len(raw[:hi].lstrip())  # as Mapped.strip bounds it
-        hi += pos
-        measured.append((col, body.slice(lo, hi)))
-        if nl < 0:
-            break
-        pos = nl + 1
+        lo = hi - len(raw[:hi].lstrip())  # as Mapped.strip bounds it
+        if src is not None:
+            measured.append((col, one_to_one(raw[lo:hi], src + pos + lo)))
+        else:
+            measured.append((col, body.slice(pos + lo, pos + hi)))
+        pos += len(raw) + 1
     margin = min((col for n, (col, m) in enumerate(measured) if n and m.text), default=0)
     return [
         Line(0 if n == 0 else max(col - margin, 0), content)

@@ -41,6 +41,7 @@ from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.returns_raises_ast import body_facts, function_node
+from docref.checks.static.types_common import annotation_in, doc_type, incompatible, type_scope
 from docref.checks.static.value_kinds import NUMBERS
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -196,8 +197,11 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str]]:
     out: list[tuple[Segment, str]] = []
     # a typed Returns entry is C2-RETURN-TYPE's to judge, and says what the summary means
     typed = any(s.kind == "returns" and s.type for s in inp.docstring.segments)
+    agreed = typed and _type_field_agrees(inp)
     for seg in inp.docstring.segments:
         if seg.kind == "returns" and seg.type is None:
+            if agreed:
+                continue  # ":rtype: bytes or NoneType" agrees: "A timestamp string" is content
             text = _RETURN_FIELD.sub("", seg.text, count=1)
             out.append((seg, _VERB.sub("", text, count=1)))
         elif typed:
@@ -209,6 +213,26 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str]]:
             elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
                 out.append((seg, seg.text))  # a noun-phrase summary ("Tuple of two ...")
     return out
+
+
+def _type_field_agrees(inp: StaticInput) -> bool:
+    """A typed Returns entry (``:rtype:``) the return annotation does not contradict: the
+    untyped text beside it describes the value's content (round 15, pyOpenSSL's
+    ``get_notBefore``: ":return: A timestamp string, or None" with ``:rtype: bytes or
+    NoneType`` for ``-> bytes | None``)."""
+    fn = inp.function
+    if not fn.returns or inp.file.language != "python":
+        return False
+    scope = type_scope(inp)
+    annotation = annotation_in(fn.returns, scope)
+    if annotation is None:
+        return False
+    for seg in inp.docstring.segments:
+        if seg.kind == "returns" and seg.type:
+            documented = doc_type(seg.type, scope)
+            if documented is not None and not incompatible(inp, documented, annotation):
+                return True
+    return False
 
 
 def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:

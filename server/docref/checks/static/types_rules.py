@@ -237,9 +237,10 @@ def _return_types(inp: StaticInput) -> list[Finding]:
     named = [s for s in returns if s.name]
     if len(typed) != 1 or len(named) > 1:
         return []  # several named NumPy returns are the items of a returned tuple
-    if named and inp.docstring.style == "numpy" and len(returns) > 1:
-        # one named entry among several (``value Union[...]`` without its colon, then
-        # ``intersection_point : ...``; round 14, napari): items of a tuple too
+    if inp.docstring.style == "numpy" and len(returns) > 1:
+        # several NumPy entries, one typed: the others' type lines did not read as types
+        # (``value Union[...]`` without its colon, round 14's napari; ``np.ndarray (1d array
+        # of shape (n,))`` then ``float``, round 15's sktime): items of a tuple too
         return []
     scope = type_scope(inp)
     annotation = annotation_in(fn.returns, scope)
