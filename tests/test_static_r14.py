@@ -102,6 +102,41 @@ def test_a_returns_entry_name_is_in_scope(tmp_path: Path, name: str, reported: b
     assert rule_ids(c1_name_unresolved, tmp_path, code, "q2bg") == expected
 
 
+_RETURNS_SELF = """
+class Grid:
+    def _legend(self):
+        return self._hue_var_internal
+
+    def add_legend(self, title=None):
+        \"\"\"Draw a legend.
+
+        Parameters
+        ----------
+        title : str, optional
+            Title for the legend. The default reads from ``self.ATTR``.
+
+        Returns
+        -------
+        self : Grid instance
+            Returns self for easy chaining.
+        \"\"\"
+        self._legend()
+        return self
+"""
+
+
+@pytest.mark.parametrize(("attr", "reported"), [("_hue_var", True), ("_legend", False)])
+def test_a_returns_entry_named_self_leaves_self_the_instance(
+    tmp_path: Path, attr: str, reported: bool
+) -> None:
+    # a NumPy ``self : Grid instance`` Returns entry does not make ``self`` a name the docstring
+    # defines: ``self._hue_var`` is still an attribute the class lacks (seaborn's add_legend after
+    # a rename of the attribute, a recall mutation the Returns-names rule had silenced)
+    code = _RETURNS_SELF.replace("ATTR", attr)
+    expected = ["C1-NAME-UNRESOLVED"] if reported else []
+    assert rule_ids(c1_name_unresolved, tmp_path, code, "Grid.add_legend") == expected
+
+
 _TYPED = '''
 state = {}
 
@@ -154,6 +189,7 @@ def test_a_possessive_gives_the_name_another_owner(
 
 
 _WRAPPED = '''
+import torch
 from helpers import IMPORTED
 
 
@@ -165,7 +201,8 @@ def warp(points):
 
 
 @pytest.mark.parametrize(
-    ("imported", "reported"), [("_torch_grid_sample", False), ("grid_resample", True)]
+    ("imported", "reported"),
+    [("_torch_grid_sample", False), ("grid_resample", True)],
 )
 def test_the_name_a_wrapper_in_scope_wraps(tmp_path: Path, imported: str, reported: bool) -> None:
     # round 14 (kornia's ``_warp_pixel_grid3d``): the file imports ``_torch_grid_sample``, the
@@ -174,6 +211,33 @@ def test_the_name_a_wrapper_in_scope_wraps(tmp_path: Path, imported: str, report
     code = _WRAPPED.replace("IMPORTED", imported)
     assert rule_ids(c1_name_unresolved, tmp_path, code, "warp") == (
         ["C1-NAME-UNRESOLVED"] if reported else []
+    )
+
+
+_RENAMED_HELPER = '''
+import torch
+
+
+def PREFIX_mkdir_p(path):
+    return path
+
+
+def copy_tree(src):
+    """Copy a tree, making folders with :func:`mkdir_p`."""
+    return PREFIX_mkdir_p(src)
+'''
+
+
+@pytest.mark.parametrize(("prefix", "reported"), [("user", True), ("add", True), ("torch", False)])
+def test_a_helper_renamed_with_a_prefix_is_no_wrapper(
+    tmp_path: Path, prefix: str, reported: bool
+) -> None:
+    # the wrapper rule above silenced the recall mutations' affix renames (boltons ``mkdir_p`` ->
+    # ``user_mkdir_p``, flask ``app_template_filter`` beside ``add_app_template_filter``): only a
+    # prefix naming a module the file imports (``torch``) makes the longer name a wrapper
+    code = _RENAMED_HELPER.replace("PREFIX", prefix)
+    assert rule_ids(c1_xref_unresolved, tmp_path, code, "copy_tree") == (
+        ["C1-XREF-UNRESOLVED"] if reported else []
     )
 
 

@@ -276,7 +276,11 @@ def _example_words(inp: StaticInput) -> set[str]:
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     # the names of its own Returns/Yields entries (NumPy ``g_vector : ndarray``), which the
     # prose names as it names a parameter ("and therefore `g_vector` also zero")
-    pieces.extend(s.name for s in parsed.segments if s.kind in _OUTPUTS and s.name)
+    # (``self : Grid`` returns the instance: ``self._hue_var`` is still an attribute of it)
+    params = {p.name for p in inp.function.params} | {"self", "cls"}
+    pieces.extend(
+        s.name for s in parsed.segments if s.kind in _OUTPUTS and s.name and s.name not in params
+    )
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
 
 

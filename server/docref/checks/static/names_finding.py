@@ -95,7 +95,7 @@ def unresolved_finding(
         return None
     if not resolution.owner and name_family(name, [*resolution.candidates, own]):
         return None
-    if not resolution.owner and wrapped_name(name, resolution.candidates):
+    if not resolution.owner and wrapped_name(name, resolution.candidates, _imported_tops(inp)):
         return None  # ``grid_sample`` beside the imported ``_torch_grid_sample`` wrapping it
     weak = hint(name, candidates)
     code_in_backticks = mention.kind in ("backtick", "literal") and not word
@@ -159,6 +159,12 @@ def unresolved_finding(
     if rule == RULE_NAME and not resolution.owner and _derived(inp, name, suggestion or weak):
         rule = RULE_DERIVED
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+def _imported_tops(inp: StaticInput) -> set[str]:
+    """The top-level names of the modules the file imports (``torch`` for
+    ``import torch.nn.functional as F``)."""
+    return {imp.module.split(".")[0] for imp in inp.file.imports if imp.module and not imp.level}
 
 
 # the words of built-in and array types a name adds to another to describe values of that type

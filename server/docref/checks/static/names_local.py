@@ -77,10 +77,18 @@ def name_family(name: str, candidates: list[str]) -> bool:
     return sum(c.startswith(name) and c != name for c in set(candidates)) >= 2
 
 
-def wrapped_name(name: str, candidates: tuple[str, ...] | list[str]) -> bool:
-    """``grid_sample`` where ``_torch_grid_sample`` is in scope: a multi-word name that a name in
-    scope ends with after a prefix of its own words is the function that name wraps (kornia's
-    ``_torch_grid_sample`` calls torch's ``grid_sample``), which the prose names as such."""
+def wrapped_name(name: str, candidates: tuple[str, ...] | list[str], modules: set[str]) -> bool:
+    """``grid_sample`` where ``_torch_grid_sample`` is in scope and the file imports ``torch``:
+    a multi-word name that a name in scope ends with, after the name of a module the file
+    imports, is that library's function the name wraps (kornia's ``_torch_grid_sample`` calls
+    torch's ``grid_sample``), which the prose names as such.  Any other prefix (add, user,
+    new) makes a name of this code one word longer: a renamed helper's new name,
+    the stale-name evidence C1 is there for."""
     if "_" not in name.strip("_"):
         return False  # one word (``sample``) ends too many names to say whose it is
-    return any(c.endswith(f"_{name}") and c.strip("_") != name for c in candidates)
+    for c in candidates:
+        if c.endswith(f"_{name}") and c.strip("_") != name:
+            prefix = c[: -len(name) - 1].strip("_")
+            if prefix and set(prefix.split("_")) & modules:
+                return True
+    return False
