@@ -176,6 +176,17 @@ class ModelClient:
             return NO_KEY
         return None
 
+    async def warm(self) -> None:
+        """Import litellm and what its first call imports, off the event loop, before asking.
+
+        A caller that then starts its questions at once should await this first: each question
+        that finds the client cold awaits the warm-up in a thread of its own, and threads end in
+        any order, so the questions would reach the endpoint in an order nobody chose (the
+        roundtrip's scripted-answer tests rely on the order of ``--max-concurrency 1``)."""
+        if loaded_litellm() is None or not self._warm:
+            await asyncio.to_thread(warm_litellm, self.settings.model)
+            self._warm = True
+
     async def complete(
         self,
         messages: Sequence[Mapping[str, str]],
@@ -217,9 +228,9 @@ class ModelClient:
         s = self.settings
         litellm = loaded_litellm()
         if litellm is None or not self._warm:
-            # imported, and what its first call would import too, off the event loop
-            litellm = await asyncio.to_thread(warm_litellm, s.model)
-            self._warm = True
+            await self.warm()
+            litellm = loaded_litellm()
+            assert litellm is not None  # warm() loaded it
         kwargs: dict[str, Any] = {
             "model": s.model,
             "messages": [dict(m) for m in messages],

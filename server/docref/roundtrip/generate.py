@@ -24,7 +24,6 @@ from typing import Any
 from docref.cache.store import open_cache
 from docref.llm.client import ModelClient
 from docref.llm.errors import ModelBadResponse
-from docref.llm.litellm_setup import load_litellm
 
 __all__ = [
     "PROMPT_VERSION",
@@ -243,7 +242,8 @@ async def generate(
             on_answer(results[i])  # type: ignore[arg-type]
     if misses:
         client.check_allowed()
-        await asyncio.to_thread(load_litellm)
+        # warmed before the questions start, so they reach the endpoint in their order
+        await client.warm()
 
     async def ask(i: int) -> None:
         req = requests[i]
