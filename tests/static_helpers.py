@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from docref.checks.static.base import Rule, StaticInput
+from docref.checks.static.runner import check_file, rules_for
 from docref.core.findings import Finding
 from docref.graph.project import ProjectGraph
 from docref.segments import byte_to_char, segment_docstring
@@ -90,3 +91,14 @@ def rule_ids(rules: Rule | Sequence[Rule], tmp_path: Path, code: str, *args: str
     default ``f``), in order: what a parametrized precision test (a false-alarm pattern and
     its control) compares with the ids it expects."""
     return [f.rule for f in flagged(rules, tmp_path, code, *args)]
+
+
+def default_findings(tmp_path: Path, code: str) -> list[Finding]:
+    """The default rules' findings on ``code`` as the one file ``m.py`` of an indexed project
+    (what ``docref check`` reports for it)."""
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "m.py").write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
+    graph.index(workers=1)
+    return list(check_file(graph, "m.py", rules_for(())).findings)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
-from docref.checks.static.runner import check_file, rules_for
-from docref.graph.project import ProjectGraph
+from tests.static_helpers import default_findings
 
 _DOMAIN = '''
 class Domain:
@@ -39,13 +37,8 @@ def test_a_class_listing_its_own_methods_under_parameters(tmp_path: Path) -> Non
     # round 6 (astropy ``_BoundingDomain``): an abstract base lists the hooks its subclasses
     # implement under Parameters -- its interface, not its call; a name that is neither a
     # constructor parameter nor a method stays reported
-    root = tmp_path / "ws"
-    root.mkdir()
-    (root / "m.py").write_text(textwrap.dedent(_DOMAIN).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
-    graph.index(workers=1)
-    report = check_file(graph, "m.py", rules_for(()))
-    assert [(f.rule, f.message) for f in report.findings] == [
+    findings = default_findings(tmp_path, _DOMAIN)
+    assert [(f.rule, f.message) for f in findings] == [
         (
             "C1-PARAM-UNKNOWN",
             'documents parameter "ignore_input", but Domain() has no such parameter',
@@ -91,13 +84,8 @@ def test_a_subclass_naming_the_inherited_positional_arguments(tmp_path: Path) ->
     # round 8 (Pillow ``ImageTransform``): ``AffineTransform`` inherits ``__init__(self, data)``
     # and documents ``matrix``, what the one positional argument means for it; two names for
     # one argument, or a class's own constructor, stay reported
-    root = tmp_path / "ws"
-    root.mkdir()
-    (root / "m.py").write_text(textwrap.dedent(_TRANSFORMS).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
-    graph.index(workers=1)
-    report = check_file(graph, "m.py", rules_for(()))
-    assert sorted((f.qualname, f.message.split(",")[0]) for f in report.findings) == [
+    findings = default_findings(tmp_path, _TRANSFORMS)
+    assert sorted((f.qualname, f.message.split(",")[0]) for f in findings) == [
         ("Mesh", 'documents parameter "matrix"'),
         ("QuadTransform", 'documents parameter "fill"'),
         ("QuadTransform", 'documents parameter "xy"'),
@@ -105,13 +93,7 @@ def test_a_subclass_naming_the_inherited_positional_arguments(tmp_path: Path) ->
 
 
 def _findings(tmp_path: Path, code: str) -> list[tuple[str, str]]:
-    root = tmp_path / "ws"
-    root.mkdir()
-    (root / "m.py").write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
-    graph.index(workers=1)
-    report = check_file(graph, "m.py", rules_for(()))
-    return sorted((f.qualname, f.message.split(",")[0]) for f in report.findings)
+    return sorted((f.qualname, f.message.split(",")[0]) for f in default_findings(tmp_path, code))
 
 
 _RENAMED_IN_BASE = '''

@@ -4,28 +4,19 @@ reported."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_raises_unraised
-from docref.checks.static.runner import check_file, rules_for
-from docref.graph.project import ProjectGraph
 
-from tests.static_helpers import project_input, rule_ids, static_input
+from tests.static_helpers import default_findings, project_input, rule_ids, static_input
 
 
 def _report(tmp_path: Path, code: str) -> list[tuple[str, str, str]]:
     """(rule, qualname, message) of every default-rule finding on ``code`` as a file."""
-    root = tmp_path / "ws"
-    root.mkdir()
-    (root / "m.py").write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
-    graph.index(workers=1)
-    report = check_file(graph, "m.py", rules_for(()))
-    return sorted((f.rule, f.qualname, f.message) for f in report.findings)
+    return sorted((f.rule, f.qualname, f.message) for f in default_findings(tmp_path, code))
 
 
 _MODULE = '''
