@@ -226,11 +226,9 @@ class ModelClient:
         endpoint = self.check_allowed()
         api_key = self._api_key(endpoint)
         s = self.settings
+        await self.warm()  # returns at once (no await inside) once warm
         litellm = loaded_litellm()
-        if litellm is None or not self._warm:
-            await self.warm()
-            litellm = loaded_litellm()
-            assert litellm is not None  # warm() loaded it
+        assert litellm is not None  # warm() loaded it
         kwargs: dict[str, Any] = {
             "model": s.model,
             "messages": [dict(m) for m in messages],
