@@ -141,8 +141,8 @@ def _import_punkt() -> tuple[Any, Any]:
         stand_ins = []
         from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
     finally:
-        for name, module in stand_ins:
-            if sys.modules.get(name) is module:
+        for name, stand_in in stand_ins:
+            if sys.modules.get(name) is stand_in:
                 del sys.modules[name]
         for name in hidden:
             if sys.modules.get(name, 0) is None:
