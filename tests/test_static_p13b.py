@@ -8,7 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.types_rules import c2_param_type
+from docref.checks.static.prose_params import c2_prose_param_type
+from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.types_rules import c2_param_type, c2_return_type
 
 from tests.static_helpers import flagged
 
@@ -96,3 +98,113 @@ def test_a_default_that_contradicts_its_annotation_blames_the_annotation(
         assert "as documented" in flag.message
     else:
         assert flag.message.startswith("documents ")
+
+
+# --------------------------------------------------------------------------- round 16
+
+_GOOGLE = '''
+from typing import Any, AnyStr, Optional, TypeVar
+
+Pair = TypeVar("Pair", str, bytes)
+Bound = TypeVar("Bound", bound="Base")
+
+
+class Base:
+    """A base."""
+
+
+def f(SIGNATURE) -> RETURNS:
+    """Do it.
+
+    Args:
+        ENTRY
+
+    Returns:
+        RESULT
+    """
+    return None
+'''
+
+
+def _google(signature: str, entry: str, returns: str = "None", result: str = "Nothing.") -> str:
+    code = _GOOGLE.replace("SIGNATURE", signature).replace("ENTRY", entry)
+    return code.replace("RETURNS", returns).replace("RESULT", result)
+
+
+@pytest.mark.parametrize(
+    ("signature", "entry", "reported"),
+    [
+        # round 16 (asyncssh): a constrained TypeVar stands for the union of its constraints
+        ("data: AnyStr", "data (str or bytes): The data.", False),
+        ("data: Optional[AnyStr] = None", "data (str or bytes): The data.", False),
+        ("data: Pair", "data (bytes): The data.", False),
+        # ... and a bound one for its bound (a documented subclass is narrower)
+        ("data: Bound", "data (Base): The data.", False),
+        # controls: a type outside the constraints, or unrelated to the bound (silent before:
+        # an unread TypeVar was an unknown name)
+        ("data: AnyStr", "data (int): The data.", True),
+        ("data: Pair", "data (int): The data.", True),
+        ("data: Bound", "data (int): The data.", True),
+        # round 16 (azure-core): Exception is a BaseException, narrower than the annotation
+        ("error: Optional[BaseException]", "error (Exception): The error.", False),
+        ("error: KeyError", "error (LookupError): The error.", False),
+        # control: unrelated builtin exceptions stay a contradiction
+        ("error: KeyError", "error (ValueError): The error.", True),
+        # round 16 (azure-core): ``*requests: X`` documented as the list the arguments form
+        ("*requests: int", "*requests (list[int]): The requests.", False),
+        ("*requests: int", "*requests (tuple[int, ...]): The requests.", False),
+        # control: a list of another item type
+        ("*requests: int", "*requests (list[str]): The requests.", True),
+    ],
+)
+def test_round_16_parameter_types(
+    tmp_path: Path, signature: str, entry: str, reported: bool
+) -> None:
+    found = flagged(c2_param_type, tmp_path, _google(signature, entry))
+    assert bool(found) is reported, found
+
+
+@pytest.mark.parametrize(
+    ("returns", "result", "reported"),
+    [
+        # round 16 (pymatgen): one ``Type: description`` line per tuple item
+        (
+            "tuple[str | None, Base | None]",
+            "str: Label for it.\n        Base: Describe all of it\n            over two lines.",
+            False,
+        ),
+        # control: one entry whose description holds a colon further on stays one type
+        (
+            "tuple[str | None, Base | None]",
+            "str: Label for it.\n            Note: more of the label.",
+            True,
+        ),
+        ("tuple[str, int]", "str: Label for it.", True),
+    ],
+)
+def test_google_returns_lines_per_tuple_item(
+    tmp_path: Path, returns: str, result: str, reported: bool
+) -> None:
+    code = _google("x: int", "x (int): The x.", returns, result)
+    assert bool(flagged(c2_return_type, tmp_path, code)) is reported
+
+
+@pytest.mark.parametrize(
+    ("annotation", "text", "reported"),
+    [
+        # round 16 (litestar): "string keyed" / "string values" qualify the head noun
+        ("dict[str, Any]", "A string keyed dictionary of response headers.", False),
+        ("dict[str, Any]", "A string keyed mapping of arbitrary values.", False),
+        ("tuple[str, ...]", "The string values extracted from the url.", False),
+        # control: the string itself is still a string claim
+        ("dict[str, Any]", "A string of header lines.", True),
+    ],
+)
+def test_string_as_a_modifier_is_no_string_claim(
+    tmp_path: Path, annotation: str, text: str, reported: bool
+) -> None:
+    code = _google(f"headers: {annotation}", f"headers: {text}")
+    found = flagged(c2_prose_param_type, tmp_path, code)
+    assert bool(found) is reported, found
+    returned = _google("x: int", "x (int): The x.", annotation, text)
+    assert bool(flagged(c2_prose_return_type, tmp_path, returned)) is reported

@@ -37,7 +37,7 @@ from docref.checks.static.params import (
     signatures,
     split_names,
 )
-from docref.checks.static.type_parts import agrees_with_a_part
+from docref.checks.static.type_parts import agrees_with_a_part, google_items
 from docref.checks.static.type_scope import (
     array_for_a_number,
     default_class,
@@ -133,7 +133,10 @@ def _param_alternatives(param: Param, annotation: TypeExpr) -> list[TypeExpr]:
     """What a documented type of ``param`` may equal: the element annotation, or the
     collection ``*args``/``**kwargs`` receive."""
     if param.kind == "vararg":
-        return [annotation, TypeExpr("tuple", (annotation, ELLIPSIS))]
+        # ``*requests: HttpRequest`` documented ``list[HttpRequest]`` (round 16, azure-core):
+        # the collection the caller's arguments form, a tuple or a list of them
+        listed = TypeExpr("list", (annotation,))
+        return [annotation, TypeExpr("tuple", (annotation, ELLIPSIS)), listed]
     if param.kind == "kwarg":
         return [annotation, TypeExpr("dict", (TypeExpr("str"), annotation))]
     return [annotation]
@@ -276,6 +279,8 @@ def _return_types(inp: StaticInput) -> list[Finding]:
         # (``value Union[...]`` without its colon, round 14's napari; ``np.ndarray (1d array
         # of shape (n,))`` then ``float``, round 15's sktime): items of a tuple too
         return []
+    if google_items(inp, typed[0]):
+        return []  # ``str: Label.`` then ``CompleteCohp: ...``: one line per tuple item
     scope = type_scope(inp)
     annotation = annotation_in(fn.returns, scope)
     segment = typed[0]
