@@ -14,6 +14,12 @@ with a Wilson 95% interval.
     python benchmarks/precision.py show --lang python [--all]
     python benchmarks/precision.py judge --lang python KEY TRUE|FALSE|DEBATABLE "reason"
     python benchmarks/precision.py report [--lang python]
+    python benchmarks/precision.py --sample extra sample --seed 13   # more of a set, kept apart
+
+``--sample NAME`` names another sample of the set than its first pass: drawn from the findings
+the first pass did not sample, stored in its own file, reported on its own, so the held-out
+first-pass figure is never redrawn or diluted (``sample`` refuses to redraw a first pass
+without ``--force``).
 """
 
 from __future__ import annotations
@@ -190,6 +196,11 @@ def current_findings(lang: str, corpus_set: str | None) -> list[dict[str, Any]]:
 def cmd_sample(args: argparse.Namespace) -> None:
     """Stratified by rule: up to ``per_rule`` of each rule, then random fill up to ``size``."""
     findings = current_findings(args.lang, args.set)
+    if args.sample is not None:
+        # Another sample of the set draws from what its first pass did not read.
+        first = _read_json(_sample_path(args.lang, args.set), {}).get("findings", [])
+        first_keys = {f["key"] for f in first}
+        findings = [f for f in findings if f["key"] not in first_keys]
     rng = random.Random(args.seed)
     by_rule: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for f in sorted(findings, key=lambda f: f["key"]):
@@ -203,8 +214,14 @@ def cmd_sample(args: argparse.Namespace) -> None:
         rest += group[args.per_rule :]
     rng.shuffle(rest)
     chosen += rest[: max(0, args.size - len(chosen))]
+    path = _sample_path(args.lang, args.set, args.sample)
+    if args.sample is None and os.path.exists(path) and not args.force:
+        sys.exit(
+            f"{path} exists: a first-pass sample is not redrawn; draw another one with "
+            "--sample NAME (e.g. --sample extra --seed 13), or pass --force"
+        )
     _write_json(
-        _sample_path(args.lang, args.set),
+        path,
         {
             "seed": args.seed,
             "size": args.size,
@@ -257,7 +274,7 @@ def _find_def(tree: ast.AST, parts: list[str]) -> ast.AST | None:
 
 def cmd_show(args: argparse.Namespace) -> None:
     judged = load_judged(args.lang)
-    for f in _read_json(_sample_path(args.lang, args.set), {})["findings"]:
+    for f in _read_json(_sample_path(args.lang, args.set, args.sample), {})["findings"]:
         if f["key"] in judged and not args.all:
             continue
         print("=" * 100)
@@ -285,10 +302,11 @@ def load_judged(lang: str) -> dict[str, dict[str, Any]]:
 def cmd_judge(args: argparse.Namespace) -> None:
     if args.verdict not in VERDICTS:
         sys.exit(f"verdict must be one of {VERDICTS}")
-    sample = {f["key"]: f for f in _read_json(_sample_path(args.lang, args.set), {})["findings"]}
+    sample_path = _sample_path(args.lang, args.set, args.sample)
+    sample = {f["key"]: f for f in _read_json(sample_path, {})["findings"]}
     f = sample.get(args.key)
     if f is None:
-        sys.exit(f"{args.key} is not in the current sample")
+        sys.exit(f"{args.key} is not in {sample_path}")
     row = {
         "key": f["key"],
         "corpus": f["corpus"],
@@ -303,6 +321,9 @@ def cmd_judge(args: argparse.Namespace) -> None:
         "round": args.round,
         "date": date.today().isoformat(),
     }
+    if args.sample is not None:
+        # which sample the verdict was read from, so a later pass never counts it as first pass
+        row["sample"] = args.sample
     with open(os.path.join(DATA, f"judged-{args.lang}.jsonl"), "a", encoding="utf-8") as fh:
         fh.write(json.dumps(row, ensure_ascii=False) + "\n")
 
@@ -335,7 +356,7 @@ def cmd_report(args: argparse.Namespace) -> None:
     runs = _read_json(os.path.join(DATA, "runs.json"), {})
     report: dict[str, Any] = {"runs": {n: r for n, r in runs.items() if n in names}}
     for lang in args.lang:
-        sample_path = _sample_path(lang, args.set)
+        sample_path = _sample_path(lang, args.set, args.sample)
         if not os.path.exists(sample_path):
             continue
         judged = load_judged(lang)
@@ -366,7 +387,8 @@ def cmd_report(args: argparse.Namespace) -> None:
             f"{name:28} {run['lang']:7} {run['documented_functions']:>6} documented functions "
             f"{run['findings']:>5} findings = {run['per_1k_functions']:>6} / 1k"
         )
-    _write_json(os.path.join(DATA, f"report-{_set_name(args.set)}.json"), report)
+    label = _set_name(args.set) + (f"-{args.sample}" if args.sample else "")
+    _write_json(os.path.join(DATA, f"report-{label}.json"), report)
 
 
 def _set_name(corpus_set: str | None) -> str:
@@ -376,8 +398,11 @@ def _set_name(corpus_set: str | None) -> str:
         return str(tomllib.load(fh)["current"])
 
 
-def _sample_path(lang: str, corpus_set: str | None) -> str:
-    return os.path.join(DATA, f"sample-{lang}-{_set_name(corpus_set)}.json")
+def _sample_path(lang: str, corpus_set: str | None, name: str | None = None) -> str:
+    """A set's first-pass sample, or another sample of the same set drawn under ``name``
+    (judged later, so it is never mixed into the first-pass figure)."""
+    suffix = f"-{name}" if name else ""
+    return os.path.join(DATA, f"sample-{lang}-{_set_name(corpus_set)}{suffix}.json")
 
 
 def _read_json(path: str, default: Any) -> Any:
@@ -399,6 +424,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--corpora", default=CORPORA, help="where the corpora are unpacked")
     parser.add_argument("--set", default=None, help="corpus set (default: corpora.toml's current)")
+    parser.add_argument(
+        "--sample",
+        default=None,
+        metavar="NAME",
+        help="another sample of the set than its first pass (sample-<lang>-<set>-NAME.json)",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("fetch").set_defaults(run=cmd_fetch)
     run = sub.add_parser("run")
@@ -410,6 +441,7 @@ def main() -> None:
     sample.add_argument("--size", type=int, default=70)
     sample.add_argument("--per-rule", type=int, default=12)
     sample.add_argument("--seed", type=int, default=12)
+    sample.add_argument("--force", action="store_true", help="redraw an existing first-pass sample")
     sample.set_defaults(run=cmd_sample)
     show = sub.add_parser("show")
     show.add_argument("--lang", default="python")
