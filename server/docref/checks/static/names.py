@@ -45,10 +45,11 @@ from docref.checks.static.names_local import (
     OTHERS_PARAMETER,
     literal_blocks,
     parameter_family,
+    passed_keywords,
 )
 from docref.checks.static.names_mentions import Mention, find_mentions
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_scope import RESOLVED, Resolution
+from docref.checks.static.names_scope import RESOLVED, Resolution, missing
 from docref.checks.static.names_stale import (
     RULE_ELSEWHERE,
     RULE_WORD,
@@ -136,11 +137,12 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 if shared.examples is None:
                     shared.examples = _example_words(inp)
                 examples = shared.examples
-            if re.split(r"[.#]", mention.target)[0] in examples:
+            passed = mention.target in shared.passed
+            if re.split(r"[.#]", mention.target)[0] in examples and not passed:
                 continue  # defined by the docstring's own example (``long_running_task()``)
             if parameter_family(mention.target, [p.name for p in inp.function.params]):
                 continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
-            if OTHERS_PARAMETER.match(inp.source, mention.end):
+            if not passed and OTHERS_PARAMETER.match(inp.source, mention.end):
                 continue  # ``the ``parse_strict`` argument of Unit``: another's parameter
             if "." not in mention.target and declares_foreign_module(inp):
                 continue  # ``.. currentmodule:: jaxlib._jax``: a member of a module elsewhere
@@ -164,6 +166,12 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 and isinstance(scope, PythonScope)
                 and scope.kwargs
             )
+            if passed and not xref and isinstance(scope, PythonScope):
+                # the example calls the function with it: judged as an old parameter only
+                bare = missing("", mention.target, ())
+                finding = stale_finding(inp, segment, mention, bare, passed=True)
+                findings.extend([finding] if finding is not None else [])
+                continue
             if resolution.verdict != "missing" and not keyword:
                 resolved = resolution.verdict == "resolved" and not xref
                 if elsewhere and resolved and isinstance(scope, PythonScope):
@@ -260,6 +268,11 @@ def _example_words(inp: StaticInput) -> set[str]:
         position = max(position, segment.end)
     pieces.append(inp.source[position : parsed.body_end])
     body = inp.source[parsed.body_start : parsed.body_end]
+    fn = inp.function
+    if inp.file.language == "python" and all(p.kind != "kwarg" for p in fn.params):
+        code = "\n".join(pieces)
+        names = [p.name for p in fn.params]
+        inp.shared.passed = passed_keywords(code, fn.name, fn.qualname, names)
     pieces.extend(m[1] for m in _SHAPE.finditer(body))
     pieces.extend(m[1] for m in _SHAPE_NAME.finditer(body))
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
