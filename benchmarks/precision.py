@@ -321,6 +321,9 @@ def cmd_judge(args: argparse.Namespace) -> None:
         "round": args.round,
         "date": date.today().isoformat(),
     }
+    if args.sample is not None:
+        # which sample the verdict was read from, so a later pass never counts it as first pass
+        row["sample"] = args.sample
     with open(os.path.join(DATA, f"judged-{args.lang}.jsonl"), "a", encoding="utf-8") as fh:
         fh.write(json.dumps(row, ensure_ascii=False) + "\n")
 

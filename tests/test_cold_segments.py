@@ -313,6 +313,32 @@ def test_punkt_loads_without_scipy_or_nltk_init_and_leaves_them_importable() -> 
     assert third == "True True True True"
 
 
+def test_punkt_defers_nltks_file_and_network_helpers_and_they_still_work() -> None:
+    """Building the tokenizer imports none of what ``nltk.pathsec`` and ``xml.sax.saxutils``
+    pull in (urllib.request, http.client, ssl: ~0.1 s before a cold run's workers fork); the
+    helpers Punkt took from them still work, each importing the real module when called."""
+    code = (
+        "import sys\n"
+        "from docref.segments.punkt_model import get_punkt_tokenizer\n"
+        "spans = list(get_punkt_tokenizer().span_tokenize('One. Two, e.g. three.'))\n"
+        "heavy = ('urllib.request', 'http.client', 'ssl', 'nltk.pathsec', 'xml.sax.saxutils')\n"
+        "print(spans, [m for m in heavy if m in sys.modules])\n"
+        "import nltk.tokenize.punkt as punkt\n"
+        "from nltk.tokenize.util import xml_escape\n"
+        "trainer = punkt.PunktTrainer('Dr. Who came. Dr. Who left. Dr. Who is here.')\n"
+        "print(xml_escape('<a & b>'), type(trainer._type_fdist).__name__)\n"
+        "import nltk.pathsec, xml.sax.saxutils\n"
+        "print(punkt.validate_path.__module__, callable(nltk.pathsec.validate_path))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    first, second, third = proc.stdout.splitlines()
+    assert first == "[(0, 4), (5, 14), (15, 21)] []"
+    assert second == "&lt;a &amp; b&gt; FreqDist"
+    assert third == "docref.segments.punkt_model True"
+
+
 def test_cycle_collection_comes_back_after_the_static_tier() -> None:
     assert gc.isenabled()
     try:

@@ -36,8 +36,10 @@ def test_a_name_of_a_module_elsewhere_is_not_the_project_class_of_that_name(
     write_project_file(tmp_path, "pkg/engine.py", "class Engine:\n    pass\n")
     code = _CODE.format(annotation="cloud._typing.Engine")
     assert run_rule(c2_param_type, tmp_path, code, "remote") == []
-    # control: the project's own Engine is no string choice
+    # control: the project's own Engine is no string choice (its default ``"auto"``, a str as
+    # documented, contradicts the annotation: the finding blames the annotation, session 13)
     own = _CODE.format(annotation="Engine")
     assert messages(run_rule(c2_param_type, tmp_path, own, "remote")) == [
-        "documents engine as \"{'auto', 'streaming'}\", but the signature says pkg.engine.Engine"
+        'the annotation of engine says pkg.engine.Engine, but its default "auto" is a str, '
+        "as documented (\"{'auto', 'streaming'}\")"
     ]

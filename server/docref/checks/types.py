@@ -69,7 +69,13 @@ from .types_relation import (
     name_relation,
     worst,
 )
-from .types_special import array_like_outcome, dtype_kind, literal_base, same_kind
+from .types_special import (
+    array_like_outcome,
+    dtype_kind,
+    dtype_spec_outcome,
+    literal_base,
+    same_kind,
+)
 from .types_vocab import ARRAY_LIKE, NDARRAY, NDARRAY_ALIAS
 
 __all__ = [
@@ -237,6 +243,8 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
         return _cmp_literal(doc, ann, ctx)
     if ARRAY_LIKE in (doc.name, ann.name):
         return array_like_outcome(doc, ann)
+    if (spec := dtype_spec_outcome(doc, ann)) is not None:
+        return spec
     relation, projected = name_relation(doc, ann, ctx)
     if relation is None:
         return None

@@ -1,5 +1,6 @@
 """The nominal subtype graph the type comparison knows: builtins, ``collections.abc``, the
-numeric tower, ``numbers``, ``io``/``typing.IO``, ``pathlib``, ``datetime`` and NumPy scalars.
+numeric tower, ``numbers``, ``io``/``typing.IO``, ``pathlib``, ``datetime``, NumPy scalars and
+the builtin exceptions.
 
 Each edge maps a child's type arguments onto its parent's: ``dict[K, V]`` is a
 ``MutableMapping[K, V]``, ``str`` a ``Sequence[str]``, ``Counter[K]`` a ``dict[K, int]``.
@@ -7,6 +8,7 @@ Each edge maps a child's type arguments onto its parent's: ``dict[K, V]`` is a
 
 from __future__ import annotations
 
+import builtins
 from collections import deque
 
 from .types_expr import BUILTIN_CLASSES, ELLIPSIS, TypeExpr, make_union
@@ -134,6 +136,23 @@ _PARENTS: dict[str, tuple[tuple[str, _Projection], ...]] = {
     "numpy.object_": (("numpy.generic", _NONE),),
     "numpy.generic": (("scalar", _NONE),),
 }
+
+
+def _exception_edges() -> dict[str, tuple[tuple[str, _Projection], ...]]:
+    """The builtin exception classes under their direct bases, as Python has them
+    (``Exception`` is a ``BaseException``: round 16, azure-core's ``__exit__`` documenting
+    ``exception_value`` as ``Exception`` for ``BaseException | None``)."""
+    edges: dict[str, tuple[tuple[str, _Projection], ...]] = {}
+    for name in BUILTIN_CLASSES:
+        value = getattr(builtins, name)
+        if isinstance(value, type) and issubclass(value, BaseException):
+            bases = [b.__name__ for b in value.__bases__ if b.__name__ in BUILTIN_CLASSES]
+            if bases and value is not BaseException:
+                edges[name] = tuple((base, _NONE) for base in bases)
+    return edges
+
+
+_PARENTS.update(_exception_edges())
 _LEAVES = frozenset(
     {
         "typing.Any",

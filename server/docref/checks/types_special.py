@@ -1,7 +1,8 @@
 """What a special type stands for when C2 compares types (:mod:`docref.checks.types`): a NumPy
 scalar type's Python kind (``np.int64`` is an ``int``: :func:`dtype_kind`, :func:`same_kind`),
-the type of a ``Literal``'s values (:func:`literal_base`), and how numpydoc's ``array_like``
-relates to another type (:func:`array_like_outcome`).  None of them compares further: the
+the type of a ``Literal``'s values (:func:`literal_base`), how numpydoc's ``array_like``
+relates to another type (:func:`array_like_outcome`), and a documented ``np.dtype`` for a
+``type`` (:func:`dtype_spec_outcome`).  None of them compares further: the
 recursive comparison stays in :mod:`docref.checks.types`.
 """
 
@@ -10,9 +11,9 @@ from __future__ import annotations
 from .types_expr import TypeExpr, make_union
 from .types_hierarchy import ancestors, is_known
 from .types_relation import COMPATIBLE, EQUIVALENT, INCOMPATIBLE, Outcome, named
-from .types_vocab import ARRAY_LIKE, NDARRAY
+from .types_vocab import ARRAY_LIKE, DTYPE, NDARRAY
 
-__all__ = ["array_like_outcome", "dtype_kind", "literal_base", "same_kind"]
+__all__ = ["array_like_outcome", "dtype_kind", "dtype_spec_outcome", "literal_base", "same_kind"]
 
 _NUMERIC_KINDS = {
     "numpy.bool_": "bool",
@@ -46,6 +47,16 @@ def same_kind(doc: TypeExpr, ann: TypeExpr) -> bool:
         return False
     doc_kind, ann_kind = dtype_kind(doc), dtype_kind(ann)
     return doc_kind.name == ann_kind.name and (doc_kind != doc or ann_kind != ann)
+
+
+def dtype_spec_outcome(doc: TypeExpr, ann: TypeExpr) -> Outcome:
+    """``compatible`` for ``np.dtype`` documented where the code has ``type`` / ``type[X]``
+    (round 15, librosa's ``dtype_r2c(default: Optional[type] = np.complex64)`` "default :
+    np.dtype, optional"): NumPy takes a scalar type wherever it takes a dtype, and its docs call
+    ``np.float32`` a dtype; ``None`` (not decided here) for any other pair."""
+    if doc.name == DTYPE and not doc.args and ann.name == "type" and len(ann.args) <= 1:
+        return COMPATIBLE
+    return None
 
 
 def literal_base(expr: TypeExpr) -> TypeExpr | None:

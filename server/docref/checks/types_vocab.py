@@ -11,6 +11,7 @@ from .types_expr import ANY, TypeExpr, make_union
 __all__ = [
     "ARRAY_LIKE",
     "DOC_WORDS",
+    "DTYPE",
     "MAPPING_WORDS",
     "NDARRAY",
     "NDARRAY_ALIAS",
@@ -24,6 +25,7 @@ _ABC = "collections.abc."
 ARRAY_LIKE = "numpy.typing.ArrayLike"
 NDARRAY = "numpy.ndarray"
 NDARRAY_ALIAS = "numpy.typing.NDArray"
+DTYPE = "numpy.dtype"
 
 # Docstring words (bare, lower case) with a type meaning.
 DOC_WORDS: dict[str, TypeExpr] = {

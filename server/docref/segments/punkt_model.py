@@ -82,14 +82,68 @@ def _bare_packages() -> list[tuple[str, ModuleType]]:
     return installed
 
 
+# ``nltk.tokenize.punkt`` and the two modules it imports from import, at their top, helpers
+# Punkt calls only to train, save or load models from files, to print debug output, or to
+# escape XML: ``nltk.pathsec`` and ``xml.sax.saxutils`` each import urllib.request, hence
+# http.client, ssl and email.  Two thirds of Punkt's import (~0.1-0.15 s of CPU), paid before a
+# cold run's workers fork.  While NLTK's bare packages stand in (above) and this process runs
+# one thread (no other thread can meet a stand-in), these are stood in for by
+# :class:`_Deferred` modules: every name taken from one is a function that imports the real
+# module on its first call and calls the real name there, so those paths still work.
+_DEFERRED = (
+    "xml.sax.saxutils",
+    "nltk.internals",
+    "nltk.pathsec",
+    "nltk.picklesec",
+    "nltk.probability",
+    "nltk.tabdata",
+    "nltk.termsec",
+)
+
+
+class _Deferred(ModuleType):
+    """A stand-in for one of :data:`_DEFERRED` while Punkt is imported (see there)."""
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        if name.startswith("__"):  # the import machinery's probes: not a helper
+            raise AttributeError(name)
+        module = self.__name__
+
+        def deferred(*args: Any, **kwargs: Any) -> Any:
+            return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+        deferred.__name__ = deferred.__qualname__ = name
+        return deferred
+
+
 def _import_punkt() -> tuple[Any, Any]:
     hidden = [name for name in _NOT_NEEDED_BY_PUNKT if name not in sys.modules]
     for name in hidden:
         sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError
     bare = _bare_packages()
+    # deferred only under the bare packages: a process that loaded NLTK has the real ones
+    alone = threading.active_count() == 1
+    stand_ins = [(n, _Deferred(n)) for n in _DEFERRED if n not in sys.modules] if bare else []
+    stand_ins = stand_ins if alone else []
+    sys.modules.update(stand_ins)
+    before = set(sys.modules)
     try:
         from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+    except Exception:
+        if not stand_ins:
+            raise
+        # an NLTK whose Punkt needs one of them while importing: drop what that import
+        # loaded and import it with the real modules
+        for name in set(sys.modules) - before:
+            del sys.modules[name]
+        for name, _ in stand_ins:
+            del sys.modules[name]
+        stand_ins = []
+        from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
     finally:
+        for name, stand_in in stand_ins:
+            if sys.modules.get(name) is stand_in:
+                del sys.modules[name]
         for name in hidden:
             if sys.modules.get(name, 0) is None:
                 del sys.modules[name]

@@ -71,6 +71,8 @@ _FILE_SUFFIXES = frozenset(
 )
 # A short plain-prose word followed by these parentheses is English ("value(s)").
 _PLURAL_PARENS = frozenset({"s", "es", "ies", "ren", "en"})
+# ``tol_(memory|coef)`` (= ``tol_memory`` or ``tol_coef``) is a pattern of names, no call
+_ALTERNATION = re.compile(r"\w+(?:\|\w+)+")
 
 _IDENT = r"[^\W\d]\w*"
 _DOTTED = rf"{_IDENT}(?:\.{_IDENT})*"
@@ -222,6 +224,12 @@ def _silent_name(name: str, *, xref: bool) -> bool:
     return not xref and len(parts) == 1 and (len(name) < 4 or name.upper() == name)
 
 
+def _name_pattern(name: str, args: str) -> bool:
+    """``prefix_(a|b)``: alternatives completing a name, not a call's arguments (a called
+    name seldom ends in ``_``: ``open(READ|WRITE)`` stays a call)."""
+    return name.endswith("_") and _ALTERNATION.fullmatch(args.replace(" ", "")) is not None
+
+
 def _target(body: str, *, xref: bool) -> str | None:
     """The dotted name of markup content that is a whole identifier (``~a.b``, ``f(x)``,
     ``title <a.b>``), else ``None``."""
@@ -232,6 +240,8 @@ def _target(body: str, *, xref: bool) -> str | None:
     if match is None or match["prefix"] == "." or (xref and match["prefix"] == "!"):
         # ``!`` asks Sphinx not to link: no cross-reference, but still a name in prose
         # (psycopg's `!size` for a parameter); ``.`` searches every module
+        return None
+    if match["call"] and _name_pattern(match["name"], match["args"]):
         return None
     return None if _silent_name(match["name"], xref=xref) else match["name"]
 
@@ -314,6 +324,8 @@ def _python_plain(scan: _Scan) -> None:
         name, args = match["name"], match["args"].strip()
         if "." not in name and (args.lower() in _PLURAL_PARENS or args.isdigit()):
             continue  # "value(s)", man-page sections "ls(1)"
+        if _name_pattern(name, args):
+            continue
         if not _silent_name(name, xref=False):
             scan.add(match, "name", name, "call")
     for match in scan.consume(_PLAIN_DOTTED):

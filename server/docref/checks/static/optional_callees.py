@@ -12,6 +12,11 @@ callee's own parameter: a ``None`` default or an ``is None`` test in its body) a
 callee that only hands the value on again, one more hop.  A ``self.method`` call is looked
 up in the class and in its project bases (``_require_client`` is inherited).  Anything not
 resolved counts as no evidence: the finding stays.
+
+:func:`wrapped_by_public_twin` answers for a framework's inner method: sktime's public
+``BaseForecaster.fit(self, y, X=None, fh=None)`` calls ``self._fit(y=y_inner, X=X_inner,
+fh=fh)``, and each estimator's ``_fit(self, y, X, fh)`` documents ``X`` and ``fh`` "optional,
+default=None" as ``fit`` does: the wrapper passes None when its caller gave nothing.
 """
 
 from __future__ import annotations
@@ -20,12 +25,13 @@ import ast
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.class_constructors import ConstructorResolver
 from docref.checks.static.raise_facts import CallResolver
 from docref.checks.static.returns_raises_ast import dotted, function_node
 from docref.graph.model import Class, FileExtract, Function, Param
 from docref.graph.project import ProjectGraph
 
-__all__ = ["passed_on_as_maybe_none"]
+__all__ = ["passed_on_as_maybe_none", "wrapped_by_public_twin"]
 
 _HOPS = 2
 _BASE_HOPS = 3
@@ -35,6 +41,97 @@ def passed_on_as_maybe_none(inp: StaticInput, name: str) -> bool:
     """Whether ``inp``'s function hands its parameter ``name`` to a project callee whose
     matching parameter defaults to ``None`` or is tested ``is None`` (two hops at most)."""
     return _passes_on(inp.graph, inp.file, inp.function, inp.data, name, _HOPS, set())
+
+
+def wrapped_by_public_twin(inp: StaticInput, name: str) -> bool:
+    """Whether ``inp``'s method ``_m`` has a public twin ``m`` (its class's or a project
+    base's) that gives the parameter ``name`` a default and calls ``self._m``: the private
+    method is documented as what ``m``'s callers may leave out.  Not when ``m`` fills the
+    default in first (sktime's ``download(download_path=None)``: ``if download_path is None:
+    download_path = ...`` before ``self._download(download_path, ...)``): ``_m`` then always
+    gets a value, and "optional" on it is wrong."""
+    fn = inp.function
+    if fn.parent_class is None or not fn.name.startswith("_") or fn.name.startswith("__"):
+        return False
+    found = _in_class_or_bases(inp.graph, inp.file, fn.parent_class, fn.name[1:], _BASE_HOPS)
+    if found is None:
+        return False
+    path, public = found
+    if not any(p.name == name and p.default is not None for p in public.params):
+        return False
+    public_data = _data(inp.graph, path, inp.file, inp.data)
+    node = function_node(public_data, public) if public_data is not None else None
+    if node is None or _fills_in(node, name):
+        return False
+    return any(
+        isinstance(call, ast.Call) and dotted(call.func) == f"self.{fn.name}"
+        for call in ast.walk(node)
+    )
+
+
+def _is_none_test(test: ast.expr, name: str) -> bool:
+    """``name is None`` (or ``not name``)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return isinstance(test.operand, ast.Name) and test.operand.id == name
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == name
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
+
+
+def _fills_in(node: ast.AST, name: str) -> bool:
+    """The function replaces a missing ``name`` by a value: ``if name is None: name = ...``,
+    ``name = name or ...``, ``name = ... if name is None else name``."""
+    for stmt in ast.walk(node):
+        if (
+            isinstance(stmt, ast.If)
+            and _is_none_test(stmt.test, name)
+            and any(name in _assigned(s) for s in stmt.body)
+        ):
+            return True
+        if isinstance(stmt, ast.Assign) and name in _assigned(stmt):
+            value = stmt.value
+            if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+                first = value.values[0]
+                if isinstance(first, ast.Name) and first.id == name:
+                    return True
+            if isinstance(value, ast.IfExp) and _is_none_test(value.test, name):
+                return True
+    return False
+
+
+def _assigned(stmt: ast.stmt) -> set[str]:
+    if isinstance(stmt, ast.Assign):
+        return {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+    if isinstance(stmt, ast.AnnAssign | ast.AugAssign) and isinstance(stmt.target, ast.Name):
+        return {stmt.target.id}
+    return set()
+
+
+def _in_class_or_bases(
+    graph: ProjectGraph, fe: FileExtract, cls_name: str, member: str, hops: int
+) -> tuple[str, Function] | None:
+    """The method ``member`` of the class ``cls_name`` of ``fe`` or of a project base (bases
+    imported through a package's re-export too: ``from sktime.transformations.base import
+    BaseTransformer``)."""
+    own = graph.symbol(fe.path, f"{cls_name}.{member}")
+    if isinstance(own, Function):
+        return fe.path, own
+    cls = next((c for c in fe.classes if c.qualname == cls_name), None)
+    if cls is None or hops <= 0:
+        return None
+    resolver = ConstructorResolver(graph)
+    for base in cls.bases:
+        found = resolver.resolve_class(fe, base, cls.parent_class)
+        if found is not None and (found[0].path, found[1].qualname) != (fe.path, cls_name):
+            deeper = _in_class_or_bases(graph, found[0], found[1].qualname, member, hops - 1)
+            if deeper is not None:
+                return deeper
+    return None
 
 
 def _passes_on(

@@ -12,7 +12,9 @@
   parameter that one ``@overload`` (or the implementation) leaves out is optional to
   callers.  An abstract method (``@abstractmethod``, or a body that only raises) whose
   project overrides give the parameter a default documents what callers of those
-  implementations pass (scipy's ``_ProbabilityDistribution.sample``).  A ``None`` default
+  implementations pass (scipy's ``_ProbabilityDistribution.sample``); so does a private
+  ``_m`` whose public twin ``m`` gives it a default and calls it (sktime's ``_fit`` under
+  ``fit(y, X=None, fh=None)``).  A ``None`` default
   whose annotation excludes ``None`` is a typing question, not checked here.
 """
 
@@ -23,7 +25,7 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.checks.static.defaults import description, param_entries, signature_params
 from docref.checks.static.optional_alternative import falls_back, read_only_without_alternative
-from docref.checks.static.optional_callees import passed_on_as_maybe_none
+from docref.checks.static.optional_callees import passed_on_as_maybe_none, wrapped_by_public_twin
 from docref.checks.static.overriders import overriders
 from docref.checks.static.params import signatures
 from docref.checks.static.returns_raises_ast import body_facts, function_node
@@ -139,6 +141,8 @@ def c2_optional_flag(inp: StaticInput) -> list[Finding]:
             continue  # "optional" read as "may be None" (Hugging Face, some Google style)
         if _defaulted_by_implementations(inp, name):
             continue  # an abstract method's docstring speaks for its implementations
+        if wrapped_by_public_twin(inp, name):
+            continue  # ``_fit(y, X, fh)`` documented as ``fit(y, X=None, fh=None)``, its caller
         reported.add(name)
         out.append(
             inp.finding(

@@ -94,7 +94,11 @@ _STR = re.compile(
     rf"^(?:an?|the)\s+(?P<adj>{_ADJ}{{0,2}})(?:string|str)\b(?!'|\s*\(|-|\s+of\s+bytes|"
     rf"{_COMPOUND}\s+(?:"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
-    r"constant|flag|mode|style|coder|(?:id|identifier|handle|pointer|code)s?\b))",
+    r"constant|flag|mode|style|coder|(?:id|identifier|handle|pointer|code)s?\b"
+    # "A string keyed dictionary of headers", "The string values extracted from the url"
+    # (round 16, litestar): "string" qualifies a container or a plural, the head noun
+    r"|(?:keyed|valued|indexed)\b|(?:dict|dictionary|mapping|map|list|tuple|set|array|sequence"
+    r"|collection)\b|(?:value|key|item|element|entr(?:y|ie)|name|field|token|word|part)s\b))",
     re.I,
 )
 _NOT_STR_ADJ = frozenset(

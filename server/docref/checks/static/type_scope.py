@@ -8,7 +8,9 @@ Two lookups the type normaliser cannot make alone, both bounded by the function 
   ``typing.Text`` (``str``).
 * :func:`type_aliases`: the module-level type aliases the function's annotations use, name to
   the aliased expression -- ``KeyFunc = Optional[Callable[...]]``, ``X: TypeAlias = …``,
-  PEP 695 ``type X = …``, in this file or imported from a project module (one hop).  Only
+  PEP 695 ``type X = …``, in this file or imported from a project module (one hop); a
+  ``TypeVar`` with constraints stands for their union (``typing.AnyStr``: ``str | bytes``),
+  one with a bound for the bound.  Only
   the names the annotations mention are read, so the cost does not grow with the file.
 * :func:`type_tested`: whether the body tests a parameter's type with ``isinstance``.
 * :func:`unknown_word`: a lower-case word of a documented type that names nothing.
@@ -200,7 +202,32 @@ def _aliased_text(statement: str, name: str, annotation: str | None) -> str | No
         return None
     if not isinstance(target, ast.Name) or target.id != name:
         return None
-    return ast.unparse(value)
+    return _type_var(value) or ast.unparse(value)
+
+
+_TYPING_MODULES = frozenset({"typing", "typing_extensions"})
+_ANY_STR = "Union[str, bytes]"
+
+
+def _type_var(value: ast.expr) -> str | None:
+    """What a ``TypeVar`` stands for in a comparison with a documented type: the union of its
+    constraints (``TypeVar("S", str, bytes)``, as ``typing.AnyStr``) or its bound
+    (``TypeVar("C", bound="Conn")``); ``None`` for anything else, an unconstrained one too."""
+    if not isinstance(value, ast.Call) or not value.args:
+        return None
+    func = value.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name != "TypeVar":
+        return None
+    bound = next((k.value for k in value.keywords if k.arg == "bound"), None)
+    if bound is not None:
+        text = bound.value if isinstance(bound, ast.Constant) else ast.unparse(bound)
+        return text if isinstance(text, str) else None
+    constraints = [
+        c.value if isinstance(c, ast.Constant) and isinstance(c.value, str) else ast.unparse(c)
+        for c in value.args[1:]
+    ]
+    return f"Union[{', '.join(constraints)}]" if len(constraints) >= 2 else None
 
 
 def _alias_of(inp: StaticInput, extract: FileExtract, name: str) -> str | None:
@@ -240,6 +267,11 @@ def type_aliases(inp: StaticInput) -> dict[str, str]:
         if text is not None:
             found[name] = text
     for bound, imp in imported.items():
+        if imp.level == 0 and imp.module in _TYPING_MODULES and imp.name == "AnyStr":
+            found[bound] = (
+                _ANY_STR  # round 16, asyncssh: ``data: AnyStr`` documented "str or bytes"
+            )
+            continue
         extract, symbol = _imported(inp, imp)
         if extract is not None:
             text = _alias_of(inp, extract, symbol)

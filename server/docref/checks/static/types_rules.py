@@ -37,6 +37,7 @@ from docref.checks.static.params import (
     signatures,
     split_names,
 )
+from docref.checks.static.type_parts import agrees_with_a_part, google_items
 from docref.checks.static.type_scope import (
     array_for_a_number,
     default_class,
@@ -46,6 +47,13 @@ from docref.checks.static.type_scope import (
 )
 from docref.checks.static.type_shapes import (
     sequence_for_a_sequence,
+)
+from docref.checks.static.type_wider import (
+    callable_for_a_class,
+    class_for_a_callable,
+    converted_to_documented,
+    default_kind,
+    unpacked_kwargs,
 )
 from docref.checks.static.types_common import (
     TypeScope,
@@ -94,8 +102,6 @@ _ITERATORS = frozenset(
         "collections.abc.AsyncGenerator",
     }
 )
-# awaitables and the number of their type arguments (the last one is what ``await`` gives)
-_AWAITABLES = {"collections.abc.Awaitable": 1, "collections.abc.Coroutine": 3}
 _NO_VALUE = frozenset({"None", "typing.Never", "typing.NoReturn"})
 # Generator annotations and their number of type arguments (yield, send, return).
 _GENERATORS = {"collections.abc.Generator": 3, "collections.abc.AsyncGenerator": 2}
@@ -128,7 +134,10 @@ def _param_alternatives(param: Param, annotation: TypeExpr) -> list[TypeExpr]:
     """What a documented type of ``param`` may equal: the element annotation, or the
     collection ``*args``/``**kwargs`` receive."""
     if param.kind == "vararg":
-        return [annotation, TypeExpr("tuple", (annotation, ELLIPSIS))]
+        # ``*requests: HttpRequest`` documented ``list[HttpRequest]`` (round 16, azure-core):
+        # the collection the caller's arguments form, a tuple or a list of them
+        listed = TypeExpr("list", (annotation,))
+        return [annotation, TypeExpr("tuple", (annotation, ELLIPSIS)), listed]
     if param.kind == "kwarg":
         return [annotation, TypeExpr("dict", (TypeExpr("str"), annotation))]
     return [annotation]
@@ -197,6 +206,8 @@ def _check_param(
             return None  # a tuple for ``list[float]``: the caller's sequence, read either way
     if type_tested(inp, param.name):
         return None
+    if all(_taken_as_documented(inp, param.name, doc, annotation) for doc in readings if doc):
+        return None  # the docstring is true to what the body takes (:mod:`.type_wider`)
     annotation = _without_sentinel(inp, param, annotation)
     alternatives = _param_alternatives(param, annotation)
     for other in overloaded:
@@ -210,12 +221,40 @@ def _check_param(
         return None
     said = annotation.render()
     numpy = all(number_for_an_array(doc, annotation) for doc in readings if doc)
+    rule = RULE_NUMPY_SCALAR if numpy else RULE_PARAM_TYPE
+    kind = default_kind(param.default)
+    against = kind is not None and incompatible(inp, kind, annotation)
+    if kind is not None and against and not any(incompatible(inp, kind, d) for d in readings if d):
+        # ``model_list: list = "superfast"`` documented ``str``: the default is what the
+        # docstring says, the annotation contradicts both
+        return type_finding(
+            inp,
+            segment,
+            rule,
+            f"the annotation of {param.name} says {said}, but its default "
+            f"{shown(param.default or '')} is a {kind.name}, as documented "
+            f'("{shown(doc_text)}")',
+            f"change the annotation of {param.name} to the documented type",
+        )
     return type_finding(
         inp,
         segment,
-        RULE_NUMPY_SCALAR if numpy else RULE_PARAM_TYPE,
+        rule,
         f'documents {param.name} as "{shown(doc_text)}", but the signature says {said}',
         f'document {param.name} as "{said}" or change the annotation',
+    )
+
+
+def _taken_as_documented(
+    inp: StaticInput, name: str, documented: TypeExpr, annotation: TypeExpr
+) -> bool:
+    """A documented type the annotation leaves out that the body takes (:mod:`.type_wider`):
+    a callable for a class (and a class for a callable), a path or array it converts to."""
+    return (
+        callable_for_a_class(documented, annotation)
+        or class_for_a_callable(documented, annotation)
+        or unpacked_kwargs(annotation)
+        or converted_to_documented(inp, name, documented)
     )
 
 
@@ -242,6 +281,8 @@ def _return_types(inp: StaticInput) -> list[Finding]:
         # (``value Union[...]`` without its colon, round 14's napari; ``np.ndarray (1d array
         # of shape (n,))`` then ``float``, round 15's sktime): items of a tuple too
         return []
+    if google_items(inp, typed[0]):
+        return []  # ``str: Label.`` then ``CompleteCohp: ...``: one line per tuple item
     scope = type_scope(inp)
     annotation = annotation_in(fn.returns, scope)
     segment = typed[0]
@@ -257,7 +298,7 @@ def _return_types(inp: StaticInput) -> list[Finding]:
         assert documented is not None
         if not incompatible(inp, documented, annotation):
             return []
-        if _agrees_with_a_part(inp, segment, documented, annotation):
+        if agrees_with_a_part(inp, segment, documented, annotation):
             return []
         for overload in signatures(inp)[1:]:  # documented for one @overload: not a finding
             other = annotation_in(overload.returns, scope) if overload.returns else None
@@ -274,46 +315,6 @@ def _return_types(inp: StaticInput) -> list[Finding]:
             f'document the return type as "{said}" or change the annotation',
         )
     ]
-
-
-def _agrees_with_a_part(
-    inp: StaticInput, segment: Segment, documented: TypeExpr, annotation: TypeExpr
-) -> bool:
-    """Two ways an entry documents a part of the annotation, as numpydoc writes them: a
-    plain ``def`` annotated ``Awaitable[X]`` (``Coroutine[Y, S, X]``) documents the ``X`` the
-    caller awaits; one entry naming N values (``mean, median, std : float``) documents each
-    item of a ``tuple`` of N."""
-    awaitable = _AWAITABLES.get(annotation.name)
-    if awaitable is not None and len(annotation.args) == awaitable:
-        return not incompatible(inp, documented, annotation.args[-1])
-    names = [n for n in (segment.name or "").split(",") if n.strip()]
-    if annotation.name != "tuple":
-        return False
-    if not segment.name and segment.type and len(annotation.args) >= 2:
-        # ``numpy.ndarray, numpy.ndarray`` (round 14, pyvista): one type per tuple item
-        items = _top_level_commas(segment.type)
-        if len(items) == len(annotation.args):
-            scope = type_scope(inp)
-            read = [doc_type(item, scope) for item in items]
-            return all(
-                r is not None and not incompatible(inp, r, item)
-                for r, item in zip(read, annotation.args, strict=True)
-            )
-    if len(names) < 2 or len(annotation.args) != len(names):
-        return False
-    return not any(incompatible(inp, documented, item) for item in annotation.args)
-
-
-def _top_level_commas(text: str) -> list[str]:
-    """``a, b[c, d]`` -> ``["a", "b[c, d]"]``."""
-    parts, depth, start = [], 0, 0
-    for i, char in enumerate(text):
-        depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(char, 0)
-        if char == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    parts.append(text[start:].strip())
-    return [p for p in parts if p]
 
 
 def _generator_result(annotation: TypeExpr) -> TypeExpr | None:

@@ -1,0 +1,154 @@
+"""Static rules: mechanism gaps behind round 15's false and debatable findings (sktime,
+librosa, imbalanced-learn), each with a control of the same shape that stays reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.optional_flag import c2_optional_flag
+from docref.checks.static.types_rules import c2_param_type
+
+from tests.static_helpers import flagged, project_input, rule_ids
+
+_TOL = '''
+def window_from_tol_coef(n: float, tol_coef: float, max_window: int = 4096) -> int:
+    """Return length of window.
+
+    The window for small `n` or MENTION can become extremely large.
+    """
+    return int(n / tol_coef / max_window)
+'''
+
+
+@pytest.mark.parametrize(
+    ("mention", "reported"),
+    [
+        # round 15 (sktime's fracdiff ``window_from_tol_coef``): a regex-style group
+        # completing a prefix names ``tol_memory`` / ``tol_coef`` (a parameter of this
+        # function and of its sibling), it calls no ``tol_``
+        ("`tol_(memory|coef)`", False),
+        ("tol_(memory|coef)", False),
+        ("`tol_(memory | coef)`", False),
+        # controls: a call of a misspelt name stays reported, backticked or plain, and so
+        # does a call whose argument is a bitwise or (the called name has no trailing ``_``)
+        ("`tol_coeff(n)`", True),
+        ("tol_coeff(n)", True),
+        ("`tol_coeff(n|m)`", True),
+    ],
+)
+def test_a_regex_group_after_a_prefix_is_no_call(
+    tmp_path: Path, mention: str, reported: bool
+) -> None:
+    # (the module is ``tol``, close to ``tol_``: sktime's "did you mean `tol`?")
+    code = _TOL.replace("MENTION", mention)
+    found = flagged(c1_name_unresolved, tmp_path, code, "window_from_tol_coef", filename="tol.py")
+    assert [f.rule for f in found] == (["C1-NAME-UNRESOLVED"] if reported else [])
+
+
+_DTYPE = '''
+from typing import Optional
+
+import numpy as np
+
+
+def dtype_r2c(d, default: ANNOTATION = np.complex64):
+    """Find the complex numpy dtype corresponding to a real dtype.
+
+    Parameters
+    ----------
+    d : np.dtype
+        The real-valued dtype to convert to complex.
+    default : DOC
+        The default complex target type.
+    """
+    return default
+'''
+
+
+@pytest.mark.parametrize(
+    ("annotation", "doc", "reported"),
+    [
+        # round 15 (librosa's ``dtype_r2c`` / ``dtype_c2r``): NumPy takes a scalar type
+        # wherever it takes a dtype, so "np.dtype" documents what a ``type`` parameter takes
+        ("Optional[type]", "np.dtype, optional", False),
+        ("type", "numpy.dtype", False),
+        ("type[np.complexfloating]", "np.dtype", False),
+        # controls: a dtype documented for a number, or a type for a dtype, stays reported
+        ("int", "np.dtype", True),
+        ("Optional[int]", "np.dtype, optional", True),
+    ],
+)
+def test_a_dtype_documents_a_type_parameter(
+    tmp_path: Path, annotation: str, doc: str, reported: bool
+) -> None:
+    code = _DTYPE.replace("ANNOTATION", annotation).replace("DOC", doc)
+    assert rule_ids(c2_param_type, tmp_path, code, "dtype_r2c") == (
+        ["C2-PARAM-TYPE"] if reported else []
+    )
+
+
+_BASE = '''
+class BaseForecaster:
+    def fit(self, y, X=None, fh=None):
+        """Fit; ``X`` and ``fh`` may be left out."""
+        return self._fit(y=y, X=X, fh=fh)
+
+    def predict(self, fh, X=None):
+        """Predict."""
+        return self._predict(fh=fh, X=X)
+'''
+
+_FILLS = "if fh is None:\n            fh = 1\n        "
+
+_ESTIMATOR = '''
+from MODULE import BaseForecaster
+
+
+class Ensemble(BaseForecaster):
+    def METHOD(self, y, X, fh):
+        """Fit to training data.
+
+        Parameters
+        ----------
+        y : pd.Series
+            Target time series.
+        fh : int, list or np.array, optional, default=None
+            The forecasting horizon.
+        """
+        self.fh_ = fh
+        return self
+'''
+
+
+@pytest.mark.parametrize(
+    ("method", "module", "base", "reported"),
+    [
+        # round 15 (sktime's ``EnsembleForecaster._fit`` and 5 more): the public
+        # ``fit(y, X=None, fh=None)`` of a project base calls ``self._fit(...)``, passing
+        # None when its caller gave nothing; ``_fit`` documents ``fh`` as ``fit`` does
+        ("_fit", "pkg.base._base", _BASE, False),
+        # the base imported through its package's re-export
+        ("_fit", "pkg.base", _BASE, False),
+        # controls: the public twin requires ``fh`` (``predict(fh, X=None)``), the twin
+        # calls no ``self._fit``, no twin at all: stays reported
+        ("_predict", "pkg.base", _BASE, True),
+        ("_fit", "pkg.base", _BASE.replace("return self._fit(y=y, X=X, fh=fh)", "return y"), True),
+        ("_update", "pkg.base", _BASE, True),
+        # control (round 15, sktime's ``_download``, TRUE x3): the twin fills the default in
+        # before the call, so ``_fit`` always gets a value and "optional" on it is wrong
+        ("_fit", "pkg.base", _BASE.replace("return self._fit", _FILLS + "return self._fit"), True),
+    ],
+)
+def test_an_inner_method_documented_like_its_public_wrapper(
+    tmp_path: Path, method: str, module: str, base: str, reported: bool
+) -> None:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/base/__init__.py": "from pkg.base._base import BaseForecaster\n",
+        "pkg/base/_base.py": base,
+        "pkg/ensemble.py": _ESTIMATOR.replace("METHOD", method).replace("MODULE", module),
+    }
+    inp = project_input(tmp_path, files, "pkg/ensemble.py", f"Ensemble.{method}")
+    assert [f.rule for f in c2_optional_flag(inp)] == (["C2-OPTIONAL-FLAG"] if reported else [])
