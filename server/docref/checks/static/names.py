@@ -30,6 +30,11 @@ from docref.checks.static.names_finding import (
     RULE_XREF,
     unresolved_finding,
 )
+from docref.checks.static.names_introduced import (
+    introduced_names,
+    one_of_plural,
+    quoted_spans,
+)
 from docref.checks.static.names_intent import (
     declares_foreign_module,
     in_equation,
@@ -117,6 +122,7 @@ _HISTORY = re.compile(r"\s*\.\.\s+version(?:changed|removed)::")
 def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Finding]:
     scope: PythonScope | JavaScope | None = None
     examples: set[str] | None = None
+    own: tuple[set[str], list[tuple[int, int]]] | None = None
     findings: list[Finding] = []
     language = inp.file.language
     shared = inp.shared  # both rules scan the same segments: once for the two
@@ -138,6 +144,12 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 examples = shared.examples
             if re.split(r"[.#]", mention.target)[0] in examples:
                 continue  # defined by the docstring's own example (``long_running_task()``)
+            if own is None:
+                own = _introduced(inp)
+            if re.split(r"[.#]", mention.target)[0] in own[0]:
+                continue  # "an ApplyUnitaryArgs object `uargs`": a name the prose gives
+            if any(lo <= mention.start < hi for lo, hi in own[1]):
+                continue  # in example code or quoted program output, not prose
             if parameter_family(mention.target, [p.name for p in inp.function.params]):
                 continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
             if OTHERS_PARAMETER.match(inp.source, mention.end):
@@ -193,6 +205,9 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 # ``astropy.table.__init__``: the package's ``__init__.py``; ``polars.testing``:
                 # test packages are routinely left out of wheels and of checked trees
                 continue
+            if not xref and "." not in mention.target:
+                if one_of_plural(inp, mention.start, mention.target):
+                    continue  # "a `resolved_circuit`": one item of ``resolved_circuits``
             finding = None
             if mention.kind not in STALE_ONLY:
                 finding = unresolved_finding(inp, segment, mention, resolution)
@@ -203,6 +218,14 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
             if finding is not None:
                 findings.append(finding)
     return findings
+
+
+def _introduced(inp: StaticInput) -> tuple[set[str], list[tuple[int, int]]]:
+    """The names the docstring introduces itself and the (absolute) spans of its code and
+    quoted output (:mod:`.names_introduced`)."""
+    start = inp.docstring.body_start
+    body = inp.source[start : inp.docstring.body_end]
+    return introduced_names(body), [(start + lo, start + hi) for lo, hi in quoted_spans(body)]
 
 
 def _spelt_in_full(inp: StaticInput, scope: PythonScope, mention: Mention) -> bool:
