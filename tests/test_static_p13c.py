@@ -238,3 +238,31 @@ def test_a_property_documenting_its_indexer(
     code = _INDEXER.replace("INTERFACE", interface)
     found = flagged(c1_param_unknown, tmp_path, code, "MSA.loc")
     assert [f.message.split('"')[1] for f in found] == reported
+
+
+_ADDED_NOTE = '''
+def connect(dsn=None, *, max_cached_statement_lifetime=300):
+    """Connect.
+
+    .. NOTE:: 0.10.0
+       Added ``max_cached_statement_use_count`` parameter.
+    """
+    return dsn, max_cached_statement_lifetime
+'''
+
+
+@pytest.mark.parametrize(
+    ("note", "message"),
+    [
+        # round 16 (asyncpg's connect, DEB): "versionadded: Added ``x`` parameter" says ``x``
+        # is there since then; a name the code lacks is a slip of the history, said as such
+        ("versionadded", "in a versionadded note names nothing"),
+        # a change or removal note tells of the code as it was: silent (control)
+        ("versionchanged", None),
+    ],
+)
+def test_a_versionadded_note_naming_a_missing_parameter(
+    tmp_path: Path, note: str, message: str | None
+) -> None:
+    found = flagged(c1_name_unresolved, tmp_path, _ADDED_NOTE.replace("NOTE", note), "connect")
+    assert [message in f.message for f in found] == ([True] if message else [])
