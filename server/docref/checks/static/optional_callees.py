@@ -46,7 +46,10 @@ def passed_on_as_maybe_none(inp: StaticInput, name: str) -> bool:
 def wrapped_by_public_twin(inp: StaticInput, name: str) -> bool:
     """Whether ``inp``'s method ``_m`` has a public twin ``m`` (its class's or a project
     base's) that gives the parameter ``name`` a default and calls ``self._m``: the private
-    method is documented as what ``m``'s callers may leave out."""
+    method is documented as what ``m``'s callers may leave out.  Not when ``m`` fills the
+    default in first (sktime's ``download(download_path=None)``: ``if download_path is None:
+    download_path = ...`` before ``self._download(download_path, ...)``): ``_m`` then always
+    gets a value, and "optional" on it is wrong."""
     fn = inp.function
     if fn.parent_class is None or not fn.name.startswith("_") or fn.name.startswith("__"):
         return False
@@ -58,10 +61,55 @@ def wrapped_by_public_twin(inp: StaticInput, name: str) -> bool:
         return False
     public_data = _data(inp.graph, path, inp.file, inp.data)
     node = function_node(public_data, public) if public_data is not None else None
-    return node is not None and any(
+    if node is None or _fills_in(node, name):
+        return False
+    return any(
         isinstance(call, ast.Call) and dotted(call.func) == f"self.{fn.name}"
         for call in ast.walk(node)
     )
+
+
+def _is_none_test(test: ast.expr, name: str) -> bool:
+    """``name is None`` (or ``not name``)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return isinstance(test.operand, ast.Name) and test.operand.id == name
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == name
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
+
+
+def _fills_in(node: ast.AST, name: str) -> bool:
+    """The function replaces a missing ``name`` by a value: ``if name is None: name = ...``,
+    ``name = name or ...``, ``name = ... if name is None else name``."""
+    for stmt in ast.walk(node):
+        if (
+            isinstance(stmt, ast.If)
+            and _is_none_test(stmt.test, name)
+            and any(name in _assigned(s) for s in stmt.body)
+        ):
+            return True
+        if isinstance(stmt, ast.Assign) and name in _assigned(stmt):
+            value = stmt.value
+            if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+                first = value.values[0]
+                if isinstance(first, ast.Name) and first.id == name:
+                    return True
+            if isinstance(value, ast.IfExp) and _is_none_test(value.test, name):
+                return True
+    return False
+
+
+def _assigned(stmt: ast.stmt) -> set[str]:
+    if isinstance(stmt, ast.Assign):
+        return {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+    if isinstance(stmt, ast.AnnAssign | ast.AugAssign) and isinstance(stmt.target, ast.Name):
+        return {stmt.target.id}
+    return set()
 
 
 def _in_class_or_bases(
