@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.names_introduced import loop_variable
 from docref.checks.static.names_local import name_family, wrapped_name
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_scope import Resolution, project_variant
@@ -91,6 +92,8 @@ def unresolved_finding(
     if suggestion is None and not resolution.owner:
         suggestion = project_variant(inp.graph, name)
         suggestion = None if suggestion == own else suggestion
+    if suggestion is not None and not resolution.owner and loop_variable(inp, suggestion):
+        suggestion = None  # ``term_id`` for ``for termid, df in ...``: both placeholders
     if not resolution.owner and _same_entity(name, [*candidates, suggestion or ""]):
         return None
     if not resolution.owner and name_family(name, [*resolution.candidates, own]):
