@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.types_rules import c2_param_type
@@ -152,3 +153,64 @@ def test_an_inner_method_documented_like_its_public_wrapper(
     }
     inp = project_input(tmp_path, files, "pkg/ensemble.py", f"Ensemble.{method}")
     assert [f.rule for f in c2_optional_flag(inp)] == (["C2-OPTIONAL-FLAG"] if reported else [])
+
+
+@pytest.mark.parametrize(
+    ("mention", "reported"),
+    [
+        # round 16 (cirq's "if qubits are not ``cirq.GridQubits``", "a predicate on
+        # ``ops.Operations``"): the plural of a class names its instances
+        ("``pkg.GridQubits``", False),
+        # controls: a typo of the class, and a singular written for a plural class name
+        # (cirq's ``cirq.SumOfProduct`` for ``SumOfProducts``), stay reported
+        ("``pkg.GridQubitz``", True),
+        ("``pkg.SumOfProduct``", True),
+    ],
+)
+def test_the_plural_of_a_class_names_its_instances(
+    tmp_path: Path, mention: str, reported: bool
+) -> None:
+    files = {
+        "pkg/__init__.py": "from pkg.devices import GridQubit, SumOfProducts\n",
+        "pkg/devices.py": "class GridQubit:\n    pass\n\n\nclass SumOfProducts:\n    pass\n",
+        "pkg/calibrate.py": (
+            "from pkg.devices import GridQubit\n\n\n"
+            "def calibrate(qubits):\n"
+            f'    """Calibrate; raises if the qubits are not {mention}."""\n'
+            "    return [GridQubit() for _ in qubits]\n"
+        ),
+    }
+    inp = project_input(tmp_path, files, "pkg/calibrate.py", "calibrate")
+    assert [f.rule for f in c1_name_unresolved(inp)] == (["C1-NAME-UNRESOLVED"] if reported else [])
+
+
+_RESIDUES = '''
+from pkg.groups import Resids, Residue
+
+
+def residues(ids):
+    """The residues of some ids.
+
+    Returns
+    -------
+    List of TYPE
+        The residues.
+    """
+    return [Residue() for _ in ids]
+'''
+
+
+@pytest.mark.parametrize(("name", "reported"), [("Residues", False), ("Residuez", True)])
+def test_the_plural_of_a_class_in_a_type_phrase(tmp_path: Path, name: str, reported: bool) -> None:
+    # round 16 (MDAnalysis ``topologyattrs``): "List of Residues" documents instances of the
+    # imported ``Residue`` (not a typo of ``Resids``, which it was reported for); a misspelt
+    # class stays reported
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/groups.py": "class Residue:\n    pass\n\n\nclass Resids:\n    pass\n",
+        "pkg/attrs.py": _RESIDUES.replace("TYPE", name),
+    }
+    inp = project_input(tmp_path, files, "pkg/attrs.py", "residues")
+    assert [f.rule for f in c1_doctype_unresolved(inp)] == (
+        ["C1-DOCTYPE-UNRESOLVED"] if reported else []
+    )

@@ -22,6 +22,7 @@ is :mod:`.names_finding`'s.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_finding import (
@@ -47,6 +48,7 @@ from docref.checks.static.names_local import (
     parameter_family,
 )
 from docref.checks.static.names_mentions import Mention, find_mentions
+from docref.checks.static.names_plural import singulars
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import RESOLVED, Resolution
 from docref.checks.static.names_stale import (
@@ -158,6 +160,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 resolution = _judge_python(scope, mention)
                 if resolution.verdict == "missing" and _spelt_in_full(inp, scope, mention):
                     continue  # ``:func:`pool2d``` after ``torch.nn.functional.pool2d``
+                if resolution.verdict == "missing" and _plural_of_a_name(scope, mention):
+                    continue  # ``cirq.GridQubits``: instances of the class ``cirq.GridQubit``
             keyword = (
                 resolution.verdict == "unknown"
                 and not xref
@@ -218,6 +222,14 @@ def _spelt_in_full(inp: StaticInput, scope: PythonScope, mention: Mention) -> bo
         if scope.resolve_dotted(parts).verdict != "missing":
             return True
     return False
+
+
+def _plural_of_a_name(scope: PythonScope, mention: Mention) -> bool:
+    """A class-shaped plural whose singular resolves (:mod:`.names_plural`)."""
+    return any(
+        _judge_python(scope, replace(mention, target=singular)).verdict != "missing"
+        for singular in singulars(mention.target)
+    )
 
 
 _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
