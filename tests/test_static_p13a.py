@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.doctypes import c1_doctype_unresolved
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.types_rules import c2_param_type
 
@@ -213,4 +213,42 @@ def test_the_plural_of_a_class_in_a_type_phrase(tmp_path: Path, name: str, repor
     inp = project_input(tmp_path, files, "pkg/attrs.py", "residues")
     assert [f.rule for f in c1_doctype_unresolved(inp)] == (
         ["C1-DOCTYPE-UNRESOLVED"] if reported else []
+    )
+
+
+_INTENTS = '''
+class Intents:
+    def on_json_loading_failed(self, error):
+        return error
+
+    @property
+    def reactions(self):
+        """Whether reaction events are enabled.
+
+        This corresponds to the following events:
+
+        - :func:`TARGET` (both guilds and DMs)
+        """
+        return 1 << 10
+'''
+
+
+@pytest.mark.parametrize(
+    ("target", "words", "reported"),
+    [
+        # round 16 (discord.py's Intents flags, 104 findings): ``on_<event>`` among "the
+        # following events" is the handler a user defines, looked up as ``'on_' + event``
+        ("on_reaction_add", "events", False),
+        # controls: a typo of a method in scope, and ``on_...`` in a docstring that speaks
+        # of no event (werkzeug's ``on_json_loading_failed``), stay reported
+        ("on_json_loadng_failed", "events", True),
+        ("on_reaction_add", "things", True),
+    ],
+)
+def test_an_event_handler_name_among_events(
+    tmp_path: Path, target: str, words: str, reported: bool
+) -> None:
+    code = _INTENTS.replace("TARGET", target).replace("events", words)
+    assert rule_ids(c1_xref_unresolved, tmp_path, code, "Intents.reactions") == (
+        ["C1-XREF-UNRESOLVED"] if reported else []
     )

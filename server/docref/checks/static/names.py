@@ -38,6 +38,7 @@ from docref.checks.static.names_intent import (
     marked_not_existing,
     may_not_exist,
     named_with_its_library,
+    names_an_event_handler,
     speaks_for_implementers,
 )
 from docref.checks.static.names_java import JavaScope
@@ -51,6 +52,7 @@ from docref.checks.static.names_mentions import Mention, find_mentions
 from docref.checks.static.names_plural import singulars
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import RESOLVED, Resolution
+from docref.checks.static.names_spelling import suggest
 from docref.checks.static.names_stale import (
     RULE_ELSEWHERE,
     RULE_WORD,
@@ -186,6 +188,10 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # "a traitlets :class:`Config`": that library's class
             if instance_of_a_wildcard(inp, mention.target):
                 continue  # ``proto_*``, then "for example ``self.proto_foo``"
+            if names_an_event_handler(inp, mention.target) and (
+                suggest(resolution.missing, resolution.candidates) is None
+            ):
+                continue  # "the following events: - :func:`on_reaction_add`" (no typo of a name)
             if keyword and isinstance(scope, PythonScope):
                 # maybe a keyword passed on through **kwargs: judged only as a parameter's old
                 # name (the name in no code of the file, passed to nothing it imports or calls)
