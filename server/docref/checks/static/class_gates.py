@@ -74,14 +74,15 @@ def without_declared_fields(
 ) -> ParsedDocstring:
     """The docstring without the entries naming annotated class-body fields of ``cls`` that
     are not constructor parameters (``params``): attributes, documented where the class's
-    readers look (a ``field(init=False)``, a field a custom ``__init__`` fills in)."""
+    readers look (a ``field(init=False)``, a field a custom ``__init__`` fills in).  A field
+    with a leading underscore too (round 16, elasticsearch's ``CompletionSuggestOption``:
+    ``_id: str`` documented ``:arg _id:``, the key of the response document it wraps)."""
     fields = {
         v.name
         for v in fe.variables
         if v.scope == "class"
         and v.owner == cls.qualname
         and v.annotation
-        and not v.name.startswith("_")
         and not _CLASS_VAR.match(v.annotation)
     }
     return _without_entries(parsed, fields - params)
