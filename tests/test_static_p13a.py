@@ -10,6 +10,7 @@ import pytest
 from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
+from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.runner import check_file, rules_for
 from docref.checks.static.types_rules import c2_param_type
 from docref.graph.project import ProjectGraph
@@ -311,3 +312,41 @@ def test_an_underscored_annotated_field_documented_in_the_class(
     graph.index(workers=1)
     found = check_file(graph, "pkg/types.py", rules_for(())).findings
     assert sorted(f.message.split('"')[1] for f in found) == reported
+
+
+_PLOTTER = '''
+def plotter(xaxis: str = "capacity", hide_negative: bool = False) -> None:
+    """Plot.
+
+    Args:
+        ENTRIES
+    """
+    return None
+'''
+
+
+@pytest.mark.parametrize(
+    ("entries", "reported"),
+    [
+        # round 16 (pymatgen's ``VoltageProfilePlotter``): bullets at the entries' indent
+        # under an entry that is no bullet list its values (napoleon renders them so)
+        (
+            "xaxis: The quantity to use. Can be either\n        - capacity_grav: gravimetric\n"
+            "        - x_form: ions per formula unit\n        hide_negative: If True, hide.",
+            [],
+        ),
+        # controls: a stale name in entries that are all bullets, and a stale entry after
+        # the bullets, stay reported
+        ("- xaxis: The quantity.\n        - x_axis: The old name.", ["x_axis"]),
+        (
+            "xaxis: The quantity. Can be either\n        - capacity_grav: gravimetric\n"
+            "        hide_negatives: If True, hide.",
+            ["hide_negatives"],
+        ),
+    ],
+)
+def test_bullets_under_an_entry_are_its_values(
+    tmp_path: Path, entries: str, reported: list[str]
+) -> None:
+    found = flagged(c1_param_unknown, tmp_path, _PLOTTER.replace("ENTRIES", entries), "plotter")
+    assert [f.message.split('"')[1] for f in found] == reported
