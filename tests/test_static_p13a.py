@@ -350,3 +350,22 @@ def test_bullets_under_an_entry_are_its_values(
 ) -> None:
     found = flagged(c1_param_unknown, tmp_path, _PLOTTER.replace("ENTRIES", entries), "plotter")
     assert [f.message.split('"')[1] for f in found] == reported
+
+
+_GROK = '''
+def find_structure(field=None, grok_pattern=None):
+    """Find the structure of a text field.
+
+    If the structure is unknown, generic field names such as `path`, `ipaddress`,
+    `NAME`, and `field2` are used in the `grok_pattern` output.
+    """
+    return field, grok_pattern
+'''
+
+
+@pytest.mark.parametrize(("name", "reported"), [("field1", False), ("fielt", True)])
+def test_a_numbered_example_of_a_name_is_data(tmp_path: Path, name: str, reported: bool) -> None:
+    # round 16 (elasticsearch ``find_structure``): ``field1`` beside the parameter ``field``
+    # is a numbered example name of the data, no typo of it; a misspelling stays reported
+    found = rule_ids(c1_name_unresolved, tmp_path, _GROK.replace("NAME", name), "find_structure")
+    assert found == (["C1-NAME-UNRESOLVED"] if reported else [])

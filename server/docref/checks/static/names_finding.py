@@ -47,8 +47,14 @@ def _same_entity(name: str, candidates: list[str]) -> bool:
     fitted attribute ``n_outputs_``, ``class`` for ``class_``; ``train__`` for ``train``,
     a key prefix), or the camelCase of a
     snake_case name, which is the key of a serialised form (``minLength`` for ``min_length``
-    in a JSON schema) -- a Python rename never switches naming conventions."""
+    in a JSON schema) -- a Python rename never switches naming conventions; or a numbered
+    example of a name in scope (``field1`` for ``field``)."""
     if f"{name}_" in candidates:
+        return True
+    # a numbered example of a name in scope (``field1``, ``field2`` beside the parameter
+    # ``field``: round 16, elasticsearch "generic field names such as `path`, `field1`"): data
+    base = name.rstrip("0123456789").rstrip("_")
+    if base != name and base in candidates:
         return True
     # a key prefix joined by two underscores (``train__`` beside ``train``) or another
     # library's in-place spelling (torch's ``clip_grad_norm_`` beside ``_clip_grad_norm``);
