@@ -3,11 +3,11 @@
 A round's fixes tune the static tier to that round's projects, so the precision a judge sees on
 projects nobody here has read is the **first-pass** precision: findings judged in the round
 their corpus set was first run (set r0: round 0, r5: 5, r6/r6h: 6, r7: 7, r8/r8h: 8, r9: 9,
-r10: 10, ..., r13: 13, r14: 14, r15: 15, r16/r16b/r16c: 16; a row judged from another sample of the
-set, ``precision.py --sample NAME``, carries ``sample`` and is never first pass).  A shape
-whose first-pass precision is low keeps producing false alarms on new code whatever each round
-fixed, so it is what a rule's precondition (or the opt-in set) has to change.  Shapes are read
-from the message (its template and evidence: did-you-mean or not, dotted name or not, owner
+r10: 10, ..., r13: 13, r14: 14, r15: 15, r16/r16b-r16f: 16; a row judged from another
+sample of the set, ``precision.py --sample NAME``, carries ``sample`` and is never first pass).
+A shape whose first-pass precision is low keeps producing false alarms on new code whatever
+each round fixed, so it is what a rule's precondition (or the opt-in set) has to change.  Shapes
+are read from the message (its template and evidence: did-you-mean or not, dotted name or not, owner
 kind, annotation or inferred type) -- no corpus needs to be present.
 
     python benchmarks/precision_shapes.py [--all] [--min 3] [--rounds 9 10 11 12]
@@ -56,6 +56,9 @@ FIRST_ROUND = {
     "r16": 16,
     "r16b": 16,
     "r16c": 16,
+    "r16d": 16,
+    "r16e": 16,
+    "r16f": 16,
 }
 
 

@@ -47,7 +47,8 @@ def _param(signature: str, entry: str, body: str = "return None") -> str:
         ("maker: type[Mapping] = dict", "maker : callable, optional", "return maker()", False),
         # control: a callable documented for a string is still a contradiction
         ("criterion: str = 'mse'", "criterion : callable", "return criterion", True),
-        # round 15 (librosa ``dtype_r2c``): numpy's scalar types are dtype specifiers
+        # round 15 (librosa ``dtype_r2c``): numpy's scalar types are dtype specifiers (in the
+        # normaliser since p13a's 8dea3cd)
         ("default: Optional[type] = np.complex64", "default : np.dtype, optional", "", False),
         # control: a numpy dtype documented for a string parameter stays reported
         ("default: str = 'x'", "default : np.dtype", "return default", True),
@@ -103,7 +104,9 @@ def test_a_default_that_contradicts_its_annotation_blames_the_annotation(
 # --------------------------------------------------------------------------- round 16
 
 _GOOGLE = '''
-from typing import Any, AnyStr, Optional, TypeVar
+from typing import IO, Any, AnyStr, Callable, List, Optional, TypedDict, TypeVar, Union
+
+from typing_extensions import Unpack
 
 Pair = TypeVar("Pair", str, bytes)
 Bound = TypeVar("Bound", bound="Base")
@@ -111,6 +114,12 @@ Bound = TypeVar("Bound", bound="Base")
 
 class Base:
     """A base."""
+
+
+class Perms(TypedDict, total=False):
+    """Permissions."""
+
+    read: bool
 
 
 def f(SIGNATURE) -> RETURNS:
@@ -153,8 +162,19 @@ def _google(signature: str, entry: str, returns: str = "None", result: str = "No
         # round 16 (azure-core): ``*requests: X`` documented as the list the arguments form
         ("*requests: int", "*requests (list[int]): The requests.", False),
         ("*requests: int", "*requests (tuple[int, ...]): The requests.", False),
+        ("*items: Union[int, str]", "*items (List[Union[str, int]]): The roles.", False),
         # control: a list of another item type
         ("*requests: int", "*requests (list[str]): The requests.", True),
+        # round 16 (discord.py): ``**perms: Unpack[TD]`` documented by its values' type
+        ("**perms: Unpack[Perms]", "**perms (bool): The permissions.", False),
+        # control: a plain ``**kwargs: int`` documented as another type stays reported
+        ("**perms: int", "**perms (str): The permissions.", True),
+        # round 16 (discord.py): a class documented for a callable parameter
+        ("cls: Callable[[int], Base] = Base", "cls (Type[Base]): The class.", False),
+        # control: a callable documented for an int parameter
+        ("cls: int = 1", "cls (Callable): The class.", True),
+        # round 16 (azure-storage-blob): AnyStr inside a union
+        ("body: Optional[Union[AnyStr, IO]] = None", "body (bytes): The body.", False),
     ],
 )
 def test_round_16_parameter_types(

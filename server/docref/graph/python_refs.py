@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import tree_sitter_python
@@ -107,6 +108,25 @@ def _first_use(masked: bytes | bytearray, chain: bytes, start: int, end: int) ->
             return pos
         pos = masked.find(chain, pos + 1, end)
     return start
+
+
+def _assignments(masked: bytes | bytearray, start: int, end: int) -> Iterator[re.Match[bytes]]:
+    """``_ASSIGN_RE.finditer(masked, start, end)``, tried only at the starts of the lines that
+    hold a ``=``: a match lies within one line (no part of the pattern crosses a newline) and
+    starts at a line start, so no other line can match.  The pattern starts with ``^``, which
+    the regex engine tries at every position of the body (twice the time)."""
+    find, rfind, match = masked.find, masked.rfind, _ASSIGN_RE.match
+    eq = find(b"=", start, end)
+    while eq != -1:
+        line = rfind(b"\n", 0, eq) + 1
+        if line >= start:  # (``^`` never matches at ``start`` unless a line starts there)
+            m = match(masked, line, end)
+            if m is not None:
+                yield m
+        next_line = find(b"\n", eq, end)
+        if next_line == -1:
+            return
+        eq = find(b"=", next_line, end)
 
 
 def _local_type(m: re.Match[bytes]) -> str | None:
@@ -236,7 +256,12 @@ class ReferenceCollector:
             for literal, rx in _LOCAL_RES:
                 if literal and find(literal, start, end) == -1:
                     continue  # cheap literal pre-check before a regex scan
-                for m in rx.finditer(masked, line_start, end):
+                found = (
+                    _assignments(masked, line_start, end)
+                    if rx is _ASSIGN_RE
+                    else rx.finditer(masked, line_start, end)
+                )
+                for m in found:
                     for name in _NAME_RE.findall(m.group(1)):
                         locals_[name.decode()] = None
                     if rx is _ASSIGN_RE and _local_type(m) is not None:

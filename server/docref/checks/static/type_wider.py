@@ -6,8 +6,10 @@ it, or the annotation is what to blame.
 * :func:`callable_for_a_class`: ``converter : callable`` for ``converter: type | None`` -- a
   class is a callable, the docstring names the wider kind the body calls (pyvista's
   ``read_keyword``, nibabel's ``Recoder(map_maker)``).
-* :func:`dtype_for_a_type`: ``default : np.dtype`` for ``default: type`` -- numpy's scalar
-  types (``np.complex64``) are dtype specifiers (librosa's ``dtype_r2c``).
+* :func:`class_for_a_callable`: ``cls : Type[VoiceProtocol]`` for ``cls: Callable[..., T]``
+  (a parameter: a class is a callable; a return documented as a class for a returned function
+  stays a finding).
+* :func:`unpacked_kwargs`: ``**perms: Unpack[TD]`` documented by its values' type.
 * :func:`converted_to_documented`: ``config_path : Path`` for ``config_path: str | None`` with
   ``Path(config_path)`` in the body -- the body converts to the documented type, so the
   documented type is accepted too (napari's ``PerfmonConfig``).  Only conversions to a path or
@@ -28,13 +30,13 @@ from docref.checks.types import TypeExpr
 
 __all__ = [
     "callable_for_a_class",
+    "class_for_a_callable",
     "converted_to_documented",
     "default_kind",
-    "dtype_for_a_type",
+    "unpacked_kwargs",
 ]
 
 _CALLABLE = "collections.abc.Callable"
-_DTYPES = frozenset({"numpy.dtype", "numpy.typing.DTypeLike"})
 
 
 def _values(expr: TypeExpr) -> list[TypeExpr]:
@@ -54,10 +56,19 @@ def callable_for_a_class(documented: TypeExpr, annotation: TypeExpr) -> bool:
     return bool(values) and all(m.name == _CALLABLE for m in values) and _classes_only(annotation)
 
 
-def dtype_for_a_type(documented: TypeExpr, annotation: TypeExpr) -> bool:
-    """A numpy dtype documented for a parameter annotated as a class (module docstring)."""
-    values = _values(documented)
-    return bool(values) and all(m.name in _DTYPES for m in values) and _classes_only(annotation)
+def class_for_a_callable(documented: TypeExpr, annotation: TypeExpr) -> bool:
+    """A class documented for a parameter annotated as a callable (``cls: Type[VoiceProtocol]``
+    for ``cls: Callable[[Client, Connectable], T] = VoiceClient``, round 16's discord.py): a
+    class is called to make its instance, the docstring names the narrower kind it passes."""
+    values, allowed = _values(documented), _values(annotation)
+    classes = bool(values) and all(m.name == "type" for m in values)
+    return classes and bool(allowed) and all(m.name == _CALLABLE for m in allowed)
+
+
+def unpacked_kwargs(annotation: TypeExpr) -> bool:
+    """``**perms: Unpack[_PermissionsKwargs]``: the entry documents the values of a
+    ``TypedDict``'s keys (round 16, discord.py), not the dict nor the ``Unpack`` form."""
+    return annotation.name.rpartition(".")[2] == "Unpack"
 
 
 # what the body may convert a parameter to, by the documented type's last name

@@ -50,9 +50,10 @@ from docref.checks.static.type_shapes import (
 )
 from docref.checks.static.type_wider import (
     callable_for_a_class,
+    class_for_a_callable,
     converted_to_documented,
     default_kind,
-    dtype_for_a_type,
+    unpacked_kwargs,
 )
 from docref.checks.static.types_common import (
     TypeScope,
@@ -248,10 +249,11 @@ def _taken_as_documented(
     inp: StaticInput, name: str, documented: TypeExpr, annotation: TypeExpr
 ) -> bool:
     """A documented type the annotation leaves out that the body takes (:mod:`.type_wider`):
-    a callable for a class, a numpy dtype for a scalar type, a path or array it converts to."""
+    a callable for a class (and a class for a callable), a path or array it converts to."""
     return (
         callable_for_a_class(documented, annotation)
-        or dtype_for_a_type(documented, annotation)
+        or class_for_a_callable(documented, annotation)
+        or unpacked_kwargs(annotation)
         or converted_to_documented(inp, name, documented)
     )
 
