@@ -162,7 +162,9 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 resolution = _judge_python(scope, mention)
                 if resolution.verdict == "missing" and _spelt_in_full(inp, scope, mention):
                     continue  # ``:func:`pool2d``` after ``torch.nn.functional.pool2d``
-                if resolution.verdict == "missing" and _plural_of_a_name(scope, mention):
+                if resolution.verdict == "missing" and _plural_of_a_name(
+                    inp, segment, scope, mention
+                ):
                     continue  # ``cirq.GridQubits``: instances of the class ``cirq.GridQubit``
             keyword = (
                 resolution.verdict == "unknown"
@@ -230,8 +232,15 @@ def _spelt_in_full(inp: StaticInput, scope: PythonScope, mention: Mention) -> bo
     return False
 
 
-def _plural_of_a_name(scope: PythonScope, mention: Mention) -> bool:
-    """A class-shaped plural whose singular resolves (:mod:`.names_plural`)."""
+def _plural_of_a_name(
+    inp: StaticInput, segment: Segment, scope: PythonScope, mention: Mention
+) -> bool:
+    """A class-shaped plural whose singular resolves (:mod:`.names_plural`), not after a
+    singular article ("an instance of `RunArtifacts`" for ``RunArtifact``: a slip)."""
+    sentence = inp.source[segment.start : segment.end]
+    singular = rf"\b(?:an?|one|single|instance\s+of)\s+[`*]*{re.escape(mention.target)}\b"
+    if re.search(singular, sentence, re.I):
+        return False
     return any(
         _judge_python(scope, replace(mention, target=singular)).verdict != "missing"
         for singular in singulars(mention.target)

@@ -47,14 +47,8 @@ def _same_entity(name: str, candidates: list[str]) -> bool:
     fitted attribute ``n_outputs_``, ``class`` for ``class_``; ``train__`` for ``train``,
     a key prefix), or the camelCase of a
     snake_case name, which is the key of a serialised form (``minLength`` for ``min_length``
-    in a JSON schema) -- a Python rename never switches naming conventions; or a numbered
-    example of a name in scope (``field1`` for ``field``)."""
+    in a JSON schema) -- a Python rename never switches naming conventions."""
     if f"{name}_" in candidates:
-        return True
-    # a numbered example of a name in scope (``field1``, ``field2`` beside the parameter
-    # ``field``: round 16, elasticsearch "generic field names such as `path`, `field1`"): data
-    base = name.rstrip("0123456789").rstrip("_")
-    if base != name and base in candidates:
         return True
     # a key prefix joined by two underscores (``train__`` beside ``train``) or another
     # library's in-place spelling (torch's ``clip_grad_norm_`` beside ``_clip_grad_norm``);
@@ -70,6 +64,21 @@ def _same_entity(name: str, candidates: list[str]) -> bool:
     # the private twin too: ``arrowSerializationOptions`` (a REST field) is what
     # ``_arrow_serialization_options`` builds
     return snake in {c.lstrip("_") for c in candidates}
+
+
+_EXAMPLES = re.compile(r"\b(?:such\s+as|e\.\s?g\.|for\s+(?:example|instance))", re.I)
+
+
+def _numbered_example(
+    inp: StaticInput, segment: Segment, mention: Mention, name: str, candidates: list[str]
+) -> bool:
+    """A name in scope plus digits given as an example ("generic field names such as `path`,
+    `field1`, and `field2`" beside the parameter ``field``: round 16, elasticsearch): data
+    named after the parameter, no typo of it."""
+    base = name.rstrip("0123456789").rstrip("_")
+    if base == name or base not in candidates:
+        return False
+    return _EXAMPLES.search(inp.source, segment.start, mention.start) is not None
 
 
 def unresolved_finding(
@@ -98,6 +107,8 @@ def unresolved_finding(
         suggestion = project_variant(inp.graph, name)
         suggestion = None if suggestion == own else suggestion
     if not resolution.owner and _same_entity(name, [*candidates, suggestion or ""]):
+        return None
+    if not resolution.owner and _numbered_example(inp, segment, mention, name, candidates):
         return None
     if not resolution.owner and name_family(name, [*resolution.candidates, own]):
         return None
