@@ -64,3 +64,67 @@ def test_a_type_text_parsed_once_still_reads_each_scope_s_aliases() -> None:
     assert parse_doc_type("a b c d (") is None
     assert parse_doc_type("a b c d (") is None
     assert parse_annotation("list[int") is None and parse_annotation("list[int") is None
+
+
+SCOPES = """
+import os
+from json import loads as load
+
+
+def outer(a):
+    import re as rx
+
+    def inner(b):
+        from os import path as load
+
+        def deepest(c):
+            return c
+
+        return deepest(b)
+
+    return inner(a)
+
+
+class Box:
+    from typing import Any
+
+    def put(self, item):
+        def helper(x):
+            return x
+
+        return helper(item)
+
+    def outer(self):
+        return os.sep
+"""
+
+
+def test_a_file_index_gives_each_scope_the_names_a_walk_of_the_file_gives(
+    tmp_path: Path,
+) -> None:
+    """Each scope's names, imports and class chain as the per-scope walk of the whole file
+    made them (functions nested three deep, scoped imports rebinding a module-level name, a
+    method named like a top-level function)."""
+    from docref.checks.static.names_python import PythonScope
+    from docref.graph.project import ProjectGraph
+
+    (tmp_path / "mod.py").write_text(SCOPES, encoding="utf-8")
+    graph = ProjectGraph(str(tmp_path), use_cache=False)
+    graph.index(workers=1)
+    fe = graph.files["mod.py"]
+    assert len(fe.functions) == 6
+    for fn in fe.functions:
+        scope = PythonScope(graph, fe, fn, SCOPES)
+        parts = fn.qualname.split(".")
+        prefixes = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
+        functions = [f for f in fe.functions if f.qualname in prefixes]
+        names = {p.name for f in functions for p in f.params}
+        names |= {n for f in functions for n in f.local_names} | {f.name for f in functions}
+        names |= {f.name for f in fe.functions if f.qualname.rsplit(".", 1)[0] in prefixes}
+        imports = {i.bound_name: i for i in fe.imports if not i.scope}
+        imports.update({i.bound_name: i for i in fe.imports if i.scope in prefixes})
+        classes = {c.qualname for c in fe.classes}
+        chain = [q for q in sorted(prefixes, key=len, reverse=True) if q in classes]
+        assert scope.names == names, fn.qualname
+        assert scope.imports == imports, fn.qualname
+        assert scope.class_chain == chain, fn.qualname
