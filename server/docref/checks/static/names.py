@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import replace
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_finding import (
@@ -38,6 +39,7 @@ from docref.checks.static.names_intent import (
     marked_not_existing,
     may_not_exist,
     named_with_its_library,
+    names_an_event_handler,
     speaks_for_implementers,
 )
 from docref.checks.static.names_introduced import (
@@ -53,8 +55,10 @@ from docref.checks.static.names_local import (
     parameter_family,
 )
 from docref.checks.static.names_mentions import Mention, find_mentions
+from docref.checks.static.names_plural import singulars
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import RESOLVED, Resolution
+from docref.checks.static.names_spelling import suggest
 from docref.checks.static.names_stale import (
     RULE_ELSEWHERE,
     RULE_WORD,
@@ -171,6 +175,10 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 resolution = _judge_python(scope, mention)
                 if resolution.verdict == "missing" and _spelt_in_full(inp, scope, mention):
                     continue  # ``:func:`pool2d``` after ``torch.nn.functional.pool2d``
+                if resolution.verdict == "missing" and _plural_of_a_name(
+                    inp, segment, scope, mention
+                ):
+                    continue  # ``cirq.GridQubits``: instances of the class ``cirq.GridQubit``
             keyword = (
                 resolution.verdict == "unknown"
                 and not xref
@@ -195,6 +203,10 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # "a traitlets :class:`Config`": that library's class
             if instance_of_a_wildcard(inp, mention.target):
                 continue  # ``proto_*``, then "for example ``self.proto_foo``"
+            if names_an_event_handler(inp, mention.target) and (
+                suggest(resolution.missing, resolution.candidates) is None
+            ):
+                continue  # "the following events: - :func:`on_reaction_add`" (no typo of a name)
             if keyword and isinstance(scope, PythonScope):
                 # maybe a keyword passed on through **kwargs: judged only as a parameter's old
                 # name (the name in no code of the file, passed to nothing it imports or calls)
@@ -258,6 +270,21 @@ def _spelt_in_full(inp: StaticInput, scope: PythonScope, mention: Mention) -> bo
         if scope.resolve_dotted(parts).verdict != "missing":
             return True
     return False
+
+
+def _plural_of_a_name(
+    inp: StaticInput, segment: Segment, scope: PythonScope, mention: Mention
+) -> bool:
+    """A class-shaped plural whose singular resolves (:mod:`.names_plural`), not after a
+    singular article ("an instance of `RunArtifacts`" for ``RunArtifact``: a slip)."""
+    sentence = inp.source[segment.start : segment.end]
+    singular = rf"\b(?:an?|one|single|instance\s+of)\s+[`*]*{re.escape(mention.target)}\b"
+    if re.search(singular, sentence, re.I):
+        return False
+    return any(
+        _judge_python(scope, replace(mention, target=singular)).verdict != "missing"
+        for singular in singulars(mention.target)
+    )
 
 
 _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
