@@ -5,6 +5,7 @@ control of the same shape that stays reported.  Numbers: benchmarks/PRECISION.md
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.types_rules import c2_param_type, c2_return_type
 
 from tests.static_helpers import flagged
+from tests.test_cli_check_options import run
 
 _PARAM = '''
 from pathlib import Path
@@ -228,3 +230,40 @@ def test_string_as_a_modifier_is_no_string_claim(
     assert bool(found) is reported, found
     returned = _google("x: int", "x (int): The x.", annotation, text)
     assert bool(flagged(c2_prose_return_type, tmp_path, returned)) is reported
+
+
+# --------------------------------------------------------------------------- opt-in shape
+
+_PARTIAL = '''
+def load(cols: str | int) -> None:
+    """Load.
+
+    Args:
+        cols (str or list of str): The columns.
+    """
+
+
+def size(count: str) -> None:
+    """Size.
+
+    Args:
+        count (int or float): How many.
+    """
+'''
+
+
+def test_a_union_that_partly_agrees_is_opt_in(tmp_path: Path) -> None:
+    # rounds 0-16 (xarray, statsmodels, scikit-bio, discord.py, lightgbm): a documented union
+    # sharing a member with the annotation, each naming one the other lacks: 0 of 9 TRUE
+    root = tmp_path / "ws"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[project]\nname = 'ws'\n", encoding="utf-8")
+    (root / "pkg" / "mod.py").write_text(_PARTIAL.lstrip("\n"), encoding="utf-8")
+    found = {}
+    for label, flags in (("default", []), ("opt-in", ["--extend-select", "C2-PARAM-PARTIAL"])):
+        proc = run(root, tmp_path, ".", "--format", "json", *flags)
+        assert proc.returncode == 1, proc.stderr
+        found[label] = {f["qualname"]: f["rule"] for f in json.loads(proc.stdout)["findings"]}
+    # control: a union none of whose members agrees stays C2-PARAM-TYPE by default
+    assert found["default"] == {"size": "C2-PARAM-TYPE"}
+    assert found["opt-in"] == {"size": "C2-PARAM-TYPE", "load": "C2-PARAM-PARTIAL"}
