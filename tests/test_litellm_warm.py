@@ -10,6 +10,10 @@ import os
 import subprocess
 import sys
 import textwrap
+from typing import Any, cast
+
+import pytest
+from docref.llm.litellm_setup import ASKING_GC_THRESHOLD
 
 from tests.fake_openai import Behaviour, FakeOpenAI
 
@@ -17,18 +21,24 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 SCRIPT = textwrap.dedent(
     """
-    import asyncio, json, sys
+    import asyncio, gc, json, sys
     from docref.llm.client import ModelClient
     from docref.llm.endpoint import ModelSettings
-    from docref.llm.litellm_setup import load_litellm, warm_litellm
+    from docref.llm.litellm_setup import asking_collector, load_litellm, warm_litellm
 
     HEAVY = ("openai.resources", "litellm.proxy.openai_files_endpoints.common_utils")
-    out = {}
+    out = {"threshold": gc.get_threshold()[0]}
     load_litellm()
     out["after_import"] = [m for m in HEAVY if m in sys.modules]
     warm_litellm("anthropic/claude-3-5-haiku-latest")  # not served through the OpenAI SDK
     out["after_anthropic"] = [m for m in HEAVY if m in sys.modules]
-    warm_litellm("openai/test")
+    out["frozen_before"] = gc.get_freeze_count()
+    with asking_collector():
+        out["asking_threshold"] = gc.get_threshold()[0]
+        entered = gc.get_freeze_count()
+        warm_litellm("openai/test")  # imports the OpenAI SDK's resources, then freezes them
+        out["frozen_by_warm"] = gc.get_freeze_count() - entered
+    out["threshold_after"] = gc.get_threshold()[0]
     out["after_openai"] = [m for m in HEAVY if m in sys.modules]
     before = set(sys.modules)
     client = ModelClient(ModelSettings(model="openai/test", api_base=sys.argv[1], timeout_s=30))
@@ -50,7 +60,9 @@ SCRIPT = textwrap.dedent(
 )
 
 
-def test_the_first_call_imports_nothing_heavy_after_warming() -> None:
+@pytest.fixture(scope="module")
+def fresh_python() -> dict[str, Any]:
+    """The script's findings, from one fresh Python (litellm imported once for both tests)."""
     with FakeOpenAI() as server:
         server.set_default(Behaviour(text="1"))
         env = dict(os.environ, PYTHONPATH=os.path.join(REPO, "server"))
@@ -63,6 +75,11 @@ def test_the_first_call_imports_nothing_heavy_after_warming() -> None:
         )
     assert run.returncode == 0, run.stderr[-3000:]
     out = json.loads(run.stdout.strip().splitlines()[-1])
+    return cast(dict[str, Any], out)
+
+
+def test_the_first_call_imports_nothing_heavy_after_warming(fresh_python: dict[str, Any]) -> None:
+    out = fresh_python
     # litellm's import leaves both to the first call (what there is to warm)
     assert out["after_import"] == []
     # any provider's first completion imports litellm's proxy helpers; only the OpenAI SDK's
@@ -74,3 +91,17 @@ def test_the_first_call_imports_nothing_heavy_after_warming() -> None:
     ]
     assert out["answer"] == "1"
     assert out["first_call_imported"] == []
+
+
+def test_the_asking_collector_freezes_litellm_and_collects_less_often(
+    fresh_python: dict[str, Any],
+) -> None:
+    """While a process asks (``docref check``, a model worker), what was imported stays out of
+    the cyclic collector's way and it runs less often; the thresholds come back on leaving."""
+    out = fresh_python
+    assert out["frozen_before"] == 0  # nothing frozen outside the asking
+    assert out["asking_threshold"] == ASKING_GC_THRESHOLD > out["threshold"]
+    # the OpenAI SDK's resource modules imported by the warm-up are frozen with it
+    assert out["frozen_by_warm"] > 1000
+    assert out["threshold_after"] == out["threshold"]
+    assert out["answer"] == "1"

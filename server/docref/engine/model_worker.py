@@ -164,20 +164,21 @@ def _serve(conn: Connection, model: str | None = None) -> None:
     # the imports left in a worker's asking once litellm was warmed)
     from docref.checks.llm.tier import check_function_llm  # noqa: F401
     from docref.engine.model import ModelTier  # noqa: F401
-    from docref.llm.litellm_setup import warm_litellm
+    from docref.llm.litellm_setup import asking_collector, warm_litellm
     from docref.llm.router import make_client  # noqa: F401
 
-    warm_litellm(model)
-    try:
-        conn.send(("ready", None))
-    except (EOFError, OSError):  # not needed after all
-        conn.close()
-        return
-    try:
-        asyncio.run(_serve_batches(conn))
-    except BaseException as exc:  # the parent asks what is left itself
-        with contextlib.suppress(OSError, ValueError):
-            conn.send(("failed", f"{type(exc).__name__}: {exc}"))
+    with asking_collector():  # all this process does is ask (litellm frozen once warmed)
+        warm_litellm(model)
+        try:
+            conn.send(("ready", None))
+        except (EOFError, OSError):  # not needed after all
+            conn.close()
+            return
+        try:
+            asyncio.run(_serve_batches(conn))
+        except BaseException as exc:  # the parent asks what is left itself
+            with contextlib.suppress(OSError, ValueError):
+                conn.send(("failed", f"{type(exc).__name__}: {exc}"))
     conn.close()
 
 

@@ -11,20 +11,26 @@
 * `warm_litellm` imports ahead what litellm imports inside a process's first chat completion
   (about 1 s of CPU in litellm 1.106), off the event loop and, in the model tier's worker
   processes, while the questions are still being prepared.
+* `asking_collector`: in a process whose work is now the asking (``docref check``'s model
+  tier, a model worker), the cyclic garbage collector leaves alone what was imported (litellm's
+  modules, frozen once warmed) and runs less often; it had been ~8% of the asking's CPU.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import importlib
 import logging
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
 __all__ = [
     "ZERO_PRICE",
+    "asking_collector",
     "has_price",
     "load_litellm",
     "loaded_litellm",
@@ -87,7 +93,38 @@ def warm_litellm(model: str | None = None) -> ModuleType:
         except Exception:  # another litellm / SDK version: it imports what it needs itself
             log.debug("warming litellm: %s not imported", name, exc_info=True)
         _warmed.add(name)
+    if _asking:
+        gc.freeze()  # litellm's modules, now all imported, out of every later collection
     return litellm
+
+
+#: The collector's first threshold while a process asks (CPython's default: 700 allocations).
+#: Each answer leaves a few thousand container objects behind (litellm's response, logging
+#: and pydantic objects; freed by reference counting, few in cycles), so at 700 a collection
+#: ran about every other answer, and every 100th one was a full collection over litellm's
+#: imported modules: ~1 ms of CPU per answer of ~13 (``benchmarks/RESULTS.md``, session 13).
+ASKING_GC_THRESHOLD = 20_000
+_asking = False
+
+
+@contextlib.contextmanager
+def asking_collector() -> Iterator[None]:
+    """While a short-lived process asks the model (``docref check``, a model worker; not the
+    language server, which lives on after): what exists now and litellm's modules once
+    `warm_litellm` imported them are frozen out of the cyclic collector (``gc.freeze``:
+    they live to the end of the process), and it runs at :data:`ASKING_GC_THRESHOLD`
+    allocations instead of 700.  The thresholds are restored on leaving."""
+    global _asking
+    before = gc.get_threshold()
+    was = _asking
+    gc.freeze()
+    gc.set_threshold(max(before[0], ASKING_GC_THRESHOLD), *before[1:])
+    _asking = True
+    try:
+        yield
+    finally:
+        _asking = was
+        gc.set_threshold(*before)
 
 
 def _served_by_openai_sdk(litellm: ModuleType, model: str) -> bool:
