@@ -49,7 +49,12 @@ from .types_expr import (
     make_union,
 )
 from .types_hierarchy import ancestors
-from .types_parse import parse_annotation, parse_doc_readings, parse_doc_type
+from .types_parse import (
+    parse_annotation,
+    parse_doc_readings,
+    parse_doc_type,
+    parse_doc_type_and_readings,
+)
 from .types_relation import (
     COMPATIBLE,
     EQUAL,
@@ -89,6 +94,7 @@ __all__ = [
     "parse_annotation",
     "parse_doc_readings",
     "parse_doc_type",
+    "parse_doc_type_and_readings",
 ]
 
 
