@@ -4,6 +4,7 @@ asks of the normaliser: is the documented type proven incompatible with the anno
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -103,6 +104,8 @@ def doc_readings(
 ) -> list[TypeExpr | None]:
     """Every reading of the documented type (``list of string or tuples`` has two: see
     :func:`parse_doc_readings`); a finding needs all of them contradicted."""
+    if _PLACEHOLDER.match(text.strip()):
+        return [None]  # ``[type], optional``: a docstring template left unfilled (round 17)
     stripped = text.strip()
     if bracketed_item(text) is None and not (
         stripped.startswith("[") and stripped.endswith("]") and _balanced(stripped[1:-1])
@@ -126,6 +129,9 @@ def doc_readings(
         type_aliases=scope.types,
     )
     return [first] if len(readings) == 1 else readings
+
+
+_PLACEHOLDER = re.compile(r"\[(?:type|description)\](?:\s*,\s*optional)?$", re.I)
 
 
 def _balanced(text: str) -> bool:
