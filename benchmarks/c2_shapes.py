@@ -177,12 +177,11 @@ def evidence(row: dict[str, Any], param: str) -> list[str]:
         out.append("none-test")
     args = node.args
     positional = args.posonlyargs + args.args
-    defaults = dict(
-        zip([a.arg for a in positional][-len(args.defaults) :], args.defaults, strict=True)
-    )
-    defaults.update(
-        {a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None}
-    )
+    with_default = [a.arg for a in positional][len(positional) - len(args.defaults) :]
+    defaults = dict(zip(with_default, args.defaults, strict=True))
+    for arg, value in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        if value is not None:
+            defaults[arg.arg] = value
     default = defaults.get(param)
     ann = next((a.annotation for a in positional + args.kwonlyargs if a.arg == param), None)
     if isinstance(default, ast.Constant) and default.value is not None and ann is not None:

@@ -64,3 +64,102 @@ def test_a_type_text_parsed_once_still_reads_each_scope_s_aliases() -> None:
     assert parse_doc_type("a b c d (") is None
     assert parse_doc_type("a b c d (") is None
     assert parse_annotation("list[int") is None and parse_annotation("list[int") is None
+
+
+SCOPES = """
+import os
+from json import loads as load
+
+
+def outer(a):
+    import re as rx
+
+    def inner(b):
+        from os import path as load
+
+        def deepest(c):
+            return c
+
+        return deepest(b)
+
+    return inner(a)
+
+
+class Box:
+    from typing import Any
+
+    def put(self, item):
+        def helper(x):
+            return x
+
+        return helper(item)
+
+    def outer(self):
+        return os.sep
+"""
+
+
+def test_a_file_index_gives_each_scope_the_names_a_walk_of_the_file_gives(
+    tmp_path: Path,
+) -> None:
+    """Each scope's names, imports and class chain as the per-scope walk of the whole file
+    made them (functions nested three deep, scoped imports rebinding a module-level name, a
+    method named like a top-level function)."""
+    from docref.checks.static.names_python import PythonScope
+    from docref.graph.project import ProjectGraph
+
+    (tmp_path / "mod.py").write_text(SCOPES, encoding="utf-8")
+    graph = ProjectGraph(str(tmp_path), use_cache=False)
+    graph.index(workers=1)
+    fe = graph.files["mod.py"]
+    assert len(fe.functions) == 6
+    for fn in fe.functions:
+        scope = PythonScope(graph, fe, fn, SCOPES)
+        parts = fn.qualname.split(".")
+        prefixes = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
+        functions = [f for f in fe.functions if f.qualname in prefixes]
+        names = {p.name for f in functions for p in f.params}
+        names |= {n for f in functions for n in f.local_names} | {f.name for f in functions}
+        names |= {f.name for f in fe.functions if f.qualname.rsplit(".", 1)[0] in prefixes}
+        imports = {i.bound_name: i for i in fe.imports if not i.scope}
+        imports.update({i.bound_name: i for i in fe.imports if i.scope in prefixes})
+        classes = {c.qualname for c in fe.classes}
+        chain = [q for q in sorted(prefixes, key=len, reverse=True) if q in classes]
+        assert scope.names == names, fn.qualname
+        assert scope.imports == imports, fn.qualname
+        assert scope.class_chain == chain, fn.qualname
+
+
+TYPE_TEXTS = [
+    "int",
+    "str, optional",
+    "list of string or tuples",
+    "list of str or tuple",
+    "int or None, default None",
+    "array_like of shape (n,)",
+    "dict[str, list[int]], optional",
+    "{'a', 'b'}",
+    "callable",
+    "the number of items",
+    "a b c d (",
+    "Frame or Series",
+    "",
+    "bool, default: True",
+]
+
+
+def test_the_type_and_its_readings_at_once_equal_each_asked_alone() -> None:
+    from docref.checks.types import parse_doc_readings, parse_doc_type_and_readings
+
+    def shown(value: object) -> object:
+        if isinstance(value, list):
+            return [shown(v) for v in value]
+        return None if value is None else (value.render(), value.optional)  # type: ignore[attr-defined]
+
+    for text in TYPE_TEXTS:
+        for default_is_none in (False, True):
+            for aliases in (None, {"Frame": "pandas.DataFrame"}):
+                kwargs = {"default_is_none": default_is_none, "aliases": aliases}
+                both = parse_doc_type_and_readings(text, **kwargs)  # type: ignore[arg-type]
+                alone = (parse_doc_type(text, **kwargs), parse_doc_readings(text, **kwargs))  # type: ignore[arg-type]
+                assert shown(list(both)) == shown(list(alone)), text

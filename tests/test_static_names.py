@@ -558,9 +558,9 @@ def correlation(wcs, n_pix):
 
             Prose of a directive defines nothing: ``n_pixx`` is a typo.
     """
-    for iworld in range(3):
-        pass
-    return wcs
+    # (an assigned local: a loop variable alone is no did-you-mean, tests/test_static_p13c.py)
+    iworld = 3
+    return wcs, iworld
 '''
 
 

@@ -4,7 +4,8 @@ A property takes no arguments, yet projects document one with the call signature
 it returns (``G.degree`` returns a ``DegreeView``, "also callable as ``G.degree(nbunch)``").
 What the entries are checked against, in order:
 
-1. a pseudo-signature in the docstring: ``G.degree(nbunch, weight)`` or ``degree(nbunch)``;
+1. a pseudo-signature in the docstring: ``G.degree(nbunch, weight)`` or ``degree(nbunch)``,
+   or the subscript of an indexer: ``msa.loc[seq_idx, pos_idx]`` (scikit-bio, round 16);
 2. the ``__call__`` of the class the property returns (its return annotation, or the
    ``return X(...)`` calls of its body), found in the file or a project module it imports,
    through project base classes (one hop through the project graph);
@@ -47,10 +48,13 @@ def _pseudo_signature(inp: StaticInput) -> frozenset[str]:
     docstring = inp.function.docstring
     if docstring is None:
         return frozenset()
-    pattern = re.compile(rf"(?<![\w])(?:\w+\.)*{re.escape(inp.function.name)}\(([^()]*)\)")
+    # the call (``G.degree(nbunch)``) or, for an indexer, the subscript (``msa.loc[seq_idx,
+    # pos_idx]``: the keys the property's object takes are what its entries document)
+    own = re.escape(inp.function.name)
+    pattern = re.compile(rf"(?<![\w])(?:\w+\.)*{own}(?:\(([^()]*)\)|\[([^\[\]]*)\])")
     found: set[str] = set()
     for match in pattern.finditer(docstring.text):
-        for part in match.group(1).split(","):
+        for part in (match.group(1) or match.group(2) or "").split(","):
             name = part.split("=", 1)[0].strip()
             if not name:
                 continue

