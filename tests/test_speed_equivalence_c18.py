@@ -128,3 +128,38 @@ def test_a_file_index_gives_each_scope_the_names_a_walk_of_the_file_gives(
         assert scope.names == names, fn.qualname
         assert scope.imports == imports, fn.qualname
         assert scope.class_chain == chain, fn.qualname
+
+
+TYPE_TEXTS = [
+    "int",
+    "str, optional",
+    "list of string or tuples",
+    "list of str or tuple",
+    "int or None, default None",
+    "array_like of shape (n,)",
+    "dict[str, list[int]], optional",
+    "{'a', 'b'}",
+    "callable",
+    "the number of items",
+    "a b c d (",
+    "Frame or Series",
+    "",
+    "bool, default: True",
+]
+
+
+def test_the_type_and_its_readings_at_once_equal_each_asked_alone() -> None:
+    from docref.checks.types import parse_doc_readings, parse_doc_type_and_readings
+
+    def shown(value: object) -> object:
+        if isinstance(value, list):
+            return [shown(v) for v in value]
+        return None if value is None else (value.render(), value.optional)  # type: ignore[attr-defined]
+
+    for text in TYPE_TEXTS:
+        for default_is_none in (False, True):
+            for aliases in (None, {"Frame": "pandas.DataFrame"}):
+                kwargs = {"default_is_none": default_is_none, "aliases": aliases}
+                both = parse_doc_type_and_readings(text, **kwargs)  # type: ignore[arg-type]
+                alone = (parse_doc_type(text, **kwargs), parse_doc_readings(text, **kwargs))  # type: ignore[arg-type]
+                assert shown(list(both)) == shown(list(alone)), text

@@ -3,12 +3,17 @@ librosa, imbalanced-learn), each with a control of the same shape that stays rep
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.doctypes import c1_doctype_unresolved
+from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
+from docref.checks.static.params import c1_param_unknown
+from docref.checks.static.runner import check_file, rules_for
 from docref.checks.static.types_rules import c2_param_type
+from docref.graph.project import ProjectGraph
 
 from tests.static_helpers import flagged, project_input, rule_ids
 
@@ -152,3 +157,215 @@ def test_an_inner_method_documented_like_its_public_wrapper(
     }
     inp = project_input(tmp_path, files, "pkg/ensemble.py", f"Ensemble.{method}")
     assert [f.rule for f in c2_optional_flag(inp)] == (["C2-OPTIONAL-FLAG"] if reported else [])
+
+
+@pytest.mark.parametrize(
+    ("mention", "reported"),
+    [
+        # round 16 (cirq's "if qubits are not ``cirq.GridQubits``", "a predicate on
+        # ``ops.Operations``"): the plural of a class names its instances
+        ("``pkg.GridQubits``", False),
+        # controls: a typo of the class, and a singular written for a plural class name
+        # (cirq's ``cirq.SumOfProduct`` for ``SumOfProducts``), stay reported
+        ("``pkg.GridQubitz``", True),
+        ("``pkg.SumOfProduct``", True),
+    ],
+)
+def test_the_plural_of_a_class_names_its_instances(
+    tmp_path: Path, mention: str, reported: bool
+) -> None:
+    files = {
+        "pkg/__init__.py": "from pkg.devices import GridQubit, SumOfProducts\n",
+        "pkg/devices.py": "class GridQubit:\n    pass\n\n\nclass SumOfProducts:\n    pass\n",
+        "pkg/calibrate.py": (
+            "from pkg.devices import GridQubit\n\n\n"
+            "def calibrate(qubits):\n"
+            f'    """Calibrate; raises if the qubits are not {mention}."""\n'
+            "    return [GridQubit() for _ in qubits]\n"
+        ),
+    }
+    inp = project_input(tmp_path, files, "pkg/calibrate.py", "calibrate")
+    assert [f.rule for f in c1_name_unresolved(inp)] == (["C1-NAME-UNRESOLVED"] if reported else [])
+
+
+_RESIDUES = '''
+from pkg.groups import Resids, Residue
+
+
+def residues(ids):
+    """The residues of some ids.
+
+    Returns
+    -------
+    List of TYPE
+        The residues.
+    """
+    return [Residue() for _ in ids]
+'''
+
+
+@pytest.mark.parametrize(("name", "reported"), [("Residues", False), ("Residuez", True)])
+def test_the_plural_of_a_class_in_a_type_phrase(tmp_path: Path, name: str, reported: bool) -> None:
+    # round 16 (MDAnalysis ``topologyattrs``): "List of Residues" documents instances of the
+    # imported ``Residue`` (not a typo of ``Resids``, which it was reported for); a misspelt
+    # class stays reported
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/groups.py": "class Residue:\n    pass\n\n\nclass Resids:\n    pass\n",
+        "pkg/attrs.py": _RESIDUES.replace("TYPE", name),
+    }
+    inp = project_input(tmp_path, files, "pkg/attrs.py", "residues")
+    assert [f.rule for f in c1_doctype_unresolved(inp)] == (
+        ["C1-DOCTYPE-UNRESOLVED"] if reported else []
+    )
+
+
+_INTENTS = '''
+class Intents:
+    def on_json_loading_failed(self, error):
+        return error
+
+    @property
+    def reactions(self):
+        """Whether reaction events are enabled.
+
+        This corresponds to the following events:
+
+        - :func:`TARGET` (both guilds and DMs)
+        """
+        return 1 << 10
+'''
+
+
+@pytest.mark.parametrize(
+    ("target", "words", "reported"),
+    [
+        # round 16 (discord.py's Intents flags, 104 findings): ``on_<event>`` among "the
+        # following events" is the handler a user defines, looked up as ``'on_' + event``
+        ("on_reaction_add", "events", False),
+        # controls: a typo of a method in scope, and ``on_...`` in a docstring that speaks
+        # of no event (werkzeug's ``on_json_loading_failed``), stay reported
+        ("on_json_loadng_failed", "events", True),
+        ("on_reaction_add", "things", True),
+    ],
+)
+def test_an_event_handler_name_among_events(
+    tmp_path: Path, target: str, words: str, reported: bool
+) -> None:
+    code = _INTENTS.replace("TARGET", target).replace("events", words)
+    assert rule_ids(c1_xref_unresolved, tmp_path, code, "Intents.reactions") == (
+        ["C1-XREF-UNRESOLVED"] if reported else []
+    )
+
+
+_ATTR_DICT = '''
+class AttrDict:
+    """A dict with attribute access."""
+
+    def __init__(self, d):
+        self._d_ = d
+
+    def __getattr__(self, name):
+        return self._d_[name]
+'''
+
+_OPTION = '''
+from pkg.utils import AttrDict
+
+
+class Option(AttrDict):
+    """
+    :arg text: (required)
+    :arg _id:
+    :arg ENTRY:
+    :arg stale:
+    :arg old:
+    """
+
+    text: str
+    _id: str
+'''
+
+
+@pytest.mark.parametrize(
+    ("entry", "reported"), [("_index", ["old", "stale"]), ("_indx", ["_indx", "old", "stale"])]
+)
+def test_an_underscored_annotated_field_documented_in_the_class(
+    tmp_path: Path, entry: str, reported: list[str]
+) -> None:
+    # round 16 (elasticsearch's ``CompletionSuggestOption``, ``Response``): ``_id: str``
+    # declared in the class body and documented ``:arg _id:`` is a field of the wrapped
+    # document, as ``text`` is; a name the body does not declare stays reported (two stale
+    # names: one alone would read as a rename of the base's ``d``, another gate's business)
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/utils.py": _ATTR_DICT,
+        "pkg/types.py": _OPTION.replace("ENTRY", entry).replace(
+            "_id: str", "_id: str\n    _index: str"
+        ),
+    }
+    root = tmp_path / "proj"
+    for rel, code in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "c"))
+    graph.index(workers=1)
+    found = check_file(graph, "pkg/types.py", rules_for(())).findings
+    assert sorted(f.message.split('"')[1] for f in found) == reported
+
+
+_PLOTTER = '''
+def plotter(xaxis: str = "capacity", hide_negative: bool = False) -> None:
+    """Plot.
+
+    Args:
+        ENTRIES
+    """
+    return None
+'''
+
+
+@pytest.mark.parametrize(
+    ("entries", "reported"),
+    [
+        # round 16 (pymatgen's ``VoltageProfilePlotter``): bullets at the entries' indent
+        # under an entry that is no bullet list its values (napoleon renders them so)
+        (
+            "xaxis: The quantity to use. Can be either\n        - capacity_grav: gravimetric\n"
+            "        - x_form: ions per formula unit\n        hide_negative: If True, hide.",
+            [],
+        ),
+        # controls: a stale name in entries that are all bullets, and a stale entry after
+        # the bullets, stay reported
+        ("- xaxis: The quantity.\n        - x_axis: The old name.", ["x_axis"]),
+        (
+            "xaxis: The quantity. Can be either\n        - capacity_grav: gravimetric\n"
+            "        hide_negatives: If True, hide.",
+            ["hide_negatives"],
+        ),
+    ],
+)
+def test_bullets_under_an_entry_are_its_values(
+    tmp_path: Path, entries: str, reported: list[str]
+) -> None:
+    found = flagged(c1_param_unknown, tmp_path, _PLOTTER.replace("ENTRIES", entries), "plotter")
+    assert [f.message.split('"')[1] for f in found] == reported
+
+
+_GROK = '''
+def find_structure(field=None, grok_pattern=None):
+    """Find the structure of a text field.
+
+    If the structure is unknown, generic field names such as `path`, `ipaddress`,
+    `NAME`, and `field2` are used in the `grok_pattern` output.
+    """
+    return field, grok_pattern
+'''
+
+
+@pytest.mark.parametrize(("name", "reported"), [("field1", False), ("fielt", True)])
+def test_a_numbered_example_of_a_name_is_data(tmp_path: Path, name: str, reported: bool) -> None:
+    # round 16 (elasticsearch ``find_structure``): ``field1`` beside the parameter ``field``
+    # is a numbered example name of the data, no typo of it; a misspelling stays reported
+    found = rule_ids(c1_name_unresolved, tmp_path, _GROK.replace("NAME", name), "find_structure")
+    assert found == (["C1-NAME-UNRESOLVED"] if reported else [])

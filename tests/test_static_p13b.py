@@ -267,3 +267,110 @@ def test_a_union_that_partly_agrees_is_opt_in(tmp_path: Path) -> None:
     # control: a union none of whose members agrees stays C2-PARAM-TYPE by default
     assert found["default"] == {"size": "C2-PARAM-TYPE"}
     assert found["opt-in"] == {"size": "C2-PARAM-TYPE", "load": "C2-PARAM-PARTIAL"}
+
+
+# --------------------------------------------------------------------------- round 17
+
+_R17 = '''
+from typing import Callable, Optional, Sequence
+
+from pkg import lighting
+from pkg.base import Base
+
+
+class Tele:
+    """A bot."""
+
+    def request(self, return_type: Optional[type[Base]] = None) -> None:
+        """Ask.
+
+        Args:
+            return_type (:class:`pkg.Base`, optional): Deserialized into an instance of
+                this class.
+        """
+
+    def lights(self, lights: Sequence[lighting.Light]) -> None:
+        """Set.
+
+        Parameters
+        ----------
+        lights : [pkg.lighting.Light]
+            The lights.
+        """
+
+    def rank(self, activation_fn: Optional[Callable] = None) -> None:
+        """Rank.
+
+        Args:
+            activation_fn ([type], optional): [description]
+        """
+
+    def other(self, return_type: Optional[type[Base]] = None) -> None:
+        """Ask.
+
+        Args:
+            return_type (int, optional): The class.
+        """
+
+    def many(self, dag: int) -> "tuple[list[Base], list[int] | list[str]]":
+        """Blocks.
+
+        Args:
+            dag (int): The dag.
+
+        Returns:
+            List[Base]: a list of blocks
+            Union[List[int], List[str]]: the processing order
+        """
+        return [], []
+'''
+
+
+@pytest.mark.parametrize(
+    ("qualname", "reported"),
+    [
+        # round 17 (python-telegram-bot): ``:class:`X``` for ``type[X]``, X imported from a
+        # private module of the package
+        ("Tele.request", False),
+        # round 17 (trimesh): ``[pkg.Class]`` is a list of the class too
+        ("Tele.lights", False),
+        # round 17 (sentence-transformers): an unfilled ``[type]`` template
+        ("Tele.rank", False),
+        # round 17 (qiskit): Google Returns lines per tuple item, nested brackets
+        ("Tele.many", False),
+        # control: an int for a class parameter stays reported
+        ("Tele.other", True),
+    ],
+)
+def test_round_17_types(tmp_path: Path, qualname: str, reported: bool) -> None:
+    from tests.static_helpers import project_input
+
+    files = {
+        "pkg/__init__.py": "from pkg.base import Base\n",
+        "pkg/base.py": 'class Base:\n    """A base."""\n',
+        "pkg/lighting.py": 'class Light:\n    """A light."""\n',
+        "pkg/mod.py": _R17,
+    }
+    inp = project_input(tmp_path, files, "pkg/mod.py", qualname)
+    found = c2_param_type(inp) + c2_return_type(inp)
+    assert bool(found) is reported, found
+
+
+@pytest.mark.parametrize(
+    ("signature", "entry", "returns", "result", "reported"),
+    [
+        # round 17 (bs4): ``*features: str`` "A list of features": the arguments together
+        ("*features: str", "features: A list of feature names.", "None", "Nothing.", False),
+        # control: a plain ``str`` parameter said to be a list stays reported
+        ("features: str", "features: A list of feature names.", "None", "Nothing.", True),
+        # round 17 (torchmetrics): "a dictionary name" is the name of a dictionary, a str
+        ("x: int", "x (int): The x.", "str", "A dictionary name for the order.", False),
+        ("x: int", "x (int): The x.", "str", "A dictionary of the orders.", True),
+    ],
+)
+def test_round_17_prose(
+    tmp_path: Path, signature: str, entry: str, returns: str, result: str, reported: bool
+) -> None:
+    code = _google(signature, entry, returns, result)
+    found = flagged([c2_prose_param_type, c2_prose_return_type], tmp_path, code)
+    assert bool(found) is reported, found

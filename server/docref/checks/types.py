@@ -49,7 +49,12 @@ from .types_expr import (
     make_union,
 )
 from .types_hierarchy import ancestors
-from .types_parse import parse_annotation, parse_doc_readings, parse_doc_type
+from .types_parse import (
+    parse_annotation,
+    parse_doc_readings,
+    parse_doc_type,
+    parse_doc_type_and_readings,
+)
 from .types_relation import (
     COMPATIBLE,
     EQUAL,
@@ -89,6 +94,7 @@ __all__ = [
     "parse_annotation",
     "parse_doc_readings",
     "parse_doc_type",
+    "parse_doc_type_and_readings",
 ]
 
 
@@ -237,7 +243,7 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
         return None  # ``Self`` without ``self_class``: the class is not known here
     if doc.is_none or ann.is_none or doc.name in (PARAMS, ELLIPSIS.name):
         return INCOMPATIBLE
-    if ann.name == "type" and len(ann.args) == 1 and not doc.args and doc == ann.args[0]:
+    if ann.name == "type" and len(ann.args) == 1 and not doc.args and _same_class(doc, ann.args[0]):
         return COMPATIBLE  # ``:arg RequestHandler cls: a RequestHandler class`` for type[...]
     if doc.name == LITERAL or ann.name == LITERAL:
         return _cmp_literal(doc, ann, ctx)
@@ -366,3 +372,14 @@ def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     if outcome in (EQUAL, EQUIVALENT, COMPATIBLE):
         return COMPATIBLE
     return outcome
+
+
+def _same_class(doc: TypeExpr, ann: TypeExpr) -> bool:
+    """The class a ``type[C]`` annotation names, documented by its name: the same expression,
+    or the same last name under a shorter module path (``telegram.TelegramObject`` for
+    ``telegram._telegramobject.TelegramObject``, round 17's python-telegram-bot)."""
+    if doc == ann:
+        return True
+    if doc.args or ann.args or "." not in ann.name:
+        return False
+    return doc.name.rpartition(".")[2] == ann.name.rpartition(".")[2]

@@ -52,7 +52,7 @@ from .heads import (
     section_key,
 )
 from .mapped import Mapped, join
-from .python_entries import entry_start, misindented_head
+from .python_entries import bullet_under_plain, entry_start, misindented_head
 from .python_fields import field_draft, field_match
 from .python_lines import (
     ADMONITIONS,
@@ -257,6 +257,11 @@ class _Parser:
                 new_head = entry_start(
                     self.lines, j, hi, grammar, numpy, after_named=bool(head.name)
                 )
+                if new_head is not None and current and bullet_under_plain(self.lines, current, j):
+                    # ``xaxis: … Can be either`` then ``- capacity_grav: …`` at the same
+                    # indent (round 16, pymatgen): the entry's list of values, as napoleon
+                    # renders it, when the entries themselves are no bullets
+                    new_head = None
                 if (
                     new_head is not None
                     and numpy

@@ -12,7 +12,7 @@ import re
 from .heads import Head, entry_head, google_colonless, numpy_described, numpy_sibling
 from .python_lines import ENTRY_BULLET, Line, described, next_text
 
-__all__ = ["entry_start", "misindented_head"]
+__all__ = ["bullet_under_plain", "entry_start", "misindented_head"]
 
 _ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
 # a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one)
@@ -45,6 +45,16 @@ def entry_start(
         # ``dataset_split (str, optional)`` then its description: the colon forgotten
         new_head = google_colonless(text) if described(lines, j, hi) else None
     return new_head
+
+
+def bullet_under_plain(lines: list[Line], current: list[int], j: int) -> bool:
+    """Line ``j`` is a bullet and the entry it follows (``current``'s first line) is not: a
+    list of values in that entry's description (pymatgen's ``xaxis: … Can be either`` then
+    ``- capacity_grav: …`` at the entries' indent), which napoleon renders as such; entries
+    that are all bullets (``- x (int): …``) stay entries."""
+    return bool(ENTRY_BULLET.match(lines[j].text)) and not ENTRY_BULLET.match(
+        lines[current[0]].text
+    )
 
 
 def _run(lines: list[Line], j: int, hi: int) -> bool:

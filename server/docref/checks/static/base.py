@@ -33,6 +33,8 @@ class Shared:
     python_scope: PythonScope | None = None
     mentions: dict[int, list[Mention]] = field(default_factory=dict)
     examples: set[str] | None = None
+    # keywords the docstring's example passes to the function, which it does not take
+    passed: set[str] = field(default_factory=set)
     prose_params: list[Finding] | None = None
 
 

@@ -206,7 +206,7 @@ def _check_class(
         return
     params = {p.name for p in ctor.params}
     parsed = _without_own_methods(fe, cls, parsed, params)
-    parsed = without_declared_fields(fe, cls, parsed, params)
+    parsed = without_declared_fields(fe, cls, parsed, params, generated=ctor.model is not None)
     parsed = without_call_parameters(fe, cls, parsed, params)
 
     def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:

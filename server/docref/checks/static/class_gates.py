@@ -70,18 +70,22 @@ def _without_entries(parsed: ParsedDocstring, names: set[str]) -> ParsedDocstrin
 
 
 def without_declared_fields(
-    fe: FileExtract, cls: Class, parsed: ParsedDocstring, params: set[str]
+    fe: FileExtract, cls: Class, parsed: ParsedDocstring, params: set[str], *, generated: bool
 ) -> ParsedDocstring:
     """The docstring without the entries naming annotated class-body fields of ``cls`` that
     are not constructor parameters (``params``): attributes, documented where the class's
-    readers look (a ``field(init=False)``, a field a custom ``__init__`` fills in)."""
+    readers look (a ``field(init=False)``, a field a custom ``__init__`` fills in).  A field
+    with a leading underscore too when the constructor is a method (round 16, elasticsearch's
+    ``CompletionSuggestOption``: ``_id: str`` documented ``:arg _id:``, a key of the document
+    it wraps), not when it is ``generated`` (a pydantic private attribute, attrs' ``_x``
+    initialised as ``x``: documenting ``_x`` as an argument is wrong)."""
     fields = {
         v.name
         for v in fe.variables
         if v.scope == "class"
         and v.owner == cls.qualname
         and v.annotation
-        and not v.name.startswith("_")
+        and not (generated and v.name.startswith("_"))
         and not _CLASS_VAR.match(v.annotation)
     }
     return _without_entries(parsed, fields - params)

@@ -26,6 +26,7 @@ from collections import abc
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_java import JavaScope
+from docref.checks.static.names_plural import singulars
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import Resolution
 from docref.checks.static.names_spelling import suggest
@@ -115,6 +116,8 @@ def c1_doctype_unresolved(inp: StaticInput) -> list[Finding]:
             resolution = _resolve(scope, name)
             if resolution.verdict != "missing" or resolution.owner:
                 continue  # resolved, unknown, or a member missing from a module (name rules)
+            if any(_resolve(scope, s).verdict != "missing" for s in singulars(name)):
+                continue  # "List of Residues": instances of the class ``Residue``
             candidates = [c for c in resolution.candidates if _class_shaped(c)]
             suggestion = suggest(resolution.missing, candidates)
             if suggestion is None or suggestion in _type_variables(inp):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import replace
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_finding import (
@@ -38,6 +39,7 @@ from docref.checks.static.names_intent import (
     marked_not_existing,
     may_not_exist,
     named_with_its_library,
+    names_an_event_handler,
     speaks_for_implementers,
 )
 from docref.checks.static.names_introduced import (
@@ -51,10 +53,13 @@ from docref.checks.static.names_local import (
     OTHERS_PARAMETER,
     literal_blocks,
     parameter_family,
+    passed_keywords,
 )
 from docref.checks.static.names_mentions import Mention, find_mentions
+from docref.checks.static.names_plural import singulars
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_scope import RESOLVED, Resolution
+from docref.checks.static.names_scope import RESOLVED, Resolution, missing
+from docref.checks.static.names_spelling import suggest
 from docref.checks.static.names_stale import (
     RULE_ELSEWHERE,
     RULE_WORD,
@@ -143,7 +148,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 if shared.examples is None:
                     shared.examples = _example_words(inp)
                 examples = shared.examples
-            if re.split(r"[.#]", mention.target)[0] in examples:
+            passed = mention.target in shared.passed
+            if re.split(r"[.#]", mention.target)[0] in examples and not passed:
                 continue  # defined by the docstring's own example (``long_running_task()``)
             if own is None:
                 own = _introduced(inp)
@@ -153,7 +159,7 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # in example code or quoted program output, not prose
             if parameter_family(mention.target, [p.name for p in inp.function.params]):
                 continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
-            if OTHERS_PARAMETER.match(inp.source, mention.end):
+            if not passed and OTHERS_PARAMETER.match(inp.source, mention.end):
                 continue  # ``the ``parse_strict`` argument of Unit``: another's parameter
             if "." not in mention.target and declares_foreign_module(inp):
                 continue  # ``.. currentmodule:: jaxlib._jax``: a member of a module elsewhere
@@ -171,12 +177,22 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 resolution = _judge_python(scope, mention)
                 if resolution.verdict == "missing" and _spelt_in_full(inp, scope, mention):
                     continue  # ``:func:`pool2d``` after ``torch.nn.functional.pool2d``
+                if resolution.verdict == "missing" and _plural_of_a_name(
+                    inp, segment, scope, mention
+                ):
+                    continue  # ``cirq.GridQubits``: instances of the class ``cirq.GridQubit``
             keyword = (
                 resolution.verdict == "unknown"
                 and not xref
                 and isinstance(scope, PythonScope)
                 and scope.kwargs
             )
+            if passed and not xref and isinstance(scope, PythonScope):
+                # the example calls the function with it: judged as an old parameter only
+                bare = missing("", mention.target, ())
+                finding = stale_finding(inp, segment, mention, bare, passed=True)
+                findings.extend([finding] if finding is not None else [])
+                continue
             if resolution.verdict != "missing" and not keyword:
                 resolved = resolution.verdict == "resolved" and not xref
                 if elsewhere and resolved and isinstance(scope, PythonScope):
@@ -195,6 +211,10 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # "a traitlets :class:`Config`": that library's class
             if instance_of_a_wildcard(inp, mention.target):
                 continue  # ``proto_*``, then "for example ``self.proto_foo``"
+            if names_an_event_handler(inp, mention.target) and (
+                suggest(resolution.missing, resolution.candidates) is None
+            ):
+                continue  # "the following events: - :func:`on_reaction_add`" (no typo of a name)
             if keyword and isinstance(scope, PythonScope):
                 # maybe a keyword passed on through **kwargs: judged only as a parameter's old
                 # name (the name in no code of the file, passed to nothing it imports or calls)
@@ -260,6 +280,21 @@ def _spelt_in_full(inp: StaticInput, scope: PythonScope, mention: Mention) -> bo
     return False
 
 
+def _plural_of_a_name(
+    inp: StaticInput, segment: Segment, scope: PythonScope, mention: Mention
+) -> bool:
+    """A class-shaped plural whose singular resolves (:mod:`.names_plural`), not after a
+    singular article ("an instance of `RunArtifacts`" for ``RunArtifact``: a slip)."""
+    sentence = inp.source[segment.start : segment.end]
+    singular = rf"\b(?:an?|one|single|instance\s+of)\s+[`*]*{re.escape(mention.target)}\b"
+    if re.search(singular, sentence, re.I):
+        return False
+    return any(
+        _judge_python(scope, replace(mention, target=singular)).verdict != "missing"
+        for singular in singulars(mention.target)
+    )
+
+
 _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
 
 
@@ -300,6 +335,11 @@ def _example_words(inp: StaticInput) -> set[str]:
         position = max(position, segment.end)
     pieces.append(inp.source[position : parsed.body_end])
     body = inp.source[parsed.body_start : parsed.body_end]
+    fn = inp.function
+    if inp.file.language == "python" and all(p.kind != "kwarg" for p in fn.params):
+        code = "\n".join(pieces)
+        names = [p.name for p in fn.params]
+        inp.shared.passed = passed_keywords(code, fn.name, fn.qualname, names)
     pieces.extend(m[1] for m in _SHAPE.finditer(body))
     pieces.extend(m[1] for m in _SHAPE_NAME.finditer(body))
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),

@@ -67,6 +67,21 @@ def _same_entity(name: str, candidates: list[str]) -> bool:
     return snake in {c.lstrip("_") for c in candidates}
 
 
+_EXAMPLES = re.compile(r"\b(?:such\s+as|e\.\s?g\.|for\s+(?:example|instance))", re.I)
+
+
+def _numbered_example(
+    inp: StaticInput, segment: Segment, mention: Mention, name: str, candidates: list[str]
+) -> bool:
+    """A name in scope plus digits given as an example ("generic field names such as `path`,
+    `field1`, and `field2`" beside the parameter ``field``: round 16, elasticsearch): data
+    named after the parameter, no typo of it."""
+    base = name.rstrip("0123456789").rstrip("_")
+    if base == name or base not in candidates:
+        return False
+    return _EXAMPLES.search(inp.source, segment.start, mention.start) is not None
+
+
 def unresolved_finding(
     inp: StaticInput, segment: Segment, mention: Mention, resolution: Resolution
 ) -> Finding | None:
@@ -95,6 +110,8 @@ def unresolved_finding(
     if suggestion is not None and not resolution.owner and loop_variable(inp, suggestion):
         suggestion = None  # ``term_id`` for ``for termid, df in ...``: both placeholders
     if not resolution.owner and _same_entity(name, [*candidates, suggestion or ""]):
+        return None
+    if not resolution.owner and _numbered_example(inp, segment, mention, name, candidates):
         return None
     if not resolution.owner and name_family(name, [*resolution.candidates, own]):
         return None

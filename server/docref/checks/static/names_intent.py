@@ -26,6 +26,10 @@
 * :func:`declares_foreign_module`: the docstring sets Sphinx's current module to one the
   project does not have (jax's ``.. currentmodule:: jaxlib._jax`` before ``:class:`CpuDevice```):
   its bare names are members of that module, which a static reader of the project cannot list.
+* :func:`names_an_event_handler`: ``on_<event>`` in a docstring that speaks of events
+  (discord.py's Intents flags, "corresponds to the following events: - :func:`on_reaction_add`"):
+  the handler a user defines for the event (the framework looks up ``'on_' + event``), not a
+  name of the project's code.
 """
 
 from __future__ import annotations
@@ -212,3 +216,15 @@ def in_equation(source: str, start: int, end: int) -> bool:
     # the calls it is an argument of come first (``in_b = intersect(predec(B))``)
     before = _OPENERS.sub("", source[max(0, start - 60) : start])
     return _RELATION_BEFORE.search(before[-12:]) is not None
+
+
+_EVENTS = re.compile(r"\bevents?\b", re.I)
+
+
+def names_an_event_handler(inp: StaticInput, name: str) -> bool:
+    """``name`` is ``on_<event>``, undotted, in a docstring that speaks of events (see the
+    module docstring).  A helper named ``on_...`` in a docstring that does not (werkzeug's
+    ``on_json_loading_failed``) stays a reference."""
+    if not name.startswith("on_") or len(name) <= 3 or "." in name:
+        return False
+    return _EVENTS.search(inp.source, inp.docstring.body_start, inp.docstring.body_end) is not None

@@ -92,3 +92,42 @@ def wrapped_name(name: str, candidates: tuple[str, ...] | list[str], modules: se
             if prefix and set(prefix.split("_")) & modules:
                 return True
     return False
+
+
+_DOCTEST = re.compile(r"^[ \t]*(?:>>>|\.\.\.)[ \t]?(.*)$", re.M)
+_OPEN = {"(": ")", "[": "]", "{": "}"}
+
+
+def passed_keywords(example: str, function: str, qualname: str, params: list[str]) -> set[str]:
+    """The keywords the docstring's own example code passes to the documented function by
+    name (``memoize(cache={...})``, ``join(..., right_default=None)``; ``Cls(k=1)`` for an
+    ``__init__``) that the function does not take, when they are nowhere else in that code:
+    the example still calls it with a parameter it no longer has, so a name the prose marks is
+    that old parameter, not a name the example defines.  ``params``: the names it takes."""
+    parts = qualname.split(".")
+    callee = parts[-2] if function == "__init__" and len(parts) > 1 else function
+    # the doctest lines only (the prose between segments may name the word as English)
+    code = "\n".join(m[1] for m in _DOCTEST.finditer(example))
+    keywords: list[tuple[str, int]] = []
+    for call in re.finditer(rf"(?<![\w]){re.escape(callee)}\s*\(", code):
+        depth, start, level = 1, call.end(), []
+        for i in range(call.end(), len(code)):
+            ch = code[i]
+            if ch in _OPEN:
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+                if depth == 0:
+                    break
+            level.append(ch if depth == 1 else " ")
+        flat = "".join(level)
+        keywords += [(m[1], start + m.start(1)) for m in _KEYWORD.finditer(flat)]
+    out = set()
+    for name, _ in keywords:
+        uses = len(re.findall(rf"(?<![\w.]){re.escape(name)}(?!\w)", code))
+        if name not in params and uses == sum(k == name for k, _ in keywords):
+            out.add(name)
+    return out
+
+
+_KEYWORD = re.compile(r"(?:^|,)\s*([^\W\d]\w*)\s*=(?!=)")

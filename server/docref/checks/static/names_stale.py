@@ -67,10 +67,13 @@ def stale_finding(
     *,
     keyword: bool = False,
     cued: bool = True,
+    passed: bool = False,
 ) -> Finding | None:
     """``C1-PROSE-NAME-STALE``: a code-marked name with one renamed twin in scope (``cued``:
     words calling it a parameter let a plain word match as a code-shaped name does; without
-    ``cued`` -- a name other code of the file uses -- no plain word is matched by affix)."""
+    ``cued`` -- a name other code of the file uses -- no plain word is matched by affix;
+    ``passed``: the docstring's own example passes it to the function by keyword, which calls
+    it a parameter as those words do)."""
     name = mention.target
     if mention.kind not in _STALE_KINDS or "." in name or "#" in name:
         return None
@@ -86,7 +89,7 @@ def stale_finding(
     if names_a_package(sentence) or one_of_values(sentence, mention.start - segment.start, params):
         return None
     called = mention.kind == "call" or called_in(name, sentence)
-    cue = cued and plain and parameter_cue(inp.source, mention.start, mention.end)
+    cue = passed or (cued and plain and parameter_cue(inp.source, mention.start, mention.end))
     match = twin_in_scope(
         inp,
         sentence,

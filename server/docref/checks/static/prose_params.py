@@ -169,11 +169,14 @@ def _judge_claims(inp: StaticInput) -> list[Finding]:
     java = inp.file.language == "java"
     annotations = {p.name: p.annotation for p in inp.function.params}
     defaults = {p.name: p.default for p in inp.function.params}
+    varargs = {p.name for p in inp.function.params if p.kind == "vararg"}
     out: list[Finding] = []
     for seg, name, text, entry in claims:
         found = claimed_kind(text)
         if found is not None and found[0] == "bool":
             found = None
+        if found is not None and found[0] in ("list", "tuple") and name in varargs:
+            found = None  # ``*features: str`` "A list of features" (round 17, bs4): together
         conversion = False
         if found is None and entry and annotations.get(name) not in ("bool", "Optional[bool]"):
             # "The cookie header as a string."; a flag's entry tells what it does ("Collect

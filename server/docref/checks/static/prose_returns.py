@@ -118,7 +118,7 @@ _LIST = re.compile(
 )
 _DICT = re.compile(
     rf"^(?:(?:an?|the)\s+{_ADJ}{{0,2}}(?:dict|dictionary)\b(?!\s*-?like|\s+(?:key|value|entry|"
-    r"entries|item|size|length)s?\b)|(?:dict|dictionary)\s+(?:of|mapping|from)\b)",
+    r"entries|item|size|length|name)s?\b)|(?:dict|dictionary)\s+(?:of|mapping|from)\b)",
     re.I,
 )
 # "the number of seconds": a count, unless the sentence goes on to name another kind ("the

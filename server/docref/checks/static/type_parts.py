@@ -59,7 +59,7 @@ def _top_level_commas(text: str) -> list[str]:
 
 
 # ``CompleteCohp: Describe all COHPs`` -- a type, its colon, a description
-_TYPED_LINE = re.compile(r"([A-Za-z_][\w.]*(?:\[[^\]\n]*\])?)\s*:\s+\S")
+_TYPED_LINE = re.compile(r"([A-Za-z_][\w.]*(?:\[[^\n]*?\])?)\s*:\s+\S")
 
 
 def google_items(inp: StaticInput, segment: Segment) -> bool:

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import re
+
 from docref.checks.static.value_kinds import SCALARS
 from docref.checks.types_expr import ELLIPSIS, TypeExpr
 
@@ -24,11 +26,17 @@ _NDARRAY = "numpy.ndarray"
 
 def bracketed_item(text: str) -> str | None:
     """``list[X]`` for a documented type ``[X]`` whose ``X`` is one builtin scalar
-    (``[bool]``): besides the decoration some projects wrap a type in (``[Syntax]``, ``[str]``
-    for ``str``), a list of it; None for anything else."""
+    (``[bool]``) or a class by its dotted path: besides the decoration some projects wrap a
+    type in (``[Syntax]``, ``[str]`` for ``str``), a list of it; None for anything else."""
     text = text.strip()
     word = text[1:-1].strip() if text.startswith("[") and text.endswith("]") else ""
-    return f"list[{word}]" if word in SCALARS else None
+    if word in SCALARS or _DOTTED_CLASS.fullmatch(word):
+        return f"list[{word}]"
+    return None
+
+
+# ``[trimesh.scene.lighting.Light]`` (round 17, trimesh): a class by its dotted path, listed
+_DOTTED_CLASS = re.compile(r"(?:[a-z_]\w*\.)+[A-Z]\w*")
 
 
 def _items(expr: TypeExpr) -> list[TypeExpr]:

@@ -4,6 +4,7 @@ asks of the normaliser: is the documented type proven incompatible with the anno
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ from docref.checks.types import (
     parse_annotation,
     parse_doc_readings,
     parse_doc_type,
+    parse_doc_type_and_readings,
 )
 from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
@@ -102,6 +104,20 @@ def doc_readings(
 ) -> list[TypeExpr | None]:
     """Every reading of the documented type (``list of string or tuples`` has two: see
     :func:`parse_doc_readings`); a finding needs all of them contradicted."""
+    if _PLACEHOLDER.match(text.strip()):
+        return [None]  # ``[type], optional``: a docstring template left unfilled (round 17)
+    stripped = text.strip()
+    if bracketed_item(text) is None and not (
+        stripped.startswith("[") and stripped.endswith("]") and _balanced(stripped[1:-1])
+    ):
+        # :func:`doc_type` reads ``stripped`` as it is: its reading is the plain one
+        first, readings = parse_doc_type_and_readings(
+            stripped,
+            default_is_none=default_is_none,
+            aliases=scope.aliases,
+            type_aliases=scope.types,
+        )
+        return [first] if len(readings) == 1 else readings
     first = doc_type(text, scope, default_is_none=default_is_none)
     listed = bracketed_item(text)
     if listed is not None:  # ``[bool]``: the decorated ``bool``, or a list of flags (a mask)
@@ -113,6 +129,9 @@ def doc_readings(
         type_aliases=scope.types,
     )
     return [first] if len(readings) == 1 else readings
+
+
+_PLACEHOLDER = re.compile(r"\[(?:type|description)\](?:\s*,\s*optional)?$", re.I)
 
 
 def _balanced(text: str) -> bool:

@@ -1,0 +1,28 @@
+"""The plural of a class name, written for instances of the class.
+
+Prose and type phrases name the instances of a class by its plural: "a predicate on
+``ops.Operations``", "if qubits are not ``cirq.GridQubits``" (round 16, cirq: ``cirq.GridQubit``),
+"List of Residues" (MDAnalysis: ``Residue``).  The plural names nothing, its singular does.
+:func:`singulars` gives the singular forms to try; the name rules report such a name only when
+none of them resolves (``cirq.SumOfProduct`` for the class ``SumOfProducts`` is a real slip:
+a singular written for a plural name stays reported).
+"""
+
+from __future__ import annotations
+
+__all__ = ["singulars"]
+
+
+def singulars(name: str) -> list[str]:
+    """The names ``name`` may be the plural of: its last dotted part, a class-shaped word
+    (capitalised, some lower case) ending in ``s``, without the ``s`` / ``es`` (``ies`` ->
+    ``y``); none for any other name (``Address``, ``URLS``, ``residues``)."""
+    head, dot, last = name.rpartition(".")
+    if not last[:1].isupper() or last.isupper() or not last.endswith("s") or last.endswith("ss"):
+        return []
+    forms = [last[:-1]]
+    if last.endswith("es"):
+        forms.append(last[:-2])
+    if last.endswith("ies"):
+        forms.append(last[:-3] + "y")
+    return [f"{head}{dot}{form}" for form in forms if len(form) > 1]
