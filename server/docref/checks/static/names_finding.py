@@ -76,8 +76,11 @@ def _numbered_example(
     """A name in scope plus digits given as an example ("generic field names such as `path`,
     `field1`, and `field2`" beside the parameter ``field``: round 16, elasticsearch): data
     named after the parameter, no typo of it."""
-    base = name.rstrip("0123456789").rstrip("_")
-    if base == name or base not in candidates:
+    numbered = name.rstrip("0123456789")
+    # digits must end the name: ``train_`` after "e.g." is a fitted attribute or a typo of
+    # ``train``, not a numbered example (test_static_r11's key-prefix control)
+    base = numbered.rstrip("_")
+    if numbered == name or base not in candidates:
         return False
     return _EXAMPLES.search(inp.source, segment.start, mention.start) is not None
 
