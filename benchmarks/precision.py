@@ -135,8 +135,8 @@ def cmd_run(args: argparse.Namespace) -> None:
     os.makedirs(OUT, exist_ok=True)
     summary_path = os.path.join(DATA, "runs.json")
     summary = _read_json(summary_path, {})
-    # a fresh cache every run: docref's results cache is keyed by its version and rule list,
-    # not by the rules' code, so a cache kept across code changes would replay old findings
+    # a fresh cache every run: the results cache is keyed by docref's code too (session 14),
+    # but a run then measures the code as it is with nothing carried over from another one
     cache = tempfile.mkdtemp(prefix="docref-precision-")
     for corpus in load_corpora(args.set):
         if args.only and corpus["name"] not in args.only:

@@ -219,3 +219,77 @@ def test_another_docref_version_does_not_reuse_the_cache(tmp_path: Path) -> None
         assert installed_version() == "99.0"
     finally:
         sys.path.remove(str(other))
+
+
+def _docref_copy(tmp_path: Path) -> Path:
+    """A copy of docref's package, as a checkout or an editable install has it (no
+    ``.dist-info`` beside it): the folder to put first on ``PYTHONPATH``."""
+    import shutil
+
+    import docref
+
+    src = tmp_path / "src"
+    package = Path(docref.__file__).parent
+    shutil.copytree(package, src / "docref", ignore=shutil.ignore_patterns("__pycache__"))
+    return src
+
+
+def _check_with(root: Path, cache: Path, src: Path) -> list[tuple[str, str, str]]:
+    env = docref_env(cache, PYTHONPATH=str(src), PYTHONDONTWRITEBYTECODE="1")
+    proc = run_docref(["check", ".", "--format", "json", "--no-progress"], cwd=root, env=env)
+    assert proc.returncode in (0, 1), proc.stderr
+    return sorted((f["path"], f["rule"], f["message"]) for f in json.loads(proc.stdout)["findings"])
+
+
+def _stamps(src: Path) -> tuple[str, str]:
+    """The results cache's code stamp and the index cache's extractor fingerprint of the
+    docref in ``src``."""
+    code = (
+        "from docref.engine.cache_key import _code_stamp;"
+        "from docref.graph.extraction import extractor_fingerprint;"
+        "print(_code_stamp(), extractor_fingerprint())"
+    )
+    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    code_stamp, extractor = proc.stdout.split()
+    return code_stamp, extractor
+
+
+def test_a_rule_edited_without_a_version_bump_does_not_reuse_the_cache(tmp_path: Path) -> None:
+    root, cache, src = _project(tmp_path), tmp_path / "cache", _docref_copy(tmp_path)
+    cold = _check_with(root, cache, src)
+    assert [rule for _, rule, _ in cold] == ["C1-PARAM-UNKNOWN"]
+    # control: the same code reuses the stored results (no indexing, so no tree-sitter)
+    assert not _imports_tree_sitter(root, cache, str(src))
+    before = _stamps(src)
+    rule = src / "docref" / "checks" / "static" / "params.py"
+    text = rule.read_text(encoding="utf-8")
+    assert text.count('f\'documents parameter "{shown}", but') == 1
+    rule.write_text(text.replace("f'documents parameter", "f'names parameter"), encoding="utf-8")
+    edited = _check_with(root, cache, src)
+    assert [m for _, _, m in edited] == [m.replace("documents", "names") for _, _, m in cold]
+    # a rule is no extractor: the index cache stays warm; an extractor edit is seen
+    after = _stamps(src)
+    assert after[0] != before[0] and after[1] == before[1]
+    refs = src / "docref" / "graph" / "python_refs.py"
+    refs.write_text(refs.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert _stamps(src)[1] != before[1]
+
+
+def test_a_wheel_install_is_stamped_by_its_record(tmp_path: Path) -> None:
+    from docref.engine.cache_key import wheel_record
+
+    site = tmp_path / "site-packages"
+    (site / "docref").mkdir(parents=True)
+    assert wheel_record(str(site / "docref")) is None  # a checkout: no .dist-info beside it
+    info = site / "docref-1.0.dist-info"
+    info.mkdir()
+    # an editable install's RECORD lists no module of the package
+    (info / "RECORD").write_text("__editable__.docref-1.0.pth,sha256=x,18\n", encoding="utf-8")
+    assert wheel_record(str(site / "docref")) is None
+    record = "docref/__init__.py,sha256=abc,120\ndocref-1.0.dist-info/RECORD,,\n"
+    (info / "RECORD").write_text(record, encoding="utf-8")
+    assert wheel_record(str(site / "docref")) == record

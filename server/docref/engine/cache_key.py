@@ -33,6 +33,7 @@ __all__ = [
     "shape_of",
     "stat_of",
     "surface_of",
+    "wheel_record",
 ]
 
 FORMAT = 2  # bump when a stored value's JSON changes
@@ -101,21 +102,48 @@ def _environment_stamp() -> list[object]:
 
 @functools.cache
 def _code_stamp() -> str:
-    """``(mtime, size)`` of every module of docref (a few hundred stats, once a process)."""
+    """A stamp of docref's own code, once a process (a rule edited in a checkout or an
+    editable install, without a version bump, must not be answered by its old results)."""
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    record = wheel_record(package)
+    return digest("record", record) if record is not None else _stat_stamp(package)
+
+
+def wheel_record(package: str) -> str | None:
+    """The ``RECORD`` of the wheel ``package`` was installed from, when it was: a
+    ``docref-*.dist-info`` beside it listing the package's own files (an editable install
+    keeps its ``.dist-info`` in ``site-packages`` and the code elsewhere, and its ``RECORD``
+    lists no module).  The ``RECORD`` holds every installed file's content hash: one read
+    stands for the few hundred stats of :func:`_stat_stamp` (files edited by hand in
+    ``site-packages`` are not seen: ``docref cache clear results``)."""
+    parent, name = os.path.split(package)
+    try:
+        infos = [
+            n for n in os.listdir(parent) if n.startswith(f"{name}-") and n.endswith(".dist-info")
+        ]
+    except OSError:
+        return None
+    for info in infos:
+        try:
+            with open(os.path.join(parent, info, "RECORD"), encoding="utf-8") as fh:
+                text = fh.read()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if f"\n{name}/__init__.py," in f"\n{text}":
+            return text
+    return None
+
+
+def _stat_stamp(package: str) -> str:
+    """``(path, mtime, size)`` of every module of ``package`` (a few hundred stats)."""
     stamps: list[tuple[str, int, int]] = []
     for folder, dirs, files in os.walk(package):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
             if name.endswith(".py"):
-                st = os.stat(os.path.join(folder, name))
-                stamps.append(
-                    (
-                        os.path.relpath(os.path.join(folder, name), package),
-                        st.st_mtime_ns,
-                        st.st_size,
-                    )
-                )
+                path = os.path.join(folder, name)
+                st = os.stat(path)
+                stamps.append((os.path.relpath(path, package), st.st_mtime_ns, st.st_size))
     return digest(stamps)
 
 

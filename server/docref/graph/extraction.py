@@ -8,7 +8,9 @@ during indexing without this package knowing about segmentation.
 
 from __future__ import annotations
 
+import functools
 import gc
+import hashlib
 import logging
 import multiprocessing
 import os
@@ -47,7 +49,22 @@ def cache_key(language: str, digest: str, note: str | None) -> str:
     # the decoding note is part of the entry, so two files that decode to the same text
     # by different routes must not share one
     suffix = f":{content_hash(note.encode())}" if note else ""
-    return f"extract:{language}:{EXTRACTOR_VERSION}:{digest}{suffix}"
+    return f"extract:{language}:{EXTRACTOR_VERSION}:{extractor_fingerprint()}:{digest}{suffix}"
+
+
+@functools.cache
+def extractor_fingerprint() -> str:
+    """A hash of every source file of :mod:`docref.graph` (the extractors, the records and
+    their JSON form), as the segments store keys on the segmenter's: an extractor edited
+    without an :data:`EXTRACTOR_VERSION` bump never replays its old extracts, and checkouts
+    with the same extractor share the index cache (contents, not mtimes)."""
+    folder = os.path.dirname(os.path.abspath(__file__))
+    hasher = hashlib.sha256()
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name), "rb") as fh:
+                hasher.update(name.encode() + b"\0" + fh.read() + b"\0")
+    return hasher.hexdigest()[:16]
 
 
 def _extract_with(
