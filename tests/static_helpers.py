@@ -27,12 +27,7 @@ def project_input(
 ) -> StaticInput:
     """Write ``files`` (relative path to code, dedented) under ``tmp_path/root``, index the
     project, return the input of the documented function ``qualname`` of ``path``."""
-    for rel, code in files.items():
-        target = tmp_path / root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(tmp_path / root), cache_directory=str(tmp_path / "c"))
-    graph.index(workers=1)
+    graph = indexed_project(tmp_path, files, root=root)
     extract = graph.get(path)
     assert extract is not None, f"{path} was not indexed"
     function = next(
@@ -55,6 +50,20 @@ def project_input(
         source=source,
         data=data,
     )
+
+
+def indexed_project(
+    tmp_path: Path, files: dict[str, str], *, root: str = "proj", cache: str = "c"
+) -> ProjectGraph:
+    """Write ``files`` (relative path to code, dedented) under ``tmp_path/root`` and index
+    them in-process, the index cache in ``tmp_path/cache``."""
+    for rel, code in files.items():
+        target = tmp_path / root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
+    graph = ProjectGraph(str(tmp_path / root), cache_directory=str(tmp_path / cache))
+    graph.index(workers=1)
+    return graph
 
 
 def run_rule(rule: Rule, tmp_path: Path, code: str, qualname: str, **kwargs: str) -> list[Finding]:
@@ -93,12 +102,24 @@ def rule_ids(rules: Rule | Sequence[Rule], tmp_path: Path, code: str, *args: str
     return [f.rule for f in flagged(rules, tmp_path, code, *args)]
 
 
+def project_rule_ids(
+    rules: Rule | Sequence[Rule], tmp_path: Path, files: dict[str, str], path: str, qualname: str
+) -> list[str]:
+    """:func:`rule_ids` on the documented function ``qualname`` of ``path`` in the project
+    of ``files`` (relative path to code, as :func:`project_input`)."""
+    inp = project_input(tmp_path, files, path, qualname)
+    return [f.rule for rule in ([rules] if callable(rules) else rules) for f in rule(inp)]
+
+
+def project_findings(tmp_path: Path, files: dict[str, str], path: str) -> list[Finding]:
+    """The default rules' findings on the file ``path`` of the project of ``files`` (what
+    ``docref check`` reports for it)."""
+    graph = indexed_project(tmp_path, files)
+    return list(check_file(graph, path, rules_for(())).findings)
+
+
 def default_findings(tmp_path: Path, code: str) -> list[Finding]:
     """The default rules' findings on ``code`` as the one file ``m.py`` of an indexed project
     (what ``docref check`` reports for it)."""
-    root = tmp_path / "ws"
-    root.mkdir()
-    (root / "m.py").write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
-    graph.index(workers=1)
+    graph = indexed_project(tmp_path, {"m.py": code}, root="ws", cache="cache")
     return list(check_file(graph, "m.py", rules_for(())).findings)

@@ -11,6 +11,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from contextlib import closing
 from functools import partial
 from pathlib import Path
@@ -283,11 +284,37 @@ def test_line_index_fast_path_matches_the_general_one() -> None:
             assert index.byte_to_char(byte) == len(data[:cut].decode("utf-8"))
 
 
-def test_punkt_loads_without_scipy_or_nltk_init_and_leaves_them_importable() -> None:
-    code = (
+PunktRun = Callable[[str], list[str]]
+
+
+@pytest.fixture
+def punkt_run() -> PunktRun:
+    """Runs a script in a fresh interpreter after docref's Punkt tokenizer was built and run
+    (``spans``: its split of ``One. Two, e.g. three.``; ``sys`` imported), returning the
+    lines it printed: what a Punkt test sees is what a fresh process imported."""
+    prelude = (
         "import sys\n"
         "from docref.segments.punkt_model import get_punkt_tokenizer\n"
         "spans = list(get_punkt_tokenizer().span_tokenize('One. Two, e.g. three.'))\n"
+    )
+
+    def run(code: str) -> list[str]:
+        proc = subprocess.run(
+            [sys.executable, "-c", prelude + code],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+        return proc.stdout.splitlines()
+
+    return run
+
+
+def test_punkt_loads_without_scipy_or_nltk_init_and_leaves_them_importable(
+    punkt_run: PunktRun,
+) -> None:
+    code = (
         "loaded = ['scipy' in sys.modules, 'numpy' in sys.modules]\n"
         "print(spans, *loaded, sys.modules.get('scipy', 0))\n"
         "import importlib, importlib.util\n"
@@ -303,24 +330,20 @@ def test_punkt_loads_without_scipy_or_nltk_init_and_leaves_them_importable() -> 
         "same = punkt.PunktSentenceTokenizer is type(get_punkt_tokenizer())\n"
         "print(bare, same, hasattr(nltk, 'metrics'), callable(sent_tokenize))\n"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
-    )
-    first, second, third = proc.stdout.splitlines()
+    first, second, third = punkt_run(code)
     # NLTK's own answer (it splits after "e.g."); scipy and numpy neither loaded nor blocked
     assert first == "[(0, 4), (5, 14), (15, 21)] False False 0"
     assert second == "importable"
     assert third == "True True True True"
 
 
-def test_punkt_defers_nltks_file_and_network_helpers_and_they_still_work() -> None:
+def test_punkt_defers_nltks_file_and_network_helpers_and_they_still_work(
+    punkt_run: PunktRun,
+) -> None:
     """Building the tokenizer imports none of what ``nltk.pathsec`` and ``xml.sax.saxutils``
     pull in (urllib.request, http.client, ssl: ~0.1 s before a cold run's workers fork); the
     helpers Punkt took from them still work, each importing the real module when called."""
     code = (
-        "import sys\n"
-        "from docref.segments.punkt_model import get_punkt_tokenizer\n"
-        "spans = list(get_punkt_tokenizer().span_tokenize('One. Two, e.g. three.'))\n"
         "heavy = ('urllib.request', 'http.client', 'ssl', 'nltk.pathsec', 'xml.sax.saxutils')\n"
         "print(spans, [m for m in heavy if m in sys.modules])\n"
         "import nltk.tokenize.punkt as punkt\n"
@@ -330,10 +353,7 @@ def test_punkt_defers_nltks_file_and_network_helpers_and_they_still_work() -> No
         "import nltk.pathsec, xml.sax.saxutils\n"
         "print(punkt.validate_path.__module__, callable(nltk.pathsec.validate_path))\n"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
-    )
-    first, second, third = proc.stdout.splitlines()
+    first, second, third = punkt_run(code)
     assert first == "[(0, 4), (5, 14), (15, 21)] []"
     assert second == "&lt;a &amp; b&gt; FreqDist"
     assert third == "docref.segments.punkt_model True"

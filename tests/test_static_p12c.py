@@ -13,7 +13,7 @@ from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_rules import c2_param_type, c2_return_type
 
-from tests.static_helpers import static_input
+from tests.static_helpers import rule_ids, run_rule, static_input
 
 _EFRON = '''
 from typing import Tuple
@@ -103,8 +103,8 @@ def betas_for_alpha_bar(steps: int, alpha_transform_type: str = "cosine") -> lis
 def test_a_symbol_the_docstring_introduces_is_not_unresolved(
     tmp_path: Path, intro: str, reported: bool
 ) -> None:
-    inp = static_input(tmp_path, _ALPHA_BAR.replace("INTRO", intro), "betas_for_alpha_bar")
-    rules = [f.rule for f in c1_name_unresolved(inp)]
+    code = _ALPHA_BAR.replace("INTRO", intro)
+    rules = rule_ids(c1_name_unresolved, tmp_path, code, "betas_for_alpha_bar")
     # reported as a name in nothing's scope with the did-you-mean `alpha_bars` (the function's
     # own name ending in ``_alpha_bar`` is no wrapper of it: no imported module prefixes it)
     assert rules == (["C1-NAME-UNRESOLVED"] if reported else [])
@@ -150,8 +150,7 @@ def encode_prompt(prompt: str, prompt_2: str, prompt_embeds: list | None = None)
 def test_a_parameter_read_only_without_its_alternative_is_optional(
     tmp_path: Path, body: str, reported: list[str]
 ) -> None:
-    inp = static_input(tmp_path, _ENCODE.replace("BODY", body), "encode_prompt")
-    found = c2_optional_flag(inp)
+    found = run_rule(c2_optional_flag, tmp_path, _ENCODE.replace("BODY", body), "encode_prompt")
     assert [f.message.split('"')[1] for f in found] == reported
 
 
@@ -180,8 +179,7 @@ def event(name: str) -> None:
 def test_a_none_annotation_the_body_contradicts_does_not_blame_the_docstring(
     tmp_path: Path, body: str, reported: bool
 ) -> None:
-    inp = static_input(tmp_path, _EVENT.replace("BODY", body), "event")
-    rules = [f.rule for f in c2_prose_return_type(inp)]
+    rules = rule_ids(c2_prose_return_type, tmp_path, _EVENT.replace("BODY", body), "event")
     assert rules == (["C2-PROSE-RETURN-TYPE"] if reported else [])
 
 
@@ -214,7 +212,7 @@ def test_a_raise_sentence_under_returns_claims_no_value(
     tmp_path: Path, returns: str, reported: bool
 ) -> None:
     code = _CHECK_NDIMS.replace("RETURNS", returns.replace("\n", "\n    "))
-    rules = [f.rule for f in c3_returns_without_value(static_input(tmp_path, code, "check_ndims"))]
+    rules = rule_ids(c3_returns_without_value, tmp_path, code, "check_ndims")
     assert rules == (["C3-RETURNS-YIELDS"] if reported else [])
 
 
@@ -265,7 +263,7 @@ def test_a_called_stale_name_hints_the_function(
 ) -> None:
     code = _DECORATOR.replace("DECORATOR", decorator).replace("MENTION", mention)
     code = code.replace("OTHER", other)
-    found = c1_name_unresolved(static_input(tmp_path, code, "_warn_deprecated_params"))
+    found = run_rule(c1_name_unresolved, tmp_path, code, "_warn_deprecated_params")
     assert [(f.rule, f.fix_hint) for f in found] == [
         ("C1-PROSE-NAME-STALE", f"rename `replace_parameters` to `{hint}` in this sentence")
     ]
@@ -315,7 +313,7 @@ def test_numpy_returns_that_document_tuple_items(
     tmp_path: Path, returns: str, annotation: str, reported: bool
 ) -> None:
     code = _ITEMS.replace("ANN", annotation).replace("RETURNS", returns.replace("\n", "\n    "))
-    rules = [f.rule for f in c2_return_type(static_input(tmp_path, code, "items"))]
+    rules = rule_ids(c2_return_type, tmp_path, code, "items")
     assert rules == (["C2-RETURN-TYPE"] if reported else [])
 
 
@@ -356,7 +354,7 @@ def test_informal_callables_and_number_protocols(
 ) -> None:
     header = "from typing import SupportsIndex\n"
     code = header + _PARAM.replace("DOC", doc).replace("ANN", annotation)
-    found = c2_param_type(static_input(tmp_path, code, "f"))
+    found = run_rule(c2_param_type, tmp_path, code, "f")
     assert [f.rule for f in found] == (["C2-PARAM-TYPE"] if reported else [])
 
 
@@ -395,7 +393,7 @@ def get_fileobj(name: str) -> Opener:
 )
 def test_a_reading_class_is_file_like(tmp_path: Path, method: str, reported: bool) -> None:
     code = _OPENER.replace("METHOD", method)
-    rules = [f.rule for f in c2_return_type(static_input(tmp_path, code, "get_fileobj"))]
+    rules = rule_ids(c2_return_type, tmp_path, code, "get_fileobj")
     assert rules == (["C2-RETURN-TYPE"] if reported else [])
 
 
@@ -437,7 +435,7 @@ def test_excluded_names_and_whether_on_a_number(
     tmp_path: Path, prose: str, min_args: str, reported: list[str]
 ) -> None:
     code = _PROSE.replace("PROSE", prose).replace("MIN_ARGS", min_args)
-    found = c2_prose_param_type(static_input(tmp_path, code, "f"))
+    found = run_rule(c2_prose_param_type, tmp_path, code, "f")
     assert [f.message.split('"')[1] for f in found] == reported
 
 
@@ -452,7 +450,7 @@ def test_excluded_names_and_whether_on_a_number(
 )
 def test_a_dash_placeholder_claims_no_value(tmp_path: Path, returns: str, reported: bool) -> None:
     code = _CHECK_NDIMS.replace("RETURNS", returns.replace("\n", "\n    "))
-    rules = [f.rule for f in c3_returns_without_value(static_input(tmp_path, code, "check_ndims"))]
+    rules = rule_ids(c3_returns_without_value, tmp_path, code, "check_ndims")
     assert rules == (["C3-RETURNS-YIELDS"] if reported else [])
 
 
@@ -478,7 +476,7 @@ def set_serial_number(serial: int) -> None:
 )
 def test_none_in_a_malformed_role(tmp_path: Path, claim: str, reported: bool) -> None:
     code = _SERIAL.replace("RETURN", claim)
-    found = c3_returns_without_value(static_input(tmp_path, code, "set_serial_number"))
+    found = run_rule(c3_returns_without_value, tmp_path, code, "set_serial_number")
     assert [f.rule for f in found] == (["C3-RETURNS-YIELDS"] if reported else [])
 
 
@@ -515,7 +513,7 @@ def test_list_like_documents_an_array_like(
     tmp_path: Path, doc: str, annotation: str, reported: bool
 ) -> None:
     code = _WEIGHTS.replace("DOC", doc).replace("ANN", annotation)
-    found = c2_param_type(static_input(tmp_path, code, "salience"))
+    found = run_rule(c2_param_type, tmp_path, code, "salience")
     assert [f.rule for f in found] == (["C2-PARAM-TYPE"] if reported else [])
 
 
@@ -547,5 +545,5 @@ def test_an_agreeing_type_field_speaks_for_the_return_text(
     tmp_path: Path, rtype: str, reported: bool
 ) -> None:
     code = _NOT_BEFORE.replace("RTYPE", rtype)
-    found = c2_prose_return_type(static_input(tmp_path, code, "get_not_before"))
+    found = run_rule(c2_prose_return_type, tmp_path, code, "get_not_before")
     assert [f.rule for f in found] == (["C2-PROSE-RETURN-TYPE"] if reported else [])

@@ -3,7 +3,6 @@ librosa, imbalanced-learn), each with a control of the same shape that stays rep
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -11,11 +10,9 @@ from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.optional_flag import c2_optional_flag
 from docref.checks.static.params import c1_param_unknown
-from docref.checks.static.runner import check_file, rules_for
 from docref.checks.static.types_rules import c2_param_type
-from docref.graph.project import ProjectGraph
 
-from tests.static_helpers import flagged, project_input, rule_ids
+from tests.static_helpers import flagged, project_findings, project_rule_ids, rule_ids
 
 _TOL = '''
 def window_from_tol_coef(n: float, tol_coef: float, max_window: int = 4096) -> int:
@@ -155,8 +152,10 @@ def test_an_inner_method_documented_like_its_public_wrapper(
         "pkg/base/_base.py": base,
         "pkg/ensemble.py": _ESTIMATOR.replace("METHOD", method).replace("MODULE", module),
     }
-    inp = project_input(tmp_path, files, "pkg/ensemble.py", f"Ensemble.{method}")
-    assert [f.rule for f in c2_optional_flag(inp)] == (["C2-OPTIONAL-FLAG"] if reported else [])
+    found = project_rule_ids(
+        c2_optional_flag, tmp_path, files, "pkg/ensemble.py", f"Ensemble.{method}"
+    )
+    assert found == (["C2-OPTIONAL-FLAG"] if reported else [])
 
 
 @pytest.mark.parametrize(
@@ -184,8 +183,8 @@ def test_the_plural_of_a_class_names_its_instances(
             "    return [GridQubit() for _ in qubits]\n"
         ),
     }
-    inp = project_input(tmp_path, files, "pkg/calibrate.py", "calibrate")
-    assert [f.rule for f in c1_name_unresolved(inp)] == (["C1-NAME-UNRESOLVED"] if reported else [])
+    found = project_rule_ids(c1_name_unresolved, tmp_path, files, "pkg/calibrate.py", "calibrate")
+    assert found == (["C1-NAME-UNRESOLVED"] if reported else [])
 
 
 _RESIDUES = '''
@@ -214,10 +213,8 @@ def test_the_plural_of_a_class_in_a_type_phrase(tmp_path: Path, name: str, repor
         "pkg/groups.py": "class Residue:\n    pass\n\n\nclass Resids:\n    pass\n",
         "pkg/attrs.py": _RESIDUES.replace("TYPE", name),
     }
-    inp = project_input(tmp_path, files, "pkg/attrs.py", "residues")
-    assert [f.rule for f in c1_doctype_unresolved(inp)] == (
-        ["C1-DOCTYPE-UNRESOLVED"] if reported else []
-    )
+    found = project_rule_ids(c1_doctype_unresolved, tmp_path, files, "pkg/attrs.py", "residues")
+    assert found == (["C1-DOCTYPE-UNRESOLVED"] if reported else [])
 
 
 _INTENTS = '''
@@ -304,13 +301,7 @@ def test_an_underscored_annotated_field_documented_in_the_class(
             "_id: str", "_id: str\n    _index: str"
         ),
     }
-    root = tmp_path / "proj"
-    for rel, code in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "c"))
-    graph.index(workers=1)
-    found = check_file(graph, "pkg/types.py", rules_for(())).findings
+    found = project_findings(tmp_path, files, "pkg/types.py")
     assert sorted(f.message.split('"')[1] for f in found) == reported
 
 

@@ -11,7 +11,7 @@ from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_raises_unraised
 
-from tests.static_helpers import default_findings, project_input, rule_ids, static_input
+from tests.static_helpers import default_findings, project_rule_ids, rule_ids, static_input
 
 
 def _report(tmp_path: Path, code: str) -> list[tuple[str, str, str]]:
@@ -278,8 +278,8 @@ def test_a_dotted_id_said_so_is_no_module_path(tmp_path: Path, said: str, report
             "    return tip\n"
         ),
     }
-    inp = project_input(tmp_path, files, "pkg/tips.py", "format_tip")
-    assert [f.rule for f in c1_name_unresolved(inp)] == (["C1-NAME-UNRESOLVED"] if reported else [])
+    found = project_rule_ids(c1_name_unresolved, tmp_path, files, "pkg/tips.py", "format_tip")
+    assert found == (["C1-NAME-UNRESOLVED"] if reported else [])
 
 
 _SHORT_XREF = '''
