@@ -53,6 +53,7 @@ from typing import Any
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if REPO not in sys.path:
     sys.path.insert(0, REPO)
+from benchmarks.phase_cpu import PhaseSampler  # noqa: E402
 from tests.fake_openai import Behaviour, FakeOpenAI  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
 
@@ -158,9 +159,12 @@ class Endpoints:
     their CPU is measured apart from docref's (a real deployment's endpoints are other
     machines); :attr:`first` is set at the first request's arrival."""
 
-    def __init__(self, count: int, latency: float) -> None:
+    def __init__(self, count: int, latency: float, trace: str | None = None) -> None:
         argv = [sys.executable, os.path.join(REPO, "benchmarks", "sim_endpoints.py"),
                 "--count", str(count), "--latency", str(latency), "--text", "1"]  # fmt: skip
+        trace = trace or os.environ.get("SIM_TRACE")
+        if trace:
+            argv += ["--trace", trace]
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True)  # fmt: skip
         assert self.proc.stdout is not None
@@ -203,6 +207,13 @@ def throughput(
     processes as pay off, ``docref.engine.model_pool``)."""
     sims = Endpoints(endpoints, latency)
     work = tempfile.mkdtemp(prefix="docref-scale-")
+
+    def role(pid: int, depth: int) -> str:
+        if pid == sims.proc.pid:
+            return "endpoints"
+        return "docref" if depth == 1 else "docref workers"
+
+    sampler = PhaseSampler(role).__enter__()
     try:
         project = os.path.join(work, "p")
         write_project(project, functions, sims.urls, None, CAP // processes)
@@ -222,10 +233,14 @@ def throughput(
         for thread in threads:
             thread.join()
     finally:
+        sampler.stop()
         sim = sims.stop()
         shutil.rmtree(work, ignore_errors=True)
     questions = sum(sim["per_endpoint"])
     phase = sim["last"] + latency - sim["first"]
+    # the cores each side used over the request phase, and over its first third (the ramp)
+    cores = sampler.over(sim["first"], sim["first"] + phase)
+    cores_start = sampler.over(sim["first"], sim["first"] + phase / 3)
     cpu = sum(run["cpu_s"] for run in runs)
     phase_cpu = cpu - sum(run["startup_cpu_s"] or 0.0 for run in runs)
     sim_cpu = sim["cpu_s"] - (sim["startup_cpu_s"] or 0.0)
@@ -250,6 +265,10 @@ def throughput(
         "load": os.getloadavg()[0],
         # requests in flight at the endpoints over each tenth of the phase (all of them)
         "in_flight_by_tenth": sim.get("in_flight_by_tenth"),
+        # how long an endpoint's slot stayed empty after an answer (sim_endpoints._slot_idle)
+        "slot_idle_ms": sim.get("slot_idle_ms"),
+        "cores": cores,
+        "cores_first_third": cores_start,
     }
 
 
@@ -343,6 +362,21 @@ def main() -> None:
     print("requests in flight at the endpoints, mean over each tenth of the request phase:")
     for r in rates:
         print(f"- {r['endpoints']} endpoint(s), --jobs {r['jobs']}: {r['in_flight_by_tenth']}")
+    print()
+    print("cores used over the request phase (first third / all of it; machine: every process "
+          "on it, others: not this benchmark's), run queue, and an endpoint slot's idle time "
+          "after an answer (mean / p50 / p90):")  # fmt: skip
+    for r in rates:
+
+        def two(name: str, r: dict[str, Any] = r) -> str:
+            return f"{r['cores_first_third'].get(name, '-')} / {r['cores'].get(name, '-')}"
+
+        idle = r["slot_idle_ms"] or {}
+        print(f"- {r['endpoints']} endpoint(s), --jobs {r['jobs']}: docref {two('docref')}, "
+              f"workers {two('docref workers')}, endpoints {two('endpoints')}, machine "
+              f"{two('machine')}, others {two('others')}, run queue {two('run_queue')}; "
+              f"slot idle {idle.get('mean')} / {idle.get('p50')} / {idle.get('p90')} "
+              "ms")  # fmt: skip
 
     work = tempfile.mkdtemp(prefix="docref-scale-redis-")
     with RedisServer(Path(work)) as redis:

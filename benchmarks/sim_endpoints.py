@@ -35,6 +35,7 @@ class _Server:
     in_flight: int = 0
     max_in_flight: int = 0
     starts: list[float] = field(default_factory=list)
+    ends: list[float] = field(default_factory=list)  # each answer's write
 
 
 class _Sim:
@@ -83,13 +84,14 @@ class _Sim:
                 finally:
                     state.in_flight -= 1
                 writer.write(self.answer)
+                state.ends.append(time.monotonic())
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError):
             pass
         finally:
             writer.close()
 
 
-async def _main(count: int, latency: float, text: str) -> None:
+async def _main(count: int, latency: float, text: str, trace: str | None) -> None:
     sim = _Sim(latency, text)
     states = [_Server() for _ in range(count)]
     servers = []
@@ -119,6 +121,9 @@ async def _main(count: int, latency: float, text: str) -> None:
         server.close()
     usage = resource.getrusage(resource.RUSAGE_SELF)
     starts = [t for s in states for t in s.starts]
+    if trace:
+        with open(trace, "w", encoding="utf-8") as fh:
+            json.dump([{"starts": s.starts, "ends": s.ends} for s in states], fh)
     print(json.dumps({
         "per_endpoint": [s.requests for s in states],
         "max_in_flight": [s.max_in_flight for s in states],
@@ -127,7 +132,30 @@ async def _main(count: int, latency: float, text: str) -> None:
         "cpu_s": usage.ru_utime + usage.ru_stime,
         "startup_cpu_s": startup[0] if startup else None,
         "in_flight_by_tenth": _in_flight_by_tenth(starts, latency),
+        "slot_idle_ms": _slot_idle(states),
     }), flush=True)  # fmt: skip
+
+
+def _slot_idle(states: list[_Server]) -> dict[str, float]:
+    """How long a server's slot stays empty after an answer before the next request takes it,
+    over the servers that reached their cap (``max_in_flight``, the client's): the k-th
+    request after the first ``cap`` waits for the (k - cap)-th answer.  The pairing is FIFO,
+    so single gaps are approximate, but their mean is exact (a sum of arrivals minus a sum of
+    answers).  With answers of a fixed latency L, the slots are busy L / (L + mean) of the
+    time: what a client that answers a wave of answers late loses (``benchmarks/RESULTS.md``,
+    session 14)."""
+    gaps: list[float] = []
+    for state in states:
+        cap, ends = state.max_in_flight, state.ends
+        gaps += [start - ends[k - cap] for k, start in enumerate(state.starts) if cap <= k]
+    if not gaps:
+        return {}
+    gaps.sort()
+
+    def at(share: float) -> float:
+        return round(1000 * gaps[int(share * (len(gaps) - 1))], 1)
+
+    return {"mean": round(1000 * sum(gaps) / len(gaps), 1), "p50": at(0.5), "p90": at(0.9)}
 
 
 def _in_flight_by_tenth(starts: list[float], latency: float) -> list[float]:
@@ -150,8 +178,9 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1)
     parser.add_argument("--latency", type=float, default=0.3)
     parser.add_argument("--text", default="1")
+    parser.add_argument("--trace", help="write each request's arrival and answer, per server")
     args = parser.parse_args()
-    asyncio.run(_main(args.count, args.latency, args.text))
+    asyncio.run(_main(args.count, args.latency, args.text, args.trace))
 
 
 if __name__ == "__main__":
