@@ -68,7 +68,7 @@ async def _ask(client: RouterClient, warm_up: int, questions: int) -> tuple[floa
 def run(
     endpoints: int, questions: int, cap: int, latency: float, strategy: str | None, rpm: int | None
 ) -> dict[str, object]:
-    sims = Endpoints(endpoints, latency)
+    sims = Endpoints(endpoints, latency, cpu_of=os.getpid())
     try:
         specs = tuple(EndpointSpec(api_base=url, max_concurrency=cap, rpm=rpm) for url in sims.urls)
         settings = ModelSettings(
@@ -93,6 +93,10 @@ def run(
         "requests_per_question": round(requests / questions, 3),
         "at_endpoints": asked,
         "max_in_flight": sim["max_in_flight"],
+        "connections": sim.get("connections"),
+        # an endpoint slot's idle time after an answer, wall and in this process's CPU
+        "slot_idle_ms": sim.get("slot_idle_ms"),
+        "slot_idle_client_cpu_ms": sim.get("slot_idle_client_cpu_ms"),
         "load": round(os.getloadavg()[0], 1),
     }
 

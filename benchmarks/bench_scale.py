@@ -159,12 +159,16 @@ class Endpoints:
     their CPU is measured apart from docref's (a real deployment's endpoints are other
     machines); :attr:`first` is set at the first request's arrival."""
 
-    def __init__(self, count: int, latency: float, trace: str | None = None) -> None:
+    def __init__(
+        self, count: int, latency: float, trace: str | None = None, cpu_of: int | None = None
+    ) -> None:
         argv = [sys.executable, os.path.join(REPO, "benchmarks", "sim_endpoints.py"),
                 "--count", str(count), "--latency", str(latency), "--text", "1"]  # fmt: skip
         trace = trace or os.environ.get("SIM_TRACE")
         if trace:
             argv += ["--trace", trace]
+        if cpu_of is not None:
+            argv += ["--cpu-of", str(cpu_of)]
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True)  # fmt: skip
         assert self.proc.stdout is not None

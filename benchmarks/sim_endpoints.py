@@ -22,25 +22,44 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ctypes
 import json
 import resource
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
 @dataclass
 class _Server:
     requests: int = 0
+    connections: int = 0
     in_flight: int = 0
     max_in_flight: int = 0
     starts: list[float] = field(default_factory=list)
     ends: list[float] = field(default_factory=list)  # each answer's write
+    # the client's CPU seconds at each arrival and answer (``--cpu-of``; else empty)
+    start_cpu: list[float] = field(default_factory=list)
+    end_cpu: list[float] = field(default_factory=list)
+
+
+def _cpu_clock(pid: int | None) -> Callable[[], float] | None:
+    """The CPU clock of process ``pid`` (all its threads, in ns steps; Linux, glibc), or
+    ``None``."""
+    if pid is None:
+        return None
+    libc = ctypes.CDLL(None, use_errno=True)
+    clock = ctypes.c_int()
+    if libc.clock_getcpuclockid(pid, ctypes.byref(clock)) != 0:
+        return None
+    return lambda: time.clock_gettime(clock.value)
 
 
 class _Sim:
-    def __init__(self, latency: float, text: str) -> None:
+    def __init__(self, latency: float, text: str, cpu_of: int | None = None) -> None:
         self.latency = latency
+        self.client_cpu = _cpu_clock(cpu_of)
         body = json.dumps({
             "id": "chatcmpl-sim",
             "object": "chat.completion",
@@ -62,6 +81,7 @@ class _Sim:
 
     async def serve(self, state: _Server, reader: asyncio.StreamReader,
                     writer: asyncio.StreamWriter) -> None:  # fmt: skip
+        state.connections += 1
         try:
             while True:
                 head = await reader.readuntil(b"\r\n\r\n")
@@ -76,6 +96,8 @@ class _Sim:
                     continue
                 state.requests += 1
                 state.starts.append(time.monotonic())
+                if self.client_cpu is not None:
+                    state.start_cpu.append(self.client_cpu())
                 self.first.set()
                 state.in_flight += 1
                 state.max_in_flight = max(state.max_in_flight, state.in_flight)
@@ -85,14 +107,18 @@ class _Sim:
                     state.in_flight -= 1
                 writer.write(self.answer)
                 state.ends.append(time.monotonic())
+                if self.client_cpu is not None:
+                    state.end_cpu.append(self.client_cpu())
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError):
             pass
         finally:
             writer.close()
 
 
-async def _main(count: int, latency: float, text: str, trace: str | None) -> None:
-    sim = _Sim(latency, text)
+async def _main(
+    count: int, latency: float, text: str, trace: str | None, cpu_of: int | None
+) -> None:
+    sim = _Sim(latency, text, cpu_of)
     states = [_Server() for _ in range(count)]
     servers = []
     for state in states:
@@ -127,27 +153,32 @@ async def _main(count: int, latency: float, text: str, trace: str | None) -> Non
     print(json.dumps({
         "per_endpoint": [s.requests for s in states],
         "max_in_flight": [s.max_in_flight for s in states],
+        "connections": [s.connections for s in states],
         "first": min(starts, default=None),
         "last": max(starts, default=None),
         "cpu_s": usage.ru_utime + usage.ru_stime,
         "startup_cpu_s": startup[0] if startup else None,
         "in_flight_by_tenth": _in_flight_by_tenth(starts, latency),
         "slot_idle_ms": _slot_idle(states),
+        "slot_idle_client_cpu_ms": _slot_idle(states, cpu=True),
     }), flush=True)  # fmt: skip
 
 
-def _slot_idle(states: list[_Server]) -> dict[str, float]:
+def _slot_idle(states: list[_Server], cpu: bool = False) -> dict[str, float]:
     """How long a server's slot stays empty after an answer before the next request takes it,
     over the servers that reached their cap (``max_in_flight``, the client's): the k-th
     request after the first ``cap`` waits for the (k - cap)-th answer.  The pairing is FIFO,
     so single gaps are approximate, but their mean is exact (a sum of arrivals minus a sum of
     answers).  With answers of a fixed latency L, the slots are busy L / (L + mean) of the
     time: what a client that answers a wave of answers late loses (``benchmarks/RESULTS.md``,
-    session 14)."""
+    session 14).  ``cpu``: the same gaps in the client's CPU seconds (``--cpu-of``), not
+    wall seconds: what the client did before it sent the next request, which a loaded
+    machine stretches less than the wall-clock gap."""
     gaps: list[float] = []
     for state in states:
-        cap, ends = state.max_in_flight, state.ends
-        gaps += [start - ends[k - cap] for k, start in enumerate(state.starts) if cap <= k]
+        cap = state.max_in_flight
+        starts, ends = (state.start_cpu, state.end_cpu) if cpu else (state.starts, state.ends)
+        gaps += [start - ends[k - cap] for k, start in enumerate(starts) if cap <= k < len(starts)]
     if not gaps:
         return {}
     gaps.sort()
@@ -179,8 +210,9 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.3)
     parser.add_argument("--text", default="1")
     parser.add_argument("--trace", help="write each request's arrival and answer, per server")
+    parser.add_argument("--cpu-of", type=int, help="the client's pid: its CPU at each request")
     args = parser.parse_args()
-    asyncio.run(_main(args.count, args.latency, args.text, args.trace))
+    asyncio.run(_main(args.count, args.latency, args.text, args.trace, args.cpu_of))
 
 
 if __name__ == "__main__":
