@@ -7,6 +7,7 @@ import json
 import pytest
 from docref.graph.model import Edge, FileExtract, Function, Param
 from docref.graph.python_extract import extract_python
+from docref.graph.python_refs import ReferenceMemo
 from docref.graph.source import content_hash
 
 SAMPLE = '''\
@@ -424,6 +425,37 @@ def test_references_counts_and_local_names() -> None:
     assert "row.key" not in refs
     assert set(fn.local_names) >= {"total", "i", "k", "v", "fh", "data", "m", "key", "row"}
     assert "items" not in fn.local_names
+
+
+def test_loop_names_are_the_locals_bound_only_as_for_targets() -> None:
+    # what ``C1-NAME-UNRESOLVED`` takes for a placeholder of the code (names_introduced)
+    src = (
+        "def f(items, n):\n"
+        "    total, last = 0, None\n"
+        "    for i, (k, v) in enumerate(items):\n"
+        "        total += v\n"
+        "    for last in items:\n"
+        "        pass\n"
+        "    with open(n) as fh:\n"
+        "        rows = [row for row in fh]\n"
+        "    key = lambda row: row\n"
+        "    for fh in rows:\n"
+        "        pass\n"
+        "    for n in items:\n"
+        "        pass\n"
+        "    # for ghost in items\n"
+        "    return 'for spirit in items', [w for w in items if (x := w)], x\n"
+    )
+    memo: ReferenceMemo = {}
+    for _ in range(2):  # the second extraction replays the first from the memo
+        fn = extract_python(src.encode(), "r.py", "h", memo=memo).functions[0]
+        # ``i``, ``k``, ``v``, ``row`` (a lambda's parameter too), ``w``: only loop targets;
+        # ``last`` is assigned, ``fh`` bound by ``as``, ``x`` by ``:=``, ``n`` a parameter
+        assert sorted(fn.loop_names) == ["i", "k", "row", "v", "w"]
+        assert {"last", "fh", "x", "total"} <= set(fn.local_names)
+        assert not {"ghost", "spirit"} & set(fn.local_names)
+    assert memo
+    assert Function.from_json(json.loads(json.dumps(fn.to_json()))).loop_names == fn.loop_names
 
 
 def test_references_inside_fstring_fields() -> None:

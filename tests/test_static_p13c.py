@@ -105,8 +105,17 @@ def precompute(wglobal, dfs, total_docs):
     [
         ("return {termid: wglobal(df, total_docs) for termid, df in dfs.items()}", False),
         ("for termid in dfs:\n        wglobal(termid, total_docs)", False),
+        # a lambda's parameter beside the loop is a placeholder too
+        ("f = lambda termid: termid\n    return [f(termid) for termid in dfs]", False),
         # controls: a local assigned in the body, and a parameter, are names of this code
         ("termid = dfs.get(0)\n    return wglobal(termid, total_docs)", True),
+        # ... assigned in a tuple beside the loop, or bound by ``with ... as``, ``:=``
+        ("termid, n = -1, 0\n    for termid in dfs:\n        n += 1\n    return termid", True),
+        ("with dfs as termid:\n        return [t for termid in termid for t in termid]", True),
+        ("if (termid := dfs.get(0)):\n        return [termid for termid in dfs]", True),
+        # a ``for ... in`` in a comment or a string binds nothing
+        ("termid, n = dfs.popitem()  # for termid in dfs\n    return termid, n", True),
+        ("termid, n = dfs.popitem()\n    return 'for termid in dfs', termid, n", True),
     ],
 )
 def test_a_did_you_mean_that_is_only_a_loop_variable(

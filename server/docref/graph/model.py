@@ -14,7 +14,7 @@ from itertools import starmap
 from typing import Any, Literal
 
 # Bump when an extractor's output changes shape or meaning: it is part of the cache key.
-EXTRACTOR_VERSION = 5
+EXTRACTOR_VERSION = 6
 
 Language = Literal["python", "java"]
 EdgeKind = Literal["assign", "as", "refers", "typeof", "inherits"]
@@ -132,6 +132,9 @@ class Function:
     throws: list[str] = field(default_factory=list)  # Java ``throws`` clause
     modifiers: list[str] = field(default_factory=list)  # Java modifiers (public, static…)
     local_names: list[str] = field(default_factory=list)  # assigned locals (not params)
+    # the locals bound only as ``for`` targets (loops, comprehensions; lambda parameters
+    # aside): placeholders, not values the function keeps (Python only)
+    loop_names: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -149,6 +152,7 @@ class Function:
             "t": self.throws,
             "m": self.modifiers,
             "l": self.local_names,
+            "lp": self.loop_names,
         }
 
     @classmethod
@@ -169,6 +173,7 @@ class Function:
             throws=d["t"],
             modifiers=d["m"],
             local_names=d["l"],
+            loop_names=d["lp"],
         )
 
 

@@ -75,7 +75,13 @@ _PYTHON_NOISE = frozenset({"self", "cls", "True", "False", "None"})
 _KEYWORDS = frozenset(keyword.kwlist) | _PYTHON_NOISE
 
 
-ReferenceMemo = dict[bytes, tuple[list[tuple[str, RefKind, int, int]], tuple[str, ...]]]
+ReferenceMemo = dict[
+    bytes, tuple[list[tuple[str, RefKind, int, int]], tuple[str, ...], tuple[str, ...]]
+]
+# the binding kinds (keys of ``_LOCAL_RES``) that leave a ``for`` target a placeholder: a
+# lambda's parameter is one too; any other (an assignment, ``as``, ``:=``, ``global``, a
+# nested ``def``) makes the name a real local
+_PLACEHOLDER_KINDS = frozenset({b"for", b"lambda"})
 
 _RANK = {"call": 3, "attribute": 2, "annotation": 1, "name": 0}
 
@@ -220,6 +226,7 @@ class ReferenceCollector:
                 base = fn.header_span.start_line
                 fn.references = [Reference(n, k, base + ln, c) for n, k, ln, c in hit[0]]
                 fn.local_names = list(hit[1])
+                fn.loop_names = list(hit[2])
                 self.memo_used[memo_key] = hit
                 return
         seen: dict[str, list[Any]] = {}
@@ -242,6 +249,8 @@ class ReferenceCollector:
                     if ident not in _KEYWORDS:
                         _add(seen, ident, "name", fn.header_span.start_byte)
         locals_: dict[str, None] = {}
+        looped: set[str] = set()  # bound as a ``for`` target (a loop or a comprehension)
+        bound: set[str] = set()  # bound otherwise (see _PLACEHOLDER_KINDS)
         # annotated parameters and locals with a followable type: chains rooted at them
         # (``stock.level``) are kept for the context stage
         typed = {p.name for p in fn.params if p.annotation}
@@ -261,9 +270,14 @@ class ReferenceCollector:
                     if rx is _ASSIGN_RE
                     else rx.finditer(masked, line_start, end)
                 )
+                kinds = looped if literal == b"for" else None
+                if literal not in _PLACEHOLDER_KINDS:
+                    kinds = bound
                 for m in found:
                     for name in _NAME_RE.findall(m.group(1)):
                         locals_[name.decode()] = None
+                        if kinds is not None:
+                            kinds.add(name.decode())
                     if rx is _ASSIGN_RE and _local_type(m) is not None:
                         typed.add(m.group(1).decode())
             uses: dict[bytes, list[Any]] = {}
@@ -289,6 +303,7 @@ class ReferenceCollector:
                 _add(seen, name, kind, _first_use(masked, chain, start, end))
                 seen[name][2] += count - 1
         fn.local_names = [n for n in locals_ if n not in params]
+        fn.loop_names = [n for n in fn.local_names if n in looped and n not in bound]
         # every use lies in the function: its line is counted from the function's first line
         # (a C-level count over the function's text, no index of the whole file's lines)
         data, first, first_line = self._data, fn.span.start_byte, fn.span.start_line
@@ -302,6 +317,7 @@ class ReferenceCollector:
             self.memo_used[memo_key] = (
                 [(r.name, r.kind, r.line - base, r.count) for r in fn.references],
                 tuple(fn.local_names),
+                tuple(fn.loop_names),
             )
 
     def value_refs(self, value: Node | None) -> list[str]:

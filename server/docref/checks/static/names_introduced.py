@@ -51,7 +51,6 @@ _OUTPUT_LINE = re.compile(
     r"^\s*(?:\S+\.py:\d+:\s*\w*(?:Warning|Error|Exception)\b|Traceback \(most recent call last\))"
 )
 _ONE_OF = re.compile(r"\b(?:an?|each|every|any|one)\s+[`*]+$", re.I)
-_LOOP_TARGETS = re.compile(r"\bfor\s+([\w\s,()]+?)\s+in\b")
 
 
 def introduced_names(body: str) -> set[str]:
@@ -126,16 +125,11 @@ def one_of_plural(inp: StaticInput, start: int, name: str) -> bool:
 
 def loop_variable(inp: StaticInput, name: str) -> bool:
     """``name`` is bound in the function only as a ``for`` target (a loop or a
-    comprehension): not a parameter, nor assigned, nor defined anywhere in the file."""
-    fn = inp.function
-    if name not in fn.local_names or any(p.name == name for p in fn.params):
+    comprehension): not a parameter, nor assigned, nor defined anywhere in the file.
+
+    The extraction records those names (``Function.loop_names``) while it scans the body's
+    bindings, strings and comments blanked: a name assigned, bound by ``with ... as``,
+    ``:=`` or ``global`` too is a real local."""
+    if name not in inp.function.loop_names:
         return False
-    if name in {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}:
-        return False
-    code = inp.code(fn.header_span.end_byte, fn.span.end_byte)
-    targets = {t for m in _LOOP_TARGETS.finditer(code) for t in re.findall(r"\w+", m[1])}
-    if name not in targets:
-        return False
-    # bound otherwise too (``x = ...``, ``with ... as x``, ``import x``): a real local
-    bound = rf"(?:^|[;\n])\s*{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)|\bas\s+{re.escape(name)}\b"
-    return re.search(bound, code) is None
+    return name not in {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
