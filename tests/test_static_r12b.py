@@ -15,7 +15,7 @@ from docref.checks.static.returns_raises import (
     c3_returns_vs_yields,
     c3_returns_without_value,
 )
-from docref.checks.static.types_rules import c2_param_type, c2_return_type
+from docref.checks.static.types_rules import c2_param_type, c2_param_weak, c2_return_type
 
 from tests.static_helpers import rule_ids
 
@@ -43,15 +43,16 @@ def f(selector: {annotation} = None):
         ("[bool]", "np.ndarray | None", []),
         # control: a list of flags is no string
         ("[bool]", "str | None", ["C2-PARAM-TYPE"]),
-        # control: ``[Syntax]`` stays a decorated class name, compared as the class
-        ("[Syntax]", "int | None", ["C2-PARAM-TYPE"]),
+        # control: ``[Syntax]`` stays a decorated class name, compared as the class (a
+        # project class: the opt-in C2-PARAM-TYPE-WEAK)
+        ("[Syntax]", "int | None", ["C2-PARAM-TYPE-WEAK"]),
     ],
 )
 def test_a_bracketed_scalar_is_a_list_of_it(
     tmp_path: Path, documented: str, annotation: str, rules: list[str]
 ) -> None:
     code = _MASK.format(documented=documented, annotation=annotation)
-    assert rule_ids(c2_param_type, tmp_path, code) == rules
+    assert rule_ids([c2_param_type, c2_param_weak], tmp_path, code) == rules
 
 
 _SEQUENCE = '''

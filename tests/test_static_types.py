@@ -8,6 +8,7 @@ import pytest
 from docref.checks.static.types_rules import (
     c2_param_partial,
     c2_param_type,
+    c2_param_weak,
     c2_return_type,
     c2_yield_type,
 )
@@ -38,16 +39,16 @@ def test_param_type_google(tmp_path: Path) -> None:
     '''
     inp = static_input(tmp_path, code, "consume")
     findings = c2_param_type(inp)
-    assert _messages(findings) == [
-        'documents lines as "list of str", but the signature says Iterator[str]',
-        'documents count as "str", but the signature says int',
-    ]
+    assert _messages(findings) == ['documents count as "str", but the signature says int']
     f = findings[0]
     assert f.rule == "C2-PARAM-TYPE"
     assert f.criterion is Criterion.C2 and f.tier is Tier.STATIC
-    assert inp.source[f.start : f.end] == "lines (list of str): The lines."
+    assert inp.source[f.start : f.end] == "count (str): How many."
     assert f.evidence[0].line == 3 and f.evidence[0].path == "mod.py"
-    assert f.fix_hint == 'document lines as "Iterator[str]" or change the annotation'
+    assert f.fix_hint == 'document count as "int" or change the annotation'
+    # a collection's kind only (a list for an iterator): the opt-in C2-PARAM-TYPE-WEAK
+    (weak,) = c2_param_weak(inp)
+    assert weak.message == 'documents lines as "list of str", but the signature says Iterator[str]'
 
 
 def test_param_type_numpy_and_rest(tmp_path: Path) -> None:
@@ -197,8 +198,9 @@ def test_param_type_user_classes(tmp_path: Path) -> None:
             d (Dog): a subtype of the annotation: narrower, not a contradiction.
         """
     '''
-    findings = run_rule(c2_param_type, tmp_path, code, "f")
+    findings = flagged_by([c2_param_type, c2_param_weak], tmp_path, code, "f")
     assert _messages(findings) == ['documents b as "Animal", but the signature says Car']
+    assert findings[0].rule == "C2-PARAM-TYPE-WEAK"  # project classes: not corroborated
 
 
 def test_param_type_self_class(tmp_path: Path) -> None:
@@ -620,8 +622,9 @@ def test_param_type_union_member_documented_is_silent(tmp_path: Path) -> None:
             indent (int, optional): Spaces to indent.
         """
     '''
-    findings = run_rule(c2_param_type, tmp_path, code, "rule")
+    findings = flagged_by([c2_param_type, c2_param_weak], tmp_path, code, "rule")
     assert _messages(findings) == ['documents width as "int", but the signature says Style | str']
+    assert findings[0].rule == "C2-PARAM-TYPE-WEAK"  # a project class in the annotation
 
 
 def test_param_type_numpydoc_vocabulary(tmp_path: Path) -> None:
@@ -930,4 +933,5 @@ def test_a_builtin_satisfying_a_recursive_project_protocol(
     # round 5 (the known open xarray ``NestedSequence[T]`` recursive Protocol): ``list`` has
     # every member it declares; ``int`` has no ``__getitem__`` and stays incompatible
     code = _NESTED.format(doc=doc)
-    assert len(run_rule(c2_param_type, tmp_path, code, "tile_ids")) == flagged
+    found = flagged_by([c2_param_type, c2_param_weak], tmp_path, code, "tile_ids")
+    assert len(found) == flagged

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.static.types_rules import c2_param_type
+from docref.checks.static.types_rules import c2_param_type, c2_param_weak
 
 from tests.names_helpers import messages, write_project_file
 from tests.static_helpers import run_rule
@@ -39,7 +39,8 @@ def test_a_name_of_a_module_elsewhere_is_not_the_project_class_of_that_name(
     # control: the project's own Engine is no string choice (its default ``"auto"``, a str as
     # documented, contradicts the annotation: the finding blames the annotation, session 13)
     own = _CODE.format(annotation="Engine")
-    assert messages(run_rule(c2_param_type, tmp_path, own, "remote")) == [
+    assert run_rule(c2_param_type, tmp_path, own, "remote") == []  # a project class: opt-in
+    assert messages(run_rule(c2_param_weak, tmp_path, own, "remote")) == [
         'the annotation of engine says pkg.engine.Engine, but its default "auto" is a str, '
         "as documented (\"{'auto', 'streaming'}\")"
     ]

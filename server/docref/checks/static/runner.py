@@ -41,6 +41,7 @@ from docref.checks.static.types_rules import (
     c2_numpy_scalar,
     c2_param_partial,
     c2_param_type,
+    c2_param_weak,
     c2_return_type,
     c2_yield_type,
 )
@@ -88,6 +89,7 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "C2-PROSE-RETURN-ITEMS": (c2_prose_return_items,),
     "C2-NUMPY-SCALAR": (c2_numpy_scalar,),
     "C2-PARAM-PARTIAL": (c2_param_partial,),
+    "C2-PARAM-TYPE-WEAK": (c2_param_weak,),
     "C3-RAISES-GENERIC": (c3_raises_generic,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,

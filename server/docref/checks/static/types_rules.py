@@ -37,6 +37,7 @@ from docref.checks.static.params import (
     signatures,
     split_names,
 )
+from docref.checks.static.type_evidence import param_corroborated
 from docref.checks.static.type_parts import agrees_with_a_part, google_items
 from docref.checks.static.type_scope import (
     array_for_a_number,
@@ -78,11 +79,13 @@ __all__ = [
     "RULE_NUMPY_SCALAR",
     "RULE_PARAM_PARTIAL",
     "RULE_PARAM_TYPE",
+    "RULE_PARAM_WEAK",
     "RULE_RETURN_TYPE",
     "RULE_YIELD_TYPE",
     "c2_numpy_scalar",
     "c2_param_partial",
     "c2_param_type",
+    "c2_param_weak",
     "c2_return_type",
     "c2_yield_type",
 ]
@@ -98,6 +101,10 @@ RULE_NUMPY_SCALAR = "C2-NUMPY-SCALAR"
 # the other lacks (type_wider.partly_agrees); judged C2-PARAM-TYPE rounds 0-16: 0 TRUE, 5 FALSE,
 # 4 DEBATABLE (xarray's choices "or list of str", lightgbm's "list of str or int, or 'auto'")
 RULE_PARAM_PARTIAL = "C2-PARAM-PARTIAL"
+# opt-in: an incompatibility without corroboration (:mod:`.type_evidence`): a side that is not
+# a builtin/standard-library type, a collection's kind only, a callable for a class, or code
+# siding with the docstring; judged C2-PARAM-TYPE rounds 0-16: 20 TRUE of 85 (session 14)
+RULE_PARAM_WEAK = "C2-PARAM-TYPE-WEAK"
 
 _ITERATORS = frozenset(
     {
@@ -160,6 +167,12 @@ def c2_param_partial(inp: StaticInput) -> list[Finding]:
     """``C2-PARAM-PARTIAL`` (opt-in): C2-PARAM-TYPE's findings on a documented union that
     shares a member with the annotation (:data:`RULE_PARAM_PARTIAL`)."""
     return [f for f in _param_types(inp) if f.rule == RULE_PARAM_PARTIAL]
+
+
+def c2_param_weak(inp: StaticInput) -> list[Finding]:
+    """``C2-PARAM-TYPE-WEAK`` (opt-in): C2-PARAM-TYPE's findings whose evidence nothing
+    corroborates (:data:`RULE_PARAM_WEAK`)."""
+    return [f for f in _param_types(inp) if f.rule == RULE_PARAM_WEAK]
 
 
 def c2_numpy_scalar(inp: StaticInput) -> list[Finding]:
@@ -238,8 +251,16 @@ def _check_param(
     if all(partly_agrees(inp, doc, annotation) for doc in readings if doc):
         rule = RULE_PARAM_PARTIAL
     kind = default_kind(param.default)
-    against = kind is not None and incompatible(inp, kind, annotation)
-    if kind is not None and against and not any(incompatible(inp, kind, d) for d in readings if d):
+    sides_with_doc = (
+        kind is not None
+        and incompatible(inp, kind, annotation)
+        and not any(incompatible(inp, kind, d) for d in readings if d)
+    )
+    if rule == RULE_PARAM_TYPE and not param_corroborated(inp, param.name, readings, annotation):
+        rule = RULE_PARAM_WEAK
+    if rule == RULE_PARAM_TYPE and sides_with_doc:
+        rule = RULE_PARAM_WEAK  # the default sides with the docstring: which is stale is open
+    if kind is not None and sides_with_doc:
         # ``model_list: list = "superfast"`` documented ``str``: the default is what the
         # docstring says, the annotation contradicts both
         return type_finding(

@@ -1,0 +1,142 @@
+"""Session 14 (ty12a): C2-PARAM-TYPE's corroboration.  A documented parameter type the
+normaliser proves incompatible stays in the default set only when both sides are builtin or
+standard-library types and differ in more than a collection's kind, and the code does not
+side with the docstring; the rest is the opt-in C2-PARAM-TYPE-WEAK.  Each demoted shape has a
+corroborated control beside it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from docref.checks.static.type_evidence import corroborated, well_known
+from docref.checks.static.types_rules import c2_param_type, c2_param_weak
+from docref.checks.types import parse_annotation, parse_doc_type
+
+from tests.static_helpers import rule_ids
+from tests.test_cli_check_options import run
+
+_STRONG = ["C2-PARAM-TYPE"]
+_WEAK = ["C2-PARAM-TYPE-WEAK"]
+
+_CODE = '''
+import uuid
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+
+class Env:
+    """An environment."""
+
+
+class VectorEnv:
+    """Not an Env."""
+
+
+def f({signature}):
+    """Do it.
+
+    Args:
+        {entry}
+    """
+    {body}
+'''
+
+
+@pytest.mark.parametrize(
+    ("signature", "entry", "body", "rules"),
+    [
+        # corroborated: builtin or standard-library types, disjoint
+        ("count: int", "count (str): How many.", "return count", _STRONG),
+        ("ids: list[int]", "ids (list[str]): The ids.", "return ids", _STRONG),
+        ("table: dict[str, Any]", "table (str): The table.", "return table", _STRONG),
+        ("key: uuid.UUID", "key (str): The key.", "return key", _STRONG),
+        ("words: list[str]", "words (str): The words.", "return words", _STRONG),
+        ("limit: int | None = 100", "limit (Optional[bool]): How many.", "return limit", _STRONG),
+        # a project class on either side (round 14's gymnasium ``Env`` for ``VectorEnv``)
+        ("env: VectorEnv", "env (Env): The environment.", "return env", _WEAK),
+        ("env: VectorEnv", "env (int): The environment.", "return env", _WEAK),
+        # another library's type (NumPy): its vocabulary is not the standard library's
+        ("x: str", "x (np.ndarray): The values.", "return x", _WEAK),
+        # a collection's kind only (napari's ``Sequence[int]`` for ``Set[int]``)
+        ("sel: set[int]", "sel (Sequence[int]): The indices.", "return sel", _WEAK),
+        # control: the same kind with other items stays corroborated
+        ("sel: set[int]", "sel (set[str]): The indices.", "return sel", _STRONG),
+        # a class for a callable (round 16's azure-core) and a callable for a name
+        ("exc: Callable", "exc (Exception): The class.", "return exc('x')", _WEAK),
+        ("crit: str = 'mse'", "crit (callable): The loss.", "return crit", _WEAK),
+        # a default of the documented kind against the annotation (round 15's sktime)
+        ('names: list = "fast"', "names (str): The models.", "return names", _WEAK),
+        # control: a default of the annotated kind
+        ("names: list = ['a']", "names (str): The models.", "return names", _STRONG),
+        # a documented ``type`` the body uses as a class (round 15's sktime)
+        (
+            "x: int, kind: bool = None",
+            "kind (type, optional): The type.",
+            "return type(x) is not kind",
+            _WEAK,
+        ),
+        # control: a documented ``type`` the body does not use as one
+        ("x: int, kind: bool = None", "kind (type, optional): The type.", "return kind", _STRONG),
+    ],
+)
+def test_the_corroborated_part_stays_by_default(
+    tmp_path: Path, signature: str, entry: str, body: str, rules: list[str]
+) -> None:
+    code = _CODE.format(signature=signature, entry=entry, body=body).replace(
+        "import uuid\n", "import uuid\nfrom typing import Any, Optional\n"
+    )
+    assert rule_ids([c2_param_type, c2_param_weak], tmp_path, code) == rules
+
+
+@pytest.mark.parametrize(
+    ("doc", "annotation", "strong"),
+    [
+        ("str", "int", True),
+        ("dict[str, Any]", "str", True),  # ``Any`` inside a definite dict
+        ("str", "Any", False),  # ``Any`` as the whole type says nothing
+        ("str or bytes", "AnyStr", False),  # a type variable stands for several types
+        ("pathlib.Path", "int", True),
+        ("Literal['a', 'b']", "int", True),
+        ("torch.Tensor", "int", False),
+        ("list of float", "tuple[float, ...]", False),
+        ("tuple[int, int, int]", "tuple[int, int]", True),  # one kind, other items
+        ("callable", "type", False),
+    ],
+)
+def test_corroborated_on_the_types(doc: str, annotation: str, strong: bool) -> None:
+    documented, annotated = parse_doc_type(doc), parse_annotation(annotation)
+    assert documented is not None and annotated is not None
+    assert corroborated([documented], annotated) is strong
+
+
+def test_well_known_reads_every_argument() -> None:
+    annotated = parse_annotation("dict[str, list[numpy.ndarray]]")
+    assert annotated is not None and not well_known(annotated)
+    plain = parse_annotation("dict[str, list[int]] | None")
+    assert plain is not None and well_known(plain)
+
+
+def test_the_weak_part_is_opt_in_on_the_command_line(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[project]\nname = 'ws'\n", encoding="utf-8")
+    code = _CODE.format(
+        signature="env: VectorEnv, count: int",
+        entry="env (Env): The environment.\n        count (str): How many.",
+        body="return env, count",
+    )
+    (root / "pkg" / "mod.py").write_text(code.lstrip("\n"), encoding="utf-8")
+    found = {}
+    for label, flags in (("default", []), ("opt-in", ["--extend-select", "C2-PARAM-TYPE-WEAK"])):
+        proc = run(root, tmp_path, ".", "--format", "json", *flags)
+        assert proc.returncode == 1, proc.stderr
+        rows = json.loads(proc.stdout)["findings"]
+        found[label] = sorted((f["rule"], f["message"].split(" as ")[0]) for f in rows)
+    assert found["default"] == [("C2-PARAM-TYPE", "documents count")]
+    assert found["opt-in"] == [
+        ("C2-PARAM-TYPE", "documents count"),
+        ("C2-PARAM-TYPE-WEAK", "documents env"),
+    ]
