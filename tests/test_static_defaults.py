@@ -5,12 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.base import StaticInput
 from docref.checks.static.defaults import c2_default_mismatch, documented_default
-from docref.checks.static.optional_flag import c2_optional_flag
-from docref.core.findings import Criterion, Tier
+from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
+from docref.core.findings import Criterion, Finding, Tier
 from docref.segments import segment_docstring
 
 from tests.static_helpers import run_rule, static_input
+
+
+def _optional_any(inp: StaticInput) -> list[Finding]:
+    """C2-OPTIONAL-FLAG and its opt-in part (a parameter the body never reads, which these
+    tests' stub bodies are): what they test is the claim's detection, not the split
+    (tests/test_static_ty12a.py)."""
+    return c2_optional_flag(inp) + c2_optional_flag_weak(inp)
 
 
 def _code(signature: str, doc: str) -> str:
@@ -202,7 +210,7 @@ def test_java_files_are_not_judged(tmp_path: Path) -> None:
     code = "class A {\n  /** Does.\n   * @param x the x, default 5\n   */\n  void m(int x) { }\n}\n"
     inp = static_input(tmp_path, code, "A.m", filename="A.java")
     assert c2_default_mismatch(inp) == []
-    assert c2_optional_flag(inp) == []
+    assert _optional_any(inp) == []
 
 
 @pytest.mark.parametrize(
@@ -237,7 +245,8 @@ _OPTIONAL_STYLES = {
 
 @pytest.mark.parametrize("doc", list(_OPTIONAL_STYLES.values()), ids=list(_OPTIONAL_STYLES))
 def test_optional_without_default_per_style(tmp_path: Path, doc: str) -> None:
-    findings = run_rule(c2_optional_flag, tmp_path, _code("f(x)", doc), "f")
+    code = _code("f(x)", doc).replace("return None", "return x")  # a body reading x
+    findings = run_rule(_optional_any, tmp_path, code, "f")
     assert len(findings) == 1
     finding = findings[0]
     assert finding.rule == "C2-OPTIONAL-FLAG"
@@ -250,13 +259,13 @@ def test_optional_without_default_per_style(tmp_path: Path, doc: str) -> None:
 
 @pytest.mark.parametrize("doc", list(_OPTIONAL_STYLES.values()), ids=list(_OPTIONAL_STYLES))
 def test_optional_with_default_is_silent(tmp_path: Path, doc: str) -> None:
-    assert run_rule(c2_optional_flag, tmp_path, _code("f(x=None)", doc), "f") == []
+    assert run_rule(_optional_any, tmp_path, _code("f(x=None)", doc), "f") == []
 
 
 def test_keyword_only_without_default_is_required(tmp_path: Path) -> None:
     doc = "Args:\n    x (int, optional): The x."
-    assert len(run_rule(c2_optional_flag, tmp_path, _code("f(*, x)", doc), "f")) == 1
-    assert run_rule(c2_optional_flag, tmp_path / "b", _code("f(*, x=1)", doc), "f") == []
+    assert len(run_rule(_optional_any, tmp_path, _code("f(*, x)", doc), "f")) == 1
+    assert run_rule(_optional_any, tmp_path / "b", _code("f(*, x=1)", doc), "f") == []
 
 
 @pytest.mark.parametrize(
@@ -272,7 +281,7 @@ def test_keyword_only_without_default_is_required(tmp_path: Path) -> None:
 )
 def test_not_an_optional_flag_claim(tmp_path: Path, signature: str, doc: str) -> None:
     code = "from typing import Optional\n\n" + _code(signature, doc)
-    assert run_rule(c2_optional_flag, tmp_path, code, "f") == []
+    assert run_rule(_optional_any, tmp_path, code, "f") == []
 
 
 def test_decorators_that_may_supply_defaults_are_silent(tmp_path: Path) -> None:
@@ -288,7 +297,7 @@ def test_decorators_that_may_supply_defaults_are_silent(tmp_path: Path) -> None:
             count (int, optional): How many times.
         """
     '''
-    assert run_rule(c2_optional_flag, tmp_path, code, "hello") == []
+    assert run_rule(_optional_any, tmp_path, code, "hello") == []
 
 
 def test_plain_decorators_keep_the_rule(tmp_path: Path) -> None:
@@ -302,12 +311,12 @@ def test_plain_decorators_keep_the_rule(tmp_path: Path) -> None:
                 x (int, optional): The x.
             """
     '''
-    assert len(run_rule(c2_optional_flag, tmp_path, code, "A.f")) == 1
+    assert len(run_rule(_optional_any, tmp_path, code, "A.f")) == 1
 
 
 def test_one_finding_per_parameter_across_param_and_type_fields(tmp_path: Path) -> None:
     doc = ":param x: Optional. The x.\n:type x: int, optional"
-    findings = run_rule(c2_optional_flag, tmp_path, _code("f(x)", doc), "f")
+    findings = run_rule(_optional_any, tmp_path, _code("f(x)", doc), "f")
     assert len(findings) == 1
     assert findings[0].segment_text.startswith(":param x:")
 
@@ -380,7 +389,7 @@ def sort(items, key: KeyFunc, check: Strict, limit: Maybe, label: Pep695):
 
 
 def test_optional_through_a_type_alias_is_silent_unless_it_excludes_none(tmp_path: Path) -> None:
-    findings = run_rule(c2_optional_flag, tmp_path, _ALIASED, "sort")
+    findings = run_rule(_optional_any, tmp_path, _ALIASED, "sort")
     # ``Strict`` is the control: an alias without None still makes the parameter required
     assert [f.message for f in findings] == [
         'documents "check" as optional, but sort() requires it (no default in the signature)'
@@ -406,7 +415,7 @@ def test_optional_through_an_alias_imported_from_a_project_module(tmp_path: Path
             check (callable, optional): Validator.
         """
     '''
-    findings = run_rule(c2_optional_flag, tmp_path, code, "sort")
+    findings = run_rule(_optional_any, tmp_path, code, "sort")
     assert [f.message for f in findings] == [
         'documents "check" as optional, but sort() requires it (no default in the signature)'
     ]
@@ -451,10 +460,10 @@ def test_optional_in_the_overload_that_omits_it(tmp_path: Path) -> None:
             Wait.
         """
     '''
-    assert run_rule(c2_optional_flag, tmp_path, code.replace("{second}", "x: int"), "show") != []
+    assert run_rule(_optional_any, tmp_path, code.replace("{second}", "x: int"), "show") != []
     code = code.replace("def show(*, block: bool, {second})", "def show(*args: int)")
     code = code.replace("def show(*, block, **kwargs)", "def show(*args, **kwargs)")
-    assert run_rule(c2_optional_flag, tmp_path / "2", code, "show") == []
+    assert run_rule(_optional_any, tmp_path / "2", code, "show") == []
 
 
 @pytest.mark.parametrize(("test", "flagged"), [("x is None", 0), ("x == 0", 1)])
@@ -476,7 +485,7 @@ def test_optional_read_as_may_be_none_when_the_body_tests_it(
         """
         return a if {test} else x
     '''
-    assert len(run_rule(c2_optional_flag, tmp_path, code, "set_data")) == flagged
+    assert len(run_rule(_optional_any, tmp_path, code, "set_data")) == flagged
 
 
 _BASE_WITH_REQUIRE = """
@@ -513,7 +522,7 @@ def test_optional_read_as_may_be_none_when_handed_on_to_a_callee(tmp_path: Path)
     # to a required keyword-only parameter: still reported
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "base.py").write_text(_BASE_WITH_REQUIRE, encoding="utf-8")
-    findings = run_rule(c2_optional_flag, tmp_path, _HANDS_ON, "Blob._do_upload")
+    findings = run_rule(_optional_any, tmp_path, _HANDS_ON, "Blob._do_upload")
     assert [f.message.split('"')[1] for f in findings] == ["size"]
 
 

@@ -1,7 +1,10 @@
-"""Session 14 (ty12a): C2-PARAM-TYPE's corroboration.  A documented parameter type the
-normaliser proves incompatible stays in the default set only when both sides are builtin or
-standard-library types and differ in more than a collection's kind, and the code does not
-side with the docstring; the rest is the opt-in C2-PARAM-TYPE-WEAK.  Each demoted shape has a
+"""Session 14 (ty12a): C2-PARAM-TYPE's and C2-OPTIONAL-FLAG's corroboration.
+
+A documented parameter type the normaliser proves incompatible stays in the default set only
+when both sides are builtin or standard-library types and differ in more than a collection's
+kind, and the code does not side with the docstring; the rest is the opt-in
+C2-PARAM-TYPE-WEAK.  An "optional" parameter without a default stays C2-OPTIONAL-FLAG when the
+body reads it; the rest is the opt-in C2-OPTIONAL-FLAG-WEAK.  Each demoted shape has a
 corroborated control beside it."""
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
 from docref.checks.static.type_evidence import corroborated, well_known
 from docref.checks.static.types_rules import c2_param_type, c2_param_weak
 from docref.checks.types import parse_annotation, parse_doc_type
@@ -140,3 +144,38 @@ def test_the_weak_part_is_opt_in_on_the_command_line(tmp_path: Path) -> None:
         ("C2-PARAM-TYPE", "documents count"),
         ("C2-PARAM-TYPE-WEAK", "documents env"),
     ]
+
+
+_OPTIONAL = '''
+class Session:
+    """A session."""
+
+    def resized(self, width: int, pixwidth: int) -> None:
+        """The terminal was resized.
+
+        :param width: The width in characters
+        :param pixwidth: (optional) The width in pixels
+        """
+        {body}
+'''
+
+
+@pytest.mark.parametrize(
+    ("body", "rules"),
+    [
+        # round 16 (asyncssh ``terminal_size_changed``): a callback the application overrides,
+        # called with every argument: the stub never reads the parameter
+        ("pass", ["C2-OPTIONAL-FLAG-WEAK"]),
+        ("return None", ["C2-OPTIONAL-FLAG-WEAK"]),
+        # a body reading another name that contains it is no read of it
+        ("return self.pixwidth_cache", ["C2-OPTIONAL-FLAG-WEAK"]),
+        # control: a body that reads the parameter requires it
+        ("print(width * pixwidth)", ["C2-OPTIONAL-FLAG"]),
+    ],
+)
+def test_an_optional_flag_on_a_parameter_the_body_never_reads_is_opt_in(
+    tmp_path: Path, body: str, rules: list[str]
+) -> None:
+    code = _OPTIONAL.replace("{body}", body)
+    found = rule_ids([c2_optional_flag, c2_optional_flag_weak], tmp_path, code, "Session.resized")
+    assert found == rules

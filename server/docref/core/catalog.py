@@ -173,7 +173,15 @@ _RULES = (
     RuleInfo(
         "C2-OPTIONAL-FLAG",
         Criterion.C2,
-        "A parameter documented as optional has no default.",
+        "A parameter documented as optional has no default (and the body reads it).",
+    ),
+    RuleInfo(
+        "C2-OPTIONAL-FLAG-WEAK",
+        Criterion.C2,
+        "A parameter documented as optional has no default, and the body never reads it: a "
+        "stub or a callback the framework calls with every argument (opt-in: judged 0 of 5 "
+        "true on projects seen for the first time).",
+        opt_in=True,
     ),
     RuleInfo(
         "C3-RETURNS-YIELDS",

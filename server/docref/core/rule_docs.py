@@ -262,9 +262,22 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             why="A parameter documented as optional but without a default makes callers "
             "leave out a required argument.",
             example='def wait(timeout: float) -> None:\n    """Args:\n        timeout (float, '
-            'optional): seconds."""',
+            'optional): seconds."""\n    time.sleep(timeout)',
             fixed='def wait(timeout: float) -> None:\n    """Args:\n        timeout (float): '
-            'seconds."""',
+            'seconds."""\n    time.sleep(timeout)',
+            fix=f'Drop "optional" or give the parameter a default. {_MANUAL}',
+        ),
+        "C2-OPTIONAL-FLAG-WEAK": RuleDoc(
+            why="C2-OPTIONAL-FLAG's finding when the body never reads the parameter: a stub, "
+            "or a callback or hook the framework calls with every argument (a Sphinx event "
+            'handler, asyncssh\'s terminal_size_changed), where "optional" says the value '
+            "may be absent or None rather than that callers may leave it out. Opt-in: judged "
+            "0 true of 5 on projects seen for the first time (rounds 0-16): "
+            'enable = ["C2-OPTIONAL-FLAG-WEAK"] or --extend-select C2-OPTIONAL-FLAG-WEAK.',
+            example="def resized(self, width: int, pixwidth: int) -> None:\n"
+            '    """Args:\n        pixwidth (int, optional): width in pixels."""',
+            fixed="def resized(self, width: int, pixwidth: int) -> None:\n"
+            '    """Args:\n        pixwidth (int): width in pixels, 0 when unknown."""',
             fix=f'Drop "optional" or give the parameter a default. {_MANUAL}',
         ),
         "C3-RETURNS-YIELDS": RuleDoc(

@@ -16,6 +16,10 @@
   ``_m`` whose public twin ``m`` gives it a default and calls it (sktime's ``_fit`` under
   ``fit(y, X=None, fh=None)``).  A ``None`` default
   whose annotation excludes ``None`` is a typing question, not checked here.
+* :func:`c2_optional_flag_weak` (opt-in ``C2-OPTIONAL-FLAG-WEAK``, session 14): the same
+  claim on a parameter the body never reads -- a stub, a callback or hook the framework calls
+  with every argument (asyncssh's ``terminal_size_changed``, a Sphinx event handler): nothing
+  in the code corroborates that callers must pass it (judged rounds 0-16: 0 TRUE of 5).
 """
 
 from __future__ import annotations
@@ -34,9 +38,10 @@ from docref.checks.types import parse_annotation
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
-__all__ = ["RULE_OPTIONAL_FLAG", "c2_optional_flag"]
+__all__ = ["RULE_OPTIONAL_FLAG", "RULE_OPTIONAL_WEAK", "c2_optional_flag", "c2_optional_flag_weak"]
 
 RULE_OPTIONAL_FLAG = "C2-OPTIONAL-FLAG"
+RULE_OPTIONAL_WEAK = "C2-OPTIONAL-FLAG-WEAK"
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 _ADMITS_NONE = re.compile(r"\bNone\b|\bOptional\b|\bAny\b|^\s*object\s*$")
@@ -116,8 +121,29 @@ def _defaulted_by_implementations(inp: StaticInput, name: str) -> bool:
     )
 
 
+def _read_by_body(inp: StaticInput, name: str) -> bool:
+    """Whether the body (after the docstring) names the parameter at all."""
+    fn = inp.function
+    start = fn.header_span.end_byte
+    if fn.docstring is not None and fn.docstring.span.start_byte >= start:
+        start = fn.docstring.span.end_byte
+    body = inp.code(start, fn.span.end_byte)
+    return re.search(rf"(?<![\w.]){re.escape(name)}\b", body) is not None
+
+
 def c2_optional_flag(inp: StaticInput) -> list[Finding]:
-    """``C2-OPTIONAL-FLAG``: a parameter documented optional that the signature requires."""
+    """``C2-OPTIONAL-FLAG``: a parameter documented optional that the signature requires and
+    the body reads."""
+    return [f for f in _optional_flags(inp) if f.rule == RULE_OPTIONAL_FLAG]
+
+
+def c2_optional_flag_weak(inp: StaticInput) -> list[Finding]:
+    """``C2-OPTIONAL-FLAG-WEAK`` (opt-in): the same claim on a parameter the body never reads
+    (a stub, a callback the framework calls with every argument)."""
+    return [f for f in _optional_flags(inp) if f.rule == RULE_OPTIONAL_WEAK]
+
+
+def _optional_flags(inp: StaticInput) -> list[Finding]:
     if inp.file.language != "python" or _may_rewrite_signature(inp):
         return []
     params = signature_params(inp)
@@ -144,11 +170,12 @@ def c2_optional_flag(inp: StaticInput) -> list[Finding]:
         if wrapped_by_public_twin(inp, name):
             continue  # ``_fit(y, X, fh)`` documented as ``fit(y, X=None, fh=None)``, its caller
         reported.add(name)
+        rule = RULE_OPTIONAL_FLAG if _read_by_body(inp, name) else RULE_OPTIONAL_WEAK
         out.append(
             inp.finding(
                 seg,
                 Criterion.C2,
-                RULE_OPTIONAL_FLAG,
+                rule,
                 f'documents "{name}" as optional, but {inp.function.name}() requires it '
                 "(no default in the signature)",
                 f'give "{name}" a default or remove "optional"',

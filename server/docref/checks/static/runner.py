@@ -22,7 +22,7 @@ from docref.checks.static.names import (
     c1_prose_name_word,
     c1_xref_unresolved,
 )
-from docref.checks.static.optional_flag import c2_optional_flag
+from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_params import c2_prose_param_loose, c2_prose_param_type
 from docref.checks.static.prose_returns import (
@@ -90,6 +90,7 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "C2-NUMPY-SCALAR": (c2_numpy_scalar,),
     "C2-PARAM-PARTIAL": (c2_param_partial,),
     "C2-PARAM-TYPE-WEAK": (c2_param_weak,),
+    "C2-OPTIONAL-FLAG-WEAK": (c2_optional_flag_weak,),
     "C3-RAISES-GENERIC": (c3_raises_generic,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,
