@@ -779,3 +779,27 @@ def test_clean_javadoc_details() -> None:
 def test_results_are_json_friendly() -> None:
     doc = python_external_doc("json.dumps")
     assert json.loads(json.dumps(doc.__dict__))["name"] == "json.dumps"
+
+
+def test_stub_packages_found_per_search_path_entry_and_seen_after_clear_caches(
+    tmp_path: Path,
+) -> None:
+    """``<top>-stubs`` folders are looked for once per top-level name (py_locate._stub_roots):
+    the first folder on the path wins, a submodule missing from it is looked for in the
+    next, a lone ``<top>-stubs.pyi`` file is read as before, and a stub package installed
+    after a lookup is found once the caches are cleared (control: not before)."""
+    first, second = tmp_path / "a", tmp_path / "b"
+    _write(first / "fakes-stubs" / "__init__.pyi", 'def one() -> int:\n    """First."""\n')
+    _write(second / "fakes-stubs" / "__init__.pyi", 'def one() -> str:\n    """Second."""\n')
+    _write(second / "fakes-stubs" / "deep.pyi", 'def two() -> int:\n    """Deep."""\n')
+    _write(second / "lone-stubs.pyi", 'def three() -> int:\n    """Lone."""\n')
+    path = [str(first), str(second)]
+    assert python_external_doc("fakes.one", search_path=path).doc == "First."
+    deep = python_external_doc("fakes.deep.two", search_path=path)
+    assert (deep.doc, deep.source) == ("Deep.", str(second / "fakes-stubs" / "deep.pyi"))
+    assert python_external_doc("lone.three", search_path=path).doc == "Lone."
+    assert_not_found(python_external_doc("later.four", search_path=path), "later.four")
+    _write(first / "later-stubs" / "__init__.pyi", 'def four() -> int:\n    """Later."""\n')
+    assert_not_found(python_external_doc("later.four", search_path=path), "later.four")
+    clear_caches()
+    assert python_external_doc("later.four", search_path=path).doc == "Later."

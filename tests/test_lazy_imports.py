@@ -176,3 +176,19 @@ def test_the_graph_imports_pathspec_only_to_read_a_gitignore(tmp_path: Path) -> 
     (tmp_path / "b.py").write_text("y = 2\n", encoding="utf-8")
     out = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "['a.py']", "True"]
+
+
+def test_a_run_without_cache_never_imports_the_cache_store(tmp_path: Path) -> None:
+    """``--no-cache`` reads and writes no cache: diskcache and platformdirs (the store's
+    imports, ~15 ms before the workers fork) stay unloaded, in the parent and in the pool's
+    workers (70 files: a cold pool runs).  Control: the same run with its cache loads them."""
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    for n in range(70):
+        (root / f"m{n}.py").write_text(CODE.replace("add", f"add{n}"), encoding="utf-8")
+    report, imported = _check(root, cache, "--no-cache", "--no-llm")
+    assert report["stats"]["files"] == 71  # type: ignore[index]
+    assert not imported & {"diskcache", "platformdirs"}
+    assert not cache.exists()
+    cached, imported = _check(root, cache, "--no-llm")
+    assert cached["findings"] == report["findings"]
+    assert {"diskcache", "platformdirs"} <= imported

@@ -185,7 +185,6 @@ class _Worker:
 def _store_for(graph: ProjectGraph, setup: Setup) -> Any:
     """The parsed-docstring store the checks use: the on-disk one (written in one transaction
     at the end) when the run has a cache, else memory only."""
-    from docref.cache import open_cache
     from docref.checks.static.runner import use_docstring_store
     from docref.segments.store import ParsedDocstringStore, encode_rows
 
@@ -197,7 +196,11 @@ def _store_for(graph: ProjectGraph, setup: Setup) -> Any:
             if self._cache is not None:
                 self._unwritten.append((self._key(language, content_hash), encode_rows(parsed)))
 
-    cache = open_cache("segments", setup.segments_cache) if setup.use_segments_cache else None
+    cache = None
+    if setup.use_segments_cache:
+        from docref.cache import open_cache  # (the store's diskcache: only for a cached run)
+
+        cache = open_cache("segments", setup.segments_cache)
     store = DeferredStore(cache)
     use_docstring_store(graph, store)
     return store

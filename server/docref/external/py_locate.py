@@ -63,10 +63,12 @@ class Located:
 
 
 _LOCATIONS: LRU[tuple[str, tuple[str, ...] | None], Located] = LRU(4096)
+_STUB_ROOTS: LRU[tuple[str, tuple[str, ...]], tuple[str, ...]] = LRU(1024)
 
 
 def clear_caches() -> None:
     _LOCATIONS.clear()
+    _STUB_ROOTS.clear()
 
 
 def find_top(name: str, path: list[str] | None) -> ModuleSpec | None:
@@ -87,10 +89,29 @@ def find_top(name: str, path: list[str] | None) -> ModuleSpec | None:
     return None
 
 
+def _stub_roots(top: str, entries: tuple[str, ...]) -> tuple[str, ...]:
+    """The ``<top>-stubs`` folders of the search path ``entries``, in order.  Asked for every
+    module found without source or not at all (each submodule of numpy's compiled parts, each
+    name a docstring guesses at): a look per entry and top-level name, not two ``isfile``
+    per entry and module.  Cached as :data:`_LOCATIONS` is (cleared with it)."""
+    key = (top, entries)
+    roots = _STUB_ROOTS.get(key)
+    if roots is None:
+        # (a lone ``<top>-stubs.pyi`` file is kept too: :func:`_stub_package` looked for it)
+        roots = tuple(
+            base
+            for entry in entries
+            if os.path.isdir(base := os.path.join(entry or ".", f"{top}-stubs"))
+            or os.path.isfile(base + ".pyi")
+        )
+        _STUB_ROOTS.put(key, roots)
+    return roots
+
+
 def _stub_package(modname: str, path: list[str] | None) -> tuple[str, bool] | None:
     top, *rest = modname.split(".")
-    for entry in sys.path if path is None else path:
-        base = os.path.join(entry or ".", f"{top}-stubs", *rest)
+    for root in _stub_roots(top, tuple(sys.path if path is None else path)):
+        base = os.path.join(root, *rest)
         if os.path.isfile(base + ".pyi"):
             return base + ".pyi", False
         init = os.path.join(base, "__init__.pyi")

@@ -14,8 +14,8 @@ import posixpath
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from docref.cache import open_cache
 from docref.graph.changes import ChangeTracker
 from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspace
 from docref.graph.extraction import SideJob, cache_key, extract_many
@@ -33,6 +33,9 @@ from docref.graph.source import (
     read_source,
 )
 from docref.graph.store import Entry, ExtractMap, read_entry, write_entries
+
+if TYPE_CHECKING:
+    import diskcache
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +84,11 @@ class ProjectGraph:
         self.touched: set[str] | None = None
         # what incremental checking needs to know of each change (graph.changes)
         self.changes = ChangeTracker()
-        self._cache = open_cache("graph", cache_directory) if use_cache else None
+        self._cache: diskcache.Cache | None = None
+        if use_cache:
+            from docref.cache import open_cache  # diskcache only for a run that caches
+
+            self._cache = open_cache("graph", cache_directory)
 
     # ---- paths ------------------------------------------------------------------------
 

@@ -180,11 +180,12 @@ class ExtractMap(Mapping[str, FileExtract]):
 def read_entry(cache: diskcache.Cache | None, key: str, relpath: str) -> Entry | None:
     """The cached entry of ``relpath`` under ``key``; ``None`` (with a warning where the row
     is unusable) when there is none: a corrupt cache never stops indexing."""
-    # here, not at the top: extraction workers import this module and never read the cache
-    from docref.cache import UnsafeCacheRow
-
     if cache is None:
         return None
+    # here, not at the top: extraction workers import this module and never read the cache
+    # (nor does a ``--no-cache`` run: the store imports diskcache)
+    from docref.cache import UnsafeCacheRow
+
     try:
         raw = cache.get(key)
     except UnsafeCacheRow:
