@@ -803,3 +803,22 @@ def test_stub_packages_found_per_search_path_entry_and_seen_after_clear_caches(
     assert_not_found(python_external_doc("later.four", search_path=path), "later.four")
     clear_caches()
     assert python_external_doc("later.four", search_path=path).doc == "Later."
+
+
+def test_a_stdlib_module_compiled_here_is_not_parsed_to_be_imported() -> None:
+    """A stdlib module whose text cannot bind the name asked for is imported to look for it
+    (names made at run time) without parsing its source first: this interpreter compiled
+    it (a ``.pyc`` of its mtime and size), so it parses.  The answer is the same; control:
+    a name the text binds is read from the parsed summary."""
+    import tempfile
+
+    from docref.external.py_source import loaded, stamp_of
+
+    path = tempfile.__file__
+    assert path is not None
+    missing = "tempfile.no_such_name_anywhere"
+    assert_not_found(python_external_doc(missing), missing)
+    assert loaded("tempfile", path, stamp_of(path)) is None  # imported, never parsed
+    found = python_external_doc("tempfile.mkdtemp")
+    assert found.kind == "function" and found.source == path
+    assert loaded("tempfile", path, stamp_of(path)) is not None
