@@ -96,8 +96,7 @@ def test_a_default_that_contradicts_its_annotation_blames_the_annotation(
 ) -> None:
     code = _param(signature, entry, "return None")
     (flag,) = flagged([c2_param_type, c2_param_weak], tmp_path, code)
-    # a default siding with the docstring leaves open which side is stale: the opt-in part
-    assert flag.rule == ("C2-PARAM-TYPE-WEAK" if blamed else "C2-PARAM-TYPE")
+    assert flag.rule == "C2-PARAM-TYPE"
     assert flag.message.startswith("the annotation of ") is blamed, flag.message
     if blamed:
         assert "as documented" in flag.message

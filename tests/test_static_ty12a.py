@@ -71,10 +71,14 @@ def f({signature}):
         # a class for a callable (round 16's azure-core) and a callable for a name
         ("exc: Callable", "exc (Exception): The class.", "return exc('x')", _WEAK),
         ("crit: str = 'mse'", "crit (callable): The loss.", "return crit", _WEAK),
-        # a default of the documented kind against the annotation (round 15's sktime)
-        ('names: list = "fast"', "names (str): The models.", "return names", _WEAK),
-        # control: a default of the annotated kind
+        # a default of the documented kind against the annotation stays: what an annotation
+        # edited without its default looks like (the recall mutations)
+        ('names: list = "fast"', "names (str): The models.", "return names", _STRONG),
         ("names: list = ['a']", "names (str): The models.", "return names", _STRONG),
+        # outer types well-known and unrelated: a list of project objects is no string
+        ("envs: str", "envs (list of Env): The environments.", "return envs", _STRONG),
+        # control: the same outer type, the difference inside, between project classes
+        ("envs: list[VectorEnv]", "envs (list of Env): The ones.", "return envs", _WEAK),
         # a documented ``type`` the body uses as a class (round 15's sktime)
         (
             "x: int, kind: bool = None",
