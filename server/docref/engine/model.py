@@ -1,6 +1,7 @@
 """The model tier's one orchestrator, for every front end (``docref check``, the language
-server, fixes): which questions, one client per model configuration, the answer cache,
-concurrency, cancellation and what it all cost.
+server, fixes): one client per model configuration, the answer cache, concurrency,
+cancellation and what it all cost; which questions are asked is :mod:`.model_jobs`'s
+(re-exported here).
 
 Work is split so a project graph is held only briefly: :func:`prepare_jobs` renders every
 documented function's code and 1-hop related information (a function whose context cannot be
@@ -19,21 +20,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from docref.checks.static.report import FileReport
 from docref.config.settings import Settings
-from docref.core.segment import Segment
+from docref.engine.model_jobs import ModelJob, prepare_all, prepare_jobs, profile_of
 from docref.engine.outcome import ModelOutcome, ModelSetupError, Usage, count_unanswered
-from docref.graph.model import Language
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from docref.checks.llm.prompts import GenerationParams, Profile
     from docref.core.findings import Criterion
-    from docref.graph.project import ProjectGraph
     from docref.llm.answers import AnswerCache
     from docref.llm.client import Completion, ModelClient
     from docref.llm.endpoint import ModelSettings
@@ -50,81 +47,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-
-def profile_of(settings: Settings) -> Profile:
-    """The judge's prompt profile the settings name (``paper`` unless ``referee-ver4``)."""
-    return "referee-ver4" if settings.profile == "referee-ver4" else "paper"
-
-
-@dataclass(frozen=True, slots=True)
-class ModelJob:
-    """What the model is asked about one documented function (rendered under the turn)."""
-
-    path: str
-    qualname: str
-    language: Language
-    code: str
-    related: str
-    segments: tuple[Segment, ...]
-
-
-def prepare_jobs(
-    graph: ProjectGraph, report: FileReport, settings: Settings
-) -> tuple[list[ModelJob], list[str]]:
-    """The model questions for ``report``'s documented functions, and the functions whose
-    context could not be built (as messages: they are left out, the others go on)."""
-    from docref.context.build import ContextError, build_context
-
-    jobs: list[ModelJob] = []
-    problems: list[str] = []
-    for qualname, parsed in report.docstrings:
-        if not parsed.segments:
-            continue
-        try:
-            ctx = build_context(graph, report.path, qualname, token_budget=settings.context_tokens)
-        except ContextError as exc:  # the other functions go on
-            problems.append(f"{report.path}::{qualname}: no context for the model: {exc}")
-            continue
-        jobs.append(
-            ModelJob(
-                path=report.path,
-                qualname=qualname,
-                language=report.language,
-                code=ctx.code,
-                related=ctx.render_related(),
-                segments=tuple(parsed.segments),
-            )
-        )
-    return jobs, problems
-
-
-def prepare_all(
-    graph: ProjectGraph,
-    reports: Sequence[FileReport],
-    settings: Settings,
-    tracked: dict[str, tuple[list[str], list[str]]] | None = None,
-) -> tuple[list[ModelJob], list[str]]:
-    """:func:`prepare_jobs` over every report, in order.  ``tracked``, when given, receives
-    per file the other files its functions' contexts read (the graph's ``touched`` record)
-    and its problems: what the results cache keeps a file's model answers under."""
-    jobs: list[ModelJob] = []
-    problems: list[str] = []
-    for report in reports:
-        outer = graph.touched
-        if tracked is not None:
-            graph.touched = set()
-        try:
-            more, why = prepare_jobs(graph, report, settings)
-            if tracked is not None and graph.touched is not None:
-                tracked[report.path] = (sorted(graph.touched - {report.path}), why)
-        finally:
-            if tracked is not None and outer is not None and graph.touched is not None:
-                outer.update(graph.touched)
-            graph.touched = outer
-        jobs.extend(more)
-        problems.extend(why)
-    return jobs, problems
 
 
 #: Questions whose cached answers are read before a run decides to ask from several processes
