@@ -71,7 +71,12 @@ _MAX_HOPS = 24  # import/alias/star/base-class indirections followed for one nam
 _STDLIB_RESULTS: LRU[tuple[str, tuple[str, ...] | None, int], ExternalDoc] = LRU(4096)
 
 
+# (path, mtime and size) -> whether this interpreter compiled that file version (_parses)
+_COMPILED: LRU[tuple[str, tuple[int, int]], bool] = LRU(4096)
+
+
 def clear_caches() -> None:
+    _COMPILED.clear()
     py_locate.clear_caches()
     py_source.clear_caches()
     py_probe.clear_caches()
@@ -301,8 +306,14 @@ def _parses(target: _TModule) -> bool:
     files are, and a name its text cannot bind (``cannot_bind`` above) reached this point
     without a parse -- 49 stdlib modules (~0.15 s of CPU) of a cold run over Django were
     parsed only to be told they parse."""
-    if target.summary is None and compiled_here(target.path, stamp_of(target.path)):
-        return True
+    if target.summary is None:
+        key = (target.path, stamp_of(target.path))
+        compiled = _COMPILED.get(key)
+        if compiled is None:  # (asked again for every name a docstring tries in the module)
+            compiled = compiled_here(*key)
+            _COMPILED.put(key, compiled)
+        if compiled:
+            return True
     return target.module.error is None
 
 
