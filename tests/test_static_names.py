@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_derived, c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.names import c1_name_derived, c1_name_unresolved
 from docref.checks.static.names_mentions import find_mentions
 from docref.checks.static.names_spelling import hint, suggest
 from docref.core.findings import Criterion, Tier
 
-from tests.names_helpers import both_rules, messages, write_project_file
+from tests.names_helpers import both_rules, messages, write_project_file, xref_all
 from tests.static_helpers import run_rule, static_input
 
 # --------------------------------------------------------------------------- Google
@@ -40,7 +40,7 @@ def test_google_backtick_name_did_you_mean(tmp_path: Path) -> None:
     assert f.criterion is Criterion.C1 and f.tier is Tier.STATIC
     assert f.segment_text == "path (str): The file; each line goes through `frobnicate_all`."
     assert inp.source[f.start : f.end] == f.segment_text
-    assert c1_xref_unresolved(inp) == []
+    assert xref_all(inp) == []
 
 
 def test_google_self_attribute_missing_from_class(tmp_path: Path) -> None:
@@ -126,7 +126,7 @@ def test_numpy_parameter_typo_and_see_also(tmp_path: Path) -> None:
     assert messages(c1_name_unresolved(inp)) == [
         "`lenght` names nothing in scope; did you mean `length`?"
     ]
-    xrefs = c1_xref_unresolved(inp)
+    xrefs = xref_all(inp)
     assert messages(xrefs) == ["`helpr` names nothing in scope; did you mean `helper`?"]
     assert xrefs[0].rule == "C1-XREF-UNRESOLVED"
     assert xrefs[0].segment_text == "helpr : Does the work."
@@ -142,7 +142,7 @@ def test_numpy_see_also_prose_is_not_a_list_of_names(tmp_path: Path) -> None:
         The tutorial for more examples.
         """
     '''
-    assert run_rule(c1_xref_unresolved, tmp_path, code, "scale") == []
+    assert run_rule(xref_all, tmp_path, code, "scale") == []
 
 
 # --------------------------------------------------------------------------- reST / Sphinx
@@ -168,7 +168,7 @@ def test_rest_roles(tmp_path: Path) -> None:
             :type path: :class:`NoSuchType`
             """
     '''
-    findings = run_rule(c1_xref_unresolved, tmp_path, code, "Reader.read_all")
+    findings = run_rule(xref_all, tmp_path, code, "Reader.read_all")
     assert messages(findings) == [
         "`os.path.joinx` names nothing: module `os.path` has no `joinx`; did you mean `join`?",
         "`frobnicate_al` names nothing in scope",
@@ -196,7 +196,7 @@ def test_rest_project_module_member_and_module_role(tmp_path: Path) -> None:
         """
         return util.load(path)
     '''
-    findings = run_rule(c1_xref_unresolved, tmp_path, code, "run", filename="pkg/main.py")
+    findings = run_rule(xref_all, tmp_path, code, "run", filename="pkg/main.py")
     assert messages(findings) == [
         "`pkg.util.loda` names nothing: module `pkg.util` has no `loda`; did you mean `load`?",
         "`pkg.utils` names nothing: module `pkg` has no `utils`; did you mean `util`?",
@@ -213,7 +213,7 @@ def test_rest_project_base_class_members(tmp_path: Path) -> None:
         def run(self):
             """Call :meth:`close` and then :meth:`clsoe`; see :meth:`Base.close`."""
     '''
-    findings = run_rule(c1_xref_unresolved, tmp_path, code, "Child.run")
+    findings = run_rule(xref_all, tmp_path, code, "Child.run")
     assert messages(findings) == ["`clsoe` names nothing in scope; did you mean `close`?"]
 
 
@@ -234,9 +234,7 @@ def test_epydoc_link_and_code(tmp_path: Path) -> None:
         return helper(value)
     '''
     inp = static_input(tmp_path, code, "run")
-    assert messages(c1_xref_unresolved(inp)) == [
-        "`helpr` names nothing in scope; did you mean `helper`?"
-    ]
+    assert messages(xref_all(inp)) == ["`helpr` names nothing in scope; did you mean `helper`?"]
     # ``helper_fn()`` extends the file's function ``helper`` by one word: a renamed helper's old
     # name (session 11: literals and calls take that evidence as single backticks do)
     assert messages(c1_name_unresolved(inp)) == [

@@ -7,7 +7,7 @@ from pathlib import Path
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.params import c1_param_unknown
 
-from tests.names_helpers import both_rules, messages
+from tests.names_helpers import both_rules, messages, xref_all
 from tests.static_helpers import static_input
 
 _HOOKS = '''
@@ -135,9 +135,8 @@ def test_a_class_named_with_its_library(tmp_path: Path) -> None:
     # round 10 (ipython's ``embed``): "a traitlets :class:`Config`" in a file doing ``from
     # traitlets import ...`` names that library's class; control: the same name without the
     # library's word (``:class:`Encoder```) stays reported
-    from docref.checks.static.names import c1_xref_unresolved
 
-    found = c1_xref_unresolved(static_input(tmp_path, _LIBRARY, "embed"))
+    found = xref_all(static_input(tmp_path, _LIBRARY, "embed"))
     assert messages(found) == ["`Encoder` names nothing in scope"]
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.names import c1_name_unresolved
 
-from tests.names_helpers import messages, write_project_file
+from tests.names_helpers import messages, write_project_file, xref_all
 from tests.static_helpers import run_rule
 
 _BASE = '''
@@ -34,14 +34,14 @@ def test_a_class_rebound_by_a_call_at_module_level_has_unknown_members(tmp_path:
     # built at import time (its methods are attached by ``setattr``), like an unknown decorator
     write_project_file(tmp_path, "pkg/__init__.py", "")
     write_project_file(tmp_path, "pkg/base.py", _BASE + "\nArray = wrap_native(Array)\n")
-    assert run_rule(c1_xref_unresolved, tmp_path, _CODE, "flip") == []
+    assert run_rule(xref_all, tmp_path, _CODE, "flip") == []
     # control: the class as written keeps its members known, and so does a rebinding to a
     # value that does not take the class (``Array = None`` is no wrapper)
     for n, tail in enumerate(("", "\nArray.__module__ = 'pkg'\n", "\nOther = wrap_native(1)\n")):
         other = tmp_path / f"control{n}"
         write_project_file(other, "pkg/__init__.py", "")
         write_project_file(other, "pkg/base.py", _BASE + tail)
-        assert messages(run_rule(c1_xref_unresolved, other, _CODE, "flip")) == [
+        assert messages(run_rule(xref_all, other, _CODE, "flip")) == [
             "`pkg.base.Array.transpose` names nothing: class `Array` has no `transpose`"
         ]
 
@@ -138,10 +138,10 @@ def test_a_current_module_elsewhere_makes_bare_names_its_members(tmp_path: Path)
     write_project_file(tmp_path, "pkg/__init__.py", "")
     write_project_file(tmp_path, "pkg/devices.py", "class CpuDevice:\n    pass\n")
     foreign = code.format(module="compiledlib._native")
-    assert run_rule(c1_xref_unresolved, tmp_path, foreign, "devices") == []
+    assert run_rule(xref_all, tmp_path, foreign, "devices") == []
     # control: a current module of the project's own names what it has, and misses the rest
     own = code.format(module="pkg.devices")
-    assert messages(run_rule(c1_xref_unresolved, tmp_path, own, "devices")) == [
+    assert messages(run_rule(xref_all, tmp_path, own, "devices")) == [
         "`GpuDevice` names nothing in scope"
     ]
 
@@ -178,6 +178,6 @@ def test_a_name_the_sentence_makes_conditional(tmp_path: Path) -> None:
             return frame
     '''
     # control: the same kind of name in a sentence that does not hedge stays reported
-    assert messages(run_rule(c1_xref_unresolved, tmp_path, code, "Image.seek")) == [
+    assert messages(run_rule(xref_all, tmp_path, code, "Image.seek")) == [
         "`Image.n_frame` names nothing: class `Image` has no `n_frame`"
     ]

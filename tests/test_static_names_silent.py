@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.names_scope import file_facts
 from docref.graph.project import ProjectGraph
 
-from tests.names_helpers import both_rules, messages, write_project_file
+from tests.names_helpers import both_rules, messages, write_project_file, xref_all
 from tests.static_helpers import run_rule
 
 # --------------------------------------------------------------------------- stay silent
@@ -71,7 +71,7 @@ def test_project_star_import_supplies_names(tmp_path: Path) -> None:
     def run():
         """Use :func:`draw_circle`, and :func:`draw_circel` is a typo."""
     '''
-    findings = run_rule(c1_xref_unresolved, tmp_path, code, "run")
+    findings = run_rule(xref_all, tmp_path, code, "run")
     assert messages(findings) == [
         "`draw_circel` names nothing in scope; did you mean `draw_circle`?"
     ]
@@ -86,7 +86,7 @@ def test_module_getattr_and_globals_make_names_unknown(tmp_path: Path) -> None:
     def run():
         """Use :func:`frobnicate_al`."""
     '''
-    assert run_rule(c1_xref_unresolved, tmp_path, code, "run") == []
+    assert run_rule(xref_all, tmp_path, code, "run") == []
     code = '''
     globals()["made_" + "up"] = 1
 
@@ -94,7 +94,7 @@ def test_module_getattr_and_globals_make_names_unknown(tmp_path: Path) -> None:
     def run():
         """Use :func:`frobnicate_al`."""
     '''
-    assert run_rule(c1_xref_unresolved, tmp_path / "g", code, "run") == []
+    assert run_rule(xref_all, tmp_path / "g", code, "run") == []
 
 
 def test_import_globals_and_a_class_getattr_leave_module_names_known(tmp_path: Path) -> None:
@@ -118,12 +118,12 @@ def test_import_globals_and_a_class_getattr_leave_module_names_known(tmp_path: P
         """Use :func:`send_from_directory` instead."""
     '''
     # (session 8: the renamed twin defined in the file is the did-you-mean)
-    assert messages(run_rule(c1_xref_unresolved, tmp_path, code, "run")) == [
+    assert messages(run_rule(xref_all, tmp_path, code, "run")) == [
         "`send_from_directory` names nothing in scope; did you mean `send_from_dir`?"
     ]
     # control: globals() used for more than the import makes the module dynamic again
     code = code.replace("return name\n", "return globals()[name]\n")
-    assert run_rule(c1_xref_unresolved, tmp_path / "g", code, "run") == []
+    assert run_rule(xref_all, tmp_path / "g", code, "run") == []
 
 
 def test_another_objects_globals_leaves_module_names_known(tmp_path: Path) -> None:
@@ -144,12 +144,12 @@ def test_another_objects_globals_leaves_module_names_known(tmp_path: Path) -> No
         """Works like the :meth:`app_template_filter` decorator."""
         return app_tmplt_filter(f)
     '''
-    assert messages(run_rule(c1_xref_unresolved, tmp_path, code, "add_filter")) == [
+    assert messages(run_rule(xref_all, tmp_path, code, "add_filter")) == [
         "`app_template_filter` names nothing in scope; did you mean `app_tmplt_filter`?"
     ]
     # control: the builtin read bare still makes the module dynamic
     code = code.replace("env.globals[name] = f", "globals()[name] = f")
-    assert run_rule(c1_xref_unresolved, tmp_path / "g", code, "add_filter") == []
+    assert run_rule(xref_all, tmp_path / "g", code, "add_filter") == []
 
 
 _SHIM = '''
@@ -180,15 +180,15 @@ def test_a_module_getattr_serving_named_names_leaves_the_rest_known(tmp_path: Pa
     # (``if attr == 'SURFACE_ALBEDOS': ...; raise AttributeError``); it made every name of the
     # module unknown, so a renamed ``get_sky_diffuse`` was not reported.  The names it serves
     # (a literal, a module-level collection) still resolve.
-    assert messages(run_rule(c1_xref_unresolved, tmp_path, _SHIM, "gti")) == [
+    assert messages(run_rule(xref_all, tmp_path, _SHIM, "gti")) == [
         "`get_sky_diffuse` names nothing in scope; did you mean `get_sky_dffs`?"
     ]
     # control: a __getattr__ that passes any name on keeps the module dynamic
     code = _SHIM.replace("    raise AttributeError(attr)\n", "    return getattr(warnings, attr)\n")
-    assert run_rule(c1_xref_unresolved, tmp_path / "open", code, "gti") == []
+    assert run_rule(xref_all, tmp_path / "open", code, "gti") == []
     # control: compared with something not enumerable (a call): dynamic
     code = _SHIM.replace("attr in _MOVED", "attr in sorted(_MOVED)")
-    assert run_rule(c1_xref_unresolved, tmp_path / "call", code, "gti") == []
+    assert run_rule(xref_all, tmp_path / "call", code, "gti") == []
 
 
 def test_getattr_class_and_unresolvable_base_are_silent(tmp_path: Path) -> None:
@@ -251,7 +251,7 @@ def test_a_role_in_a_kwargs_function_names_an_object_not_a_keyword(tmp_path: Pat
         """
         set_theme_impl(*args, **kwargs)
     '''
-    found = run_rule(c1_xref_unresolved, tmp_path, code, "set")
+    found = run_rule(xref_all, tmp_path, code, "set")
     assert [f.segment_text for f in found] == [
         "Alias for :func:`set_theme`, which is the preferred interface."
     ]
@@ -259,7 +259,7 @@ def test_a_role_in_a_kwargs_function_names_an_object_not_a_keyword(tmp_path: Pat
     assert run_rule(c1_name_unresolved, tmp_path / "2", code, "set") == []
     # control: the role names a function that exists
     fixed = code.replace(":func:`set_theme`", ":func:`set_theme_impl`")
-    assert run_rule(c1_xref_unresolved, tmp_path / "3", fixed, "set") == []
+    assert run_rule(xref_all, tmp_path / "3", fixed, "set") == []
 
 
 def test_name_defined_by_the_docstring_example_is_silent(tmp_path: Path) -> None:
@@ -334,7 +334,7 @@ def test_unclosed_markup_and_broken_code_give_partial_results(tmp_path: Path) ->
     def broken(value:
         return (
     '''
-    findings = run_rule(c1_xref_unresolved, tmp_path, code, "run")
+    findings = run_rule(xref_all, tmp_path, code, "run")
     assert messages(findings) == ["`helpr` names nothing in scope; did you mean `helper`?"]
 
 
@@ -348,7 +348,7 @@ def test_base_class_cycle_terminates(tmp_path: Path) -> None:
     class B(A):
         pass
     '''
-    findings = run_rule(c1_xref_unresolved, tmp_path, code, "A.run")
+    findings = run_rule(xref_all, tmp_path, code, "A.run")
     assert messages(findings) == ["`missing_method` names nothing in scope"]
 
 
@@ -385,12 +385,12 @@ def test_lazy_loader_package_getattr_makes_its_names_unknown(tmp_path: Path) -> 
         """Resample `image`; see :func:`pkg.warp`."""
         return image
     '''
-    assert run_rule(c1_xref_unresolved, tmp_path, code, "run") == []
+    assert run_rule(xref_all, tmp_path, code, "run") == []
     # control: a tuple assignment that binds no ``__getattr__`` leaves the package's names known
     other = tmp_path / "other"
     write_project_file(other, "pkg/__init__.py", init.replace("__getattr__, ", ""))
     write_project_file(other, "pkg/_warps.py", "def warp(image):\n    return image\n")
-    assert messages(run_rule(c1_xref_unresolved, other, code, "run")) == [
+    assert messages(run_rule(xref_all, other, code, "run")) == [
         "`pkg.warp` names nothing: module `pkg` has no `warp`"
     ]
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.prose_names import RULE_STALE
 
+from tests.names_helpers import xref_all
 from tests.static_helpers import run_rule, static_input
 
 HELPERS = """
@@ -189,11 +190,11 @@ def send_file(path):
 
 
 def test_a_name_only_a_comment_mentions_names_nothing(tmp_path: Path) -> None:
-    found = run_rule(c1_xref_unresolved, tmp_path, XREF, "send_file")
+    found = run_rule(xref_all, tmp_path, XREF, "send_file")
     assert [f.rule for f in found] == ["C1-XREF-UNRESOLVED"]
     # control: the name is in the code (a string literal counts: it may be looked up)
     kept = XREF.replace("return path\n", 'return globals_table["send_from_directory"]\n', 1)
-    assert run_rule(c1_xref_unresolved, tmp_path / "2", kept, "send_file") == []
+    assert run_rule(xref_all, tmp_path / "2", kept, "send_file") == []
 
 
 @pytest.mark.parametrize(
@@ -217,7 +218,7 @@ def test_exec_in_a_namespace_of_its_own_keeps_names_judged(
         """Send a file; use :func:`send_from_directory` for user-provided paths."""
         return path
     '''
-    found = run_rule(c1_xref_unresolved, tmp_path, code, "send_file")
+    found = run_rule(xref_all, tmp_path, code, "send_file")
     assert bool(found) is flagged
 
 
@@ -237,7 +238,7 @@ def test_the_renamed_twin_is_the_did_you_mean_of_a_reference(tmp_path: Path) -> 
         """Return the parameters; see :func:`set_context` to change them."""
         return set_ctx(context)
     '''
-    [found] = run_rule(c1_xref_unresolved, tmp_path, code, "plotting_context")
+    [found] = run_rule(xref_all, tmp_path, code, "plotting_context")
     assert found.message.endswith("did you mean `set_ctx`?")
 
 
@@ -252,10 +253,10 @@ def test_a_name_the_sentence_calls_old_is_history(tmp_path: Path, before: str) -
         def extend(self):
             """Extend it, as {before} :meth:`Header.fromTxtFile` method did."""
     '''
-    assert run_rule(c1_xref_unresolved, tmp_path, code, "Header.extend") == []
+    assert run_rule(xref_all, tmp_path, code, "Header.extend") == []
     # control: the same sentence without the history word
     plain = code.replace(before + " ", "the ")
-    assert len(run_rule(c1_xref_unresolved, tmp_path / "2", plain, "Header.extend")) == 1
+    assert len(run_rule(xref_all, tmp_path / "2", plain, "Header.extend")) == 1
 
 
 def test_a_one_word_public_name_is_no_abbreviated_helper(tmp_path: Path) -> None:
@@ -288,10 +289,10 @@ def test_a_name_of_a_module_the_file_imports_whole_resolves(tmp_path: Path) -> N
         \"\"\"
         return tempfile.mkstemp()
     """
-    assert run_rule(c1_xref_unresolved, tmp_path, code, "tmpfile") == []
+    assert run_rule(xref_all, tmp_path, code, "tmpfile") == []
     # control: a name tempfile does not have
     other = code.replace("NamedTemporaryFile :", "NamedTemporaryFolder :")
-    assert len(run_rule(c1_xref_unresolved, tmp_path / "2", other, "tmpfile")) == 1
+    assert len(run_rule(xref_all, tmp_path / "2", other, "tmpfile")) == 1
 
 
 def test_a_file_mirroring_an_imported_module_names_its_own_neighbours(tmp_path: Path) -> None:
@@ -320,14 +321,14 @@ def test_a_file_mirroring_an_imported_module_names_its_own_neighbours(tmp_path: 
     def gettempdir():
         return tempfile.gettempdir()
     """
-    found = run_rule(c1_xref_unresolved, tmp_path, code, "mkdtemp")
+    found = run_rule(xref_all, tmp_path, code, "mkdtemp")
     assert [f.message for f in found] == ["`NamedTemporaryFile` names nothing in scope"]
     # controls: the file's own neighbour resolves; a file with fewer namesakes (``tmpfile``
     # above) keeps the module's names
     own = code.replace("NamedTemporaryFile : A named one.", "mkstemp : The file.")
-    assert run_rule(c1_xref_unresolved, tmp_path / "2", own, "mkdtemp") == []
+    assert run_rule(xref_all, tmp_path / "2", own, "mkdtemp") == []
     fewer = code.replace("def gettempdir():", "def temp_folder():")
-    assert run_rule(c1_xref_unresolved, tmp_path / "3", fewer, "mkdtemp") == []
+    assert run_rule(xref_all, tmp_path / "3", fewer, "mkdtemp") == []
 
 
 def test_a_one_letter_change_of_a_public_name_is_another_function(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from docref.checks.static.names_finding import (
     RULE_DERIVED,
     RULE_NAME,
     RULE_XREF,
+    RULE_XREF_WEAK,
     unresolved_finding,
 )
 from docref.checks.static.names_intent import (
@@ -80,17 +81,26 @@ __all__ = [
     "RULE_STALE",
     "RULE_WORD",
     "RULE_XREF",
+    "RULE_XREF_WEAK",
     "c1_name_derived",
     "c1_name_unresolved",
     "c1_prose_name_elsewhere",
     "c1_prose_name_word",
+    "c1_xref_uncorroborated",
     "c1_xref_unresolved",
 ]
 
 
 def c1_xref_unresolved(inp: StaticInput) -> list[Finding]:
-    """``C1-XREF-UNRESOLVED``: a cross-reference target that names nothing."""
-    return _check(inp, xref=True)
+    """``C1-XREF-UNRESOLVED``: a cross-reference target that names nothing, with a second
+    signal that it is this code's name gone stale (:mod:`.names_corroboration`)."""
+    return [f for f in _check(inp, xref=True) if f.rule != RULE_XREF_WEAK]
+
+
+def c1_xref_uncorroborated(inp: StaticInput) -> list[Finding]:
+    """``C1-XREF-UNCORROBORATED`` (opt-in): C1-XREF-UNRESOLVED's finding with no second
+    signal, see :data:`RULE_XREF_WEAK`."""
+    return [f for f in _check(inp, xref=True) if f.rule == RULE_XREF_WEAK]
 
 
 def c1_name_unresolved(inp: StaticInput) -> list[Finding]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.names_corroboration import RULE_XREF_WEAK, corroborated
 from docref.checks.static.names_introduced import loop_variable
 from docref.checks.static.names_local import name_family, wrapped_name
 from docref.checks.static.names_mentions import Mention, is_plain_word
@@ -26,7 +27,13 @@ from docref.checks.static.names_stale import call_linked, twin_in_scope
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
-__all__ = ["RULE_DERIVED", "RULE_NAME", "RULE_XREF", "unresolved_finding"]
+__all__ = [
+    "RULE_DERIVED",
+    "RULE_NAME",
+    "RULE_XREF",
+    "RULE_XREF_WEAK",
+    "unresolved_finding",
+]
 
 RULE_XREF = "C1-XREF-UNRESOLVED"
 RULE_NAME = "C1-NAME-UNRESOLVED"
@@ -181,6 +188,12 @@ def unresolved_finding(
     rule = RULE_XREF if mention.is_xref else RULE_NAME
     if rule == RULE_NAME and not resolution.owner and _derived(inp, name, suggestion or weak):
         rule = RULE_DERIVED
+    elif (
+        inp.file.language == "python"
+        and mention.is_xref
+        and not corroborated(inp, mention, resolution, suggestion or weak)
+    ):
+        rule = RULE_XREF_WEAK  # no second signal: the opt-in id (:mod:`.names_corroboration`)
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
 
 

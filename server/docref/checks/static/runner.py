@@ -20,6 +20,7 @@ from docref.checks.static.names import (
     c1_name_unresolved,
     c1_prose_name_elsewhere,
     c1_prose_name_word,
+    c1_xref_uncorroborated,
     c1_xref_unresolved,
 )
 from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
@@ -84,6 +85,7 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "C1-PROSE-NAME-ELSEWHERE": (c1_prose_name_elsewhere,),
     "C1-PROSE-NAME-WORD": (c1_prose_name_word,),
     "C1-NAME-DERIVED": (c1_name_derived,),
+    "C1-XREF-UNCORROBORATED": (c1_xref_uncorroborated,),
     "C2-PROSE-PARAM-LOOSE": (c2_prose_param_loose,),
     "C2-PROSE-RETURN-INFERRED": (c2_prose_return_inferred,),
     "C2-PROSE-RETURN-ITEMS": (c2_prose_return_items,),
