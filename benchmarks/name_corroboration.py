@@ -12,10 +12,10 @@ the verdicts of those rounds only (the design rounds, or the held-out round).
     python benchmarks/name_corroboration.py --sets r14 r15 r16 r16b ... --rounds 0-16 \
         [--json benchmarks/out/name_corroboration.json]
 
-The signals (``signals()``) mirror what the rule reads in the mechanism
-(``docref.checks.static.names_corroboration``); the script also reports each finding's rule
-as docref gives it now, so after the split a finding reported as one of the opt-in ids shows
-which side the mechanism put it on.
+``corroborated`` is the mechanism's rule (``docref.checks.static.names_corroboration``) read
+back from the message (for C1-NAME-UNRESOLVED the candidate measured, with ``close_slip``);
+with ``--sets``, ``reported as`` gives the id docref reports each finding under now (run the
+sets with ``--extend-select C1-XREF-UNCORROBORATED`` to see the opt-in side too).
 """
 
 from __future__ import annotations
@@ -37,8 +37,7 @@ from precision import CORPORA, DATA, OUT, finding_key, load_corpora, wilson
 RULES = {
     "C1-NAME-UNRESOLVED": "C1-NAME-UNRESOLVED",
     "C1-XREF-UNRESOLVED": "C1-XREF-UNRESOLVED",
-    # the opt-in ids the uncorroborated shapes move to: joined to the rule they came from
-    "C1-NAME-UNCORROBORATED": "C1-NAME-UNRESOLVED",
+    # the opt-in id the uncorroborated shapes move to: joined to the rule they came from
     "C1-XREF-UNCORROBORATED": "C1-XREF-UNRESOLVED",
 }
 _MESSAGE = re.compile(
@@ -170,23 +169,19 @@ def signals(f: dict[str, Any], project: Project | None) -> dict[str, Any]:
     if project is not None and last:
         defined_elsewhere = project.defines(last)
     missing = m["missing"] if m and m["missing"] else target
-    # the mechanism's rule (names_corroboration.corroborated) read back from the message
-    variables = (
-        set(params)
-        | {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-        if fn is not None
-        else set(params)
-    )
     xref = f["rule"].startswith("C1-XREF")
+    # the mechanism's rule (names_corroboration.corroborated) read back from the message: a
+    # class lacking the member, a path from the project's own package, a did-you-mean; for
+    # prose names the candidate measured (not landed): a did-you-mean that is a slip
+    slip = suggestion is not None and close_slip(missing, suggestion)
     corroborated = (
         kind == "class"
         or (kind == "module" and owner_top == head and not _external(owner, project))
-        or (suggestion is not None and (xref or close_slip(missing, suggestion)))
-        or (suggestion is not None and suggestion not in variables)
+        or (suggestion is not None and (xref or slip))
     )
     return {
         "corroborated": corroborated,
-        "slip": suggestion is not None and close_slip(missing, suggestion),
+        "slip": slip,
         # the did-you-mean is a def or class of the project, not a variable of the function
         "dym_def": bool(suggestion)
         and suggestion not in params
