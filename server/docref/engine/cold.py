@@ -269,7 +269,7 @@ class ColdPool:
         with main_not_rerun():
             for wid in range(self.workers):
                 mine, theirs = ctx.Pipe()
-                proc = ctx.Process(target=main, args=(wid, theirs), daemon=True)
+                proc = ctx.Process(target=main, args=(wid, theirs, os.getpid()), daemon=True)
                 proc.start()
                 theirs.close()
                 self._procs.append(proc)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from docref.core.lifeline import exit_with_parent
 from docref.engine.cold_dir import drop_inherited_locks
 
 if TYPE_CHECKING:
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
     from docref.core.codes import IgnoreList
     from docref.graph.project import ProjectGraph
     from docref.graph.store import Entry
-
-_PARENT_CHECK_S = 2.0
 
 Job = tuple[str, str, bytes, str, str | None]
 """One file to extract: relpath, language, UTF-8 bytes, content hash, decoding note."""
@@ -206,22 +205,21 @@ def _store_for(graph: ProjectGraph, setup: Setup) -> Any:
     return store
 
 
-def main(wid: int, conn: Connection) -> None:
-    """The worker's loop (a ``multiprocessing`` target); ``conn`` leads to the parent."""
+def main(wid: int, conn: Connection, parent: int) -> None:
+    """The worker's loop (a ``multiprocessing`` target); ``conn`` leads to the parent, whose
+    pid is ``parent``."""
     # Ctrl-C is the parent's to handle: it stops the workers; a traceback per worker is noise
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # a killed parent: nobody will stop this one, which may be in a long job or blocked on a
+    # full pipe (a forked sibling holds the parent's end of it open)
+    exit_with_parent(parent)
     drop_inherited_locks()  # forked: the run folder's lock must die with the parent
     # the extracts and graph live to the end of the process and form few cycles (as in the
     # parent, docref.cli.check_run.no_cycle_collection)
     gc.disable()
     worker = _Worker(wid)
-    parent = os.getppid()
     try:
         while True:
-            if not conn.poll(_PARENT_CHECK_S):
-                if os.getppid() != parent:  # the parent was killed: nobody will stop this one
-                    return
-                continue
             message = conn.recv()
             kind = message[0]
             try:

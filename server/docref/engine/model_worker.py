@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -59,7 +60,9 @@ class Worker:
         mine, theirs = ctx.Pipe()
         try:
             with main_not_rerun():
-                self._proc = ctx.Process(target=_serve, args=(theirs, self.model), daemon=True)
+                self._proc = ctx.Process(
+                    target=_serve, args=(theirs, os.getpid(), self.model), daemon=True
+                )
                 self._proc.start()
         except Exception as exc:  # no processes here (a sandbox): the main process asks
             self.problem = f"it could not start: {exc}"
@@ -155,11 +158,14 @@ class Worker:
             self._proc = None
 
 
-def _serve(conn: Connection, model: str | None = None) -> None:
+def _serve(conn: Connection, parent: int, model: str | None = None) -> None:
     """A worker process: import the model tier and litellm (and what litellm's first call
     imports: else about 1 s of CPU at the start of its asking, `warm_litellm`), then ask every
     batch it is sent (at once, with the settings sent: its share of each endpoint) and send
     each outcome back."""
+    from docref.core.lifeline import exit_with_parent
+
+    exit_with_parent(parent)  # a killed parent: not left importing or asking for nobody
     # what asking a batch imports, before saying ready: not in the asking (py-spy: a fifth of
     # the imports left in a worker's asking once litellm was warmed)
     from docref.checks.llm.tier import check_function_llm  # noqa: F401

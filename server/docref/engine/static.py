@@ -16,6 +16,7 @@ from __future__ import annotations
 import gc
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,10 +45,17 @@ _worker_enable: tuple[str, ...] = ()
 
 
 def _start_worker(
-    root: str, cache_directory: str | None, max_file_bytes: int, enable: tuple[str, ...]
+    root: str,
+    cache_directory: str | None,
+    max_file_bytes: int,
+    enable: tuple[str, ...],
+    parent: int,
 ) -> None:
     global _worker_graph, _worker_enable
+    from docref.core.lifeline import exit_with_parent
     from docref.graph.project import ProjectGraph
+
+    exit_with_parent(parent)  # a killed parent leaves no worker waiting on its queue
 
     # as in the parent (docref.cli.check): the graph and the findings are long-lived objects
     # with few cycles, and the cyclic collector would walk them over and over
@@ -169,7 +177,7 @@ def _reports(
     try:
         # spawn, not fork: the language server that may call this has threads
         ctx = multiprocessing.get_context("spawn")
-        init = (graph.root, graph.cache_directory, graph.max_file_bytes, enable)
+        init = (graph.root, graph.cache_directory, graph.max_file_bytes, enable, os.getpid())
         with ProcessPoolExecutor(
             max_workers=min(workers, len(chunks)),
             mp_context=ctx,

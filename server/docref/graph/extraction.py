@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import chain, islice
 
+from docref.core.lifeline import exit_with_parent
 from docref.graph.discovery import Candidate
 from docref.graph.model import EXTRACTOR_VERSION, FileExtract
 from docref.graph.source import SourceText, content_hash
@@ -90,7 +91,8 @@ def _extract_with(
         return raw, None
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int) -> None:
+    exit_with_parent(parent)  # a killed parent leaves no worker waiting on its queue
     # A worker only allocates: each file's objects die by reference count once its entry is
     # serialised, so the cyclic collector's passes over a growing heap are pure cost.
     gc.disable()
@@ -143,7 +145,9 @@ def extract_many(
     try:
         # spawn, not fork: the language server has threads, and fork with threads is unsafe
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_start_worker) as pool:
+        with ProcessPoolExecutor(
+            max_workers=n, mp_context=ctx, initializer=_start_worker, initargs=(os.getpid(),)
+        ) as pool:
             try:
                 # map() submits every chunk before it returns: it drains ``jobs`` meanwhile
                 for raw, side in pool.map(_extract_job, jobs(), chunksize=16):
