@@ -42,7 +42,8 @@ RULES = {
 }
 _MESSAGE = re.compile(
     r"^`(?P<target>[^`]+)` names nothing(?: in a versionadded note)?"
-    r"(?:: (?P<kind>module|class) `(?P<owner>[^`]+)` has no `(?P<missing>[^`]+)`| in scope)"
+    r"(?:: (?P<kind>module|package|class|builtin) `(?P<owner>[^`]+)` has no "
+    r"`(?P<missing>[^`]+)`| in scope)"
     r"(?:; did you mean `(?P<suggestion>[^`]+)`\?)?"
 )
 
@@ -236,6 +237,54 @@ def _firing(sets: list[str]) -> dict[str, str]:
     return firing
 
 
+def recall_cost(path: str) -> dict[str, Any]:
+    """Of a ``recall.py`` JSON's caught mutations, those C1-XREF-UNRESOLVED caught and no other
+    rule did, and which of them keep a corroborated message (a did-you-mean, a class lacking
+    the member, a path from the package it names): the rest only the opt-in id catches now.
+    Read from the caught messages, which carry every signal the split reads."""
+    with open(path) as fh:
+        mutations = json.load(fh)["mutations"]
+    only, lost = [], []
+    for m in mutations:
+        if not m.get("caught") or set(m["caught_rules"]) != {"C1-XREF-UNRESOLVED"}:
+            continue
+        only.append(m)
+        kept = False
+        for message in m["caught_messages"]:
+            rule, _, text = message.partition(": ")
+            hit = _MESSAGE.match(text)
+            if rule != "C1-XREF-UNRESOLVED" or hit is None:
+                continue
+            head = hit["target"].replace("#", ".").split(".")[0]
+            owner_top = (hit["owner"] or "").split(".")[0]
+            kept = kept or bool(
+                hit["suggestion"]
+                or hit["kind"] == "class"
+                or (hit["kind"] == "module" and owner_top == head)
+            )
+        if not kept:
+            lost.append(m)
+    caught = sum(1 for m in mutations if m.get("caught"))
+    print(
+        f"\nrecall ({os.path.basename(path)}): {caught} caught mutations; "
+        f"{len(only)} caught by C1-XREF-UNRESOLVED alone; {len(lost)} of them only by the "
+        "demoted shapes:"
+    )
+    for m in lost:
+        print(
+            f"  {m['split']:<9} {m['project']:<14} {m['kind']:<13} {m['strategy']:<12} "
+            f"{m['old']} -> {m['new']}"
+        )
+    return {
+        "caught": caught,
+        "xref_only": len(only),
+        "lost": [
+            {k: m[k] for k in ("split", "project", "kind", "strategy", "old", "new", "qualname")}
+            for m in lost
+        ],
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", default="0-16", help="verdict rounds kept (e.g. 0-16, 17)")
@@ -243,6 +292,7 @@ def main() -> None:
     ap.add_argument("--firing", action="store_true", help="only the findings still firing")
     ap.add_argument("--json", default=os.path.join(OUT, "..", "name_corroboration.json"))
     ap.add_argument("--list", action="store_true", help="print every judged finding")
+    ap.add_argument("--recall", help="a recall.py JSON: the caught mutations the split loses")
     args = ap.parse_args()
     rounds = _rounds(args.rounds)
     firing = _firing(args.sets)
@@ -297,9 +347,11 @@ def main() -> None:
                     f"  {r['verdict'][0]} {r['reported_as'][3:7]} {r['corpus']:<14} "
                     f"files={r['other_files']:<3} {flags} | {r['message'][:100]}"
                 )
+    recall = recall_cost(args.recall) if args.recall else None
     os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
     with open(args.json, "w") as fh:
-        json.dump({"sets": args.sets, "rounds": args.rounds, "rows": rows}, fh, indent=1)
+        out = {"sets": args.sets, "rounds": args.rounds, "rows": rows, "recall": recall}
+        json.dump(out, fh, indent=1)
     print(f"\n{len(rows)} judged findings -> {args.json}")
 
 
