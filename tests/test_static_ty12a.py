@@ -183,3 +183,49 @@ def test_an_optional_flag_on_a_parameter_the_body_never_reads_is_opt_in(
     code = _OPTIONAL.replace("{body}", body)
     found = rule_ids([c2_optional_flag, c2_optional_flag_weak], tmp_path, code, "Session.resized")
     assert found == rules
+
+
+_CLASS = '''
+class Residue:
+    """A residue."""
+
+
+class ResidueGroup:
+    """Not a list."""
+
+
+class Dist:
+    """Distances.
+
+    Parameters
+    ----------
+    strand : List[Residue]
+        The strand.
+    count : str
+        How many.
+    """
+
+    def __init__(self, strand: ResidueGroup, count: int) -> None:
+        self.strand = strand
+'''
+
+
+def test_a_class_docstring_reports_the_weak_part_when_enabled(tmp_path: Path) -> None:
+    # round 16 (MDAnalysis ``MinorPairDist``): the class docstring's entries went through the
+    # default parameter rules only, so the opt-in part was lost even when enabled
+    root = tmp_path / "ws"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[project]\nname = 'ws'\n", encoding="utf-8")
+    (root / "pkg" / "mod.py").write_text(_CLASS.lstrip("\n"), encoding="utf-8")
+    found = {}
+    for label, flags in (("default", []), ("opt-in", ["--extend-select", "C2-PARAM-TYPE-WEAK"])):
+        proc = run(root, tmp_path, ".", "--format", "json", *flags)
+        assert proc.returncode == 1, proc.stderr
+        rows = json.loads(proc.stdout)["findings"]
+        found[label] = sorted((f["rule"], f["message"].split(" as ")[0]) for f in rows)
+    # control: the corroborated entry is reported either way
+    assert found["default"] == [("C2-PARAM-TYPE", "documents count")]
+    assert found["opt-in"] == [
+        ("C2-PARAM-TYPE", "documents count"),
+        ("C2-PARAM-TYPE-WEAK", "documents strand"),
+    ]

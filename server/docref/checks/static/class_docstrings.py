@@ -7,7 +7,9 @@ call ``C(...)``; a ``:type x:`` entry without a ``:param x:`` is read as the typ
 own ``__new__``, dataclass-like fields, a project base's constructor; unknown → silent)
 and runs the parameter rules on the class docstring: ``C1-PARAM-UNKNOWN``,
 ``C2-PARAM-TYPE``, ``C2-DEFAULT-MISMATCH``, ``C2-OPTIONAL-FLAG`` and, when enabled,
-``DOC-PARAM-MISSING``.
+``DOC-PARAM-MISSING`` and the opt-in parts ``C2-PARAM-PARTIAL``, ``C2-PARAM-TYPE-WEAK`` and
+``C2-OPTIONAL-FLAG-WEAK`` (a class's body names every constructor parameter in the
+``__init__`` header, so its optional flags all stay ``C2-OPTIONAL-FLAG``).
 
 The rules take a :class:`StaticInput` of one function, so the class gets a synthetic
 :class:`Function` record standing for the call: the class's name and qualname, the
@@ -47,9 +49,9 @@ from docref.checks.static.class_gates import (
 )
 from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
 from docref.checks.static.defaults import c2_default_mismatch
-from docref.checks.static.optional_flag import c2_optional_flag
+from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
 from docref.checks.static.params import c1_param_unknown, split_names
-from docref.checks.static.types_rules import c2_param_type
+from docref.checks.static.types_rules import c2_param_partial, c2_param_type, c2_param_weak
 from docref.core.findings import Criterion, Evidence, Finding
 from docref.graph.model import Class, Docstring, FileExtract, Function, Param
 from docref.graph.project import ProjectGraph
@@ -71,6 +73,10 @@ PARAMETER_RULES: tuple[Rule, ...] = (
     c2_param_type,
     c2_default_mismatch,
     c2_optional_flag,
+    # the opt-in parts of the above: run only when enabled (``rules`` holds them then)
+    c2_param_partial,
+    c2_param_weak,
+    c2_optional_flag_weak,
 )
 """The rules a class docstring is checked with (besides the opt-in ``DOC-PARAM-MISSING``)."""
 
