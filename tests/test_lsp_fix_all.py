@@ -135,6 +135,7 @@ async def test_fix_all_is_offered_unfiltered_only_with_something_to_fix_and_reso
     # a finding of no rule with a deterministic fix (an unresolved reference): not offered
     other = tmp_path / "ws" / "other.py"
     text = 'def area(w, h):\n    """Area. See :func:`no_such_helper`."""\n    return w * h\n'
+    text += "\n\ndef no_such_helpar():\n    return 0\n"  # a did-you-mean: reported (7c85e3d)
     published = await open_document(client, other, text)
     assert [d.data["rule"] for d in published.diagnostics] == ["C1-XREF-UNRESOLVED"]
     actions = await code_actions(client, other, list(published.diagnostics))

@@ -54,6 +54,10 @@ WIDE_CRLF = (
     "        height: The height.\r\n"
     '    """\r\n'
     "    return width * height\r\n"
+    # the reference's near miss: an unresolved reference is reported with a second signal,
+    # a did-you-mean (7c85e3d; without one it is the opt-in C1-XREF-UNCORROBORATED)
+    "\r\n\r\ndef no_such_helpar():\r\n"
+    "    return 0\r\n"
 )
 SYNTAX_ERROR = '''\
 def good(a):
@@ -232,6 +236,8 @@ MULTILINE_TABS = (
     "\tfull rules.\n"
     '\t"""\n'
     "\treturn width * height\n"
+    "\n\ndef nothing_hero():\n"  # a did-you-mean, see WIDE_CRLF
+    "    return 0\n"
 )
 
 
