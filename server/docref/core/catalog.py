@@ -101,6 +101,14 @@ _RULES = (
         "(bool documented for a number counts).",
     ),
     RuleInfo(
+        "C2-RETURN-TYPE-WEAK",
+        Criterion.C2,
+        "C2-RETURN-TYPE's finding when the code does not corroborate it: a top-level type that "
+        "resolves nowhere, a class documented for a Callable, type[X] for X "
+        "(opt-in: session 14's corroboration of the return rules).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C2-PARAM-PARTIAL",
         Criterion.C2,
         "A documented parameter type union that shares a member with the annotation, each "
@@ -141,6 +149,13 @@ _RULES = (
         Criterion.C2,
         'A return claim in prose ("Return True if ..., False otherwise", "a string", '
         '"a list of", "the number of") contradicts the declared return type.',
+    ),
+    RuleInfo(
+        "C2-PROSE-RETURN-WEAK",
+        Criterion.C2,
+        "C2-PROSE-RETURN-TYPE's finding on a constructor (opt-in: its summary describes the "
+        "object the class call makes).",
+        opt_in=True,
     ),
     RuleInfo(
         "C2-PROSE-RETURN-INFERRED",
@@ -195,6 +210,13 @@ _RULES = (
         "C3-RETURNS-YIELDS",
         Criterion.C3,
         "A Returns or Yields section contradicts what the code returns or yields.",
+    ),
+    RuleInfo(
+        "C3-RETURNS-WEAK",
+        Criterion.C3,
+        "C3-RETURNS-YIELDS's finding on a generator documented under Returns whose docstring "
+        "says it yields (opt-in: only the section's name is off).",
+        opt_in=True,
     ),
     RuleInfo(
         "C3-RAISES",

@@ -145,6 +145,18 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             'the first line."""',
             fix=f"Document the annotation's type. {_AUTO}",
         ),
+        "C2-RETURN-TYPE-WEAK": RuleDoc(
+            why="C2-RETURN-TYPE's finding when the code does not corroborate which side is "
+            "wrong: a top-level documented or annotated type that resolves nowhere (another "
+            "library's class, a word), a class documented for a Callable annotation (it may "
+            "define __call__), or type[X] for X. Opt-in (session 14, issue 12): "
+            'enable = ["C2-RETURN-TYPE-WEAK"] or --extend-select C2-RETURN-TYPE-WEAK.',
+            example="def callback() -> Callable:\n"
+            '    """Returns:\n        Recorder: the callback."""',
+            fixed="def callback() -> Recorder:\n"
+            '    """Returns:\n        Recorder: the callback."""',
+            fix=f"Fix the annotation or the documented type. {_MANUAL}",
+        ),
         "C2-PARAM-PARTIAL": RuleDoc(
             why="C2-PARAM-TYPE's finding when the documented type is a union that shares a "
             "member with the annotation and each side names a type the other lacks: the "
@@ -211,6 +223,15 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             "reader is misled about the result.",
             example='def count(items) -> int:\n    """Return True if any item is set."""',
             fixed='def count(items) -> int:\n    """Return how many items are set."""',
+            fix=f"Reword the claim to match what is returned. {_MANUAL}",
+        ),
+        "C2-PROSE-RETURN-WEAK": RuleDoc(
+            why="C2-PROSE-RETURN-TYPE's finding on a constructor: its summary describes the "
+            "object the class call makes (round 16, botorch's ListSampler: \"A list of "
+            'samplers."). Opt-in (session 14, issue 12): '
+            'enable = ["C2-PROSE-RETURN-WEAK"] or --extend-select C2-PROSE-RETURN-WEAK.',
+            example='def __init__(self, samplers: list) -> None:\n    """A list of samplers."""',
+            fixed='def __init__(self, samplers: list) -> None:\n    """Wrap the samplers."""',
             fix=f"Reword the claim to match what is returned. {_MANUAL}",
         ),
         "C2-PROSE-RETURN-INFERRED": RuleDoc(
@@ -302,6 +323,18 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             fixed='def gen(n):\n    """Yields:\n        int: the numbers."""\n'
             "    yield from range(n)",
             fix=f"Rename the section (Returns <-> Yields) or remove it. {_AUTO}",
+        ),
+        "C3-RETURNS-WEAK": RuleDoc(
+            why="C3-RETURNS-YIELDS's finding on a generator documented under Returns whose "
+            "docstring already says it yields (or is a generator or an iterator): the text is "
+            "accurate and only the section's name is off (judged DEBATABLE in rounds 12-16). "
+            'Opt-in (session 14, issue 12): enable = ["C3-RETURNS-WEAK"] or '
+            "--extend-select C3-RETURNS-WEAK.",
+            example='def pairs(items):\n    """Get the pairs it yields.\n\n    Returns:\n'
+            '        The pairs."""\n    yield from items',
+            fixed='def pairs(items):\n    """Get the pairs it yields.\n\n    Yields:\n'
+            '        The pairs."""\n    yield from items',
+            fix=f"Rename the section (Returns <-> Yields) or remove it. {_MANUAL}",
         ),
         "C3-RAISES": RuleDoc(
             why="Callers write handlers for documented exceptions; one that nothing in the "

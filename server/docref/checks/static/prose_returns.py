@@ -38,6 +38,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
 from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
 from docref.checks.static.prose_conversions import conversion_kind
+from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.returns_raises_ast import body_facts, function_node
@@ -56,6 +57,7 @@ __all__ = [
     "c2_prose_return_type",
     "claimed_kind",
     "conversion_kind",
+    "prose_claims",
     "said_of_items",
 ]
 
@@ -349,7 +351,7 @@ def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
     :func:`c2_prose_return_items`)."""
     if inp.file.language != "java" and not inp.function.returns:
         return []  # the returned values' evidence: C2-PROSE-RETURN-INFERRED (opt-in)
-    return [f for f in _prose_claims(inp, RULE_PROSE_RETURN) if f.rule == RULE_PROSE_RETURN]
+    return [f for f in prose_claims(inp, RULE_PROSE_RETURN) if f.rule == RULE_PROSE_RETURN]
 
 
 def c2_prose_return_items(inp: StaticInput) -> list[Finding]:
@@ -357,7 +359,7 @@ def c2_prose_return_items(inp: StaticInput) -> list[Finding]:
     (:data:`RULE_PROSE_RETURN_ITEMS`)."""
     if inp.file.language != "java" and not inp.function.returns:
         return []
-    return [f for f in _prose_claims(inp, RULE_PROSE_RETURN) if f.rule == RULE_PROSE_RETURN_ITEMS]
+    return [f for f in prose_claims(inp, RULE_PROSE_RETURN) if f.rule == RULE_PROSE_RETURN_ITEMS]
 
 
 def c2_prose_return_inferred(inp: StaticInput) -> list[Finding]:
@@ -366,10 +368,10 @@ def c2_prose_return_inferred(inp: StaticInput) -> list[Finding]:
     if inp.file.language == "java" or inp.function.returns:
         return []
     typed = _typed_against_returned(inp)
-    return typed or _prose_claims(inp, RULE_PROSE_RETURN_INFERRED)
+    return typed or prose_claims(inp, RULE_PROSE_RETURN_INFERRED)
 
 
-def _prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
+def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
     # claim is worth the parse of an unannotated body (``_allowed``)
     claims = []
@@ -404,5 +406,7 @@ def _prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
         hint = f"describe the value {name}() returns, or fix the return type"
         items = rule == RULE_PROSE_RETURN and claim == "int" and bool(kinds & {"list", "set"})
         reported = RULE_PROSE_RETURN_ITEMS if items else rule
+        if reported == RULE_PROSE_RETURN and not prose_claim_corroborated(inp):
+            reported = RULE_PROSE_RETURN_WEAK  # opt-in (:mod:`.return_evidence`)
         out.append(inp.finding(seg, Criterion.C2, reported, message, hint))
     return out

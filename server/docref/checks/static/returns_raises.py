@@ -29,6 +29,10 @@ from docref.checks.static.raises_callees import (
     summarise_raises,
 )
 from docref.checks.static.raises_documented import documented_names, explained, unresolved_name
+from docref.checks.static.return_evidence import (
+    RULE_RETURNS_WEAK,
+    generator_claim_corroborated,
+)
 from docref.checks.static.returns_annotation import (
     NAMES_CONTAINER,
     declared_iterable,
@@ -52,6 +56,7 @@ __all__ = [
     "c3_raises_unraised",
     "c3_returns_vs_yields",
     "c3_returns_without_value",
+    "returns_vs_yields",
 ]
 
 RULE_RETURNS = "C3-RETURNS-YIELDS"
@@ -217,6 +222,12 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
 def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
     """A generator documented with Returns only, or Yields on a function that is no generator
     (it yields nothing, and returns nothing or is annotated with a non-iterator type)."""
+    return [f for f in returns_vs_yields(inp) if f.rule == RULE_RETURNS]
+
+
+def returns_vs_yields(inp: StaticInput) -> list[Finding]:
+    """C3-RETURNS-YIELDS's or C3-RETURNS-WEAK's finding on Returns and Yields entries against
+    whether the function is a generator."""
     segments = inp.docstring.segments
     returns = [s for s in segments if s.kind == "returns"]
     yields = [s for s in segments if s.kind == "yields"]
@@ -243,7 +254,9 @@ def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
             # describes the iterable the annotation declares; only the section name is off
             return []
         msg = f"documents a return value, but {_display(fn)} is a generator: use Yields"
-        return [_finding(inp, _first(returns), RULE_RETURNS, msg, "document it under Yields")]
+        strong = generator_claim_corroborated(inp)
+        rule = RULE_RETURNS if strong else RULE_RETURNS_WEAK
+        return [_finding(inp, _first(returns), rule, msg, "document it under Yields")]
     if yields and not facts.yields:
         return _yields_without_generator(inp, yields[0], facts)
     return []

@@ -32,6 +32,11 @@ from docref.checks.static.prose_returns import (
     c2_prose_return_type,
 )
 from docref.checks.static.report import FileReport as FileReport  # re-exported: its old home
+from docref.checks.static.return_weak import (
+    c2_prose_return_weak,
+    c2_return_type_weak,
+    c3_returns_weak,
+)
 from docref.checks.static.returns_raises import (
     c3_raises_generic,
     c3_raises_unraised,
@@ -93,6 +98,9 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "C2-PARAM-PARTIAL": (c2_param_partial,),
     "C2-PARAM-TYPE-WEAK": (c2_param_weak,),
     "C2-OPTIONAL-FLAG-WEAK": (c2_optional_flag_weak,),
+    "C2-RETURN-TYPE-WEAK": (c2_return_type_weak,),
+    "C2-PROSE-RETURN-WEAK": (c2_prose_return_weak,),
+    "C3-RETURNS-WEAK": (c3_returns_weak,),
     "C3-RAISES-GENERIC": (c3_raises_generic,),
 }
 """Rules that are off unless named in the ``enable`` setting: completeness, not consistency,

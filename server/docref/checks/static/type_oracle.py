@@ -130,6 +130,13 @@ class Oracle:
                     complete = False
         return seen, complete and not todo
 
+    def lineage(self, name: str) -> set[str] | None:
+        """``name`` (a bare class name) and its project ancestors; ``None`` when ``name`` is
+        no project class in reach."""
+        if name not in self._build().bases:
+            return None
+        return set(self._lineage(name)[0])
+
     def _declared(self, protocol: str) -> set[str]:
         table = self._build()
         declared: set[str] = set()

@@ -37,6 +37,7 @@ from docref.checks.static.params import (
     signatures,
     split_names,
 )
+from docref.checks.static.return_evidence import RULE_RETURN_WEAK, return_type_corroborated
 from docref.checks.static.type_evidence import param_corroborated
 from docref.checks.static.type_parts import agrees_with_a_part, google_items
 from docref.checks.static.type_scope import (
@@ -88,6 +89,7 @@ __all__ = [
     "c2_param_weak",
     "c2_return_type",
     "c2_yield_type",
+    "return_types",
 ]
 
 RULE_PARAM_TYPE = "C2-PARAM-TYPE"
@@ -178,7 +180,7 @@ def c2_param_weak(inp: StaticInput) -> list[Finding]:
 def c2_numpy_scalar(inp: StaticInput) -> list[Finding]:
     """``C2-NUMPY-SCALAR`` (opt-in): C2-PARAM-TYPE's and C2-RETURN-TYPE's findings on a
     number documented for a numpy array annotation (:data:`RULE_NUMPY_SCALAR`)."""
-    found = _param_types(inp) + _return_types(inp)
+    found = _param_types(inp) + return_types(inp)
     return [f for f in found if f.rule == RULE_NUMPY_SCALAR]
 
 
@@ -298,10 +300,10 @@ def _taken_as_documented(
 def c2_return_type(inp: StaticInput) -> list[Finding]:
     """``C2-RETURN-TYPE``: the Returns type incompatible with the return annotation (for a
     ``Generator``, with both the annotation and its return type)."""
-    return [f for f in _return_types(inp) if f.rule != RULE_NUMPY_SCALAR]
+    return [f for f in return_types(inp) if f.rule not in (RULE_NUMPY_SCALAR, RULE_RETURN_WEAK)]
 
 
-def _return_types(inp: StaticInput) -> list[Finding]:
+def return_types(inp: StaticInput) -> list[Finding]:
     fn = inp.function
     if not python_docstring(inp) or not fn.returns:
         return []
@@ -340,11 +342,12 @@ def _return_types(inp: StaticInput) -> list[Finding]:
                 return []
     said = annotation.render()
     numpy = all(number_for_an_array(doc, annotation) for doc in readings if doc)
+    strong = all(return_type_corroborated(inp, doc, annotation) for doc in readings if doc)
     return [
         type_finding(
             inp,
             segment,
-            RULE_NUMPY_SCALAR if numpy else RULE_RETURN_TYPE,
+            RULE_NUMPY_SCALAR if numpy else RULE_RETURN_TYPE if strong else RULE_RETURN_WEAK,
             f'says it returns "{shown(segment.type)}", but {fn.name}() returns {said}',
             f'document the return type as "{said}" or change the annotation',
         )

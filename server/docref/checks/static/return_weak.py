@@ -1,0 +1,40 @@
+"""The opt-in return rules of :mod:`.return_evidence`: the findings of C2-RETURN-TYPE,
+C2-PROSE-RETURN-TYPE and C3-RETURNS-YIELDS whose evidence the code does not corroborate.
+
+Each is on with ``enable = ["<id>"]`` or ``--extend-select <id>``."""
+
+from __future__ import annotations
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.prose_returns import RULE_PROSE_RETURN, prose_claims
+from docref.checks.static.return_evidence import (
+    RULE_PROSE_RETURN_WEAK,
+    RULE_RETURN_WEAK,
+    RULE_RETURNS_WEAK,
+)
+from docref.checks.static.returns_raises import returns_vs_yields
+from docref.checks.static.types_rules import return_types
+from docref.core.findings import Finding
+
+__all__ = ["c2_prose_return_weak", "c2_return_type_weak", "c3_returns_weak"]
+
+
+def c2_return_type_weak(inp: StaticInput) -> list[Finding]:
+    """``C2-RETURN-TYPE-WEAK``: a documented return type incompatible with the annotation where
+    a side names a type that resolves nowhere, siblings of one project base, a class for a
+    ``Callable`` or ``type[X]`` for ``X``."""
+    return [f for f in return_types(inp) if f.rule == RULE_RETURN_WEAK]
+
+
+def c2_prose_return_weak(inp: StaticInput) -> list[Finding]:
+    """``C2-PROSE-RETURN-WEAK``: a prose return claim of a constructor, or a container or count
+    claimed of a string annotation."""
+    if inp.file.language != "java" and not inp.function.returns:
+        return []
+    found = prose_claims(inp, RULE_PROSE_RETURN)
+    return [f for f in found if f.rule == RULE_PROSE_RETURN_WEAK]
+
+
+def c3_returns_weak(inp: StaticInput) -> list[Finding]:
+    """``C3-RETURNS-WEAK``: Returns on a generator whose docstring says it yields."""
+    return [f for f in returns_vs_yields(inp) if f.rule == RULE_RETURNS_WEAK]
