@@ -129,14 +129,15 @@ def parse_doc_readings(
 ) -> list[TypeExpr | None]:
     """The readings of a docstring type (:func:`parse_doc_type`): one, or two when a plural
     type word follows an ``of`` phrase's ``or`` -- ``list of string or tuples`` is a list of
-    strings or tuples (seaborn's markers) as often as a list of strings, or a tuple.  A
-    contradiction holds only when every reading is contradicted.  Never raises."""
+    strings or tuples (seaborn's markers) as often as a list of strings, or a tuple; and
+    ``tuple of int, str`` is numpydoc for ``tuple[int, str]`` as well as a tuple of ints or a
+    string.  A contradiction holds only when every reading is contradicted.  Never raises."""
     try:
         ctx = TypeContext(aliases, doc=True, expand=type_aliases)
         split = _parse_doc(text, default_is_none, ctx, reading="split")
         plain = _parse_doc(text, default_is_none, ctx)
         if split is None or (plain is not None and split.render() == plain.render()):
-            return [plain]
+            return _with_tuple_items([plain], text, default_is_none, ctx)
         return [split, _parse_doc(text, default_is_none, ctx, reading="fold")]
     except Exception:
         return [None]
@@ -160,10 +161,21 @@ def parse_doc_type_and_readings(
     try:
         split = _parse_doc(text, default_is_none, ctx, reading="split")
         if split is None or (plain is not None and split.render() == plain.render()):
-            return plain, [plain]
+            return plain, _with_tuple_items([plain], text, default_is_none, ctx)
         return plain, [split, _parse_doc(text, default_is_none, ctx, reading="fold")]
     except Exception:
         return plain, [None]
+
+
+def _with_tuple_items(
+    readings: list[TypeExpr | None], text: str, default_is_none: bool, ctx: TypeContext
+) -> list[TypeExpr | None]:
+    """``readings`` and, when the text lists a tuple's items after ``of``, that reading too
+    (``tuple of int, str``; round 19, pandas)."""
+    if readings[0] is None or not _has_tuple_items(text):
+        return readings
+    items = _parse_doc(text, default_is_none, ctx, reading="tuple")
+    return readings if items is None else [*readings, items]
 
 
 # --------------------------------------------------------------------------- docstring text
@@ -208,6 +220,12 @@ def _parse_doc(
         else:
             kept.append(re.sub(r"^or\s+", "", segment))
     members: list[TypeExpr] = []
+    if reading == "tuple":
+        items = _tuple_items(kept, ctx)
+        if items is None:
+            return None
+        members.append(items)
+        kept = []
     for segment in kept:
         parts = [part.strip() for part in _split_top(segment, " or ")]
         # ``list of X or Ys`` (see parse_doc_readings): "split" reads the plural alone,
@@ -293,6 +311,31 @@ def _parse_of(word: str, rest: str, ctx: TypeContext) -> TypeExpr | None:
     if container is None:
         return TypeExpr(ARRAY_LIKE)
     return TypeExpr(container, (element,))
+
+
+def _tuple_items(kept: list[str], ctx: TypeContext) -> TypeExpr | None:
+    """``tuple of int, str``: numpydoc's words for ``tuple[int, str]``, the items of a tuple
+    listed after ``of`` (the plain reading takes the comma for ``or``: a tuple of ints, or a
+    string).  ``None`` unless every item is one type word."""
+    if len(kept) < 2:
+        return None
+    match = _OF.match(kept[0])
+    if match is None or match.group(1).lower() != "tuple":
+        return None
+    words = [match.group(2).strip(), *kept[1:]]
+    if any(not word or " " in word for word in words):
+        return None
+    items = [_parse_member(word, ctx) for word in words]
+    if any(item is None for item in items):
+        return None
+    return TypeExpr("tuple", tuple(item for item in items if item is not None))
+
+
+def _has_tuple_items(text: str) -> bool:
+    """Whether ``text`` may list a tuple's items after ``of`` (:func:`_tuple_items`): a cheap
+    test before a third parse."""
+    lowered = text.lower()
+    return "tuple of" in lowered and "," in lowered
 
 
 def _plural_tail(parts: list[str], ctx: TypeContext) -> bool:
