@@ -49,6 +49,7 @@ from docref.checks.static.names_introduced import (
     quoted_spans,
 )
 from docref.checks.static.names_java import JavaScope
+from docref.checks.static.names_judge import judge_java, judge_python
 from docref.checks.static.names_local import (
     DEFINED,
     OTHERS_PARAMETER,
@@ -59,7 +60,7 @@ from docref.checks.static.names_local import (
 from docref.checks.static.names_mentions import Mention, find_mentions
 from docref.checks.static.names_plural import singulars
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_scope import RESOLVED, Resolution, missing
+from docref.checks.static.names_scope import missing
 from docref.checks.static.names_spelling import suggest
 from docref.checks.static.names_stale import (
     RULE_ELSEWHERE,
@@ -182,9 +183,9 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                     else python_scope(inp)
                 )
             if isinstance(scope, JavaScope):
-                resolution = _judge_java(scope, mention)
+                resolution = judge_java(scope, mention)
             else:
-                resolution = _judge_python(scope, mention)
+                resolution = judge_python(scope, mention)
                 if resolution.verdict == "missing" and _spelt_in_full(inp, scope, mention):
                     continue  # ``:func:`pool2d``` after ``torch.nn.functional.pool2d``
                 if resolution.verdict == "missing" and _plural_of_a_name(
@@ -300,7 +301,7 @@ def _plural_of_a_name(
     if re.search(singular, sentence, re.I):
         return False
     return any(
-        _judge_python(scope, replace(mention, target=singular)).verdict != "missing"
+        judge_python(scope, replace(mention, target=singular)).verdict != "missing"
         for singular in singulars(mention.target)
     )
 
@@ -372,51 +373,3 @@ def _example_words(inp: StaticInput) -> set[str]:
         s.name for s in parsed.segments if s.kind in _OUTPUTS and s.name and s.name not in params
     )
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
-
-
-def _judge_python(scope: PythonScope, mention: Mention) -> Resolution:
-    parts = mention.target.split(".")
-    if mention.role == "mod":
-        return scope.resolve_module(mention.target)
-    if len(parts) == 1:
-        # a role (``:func:`set_theme```) names an object, never a keyword passed on
-        resolution = scope.resolve_bare(mention.target, keyword=mention.kind != "role")
-    elif mention.kind == "dotted":
-        return scope.resolve_dotted(parts, "module")
-    elif mention.kind == "call":
-        return scope.resolve_dotted(parts, "module_or_class")
-    else:
-        resolution = scope.resolve_dotted(parts)
-    if mention.is_xref and resolution.verdict == "missing":
-        # Sphinx resolves a reference relative to the current module and its packages (API
-        # pages set ``currentmodule`` to the top-level package): ``computation.rolling.X``
-        # written in ``xarray/core/dataset.py`` is ``xarray.computation.rolling.X``
-        # and one that gets as far as the last part names what is really missing
-        for package in scope.enclosing_packages():
-            relative = scope.resolve_dotted([*package.split("."), *parts])
-            if relative.verdict == "resolved":
-                return RESOLVED
-            deeper = relative.verdict == "missing" and relative.missing == parts[-1]
-            if deeper and resolution.missing != parts[-1]:
-                resolution = relative
-    return resolution
-
-
-def _judge_java(scope: JavaScope, mention: Mention) -> Resolution:
-    if mention.kind == "call":
-        return scope.resolve_call(mention.target)
-    target = mention.target
-    if mention.kind in ("backtick", "literal", "code") and "." not in target and "#" not in target:
-        # a bare name in a Markdown code span is a member as often as a type: resolved if
-        # either is; otherwise a bare name (no owner), so it needs a did-you-mean from the
-        # members and types in scope to be reported -- a method of another class, or a type
-        # the file does not import, is as likely as stale code
-        member = scope.resolve_reference(f"#{target}")
-        if member.verdict != "missing":
-            return member
-        as_type = scope.resolve_reference(target)
-        if as_type.verdict != "missing":
-            return as_type
-        candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
-        return Resolution("missing", missing=target, candidates=candidates)
-    return scope.resolve_reference(target)

@@ -1,0 +1,64 @@
+"""How a mention found in a docstring resolves in its function's scope (Python or Java): the
+lookup :mod:`.names` judges each mention by, apart from what it then reports."""
+
+from __future__ import annotations
+
+from docref.checks.static.names_java import JavaScope
+from docref.checks.static.names_mentions import Mention
+from docref.checks.static.names_python import PythonScope
+from docref.checks.static.names_scope import RESOLVED, Resolution
+
+__all__ = ["judge_java", "judge_python"]
+
+
+def judge_python(scope: PythonScope, mention: Mention) -> Resolution:
+    """How a Python docstring's mention resolves in its function's scope: a module, a bare
+    name, a dotted path, or a cross-reference Sphinx would also look up relative to the
+    current module's packages."""
+    parts = mention.target.split(".")
+    if mention.role == "mod":
+        return scope.resolve_module(mention.target)
+    if len(parts) == 1:
+        # a role (``:func:`set_theme```) names an object, never a keyword passed on
+        resolution = scope.resolve_bare(mention.target, keyword=mention.kind != "role")
+    elif mention.kind == "dotted":
+        return scope.resolve_dotted(parts, "module")
+    elif mention.kind == "call":
+        return scope.resolve_dotted(parts, "module_or_class")
+    else:
+        resolution = scope.resolve_dotted(parts)
+    if mention.is_xref and resolution.verdict == "missing":
+        # Sphinx resolves a reference relative to the current module and its packages (API
+        # pages set ``currentmodule`` to the top-level package): ``computation.rolling.X``
+        # written in ``xarray/core/dataset.py`` is ``xarray.computation.rolling.X``
+        # and one that gets as far as the last part names what is really missing
+        for package in scope.enclosing_packages():
+            relative = scope.resolve_dotted([*package.split("."), *parts])
+            if relative.verdict == "resolved":
+                return RESOLVED
+            deeper = relative.verdict == "missing" and relative.missing == parts[-1]
+            if deeper and resolution.missing != parts[-1]:
+                resolution = relative
+    return resolution
+
+
+def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
+    """How a Javadoc or Markdown mention resolves in a Java scope (a call, a member or a
+    type)."""
+    if mention.kind == "call":
+        return scope.resolve_call(mention.target)
+    target = mention.target
+    if mention.kind in ("backtick", "literal", "code") and "." not in target and "#" not in target:
+        # a bare name in a Markdown code span is a member as often as a type: resolved if
+        # either is; otherwise a bare name (no owner), so it needs a did-you-mean from the
+        # members and types in scope to be reported -- a method of another class, or a type
+        # the file does not import, is as likely as stale code
+        member = scope.resolve_reference(f"#{target}")
+        if member.verdict != "missing":
+            return member
+        as_type = scope.resolve_reference(target)
+        if as_type.verdict != "missing":
+            return as_type
+        candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
+        return Resolution("missing", missing=target, candidates=candidates)
+    return scope.resolve_reference(target)
