@@ -63,6 +63,15 @@ class StaticInput:
     def code(self, start_byte: int, end_byte: int) -> str:
         return self.data[start_byte:end_byte].decode("utf-8", "replace")
 
+    def body_code(self) -> str:
+        """The function's code after its header and its docstring: what the body does, not
+        what the docstring says of it."""
+        fn = self.function
+        start = fn.header_span.end_byte
+        if fn.docstring is not None and fn.docstring.span.start_byte >= start:
+            start = fn.docstring.span.end_byte
+        return self.code(start, fn.span.end_byte)
+
     def signature_evidence(self) -> Evidence:
         """The function's signature, collapsed to one line, with its path and 1-based line."""
         span = self.function.header_span

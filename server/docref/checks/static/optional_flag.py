@@ -123,12 +123,7 @@ def _defaulted_by_implementations(inp: StaticInput, name: str) -> bool:
 
 def _read_by_body(inp: StaticInput, name: str) -> bool:
     """Whether the body (after the docstring) names the parameter at all."""
-    fn = inp.function
-    start = fn.header_span.end_byte
-    if fn.docstring is not None and fn.docstring.span.start_byte >= start:
-        start = fn.docstring.span.end_byte
-    body = inp.code(start, fn.span.end_byte)
-    return re.search(rf"(?<![\w.]){re.escape(name)}\b", body) is not None
+    return re.search(rf"(?<![\w.]){re.escape(name)}\b", inp.body_code()) is not None
 
 
 def c2_optional_flag(inp: StaticInput) -> list[Finding]:

@@ -125,11 +125,7 @@ _YIELD = re.compile(r"\byield\b")
 
 
 def _is_generator(inp: StaticInput) -> bool:
-    fn = inp.function
-    start = fn.header_span.end_byte
-    if fn.docstring is not None and fn.docstring.span.start_byte >= start:
-        start = fn.docstring.span.end_byte
-    return _YIELD.search(inp.code(start, fn.span.end_byte)) is not None
+    return _YIELD.search(inp.body_code()) is not None
 
 
 # --------------------------------------------------------------------------- parameters
