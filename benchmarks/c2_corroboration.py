@@ -35,7 +35,7 @@ import re
 from c2_shapes import _function
 from docref.checks.static.type_evidence import corroborated
 from docref.checks.types import parse_annotation, parse_doc_type
-from precision import CORPORA, finding_key, load_judged, wilson
+from precision import CORPORA, finding_key, load_judged, verdict_line
 from precision_shapes import corpus_sets
 
 _PARAM = re.compile(r'^documents (\w+) as "(.*)", but the signature says (.*)$')
@@ -140,16 +140,6 @@ def features(f: dict[str, Any]) -> list[str]:
     return out
 
 
-def _line(name: str, c: Counter[str]) -> str:
-    n, true = sum(c.values()), c["TRUE"]
-    low, high = wilson(true, n)
-    strict = f"{true / n:>7.0%}" if n else "      -"
-    return (
-        f"{name:34} {n:>4} {true:>5} {c['FALSE']:>6} {c['DEBATABLE']:>4} "
-        f"{strict}  [{max(low, 0.0):.0%}, {high:.0%}]"
-    )
-
-
 def cmd_report(args: argparse.Namespace) -> None:
     judged = load_judged("python")
     groups: dict[str, Counter[str]] = defaultdict(Counter)
@@ -189,7 +179,7 @@ def cmd_report(args: argparse.Namespace) -> None:
         )
     print(f"{'rule':34} {'n':>4} {'TRUE':>5} {'FALSE':>6} {'DEB':>4} {'strict':>7}  Wilson 95%")
     for name in sorted(groups):
-        print(_line(name, groups[name]))
+        print(verdict_line(name, groups[name], 34))
     print("unjudged findings:", dict(sorted(unjudged.items())))
     if args.rows:
         for f in sorted(listed, key=lambda r: (r["base"], r["rule"], r["verdict"], r["corpus"])):

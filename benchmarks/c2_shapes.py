@@ -39,7 +39,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import precision
 from docref.checks.types import TypeExpr, Verdict, compare, parse_annotation, parse_doc_type
-from precision import CORPORA, current_findings, load_judged, wilson
+from precision import CORPORA, current_findings, load_judged, verdict_line
 from precision_shapes import corpus_sets
 
 RULES = ("C2-PARAM-TYPE", "C2-RETURN-TYPE")
@@ -202,15 +202,6 @@ def rows_of(sets: list[str], still_firing: bool) -> list[dict[str, Any]]:
     return rows
 
 
-def line(name: str, c: Counter[str]) -> str:
-    n, true = sum(c.values()), c["TRUE"]
-    low, high = wilson(true, n)
-    return (
-        f"{name:44} {n:>4} {true:>5} {c['FALSE']:>6} {c['DEBATABLE']:>4} "
-        f"{true / n:>7.0%}  [{max(low, 0.0):.0%}, {high:.0%}]"
-    )
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--sets", nargs="*", default=["r11", "r12a", "r12b", "r13", "r14", "r15"])
@@ -241,7 +232,7 @@ def main() -> None:
     head = f"{'':44} {'n':>4} {'TRUE':>5} {'FALSE':>6} {'DEB':>4} {'strict':>7}  Wilson 95%"
     print(head)
     for name in sorted(groups):
-        print(line(name, groups[name]))
+        print(verdict_line(name, groups[name], 44))
 
 
 if __name__ == "__main__":

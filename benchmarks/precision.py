@@ -338,6 +338,18 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return ((centre - spread) / denom, (centre + spread) / denom)
 
 
+def verdict_line(name: str, counts: Counter[str], width: int = 44) -> str:
+    """One row of a shape tool's table: judged, TRUE, FALSE, DEBATABLE, strict precision and
+    its Wilson interval (``-`` with nothing judged)."""
+    n, true = sum(counts.values()), counts["TRUE"]
+    low, high = wilson(true, n)
+    strict = f"{true / n:>7.0%}" if n else "      -"
+    return (
+        f"{name:{width}} {n:>4} {true:>5} {counts['FALSE']:>6} {counts['DEBATABLE']:>4} "
+        f"{strict}  [{max(low, 0.0):.0%}, {high:.0%}]"
+    )
+
+
 def _precision_row(verdicts: list[str]) -> dict[str, Any]:
     n, true = len(verdicts), verdicts.count("TRUE")
     low, high = wilson(true, n)

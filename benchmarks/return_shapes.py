@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import precision
 from c2_shapes import _function
 from docref.checks.static.returned_kinds import expr_kind
-from precision import load_judged, wilson
+from precision import load_judged, verdict_line
 
 RULES = ("C2-RETURN-TYPE", "C2-PROSE-RETURN-TYPE", "C3-RETURNS-YIELDS")
 _BUILTIN_KINDS = {
@@ -170,15 +170,6 @@ def features(row: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def line(name: str, c: Counter[str]) -> str:
-    n, true = sum(c.values()), c["TRUE"]
-    low, high = wilson(true, n)
-    return (
-        f"{name:52} {n:>4} {true:>5} {c['FALSE']:>6} {c['DEBATABLE']:>4} "
-        f"{true / n:>7.0%}  [{max(low, 0.0):.0%}, {high:.0%}]"
-    )
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--rounds", nargs="*", type=int, default=[14, 15, 16])
@@ -217,7 +208,7 @@ def main() -> None:
             )
     print(f"{'':52} {'n':>4} {'TRUE':>5} {'FALSE':>6} {'DEB':>4} {'strict':>7}  Wilson 95%")
     for name in sorted(groups):
-        print(line(name, groups[name]))
+        print(verdict_line(name, groups[name], 52))
     if args.json:
         with open(args.json, "w") as fh:
             out = {k: dict(v) for k, v in sorted(groups.items())}
