@@ -8,6 +8,15 @@ import re
 
 __all__ = ["conversion_kind"]
 
+# a noun a container or flag word before it only qualifies: "the name as a list name" is a
+# name (session 15 prose probe), "a dict key" a key; a string or an int before one stays
+# what it is ("as a string name", "as an int index")
+_MODIFIED = re.compile(
+    r"\s+(?:name|key|id|identifier|label|index|column|field|attribute|prefix|suffix|token"
+    r"|type|kind|flag|option|setting|literal|constant|variable|argument|parameter)s?\b",
+    re.I,
+)
+_CONTAINERS = frozenset({"list", "tuple", "dict", "bool", "bytes"})
 # a conversion the sentence names ("the header value as an int", "the response as tuple"):
 # what the value is turned into, in the sentence's first clause; not "such as a list" or
 # "as well as a string" (examples, additions), not "as a list-like"/"as a string or bytes"
@@ -52,6 +61,8 @@ def conversion_kind(text: str) -> tuple[str, re.Match[str]] | None:
         return None
     word = match["k"].lower()
     kind = _AS_WORDS.get(word, word)
+    if kind in _CONTAINERS and _MODIFIED.match(clause, match.end()):
+        return None
     first = _KIND_FIRST.match(clause)
     if first is not None and first.end() <= match.start():
         named = first[1].lower()
