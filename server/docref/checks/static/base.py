@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Concatenate, ParamSpec
 
 from docref.core.findings import Criterion, Evidence, Finding, Tier
 from docref.graph.model import FileExtract, Function
@@ -25,8 +26,9 @@ log = logging.getLogger(__name__)
 class Shared:
     """What several rules work out for the same function, worked out once: the name scope
     (``C1-*`` rules, doctypes, raises), the mentions of each segment and the docstring's
-    example words (the two ``C1`` name rules scan the same segments), and the prose
-    parameter claims' findings (C2-PROSE-PARAM-TYPE and -LOOSE split one pass).  It lives in one
+    example words (the two ``C1`` name rules scan the same segments), and the candidate
+    findings of each rule family whose ids split one pass (:func:`per_function`: a default
+    rule and its opt-in twin, C2-PROSE-PARAM-TYPE and -LOOSE).  It lives in one
     :class:`StaticInput`, which a check builds afresh, so nothing here outlives the graph
     and file versions it was computed from."""
 
@@ -35,7 +37,8 @@ class Shared:
     examples: set[str] | None = None
     # keywords the docstring's example passes to the function, which it does not take
     passed: set[str] = field(default_factory=set)
-    prose_params: list[Finding] | None = None
+    # (family function, its arguments) -> the family's findings on this function
+    families: dict[Hashable, list[Finding]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,27 @@ class StaticInput:
 
 
 Rule = Callable[[StaticInput], list[Finding]]
+
+_P = ParamSpec("_P")
+
+
+def per_function(
+    family: Callable[Concatenate[StaticInput, _P], list[Finding]],
+) -> Callable[Concatenate[StaticInput, _P], list[Finding]]:
+    """``family`` (the one pass whose findings several rule ids filter by their ``rule``:
+    a default rule and its opt-in twin) run once per function and arguments: each id's
+    rule then filters the same candidates instead of doing the work again.  The findings
+    live in the input's :class:`Shared`; every caller gets its own list."""
+
+    def once(inp: StaticInput, /, *args: _P.args, **kwargs: _P.kwargs) -> list[Finding]:
+        key = (family, args, tuple(sorted(kwargs.items())))
+        found = inp.shared.families.get(key)
+        if found is None:
+            found = inp.shared.families[key] = family(inp, *args, **kwargs)
+        return list(found)
+
+    functools.update_wrapper(once, family)  # its name in tracebacks and profiles
+    return once
 
 
 def run_rules(inp: StaticInput, rules: Iterable[Rule], errors: list[str]) -> list[Finding]:

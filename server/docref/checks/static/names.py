@@ -25,7 +25,7 @@ import dataclasses
 import re
 from dataclasses import replace
 
-from docref.checks.static.base import StaticInput
+from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.names_finding import (
     RULE_DERIVED,
     RULE_NAME,
@@ -136,6 +136,7 @@ def c1_prose_name_elsewhere(inp: StaticInput) -> list[Finding]:
 _HISTORY = re.compile(r"\s*\.\.\s+version(?:changed|removed)::")
 
 
+@per_function
 def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Finding]:
     scope: PythonScope | JavaScope | None = None
     examples: set[str] | None = None

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.static.base import StaticInput
+from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.defaults import description, param_entries, signature_params
 from docref.checks.static.optional_alternative import falls_back, read_only_without_alternative
 from docref.checks.static.optional_callees import passed_on_as_maybe_none, wrapped_by_public_twin
@@ -138,6 +138,7 @@ def c2_optional_flag_weak(inp: StaticInput) -> list[Finding]:
     return [f for f in _optional_flags(inp) if f.rule == RULE_OPTIONAL_WEAK]
 
 
+@per_function
 def _optional_flags(inp: StaticInput) -> list[Finding]:
     if inp.file.language != "python" or _may_rewrite_signature(inp):
         return []

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.static.base import StaticInput
+from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
 from docref.checks.static.prose_returns import (
     annotation_kinds,
@@ -154,15 +154,8 @@ def c2_prose_param_loose(inp: StaticInput) -> list[Finding]:
     return [f for f in _prose_param_claims(inp) if f.rule == RULE_PROSE_PARAM_LOOSE]
 
 
+@per_function  # both rules' findings, worked out once per function (each keeps its own)
 def _prose_param_claims(inp: StaticInput) -> list[Finding]:
-    """Both rules' findings, worked out once per function (each rule keeps its own)."""
-    found = inp.shared.prose_params
-    if found is None:
-        found = inp.shared.prose_params = _judge_claims(inp)
-    return found
-
-
-def _judge_claims(inp: StaticInput) -> list[Finding]:
     claims = _claims(inp)
     if not claims:
         return []

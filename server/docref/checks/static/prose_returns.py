@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.static.base import StaticInput
+from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
 from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
 from docref.checks.static.prose_conversions import conversion_kind
@@ -371,6 +371,7 @@ def c2_prose_return_inferred(inp: StaticInput) -> list[Finding]:
     return typed or prose_claims(inp, RULE_PROSE_RETURN_INFERRED)
 
 
+@per_function
 def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
     # claim is worth the parse of an unannotated body (``_allowed``)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.static.base import StaticInput
+from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.java_throws import java_unthrown
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.overriders import overridden_in_project
@@ -225,6 +225,7 @@ def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
     return [f for f in returns_vs_yields(inp) if f.rule == RULE_RETURNS]
 
 
+@per_function
 def returns_vs_yields(inp: StaticInput) -> list[Finding]:
     """C3-RETURNS-YIELDS's or C3-RETURNS-WEAK's finding on Returns and Yields entries against
     whether the function is a generator."""

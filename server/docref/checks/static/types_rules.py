@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.static.base import StaticInput
+from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.params import (
     signature_name,
     signatures,
@@ -180,6 +180,7 @@ def c2_numpy_scalar(inp: StaticInput) -> list[Finding]:
     return [f for f in found if f.rule == RULE_NUMPY_SCALAR]
 
 
+@per_function
 def _param_types(inp: StaticInput) -> list[Finding]:
     if not python_docstring(inp):
         return []
@@ -299,6 +300,7 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
     return [f for f in return_types(inp) if f.rule not in (RULE_NUMPY_SCALAR, RULE_RETURN_WEAK)]
 
 
+@per_function
 def return_types(inp: StaticInput) -> list[Finding]:
     fn = inp.function
     if not python_docstring(inp) or not fn.returns:
