@@ -17,6 +17,11 @@ _MODIFIED = re.compile(
     re.I,
 )
 _CONTAINERS = frozenset({"list", "tuple", "dict", "bool", "bytes"})
+_CONTAINER_AFTER = re.compile(
+    r"\s+(?:array|list|set|map|dict|dictionary|tuple|sequence|collection|vector|matrix"
+    r"|table|pair|iterator|iterable|stream)s?\b",
+    re.I,
+)
 # a conversion the sentence names ("the header value as an int", "the response as tuple"):
 # what the value is turned into, in the sentence's first clause; not "such as a list" or
 # "as well as a string" (examples, additions), not "as a list-like"/"as a string or bytes"
@@ -63,6 +68,8 @@ def conversion_kind(text: str) -> tuple[str, re.Match[str]] | None:
     kind = _AS_WORDS.get(word, word)
     if kind in _CONTAINERS and _MODIFIED.match(clause, match.end()):
         return None
+    if _CONTAINER_AFTER.match(clause, match.end()):
+        return None  # "as a string array" (JDK ``Descriptor.getFields``): the array's items
     first = _KIND_FIRST.match(clause)
     if first is not None and first.end() <= match.start():
         named = first[1].lower()

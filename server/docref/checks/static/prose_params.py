@@ -18,14 +18,13 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput, per_function
-from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
 from docref.checks.static.prose_returns import (
     annotation_kinds,
     claimed_kind,
     conversion_kind,
     said_of_items,
 )
-from docref.checks.static.value_kinds import CONTAINERS, NUMBERS, SCALARS
+from docref.checks.static.value_kinds import CONTAINERS, NUMBERS, SCALARS, java_kinds
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -93,8 +92,7 @@ def _kinds(inp: StaticInput, annotation: str | None) -> set[str] | None:
     if not annotation:
         return None
     if inp.file.language == "java":
-        declared = _JAVA_DECLARED.get(annotation.strip())
-        return None if declared is None else {"str" if declared == "String" else declared}
+        return java_kinds(annotation)
     return annotation_kinds(annotation)
 
 
@@ -185,11 +183,15 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             found = ("bool", flag)
         if found is None and not java:
             found = _type_word(text)
-        if found is None or (java and found[0] != "str"):
+        if found is None or (java and found[0] in ("bytes", "tuple")):
             continue
         claim, match = found
         kinds = _kinds(inp, annotations.get(name))
         if kinds is None or claim in kinds or (claim == "list" and kinds & {"tuple", "set"}):
+            continue
+        if java and claim in ("list", "dict") and kinds <= SCALARS:
+            # judged against containers only: "the list of URLs (separated by spaces)" is a
+            # String holding one (JDK rmi), "a list of flags" an int mask
             continue
         if claim == "int" and kinds & NUMBERS:
             continue

@@ -35,7 +35,6 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput, per_function
-from docref.checks.static.javadoc_rules import _DECLARED as _JAVA_DECLARED
 from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
 from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
@@ -43,7 +42,7 @@ from docref.checks.static.returned_kinds import returned_kinds as _returned_kind
 from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.checks.static.types_common import annotation_in, doc_type, incompatible, type_scope
-from docref.checks.static.value_kinds import NUMBERS
+from docref.checks.static.value_kinds import NUMBERS, java_kinds
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -100,7 +99,7 @@ _STR = re.compile(
     # "A string keyed dictionary of headers", "The string values extracted from the url"
     # (round 16, litestar): "string" qualifies a container or a plural, the head noun
     r"|(?:keyed|valued|indexed)\b|(?:dict|dictionary|mapping|map|list|tuple|set|array|sequence"
-    r"|collection)\b|(?:value|key|item|element|entr(?:y|ie)|name|field|token|word|part)s\b))",
+    r"|collection|table|vector|matrix|pair)\b|(?:value|key|item|element|entr(?:y|ie)|name|field|token|word|part)s\b))",
     re.I,
 )
 _NOT_STR_ADJ = frozenset(
@@ -161,7 +160,6 @@ _OTHERWISE = re.compile(
 _VERB = re.compile(r"^(?:Returns?|Gets?)\s+", re.I)
 _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
 
-_JAVA_KIND = {"boolean": "bool", "String": "str"}
 _SHOWN = {"bool": "a boolean", "str": "a string", "bytes": "bytes", "tuple": "a tuple"}
 _SHOWN |= {"list": "a list", "dict": "a dict", "int": "a count"}
 
@@ -245,10 +243,8 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
     """The kinds the code returns and how that is known, ``None`` when not judged."""
     fn = inp.function
     if inp.file.language == "java":
-        declared = _JAVA_DECLARED.get((fn.returns or "").strip())
-        if declared is None:
-            return None
-        return {_JAVA_KIND.get(declared, declared)}, f"is declared to return {fn.returns}"
+        declared = java_kinds(fn.returns)
+        return None if declared is None else (declared, f"is declared to return {fn.returns}")
     if fn.returns:
         kinds = annotation_kinds(fn.returns)
         if kinds == {"None"} and _returns_a_value(inp):
@@ -391,9 +387,13 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     kinds, how = allowed
     java = inp.file.language == "java"
     annotated = java or bool(inp.function.returns)
+    scalar = not kinds & {"list", "set", "dict"}
     out: list[Finding] = []
     for seg, text, (claim, match) in claims:
-        if java and claim not in ("bool", "str"):
+        if java and (claim in ("bytes", "tuple") or (claim in ("list", "dict") and scalar)):
+            # no such Java type: "a byte string", "a tuple" are loose words there; a container
+            # is judged against containers only: a Javadoc "list of KDCs separated by a space"
+            # is a String holding one (JDK krb5), "a list of flags" an int mask
             continue
         if seg.kind != "returns" and _entry_names_a_kind(inp, kinds):
             continue  # the Returns entry refines the summary ("an int saying whether ...")

@@ -9,7 +9,7 @@ C2-PROSE-PARAM-TYPE read claims and annotations into kinds (:mod:`.prose_returns
 
 from __future__ import annotations
 
-__all__ = ["ANNOTATION_KINDS", "CONTAINERS", "NUMBERS", "SCALARS"]
+__all__ = ["ANNOTATION_KINDS", "CONTAINERS", "NUMBERS", "SCALARS", "java_kinds"]
 
 SCALARS = frozenset({"bool", "int", "float", "complex", "str", "bytes"})
 """Values with no items (a string's characters are not what a claim about it describes)."""
@@ -26,3 +26,39 @@ ANNOTATION_KINDS: dict[str, str] = {
 }
 """The builtin value types an annotation may name, canonical (``List`` is ``list``), and the
 kind of value each is."""
+
+# Java's declared types as kinds: primitives and their boxes, ``String``, and the collection
+# interfaces and classes whose kind is certain (a ``char`` stays itself: a code point or a
+# character, neither a count nor a string)
+_JAVA_SCALARS = {
+    **dict.fromkeys(("int", "Integer", "long", "Long", "short", "Short", "byte", "Byte"), "int"),
+    **dict.fromkeys(("double", "Double", "float", "Float"), "float"),
+    **dict.fromkeys(("boolean", "Boolean"), "bool"),
+    **dict.fromkeys(("char", "Character"), "char"),
+    **dict.fromkeys(("String", "java.lang.String"), "str"),
+}
+_JAVA_CONTAINERS = {
+    **dict.fromkeys(
+        ("List", "ArrayList", "LinkedList", "Collection", "Deque", "ArrayDeque"), "list"
+    ),
+    **dict.fromkeys(
+        ("Set", "HashSet", "TreeSet", "SortedSet", "NavigableSet", "LinkedHashSet"), "set"
+    ),
+    **dict.fromkeys(
+        ("Map", "HashMap", "TreeMap", "SortedMap", "NavigableMap", "LinkedHashMap"), "dict"
+    ),
+}
+
+
+def java_kinds(declared: str | None) -> set[str] | None:
+    """The kind of a Java declared type (``long``: a number, ``List<String>``: a list, an array
+    of anything but ``char``/``byte``: a list), ``None`` when it is not certain (a class, a type
+    variable, ``Object``, ``CharSequence``)."""
+    text = (declared or "").strip()
+    if text in _JAVA_SCALARS:
+        return {_JAVA_SCALARS[text]}
+    if text.endswith("[]"):
+        return None if text[:-2].strip() in ("char", "byte") else {"list"}
+    raw = text.split("<", 1)[0].strip().removeprefix("java.util.")
+    kind = _JAVA_CONTAINERS.get(raw)
+    return None if kind is None else {kind}
