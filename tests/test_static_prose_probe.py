@@ -194,3 +194,107 @@ def test_a_string_container_is_no_string_claim(tmp_path: Path, style: str) -> No
     # control: a string claim on a list is still one
     flagged = _found(tmp_path / "bad", code.format(ret="list[str]", said="the names as a string."))
     assert [rule for rule, _ in flagged] == ["C2-PROSE-RETURN-TYPE"]
+
+
+# a code-marked old name the rename cut back to its leading words (``timeout_secs`` ->
+# ``timeout``): Google, NumPy, reST and Javadoc
+SHORTENED = {
+    "google": (
+        '''
+def f(path: str, {param}: float = 5.0) -> bool:
+    """Wait until a file exists.
+
+    Gives up after `{old}` seconds and reports failure.
+
+    Args:
+        path: The file to wait for.
+        {param}: How long to wait, in seconds.
+    """
+    return bool(path) and {param} > 0
+''',
+        "timeout_secs",
+        "timeout",
+    ),
+    "numpy": (
+        '''
+def f(values: list[float], {param}: bool = False) -> float:
+    """Sum a series.
+
+    The sum is only printed when ``{old}`` is set.
+
+    Parameters
+    ----------
+    values : list of float
+        The series.
+    {param} : bool, default False
+        Only print.
+    """
+    return sum(values) if not {param} else 0.0
+''',
+        "dry_run",
+        "dry",
+    ),
+    "rest": (
+        '''
+def f(job: str, {param}: int) -> int:
+    """Schedule a job.
+
+    The job runs no earlier than *{old}*, rounded to the minute.
+
+    :param job: The job.
+    :param {param}: The earliest start.
+    :returns: The start used.
+    """
+    return {param}
+''',
+        "start_time",
+        "start",
+    ),
+}
+
+
+@pytest.mark.parametrize("style", sorted(SHORTENED))
+def test_a_name_cut_back_to_its_leading_words_is_stale(tmp_path: Path, style: str) -> None:
+    code, old, new = SHORTENED[style]
+    [(rule, text)] = _found(tmp_path / "bad", code.format(param=new, old=old))
+    assert rule == "C1-PROSE-NAME-STALE" and old in text
+    # control: the sentence names the parameter as it is
+    assert _found(tmp_path / "good", code.format(param=new, old=new)) == []
+
+
+JAVA_SHORTENED = """
+class C {{
+    /**
+     * Forgets an item. The {{@code {old}}} must not be empty.
+     *
+     * @param {param} the item's code
+     */
+    public void forget(String {param}) {{
+    }}
+}}
+"""
+
+
+def test_javadoc_name_cut_back_to_its_leading_words(tmp_path: Path) -> None:
+    code = JAVA_SHORTENED.format(old="itemCode", param="item")
+    [(rule, text)] = _found(tmp_path / "bad", code, "C.java")
+    assert rule == "C1-PROSE-NAME-STALE" and "itemCode" in text
+    good = JAVA_SHORTENED.format(old="item", param="item")
+    assert _found(tmp_path / "good", good, "C.java") == []
+
+
+@pytest.mark.parametrize(
+    ("old", "param"),
+    [
+        ("path_list", "path"),  # another value: the container of paths
+        ("hash_method", "method"),  # a leading word dropped: another callable's
+        ("key_func", "key"),
+        ("ax_2", "ax"),  # a number added, a parameter under three letters
+        ("timeouts", "timeout"),  # an English plural, no old name
+    ],
+)
+def test_a_longer_name_naming_another_value_stays_silent(
+    tmp_path: Path, old: str, param: str
+) -> None:
+    code = SHORTENED["google"][0].format(param=param, old=old)
+    assert _found(tmp_path, code) == []

@@ -156,6 +156,21 @@ def plain_affix(name: str, param: str) -> bool:
     return not any(w in _ANOTHER_THING or w.isdigit() for w in added)
 
 
+def shortened(name: str, param: str) -> bool:
+    """``param`` is the code-shaped ``name`` cut back to its leading words, the words dropped
+    qualifying the same value (``timeout_secs`` -> ``timeout``, ``dry_run`` -> ``dry``,
+    ``itemCode`` -> ``item``; session 15 prose probe): a rename that dropped a unit or a
+    verb.  Not words naming another value (:data:`_ANOTHER_THING`: ``path_list`` is no
+    ``path``), nor a leading word dropped (``hash_method`` beside ``method`` is another
+    callable's), nor a parameter under three letters."""
+    a, b = _words(name), _words(param)
+    if len(param.lstrip("_")) < 3 or len(b) >= len(a) or a[: len(b)] != b:
+        return False
+    if _inflected(name.lower(), param.lower()):
+        return False
+    return not any(w in _ANOTHER_THING or w.isdigit() or len(w) < 2 for w in a[len(b) :])
+
+
 def _related(name: str, candidate: str, *, plain: bool, loose: bool, affix: bool = True) -> bool:
     a, b = _words(name), _words(candidate)
     if not a or not b or a == b:
@@ -249,7 +264,9 @@ def stale_match(
         related = _related(name, param, plain=as_word, loose=False, affix=not keyword)
         # a plain word's twin by qualifying words, when the docstring never names it
         qualified = as_word and not keyword and param in unnamed and plain_affix(name, param)
-        if param != name and (related or qualified):
+        # a code-shaped name the rename cut back to its leading words
+        cut = not plain and not keyword and shortened(name, param)
+        if param != name and (related or qualified or cut):
             found.add(param)
     if keyword:
         pass  # the scope's other names are no evidence against a keyword passed on
