@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from docref.checks.static.base import Rule, StaticInput
 from docref.checks.static.runner import check_file, rules_for
 from docref.core.findings import Finding
 from docref.graph.project import ProjectGraph
 from docref.segments import byte_to_char, segment_docstring
+
+from tests.helpers import docref_env, run_docref
 
 
 def static_input(
@@ -123,3 +126,23 @@ def default_findings(tmp_path: Path, code: str) -> list[Finding]:
     (what ``docref check`` reports for it)."""
     graph = indexed_project(tmp_path, {"m.py": code}, root="ws", cache="cache")
     return list(check_file(graph, "m.py", rules_for(())).findings)
+
+
+def cli_project(tmp_path: Path, code: str) -> Path:
+    """A project ``tmp_path/ws`` (a ``pyproject.toml`` and ``code`` as ``pkg/mod.py``) for
+    :func:`cli_findings`; its root."""
+    root = tmp_path / "ws"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[project]\nname = 'ws'\n", encoding="utf-8")
+    (root / "pkg" / "mod.py").write_text(code.lstrip("\n"), encoding="utf-8")
+    return root
+
+
+def cli_findings(root: Path, *flags: str) -> list[dict[str, Any]]:
+    """The JSON findings of ``docref check . --format json FLAGS`` run as a subprocess in
+    ``root`` (its caches in ``root``'s parent's ``cache``), which must exit 1 (findings)."""
+    env = docref_env(root.parent / "cache")
+    proc = run_docref(["check", ".", "--format", "json", *flags], cwd=root, env=env)
+    assert proc.returncode == 1, proc.stderr
+    findings: list[dict[str, Any]] = json.loads(proc.stdout)["findings"]
+    return findings

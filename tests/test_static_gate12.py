@@ -6,11 +6,9 @@ benchmarks/PRECISION.md, "Session 12: precision-first defaults (gate12)"."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.test_cli_check_options import run
+from tests.static_helpers import cli_findings, cli_project
 
 # qualname -> the rule id it is reported under (default or opt-in)
 _CODE = '''
@@ -135,18 +133,13 @@ DEFAULT = {
 def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
     """qualname -> rule of every finding, by default and with the opt-in ids selected."""
     tmp = tmp_path_factory.mktemp("gate12")
-    root = tmp / "ws"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text("[project]\nname = 'ws'\n", encoding="utf-8")
-    (root / "pkg" / "mod.py").write_text(_CODE.lstrip("\n"), encoding="utf-8")
+    root = cli_project(tmp, _CODE)
     out: dict[str, dict[str, str]] = {}
     for label, flags in (
         ("default", []),
         ("opt-in", ["--extend-select", ",".join(OPT_IN.values())]),
     ):
-        proc = run(root, tmp, ".", "--format", "json", *flags)
-        assert proc.returncode == 1, proc.stderr
-        out[label] = {f["qualname"]: f["rule"] for f in json.loads(proc.stdout)["findings"]}
+        out[label] = {f["qualname"]: f["rule"] for f in cli_findings(root, *flags)}
     return out
 
 

@@ -5,7 +5,6 @@ control of the same shape that stays reported.  Numbers: benchmarks/PRECISION.md
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -13,8 +12,7 @@ from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.types_rules import c2_param_type, c2_param_weak, c2_return_type
 
-from tests.static_helpers import flagged
-from tests.test_cli_check_options import run
+from tests.static_helpers import cli_findings, cli_project, flagged
 
 _PARAM = '''
 from pathlib import Path
@@ -256,15 +254,10 @@ def size(count: str) -> None:
 def test_a_union_that_partly_agrees_is_opt_in(tmp_path: Path) -> None:
     # rounds 0-16 (xarray, statsmodels, scikit-bio, discord.py, lightgbm): a documented union
     # sharing a member with the annotation, each naming one the other lacks: 0 of 9 TRUE
-    root = tmp_path / "ws"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text("[project]\nname = 'ws'\n", encoding="utf-8")
-    (root / "pkg" / "mod.py").write_text(_PARTIAL.lstrip("\n"), encoding="utf-8")
+    root = cli_project(tmp_path, _PARTIAL)
     found = {}
     for label, flags in (("default", []), ("opt-in", ["--extend-select", "C2-PARAM-PARTIAL"])):
-        proc = run(root, tmp_path, ".", "--format", "json", *flags)
-        assert proc.returncode == 1, proc.stderr
-        found[label] = {f["qualname"]: f["rule"] for f in json.loads(proc.stdout)["findings"]}
+        found[label] = {f["qualname"]: f["rule"] for f in cli_findings(root, *flags)}
     # control: a union none of whose members agrees stays C2-PARAM-TYPE by default
     assert found["default"] == {"size": "C2-PARAM-TYPE"}
     assert found["opt-in"] == {"size": "C2-PARAM-TYPE", "load": "C2-PARAM-PARTIAL"}

@@ -9,7 +9,6 @@ corroborated control beside it."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -18,8 +17,7 @@ from docref.checks.static.type_evidence import corroborated, well_known
 from docref.checks.static.types_rules import c2_param_type, c2_param_weak
 from docref.checks.types import parse_annotation, parse_doc_type
 
-from tests.static_helpers import rule_ids
-from tests.test_cli_check_options import run
+from tests.static_helpers import cli_findings, cli_project, rule_ids
 
 _STRONG = ["C2-PARAM-TYPE"]
 _WEAK = ["C2-PARAM-TYPE-WEAK"]
@@ -128,20 +126,15 @@ def test_well_known_reads_every_argument() -> None:
 
 
 def test_the_weak_part_is_opt_in_on_the_command_line(tmp_path: Path) -> None:
-    root = tmp_path / "ws"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text("[project]\nname = 'ws'\n", encoding="utf-8")
     code = _CODE.format(
         signature="env: VectorEnv, count: int",
         entry="env (Env): The environment.\n        count (str): How many.",
         body="return env, count",
     )
-    (root / "pkg" / "mod.py").write_text(code.lstrip("\n"), encoding="utf-8")
+    root = cli_project(tmp_path, code)
     found = {}
     for label, flags in (("default", []), ("opt-in", ["--extend-select", "C2-PARAM-TYPE-WEAK"])):
-        proc = run(root, tmp_path, ".", "--format", "json", *flags)
-        assert proc.returncode == 1, proc.stderr
-        rows = json.loads(proc.stdout)["findings"]
+        rows = cli_findings(root, *flags)
         found[label] = sorted((f["rule"], f["message"].split(" as ")[0]) for f in rows)
     assert found["default"] == [("C2-PARAM-TYPE", "documents count")]
     assert found["opt-in"] == [
@@ -213,15 +206,10 @@ class Dist:
 def test_a_class_docstring_reports_the_weak_part_when_enabled(tmp_path: Path) -> None:
     # round 16 (MDAnalysis ``MinorPairDist``): the class docstring's entries went through the
     # default parameter rules only, so the opt-in part was lost even when enabled
-    root = tmp_path / "ws"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text("[project]\nname = 'ws'\n", encoding="utf-8")
-    (root / "pkg" / "mod.py").write_text(_CLASS.lstrip("\n"), encoding="utf-8")
+    root = cli_project(tmp_path, _CLASS)
     found = {}
     for label, flags in (("default", []), ("opt-in", ["--extend-select", "C2-PARAM-TYPE-WEAK"])):
-        proc = run(root, tmp_path, ".", "--format", "json", *flags)
-        assert proc.returncode == 1, proc.stderr
-        rows = json.loads(proc.stdout)["findings"]
+        rows = cli_findings(root, *flags)
         found[label] = sorted((f["rule"], f["message"].split(" as ")[0]) for f in rows)
     # control: the corroborated entry is reported either way
     assert found["default"] == [("C2-PARAM-TYPE", "documents count")]

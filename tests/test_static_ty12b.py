@@ -6,7 +6,6 @@ corroboration (ty12b)"."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -19,8 +18,7 @@ from docref.checks.static.return_weak import (
 from docref.checks.static.returns_raises import c3_returns_vs_yields, c3_returns_without_value
 from docref.checks.static.types_rules import c2_return_type
 
-from tests.static_helpers import project_input, rule_ids
-from tests.test_cli_check_options import run
+from tests.static_helpers import cli_findings, cli_project, project_input, rule_ids
 
 _RETURN_RULES = (c2_return_type, c2_return_type_weak)
 _PROSE_RULES = (c2_prose_return_type, c2_prose_return_weak)
@@ -302,16 +300,11 @@ class Conn:
 
 
 def test_weak_ids_are_opt_in_on_the_cli(tmp_path: Path) -> None:
-    root = tmp_path / "ws"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text("[project]\nname = 'ws'\n", encoding="utf-8")
-    (root / "pkg" / "mod.py").write_text(_CLI.lstrip("\n"), encoding="utf-8")
+    root = cli_project(tmp_path, _CLI)
     weak = ["--extend-select", "C3-RETURNS-WEAK", "--extend-select", "C2-PROSE-RETURN-WEAK"]
     found = {}
     for label, flags in (("default", []), ("opt-in", weak)):
-        proc = run(root, tmp_path, ".", "--format", "json", *flags)
-        assert proc.returncode == 1, proc.stderr
-        found[label] = {f["qualname"]: f["rule"] for f in json.loads(proc.stdout)["findings"]}
+        found[label] = {f["qualname"]: f["rule"] for f in cli_findings(root, *flags)}
     assert found["default"] == {"rows": "C3-RETURNS-YIELDS"}
     assert found["opt-in"] == {
         "rows": "C3-RETURNS-YIELDS",
