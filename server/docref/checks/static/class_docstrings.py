@@ -47,12 +47,12 @@ from docref.checks.static.class_gates import (
     without_call_parameters,
     without_declared_fields,
 )
-from docref.checks.static.completeness import COMPLETENESS_RULES, RULE_PARAM_MISSING
+from docref.checks.static.completeness import COMPLETENESS_RULES, missing_finding
 from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
 from docref.checks.static.params import c1_param_unknown, split_names
 from docref.checks.static.types_rules import c2_param_partial, c2_param_type, c2_param_weak
-from docref.core.findings import Criterion, Evidence, Finding
+from docref.core.findings import Evidence, Finding
 from docref.graph.model import Class, Docstring, FileExtract, Function, Param
 from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring, Segment, byte_to_char, segment_docstring
@@ -385,18 +385,4 @@ def _missing(graph: ProjectGraph, inp: ClassInput, ctor: Constructor) -> list[Fi
         and p.name not in ctor.aliases
         and not (generated and p.name.startswith("_"))
     ]
-    segments = inp.docstring.segments
-    anchor = next((s for s in segments if s.kind == "param"), segments[0] if segments else None)
-    if not missing or anchor is None:
-        return []
-    quoted = ", ".join(f'"{name}"' for name in missing)
-    noun = "parameter" if len(missing) == 1 else "parameters"
-    return [
-        inp.finding(
-            anchor,
-            Criterion.C1,
-            RULE_PARAM_MISSING,
-            f"does not document {noun} {quoted} of {inp.function.name}()",
-            f"add a parameter entry for {quoted} (class or constructor docstring)",
-        )
-    ]
+    return missing_finding(inp, missing, "a parameter entry", " (class or constructor docstring)")

@@ -35,6 +35,7 @@ __all__ = [
     "RULE_PARAM_MISSING",
     "doc_param_missing",
     "make_doc_param_missing",
+    "missing_finding",
     "missing_parameters",
 ]
 
@@ -99,20 +100,27 @@ def _check(inp: StaticInput, *, skip_short_docstrings: bool) -> list[Finding]:
     segments = inp.docstring.segments
     if skip_short_docstrings and not any(s.kind in _STRUCTURED for s in segments):
         return []
-    missing = missing_parameters(inp)
+    tag = "@param" if inp.file.language == "java" else "a parameter entry"
+    return missing_finding(inp, missing_parameters(inp), tag, "")
+
+
+def missing_finding(inp: StaticInput, missing: list[str], tag: str, where: str) -> list[Finding]:
+    """``DOC-PARAM-MISSING``'s one finding on the undocumented parameters ``missing`` (none
+    when it is empty), at the first parameter entry, else at the summary: the hint says
+    "add ``tag`` for ..." and then ``where`` (a class: its own docstring or its
+    constructor's)."""
     anchor = _anchor(inp)
     if not missing or anchor is None:
         return []
     quoted = ", ".join(f'"{name}"' for name in missing)
     noun = "parameter" if len(missing) == 1 else "parameters"
-    tag = "@param" if inp.file.language == "java" else "a parameter entry"
     return [
         inp.finding(
             anchor,
             Criterion.C1,
             RULE_PARAM_MISSING,
             f"does not document {noun} {quoted} of {inp.function.name}()",
-            f"add {tag} for {quoted}",
+            f"add {tag} for {quoted}{where}",
         )
     ]
 
