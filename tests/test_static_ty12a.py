@@ -125,17 +125,23 @@ def test_well_known_reads_every_argument() -> None:
     assert plain is not None and well_known(plain)
 
 
+def _default_and_weak(root: Path) -> dict[str, list[tuple[str, str]]]:
+    """The (rule, "documents NAME") of each finding ``docref check`` reports in ``root``, by
+    default and with C2-PARAM-TYPE-WEAK selected."""
+    found = {}
+    for label, flags in (("default", []), ("opt-in", ["--extend-select", "C2-PARAM-TYPE-WEAK"])):
+        rows = cli_findings(root, *flags)
+        found[label] = sorted((f["rule"], f["message"].split(" as ")[0]) for f in rows)
+    return found
+
+
 def test_the_weak_part_is_opt_in_on_the_command_line(tmp_path: Path) -> None:
     code = _CODE.format(
         signature="env: VectorEnv, count: int",
         entry="env (Env): The environment.\n        count (str): How many.",
         body="return env, count",
     )
-    root = cli_project(tmp_path, code)
-    found = {}
-    for label, flags in (("default", []), ("opt-in", ["--extend-select", "C2-PARAM-TYPE-WEAK"])):
-        rows = cli_findings(root, *flags)
-        found[label] = sorted((f["rule"], f["message"].split(" as ")[0]) for f in rows)
+    found = _default_and_weak(cli_project(tmp_path, code))
     assert found["default"] == [("C2-PARAM-TYPE", "documents count")]
     assert found["opt-in"] == [
         ("C2-PARAM-TYPE", "documents count"),
@@ -206,11 +212,7 @@ class Dist:
 def test_a_class_docstring_reports_the_weak_part_when_enabled(tmp_path: Path) -> None:
     # round 16 (MDAnalysis ``MinorPairDist``): the class docstring's entries went through the
     # default parameter rules only, so the opt-in part was lost even when enabled
-    root = cli_project(tmp_path, _CLASS)
-    found = {}
-    for label, flags in (("default", []), ("opt-in", ["--extend-select", "C2-PARAM-TYPE-WEAK"])):
-        rows = cli_findings(root, *flags)
-        found[label] = sorted((f["rule"], f["message"].split(" as ")[0]) for f in rows)
+    found = _default_and_weak(cli_project(tmp_path, _CLASS))
     # control: the corroborated entry is reported either way
     assert found["default"] == [("C2-PARAM-TYPE", "documents count")]
     assert found["opt-in"] == [
