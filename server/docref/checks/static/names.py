@@ -60,6 +60,7 @@ from docref.checks.static.names_local import (
 from docref.checks.static.names_mentions import Mention, find_mentions
 from docref.checks.static.names_plural import singulars
 from docref.checks.static.names_python import PythonScope
+from docref.checks.static.names_referenced import parameter_of_referenced
 from docref.checks.static.names_scope import missing
 from docref.checks.static.names_spelling import suggest
 from docref.checks.static.names_stale import (
@@ -213,6 +214,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue
             if elsewhere:
                 continue  # the opt-in rule reports names resolved elsewhere only
+            if not xref and parameter_of_referenced(inp, segment, mention.target):
+                continue  # ``stage_name`` beside :func:`list_stage_plugins`: its parameter
             # ``xxx : ... TODO: does not exist yet``: a known gap, not drift; "If defined,
             # `n_frames` ...", "the old ``fromTxtFile``": allowed to be absent
             if marked_not_existing(inp.source, segment, mention.start) or may_not_exist(
