@@ -13,6 +13,7 @@ from __future__ import annotations
 import builtins
 from dataclasses import dataclass
 
+from docref.checks.static.names_datamodel import OBJECT_HOOKS
 from docref.checks.static.names_external import external_doc
 from docref.checks.static.names_scope import (
     RESOLVED,
@@ -286,6 +287,10 @@ class ProjectWalk:
             if target.qualified in names and part in names:
                 # polars' ``str.starts_with``: the ``Expr.str`` namespace the project defines
                 return UNKNOWN
+            if target.qualified == "object" and part in OBJECT_HOOKS:
+                return _LEAF  # ``object.__getattr__``: the reference's data-model hook
             owner = f"builtin `{target.qualified}`"
-            return missing(owner, part, dir(getattr(builtins, target.qualified)), external=True)
+            known = set(dir(getattr(builtins, target.qualified)))
+            known |= OBJECT_HOOKS if target.qualified == "object" else set()
+            return missing(owner, part, known, external=True)
         return UNKNOWN
