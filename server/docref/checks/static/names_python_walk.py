@@ -13,6 +13,7 @@ from __future__ import annotations
 import builtins
 from dataclasses import dataclass
 
+from docref.checks.static.compiled_modules import compiled_module
 from docref.checks.static.names_datamodel import OBJECT_HOOKS
 from docref.checks.static.names_external import external_doc
 from docref.checks.static.names_scope import (
@@ -261,6 +262,8 @@ class ProjectWalk:
                 found = self._top(facade.path or "", part)
                 if found is not None:
                     return found
+            if compiled_module(self.graph, f"{target.name}.{part}", target.path):
+                return UNKNOWN  # ``pandas._libs.parsers``: compiled, its names unlisted
             prefix = target.name + "."
             subs = {m[len(prefix) :] for m in self.graph.modules.by_name if m.startswith(prefix)}
             return missing(f"module `{target.name}`", part, facts.top | subs)

@@ -12,6 +12,7 @@ import ast
 import builtins
 from dataclasses import dataclass, field
 
+from docref.checks.static.compiled_modules import absent_project_module
 from docref.checks.static.returns_raises_ast import FuncNode, dotted
 from docref.graph.model import Class, FileExtract, Function
 from docref.graph.project import ProjectGraph
@@ -135,7 +136,10 @@ class CallResolver:
         if imp is not None:
             target, symbol = self.graph.modules.resolve_import(self.fe.path, imp)
             if target is None:
-                return False if not imp.level else None
+                # a compiled module of the project (``qiskit._accelerate``) may raise the
+                # project's exceptions: unknown, not external
+                compiled = absent_project_module(self.graph, imp.module)
+                return False if not imp.level and not compiled else None
             if imp.name is None and not imp.alias and "." in imp.module:
                 tail = imp.module.split(".", 1)[1] + "."
                 rest = rest[len(tail) :] if rest.startswith(tail) else rest
