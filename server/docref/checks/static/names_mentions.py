@@ -14,18 +14,19 @@ and returns a :class:`Mention` for each explicit reference:
 Everything that is not shaped like an identifier is left out here: literals (``None``, numbers,
 strings), keywords, option names (``--foo``), ``key=value``, file names (``setup.py``), shell
 commands, URLs, math, reST hyperlink references (`` `text`_ ``) and generic placeholders
-(``foo``, ``spam``, single letters).  Whether a name resolves is the caller's business.
+(``foo``, ``spam``, single letters): :mod:`.names_words`.  Whether a name resolves is the
+caller's business.
 """
 
 from __future__ import annotations
 
-import keyword
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from docref.checks.static.names_marks import any_mark, dot_then_name, word_then_paren
+from docref.checks.static.names_words import is_plain_word, name_pattern, plural_parens, silent_name
 from docref.segments import ParsedDocstring, Segment
 
 __all__ = ["Mention", "MentionKind", "find_mentions", "is_plain_word"]
@@ -52,28 +53,6 @@ _PY_ROLES = frozenset(
         "type",
     }
 )
-_LITERALS = frozenset(
-    {"None", "True", "False", "Ellipsis", "NotImplemented", "__debug__"}
-    | {"NoneType", "NotImplementedType", "EllipsisType"}
-    | {"none", "null", "nil", "true", "false", "undefined", "NaN", "nan", "inf", "Infinity"}
-)
-_PLACEHOLDERS = frozenset(
-    {"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "ham", "xyz", "blah", "frob", "foobar"}
-)
-_FILE_SUFFIXES = frozenset(
-    re.findall(
-        r"\w+",
-        "py pyi pyc pyw pyx pxd txt cfg ini toml json yaml yml rst md html htm xml csv tsv c h "
-        "cc cpp hpp so dll dylib exe zip gz bz2 xz tar tgz whl egg log sh bat ps1 js ts css pem "
-        "crt key lock in pth mo po png jpg jpeg gif svg pdf db sqlite dat bin out tmp bak conf "
-        "spec java class jar properties gradle pom lst tex wav mp3 ico",
-    )
-)
-# A short plain-prose word followed by these parentheses is English ("value(s)").
-_PLURAL_PARENS = frozenset({"s", "es", "ies", "ren", "en"})
-# ``tol_(memory|coef)`` (= ``tol_memory`` or ``tol_coef``) is a pattern of names, no call
-_ALTERNATION = re.compile(r"\w+(?:\|\w+)+")
-
 _IDENT = r"[^\W\d]\w*"
 _DOTTED = rf"{_IDENT}(?:\.{_IDENT})*"
 _DOTTED_RE = re.compile(_DOTTED)
@@ -193,43 +172,6 @@ class Mention:
         return self.kind in _XREF_KINDS
 
 
-def is_plain_word(name: str) -> bool:
-    """An English-looking word (``path``, ``Example``): no underscore, digit, dot or inner
-    capital, so not recognisably code on its own."""
-    return re.fullmatch(r"[A-Za-z][a-z]*", name) is not None
-
-
-def _placeholder(part: str) -> bool:
-    """``foo``, ``foo_bar``, ``my_func``, ``MyStream``: a name made up for an explanation."""
-    words = part.lower().split("_")
-    if re.match(r"(?:My|Your|Some)[A-Z]", part):
-        return True
-    return all(w in _PLACEHOLDERS for w in words if w) or words[0] in ("my", "your", "some")
-
-
-def _silent_name(name: str, *, xref: bool) -> bool:
-    """Names that are never judged: literals, keywords, placeholders, file names, single
-    letters; outside cross-references also short names and ALL_CAPS words."""
-    parts = name.split(".")
-    if name in _LITERALS or keyword.iskeyword(name) or keyword.issoftkeyword(name):
-        return True
-    if len(parts) > 1 and parts[-1].lower() in _FILE_SUFFIXES:
-        return True
-    if any(_placeholder(part) for part in parts):
-        return True
-    if len(parts) == 1 and len(name) == 1:
-        return True
-    # outside cross-references, short names (``x_i``, ``o3``) are notation or values, and
-    # ALL_CAPS words environment variables
-    return not xref and len(parts) == 1 and (len(name) < 4 or name.upper() == name)
-
-
-def _name_pattern(name: str, args: str) -> bool:
-    """``prefix_(a|b)``: alternatives completing a name, not a call's arguments (a called
-    name seldom ends in ``_``: ``open(READ|WRITE)`` stays a call)."""
-    return name.endswith("_") and _ALTERNATION.fullmatch(args.replace(" ", "")) is not None
-
-
 def _target(body: str, *, xref: bool) -> str | None:
     """The dotted name of markup content that is a whole identifier (``~a.b``, ``f(x)``,
     ``title <a.b>``), else ``None``."""
@@ -241,9 +183,9 @@ def _target(body: str, *, xref: bool) -> str | None:
         # ``!`` asks Sphinx not to link: no cross-reference, but still a name in prose
         # (psycopg's `!size` for a parameter); ``.`` searches every module
         return None
-    if match["call"] and _name_pattern(match["name"], match["args"]):
+    if match["call"] and name_pattern(match["name"], match["args"]):
         return None
-    return None if _silent_name(match["name"], xref=xref) else match["name"]
+    return None if silent_name(match["name"], xref=xref) else match["name"]
 
 
 class _Scan:
@@ -322,14 +264,14 @@ def _python_plain(scan: _Scan) -> None:
     scan.consume(_NOT_PROSE if "@" in scan.text else _NOT_PROSE_NO_AT)
     for match in scan.consume(_CALL):
         name, args = match["name"], match["args"].strip()
-        if "." not in name and (args.lower() in _PLURAL_PARENS or args.isdigit()):
-            continue  # "value(s)", man-page sections "ls(1)"
-        if _name_pattern(name, args):
+        if "." not in name and (plural_parens(args) or args.isdigit()):
+            continue  # "value(s)", "location(-s)", man-page sections "ls(1)"
+        if name_pattern(name, args):
             continue
-        if not _silent_name(name, xref=False):
+        if not silent_name(name, xref=False):
             scan.add(match, "name", name, "call")
     for match in scan.consume(_PLAIN_DOTTED):
-        if not _silent_name(match["name"], xref=False):
+        if not silent_name(match["name"], xref=False):
             scan.add(match, "name", match["name"], "dotted")
 
 
@@ -340,7 +282,7 @@ def _see_also(scan: _Scan) -> None:
     if head is None:
         return
     for match in _DOTTED_RE.finditer(entry, head.start("names"), head.end("names")):
-        if scan.free(match.start(), match.end()) and not _silent_name(match[0], xref=True):
+        if scan.free(match.start(), match.end()) and not silent_name(match[0], xref=True):
             scan.taken.append((match.start(), match.end()))
             scan.add(match, 0, match[0], "seealso")
 
@@ -362,12 +304,12 @@ def _java(scan: _Scan, segment: Segment) -> None:
             scan.add(match, "body", target, "link")
     for match in [*scan.consume(_JAVA_CODE), *scan.consume(_HTML_CODE)]:
         call = _JAVA_CALL.fullmatch(match["body"])
-        if call is not None and not _silent_name(call["name"], xref=False):
+        if call is not None and not silent_name(call["name"], xref=False):
             scan.add(match, "body", call["name"], "call")
             continue
         # a bare name in code markup: judged only as a renamed name (``C1-PROSE-NAME-STALE``)
         bare = _JAVA_NAME.fullmatch(match["body"])
-        if bare is not None and not _silent_name(bare["name"], xref=False):
+        if bare is not None and not silent_name(bare["name"], xref=False):
             scan.add(match, "body", bare["name"], "code")
     if segment.section == "@see":
         for match in scan.consume(_JAVA_SEE):

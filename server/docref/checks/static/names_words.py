@@ -1,0 +1,79 @@
+"""Which words of a docstring are never judged as names (:mod:`.names_mentions`' filters).
+
+Literals (``None``, ``null``), keywords, generic placeholders (``foo``, ``my_func``), file
+names (``setup.py``), single letters, and outside cross-references short names and ALL_CAPS
+words; a name followed by a plural suffix in parentheses (``value(s)``, ``location(-s)``) is
+English, and ``prefix_(a|b)`` a pattern of names, not a call.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+
+__all__ = ["is_plain_word", "name_pattern", "plural_parens", "silent_name"]
+
+_LITERALS = frozenset(
+    {"None", "True", "False", "Ellipsis", "NotImplemented", "__debug__"}
+    | {"NoneType", "NotImplementedType", "EllipsisType"}
+    | {"none", "null", "nil", "true", "false", "undefined", "NaN", "nan", "inf", "Infinity"}
+)
+_PLACEHOLDERS = frozenset(
+    {"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "ham", "xyz", "blah", "frob", "foobar"}
+)
+_FILE_SUFFIXES = frozenset(
+    re.findall(
+        r"\w+",
+        "py pyi pyc pyw pyx pxd txt cfg ini toml json yaml yml rst md html htm xml csv tsv c h "
+        "cc cpp hpp so dll dylib exe zip gz bz2 xz tar tgz whl egg log sh bat ps1 js ts css pem "
+        "crt key lock in pth mo po png jpg jpeg gif svg pdf db sqlite dat bin out tmp bak conf "
+        "spec java class jar properties gradle pom lst tex wav mp3 ico",
+    )
+)
+# A short plain-prose word followed by these parentheses is English ("value(s)"), also with
+# a hyphen ("location(-s)", pandas' ``Index.delete``, round 19)
+_PLURAL_PARENS = frozenset({"s", "es", "ies", "ren", "en"})
+# ``tol_(memory|coef)`` (= ``tol_memory`` or ``tol_coef``) is a pattern of names, no call
+_ALTERNATION = re.compile(r"\w+(?:\|\w+)+")
+
+
+def plural_parens(args: str) -> bool:
+    """The parentheses after a word hold a plural suffix (``(s)``, ``(-es)``): English."""
+    return args.strip().lower().lstrip("-") in _PLURAL_PARENS
+
+
+def is_plain_word(name: str) -> bool:
+    """An English-looking word (``path``, ``Example``): no underscore, digit, dot or inner
+    capital, so not recognisably code on its own."""
+    return re.fullmatch(r"[A-Za-z][a-z]*", name) is not None
+
+
+def _placeholder(part: str) -> bool:
+    """``foo``, ``foo_bar``, ``my_func``, ``MyStream``: a name made up for an explanation."""
+    words = part.lower().split("_")
+    if re.match(r"(?:My|Your|Some)[A-Z]", part):
+        return True
+    return all(w in _PLACEHOLDERS for w in words if w) or words[0] in ("my", "your", "some")
+
+
+def silent_name(name: str, *, xref: bool) -> bool:
+    """Names that are never judged: literals, keywords, placeholders, file names, single
+    letters; outside cross-references also short names and ALL_CAPS words."""
+    parts = name.split(".")
+    if name in _LITERALS or keyword.iskeyword(name) or keyword.issoftkeyword(name):
+        return True
+    if len(parts) > 1 and parts[-1].lower() in _FILE_SUFFIXES:
+        return True
+    if any(_placeholder(part) for part in parts):
+        return True
+    if len(parts) == 1 and len(name) == 1:
+        return True
+    # outside cross-references, short names (``x_i``, ``o3``) are notation or values, and
+    # ALL_CAPS words environment variables
+    return not xref and len(parts) == 1 and (len(name) < 4 or name.upper() == name)
+
+
+def name_pattern(name: str, args: str) -> bool:
+    """``prefix_(a|b)``: alternatives completing a name, not a call's arguments (a called
+    name seldom ends in ``_``: ``open(READ|WRITE)`` stays a call)."""
+    return name.endswith("_") and _ALTERNATION.fullmatch(args.replace(" ", "")) is not None
