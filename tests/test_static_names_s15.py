@@ -98,3 +98,91 @@ def test_the_data_model_hooks_the_reference_files_under_object(tmp_path: Path) -
         "`object.__setstat__` names nothing: builtin `object` has no `__setstat__`;"
         " did you mean `__setstate__`?"
     ]
+
+
+_WORDS = '''
+class Index:
+    def delete(self, loc):
+        """
+        Make new Index with passed location(-s) deleted.
+
+        Parameters
+        ----------
+        loc : int or list of int
+            Location of item(-s) which will be deleted.
+        """
+        return loc
+
+    def drop(self, loc):
+        """
+        Make new Index with the ``location`` dropped.
+
+        Parameters
+        ----------
+        loc : int or list of int
+            Location of the item.
+        """
+        return loc
+
+
+def stepinfo(sysdata, RiseTimeLimits=(0.1, 0.9)):
+    """
+    Step response characteristics.
+
+    Parameters
+    ----------
+    sysdata : StateSpace
+        The system data.
+    RiseTimeLimits : tuple (lower_threshold, upper_threshold)
+        Defines the lower and upper threshold for RiseTime computation.
+
+    Returns
+    -------
+    S : dict
+        If `sysdata` corresponds to a SISO system, `S` is a dictionary
+        containing:
+
+            - 'RiseTime': Time from 10% to 90% of the steady-state value.
+            - 'SettlingMin': Minimum value after `RiseTime`.
+    """
+    return sysdata
+
+
+def stepinfo_stale(sysdata, RiseTimeLimits=(0.1, 0.9)):
+    """
+    Step response characteristics.
+
+    Parameters
+    ----------
+    sysdata : StateSpace
+        The system data.
+    RiseTimeLimits : tuple (lower_threshold, upper_threshold)
+        Defines the lower and upper threshold for RiseTime computation.
+
+    Returns
+    -------
+    S : dict
+        If `sysdata` corresponds to a SISO system, `S` is a dictionary
+        containing:
+
+            - 'Rise': Time from 10% to 90% of the steady-state value.
+            - 'SettlingMin': Minimum value after `RiseTime`.
+    """
+    return sysdata
+'''
+
+
+def test_english_plurals_and_quoted_keys_are_no_old_parameter_names(tmp_path: Path) -> None:
+    def found(qualname: str) -> list[str]:
+        return messages(c1_name_unresolved(static_input(tmp_path, _WORDS, qualname)))
+
+    # "location(-s)" is the English word with a plural suffix, not a call of ``location``
+    assert found("Index.delete") == []
+    # ``RiseTime`` is a key of the returned dict, which the docstring quotes as a string
+    assert found("stepinfo") == []
+    # controls: the same names code-marked, no quoted key of that name
+    stale = "it looks like the parameter `{}` under its old name"
+    assert found("Index.drop") == [f"`location` names nothing in scope; {stale.format('loc')}"]
+    assert found("stepinfo_stale") == [
+        f"`RiseTime` names nothing in scope; {stale.format('RiseTimeLimits')}"
+    ]

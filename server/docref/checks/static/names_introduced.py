@@ -6,7 +6,9 @@ Held-out round 16's false alarms on bare names the docstring itself accounts for
   (an indefinite article, a noun, then ``object``/``instance`` and the name: cirq), the items
   of a tuple the docstring spells out, "as a tuple ``(id_name, version, codename)``" (distro),
   and every identifier of a Google ``Usage:``/``Example:`` block whose lines are code (an
-  indented block with no ``::``: cirq's ``alternative``).
+  indented block with no ``::``: cirq's ``alternative``); the keys it quotes as strings
+  (``- 'RiseTime': Time from 10% to 90% ...``, round 19's control), which its prose then names
+  (```RiseTime```): a key of a value, not an old parameter name.
 * :func:`quoted_spans` -- text that is not prose at all: those code blocks, and quoted program
   output ("asyncio/base_events.py:641: RuntimeWarning: ...", a traceback), whose words are
   the program's, not references to this code (slack-sdk).
@@ -50,12 +52,16 @@ _CODE_LINE = re.compile(
 _OUTPUT_LINE = re.compile(
     r"^\s*(?:\S+\.py:\d+:\s*\w*(?:Warning|Error|Exception)\b|Traceback \(most recent call last\))"
 )
+# "- 'RiseTime': Time from 10% to 90% ...": a key the docstring quotes as a string (control's
+# ``stepinfo`` lists the keys of the dict it returns, then says "after `RiseTime`")
+_QUOTED_KEY = re.compile(r"""(?<![\w'"])(['"])([^\W\d]\w*)\1\s*:(?!:)""")
 _ONE_OF = re.compile(r"\b(?:an?|each|every|any|one)\s+[`*]+$", re.I)
 
 
 def introduced_names(body: str) -> set[str]:
     """The names ``body`` (a docstring's text) introduces itself (see the module docstring)."""
     names = {m[1] for m in _OBJECT_NAMED.finditer(body)}
+    names.update(m[2] for m in _QUOTED_KEY.finditer(body))
     for match in _TUPLE_NAMED.finditer(body):
         names.update(part.strip() for part in match[1].split(","))
     for start, end in _example_code(body):
