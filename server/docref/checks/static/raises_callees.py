@@ -16,7 +16,7 @@ from dataclasses import replace
 from docref.checks.static.base import StaticInput
 from docref.checks.static.raise_facts import CallResolver, RaiseSummary, raise_summary
 from docref.checks.static.returns_raises_ast import FuncNode, dotted, function_node, own_nodes
-from docref.graph.model import FileExtract, Function
+from docref.graph.model import Class, FileExtract, Function
 
 __all__ = ["add_property_accessors", "ends_in_raising_call", "summarise_raises"]
 
@@ -26,7 +26,7 @@ def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
     resolver = CallResolver(inp.graph, inp.file, inp.function)
     summary = raise_summary(node, resolver, follow=True)
     # reading ``self.data`` runs the getter of a project property: a callee like a call
-    properties = _properties_read(node, resolver)
+    properties = _properties_read(node, resolver, inp.data)
     summary.callees.extend(properties)
     summary.properties.update(fn.name for _, fn in properties)
     for path, callee in summary.callees:
@@ -72,19 +72,31 @@ def _is_accessor(fn: Function) -> bool:
     return any(d.rsplit(".", 1)[-1] in ("setter", "deleter") for d in fn.decorators)
 
 
-def _properties_read(node: FuncNode, resolver: CallResolver) -> list[tuple[str, Function]]:
-    """The project properties of the class that the body reads as ``self.name``, and those
-    read through an attribute (``self._nonlinear.m_eq``) when every method of that name the
-    file's classes define is a property getter (cobyqa's ``NonlinearConstraints.m_eq``): the
-    attribute holds one of them."""
+def _properties_read(
+    node: FuncNode, resolver: CallResolver, data: bytes
+) -> list[tuple[str, Function]]:
+    """The project properties of the class that the body reads as ``self.name`` or assigns
+    (``self.basis = basis`` runs the ``basis`` setter: qiskit's ``OneQubitEulerDecomposer``,
+    round 17), and those read through an attribute (``self._transform.pitch``) of a class
+    known one hop away (``self._transform = transforms.Transform(...)`` in a method of the
+    class: trimesh's ``VoxelGrid.pitch``, round 17) or, that unknown, when every method of
+    that name the file's classes define is a property getter (cobyqa's
+    ``NonlinearConstraints.m_eq``): the attribute holds one of them."""
     out: list[tuple[str, Function]] = []
     seen: set[tuple[bool, str]] = set()
+    stored: set[str] = set()
     fe = resolver.fe
+    owner = resolver.fn.parent_class
     for sub in ast.walk(node):
-        if not (isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Load)):
+        if not isinstance(sub, ast.Attribute):
             continue
         value = sub.value
         own = isinstance(value, ast.Name) and value.id == "self"
+        if isinstance(sub.ctx, ast.Store):
+            if own and owner is not None and sub.attr not in stored:
+                stored.add(sub.attr)
+                out.extend((fe.path, f) for f in _setters(fe, owner, sub.attr))
+            continue
         through = (
             isinstance(value, ast.Attribute)
             and isinstance(value.value, ast.Name)
@@ -102,12 +114,69 @@ def _properties_read(node: FuncNode, resolver: CallResolver) -> list[tuple[str, 
             ):
                 out.append((found[0], found[1]))
             continue
+        assert isinstance(value, ast.Attribute)
+        held = _attribute_class(resolver, data, value.attr) if owner is not None else None
+        if held is not None:
+            path, cls = held
+            held_fe = resolver.graph.get(path)
+            getters = [
+                f
+                for f in (held_fe.functions if held_fe is not None else [])
+                if f.parent_class == cls.qualname and f.name == sub.attr and _is_property(f)
+            ]
+            out.extend((path, f) for f in getters)
+            continue
         members = [
-            f for f in fe.functions if f.parent_class and f.name == sub.attr and not _is_accessor(f)
+            f
+            for f in fe.functions
+            if f.parent_class
+            and f.name == sub.attr
+            and not _is_accessor(f)
+            and f is not resolver.fn  # (its own name: a property reading a namesake)
         ]
         if members and all(_is_property(f) for f in members):
             out.extend((fe.path, f) for f in members)
     return out
+
+
+def _setters(fe: FileExtract, owner: str, name: str) -> list[Function]:
+    """The ``@name.setter`` of class ``owner`` in ``fe``."""
+    return [
+        f
+        for f in fe.functions
+        if f.parent_class == owner
+        and f.name == name
+        and any(d.strip().lstrip("@") == f"{name}.setter" for d in f.decorators)
+    ]
+
+
+def _attribute_class(resolver: CallResolver, data: bytes, attr: str) -> tuple[str, Class] | None:
+    """The project class whose instance the enclosing class's methods store in
+    ``self.attr`` (``self.attr = Cls(...)``, ``Cls`` resolved one hop), if one."""
+    fe, owner = resolver.fe, resolver.fn.parent_class
+    for method in fe.functions:
+        if method.parent_class != owner:
+            continue
+        method_node = function_node(data, method)
+        for sub in ast.walk(method_node) if method_node is not None else ():
+            if not (isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Call)):
+                continue
+            if not any(_is_self_attr(t, attr) for t in sub.targets):
+                continue
+            name = dotted(sub.value.func)
+            found = resolver.entity(name) if name else None
+            if isinstance(found, tuple) and isinstance(found[1], Class):
+                return found[0], found[1]
+    return None
+
+
+def _is_self_attr(target: ast.expr, attr: str) -> bool:
+    return (
+        isinstance(target, ast.Attribute)
+        and target.attr == attr
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    )
 
 
 def add_property_accessors(inp: StaticInput, summary: RaiseSummary) -> None:

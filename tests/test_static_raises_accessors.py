@@ -1,0 +1,120 @@
+"""C3-RAISES follows the property accessors an attribute access runs (issue 12, round 17):
+``self.basis = basis`` runs the class's ``basis`` setter (qiskit's OneQubitEulerDecomposer),
+and ``self._transform.pitch`` the ``pitch`` getter of the class whose instance the class
+stores in ``self._transform`` (trimesh's VoxelGrid), one hop.  Controls: a plain attribute
+store, and an attribute of a class whose member is no property, stay reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docref.checks.static.returns_raises import c3_raises_unraised
+
+from tests.names_helpers import messages
+from tests.static_helpers import project_input
+
+_ERRORS = "class PkgError(Exception):\n    pass\n"
+
+_DECOMPOSER = '''
+from pkg.errors import PkgError
+
+
+class Decomposer:
+    def __init__(self, basis="U3", other=None):
+        """Build it.
+
+        Raises:
+            PkgError: If the basis is unknown.
+        """
+        self.basis = basis
+
+    def reset(self, other):
+        """Reset it.
+
+        Raises:
+            PkgError: If the other is unknown.
+        """
+        self.other = other
+
+    @property
+    def basis(self):
+        """The basis."""
+        return self._basis
+
+    @basis.setter
+    def basis(self, basis):
+        if basis not in ("U3", "ZYZ"):
+            raise PkgError(f"unsupported basis {basis}")
+        self._basis = basis
+'''
+
+_TRANSFORMS = """
+from pkg.errors import PkgError
+
+
+class Transform:
+    def __init__(self, matrix):
+        self.matrix = matrix
+        self.scale = 1.0
+
+    @property
+    def pitch(self):
+        if self.matrix is None:
+            raise PkgError("non-uniform scaling")
+        return 1.0
+"""
+
+_GRID = '''
+from pkg import transforms
+from pkg.errors import PkgError
+
+
+class VoxelGrid:
+    def __init__(self, transform=None):
+        self._transform = transforms.Transform(transform)
+
+    @property
+    def pitch(self):
+        """The side length of each voxel.
+
+        Raises:
+            PkgError: If the transform has non-uniform scaling.
+        """
+        return self._transform.pitch
+
+    @property
+    def scale(self):
+        """The scale.
+
+        Raises:
+            PkgError: If the transform has non-uniform scaling.
+        """
+        return self._transform.scale
+'''
+
+
+def _found(tmp_path: Path, path: str, qualname: str) -> list[str]:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/errors.py": _ERRORS,
+        "pkg/decompose.py": _DECOMPOSER,
+        "pkg/transforms.py": _TRANSFORMS,
+        "pkg/grid.py": _GRID,
+    }
+    return messages(c3_raises_unraised(project_input(tmp_path, files, path, qualname)))
+
+
+def test_an_attribute_store_runs_the_property_setter(tmp_path: Path) -> None:
+    assert _found(tmp_path, "pkg/decompose.py", "Decomposer.__init__") == []
+    # control: a plain attribute, no setter
+    assert _found(tmp_path, "pkg/decompose.py", "Decomposer.reset") == [
+        "documents raising PkgError, but reset() neither raises it nor calls anything that does"
+    ]
+
+
+def test_an_attribute_read_runs_the_getter_of_the_attribute_class(tmp_path: Path) -> None:
+    assert _found(tmp_path, "pkg/grid.py", "VoxelGrid.pitch") == []
+    # control: ``Transform.scale`` is a plain attribute of the class, no property
+    assert _found(tmp_path, "pkg/grid.py", "VoxelGrid.scale") == [
+        "documents raising PkgError, but scale() neither raises it nor calls anything that does"
+    ]
