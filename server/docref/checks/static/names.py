@@ -159,7 +159,9 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
             seen.add(mention.target)
             if examples is None:
                 if shared.examples is None:
-                    shared.examples = _example_words(inp)
+                    # both from the docstring's example code, together: ``passed`` is read
+                    # below for every mention
+                    shared.examples, shared.passed = _example_words(inp)
                 examples = shared.examples
             passed = mention.target in shared.passed
             if re.split(r"[.#]", mention.target)[0] in examples and not passed:
@@ -334,14 +336,15 @@ _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
 _OUTPUTS = frozenset({"returns", "yields"})
 
 
-def _example_words(inp: StaticInput) -> set[str]:
+def _example_words(inp: StaticInput) -> tuple[set[str], set[str]]:
     """Identifiers the docstring defines itself: those of its doctests, literal and code
     blocks, where an explanation may define the names its prose then uses, and the dimension
     symbols of its array shapes (``of shape (n_samples, n_output_features)``, numbered ones:
     "with shape ``shape1``"), which the prose
     then names (```n_output_features` is the number of ...``), the parameters of a callable
     a parameter's type spells out (``chunk: callable(x_chunk, axis)``) and the names of its
-    Returns and Yields entries."""
+    Returns and Yields entries.  Second: the keywords its example code passes to the function,
+    which the function does not take (a Python function without ``**kwargs``)."""
     parsed = inp.docstring
     pieces: list[str] = []
     position = parsed.body_start
@@ -351,10 +354,11 @@ def _example_words(inp: StaticInput) -> set[str]:
     pieces.append(inp.source[position : parsed.body_end])
     body = inp.source[parsed.body_start : parsed.body_end]
     fn = inp.function
+    passed: set[str] = set()
     if inp.file.language == "python" and all(p.kind != "kwarg" for p in fn.params):
         code = "\n".join(pieces)
         names = [p.name for p in fn.params]
-        inp.shared.passed = passed_keywords(code, fn.name, fn.qualname, names)
+        passed = passed_keywords(code, fn.name, fn.qualname, names)
     pieces.extend(m[1] for m in _SHAPE.finditer(body))
     pieces.extend(m[1] for m in _SHAPE_NAME.finditer(body))
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
@@ -376,4 +380,4 @@ def _example_words(inp: StaticInput) -> set[str]:
     pieces.extend(
         s.name for s in parsed.segments if s.kind in _OUTPUTS and s.name and s.name not in params
     )
-    return set(re.findall(r"[^\W\d]\w*", " ".join(pieces)))
+    return set(re.findall(r"[^\W\d]\w*", " ".join(pieces))), passed
