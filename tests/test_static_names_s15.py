@@ -186,3 +186,31 @@ def test_english_plurals_and_quoted_keys_are_no_old_parameter_names(tmp_path: Pa
     assert found("stepinfo_stale") == [
         f"`RiseTime` names nothing in scope; {stale.format('RiseTimeLimits')}"
     ]
+
+
+_OVERLAPS = '''
+def bounds_overlap(bounds, tree=None):
+    """Check whether the boxes overlap using `rtree`."""
+    return bounds
+
+
+def bounds_touch(bounds, tree=None):
+    """Check whether the boxes touch using `qtree`."""
+    return bounds
+'''
+
+
+def test_a_library_the_project_imports_is_a_name(tmp_path: Path) -> None:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/base.py": "def index():\n    from rtree.index import Index\n    return Index()\n",
+        "pkg/packing.py": _OVERLAPS,
+    }
+
+    def found(qualname: str) -> list[str]:
+        inp = project_input(tmp_path, files, "pkg/packing.py", qualname)
+        return messages(c1_name_unresolved(inp))
+
+    assert found("bounds_overlap") == []  # another file imports rtree: the library's name
+    # control: no file imports a qtree
+    assert found("bounds_touch") == ["`qtree` names nothing in scope; did you mean `tree`?"]

@@ -47,6 +47,7 @@ from docref.checks.static.names_scope import (
     missing,
     project_names,
 )
+from docref.checks.static.project_imports import project_imports
 from docref.external.lookup import python_external_doc
 from docref.graph.model import FileExtract, Function, Import
 from docref.graph.project import ProjectGraph
@@ -238,6 +239,8 @@ class PythonScope(ProjectWalk):
         unsure = unsure or package_star_unreadable(self.graph, self.fe.path)
         if name in project_names(self.graph) or name in self._passed_on:
             return RESOLVED
+        if name in project_imports(self.graph).libraries:
+            return RESOLVED  # "overlaps using `rtree`": a library the project imports
         if self._sibling_of_import(name):
             return RESOLVED
         return UNKNOWN if unsure else missing("", name, self.scope_candidates())
