@@ -214,3 +214,36 @@ def test_a_library_the_project_imports_is_a_name(tmp_path: Path) -> None:
     assert found("bounds_overlap") == []  # another file imports rtree: the library's name
     # control: no file imports a qtree
     assert found("bounds_touch") == ["`qtree` names nothing in scope; did you mean `tree`?"]
+
+
+_LOGGERS = '''
+def attach_to_log(only_parent=True):
+    """Attach a handler.
+
+    Args:
+        only_parent: Only attach to parent loggers, i.e. `pkg`, `pkg.sub1`, `pkg.sub2`
+            will only attach to `pkg` and not the sub-loggers.
+    """
+    return only_parent
+
+
+def attach_one(only_parent=True):
+    """Attach a handler.
+
+    Args:
+        only_parent: Only attach to the parent of `pkg.sub1`.
+    """
+    return only_parent
+'''
+
+
+def test_a_numbered_series_of_names_is_illustrative(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "def helper():\n    return 1\n", "pkg/util.py": _LOGGERS}
+
+    def found(qualname: str) -> list[str]:
+        inp = project_input(tmp_path, files, "pkg/util.py", qualname)
+        return messages(c1_name_unresolved(inp))
+
+    assert found("attach_to_log") == []
+    # control: one numbered name, no series
+    assert found("attach_one") == ["`pkg.sub1` names nothing: module `pkg` has no `sub1`"]

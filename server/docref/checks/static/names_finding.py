@@ -9,6 +9,7 @@ fix hint.  Which mentions get here is :mod:`.names`' business.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_corroboration import RULE_XREF_WEAK, corroborated
@@ -92,6 +93,27 @@ def _numbered_example(
     return _EXAMPLES.search(inp.source, segment.start, mention.start) is not None
 
 
+def _numbered_series(inp: StaticInput, segment: Segment, target: str) -> bool:
+    """The sentence lists ``target`` (``trimesh.sub1``) next to a sibling numbered otherwise
+    (```trimesh.sub1`, `trimesh.sub2```): a made-up series illustrating a kind of dotted name
+    (trimesh's sub-loggers, round 17), not a reference to one.  A bare numbered name
+    (``shape2`` a sentence after ``shape1``) stays judged (:func:`_numbered_example`)."""
+    match = re.fullmatch(r"(.*\.[^\W\d]\w*?)(\d+)", target)
+    if match is None:
+        return False
+    sibling = re.compile(rf"(?<![\w.]){re.escape(match[1])}(\d+)(?!\w)")
+    found = list(sibling.finditer(inp.source, segment.start, segment.end))
+    for one, other in pairwise(found):
+        gap = inp.source[one.end() : other.start()]
+        if one[1] != other[1] and _LIST_GAP.fullmatch(gap) and match[2] in (one[1], other[1]):
+            return True
+    return False
+
+
+# between two items of a list: markup, a comma, "and"/"or"
+_LIST_GAP = re.compile(r"[\s`*'\",]*(?:(?:and|or)[\s`*'\"]*)?")
+
+
 def unresolved_finding(
     inp: StaticInput, segment: Segment, mention: Mention, resolution: Resolution
 ) -> Finding | None:
@@ -109,6 +131,8 @@ def unresolved_finding(
     project targets (``copy.replace`` is new in Python 3.13).
     """
     name = resolution.missing
+    if not mention.is_xref and _numbered_series(inp, segment, mention.target):
+        return None  # "`trimesh.sub1`, `trimesh.sub2`": made-up names of a series
     word = not mention.is_xref and not resolution.owner and is_plain_word(mention.target)
     own = inp.function.name
     # a function's docstring names the function itself on purpose (``quote`` in ``unquote``)
