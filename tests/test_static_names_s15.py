@@ -247,3 +247,40 @@ def test_a_numbered_series_of_names_is_illustrative(tmp_path: Path) -> None:
     assert found("attach_to_log") == []
     # control: one numbered name, no series
     assert found("attach_one") == ["`pkg.sub1` names nothing: module `pkg` has no `sub1`"]
+
+
+_MAPPER = '''
+from .. import util
+
+
+def equivalent_columns(table):
+    """Equivalent columns, as ``util.polymorphic_union`` produces them."""
+    return util.to_list(table)
+
+
+def equivalent_keys(table):
+    """Equivalent keys, as ``util.polymorphic_intersection`` produces them."""
+    return util.to_list(table)
+'''
+
+
+def test_a_module_named_relative_to_the_file(tmp_path: Path) -> None:
+    files = {
+        "sa/__init__.py": "",
+        "sa/util.py": "def to_list(x):\n    return [x]\n",
+        "sa/orm/__init__.py": "",
+        "sa/orm/util.py": "def polymorphic_union(table):\n    return table\n",
+        "sa/orm/mapper.py": _MAPPER,
+    }
+
+    def found(qualname: str) -> list[str]:
+        inp = project_input(tmp_path, files, "sa/orm/mapper.py", qualname)
+        return messages(c1_name_unresolved(inp))
+
+    # the ``util`` beside the file (sa.orm.util), not the imported sa.util, defines it
+    assert found("equivalent_columns") == []
+    # control: neither util module defines it
+    assert found("equivalent_keys") == [
+        "`util.polymorphic_intersection` names nothing: module `sa.util` has no"
+        " `polymorphic_intersection`"
+    ]

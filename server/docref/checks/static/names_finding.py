@@ -20,6 +20,7 @@ from docref.checks.static.names_scope import Resolution, project_variant
 from docref.checks.static.names_shorthand import (
     alias_shorthand,
     foreign_member,
+    module_shorthand,
     package_shorthand,
     root_imported,
 )
@@ -197,6 +198,8 @@ def unresolved_finding(
         # names a module only when the file imports it
         return None
     if package_shorthand(inp, mention.target, resolution):
+        return None
+    if module_shorthand(inp, mention.target, resolution):
         return None
     if not mention.is_xref and suggestion is None and alias_shorthand(mention.target, resolution):
         return None

@@ -6,6 +6,9 @@ C1 name rules (:mod:`.names`).
 * :func:`package_shorthand` -- ``dask.DataFrame`` for ``dask.dataframe.DataFrame``.
 * :func:`alias_shorthand` -- ``job.configuration.query``: a plain word after a local module
   alias in prose.
+* :func:`module_shorthand` -- ``util.polymorphic_union`` in ``sqlalchemy/orm/mapper.py``:
+  the ``util`` of the file's own package (``sqlalchemy.orm.util``) where the import named
+  ``util`` is another (``sqlalchemy.util``).
 * :func:`root_imported` -- whether the first part of a dotted name is bound by an import.
 """
 
@@ -17,7 +20,13 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_scope import Resolution, project_names
 
-__all__ = ["alias_shorthand", "foreign_member", "package_shorthand", "root_imported"]
+__all__ = [
+    "alias_shorthand",
+    "foreign_member",
+    "module_shorthand",
+    "package_shorthand",
+    "root_imported",
+]
 
 
 _LOWER_CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+")
@@ -74,6 +83,25 @@ def alias_shorthand(target: str, resolution: Resolution) -> bool:
         and is_plain_word(resolution.missing)
         and not (owner[1] == root or owner[1].startswith(root + "."))
     )
+
+
+def module_shorthand(inp: StaticInput, target: str, resolution: Resolution) -> bool:
+    """``util.polymorphic_union`` where ``util`` resolved to a module without it
+    (``sqlalchemy.util``) but a module of that name in the file's package or one above it
+    (``sqlalchemy.orm.util`` beside ``sqlalchemy/orm/mapper.py``) defines it: the prose names
+    modules relative to where it is (round 19).  A member no such module defines stays
+    reported."""
+    parts = target.split(".")
+    owner = re.fullmatch(r"module `([\w.]+)`", resolution.owner)
+    if len(parts) != 2 or owner is None or owner[1].rsplit(".", 1)[-1] != parts[0]:
+        return False
+    folder = inp.path.rsplit("/", 1)[0] if "/" in inp.path else ""
+    while folder:
+        for candidate in (f"{folder}/{parts[0]}.py", f"{folder}/{parts[0]}/__init__.py"):
+            if inp.graph.symbol(candidate, parts[1]) is not None:
+                return True
+        folder = folder.rsplit("/", 1)[0] if "/" in folder else ""
+    return False
 
 
 def root_imported(inp: StaticInput, target: str) -> bool:
