@@ -14,7 +14,8 @@ that is a case variant of it or one or two edits away (``Frobber`` for ``Frobble
 from a library the file does not import is documented by its short name all the time
 (``DataFrame``, ``Figure``), and nothing in the file tells it from a stale one.  A
 suggestion that is a type variable of the file (``TensorT = TypeVar("TensorT")``) is no
-rename: the docstring names what the variable stands for (``dict[str, Tensor]``).
+rename: the docstring names what the variable stands for (``dict[str, Tensor]``), nor is one
+imported from a library that is not installed (its other classes cannot be listed).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import typing
 from collections import abc
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.names_external import external_doc
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_plural import singulars
 from docref.checks.static.names_python import PythonScope
@@ -122,6 +124,8 @@ def c1_doctype_unresolved(inp: StaticInput) -> list[Finding]:
             suggestion = suggest(resolution.missing, candidates)
             if suggestion is None or suggestion in _type_variables(inp):
                 continue
+            if _from_unreadable_library(inp, suggestion):
+                continue  # ``PyGraph`` beside ``from rustworkx import PyDiGraph``
             reported.add(name)
             what = "exception" if java else "type"
             message = (
@@ -130,6 +134,20 @@ def c1_doctype_unresolved(inp: StaticInput) -> list[Finding]:
             fix_hint = f"rename `{resolution.missing}` to `{suggestion}` in this sentence"
             out.append(inp.finding(seg, Criterion.C1, RULE_DOCTYPE, message, fix_hint))
     return out
+
+
+def _from_unreadable_library(inp: StaticInput, name: str) -> bool:
+    """``name`` is imported from an external module the reader cannot read (not installed):
+    a documented type one edit from it (``PyGraph`` beside ``from rustworkx import
+    PyDiGraph``, round 17) may well be that library's other class.  With the library
+    installed, the name is looked up there and a missing one stays reported."""
+    for imp in inp.file.imports:
+        if imp.bound_name != name or imp.name is None or imp.level or not imp.module:
+            continue
+        if inp.graph.modules.module_path(imp.module) is not None:
+            return False  # a project module: read
+        return not external_doc(inp.graph, imp.module).found
+    return False
 
 
 def _type_variables(inp: StaticInput) -> set[str]:
