@@ -46,6 +46,7 @@ from docref.checks.static.names_intent import (
 from docref.checks.static.names_introduced import (
     introduced_names,
     one_of_plural,
+    quoted_keys,
     quoted_spans,
 )
 from docref.checks.static.names_java import JavaScope
@@ -141,7 +142,7 @@ _HISTORY = re.compile(r"\s*\.\.\s+version(?:changed|removed)::")
 def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Finding]:
     scope: PythonScope | JavaScope | None = None
     examples: set[str] | None = None
-    own: tuple[set[str], list[tuple[int, int]]] | None = None
+    own: tuple[set[str], list[tuple[int, int]], set[str]] | None = None
     findings: list[Finding] = []
     language = inp.file.language
     shared = inp.shared  # both rules scan the same segments: once for the two
@@ -170,6 +171,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 own = _introduced(inp)
             if re.split(r"[.#]", mention.target)[0] in own[0]:
                 continue  # "an ApplyUnitaryArgs object `uargs`": a name the prose gives
+            if not xref and mention.target in own[2]:
+                continue  # "- 'RiseTime': ..." then "after `RiseTime`": a key it quotes
             if any(lo <= mention.start < hi for lo, hi in own[1]):
                 continue  # in example code or quoted program output, not prose
             if parameter_family(mention.target, [p.name for p in inp.function.params]):
@@ -274,12 +277,13 @@ def _as_history(finding: Finding) -> Finding:
     return dataclasses.replace(finding, message=message, fix_hint=fix)
 
 
-def _introduced(inp: StaticInput) -> tuple[set[str], list[tuple[int, int]]]:
-    """The names the docstring introduces itself and the (absolute) spans of its code and
-    quoted output (:mod:`.names_introduced`)."""
+def _introduced(inp: StaticInput) -> tuple[set[str], list[tuple[int, int]], set[str]]:
+    """The names the docstring introduces itself, the (absolute) spans of its code and
+    quoted output and the keys it quotes (:mod:`.names_introduced`)."""
     start = inp.docstring.body_start
     body = inp.source[start : inp.docstring.body_end]
-    return introduced_names(body), [(start + lo, start + hi) for lo, hi in quoted_spans(body)]
+    spans = [(start + lo, start + hi) for lo, hi in quoted_spans(body)]
+    return introduced_names(body), spans, quoted_keys(body)
 
 
 def _spelt_in_full(inp: StaticInput, scope: PythonScope, mention: Mention) -> bool:

@@ -6,9 +6,11 @@ Held-out round 16's false alarms on bare names the docstring itself accounts for
   (an indefinite article, a noun, then ``object``/``instance`` and the name: cirq), the items
   of a tuple the docstring spells out, "as a tuple ``(id_name, version, codename)``" (distro),
   and every identifier of a Google ``Usage:``/``Example:`` block whose lines are code (an
-  indented block with no ``::``: cirq's ``alternative``); the keys it quotes as strings
-  (``- 'RiseTime': Time from 10% to 90% ...``, round 19's control), which its prose then names
-  (```RiseTime```): a key of a value, not an old parameter name.
+  indented block with no ``::``: cirq's ``alternative``).
+* :func:`quoted_keys` -- the keys it quotes as strings (``- 'RiseTime': Time from 10% to 90%
+  ...``, round 19's control), which its prose then names bare (```RiseTime```): a key of a
+  value, not an old parameter name (an option value ``'gensim':`` says nothing of the
+  cross-reference ``:meth:`gensim.models.X.update```).
 * :func:`quoted_spans` -- text that is not prose at all: those code blocks, and quoted program
   output ("asyncio/base_events.py:641: RuntimeWarning: ...", a traceback), whose words are
   the program's, not references to this code (slack-sdk).
@@ -27,7 +29,7 @@ from collections.abc import Iterator
 
 from docref.checks.static.base import StaticInput
 
-__all__ = ["introduced_names", "loop_variable", "one_of_plural", "quoted_spans"]
+__all__ = ["introduced_names", "loop_variable", "one_of_plural", "quoted_keys", "quoted_spans"]
 
 # "an ApplyUnitaryArgs object `uargs`", "a ``Foo`` instance ``foo``": the name the sentence
 # gives a new value ("the object `uargs`" refers to one, which may have been renamed)
@@ -61,12 +63,16 @@ _ONE_OF = re.compile(r"\b(?:an?|each|every|any|one)\s+[`*]+$", re.I)
 def introduced_names(body: str) -> set[str]:
     """The names ``body`` (a docstring's text) introduces itself (see the module docstring)."""
     names = {m[1] for m in _OBJECT_NAMED.finditer(body)}
-    names.update(m[2] for m in _QUOTED_KEY.finditer(body))
     for match in _TUPLE_NAMED.finditer(body):
         names.update(part.strip() for part in match[1].split(","))
     for start, end in _example_code(body):
         names.update(re.findall(r"[^\W\d]\w*", body[start:end]))
     return names
+
+
+def quoted_keys(body: str) -> set[str]:
+    """The keys ``body`` quotes as strings before a colon (``- 'RiseTime': Time from ...``)."""
+    return {m[2] for m in _QUOTED_KEY.finditer(body)}
 
 
 def quoted_spans(body: str) -> list[tuple[int, int]]:
