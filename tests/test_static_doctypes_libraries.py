@@ -1,7 +1,8 @@
 """C1-DOCTYPE-UNRESOLVED on a type of a library that is not installed (issue 12, round 17:
 qiskit documents ``graph (PyGraph)`` beside ``from rustworkx import PyDiGraph``): the reader
 cannot list that library's classes, so a name one edit from an import of it may be its other
-class.  Control: the same near-miss of a class from an installed library (collections) stays reported."""
+class.  Control: the same near-miss of a class from an installed library (collections) stays
+reported."""
 
 from __future__ import annotations
 
