@@ -6,7 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from docref.external import python as external_python
+from docref.external import py_resolve
 from docref.external.lookup import clear_caches, python_external_doc
 from docref.external.py_source import loaded, stamp_of
 
@@ -95,7 +95,7 @@ def test_same_results_as_parsing_every_module(site: Path, monkeypatch: pytest.Mo
     path = [str(site)]
     probed = [python_external_doc(name, search_path=path) for name in NAMES]
     clear_caches()
-    monkeypatch.setattr(external_python, "cannot_bind", lambda *_: False)
+    monkeypatch.setattr(py_resolve, "cannot_bind", lambda *_: False)
     parsed = [python_external_doc(name, search_path=path) for name in NAMES]
     assert probed == parsed
     assert [doc.found for doc in probed] == [
