@@ -298,3 +298,118 @@ def test_a_longer_name_naming_another_value_stays_silent(
 ) -> None:
     code = SHORTENED["google"][0].format(param=param, old=old)
     assert _found(tmp_path, code) == []
+
+
+# return claims after a verb saying the function makes the value or answers a question, and a
+# possessive before "string"; judged only on a function that returns something
+MADE = {
+    "google": '''
+def f(values: list[int]) -> {ret}:
+    """{summary}
+
+    Args:
+        values: The values.
+    """
+    return values
+''',
+    "numpy": '''
+def f(values: list[int]) -> {ret}:
+    """{summary}
+
+    Parameters
+    ----------
+    values : list of int
+        The values.
+    """
+    return values
+''',
+    "rest": '''
+def f(values: list[int]) -> {ret}:
+    """{summary}
+
+    :param values: the values
+    """
+    return values
+''',
+}
+
+
+@pytest.mark.parametrize("style", sorted(MADE))
+@pytest.mark.parametrize(
+    ("summary", "bad", "good"),
+    [
+        ("Compute a dictionary of value to count.", "list[tuple[int, int]]", "dict[int, int]"),
+        ("Builds the list of distinct values.", "int", "list[int]"),
+        ("Tells whether the values are sorted.", "str", "bool"),
+        ("Determines whether every value is positive.", "int", "bool"),
+        ("Returns the queue's string representation.", "list[str]", "str"),
+    ],
+)
+def test_a_made_or_asked_value_is_a_return_claim(
+    tmp_path: Path, style: str, summary: str, bad: str, good: str
+) -> None:
+    code = MADE[style]
+    [(rule, text)] = _found(tmp_path / "bad", code.format(summary=summary, ret=bad))
+    assert rule == "C2-PROSE-RETURN-TYPE" and text.startswith(summary[:12])
+    assert _found(tmp_path / "good", code.format(summary=summary, ret=good)) == []
+
+
+@pytest.mark.parametrize(
+    ("summary", "ret"),
+    [
+        ("Determines whether the values are sorted.", "None"),  # raises: nothing comes back
+        ("Compute the number of values and log it.", "None"),
+        # a check reporting a position or a tri-state (JDK ``Monitor``, ``NodeFilter``)
+        ("Check if the array has been modified.", "int"),
+        ("Tells if a node must be output.", "int"),
+    ],
+)
+def test_a_made_or_asked_claim_that_stays_silent(tmp_path: Path, summary: str, ret: str) -> None:
+    assert _found(tmp_path, MADE["google"].format(summary=summary, ret=ret)) == []
+
+
+def test_javadoc_tells_whether_on_a_string(tmp_path: Path) -> None:
+    code = """
+class C {{
+    /**
+     * Tells whether the inventory is empty.
+     *
+     * @return {said}
+     */
+    public {ret} m() {{
+        return null;
+    }}
+}}
+"""
+    flagged = _found(tmp_path / "bad", code.format(said="the size", ret="String"), "C.java")
+    assert [rule for rule, _ in flagged] == ["C2-PROSE-RETURN-TYPE"]
+    good = code.format(said="whether it is", ret="boolean")
+    assert _found(tmp_path / "good", good, "C.java") == []
+
+
+# "*weights* is a sequence of floats" on a float; "a sequence of characters" is a string
+@pytest.mark.parametrize(
+    ("said", "annotation", "flagged"),
+    [
+        ("a sequence of floats, one per value", "float", True),
+        ("a sequence of floats, one per value", "list[float]", False),
+        ("a sequence of floats, one per value", "tuple[float, ...]", False),
+        ("a sequence of characters to strip", "str", False),
+    ],
+)
+def test_a_sequence_of_in_prose(tmp_path: Path, said: str, annotation: str, flagged: bool) -> None:
+    code = f'''
+def f(values: list[float], weights: {annotation}) -> float:
+    """Weighted sum.
+
+    *weights* is {said}.
+
+    Args:
+        values: The series.
+        weights: The weights.
+    """
+    return 0.0
+'''
+    rules = [rule for rule, _ in _found(tmp_path, code)]
+    assert rules == (["C2-PROSE-PARAM-TYPE"] if flagged else [])
+

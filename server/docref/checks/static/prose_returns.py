@@ -83,7 +83,8 @@ _BOOL = re.compile(
 )
 # up to two words qualifying the noun ("a fully-qualified location string", "a settings
 # dict"), none of them a preposition or conjunction ("the key of the dict" is no dict)
-_ADJ = r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as)\b)[\w-]+\s+)"
+# (a possessive too: "the queue's string representation", session 15 prose probe)
+_ADJ = r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as)\b)[\w-]+(?:'s|')?\s+)"
 # Adjectives are up to two words; nouns that make "string" a modifier are refused, also
 # after one or two more words of the compound ("the string representation size", "the string
 # concat initial coder") that are no article, preposition or -ing verb.
@@ -114,8 +115,11 @@ _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)
 _TUPLE = re.compile(
     r"^(?:(?:an?|the)\s+(?:[\w-]+\s+|\([\w\s,.*]+\)\s+)?tuple\b|tuple\s+of\b)", re.I
 )
+# "a sequence of floats" too (session 15 prose probe), not of characters or bytes (a string)
 _LIST = re.compile(
-    r"^(?:(?:an?|the)\s+(?:new\s+)?list\s+(?:of|with|containing)\b|list\s+of\b)", re.I
+    r"^(?:(?:an?|the)\s+(?:new\s+)?(?:list|sequence)\s+(?:of|with|containing)\b|list\s+of\b"
+    r"|sequence\s+of\b)(?!\s+(?:the\s+)?(?:char|character|byte|letter|digit|code\s+point)s?\b)",
+    re.I,
 )
 _DICT = re.compile(
     rf"^(?:(?:an?|the)\s+{_ADJ}{{0,2}}(?:dict|dictionary)\b(?!\s*-?like|\s+(?:key|value|entry|"
@@ -158,6 +162,18 @@ _OTHERWISE = re.compile(
     re.I,
 )
 _VERB = re.compile(r"^(?:Returns?|Gets?)\s+", re.I)
+# a summary saying the function makes the value ("Compute a dictionary of ...", "Builds the
+# list of ...") or answers a question ("Tells whether ...", "Checks if ..."; session 15 prose
+# probe): a return claim only on a function that returns something (not ``-> None``, which
+# computes or decides for its side effect or its exception)
+_MADE = re.compile(
+    r"^(?:Computes?|Calculates?|Builds?|Creates?|Makes?|Constructs?|Produces?|Gives?"
+    r"|Generates?)\s+(?=(?:an?|the)\s)",
+    re.I,
+)
+# ("Check if ..." / "Tells if ..." on a JDK ``int`` method is a check that reports a position
+# or a tri-state: only "whether", and no "check")
+_ASKS = re.compile(r"^(?:Tells?|Determines?|Indicates?)\s+whether\s", re.I)
 _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
 
 _SHOWN = {"bool": "a boolean", "str": "a string", "bytes": "bytes", "tuple": "a tuple"}
@@ -195,10 +211,11 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
     return None
 
 
-def _claims(inp: StaticInput) -> list[tuple[Segment, str]]:
-    """The return claims of the docstring: the segment and its text after the verb/field."""
+def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
+    """The return claims of the docstring: the segment, its text after the verb/field, and
+    whether it holds only when the function returns a value (:data:`_MADE`, :data:`_ASKS`)."""
     java = inp.file.language == "java"
-    out: list[tuple[Segment, str]] = []
+    out: list[tuple[Segment, str, bool]] = []
     # a typed Returns entry is C2-RETURN-TYPE's to judge, and says what the summary means
     typed = any(s.kind == "returns" and s.type for s in inp.docstring.segments)
     agreed = typed and _type_field_agrees(inp)
@@ -207,15 +224,20 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str]]:
             if agreed:
                 continue  # ":rtype: bytes or NoneType" agrees: "A timestamp string" is content
             text = _RETURN_FIELD.sub("", seg.text, count=1)
-            out.append((seg, _VERB.sub("", text, count=1)))
+            out.append((seg, _VERB.sub("", text, count=1), False))
         elif typed:
             continue
         elif seg.kind == "summary" or (java and seg.kind == "prose" and seg.section is None):
             verb = _VERB.match(seg.text)
+            made = _MADE.match(seg.text) or _ASKS.match(seg.text)
             if verb is not None and seg.text[:1].isupper():
-                out.append((seg, seg.text[verb.end() :]))
+                out.append((seg, seg.text[verb.end() :], False))
+            elif made is not None and seg.text[:1].isupper():
+                asks = made.group(0).lower().endswith("whether ")
+                rest = seg.text[made.end() :]
+                out.append((seg, "whether " + rest if asks else rest, True))
             elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
-                out.append((seg, seg.text))  # a noun-phrase summary ("Tuple of two ...")
+                out.append((seg, seg.text, False))  # a noun-phrase summary ("Tuple of two ...")
     return out
 
 
@@ -372,13 +394,13 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
     # claim is worth the parse of an unannotated body (``_allowed``)
     claims = []
-    for seg, text in _claims(inp):
+    for seg, text, made in _claims(inp):
         found = claimed_kind(text)
         if found is None and (seg.kind == "returns" or _VERB.match(seg.text)):
             found = conversion_kind(text)
         rest = _BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
         if found is not None and not _OTHERWISE.search(rest):
-            claims.append((seg, text, found))
+            claims.append((seg, text, found, made))
     if not claims:
         return []
     allowed = _allowed(inp)
@@ -389,7 +411,9 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     annotated = java or bool(inp.function.returns)
     scalar = not kinds & {"list", "set", "dict"}
     out: list[Finding] = []
-    for seg, text, (claim, match) in claims:
+    for seg, text, (claim, match), made in claims:
+        if made and kinds <= {"None"}:
+            continue  # "Checks whether the file exists." on ``-> None``: it raises
         if java and (claim in ("bytes", "tuple") or (claim in ("list", "dict") and scalar)):
             # no such Java type: "a byte string", "a tuple" are loose words there; a container
             # is judged against containers only: a Javadoc "list of KDCs separated by a space"
