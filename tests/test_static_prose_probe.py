@@ -413,3 +413,25 @@ def f(values: list[float], weights: {annotation}) -> float:
     rules = [rule for rule, _ in _found(tmp_path, code)]
     assert rules == (["C2-PROSE-PARAM-TYPE"] if flagged else [])
 
+
+def test_a_call_in_an_example_is_no_shortened_parameter(tmp_path: Path) -> None:
+    # discord.py ``when_mentioned_or(*prefixes)``: ``prefixes_for(message.guild)`` in a code
+    # block is a function the reader writes, and "for" is no unit or verb of the value
+    code = '''
+def f(*prefixes: str) -> list[str]:
+    """A callable that implements other prefixes.
+
+    .. code-block:: python3
+
+        async def get_prefix(bot, message):
+            extras = await prefixes_for(message.guild)
+            return extras
+
+    Args:
+        prefixes: The prefixes.
+    """
+    return list(prefixes)
+'''
+    assert _found(tmp_path, code) == []
+    said = SHORTENED["google"][0].format(param="prefixes", old="prefixes_for")
+    assert _found(tmp_path / "words", said) == []

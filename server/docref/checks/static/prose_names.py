@@ -156,6 +156,13 @@ def plain_affix(name: str, param: str) -> bool:
     return not any(w in _ANOTHER_THING or w.isdigit() for w in added)
 
 
+# English function words: a name ending in one is a phrase about the value (``prefixes_for``),
+# not the value with a unit or verb dropped
+_FUNCTION_WORDS = frozenset(
+    {"for", "of", "in", "by", "at", "as", "if", "the", "a", "an", "all", "each", "every", "it"}
+)
+
+
 def shortened(name: str, param: str) -> bool:
     """``param`` is the code-shaped ``name`` cut back to its leading words, the words dropped
     qualifying the same value (``timeout_secs`` -> ``timeout``, ``dry_run`` -> ``dry``,
@@ -168,7 +175,8 @@ def shortened(name: str, param: str) -> bool:
         return False
     if _inflected(name.lower(), param.lower()):
         return False
-    return not any(w in _ANOTHER_THING or w.isdigit() or len(w) < 2 for w in a[len(b) :])
+    dropped = a[len(b) :]
+    return not any(w in _ANOTHER_THING or w in _FUNCTION_WORDS or w.isdigit() for w in dropped)
 
 
 def _related(name: str, candidate: str, *, plain: bool, loose: bool, affix: bool = True) -> bool:
@@ -265,7 +273,8 @@ def stale_match(
         # a plain word's twin by qualifying words, when the docstring never names it
         qualified = as_word and not keyword and param in unnamed and plain_affix(name, param)
         # a code-shaped name the rename cut back to its leading words
-        cut = not plain and not keyword and shortened(name, param)
+        # (not a call: ``prefixes_for(guild)`` in an example is a function, discord.py)
+        cut = not plain and not keyword and not called and shortened(name, param)
         if param != name and (related or qualified or cut):
             found.add(param)
     if keyword:
