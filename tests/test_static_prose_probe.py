@@ -435,3 +435,143 @@ def f(*prefixes: str) -> list[str]:
     assert _found(tmp_path, code) == []
     said = SHORTENED["google"][0].format(param="prefixes", old="prefixes_for")
     assert _found(tmp_path / "words", said) == []
+
+
+# a renamed helper, field or class the function's own code uses, named in prose by its old
+# name with one word swapped (``frobnicate_all`` for ``frobnicate_each``)
+USED = {
+    "google": '''
+def frobnicate_each(items: list[str]) -> list[str]:
+    """Upper-case every item.
+
+    Args:
+        items: The items.
+
+    Returns:
+        The items, upper-cased.
+    """
+    return [i.upper() for i in items]
+
+
+def f(lines: list[str]) -> list[str]:
+    """Strip the lines, then call `{old}` on them.
+
+    Args:
+        lines: The lines.
+
+    Returns:
+        The upper-cased lines.
+    """
+    return frobnicate_each([line.strip() for line in lines])
+''',
+    "numpy": '''
+def frobnicate_each(items: list[str]) -> list[str]:
+    """Upper-case every item.
+
+    Parameters
+    ----------
+    items : list of str
+        The items.
+
+    Returns
+    -------
+    list of str
+        The items, upper-cased.
+    """
+    return [i.upper() for i in items]
+
+
+def f(lines: list[str]) -> list[str]:
+    """Strip the lines; ``{old}`` does the rest.
+
+    Parameters
+    ----------
+    lines : list of str
+        The lines.
+
+    Returns
+    -------
+    list of str
+        The upper-cased lines.
+    """
+    return frobnicate_each([line.strip() for line in lines])
+''',
+    "rest": '''
+def frobnicate_each(items: list[str]) -> list[str]:
+    """Upper-case every item.
+
+    :param items: the items
+    :returns: the items, upper-cased
+    """
+    return [i.upper() for i in items]
+
+
+def f(lines: list[str]) -> list[str]:
+    """Strip the lines, then hand them to ``{old}``.
+
+    :param lines: the lines
+    :returns: the upper-cased lines
+    """
+    return frobnicate_each([line.strip() for line in lines])
+''',
+}
+
+
+@pytest.mark.parametrize("style", sorted(USED))
+def test_a_used_helper_named_with_one_word_swapped(tmp_path: Path, style: str) -> None:
+    code = USED[style]
+    found = _found(tmp_path / "bad", code.format(old="frobnicate_all"))
+    assert [(rule, "frobnicate_all" in text) for rule, text in found] == [
+        ("C1-PROSE-NAME-STALE", True)
+    ]
+    assert _found(tmp_path / "good", code.format(old="frobnicate_each")) == []
+    # controls: a pattern of names, a swapped word of two letters (notation)
+    assert _found(tmp_path / "xxx", code.format(old="frobnicate_xxx")) == []
+    assert _found(tmp_path / "short", code.format(old="frobnicate_ab")) == []
+
+
+JAVA_USED = """
+class C {{
+    private int reorderLevel = 5;
+
+    private int lookupStock(String sku) {{
+        return 0;
+    }}
+
+    /**
+     * Stock of an item. Delegates to {{@code {old}}}.
+     *
+     * @param sku the item's code
+     * @return its stock
+     */
+    public int stockOf(String sku) {{
+        return lookupStock(sku) + reorderLevel;
+    }}
+}}
+"""
+
+
+@pytest.mark.parametrize("old", ["findStock", "reorderThreshold"])
+def test_javadoc_used_member_named_with_one_word_swapped(tmp_path: Path, old: str) -> None:
+    found = _found(tmp_path / "bad", JAVA_USED.format(old=old), "C.java")
+    assert [(rule, old in text) for rule, text in found] == [("C1-PROSE-NAME-STALE", True)]
+    good = JAVA_USED.format(old="lookupStock")
+    assert _found(tmp_path / "good", good, "C.java") == []
+
+
+def test_javadoc_own_name_delegated_is_no_twin(tmp_path: Path) -> None:
+    # JDK rowset: ``cancelRowUpdates()`` calls ``crsInternal.cancelRowUpdates()``; the prose's
+    # ``cancelRowInsert`` is another (missing) method, not the documented one's old name
+    code = """
+class C {
+    private C crsInternal;
+
+    /**
+     * Rolls back. The method <code>cancelRowInsert</code> removes inserted rows.
+     */
+    public void cancelRowUpdates() {
+        crsInternal.cancelRowUpdates();
+    }
+}
+"""
+    assert _found(tmp_path, code, "C.java") == []
