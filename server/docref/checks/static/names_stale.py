@@ -21,6 +21,7 @@ from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import Resolution, missing, project_names
 from docref.checks.static.names_spelling import inflected
+from docref.checks.static.names_used import used_names, used_twins
 from docref.checks.static.prose_names import (
     RULE_STALE,
     called_in,
@@ -254,7 +255,7 @@ def twin_in_scope(
         called=called,
         keyword=keyword,
         linked=lambda: call_linked(inp),
-        used=lambda: _used_names(inp),
+        used=lambda: used_twins(name, used_names(inp)),
         cue=cue,
         documented=inp.function.name,
         unnamed=_unnamed(inp, params) if plain and affixed else (),
@@ -323,16 +324,6 @@ def parameter_cue(source: str, start: int, end: int) -> bool:
     # callable's (jax's ``nd_loop``: the body's keyword)
     after = re.match(r"[`*\s]*(?:keyword\s+)?(\w+)", after_text)
     return after is not None and after[1].lower().rstrip("s") in _CUE_WORDS
-
-
-def _used_names(inp: StaticInput) -> set[str]:
-    """The names the documented function's code uses (each part of ``self.x.y``), but for its
-    parameters: a renamed helper, constant or field the prose still names by its old name."""
-    # not its own name: ``crsInternal.cancelRowUpdates()`` delegates (JDK rowset), and a
-    # method the prose names wrongly is no old name of the documented one
-    skip = {p.name for p in inp.function.params} | {inp.function.name, "self", "cls", "this"}
-    parts = {part for r in inp.function.references for part in r.name.split(".")}
-    return {p for p in parts if p and p not in skip}
 
 
 def _called_name(reference: str) -> str | None:

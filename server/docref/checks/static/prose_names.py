@@ -315,43 +315,13 @@ def stale_match(
             if _word_abbreviation(words, theirs) or extended:
                 found.add(other)
     if not found and not plain and not keyword and used is not None and len(_words(name)) >= 2:
-        found = _used_twins(name, used())
+        found = used()  # :func:`.names_used.used_twins`
     if len(found) != 1:
         return None
     (match,) = found
     if re.search(rf"(?<![\w.]){re.escape(match)}(?!\w)", sentence):
         return None
     return match
-
-
-def _used_twins(name: str, used: set[str]) -> set[str]:
-    """The names the documented function's code uses that ``name`` is with one word swapped
-    or abbreviated (same convention and word count: ``MAX_RETRIES`` for the ``MAX_ATTEMPTS``
-    it reads, {@code findStock} for the ``lookupStock`` it calls, ``DEFAULT_ENCODING`` for
-    ``DEFAULT_ENC``; session 15 prose probe): the code's own use is the second signal a
-    public or constant name needs, where another module's name would otherwise be as likely."""
-    words = _words(name)
-    if any(w in _PLACEHOLDER_WORDS for w in words):
-        return set()  # ``getXXX``, ``c_something``: a pattern of names (JDK rowset, gensim)
-    style = _convention(name)
-    found = set()
-    for other in used:
-        theirs = _words(other)
-        if other == name or len(theirs) != len(words) or _convention(other) != style:
-            continue
-        if other.startswith("_") != name.startswith("_"):
-            continue
-        swapped = [(x, y) for x, y in zip(words, theirs, strict=True) if x != y]
-        # the swapped word a word of its own on both sides (``c_v`` is notation)
-        one = _one_word(words, theirs) and min(len(swapped[0][0]), len(swapped[0][1])) >= 3
-        if one or _word_abbreviation(words, theirs):
-            found.add(other)
-    return found
-
-
-_PLACEHOLDER_WORDS = frozenset(
-    {"xxx", "yyy", "zzz", "something", "foo", "bar", "baz", "whatever", "thing"}
-)
 
 
 def called_twin(

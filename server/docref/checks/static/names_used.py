@@ -1,0 +1,67 @@
+"""The names a documented function's code uses, as twins of a stale name in its prose
+(``C1-PROSE-NAME-STALE``, session 15 prose probe): a code-shaped name that resolves nowhere,
+one word swapped or abbreviated from a helper, constant or field the function itself calls or
+reads (``frobnicate_all`` beside a call of ``frobnicate_each``, ``{@code findStock}`` for
+``lookupStock``).  The code's own use is the second signal a public name needs, where another
+module's name would otherwise be as likely (:func:`.prose_names.stale_match` asks for it only
+when no parameter or private name matched)."""
+
+from __future__ import annotations
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.prose_names import (
+    _convention,
+    _one_edit,
+    _one_word,
+    _word_abbreviation,
+    _words,
+)
+
+__all__ = ["used_names", "used_twins"]
+
+
+def used_names(inp: StaticInput) -> set[str]:
+    """The names the documented function's code uses (each part of ``self.x.y``), but for its
+    parameters: a renamed helper, constant or field the prose still names by its old name."""
+    # not its own name: ``crsInternal.cancelRowUpdates()`` delegates (JDK rowset), and a
+    # method the prose names wrongly is no old name of the documented one
+    skip = {p.name for p in inp.function.params} | {inp.function.name, "self", "cls", "this"}
+    parts = {part for r in inp.function.references for part in r.name.split(".")}
+    return {p for p in parts if p and p not in skip}
+
+
+def used_twins(name: str, used: set[str]) -> set[str]:
+    """The names the documented function's code uses that ``name`` is with one word swapped
+    or abbreviated, same convention and word count (an ALL_CAPS name never gets here: the
+    mentions leave it out as an environment variable)."""
+    words = _words(name)
+    if any(w in _PLACEHOLDER_WORDS for w in words):
+        return set()  # ``getXXX``, ``c_something``: a pattern of names (JDK rowset, gensim)
+    style = _convention(name)
+    found = set()
+    for other in used:
+        theirs = _words(other)
+        if other == name or len(theirs) != len(words) or _convention(other) != style:
+            continue
+        if other.startswith("_") != name.startswith("_"):
+            continue
+        swapped = [(x, y) for x, y in zip(words, theirs, strict=True) if x != y]
+        # the swapped word a word of its own on both sides (``c_v`` is notation), and not a
+        # short one a letter away (sympy's ``gf_sqf``, square-free, beside ``gf_sqr``)
+        one = _one_word(words, theirs) and _swapped_word(*swapped[0])
+        if one or _word_abbreviation(words, theirs):
+            found.add(other)
+    return found
+
+
+def _swapped_word(mine: str, theirs: str) -> bool:
+    """One word of a name swapped for another: both of three letters or more, and a short
+    word (under five letters) not one letter away from the other (another function)."""
+    if min(len(mine), len(theirs)) < 3:
+        return False
+    return max(len(mine), len(theirs)) >= 5 or not _one_edit(mine, theirs)
+
+
+_PLACEHOLDER_WORDS = frozenset(
+    {"xxx", "yyy", "zzz", "something", "foo", "bar", "baz", "whatever", "thing"}
+)
