@@ -218,7 +218,11 @@ def _code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
         return known[1], known[2]
     if fe.language == "python":
         words = frozenset(_IDENTIFIER.findall(_without_comments(code, strings=True)))
-        served = served_names(source) if "__getattr__" in code else None
+        # only a module-level ``def __getattr__`` (also under ``if``/``try``: the extract names
+        # it ``__getattr__``) can serve names; a class's own (``C.__getattr__``) is no reason
+        # to parse the whole file (astropy: 19 files, 0.7 s of a cold run's CPU)
+        module_getattr = any(f.qualname == "__getattr__" for f in fe.functions)
+        served = served_names(source) if module_getattr and "__getattr__" in code else None
         # blanking strings drops identifiers and adds none: code none of whose identifiers
         # is a word :func:`_dynamic` looks for needs no second pass over the file
         dynamic = not _MAKES_DYNAMIC.isdisjoint(words) and _dynamic(
