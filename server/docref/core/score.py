@@ -49,9 +49,14 @@ class CheckResult:
     reason: str | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "criterion", Criterion(self.criterion))
-        object.__setattr__(self, "verdict", Verdict(self.verdict))
-        object.__setattr__(self, "tier", Tier(self.tier))
+        # members already (the common case: a cached model run builds thousands) need no
+        # conversion; a string is looked up as before
+        if type(self.criterion) is not Criterion:
+            object.__setattr__(self, "criterion", Criterion(self.criterion))
+        if type(self.verdict) is not Verdict:
+            object.__setattr__(self, "verdict", Verdict(self.verdict))
+        if type(self.tier) is not Tier:
+            object.__setattr__(self, "tier", Tier(self.tier))
         f = self.finding
         if f is not None and (
             f.criterion is not self.criterion

@@ -167,6 +167,11 @@ def _result_to_json(result: CheckResult) -> dict[str, object]:
     }
 
 
+_CRITERIA: dict[object, Criterion] = {c.value: c for c in Criterion}
+_VERDICTS: dict[object, Verdict] = {v.value: v for v in Verdict}
+_TIERS: dict[object, Tier] = {t.value: t for t in Tier}
+
+
 def _entry_from_json(rel: str, raw: Mapping[str, Any]) -> ModelEntry:
     from docref.checks.llm.result import LlmFunctionResult
     from docref.core.score import CheckResult
@@ -183,9 +188,10 @@ def _entry_from_json(rel: str, raw: Mapping[str, Any]) -> ModelEntry:
                     qualname=qualname,
                     start=int(r["start"]),
                     end=int(r["end"]),
-                    criterion=Criterion(r["criterion"]),
-                    verdict=Verdict(r["verdict"]),
-                    tier=Tier(r["tier"]),
+                    # a dict lookup, not the enum's call: a fully cached run reads thousands
+                    criterion=_CRITERIA.get(r["criterion"]) or Criterion(r["criterion"]),
+                    verdict=_VERDICTS.get(r["verdict"]) or Verdict(r["verdict"]),
+                    tier=_TIERS.get(r["tier"]) or Tier(r["tier"]),
                     rule=None if r["rule"] is None else str(r["rule"]),
                     finding=None if found is None else Finding.from_json(found).cached(),
                     reason=None if r["reason"] is None else str(r["reason"]),
