@@ -3,6 +3,7 @@ opt-in twin filter the same candidates, computed once for the two."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from docref.checks.static.base import StaticInput, per_function, run_rules
@@ -51,6 +52,10 @@ def test_the_family_runs_once_per_function_and_arguments(tmp_path: Path) -> None
     assert calls == ["A", "B"]
     family(_input(tmp_path), "A")  # another input (a re-check) computes afresh
     assert calls == ["A", "B", "A"]
+    other = replace(inp, function=replace(inp.function, name="other"))
+    assert other.shared is inp.shared  # replace keeps the Shared: the key tells them apart
+    family(other, "A")
+    assert calls == ["A", "B", "A", "A"]
 
 
 def test_a_family_that_fails_fails_for_each_rule(tmp_path: Path) -> None:

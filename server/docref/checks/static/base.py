@@ -37,8 +37,10 @@ class Shared:
     examples: set[str] | None = None
     # keywords the docstring's example passes to the function, which it does not take
     passed: set[str] = field(default_factory=set)
-    # (family function, its arguments) -> the family's findings on this function
-    families: dict[Hashable, list[Finding]] = field(default_factory=dict)
+    # (family function, function and docstring ids, arguments) -> the family's findings
+    families: dict[Hashable, tuple[Function, ParsedDocstring, list[Finding]]] = field(
+        default_factory=dict
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,14 +118,19 @@ def per_function(
     """``family`` (the one pass whose findings several rule ids filter by their ``rule``:
     a default rule and its opt-in twin) run once per function and arguments: each id's
     rule then filters the same candidates instead of doing the work again.  The findings
-    live in the input's :class:`Shared`; every caller gets its own list."""
+    live in the input's :class:`Shared` (an input made from it by ``dataclasses.replace``
+    for another function shares it, and computes its own); every caller gets its own list."""
 
     def once(inp: StaticInput, /, *args: _P.args, **kwargs: _P.kwargs) -> list[Finding]:
-        key = (family, args, tuple(sorted(kwargs.items())))
-        found = inp.shared.families.get(key)
-        if found is None:
-            found = inp.shared.families[key] = family(inp, *args, **kwargs)
-        return list(found)
+        # the function's and docstring's identity too: ``dataclasses.replace(inp,
+        # function=...)`` (a property's setter, raises_callees) keeps the same Shared; the
+        # entry holds both, so their ids are not reused while it lives
+        fn, doc = inp.function, inp.docstring
+        key = (family, id(fn), id(doc), args, tuple(sorted(kwargs.items())))
+        entry = inp.shared.families.get(key)
+        if entry is None:
+            entry = inp.shared.families[key] = (fn, doc, family(inp, *args, **kwargs))
+        return list(entry[2])
 
     functools.update_wrapper(once, family)  # its name in tracebacks and profiles
     return once
