@@ -365,6 +365,20 @@ def test_backslashes_follow_the_docstring_escapes(tmp_path: Path) -> None:
     assert len(run_rule(c2_default_mismatch, tmp_path / "other", other, "f")) == 1
 
 
+def test_a_rest_escape_in_the_documented_default_is_its_character(tmp_path: Path) -> None:
+    # pandas read_xml: ``default './\\*'`` in a plain docstring is ``'./\*'`` in its text,
+    # reST's escape of ``'./*'`` (a bare ``*`` would open emphasis)
+    doc = "Parameters\n----------\nxpath : str, optional, default './\\\\*'\n    The XPath."
+    code = _code('f(xpath="./*")', doc)
+    assert run_rule(c2_default_mismatch, tmp_path, code, "f") == []
+    # the control: an escaped default that is another value is still reported
+    other = _code('f(xpath="./item")', doc)
+    findings = run_rule(c2_default_mismatch, tmp_path / "other", other, "f")
+    assert [f.message for f in findings] == [
+        "documents default './\\*' for \"xpath\", but the signature default is \"./item\""
+    ]
+
+
 # ---- issue 12, pattern 4: type aliases expand before "the annotation admits None" ----------
 
 _ALIASED = '''

@@ -328,6 +328,22 @@ def _documented_for(seg: Segment, name: str, names: set[str]) -> DocumentedDefau
     return DocumentedDefault(repr(value), value)
 
 
+# reST's escape: a backslash before a punctuation character stands for the character itself
+_REST_ESCAPE = re.compile(r"\\([^\w\s])")
+
+
+def _escaped_same(text: str, signature: object) -> bool:
+    r"""Whether a documented default with backslashes is the signature's once unescaped:
+    ``\\b`` in the source of a plain docstring is ``\b`` in its text, and in a raw one the
+    ``r"..."`` default escaped once more for display, as readers take it; ``'./\*'`` is
+    reST's escape of ``'./*'`` (pandas ``read_xml``: a bare ``*`` would open emphasis)."""
+    for unescaped in (text.replace("\\\\", "\\"), _REST_ESCAPE.sub(r"\1", text)):
+        value = _literal(unescaped)
+        if value is not _UNSET and not contradicts(value, signature):
+            return True
+    return False
+
+
 def param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
     """Each documented parameter entry with the signature name it stands for."""
     names = {p.name for fn in signatures(inp) for p in fn.params}
@@ -370,12 +386,8 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             continue
         if same_quantity(doc.value, doc.unit, signature_value):
             continue  # the same amount in another unit of the same dimension
-        if "\\" in doc.text:
-            # ``\\b`` in the source of a plain docstring is ``\b`` in its text; in a raw
-            # one it is the ``r"..."`` default escaped once more for display, as readers take it
-            unescaped = _literal(doc.text.replace("\\\\", "\\"))
-            if unescaped is not _UNSET and not contradicts(unescaped, signature_value):
-                continue
+        if "\\" in doc.text and _escaped_same(doc.text, signature_value):
+            continue
         reported.add(name)
         out.append(
             inp.finding(
