@@ -235,3 +235,74 @@ def test_a_class_documenting_its_call_beside_its_constructor(tmp_path: Path) -> 
     # round 9 (scipy's ``*_gen`` distributions): ``dim`` is a parameter of ``__call__``,
     # ``seed`` of both; ``size`` of neither stays reported
     assert _findings(tmp_path, _CALLED) == [("ortho_group_gen", 'documents parameter "size"')]
+
+
+_NEW_AND_INIT = '''
+class Grouper:
+    """A grouping.
+
+    Parameters
+    ----------
+    key : str
+        The key.
+    *args
+        Currently unused, reserved for future use.
+    **kwargs
+        Dictionary of the keyword arguments to pass to Grouper.
+    sort : bool
+        Neither __new__ nor __init__ takes it.
+    """
+
+    def __new__(cls, *args, **kwargs):
+        return super().__new__(cls)
+
+    def __init__(self, key=None):
+        self.key = key
+'''
+
+
+def test_a_class_signature_is_its_new_and_its_init_together(tmp_path: Path) -> None:
+    # round 19 (pandas ``Grouper``): ``C(...)`` calls ``__new__`` and ``__init__``; the
+    # documented ``*args``/``**kwargs`` are ``__new__``'s.  ``sort`` that neither takes by
+    # name stays reported (``__new__``'s ``**kwargs`` does not excuse every name)
+    assert _findings(tmp_path, _NEW_AND_INIT) == [("Grouper", 'documents parameter "sort"')]
+
+
+_CALLED_VIEW = '''
+class OutEdgeView:
+    """A view of the out-edges."""
+
+    def __init__(self, G):
+        self._graph = G
+
+    def __call__(self, nbunch=None, data=False, *, default=None):
+        return (nbunch, data, default)
+
+
+class EdgeView(OutEdgeView):
+    """A view of the edges; calling it reports them.
+
+    Parameters
+    ----------
+    graph : NetworkX graph-like class
+    nbunch : (default= all nodes in graph)
+        only report edges with these nodes
+    data : bool or string (default=False)
+        see above
+    default : object (default=None)
+        the value of a missing attribute
+    weight : str
+        Neither the constructor's nor the call's.
+    """
+'''
+
+
+def test_a_class_documenting_the_call_it_inherits(tmp_path: Path) -> None:
+    # round 19 (networkx ``EdgeView``): ``nbunch``, ``data``, ``default`` are parameters of
+    # ``OutEdgeView.__call__``, which the view inherits (1 hop); ``graph`` (judged TRUE: the
+    # constructor takes ``G``) and ``weight``, of neither the constructor nor the call, stay
+    # reported
+    assert _findings(tmp_path, _CALLED_VIEW) == [
+        ("EdgeView", 'documents parameter "graph"'),
+        ("EdgeView", 'documents parameter "weight"'),
+    ]

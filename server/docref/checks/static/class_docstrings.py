@@ -46,6 +46,7 @@ from docref.checks.static.class_gates import (
     renames_inherited_positionals,
     without_call_parameters,
     without_declared_fields,
+    without_new_parameters,
 )
 from docref.checks.static.completeness import COMPLETENESS_RULES, missing_finding
 from docref.checks.static.defaults import c2_default_mismatch
@@ -213,7 +214,8 @@ def _check_class(
     params = {p.name for p in ctor.params}
     parsed = _without_own_methods(fe, cls, parsed, params)
     parsed = without_declared_fields(fe, cls, parsed, params, generated=ctor.model is not None)
-    parsed = without_call_parameters(fe, cls, parsed, params)
+    parsed = without_call_parameters(fe, cls, parsed, params, resolver)
+    parsed = without_new_parameters(fe, cls, ctor, parsed)
 
     def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:
         if path == fe.path:

@@ -14,13 +14,16 @@ for another reason, each a general convention seen on public code (``benchmarks/
   scipy's ``ortho_group_gen`` documents ``dim`` beside the constructor's ``seed``; so does one
   naming a parameter of ``forward`` in a subclass (a torch ``nn.Module``, whose inherited
   ``__call__`` runs ``forward``: kornia's ``LovaszSoftmaxLoss`` documents ``pred, target``
-  beside the constructor's ``weight``);
+  beside the constructor's ``weight``); without a ``__call__`` of its own, the one its first
+  project base defines (networkx's ``EdgeView``, round 19);
+- :func:`without_new_parameters`: an entry naming a parameter of the class's own ``__new__``
+  beside its own ``__init__`` (``C(...)`` calls both: pandas' ``Grouper``, round 19);
 - :func:`renames_inherited_positionals`: a subclass naming what the inherited constructor's
   positional arguments mean for it (Pillow's ``AffineTransform``: ``matrix`` for
   ``Transform.__init__(self, data)``), unless the base documents its own names for them.
 
-A name that is neither a parameter of the call nor such a field or ``__call__`` parameter
-stays judged: a removed or renamed field, a stale entry.
+A name that is neither a parameter of the call nor such a field, ``__call__`` or ``__new__``
+parameter stays judged: a removed or renamed field, a stale entry.
 """
 
 from __future__ import annotations
@@ -29,7 +32,11 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from docref.checks.static.class_constructors import Constructor, ConstructorResolver
+from docref.checks.static.class_constructors import (
+    Constructor,
+    ConstructorResolver,
+    without_receiver,
+)
 from docref.checks.static.params import split_names
 from docref.graph.model import Class, Docstring, FileExtract
 from docref.segments import ParsedDocstring, Segment
@@ -39,6 +46,7 @@ __all__ = [
     "renames_inherited_positionals",
     "without_call_parameters",
     "without_declared_fields",
+    "without_new_parameters",
 ]
 
 _TRIVIAL_BASES = frozenset({"object", "Generic", "ABC"})
@@ -92,21 +100,53 @@ def without_declared_fields(
 
 
 def without_call_parameters(
-    fe: FileExtract, cls: Class, parsed: ParsedDocstring, params: set[str]
+    fe: FileExtract,
+    cls: Class,
+    parsed: ParsedDocstring,
+    params: set[str],
+    resolver: ConstructorResolver | None = None,
 ) -> ParsedDocstring:
     """The docstring without the entries naming parameters of the class's own ``__call__``
     (or, in a subclass, ``forward``: torch's ``nn.Module.__call__`` runs it) that the
-    constructor (``params``) does not take: the call of its instances."""
+    constructor (``params``) does not take: the call of its instances.  Without one of its
+    own, the ``__call__`` its first project base defines (1 hop): networkx's ``EdgeView``
+    documents ``nbunch``, ``data``, ``default`` of calling the view, ``OutEdgeView.__call__``
+    (round 19)."""
     methods = ["__call__"]
-    if any(b.split("[", 1)[0].rpartition(".")[2] not in _TRIVIAL_BASES for b in cls.bases):
+    bases = [b for b in cls.bases if b.split("[", 1)[0].rpartition(".")[2] not in _TRIVIAL_BASES]
+    if bases:
         methods.append("forward")
     call = next(
         (f for m in methods for f in fe.functions if f.qualname == f"{cls.qualname}.{m}"), None
     )
+    if call is None and bases and resolver is not None:
+        found = resolver.resolve_class(fe, bases[0], cls.parent_class)
+        if found is not None:
+            base_fe, base = found
+            qualname = f"{base.qualname}.__call__"
+            call = next((f for f in base_fe.functions if f.qualname == qualname), None)
     if call is None:
         return parsed
     names = {p.name for p in call.params if p.kind not in ("vararg", "kwarg")}
     return _without_entries(parsed, names - params - {"self"})
+
+
+def without_new_parameters(
+    fe: FileExtract, cls: Class, ctor: Constructor, parsed: ParsedDocstring
+) -> ParsedDocstring:
+    """The docstring without the entries naming parameters of the class's own ``__new__``
+    when the constructor is its own ``__init__``: ``C(...)`` calls both, so its signature is
+    theirs together (pandas' ``Grouper`` documents ``*args``, ``**kwargs`` of
+    ``Grouper.__new__(cls, *args, **kwargs)``, which dispatches to ``TimeGrouper``; round
+    19).  ``__new__``'s ``**kwargs`` names only itself: an entry neither method takes by name
+    stays judged."""
+    if ctor.own_method != f"{cls.qualname}.__init__":
+        return parsed
+    new = next((f for f in fe.functions if f.qualname == f"{cls.qualname}.__new__"), None)
+    if new is None:
+        return parsed
+    names = {p.name for p in without_receiver(new)}
+    return _without_entries(parsed, names - {p.name for p in ctor.params})
 
 
 def renames_inherited_positionals(
