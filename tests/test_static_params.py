@@ -754,6 +754,39 @@ def test_args_entry_for_positional_only_and_varargs(
     assert len(run_rule(c1_param_unknown, tmp_path, code, "group")) == flagged
 
 
+@pytest.mark.parametrize(
+    ("signature", "flagged"),
+    [
+        ("__name_pos=None, __type_pos=None, /, *columns, nullable=None", []),
+        ("__name_pos=None, __type_pos=None, /, *columns, nullable=None, **kw", []),
+        # the control: the same names without ``/`` are keywords a caller writes
+        ("__name_pos=None, __type_pos=None, *columns, nullable=None", ["__name", "__type"]),
+        ("__name_pos=None, __type_pos=None, *columns, nullable=None, **kw", ["__name", "__type"]),
+        # the control: a label of nothing positional-only stays reported
+        ("__name_pos=None, /, __type_pos=None, *columns, nullable=None", ["__type"]),
+    ],
+    ids=["positional-only", "positional-only-kwargs", "keywords", "keywords-kwargs", "one"],
+)
+def test_an_entry_labelling_a_positional_only_argument(
+    tmp_path: Path, signature: str, flagged: list[str]
+) -> None:
+    # round 19 (sqlalchemy ``mapped_column(__name_pos, __type_pos, /, *columns, ...)``): the
+    # entries ``__name``/``__type`` label positional-only arguments, whose names are no part
+    # of the call; with **kw the rename would otherwise be provable (params_kwargs)
+    code = f'''
+    def mapped_column({signature}):
+        """A column.
+
+        :param __name: The column's name; positional only.
+        :param __type: The column's type; positional only.
+        :param nullable: Whether NULL is allowed.
+        """
+        return (__name_pos, __type_pos, columns, nullable)
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "mapped_column")
+    assert [f.message.split('"')[1] for f in findings] == flagged
+
+
 @pytest.mark.parametrize(("marker", "flagged"), [("TODO", 0), ("weights", 1)])
 def test_a_note_marker_inside_parameters(tmp_path: Path, marker: str, flagged: int) -> None:
     # round 6 (statsmodels ``GMM.gradient_momcond``): "TODO: looks like not used yet" under

@@ -22,6 +22,9 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
   the parameters of the one it returns (1 hop).
 * A project decorator may add parameters: those of the wrappers it defines count (1 hop).
 * ``None`` alone under Parameters is numpydoc's "no parameters".
+* A near miss of a positional-only parameter (before ``/``) that has no entry of its own
+  labels that argument: its name is not part of the call, so no caller can hit the
+  difference (sqlalchemy's ``:param __type:`` for ``__type_pos``, round 19).
 * Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
   edit distance of at most 2 (1 for names of three characters or fewer).
 """
@@ -285,6 +288,18 @@ def _refers_elsewhere(segment: Segment) -> bool:
     return _SEE_ELSEWHERE.match(text.lstrip(" :)\n\t")) is not None
 
 
+def _labels_positional_only(name: str, undocumented: set[str]) -> bool:
+    """``name`` is a near miss, an abbreviation or an extension by whole words of one
+    positional-only parameter that no entry documents (``__type`` for ``__type_pos``)."""
+    if not undocumented:
+        return False
+    # imported here: prose_names -> names_scope imports this module
+    from docref.checks.static.prose_names import renamed_twin
+
+    pool = sorted(undocumented)
+    return closest_parameter(name, pool) is not None or renamed_twin(name, pool) is not None
+
+
 def _positional_only_and_varargs(params: list[Param]) -> bool:
     kinds = {p.kind for p in params}
     return "positional_only" in kinds and "vararg" in kinds
@@ -337,6 +352,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     param_entries = {
         stripped for seg, _shown, stripped in documented if seg.section not in _TYPE_SECTIONS
     }
+    positional_only = {p.name for p in params if p.kind == "positional_only"}
     findings: list[Finding] = []
     reported: set[tuple[int, str]] = set()
     for segment, shown, name in documented:
@@ -361,6 +377,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         suggestion = closest_parameter(name, candidates)
         if items_of_args and suggestion is None:
             continue  # an item of *args, documented by its name
+        if _labels_positional_only(name, positional_only - param_entries):
+            continue  # a label of a positional-only argument, whose name no caller writes
         if (segment.start, name) in reported:
             continue
         reported.add((segment.start, name))

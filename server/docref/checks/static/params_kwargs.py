@@ -13,7 +13,10 @@ renamed twin (``total_attempts`` documented, ``total_attmpts`` in the signature)
   ``kwargs["x"]`` read it);
 * no function of the file and no parameter of a function the file imports or calls takes a
   parameter of that name (:func:`.names_passed.passed_on`): the keyword may be forwarded to
-  it.
+  it;
+* that parameter is not positional-only (before ``/``): its name is no part of the call, so
+  an entry labelling the argument otherwise (sqlalchemy's ``:param __type:`` for
+  ``__type_pos``, round 19) contradicts nothing a caller can write.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ def renamed_under_kwargs(
         return []
     params = [p.name for p in fn.params if p.kind not in ("vararg", "kwarg")]
     params = [p for p in params if p not in _SELF_NAMES]
+    positional_only = {p.name for p in fn.params if p.kind == "positional_only"}
     entries = list(documented)
     names = {stripped for _seg, _shown, stripped in entries}
     out: list[Finding] = []
@@ -52,8 +56,8 @@ def renamed_under_kwargs(
         if not name.isidentifier() or name in params or name in ("args", "kwargs", "kwds"):
             continue
         twin = renamed_twin(name, params)
-        if twin is None or twin in names:
-            continue
+        if twin is None or twin in names or twin in positional_only:
+            continue  # a positional-only twin: its name is no keyword a caller can pass
         if not code:
             # the signature and body without the docstring
             doc = inp.docstring
