@@ -787,6 +787,38 @@ def test_an_entry_labelling_a_positional_only_argument(
     assert [f.message.split('"')[1] for f in findings] == flagged
 
 
+@pytest.mark.parametrize(
+    ("signature", "entry", "flagged"),
+    [
+        ("column, *additional_columns, group=None", "\\\\*columns", []),
+        # the controls: no star, no *varargs, a *varargs with its own entry
+        ("column, *additional_columns, group=None", "columns", ["columns"]),
+        ("column, group=None", "\\\\*columns", ["*columns"]),
+        (
+            "column, *more, group=None",
+            "\\\\*columns:\n            Columns.\n        :param more",
+            ["*columns"],
+        ),
+    ],
+    ids=["group", "no-star", "no-varargs", "varargs-documented"],
+)
+def test_a_starred_entry_for_a_parameter_and_the_varargs_after_it(
+    tmp_path: Path, signature: str, entry: str, flagged: list[str]
+) -> None:
+    # round 19 (sqlalchemy ``deferred(column, *additional_columns, ...)``): ``:param
+    # \\*columns:`` documents the first column and the rest together
+    code = f'''
+    def deferred({signature}):
+        """Defer columns.
+
+        :param {entry}: columns to be mapped.
+        :param group: A group name.
+        """
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "deferred")
+    assert [f.message.split('"')[1] for f in findings] == flagged
+
+
 @pytest.mark.parametrize(("marker", "flagged"), [("TODO", 0), ("weights", 1)])
 def test_a_note_marker_inside_parameters(tmp_path: Path, marker: str, flagged: int) -> None:
     # round 6 (statsmodels ``GMM.gradient_momcond``): "TODO: looks like not used yet" under
