@@ -791,6 +791,7 @@ def test_an_entry_labelling_a_positional_only_argument(
     ("signature", "entry", "flagged"),
     [
         ("column, *additional_columns, group=None", "\\\\*columns", []),
+        ("column, *additional_columns, group=None", "\\\\*cols", []),
         # the controls: no star, no *varargs, a *varargs with its own entry
         ("column, *additional_columns, group=None", "columns", ["columns"]),
         ("column, group=None", "\\\\*columns", ["*columns"]),
@@ -800,7 +801,7 @@ def test_an_entry_labelling_a_positional_only_argument(
             ["*columns"],
         ),
     ],
-    ids=["group", "no-star", "no-varargs", "varargs-documented"],
+    ids=["group", "abbreviated", "no-star", "no-varargs", "varargs-documented"],
 )
 def test_a_starred_entry_for_a_parameter_and_the_varargs_after_it(
     tmp_path: Path, signature: str, entry: str, flagged: list[str]

@@ -23,7 +23,8 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 * A project decorator may add parameters: those of the wrappers it defines count (1 hop).
 * ``None`` alone under Parameters is numpydoc's "no parameters".
 * A starred entry whose singular is a positional parameter before an undocumented
-  ``*varargs`` documents the two together (``*columns`` for ``column, *additional_columns``).
+  ``*varargs`` documents the two together (``*columns``, ``*cols`` for ``column,
+  *additional_columns``).
 * A near miss of a positional-only parameter (before ``/``) that has no entry of its own
   labels that argument: its name is not part of the call, so no caller can hit the
   difference (sqlalchemy's ``:param __type:`` for ``__type_pos``, round 19).
@@ -291,18 +292,20 @@ def _refers_elsewhere(segment: Segment) -> bool:
 
 
 def _group_of_varargs(shown: str, name: str, params: list[Param], documented: set[str]) -> bool:
-    """A starred entry ``*columns`` whose singular is a positional parameter (``column``)
-    followed by an undocumented ``*varargs`` (``*additional_columns``): one entry for the
-    first argument and the rest, as sqlalchemy's ``deferred`` documents them (round 19), like
-    Javadoc's one ``@param`` for a group.  A parameter or ``*varargs`` with its own entry, or
+    """A starred entry ``*columns`` (``*cols``) whose singular is (abbreviates) a positional
+    parameter (``column``) followed by an undocumented ``*varargs`` (``*additional_columns``):
+    one entry for the first argument and the rest, as sqlalchemy's ``deferred`` and
+    ``column_property`` document them (round 19), like Javadoc's one ``@param`` for a group.  A parameter or ``*varargs`` with its own entry, or
     no ``*varargs``, leaves the name judged."""
     if not shown.startswith("*") or shown.startswith("**") or not name.endswith("s"):
         return False
     varargs = [p.name.lstrip("*") for p in params if p.kind == "vararg"]
     if not varargs or any(v in documented for v in varargs) or name[:-1] in documented:
         return False
-    first = (p for p in params if p.kind in ("positional", "positional_only"))
-    return any(p.name == name[:-1] for p in first)
+    stem = name[:-1]
+    first = [p.name for p in params if p.kind in ("positional", "positional_only")]
+    # ``*cols`` for ``column``: the singular abbreviated
+    return any(p == stem or (len(stem) >= 3 and p.startswith(stem)) for p in first)
 
 
 def _labels_positional_only(name: str, undocumented: set[str]) -> bool:
