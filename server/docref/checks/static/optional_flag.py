@@ -14,7 +14,9 @@
   project overrides give the parameter a default documents what callers of those
   implementations pass (scipy's ``_ProbabilityDistribution.sample``); so does a private
   ``_m`` whose public twin ``m`` gives it a default and calls it (sktime's ``_fit`` under
-  ``fit(y, X=None, fh=None)``).  A ``None`` default
+  ``fit(y, X=None, fh=None)``); so does the ``__init__`` of a private base class whose every
+  project subclass constructor defaults the parameter and calls it (hmmlearn's
+  ``_AbstractHMM``).  A ``None`` default
   whose annotation excludes ``None`` is a typing question, not checked here.
 * :func:`c2_optional_flag_weak` (opt-in ``C2-OPTIONAL-FLAG-WEAK``, session 14): the same
   claim on a parameter the body never reads -- a stub, a callback or hook the framework calls
@@ -121,6 +123,32 @@ def _defaulted_by_implementations(inp: StaticInput, name: str) -> bool:
     )
 
 
+def _defaulted_by_subclasses(inp: StaticInput, name: str) -> bool:
+    """The ``__init__`` of a private base class (``_AbstractHMM``), whose every project
+    subclass constructor gives ``name`` a default and hands it on to ``__init__``: no caller
+    builds the private base, the docstring describes the parameter its users pass
+    (hmmlearn, round 17)."""
+    fn = inp.function
+    if fn.name != "__init__" or not (fn.parent_class or "").rpartition(".")[2].startswith("_"):
+        return False
+    found = list(overriders(inp))
+    if not found:
+        return False
+    for path, override in found:
+        if not any(p.name == name and p.default is not None for p in override.params):
+            return False
+        try:
+            data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+        except Exception:  # an unreadable subclass file only costs this evidence
+            return False
+        body = data[override.header_span.end_byte : override.span.end_byte].decode(
+            "utf-8", "replace"
+        )
+        if "__init__(" not in body:
+            return False  # a constructor that does not call the base's: not handed on
+    return True
+
+
 def _read_by_body(inp: StaticInput, name: str) -> bool:
     """Whether the body (after the docstring) names the parameter at all."""
     return re.search(rf"(?<![\w.]){re.escape(name)}\b", inp.body_code()) is not None
@@ -163,6 +191,8 @@ def _optional_flags(inp: StaticInput) -> list[Finding]:
             continue  # "optional" read as "may be None" (Hugging Face, some Google style)
         if _defaulted_by_implementations(inp, name):
             continue  # an abstract method's docstring speaks for its implementations
+        if _defaulted_by_subclasses(inp, name):
+            continue  # a private base's constructor: its subclasses' callers leave it out
         if wrapped_by_public_twin(inp, name):
             continue  # ``_fit(y, X, fh)`` documented as ``fit(y, X=None, fh=None)``, its caller
         reported.add(name)
