@@ -596,6 +596,44 @@ def test_factory_documents_the_function_it_returns(
     assert len(run_rule(c1_param_unknown, tmp_path, code, "xfail")) == flagged
 
 
+_DATAPATH = '''
+def datapath(strict_data_files):
+    """Get the path to a data file.
+
+    Parameters
+    ----------
+    path : str
+        Path to the file, relative to ``pandas/tests/``
+    """
+
+    def deco(SIGNATURE):
+        return os.path.join(BASE, *args)
+
+    return deco
+'''
+
+
+@pytest.mark.parametrize(
+    ("signature", "flagged"),
+    [
+        ("*args", []),
+        ("*args, strict=True", []),
+        ("*parts", ["path"]),
+        ("name, *, strict", ["path"]),
+    ],
+    ids=["generic-args", "generic-args-keyword", "specific-varargs", "no-varargs"],
+)
+def test_a_factory_documenting_the_items_of_its_returned_functions_args(
+    tmp_path: Path, signature: str, flagged: list[str]
+) -> None:
+    # round 19 (pandas' ``datapath`` fixture hands out ``deco(*args)``): ``path`` is an item
+    # of the returned function's generic ``*args``; the controls: a specific ``*parts`` is one
+    # parameter, and without ``*args`` the name is unknown
+    code = _DATAPATH.replace("SIGNATURE", signature)
+    findings = run_rule(c1_param_unknown, tmp_path, code, "datapath")
+    assert [f.message.split('"')[1] for f in findings] == flagged
+
+
 @pytest.mark.parametrize(("entry", "flagged"), [("None", 0), ("Nothing", 1)])
 def test_numpydoc_none_means_no_parameters(tmp_path: Path, entry: str, flagged: int) -> None:
     code = f'''

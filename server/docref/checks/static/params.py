@@ -19,7 +19,7 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
   reported only when it is a near miss of a real parameter.  A specific name (``*by``) is
   one parameter, and its items are not documented one by one.
 * A function returning a function it defines (a factory, a pytest fixture) may document
-  the parameters of the one it returns (1 hop).
+  the parameters of the one it returns (1 hop), and the items of its generic ``*args``.
 * A project decorator may add parameters: those of the wrappers it defines count (1 hop).
 * ``None`` alone under Parameters is numpydoc's "no parameters".
 * A starred entry whose singular is a positional parameter before an undocumented
@@ -205,16 +205,16 @@ def numpydoc_ignores(inp: StaticInput) -> set[str]:
 _GENERIC_VARARGS = frozenset({"args"})
 
 
-def _returned_function_params(inp: StaticInput) -> set[str]:
+def _returned_function_params(inp: StaticInput) -> list[Param]:
     """The parameters of the nested functions ``inp.function`` returns by name (a factory
     documenting the signature of what it hands out)."""
     fn = inp.function
     nested = [f for f in inp.file.functions if f.qualname.startswith(fn.qualname + ".")]
     if not nested or inp.file.language != "python":
-        return set()
+        return []
     body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
     returned = set(re.findall(r"\breturn\s+([A-Za-z_]\w*)\s*$", body, re.MULTILINE))
-    return {p.name for f in nested if f.name in returned for p in f.params}
+    return [p for f in nested if f.name in returned for p in f.params]
 
 
 def _project_function(inp: StaticInput, written: str) -> tuple[FileExtract, Function] | None:
@@ -295,8 +295,9 @@ def _group_of_varargs(shown: str, name: str, params: list[Param], documented: se
     """A starred entry ``*columns`` (``*cols``) whose singular is (abbreviates) a positional
     parameter (``column``) followed by an undocumented ``*varargs`` (``*additional_columns``):
     one entry for the first argument and the rest, as sqlalchemy's ``deferred`` and
-    ``column_property`` document them (round 19), like Javadoc's one ``@param`` for a group.  A parameter or ``*varargs`` with its own entry, or
-    no ``*varargs``, leaves the name judged."""
+    ``column_property`` document them (round 19), like Javadoc's one ``@param`` for a group.
+    A parameter or ``*varargs`` with its own entry, or no ``*varargs``, leaves the name
+    judged."""
     if not shown.startswith("*") or shown.startswith("**") or not name.endswith("s"):
         return False
     varargs = [p.name.lstrip("*") for p in params if p.kind == "vararg"]
@@ -353,11 +354,15 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         if returned is None:
             return []
         names |= returned
-    names |= _returned_function_params(inp) | _decorator_parameters(inp)
+    returned_params = _returned_function_params(inp)
+    names |= {p.name for p in returned_params} | _decorator_parameters(inp)
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
     # the items of a generic *args may be documented one by one, unless overloads name them
+    # (or of the returned function's: pandas' ``datapath`` fixture hands out ``deco(*args)``
+    # and documents its ``path``)
     items_of_args = len(signatures(inp)) == 1 and any(
-        p.kind == "vararg" and p.name.lstrip("*") in _GENERIC_VARARGS for p in params
+        p.kind == "vararg" and p.name.lstrip("*") in _GENERIC_VARARGS
+        for p in [*params, *returned_params]
     )
     if not java and [stripped for _seg, _shown, stripped in documented] == ["None"]:
         return []  # numpydoc's "Parameters / None": the function takes none
