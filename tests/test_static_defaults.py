@@ -375,7 +375,7 @@ def test_a_rest_escape_in_the_documented_default_is_its_character(tmp_path: Path
     other = _code('f(xpath="./item")', doc)
     findings = run_rule(c2_default_mismatch, tmp_path / "other", other, "f")
     assert [f.message for f in findings] == [
-        "documents default './\\*' for \"xpath\", but the signature default is \"./item\""
+        'documents default \'./\\*\' for "xpath", but the signature default is "./item"'
     ]
 
 
