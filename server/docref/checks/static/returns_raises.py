@@ -89,6 +89,9 @@ _WHEN_RETURNS = re.compile(
     re.I,
 )
 _MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")
+# a return-code label before the text ("Returns: 0: Nothing.", round 17, xlsxwriter: the "0:"
+# is left from its "0: Success" convention; what follows is the claim)
+_CODE_LABEL = re.compile(r"^-?\d+:\s*")
 _ITER_WORDS = re.compile(r"iter|generat|yield|stream|lazil|lazy", re.I)
 _NONE_ANNOTATIONS = frozenset({"None", "'None'", '"None"'})
 # Decorators that leave a generator a generator (anything else may wrap it: contextmanager…).
@@ -151,7 +154,7 @@ def _says_none(seg: Segment) -> bool:
             written = epydoc.group(1).strip()
         if written.strip("`*[]") in ("None", "NoneType"):
             return True
-    text = _MARKER.sub("", seg.text, count=1)
+    text = _CODE_LABEL.sub("", _MARKER.sub("", seg.text, count=1), count=1)
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
 
 
@@ -209,14 +212,37 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
     context = _python_context(inp)
     if context is None:
         return []
-    _, facts = context
+    node, facts = context
     if facts.yields or facts.returns_value:
         return []
-    if ends_in_raising_call(inp, context[0]):
+    if _decorator_makes_the_value(inp, node, returns):
+        return []
+    if ends_in_raising_call(inp, node):
         return []  # always raises through a helper: a stub keeping the API's docstring
     msg = f"documents a return value, but {_display(fn)} never returns one"
     hint = "remove the Returns entry or return the documented value"
     return [_finding(inp, _first(returns), RULE_RETURNS, msg, hint)]
+
+
+def _decorator_makes_the_value(inp: StaticInput, node: FuncNode, returns: list[Segment]) -> bool:
+    """The Returns entry is not this body's to keep: a property setter's or deleter's docstring
+    (Sphinx shows the getter's; round 17, trimesh), or an unannotated function whose Returns
+    names its decorator, which hands callers what it builds from the body ("Returns:
+    solara.component: A Solara component ..." under ``@solara.component``, round 17, mesa).  A
+    decorator the Returns does not name (``@torch.no_grad()``, ``@distributed_trace``) and an
+    explicit ``-> None`` keep the finding: those were judged TRUE."""
+    decorators = [d for d in decorator_names(node) if d.rsplit(".", 1)[-1] not in _BODY_RUNS]
+    if any(d.rsplit(".", 1)[-1] in ("setter", "deleter") for d in decorator_names(node)):
+        return True
+    if inp.function.returns is not None or not decorators:
+        return False
+    text = " ".join(s.text if s.type is None else f"{s.type} {s.text}" for s in returns)
+    for dotted in decorators:
+        last = dotted.rsplit(".", 1)[-1]
+        names = {dotted, last} if len(last) >= 4 else {dotted}
+        if any(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", text, re.I) for n in names):
+            return True
+    return False
 
 
 def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
