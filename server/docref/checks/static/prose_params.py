@@ -18,12 +18,8 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput, per_function
-from docref.checks.static.prose_returns import (
-    annotation_kinds,
-    claimed_kind,
-    conversion_kind,
-    said_of_items,
-)
+from docref.checks.static.prose_claim_kinds import claimed_kind, said_of_items
+from docref.checks.static.prose_returns import annotation_kinds, conversion_kind
 from docref.checks.static.value_kinds import CONTAINERS, NUMBERS, SCALARS, java_kinds
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -161,6 +157,7 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
     annotations = {p.name: p.annotation for p in inp.function.params}
     defaults = {p.name: p.default for p in inp.function.params}
     varargs = {p.name for p in inp.function.params if p.kind == "vararg"}
+    kwargs = {p.name for p in inp.function.params if p.kind == "kwarg"}
     out: list[Finding] = []
     for seg, name, text, entry in claims:
         found = claimed_kind(text)
@@ -168,6 +165,10 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             found = None
         if found is not None and found[0] in ("list", "tuple") and name in varargs:
             found = None  # ``*features: str`` "A list of features" (round 17, bs4): together
+        if found is not None and found[0] == "dict" and name in kwargs:
+            # ``**attrs: bytes | str`` "A dictionary of attributes" (round 19, pubsub): the
+            # annotation types each value, the words the mapping of them all
+            found = None
         conversion = False
         if found is None and entry and annotations.get(name) not in ("bool", "Optional[bool]"):
             # "The cookie header as a string."; a flag's entry tells what it does ("Collect

@@ -36,6 +36,15 @@ import re
 
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
+from docref.checks.static.prose_claim_kinds import (
+    BOOL_ALT,
+    KIND_WORDS,
+    OTHERWISE,
+    SHOWN,
+    claimed_kind,
+    said_as,
+    said_of_items,
+)
 from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
@@ -54,10 +63,9 @@ __all__ = [
     "c2_prose_return_inferred",
     "c2_prose_return_items",
     "c2_prose_return_type",
-    "claimed_kind",
+    "c2_prose_return_weak",
     "conversion_kind",
     "prose_claims",
-    "said_of_items",
 ]
 
 RULE_PROSE_RETURN = "C2-PROSE-RETURN-TYPE"
@@ -71,96 +79,6 @@ RULE_PROSE_RETURN_INFERRED = "C2-PROSE-RETURN-INFERRED"
 # count is each item's).  No recall mutation makes one (an int becomes a str, never a list).
 RULE_PROSE_RETURN_ITEMS = "C2-PROSE-RETURN-ITEMS"
 
-# Sphinx's `!True` (the default role, not linked) too
-_MARK = r"(?:``|`!?|\{@code\s+|<code>)?"
-_UNMARK = r"(?:``|`|\}|</code>)?"
-_BOOL = re.compile(
-    rf"^(?:either\s+)?{_MARK}(?P<v>true|false){_UNMARK}\s+(?:if|when|iff|unless|whenever)\b"
-    # "Returns `False`, anonymous credentials never expire.": the value itself, then a stop
-    rf"|^{_MARK}(?:true|false){_UNMARK}\s*(?:[,;.:]|$)"
-    r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice
-    re.I,
-)
-# up to two words qualifying the noun ("a fully-qualified location string", "a settings
-# dict"), none of them a preposition or conjunction ("the key of the dict" is no dict)
-# (a possessive too: "the queue's string representation", session 15 prose probe)
-_ADJ = r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as)\b)[\w-]+(?:'s|')?\s+)"
-# Adjectives are up to two words; nouns that make "string" a modifier are refused, also
-# after one or two more words of the compound ("the string representation size", "the string
-# concat initial coder") that are no article, preposition or -ing verb.
-_COMPOUND = (
-    r"(?:\s+(?!(?:of|for|to|in|on|at|by|with|from|as|like|such|than|if|when|that|which|and|or"
-    r"|the|an?|is|are)\b)[a-z]+(?<!ing)){0,2}"
-)
-_STR = re.compile(
-    rf"^(?:an?|the)\s+(?P<adj>{_ADJ}{{0,2}})(?:string|str)\b(?!'|\s*\(|-|\s+of\s+bytes|"
-    rf"{_COMPOUND}\s+(?:"
-    r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
-    r"constant|flag|mode|style|coder|(?:id|identifier|handle|pointer|code)s?\b"
-    # "A string keyed dictionary of headers", "The string values extracted from the url"
-    # (round 16, litestar): "string" qualifies a container or a plural, the head noun
-    r"|(?:keyed|valued|indexed)\b|(?:dict|dictionary|mapping|map|list|tuple|set|array|sequence"
-    r"|collection|table|vector|matrix|pair)\b|(?:value|key|item|element|entr(?:y|ie)|name|field|token|word|part)s\b))",
-    re.I,
-)
-_NOT_STR_ADJ = frozenset(
-    {"byte", "bytes", "binary", "raw", "encoded", "octet", "c", "null-terminated", "zero"}
-)
-# a container noun before "string" is what comes back ("a dictionary mapping string keys")
-_CONTAINER_NOUNS = frozenset(
-    {"dict", "dictionary", "list", "tuple", "set", "mapping", "map", "array", "sequence"}
-)
-_BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
-# "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of"
-_TUPLE = re.compile(
-    r"^(?:(?:an?|the)\s+(?:[\w-]+\s+|\([\w\s,.*]+\)\s+)?tuple\b|tuple\s+of\b)", re.I
-)
-# "a sequence of floats" too (session 15 prose probe), not of characters or bytes (a string)
-_LIST = re.compile(
-    r"^(?:(?:an?|the)\s+(?:new\s+)?(?:list|sequence)\s+(?:of|with|containing)\b|list\s+of\b"
-    r"|sequence\s+of\b)(?!\s+(?:the\s+)?(?:char|character|byte|letter|digit|code\s+point)s?\b)",
-    re.I,
-)
-_DICT = re.compile(
-    rf"^(?:(?:an?|the)\s+{_ADJ}{{0,2}}(?:dict|dictionary)\b(?!\s*-?like|\s+(?:key|value|entry|"
-    r"entries|item|size|length|name)s?\b)|(?:dict|dictionary)\s+(?:of|mapping|from)\b)",
-    re.I,
-)
-# "the number of seconds": a count, unless the sentence goes on to name another kind ("the
-# number of bytes, as a human-readable string") or a count per item ("Total number of pixels
-# for each band": one count per band, a list); "a number of" is "several"
-_INT = re.compile(
-    r"^(?:the\s+)?(?:total\s+|max(?:imum)?\s+|min(?:imum)?\s+)?(?:number|count)\s+of\b"
-    r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|bytes|mapping"
-    r"|(?:for|in|of)\s+(?:each|every)|per)\b)",
-    re.I,
-)
-_CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("bool", _BOOL),
-    ("bytes", _BYTES),
-    ("str", _STR),
-    ("tuple", _TUPLE),
-    ("list", _LIST),
-    ("dict", _DICT),
-    ("int", _INT),
-)
-# the other boolean as the alternative ("`True` if ..., `False` otherwise", "... , otherwise
-# False", "False if ..."): still a boolean claim, removed before looking for other alternatives
-_BOOL_ALT = re.compile(
-    rf"(?:(?:otherwise|else)\s*,?\s*{_MARK}(?:true|false){_UNMARK}(?!\s*\w)"
-    rf"|{_MARK}(?:true|false){_UNMARK}\s+(?:otherwise|else)\b"
-    rf"|[.;,]\s*(?:and\s+)?{_MARK}(?:true|false){_UNMARK}\s+(?:if|when|iff|unless)\b)",
-    re.I,
-)
-# another alternative named in the same sentence: the claim is only part of the story
-# ("otherwise raises ...", "otherwise sets ...", "otherwise ``None``" tell what happens
-# instead of returning, or the absence of a value: the claim's kind stays the one claimed)
-_OTHERWISE = re.compile(
-    r"\b(?:(?:otherwise|else)(?!\s*,?\s*(?:it\s+)?(?:raises?|throws?|sets?|logs?|warns?|fails?"
-    r"|calls?|does\s+nothing|nothing|an?\s+(?:\w+\s+)?(?:error|exception)|[`*]*none\b))"
-    r"|or\s+(?:an?|the)\b|or\s+(?!`?(?:true|false|none)\b)\w+\s+if\b)",
-    re.I,
-)
 _VERB = re.compile(r"^(?:Returns?|Gets?)\s+", re.I)
 # a summary saying the function makes the value ("Compute a dictionary of ...", "Builds the
 # list of ...") or answers a question ("Tells whether ...", "Checks if ..."; session 15 prose
@@ -176,39 +94,12 @@ _MADE = re.compile(
 _ASKS = re.compile(r"^(?:Tells?|Determines?|Indicates?)\s+whether\s", re.I)
 _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
 
-_SHOWN = {"bool": "a boolean", "str": "a string", "bytes": "bytes", "tuple": "a tuple"}
-_SHOWN |= {"list": "a list", "dict": "a dict", "int": "a count"}
 
-
-# a participle naming a conversion makes the noun what was converted, not what comes back:
-# "The stringified dictionary" is a string (round 12b, langchain-core), "a serialized list" text
-_CONVERTED = re.compile(
-    r"\b(?:stringified|seriali[sz]ed|(?:json-)?encoded|pickled|rendered|dumped)\b",
-    re.I,
-)
 # a noun-phrase summary that goes on as a clause about its noun ("Tuple of AtomKeys is
 # default repr string."): the noun is the clause's subject, not what comes back
 _CLAUSE = re.compile(
     r"^[^,;:()]*?(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s(?:is|are)\s+(?!returned\b)", re.I
 )
-
-
-def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
-    """The kind of value ``text`` (a return claim without its verb) says comes back."""
-    for kind, pattern in _CLAIMS:
-        match = pattern.match(text)
-        if match is None:
-            continue
-        if kind == "str" and set((match["adj"] or "").lower().split()) & _NOT_STR_ADJ:
-            return None
-        if kind == "str" and set((match["adj"] or "").lower().split()) & _CONTAINER_NOUNS:
-            return None  # "A dictionary mapping string names to ...": the container is the noun
-        if kind != "str" and _CONVERTED.search(match.group(0)):
-            return None
-        if text[match.end() : match.end() + 1] == "/":
-            return None  # "A string/bytes object": one of two kinds (round 13, invoke)
-        return kind, match
-    return None
 
 
 def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
@@ -278,27 +169,13 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
     returned = _returned_kinds(inp)
     if returned is None:
         return None
-    shown = " and ".join(sorted(_SHOWN.get(k, k) for k in returned))
+    shown = " and ".join(sorted(SHOWN.get(k, k) for k in returned))
     return returned, f"returns {shown} on every path"
 
 
 def _returns_a_value(inp: StaticInput) -> bool:
     node = function_node(inp.data, inp.function)
     return node is not None and body_facts(node).returns_value
-
-
-# a count or a flag said of a list, dict or set describes its items or values (round 10's
-# twisted ``isupport_TARGMAX`` and ``waiting``, round 11's "whether the layers are ..." on
-# list[bool]; session 10: no such claim on a container was judged TRUE in rounds 0-11)
-
-
-def said_of_items(claim: str, kinds: set[str]) -> bool:
-    """A flag said of a list, dict or set, or a count said of a dict, describes its items
-    or values, not the container (a count said of a list is reported: "Total number of
-    pixels in the image" on ``list[int]``)."""
-    return (claim == "bool" and bool(kinds & {"list", "dict", "set"})) or (
-        claim == "int" and "dict" in kinds
-    )
 
 
 def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
@@ -316,23 +193,11 @@ def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
     return claim == "bool" and "int" in kinds and not annotated
 
 
-_KIND_WORDS = {
-    "str": r"str|string|String",
-    "bytes": r"bytes",
-    "bool": r"bool|boolean",
-    "int": r"int|integer|long|short",
-    "float": r"float|double",
-    "list": r"list",
-    "tuple": r"tuple",
-    "dict": r"dict|dictionary",
-}
-
-
 def _entry_names_a_kind(inp: StaticInput, kinds: set[str]) -> bool:
     """Whether an untyped Returns entry names a kind the code returns in a word of its own
     (``:return: a comma-separated `str``` after "Return a list of ..."; ``@return an int
     saying whether ...``): the structured claim is the one the reader takes."""
-    words = "|".join(_KIND_WORDS[k] for k in kinds if k in _KIND_WORDS)
+    words = "|".join(KIND_WORDS[k] for k in kinds if k in KIND_WORDS)
     if not words:
         return False
     pattern = re.compile(rf"(?<![\w-])(?:{words})(?![\w-])")
@@ -357,7 +222,7 @@ def _typed_against_returned(inp: StaticInput) -> list[Finding]:
     if returned & (allowed | ({"float"} if "complex" in said else set())):
         return []
     name = inp.function.name
-    shown = " and ".join(sorted(_SHOWN.get(k, k) for k in returned))
+    shown = " and ".join(sorted(SHOWN.get(k, k) for k in returned))
     message = f'says it returns "{typed[0].type}", but {name}() returns {shown} on every path'
     hint = f"document the type {name}() returns, or fix the returned values"
     return [inp.finding(typed[0], Criterion.C2, RULE_PROSE_RETURN_INFERRED, message, hint)]
@@ -367,17 +232,27 @@ def c2_prose_return_type(inp: StaticInput) -> list[Finding]:
     """``C2-PROSE-RETURN-TYPE``: a prose return claim the declared return type (a Python
     annotation, a Java return type) contradicts (a count said of a list: the opt-in
     :func:`c2_prose_return_items`)."""
-    if inp.file.language != "java" and not inp.function.returns:
-        return []  # the returned values' evidence: C2-PROSE-RETURN-INFERRED (opt-in)
-    return [f for f in prose_claims(inp, RULE_PROSE_RETURN) if f.rule == RULE_PROSE_RETURN]
+    return _declared_claims(inp, RULE_PROSE_RETURN)
 
 
 def c2_prose_return_items(inp: StaticInput) -> list[Finding]:
     """``C2-PROSE-RETURN-ITEMS`` (opt-in): a count said of an annotated list or set
     (:data:`RULE_PROSE_RETURN_ITEMS`)."""
+    return _declared_claims(inp, RULE_PROSE_RETURN_ITEMS)
+
+
+def c2_prose_return_weak(inp: StaticInput) -> list[Finding]:
+    """``C2-PROSE-RETURN-WEAK`` (opt-in, :mod:`.return_evidence`): a prose return claim of a
+    constructor, which describes the object the class call makes."""
+    return _declared_claims(inp, RULE_PROSE_RETURN_WEAK)
+
+
+def _declared_claims(inp: StaticInput, rule: str) -> list[Finding]:
+    """The findings of ``rule`` among the claims judged against a declared return type (a
+    Python annotation, a Java return type): the guard the three rules share."""
     if inp.file.language != "java" and not inp.function.returns:
-        return []
-    return [f for f in prose_claims(inp, RULE_PROSE_RETURN) if f.rule == RULE_PROSE_RETURN_ITEMS]
+        return []  # the returned values' evidence: C2-PROSE-RETURN-INFERRED (opt-in)
+    return [f for f in prose_claims(inp, RULE_PROSE_RETURN) if f.rule == rule]
 
 
 def c2_prose_return_inferred(inp: StaticInput) -> list[Finding]:
@@ -398,8 +273,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
         found = claimed_kind(text)
         if found is None and (seg.kind == "returns" or _VERB.match(seg.text)):
             found = conversion_kind(text)
-        rest = _BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
-        if found is not None and not _OTHERWISE.search(rest):
+        rest = BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
+        if found is not None and not OTHERWISE.search(rest):
             claims.append((seg, text, found, made))
     if not claims:
         return []
@@ -425,9 +300,11 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
         if _compatible(claim, kinds, annotated=annotated):
             continue
+        if said_as(text[match.end() :], kinds):
+            continue
         said = match.group(0).strip()
         name = inp.function.name
-        message = f'says it returns "{said}" ({_SHOWN[claim]}), but {name}() {how}'
+        message = f'says it returns "{said}" ({SHOWN[claim]}), but {name}() {how}'
         hint = f"describe the value {name}() returns, or fix the return type"
         items = rule == RULE_PROSE_RETURN and claim == "int" and bool(kinds & {"list", "set"})
         reported = RULE_PROSE_RETURN_ITEMS if items else rule

@@ -6,16 +6,14 @@ Each is on with ``enable = ["<id>"]`` or ``--extend-select <id>``."""
 from __future__ import annotations
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.prose_returns import RULE_PROSE_RETURN, prose_claims
-from docref.checks.static.return_evidence import (
-    RULE_PROSE_RETURN_WEAK,
-    RULE_RETURN_WEAK,
-    RULE_RETURNS_WEAK,
-)
+from docref.checks.static.prose_returns import c2_prose_return_weak
+from docref.checks.static.return_evidence import RULE_RETURN_WEAK, RULE_RETURNS_WEAK
 from docref.checks.static.returns_raises import returns_vs_yields
 from docref.checks.static.types_rules import return_types
 from docref.core.findings import Finding
 
+# C2-PROSE-RETURN-WEAK lives beside the rules whose guard it shares (:mod:`.prose_returns`),
+# re-exported here with the other opt-in return rules
 __all__ = ["c2_prose_return_weak", "c2_return_type_weak", "c3_returns_weak"]
 
 
@@ -24,15 +22,6 @@ def c2_return_type_weak(inp: StaticInput) -> list[Finding]:
     a side names a type that resolves nowhere, siblings of one project base, a class for a
     ``Callable`` or ``type[X]`` for ``X``."""
     return [f for f in return_types(inp) if f.rule == RULE_RETURN_WEAK]
-
-
-def c2_prose_return_weak(inp: StaticInput) -> list[Finding]:
-    """``C2-PROSE-RETURN-WEAK``: a prose return claim of a constructor, or a container or count
-    claimed of a string annotation."""
-    if inp.file.language != "java" and not inp.function.returns:
-        return []
-    found = prose_claims(inp, RULE_PROSE_RETURN)
-    return [f for f in found if f.rule == RULE_PROSE_RETURN_WEAK]
 
 
 def c3_returns_weak(inp: StaticInput) -> list[Finding]:

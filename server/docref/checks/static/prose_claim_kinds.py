@@ -1,0 +1,175 @@
+"""The kinds of value a prose claim names: the vocabulary of C2-PROSE-RETURN-TYPE's and
+C2-PROSE-PARAM-TYPE's claims ("a list of", "the number of", "`True` if", "a string", ...) and
+what else in the sentence settles or refines them (the other boolean as the alternative,
+another alternative, an "as <kind>" phrase).  Split from :mod:`.prose_returns` (session 15),
+which finds the claims and judges them against the code."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "BOOL_ALT",
+    "KIND_WORDS",
+    "OTHERWISE",
+    "SHOWN",
+    "claimed_kind",
+    "said_as",
+    "said_of_items",
+]
+
+# Sphinx's `!True` (the default role, not linked) too
+_MARK = r"(?:``|`!?|\{@code\s+|<code>)?"
+_UNMARK = r"(?:``|`|\}|</code>)?"
+_BOOL = re.compile(
+    rf"^(?:either\s+)?{_MARK}(?P<v>true|false){_UNMARK}\s+(?:if|when|iff|unless|whenever)\b"
+    # "Returns `False`, anonymous credentials never expire.": the value itself, then a stop
+    rf"|^{_MARK}(?:true|false){_UNMARK}\s*(?:[,;.:]|$)"
+    r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice
+    re.I,
+)
+# up to two words qualifying the noun ("a fully-qualified location string", "a settings
+# dict"), none of them a preposition or conjunction ("the key of the dict" is no dict)
+# (a possessive too: "the queue's string representation", session 15 prose probe)
+_ADJ = r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as)\b)[\w-]+(?:'s|')?\s+)"
+# Adjectives are up to two words; nouns that make "string" a modifier are refused, also
+# after one or two more words of the compound ("the string representation size", "the string
+# concat initial coder") that are no article, preposition or -ing verb.
+_COMPOUND = (
+    r"(?:\s+(?!(?:of|for|to|in|on|at|by|with|from|as|like|such|than|if|when|that|which|and|or"
+    r"|the|an?|is|are)\b)[a-z]+(?<!ing)){0,2}"
+)
+_STR = re.compile(
+    rf"^(?:an?|the)\s+(?P<adj>{_ADJ}{{0,2}})(?:string|str)\b(?!'|\s*\(|-|\s+of\s+bytes|"
+    rf"{_COMPOUND}\s+(?:"
+    r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
+    r"constant|flag|mode|style|coder|(?:id|identifier|handle|pointer|code)s?\b"
+    # "A string keyed dictionary of headers", "The string values extracted from the url"
+    # (round 16, litestar): "string" qualifies a container or a plural, the head noun
+    r"|(?:keyed|valued|indexed)\b|(?:dict|dictionary|mapping|map|list|tuple|set|array|sequence"
+    r"|collection|table|vector|matrix|pair)\b|(?:value|key|item|element|entr(?:y|ie)|name|field|token|word|part)s\b))",
+    re.I,
+)
+_NOT_STR_ADJ = frozenset(
+    {"byte", "bytes", "binary", "raw", "encoded", "octet", "c", "null-terminated", "zero"}
+)
+# a container noun before "string" is what comes back ("a dictionary mapping string keys")
+_CONTAINER_NOUNS = frozenset(
+    {"dict", "dictionary", "list", "tuple", "set", "mapping", "map", "array", "sequence"}
+)
+_BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
+# "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of"
+_TUPLE = re.compile(
+    r"^(?:(?:an?|the)\s+(?:[\w-]+\s+|\([\w\s,.*]+\)\s+)?tuple\b|tuple\s+of\b)", re.I
+)
+# "a sequence of floats" too (session 15 prose probe), not of characters or bytes (a string)
+_LIST = re.compile(
+    r"^(?:(?:an?|the)\s+(?:new\s+)?(?:list|sequence)\s+(?:of|with|containing)\b|list\s+of\b"
+    r"|sequence\s+of\b)(?!\s+(?:the\s+)?(?:char|character|byte|letter|digit|code\s+point)s?\b)",
+    re.I,
+)
+_DICT = re.compile(
+    rf"^(?:(?:an?|the)\s+{_ADJ}{{0,2}}(?:dict|dictionary)\b(?!\s*-?like|\s+(?:key|value|entry|"
+    r"entries|item|size|length|name)s?\b)|(?:dict|dictionary)\s+(?:of|mapping|from)\b)",
+    re.I,
+)
+# "the number of seconds": a count, unless the sentence goes on to name another kind ("the
+# number of bytes, as a human-readable string") or a count per item ("Total number of pixels
+# for each band": one count per band, a list); "a number of" is "several"
+_INT = re.compile(
+    r"^(?:the\s+)?(?:total\s+|max(?:imum)?\s+|min(?:imum)?\s+)?(?:number|count)\s+of\b"
+    r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|bytes|mapping"
+    r"|(?:for|in|of)\s+(?:each|every)|per)\b)",
+    re.I,
+)
+_CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("bool", _BOOL),
+    ("bytes", _BYTES),
+    ("str", _STR),
+    ("tuple", _TUPLE),
+    ("list", _LIST),
+    ("dict", _DICT),
+    ("int", _INT),
+)
+# the other boolean as the alternative ("`True` if ..., `False` otherwise", "... , otherwise
+# False", "False if ..."): still a boolean claim, removed before looking for other alternatives
+BOOL_ALT = re.compile(
+    rf"(?:(?:otherwise|else)\s*,?\s*{_MARK}(?:true|false){_UNMARK}(?!\s*\w)"
+    rf"|{_MARK}(?:true|false){_UNMARK}\s+(?:otherwise|else)\b"
+    rf"|[.;,]\s*(?:and\s+)?{_MARK}(?:true|false){_UNMARK}\s+(?:if|when|iff|unless)\b)",
+    re.I,
+)
+# another alternative named in the same sentence: the claim is only part of the story
+# ("otherwise raises ...", "otherwise sets ...", "otherwise ``None``" tell what happens
+# instead of returning, or the absence of a value: the claim's kind stays the one claimed)
+OTHERWISE = re.compile(
+    r"\b(?:(?:otherwise|else)(?!\s*,?\s*(?:it\s+)?(?:raises?|throws?|sets?|logs?|warns?|fails?"
+    r"|calls?|does\s+nothing|nothing|an?\s+(?:\w+\s+)?(?:error|exception)|[`*]*none\b))"
+    r"|or\s+(?:an?|the)\b|or\s+(?!`?(?:true|false|none)\b)\w+\s+if\b)",
+    re.I,
+)
+SHOWN = {"bool": "a boolean", "str": "a string", "bytes": "bytes", "tuple": "a tuple"}
+SHOWN |= {"list": "a list", "dict": "a dict", "int": "a count"}
+
+
+# a participle naming a conversion makes the noun what was converted, not what comes back:
+# "The stringified dictionary" is a string (round 12b, langchain-core), "a serialized list" text
+_CONVERTED = re.compile(
+    r"\b(?:stringified|seriali[sz]ed|(?:json-)?encoded|pickled|rendered|dumped)\b",
+    re.I,
+)
+
+
+def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
+    """The kind of value ``text`` (a return claim without its verb) says comes back."""
+    for kind, pattern in _CLAIMS:
+        match = pattern.match(text)
+        if match is None:
+            continue
+        if kind == "str" and set((match["adj"] or "").lower().split()) & _NOT_STR_ADJ:
+            return None
+        if kind == "str" and set((match["adj"] or "").lower().split()) & _CONTAINER_NOUNS:
+            return None  # "A dictionary mapping string names to ...": the container is the noun
+        if kind != "str" and _CONVERTED.search(match.group(0)):
+            return None
+        if text[match.end() : match.end() + 1] == "/":
+            return None  # "A string/bytes object": one of two kinds (round 13, invoke)
+        return kind, match
+    return None
+
+
+# a count or a flag said of a list, dict or set describes its items or values (round 10's
+# twisted ``isupport_TARGMAX`` and ``waiting``, round 11's "whether the layers are ..." on
+# list[bool]; session 10: no such claim on a container was judged TRUE in rounds 0-11)
+
+
+def said_of_items(claim: str, kinds: set[str]) -> bool:
+    """A flag said of a list, dict or set, or a count said of a dict, describes its items
+    or values, not the container (a count said of a list is reported: "Total number of
+    pixels in the image" on ``list[int]``)."""
+    return (claim == "bool" and bool(kinds & {"list", "dict", "set"})) or (
+        claim == "int" and "dict" in kinds
+    )
+
+
+KIND_WORDS = {
+    "str": r"str|string|String",
+    "bytes": r"bytes",
+    "bool": r"bool|boolean",
+    "int": r"int|integer|long|short",
+    "float": r"float|double",
+    "list": r"list",
+    "tuple": r"tuple",
+    "dict": r"dict|dictionary",
+}
+
+
+def said_as(rest: str, kinds: set[str]) -> bool:
+    """The sentence goes on to say the value comes "as" a kind the code returns ("The URL query
+    string, as raw bytes, ...", round 19, httpx, on ``-> bytes``): the first noun names what
+    the value is about, the "as" phrase its representation."""
+    words = "|".join(KIND_WORDS[k] for k in kinds if k in KIND_WORDS)
+    if not words:
+        return False
+    pattern = rf"(?<![\w-])as\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:{words})(?![\w-])"
+    return re.search(pattern, rest) is not None
