@@ -61,3 +61,30 @@ def test_a_mapping_said_of_keyword_arguments(
         """
     '''
     assert rule_ids(c2_prose_param_type, tmp_path, code, "publish") == expected
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ("The number of the character reference, as obtained by html.parser.", []),
+        ("The number of the reference.", []),
+        ("The number of the references, as obtained by html.parser.", [RULE_PROSE_PARAM]),
+        ("The number of references to resolve.", [RULE_PROSE_PARAM]),
+    ],
+    ids=["number-of-the-thing", "number-of-the-short", "control-plural", "control-count"],
+)
+def test_the_number_one_thing_bears_is_no_count(
+    tmp_path: Path, entry: str, expected: list[str]
+) -> None:
+    # round 17 (bs4 ``_dereference_numeric_character_reference``): "The number of the
+    # character reference" on ``name: str`` is the reference's numeric value, not a count;
+    # "the number of the references" and "the number of references" stay counts
+    code = f'''
+    def deref(name: str) -> str:
+        """Dereference.
+
+        :param name: {entry}
+        """
+        return name
+    '''
+    assert rule_ids(c2_prose_param_type, tmp_path, code, "deref") == expected
