@@ -29,6 +29,7 @@ each (lifted only if the sample would stay short of ``--size``), random within a
         [--styles numpy sphinx] [--jobs 1 default] [--warm-runs 2]
     python benchmarks/bench_check.py sample --corpus DIR... [--take-all DIR...] [--size 30]
     python benchmarks/bench_check.py modes --std DIR [--one-file REL] [--model-tree DIR]
+        [--model-repeat 9]
         [--no-pydoclint-tree]   (see bench_check_modes.py)
 """
 
@@ -270,7 +271,12 @@ def main() -> int:
     parser.add_argument(
         "--repeat", type=int, default=1, help="modes: runs of each warm mode (median kept)"
     )
-    parser.add_argument("--model-tree", default=None, help="modes: a small tree for --model")
+    parser.add_argument(
+        "--model-tree", default=None, help="modes: a tree for --model (thousands of answers)"
+    )
+    parser.add_argument(
+        "--model-repeat", type=int, default=9, help="modes: alternated static/model pairs"
+    )
     args = parser.parse_args()
     if args.warm_runs < 0 or args.interval <= 0 or args.size < 1 or args.per_rule < 1:
         parser.error("--warm-runs must be >= 0; --interval, --size and --per-rule positive")
