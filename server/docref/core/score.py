@@ -223,8 +223,9 @@ def score_docstring(results: Iterable[CheckResult], *, weights: _Weights | None 
     merged: dict[tuple[SegmentId, Criterion], list[Verdict]] = {}
     segments: set[SegmentId] = set()
     for r in results:
-        segments.add(r.segment_id)
-        merged.setdefault((r.segment_id, r.criterion), []).append(r.verdict)
+        sid = (r.path, r.qualname, r.start, r.end)  # r.segment_id, built once (a hot loop)
+        segments.add(sid)
+        merged.setdefault((sid, r.criterion), []).append(r.verdict)
 
     per: dict[Criterion, list[int]] = {c: [0, 0] for c in Criterion}
     unknown = 0

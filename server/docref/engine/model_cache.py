@@ -182,19 +182,20 @@ def _entry_from_json(rel: str, raw: Mapping[str, Any]) -> ModelEntry:
         results = []
         for r in fn["results"]:
             found = r["finding"]
+            rule, reason = r["rule"], r["reason"]
             results.append(
-                CheckResult(
-                    path=rel,
-                    qualname=qualname,
-                    start=int(r["start"]),
-                    end=int(r["end"]),
-                    # a dict lookup, not the enum's call: a fully cached run reads thousands
-                    criterion=_CRITERIA.get(r["criterion"]) or Criterion(r["criterion"]),
-                    verdict=_VERDICTS.get(r["verdict"]) or Verdict(r["verdict"]),
-                    tier=_TIERS.get(r["tier"]) or Tier(r["tier"]),
-                    rule=None if r["rule"] is None else str(r["rule"]),
-                    finding=None if found is None else Finding.from_json(found).cached(),
-                    reason=None if r["reason"] is None else str(r["reason"]),
+                CheckResult(  # positional: a fully cached run builds thousands
+                    rel,
+                    qualname,
+                    int(r["start"]),
+                    int(r["end"]),
+                    # a dict lookup, not the enum's call
+                    _CRITERIA.get(r["criterion"]) or Criterion(r["criterion"]),
+                    _VERDICTS.get(r["verdict"]) or Verdict(r["verdict"]),
+                    _TIERS.get(r["tier"]) or Tier(r["tier"]),
+                    None if rule is None else str(rule),
+                    None if found is None else Finding.from_json(found).cached(),
+                    None if reason is None else str(reason),
                 )
             )
         findings = [Finding.from_json(f).cached() for f in fn["findings"]]
