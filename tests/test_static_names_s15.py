@@ -308,3 +308,55 @@ def test_a_quoted_key_does_not_cover_a_dotted_reference(tmp_path: Path) -> None:
     assert messages(xref_all(inp)) == [
         "`pkg.Model.update` names nothing: module `pkg` has no `Model`"
     ]
+
+
+_MANAGER = '''
+class Manager:
+    def __init__(self, directory, options=None):
+        """Build it."""
+        self._options = options
+
+    def save(self, step, metrics=None):
+        """Save.
+
+        Args:
+            step: The step.
+            metrics: Required if `options.best_fn` is set.
+        """
+        return step, metrics
+
+
+class Store:
+    def __init__(self, directory):
+        """Build it."""
+        self.directory = directory
+
+    def save(self, step, metrics=None):
+        """Save.
+
+        Args:
+            step: The step.
+            metrics: Required if `options.best_fn` is set.
+        """
+        return step, metrics
+'''
+
+
+def test_a_field_of_a_constructor_argument(tmp_path: Path) -> None:
+    # orbax (round 16): ``options`` is also a module elsewhere in the tree (a folder without
+    # ``__init__``), but in a method of a class built with ``options`` it is that argument
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/context/options.py": "def make():\n    return 1\n",
+        "pkg/manager.py": _MANAGER,
+    }
+
+    def found(qualname: str) -> list[str]:
+        inp = project_input(tmp_path, files, "pkg/manager.py", qualname)
+        return messages(c1_name_unresolved(inp))
+
+    assert found("Manager.save") == []
+    # control: the class takes no ``options``
+    assert found("Store.save") == [
+        "`options.best_fn` names nothing: module `options` has no `best_fn`"
+    ]

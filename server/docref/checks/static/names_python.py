@@ -148,6 +148,10 @@ class PythonScope(ProjectWalk):
         if hasattr(builtins, head):
             kind = "class" if isinstance(getattr(builtins, head), type) else "function"
             return _External(head, kind), 1
+        if len(parts) > 1 and head in self._constructor_params:
+            # ``options.best_fn`` in a method of a class built with ``options``: the field
+            # of that argument, not a module of that name elsewhere (orbax, round 16)
+            return _LEAF, 1
         for size in range(len(parts), 0, -1):
             module = self._module(".".join(parts[:size]))
             if module is not None:
@@ -244,6 +248,14 @@ class PythonScope(ProjectWalk):
         if self._sibling_of_import(name):
             return RESOLVED
         return UNKNOWN if unsure else missing("", name, self.scope_candidates())
+
+    @cached_property
+    def _constructor_params(self) -> frozenset[str]:
+        """The parameters of the enclosing class's ``__init__`` (the documented function's
+        own are in ``names``)."""
+        inits = {f"{q}.__init__" for q in self.class_chain[:1]}
+        found = {p.name for f in self.fe.functions if f.qualname in inits for p in f.params}
+        return frozenset(found - {"self", "cls"})
 
     @cached_property
     def _passed_on(self) -> PassedOn:
