@@ -360,3 +360,43 @@ def test_a_field_of_a_constructor_argument(tmp_path: Path) -> None:
     assert found("Store.save") == [
         "`options.best_fn` names nothing: module `options` has no `best_fn`"
     ]
+
+
+_PREDICTIVE = '''
+class Strategy:
+    def exact_predictive_mean(self, test_mean):
+        """Mean."""
+        return test_mean
+
+    def exact_predictive_covar(self, test_covar):
+        """Covariance."""
+        return test_covar
+
+    def exact_prediction(self, test_mean, test_covar):
+        """Predict.
+
+        :return: A tuple of ``(predictive_mean, predictive_covar)`` where:
+            - ``predictive_mean``: the mean
+            - ``predictive_covar``: the covariance
+        """
+        return self.exact_predictive_mean(test_mean), self.exact_predictive_covar(test_covar)
+
+    def exact_prediction_stale(self, test_mean, test_covar):
+        """Predict.
+
+        :return: A tuple of the mean and ``predictive_covar``.
+        """
+        return self.exact_predictive_mean(test_mean), self.exact_predictive_covar(test_covar)
+'''
+
+
+def test_the_items_of_a_tuple_of(tmp_path: Path) -> None:
+    def found(qualname: str) -> list[str]:
+        return messages(c1_name_unresolved(static_input(tmp_path, _PREDICTIVE, qualname)))
+
+    # gpytorch (round 16): "a tuple of ``(a, b)``" names the returned tuple's items
+    assert found("Strategy.exact_prediction") == []
+    # control: the same name, no tuple spelling it out
+    assert [m.split(";")[0] for m in found("Strategy.exact_prediction_stale")] == [
+        "`predictive_covar` names nothing in scope"
+    ]

@@ -36,10 +36,11 @@ __all__ = ["introduced_names", "loop_variable", "one_of_plural", "quoted_keys", 
 _OBJECT_NAMED = re.compile(
     r"\ban?\s+(?:[`*]*[\w.]+[`*]*\s+){0,2}(?:object|instance)\s+[`*]+([^\W\d]\w*)[`*]+"
 )
-# "as a tuple ``(id_name, version, codename)``", "returns a pair `(key, value)`": the items
+# "as a tuple ``(id_name, version, codename)``", "returns a pair `(key, value)`", "a tuple of
+# ``(predictive_mean, predictive_covar)``" (gpytorch, round 16): the items
 # the docstring names the parts of a value by (described one by one after it)
 _TUPLE_NAMED = re.compile(
-    r"\b(?:tuple|pair|triple|triplet|namedtuple)s?\s+(?:of\s+(?:the\s+)?form\s+)?"
+    r"\b(?:tuple|pair|triple|triplet|namedtuple)s?\s+(?:of\s+(?:the\s+)?(?:form\s+)?)?"
     r"[`*]+\(\s*([^\W\d]\w*(?:\s*,\s*[^\W\d]\w*)+)\s*,?\s*\)[`*]+"
 )
 # a Google section of example code written without ``::`` (napoleon renders it as a literal)
