@@ -400,3 +400,46 @@ def test_the_items_of_a_tuple_of(tmp_path: Path) -> None:
     assert [m.split(";")[0] for m in found("Strategy.exact_prediction_stale")] == [
         "`predictive_covar` names nothing in scope"
     ]
+
+
+_HANDLER = '''
+class IHandler:
+    """The interface of a handler.
+
+    .. attribute:: timeout_exception
+
+        The exception raised on a timeout.
+    """
+
+    def start(self):
+        """Start."""
+'''
+
+_CLIENT = '''
+from pkg.interfaces import IHandler
+
+
+def wait(handler: IHandler):
+    """Wait; raises :attr:`pkg.interfaces.IHandler.timeout_exception` on a timeout."""
+    return handler
+
+
+def stop(handler: IHandler):
+    """Stop; raises :attr:`pkg.interfaces.IHandler.stop_exception` when it cannot."""
+    return handler
+'''
+
+
+def test_a_member_the_class_docstring_declares(tmp_path: Path) -> None:
+    # kazoo (round 15): an interface's docstring declares what handlers provide
+    files = {"pkg/__init__.py": "", "pkg/interfaces.py": _HANDLER, "pkg/client.py": _CLIENT}
+
+    def found(qualname: str) -> list[str]:
+        return messages(xref_all(project_input(tmp_path, files, "pkg/client.py", qualname)))
+
+    assert found("wait") == []
+    # control: a member the docstring does not declare
+    assert [m.split(";")[0] for m in found("stop")] == [
+        "`pkg.interfaces.IHandler.stop_exception` names nothing: class `IHandler` has no"
+        " `stop_exception`"
+    ]

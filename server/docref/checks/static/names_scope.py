@@ -247,13 +247,25 @@ _PROJECT_NAMES: weakref.WeakKeyDictionary[ProjectGraph, tuple[int, _ProjectTable
 
 
 def class_members(graph: ProjectGraph, path: str, qualname: str) -> set[str]:
-    """Names a class defines itself: methods, fields/attributes and nested classes."""
+    """Names a class defines itself: methods, fields/attributes and nested classes, and the
+    members its docstring declares (``.. attribute:: name``)."""
     fe = graph.get(path)
     if fe is None:
         return set()
     names = {f.name for f in fe.functions if f.parent_class == qualname}
     names |= {v.name for v in fe.variables if v.owner == qualname}
+    for cls in fe.classes:
+        if cls.qualname == qualname and cls.docstring is not None and ".. " in cls.docstring.text:
+            # an interface declares what implementations provide: ``.. attribute::
+            # timeout_exception`` in kazoo's IHandler docstring (round 15)
+            names |= set(_DECLARED.findall(cls.docstring.text))
     return names | {c.name for c in fe.classes if c.parent_class == qualname}
+
+
+# a member the class docstring declares with a Sphinx directive
+_DECLARED = re.compile(
+    r"^[ \t]*\.\.[ \t]+(?:py:)?(?:attribute|method|property|data)::[ \t]+([^\W\d]\w*)", re.M
+)
 
 
 def project_names(graph: ProjectGraph) -> frozenset[str]:
