@@ -443,3 +443,57 @@ def test_a_member_the_class_docstring_declares(tmp_path: Path) -> None:
         "`pkg.interfaces.IHandler.stop_exception` names nothing: class `IHandler` has no"
         " `stop_exception`"
     ]
+
+
+_ERFCX = r'''
+def log_erfcx(x):
+    """The log of erfcx."""
+    return x
+
+
+def log_abs_u(u: Tensor) -> Tensor:
+    """Computes log(abs(u) * Phi(u) / phi(u)), where phi and Phi are the normal pdf
+    and cdf, respectively. The function is valid for u < 0.
+
+    NOTE: In single precision arithmetic, the function becomes numerically unstable for
+    u < -1e3. For this reason, a second branch in _log_ei_helper is necessary to handle
+    this regime, where this function approaches -abs(u)^-2 asymptotically.
+
+    The implementation is based on the following implementation of the logarithm of
+    the scaled complementary error function (i.e. erfcx). Since we only require the
+    positive branch for _log_ei_helper, log_abs_u does not have a branch,
+    but is only valid for u < 0 (so that _neg_inv_sqrt2 * u > 0).
+
+        def logerfcx(x: Tensor) -> Tensor:
+            return torch.where(
+                x < 0,
+                torch.erfc(x.masked_fill(x > 0, 0)).log() + x**2,
+                torch.special.erfcx(x.masked_fill(x < 0, 0)).log(),
+        )
+
+    Further, it is important for numerical accuracy to move u.abs() into the
+    logarithm, rather than adding u.abs().log() to logerfcx. This is the reason
+    for the rather complex name of this function: log_abs_u.
+    """
+    # get_constants_like allocates tensors with the appropriate dtype and device and
+    # caches the result, which improves efficiency.
+    a, b = get_constants_like(values=(_neg_inv_sqrt2, _log_sqrt_pi_div_2), ref=u)
+    return torch.log(torch.special.erfcx(a * u) * u.abs()) + b
+
+
+def log_abs_u_stale(u):
+    """The log of abs(u), as `logerfcx` computes it."""
+    return u
+'''
+
+
+def test_a_function_a_code_line_of_the_docstring_defines(tmp_path: Path) -> None:
+    def found(qualname: str) -> list[str]:
+        return messages(c1_name_unresolved(static_input(tmp_path, _ERFCX, qualname)))
+
+    # botorch's docstring (round 16): ``def logerfcx(...)`` in an indented block without ``::``
+    assert found("log_abs_u") == []
+    # control: no code defining it
+    assert [m.split(";")[0] for m in found("log_abs_u_stale")] == [
+        "`logerfcx` names nothing in scope"
+    ]

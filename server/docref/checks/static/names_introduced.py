@@ -6,7 +6,8 @@ Held-out round 16's false alarms on bare names the docstring itself accounts for
   (an indefinite article, a noun, then ``object``/``instance`` and the name: cirq), the items
   of a tuple the docstring spells out, "as a tuple ``(id_name, version, codename)``" (distro),
   and every identifier of a Google ``Usage:``/``Example:`` block whose lines are code (an
-  indented block with no ``::``: cirq's ``alternative``).
+  indented block with no ``::``: cirq's ``alternative``), and the function or class a code
+  line of it defines (``def logerfcx(x):`` in botorch's prose).
 * :func:`quoted_keys` -- the keys it quotes as strings (``- 'RiseTime': Time from 10% to 90%
   ...``, round 19's control), which its prose then names bare (```RiseTime```): a key of a
   value, not an old parameter name (an option value ``'gensim':`` says nothing of the
@@ -58,12 +59,16 @@ _OUTPUT_LINE = re.compile(
 # "- 'RiseTime': Time from 10% to 90% ...": a key the docstring quotes as a string (control's
 # ``stepinfo`` lists the keys of the dict it returns, then says "after `RiseTime`")
 _QUOTED_KEY = re.compile(r"""(?<![\w'"])(['"])([^\W\d]\w*)\1\s*:(?!:)""")
+# a function or class a code line of the docstring defines, in a block with or without
+# ``::`` ("based on the following implementation ... def logerfcx(x): ...": botorch, round 16)
+_DEF_LINE = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+([^\W\d]\w*)[ \t]*[(:]", re.M)
 _ONE_OF = re.compile(r"\b(?:an?|each|every|any|one)\s+[`*]+$", re.I)
 
 
 def introduced_names(body: str) -> set[str]:
     """The names ``body`` (a docstring's text) introduces itself (see the module docstring)."""
     names = {m[1] for m in _OBJECT_NAMED.finditer(body)}
+    names.update(m[1] for m in _DEF_LINE.finditer(body))
     for match in _TUPLE_NAMED.finditer(body):
         names.update(part.strip() for part in match[1].split(","))
     for start, end in _example_code(body):
