@@ -923,3 +923,34 @@ def test_banded_distance_is_the_full_tables_capped() -> None:
             full = _full_osa(a, b)
             for limit in (1, 2):
                 assert _osa_distance(a, b, limit) == min(full, limit + 1), (a, b, limit)
+
+
+@pytest.mark.parametrize(
+    ("heading", "message"),
+    [
+        ("Returns", '"Returns:" is indented into the parameter section'),
+        ("returned", 'documents parameter "returned", but'),
+    ],
+    ids=["heading", "control"],
+)
+def test_a_section_heading_indented_into_args(tmp_path: Path, heading: str, message: str) -> None:
+    # round 16 (cirq ``factor``, botorch ``boltzmann_sample``): ``Returns:`` indented into
+    # Args is a heading napoleon renders as one more parameter; the finding names the slip,
+    # not a stale parameter; the control, a lower-case word, stays an unknown parameter
+    code = f'''
+    def sample(values, eta=1.0):
+        """Sample.
+
+        Args:
+            values: The values.
+            eta: The temperature.
+
+            {heading}:
+            A tensor of indices.
+        """
+        return values
+    '''
+    findings = run_rule(c1_param_unknown, tmp_path, code, "sample")
+    assert len(findings) == 1
+    assert findings[0].message.startswith(message)
+    assert ("dedent" in (findings[0].fix_hint or "")) == (heading == "Returns")

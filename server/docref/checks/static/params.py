@@ -40,7 +40,11 @@ import re
 from collections.abc import Container, Iterator
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.params_entries import not_a_name
+from docref.checks.static.params_entries import (
+    group_of_varargs,
+    labels_positional_only,
+    not_a_name,
+)
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_suggest import closest_parameter, rename_target
 from docref.core.findings import Criterion, Evidence, Finding
@@ -66,6 +70,10 @@ _SELF_NAMES = frozenset({"self", "cls"})
 _KWARGS_WORDS = frozenset({"kwargs", "kwds"})
 _SEE_ELSEWHERE = re.compile(r"(?:see|as\s+in|passed\s+(?:on\s+)?to)\b", re.I)
 _NOTE_MARKERS = frozenset({"TODO", "FIXME", "XXX", "NOTE", "HACK"})
+# Google section headings: one of them as an entry name is a heading indented too deep
+_SECTION_HEADINGS = frozenset(
+    {"Returns", "Return", "Yields", "Yield", "Raises", "Examples", "Example", "Note", "Notes"}
+)
 # a string literal that is an identifier, among a decorator's arguments
 _NAME_LITERAL = re.compile(r"""(?<![\w.])["']([A-Za-z_]\w*)["']""")
 # ``.pop("x"`` / ``.get("x"`` / ``["x"]`` after a **kwargs name
@@ -291,36 +299,6 @@ def _refers_elsewhere(segment: Segment) -> bool:
     return _SEE_ELSEWHERE.match(text.lstrip(" :)\n\t")) is not None
 
 
-def _group_of_varargs(shown: str, name: str, params: list[Param], documented: set[str]) -> bool:
-    """A starred entry ``*columns`` (``*cols``) whose singular is (abbreviates) a positional
-    parameter (``column``) followed by an undocumented ``*varargs`` (``*additional_columns``):
-    one entry for the first argument and the rest, as sqlalchemy's ``deferred`` and
-    ``column_property`` document them (round 19), like Javadoc's one ``@param`` for a group.
-    A parameter or ``*varargs`` with its own entry, or no ``*varargs``, leaves the name
-    judged."""
-    if not shown.startswith("*") or shown.startswith("**") or not name.endswith("s"):
-        return False
-    varargs = [p.name.lstrip("*") for p in params if p.kind == "vararg"]
-    if not varargs or any(v in documented for v in varargs) or name[:-1] in documented:
-        return False
-    stem = name[:-1]
-    first = [p.name for p in params if p.kind in ("positional", "positional_only")]
-    # ``*cols`` for ``column``: the singular abbreviated
-    return any(p == stem or (len(stem) >= 3 and p.startswith(stem)) for p in first)
-
-
-def _labels_positional_only(name: str, undocumented: set[str]) -> bool:
-    """``name`` is a near miss, an abbreviation or an extension by whole words of one
-    positional-only parameter that no entry documents (``__type`` for ``__type_pos``)."""
-    if not undocumented:
-        return False
-    # imported here: prose_names -> names_scope imports this module
-    from docref.checks.static.prose_names import renamed_twin
-
-    pool = sorted(undocumented)
-    return closest_parameter(name, pool) is not None or renamed_twin(name, pool) is not None
-
-
 def _positional_only_and_varargs(params: list[Param]) -> bool:
     kinds = {p.kind for p in params}
     return "positional_only" in kinds and "vararg" in kinds
@@ -402,9 +380,9 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         suggestion = closest_parameter(name, candidates)
         if items_of_args and suggestion is None:
             continue  # an item of *args, documented by its name
-        if _group_of_varargs(shown, name, params, param_entries):
+        if group_of_varargs(shown, name, params, param_entries):
             continue  # ``*columns`` for ``column, *additional_columns``: the two together
-        if _labels_positional_only(name, positional_only - param_entries):
+        if labels_positional_only(name, positional_only - param_entries):
             continue  # a label of a positional-only argument, whose name no caller writes
         if (segment.start, name) in reported:
             continue
@@ -414,7 +392,15 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         message = (
             f'documents parameter "{shown}", but {_display(inp.function)} has no such parameter'
         )
-        if swapped in names and swapped not in _SELF_NAMES:
+        if not java and shown in _SECTION_HEADINGS:
+            # ``Returns:`` indented into Args (cirq, botorch: round 16): napoleon renders it as
+            # one more parameter; the slip is real, but it is a heading, not a stale name
+            message = (
+                f'"{shown}:" is indented into the parameter section, so it reads as a '
+                f"parameter entry of {_display(inp.function)}, not as a {shown} section"
+            )
+            fix_hint = f'dedent "{shown}:" to the indentation of the section headings'
+        elif swapped in names and swapped not in _SELF_NAMES:
             # ``:param nodeid str:`` / ``int (size): …``: name and type written the other way
             message += f'; name and type look swapped (parameter "{swapped}")'
             fix_hint = f'document "{swapped}" as the name and "{shown}" as its type'

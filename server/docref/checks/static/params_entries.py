@@ -19,6 +19,10 @@
   ``**kwargs`` that takes a mapping (kornia's ``LoFTR.forward(self, data: dict)`` lists
   ``image0``, ``mask1``, ... there) -- the keys of that mapping, which no caller can pass as
   keywords (round 14).
+* :func:`group_of_varargs`: ``*columns`` for ``column, *additional_columns`` -- one entry
+  for a parameter and the ``*varargs`` after it (round 19).
+* :func:`labels_positional_only`: ``__type`` for a positional-only ``__type_pos`` -- a label
+  of an argument whose name is no part of the call (round 19).
 """
 
 from __future__ import annotations
@@ -28,15 +32,18 @@ import re
 from collections.abc import Container, Iterable
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.params_suggest import closest_parameter
 from docref.core.segment import Segment
 from docref.graph.model import Param
 from docref.graph.project import ProjectGraph
 
 __all__ = [
     "element_of_a_tuple",
+    "group_of_varargs",
     "in_own_pseudo_signature",
     "item_of_varargs",
     "key_of_a_mapping",
+    "labels_positional_only",
     "lists_types",
     "not_a_name",
     "says_removed",
@@ -152,3 +159,33 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
     # only a tuple form written before the entry introduces it (a Returns ``(a, b)`` does not)
     own = {p.name.lstrip("*") for p in params}
     return element_of_a_tuple(name, inp.source[inp.docstring.body_start : segment.start], own)
+
+
+def group_of_varargs(shown: str, name: str, params: list[Param], documented: set[str]) -> bool:
+    """A starred entry ``*columns`` (``*cols``) whose singular is (abbreviates) a positional
+    parameter (``column``) followed by an undocumented ``*varargs`` (``*additional_columns``):
+    one entry for the first argument and the rest, as sqlalchemy's ``deferred`` and
+    ``column_property`` document them (round 19), like Javadoc's one ``@param`` for a group.
+    A parameter or ``*varargs`` with its own entry, or no ``*varargs``, leaves the name
+    judged."""
+    if not shown.startswith("*") or shown.startswith("**") or not name.endswith("s"):
+        return False
+    varargs = [p.name.lstrip("*") for p in params if p.kind == "vararg"]
+    if not varargs or any(v in documented for v in varargs) or name[:-1] in documented:
+        return False
+    stem = name[:-1]
+    first = [p.name for p in params if p.kind in ("positional", "positional_only")]
+    # ``*cols`` for ``column``: the singular abbreviated
+    return any(p == stem or (len(stem) >= 3 and p.startswith(stem)) for p in first)
+
+
+def labels_positional_only(name: str, undocumented: set[str]) -> bool:
+    """``name`` is a near miss, an abbreviation or an extension by whole words of one
+    positional-only parameter that no entry documents (``__type`` for ``__type_pos``)."""
+    if not undocumented:
+        return False
+    # imported here: prose_names -> names_scope imports this module
+    from docref.checks.static.prose_names import renamed_twin
+
+    pool = sorted(undocumented)
+    return closest_parameter(name, pool) is not None or renamed_twin(name, pool) is not None
