@@ -634,6 +634,16 @@ def test_a_factory_documenting_the_items_of_its_returned_functions_args(
     assert [f.message.split('"')[1] for f in findings] == flagged
 
 
+def test_a_factory_documenting_its_own_parameters_keeps_them_judged(tmp_path: Path) -> None:
+    # recall (flax ``scan`` returns a function taking ``*args``): a docstring documenting the
+    # factory's own parameters documents its signature, so a renamed one stays reported
+    code = _DATAPATH.replace("SIGNATURE", "*args").replace(
+        "    path : str\n", "    strict_data_files : bool\n        Strict.\n    path : str\n"
+    )
+    findings = run_rule(c1_param_unknown, tmp_path, code, "datapath")
+    assert [f.message.split('"')[1] for f in findings] == ["path"]
+
+
 @pytest.mark.parametrize(("entry", "flagged"), [("None", 0), ("Nothing", 1)])
 def test_numpydoc_none_means_no_parameters(tmp_path: Path, entry: str, flagged: int) -> None:
     code = f'''

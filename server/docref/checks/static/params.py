@@ -335,12 +335,15 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     returned_params = _returned_function_params(inp)
     names |= {p.name for p in returned_params} | _decorator_parameters(inp)
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
-    # the items of a generic *args may be documented one by one, unless overloads name them
-    # (or of the returned function's: pandas' ``datapath`` fixture hands out ``deco(*args)``
-    # and documents its ``path``)
+    # the items of a generic *args may be documented one by one, unless overloads name them;
+    # so may those of the returned function's when no entry names the factory's own
+    # parameters (pandas' ``datapath`` fixture hands out ``deco(*args)`` and documents its
+    # ``path``; flax's ``scan`` documents its own, so a stale one there stays reported)
+    own = {p.name for p in params}
+    documents_returned = not any(n in own for _s, _d, n in documented)
     items_of_args = len(signatures(inp)) == 1 and any(
         p.kind == "vararg" and p.name.lstrip("*") in _GENERIC_VARARGS
-        for p in [*params, *returned_params]
+        for p in [*params, *(returned_params if documents_returned else [])]
     )
     if not java and [stripped for _seg, _shown, stripped in documented] == ["None"]:
         return []  # numpydoc's "Parameters / None": the function takes none
