@@ -575,3 +575,39 @@ class C {
 }
 """
     assert _found(tmp_path, code, "C.java") == []
+
+
+# a builtin type word in code markup, "a boolean ...", "an integer ...", "a set of ..."
+@pytest.mark.parametrize("style", sorted(MADE))
+@pytest.mark.parametrize(
+    ("summary", "bad", "good"),
+    [
+        ("Returns a `str` naming the key.", "int", "str"),
+        ("Returns a :class:`list` of keys.", "str", "list[str]"),
+        ("Returns an ``int`` count of the keys.", "str", "int"),
+        ("Returns a boolean indicating whether it exists.", "int", "bool"),
+        ("Returns an integer giving the size.", "str", "int"),
+        ("Returns a set of names.", "str", "set[str]"),
+    ],
+)
+def test_a_marked_type_word_or_a_scalar_in_words(
+    tmp_path: Path, style: str, summary: str, bad: str, good: str
+) -> None:
+    code = MADE[style]
+    [(rule, text)] = _found(tmp_path / "bad", code.format(summary=summary, ret=bad))
+    assert rule == "C2-PROSE-RETURN-TYPE" and text.startswith(summary[:12])
+    assert _found(tmp_path / "good", code.format(summary=summary, ret=good)) == []
+
+
+@pytest.mark.parametrize(
+    ("summary", "ret"),
+    [
+        ("Returns a boolean mask of the valid values.", "list[bool]"),
+        ("Returns an integer array of positions.", "list[int]"),
+        ("Returns an integer or None.", "str"),
+        ("Returns a set of names.", "list[str]"),  # English for a list
+        ("Returns a set of keys.", "dict[str, int]"),
+    ],
+)
+def test_scalar_words_that_stay_silent(tmp_path: Path, summary: str, ret: str) -> None:
+    assert _found(tmp_path, MADE["google"].format(summary=summary, ret=ret)) == []

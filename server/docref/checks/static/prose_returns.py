@@ -178,9 +178,44 @@ def _returns_a_value(inp: StaticInput) -> bool:
     return node is not None and body_facts(node).returns_value
 
 
+# a builtin type word in code markup is the word ("a `str` naming ...", "a :class:`list` of")
+_TYPE_MARKUP = re.compile(
+    r"(?::(?:py:)?(?:class|obj|data):)?(`{1,2})~?(?:builtins\.)?"
+    r"(?P<w>str|int|list|dict|tuple|bool|bytes|set)\1"
+)
+# the scalar in words ("a boolean indicating ...", "an integer giving ..."; not "a boolean
+# mask", "an integer array", "an integer or None") and "a set of" (session 15 prose probe)
+_NOT_THE_SCALAR = (
+    r"(?!\s*(?:[-/,]|or\b|(?:array|mask|index|indexer|series|tensor|matrix|vector|list|tuple"
+    r"|sequence|dtype|type|value)s?\b|values?\s+of))"
+)
+_SCALARS_SAID = (
+    ("bool", re.compile(rf"^(?:an?|the)\s+(?:bool|boolean)\b{_NOT_THE_SCALAR}", re.I)),
+    ("int", re.compile(rf"^(?:an?|the)\s+(?:int|integer)\b{_NOT_THE_SCALAR}", re.I)),
+    ("set", re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:set|frozenset)\s+(?:of|with)\b", re.I)),
+)
+
+
+def _scalar_or_set(text: str) -> tuple[str, re.Match[str]] | None:
+    """The kinds :func:`.claimed_kind` leaves to the return claims alone: a type word in code
+    markup, "a boolean ...", "an integer ...", "a set of ..."."""
+    plain = _TYPE_MARKUP.sub(lambda m: m["w"], text)
+    if plain != text:
+        found = claimed_kind(plain)
+        if found is not None:
+            return found
+    for kind, pattern in _SCALARS_SAID:
+        match = pattern.match(plain)
+        if match is not None:
+            return kind, match
+    return None
+
+
 def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
     if claim in kinds or (claim == "int" and kinds & NUMBERS):
         return True
+    if claim == "set" and kinds & {"list", "tuple", "dict"}:
+        return True  # "a set of names" for a list or a dict's keys is English
     if said_of_items(claim, kinds):
         return True  # "Maximum number of targets" for a dict command -> number
     if claim == "list" and "set" in kinds:
@@ -271,6 +306,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     claims = []
     for seg, text, made in _claims(inp):
         found = claimed_kind(text)
+        if found is None:
+            found = _scalar_or_set(text)
         if found is None and (seg.kind == "returns" or _VERB.match(seg.text)):
             found = conversion_kind(text)
         rest = BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
@@ -289,7 +326,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     for seg, text, (claim, match), made in claims:
         if made and kinds <= {"None"}:
             continue  # "Checks whether the file exists." on ``-> None``: it raises
-        if java and (claim in ("bytes", "tuple") or (claim in ("list", "dict") and scalar)):
+        if java and (claim in ("bytes", "tuple") or (claim in ("list", "dict", "set") and scalar)):
             # no such Java type: "a byte string", "a tuple" are loose words there; a container
             # is judged against containers only: a Javadoc "list of KDCs separated by a space"
             # is a String holding one (JDK krb5), "a list of flags" an int mask
@@ -304,7 +341,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         said = match.group(0).strip()
         name = inp.function.name
-        message = f'says it returns "{said}" ({SHOWN[claim]}), but {name}() {how}'
+        kind_said = SHOWN.get(claim, f"a {claim}")
+        message = f'says it returns "{said}" ({kind_said}), but {name}() {how}'
         hint = f"describe the value {name}() returns, or fix the return type"
         items = rule == RULE_PROSE_RETURN and claim == "int" and bool(kinds & {"list", "set"})
         reported = RULE_PROSE_RETURN_ITEMS if items else rule
