@@ -362,6 +362,7 @@ def test_a_made_or_asked_value_is_a_return_claim(
         # a check reporting a position or a tri-state (JDK ``Monitor``, ``NodeFilter``)
         ("Check if the array has been modified.", "int"),
         ("Tells if a node must be output.", "int"),
+        ("Indicates whether the focus request should proceed.", "int"),  # java.awt tri-state
     ],
 )
 def test_a_made_or_asked_claim_that_stays_silent(tmp_path: Path, summary: str, ret: str) -> None:

@@ -90,8 +90,9 @@ _MADE = re.compile(
     re.I,
 )
 # ("Check if ..." / "Tells if ..." on a JDK ``int`` method is a check that reports a position
-# or a tri-state: only "whether", and no "check")
-_ASKS = re.compile(r"^(?:Tells?|Determines?|Indicates?)\s+whether\s", re.I)
+# or a tri-state: only "whether", and no "check"; nor "Indicates whether", the summary of
+# java.awt's tri-state ``int`` methods, ``Font.canDisplayUpTo``'s offset)
+_ASKS = re.compile(r"^(?:Tells?|Determines?)\s+whether\s", re.I)
 _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
 
 
