@@ -608,6 +608,9 @@ def test_a_marked_type_word_or_a_scalar_in_words(
         ("Returns an integer or None.", "str"),
         ("Returns a set of names.", "list[str]"),  # English for a list
         ("Returns a set of keys.", "dict[str, int]"),
+        # a noun-phrase summary that is a clause (docref's own ``names_changed``)
+        ("The set of names may have changed.", "None"),
+        ("An integer overflow is reported.", "str"),
     ],
 )
 def test_scalar_words_that_stay_silent(tmp_path: Path, summary: str, ret: str) -> None:
