@@ -307,8 +307,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     claims = []
     for seg, text, made in _claims(inp):
         found = claimed_kind(text)
-        said = seg.kind == "returns" or _VERB.match(seg.text) is not None or made
-        if found is None and said:
+        verbed = seg.kind == "returns" or _VERB.match(seg.text) is not None or made
+        if found is None and verbed:
             # not in a noun-phrase summary: "The set of names may have changed." (docref)
             found = _scalar_or_set(text)
         if found is None and (seg.kind == "returns" or _VERB.match(seg.text)):
