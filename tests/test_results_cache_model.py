@@ -168,3 +168,13 @@ def test_damaged_model_entries_are_misses(fake: FakeOpenAI, tmp_path: Path) -> N
     again, _, _ = _check(root, cache, fake)
     _same(again, first)
     assert again["llm"]["calls"] == 0  # type: ignore[index]  # the answer cache still had them
+    # a stored answer is a list of eight: a short one, or a keyed object, is a miss too
+    entry = '{"deps": {}, "endpoint": "e", "problems": [], "functions": [{"qualname": "f", '
+    keyed = dict.fromkeys(("start", "end", "criterion", "verdict", "tier", "rule"), 0)
+    keyed |= {"finding": None, "reason": None}
+    for results in ("[[1, 2]]", json.dumps([keyed])):
+        with diskcache.Cache(str(cache / RESULTS_CACHE), disk=JSONOnlyDisk) as raw:
+            for key in [k for k in raw if str(k).startswith("model:")]:
+                raw.set(key, entry + f'"results": {results}, "findings": []}}]}}')
+        again, _, _ = _check(root, cache, fake)
+        _same(again, first)

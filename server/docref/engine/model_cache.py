@@ -154,17 +154,19 @@ def served_outcome(
     return outcome
 
 
-def _result_to_json(result: CheckResult) -> dict[str, object]:
-    return {
-        "start": result.start,
-        "end": result.end,
-        "criterion": result.criterion.value,
-        "verdict": result.verdict.value,
-        "tier": result.tier.value,
-        "rule": result.rule,
-        "finding": None if result.finding is None else result.finding.to_json(),
-        "reason": result.reason,
-    }
+def _result_to_json(result: CheckResult) -> list[object]:
+    # a list, not a keyed object: a fully cached run reads thousands, and the keys were half
+    # of the text to decode (the results cache is keyed on docref's code: no older form is read)
+    return [
+        result.start,
+        result.end,
+        result.criterion.value,
+        result.verdict.value,
+        result.tier.value,
+        result.rule,
+        None if result.finding is None else result.finding.to_json(),
+        result.reason,
+    ]
 
 
 _CRITERIA: dict[object, Criterion] = {c.value: c for c in Criterion}
@@ -180,19 +182,17 @@ def _entry_from_json(rel: str, raw: Mapping[str, Any]) -> ModelEntry:
     for fn in raw["functions"]:
         qualname = str(fn["qualname"])
         results = []
-        for r in fn["results"]:
-            found = r["finding"]
-            rule, reason = r["rule"], r["reason"]
+        for start, end, criterion, verdict, tier, rule, found, reason in fn["results"]:
             results.append(
                 CheckResult(  # positional: a fully cached run builds thousands
                     rel,
                     qualname,
-                    int(r["start"]),
-                    int(r["end"]),
+                    int(start),
+                    int(end),
                     # a dict lookup, not the enum's call
-                    _CRITERIA.get(r["criterion"]) or Criterion(r["criterion"]),
-                    _VERDICTS.get(r["verdict"]) or Verdict(r["verdict"]),
-                    _TIERS.get(r["tier"]) or Tier(r["tier"]),
+                    _CRITERIA.get(criterion) or Criterion(criterion),
+                    _VERDICTS.get(verdict) or Verdict(verdict),
+                    _TIERS.get(tier) or Tier(tier),
                     None if rule is None else str(rule),
                     None if found is None else Finding.from_json(found).cached(),
                     None if reason is None else str(reason),
