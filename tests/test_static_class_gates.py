@@ -306,3 +306,33 @@ def test_a_class_documenting_the_call_it_inherits(tmp_path: Path) -> None:
         ("EdgeView", 'documents parameter "graph"'),
         ("EdgeView", 'documents parameter "weight"'),
     ]
+
+
+_INHERITED_FIELD = '''
+class _Likelihood:
+    has_analytic_marginal: bool = False
+
+    def __init__(self, max_plate_nesting=1):
+        self.max_plate_nesting = max_plate_nesting
+
+
+class Likelihood(_Likelihood):
+    """A likelihood.
+
+    :param bool has_analytic_marginal: Whether the marginal is in closed form.
+    :param max_plate_nesting: How many batch dimensions.
+    :param str name_prefix: Neither a field nor a parameter.
+    """
+
+    def __init__(self, max_plate_nesting=1):
+        super().__init__(max_plate_nesting)
+'''
+
+
+def test_a_class_documenting_a_field_its_base_declares(tmp_path: Path) -> None:
+    # round 16 (gpytorch ``Likelihood``): ``has_analytic_marginal`` is an annotated field of
+    # the project base ``_Likelihood``, an attribute of the class too; ``name_prefix``, of
+    # neither, stays reported
+    assert _findings(tmp_path, _INHERITED_FIELD) == [
+        ("Likelihood", 'documents parameter "name_prefix"')
+    ]

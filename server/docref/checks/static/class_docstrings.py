@@ -213,7 +213,10 @@ def _check_class(
         return
     params = {p.name for p in ctor.params}
     parsed = _without_own_methods(fe, cls, parsed, params)
-    parsed = without_declared_fields(fe, cls, parsed, params, generated=ctor.model is not None)
+    generated = ctor.model is not None
+    parsed = without_declared_fields(
+        fe, cls, parsed, params, generated=generated, resolver=resolver
+    )
     parsed = without_call_parameters(fe, cls, parsed, params, resolver)
     parsed = without_new_parameters(fe, cls, ctor, parsed)
 

@@ -78,7 +78,13 @@ def _without_entries(parsed: ParsedDocstring, names: set[str]) -> ParsedDocstrin
 
 
 def without_declared_fields(
-    fe: FileExtract, cls: Class, parsed: ParsedDocstring, params: set[str], *, generated: bool
+    fe: FileExtract,
+    cls: Class,
+    parsed: ParsedDocstring,
+    params: set[str],
+    *,
+    generated: bool,
+    resolver: ConstructorResolver | None = None,
 ) -> ParsedDocstring:
     """The docstring without the entries naming annotated class-body fields of ``cls`` that
     are not constructor parameters (``params``): attributes, documented where the class's
@@ -86,12 +92,22 @@ def without_declared_fields(
     with a leading underscore too when the constructor is a method (round 16, elasticsearch's
     ``CompletionSuggestOption``: ``_id: str`` documented ``:arg _id:``, a key of the document
     it wraps), not when it is ``generated`` (a pydantic private attribute, attrs' ``_x``
-    initialised as ``x``: documenting ``_x`` as an argument is wrong)."""
+    initialised as ``x``: documenting ``_x`` as an argument is wrong).  The fields of the
+    first project base (1 hop) count too."""
+    owners = [(fe, cls)]
+    bases = [b for b in cls.bases if b.split("[", 1)[0].rpartition(".")[2] not in _TRIVIAL_BASES]
+    if resolver is not None and bases:
+        # a field the first project base declares is an attribute of the class too (gpytorch's
+        # ``Likelihood`` documents ``_Likelihood``'s ``has_analytic_marginal``, round 16)
+        found = resolver.resolve_class(fe, bases[0], cls.parent_class)
+        if found is not None:
+            owners.append(found)
     fields = {
         v.name
-        for v in fe.variables
+        for owner_fe, owner in owners
+        for v in owner_fe.variables
         if v.scope == "class"
-        and v.owner == cls.qualname
+        and v.owner == owner.qualname
         and v.annotation
         and not (generated and v.name.startswith("_"))
         and not _CLASS_VAR.match(v.annotation)
