@@ -291,6 +291,7 @@ def test_javadoc_name_cut_back_to_its_leading_words(tmp_path: Path) -> None:
         ("key_func", "key"),
         ("ax_2", "ax"),  # a number added, a parameter under three letters
         ("timeouts", "timeout"),  # an English plural, no old name
+        ("path_face_color", "path"),  # two words longer: another thing built on it
     ],
 )
 def test_a_longer_name_naming_another_value_stays_silent(

@@ -169,9 +169,11 @@ def shortened(name: str, param: str) -> bool:
     ``itemCode`` -> ``item``; session 15 prose probe): a rename that dropped a unit or a
     verb.  Not words naming another value (:data:`_ANOTHER_THING`: ``path_list`` is no
     ``path``), nor a leading word dropped (``hash_method`` beside ``method`` is another
-    callable's), nor a parameter under three letters."""
+    callable's), nor a parameter under three letters.  One word dropped, not more: a name two
+    words longer than a parameter is another thing built on it (``gate_face_color``, a style
+    key beside ``gate``; ``model_coefficients_update`` beside ``model``: round-16 corpora)."""
     a, b = _words(name), _words(param)
-    if len(param.lstrip("_")) < 3 or len(b) >= len(a) or a[: len(b)] != b:
+    if len(param.lstrip("_")) < 3 or len(a) != len(b) + 1 or a[: len(b)] != b:
         return False
     if _inflected(name.lower(), param.lower()):
         return False
