@@ -292,6 +292,8 @@ def test_javadoc_name_cut_back_to_its_leading_words(tmp_path: Path) -> None:
         ("ax_2", "ax"),  # a number added, a parameter under three letters
         ("timeouts", "timeout"),  # an English plural, no old name
         ("path_face_color", "path"),  # two words longer: another thing built on it
+        ("path_supported", "path"),  # a flag about the value, not the value
+        ("path_readable", "path"),
     ],
 )
 def test_a_longer_name_naming_another_value_stays_silent(

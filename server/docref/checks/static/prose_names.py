@@ -178,6 +178,10 @@ def shortened(name: str, param: str) -> bool:
     if _inflected(name.lower(), param.lower()):
         return False
     dropped = a[len(b) :]
+    # a participle or -able word makes a flag about the value (``nonce_supported``: whether a
+    # nonce is supported, an OpenID claim; round 20), not the value under a longer name
+    if any(w.endswith(("ed", "able", "ible")) for w in dropped):
+        return False
     return not any(w in _ANOTHER_THING or w in _FUNCTION_WORDS or w.isdigit() for w in dropped)
 
 
