@@ -164,7 +164,7 @@ _FUNCTION_WORDS = frozenset(
 
 
 def shortened(name: str, param: str) -> bool:
-    """``param`` is the code-shaped ``name`` cut back to its leading words, the words dropped
+    """``param`` is the code-shaped ``name`` cut back to its leading words, the word dropped
     qualifying the same value (``timeout_secs`` -> ``timeout``, ``dry_run`` -> ``dry``,
     ``itemCode`` -> ``item``; session 15 prose probe): a rename that dropped a unit or a
     verb.  Not words naming another value (:data:`_ANOTHER_THING`: ``path_list`` is no
@@ -177,12 +177,12 @@ def shortened(name: str, param: str) -> bool:
         return False
     if _inflected(name.lower(), param.lower()):
         return False
-    dropped = a[len(b) :]
+    dropped = a[-1]
     # a participle or -able word makes a flag about the value (``nonce_supported``: whether a
     # nonce is supported, an OpenID claim; round 20), not the value under a longer name
-    if any(w.endswith(("ed", "able", "ible")) for w in dropped):
+    if dropped.endswith(("ed", "able", "ible")):
         return False
-    return not any(w in _ANOTHER_THING or w in _FUNCTION_WORDS or w.isdigit() for w in dropped)
+    return not (dropped in _ANOTHER_THING or dropped in _FUNCTION_WORDS or dropped.isdigit())
 
 
 def _related(name: str, candidate: str, *, plain: bool, loose: bool, affix: bool = True) -> bool:
