@@ -1,6 +1,7 @@
 """Precision of the static tier in the wild: run it on public projects, sample, judge, report.
 
-The corpora are listed in ``benchmarks/precision/corpora.toml`` (Python wheels, JDK modules).
+The corpora are listed in ``benchmarks/precision/corpora.toml`` (Python wheels, JDK modules, Java
+libraries from Debian source packages).
 Findings are judged by reading the code: TRUE (the docstring contradicts the code and a
 maintainer would fix it), FALSE or DEBATABLE, each with a one-line reason.  Verdicts live in
 ``benchmarks/precision/judged-<lang>.jsonl`` keyed by what identifies a finding across code
@@ -35,6 +36,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import tomllib
@@ -95,6 +97,65 @@ def _fetch_java(corpus: dict[str, Any], dest: str) -> int:
     )
 
 
+def _fetch_debsrc(corpus: dict[str, Any], dest: str) -> int:
+    """A library's main sources from its Debian source package: ``apt-get source
+    --download-only PKG=VERSION`` (an exact version, so a round can be re-fetched as judged)
+    into a temp folder, then the ``.java`` files under the orig tarball's ``source_dirs``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        spec = f"{corpus['debsrc']}={corpus['version']}"
+        proc = subprocess.run(
+            ["apt-get", "source", "--download-only", spec],
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+        )
+        tarball = orig_tarball(os.listdir(tmp))
+        if tarball is None:
+            sys.exit(f"{spec}: no orig tarball downloaded\n{proc.stderr[-2000:]}")
+        if proc.returncode != 0:
+            # only the orig tarball is read: a missing Debian diff (404 on an archived
+            # revision) does not matter, and apt-get checked the tarball's hash from the .dsc
+            print(f"{spec}: apt-get exited {proc.returncode}; using {tarball}", file=sys.stderr)
+        skip = set(corpus.get("skip_dirs", _SKIP_DIRS))
+        return extract_tar_sources(
+            os.path.join(tmp, tarball), dest, corpus.get("source_dirs", ["src/main/java"]), skip
+        )
+
+
+_ORIG = re.compile(r"\.orig\.tar\.(gz|xz|bz2)$")
+
+
+def orig_tarball(names: list[str]) -> str | None:
+    """The upstream tarball among what ``apt-get source`` downloaded (not the Debian diff or
+    an ``orig-COMPONENT`` tarball); None when there is none."""
+    found = sorted(n for n in names if _ORIG.search(n))
+    return found[0] if found else None
+
+
+def extract_tar_sources(archive: str, dest: str, source_dirs: list[str], skip: set[str]) -> int:
+    """Copy the ``.java`` files under ``source_dirs`` (relative to the tarball's top folder,
+    which is dropped) to ``dest``, keeping their paths below the top folder; files in a
+    ``skip`` folder, links and members escaping ``dest`` are left out."""
+    prefixes = tuple(d.strip("/") + "/" for d in source_dirs)
+    count = 0
+    with tarfile.open(archive) as tf:
+        for member in tf:
+            parts = member.name.split("/")
+            rel = "/".join(parts[1:])
+            if not (member.isfile() and rel.startswith(prefixes) and rel.endswith(".java")):
+                continue
+            if skip & set(parts[1:-1]) or ".." in parts:
+                continue
+            target = os.path.join(dest, rel)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            source = tf.extractfile(member)
+            assert source is not None  # a regular file always has contents
+            with source, open(target, "wb") as out:
+                shutil.copyfileobj(source, out)
+            count += 1
+    return count
+
+
 def _extract(archive: str, dest: str, wanted: Any, skip: set[str]) -> int:
     count = 0
     with zipfile.ZipFile(archive) as zf:
@@ -112,8 +173,18 @@ def cmd_fetch(args: argparse.Namespace) -> None:
         if os.path.isdir(dest):
             print(f"{corpus['name']}: already at {dest}")
             continue
-        fetch = _fetch_python if corpus["lang"] == "python" else _fetch_java
+        if "debsrc" in corpus:
+            fetch = _fetch_debsrc
+        else:
+            fetch = _fetch_python if corpus["lang"] == "python" else _fetch_java
         print(f"{corpus['name']}: {fetch(corpus, dest)} files -> {dest}")
+
+
+def _requirement(corpus: dict[str, Any]) -> str:
+    """What the corpus was fetched from, as ``runs.json`` records it."""
+    if "debsrc" in corpus:
+        return f"{corpus['debsrc']}={corpus['version']}"
+    return str(corpus.get("requirement") or ",".join(corpus["modules"]))
 
 
 def static_report(docref: list[str], root: str, cache: str) -> dict[str, Any]:
@@ -150,7 +221,7 @@ def cmd_run(args: argparse.Namespace) -> None:
         functions = report["stats"]["functions"]
         summary[corpus["name"]] = {
             "lang": corpus["lang"],
-            "requirement": corpus.get("requirement") or ",".join(corpus["modules"]),
+            "requirement": _requirement(corpus),
             "files": report["stats"]["files"],
             "documented_functions": functions,
             "findings": len(report["findings"]),

@@ -1,0 +1,133 @@
+"""benchmarks/precision.py's Debian-source fetch path (round 23): which tarball ``apt-get
+source`` left is the upstream one, and which of its files become the corpus, checked on a
+small tarball built here (no network)."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import tarfile
+import tomllib
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "precision_bench", ROOT / "benchmarks" / "precision.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+precision = _load()
+
+
+def _tarball(path: Path, members: dict[str, str], links: tuple[str, ...] = ()) -> None:
+    with tarfile.open(path, "w:xz") as tf:
+        for name, text in members.items():
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+        for name in links:
+            info = tarfile.TarInfo(name)
+            info.type = tarfile.SYMTYPE
+            info.linkname = "/etc/passwd"
+            tf.addfile(info)
+
+
+def test_orig_tarball_is_the_upstream_one() -> None:
+    names = [
+        "libfoo-java_1.2-3.dsc",
+        "libfoo-java_1.2-3.debian.tar.xz",
+        "libfoo-java_1.2.orig.tar.xz",
+    ]
+    assert precision.orig_tarball(names) == "libfoo-java_1.2.orig.tar.xz"
+    assert precision.orig_tarball(["foo_1.0.orig.tar.gz", "foo_1.0-1.dsc"]) == "foo_1.0.orig.tar.gz"
+
+
+def test_no_orig_tarball_is_none() -> None:
+    # what apt-get leaves when the upstream tarball is gone (404): the .dsc and the diff only
+    assert precision.orig_tarball(["foo_1.0-1.dsc", "foo_1.0-1.debian.tar.xz"]) is None
+    assert precision.orig_tarball([]) is None
+
+
+def test_extract_keeps_main_sources_only(tmp_path: Path) -> None:
+    archive = tmp_path / "foo_1.0.orig.tar.xz"
+    _tarball(
+        archive,
+        {
+            "foo-1.0/src/main/java/org/foo/A.java": "class A {}",
+            "foo-1.0/src/main/java/org/foo/package.html": "<html/>",
+            "foo-1.0/src/main/java/org/foo/test/Helper.java": "class Helper {}",
+            "foo-1.0/src/test/java/org/foo/ATest.java": "class ATest {}",
+            "foo-1.0/src/site/Example.java": "class Example {}",
+            "foo-1.0/pom.xml": "<project/>",
+        },
+        links=("foo-1.0/src/main/java/org/foo/Link.java",),
+    )
+    dest = tmp_path / "out"
+    count = precision.extract_tar_sources(str(archive), str(dest), ["src/main/java"], {"test"})
+    found = sorted(str(p.relative_to(dest)) for p in dest.rglob("*") if p.is_file())
+    assert found == ["src/main/java/org/foo/A.java"]
+    assert count == 1
+    assert (dest / "src/main/java/org/foo/A.java").read_text() == "class A {}"
+
+
+def test_extract_several_source_dirs_and_a_lookalike(tmp_path: Path) -> None:
+    archive = tmp_path / "guava_31.1.orig.tar.xz"
+    _tarball(
+        archive,
+        {
+            "guava-31.1/guava/src/com/google/common/base/Strings.java": "class Strings {}",
+            "guava-31.1/guava/srcgen/Gen.java": "class Gen {}",
+            "guava-31.1/android/guava/src/com/google/common/base/Strings.java": "class S {}",
+            "guava-31.1/extra/src/X.java": "class X {}",
+        },
+    )
+    dest = tmp_path / "out"
+    count = precision.extract_tar_sources(
+        str(archive), str(dest), ["guava/src/", "extra/src"], set()
+    )
+    found = sorted(str(p.relative_to(dest)) for p in dest.rglob("*.java"))
+    # a prefix is a folder: guava/srcgen is not guava/src, android/guava/src is another tree
+    assert found == ["extra/src/X.java", "guava/src/com/google/common/base/Strings.java"]
+    assert count == 2
+
+
+def test_extract_member_escaping_dest_is_left_out(tmp_path: Path) -> None:
+    archive = tmp_path / "evil_1.0.orig.tar.xz"
+    _tarball(
+        archive,
+        {
+            "evil-1.0/src/main/java/../../../../Escape.java": "class E {}",
+            "evil-1.0/src/main/java/Ok.java": "class Ok {}",
+        },
+    )
+    dest = tmp_path / "out"
+    assert precision.extract_tar_sources(str(archive), str(dest), ["src/main/java"], set()) == 1
+    assert not any(p.name == "Escape.java" for p in tmp_path.rglob("*.java"))
+
+
+def test_r23j_corpora_name_exact_debian_versions() -> None:
+    with open(ROOT / "benchmarks" / "precision" / "corpora.toml", "rb") as fh:
+        corpora = [c for c in tomllib.load(fh)["corpus"] if c["set"] == "r23j"]
+    assert len(corpora) >= 6
+    for corpus in corpora:
+        assert corpus["lang"] == "java"
+        assert corpus["debsrc"] and corpus["source_dirs"]
+        # an exact Debian version (upstream-revision), never a range
+        assert "-" in corpus["version"] and not set("<>=*") & set(corpus["version"])
+        assert precision._requirement(corpus) == f"{corpus['debsrc']}={corpus['version']}"
+
+
+@pytest.mark.parametrize("name", ["foo_1.0.orig-docs.tar.gz", "foo_1.0.orig.tar.xz.asc"])
+def test_orig_component_and_signature_are_not_the_tarball(name: str) -> None:
+    assert precision.orig_tarball([name]) is None
