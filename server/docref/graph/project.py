@@ -12,7 +12,6 @@ import logging
 import os
 import posixpath
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -33,13 +32,12 @@ from docref.graph.source import (
     read_source,
 )
 from docref.graph.store import Entry, ExtractMap, read_entry, write_entries
+from docref.graph.texts import FileTexts
 
 if TYPE_CHECKING:
     import diskcache
 
 log = logging.getLogger(__name__)
-
-_DISK_TEXTS_KEPT = 64
 
 Entity = Function | Class | Variable
 Progress = Callable[[int, int], None]
@@ -69,10 +67,8 @@ class ProjectGraph:
         self.files = ExtractMap(self.entries)
         self.skipped: dict[str, str] = {}
         self.modules = ModuleMap()
-        self._buffers: dict[str, str] = {}
-        # Context building asks for the same file once per related block: keep recent texts,
-        # revalidated by (mtime, size) so an edit on disk is never served stale.
-        self._disk_texts: OrderedDict[str, tuple[tuple[int, int], str]] = OrderedDict()
+        self._texts = FileTexts(max_file_bytes)
+        self._buffers = self._texts.buffers  # the editor's, by relpath (they win over the disk)
         self._links = ImportLinks()
         self._incremental = IncrementalExtractor(tree_cache_size)
         self.cache_directory = cache_directory
@@ -357,25 +353,7 @@ class ProjectGraph:
         rel = self.relpath(path)
         if self.touched is not None:
             self.touched.add(rel)
-        if rel in self._buffers:
-            return self._buffers[rel]
-        full = self.abspath(rel)
-        try:
-            st = os.stat(full)
-            stamp = (st.st_mtime_ns, st.st_size)
-        except OSError:
-            stamp = None
-        cached = self._disk_texts.get(rel)
-        if stamp is not None and cached is not None and cached[0] == stamp:
-            self._disk_texts.move_to_end(rel)
-            return cached[1]
-        language = language_of(rel) or "python"
-        text = read_source(full, language, self.max_file_bytes).text
-        if stamp is not None:
-            self._disk_texts[rel] = (stamp, text)
-            if len(self._disk_texts) > _DISK_TEXTS_KEPT:
-                self._disk_texts.popitem(last=False)
-        return text
+        return self._texts.text(rel, self.abspath(rel))
 
     def importers_of(self, path: str) -> set[str]:
         return set(self._links.importers.get(self.relpath(path), ()))

@@ -1,0 +1,98 @@
+"""Parameters a function's call accepts beyond its own signature (C1-PARAM-UNKNOWN's evidence).
+
+* :func:`returned_function_params`: a function returning a function it defines (a factory,
+  a pytest fixture) may document the parameters of the one it returns (1 hop).
+* :func:`decorator_parameters`: a project decorator may add parameters: those of the
+  wrappers it defines, the keywords they read out of their ``**kwargs``, and a keyword's
+  name handed to the decorator as a string (1 hop).
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.graph.model import FileExtract, Function, Param
+
+__all__ = ["decorator_parameters", "returned_function_params"]
+
+# a string literal that is an identifier, among a decorator's arguments
+_NAME_LITERAL = re.compile(r"""(?<![\w.])["']([A-Za-z_]\w*)["']""")
+# ``.pop("x"`` / ``.get("x"`` / ``["x"]`` after a **kwargs name
+_KWARG_READ = r"""(?:\.(?:pop|get|setdefault)\(\s*|\[\s*)["']([A-Za-z_]\w*)["']"""
+
+
+def returned_function_params(inp: StaticInput) -> list[Param]:
+    """The parameters of the nested functions ``inp.function`` returns by name (a factory
+    documenting the signature of what it hands out)."""
+    fn = inp.function
+    nested = [f for f in inp.file.functions if f.qualname.startswith(fn.qualname + ".")]
+    if not nested or inp.file.language != "python":
+        return []
+    body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
+    returned = set(re.findall(r"\breturn\s+([A-Za-z_]\w*)\s*$", body, re.MULTILINE))
+    return [p for f in nested if f.name in returned for p in f.params]
+
+
+def _project_function(inp: StaticInput, written: str) -> tuple[FileExtract, Function] | None:
+    """The project function a decorator written as ``written`` names (the file's own, or one
+    import away: ``from matplotlib import _preprocess_data``)."""
+    own = next((f for f in inp.file.functions if f.qualname == written), None)
+    if own is not None:
+        return inp.file, own
+    head, _, rest = written.partition(".")
+    imp = next((i for i in inp.file.imports if not i.scope and i.bound_name == head), None)
+    if imp is None:
+        return None
+    target, symbol = inp.graph.modules.resolve_import(inp.path, imp)
+    other = inp.graph.get(target) if target is not None else None
+    qualname = ".".join(p for p in (symbol, rest) if p)
+    if other is None or not qualname:
+        return None
+    found = next((f for f in other.functions if f.qualname == qualname), None)
+    return (other, found) if found is not None else None
+
+
+def decorator_parameters(inp: StaticInput) -> set[str]:
+    """The named parameters of the wrappers a project decorator defines: what it adds to the
+    call (matplotlib's ``@_preprocess_data()`` wraps in ``inner(ax, *args, data=None, ...)``)."""
+    names: set[str] = set()
+    for decorator in inp.function.decorators:
+        # a decorator handed a keyword's name (``@deprecate_kwarg("seed", "rng")``) accepts
+        # that keyword on the function's behalf
+        names |= set(_NAME_LITERAL.findall(decorator.partition("(")[2]))
+        written = decorator.split("(", 1)[0].strip().lstrip("@")
+        found = _project_function(inp, written) if written else None
+        if found is None:
+            continue
+        extract, fn = found
+        nested = [f for f in extract.functions if f.qualname.startswith(fn.qualname + ".")]
+        names |= {p.name for f in nested for p in f.params if p.kind not in ("vararg", "kwarg")}
+        names |= _read_from_kwargs(inp, extract.path, nested)
+    return names
+
+
+def _read_from_kwargs(inp: StaticInput, path: str, wrappers: list[Function]) -> set[str]:
+    """The keywords a wrapper takes out of its ``**kwargs`` (``kwargs.pop("equivalencies")``,
+    ``kw.get("x")``, ``kwargs["x"]``): parameters the decorator adds to the call.  Read in
+    their code, not in their docstrings (which an edit of the decorator's words must not
+    change: the editor's incremental checks rely on it, :mod:`docref.graph.changes`)."""
+    names: set[str] = set()
+    try:
+        data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+    except Exception:  # an unreadable decorator file only costs this evidence
+        return names
+    docs = sorted(
+        (w.docstring.span.start_byte, w.docstring.span.end_byte) for w in wrappers if w.docstring
+    )
+    for wrapper in wrappers:
+        kwarg = next((p.name.lstrip("*") for p in wrapper.params if p.kind == "kwarg"), None)
+        if kwarg is None:
+            continue
+        start, end = wrapper.span.start_byte, wrapper.span.end_byte
+        cuts = [(lo, hi) for lo, hi in docs if start <= lo and hi <= end]  # in order, disjoint
+        bounds = [start, *(b for cut in cuts for b in cut), end]
+        pieces = [data[bounds[i] : bounds[i + 1]] for i in range(0, len(bounds), 2)]
+        text = b" ".join(pieces).decode("utf-8", "replace")
+        names |= set(re.findall(rf"\b{re.escape(kwarg)}{_KWARG_READ}", text))
+    return names
