@@ -1,0 +1,105 @@
+"""What the words around a code-marked name say of it, for ``C1-PROSE-NAME-STALE``
+(:mod:`.names_stale`).
+
+Two contexts make a code-marked word something other than a renamed name (round 12a):
+:func:`one_of_values` -- one item of an enumeration of code-marked words that are not the
+function's parameters (redis' "Valid values: [`avg`, `sum`, ..., `first`, `last`]": `last` is
+a value, not the old name of `latest`); :func:`names_a_package` -- a sentence about installing
+(langchain's "Requires `graphviz` and `pygraphviz` to be installed": a distribution, not
+the old name of `graph`).  Two call it a parameter: :func:`parameter_cue` (the words after
+it) and :func:`marks_other_parameters` (the sentence marks the function's parameters in the
+same markup); :func:`noun_slot` says it stands where a noun does.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "marks_other_parameters",
+    "names_a_package",
+    "noun_slot",
+    "one_of_values",
+    "parameter_cue",
+]
+
+
+# a code-marked word: ``x``, `x`, *x* (the markup's own characters on both sides)
+_MARKED = re.compile(r"(``|`|\*)([^`*\s]+)\1")
+# between two items of an enumeration: a comma, "or"/"and", a slash (brackets may wrap it)
+_BETWEEN = re.compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/)\s*")
+_INSTALL = re.compile(r"\b(?:install(?:ed|ing|ation)?|pip|conda)\b", re.IGNORECASE)
+
+
+def one_of_values(sentence: str, offset: int, params: list[str]) -> bool:
+    """The code-marked word at ``offset`` in ``sentence`` is one item of an enumeration of
+    three or more (`` `avg`, `sum`, `last` ``) that is not a list of the parameters (every
+    other item one): a vocabulary of values, whose items resemble a parameter by chance."""
+    marks = list(_MARKED.finditer(sentence))
+    runs: list[list[re.Match[str]]] = []
+    for mark in marks:
+        if runs and _BETWEEN.fullmatch(sentence[runs[-1][-1].end() : mark.start()]):
+            runs[-1].append(mark)
+        else:
+            runs.append([mark])
+    for run in runs:
+        if len(run) >= 3 and any(m.start() <= offset < m.end() for m in run):
+            others = [m[2] for m in run if not m.start() <= offset < m.end()]
+            return not all(o in params for o in others)
+    return False
+
+
+def marks_other_parameters(sentence: str, offset: int, params: list[str]) -> bool:
+    """Another code-marked word of ``sentence`` than the one at ``offset`` is a parameter:
+    the sentence talks about the function's parameters in that markup."""
+    return any(
+        m[2] in params for m in _MARKED.finditer(sentence) if not m.start() <= offset < m.end()
+    )
+
+
+def names_a_package(sentence: str) -> bool:
+    """The sentence is about installing (``Requires `graphviz` to be installed``, ``pip
+    install``): its code-marked words are distributions, not the code's names."""
+    return _INSTALL.search(sentence) is not None
+
+
+# after the name: the end of the clause, or a verb or function word -- the name is what the
+# clause is about ("the length of ``seq`` is ..."), not a modifier of a noun after it ("a
+# ``timeout`` value", "Long ``shorten`` urls": English, the parameter's words spelt out)
+_CLAUSE_GOES_ON = re.compile(
+    r"(?:\}|`+|</code>)?\s*(?:$|[,.;:)!?]|(?:is|are|was|were|be|been|has|have|had|can|could|"
+    r"may|might|must|should|will|would|does|do|did|and|or|but|to|in|of|for|with|on|at|by|from|"
+    r"as|if|when|that|which|not|itself|instead|first|only)\b)"
+)
+_CUE_BEFORE = re.compile(
+    r"\b(?:argument|arguments|parameter|parameters|keyword|kwarg|arg)(?:\s|`|\{@code|<code>)*$"
+)
+
+
+def noun_slot(source: str, start: int, end: int) -> bool:
+    """The name at ``start:end`` stands where a noun does: the clause goes on with a verb or
+    function word, or ends; and no word before it calls it another callable's argument ("the
+    callback takes an argument ``timeout``")."""
+    if _CUE_BEFORE.search(source[max(0, start - 30) : start]):
+        return False
+    return _CLAUSE_GOES_ON.match(source, end) is not None
+
+
+_CUE_WORDS = frozenset({"parameter", "argument", "arg", "kwarg", "param"})
+# ``* ``shorten``: Long urls ...``: an item of a bulleted parameter list
+_ITEM_BEFORE = re.compile(r"(?:^|\n)[ \t]*[*+-][ \t]+[`*]*$")
+_ITEM_AFTER = re.compile(r"[`*]*[ \t]*(?::|--?)\s")
+
+
+def parameter_cue(source: str, start: int, end: int) -> bool:
+    """The words after the name at ``start:end`` call it a parameter (the ``shorten``
+    argument) or it opens an item of a bulleted list with a
+    colon or dash (``* ``shorten``: ...``), as parameters are listed outside a section."""
+    before_text = source[max(0, start - 40) : start]
+    after_text = source[end : end + 40]
+    if _ITEM_BEFORE.search(before_text) and _ITEM_AFTER.match(after_text):
+        return True
+    # only after the name: "a keyword argument `carry`" before it is as often another
+    # callable's (jax's ``nd_loop``: the body's keyword)
+    after = re.match(r"[`*\s]*(?:keyword\s+)?(\w+)", after_text)
+    return after is not None and after[1].lower().rstrip("s") in _CUE_WORDS
