@@ -26,6 +26,7 @@ from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
 
 __all__ = [
+    "RULE_NUMPY_SCALAR",
     "TypeScope",
     "annotation_in",
     "doc_readings",
@@ -37,6 +38,11 @@ __all__ = [
     "type_scope",
     "typed_entries",
 ]
+
+# opt-in: a Python number documented where the annotation is a numpy array (type_scope's
+# number_for_an_array); first pass 0 TRUE, 1 FALSE, 3 DEBATABLE (scipy, transformers, nilearn,
+# napari): numpy's scalars come back where the annotation says ndarray
+RULE_NUMPY_SCALAR = "C2-NUMPY-SCALAR"
 
 
 def flag_for_a_number(documented: TypeExpr, annotation: TypeExpr) -> bool:
