@@ -582,7 +582,7 @@ def test_entry_name_found_as_the_pattern_finds_it(text: str, name: str) -> None:
     used before ends (``str.find`` now, no pattern compiled per name)."""
     import re
 
-    from docref.checks.static.defaults import _name_end
+    from docref.checks.static.defaults_stated import _name_end
 
     match = re.search(rf"(?<![\w*]){re.escape(name)}(?!\w)", text)
     assert _name_end(text, name) == (match.end() if match else 0)
