@@ -13,19 +13,22 @@ import dataclasses
 import re
 from collections.abc import Mapping
 
-from .types_ast import TypeContext, aliased, parse_expression
+from .types_ast import TypeContext, parse_expression
 from .types_expr import (
-    BUILTIN_CLASSES,
-    ELLIPSIS,
     NONE,
     TypeExpr,
     make_union,
 )
+from .types_members import (
+    fold_of,
+    has_tuple_items,
+    parse_member,
+    plural_tail,
+    singular,
+    split_top,
+    tuple_items,
+)
 from .types_vocab import (
-    ARRAY_LIKE,
-    DOC_WORDS,
-    MAPPING_WORDS,
-    OF_CONTAINERS,
     QUALIFIERS,
 )
 
@@ -49,21 +52,6 @@ _DEFAULT = re.compile(
     r"^(?:by\s+)?defaults?(?:\s+(?:is|to|value\s+is|value))?\s*[:=]?\s*(.*)$", re.IGNORECASE
 )
 _PAREN_FLAG = re.compile(r"\s*\((optional|(?:by\s+)?defaults?\b[^()]*)\)\s*$", re.IGNORECASE)
-_SHAPE_TAIL = re.compile(r"\s+(?:of|with)\s+(?:shape|length|size)\b.*$", re.IGNORECASE)
-_ADJECTIVES = re.compile(
-    r"^(?:(?:strictly\s+)?positive|negative|non-?negative|non-?zero|non-?empty)\s+",
-    re.IGNORECASE,
-)
-_NOUN_TAIL = re.compile(r"\s+(?:object|instance)s?$")
-# A value range after the type: ``float in [0, 1]``, ``int >= 0``, ``int between 1 and 9``.
-_RANGE_TAIL = re.compile(
-    r"\s*(?:\s(?:in|within)\s+[\[(].*|\sbetween\s.*|[<>]=?\s*[-+]?[\w.]+.*)$", re.IGNORECASE
-)
-_PLURAL = re.compile(r"^([a-z_]+?)(ies|s)$")
-_OF = re.compile(r"^([A-Za-z_][\w.]*)\s+of\s+(.+)$")
-# One dimension of a NumPy shape written as the type (``result : (t.size, D)``): a number,
-# ``...``, one letter, a lower-case name or attribute (``n_samples``, ``t.size``), arithmetic.
-_SHAPE_ITEM = re.compile(r"^(?:\d+|\.\.\.|[A-Za-z]|[a-z_]\w*(?:\.\w+)*|[\w.]+\s*[-+*/]\s*[\w.]+)$")
 
 
 # --------------------------------------------------------------------------- public API
@@ -172,7 +160,7 @@ def _with_tuple_items(
 ) -> list[TypeExpr | None]:
     """``readings`` and, when the text lists a tuple's items after ``of``, that reading too
     (``tuple of int, str``; round 19, pandas)."""
-    if readings[0] is None or not _has_tuple_items(text):
+    if readings[0] is None or not has_tuple_items(text):
         return readings
     items = _parse_doc(text, default_is_none, ctx, reading="tuple")
     return readings if items is None else [*readings, items]
@@ -201,7 +189,7 @@ def _parse_doc(
     optional = False
     default_none = False
     kept: list[str] = []
-    for raw in _split_top(text, ","):
+    for raw in split_top(text, ","):
         segment = raw.strip()
         while match := _PAREN_FLAG.search(segment):
             flag = match.group(1)
@@ -221,24 +209,24 @@ def _parse_doc(
             kept.append(re.sub(r"^or\s+", "", segment))
     members: list[TypeExpr] = []
     if reading == "tuple":
-        items = _tuple_items(kept, ctx)
+        items = tuple_items(kept, ctx)
         if items is None:
             return None
         members.append(items)
         kept = []
     for segment in kept:
-        parts = [part.strip() for part in _split_top(segment, " or ")]
+        parts = [part.strip() for part in split_top(segment, " or ")]
         # ``list of X or Ys`` (see parse_doc_readings): "split" reads the plural alone,
         # singular, "fold" reads it as another item of the ``of`` phrase
-        tail = reading is not None and _plural_tail(parts, ctx)
+        tail = reading is not None and plural_tail(parts, ctx)
         if tail and reading == "fold":
-            folded = _fold_of(parts, ctx)
+            folded = fold_of(parts, ctx)
             if folded is None:
                 return None
             members.append(folded)
             continue
         for index, part in enumerate(parts):
-            member = _parse_member(_singular(part, ctx) if tail and index else part, ctx)
+            member = parse_member(singular(part, ctx) if tail and index else part, ctx)
             if member is None:
                 return None
             members.append(member)
@@ -253,163 +241,3 @@ def _parse_doc(
 def _is_default_none(flag: str) -> bool:
     match = _DEFAULT.match(flag.strip())
     return bool(match) and match is not None and match.group(1).strip("`'\" ") == "None"
-
-
-def _parse_member(text: str, ctx: TypeContext) -> TypeExpr | None:
-    text = _NOUN_TAIL.sub("", _SHAPE_TAIL.sub("", _ADJECTIVES.sub("", text))).strip()
-    text = _RANGE_TAIL.sub("", text).strip()
-    if not text:
-        return None
-    if text.startswith("{") and text.endswith("}"):
-        return parse_expression(text, ctx)
-    if _is_shape(text):
-        return None  # the shape of the array, not a tuple type: no type claim
-    if text.startswith("[") and text.endswith("]") and len(_split_top(text[1:-1], ",")) == 1:
-        text = f"list{text}"  # ``[column]``: the list-of notation of older docstrings
-    match = _OF.match(text)
-    if match:
-        return _parse_of(match.group(1), match.group(2).strip(), ctx)
-    if text in DOC_WORDS and not aliased(text, ctx):
-        return DOC_WORDS[text]  # also the words ``ast`` cannot parse (``class``)
-    return parse_expression(text, ctx)
-
-
-def _is_shape(text: str) -> bool:
-    """``(t.size, D)``, ``(n_samples, n_features)``, ``(N,)``: a parenthesised list of
-    dimensions, none of them a type word (``(int, str)`` is a tuple type)."""
-    if not (text.startswith("(") and text.endswith(")")):
-        return False
-    items = [i.strip() for i in _split_top(text[1:-1], ",")]
-    items = items[:-1] if len(items) > 1 and not items[-1] else items
-    return all(
-        _SHAPE_ITEM.match(i) and i not in BUILTIN_CLASSES and i.lower() not in DOC_WORDS
-        for i in items
-    )
-
-
-def _parse_of(word: str, rest: str, ctx: TypeContext) -> TypeExpr | None:
-    lowered = word.lower()
-    if lowered in MAPPING_WORDS:
-        pair = _parse_mapping_args(rest, ctx)
-        if pair is None:
-            return None
-        return TypeExpr(MAPPING_WORDS[lowered], pair)
-    if lowered == "tuple":
-        if rest.startswith("(") and rest.endswith(")"):
-            items = [_parse_member(p.strip(), ctx) for p in _split_top(rest[1:-1], ",")]
-            if not items or any(item is None for item in items):
-                return None
-            return TypeExpr("tuple", tuple(item for item in items if item is not None))
-        element = _parse_member(_singular(rest, ctx), ctx)
-        return None if element is None else TypeExpr("tuple", (element, ELLIPSIS))
-    if lowered not in OF_CONTAINERS:
-        return None
-    element = _parse_member(_singular(rest, ctx), ctx)
-    if element is None:
-        return None
-    container = OF_CONTAINERS[lowered]
-    if container is None:
-        return TypeExpr(ARRAY_LIKE)
-    return TypeExpr(container, (element,))
-
-
-def _tuple_items(kept: list[str], ctx: TypeContext) -> TypeExpr | None:
-    """``tuple of int, str``: numpydoc's words for ``tuple[int, str]``, the items of a tuple
-    listed after ``of`` (the plain reading takes the comma for ``or``: a tuple of ints, or a
-    string).  ``None`` unless every item is one type word."""
-    if len(kept) < 2:
-        return None
-    match = _OF.match(kept[0])
-    if match is None or match.group(1).lower() != "tuple":
-        return None
-    words = [match.group(2).strip(), *kept[1:]]
-    if any(not word or " " in word for word in words):
-        return None
-    items = [_parse_member(word, ctx) for word in words]
-    if any(item is None for item in items):
-        return None
-    return TypeExpr("tuple", tuple(item for item in items if item is not None))
-
-
-def _has_tuple_items(text: str) -> bool:
-    """Whether ``text`` may list a tuple's items after ``of`` (:func:`_tuple_items`): a cheap
-    test before a third parse."""
-    lowered = text.lower()
-    return "tuple of" in lowered and "," in lowered
-
-
-def _plural_tail(parts: list[str], ctx: TypeContext) -> bool:
-    """``list of X`` then plural type words only (``tuples``, ``ints``)."""
-    if len(parts) < 2 or _OF.match(parts[0]) is None:
-        return False
-    return all(" " not in p and _singular(p, ctx) != p for p in parts[1:])
-
-
-def _fold_of(parts: list[str], ctx: TypeContext) -> TypeExpr | None:
-    """``list of X or Ys`` read as ``list[X | Y]``: ``None`` unless the head has one item."""
-    head = _parse_member(parts[0], ctx)
-    tail = [_parse_member(_singular(p, ctx), ctx) for p in parts[1:]]
-    if head is None or len(head.args) != 1 or any(t is None for t in tail):
-        return None
-    items = [head.args[0], *(t for t in tail if t is not None)]
-    return dataclasses.replace(head, args=(make_union(items),))
-
-
-def _singular(word: str, ctx: TypeContext) -> str:
-    """An element word of an ``of`` phrase in the singular when that is a type word
-    (``ints`` -> ``int``, ``strings`` -> ``string``, ``dictionaries`` -> ``dictionary``)."""
-    match = _PLURAL.match(word)
-    if match is None or aliased(word, ctx):
-        return word
-    stem = match.group(1)
-    for candidate in (stem + "y",) if match.group(2) == "ies" else (stem,):
-        if candidate in DOC_WORDS or candidate in BUILTIN_CLASSES or candidate in OF_CONTAINERS:
-            return candidate
-    return word
-
-
-def _parse_mapping_args(rest: str, ctx: TypeContext) -> tuple[TypeExpr, ...] | None:
-    if rest.startswith("{") and rest.endswith("}"):
-        parsed = parse_expression(rest, ctx)
-        return parsed.args if parsed is not None and parsed.name == "dict" else None
-    if rest.startswith("(") and rest.endswith(")"):
-        parts = _split_top(rest[1:-1], ",")
-    else:
-        parts = _split_top(rest, " to ")
-        if len(parts) == 1:
-            parts = _split_top(rest, ":")
-    if len(parts) != 2:
-        return None
-    key, value = (_parse_member(part.strip(), ctx) for part in parts)
-    if key is None or value is None:
-        return None
-    return (key, value)
-
-
-def _split_top(text: str, separator: str) -> list[str]:
-    """Split on ``separator`` outside brackets and quotes (case-insensitive for words)."""
-    parts: list[str] = []
-    depth = 0
-    quote = ""
-    start = 0
-    index = 0
-    lowered = text.lower()
-    while index < len(text):
-        char = text[index]
-        if quote:
-            if char == quote:
-                quote = ""
-        elif char in "'\"":
-            quote = char
-        elif char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth = max(0, depth - 1)
-        elif depth == 0 and lowered.startswith(separator, index):
-            parts.append(text[start:index])
-            index += len(separator)
-            start = index
-            continue
-        index += 1
-    parts.append(text[start:])
-    return parts
