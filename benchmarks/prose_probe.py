@@ -9,14 +9,19 @@ states what docref should do::
     # PROBE <shape> <stale|ctrl> <C1|C2|-> | <text of the sentence>
 
 ``manifest`` extracts those comments into ``prose_probe/manifest.json`` (written before docref
-first ran on the set). ``run`` runs ``docref check --no-llm --format json`` on each project and
+first ran on the set).
+
+Two series, scored apart (``--series``): ``s15`` (the projects ``google``, ``numpy``, ``rest``,
+``javadoc``; manifest ``manifest.json``), written in session 15 and tuned on since; ``s16``
+(``google_s16`` ... ``javadoc_s16``; ``manifest_s16.json``), written in session 16 by another
+author, again before reading the rule code, to measure how the s15 fixes generalise. ``run`` runs ``docref check --no-llm --format json`` on each project and
 scores every case: a stale case is *caught* when a finding of its criterion on its function
 covers the line of its sentence, *elsewhere* when findings land on the function but not so, else
 *missed*; a control is a *false alarm* when any finding lands on it. It prints a table per shape
 and writes JSON (``--out``, default ``benchmarks/out/prose_probe.json``).
 
-    python benchmarks/prose_probe.py manifest
-    python benchmarks/prose_probe.py run [--out FILE] [--enable RULE ...] [--verbose]
+    python benchmarks/prose_probe.py manifest [--series s16]
+    python benchmarks/prose_probe.py run [--series s16] [--out FILE] [--enable RULE ...] [--verbose]
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROBE = os.path.join(HERE, "prose_probe")
-MANIFEST = os.path.join(PROBE, "manifest.json")
+# series -> (project folder suffix, manifest file)
+SERIES = {"s15": ("", "manifest.json"), "s16": ("_s16", "manifest_s16.json")}
 STYLES = ("google", "numpy", "rest", "javadoc")
 _MARK = re.compile(r"^\s*(?:#|//) PROBE (\S+) (stale|ctrl) (C1|C2|-) \| (.+?)\s*$")
 _PY_DEF = re.compile(r"^\s*def (\w+)\(")
@@ -68,10 +74,18 @@ def _at_line(lines: list[str], start: int, text: str) -> int:
     raise ValueError(f"sentence {text!r} not found after line {start + 1}")
 
 
-def extract() -> list[dict[str, Any]]:
+def _root(style: str, series: str) -> str:
+    return os.path.join(PROBE, style + SERIES[series][0])
+
+
+def _manifest(series: str) -> str:
+    return os.path.join(PROBE, SERIES[series][1])
+
+
+def extract(series: str = "s15") -> list[dict[str, Any]]:
     cases = []
     for style in STYLES:
-        root = os.path.join(PROBE, style)
+        root = _root(style, series)
         for folder, _dirs, files in sorted(os.walk(root)):
             for name in sorted(files):
                 if not name.endswith((".py", ".java")):
@@ -99,8 +113,8 @@ def extract() -> list[dict[str, Any]]:
     return cases
 
 
-def _run_docref(style: str, enable: list[str]) -> list[dict[str, Any]]:
-    root = os.path.join(PROBE, style)
+def _run_docref(style: str, series: str, enable: list[str]) -> list[dict[str, Any]]:
+    root = _root(style, series)
     cmd = [sys.executable, "-m", "docref", "check", "--no-llm", "--format", "json", "--no-cache"]
     cmd += ["--no-progress", "--exit-zero", "--root", root, "--jobs", "1"]
     for rule in enable:
@@ -177,23 +191,28 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("command", choices=("manifest", "run"))
-    parser.add_argument("--out", default=os.path.join(HERE, "out", "prose_probe.json"))
+    parser.add_argument("--series", choices=sorted(SERIES), default="s15")
+    parser.add_argument("--out", help="default benchmarks/out/prose_probe[_SERIES].json")
     parser.add_argument("--enable", action="append", default=[], help="an opt-in rule to turn on")
     parser.add_argument("--verbose", action="store_true", help="list every miss and false alarm")
     args = parser.parse_args()
+    manifest = _manifest(args.series)
+    if args.out is None:
+        tail = "" if args.series == "s15" else "_" + args.series
+        args.out = os.path.join(HERE, "out", f"prose_probe{tail}.json")
     if args.command == "manifest":
-        cases = extract()
-        with open(MANIFEST, "w", encoding="utf-8") as fh:
+        cases = extract(args.series)
+        with open(manifest, "w", encoding="utf-8") as fh:
             json.dump(cases, fh, indent=1)
             fh.write("\n")
         stale = sum(c["kind"] == "stale" for c in cases)
-        print(f"{len(cases)} cases ({stale} stale, {len(cases) - stale} controls) -> {MANIFEST}")
+        print(f"{len(cases)} cases ({stale} stale, {len(cases) - stale} controls) -> {manifest}")
         return
-    with open(MANIFEST, encoding="utf-8") as fh:
+    with open(manifest, encoding="utf-8") as fh:
         cases = json.load(fh)
-    if cases != extract():
+    if cases != extract(args.series):
         raise SystemExit("manifest.json is out of date with the PROBE comments: run `manifest`")
-    findings = {style: _run_docref(style, args.enable) for style in STYLES}
+    findings = {style: _run_docref(style, args.series, args.enable) for style in STYLES}
     rows = score(cases, findings)
     print(table(rows))
     if args.verbose:
@@ -212,6 +231,7 @@ def main() -> None:
         "caught": sum(r["outcome"] == "caught" for r in stale),
         "controls": len(ctrl),
         "false_alarms": sum(r["outcome"] == "false-alarm" for r in ctrl),
+        "series": args.series,
         "enabled": args.enable,
     }
     with open(args.out, "w", encoding="utf-8") as fh:

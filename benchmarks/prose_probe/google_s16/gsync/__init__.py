@@ -1,0 +1,1 @@
+"""gsync: a small file mirror (Google-style docstrings, prose probe series s16)."""

@@ -1,0 +1,1 @@
+"""nstat: small statistics helpers (NumPy-style docstrings, prose probe series s16)."""

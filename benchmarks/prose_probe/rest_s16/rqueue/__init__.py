@@ -1,0 +1,1 @@
+"""rqueue: a tiny task queue (reST/Sphinx docstrings, prose probe series s16)."""
