@@ -14,7 +14,9 @@ first ran on the set).
 Two series, scored apart (``--series``): ``s15`` (the projects ``google``, ``numpy``, ``rest``,
 ``javadoc``; manifest ``manifest.json``), written in session 15 and tuned on since; ``s16``
 (``google_s16`` ... ``javadoc_s16``; ``manifest_s16.json``), written in session 16 by another
-author, again before reading the rule code, to measure how the s15 fixes generalise. ``run`` runs ``docref check --no-llm --format json`` on each project and
+author, again before reading the rule code, to measure how the s15 fixes generalise.
+
+``run`` runs ``docref check --no-llm --format json`` on each project and
 scores every case: a stale case is *caught* when a finding of its criterion on its function
 covers the line of its sentence, *elsewhere* when findings land on the function but not so, else
 *missed*; a control is a *false alarm* when any finding lands on it. It prints a table per shape

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 CHUNK_BYTES = 65536
 MAX_ATTEMPTS = 3
@@ -84,7 +84,9 @@ def scan_shallow(source_dir: str, skip: tuple[str, ...] = DEFAULT_IGNORE) -> lis
 
 
 # PROBE param-name stale C1 | If given, ``max_size`` caps the
-def pick_large(entries: list[Entry], min_size: int = 0, max_bytes: int | None = None) -> list[Entry]:
+def pick_large(
+    entries: list[Entry], min_size: int = 0, max_bytes: int | None = None
+) -> list[Entry]:
     """Keep the entries in a size band.
 
     If given, ``max_size`` caps the size of the entries kept; ``min_size`` is
@@ -98,13 +100,13 @@ def pick_large(entries: list[Entry], min_size: int = 0, max_bytes: int | None = 
     Returns:
         The kept entries.
     """
-    return [
-        e for e in entries if e.size >= min_size and (max_bytes is None or e.size <= max_bytes)
-    ]
+    return [e for e in entries if e.size >= min_size and (max_bytes is None or e.size <= max_bytes)]
 
 
 # PROBE param-name ctrl - | If given, ``max_bytes`` caps the
-def pick_small(entries: list[Entry], min_size: int = 0, max_bytes: int | None = None) -> list[Entry]:
+def pick_small(
+    entries: list[Entry], min_size: int = 0, max_bytes: int | None = None
+) -> list[Entry]:
     """Keep the entries in a size band, smallest first.
 
     If given, ``max_bytes`` caps the size of the entries kept; ``min_size`` is

@@ -214,7 +214,9 @@ def compare_quick(old: Manifest, new: Manifest, ignore_size: bool = False) -> di
 
 
 # PROBE param-name ctrl - | ``ignore_digest`` is true
-def compare_strict(old: Manifest, new: Manifest, ignore_digest: bool = False) -> dict[str, list[str]]:
+def compare_strict(
+    old: Manifest, new: Manifest, ignore_digest: bool = False
+) -> dict[str, list[str]]:
     """Compare two manifests strictly.
 
     The result has one key:
@@ -319,7 +321,9 @@ def stale_paths(manifest: Manifest) -> list[str]:
     Args:
         manifest: The manifest.
     """
-    return sorted(r for r in manifest._records if not os.path.exists(os.path.join(manifest.root, r)))
+    return sorted(
+        r for r in manifest._records if not os.path.exists(os.path.join(manifest.root, r))
+    )
 
 
 # PROBE ret-type ctrl - | The paths are returned as a set

@@ -64,7 +64,9 @@ def permute(values: Sequence[float], seed: int = 0) -> list[float]:
 
 
 # PROBE plural-name ctrl - | ``alphas``
-def interval(values: Sequence[float], alpha: float = 0.05, n_boot: int = N_BOOT) -> tuple[float, float]:
+def interval(
+    values: Sequence[float], alpha: float = 0.05, n_boot: int = N_BOOT
+) -> tuple[float, float]:
     """Percentile bootstrap interval of the mean.
 
     The interval covers ``1 - alpha`` of the redraws; smaller ``alphas``

@@ -171,7 +171,7 @@ def weighted_mean(values: Sequence[float], weights: Sequence[float]) -> float:
         The weighted mean.
     """
     total = sum(weights)
-    return sum(v * w / total for v, w in zip(values, weights))
+    return sum(v * w / total for v, w in zip(values, weights, strict=True))
 
 
 # PROBE param-name ctrl - | Weights are normalised so that the sum of *weights*
@@ -194,7 +194,7 @@ def weighted_sum(values: Sequence[float], weights: Sequence[float]) -> float:
         The weighted sum.
     """
     total = sum(weights)
-    return sum(v * w / total for v, w in zip(values, weights)) * len(values)
+    return sum(v * w / total for v, w in zip(values, weights, strict=True)) * len(values)
 
 
 # PROBE param-name stale C1 | Values below `lo` or above `hi` are clipped

@@ -5,8 +5,10 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from datetime import UTC
+from typing import Any
 
 DEFAULT_PRIORITY = 5
 VISIBILITY_TIMEOUT = 30.0
@@ -262,9 +264,9 @@ def drain_until_iso(queue: TaskQueue, deadline: str) -> int:
     :param deadline: When to stop.
     :returns: How many tasks ran.
     """
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    end = datetime.fromisoformat(deadline).replace(tzinfo=timezone.utc).timestamp()
+    end = datetime.fromisoformat(deadline).replace(tzinfo=UTC).timestamp()
     done = 0
     while time.time() < end and (task := queue.lease()) is not None:
         queue.ack(task)

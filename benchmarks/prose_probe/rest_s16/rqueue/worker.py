@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rqueue.queue import Task, TaskQueue
 
@@ -14,7 +15,7 @@ MAX_FAILURES = 3
 def _run_one(handler: Callable[[Any], None], task: Task) -> bool:
     try:
         handler(task.payload)
-    except Exception:  # noqa: BLE001 - a worker survives its tasks
+    except Exception:
         log.exception("task %s failed", task.seq)
         return False
     return True
