@@ -97,6 +97,37 @@ def test_module_getattr_and_globals_make_names_unknown(tmp_path: Path) -> None:
     assert run_rule(xref_all, tmp_path / "g", code, "run") == []
 
 
+def test_a_module_getattr_under_if_or_try_makes_names_unknown(tmp_path: Path) -> None:
+    # a module ``__getattr__`` defined under ``if``/``try`` (a version gate, an optional
+    # import) serves names at run time as one at column 0 does
+    gated = '''
+    import sys
+
+    if sys.version_info >= (3, 7):
+        def __getattr__(name):
+            return getattr(sys, name)
+
+
+    def run():
+        """Use :func:`frobnicate_al`."""
+    '''
+    assert run_rule(xref_all, tmp_path / "if", gated, "run") == []
+    tried = gated.replace("if sys.version_info >= (3, 7):", "try:").replace(
+        "            return getattr(sys, name)\n",
+        "            return getattr(sys, name)\n    except ImportError:\n        pass\n",
+    )
+    assert "except ImportError" in tried
+    assert run_rule(xref_all, tmp_path / "try", tried, "run") == []
+    # control: a class's ``__getattr__`` under the same ``if`` is the class's own
+    owned = gated.replace(
+        "        def __getattr__(name):\n",
+        "        class Lazy:\n            def __getattr__(self, name):\n",
+    ).replace("            return getattr(sys, name)", "                return getattr(sys, name)")
+    assert messages(run_rule(xref_all, tmp_path / "class", owned, "run")) == [
+        "`frobnicate_al` names nothing in scope"
+    ]
+
+
 def test_import_globals_and_a_class_getattr_leave_module_names_known(tmp_path: Path) -> None:
     # recall benchmark (session 7): werkzeug/utils.py's ``__import__(name, globals(), ...)``
     # made every name of the module unknown, so a renamed ``send_from_directory`` was missed

@@ -78,13 +78,12 @@ _DYNAMIC_WORDS = frozenset({"globals", "exec"})
 _MAKES_DYNAMIC = _DYNAMIC_WORDS | {"__getattr__"}
 # what does not make a module's names dynamic: ``__import__(name, globals(), locals(), ...)``
 # only tells the import machinery where it is (werkzeug's ``import_string``); a class's
-# ``__getattr__`` is its own (the member resolver reads it), a module's is at column 0,
-# bound by ``def``, by assignment, or by unpacking: SPEC 1's ``lazy_loader`` idiom
+# ``__getattr__`` is its own (the member resolver reads it); a module's is defined by a
+# module-level ``def`` (the extract's function ``__getattr__``, also under ``if``/``try``) or
+# bound at column 0 by assignment or by unpacking: SPEC 1's ``lazy_loader`` idiom
 # ``__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)`` (scikit-image)
 _IMPORT_GLOBALS = re.compile(r"__import__\((?:[^()]|\(\))*?\bglobals\(\)(?:[^()]|\(\))*\)")
-_MODULE_GETATTR = re.compile(
-    r"^(?:async\s+)?def\s+__getattr__\b|^\(?(?:\w+\s*,\s*)*__getattr__\s*[,)=]", re.M
-)
+_MODULE_GETATTR = re.compile(r"^\(?(?:\w+\s*,\s*)*__getattr__\s*[,)=]", re.M)
 _FACTS_KEEP = 512
 _PACKAGE_FILES = ("__init__.py", "__init__.pyi")
 # Attributes a module has only at times: ``sys.ps1`` in interactive sessions, ``sys.last_*``
@@ -170,11 +169,14 @@ def _without_comments(code: str, *, strings: bool) -> str:
     return _STRING_OR_COMMENT.sub(r"\g<s>" if strings else " ", code)
 
 
-def _dynamic(code: str, *, closed_getattr: bool = False) -> bool:
+def _dynamic(code: str, *, defines_getattr: bool = False, closed_getattr: bool = False) -> bool:
     """Whether a Python module may create its names at run time (``globals()``, ``exec``, a
-    module ``__getattr__`` unless ``closed_getattr``: it serves a closed set of names, see
+    module ``__getattr__`` -- ``defines_getattr``: a module-level ``def``, or one bound by
+    assignment -- unless ``closed_getattr``: it serves a closed set of names, see
     :mod:`.names_getattr`); ``code`` without strings and comments."""
-    if not closed_getattr and "__getattr__" in code and _MODULE_GETATTR.search(code):
+    if not closed_getattr and (
+        defines_getattr or ("__getattr__" in code and _MODULE_GETATTR.search(code))
+    ):
         return True
     if "globals" not in code and "exec" not in code:
         return False  # the common case: neither word, so no scan can find one
@@ -226,7 +228,9 @@ def _code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
         # blanking strings drops identifiers and adds none: code none of whose identifiers
         # is a word :func:`_dynamic` looks for needs no second pass over the file
         dynamic = not _MAKES_DYNAMIC.isdisjoint(words) and _dynamic(
-            _without_comments(code, strings=False), closed_getattr=bool(served)
+            _without_comments(code, strings=False),
+            defines_getattr=module_getattr,
+            closed_getattr=bool(served),
         )
         words |= served or frozenset()
     else:
