@@ -31,6 +31,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import recall_store
 from docref.checks.static.names_corroboration import close_slip
 from precision import CORPORA, DATA, OUT, finding_key, load_corpora, wilson
 
@@ -242,8 +243,7 @@ def recall_cost(path: str) -> dict[str, Any]:
     rule did, and which of them keep a corroborated message (a did-you-mean, a class lacking
     the member, a path from the package it names): the rest only the opt-in id catches now.
     Read from the caught messages, which carry every signal the split reads."""
-    with open(path) as fh:
-        mutations = json.load(fh)["mutations"]
+    mutations = recall_store.load(path)["mutations"]
     only, lost = [], []
     for m in mutations:
         if not m.get("caught") or set(m["caught_rules"]) != {"C1-XREF-UNRESOLVED"}:

@@ -19,13 +19,15 @@ reST, datasets Google, pvlib NumPy, toolz mixed; session 10) and ``heldout5`` (p
 Google, scanpy NumPy, prompt_toolkit mixed; session 11) are only measured.
 
     python benchmarks/recall.py [--split tune|heldout|...|heldout5|all] [--per-kind 40]
-                                [--seed 7] [--label NAME]   # -> benchmarks/recall/NAME.json
+                                [--seed 7] [--label NAME]   # -> benchmarks/recall/NAME.json.gz
+
+A run is stored compact and gzipped (:mod:`recall_store`, ~45 KB); compare two runs mutation by
+mutation with ``python benchmarks/recall_compare.py BASELINE NEW``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -42,6 +44,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from precision import _fetch_python, static_report, wilson
 from recall_kinds import FINDERS, Source, apply
 from recall_mutate import KINDS, Mutation
+from recall_store import save
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SPLITS = {
@@ -360,21 +363,19 @@ def main() -> None:
     text = table(rows, alarms, splits)
     print(text)
     os.makedirs(os.path.join(HERE, "recall"), exist_ok=True)
-    out = os.path.join(HERE, "recall", f"{args.label}.json")
-    with open(out, "w") as fh:
-        json.dump(
-            {
-                "seed": args.seed,
-                "per_kind": args.per_kind,
-                "splits": {s: SPLITS[s] for s in splits},
-                "seconds": round(time.perf_counter() - started, 1),
-                "table": text,
-                "mutations": rows,
-                "false_alarms": alarms,
-            },
-            fh,
-            indent=1,
-        )
+    out = os.path.join(HERE, "recall", f"{args.label}.json.gz")
+    save(
+        out,
+        {
+            "seed": args.seed,
+            "per_kind": args.per_kind,
+            "splits": {s: SPLITS[s] for s in splits},
+            "seconds": round(time.perf_counter() - started, 1),
+            "table": text,
+            "mutations": rows,
+            "false_alarms": alarms,
+        },
+    )
     print(f"wrote {out} ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
 
 
