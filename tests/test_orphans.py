@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 from docref.graph.extraction import PARALLEL_THRESHOLD
 
+from tests.fake_openai import Behaviour, FakeOpenAI
 from tests.helpers import docref_env
+from tests.test_model_pool import CAP, write_project
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
 
@@ -112,6 +114,15 @@ def _kill_and_wait(parent: subprocess.Popen[str], workers: list[int]) -> list[in
     return left
 
 
+def _spawned(pid: int) -> bool:
+    """Whether ``pid`` is a ``multiprocessing`` spawned child (a model worker)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return b"spawn_main" in fh.read()
+    except OSError:
+        return False
+
+
 def _run_script(
     code: str, *args: str, env: dict[str, str]
 ) -> tuple[subprocess.Popen[str], list[int]]:
@@ -183,3 +194,43 @@ def test_a_parent_killed_before_the_worker_watches_is_caught(starter: str) -> No
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert (proc.returncode, proc.stdout) == ((1, "") if starter == "gone" else (0, "alive\n"))
+
+
+def test_a_killed_checks_model_workers_go_with_it(tmp_path: Path) -> None:
+    # the model tier's asking processes (docref.engine.model_worker, spawned), through the
+    # CLI: ``--jobs 2`` asks from this process and one worker over two endpoints of the local
+    # OpenAI-compatible server, whose answers never come; the CLI is killed once more
+    # requests are in flight than its own share of the endpoints' caps allows (the worker is
+    # asking too), and every child it had must go
+    fakes = [FakeOpenAI().start() for _ in range(2)]
+    for fake in fakes:
+        fake.set_default(Behaviour.hang(_GONE_WITHIN_S * 2, text="1"))
+    root = write_project(tmp_path / "ws", [f.base_url for f in fakes])
+    argv = ["check", str(root), "--no-llm-cache", "--no-progress", "--jobs", "2"]
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "docref", *argv],
+        cwd=root,
+        env=docref_env(tmp_path / "cache"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        own_share = CAP * len(fakes) // 2  # two asking processes: half of each cap each
+        deadline = time.monotonic() + _GONE_WITHIN_S
+        while parent.poll() is None and time.monotonic() < deadline:
+            if sum(f.in_flight for f in fakes) > own_share:
+                break
+            time.sleep(0.01)
+        in_flight = sum(f.in_flight for f in fakes)
+        if in_flight <= own_share:
+            pytest.fail(
+                f"the worker was not seen asking (exit {parent.poll()}, {in_flight} in flight)"
+            )
+        children = [c for c in _children(parent.pid) if _alive(c)]
+        assert any(_spawned(c) for c in children), children
+        assert _kill_and_wait(parent, children) == []
+    finally:
+        parent.kill()
+        for fake in fakes:
+            fake.stop()
