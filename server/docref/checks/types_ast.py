@@ -96,7 +96,9 @@ def _convert(node: ast.expr, ctx: TypeContext, *, top: bool = False) -> TypeExpr
         return _union_of([node.left, node.right], ctx)
     if isinstance(node, ast.List):
         return _all_of(PARAMS, node.elts, ctx)
-    if isinstance(node, ast.Tuple) and ctx.doc and top:
+    if isinstance(node, ast.Tuple) and ctx.doc and (top or _parenthesised(node)):
+        # ``(int, int)``, also as an argument: ``List[(str, str)]`` is a list of pairs in a
+        # docstring's loose notation (round 20, dagster), not ``list[str, str]``
         return _all_of("tuple", node.elts, ctx)
     if isinstance(node, ast.Call) and _dotted(node.func) == "type" and len(node.args) == 1:
         arg = node.args[0]
@@ -179,6 +181,8 @@ def _convert_subscript(node: ast.Subscript, ctx: TypeContext) -> TypeExpr | None
         return TypeExpr("bool")
     if origin == ARRAY_LIKE:
         return TypeExpr(ARRAY_LIKE)
+    if ctx.doc and isinstance(node.slice, ast.Tuple) and _parenthesised(node.slice):
+        elements = [node.slice]  # ``List[(str, str)]``: one argument, a tuple
     if (
         ctx.doc
         and origin == "collections.abc.Callable"
@@ -194,6 +198,15 @@ def _convert_subscript(node: ast.Subscript, ctx: TypeContext) -> TypeExpr | None
         if dtype.name == "numpy.dtype" and len(dtype.args) == 1:
             return TypeExpr(NDARRAY_ALIAS, dtype.args)
     return converted
+
+
+def _parenthesised(node: ast.Tuple) -> bool:
+    """``(a, b)`` written with its parentheses (``x[(a, b)]``), not ``x[a, b]``: the AST gives
+    both the same slice, but a parenthesised tuple starts before its first item."""
+    return bool(node.elts) and (node.lineno, node.col_offset) < (
+        node.elts[0].lineno,
+        node.elts[0].col_offset,
+    )
 
 
 def _all_of(name: str, nodes: list[ast.expr], ctx: TypeContext) -> TypeExpr | None:

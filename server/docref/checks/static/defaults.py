@@ -157,8 +157,11 @@ def _escaped_same(text: str, signature: object) -> bool:
     r"""Whether a documented default with backslashes is the signature's once unescaped:
     ``\\b`` in the source of a plain docstring is ``\b`` in its text, and in a raw one the
     ``r"..."`` default escaped once more for display, as readers take it; ``'./\*'`` is
-    reST's escape of ``'./*'`` (pandas ``read_xml``: a bare ``*`` would open emphasis)."""
-    for unescaped in (text.replace("\\\\", "\\"), _REST_ESCAPE.sub(r"\1", text)):
+    reST's escape of ``'./*'`` (pandas ``read_xml``: a bare ``*`` would open emphasis); and
+    the text read verbatim, each backslash a character: ``" ESCAPE '\'"`` in a docstring's
+    text is what ``" ESCAPE '\\'"`` in the signature holds (round 16, tortoise-orm)."""
+    verbatim = text.replace("\\", "\\\\")
+    for unescaped in (text.replace("\\\\", "\\"), _REST_ESCAPE.sub(r"\1", text), verbatim):
         value = literal(unescaped)
         if value is not UNSET and not contradicts(value, signature):
             return True
