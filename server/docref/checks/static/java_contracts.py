@@ -5,10 +5,12 @@ of the method it implements: ``sun.reflect``'s ``ParameterizedTypeImpl.getOwnerT
 ``java.lang.reflect.ParameterizedType``'s ``@throws TypeNotPresentException`` although it
 resolves the owner type eagerly and never throws there; an ``Iterator`` documents
 ``NoSuchElementException``.  Callers program against that contract, so such a tag is not
-drift of the method's body.  The supertypes are resolved as javac would (imports, the package,
-``java.lang``, wildcard imports) through :class:`.names_java.JavaScope`, project bases walked to
-their own supertypes; the documentation is read from the JDK's ``src.zip`` (nothing is known
-without one: the rule then judges as before).
+drift of the method's body.  A project supertype's method counts alike (joda-time's
+``ReadableIntervalConverter.isReadableInterval`` restates ``IntervalConverter``'s ``@throws
+ClassCastException`` with no ``@Override`` to say so, round 23).  The supertypes are resolved
+as javac would (imports, the package, ``java.lang``, wildcard imports) through
+:class:`.names_java.JavaScope`, project bases walked to their own supertypes; a JDK type's
+documentation is read from the JDK's ``src.zip`` (nothing is known of it without one).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ __all__ = ["supertype_contract"]
 
 _TAG = re.compile(r"@(?:throws|exception)\s+([\w$.]+)")
 _MAX_DOC = 20_000
+_MAX_TYPES = 16
 
 
 def supertype_contract(inp: StaticInput) -> frozenset[str]:
@@ -32,11 +35,41 @@ def supertype_contract(inp: StaticInput) -> frozenset[str]:
     if fn.parent_class is None:
         return frozenset()
     scope = JavaScope(inp.graph, inp.file, fn, inp.source)
+    names = _project_contract(inp, scope)
     if scope.src_zip is None:
-        return frozenset()
-    names: set[str] = set()
+        return frozenset(names)
     for supertype in scope.outside_supertypes():
         doc = java_external_doc(f"{supertype}.{fn.name}", src_zip=scope.src_zip, max_doc=_MAX_DOC)
         if doc.found and doc.kind == "method" and doc.doc:
             names |= {m.rsplit(".", 1)[-1] for m in _TAG.findall(doc.doc)}
     return frozenset(names)
+
+
+def _project_contract(inp: StaticInput, scope: JavaScope) -> set[str]:
+    """The exceptions that a same-named method taking as many parameters documents in the
+    project supertypes of the method's class (and theirs, breadth first)."""
+    fn = inp.function
+    if not scope.chain:
+        return set()
+    names: set[str] = set()
+    seen = {scope.chain[0]}
+    queue = [b for b in scope.project_bases(scope.chain[0]) if b not in seen]
+    while queue and len(seen) < _MAX_TYPES:
+        cls = queue.pop(0)
+        seen.add(cls)
+        fe = inp.graph.get(cls.path)
+        if fe is None:
+            continue
+        for other in fe.functions:
+            same = other.parent_class == cls.qualname and other.name == fn.name
+            if not same or len(other.params) != len(fn.params) or other.docstring is None:
+                continue
+            span = other.docstring.span
+            try:
+                data = inp.graph.source(cls.path).encode("utf-8", "surrogatepass")
+            except Exception:  # an unreadable file only costs the contract
+                continue
+            doc = data[span.start_byte : span.end_byte].decode("utf-8", "replace")
+            names |= {m.rsplit(".", 1)[-1] for m in _TAG.findall(doc)}
+        queue += [b for b in scope.project_bases(cls) if b not in seen]
+    return names

@@ -44,7 +44,9 @@ implement; a final one, or one of a concrete class, is still judged), an uncheck
 overridable method that other methods of its class call and document as throwing it themselves
 without throwing it on their own (an extension point: ``Clipboard.getContents``, whose callers
 ``getAvailableDataFlavors``... document its ``IllegalStateException``, and the platform clipboards
-of another module override it), and methods without a body
+of another module override it), an unchecked exception on a method returning a collector,
+iterator, stream or function that other code of its file constructs (the returned object throws
+it when used: guava's ``MoreCollectors.toOptional``), and methods without a body
 (abstract, native, an interface's: the caller leaves interfaces out, default methods too, as
 implementations override them): their tags are the implementations' contract.
 """
@@ -102,6 +104,30 @@ def _takes(fn: Function, count: int) -> bool:
     takes any number from one less than the parameter count on)."""
     varargs = bool(fn.params) and fn.params[-1].kind == "vararg"
     return count == len(fn.params) or (varargs and count >= len(fn.params) - 1)
+
+
+# JDK types whose code runs after the method returns: a factory's Javadoc documents what the
+# object it makes throws when used (guava's ``MoreCollectors.toOptional``: "@throws
+# IllegalArgumentException if the stream consists of two or more elements", round 23)
+_DEFERRED = frozenset(
+    {
+        *("Collector", "Iterator", "ListIterator", "Iterable", "Spliterator", "Stream"),
+        *("Supplier", "Function", "BiFunction", "UnaryOperator", "BinaryOperator"),
+        *("Predicate", "BiPredicate", "Consumer", "BiConsumer", "Comparator"),
+        *("Callable", "Runnable"),
+    }
+)
+
+
+def _made_elsewhere_in_file(inp: StaticInput, written: str) -> bool:
+    """A method returning a :data:`_DEFERRED` object while other code of its file constructs
+    the documented exception (``new X(``): the object's code, run later, throws it."""
+    returns = (inp.function.returns or "").split("<", 1)[0].strip().rsplit(".", 1)[-1]
+    if returns not in _DEFERRED:
+        return False
+    span = inp.function.span
+    code = inp.code(0, span.start_byte) + inp.code(span.end_byte, len(inp.data))
+    return re.search(rf"\bnew\s+{re.escape(_simple(written))}\s*\(", code) is not None
 
 
 def _class_modifier(inp: StaticInput, modifier: str) -> bool:
@@ -309,6 +335,8 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
             continue  # the overridden method's contract copied in
         if reason != _CHECKED_REASON and _simple(written) in contract():
             continue  # a JDK supertype's contract restated (``Iterator.next``'s NoSuchElement)
+        if reason != _CHECKED_REASON and _made_elsewhere_in_file(inp, written):
+            continue  # the returned collector/iterator/function throws it when used
         if reason != _CHECKED_REASON and overridable and hook:
             continue  # an empty hook, as an interface's default method: its overriders' contract
         if reason != _CHECKED_REASON and overridable and judge.callers_document(written):

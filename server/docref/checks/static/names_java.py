@@ -34,7 +34,7 @@ from docref.graph.java_refs import raw_type
 from docref.graph.model import FileExtract, Function
 from docref.graph.project import ProjectGraph
 
-__all__ = ["JavaScope"]
+__all__ = ["JavaScope", "ProjectType"]
 
 _OBJECT_MEMBERS = frozenset(
     {"equals", "hashCode", "toString", "getClass", "clone", "finalize", "notify", "notifyAll"}
@@ -55,7 +55,7 @@ def _src_zip(java_home: str | None, search_path: str | None) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
-class _Type:
+class ProjectType:
     """A project class: its file and qualname within the file (``Outer.Inner``)."""
 
     path: str
@@ -74,7 +74,7 @@ class JavaScope:
         while owner is not None and owner in classes:
             chain.append(owner)
             owner = classes[owner].parent_class
-        self.chain = [_Type(fe.path, q) for q in chain]
+        self.chain = [ProjectType(fe.path, q) for q in chain]
         # type parameters (``<T>``) are declared in these headers
         headers = [fn.header_span, *(classes[q].header_span for q in chain)]
         data = source.encode("utf-8", "surrogatepass")
@@ -97,7 +97,7 @@ class JavaScope:
         fe = self.graph.get(path)
         return {c.qualname for c in fe.classes} if fe is not None else set()
 
-    def _type_in_file(self, path: str, written: str) -> _Type | str | None:
+    def _type_in_file(self, path: str, written: str) -> ProjectType | str | None:
         """A type as written in project file ``path`` (``Base``, ``Map<K, V>``,
         ``java.io.Serializable``): a project type, the qualified name of a type outside the
         project (``java.io.Serializable``; ``""`` when unknown) or ``None``."""
@@ -108,40 +108,51 @@ class JavaScope:
         if "." in name:
             target = self.graph.modules.module_path(name)
             stem = name.rsplit(".", 1)[-1]
-            return _Type(target, stem) if target is not None else name
+            return ProjectType(target, stem) if target is not None else name
         if name in self._classes_in(path):
-            return _Type(path, name)
+            return ProjectType(path, name)
         for imp in fe.imports:
             if imp.name == name:
                 target, symbol = self.graph.modules.resolve_import(path, imp)
                 if target is None:
                     return "" if imp.is_static else f"{imp.module}.{name}"
                 stem = target.rsplit("/", 1)[-1].removesuffix(".java")
-                return _Type(target, f"{stem}.{symbol}" if symbol else stem)
+                return ProjectType(target, f"{stem}.{symbol}" if symbol else stem)
         for other in self.graph.modules.java_package_files(fe.package):
             if name in self._classes_in(other):
-                return _Type(other, name)
+                return ProjectType(other, name)
         stars = [i.module for i in fe.imports if i.name == "*" and not i.is_static]
         for package in ("java.lang", fe.package, *stars):
             if package and self._jdk(f"{package}.{name}"):
                 return f"{package}.{name}"
         return None
 
-    def _type_head(self, name: str) -> _Type | str | None:
+    def _type_head(self, name: str) -> ProjectType | str | None:
         for cls in self.chain:
             if cls.qualname.rsplit(".", 1)[-1] == name:
                 return cls
             if f"{cls.qualname}.{name}" in self._classes_in(cls.path):
-                return _Type(cls.path, f"{cls.qualname}.{name}")
+                return ProjectType(cls.path, f"{cls.qualname}.{name}")
         found = self._type_in_file(self.fe.path, name)
         if found is not None:
             return found
         for path, entry in self.graph.entries.items():
             if entry.language == "java" and name in self._classes_in(path):
-                return _Type(path, name)  # Javadoc would want an import; the name is real
+                return ProjectType(path, name)  # Javadoc would want an import; the name is real
         if name in self.header_words:
             return ""
         return None
+
+    def imported_package_has(self, name: str) -> bool:
+        """A JDK type ``name`` of a package the file imports another type from
+        (``SimpleTimeZone`` where ``java.util.TimeZone`` is imported): prose naming it means
+        that class -- the writer works with its package -- though a link would need an import."""
+        packages = {
+            imp.module
+            for imp in self.fe.imports
+            if not imp.is_static and imp.name and imp.name != "*" and imp.module.startswith("java")
+        }
+        return any(self._jdk(f"{package}.{name}") for package in sorted(packages))
 
     def _wildcard_supplies(self, name: str) -> bool | None:
         """Whether a wildcard import (or ``java.lang`` without a ``src.zip``) supplies type
@@ -159,7 +170,7 @@ class JavaScope:
                 unsure = True
         return None if unsure else False
 
-    def resolve_type(self, dotted: str) -> _Type | Resolution:
+    def resolve_type(self, dotted: str) -> ProjectType | Resolution:
         """A type as written in a reference: simple, nested (``Outer.Inner``) or qualified."""
         parts = dotted.split(".")
         head = self._type_head(parts[0])
@@ -168,7 +179,7 @@ class JavaScope:
             for size in range(len(parts), 0, -1):
                 path = self.graph.modules.module_path(".".join(parts[:size]))
                 if path is not None:
-                    head, rest = _Type(path, parts[size - 1]), parts[size:]
+                    head, rest = ProjectType(path, parts[size - 1]), parts[size:]
                     break
             else:
                 package = ".".join(parts[:-1])
@@ -195,7 +206,7 @@ class JavaScope:
         for part in rest:
             nested = f"{head.qualname}.{part}"
             if nested in self._classes_in(head.path):
-                head = _Type(head.path, nested)
+                head = ProjectType(head.path, nested)
                 continue
             has = self.has_member(head, part)
             if has is False:
@@ -213,25 +224,29 @@ class JavaScope:
 
     # ---- members ----------------------------------------------------------------------
 
-    def _own_members(self, cls: _Type) -> set[str]:
+    def _own_members(self, cls: ProjectType) -> set[str]:
         return class_members(self.graph, cls.path, cls.qualname)
 
-    def member_names(self, cls: _Type, hops: int = 0) -> set[str]:
+    def member_names(self, cls: ProjectType, hops: int = 0) -> set[str]:
         """Declared members of a project class and of its project bases."""
         names = self._own_members(cls)
         for base in self._bases(cls) if hops < _MAX_HOPS else []:
-            if isinstance(base, _Type) and base != cls:
+            if isinstance(base, ProjectType) and base != cls:
                 names |= self.member_names(base, hops + 1)
         return names
 
-    def _bases(self, cls: _Type) -> list[_Type | str | None]:
+    def _bases(self, cls: ProjectType) -> list[ProjectType | str | None]:
         fe = self.graph.get(cls.path)
         record = next((c for c in fe.classes if c.qualname == cls.qualname), None) if fe else None
         if record is None:
             return [None]
         return [self._type_in_file(cls.path, base) for base in record.bases]
 
-    def outside_supertypes(self, cls: _Type | None = None, hops: int = 0) -> list[str]:
+    def project_bases(self, cls: ProjectType) -> list[ProjectType]:
+        """The direct supertypes of project class ``cls`` that are project classes too."""
+        return [b for b in self._bases(cls) if isinstance(b, ProjectType) and b != cls]
+
+    def outside_supertypes(self, cls: ProjectType | None = None, hops: int = 0) -> list[str]:
         """Qualified names of the supertypes outside the project (``java.util.Iterator``) of
         ``cls`` (by default the method's class) and of its project bases."""
         start = cls or (self.chain[0] if self.chain else None)
@@ -243,15 +258,15 @@ class JavaScope:
                 # a JDK name a wildcard import supplied may be a project class all the same
                 # (``javax.swing.text.*`` in a checkout of the JDK): its file decides
                 target = self.graph.modules.module_path(base)
-                base = _Type(target, base.rsplit(".", 1)[-1]) if target is not None else base
-            if isinstance(base, _Type):
+                base = ProjectType(target, base.rsplit(".", 1)[-1]) if target is not None else base
+            if isinstance(base, ProjectType):
                 if base != start:
                     out += self.outside_supertypes(base, hops + 1)
             elif base:
                 out.append(base)
         return list(dict.fromkeys(out))
 
-    def has_member(self, cls: _Type, name: str, hops: int = 0) -> bool | None:
+    def has_member(self, cls: ProjectType, name: str, hops: int = 0) -> bool | None:
         """Whether project class ``cls`` has member ``name``; ``None`` when a base class
         outside the project could supply it."""
         fe = self.graph.get(cls.path)
@@ -271,7 +286,7 @@ class JavaScope:
         unsure = False
         for base in self._bases(cls):
             found: bool | None = None
-            if isinstance(base, _Type):
+            if isinstance(base, ProjectType):
                 found = self.has_member(base, name, hops + 1)
             elif base and self._jdk(base):
                 # the JDK type's source is at hand: the lookup walks its own supertypes

@@ -10,6 +10,72 @@ from docref.checks.static.names_scope import RESOLVED, Resolution
 
 __all__ = ["judge_java", "judge_python"]
 
+# Java's keywords and literals (JLS 3.9, 3.10): ``{@code char}`` is the primitive type (guava's
+# HashFunction.hashString: "hashes every {@code char}", round 23), never a name to resolve --
+# Python's keyword list, which the mention finder applies, lacks most of them
+_JAVA_KEYWORDS = frozenset(
+    {
+        "abstract",
+        "assert",
+        "boolean",
+        "break",
+        "byte",
+        "case",
+        "catch",
+        "char",
+        "class",
+        "const",
+        "continue",
+        "default",
+        "do",
+        "double",
+        "else",
+        "enum",
+        "extends",
+        "final",
+        "finally",
+        "float",
+        "for",
+        "goto",
+        "if",
+        "implements",
+        "import",
+        "instanceof",
+        "int",
+        "interface",
+        "long",
+        "native",
+        "new",
+        "package",
+        "private",
+        "protected",
+        "public",
+        "return",
+        "short",
+        "static",
+        "strictfp",
+        "super",
+        "switch",
+        "synchronized",
+        "this",
+        "throw",
+        "throws",
+        "transient",
+        "try",
+        "void",
+        "volatile",
+        "while",
+        "var",
+        "record",
+        "yield",
+        "sealed",
+        "permits",
+        "true",
+        "false",
+        "null",
+    }
+)
+
 
 def judge_python(scope: PythonScope, mention: Mention) -> Resolution:
     """How a Python docstring's mention resolves in its function's scope: a module, a bare
@@ -48,6 +114,8 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
     if mention.kind == "call":
         return scope.resolve_call(mention.target)
     target = mention.target
+    if target in _JAVA_KEYWORDS:
+        return RESOLVED
     if mention.kind in ("backtick", "literal", "code") and "." not in target and "#" not in target:
         # a bare name in a Markdown code span is a member as often as a type: resolved if
         # either is; otherwise a bare name (no owner), so it needs a did-you-mean from the
@@ -59,6 +127,8 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
         as_type = scope.resolve_reference(target)
         if as_type.verdict != "missing":
             return as_type
+        if target[:1].isupper() and scope.imported_package_has(target):
+            return RESOLVED  # ``<code>SimpleTimeZone</code>`` beside an imported TimeZone
         candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
         return Resolution("missing", missing=target, candidates=candidates)
     return scope.resolve_reference(target)

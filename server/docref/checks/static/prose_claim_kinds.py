@@ -16,6 +16,7 @@ __all__ = [
     "claimed_kind",
     "said_as",
     "said_of_items",
+    "said_per_key",
 ]
 
 # Sphinx's `!True` (the default role, not linked) too
@@ -177,3 +178,14 @@ def said_as(rest: str, kinds: set[str]) -> bool:
         return False
     pattern = rf"(?<![\w-])as\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:{words})(?![\w-])"
     return re.search(pattern, rest) is not None
+
+
+# "a list of multiple values per header" (jsoup's ``multiHeaders``, round 23): one list for
+# each key, so a mapping from the keys to lists
+_PER_KEY = re.compile(r"\b(?:per|for\s+(?:each|every))\s+(?!(?:cent|se)\b)\w+", re.I)
+
+
+def said_per_key(claim: str, rest: str, kinds: set[str]) -> bool:
+    """A list or set claim "of ... per <key>" said of a mapping the code returns: the
+    collection is each key's value, the mapping the keys' index of them."""
+    return claim in ("list", "set") and "dict" in kinds and _PER_KEY.search(rest) is not None

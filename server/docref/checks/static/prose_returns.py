@@ -26,8 +26,11 @@ that is certain (literals, f-strings, displays and comprehensions, ``str(...)``-
 builtins, comparisons, ``not``); a bare ``return``/``None`` is neutral.  A claim that names one
 alternative among others in the same sentence ("True if ..., otherwise the count") is not
 judged, and neither is a summary's claim when an untyped Returns entry names a kind the code
-returns (``Return a list ...`` then ``:return: a comma-separated `str```).  Java: declared
-primitive, boxed and ``String`` return types only.
+returns (``Return a list ...`` then ``:return: a comma-separated `str```), nor a Javadoc
+summary's when the ``@return`` tag makes a claim the declared type agrees with ("Returns
+whether ... matches" over "@return the number of matching characters").  A list or set "per
+key" said of a mapping is the mapping's values.  Java: declared primitive, boxed, ``String``
+and collection return types.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from docref.checks.static.prose_claim_kinds import (
     claimed_kind,
     said_as,
     said_of_items,
+    said_per_key,
 )
 from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
@@ -325,8 +329,18 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     java = inp.file.language == "java"
     annotated = java or bool(inp.function.returns)
     scalar = not kinds & {"list", "set", "dict"}
+    # a Javadoc @return whose claim the declared type agrees with is the one the reader
+    # takes; the first sentence paraphrases it: "Returns whether or not the given character
+    # matches" over "@return the number of matching characters, zero for no match"
+    # (commons-lang3's StrMatcher, round 23; Python: :func:`_entry_names_a_kind`)
+    entry_agrees = java and any(
+        seg.kind == "returns" and _compatible(claim, kinds, annotated=annotated)
+        for seg, _, (claim, _), _ in claims
+    )
     out: list[Finding] = []
     for seg, text, (claim, match), made in claims:
+        if seg.kind != "returns" and entry_agrees:
+            continue
         if made and kinds <= {"None"}:
             continue  # "Checks whether the file exists." on ``-> None``: it raises
         if java and (claim in ("bytes", "tuple") or (claim in ("list", "dict", "set") and scalar)):
@@ -340,7 +354,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
         if _compatible(claim, kinds, annotated=annotated):
             continue
-        if said_as(text[match.end() :], kinds):
+        if said_as(text[match.end() :], kinds) or said_per_key(claim, text[match.end() :], kinds):
             continue
         said = match.group(0).strip()
         name = inp.function.name
