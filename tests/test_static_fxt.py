@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.defaults import c2_default_mismatch
-from docref.checks.static.types_rules import c2_param_type
+from docref.checks.static.prose_returns import c2_prose_return_type, c2_prose_return_weak
+from docref.checks.static.types_rules import c2_param_type, c2_param_weak
 from docref.checks.types import parse_doc_type
 
 from tests.names_helpers import messages
@@ -89,3 +90,138 @@ def test_a_documented_default_with_a_backslash_read_verbatim(tmp_path: Path) -> 
         """documents default " ESCAPE '\\'" for "escape", but the signature default is """
         """" ESCAPE '!'\""""
     ]
+
+
+# ---- a class documented by a related class's name for ``type[C]`` (r19 pandas, r20 dagster) --
+
+_CLASSES = '''
+class Plain:
+    """A project's class."""
+
+
+class Sub(Plain):
+    """A subclass of it."""
+
+
+def backoff(fn, retry_on: {annotation}) -> None:
+    """Call ``fn`` until it stops raising.
+
+    Args:
+        fn (Callable): What to call.
+        retry_on ({documented}): The exception classes on which to retry.
+    """
+'''
+
+
+@pytest.mark.parametrize(
+    ("documented", "annotation", "flagged"),
+    [
+        ("Tuple[Exception, ...]", "tuple[type[BaseException], ...]", False),  # a subclass
+        ("Exception", "type[BaseException]", False),
+        ("LookupError", "type[KeyError]", False),  # a base class: a documented supertype
+        ("Exception", "type[Exception]", False),
+        ("Plain", "type[Sub]", False),  # a project class's base (pandas' Warning for klass)
+        ("Sub", "type[Plain]", False),
+        # controls: unrelated classes, or a value's type for a class, stay reported
+        ("Tuple[str, ...]", "tuple[type[BaseException], ...]", True),
+        ("KeyError", "type[ValueError]", True),
+        ("int", "type[str]", True),
+        ("int", "type[Plain]", True),
+        ("Plain", "type[str]", True),
+    ],
+)
+def test_a_class_named_for_a_related_class_object(
+    tmp_path: Path, documented: str, annotation: str, flagged: bool
+) -> None:
+    code = _CLASSES.format(documented=documented, annotation=annotation)
+    found = run_rule(c2_param_type, tmp_path, code, "backoff")
+    found += run_rule(c2_param_weak, tmp_path / "weak", code, "backoff")
+    assert len(found) == int(flagged)
+
+
+# ---- ``type`` documented for a ``numpy.dtype`` and the other way round (r19 pandas, r15 librosa)
+
+_DTYPE = '''
+import numpy as np
+
+
+def counts(values, dtype: {annotation} = {default}):
+    """Count the values.
+
+    Parameters
+    ----------
+    values : list
+        The values.
+    dtype : {documented}, optional
+        The type to use for count.
+    """
+    return {body}
+'''
+
+
+@pytest.mark.parametrize(
+    ("documented", "annotation", "default", "body", "strong", "weak"),
+    [
+        # a reader passes ``float``, a class; the body needs a dtype instance (``dtype.type``)
+        ("type", "np.dtype", "np.dtype(np.float64)", "dtype.type(len(values))", 1, 0),
+        ("type", "np.dtype[np.floating]", "np.dtype(np.float64)", "dtype.type(1)", 1, 0),
+        # numpy's vocabulary: a scalar type is a dtype-like, so ``np.dtype`` for ``type`` holds
+        ("np.dtype", "type", "np.float32", "np.dtype(dtype)", 0, 0),
+        # the body uses the documented class as one: the docstring's side, opt-in
+        ("type", "np.dtype", "np.dtype(np.float64)", "isinstance(values, dtype)", 0, 1),
+    ],
+)
+def test_a_class_documented_for_a_dtype_instance(
+    tmp_path: Path,
+    documented: str,
+    annotation: str,
+    default: str,
+    body: str,
+    strong: int,
+    weak: int,
+) -> None:
+    code = _DTYPE.format(documented=documented, annotation=annotation, default=default, body=body)
+    assert len(run_rule(c2_param_type, tmp_path, code, "counts")) == strong
+    assert len(run_rule(c2_param_weak, tmp_path / "weak", code, "counts")) == weak
+
+
+# ---- "List of ..." on a ``-> str`` the body joins from the items (round 14, pyvista) --------
+
+_SUMMARY = {
+    "plain": "List of error events formatted as runtime errors.",
+    "google": "Format the events.\n\n    Returns:\n        List of error events, one a line.",
+    "numpy": (
+        "Format the events.\n\n    Returns\n    -------\n    str\n        List of error events."
+    ),
+    "rest": "Format the events.\n\n    :returns: the list of error events, one a line.",
+}
+_JOINED = '''
+def message(events) -> str:
+    """{summary}
+    """
+    {body}
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_SUMMARY))
+@pytest.mark.parametrize(
+    ("body", "strong"),
+    [
+        ('return "\\n".join(str(e) for e in events)', 0),
+        ('if not events:\n        return ""\n    return ", ".join(events)', 1),  # a literal too
+        # controls: the body returns the list itself (an annotation edited to ``-> str``)
+        ("return [str(e) for e in events]", 1),
+        ("return list(events)", 1),
+    ],
+)
+def test_a_list_claim_on_a_string_joined_from_the_items(
+    tmp_path: Path, style: str, body: str, strong: int
+) -> None:
+    code = _JOINED.format(summary=_SUMMARY[style], body=body)
+    default = run_rule(c2_prose_return_type, tmp_path, code, "message")
+    weak = run_rule(c2_prose_return_weak, tmp_path / "weak", code, "message")
+    if style == "numpy":
+        # a typed Returns entry (``str``) settles the kind: no prose claim either way
+        assert (default, weak) == ([], [])
+        return
+    assert (len(default), len(weak)) == (strong, 1 - strong)

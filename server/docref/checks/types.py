@@ -245,6 +245,8 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
         return INCOMPATIBLE
     if ann.name == "type" and len(ann.args) == 1 and not doc.args and _same_class(doc, ann.args[0]):
         return COMPATIBLE  # ``:arg RequestHandler cls: a RequestHandler class`` for type[...]
+    if _class_named(doc, ann, ctx):
+        return COMPATIBLE
     if doc.name == LITERAL or ann.name == LITERAL:
         return _cmp_literal(doc, ann, ctx)
     if ARRAY_LIKE in (doc.name, ann.name):
@@ -372,6 +374,16 @@ def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     if outcome in (EQUAL, EQUIVALENT, COMPATIBLE):
         return COMPATIBLE
     return outcome
+
+
+def _class_named(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> bool:
+    """A class documented by the name of a related class for ``type[C]``: ``Tuple[Exception,
+    ...]`` for ``tuple[type[BaseException], ...]`` (round 20, dagster), ``Warning`` for
+    ``type[PandasChangeWarning]`` (round 19): the name stands for "a class of", and the classes
+    relate as documented instance types do; unrelated names stay contradicted."""
+    if ann.name != "type" or len(ann.args) != 1 or doc.args or doc.name == "type":
+        return False
+    return _cmp_single(doc, ann.args[0], ctx) in (EQUAL, EQUIVALENT, COMPATIBLE)
 
 
 def _same_class(doc: TypeExpr, ann: TypeExpr) -> bool:
