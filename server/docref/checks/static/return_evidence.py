@@ -130,8 +130,9 @@ def joins_its_items(inp: StaticInput) -> bool:
             return False
         if isinstance(sub, ast.Return) and sub.value is not None:
             value = sub.value
-            call = isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
-            if not (call and value.func.attr == "join" and expr_kind(value) == "str"):
+            func = value.func if isinstance(value, ast.Call) else None
+            joins = isinstance(func, ast.Attribute) and func.attr == "join"
+            if not (joins and expr_kind(value) == "str"):
                 return False
             joined = True
     return joined
