@@ -225,3 +225,35 @@ def test_a_list_claim_on_a_string_joined_from_the_items(
         assert (default, weak) == ([], [])
         return
     assert (len(default), len(weak)) == (strong, 1 - strong)
+
+
+# ---- a documented default rounded from the signature's (round 16, pymatgen) -----------------
+
+_WAVELENGTH = '''
+def calculator(wavelength: float = {default}) -> None:
+    """Make a calculator.
+
+    Args:
+        wavelength (float): The wavelength in angstroms. Defaults to {documented}.
+    """
+'''
+
+
+@pytest.mark.parametrize(
+    ("documented", "default", "flagged"),
+    [
+        ("1.54", "1.54184", False),
+        ("3.14", "3.14159", False),
+        # controls: a digit or two edited, or rounded the wrong way, stays reported
+        ("1.54", "1.55184", True),
+        ("0.5", "0.45", True),
+        ("0.25", "0.245", True),
+        ("0.25", "0.2561", True),
+        ("1.5", "1.54184", True),  # one decimal: too coarse to call an approximation
+    ],
+)
+def test_a_documented_default_rounded_from_the_signature(
+    tmp_path: Path, documented: str, default: str, flagged: bool
+) -> None:
+    code = _WAVELENGTH.format(documented=documented, default=default)
+    assert len(run_rule(c2_default_mismatch, tmp_path, code, "calculator")) == int(flagged)

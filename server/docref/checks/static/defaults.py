@@ -168,6 +168,23 @@ def _escaped_same(text: str, signature: object) -> bool:
     return False
 
 
+_DECIMAL = re.compile(r"-?\d+\.(\d+)")
+
+
+def _rounded(documented: str, signature: str) -> bool:
+    """Whether the documented number is the signature's rounded to the documented decimals,
+    at least two, with at least two more in the signature: ``1.54`` for ``1.54184`` (round 16,
+    pymatgen's Cu K-alpha wavelength), ``3.14`` for ``3.14159``.  A default edited by a digit
+    or two (``0.5`` for ``0.45``, ``0.25`` for ``0.245``) is not an approximation: reported."""
+    doc, sig = _DECIMAL.fullmatch(documented.strip()), _DECIMAL.fullmatch(signature.strip())
+    if doc is None or sig is None:
+        return False
+    places = len(doc.group(1))
+    if places < 2 or len(sig.group(1)) < places + 2:
+        return False
+    return round(float(signature), places) == float(documented)
+
+
 def param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
     """Each documented parameter entry with the signature name it stands for."""
     names = {p.name for fn in signatures(inp) for p in fn.params}
@@ -212,6 +229,8 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             continue  # the same amount in another unit of the same dimension
         if "\\" in doc.text and _escaped_same(doc.text, signature_value):
             continue
+        if _rounded(doc.text, signature_text):
+            continue  # "Defaults to 1.54" for 1.54184: the value to the decimals it gives
         reported.add(name)
         out.append(
             inp.finding(
