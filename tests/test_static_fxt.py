@@ -257,3 +257,39 @@ def test_a_documented_default_rounded_from_the_signature(
 ) -> None:
     code = _WAVELENGTH.format(documented=documented, default=default)
     assert len(run_rule(c2_default_mismatch, tmp_path, code, "calculator")) == int(flagged)
+
+
+# ---- a NewType compares as its base (a ``UserId`` is an ``int``) ------------------------------
+
+_NEWTYPE = '''
+from typing import NewType
+
+UserId = NewType("UserId", int)
+Name = NewType("Name", "str")
+
+
+def user(u: {annotation}) -> None:
+    """Look a user up.
+
+    Args:
+        u ({documented}): The user.
+    """
+'''
+
+
+@pytest.mark.parametrize(
+    ("documented", "annotation", "flagged"),
+    [
+        ("int", "UserId", False),
+        ("UserId", "UserId", False),
+        ("str", "Name", False),  # a string base
+        # controls: another type than the base stays reported
+        ("str", "UserId", True),
+        ("int", "Name", True),
+    ],
+)
+def test_a_new_type_compares_as_its_base(
+    tmp_path: Path, documented: str, annotation: str, flagged: bool
+) -> None:
+    code = _NEWTYPE.format(documented=documented, annotation=annotation)
+    assert len(run_rule(c2_param_type, tmp_path, code, "user")) == int(flagged)

@@ -202,7 +202,7 @@ def _aliased_text(statement: str, name: str, annotation: str | None) -> str | No
         return None
     if not isinstance(target, ast.Name) or target.id != name:
         return None
-    return _type_var(value) or ast.unparse(value)
+    return _type_var(value) or _new_type(value) or ast.unparse(value)
 
 
 _TYPING_MODULES = frozenset({"typing", "typing_extensions"})
@@ -228,6 +228,20 @@ def _type_var(value: ast.expr) -> str | None:
         for c in value.args[1:]
     ]
     return f"Union[{', '.join(constraints)}]" if len(constraints) >= 2 else None
+
+
+def _new_type(value: ast.expr) -> str | None:
+    """The base a ``NewType("UserId", int)`` stands for in a comparison (a ``UserId`` is an
+    ``int`` at run time and to its reader); ``None`` for anything else."""
+    if not isinstance(value, ast.Call) or len(value.args) != 2 or value.keywords:
+        return None
+    func = value.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name != "NewType":
+        return None
+    base = value.args[1]
+    text = base.value if isinstance(base, ast.Constant) else ast.unparse(base)
+    return text if isinstance(text, str) else None
 
 
 def _alias_of(inp: StaticInput, extract: FileExtract, name: str) -> str | None:
