@@ -188,3 +188,29 @@ def test_a_body_that_does_not_compile_still_makes_the_module_unreadable(tmp_path
     py_source.clear_caches()
     assert load_source("broken", str(path), False).error is not None
     py_source.clear_caches()
+
+
+def test_defs_are_the_line_start_defs_the_pattern_finds() -> None:
+    """``_defs`` (the literal ``def `` and its line checked) finds exactly what the pattern
+    ``\\n([ ]*)(?:async[ ]+)?def[ ]`` finds: async ones, indented ones, and no ``def``
+    inside a word or after other code on its line."""
+    import re
+
+    from docref.external.py_skeleton import _defs, _mask
+
+    pattern = re.compile(r"\n([ ]*)(?:async[ ]+)?def[ ]")
+    text = TRICKY + textwrap.dedent(
+        """\
+        undef = 1
+        x = 1; def_ = 2
+        async  def spaced(): pass
+        asyncdef = 3
+        lambda: undef
+            async def indented(): pass
+        """
+    )
+    masked = "\n" + _mask(text)
+    expected = [(m.start(), len(m[1]), m.end()) for m in pattern.finditer(masked)]
+    assert len(expected) > 10
+    assert list(_defs(masked)) == expected
+    assert list(_defs("\nundef x\n  xdef y\nasync def f\n")) == [(17, 0, 28)]

@@ -27,6 +27,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+from collections.abc import Iterator
 
 __all__ = ["compiled_here", "skeleton"]
 
@@ -42,9 +43,9 @@ _STRING_OR_COMMENT = re.compile(
     r"|'[^'\\\n]*(?:\\[\s\S][^'\\\n]*)*'))"
     r"|#[^\n]*)"
 )
-# a ``def`` at a line start (after a newline: a pattern starting with a literal is searched
-# for in C, twice as fast as ``^`` tried at every position); the text gets a newline in front
-_DEF = re.compile(r"\n([ ]*)(?:async[ ]+)?def[ ]")
+# ``def `` anywhere, then its line checked (:func:`_defs`); the text gets a newline in front
+_DEF_WORD = re.compile(r"def ")
+_DEF_PREFIX = re.compile(r"[ ]*(?:async[ ]+)?\Z")  # what may precede ``def`` on its line
 _HEADER_MARK = re.compile(r"[()\[\]{}:]")
 _LINE_END = re.compile(r"[()\[\]{}\n\\]")
 _STRING_RUN = re.compile(r"S*")
@@ -137,6 +138,22 @@ def _block_end(masked: str, start: int, indent: int) -> int:
     return len(masked)
 
 
+def _defs(masked: str) -> Iterator[tuple[int, int, int]]:
+    """Each ``def`` at a line start (the matches of ``\\n([ ]*)(?:async[ ]+)?def[ ]``): the
+    offset of the newline before it, its indentation and the offset after ``def ``.
+
+    Searched as the literal ``def `` and its line checked, not as the pattern: the regex
+    engine stopped at every newline of the text to try the rest (a module has ~40 lines per
+    ``def``), 9x the time of this on the 166 installed modules of a cold astropy run."""
+    rfind = masked.rfind
+    for found in _DEF_WORD.finditer(masked):
+        start = found.start()
+        line = rfind("\n", 0, start) + 1
+        prefix = masked[line:start]
+        if not prefix.strip(" ") or _DEF_PREFIX.match(prefix):
+            yield line - 1, len(prefix) - len(prefix.lstrip(" ")), found.end()
+
+
 def skeleton(text: str) -> str | None:
     """``text`` with its ``def`` bodies cut down (see the module docstring), or ``None`` when
     the cut would not be exact here (the caller then parses ``text`` itself)."""
@@ -148,11 +165,10 @@ def skeleton(text: str) -> str | None:
     text = "\n" + text
     pieces: list[str] = []
     kept = 0  # text[:kept] is in pieces
-    for found in _DEF.finditer(masked):
-        if found.start() + 1 < kept:  # (the def's line starts after the newline found)
+    for newline, indent, after in _defs(masked):
+        if newline + 1 < kept:  # (the def's line starts after the newline found)
             continue  # a def inside a body already cut
-        indent = len(found[1])
-        colon = _header_end(masked, found.end())
+        colon = _header_end(masked, after)
         if colon is None:
             return None
         line_end = masked.find("\n", colon)
