@@ -73,6 +73,11 @@ def missing(
 
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
+# ASCII text: every byte that cannot be in an identifier becomes a space (see identifiers)
+_NOT_WORD = bytes(
+    b if chr(b).isascii() and (chr(b).isalnum() or b == 95) else 32 for b in range(256)
+)
+_DIGITS = "0123456789"
 _JAVA_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _DYNAMIC_WORDS = frozenset({"globals", "exec"})
 _MAKES_DYNAMIC = _DYNAMIC_WORDS | {"__getattr__"}
@@ -160,13 +165,34 @@ _NOT_THE_BUILTIN = re.compile(
 )
 
 
+def identifiers(text: str) -> frozenset[str]:
+    """The set of ``_IDENTIFIER.findall(text)``.
+
+    For ASCII text (nearly every file) without the regex: the bytes that cannot be in an
+    identifier become spaces (one C-level ``translate``), the runs left are split off, and a
+    run's leading digits dropped (``1e10`` holds ``e10``, as the regex finds it) -- the same
+    set in 40% less time than a regex match per identifier of a whole file (astropy: 528
+    files, 0.23 -> 0.14 s)."""
+    if not text.isascii():
+        return frozenset(_IDENTIFIER.findall(text))
+    runs = set(text.encode("ascii").translate(_NOT_WORD).split())
+    words = {r.decode("ascii") if r[0] > 57 else r.decode("ascii").lstrip(_DIGITS) for r in runs}
+    words.discard("")
+    return frozenset(words)
+
+
 def _without_comments(code: str, *, strings: bool) -> str:
     """Python ``code`` with its comments dropped (``strings``) or its comments and string
     literals blanked (not ``strings``)."""
-
-    # templates, not a Python callback per match (with ``strings`` a comment is dropped, not
-    # blanked: it runs to the end of its line, so no identifier is joined or split by that)
-    return _STRING_OR_COMMENT.sub(r"\g<s>" if strings else " ", code)
+    if strings:
+        # split keeps each match's groups: [code, s, c, code, s, c, ..., code]; dropping
+        # every ``c`` leaves the code and the strings (a comment runs to the end of its line,
+        # so no identifier is joined or split).  The template ``\g<s>`` did the same through
+        # a Python callback per match (re's group templates are expanded in Python in 3.11).
+        parts = _STRING_OR_COMMENT.split(code)
+        del parts[2::3]
+        return "".join(filter(None, parts))
+    return _STRING_OR_COMMENT.sub(" ", code)  # a plain template: expanded in C
 
 
 def _dynamic(code: str, *, defines_getattr: bool = False, closed_getattr: bool = False) -> bool:
@@ -219,7 +245,7 @@ def _code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
     if known is not None and known[0] == code:
         return known[1], known[2]
     if fe.language == "python":
-        words = frozenset(_IDENTIFIER.findall(_without_comments(code, strings=True)))
+        words = identifiers(_without_comments(code, strings=True))
         # only a module-level ``def __getattr__`` (also under ``if``/``try``: the extract names
         # it ``__getattr__``) can serve names; a class's own (``C.__getattr__``) is no reason
         # to parse the whole file (astropy: 19 files, 0.7 s of a cold run's CPU)
@@ -234,7 +260,7 @@ def _code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
         )
         words |= served or frozenset()
     else:
-        words, dynamic = frozenset(_IDENTIFIER.findall(code)), False
+        words, dynamic = identifiers(code), False
     if len(_CODE_FACTS) >= _FACTS_KEEP:
         _CODE_FACTS.clear()
     _CODE_FACTS[fe.path] = (code, words, dynamic)
