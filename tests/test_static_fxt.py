@@ -293,3 +293,27 @@ def test_a_new_type_compares_as_its_base(
 ) -> None:
     code = _NEWTYPE.format(documented=documented, annotation=annotation)
     assert len(run_rule(c2_param_type, tmp_path, code, "user")) == int(flagged)
+
+
+# ---- a hyphen for an underscore in a string default (round 16, arrow's locale) ---------------
+
+_LOCALE = '''
+def dehumanize(text: str, locale: str = {default}) -> str:
+    """Parse a humanized time.
+
+    :param text: the text.
+    :param locale: (optional) a ``str`` specifying a locale. Defaults to 'en-us'.
+    """
+    return text
+'''
+
+
+@pytest.mark.parametrize(
+    ("default", "flagged"),
+    [('"en_us"', False), ('"EN_US"', False), ('"en-us"', False), ('"en_gb"', True), ('"fr"', True)],
+)
+def test_a_hyphen_for_an_underscore_in_a_string_default(
+    tmp_path: Path, default: str, flagged: bool
+) -> None:
+    code = _LOCALE.format(default=default)
+    assert len(run_rule(c2_default_mismatch, tmp_path, code, "dehumanize")) == int(flagged)

@@ -107,7 +107,8 @@ def contradicts(documented: object, signature: object) -> bool:
     misread entry or broadcasting than a stale default: silent, except for a documented
     ``None``.  ``[1, 2]`` and ``(1, 2)`` are the same default written two ways, and so are
     strings where one is a prefix of the other (``'low'``/``'lowpass'``: aliases) or that
-    differ only in case or whitespace (``'2*n_jobs'``/``'2 * n_jobs'``), and ``None`` for
+    differ only in case, whitespace or a hyphen for an underscore (``'2*n_jobs'``/``'2 *
+    n_jobs'``, ``'en-us'``/``'en_us'``), and ``None`` for
     the string ``"none"`` (statsmodels' ``cov_type="none"`` documented "Default is None").
     """
     kind = _family(documented)
@@ -118,7 +119,9 @@ def contradicts(documented: object, signature: object) -> bool:
     if isinstance(documented, list | tuple) and isinstance(signature, list | tuple):
         return not same_value(list(documented), list(signature))
     if isinstance(documented, str) and isinstance(signature, str):
-        a, b = ("".join(s.lower().split()) for s in (documented, signature))
+        # a hyphen for an underscore names the same choice too: ``'en-us'`` for ``"en_us"``
+        # (round 16, arrow normalises locale names; codecs take ``utf-8`` and ``utf_8``)
+        a, b = ("".join(s.lower().split()).replace("-", "_") for s in (documented, signature))
         return not (a.startswith(b) or b.startswith(a))
     return not same_value(documented, signature)
 
