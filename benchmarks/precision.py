@@ -97,6 +97,10 @@ def _fetch_java(corpus: dict[str, Any], dest: str) -> int:
     )
 
 
+class FetchError(Exception):
+    """A corpus that could not be fetched (the others still are)."""
+
+
 def _fetch_debsrc(corpus: dict[str, Any], dest: str) -> int:
     """A library's main sources from its Debian source package: ``apt-get source
     --download-only PKG=VERSION`` (an exact version, so a round can be re-fetched as judged)
@@ -111,7 +115,7 @@ def _fetch_debsrc(corpus: dict[str, Any], dest: str) -> int:
         )
         tarball = orig_tarball(os.listdir(tmp))
         if tarball is None:
-            sys.exit(f"{spec}: no orig tarball downloaded\n{proc.stderr[-2000:]}")
+            raise FetchError(f"{spec}: no orig tarball downloaded\n{proc.stderr[-2000:]}")
         if proc.returncode != 0:
             # only the orig tarball is read: a missing Debian diff (404 on an archived
             # revision) does not matter, and apt-get checked the tarball's hash from the .dsc
@@ -168,6 +172,7 @@ def _extract(archive: str, dest: str, wanted: Any, skip: set[str]) -> int:
 
 
 def cmd_fetch(args: argparse.Namespace) -> None:
+    failed: list[str] = []
     for corpus in load_corpora(args.set):
         dest = os.path.join(args.corpora, corpus["name"])
         if os.path.isdir(dest):
@@ -177,7 +182,13 @@ def cmd_fetch(args: argparse.Namespace) -> None:
             fetch = _fetch_debsrc
         else:
             fetch = _fetch_python if corpus["lang"] == "python" else _fetch_java
-        print(f"{corpus['name']}: {fetch(corpus, dest)} files -> {dest}")
+        try:
+            print(f"{corpus['name']}: {fetch(corpus, dest)} files -> {dest}")
+        except FetchError as exc:
+            failed.append(corpus["name"])
+            print(f"{corpus['name']}: not fetched: {exc}", file=sys.stderr)
+    if failed:
+        sys.exit(f"not fetched: {', '.join(failed)}")
 
 
 def _requirement(corpus: dict[str, Any]) -> str:

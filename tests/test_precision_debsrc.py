@@ -4,8 +4,10 @@ small tarball built here (no network)."""
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import io
+import os
 import tarfile
 import tomllib
 from pathlib import Path
@@ -131,3 +133,30 @@ def test_r23j_corpora_name_exact_debian_versions() -> None:
 @pytest.mark.parametrize("name", ["foo_1.0.orig-docs.tar.gz", "foo_1.0.orig.tar.xz.asc"])
 def test_orig_component_and_signature_are_not_the_tarball(name: str) -> None:
     assert precision.orig_tarball([name]) is None
+
+
+def test_a_corpus_not_fetched_leaves_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the mirror has lost some orig tarballs (404): the others are still fetched, the missing
+    # ones named on stderr and in the exit message
+    corpora = [
+        {"name": "deb-gone", "lang": "java", "debsrc": "libgone-java", "version": "1.0-1"},
+        {"name": "deb-here", "lang": "java", "debsrc": "libhere-java", "version": "2.0-1"},
+    ]
+
+    def fetch(corpus: dict[str, str], dest: str) -> int:
+        if corpus["name"] == "deb-gone":
+            raise precision.FetchError("libgone-java=1.0-1: no orig tarball downloaded")
+        os.makedirs(dest)
+        return 3
+
+    monkeypatch.setattr(precision, "load_corpora", lambda corpus_set: corpora)
+    monkeypatch.setattr(precision, "_fetch_debsrc", fetch)
+    args = argparse.Namespace(set="x", corpora=str(tmp_path))
+    with pytest.raises(SystemExit, match="not fetched: deb-gone"):
+        precision.cmd_fetch(args)
+    out, err = capsys.readouterr()
+    assert "deb-here: 3 files" in out
+    assert "deb-gone: not fetched: libgone-java=1.0-1: no orig tarball downloaded" in err
+    assert (tmp_path / "deb-here").is_dir() and not (tmp_path / "deb-gone").exists()
