@@ -27,7 +27,7 @@ _CONTAINER_AFTER = re.compile(
 # "as well as a string" (examples, additions), not "as a list-like"/"as a string or bytes"
 _AS_KIND = re.compile(
     r"(?<!such )(?<!well )\bas\s+(?:an?\s+)?(?:(?:new|single|plain|python)\s+)?"
-    r"(?P<k>int|integer|string|str|bytes|bool|boolean|list|tuple|dict|dictionary)\b"
+    r"(?P<k>int|integer|float|string|str|bytes|bool|boolean|list|tuple|dict|dictionary)\b"
     r"(?![-'(]|\s+(?:or|of\s+bytes|representation\s+of)\b|\s*,?\s*or\b)",
     re.I,
 )

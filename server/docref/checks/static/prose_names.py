@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from docref.checks.static.names_spelling import inflected as _inflected
+from docref.checks.static.names_swapped import container_plural, swapped_word
 
 __all__ = [
     "RULE_STALE",
@@ -282,6 +283,14 @@ def stale_match(
         # a code-shaped name the rename cut back to its leading words
         # (not a call: ``prefixes_for(guild)`` in an example is a function, discord.py)
         cut = not plain and not keyword and not called and shortened(name, param)
+        # one word of a code-shaped name swapped (``skip_digest`` -> ``ignore_digest``)
+        # and its container word dropped for the plural (``job_list`` -> ``jobs``)
+        cut = cut or (
+            not plain
+            and not keyword
+            and not called
+            and (swapped_word(name, param) or container_plural(name, param))
+        )
         if param != name and (related or qualified or cut):
             found.add(param)
     if keyword:

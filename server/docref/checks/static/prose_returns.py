@@ -102,6 +102,14 @@ _MADE = re.compile(
 # java.awt's tri-state ``int`` methods, ``Font.canDisplayUpTo``'s offset)
 _ASKS = re.compile(r"^(?:Tells?|Determines?)\s+whether\s", re.I)
 _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
+# a sentence of the description whose subject is the documented function ("Returns a list of
+# ...", "The function returns ...", "This method gives back ...", "It returns ..."; session
+# 16 prose probe): a return statement as the summary's is, in the body of the docstring
+_BODY_VERB = re.compile(
+    r"^(?:(?:The|This)\s+(?:function|method|call)\s+|This\s+|It\s+)?"
+    r"(?:Returns|gives\s+back)\s+(?=(?:an?|the)\s)",
+    re.I,
+)
 
 
 # a noun-phrase summary that goes on as a clause about its noun ("Tuple of AtomKeys is
@@ -138,6 +146,10 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
                 out.append((seg, "whether " + rest if asks else rest, True))
             elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
                 out.append((seg, seg.text, False))  # a noun-phrase summary ("Tuple of two ...")
+        if seg.kind == "prose" and seg.section is None and seg.text[:1].isupper():
+            body = _BODY_VERB.match(seg.text)
+            if body is not None and (not java or _VERB.match(seg.text) is None):
+                out.append((seg, seg.text[body.end() :], False))
     return out
 
 
@@ -201,6 +213,8 @@ _NOT_THE_SCALAR = (
 _SCALARS_SAID = (
     ("bool", re.compile(rf"^(?:an?|the)\s+(?:bool|boolean)\b{_NOT_THE_SCALAR}", re.I)),
     ("int", re.compile(rf"^(?:an?|the)\s+(?:int|integer)\b{_NOT_THE_SCALAR}", re.I)),
+    # "a float between 0 and 1", "a floating-point number" (session 16 prose probe)
+    ("float", re.compile(rf"^an?\s+(?:float|floating[- ]point\s+number)\b{_NOT_THE_SCALAR}", re.I)),
     ("set", re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:set|frozenset)\s+(?:of|with)\b", re.I)),
 )
 
@@ -222,6 +236,8 @@ def _scalar_or_set(text: str) -> tuple[str, re.Match[str]] | None:
 
 def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
     if claim in kinds or (claim == "int" and kinds & NUMBERS):
+        return True
+    if claim == "float" and kinds & {"float", "complex"}:
         return True
     if claim == "set" and kinds & {"list", "tuple", "dict"}:
         return True  # "a set of names" for a list or a dict's keys is English
@@ -315,11 +331,12 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     claims = []
     for seg, text, made in _claims(inp):
         found = claimed_kind(text)
-        verbed = seg.kind == "returns" or _VERB.match(seg.text) is not None or made
+        stated = _VERB.match(seg.text) is not None or _BODY_VERB.match(seg.text) is not None
+        verbed = seg.kind == "returns" or stated or made
         if found is None and verbed:
             # not in a noun-phrase summary: "The set of names may have changed." (docref)
             found = _scalar_or_set(text)
-        if found is None and (seg.kind == "returns" or _VERB.match(seg.text)):
+        if found is None and (seg.kind == "returns" or stated):
             found = conversion_kind(text)
         rest = BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
         if found is not None and not OTHERWISE.search(rest):
