@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from docref.config.root import find_root
+from docref.config.root import find_root, marked_ancestor, within
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -183,10 +183,10 @@ def repository_root(roots: Iterable[str], cwd: str | None = None) -> str:
     roots = list(roots)
     here = os.path.abspath(cwd or os.getcwd())
     for start in (here, *roots):
-        top = _git_top(start)
-        if top is not None and all(_within(r, top) for r in roots):
+        top = marked_ancestor(os.path.abspath(start), (".git",))
+        if top is not None and all(within(r, top) for r in roots):
             return top
-    if all(_within(r, here) for r in roots):
+    if all(within(r, here) for r in roots):
         return here
     return os.path.commonpath(roots) if roots else here
 
@@ -211,21 +211,6 @@ def rebase(rel: str, root: str, base: str) -> str:
     """``rel`` (relative to ``root``, or absolute) relative to ``base``, ``/``-separated;
     absolute when outside ``base``."""
     absolute = os.path.normpath(os.path.join(root, rel))
-    if _within(absolute, base):
+    if within(absolute, base):
         return os.path.relpath(absolute, base).replace(os.sep, "/")
     return absolute
-
-
-def _within(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
-
-
-def _git_top(start: str) -> str | None:
-    current = os.path.abspath(start)
-    while True:
-        if os.path.exists(os.path.join(current, ".git")):
-            return current
-        parent = os.path.dirname(current)
-        if parent == current:
-            return None
-        current = parent

@@ -42,16 +42,17 @@ def find_root(path: str, cwd: str | None = "") -> str:
         return marked
     if cwd is not None:
         here = os.path.abspath(cwd or os.getcwd())
-        if _within(start, here) and not _too_broad(here):
+        if within(start, here) and not _too_broad(here):
             return package_parent(here)
     return package_parent(start)
 
 
-def marked_ancestor(start: str) -> str | None:
-    """The nearest of ``start`` and its ancestors holding a project marker, or None."""
+def marked_ancestor(start: str, markers: tuple[str, ...] = ROOT_MARKERS) -> str | None:
+    """The nearest of ``start`` and its ancestors holding one of ``markers`` (by default a
+    project marker), or None."""
     current = start
     while True:
-        if any(os.path.exists(os.path.join(current, m)) for m in ROOT_MARKERS):
+        if any(os.path.exists(os.path.join(current, m)) for m in markers):
             return current
         parent = os.path.dirname(current)
         if parent == current:
@@ -74,7 +75,8 @@ def _is_package(directory: str) -> bool:
     return any(os.path.isfile(os.path.join(directory, m)) for m in _PACKAGE_MARKERS)
 
 
-def _within(path: str, folder: str) -> bool:
+def within(path: str, folder: str) -> bool:
+    """Whether the absolute ``path`` is ``folder`` or inside it."""
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
+from docref.core.file_stamp import file_stamp
 from docref.graph.model import EXTRACTOR_VERSION
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ __all__ = [
     "project_shape",
     "run_fingerprint",
     "shape_of",
-    "stat_of",
     "surface_of",
     "wheel_record",
 ]
@@ -158,15 +158,6 @@ def shape_of(entry: Entry) -> str:
     return digest(entry.package, names, [repr(i) for i in entry.imports])
 
 
-def stat_of(path: str) -> tuple[int, int] | None:
-    """``(mtime_ns, size)`` of ``path``, ``None`` when it cannot be stat'ed."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_mtime_ns, st.st_size
-
-
 @dataclass(frozen=True, slots=True)
 class FileRecord:
     """A file as last seen: its stat, content hash, surface and shape."""
@@ -206,7 +197,7 @@ class DirRecord:
             mtime = os.stat(path).st_mtime_ns
         except OSError:
             return None
-        return cls(mtime, stat_of(os.path.join(path, ".gitignore")))
+        return cls(mtime, file_stamp(os.path.join(path, ".gitignore")))
 
     def to_json(self) -> list[object]:
         return [self.mtime_ns, None if self.gitignore is None else list(self.gitignore)]

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docref.checks.static.report import StaticRun
-from docref.engine.cache_key import model_fingerprint, run_fingerprint, stat_of
+from docref.core.file_stamp import file_stamp
+from docref.engine.cache_key import model_fingerprint, run_fingerprint
 from docref.engine.file_cache import ResultsCache
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ def _long_way(
     from docref.engine.static import check_static
     from docref.graph.project import ProjectGraph
 
-    stats = {c.relpath: stat_of(c.abspath) for c in candidates}
+    stats = {c.relpath: file_stamp(c.abspath) for c in candidates}
     graph = ProjectGraph(root, cache_directory=cache_directory)
     index(graph)
     records = cache.record_graph(graph, stats, dirs)

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from docref.checks.static.report import FileReport
+from docref.core.file_stamp import file_stamp
 from docref.core.findings import Finding
 from docref.engine.cache_key import (
     FORMAT,
@@ -53,7 +54,6 @@ from docref.engine.cache_key import (
     digest,
     project_shape,
     shape_of,
-    stat_of,
     surface_of,
 )
 from docref.graph.model import EXTRACTOR_VERSION
@@ -142,7 +142,7 @@ class ResultsCache:
                 return False
         root = self.root
         for rel, rec in index.files.items():
-            if stat_of(os.path.join(root, rel)) != (rec.mtime_ns, rec.size):
+            if file_stamp(os.path.join(root, rel)) != (rec.mtime_ns, rec.size):
                 return False
         return True
 
@@ -152,7 +152,7 @@ class ResultsCache:
         seen = 0
         for cand in candidates:
             record = files.get(cand.relpath)
-            if record is None or stat_of(cand.abspath) != (record.mtime_ns, record.size):
+            if record is None or file_stamp(cand.abspath) != (record.mtime_ns, record.size):
                 return False
             seen += 1
         return seen == len(files)

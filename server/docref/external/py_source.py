@@ -16,10 +16,10 @@ from __future__ import annotations
 import ast
 import contextlib
 import importlib.util
-import os
 from dataclasses import dataclass, field
 from functools import partial
 
+from docref.core.file_stamp import file_stamp
 from docref.external.lookup import LRU
 from docref.external.py_shared import shared
 from docref.external.py_skeleton import compiled_here, skeleton
@@ -239,18 +239,10 @@ def clear_caches() -> None:
     _MODULES.clear()
 
 
-def _stamp(path: str) -> tuple[int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_mtime_ns, st.st_size
-
-
 def stamp_of(path: str) -> tuple[int, int]:
     """What a cached reading of ``path`` is valid for: its mtime and size (``(-1, -1)`` when
     it cannot be read)."""
-    return _stamp(path) or (-1, -1)
+    return file_stamp(path) or (-1, -1)
 
 
 def loaded(name: str, path: str, stamp: tuple[int, int]) -> SourceModule | None:

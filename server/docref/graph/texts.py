@@ -7,9 +7,9 @@ building asks for the same file once per related block), each disk text revalida
 
 from __future__ import annotations
 
-import os
 from collections import OrderedDict
 
+from docref.core.file_stamp import file_stamp
 from docref.graph.discovery import language_of
 from docref.graph.source import read_source
 
@@ -28,11 +28,7 @@ class FileTexts:
         """The buffer of ``rel`` if one is open, else the text of the file ``full`` on disk."""
         if rel in self.buffers:
             return self.buffers[rel]
-        try:
-            st = os.stat(full)
-            stamp = (st.st_mtime_ns, st.st_size)
-        except OSError:
-            stamp = None
+        stamp = file_stamp(full)
         cached = self._disk.get(rel)
         if stamp is not None and cached is not None and cached[0] == stamp:
             self._disk.move_to_end(rel)

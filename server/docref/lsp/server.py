@@ -25,7 +25,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from docref.config.root import find_root
+from docref.config.root import find_root, within
 from docref.core.findings import Finding
 from docref.engine.model import ModelTier
 from docref.graph.discovery import language_of
@@ -163,7 +163,7 @@ class DocrefServer(LanguageServer):
         """The workspace folder holding ``path`` (the innermost), else a loose folder at the
         file's project root (``find_root`` without a working directory: an editor's means
         nothing)."""
-        holders = [root for root in self.folders if _is_within(path, root)]
+        holders = [root for root in self.folders if within(path, root)]
         if holders:
             return self.folders[max(holders, key=len)]
         directory = find_root(path, cwd=None)
@@ -348,7 +348,7 @@ class DocrefServer(LanguageServer):
 
     def known_folder(self, path: str) -> Folder | None:
         """The folder already holding ``path`` (never creates one)."""
-        holders = [root for root in self.folders if _is_within(path, root)]
+        holders = [root for root in self.folders if within(path, root)]
         if holders:
             return self.folders[max(holders, key=len)]
         return self.loose.get(find_root(path, cwd=None))
@@ -362,10 +362,6 @@ class DocrefServer(LanguageServer):
         """Release every graph's cache handle (at shutdown)."""
         for folder in (*self.folders.values(), *self.loose.values()):
             folder.graph.close()
-
-
-def _is_within(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
 def _checkable_path(uri: str) -> str | None:

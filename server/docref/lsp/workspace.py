@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
+from docref.config.root import within
 from docref.lsp.configuration import apply_client_settings, pull_settings, supports_pull
 from docref.lsp.folders import Folder, reload_settings
 
@@ -47,12 +48,8 @@ def config_path(uri: str) -> str | None:
     return os.path.abspath(path)
 
 
-def _within(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
-
-
 def _open_uris_in(server: DocrefServer, root: str) -> list[str]:
-    return [uri for path, uri in sorted(server.open_paths().items()) if _within(path, root)]
+    return [uri for path, uri in sorted(server.open_paths().items()) if within(path, root)]
 
 
 async def folders_changed(server: DocrefServer, event: types.WorkspaceFoldersChangeEvent) -> None:
@@ -99,7 +96,7 @@ async def _drop(server: DocrefServer, folder: Folder) -> None:
 def _forget_loose_within(server: DocrefServer, root: str) -> None:
     """The folders made for files outside every folder, now inside ``root``, go: those files
     belong to the new folder (its settings, its index)."""
-    for directory in [d for d in server.loose if _within(d, root)]:
+    for directory in [d for d in server.loose if within(d, root)]:
         server.loose.pop(directory).graph.close()
 
 
@@ -125,7 +122,7 @@ def _holders(server: DocrefServer, path: str) -> list[Folder]:
     if os.path.basename(path) == "pyproject.toml":
         # settings come from the folder's own pyproject.toml only
         return [f for f in everything if os.path.dirname(path) == f.root]
-    return [f for f in everything if _within(os.path.dirname(path), f.root)]
+    return [f for f in everything if within(os.path.dirname(path), f.root)]
 
 
 async def settings_files_changed(server: DocrefServer, paths: Iterable[str]) -> None:
