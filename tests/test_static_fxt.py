@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.defaults import c2_default_mismatch
-from docref.checks.static.prose_returns import c2_prose_return_type, c2_prose_return_weak
+from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.types_rules import c2_param_type, c2_param_weak
 from docref.checks.types import parse_doc_type
 
@@ -185,46 +185,24 @@ def test_a_class_documented_for_a_dtype_instance(
     assert len(run_rule(c2_param_weak, tmp_path / "weak", code, "counts")) == weak
 
 
-# ---- "List of ..." on a ``-> str`` the body joins from the items (round 14, pyvista) --------
+# ---- "a list of" on a ``-> str`` the body joins from its items stays reported ----------------
+# (round 14's pyvista "List of VTK error events formatted as runtime errors", 2 DEBATABLE, was
+# tried as opt-in and dropped: the prose probe's stale ":return: a list of the job names" on a
+# ``",".join(...)`` -- written apart from docref -- is the same shape, judged stale)
 
-_SUMMARY = {
-    "plain": "List of error events formatted as runtime errors.",
-    "google": "Format the events.\n\n    Returns:\n        List of error events, one a line.",
-    "numpy": (
-        "Format the events.\n\n    Returns\n    -------\n    str\n        List of error events."
-    ),
-    "rest": "Format the events.\n\n    :returns: the list of error events, one a line.",
-}
 _JOINED = '''
-def message(events) -> str:
-    """{summary}
+def names(jobs) -> str:
+    """Names of the queued jobs.
+
+    :return: a list of the job names, in queue order.
     """
-    {body}
+    return ",".join(j.name for j in jobs)
 '''
 
 
-@pytest.mark.parametrize("style", sorted(_SUMMARY))
-@pytest.mark.parametrize(
-    ("body", "strong"),
-    [
-        ('return "\\n".join(str(e) for e in events)', 0),
-        ('if not events:\n        return ""\n    return ", ".join(events)', 1),  # a literal too
-        # controls: the body returns the list itself (an annotation edited to ``-> str``)
-        ("return [str(e) for e in events]", 1),
-        ("return list(events)", 1),
-    ],
-)
-def test_a_list_claim_on_a_string_joined_from_the_items(
-    tmp_path: Path, style: str, body: str, strong: int
-) -> None:
-    code = _JOINED.format(summary=_SUMMARY[style], body=body)
-    default = run_rule(c2_prose_return_type, tmp_path, code, "message")
-    weak = run_rule(c2_prose_return_weak, tmp_path / "weak", code, "message")
-    if style == "numpy":
-        # a typed Returns entry (``str``) settles the kind: no prose claim either way
-        assert (default, weak) == ([], [])
-        return
-    assert (len(default), len(weak)) == (strong, 1 - strong)
+def test_a_list_claim_on_a_joined_string_stays_reported(tmp_path: Path) -> None:
+    found = messages(run_rule(c2_prose_return_type, tmp_path, _JOINED, "names"))
+    assert found == ['says it returns "a list of" (a list), but names() is annotated `-> str`']
 
 
 # ---- a documented default rounded from the signature's (round 16, pymatgen) -----------------

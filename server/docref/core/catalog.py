@@ -154,7 +154,7 @@ _RULES = (
         "C2-PROSE-RETURN-WEAK",
         Criterion.C2,
         "C2-PROSE-RETURN-TYPE's finding on a constructor (opt-in: its summary describes the "
-        "object the class call makes), or a list claimed of a str the body joins from items.",
+        "object the class call makes).",
         opt_in=True,
     ),
     RuleInfo(

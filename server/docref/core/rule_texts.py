@@ -220,9 +220,7 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         "C2-PROSE-RETURN-WEAK": RuleDoc(
             why="C2-PROSE-RETURN-TYPE's finding on a constructor: its summary describes the "
             "object the class call makes (round 16, botorch's ListSampler: \"A list of "
-            'samplers."), or a "list of" claim on a ``-> str`` whose every return joins its '
-            "items (round 14, pyvista: \"List of VTK error events\" for '\\n'.join(...)). "
-            "Opt-in (sessions 14 and 16, issue 12): "
+            'samplers."). Opt-in (session 14, issue 12): '
             'enable = ["C2-PROSE-RETURN-WEAK"] or --extend-select C2-PROSE-RETURN-WEAK.',
             example='def __init__(self, samplers: list) -> None:\n    """A list of samplers."""',
             fixed='def __init__(self, samplers: list) -> None:\n    """Wrap the samplers."""',

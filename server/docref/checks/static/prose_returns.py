@@ -50,11 +50,7 @@ from docref.checks.static.prose_claim_kinds import (
     said_per_key,
 )
 from docref.checks.static.prose_conversions import conversion_kind
-from docref.checks.static.return_evidence import (
-    RULE_PROSE_RETURN_WEAK,
-    joins_its_items,
-    prose_claim_corroborated,
-)
+from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.returns_raises_ast import body_facts, function_node
@@ -384,10 +380,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
         hint = f"describe the value {name}() returns, or fix the return type"
         items = rule == RULE_PROSE_RETURN and claim == "int" and bool(kinds & {"list", "set"})
         reported = RULE_PROSE_RETURN_ITEMS if items else rule
-        listed = claim == "list" and kinds <= {"str", "None"}  # "a list" of lines, not "Tuple of"
-        if reported == RULE_PROSE_RETURN and (
-            not prose_claim_corroborated(inp) or (listed and joins_its_items(inp))
-        ):
+        if reported == RULE_PROSE_RETURN and not prose_claim_corroborated(inp):
             reported = RULE_PROSE_RETURN_WEAK  # opt-in (:mod:`.return_evidence`)
         out.append(inp.finding(seg, Criterion.C2, reported, message, hint))
     return out

@@ -15,8 +15,7 @@ already says it yields.  What stays reported:
   copy-pasted docstring of a sibling builder (round 16, hikari) was judged TRUE twice for one
   DEBATABLE.
 * ``C2-PROSE-RETURN-TYPE``: not a constructor (whose summary describes the object the class
-  call makes), nor a "list of" claim on a ``str`` the body joins from its items (session 16).
-  Else ``C2-PROSE-RETURN-WEAK``.
+  call makes).  Else ``C2-PROSE-RETURN-WEAK``.
 * ``C3-RETURNS-YIELDS``: a Returns entry on a generator whose docstring nowhere says it yields
   (or is a generator or iterator); else ``C3-RETURNS-WEAK``.  Returns on a function that never
   returns a value stays whole: none of its judged findings of rounds 0-16 still reported was
@@ -27,13 +26,10 @@ already says it yields.  What stays reported:
 
 from __future__ import annotations
 
-import ast
 import re
 import sys
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.returned_kinds import expr_kind
-from docref.checks.static.returns_raises_ast import function_node, own_nodes
 from docref.checks.static.type_oracle import Oracle
 from docref.checks.types import TypeExpr
 from docref.checks.types_hierarchy import is_known
@@ -43,7 +39,6 @@ __all__ = [
     "RULE_RETURNS_WEAK",
     "RULE_RETURN_WEAK",
     "generator_claim_corroborated",
-    "joins_its_items",
     "prose_claim_corroborated",
     "return_type_corroborated",
 ]
@@ -113,29 +108,6 @@ def prose_claim_corroborated(inp: StaticInput) -> bool:
     "the number of ..." on a ``str`` TRUE; its false alarms of rounds 14-16 (asyncssh's
     comma-separated "list of methods", pyvista's joined messages) are one FALSE, two DEBATABLE."""
     return inp.function.name not in _CONSTRUCTORS
-
-
-def joins_its_items(inp: StaticInput) -> bool:
-    """Whether every value the function returns is a string it joins from items
-    (``"\\n".join(str(e) for e in events)``) or nothing: a "list of events" claim on its ``-> str``
-    describes the string's content, one item a line (round 14, pyvista's two
-    ``_runtime_*_message`` properties, DEBATABLE).  An annotation edited to ``-> str`` on a
-    body that still returns the list (the recall mutations) keeps its evidence."""
-    node = function_node(inp.data, inp.function)
-    if node is None:
-        return False
-    joined = False
-    for sub in own_nodes(node):
-        if isinstance(sub, ast.Yield | ast.YieldFrom):
-            return False
-        if isinstance(sub, ast.Return) and sub.value is not None:
-            value = sub.value
-            func = value.func if isinstance(value, ast.Call) else None
-            joins = isinstance(func, ast.Attribute) and func.attr == "join"
-            if not (joins and expr_kind(value) == "str"):
-                return False
-            joined = True
-    return joined
 
 
 def generator_claim_corroborated(inp: StaticInput) -> bool:
