@@ -205,16 +205,19 @@ def _positive_int(value: object) -> int:
 def _positive_number(value: object) -> float:
     if type(value) not in (int, float):
         raise ConfigError(f"expected a positive number of seconds, got {_kind(value)}")
-    number = float(value)  # type: ignore[arg-type]  # int or float, checked above
+    assert isinstance(value, int | float)  # the exact types, checked above (no bool)
+    number = float(value)
     if not math.isfinite(number) or number <= 0:
         raise ConfigError(f"expected a positive number of seconds, got {_kind(value)}")
     return number
 
 
 def _share(value: object) -> float:
-    if type(value) not in (int, float) or not 0 <= float(value) <= 1:  # type: ignore[arg-type]
-        raise ConfigError(f"expected a number from 0 to 1 (a share), got {_kind(value)}")
-    return float(value)  # type: ignore[arg-type]  # int or float, checked above
+    if type(value) in (int, float):
+        assert isinstance(value, int | float)  # the exact types (no bool)
+        if 0 <= float(value) <= 1:
+            return float(value)
+    raise ConfigError(f"expected a number from 0 to 1 (a share), got {_kind(value)}")
 
 
 def _endpoints(value: object) -> tuple[EndpointSpec, ...]:

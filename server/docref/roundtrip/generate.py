@@ -237,9 +237,9 @@ async def generate(
         if text is None:
             misses.append(i)
             continue
-        results[i] = Answer(req.variant, req.index, text, cached=True)
+        answer = results[i] = Answer(req.variant, req.index, text, cached=True)
         if on_answer is not None:
-            on_answer(results[i])  # type: ignore[arg-type]
+            on_answer(answer)
     if misses:
         client.check_allowed()
         # warmed before the questions start, so they reach the endpoint in their order
@@ -255,13 +255,13 @@ async def generate(
                 top_p=sampling.top_p,
             )
         except ModelBadResponse as exc:
-            results[i] = Answer(req.variant, req.index, None, error=str(exc))
+            answer = results[i] = Answer(req.variant, req.index, None, error=str(exc))
         else:
-            results[i] = Answer(req.variant, req.index, done.text)
+            answer = results[i] = Answer(req.variant, req.index, done.text)
             if store is not None:
                 await asyncio.to_thread(store.put, req.key, done.text)
         if on_answer is not None:
-            on_answer(results[i])  # type: ignore[arg-type]
+            on_answer(answer)
 
     try:
         async with asyncio.TaskGroup() as group:

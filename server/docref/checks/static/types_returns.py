@@ -99,7 +99,9 @@ def return_types(inp: StaticInput) -> list[Finding]:
     if annotation is None or None in readings:
         return []
     if annotation.name in _GENERATORS:
-        return _generator_return(inp, segment, readings[0], annotation)  # type: ignore[arg-type]
+        first = readings[0]
+        assert first is not None  # no reading is None (above)
+        return _generator_return(inp, segment, first, annotation)
     if _is_generator(inp) or annotation.name in _NO_VALUE:
         return []  # an iterator-annotated generator states no return type; None: C3's
     for documented in readings:
