@@ -5,30 +5,20 @@ small tarball built here (no network)."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import io
 import os
 import tarfile
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.helpers import benchmark_module
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "precision_bench", ROOT / "benchmarks" / "precision.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-precision = _load()
+precision = benchmark_module("precision")
 
 
 def _tarball(path: Path, members: dict[str, str], links: tuple[str, ...] = ()) -> None:

@@ -5,28 +5,18 @@ lost mutation (run as a user runs it, a subprocess)."""
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
+
+from tests.helpers import benchmark_module
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "benchmarks" / "recall" / "lead-s15-1d44f59.json"
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "recall_store", ROOT / "benchmarks" / "recall_store.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-store = _load()
+store = benchmark_module("recall_store")
 
 
 def _compare(base: Path, new: Path) -> subprocess.CompletedProcess[str]:
