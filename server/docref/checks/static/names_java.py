@@ -154,6 +154,15 @@ class JavaScope:
         }
         return any(self._jdk(f"{package}.{name}") for package in sorted(packages))
 
+    def names_a_property(self, name: str) -> bool:
+        """``name`` is the bean property of an accessor of the enclosing classes (``maxWait``
+        for ``setMaxWait``, ``idleEvictTime`` for a deprecated ``getIdleEvictTime`` kept beside
+        the renamed field): the setting's name in prose, though no member is spelt so."""
+        if not name[:1].islower():
+            return False
+        accessors = {prefix + name[:1].upper() + name[1:] for prefix in ("get", "is", "set")}
+        return any(accessors & self.member_names(cls) for cls in self.chain)
+
     def _wildcard_supplies(self, name: str) -> bool | None:
         """Whether a wildcard import (or ``java.lang`` without a ``src.zip``) supplies type
         ``name``: ``None`` when one it cannot read might."""

@@ -129,6 +129,8 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
             return as_type
         if target[:1].isupper() and scope.imported_package_has(target):
             return RESOLVED  # ``<code>SimpleTimeZone</code>`` beside an imported TimeZone
+        if scope.names_a_property(target):
+            return RESOLVED  # ``{@code maxWait}`` in ``setMaxWait``'s Javadoc
         candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
         return Resolution("missing", missing=target, candidates=candidates)
     return scope.resolve_reference(target)
