@@ -29,6 +29,8 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 * A near miss of a positional-only parameter (before ``/``) that has no entry of its own
   labels that argument: its name is not part of the call, so no caller can hit the
   difference (sqlalchemy's ``:param __type:`` for ``__type_pos``, round 19).
+* A made-up tail on a prefix two or more undocumented parameters share (``ndarray_abc_xyz``
+  for ``ndarray_mode``, ``ndarray_size_threshold``) documents the family (round 20).
 * Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
   edit distance of at most 2 (1 for names of three characters or fewer).
 """
@@ -46,6 +48,7 @@ from docref.checks.static.params_entries import (
     group_of_varargs,
     labels_positional_only,
     not_a_name,
+    placeholder_of_family,
 )
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_suggest import closest_parameter, rename_target
@@ -307,6 +310,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # an item of *args, documented by its name
         if group_of_varargs(shown, name, params, param_entries):
             continue  # ``*columns`` for ``column, *additional_columns``: the two together
+        if placeholder_of_family(name, names - param_entries):
+            continue  # ``ndarray_abc_xyz`` for the ``ndarray_*`` parameters, undocumented
         if labels_positional_only(name, positional_only - param_entries):
             continue  # a label of a positional-only argument, whose name no caller writes
         if (segment.start, name) in reported:

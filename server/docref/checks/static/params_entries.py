@@ -23,6 +23,10 @@
   for a parameter and the ``*varargs`` after it (round 19).
 * :func:`labels_positional_only`: ``__type`` for a positional-only ``__type_pos`` -- a label
   of an argument whose name is no part of the call (round 19).
+* :func:`placeholder_of_family`: ``ndarray_abc_xyz`` for ``ndarray_mode``,
+  ``ndarray_size_threshold``, ... -- a made-up tail (``xyz``, ``xxx``, ``foo``) on the prefix
+  two or more parameters share: one entry for the family (jsonpickle, round 20), like
+  Javadoc's ``@param M`` for ``Mxx, Mxy``.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ __all__ = [
     "labels_positional_only",
     "lists_types",
     "not_a_name",
+    "placeholder_of_family",
     "says_removed",
 ]
 
@@ -189,3 +194,24 @@ def labels_positional_only(name: str, undocumented: set[str]) -> bool:
 
     pool = sorted(undocumented)
     return closest_parameter(name, pool) is not None or renamed_twin(name, pool) is not None
+
+
+# words that stand for any word in a name made up for a pattern (``prefix_xyz``)
+_PLACEHOLDER_WORDS = frozenset(
+    {"xyz", "xxx", "yyy", "zzz", "abc", "foo", "bar", "baz", "something", "whatever", "etc"}
+)
+
+
+def placeholder_of_family(name: str, names: Iterable[str]) -> bool:
+    """``name`` is a prefix and a made-up tail (``ndarray_abc_xyz``: placeholder words after
+    ``ndarray_``) and two or more parameters start with that prefix: the entry documents
+    them as one family.  A tail of real words (``ndarray_modes``) stays judged, and so
+    does a placeholder tail on a prefix at most one parameter has."""
+    words = name.split("_")
+    cut = len(words)
+    while cut > 0 and words[cut - 1].lower() in _PLACEHOLDER_WORDS:
+        cut -= 1
+    if cut in (0, len(words)) or not words[cut - 1]:
+        return False
+    prefix = "_".join(words[:cut]) + "_"
+    return sum(n.startswith(prefix) for n in names) >= 2
