@@ -46,6 +46,7 @@ __all__ = [
     "renames_inherited_positionals",
     "without_call_parameters",
     "without_declared_fields",
+    "without_entries",
     "without_new_parameters",
 ]
 
@@ -66,7 +67,7 @@ def documented_names(parsed: ParsedDocstring, *, attributes: bool) -> set[str]:
     }
 
 
-def _without_entries(parsed: ParsedDocstring, names: set[str]) -> ParsedDocstring:
+def without_entries(parsed: ParsedDocstring, names: set[str]) -> ParsedDocstring:
     """``parsed`` without the parameter entries all of whose names are in ``names``."""
 
     def kept(segment: Segment) -> bool:
@@ -112,7 +113,7 @@ def without_declared_fields(
         and not (generated and v.name.startswith("_"))
         and not _CLASS_VAR.match(v.annotation)
     }
-    return _without_entries(parsed, fields - params)
+    return without_entries(parsed, fields - params)
 
 
 def without_call_parameters(
@@ -144,7 +145,7 @@ def without_call_parameters(
     if call is None:
         return parsed
     names = {p.name for p in call.params if p.kind not in ("vararg", "kwarg")}
-    return _without_entries(parsed, names - params - {"self"})
+    return without_entries(parsed, names - params - {"self"})
 
 
 def without_new_parameters(
@@ -162,7 +163,7 @@ def without_new_parameters(
     if new is None:
         return parsed
     names = {p.name for p in without_receiver(new)}
-    return _without_entries(parsed, names - {p.name for p in ctor.params})
+    return without_entries(parsed, names - {p.name for p in ctor.params})
 
 
 def renames_inherited_positionals(
