@@ -1,0 +1,33 @@
+"""A parameter's name with a number after it: one indexed instance of that value.
+
+Prose names the instances of a quantity by subscripts: "a prior Normal with parameters
+`loc0` and `scale0`" for the parameters ``loc`` and ``scale`` (tensorflow-probability, round
+16), "an array with shape ``shape1``" (scipy, round 9), "generic field names such as
+`field1`, `field2`" (elasticsearch, round 16), ``score_factor0`` (statsmodels, round 6): all
+judged FALSE, the digits being notation.  A stale name ends in digits too, but then the name
+the code has now carries them as well (``p_value2`` for ``pvalue2``, ``idx1`` for ``idxs1``,
+``unitary_2`` for ``unitary2``: all judged TRUE), so :func:`indexed_instance` requires the
+bare stem to be in scope and no name in scope to end in the same number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+__all__ = ["indexed_instance"]
+
+_INDEXED = re.compile(r"(?P<stem>[A-Za-z_]\w*?[A-Za-z])_?(?P<index>\d+)")
+
+
+def indexed_instance(name: str, params: Iterable[str], candidates: Iterable[str]) -> bool:
+    """``name`` is a parameter or a name in scope (``candidates``) with a number after it,
+    and no name there ends in that number (``loc0`` beside ``loc``, not ``unitary_2`` beside
+    ``unitary2``)."""
+    match = _INDEXED.fullmatch(name)
+    if match is None:
+        return False
+    names = {*params, *candidates}
+    if match["stem"] not in names:
+        return False
+    return not any(n != name and n.endswith(match["index"]) for n in names)
