@@ -26,6 +26,7 @@ import re
 from dataclasses import replace
 
 from docref.checks.static.base import StaticInput, per_function
+from docref.checks.static.names_constants import renamed_constant
 from docref.checks.static.names_finding import (
     RULE_DERIVED,
     RULE_NAME,
@@ -33,6 +34,7 @@ from docref.checks.static.names_finding import (
     RULE_XREF_WEAK,
     unresolved_finding,
 )
+from docref.checks.static.names_indexed import indexed_instance
 from docref.checks.static.names_intent import (
     declares_foreign_module,
     in_equation,
@@ -199,6 +201,12 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                     inp, segment, scope, mention
                 ):
                     continue  # ``cirq.GridQubits``: instances of the class ``cirq.GridQubit``
+            if mention.kind == "caps":
+                # an ALL_CAPS name: judged only as a renamed constant the function uses
+                found = renamed_constant(inp, segment, mention)
+                if resolution.verdict == "missing" and not resolution.owner and found:
+                    findings.append(found)
+                continue
             keyword = (
                 resolution.verdict == "unknown"
                 and not xref
@@ -247,6 +255,9 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 # test packages are routinely left out of wheels and of checked trees
                 continue
             plain = not xref and "." not in mention.target
+            own_params = [p.name for p in inp.function.params]
+            if plain and indexed_instance(mention.target, own_params, resolution.candidates):
+                continue  # "a prior with parameters `loc0` and `scale0`": ``loc`` indexed
             if plain and one_of_plural(inp, mention.start, mention.target):
                 continue  # "a `resolved_circuit`": one item of ``resolved_circuits``
             finding = None

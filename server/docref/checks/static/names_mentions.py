@@ -26,13 +26,29 @@ from dataclasses import dataclass
 from typing import Literal
 
 from docref.checks.static.names_marks import any_mark, dot_then_name, word_then_paren
-from docref.checks.static.names_words import is_plain_word, name_pattern, plural_parens, silent_name
+from docref.checks.static.names_words import (
+    caps_constant,
+    is_plain_word,
+    name_pattern,
+    plural_parens,
+    silent_name,
+)
 from docref.segments import ParsedDocstring, Segment
 
 __all__ = ["Mention", "MentionKind", "find_mentions", "is_plain_word"]
 
 MentionKind = Literal[
-    "role", "link", "see", "seealso", "backtick", "literal", "call", "dotted", "emphasis", "code"
+    "role",
+    "link",
+    "see",
+    "seealso",
+    "backtick",
+    "literal",
+    "call",
+    "dotted",
+    "emphasis",
+    "code",
+    "caps",
 ]
 _XREF_KINDS = frozenset({"role", "link", "see", "seealso"})
 
@@ -188,6 +204,14 @@ def _target(body: str, *, xref: bool) -> str | None:
     return None if silent_name(match["name"], xref=xref) else match["name"]
 
 
+def _caps(body: str) -> str | None:
+    """The ALL_CAPS constant name that is the whole of markup content (``MAX_RETRIES``):
+    judged only as a renamed constant (kind ``caps``), never as a name to resolve -- an
+    environment variable is written the same way."""
+    body = body.strip()
+    return body if caps_constant(body) else None
+
+
 class _Scan:
     """Collects mentions from one text window, never inside a span already consumed."""
 
@@ -245,6 +269,8 @@ def _python_markup(scan: _Scan) -> None:
     for match in scan.consume(_DOUBLE):
         if (found := _target(match["body"], xref=False)) is not None:
             scan.add(match, "body", found, "literal")
+        elif (found := _caps(match["body"])) is not None:
+            scan.add(match, "body", found, "caps")
     for match in scan.consume(_EPYDOC):
         xref = match["tag"] == "L"
         if (found := _target(match["body"], xref=xref)) is not None:
@@ -254,6 +280,8 @@ def _python_markup(scan: _Scan) -> None:
     for match in scan.consume(_SINGLE):
         if (found := _target(match["body"], xref=False)) is not None:
             scan.add(match, "body", found, "backtick")
+        elif (found := _caps(match["body"])) is not None:
+            scan.add(match, "body", found, "caps")
     for match in scan.consume(_EMPHASIS):
         if (found := _target(match["body"], xref=False)) is not None:
             scan.add(match, "body", found, "emphasis")
@@ -311,6 +339,8 @@ def _java(scan: _Scan, segment: Segment) -> None:
         bare = _JAVA_NAME.fullmatch(match["body"])
         if bare is not None and not silent_name(bare["name"], xref=False):
             scan.add(match, "body", bare["name"], "code")
+        elif bare is not None and caps_constant(bare["name"]):
+            scan.add(match, "body", bare["name"], "caps")
     if segment.section == "@see":
         for match in scan.consume(_JAVA_SEE):
             target = match["body"].split("(")[0]

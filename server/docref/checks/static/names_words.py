@@ -11,7 +11,7 @@ from __future__ import annotations
 import keyword
 import re
 
-__all__ = ["is_plain_word", "name_pattern", "plural_parens", "silent_name"]
+__all__ = ["caps_constant", "is_plain_word", "name_pattern", "plural_parens", "silent_name"]
 
 _LITERALS = frozenset(
     {"None", "True", "False", "Ellipsis", "NotImplemented", "__debug__"}
@@ -71,6 +71,13 @@ def silent_name(name: str, *, xref: bool) -> bool:
     # outside cross-references, short names (``x_i``, ``o3``) are notation or values, and
     # ALL_CAPS words environment variables
     return not xref and len(parts) == 1 and (len(name) < 4 or name.upper() == name)
+
+
+def caps_constant(name: str) -> bool:
+    """An ALL_CAPS name of two words or more (``MAX_RETRIES``): a constant, or an environment
+    variable -- :func:`silent_name` leaves it out of the names judged as such, and
+    :mod:`.names_constants` judges it only as a renamed constant the function uses."""
+    return re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", name) is not None and len(name) >= 5
 
 
 def name_pattern(name: str, args: str) -> bool:
