@@ -189,10 +189,10 @@ def parse(text):
 @pytest.mark.parametrize(
     ("qualname", "message"),
     [
-        # a number after a parameter's name (maths notation) and a letter before it (another
-        # quantity): the shapes a C1-NAME-UNRESOLVED split would demote (``close_slip``),
-        # still in the default set: the prose rule is not split in session 14
-        ("prior", "`loc0` names nothing in scope; did you mean `loc`?"),
+        # a letter before a parameter's name (another quantity): a shape a
+        # C1-NAME-UNRESOLVED split would demote (``close_slip``), still in the default set:
+        # the prose rule is not split in session 14 (a number after it, ``loc0``, is an
+        # indexed instance since session 16: tests/test_static_names_indexed.py)
         ("count", "`nlabels` names nothing in scope; did you mean `labels`?"),
     ],
 )

@@ -179,7 +179,7 @@ def ndtri_exp(y, shape, ts):
     If abs(y) is very small, we derive -x such that z = log_ndtr(-x) and flip the sign;
     for large y, log_ndtr(x) \simeq -x**2 / 2.  Unlike log_ndtr(y) it is exact.
     Like Django's `timesince` formatter.  Unlike `timesince`, it rounds.  An array with shape
-    ``shape1`` comes back; ``shape2`` is not defined anywhere.
+    ``shape1`` comes back; ``shapes2`` is not defined anywhere.
     """
     log_ndtr_x = y
     return log_ndtr_x, shape, ts
@@ -192,7 +192,8 @@ def test_formulas_owners_and_shape_placeholders(tmp_path: Path) -> None:
     # ``shape1``" defines a placeholder (scipy).  Controls: the same names without the
     # relation sign, the owner or the definition stay reported
     found = both_rules(tmp_path, _PROSE, "ndtri_exp")
-    assert sorted(f.message.split(";")[0] for f in found) == ["`shape2` names nothing in scope"]
+    # (``shapes2``: ``shape2`` would be the parameter ``shape`` indexed, session 16)
+    assert sorted(f.message.split(";")[0] for f in found) == ["`shapes2` names nothing in scope"]
     # a local one word longer (``log_ndtr_x``): the opt-in C1-NAME-DERIVED's (session 12)
     derived = c1_name_derived(static_input(tmp_path, _PROSE, "ndtri_exp"))
     assert [f.message.split(";")[0] for f in derived] == ["`log_ndtr` names nothing in scope"]
