@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from docref.checks.static.names_joined import run_together
 from docref.checks.static.names_spelling import inflected as _inflected
 from docref.checks.static.names_swapped import container_plural, swapped_word
 
@@ -284,12 +285,17 @@ def stale_match(
         # (not a call: ``prefixes_for(guild)`` in an example is a function, discord.py)
         cut = not plain and not keyword and not called and shortened(name, param)
         # one word of a code-shaped name swapped (``skip_digest`` -> ``ignore_digest``)
-        # and its container word dropped for the plural (``job_list`` -> ``jobs``)
+        # and its container word dropped for the plural (``job_list`` -> ``jobs``), or its
+        # words run together, one cut short (``skip_nans`` -> ``skipna``)
         cut = cut or (
             not plain
             and not keyword
             and not called
-            and (swapped_word(name, param) or container_plural(name, param))
+            and (
+                swapped_word(name, param)
+                or container_plural(name, param)
+                or run_together(name, param)
+            )
         )
         if param != name and (related or qualified or cut):
             found.add(param)

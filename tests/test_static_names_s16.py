@@ -1,7 +1,9 @@
-"""C1-PROSE-NAME-STALE on an ALL_CAPS constant (session 16, issue 12's name-drift recall): a
-module constant renamed while the prose kept its old name, judged only against the constants
-the function's own code uses; environment variables, keys and names defined elsewhere stay
-silent."""
+"""C1-PROSE-NAME-STALE, session 16 (issue 12's name-drift recall), each beside controls.
+
+An ALL_CAPS constant renamed while the prose kept its old name, judged only against the
+constants the function's own code uses (environment variables, keys and names defined
+elsewhere stay silent); a parameter renamed to its words run together (``skip_nans`` ->
+``skipna``)."""
 
 from __future__ import annotations
 
@@ -154,3 +156,65 @@ def test_a_caps_name_defined_elsewhere_in_the_project(tmp_path: Path) -> None:
     other = "MAX_RETRIES = 3\n"
     code = CONSTANT["google"].format(old="MAX_RETRIES")
     assert project_findings(tmp_path, {"m.py": code, "other.py": other}, "m.py") == []
+
+
+# --- a parameter renamed to its words run together (``skip_nans`` -> ``skipna``) ------------
+
+RUN_TOGETHER = {
+    "google": '''
+def total(values: list[float], {param}: bool = True) -> float:
+    """Sum a series; NaNs are left out unless `{old}` is False.
+
+    Args:
+        values: The series.
+        {param}: Leave NaNs out.
+    """
+    return sum(values)
+''',
+    "numpy": '''
+def total(values: list[float], {param}: bool = True) -> float:
+    """Sum a series.
+
+    NaNs are left out unless ``{old}`` is False.
+
+    Parameters
+    ----------
+    values : list of float
+        The series.
+    {param} : bool, default True
+        Leave NaNs out.
+    """
+    return sum(values)
+''',
+    "rest": '''
+def total(values: list[float], {param}: bool = True) -> float:
+    """Sum a series; NaNs are left out unless ``{old}`` is False.
+
+    :param values: The series.
+    :param {param}: Leave NaNs out.
+    """
+    return sum(values)
+''',
+}
+
+
+@pytest.mark.parametrize("style", sorted(RUN_TOGETHER))
+def test_a_parameter_renamed_to_its_words_run_together(tmp_path: Path, style: str) -> None:
+    code = RUN_TOGETHER[style]
+    [(rule, text)] = _found(tmp_path / "bad", code.format(param="skipna", old="skip_nans"))
+    assert rule == "C1-PROSE-NAME-STALE" and "skip_nans" in text
+    # control: the sentence names the parameter as it is
+    assert _found(tmp_path / "good", code.format(param="skipna", old="skipna")) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "param"),
+    [
+        ("skip_rows", "skipna"),  # a word that is not the parameter's
+        ("max_iter", "maxiter"),  # the same letters joined: a spelling, not this rule's
+        ("use_cache", "cache"),  # a leading word dropped
+    ],
+)
+def test_names_not_run_together_stay_silent(tmp_path: Path, old: str, param: str) -> None:
+    code = RUN_TOGETHER["google"].format(param=param, old=old)
+    assert [r for r, _t in _found(tmp_path, code) if r == "C1-PROSE-NAME-STALE"] == []
