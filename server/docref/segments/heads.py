@@ -189,10 +189,16 @@ def numpy_named(text: str) -> Head | None:
             type_span if type_text else None,
         )
     if _NAMES.fullmatch(text):
+        marked = _OPTIONAL_TAIL.fullmatch(text)
+        if marked:
+            # ``freq, optional`` (VS Code autoDocstring's NumPy template): napoleon's
+            # optionality marker written without a type, not a parameter named ``optional``
+            return Head(marked["names"], marked.span("names"), "optional", marked.span("mark"))
         return Head(text, (0, len(text)))
     return None
 
 
+_OPTIONAL_TAIL = re.compile(rf"(?P<names>{_NAME}(?:\s*,\s*{_NAME})*)\s*,\s*(?P<mark>[Oo]ptional)")
 _NUMPY_LOOSE = re.compile(rf"(?P<name>{_NAME})\s*:\s*(?P<type>\S.*)")
 
 
