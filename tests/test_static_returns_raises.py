@@ -1438,3 +1438,53 @@ def test_a_builtin_exception_needs_a_closed_body(
     found = run_rule(_raises_any, tmp_path, _OPEN, qualname)
     rule = "C3-RAISES-GENERIC" if qualname == "Matrix.empty" else "C3-RAISES"
     assert [f.rule for f in found] == [rule] * flagged
+
+
+def test_an_interface_method_defaulting_a_parameter_before_not_implemented_is_a_stub(
+    tmp_path: Path,
+) -> None:
+    # round 21 (holoviews' Element.sample/reduce): ``if samples is None: samples = []`` then
+    # ``raise NotImplementedError``; the Returns entry speaks for the subclasses
+    code = '''
+    class Element:
+        def sample(self, samples=None, closest=True):
+            """Sample.
+
+            Returns
+            -------
+            Element containing the sampled coordinates
+            """
+            if samples is None:
+                samples = []
+            raise NotImplementedError
+
+        def reduce(self, dimensions=None):
+            """Reduce.
+
+            Returns
+            -------
+            The element after reductions have been applied.
+            """
+            if dimensions is None:
+                dimensions = []
+            self.cache = compute(dimensions)
+            raise NotImplementedError
+
+        def apply(self, values):
+            """Apply.
+
+            Returns
+            -------
+            The transformed values.
+            """
+            if values is None:
+                values = []
+            result = [v * 2 for v in values]
+    '''
+    assert _run(c3_returns_without_value, tmp_path, code, "Element.sample") == []
+    # controls: work before the raise, or work that forgot its ``return``, stay reported
+    for i, name in enumerate(("reduce", "apply")):
+        findings = _run(c3_returns_without_value, tmp_path / str(i), code, f"Element.{name}")
+        assert [f.message for f in findings] == [
+            f"documents a return value, but {name}() never returns one"
+        ]

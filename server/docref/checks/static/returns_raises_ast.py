@@ -196,7 +196,7 @@ def is_stub(fn: FuncNode) -> bool:
         body = body[1:]
     if len(body) == 1 and isinstance(body[0], ast.Return) and _is_none(body[0].value):
         return True
-    body = _without_message_locals(body)
+    body = _without_message_locals(_without_setup_lines(body))
     for stmt in body:
         if isinstance(stmt, ast.Pass | ast.Raise):
             continue
@@ -204,6 +204,43 @@ def is_stub(fn: FuncNode) -> bool:
             continue  # ``...`` or a stray string
         return False
     return True
+
+
+def _without_setup_lines(body: list[ast.stmt]) -> list[ast.stmt]:
+    """``body`` from its last statement on when that is ``raise NotImplementedError`` and every
+    statement before it only binds plain names (``if samples is None: samples = []``: the
+    defaults of an interface method written before the subclasses' part); else ``body``.
+    A call, a loop, an attribute store or a ``return`` before the raise is work, not set-up."""
+    if len(body) < 2 or not _raises_not_implemented(body[-1]):
+        return body
+    return body[-1:] if all(_is_setup(stmt) for stmt in body[:-1]) else body
+
+
+def _raises_not_implemented(stmt: ast.stmt) -> bool:
+    if not isinstance(stmt, ast.Raise) or stmt.exc is None:
+        return False
+    exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+    return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+
+
+def _is_setup(stmt: ast.stmt) -> bool:
+    """A binding of plain names to call-free values, or an ``if`` of only such bindings."""
+    if isinstance(stmt, ast.If):
+        return not _has_call(stmt.test) and all(_is_setup(s) for s in (*stmt.body, *stmt.orelse))
+    if isinstance(stmt, ast.Assign):
+        targets: list[ast.expr] = list(stmt.targets)
+    elif isinstance(stmt, ast.AnnAssign | ast.AugAssign):
+        targets = [stmt.target]
+    else:
+        return isinstance(stmt, ast.Pass)
+    value_is_plain = stmt.value is None or not _has_call(stmt.value)
+    return value_is_plain and all(isinstance(t, ast.Name) for t in targets)
+
+
+def _has_call(node: ast.expr) -> bool:
+    return any(
+        isinstance(n, ast.Call | ast.Await | ast.Yield | ast.YieldFrom) for n in ast.walk(node)
+    )
 
 
 def _without_message_locals(body: list[ast.stmt]) -> list[ast.stmt]:
