@@ -138,6 +138,28 @@ def test_summary_claim_defers_to_a_consistent_return_entry(
     assert found == flagged
 
 
+@pytest.mark.parametrize(
+    ("summary", "flagged"),
+    [
+        # a literal boolean is no paraphrase of a count: the prose probe's stale inStock
+        ("Returns true if the given character matches.", True),
+        ("Returns false if nothing matches.", True),
+        # control: the paraphrase still defers to the @return entry
+        ("Returns whether or not the given character matches.", False),
+    ],
+)
+def test_only_a_paraphrase_defers_to_the_return_entry(
+    tmp_path: Path, summary: str, flagged: bool
+) -> None:
+    entry = "the number of matching characters, zero for no match"
+    code = _MATCH.replace("RETURN", entry).replace(
+        "Returns whether or not the given character matches.", summary
+    )
+    inp = static_input(tmp_path, code, "H.isMatch", filename="p/H.java")
+    found = [f.segment_text for f in c2_prose_return_type(inp)]
+    assert found == ([summary] if flagged else [])
+
+
 _HEADERS = """\
 package p;
 

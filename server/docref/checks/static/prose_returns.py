@@ -320,6 +320,9 @@ def c2_prose_return_inferred(inp: StaticInput) -> list[Finding]:
     return typed or prose_claims(inp, RULE_PROSE_RETURN_INFERRED)
 
 
+_LITERAL_BOOL = re.compile(r"\b(?:true|false)\b", re.IGNORECASE)
+
+
 @per_function
 def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
@@ -356,7 +359,9 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     )
     out: list[Finding] = []
     for seg, text, (claim, match), made in claims:
-        if seg.kind != "returns" and entry_agrees:
+        if seg.kind != "returns" and entry_agrees and not _LITERAL_BOOL.search(text):
+            # only a paraphrase defers: "Returns true if the item is in stock" over "@return
+            # the number of units" on an int method states a value the method cannot return
             continue
         if made and kinds <= {"None"}:
             continue  # "Checks whether the file exists." on ``-> None``: it raises
