@@ -245,9 +245,27 @@ class PythonScope(ProjectWalk):
             return RESOLVED
         if name in project_imports(self.graph).libraries:
             return RESOLVED  # "overlaps using `rtree`": a library the project imports
-        if self._sibling_of_import(name):
+        if self._sibling_of_import(name) or self._element_of_attribute(name):
             return RESOLVED
         return UNKNOWN if unsure else missing("", name, self.scope_candidates())
+
+    def _element_of_attribute(self, name: str) -> bool:
+        """Whether ``name`` is the singular of a data attribute of the enclosing classes:
+        prose names one element of a collection attribute (round 22, markdown: "each
+        `blockprocessor` is stepped through" over ``self.blockprocessors``).  Attributes
+        only: a parameter renamed ``path`` -> ``paths`` with prose still saying ``path`` is
+        drift, and a method's singular names no element."""
+        if not self.class_chain or len(name) < 3 or not name.isidentifier():
+            return False
+        plurals = {f"{name}s", f"{name}es"}
+        if name.endswith("y"):
+            plurals.add(f"{name[:-1]}ies")
+        methods = {f.qualname for f in self.fe.functions}
+        for qualname in self.class_chain:
+            members = self.member_names(_Class(self.fe.path, qualname))
+            if any(p in members and f"{qualname}.{p}" not in methods for p in plurals):
+                return True
+        return False
 
     @cached_property
     def _constructor_params(self) -> frozenset[str]:
