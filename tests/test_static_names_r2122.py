@@ -86,3 +86,34 @@ class Store:
         return sum(self.values())
 '''
     assert _unresolved(tmp_path, code) == ["value"]
+
+
+# ---- numbered placeholders for the items of *args -----------------------------------------
+
+VARARG_ITEMS = '''
+def case_when(df, *args, values=None, column_name=None):
+    """Create a column based on conditions.
+
+    The variable `*args` takes arguments of the form
+    `condition0`, `value0`, `condition1`, `value1`, ...
+    If `condition0` evaluates to `True`, then assign `value0` to `column_name`.
+
+    Args:
+        df: A frame.
+        *args: Conditions and values.
+        values: The default.
+        column_name: The column.
+    """
+    return df, args, values, column_name
+'''
+
+
+def test_numbered_words_in_a_function_taking_args_are_its_items(tmp_path: Path) -> None:
+    # round 21 (pyjanitor's case_when)
+    assert _unresolved(tmp_path, VARARG_ITEMS) == []
+
+
+def test_numbered_words_without_args_stay_reported(tmp_path: Path) -> None:
+    # control: no *args, so `value0` names nothing and is close to the parameter ``values``
+    code = VARARG_ITEMS.replace("*args, ", "").replace("args, values", "values")
+    assert _unresolved(tmp_path, code) == ["value0", "value1", "value0"]

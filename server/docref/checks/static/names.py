@@ -34,7 +34,7 @@ from docref.checks.static.names_finding import (
     RULE_XREF_WEAK,
     unresolved_finding,
 )
-from docref.checks.static.names_indexed import indexed_instance
+from docref.checks.static.names_indexed import indexed_instance, vararg_item
 from docref.checks.static.names_intent import (
     declares_foreign_module,
     in_equation,
@@ -258,6 +258,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
             own_params = [p.name for p in inp.function.params]
             if plain and indexed_instance(mention.target, own_params, resolution.candidates):
                 continue  # "a prior with parameters `loc0` and `scale0`": ``loc`` indexed
+            if plain and vararg_item(mention.target, inp.function.params):
+                continue  # "arguments of the form `condition0`, `value0`, ...": *args items
             if plain and one_of_plural(inp, mention.start, mention.target):
                 continue  # "a `resolved_circuit`": one item of ``resolved_circuits``
             finding = None

@@ -8,6 +8,11 @@ judged FALSE, the digits being notation.  A stale name ends in digits too, but t
 the code has now carries them as well (``p_value2`` for ``pvalue2``, ``idx1`` for ``idxs1``,
 ``unitary_2`` for ``unitary2``: all judged TRUE), so :func:`indexed_instance` requires the
 bare stem to be in scope and no name in scope to end in the same number.
+
+:func:`vararg_item` (round 21, pyjanitor's ``case_when(df, *args, ...)``: "arguments of the
+form `condition0`, `value0`, `condition1`, `value1`, ...", judged FALSE): numbered plain words
+in a function taking ``*args`` name the items of the varargs, which have no names of their
+own.  Without ``*args`` such a name close to a parameter stays reported.
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["indexed_instance"]
+from docref.graph.model import Param
+
+__all__ = ["indexed_instance", "vararg_item"]
 
 _INDEXED = re.compile(r"(?P<stem>[A-Za-z_]\w*?[A-Za-z])_?(?P<index>\d+)")
 
@@ -31,3 +38,15 @@ def indexed_instance(name: str, params: Iterable[str], candidates: Iterable[str]
     if match["stem"] not in names:
         return False
     return not any(n != name and n.endswith(match["index"]) for n in names)
+
+
+_WORD = re.compile(r"[a-z]{3,}")
+
+
+def vararg_item(name: str, params: Iterable[Param]) -> bool:
+    """``name`` is a lower-case word with a number after it (``value0``, ``condition1``) and
+    the function takes ``*args``: a placeholder for one of its items."""
+    match = _INDEXED.fullmatch(name)
+    if match is None or _WORD.fullmatch(match["stem"]) is None:
+        return False
+    return any(p.kind == "vararg" for p in params)
