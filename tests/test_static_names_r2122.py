@@ -21,13 +21,13 @@ class BlockParser:
     def __init__(self):
         self.blockprocessors = []
         self.inlinePatterns = []
-        self.entries = []
+        self.handlers = []
 
     def parseBlocks(self, parent, blocks):
         """Process blocks of text.
 
         Given a list of `blocks`, each `blockprocessor` is stepped through until
-        there are no blocks left; each `entry` is kept.
+        there are no blocks left; each `handler` is told.
 
         Args:
             parent: The parent element.
@@ -35,7 +35,7 @@ class BlockParser:
         """
         for processor in self.blockprocessors:
             processor.run(parent, blocks)
-        self.entries.append(parent)
+        self.handlers.append(parent)
 
     def handle(self, data, patternIndex=0):
         """Process a string.
@@ -86,6 +86,32 @@ class Store:
         return sum(self.values())
 '''
     assert _unresolved(tmp_path, code) == ["value"]
+
+
+def test_the_singular_of_an_attribute_the_function_does_not_read_stays_reported(
+    tmp_path: Path,
+) -> None:
+    # control: the class has ``handlers`` but this method works on something else
+    code = '''
+class BlockParser:
+    def __init__(self):
+        self.handlers = []
+
+    def parseBlocks(self, parent, blocks):
+        """Process blocks of text.
+
+        Given a list of `blocks`, each `handler` is told.
+
+        Args:
+            parent: The parent element.
+            blocks: The blocks of text to parse.
+        """
+        parent.clear()
+'''
+    assert _unresolved(tmp_path, code) == ["handler"]
+    # the same method reading ``self.handlers``: one element of it
+    read = code.replace("parent.clear()", "for h in self.handlers:\n            h(parent)")
+    assert _unresolved(tmp_path / "read", read) == []
 
 
 # ---- numbered placeholders for the items of *args -----------------------------------------

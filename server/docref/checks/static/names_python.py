@@ -20,6 +20,7 @@ parse_qsl``).
 from __future__ import annotations
 
 import builtins
+import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
@@ -104,6 +105,7 @@ class PythonScope(ProjectWalk):
 
     def __init__(self, graph: ProjectGraph, fe: FileExtract, fn: Function, source: str) -> None:
         self.graph, self.fe, self.fn = graph, fe, fn
+        self.source = source
         self.facts = file_facts(fe, source)
         parts = fn.qualname.split(".")
         prefixes = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
@@ -250,21 +252,28 @@ class PythonScope(ProjectWalk):
         return UNKNOWN if unsure else missing("", name, self.scope_candidates())
 
     def _element_of_attribute(self, name: str) -> bool:
-        """Whether ``name`` is the singular of a data attribute of the enclosing classes:
-        prose names one element of a collection attribute (round 22, markdown: "each
-        `blockprocessor` is stepped through" over ``self.blockprocessors``).  Attributes
-        only: a parameter renamed ``path`` -> ``paths`` with prose still saying ``path`` is
-        drift, and a method's singular names no element."""
+        """Whether ``name`` is the singular of a data attribute of the enclosing classes that
+        the function reads (``self.X``): prose names one element of the collection it works
+        on (round 22, markdown: "each `blockprocessor` is stepped through" over
+        ``self.blockprocessors``).  Attributes only: a parameter renamed ``path`` -> ``paths``
+        with prose still saying ``path`` is drift, a method's singular names no element, and
+        an attribute the function does not read may be a renamed name (round 14's control)."""
         if not self.class_chain or len(name) < 3 or not name.isidentifier():
             return False
         plurals = {f"{name}s", f"{name}es"}
         if name.endswith("y"):
             plurals.add(f"{name[:-1]}ies")
         methods = {f.qualname for f in self.fe.functions}
+        owner = self.fn.params[0].name if self.fn.params else "self"
+        span = self.fn.span
+        body = "\n".join(self.source.splitlines()[span.start_line : span.end_line + 1])
         for qualname in self.class_chain:
             members = self.member_names(_Class(self.fe.path, qualname))
-            if any(p in members and f"{qualname}.{p}" not in methods for p in plurals):
-                return True
+            for plural in plurals:
+                if plural not in members or f"{qualname}.{plural}" in methods:
+                    continue
+                if re.search(rf"\b(?:self|cls|{re.escape(owner)})\.{plural}\b", body):
+                    return True
         return False
 
     @cached_property
