@@ -147,3 +147,25 @@ def test_google_and_javadoc_otherwise_raises(tmp_path: Path) -> None:
     doc = "{@code true} if the key is known, otherwise throws an exception"
     code = JAVA.replace("RETURN", doc)
     assert len(findings(c2_prose_return_type, tmp_path / "j", code, "C.m", filename="C.java")) == 1
+
+
+# round 22 (pylint's truncated_dict_suggestion): "a dict literal" is the source text of a
+# dict, which a str holds; "a dict of ..." on a str stays a contradiction
+DICT_LITERAL = '''
+def f(elements: list[str]) -> str:
+    """{summary}"""
+    return "{{" + ", ".join(elements) + "}}"
+'''
+
+
+@pytest.mark.parametrize(
+    ("summary", "said"),
+    [
+        ("Build a truncated dict literal suggestion from string elements.", []),
+        ("Return a dictionary literal for the elements.", []),
+        ("Build a dict of the elements.", ["a dict"]),
+        ("Return a truncated dict for the elements.", ["a truncated dict"]),
+    ],
+)
+def test_a_dict_literal_is_source_text(tmp_path: Path, summary: str, said: list[str]) -> None:
+    assert _said(tmp_path, DICT_LITERAL.format(summary=summary)) == said

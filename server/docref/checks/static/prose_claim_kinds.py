@@ -69,9 +69,10 @@ _LIST = re.compile(
     r"|sequence\s+of\b)(?!\s+(?:the\s+)?(?:char|character|byte|letter|digit|code\s+point)s?\b)",
     re.I,
 )
+# "a dict literal" is the source text of a dict (round 22, pylint: a suggestion on ``-> str``)
 _DICT = re.compile(
     rf"^(?:(?:an?|the)\s+{_ADJ}{{0,2}}(?:dict|dictionary)\b(?!\s*-?like|\s+(?:key|value|entry|"
-    r"entries|item|size|length|name)s?\b)|(?:dict|dictionary)\s+(?:of|mapping|from)\b"
+    r"entries|item|size|length|name|literal)s?\b)|(?:dict|dictionary)\s+(?:of|mapping|from)\b"
     # "a Map from ... to ..." (session 16 prose probe): the type's name; not "the mapping
     # from model indices to view" (JDK ``RowSorter``: an ``int[]`` doing that job)
     r"|an?\s+(?:new\s+)?(?-i:Map|Mapping)\s+(?:of|from)\b)",
