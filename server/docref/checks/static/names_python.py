@@ -253,9 +253,9 @@ class PythonScope(ProjectWalk):
 
     def _element_of_attribute(self, name: str) -> bool:
         """Whether ``name`` is the singular of a data attribute of the enclosing classes that
-        the function reads (``self.X``): prose names one element of the collection it works
-        on (round 22, markdown: "each `blockprocessor` is stepped through" over
-        ``self.blockprocessors``).  Attributes only: a parameter renamed ``path`` -> ``paths``
+        the function reads through its first parameter: prose names one element of the
+        collection it works on (round 22, markdown: "each `blockprocessor` is stepped
+        through" over the attribute ``blockprocessors``).  Attributes only: a parameter renamed ``path`` -> ``paths``
         with prose still saying ``path`` is drift, a method's singular names no element, and
         an attribute the function does not read may be a renamed name (round 14's control)."""
         if not self.class_chain or len(name) < 3 or not name.isidentifier():
