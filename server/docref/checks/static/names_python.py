@@ -255,9 +255,10 @@ class PythonScope(ProjectWalk):
         """Whether ``name`` is the singular of a data attribute of the enclosing classes that
         the function reads through its first parameter: prose names one element of the
         collection it works on (round 22, markdown: "each `blockprocessor` is stepped
-        through" over the attribute ``blockprocessors``).  Attributes only: a parameter renamed ``path`` -> ``paths``
-        with prose still saying ``path`` is drift, a method's singular names no element, and
-        an attribute the function does not read may be a renamed name (round 14's control)."""
+        through" over the attribute ``blockprocessors``).  Attributes only: a parameter
+        renamed ``path`` -> ``paths`` with prose still saying ``path`` is drift, a method's
+        singular names no element, and an attribute the function does not read may be a
+        renamed name (round 14's control)."""
         if not self.class_chain or len(name) < 3 or not name.isidentifier():
             return False
         plurals = {f"{name}s", f"{name}es"}
