@@ -198,7 +198,7 @@ def numpy_named(text: str) -> Head | None:
     return None
 
 
-_OPTIONAL_TAIL = re.compile(rf"(?P<names>{_NAME}(?:\s*,\s*{_NAME})*)\s*,\s*(?P<mark>[Oo]ptional)")
+_OPTIONAL_TAIL = re.compile(rf"(?P<names>{_NAMES.pattern})\s*,\s*(?P<mark>[Oo]ptional)")
 _NUMPY_LOOSE = re.compile(rf"(?P<name>{_NAME})\s*:\s*(?P<type>\S.*)")
 
 
