@@ -61,22 +61,19 @@ def documented(f: dict[str, Any]) -> str:
     return ""
 
 
+def abstracted(f: dict[str, Any]) -> str:
+    """The flagged sentence, whitespace collapsed, its subject (as a whole word) read as X."""
+    text = " ".join(f.get("segment_text", "").split())
+    name = subject(f)
+    return re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "X", text) if name else text
+
+
 def construct(f: dict[str, Any]) -> str:
     """The docstring construct: the flagged entry's head (before its first colon) with the
     subject abstracted, lower-cased; for prose, its first four words."""
-    text = " ".join(f.get("segment_text", "").split())
-    name = subject(f)
-    if name:
-        text = text.replace(name, "X")
+    text = abstracted(f)
     head = text.split(":", 1)[0] if ":" in text[:60] else " ".join(text.split()[:4])
     return head.lower()[:60]
-
-
-def sentence(f: dict[str, Any]) -> str:
-    """The whole flagged sentence with its subject abstracted: the same words copied around."""
-    text = " ".join(f.get("segment_text", "").split())
-    name = subject(f)
-    return text.replace(name, "X") if name else text
 
 
 KEYS: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -86,7 +83,7 @@ KEYS: dict[str, Callable[[dict[str, Any]], str]] = {
     "rule+template+documented": lambda f: f"{f['rule']}|{template(f['message'])}|{documented(f)}",
     "rule+template+construct": lambda f: f"{f['rule']}|{template(f['message'])}|{construct(f)}",
     "rule+construct": lambda f: f"{f['rule']}|{construct(f)}",
-    "rule+sentence": lambda f: f"{f['rule']}|{sentence(f)}",
+    "rule+sentence": lambda f: f"{f['rule']}|{abstracted(f)}",
 }
 
 
