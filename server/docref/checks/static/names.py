@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.names_constants import renamed_constant
+from docref.checks.static.names_examples import example_words
 from docref.checks.static.names_finding import (
     RULE_DERIVED,
     RULE_NAME,
@@ -53,13 +54,7 @@ from docref.checks.static.names_introduced import (
 )
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_judge import judge_java, judge_python
-from docref.checks.static.names_local import (
-    DEFINED,
-    OTHERS_PARAMETER,
-    literal_blocks,
-    parameter_family,
-    passed_keywords,
-)
+from docref.checks.static.names_local import OTHERS_PARAMETER, parameter_family
 from docref.checks.static.names_mentions import Mention, find_mentions
 from docref.checks.static.names_plural import singulars
 from docref.checks.static.names_python import PythonScope
@@ -164,7 +159,7 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 if shared.examples is None:
                     # both from the docstring's example code, together: ``passed`` is read
                     # below for every mention
-                    shared.examples, shared.passed = _example_words(inp)
+                    shared.examples, shared.passed = example_words(inp)
                 examples = shared.examples
             passed = mention.target in shared.passed
             if re.split(r"[.#]", mention.target)[0] in examples and not passed:
@@ -341,60 +336,3 @@ def _used_elsewhere(
     if may_not_exist(inp.source, segment, mention.start):
         return None
     return renamed_but_used_elsewhere(inp, segment, mention, scope)
-
-
-# (the word boundary looked for behind the literal: a pattern starting with a literal is searched
-# for in C, one starting with ``\b`` tried at every position -- the same matches, 10x faster)
-_SHAPE = re.compile(r"shape(?<=\bshape)\s*[=:]?\s*\(([^()]*)\)")
-# "an array with shape ``shape1``", "broadcastable to shape ``shape2``": numbered placeholders
-# the sentence names shapes by (not "of shape `mask_shape`", a stale parameter of jax's)
-_SHAPE_NAME = re.compile(r"shape(?<=\bshape)s?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
-_PSEUDO_CALL = re.compile(r"\w\((.*)\)")
-_OUTPUTS = frozenset({"returns", "yields"})
-
-
-def _example_words(inp: StaticInput) -> tuple[set[str], set[str]]:
-    """Identifiers the docstring defines itself: those of its doctests, literal and code
-    blocks, where an explanation may define the names its prose then uses, and the dimension
-    symbols of its array shapes (``of shape (n_samples, n_output_features)``, numbered ones:
-    "with shape ``shape1``"), which the prose
-    then names (```n_output_features` is the number of ...``), the parameters of a callable
-    a parameter's type spells out (``chunk: callable(x_chunk, axis)``) and the names of its
-    Returns and Yields entries.  Second: the keywords its example code passes to the function,
-    which the function does not take (a Python function without ``**kwargs``)."""
-    parsed = inp.docstring
-    pieces: list[str] = []
-    position = parsed.body_start
-    for segment in sorted(parsed.segments, key=lambda s: s.start):
-        pieces.append(inp.source[position : segment.start])
-        position = max(position, segment.end)
-    pieces.append(inp.source[position : parsed.body_end])
-    body = inp.source[parsed.body_start : parsed.body_end]
-    fn = inp.function
-    passed: set[str] = set()
-    if inp.file.language == "python" and all(p.kind != "kwarg" for p in fn.params):
-        code = "\n".join(pieces)
-        names = [p.name for p in fn.params]
-        passed = passed_keywords(code, fn.name, fn.qualname, names)
-    pieces.extend(m[1] for m in _SHAPE.finditer(body))
-    pieces.extend(m[1] for m in _SHAPE_NAME.finditer(body))
-    # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
-    # and a symbol the prose defines (```n_world`` is the number of ...``)
-    if "::" in body:  # (a literal block opens on a line ending in ``::``)
-        pieces.extend(literal_blocks(body))
-    defined = {m[1] or m[2] or m[3] for m in DEFINED.finditer(body)}
-    pieces.extend(defined)
-    # a name built on a placeholder the docstring defines: ``column_x``, "with `x` being ..."
-    if defined:  # (no placeholder defined, none built on one: the body's words unread)
-        words = set(re.findall(r"[^\W\d]\w*", body))
-        pieces.extend(w for w in words if "_" in w.strip("_") and defined & set(w.split("_")))
-    # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
-    pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
-    # the names of its own Returns/Yields entries (NumPy ``g_vector : ndarray``), which the
-    # prose names as it names a parameter ("and therefore `g_vector` also zero")
-    # (``self : Grid`` returns the instance: ``self._hue_var`` is still an attribute of it)
-    params = {p.name for p in inp.function.params} | {"self", "cls"}
-    pieces.extend(
-        s.name for s in parsed.segments if s.kind in _OUTPUTS and s.name and s.name not in params
-    )
-    return set(re.findall(r"[^\W\d]\w*", " ".join(pieces))), passed

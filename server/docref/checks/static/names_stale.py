@@ -24,13 +24,8 @@ from docref.checks.static.names_stale_cues import (
     parameter_cue,
 )
 from docref.checks.static.names_used import used_names, used_twins
-from docref.checks.static.prose_names import (
-    RULE_STALE,
-    called_in,
-    called_not_valued,
-    called_twin,
-    stale_match,
-)
+from docref.checks.static.prose_names import RULE_STALE, stale_match
+from docref.checks.static.prose_names_called import called_in, called_not_valued, called_twin
 from docref.core.findings import Criterion, Finding
 from docref.graph.java_refs import raw_type
 from docref.segments import Segment

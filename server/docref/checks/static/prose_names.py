@@ -19,7 +19,8 @@ from; ``*emphasis*`` only for code-shaped names (an underscore).  The match must
 the whole pool, so an ambiguous rename stays silent.  A name the sentence calls a method or
 function, or says throws/raises/returns something (``the {@code agentmain} method``, ``if the
 {@code agentmain} throws``), is no old name of a parameter holding a plain value (a string,
-number or boolean, which nothing calls): it names code elsewhere (:func:`called_not_valued`).
+number or boolean, which nothing calls): it names code elsewhere
+(:func:`.prose_names_called.called_not_valued`).
 """
 
 from __future__ import annotations
@@ -33,9 +34,6 @@ from docref.checks.static.names_swapped import container_plural, swapped_word
 
 __all__ = [
     "RULE_STALE",
-    "called_in",
-    "called_not_valued",
-    "called_twin",
     "plain_affix",
     "renamed_twin",
     "stale_match",
@@ -44,18 +42,6 @@ __all__ = [
 RULE_STALE = "C1-PROSE-NAME-STALE"
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
-# declared types of parameters that hold a value nothing can call (Java and Python)
-_VALUE_TYPES = frozenset(
-    {
-        *("boolean", "byte", "char", "short", "int", "long", "float", "double"),
-        *("Boolean", "Byte", "Character", "Short", "Integer", "Long", "Float", "Double"),
-        *("String", "java.lang.String", "CharSequence", "str", "bytes", "bool", "float", "int"),
-    }
-)
-# after the mention and its closing markup: a word that makes it a callable
-_CALLED = (
-    r"(?:\}|`+|</code>|\*)?(?:\(\))?\s+(?:method|function|constructor|throws|raises|returns)\b"
-)
 
 
 def _words(name: str) -> list[str]:
@@ -345,48 +331,8 @@ def stale_match(
     return match
 
 
-def called_twin(
-    name: str, defined: Iterable[str], linked: Callable[[], set[str]] | None = None
-) -> str | None:
-    """The one function or class of ``defined`` that a called ``name()`` was renamed to by
-    swapping one word (``replace_parameters()`` for the decorator ``rename_parameters``),
-    same naming convention and word count, or ``None``.  A call names a callable: a
-    parameter that merely shares its words (``replacement_params``) is the wrong target for
-    the hint (round 13, nilearn).  Several such: the one ``linked`` by a call."""
-    words = _words(name)
-    if len(words) < 2:
-        return None
-    found = set()
-    for other in defined:
-        theirs = _words(other)
-        if other == name or _convention(other) != _convention(name) or len(theirs) != len(words):
-            continue
-        if other.startswith("_") != name.startswith("_"):
-            continue  # a public name renamed stays public (nilearn's inner ``_replace_params``)
-        if sum(a != b for a, b in zip(words, theirs, strict=True)) == 1:
-            found.add(other)
-    if len(found) > 1 and linked is not None:
-        found &= linked()  # ``rename_parameters`` (which calls the function), not ``remove_…``
-    return found.pop() if len(found) == 1 else None
-
-
 def renamed_twin(name: str, params: Iterable[str]) -> str | None:
     """The one parameter that is ``name`` abbreviated, extended by whole words or one edit
     away (a documented entry's name after a rename), or ``None``."""
     found = {p for p in params if p != name and _related(name, p, plain=False, loose=False)}
     return found.pop() if len(found) == 1 else None
-
-
-def called_in(name: str, sentence: str) -> bool:
-    """``sentence`` calls ``name`` a method or function (``the `add_etag` method``)."""
-    mark = r"(?:\}|`+|</code>|\*)?(?:\(\))?"
-    pattern = rf"(?<![\w.]){re.escape(name)}{mark}\s+(?:method|function)\b"
-    return re.search(pattern, sentence, re.I) is not None
-
-
-def called_not_valued(name: str, sentence: str, annotation: str | None) -> bool:
-    """``sentence`` calls ``name`` a method/function or says it throws, raises or returns,
-    while the parameter it would be the old name of holds a plain value (``annotation``)."""
-    if (annotation or "").strip() not in _VALUE_TYPES:
-        return False
-    return re.search(rf"(?<![\w.]){re.escape(name)}{_CALLED}", sentence, re.I) is not None

@@ -1,0 +1,69 @@
+"""Stale names the sentence calls: a method/function mention and its renamed callable twin.
+
+Split from :mod:`.prose_names` (its size).  A name the sentence calls a method or function,
+or says throws/raises/returns something, names a callable: its renamed twin is a function or
+class in scope (:func:`called_twin`), and it is no old name of a parameter holding a plain
+value (:func:`called_not_valued`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from docref.checks.static.prose_names import _convention, _words
+
+__all__ = ["called_in", "called_not_valued", "called_twin"]
+
+# declared types of parameters that hold a value nothing can call (Java and Python)
+_VALUE_TYPES = frozenset(
+    {
+        *("boolean", "byte", "char", "short", "int", "long", "float", "double"),
+        *("Boolean", "Byte", "Character", "Short", "Integer", "Long", "Float", "Double"),
+        *("String", "java.lang.String", "CharSequence", "str", "bytes", "bool", "float", "int"),
+    }
+)
+# after the mention and its closing markup: a word that makes it a callable
+_CALLED = (
+    r"(?:\}|`+|</code>|\*)?(?:\(\))?\s+(?:method|function|constructor|throws|raises|returns)\b"
+)
+
+
+def called_twin(
+    name: str, defined: Iterable[str], linked: Callable[[], set[str]] | None = None
+) -> str | None:
+    """The one function or class of ``defined`` that a called ``name()`` was renamed to by
+    swapping one word (``replace_parameters()`` for the decorator ``rename_parameters``),
+    same naming convention and word count, or ``None``.  A call names a callable: a
+    parameter that merely shares its words (``replacement_params``) is the wrong target for
+    the hint (round 13, nilearn).  Several such: the one ``linked`` by a call."""
+    words = _words(name)
+    if len(words) < 2:
+        return None
+    found = set()
+    for other in defined:
+        theirs = _words(other)
+        if other == name or _convention(other) != _convention(name) or len(theirs) != len(words):
+            continue
+        if other.startswith("_") != name.startswith("_"):
+            continue  # a public name renamed stays public (nilearn's inner ``_replace_params``)
+        if sum(a != b for a, b in zip(words, theirs, strict=True)) == 1:
+            found.add(other)
+    if len(found) > 1 and linked is not None:
+        found &= linked()  # ``rename_parameters`` (which calls the function), not ``remove_…``
+    return found.pop() if len(found) == 1 else None
+
+
+def called_in(name: str, sentence: str) -> bool:
+    """``sentence`` calls ``name`` a method or function (``the `add_etag` method``)."""
+    mark = r"(?:\}|`+|</code>|\*)?(?:\(\))?"
+    pattern = rf"(?<![\w.]){re.escape(name)}{mark}\s+(?:method|function)\b"
+    return re.search(pattern, sentence, re.I) is not None
+
+
+def called_not_valued(name: str, sentence: str, annotation: str | None) -> bool:
+    """``sentence`` calls ``name`` a method/function or says it throws, raises or returns,
+    while the parameter it would be the old name of holds a plain value (``annotation``)."""
+    if (annotation or "").strip() not in _VALUE_TYPES:
+        return False
+    return re.search(rf"(?<![\w.]){re.escape(name)}{_CALLED}", sentence, re.I) is not None
