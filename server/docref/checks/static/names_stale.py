@@ -23,7 +23,7 @@ from docref.checks.static.names_stale_cues import (
     one_of_values,
     parameter_cue,
 )
-from docref.checks.static.names_used import used_names, used_twins
+from docref.checks.static.names_used import called_names, used_names, used_twins
 from docref.checks.static.prose_names import RULE_STALE, stale_match
 from docref.checks.static.prose_names_called import called_in, called_not_valued, called_twin
 from docref.core.findings import Criterion, Finding
@@ -210,7 +210,7 @@ def twin_in_scope(
         called=called,
         keyword=keyword,
         linked=lambda: call_linked(inp),
-        used=lambda: used_twins(name, used_names(inp)),
+        used=lambda: used_twins(name, used_names(inp), called_names(inp)),
         cue=cue,
         documented=inp.function.name,
         unnamed=_unnamed(inp, params) if plain and affixed else (),

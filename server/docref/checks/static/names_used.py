@@ -17,7 +17,7 @@ from docref.checks.static.prose_names import (
     _words,
 )
 
-__all__ = ["used_names", "used_twins"]
+__all__ = ["called_names", "used_names", "used_twins"]
 
 
 def used_names(inp: StaticInput) -> set[str]:
@@ -30,10 +30,24 @@ def used_names(inp: StaticInput) -> set[str]:
     return {p for p in parts if p and p not in skip}
 
 
-def used_twins(name: str, used: set[str]) -> set[str]:
+def called_names(inp: StaticInput) -> set[str]:
+    """The functions and methods the documented function's code calls (the last part of
+    ``self.helper()``, ``helper()``)."""
+    return {r.name.rsplit(".", 1)[-1] for r in inp.function.references if r.kind == "call"}
+
+
+def used_twins(name: str, used: set[str], called: set[str] | None = None) -> set[str]:
     """The names the documented function's code uses that ``name`` is with one word swapped
     or abbreviated, same convention and word count (an ALL_CAPS name never gets here: the
-    mentions leave it out as an environment variable)."""
+    mentions leave it out as an environment variable).
+
+    ``called`` (the names the code calls; ``None``: no such restriction): a two-word name
+    whose first word is swapped keeps only its head word, so it names a sibling of the same
+    kind (``vllm_config`` beside ``peft_config``, ``ClusterForm`` beside ``BaseForm``,
+    ``num_logprobs`` beside ``extract_logprobs``: round 22) -- unless both are functions, the
+    twin one the code calls, whose leading verb a rename swaps (``findStock`` for
+    ``lookupStock``; not a class, and not a word making a quantity or flag of the head,
+    :data:`_QUANTITY`)."""
     words = _words(name)
     if any(w in _PLACEHOLDER_WORDS for w in words):
         return set()  # ``getXXX``, ``c_something``: a pattern of names (JDK rowset, gensim)
@@ -49,6 +63,9 @@ def used_twins(name: str, used: set[str]) -> set[str]:
         # the swapped word a word of its own on both sides (``c_v`` is notation), and not a
         # short one a letter away (sympy's ``gf_sqf``, square-free, beside ``gf_sqr``)
         one = _one_word(words, theirs) and _swapped_word(*swapped[0])
+        if one and called is not None and len(words) == 2 and words[0] != theirs[0]:
+            verb = other in called and style != "cap"
+            one = verb and not {words[0], theirs[0]} & _QUANTITY
         if one or _word_abbreviation(words, theirs):
             found.add(other)
     return found
@@ -64,4 +81,11 @@ def _swapped_word(mine: str, theirs: str) -> bool:
 
 _PLACEHOLDER_WORDS = frozenset(
     {"xxx", "yyy", "zzz", "something", "foo", "bar", "baz", "whatever", "thing"}
+)
+
+# first words that make a name a quantity, position or flag of its head word, not a function
+# (``num_logprobs`` is how many logprobs, whatever ``extract_logprobs`` does)
+_QUANTITY = frozenset(
+    {"n", "num", "nb", "number", "count", "total", "max", "min", "size", "len", "idx", "index"}
+    | {"is", "has", "use", "no"}
 )

@@ -1,0 +1,73 @@
+"""C1 name rules, session 17 (issue 12, still-firing false alarms of rounds 13-22): names a
+static reader can tell from a stale local through a general mechanism, each beside a
+consistent control that stays reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.static_helpers import project_findings
+
+
+def _found(tmp_path: Path, code: str) -> list[tuple[str, str]]:
+    """(rule, flagged text) of the default rules' findings on ``code`` (one file ``m.py``)."""
+    findings = project_findings(tmp_path, {"m.py": code}, "m.py")
+    source = (tmp_path / "proj" / "m.py").read_text(encoding="utf-8")
+    return [(f.rule, source[f.start : f.end]) for f in findings]
+
+
+# a two-word name whose first word is swapped, beside a name the code uses: a sibling of the
+# same kind (round 22: trl's `vllm_config` beside `peft_config`, wagtail's `ClusterForm`
+# beside `BaseForm`, trl's `num_logprobs` beside `extract_logprobs`), unless the twin is a
+# function the code calls (a verb swapped: the s15 probe's `findStock` for `lookupStock`)
+USED_SIBLING = '''
+from django.forms import BaseForm
+
+
+def extract_logprobs(outputs):
+    """The logprobs of ``outputs``."""
+    return outputs
+
+
+def validate_lora(model):
+    """The LoRA config of ``model``."""
+    return model
+
+
+def lookup_stock(sku):
+    """The stock of ``sku``."""
+    return 0
+
+
+def f(server_info, model, form_class: type[BaseForm]):
+    """Select the adapter.
+
+    Args:
+        server_info: The server's resolved {old}, as the server returns it.
+        model: The model.
+        form_class: The form.
+    """
+    peft_config = validate_lora(model)
+    return extract_logprobs(server_info), peft_config.r, form_class, lookup_stock(server_info)
+'''
+
+
+@pytest.mark.parametrize("old", ["`vllm_config`", "``ClusterForm``", "`num_logprobs`"])
+def test_a_first_word_swapped_beside_a_used_name_is_a_sibling(tmp_path: Path, old: str) -> None:
+    assert _found(tmp_path, USED_SIBLING.format(old=old)) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "twin"),
+    [
+        ("`find_stock`", "lookup_stock"),  # a called function's verb swapped: a rename
+        ("`peft_settings`", "peft_config"),  # the head word swapped (a synonym, kept first)
+        ("`extract_scores`", "extract_logprobs"),  # the head word swapped
+    ],
+)
+def test_a_renamed_used_name_stays_reported(tmp_path: Path, old: str, twin: str) -> None:
+    found = _found(tmp_path, USED_SIBLING.format(old=old))
+    assert [rule for rule, _ in found] == ["C1-PROSE-NAME-STALE"], found
+    assert old in found[0][1]
