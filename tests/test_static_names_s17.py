@@ -71,3 +71,37 @@ def test_a_renamed_used_name_stays_reported(tmp_path: Path, old: str, twin: str)
     found = _found(tmp_path, USED_SIBLING.format(old=old))
     assert [rule for rule, _ in found] == ["C1-PROSE-NAME-STALE"], found
     assert old in found[0][1]
+
+
+# a mixin's members come from the classes it is mixed into (round 22: wagtail's
+# ``CollectionPermissionLookupMixin`` documents ``self._get_permission_name``, which every
+# policy using it inherits from its other base)
+MIXIN = '''
+class {cls}:
+    """Permission checks.{own}"""
+
+    def _check_perm(self, user, actions):
+        """Check the permission.
+
+        Equivalent to user.has_perm(self._get_permission_name(action)) on all listed actions.
+        """
+        return [self.auth_model for a in actions if user]
+'''
+OWN = """
+
+    def _get_permission_names(self, action):
+        return [action]
+"""
+
+
+def test_a_member_a_mixin_takes_from_its_host(tmp_path: Path) -> None:
+    assert _found(tmp_path, MIXIN.format(cls="LookupMixin", own="")) == []
+
+
+@pytest.mark.parametrize(
+    ("cls", "own"),
+    [("Lookup", ""), ("LookupMixin", OWN)],  # no mixin; a mixin's own member misspelt
+)
+def test_a_missing_member_of_a_class_stays_reported(tmp_path: Path, cls: str, own: str) -> None:
+    code = MIXIN.format(cls=cls, own="").replace('"""Permission checks."""', '"""Checks."""' + own)
+    assert [rule for rule, _ in _found(tmp_path, code)] == ["C1-NAME-UNRESOLVED"]

@@ -30,6 +30,7 @@ from docref.checks.static.names_scope import (
     project_names,
     sometimes_present,
 )
+from docref.checks.static.names_spelling import suggest
 from docref.graph.model import FileExtract, Import
 from docref.graph.project import ProjectGraph
 
@@ -114,7 +115,7 @@ class ProjectWalk:
         if name in own or (facts is not None and name in facts.code_words):
             return True
         unsure = bool(own & {"__getattr__", "__getattribute__"}) or len(seen) > _MAX_HOPS
-        unsure = unsure or self._rebound(target)
+        unsure = unsure or self._rebound(target) or _hosted(target, name, own)
         seen = seen | {target}
         for base in self._bases(target) if not unsure else []:
             if isinstance(base, _Class) and base in seen:
@@ -297,3 +298,13 @@ class ProjectWalk:
             known |= OBJECT_HOOKS if target.qualified == "object" else set()
             return missing(owner, part, known, external=True)
         return UNKNOWN
+
+
+def _hosted(target: _Class, name: str, own: set[str]) -> bool:
+    """A mixin (a class named ``...Mixin``) uses members its host classes supply
+    (wagtail's ``CollectionPermissionLookupMixin`` calling ``self._get_permission_name``;
+    round 22), which no static reader of the mixin can list -- unless the name is a
+    misspelling of one of the mixin's own members (``_repr_mimbundle_``)."""
+    if not target.qualname.rsplit(".", 1)[-1].endswith("Mixin"):
+        return False
+    return suggest(name, own, strict=True) is None
