@@ -42,6 +42,7 @@ __all__ = [
     "documented_default",
     "param_entries",
     "signature_params",
+    "unreported_entries",
 ]
 
 RULE_DEFAULT_MISMATCH = "C2-DEFAULT-MISMATCH"
@@ -206,6 +207,18 @@ def signature_params(inp: StaticInput) -> dict[str, list[Param]]:
     return out
 
 
+def unreported_entries(
+    inp: StaticInput, params: dict[str, list[Param]], reported: set[str]
+) -> Iterator[tuple[Segment, str, list[Param]]]:
+    """Each parameter entry whose name the signature has, with its records, skipping a name
+    already in ``reported`` -- read at each step, so a rule that adds the names it reports
+    gives one finding per parameter (C2-DEFAULT-MISMATCH and C2-OPTIONAL-FLAG walk so)."""
+    for seg, name in param_entries(inp):
+        records = params.get(name)
+        if records and name not in reported:
+            yield seg, name, records
+
+
 def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
     """``C2-DEFAULT-MISMATCH``: a documented default that is not the signature's default."""
     if inp.file.language != "python":
@@ -213,9 +226,8 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
     params = signature_params(inp)
     out: list[Finding] = []
     reported: set[str] = set()
-    for seg, name in param_entries(inp):
-        records = params.get(name)
-        if not records or name in reported or len({p.default for p in records}) != 1:
+    for seg, name, records in unreported_entries(inp, params, reported):
+        if len({p.default for p in records}) != 1:
             continue
         signature_text = records[0].default
         if signature_text is None or records[0].kind in ("vararg", "kwarg"):

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput, per_function
-from docref.checks.static.defaults import description, param_entries, signature_params
+from docref.checks.static.defaults import description, signature_params, unreported_entries
 from docref.checks.static.optional_alternative import falls_back, read_only_without_alternative
 from docref.checks.static.optional_callees import passed_on_as_maybe_none, wrapped_by_public_twin
 from docref.checks.static.overriders import overriders
@@ -173,9 +173,8 @@ def _optional_flags(inp: StaticInput) -> list[Finding]:
     params = signature_params(inp)
     out: list[Finding] = []
     reported: set[str] = set()
-    for seg, name in param_entries(inp):
-        records = params.get(name)
-        if not records or name in reported or not _says_optional(seg):
+    for seg, name, records in unreported_entries(inp, params, reported):
+        if not _says_optional(seg):
             continue
         if any(p.default is not None or p.kind in ("vararg", "kwarg") for p in records):
             continue

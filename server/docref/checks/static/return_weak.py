@@ -9,7 +9,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.prose_returns import c2_prose_return_weak
 from docref.checks.static.return_evidence import RULE_RETURN_WEAK, RULE_RETURNS_WEAK
 from docref.checks.static.returns_raises import returns_vs_yields
-from docref.checks.static.types_rules import return_types
+from docref.checks.static.types_returns import return_types
 from docref.core.findings import Finding
 
 # C2-PROSE-RETURN-WEAK lives beside the rules whose guard it shares (:mod:`.prose_returns`),

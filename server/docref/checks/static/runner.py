@@ -43,13 +43,12 @@ from docref.checks.static.returns_raises import (
     c3_returns_vs_yields,
     c3_returns_without_value,
 )
+from docref.checks.static.types_returns import c2_return_type, c2_yield_type
 from docref.checks.static.types_rules import (
     c2_numpy_scalar,
     c2_param_partial,
     c2_param_type,
     c2_param_weak,
-    c2_return_type,
-    c2_yield_type,
 )
 from docref.core.findings import Finding
 from docref.graph.model import Docstring, Function
