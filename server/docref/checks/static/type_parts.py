@@ -58,8 +58,10 @@ def _top_level_commas(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-# ``CompleteCohp: Describe all COHPs`` -- a type, its colon, a description
-_TYPED_LINE = re.compile(r"([A-Za-z_][\w.]*(?:\[[^\n]*?\])?)\s*:\s+\S")
+# ``CompleteCohp: Describe all COHPs`` -- a type, its colon, a description; the type may be
+# code-marked as Hugging Face and Sphinx write it (`` `dict`: metric inputs.``, round 22,
+# evaluate's ``prepare_data``; ``:obj:`dict`: ...``)
+_TYPED_LINE = re.compile(r"((?::[\w:]+:)?`*~?[A-Za-z_][\w.]*(?:\[[^\n]*?\])?`*)\s*:\s+\S")
 
 
 def google_items(inp: StaticInput, segment: Segment) -> bool:
