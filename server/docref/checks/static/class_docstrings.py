@@ -34,7 +34,6 @@ method and checked as one.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -48,6 +47,7 @@ from docref.checks.static.class_gates import (
     without_declared_fields,
     without_new_parameters,
 )
+from docref.checks.static.class_methods import documents_its_call, documents_its_items
 from docref.checks.static.class_set_attributes import without_class_attributes
 from docref.checks.static.completeness import COMPLETENESS_RULES, missing_finding
 from docref.checks.static.defaults import c2_default_mismatch
@@ -82,7 +82,6 @@ PARAMETER_RULES: tuple[Rule, ...] = (
 )
 """The rules a class docstring is checked with (besides the opt-in ``DOC-PARAM-MISSING``)."""
 
-_RETURN_CALL = re.compile(r"\breturn\s+([A-Za-z_][\w.]*)\s*\(")
 _STRUCTURED = frozenset({"param", "returns", "yields", "raises", "attribute"})
 _TYPE_SECTIONS = frozenset({":type", "@type"})
 
@@ -230,8 +229,8 @@ def _check_class(
 
     if documents and (
         renames_inherited_positionals(fe, cls, ctor, parsed, resolver, parse_in)
-        or _documents_its_call(fe, cls, ctor, parsed)
-        or _documents_its_items(graph, fe, cls, ctor, parsed, data)
+        or documents_its_call(fe, cls, ctor, parsed)
+        or documents_its_items(graph, fe, cls, ctor, parsed, data)
     ):
         return
     result.classes += 1
@@ -317,56 +316,6 @@ def _without_own_methods(
 
     segments = [s for s in parsed.segments if kept(s)]
     return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
-
-
-def _documents_its_call(
-    fe: FileExtract, cls: Class, ctor: Constructor, parsed: ParsedDocstring
-) -> bool:
-    """A class with its own ``__call__`` whose docstring documents none of the constructor's
-    parameters documents the call of its instances (astropy's ``Table.read``: a descriptor
-    built with ``(instance, cls)`` and called with ``(*args, format=..., **kwargs)``), which
-    the constructor rules do not judge."""
-    call = f"{cls.qualname}.__call__"
-    if not any(f.qualname == call for f in fe.functions):
-        return False
-    documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
-    return not documented & {p.name for p in ctor.params}
-
-
-def _documents_its_items(
-    graph: ProjectGraph,
-    fe: FileExtract,
-    cls: Class,
-    ctor: Constructor,
-    parsed: ParsedDocstring,
-    data: bytes,
-) -> bool:
-    """An indexer (a class with its own ``__getitem__``) whose docstring documents, instead of
-    the constructor's parameters, those of the methods of the object indexing it gives: jax's
-    ``x.at[idx].set(y, mode=...)`` is documented on the ``at`` helper, with ``mode`` a
-    parameter of ``_IndexUpdateRef.set``.  Every documented name must be such a parameter."""
-    getitem = next((f for f in fe.functions if f.qualname == f"{cls.qualname}.__getitem__"), None)
-    documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
-    if getitem is None or not documented or documented & {p.name for p in ctor.params}:
-        return False
-    written = (getitem.returns or "").strip().strip("'\"")
-    if not written:
-        body = data[getitem.header_span.end_byte : getitem.span.end_byte].decode("utf-8", "replace")
-        returned = set(_RETURN_CALL.findall(body))
-        written = returned.pop() if len(returned) == 1 else ""
-    name = written.split("[", 1)[0].rpartition(".")[2]
-    reach = [fe] + [graph.get(p) for p in sorted(graph.imports_of(fe.path))]
-    params = {
-        p.name
-        for other in reach
-        if other is not None
-        for item in other.classes
-        if item.name == name
-        for f in other.functions
-        if f.parent_class == item.qualname
-        for p in f.params
-    }
-    return bool(name) and documented <= params
 
 
 def _missing(graph: ProjectGraph, inp: ClassInput, ctor: Constructor) -> list[Finding]:

@@ -1,0 +1,75 @@
+"""Class docstrings that document the call of another method than the constructor.
+
+:mod:`~docref.checks.static.class_docstrings` checks a class docstring's parameter entries
+against the constructor; a docstring that documents none of the constructor's parameters but
+those of another method the class's objects are used through is not judged at all (unlike
+:mod:`.class_gates`, which takes out single entries):
+
+- :func:`documents_its_call`: a class with its own ``__call__`` (the call of its instances);
+- :func:`documents_its_items`: an indexer (its own ``__getitem__``) documenting the methods of
+  the object indexing gives.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.static.class_constructors import Constructor
+from docref.checks.static.class_gates import documented_names
+from docref.graph.model import Class, FileExtract
+from docref.graph.project import ProjectGraph
+from docref.segments import ParsedDocstring
+
+__all__ = ["documents_its_call", "documents_its_items"]
+
+_RETURN_CALL = re.compile(r"\breturn\s+([A-Za-z_][\w.]*)\s*\(")
+
+
+def documents_its_call(
+    fe: FileExtract, cls: Class, ctor: Constructor, parsed: ParsedDocstring
+) -> bool:
+    """A class with its own ``__call__`` whose docstring documents none of the constructor's
+    parameters documents the call of its instances (astropy's ``Table.read``: a descriptor
+    built with ``(instance, cls)`` and called with ``(*args, format=..., **kwargs)``), which
+    the constructor rules do not judge."""
+    call = f"{cls.qualname}.__call__"
+    if not any(f.qualname == call for f in fe.functions):
+        return False
+    documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
+    return not documented & {p.name for p in ctor.params}
+
+
+def documents_its_items(
+    graph: ProjectGraph,
+    fe: FileExtract,
+    cls: Class,
+    ctor: Constructor,
+    parsed: ParsedDocstring,
+    data: bytes,
+) -> bool:
+    """An indexer (a class with its own ``__getitem__``) whose docstring documents, instead of
+    the constructor's parameters, those of the methods of the object indexing it gives: jax's
+    ``x.at[idx].set(y, mode=...)`` is documented on the ``at`` helper, with ``mode`` a
+    parameter of ``_IndexUpdateRef.set``.  Every documented name must be such a parameter."""
+    getitem = next((f for f in fe.functions if f.qualname == f"{cls.qualname}.__getitem__"), None)
+    documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
+    if getitem is None or not documented or documented & {p.name for p in ctor.params}:
+        return False
+    written = (getitem.returns or "").strip().strip("'\"")
+    if not written:
+        body = data[getitem.header_span.end_byte : getitem.span.end_byte].decode("utf-8", "replace")
+        returned = set(_RETURN_CALL.findall(body))
+        written = returned.pop() if len(returned) == 1 else ""
+    name = written.split("[", 1)[0].rpartition(".")[2]
+    reach = [fe] + [graph.get(p) for p in sorted(graph.imports_of(fe.path))]
+    params = {
+        p.name
+        for other in reach
+        if other is not None
+        for item in other.classes
+        if item.name == name
+        for f in other.functions
+        if f.parent_class == item.qualname
+        for p in f.params
+    }
+    return bool(name) and documented <= params
