@@ -47,7 +47,11 @@ from docref.checks.static.class_gates import (
     without_declared_fields,
     without_new_parameters,
 )
-from docref.checks.static.class_methods import documents_its_call, documents_its_items
+from docref.checks.static.class_methods import (
+    documents_its_call,
+    documents_its_items,
+    without_hook_parameters,
+)
 from docref.checks.static.class_set_attributes import without_class_attributes
 from docref.checks.static.completeness import COMPLETENESS_RULES, missing_finding
 from docref.checks.static.defaults import c2_default_mismatch
@@ -220,6 +224,7 @@ def _check_class(
     parsed = without_call_parameters(fe, cls, parsed, params, resolver)
     parsed = without_new_parameters(fe, cls, ctor, parsed)
     parsed = without_class_attributes(fe, cls, ctor, parsed)
+    parsed = without_hook_parameters(fe, cls, ctor, parsed)
 
     def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:
         if path == fe.path:

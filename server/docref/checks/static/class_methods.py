@@ -8,20 +8,28 @@ those of another method the class's objects are used through is not judged at al
 - :func:`documents_its_call`: a class with its own ``__call__`` (the call of its instances);
 - :func:`documents_its_items`: an indexer (its own ``__getitem__``) documenting the methods of
   the object indexing gives.
+
+:func:`without_hook_parameters` takes out the entries naming the parameters of the one method
+a subclass that inherits its constructor implements (the hook the base's machinery calls), when
+the docstring documents none of the inherited constructor's parameters: s3transfer's
+``IORenameFileTask(Task)`` documents ``fileobj``, ``final_filename``, ``osutil`` of its
+``_main``, which ``Task.__init__`` receives packed in ``main_kwargs`` (round 22).
 """
 
 from __future__ import annotations
 
 import re
 
-from docref.checks.static.class_constructors import Constructor
-from docref.checks.static.class_gates import documented_names
+from docref.checks.static.class_constructors import Constructor, without_receiver
+from docref.checks.static.class_gates import documented_names, without_entries
 from docref.graph.model import Class, FileExtract
 from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring
 
-__all__ = ["documents_its_call", "documents_its_items"]
+__all__ = ["documents_its_call", "documents_its_items", "without_hook_parameters"]
 
+# the methods the constructor gates judge already (or that are the constructor itself)
+_CONSTRUCTION = frozenset({"__init__", "__new__", "__call__", "__init_subclass__"})
 _RETURN_CALL = re.compile(r"\breturn\s+([A-Za-z_][\w.]*)\s*\(")
 
 
@@ -73,3 +81,30 @@ def documents_its_items(
         for p in f.params
     }
     return bool(name) and documented <= params
+
+
+def without_hook_parameters(
+    fe: FileExtract, cls: Class, ctor: Constructor, parsed: ParsedDocstring
+) -> ParsedDocstring:
+    """``parsed`` without the entries naming parameters of the class's own method that most
+    of its entries name, when the class inherits its constructor (a method of a project
+    base, not generated) and documents none of that constructor's parameters: a subclass
+    whose only code is the hook the base calls documents the hook's arguments (see the
+    module docstring).  A name that method does not take stays judged, and so does every
+    entry of a class with a constructor of its own (its docstring describes that call)."""
+    if ctor.own_method is not None or ctor.model is not None:
+        return parsed
+    documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
+    if not documented or documented & {p.name.lstrip("*") for p in ctor.params}:
+        return parsed
+    prefix = cls.qualname + "."
+    best: set[str] = set()
+    for f in fe.functions:
+        if f.parent_class != cls.qualname or not f.qualname.startswith(prefix):
+            continue
+        if f.name in _CONSTRUCTION:
+            continue
+        named = {p.name for p in without_receiver(f) if p.kind not in ("vararg", "kwarg")}
+        if len(named & documented) > len(best):
+            best = named & documented
+    return without_entries(parsed, best) if best else parsed

@@ -1,0 +1,91 @@
+"""A subclass inheriting its constructor documents the hook it implements (session 17)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.static_helpers import default_findings
+
+_TASKS = '''
+class Task:
+    """A unit of work.
+
+    :param coordinator: The coordinator of the transfer.
+    :param main_kwargs: The keyword arguments ``_main`` is called with.
+    """
+
+    def __init__(self, coordinator, main_kwargs=None):
+        self._coordinator = coordinator
+        self._main_kwargs = main_kwargs or {}
+
+    def __call__(self):
+        return self._main(**self._main_kwargs)
+
+    def _main(self, **kwargs):
+        raise NotImplementedError
+
+
+class RenameTask(Task):
+    """Rename a temporary file to its final name.
+
+    :param fileobj: The file handle that content was written to.
+    :param final_filename: The final name of the file.
+    """
+
+    def _main(self, fileobj, final_filename):
+        fileobj.close()
+        return final_filename
+
+
+class CloseTask(Task):
+    """Close a file.
+
+    :param fileobj: The file to close.
+    :param osutil: Not a parameter of _main any more.
+    """
+
+    def _main(self, fileobj):
+        fileobj.close()
+
+
+class OwnInitTask(Task):
+    """A task with a constructor of its own.
+
+    :param fileobj: The file to close.
+    """
+
+    def __init__(self, coordinator):
+        super().__init__(coordinator)
+
+    def _main(self, fileobj):
+        fileobj.close()
+
+
+class DocumentsTheCallTask(Task):
+    """A task documenting the inherited constructor.
+
+    :param coordinator: The coordinator.
+    :param fileobj: The file to close.
+    """
+
+    def _main(self, fileobj):
+        fileobj.close()
+'''
+
+
+def _findings(tmp_path: Path, code: str) -> list[tuple[str, str]]:
+    return sorted((f.qualname, f.message.split(",")[0]) for f in default_findings(tmp_path, code))
+
+
+def test_a_subclass_documenting_the_hook_it_implements(tmp_path: Path) -> None:
+    # round 22 (s3transfer's ``IORenameFileTask(Task)``): the class inherits ``Task.__init__``
+    # (which takes the hook's arguments packed in ``main_kwargs``) and documents the
+    # parameters of the ``_main`` it implements.  Controls that stay reported: ``osutil``,
+    # a name the hook does not take; ``fileobj`` on a class with its own constructor (its
+    # docstring describes that call); ``fileobj`` beside a documented constructor parameter
+    # (the docstring describes the constructor's call)
+    assert _findings(tmp_path, _TASKS) == [
+        ("CloseTask", 'documents parameter "osutil"'),
+        ("DocumentsTheCallTask", 'documents parameter "fileobj"'),
+        ("OwnInitTask", 'documents parameter "fileobj"'),
+    ]
