@@ -45,6 +45,7 @@ from collections.abc import Container, Iterator
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_added import decorator_parameters, returned_function_params
 from docref.checks.static.params_entries import (
+    abstract_hook,
     group_of_varargs,
     labels_positional_only,
     not_a_name,
@@ -297,6 +298,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
         if name in _GENERIC_VARARGS | _KWARGS_WORDS and _refers_elsewhere(segment):
             continue  # ``args, kwargs : see NDUncertainty``: another signature's arguments
+        if name in _GENERIC_VARARGS | _KWARGS_WORDS and abstract_hook(inp):
+            continue  # what an abstract hook's implementations receive beyond its signature
         if name in _NOTE_MARKERS:
             continue  # ``TODO: not used yet`` inside Parameters is a note, not an entry
         if name in _GENERIC_VARARGS and _positional_only_and_varargs(params):

@@ -27,6 +27,10 @@
   ``ndarray_size_threshold``, ... -- a made-up tail (``xyz``, ``xxx``, ``foo``) on the prefix
   two or more parameters share: one entry for the family (jsonpickle, round 20), like
   Javadoc's ``@param M`` for ``Mxx, Mxy``.
+* :func:`abstract_hook`: ``args``/``kwargs`` on a method that is abstract or a stub (only a
+  docstring and ``pass``/``...``/``raise NotImplementedError``) -- the extra arguments the
+  implementations receive, which the hook's own signature leaves out (darts'
+  ``ts_transform``, round 21; session 17).
 """
 
 from __future__ import annotations
@@ -37,11 +41,13 @@ from collections.abc import Container, Iterable
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_suggest import closest_parameter
+from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.core.segment import Segment
 from docref.graph.model import Param
 from docref.graph.project import ProjectGraph
 
 __all__ = [
+    "abstract_hook",
     "element_of_a_tuple",
     "group_of_varargs",
     "in_own_pseudo_signature",
@@ -215,3 +221,16 @@ def placeholder_of_family(name: str, names: Iterable[str]) -> bool:
         return False
     prefix = "_".join(words[:cut]) + "_"
     return sum(n.startswith(prefix) for n in names) >= 2
+
+
+def abstract_hook(inp: StaticInput) -> bool:
+    """Whether the function is a method that is abstract or a stub: its docstring speaks for
+    the implementations (see the module docstring)."""
+    fn = inp.function
+    if inp.file.language != "python" or fn.parent_class is None or fn.parent_class == fn.qualname:
+        return False  # a class docstring (its synthetic call record) is no hook
+    node = function_node(inp.data, fn)
+    if node is None:
+        return False
+    facts = body_facts(node)
+    return facts.abstract or facts.stub

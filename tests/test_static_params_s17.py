@@ -1,0 +1,84 @@
+"""C1-PARAM-UNKNOWN false-alarm mechanisms of session 17, each with a control beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.static_helpers import default_findings
+
+_HOOKS = '''
+from abc import ABC, abstractmethod
+
+
+class Transformer(ABC):
+    @staticmethod
+    @abstractmethod
+    def ts_transform(series, params):
+        """Transform one series.
+
+        Parameters
+        ----------
+        series
+            The series.
+        params
+            The parameters.
+        args
+            Any positional arguments given to ``transform`` besides the series.
+        kwargs
+            Any keyword arguments given to ``transform``.
+        """
+        pass
+
+    def ts_inverse(self, series):
+        """Invert one series.
+
+        Parameters
+        ----------
+        series
+            The series.
+        *args
+            Passed on by ``inverse``.
+        **kwargs
+            Passed on by ``inverse``.
+        """
+        raise NotImplementedError
+
+    @abstractmethod
+    def ts_fit(self, series):
+        """Fit.
+
+        Parameters
+        ----------
+        series
+            The series.
+        params
+            Stale: the hook takes no params.
+        """
+
+    def transform(self, series):
+        """Transform.
+
+        Parameters
+        ----------
+        series
+            The series.
+        kwargs
+            Stale: this method takes no keywords.
+        """
+        return self.ts_transform(series, {})
+'''
+
+
+def _findings(tmp_path: Path, code: str) -> list[tuple[str, str]]:
+    return sorted((f.qualname, f.message.split(",")[0]) for f in default_findings(tmp_path, code))
+
+
+def test_an_abstract_hook_documents_what_its_implementations_receive(tmp_path: Path) -> None:
+    # round 21 (darts' ``ts_transform``, ``ts_inverse_transform``): an abstract method or a stub
+    # documents the ``*args``/``**kwargs`` its implementations are called with, which its own
+    # signature leaves out.  Controls: a stale ordinary name on an abstract hook, and
+    # ``kwargs`` on a concrete method that takes none, stay reported
+    assert _findings(tmp_path, _HOOKS) == [
+        ("Transformer.transform", 'documents parameter "kwargs"'),
+        ("Transformer.ts_fit", 'documents parameter "params"'),
+    ]
