@@ -82,3 +82,44 @@ def test_an_abstract_hook_documents_what_its_implementations_receive(tmp_path: P
         ("Transformer.transform", 'documents parameter "kwargs"'),
         ("Transformer.ts_fit", 'documents parameter "params"'),
     ]
+
+
+_UNDERSCORED = '''
+class _Plugin:
+    """Install a package.
+
+    Parameters
+    ----------
+    install_fn
+        The installer.
+    """
+
+    def __init__(self, _install_fn):
+        self._install_fn = _install_fn
+
+
+def _drop_nodes(_errors, dropped):
+    """Drop nodes.
+
+    :param errors: The errors.
+    :param dropped: The nodes.
+    """
+    return [e for e in _errors if e not in dropped]
+
+
+def add_index(name, _override=False):
+    """Add an index.
+
+    :param name: The name.
+    :param override: Replace an existing index.
+    """
+    return name, _override
+'''
+
+
+def test_a_private_callable_documents_a_parameter_without_its_underscore(tmp_path: Path) -> None:
+    # rounds 16 (cerberus ``_drop_nodes_from_errorpaths``: ``errors`` for ``_errors``) and 21
+    # (distributed ``_InstallNannyPlugin``: ``install_fn`` for ``_install_fn``): internal code
+    # whose entry drops the underscore.  Control: a public function (sphinx's
+    # ``add_index_to_domain``, judged TRUE: ``override=`` raises a TypeError) stays reported
+    assert _findings(tmp_path, _UNDERSCORED) == [("add_index", 'documents parameter "override"')]

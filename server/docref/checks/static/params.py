@@ -50,6 +50,7 @@ from docref.checks.static.params_entries import (
     labels_positional_only,
     not_a_name,
     placeholder_of_family,
+    underscore_of_private,
 )
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_suggest import closest_parameter, rename_target
@@ -317,6 +318,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # ``ndarray_abc_xyz`` for the ``ndarray_*`` parameters, undocumented
         if labels_positional_only(name, positional_only - param_entries):
             continue  # a label of a positional-only argument, whose name no caller writes
+        if underscore_of_private(inp, name, candidates):
+            continue  # ``errors`` for ``_errors`` in internal code: no caller's keyword
         if (segment.start, name) in reported:
             continue
         reported.add((segment.start, name))

@@ -31,6 +31,11 @@
   docstring and ``pass``/``...``/``raise NotImplementedError``) -- the extra arguments the
   implementations receive, which the hook's own signature leaves out (darts'
   ``ts_transform``, round 21; session 17).
+* :func:`underscore_of_private`: ``errors`` for ``_errors`` on a private function or class
+  (cerberus' ``_drop_nodes_from_errorpaths``, round 16; distributed's ``_InstallNannyPlugin``,
+  round 21) -- the name without its leading underscore, in internal code no caller outside
+  the project reaches by keyword (on a public one, sphinx's ``override`` for ``_override``, a
+  caller following the docs gets a ``TypeError``: reported).
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ __all__ = [
     "not_a_name",
     "placeholder_of_family",
     "says_removed",
+    "underscore_of_private",
 ]
 
 # ``(label, x, y)`` not preceded by a name or a dot: a tuple form, not a call ``f(a, b)``
@@ -234,3 +240,16 @@ def abstract_hook(inp: StaticInput) -> bool:
         return False
     facts = body_facts(node)
     return facts.abstract or facts.stub
+
+
+def _private(qualname: str) -> bool:
+    return any(p.startswith("_") and not p.endswith("__") for p in qualname.split("."))
+
+
+def underscore_of_private(inp: StaticInput, name: str, candidates: Iterable[str]) -> bool:
+    """``name`` is a parameter of the private function (or class) with its leading
+    underscores dropped or added (see the module docstring)."""
+    if not _private(inp.function.qualname):
+        return False
+    bare = name.lstrip("_")
+    return any(c != name and c.lstrip("_") == bare for c in candidates)
