@@ -105,3 +105,29 @@ def test_a_member_a_mixin_takes_from_its_host(tmp_path: Path) -> None:
 def test_a_missing_member_of_a_class_stays_reported(tmp_path: Path, cls: str, own: str) -> None:
     code = MIXIN.format(cls=cls, own="").replace('"""Permission checks."""', '"""Checks."""' + own)
     assert [rule for rule, _ in _found(tmp_path, code)] == ["C1-NAME-UNRESOLVED"]
+
+
+# a count prefix on a collection in scope names how many it holds (round 16:
+# tensorflow-probability's "a distribution over `nlabels` outcomes" beside ``labels``)
+COUNT = '''
+def brier(labels, logits):
+    """Decompose the Brier score.
+
+    For a distribution p over {old} outcomes, the score is a sum over the labels.
+
+    Args:
+        labels: The labels.
+        logits: The logits.
+    """
+    return labels, logits
+'''
+
+
+@pytest.mark.parametrize("old", ["`nlabels`", "``num_labels``", "`n_labels`"])
+def test_a_count_of_a_collection_in_scope_is_no_typo(tmp_path: Path, old: str) -> None:
+    assert _found(tmp_path, COUNT.format(old=old)) == []
+
+
+def test_a_typo_of_a_collection_stays_reported(tmp_path: Path) -> None:
+    found = _found(tmp_path, COUNT.format(old="`lables`"))
+    assert [rule for rule, _ in found] == ["C1-NAME-UNRESOLVED"]

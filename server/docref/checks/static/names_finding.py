@@ -76,6 +76,21 @@ def _same_entity(name: str, candidates: list[str]) -> bool:
     return snake in {c.lstrip("_") for c in candidates}
 
 
+# the prefixes that make a name the count of what another holds (``nlabels``, ``n_items``)
+_COUNT = re.compile(r"(?:n|nb|num)_?(?=[a-z])")
+
+
+def _count_of(name: str, suggestion: str | None) -> bool:
+    """``name`` is a count prefix on the plural name in scope it would be a typo of
+    (``nlabels`` beside the parameter ``labels``: "a distribution over `nlabels` outcomes";
+    round 16, tensorflow-probability): how many it holds, a dimension of the maths, not a
+    misspelling of the collection itself."""
+    if suggestion is None or not suggestion.endswith("s"):
+        return False
+    prefix = _COUNT.match(name)
+    return prefix is not None and name[prefix.end() :] == suggestion
+
+
 _EXAMPLES = re.compile(r"\b(?:such\s+as|e\.\s?g\.|for\s+(?:example|instance))", re.I)
 
 
@@ -145,6 +160,8 @@ def unresolved_finding(
     if suggestion is not None and not resolution.owner and loop_variable(inp, suggestion):
         suggestion = None  # ``term_id`` for ``for termid, df in ...``: both placeholders
     if not resolution.owner and _same_entity(name, [*candidates, suggestion or ""]):
+        return None
+    if not resolution.owner and _count_of(name, suggestion):
         return None
     if not resolution.owner and _numbered_example(inp, segment, mention, name, candidates):
         return None
