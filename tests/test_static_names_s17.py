@@ -131,3 +131,53 @@ def test_a_count_of_a_collection_in_scope_is_no_typo(tmp_path: Path, old: str) -
 def test_a_typo_of_a_collection_stays_reported(tmp_path: Path) -> None:
     found = _found(tmp_path, COUNT.format(old="`lables`"))
     assert [rule for rule, _ in found] == ["C1-NAME-UNRESOLVED"]
+
+
+# a dotted name the sentence calls a tag, key or setting is a string identifier (round 9:
+# mlflow's "the ``mlflow.prompt.is_prompt`` tag"; round 19: pandas' "name the keys with the
+# name of the library ..., e.g, ``pandas.indexcol``")
+KEYS = '''
+import mylib
+
+
+def f(entity):
+    """Classify the entity.
+
+    {sentence}
+
+    Args:
+        entity: The entity.
+    """
+    return mylib.dumps(entity)
+'''
+
+
+def _found_in_package(tmp_path: Path, sentence: str) -> list[str]:
+    files = {
+        "mylib/__init__.py": "def dumps(x):\n    return x\n",
+        "use.py": KEYS.format(sentence=sentence),
+    }
+    return [f.rule for f in project_findings(tmp_path, files, "use.py")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Reads the ``mylib.is_prompt`` tag from the persisted entity.",
+        "Name the keys after the library and a period, e.g, ``mylib.indexcol``.",
+        "Set the ``mylib.indent_width`` config key first.",
+    ],
+)
+def test_a_dotted_name_the_sentence_calls_a_key_is_a_string(tmp_path: Path, sentence: str) -> None:
+    assert _found_in_package(tmp_path, sentence) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Reads the ``mylib.is_prompt`` output from the persisted entity.",  # no tag
+        "Name the outputs after the library, e.g, ``mylib.indexcol``.",  # no key in the sentence
+    ],
+)
+def test_a_missing_module_member_stays_reported(tmp_path: Path, sentence: str) -> None:
+    assert _found_in_package(tmp_path, sentence) == ["C1-NAME-UNRESOLVED"]

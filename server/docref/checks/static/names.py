@@ -227,7 +227,7 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
             # ``xxx : ... TODO: does not exist yet``: a known gap, not drift; "If defined,
             # `n_frames` ...", "the old ``fromTxtFile``": allowed to be absent
             if marked_not_existing(inp.source, segment, mention.start) or may_not_exist(
-                inp.source, segment, mention.start
+                inp.source, segment, mention.start, mention.end
             ):
                 continue
             if "." not in mention.target and named_with_its_library(inp, segment, mention.start):

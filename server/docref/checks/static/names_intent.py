@@ -151,13 +151,30 @@ def _possessive(before: str) -> bool:
     return (match[1] or "").lower() not in _DETERMINERS
 
 
-def may_not_exist(source: str, segment: Segment, start: int) -> bool:
+# "the ``mlflow.prompt.is_prompt`` tag", "the ``a.b`` config key": a noun right after the
+# mention (its closing markup between) calls it a string identifier
+_AN_ID_AFTER = re.compile(
+    r"[`*]*\s+(?:tags?|permissions?|(?:config(?:uration)?\s+)?(?:keys?|settings?))\b", re.I
+)
+# an example cue right before the mention ("e.g, ``pandas.indexcol``"), after a sentence
+# that speaks of keys or ids ("name the keys with the name of the library ...")
+_EXAMPLE_CUE = re.compile(r"\b(?:e\.\s?g\.?,?|such\s+as|for\s+example,?)\s+[`*]*$", re.I)
+_ID_WORD = re.compile(r"\b(?:ids?|identifiers?|keys?|tags?)\b", re.I)
+
+
+def may_not_exist(source: str, segment: Segment, start: int, end: int | None = None) -> bool:
     """The segment's text before the mention at ``start`` makes its existence conditional,
     calls it old (history: "the old ``Header.fromTxtFile`` method"), names its owner
     ("Django's `timesince`", "torchvision's ``nrow``") or calls it an id ("command ids such as
-    `napari.window.file.copy`": a string, not a module path)."""
+    `napari.window.file.copy`": a string, not a module path), or the text after it (``end``)
+    does ("the ``mlflow.prompt.is_prompt`` tag"; round 9), or it is the example of a sentence
+    about keys ("name the keys ..., e.g, ``pandas.indexcol``"; round 19)."""
     before = source[max(segment.start, start - 40) : start]
     if _HISTORY.search(before) or _possessive(before) or _AN_ID.search(before):
+        return True
+    if end is not None and _AN_ID_AFTER.match(source, end, segment.end):
+        return True
+    if _EXAMPLE_CUE.search(before) and _ID_WORD.search(source, segment.start, start):
         return True
     return _CONDITIONAL.search(source, segment.start, max(segment.start, start)) is not None
 
