@@ -181,3 +181,48 @@ def test_a_dotted_name_the_sentence_calls_a_key_is_a_string(tmp_path: Path, sent
 )
 def test_a_missing_module_member_stays_reported(tmp_path: Path, sentence: str) -> None:
     assert _found_in_package(tmp_path, sentence) == ["C1-NAME-UNRESOLVED"]
+
+
+# a parameter of the callable a doc-builder Markdown link of the sentence names (round 22:
+# trl's "the request [`~trl...VLLMClient.get_sequence_logprobs`] issues ... truncates each
+# position back to exactly `top_logprobs` entries", beside this method's ``topk_logprobs``)
+CLIENT = """
+class Client:
+    def get_logprobs(self, sequences, top_logprobs=100):
+        return sequences[:top_logprobs]
+"""
+SCORE = '''
+def score(sequences, topk_logprobs):
+    """Score the sequences.
+
+    This is the request {link} issues; the response is parsed here because that client
+    truncates each position back to exactly `{name}` entries.
+
+    Args:
+        sequences: The sequences.
+        topk_logprobs: How many logprobs to keep.
+    """
+    return sequences[:topk_logprobs]
+'''
+
+
+def _score_rules(tmp_path: Path, link: str, name: str) -> list[str]:
+    files = {"client.py": CLIENT, "use.py": SCORE.format(link=link, name=name)}
+    return [f.rule for f in project_findings(tmp_path, files, "use.py")]
+
+
+def test_a_parameter_of_a_markdown_linked_callable(tmp_path: Path) -> None:
+    assert _score_rules(tmp_path, "[`~client.Client.get_logprobs`]", "top_logprobs") == []
+
+
+@pytest.mark.parametrize(
+    ("link", "name"),
+    [
+        ("the client sends", "top_logprobs"),  # no link
+        ("[`~client.Client.get_logprobs`]", "topk_logprob"),  # no parameter of the linked one
+    ],
+)
+def test_a_name_no_linked_callable_takes_stays_reported(
+    tmp_path: Path, link: str, name: str
+) -> None:
+    assert _score_rules(tmp_path, link, name) == ["C1-NAME-UNRESOLVED"]

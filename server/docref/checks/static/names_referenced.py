@@ -5,7 +5,8 @@ qiskit's ``transpile``: "You can see a list of installed plugins by using
 ``stage_name`` is not a name of ``transpile``'s scope but a parameter of the function the
 sentence points to; a reader follows the link.  :func:`parameter_of_referenced` resolves the
 Sphinx roles of the sentence (``:func:``, ``:meth:``, ``:class:`` -- a class by its
-``__init__``) to project functions, one hop, by the target's last part and its qualifying parts
+``__init__``; or a doc-builder Markdown link, ``[`~pkg.Class.method`]``) to project functions,
+one hop, by the target's last part and its qualifying parts
 (``~.name``, ``mod.name``, ``Class.method``), and answers whether the name is one of their
 parameters.  A name that is no parameter of the referenced callable stays unresolved.
 """
@@ -22,8 +23,13 @@ from docref.graph.project import ProjectGraph
 
 __all__ = ["parameter_of_referenced"]
 
-# a callable's cross-reference: ``:func:`~.f```, ``:py:meth:`C.m```, ``:class:`title <C>```
-_CALLABLE_ROLE = re.compile(r":(?:py:)?(?:func|meth|class):`(?:[^`<]*<)?[~!]?\.?(?P<t>[\w.]+)>?`")
+# a callable's cross-reference: ``:func:`~.f```, ``:py:meth:`C.m```, ``:class:`title <C>```,
+# or the Markdown link of the Hugging Face doc-builder (``[`~trl.VLLMClient.get_logprobs`]``:
+# trl, transformers, diffusers, peft; round 22)
+_CALLABLE_ROLE = re.compile(
+    r":(?:py:)?(?:func|meth|class):`(?:[^`<]*<)?[~!]?\.?(?P<t>[\w.]+)>?`"
+    r"|\[`~?(?P<md>[\w.]+?)(?:\(\))?`\]"
+)
 
 # graph -> (names generation, last part of a qualname -> [(path, qualname)])
 _BY_LAST: weakref.WeakKeyDictionary[ProjectGraph, tuple[int, dict[str, list[tuple[str, str]]]]] = (
@@ -33,11 +39,11 @@ _BY_LAST: weakref.WeakKeyDictionary[ProjectGraph, tuple[int, dict[str, list[tupl
 
 def parameter_of_referenced(inp: StaticInput, segment: Segment, name: str) -> bool:
     """Whether ``name`` (a bare name) is a parameter of a project callable that a Sphinx
-    role of ``segment`` (the mention's sentence) cross-references."""
-    if "." in name or ":" not in segment.text:
+    role or a doc-builder link of ``segment`` (the mention's sentence) cross-references."""
+    if "." in name or (":" not in segment.text and "[`" not in segment.text):
         return False
     for match in _CALLABLE_ROLE.finditer(inp.source, segment.start, segment.end):
-        for fn in _referenced(inp.graph, match["t"]):
+        for fn in _referenced(inp.graph, match["t"] or match["md"]):
             if any(p.name.lstrip("*") == name for p in fn.params):
                 return True
     return False
