@@ -226,3 +226,32 @@ def test_a_name_no_linked_callable_takes_stays_reported(
     tmp_path: Path, link: str, name: str
 ) -> None:
     assert _score_rules(tmp_path, link, name) == ["C1-NAME-UNRESOLVED"]
+
+
+# the placeholders of a format template the docstring writes in a code span (round 21: metpy's
+# "of the form `f'{module_name}{comparison_operator}{version_number}'` where
+# `comparison_operator` must be one of ...", beside a constant ``comparison_operators``)
+TEMPLATE = '''
+comparison_operators = ("==", "<", ">")
+
+
+def version_check(version_spec):
+    """Compare the module's version.
+
+    Args:
+        version_spec: The specification, of the form {form} where `comparison_operator`
+            must be one of `comparison_operators`.
+    """
+    return version_spec in comparison_operators
+'''
+
+
+def test_a_placeholder_of_a_template_in_a_code_span(tmp_path: Path) -> None:
+    form = "`f'{module_name}{comparison_operator}{version_number}'`"
+    assert _found(tmp_path, TEMPLATE.replace("{form}", form)) == []
+
+
+def test_a_name_no_template_defines_stays_reported(tmp_path: Path) -> None:
+    form = "`f'{module_name}{operator}{version_number}'`"  # another placeholder
+    found = _found(tmp_path, TEMPLATE.replace("{form}", form))
+    assert [rule for rule, _ in found] == ["C1-NAME-UNRESOLVED"]

@@ -19,6 +19,9 @@ _SHAPE = re.compile(r"shape(?<=\bshape)\s*[=:]?\s*\(([^()]*)\)")
 # "an array with shape ``shape1``", "broadcastable to shape ``shape2``": numbered placeholders
 # the sentence names shapes by (not "of shape `mask_shape`", a stale parameter of jax's)
 _SHAPE_NAME = re.compile(r"shape(?<=\bshape)s?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
+# a code span holding a ``{name}`` placeholder, and the placeholders in it
+_TEMPLATE_SPAN = re.compile(r"`[^`\n]*\{[A-Za-z_]\w*\}[^`\n]*`")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)\}")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
 _OUTPUTS = frozenset({"returns", "yields"})
 
@@ -58,6 +61,11 @@ def example_words(inp: StaticInput) -> tuple[set[str], set[str]]:
     if defined:  # (no placeholder defined, none built on one: the body's words unread)
         words = set(re.findall(r"[^\W\d]\w*", body))
         pieces.extend(w for w in words if "_" in w.strip("_") and defined & set(w.split("_")))
+    # the placeholders of a format template in a code span (`f'{module_name}{op}'`, then
+    # "where `op` must be one of ...": metpy, round 21)
+    if "{" in body:
+        for span in _TEMPLATE_SPAN.finditer(body):
+            pieces.extend(_PLACEHOLDER.findall(span[0]))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     # the names of its own Returns/Yields entries (NumPy ``g_vector : ndarray``), which the
