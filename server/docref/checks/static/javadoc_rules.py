@@ -7,8 +7,8 @@ type is also one of those and differs after unboxing (``int`` ≡ ``Integer``). 
 clause names the value's final type ("the double value of this object converted to type
 short", "the value of this Long as an int"), so when there is one it decides, not the first
 type word: the text agrees when any conversion target is the declared type.  A character
-returned in an ``int`` agrees too: Java's idiom for a code point or a ``-1`` sentinel
-(``Reader.read``, ``codePointAt``).  Anything else
+or a byte returned in an ``int`` agrees too: Java's idiom for a code point, a byte or a ``-1``
+sentinel (``Reader.read``, ``codePointAt``, ``InputStream.read``).  Anything else
 (a class name, a collection, prose like "the number of items") is not judged: precision first.
 """
 
@@ -85,8 +85,10 @@ def _said(text: str, declared: str) -> re.Match[str] | None:
     if match is None or (match.start() > 40 and not match.groupdict().get("verb")):
         return None  # an explicit phrase near the start, or an explicit conversion verb
     said = _UNBOXED[(match.group("type") or match.groupdict().get("type2") or "").lower()]
-    if (said, declared) == ("char", "int"):
-        return None  # Java returns a character in an int: a code point, or -1 for none
+    if (said, declared) in (("char", "int"), ("byte", "int")):
+        # Java returns a character or a byte in an int: a code point, an unsigned byte
+        # (``InputStream.read``), or -1 for none; httpcore's ``byteAt`` (round 26)
+        return None
     return None if said == declared else match
 
 

@@ -55,8 +55,19 @@ def renamed_constant(inp: StaticInput, segment: Segment, mention: Mention) -> Fi
     if len(twins) != 1:
         return None
     (twin,) = twins
-    if re.search(rf"(?<![\w.]){re.escape(twin)}(?!\w)", sentence):
-        return None  # both in one sentence: two constants
+    both = [
+        seg
+        for seg in inp.docstring.segments
+        if all(
+            re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", inp.source[seg.start : seg.end])
+            for n in (name, twin)
+        )
+    ]
+    if both:
+        # both in one sentence of the docstring: two constants ("a range of the form {@code
+        # MIN_VALUE + ".." + MAX_VALUE}. If the {@code MIN_VALUE} string is not numeric":
+        # log4j's picocli ``Range.valueOf``, round 26), not one under two names
+        return None
     message = (
         f"`{name}` names nothing in scope; it looks like the constant `{twin}` under its old name"
     )

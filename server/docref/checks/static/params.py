@@ -43,7 +43,11 @@ import re
 from collections.abc import Container, Iterator
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.params_added import decorator_parameters, returned_function_params
+from docref.checks.static.params_added import (
+    annotated_parameter_names,
+    decorator_parameters,
+    returned_function_params,
+)
 from docref.checks.static.params_entries import (
     abstract_hook,
     group_of_varargs,
@@ -261,6 +265,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         names |= returned
     returned_params = returned_function_params(inp)
     names |= {p.name for p in returned_params} | decorator_parameters(inp)
+    names |= annotated_parameter_names(inp)
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
     # the items of a generic *args may be documented one by one, unless overloads name them;
     # so may those of the returned function's when no entry names the factory's own

@@ -5,6 +5,9 @@
 * :func:`decorator_parameters`: a project decorator may add parameters: those of the
   wrappers it defines, the keywords they read out of their ``**kwargs``, and a keyword's
   name handed to the decorator as a string (1 hop).
+* :func:`annotated_parameter_names`: a Java parameter annotation naming the parameter
+  outside the code (``@PluginElement("PathSorter")``, ``@JsonProperty("id")``,
+  ``@RequestParam(value = "q")``): the name a configuration or a caller knows it by.
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.graph.model import FileExtract, Function, Param
 
-__all__ = ["decorator_parameters", "returned_function_params"]
+__all__ = ["annotated_parameter_names", "decorator_parameters", "returned_function_params"]
 
 # a string literal that is an identifier, among a decorator's arguments
 _NAME_LITERAL = re.compile(r"""(?<![\w.])["']([A-Za-z_]\w*)["']""")
+# a Java annotation whose first argument is a name: ``@Name("x")``, ``@Name(value = "x", ...)``
+_ANNOTATION_NAME = re.compile(r'@[\w.]+\s*\(\s*(?:(?:value|name)\s*=\s*)?"([A-Za-z_][\w-]*)"')
 # ``.pop("x"`` / ``.get("x"`` / ``["x"]`` after a **kwargs name
 _KWARG_READ = r"""(?:\.(?:pop|get|setdefault)\(\s*|\[\s*)["']([A-Za-z_]\w*)["']"""
 
@@ -32,6 +37,21 @@ def returned_function_params(inp: StaticInput) -> list[Param]:
     body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
     returned = set(re.findall(r"\breturn\s+([A-Za-z_]\w*)\s*$", body, re.MULTILINE))
     return [p for f in nested if f.name in returned for p in f.params]
+
+
+def annotated_parameter_names(inp: StaticInput) -> set[str]:
+    """The names Java parameter annotations give the parameters (round 26: log4j documents
+    its plugin factories' ``@PluginElement("PathSorter") PathSorter sorterParameter`` as
+    ``@param PathSorter``, the element a configuration writes).  Read in the parameter list
+    only: a method annotation's strings are :func:`decorator_parameters`'."""
+    fn = inp.function
+    if inp.file.language != "java":
+        return set()
+    header = inp.code(fn.header_span.start_byte, fn.header_span.end_byte)
+    opened = re.search(rf"\b{re.escape(fn.name)}\s*\(", header)
+    if opened is None:
+        return set()
+    return set(_ANNOTATION_NAME.findall(header, opened.end()))
 
 
 def _project_function(inp: StaticInput, written: str) -> tuple[FileExtract, Function] | None:

@@ -129,8 +129,16 @@ _CONVERTED = re.compile(
 )
 
 
+# a Java array type named as the noun ("a String[] containing the key and value", "a
+# String[] of size two", round 26): a list, not its element type
+_ARRAY = re.compile(r"^(?:an?|the)\s+(?:[\w-]+\s+)?[A-Za-z_][\w.]*(?:<[^<>]*>)?\s*\[\]")
+
+
 def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
     """The kind of value ``text`` (a return claim without its verb) says comes back."""
+    array = _ARRAY.match(text)
+    if array is not None:
+        return "list", array
     for kind, pattern in _CLAIMS:
         match = pattern.match(text)
         if match is None:

@@ -10,7 +10,8 @@ claim when they say what the flag does ("Whether ...", "If `True`, ...", "Set to
 ...", "`True` to ..."; not "True if ...", which may say when a value counts as set).  They
 are judged against the annotation only when every member of it is a builtin the claim can be
 compared with (Java: primitive, boxed and ``String`` parameters, string claims only).  "a
-list of" for a tuple or a set is English; a count is any number.
+list of" for a tuple or a set is English; a count is any number (and, in Java, the text of
+one a ``String`` may hold: the opt-in loose rule).
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, str, bool]]:
     return out
 
 
-def _firm(claim: str, kinds: set[str], conversion: bool) -> bool:
+def _firm(claim: str, kinds: set[str], conversion: bool, java: bool = False) -> bool:
     """A claim no reading of the words reconciles with the annotation: a container said of a
     scalar or the other way round, a count or a string said of the other, a flag under an
     ``int`` (a C-style 0/1 default is skipped before).  What rounds 9-12 judged debatable or
@@ -132,6 +133,12 @@ def _firm(claim: str, kinds: set[str], conversion: bool) -> bool:
     if claim in ("str", "int"):
         if kinds <= CONTAINERS:
             return True
+        if java and claim == "int":
+            # a Java ``String`` holding a number: an annotation's or a configuration's
+            # attribute arrives as text the code parses ("@param max The maximum number of
+            # files to keep." on log4j's ``@PluginAttribute("max") String max``, round 26);
+            # no such claim on a Java String was judged TRUE
+            return False
         other = {"str": {"int", "float"}, "int": {"str"}}[claim]
         return kinds <= other
     return False
@@ -207,7 +214,7 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             f"{'declared' if java else 'annotated'} `{annotation}`"
         )
         hint = f"describe {name} as the {annotation} it is, or fix the annotation"
-        firm = _firm(claim, kinds, conversion)
+        firm = _firm(claim, kinds, conversion, java)
         rule = RULE_PROSE_PARAM if firm else RULE_PROSE_PARAM_LOOSE
         out.append(inp.finding(seg, Criterion.C2, rule, message, hint))
     return out

@@ -1,0 +1,232 @@
+"""Round 26 (Java, held-out: ten more open-source libraries from Debian sources): the
+false-alarm patterns of its first pass, each beside a consistent control that stays reported
+(benchmarks/PRECISION-java.md, "Round 26")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.javadoc_rules import c2_javadoc_return_type
+from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.params import c1_param_unknown
+from docref.checks.static.prose_params import c2_prose_param_loose, c2_prose_param_type
+from docref.checks.static.prose_returns import c2_prose_return_type
+
+from tests.static_helpers import static_input
+
+_PLUGIN = """\
+package p;
+
+import java.util.List;
+
+public class DefaultRolloverStrategy {
+    /**
+     * Creates the strategy.
+     *
+     * @param max ENTRY
+     * @return A DefaultRolloverStrategy.
+     */
+    public static DefaultRolloverStrategy createStrategy(@PluginAttribute("max") final TYPE max) {
+        return null;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "firm"),
+    [
+        # log4j's plugin factories and builders: a count given as the attribute's text
+        ("The maximum number of files to keep.", "String", False),
+        ("the number of increments of timeUnit before the Appender is purged.", "String", False),
+        # controls: a count said of a list stays reported; so does a string said of an int
+        ("The maximum number of files to keep.", "List<String>", True),
+        ("a String naming the maximum.", "int", True),
+    ],
+)
+def test_a_count_given_as_a_java_string(
+    tmp_path: Path, entry: str, declared: str, firm: bool
+) -> None:
+    code = _PLUGIN.replace("ENTRY", entry).replace("TYPE", declared)
+    inp = static_input(
+        tmp_path, code, "DefaultRolloverStrategy.createStrategy", filename="p/D.java"
+    )
+    assert bool(c2_prose_param_type(inp)) == firm
+    # the count on a String is still there for the opt-in loose rule
+    assert bool(c2_prose_param_loose(inp)) == (not firm and declared == "String")
+
+
+_SPLIT = """\
+package p;
+
+public class EnvironmentUtils {
+    /**
+     * Split a key/value pair into an array.
+     *
+     * @param keyAndValue the key/value pair
+     * @return RETURN
+     */
+    private static DECLARED parseEnvironmentVariable(final String keyAndValue) {
+        return null;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "flagged"),
+    [
+        # commons-exec's parseEnvironmentVariable, logback's extractDefaultReplacement
+        ("a String[] containing the key and value", "String[]", False),
+        ("a new Integer[] of size two", "Integer[]", False),
+        # control: the element type alone, said of the array, stays reported
+        ("a String containing the key and value", "String[]", True),
+    ],
+)
+def test_a_java_array_type_in_the_claim(
+    tmp_path: Path, entry: str, declared: str, flagged: bool
+) -> None:
+    code = _SPLIT.replace("RETURN", entry).replace("DECLARED", declared)
+    inp = static_input(
+        tmp_path, code, "EnvironmentUtils.parseEnvironmentVariable", filename="p/E.java"
+    )
+    assert bool(c2_prose_return_type(inp)) == flagged
+
+
+_SUMMARY = """\
+package p;
+
+public class OptionHelper {
+    /**
+     * Return SAID of size two. The first item containing the key part.
+     */
+    static public String[] extractDefaultReplacement(String key) {
+        return new String[2];
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(("said", "flagged"), [("a String[]", False), ("a String", True)])
+def test_a_java_array_type_in_the_summary(tmp_path: Path, said: str, flagged: bool) -> None:
+    code = _SUMMARY.replace("SAID", said)
+    inp = static_input(
+        tmp_path, code, "OptionHelper.extractDefaultReplacement", filename="p/O.java"
+    )
+    assert bool(c2_prose_return_type(inp)) == flagged
+
+
+_ANNOTATED = """\
+package p;
+
+public class DeleteAction {
+    /**
+     * Create a DeleteAction.
+     *
+     * @param basePath base path from where to start scanning for files to delete.
+     * @param DOCUMENTED a plugin implementing the PathSorter interface
+     * @return A DeleteAction.
+     */
+    @PluginFactory
+    public static DeleteAction createDeleteAction(
+            @PluginAttribute("basePath") final String basePath,
+            @PluginElement("PathSorter") final PathSorter sorterParameter,
+            @PluginAttribute(value = "maxDepth", defaultInt = 1) final int maxDepth) {
+        String other = "Sorter";
+        return null;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("documented", "flagged"),
+    [
+        # log4j's plugin factories document the name a configuration writes
+        ("PathSorter", False),
+        ("maxDepth", False),  # the Java name too
+        # controls: a string of the body is no parameter's name,
+        # nor is a name no annotation gives
+        ("Sorter", True),
+        ("PathSorters", True),
+    ],
+)
+def test_a_parameter_annotation_names_the_parameter(
+    tmp_path: Path, documented: str, flagged: bool
+) -> None:
+    code = _ANNOTATED.replace("DOCUMENTED", documented)
+    inp = static_input(tmp_path, code, "DeleteAction.createDeleteAction", filename="p/D.java")
+    assert bool(c1_param_unknown(inp)) == flagged
+
+
+_BYTE = """\
+package p;
+
+public final class ByteArrayBuffer {
+    private byte[] buffer;
+
+    /**
+     * Returns the {@code byte} value in this buffer at the specified index.
+     *
+     * @param i the index of the desired byte value.
+     * @return RETURN
+     */
+    public int byteAt(final int i) {
+        return this.buffer[i];
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "flagged"),
+    [
+        # httpcore's ByteArrayBuffer.byteAt: a byte widened to int, like InputStream.read
+        ("the byte value at the specified index.", False),
+        # control: a wider type said of the int stays reported (round 23's compress decode)
+        ("the value as a long", True),
+    ],
+)
+def test_a_byte_returned_in_an_int(tmp_path: Path, entry: str, flagged: bool) -> None:
+    inp = static_input(
+        tmp_path, _BYTE.replace("RETURN", entry), "ByteArrayBuffer.byteAt", filename="p/B.java"
+    )
+    assert bool(c2_javadoc_return_type(inp)) == flagged
+
+
+_RANGE = """\
+package p;
+
+public class Range {
+    /** Leniently parses the specified String as a Range value. FORM If the
+     * {@code MIN_VALUE} string is not numeric, the minimum is zero.
+     * @param range the value range string to parse
+     * @return a new Range value */
+    public static Range valueOf(String range) {
+        int max = parseInt(range, Integer.MAX_VALUE);
+        return null;
+    }
+
+    private static int parseInt(final String str, final int defaultValue) {
+        return defaultValue;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("form", "flagged"),
+    [
+        # log4j's picocli Range.valueOf: MIN_VALUE and MAX_VALUE are the form's two parts
+        ('A range string can be of the form {@code MIN_VALUE + ".." + MAX_VALUE}.', False),
+        # control: with no sentence naming both, MIN_VALUE beside the used MAX_VALUE stays
+        ("A range string can be a fixed integer value.", True),
+    ],
+)
+def test_two_constants_named_together_are_no_rename(
+    tmp_path: Path, form: str, flagged: bool
+) -> None:
+    inp = static_input(tmp_path, _RANGE.replace("FORM", form), "Range.valueOf", filename="p/R.java")
+    found = [inp.source[f.start : f.end] for f in c1_name_unresolved(inp)]
+    assert bool(found) == flagged, found
