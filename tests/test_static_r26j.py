@@ -10,7 +10,7 @@ import pytest
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.params import c1_param_unknown
-from docref.checks.static.prose_params import c2_prose_param_loose, c2_prose_param_type
+from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type
 
 from tests.static_helpers import static_input
@@ -21,6 +21,8 @@ package p;
 import java.util.List;
 
 public class DefaultRolloverStrategy {
+    private int maxIndex;
+
     /**
      * Creates the strategy.
      *
@@ -30,31 +32,45 @@ public class DefaultRolloverStrategy {
     public static DefaultRolloverStrategy createStrategy(@PluginAttribute("max") final TYPE max) {
         return null;
     }
+
+    void build(String max) {
+        PARSE
+    }
 }
 """
 
 
 @pytest.mark.parametrize(
-    ("entry", "declared", "firm"),
+    ("entry", "declared", "parse", "flagged"),
     [
-        # log4j's plugin factories and builders: a count given as the attribute's text
-        ("The maximum number of files to keep.", "String", False),
-        ("the number of increments of timeUnit before the Appender is purged.", "String", False),
-        # controls: a count said of a list stays reported; so does a string said of an int
-        ("The maximum number of files to keep.", "List<String>", True),
-        ("a String naming the maximum.", "int", True),
+        # log4j's plugin factories and builders: a count given as the attribute's text, which
+        # the file parses (here or in the builder's build())
+        (
+            "The maximum number of files to keep.",
+            "String",
+            "maxIndex = Integer.parseInt(max);",
+            False,
+        ),
+        (
+            "the number of increments before the purge.",
+            "String",
+            "Long.parseLong(max.trim());",
+            False,
+        ),
+        # controls: with no parse of it in the file, a count said of a String stays reported
+        # (the session 15 prose probe's planted type change); so does a count said of a list
+        ("The maximum number of files to keep.", "String", "maxIndex = max.length();", True),
+        ("The maximum number of files to keep.", "List<String>", "Integer.parseInt(max);", True),
     ],
 )
-def test_a_count_given_as_a_java_string(
-    tmp_path: Path, entry: str, declared: str, firm: bool
+def test_a_count_the_code_parses_from_a_java_string(
+    tmp_path: Path, entry: str, declared: str, parse: str, flagged: bool
 ) -> None:
-    code = _PLUGIN.replace("ENTRY", entry).replace("TYPE", declared)
+    code = _PLUGIN.replace("ENTRY", entry).replace("TYPE", declared).replace("PARSE", parse)
     inp = static_input(
         tmp_path, code, "DefaultRolloverStrategy.createStrategy", filename="p/D.java"
     )
-    assert bool(c2_prose_param_type(inp)) == firm
-    # the count on a String is still there for the opt-in loose rule
-    assert bool(c2_prose_param_loose(inp)) == (not firm and declared == "String")
+    assert bool(c2_prose_param_type(inp)) == flagged
 
 
 _SPLIT = """\

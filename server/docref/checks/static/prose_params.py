@@ -10,8 +10,8 @@ claim when they say what the flag does ("Whether ...", "If `True`, ...", "Set to
 ...", "`True` to ..."; not "True if ...", which may say when a value counts as set).  They
 are judged against the annotation only when every member of it is a builtin the claim can be
 compared with (Java: primitive, boxed and ``String`` parameters, string claims only).  "a
-list of" for a tuple or a set is English; a count is any number (and, in Java, the text of
-one a ``String`` may hold: the opt-in loose rule).
+list of" for a tuple or a set is English; a count is any number, and in Java the text of one
+when the file parses a value of the parameter's name (``Integer.parseInt(max)``).
 """
 
 from __future__ import annotations
@@ -85,6 +85,13 @@ def _type_word(text: str) -> tuple[str, re.Match[str]] | None:
     return _WORD_KIND[word.lower()], match
 
 
+def _parsed(source: str, name: str) -> bool:
+    """Whether the file parses a value of ``name`` from text (``Integer.parseInt(max)``,
+    ``Long.parseLong(this.timeToLive)``, ``FileSize.parse(size, 0)``)."""
+    pattern = rf"\b(?:parse\w*|valueOf|decode)\s*\(\s*(?:this\.)?{re.escape(name)}\b"
+    return re.search(pattern, source) is not None
+
+
 def _kinds(inp: StaticInput, annotation: str | None) -> set[str] | None:
     if not annotation:
         return None
@@ -115,7 +122,7 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, str, bool]]:
     return out
 
 
-def _firm(claim: str, kinds: set[str], conversion: bool, java: bool = False) -> bool:
+def _firm(claim: str, kinds: set[str], conversion: bool) -> bool:
     """A claim no reading of the words reconciles with the annotation: a container said of a
     scalar or the other way round, a count or a string said of the other, a flag under an
     ``int`` (a C-style 0/1 default is skipped before).  What rounds 9-12 judged debatable or
@@ -133,12 +140,6 @@ def _firm(claim: str, kinds: set[str], conversion: bool, java: bool = False) -> 
     if claim in ("str", "int"):
         if kinds <= CONTAINERS:
             return True
-        if java and claim == "int":
-            # a Java ``String`` holding a number: an annotation's or a configuration's
-            # attribute arrives as text the code parses ("@param max The maximum number of
-            # files to keep." on log4j's ``@PluginAttribute("max") String max``, round 26);
-            # no such claim on a Java String was judged TRUE
-            return False
         other = {"str": {"int", "float"}, "int": {"str"}}[claim]
         return kinds <= other
     return False
@@ -203,6 +204,11 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             continue
         if claim == "int" and kinds & NUMBERS:
             continue
+        if java and claim == "int" and kinds <= {"str"} and _parsed(inp.source, name):
+            # a String holding a number the code parses: log4j's plugin attributes and
+            # builders (``@PluginAttribute("max") String max``, "The maximum number of files
+            # to keep.", later ``Integers.parseInt(max)``: round 26)
+            continue
         if said_of_items(claim, kinds):
             continue  # "Whether it was waiting, and the result": a container's items
         if claim == "bool" and kinds <= {"int", "None"} and defaults.get(name) in ("0", "1"):
@@ -214,7 +220,7 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             f"{'declared' if java else 'annotated'} `{annotation}`"
         )
         hint = f"describe {name} as the {annotation} it is, or fix the annotation"
-        firm = _firm(claim, kinds, conversion, java)
+        firm = _firm(claim, kinds, conversion)
         rule = RULE_PROSE_PARAM if firm else RULE_PROSE_PARAM_LOOSE
         out.append(inp.finding(seg, Criterion.C2, rule, message, hint))
     return out
