@@ -246,3 +246,54 @@ def test_two_constants_named_together_are_no_rename(
     inp = static_input(tmp_path, _RANGE.replace("FORM", form), "Range.valueOf", filename="p/R.java")
     found = [inp.source[f.start : f.end] for f in c1_name_unresolved(inp)]
     assert bool(found) == flagged, found
+
+
+_SPY = """\
+package p;
+
+public class Mockito {
+    public static final Object CALLS_REAL_METHODS = null;
+
+    /**
+     * Creates a spy of the real object.
+     * <p>
+     * Therefore for spies it is recommended to always use MENTION
+     * family of methods for stubbing.
+     */
+    public static <T> T spy(T object) {
+        return mock(object, CALLS_REAL_METHODS);
+    }
+
+    static <T> T mock(T object, Object answer) { return object; }
+
+    public static Object doReturn(Object toBeReturned) { return null; }
+    public static Object doAnswer(Object answer) { return null; }
+    public static Object doThrow(Class<?> toBeThrown) { return null; }
+    public static Object doCallRealMethod() { return null; }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mention", "flagged"),
+    [
+        # Mockito.spy: doReturn, doAnswer, doThrow, doCallRealMethod with the "do" said once
+        (
+            "<code>doReturn</code>|<code>Answer</code>|<code>Throw()</code>|<code>CallRealMethod</code>",
+            False,
+        ),
+        ("{@code doReturn}|{@code CallRealMethod}", False),
+        # controls: the same name outside an alternation, and an item the head does not
+        # complete to a member, stay reported
+        ("the <code>CallRealMethod</code>", True),
+        ("<code>doReturn</code>|<code>CallRealMethods</code>", True),
+    ],
+)
+def test_an_alternation_sharing_the_first_items_head(
+    tmp_path: Path, mention: str, flagged: bool
+) -> None:
+    inp = static_input(
+        tmp_path, _SPY.replace("MENTION", mention), "Mockito.spy", filename="p/M.java"
+    )
+    found = [inp.source[f.start : f.end] for f in c1_name_unresolved(inp)]
+    assert bool(found) == flagged, found

@@ -66,7 +66,7 @@ class JavaScope:
     """The types and members one documented Java method can refer to."""
 
     def __init__(self, graph: ProjectGraph, fe: FileExtract, fn: Function, source: str) -> None:
-        self.graph, self.fe, self.fn = graph, fe, fn
+        self.graph, self.fe, self.fn, self.source = graph, fe, fn, source
         self.facts = file_facts(fe, source)
         classes = {c.qualname: c for c in fe.classes}
         chain: list[str] = []

@@ -3,6 +3,8 @@ lookup :mod:`.names` judges each mention by, apart from what it then reports."""
 
 from __future__ import annotations
 
+import re
+
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_mentions import Mention
 from docref.checks.static.names_python import PythonScope
@@ -108,6 +110,28 @@ def judge_python(scope: PythonScope, mention: Mention) -> Resolution:
     return resolution
 
 
+# an alternation whose items after the first drop the head they share: Mockito's
+# ``<code>doReturn</code>|<code>Answer</code>|<code>Throw()</code>|<code>CallRealMethod</code>``
+# for doReturn, doAnswer, doThrow and doCallRealMethod (round 26): the items before a mention
+_ALTERNATION = re.compile(
+    r"(?:<code>|\{@code\s+)?(?<!\w)(?P<head>[a-z]+)[A-Z]\w*(?:\(\))?(?:</code>|\})?\s*\|\s*"
+    r"(?:(?:<code>|\{@code\s+)?[A-Z]\w*(?:\(\))?(?:</code>|\})?\s*\|\s*)*"
+    r"(?:<code>|\{@code\s+)?$"
+)
+
+
+def _shared_head(scope: JavaScope, mention: Mention) -> bool:
+    """``Answer`` in ``doReturn|Answer|Throw()``: the first item's lower-case head and the
+    mention name a member of the class (``doAnswer``)."""
+    if not mention.target[:1].isupper():
+        return False
+    before = _ALTERNATION.search(scope.source, max(0, mention.start - 300), mention.start)
+    if before is None:
+        return False
+    full = before["head"] + mention.target
+    return scope.resolve_reference(f"#{full}").verdict == "resolved"
+
+
 def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
     """How a Javadoc or Markdown mention resolves in a Java scope (a call, a member or a
     type)."""
@@ -131,6 +155,8 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
             return RESOLVED  # ``<code>SimpleTimeZone</code>`` beside an imported TimeZone
         if scope.names_a_property(target):
             return RESOLVED  # ``{@code maxWait}`` in ``setMaxWait``'s Javadoc
+        if _shared_head(scope, mention):
+            return RESOLVED  # ``doReturn|Answer``: ``doAnswer`` with the shared head dropped
         candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
         return Resolution("missing", missing=target, candidates=candidates)
     return scope.resolve_reference(target)
