@@ -49,6 +49,9 @@ _EXCEPTED = re.compile(
 )
 _SHOWN = {"str": "a string", "bytes": "bytes", "tuple": "a tuple", "list": "a list"}
 _SHOWN |= {"dict": "a dict", "bool": "a flag", "int": "a count"}
+# "as a float" (a conversion, session 16): without it a Java String "returned as a float" made
+# the rule fail (KeyError, docref exit 2 on JDK java.prefs' ``getFloat``: round 26's re-runs)
+_SHOWN |= {"float": "a number"}
 _MARK = r"(?:``|`|\{@code\s+|<code>)?"
 _UNMARK = r"(?:``|`|\}|</code>)?"
 # an entry saying what the flag does; "whether X or Y" is a choice between two values
