@@ -87,14 +87,22 @@ KEYS: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def load_runs(run_dirs: list[str]) -> dict[str, list[dict[str, Any]]]:
+def load_runs(run_dirs: list[str], dedupe: bool = False) -> dict[str, list[dict[str, Any]]]:
+    """Each project's findings; ``dedupe`` keeps one of identical findings at several paths
+    (vendored copies: tensorflow-probability's numpy/jax substrates repeat 50 findings)."""
     runs = {}
     for path in sorted(p for d in run_dirs for p in glob.glob(os.path.join(d, "*.json"))):
         name = os.path.basename(path)[: -len(".json")]
         with open(path, encoding="utf-8") as fh:
             report = json.load(fh)
         if "findings" in report:
-            runs[name] = report["findings"]
+            seen: set[tuple[str, ...]] = set()
+            runs[name] = []
+            for f in report["findings"]:
+                same = (f["qualname"], f["rule"], f["message"], f.get("segment_text", ""))
+                if not (dedupe and same in seen):
+                    runs[name].append(f)
+                seen.add(same)
     return runs
 
 
@@ -124,6 +132,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("run_dirs", nargs="+", metavar="RUN_DIR")
     ap.add_argument("--first-pass", action="store_true", help="only rows judged on the first pass")
+    ap.add_argument("--dedupe", action="store_true", help="one of identical findings (copies)")
     ap.add_argument("--keys", nargs="*", default=list(KEYS))
     ap.add_argument("--k", nargs="*", type=int, default=[3, 4, 5, 6, 8, 12])
     ap.add_argument("--show", default=None, help="KEY:K -- list the removed judged rows")
@@ -135,7 +144,7 @@ def main() -> None:
     args = ap.parse_args()
     judged = load_judged("python")
     sets = corpus_sets()
-    runs = load_runs(args.run_dirs)
+    runs = load_runs(args.run_dirs, args.dedupe)
     rows = []  # (round, verdict, project, finding)
     for name, findings in runs.items():
         for f in findings:
@@ -144,8 +153,7 @@ def main() -> None:
                 continue
             rows.append((int(row["round"]), row["verdict"], name, f, row))
     print(
-        f"{len(runs)} projects, {sum(map(len, runs.values()))} findings,"
-        f" {len(rows)} judged still firing"
+        f"{len(runs)} projects, {sum(map(len, runs.values()))} findings, {len(rows)} of them judged"
     )
     halves = {
         f"tune {min(args.tune)}-{max(args.tune)}": set(args.tune),
