@@ -255,3 +255,39 @@ def test_a_name_no_template_defines_stays_reported(tmp_path: Path) -> None:
     form = "`f'{module_name}{operator}{version_number}'`"  # another placeholder
     found = _found(tmp_path, TEMPLATE.replace("{form}", form))
     assert [rule for rule, _ in found] == ["C1-NAME-UNRESOLVED"]
+
+
+# the singulars of several plural parameters named together are one item of each (round 15:
+# napari's "every combination of `svg_path`, `color`, and `opacity`")
+ITEMS = '''
+def generate(svg_paths, colors, labels_true=None, labels_pred=None):
+    """Generate icons.
+
+    {sentence}
+
+    Args:
+        svg_paths: The paths.
+        colors: The colors.
+        labels_true: The true labels.
+        labels_pred: The predicted labels.
+    """
+    return svg_paths, colors, labels_true, labels_pred
+'''
+
+
+def test_the_singulars_of_several_plural_parameters(tmp_path: Path) -> None:
+    sentence = "Yields the icon for every combination of `svg_path` and `color` given."
+    assert _found(tmp_path, ITEMS.format(sentence=sentence)) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "count"),
+    [
+        ("Yields the icon for `svg_path` given.", 1),  # one singular alone
+        # sklearn's TRUE ``label_true`` (round 0): a word inside the name changed, no plural
+        ("Switching ``label_true`` with ``label_pred`` gives the same score.", 2),
+    ],
+)
+def test_a_singular_named_alone_stays_reported(tmp_path: Path, sentence: str, count: int) -> None:
+    found = _found(tmp_path, ITEMS.format(sentence=sentence))
+    assert len(found) == count and all(rule.startswith("C1-") for rule, _ in found), found

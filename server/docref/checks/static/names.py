@@ -255,7 +255,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # "a prior with parameters `loc0` and `scale0`": ``loc`` indexed
             if plain and vararg_item(mention.target, inp.function.params):
                 continue  # "arguments of the form `condition0`, `value0`, ...": *args items
-            if plain and one_of_plural(inp, mention.start, mention.target):
+            sentence = inp.source[segment.start : segment.end]
+            if plain and one_of_plural(inp, mention.start, mention.target, sentence):
                 continue  # "a `resolved_circuit`": one item of ``resolved_circuits``
             finding = None
             if mention.kind not in STALE_ONLY:

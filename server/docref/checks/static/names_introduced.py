@@ -130,15 +130,37 @@ def _example_code(body: str) -> Iterator[tuple[int, int]]:
             yield offsets[i + 1], offsets[j]
 
 
-def one_of_plural(inp: StaticInput, start: int, name: str) -> bool:
+def one_of_plural(inp: StaticInput, start: int, name: str, sentence: str = "") -> bool:
     """``name``, a mention starting at ``start``, follows "a"/"an"/"each" and a parameter
-    of the function is its plural: one item of that parameter."""
-    if not _ONE_OF.search(inp.source[max(0, start - 12) : start]):
+    of the function is its plural: one item of that parameter.  Or the ``sentence`` holding
+    it names in code markup the singulars of two plural parameters or more, ``name`` among
+    them ("every combination of `svg_path`, `color`, and `opacity`" for ``svg_paths``,
+    ``colors``, ``opacities``: napari, round 15): one item of each."""
+    plural_of = {}
+    for p in inp.function.params:
+        for single in _singulars(p.name):
+            plural_of[single] = p.name
+    if name not in plural_of:
         return False
-    plurals = {name + "s", name + "es"}
-    if name.endswith("y"):
-        plurals.add(name[:-1] + "ies")
-    return any(p.name in plurals for p in inp.function.params)
+    if _ONE_OF.search(inp.source[max(0, start - 12) : start]):
+        return True
+    marked = {m[1] for m in _MARKED.finditer(sentence)}
+    return len({plural_of[m] for m in marked if m in plural_of}) >= 2
+
+
+_MARKED = re.compile(r"(?<![\w`*])[`*]+([A-Za-z_]\w*)[`*]+(?![\w`*])")
+
+
+def _singulars(plural: str) -> list[str]:
+    """The singulars ``plural`` may be the English plural of (``opacities``: ``opacity``)."""
+    out = []
+    if plural.endswith("s") and not plural.endswith("ss"):
+        out.append(plural[:-1])
+    if plural.endswith("es"):
+        out.append(plural[:-2])
+    if plural.endswith("ies"):
+        out.append(plural[:-3] + "y")
+    return out
 
 
 def loop_variable(inp: StaticInput, name: str) -> bool:
