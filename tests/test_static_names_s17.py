@@ -291,3 +291,30 @@ def test_the_singulars_of_several_plural_parameters(tmp_path: Path) -> None:
 def test_a_singular_named_alone_stays_reported(tmp_path: Path, sentence: str, count: int) -> None:
     found = _found(tmp_path, ITEMS.format(sentence=sentence))
     assert len(found) == count and all(rule.startswith("C1-") for rule, _ in found), found
+
+
+# the entry's own name capitalised as the first word of its description (round 16:
+# tensorflow-probability's "dtype: `Dtype` of this basis", beside a class ``DType``)
+BASIS = '''
+class DType:
+    """A dtype."""
+
+
+def basis(event_shape, dtype):
+    """A basis.
+
+    Args:
+        event_shape: The shape{shape}.
+        dtype: {dtype}
+    """
+    return event_shape, dtype
+'''
+
+
+def test_the_entry_name_capitalised(tmp_path: Path) -> None:
+    assert _found(tmp_path, BASIS.format(shape="", dtype="`Dtype` of this basis.")) == []
+
+
+def test_a_case_slip_in_another_entry_stays_reported(tmp_path: Path) -> None:
+    code = BASIS.format(shape=", of `Dtype` elements", dtype="The dtype.")
+    assert [rule for rule, _ in _found(tmp_path, code)] == ["C1-NAME-UNRESOLVED"]

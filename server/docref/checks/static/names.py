@@ -44,6 +44,7 @@ from docref.checks.static.names_intent import (
     may_not_exist,
     named_with_its_library,
     names_an_event_handler,
+    own_entry_capitalised,
     speaks_for_implementers,
 )
 from docref.checks.static.names_introduced import (
@@ -256,6 +257,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
             if plain and vararg_item(mention.target, inp.function.params):
                 continue  # "arguments of the form `condition0`, `value0`, ...": *args items
             sentence = inp.source[segment.start : segment.end]
+            if plain and own_entry_capitalised(segment, mention.target):
+                continue  # "dtype: `Dtype` of this basis": the entry's name, capitalised
             if plain and one_of_plural(inp, mention.start, mention.target, sentence):
                 continue  # "a `resolved_circuit`": one item of ``resolved_circuits``
             finding = None

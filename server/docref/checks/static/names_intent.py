@@ -26,6 +26,8 @@
 * :func:`declares_foreign_module`: the docstring sets Sphinx's current module to one the
   project does not have (jax's ``.. currentmodule:: jaxlib._jax`` before ``:class:`CpuDevice```):
   its bare names are members of that module, which a static reader of the project cannot list.
+* :func:`own_entry_capitalised`: an entry's description starting with the entry's own name
+  capitalised (``dtype: `Dtype` of this basis``), the first word of a sentence.
 * :func:`names_an_event_handler`: ``on_<event>`` in a docstring that speaks of events
   (discord.py's Intents flags, "corresponds to the following events: - :func:`on_reaction_add`"):
   the handler a user defines for the event (the framework looks up ``'on_' + event``), not a
@@ -47,6 +49,7 @@ __all__ = [
     "marked_not_existing",
     "may_not_exist",
     "named_with_its_library",
+    "own_entry_capitalised",
     "speaks_for_implementers",
 ]
 
@@ -245,3 +248,11 @@ def names_an_event_handler(inp: StaticInput, name: str) -> bool:
     if not name.startswith("on_") or len(name) <= 3 or "." in name:
         return False
     return _EVENTS.search(inp.source, inp.docstring.body_start, inp.docstring.body_end) is not None
+
+
+def own_entry_capitalised(segment: Segment, name: str) -> bool:
+    """``name`` is the name the entry documents, capitalised as the first word of its
+    description ("dtype: `Dtype` of this basis": tensorflow-probability, round 16), not a
+    case slip of a class spelt nearly so (``DType``)."""
+    entry = segment.name or ""
+    return name[:1].isupper() and name != entry and name.lower() == entry.lower()
