@@ -318,3 +318,33 @@ def test_the_entry_name_capitalised(tmp_path: Path) -> None:
 def test_a_case_slip_in_another_entry_stays_reported(tmp_path: Path) -> None:
     code = BASIS.format(shape=", of `Dtype` elements", dtype="The dtype.")
     assert [rule for rule, _ in _found(tmp_path, code)] == ["C1-NAME-UNRESOLVED"]
+
+
+# a long dotted path the project spells whole as a string elsewhere is a key read by name
+# (round 21: distributed's "Only populated if ``distributed.diagnostics.computations.nframes``
+# is non-zero", a dask config key client.py reads)
+SPANS = '''
+import pkg
+
+
+def code(span):
+    """The code of the span.
+
+    Only populated if ``pkg.diagnostics.computations.nframes`` is non-zero.
+    """
+    return pkg, span
+'''
+
+
+@pytest.mark.parametrize(("key", "reported"), [("computations.nframes", False), ("other", True)])
+def test_a_dotted_key_the_project_spells_as_a_string(
+    tmp_path: Path, key: str, reported: bool
+) -> None:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/diagnostics/__init__.py": "",
+        "pkg/client.py": f'def nframes(config):\n    return config.get("pkg.diagnostics.{key}")\n',
+        "pkg/spans.py": SPANS,
+    }
+    rules = [f.rule for f in project_findings(tmp_path, files, "pkg/spans.py")]
+    assert rules == (["C1-NAME-UNRESOLVED"] if reported else [])

@@ -187,6 +187,12 @@ class PythonScope(ProjectWalk):
             if isinstance(step, Resolution):
                 if step.verdict == "missing" and isinstance(target, _Module) and target.path:
                     files = [self.fe.path, target.path]
+                    if len(parts) >= 4:
+                        # a long dotted path spelt whole as a string anywhere in the project
+                        # is a key read by name (distributed's config key
+                        # ``distributed.diagnostics.computations.nframes``, which client.py
+                        # passes to ``dask.config.get``; round 21)
+                        files = sorted(self.graph.entries)
                     return UNKNOWN if spelt_as_string(self.graph, files, ".".join(parts)) else step
                 return step
             target = step
