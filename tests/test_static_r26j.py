@@ -13,7 +13,7 @@ from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_params import c2_prose_param_loose, c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type
 
-from tests.static_helpers import static_input
+from tests.static_helpers import project_input, static_input
 
 _PLUGIN = """\
 package p;
@@ -322,3 +322,57 @@ def test_a_string_returned_as_a_float_does_not_fail_the_rule(tmp_path: Path) -> 
     assert c2_prose_param_type(inp) == []
     [loose] = c2_prose_param_loose(inp)
     assert '"key"' in loose.message and "a number" in loose.message
+
+
+_BUILDER_API = """\
+package p.api;
+
+public interface ConfigurationBuilder {
+    /**
+     * Sets the interval at which the configuration file should be checked for changes.
+     * @param intervalSeconds The number of seconds that should pass between checks.
+     * @return this builder instance.
+     */
+    ConfigurationBuilder setMonitorInterval(String intervalSeconds);
+}
+"""
+_BUILDER_IMPL = """\
+package p.impl;
+
+import p.api.ConfigurationBuilder;
+
+public class DefaultConfigurationBuilder implements ConfigurationBuilder {
+    private int monitorInterval;
+
+    @Override
+    public ConfigurationBuilder setMonitorInterval(final String intervalSeconds) {
+        monitorInterval = BODY;
+        return this;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "flagged"),
+    [
+        # log4j's ConfigurationBuilder: the implementing builder parses the count
+        ("Integers.parseInt(intervalSeconds)", False),
+        # control: an implementation that does not parse it leaves the claim reported
+        ("intervalSeconds.length()", True),
+    ],
+)
+def test_a_count_an_override_parses_from_a_java_string(
+    tmp_path: Path, body: str, flagged: bool
+) -> None:
+    files = {
+        "p/api/ConfigurationBuilder.java": _BUILDER_API,
+        "p/impl/DefaultConfigurationBuilder.java": _BUILDER_IMPL.replace("BODY", body),
+    }
+    inp = project_input(
+        tmp_path,
+        files,
+        "p/api/ConfigurationBuilder.java",
+        "ConfigurationBuilder.setMonitorInterval",
+    )
+    assert bool(c2_prose_param_type(inp)) == flagged

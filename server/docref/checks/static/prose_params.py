@@ -11,7 +11,8 @@ claim when they say what the flag does ("Whether ...", "If `True`, ...", "Set to
 are judged against the annotation only when every member of it is a builtin the claim can be
 compared with (Java: primitive, boxed and ``String`` parameters, string claims only).  "a
 list of" for a tuple or a set is English; a count is any number, and in Java the text of one
-when the file parses a value of the parameter's name (``Integer.parseInt(max)``).
+when the file (or a project override's) parses a value of the parameter's name
+(``Integer.parseInt(max)``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput, per_function
+from docref.checks.static.overriders import overriders
 from docref.checks.static.prose_claim_kinds import claimed_kind, said_of_items
 from docref.checks.static.prose_returns import annotation_kinds, conversion_kind
 from docref.checks.static.value_kinds import CONTAINERS, NUMBERS, SCALARS, java_kinds
@@ -88,11 +90,23 @@ def _type_word(text: str) -> tuple[str, re.Match[str]] | None:
     return _WORD_KIND[word.lower()], match
 
 
-def _parsed(source: str, name: str) -> bool:
-    """Whether the file parses a value of ``name`` from text (``Integer.parseInt(max)``,
-    ``Long.parseLong(this.timeToLive)``, ``FileSize.parse(size, 0)``)."""
+def _parses(source: str, name: str) -> bool:
     pattern = rf"\b(?:parse\w*|valueOf|decode)\s*\(\s*(?:this\.)?{re.escape(name)}\b"
     return re.search(pattern, source) is not None
+
+
+def _parsed(inp: StaticInput, name: str) -> bool:
+    """Whether the file parses a value of ``name`` from text (``Integer.parseInt(max)``,
+    ``Long.parseLong(this.timeToLive)``, ``FileSize.parse(size, 0)``), or the file of a project
+    override does with its parameter at that place (an interface's ``setMonitorInterval(String
+    intervalSeconds)`` and the builder implementing it: log4j, round 26)."""
+    if _parses(inp.source, name):
+        return True
+    at = next(i for i, p in enumerate(inp.function.params) if p.name == name)
+    for path, override in overriders(inp):
+        if at < len(override.params) and _parses(inp.graph.source(path), override.params[at].name):
+            return True
+    return False
 
 
 def _kinds(inp: StaticInput, annotation: str | None) -> set[str] | None:
@@ -207,7 +221,7 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             continue
         if claim == "int" and kinds & NUMBERS:
             continue
-        if java and claim == "int" and kinds <= {"str"} and _parsed(inp.source, name):
+        if java and claim == "int" and kinds <= {"str"} and _parsed(inp, name):
             # a String holding a number the code parses: log4j's plugin attributes and
             # builders (``@PluginAttribute("max") String max``, "The maximum number of files
             # to keep.", later ``Integers.parseInt(max)``: round 26)
