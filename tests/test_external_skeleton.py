@@ -123,7 +123,7 @@ def _summary(text: str) -> object:
     module = SourceModule(name="pkg.mod", path="mod.py", is_pkg=False)
     tree = ast.parse(text)
     module.doc = ast.get_docstring(tree)
-    py_source._collect(tree.body, module.scope, module.stars, "pkg.mod", False)
+    py_source.collect(tree.body, module.scope, module.stars, "pkg.mod", False)
     return module.doc, module.stars, {k: _canon(v) for k, v in module.scope.items()}
 
 
@@ -196,7 +196,8 @@ def test_defs_are_the_line_start_defs_the_pattern_finds() -> None:
     inside a word or after other code on its line."""
     import re
 
-    from docref.external.py_skeleton import _defs, _mask
+    from docref.external.py_skeleton import _defs
+    from docref.external.py_skeleton import mask_code as _mask
 
     pattern = re.compile(r"\n([ ]*)(?:async[ ]+)?def[ ]")
     text = TRICKY + textwrap.dedent(

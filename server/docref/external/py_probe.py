@@ -9,7 +9,7 @@ scientific projects most external lookups end that way (a bare name tried agains
 
 A module's summary binds only names written in its source: ``def``/``class`` names,
 assignment targets, ``import``/``from … import`` names and aliases
-(:func:`~docref.external.py_source._collect`).  The parser stores identifiers NFKC-normalised,
+(:func:`~docref.external.py_source.collect`).  The parser stores identifiers NFKC-normalised,
 so the text is searched after the same normalisation (a no-op on ASCII files).  When the word
 does not occur in that text and the text holds no ``import *`` (whose modules could bind it),
 the summary cannot bind the word: the lookup goes on to submodules and stubs without parsing.

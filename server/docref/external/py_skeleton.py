@@ -29,9 +29,9 @@ import re
 import sys
 from collections.abc import Iterator
 
-__all__ = ["compiled_here", "skeleton"]
+__all__ = ["EXACT_TOKENS", "compiled_here", "mask_code", "skeleton"]
 
-_EXACT_TOKENS = sys.version_info[:2] == (3, 11)
+EXACT_TOKENS = sys.version_info[:2] == (3, 11)
 
 # A string literal (any prefix, triple or single quoted, backslash escapes -- also of a
 # newline -- skipped as the tokenizer does) or a comment.
@@ -76,7 +76,7 @@ def compiled_here(path: str, stamp: tuple[int, int]) -> bool:
     return flags == 0 and mtime == seconds & 0xFFFFFFFF and size == stamp[1] & 0xFFFFFFFF
 
 
-def _mask(text: str) -> str:
+def mask_code(text: str) -> str:
     """``text`` with every string literal turned into ``S`` (its newlines too: they start no
     line) and every comment into spaces, offsets unchanged."""
     return _STRING_OR_COMMENT.sub(
@@ -157,9 +157,9 @@ def _defs(masked: str) -> Iterator[tuple[int, int, int]]:
 def skeleton(text: str) -> str | None:
     """``text`` with its ``def`` bodies cut down (see the module docstring), or ``None`` when
     the cut would not be exact here (the caller then parses ``text`` itself)."""
-    if not _EXACT_TOKENS:
+    if not EXACT_TOKENS:
         return None
-    masked = "\n" + _mask(text)  # offsets in ``masked`` are one more than in ``text``
+    masked = "\n" + mask_code(text)  # offsets in ``masked`` are one more than in ``text``
     if "\t" in masked or "\f" in masked or len(masked) != len(text) + 1:
         return None
     text = "\n" + text

@@ -92,7 +92,7 @@ def _attribute_doc(body: list[ast.stmt], index: int) -> str | None:
     return None
 
 
-def _prune(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
+def prune(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
     """Drop a body down to its docstring: cached summaries keep only what rendering needs."""
     first = node.body[0] if node.body else None
     keep = (
@@ -103,7 +103,7 @@ def _prune(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
     node.body = [first] if keep and first is not None else [ast.Pass()]
 
 
-def _collect(
+def collect(
     body: list[ast.stmt],
     scope: dict[str, Binding],
     stars: list[str] | None,
@@ -116,7 +116,7 @@ def _collect(
 
     for index, stmt in enumerate(body):
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-            _prune(stmt)
+            prune(stmt)
             old = scope.get(stmt.name)
             if old is not None and old.kind == "def":
                 old.nodes.append(stmt)
@@ -126,9 +126,9 @@ def _collect(
             old = scope.get(stmt.name)
             if old is None or old.kind not in ("def", "class"):
                 members: dict[str, Binding] = {}
-                _collect(stmt.body, members, None, modname, is_pkg)
+                collect(stmt.body, members, None, modname, is_pkg)
                 scope[stmt.name] = Binding("class", [stmt], members=members, name=stmt.name)
-            _prune(stmt)
+            prune(stmt)
         elif isinstance(stmt, ast.Assign | ast.AnnAssign):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             doc = _attribute_doc(body, index)
@@ -168,16 +168,16 @@ def _collect(
                         alias.asname or alias.name, Binding("from", target=source, attr=alias.name)
                     )
         elif isinstance(stmt, ast.If):
-            _collect(stmt.body, scope, stars, modname, is_pkg)
-            _collect(stmt.orelse, scope, stars, modname, is_pkg)
+            collect(stmt.body, scope, stars, modname, is_pkg)
+            collect(stmt.orelse, scope, stars, modname, is_pkg)
         elif isinstance(stmt, ast.Try | ast.TryStar):
-            _collect(stmt.body, scope, stars, modname, is_pkg)
+            collect(stmt.body, scope, stars, modname, is_pkg)
             for handler in stmt.handlers:
-                _collect(handler.body, scope, stars, modname, is_pkg)
-            _collect(stmt.orelse, scope, stars, modname, is_pkg)
-            _collect(stmt.finalbody, scope, stars, modname, is_pkg)
+                collect(handler.body, scope, stars, modname, is_pkg)
+            collect(stmt.orelse, scope, stars, modname, is_pkg)
+            collect(stmt.finalbody, scope, stars, modname, is_pkg)
         elif isinstance(stmt, ast.With | ast.AsyncWith):
-            _collect(stmt.body, scope, stars, modname, is_pkg)
+            collect(stmt.body, scope, stars, modname, is_pkg)
 
 
 def _parse_module(
@@ -188,7 +188,10 @@ def _parse_module(
         with open(path, "rb") as handle:
             data = handle.read()
         text = importlib.util.decode_source(data)  # honours PEP 263 coding cookies
-        tree = _parse(text, path, stamp)
+        exact = stamp != (-1, -1) and len(text) > _SKELETON_MIN and compiled_here(path, stamp)
+        if exact and _lazy(module, text):
+            return module
+        tree = _parse(text, exact, path)
     except (
         OSError,
         UnicodeDecodeError,
@@ -201,15 +204,30 @@ def _parse_module(
         module.error = f"{type(exc).__name__}: {exc}"
         return module
     module.doc = ast.get_docstring(tree)
-    _collect(tree.body, module.scope, module.stars, name, is_pkg)
+    collect(tree.body, module.scope, module.stars, name, is_pkg)
     return module
 
 
-def _parse(text: str, path: str, stamp: tuple[int, int]) -> ast.Module:
+def _lazy(module: SourceModule, text: str) -> bool:
+    """Fill ``module`` with its ``def``/``class`` statements parsed on first use
+    (:mod:`.py_lazy`); ``False`` (``module`` left empty) where that cut is not exact."""
+    from docref.external.py_lazy import lazy_summary  # (it builds on this module)
+
+    try:
+        return lazy_summary(module, text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        module.scope.clear()  # a cut that did not parse: the whole text decides
+        module.stars.clear()
+        module.doc = None
+        return False
+
+
+def _parse(text: str, exact: bool, path: str) -> ast.Module:
     """The tree of module ``text``; of its skeleton (:mod:`.py_skeleton`: function bodies cut
-    down to their docstrings, as :func:`_prune` would) when this interpreter compiled the file
-    and the cut is exact -- the summary is the same, the parse 2-4x cheaper."""
-    if stamp != (-1, -1) and len(text) > _SKELETON_MIN and compiled_here(path, stamp):
+    down to their docstrings, as :func:`prune` would) when ``exact`` (this interpreter
+    compiled the file) and the cut is exact -- the summary is the same, the parse 2-4x
+    cheaper."""
+    if exact:
         cut = skeleton(text)
         if cut is not None:
             with contextlib.suppress(SyntaxError, ValueError, RecursionError, MemoryError):

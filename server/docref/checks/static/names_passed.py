@@ -13,6 +13,7 @@ import weakref
 
 from docref.checks.static.names_external import external_doc, external_signature
 from docref.external.lookup import ExternalDoc
+from docref.external.py_lazy import LazyBinding
 from docref.external.py_probe import never_mentions
 from docref.external.py_source import SourceModule, load_source, loaded, stamp_of
 from docref.graph.model import FileExtract, Function
@@ -52,8 +53,21 @@ _MODULE_PARAMS: weakref.WeakKeyDictionary[SourceModule, frozenset[str]] = (
 )
 
 
-def _module_params(source: SourceModule) -> set[str]:
-    bindings = list(source.scope.values())
+# Per parsed summary and word: whether a function of it takes that parameter (a summary
+# whose statements are parsed on first use, py_lazy: only those that spell the word are)
+_MODULE_TAKES: weakref.WeakKeyDictionary[SourceModule, dict[str, bool]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _module_params(source: SourceModule, word: str | None = None) -> set[str]:
+    """The parameter names of ``source``'s functions and methods; with ``word``, of those
+    whose text may spell it (the others cannot take it)."""
+    bindings = [
+        b
+        for b in source.scope.values()
+        if word is None or not isinstance(b, LazyBinding) or b.may_hold(word)
+    ]
     bindings += [m for b in bindings if b.members for m in b.members.values()]
     names: set[str] = set()
     for binding in bindings:
@@ -128,14 +142,25 @@ class PassedOn:
 
 def _module_takes(graph: ProjectGraph, module: str, name: str) -> bool:
     """Whether some function of external module ``module`` has a parameter ``name``
-    (:func:`_external_params`), without parsing a module whose text lacks the word."""
+    (:func:`_external_params`), without parsing a module whose text lacks the word, nor
+    the statements of one whose statements are parsed on first use and lack it."""
     doc = external_doc(graph, module)
     if doc.kind != "module" or not doc.source.endswith((".py", ".pyi")):
         return False
     stamp = stamp_of(doc.source)
     if loaded(module, doc.source, stamp) is None and never_mentions(doc.source, stamp, name):
         return False
-    return name in _external_params(graph, module)
+    source = load_source(module, doc.source, doc.source.endswith(_PACKAGE_FILES))
+    known = _MODULE_PARAMS.get(source)
+    if known is not None:
+        return name in known
+    takes = _MODULE_TAKES.get(source)
+    if takes is None:
+        takes = _MODULE_TAKES[source] = {}
+    found = takes.get(name)
+    if found is None:
+        found = takes[name] = name in _module_params(source, name)
+    return found
 
 
 def package_star_unreadable(graph: ProjectGraph, path: str) -> bool:
