@@ -148,12 +148,13 @@ def _module_takes(graph: ProjectGraph, module: str, name: str) -> bool:
     if doc.kind != "module" or not doc.source.endswith((".py", ".pyi")):
         return False
     stamp = stamp_of(doc.source)
-    if loaded(module, doc.source, stamp) is None and never_mentions(doc.source, stamp, name):
-        return False
-    source = load_source(module, doc.source, doc.source.endswith(_PACKAGE_FILES))
-    known = _MODULE_PARAMS.get(source)
+    summary = loaded(module, doc.source, stamp)
+    known = _MODULE_PARAMS.get(summary) if summary is not None else None
     if known is not None:
         return name in known
+    if never_mentions(doc.source, stamp, name):
+        return False  # (also for a summary whose statements are parsed on first use)
+    source = load_source(module, doc.source, doc.source.endswith(_PACKAGE_FILES))
     takes = _MODULE_TAKES.get(source)
     if takes is None:
         takes = _MODULE_TAKES[source] = {}
