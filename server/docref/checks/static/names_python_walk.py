@@ -115,7 +115,7 @@ class ProjectWalk:
         if name in own or (facts is not None and name in facts.code_words):
             return True
         unsure = bool(own & {"__getattr__", "__getattribute__"}) or len(seen) > _MAX_HOPS
-        unsure = unsure or self._rebound(target) or _hosted(target, name, own)
+        unsure = unsure or self._rebound(target)
         seen = seen | {target}
         for base in self._bases(target) if not unsure else []:
             if isinstance(base, _Class) and base in seen:
@@ -270,6 +270,8 @@ class ProjectWalk:
             return missing(f"module `{target.name}`", part, facts.top | subs)
         if isinstance(target, _Class):
             has = self.has_member(target, part)
+            if has is False and _hosted(target, part, self._own_members(target)):
+                has = None  # only the mixin itself: a class inheriting one lists its members
             if not has:
                 owner = f"class `{target.qualname}`"
                 return UNKNOWN if has is None else missing(owner, part, self.member_names(target))
@@ -304,7 +306,10 @@ def _hosted(target: _Class, name: str, own: set[str]) -> bool:
     """A mixin (a class named ``...Mixin``) uses members its host classes supply
     (wagtail's ``CollectionPermissionLookupMixin`` calling ``self._get_permission_name``;
     round 22), which no static reader of the mixin can list -- unless the name is a
-    misspelling of one of the mixin's own members (``_repr_mimbundle_``)."""
+    misspelling of one of the mixin's own members (``_repr_mimbundle_``).  Asked of a dotted
+    member of the mixin only: a bare name in its methods (pytorch-lightning's ``NameSpace``
+    in ``HyperparametersMixin``) and the members of a class that inherits a mixin (pandas'
+    ``Index``) stay judged."""
     if not target.qualname.rsplit(".", 1)[-1].endswith("Mixin"):
         return False
     return suggest(name, own, strict=True) is None
