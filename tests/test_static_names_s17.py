@@ -177,6 +177,7 @@ def test_a_dotted_name_the_sentence_calls_a_key_is_a_string(tmp_path: Path, sent
     [
         "Reads the ``mylib.is_prompt`` output from the persisted entity.",  # no tag
         "Name the outputs after the library, e.g, ``mylib.indexcol``.",  # no key in the sentence
+        "Reads the ``mylib.is_prompt`` setting first.",  # a setting: as often an attribute
     ],
 )
 def test_a_missing_module_member_stays_reported(tmp_path: Path, sentence: str) -> None:

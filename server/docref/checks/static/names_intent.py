@@ -156,9 +156,8 @@ def _possessive(before: str) -> bool:
 
 # "the ``mlflow.prompt.is_prompt`` tag", "the ``a.b`` config key": a noun right after the
 # mention (its closing markup between) calls it a string identifier
-_AN_ID_AFTER = re.compile(
-    r"[`*]*\s+(?:tags?|permissions?|(?:config(?:uration)?\s+)?(?:keys?|settings?))\b", re.I
-)
+# (not "setting": "the ``self.sparse_serialize`` setting" is an attribute, gensim's TRUE)
+_AN_ID_AFTER = re.compile(r"[`*]*\s+(?:tags?|permissions?|(?:config(?:uration)?\s+)?keys?)\b", re.I)
 # an example cue right before the mention ("e.g, ``pandas.indexcol``"), after a sentence
 # that speaks of keys or ids ("name the keys with the name of the library ...")
 _EXAMPLE_CUE = re.compile(r"\b(?:e\.\s?g\.?,?|such\s+as|for\s+example,?)\s+[`*]*$", re.I)
@@ -175,7 +174,8 @@ def may_not_exist(source: str, segment: Segment, start: int, end: int | None = N
     before = source[max(segment.start, start - 40) : start]
     if _HISTORY.search(before) or _possessive(before) or _AN_ID.search(before):
         return True
-    if end is not None and _AN_ID_AFTER.match(source, end, segment.end):
+    attribute = source.startswith(("self.", "cls."), start)
+    if end is not None and not attribute and _AN_ID_AFTER.match(source, end, segment.end):
         return True
     if _EXAMPLE_CUE.search(before) and _ID_WORD.search(source, segment.start, start):
         return True
