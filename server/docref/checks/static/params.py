@@ -54,6 +54,7 @@ from docref.checks.static.params_entries import (
     labels_positional_only,
     not_a_name,
     placeholder_of_family,
+    sums_up_defaults,
     underscore_of_private,
 )
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
@@ -302,6 +303,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
+        if name in _KWARGS_WORDS and sums_up_defaults(params, param_entries):
+            continue  # ``**kwargs`` summing up the optional parameters the entries leave out
         if name in _GENERIC_VARARGS | _KWARGS_WORDS and _refers_elsewhere(segment):
             continue  # ``args, kwargs : see NDUncertainty``: another signature's arguments
         if name in _GENERIC_VARARGS | _KWARGS_WORDS and abstract_hook(inp):

@@ -36,6 +36,13 @@
   round 21) -- the name without its leading underscore, in internal code no caller outside
   the project reaches by keyword (on a public one, sphinx's ``override`` for ``_override``, a
   caller following the docs gets a ``TypeError``: reported).
+* :func:`sums_up_defaults`: ``**kwargs`` on a function without one whose two or more optional
+  parameters have no entry of their own (pytorch-lightning's ``LambdaCallback``: "hooks
+  supported by Callback" for ~35 ``on_*=None`` keywords, round 15; authlib's
+  ``JWTBearerTokenGenerator``: "other parameters are inherited", round 20) -- the entry sums
+  up those keywords under one name.  Where nothing optional is left undocumented (sqlalchemy's
+  ``union(*other)``, torchmetrics' functionals, judged TRUE) it documents keywords the function
+  does not take: reported.
 """
 
 from __future__ import annotations
@@ -63,6 +70,7 @@ __all__ = [
     "not_a_name",
     "placeholder_of_family",
     "says_removed",
+    "sums_up_defaults",
     "underscore_of_private",
 ]
 
@@ -253,3 +261,14 @@ def underscore_of_private(inp: StaticInput, name: str, candidates: Iterable[str]
         return False
     bare = name.lstrip("_")
     return any(c != name and c.lstrip("_") == bare for c in candidates)
+
+
+def sums_up_defaults(params: list[Param], documented: Container[str]) -> bool:
+    """Two or more optional parameters (a default, or keyword-only) have no entry: a
+    ``**kwargs`` entry may stand for them (see the module docstring)."""
+    optional = [
+        p.name
+        for p in params
+        if (p.default is not None or p.kind == "keyword_only") and p.kind != "positional_only"
+    ]
+    return sum(name not in documented for name in optional) >= 2
