@@ -303,8 +303,14 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
-        if name in _KWARGS_WORDS and sums_up_defaults(params, param_entries):
-            continue  # ``**kwargs`` summing up the optional parameters the entries leave out
+        if (
+            name in _KWARGS_WORDS
+            and not any(n in _GENERIC_VARARGS for n in split_names(segment.name or ""))
+            and sums_up_defaults(params, param_entries)
+        ):
+            # ``**kwargs`` summing up the optional parameters the entries leave out (``args,
+            # kwargs`` in one entry describe a forwarding signature the function has not)
+            continue
         if name in _GENERIC_VARARGS | _KWARGS_WORDS and _refers_elsewhere(segment):
             continue  # ``args, kwargs : see NDUncertainty``: another signature's arguments
         if name in _GENERIC_VARARGS | _KWARGS_WORDS and abstract_hook(inp):

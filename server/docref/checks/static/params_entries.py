@@ -42,7 +42,7 @@
   ``JWTBearerTokenGenerator``: "other parameters are inherited", round 20) -- the entry sums
   up those keywords under one name.  Where nothing optional is left undocumented (sqlalchemy's
   ``union(*other)``, torchmetrics' functionals, judged TRUE) it documents keywords the function
-  does not take: reported.
+  does not take: reported; so is one entry ``args, kwargs`` (a forwarding signature, round 6).
 """
 
 from __future__ import annotations
