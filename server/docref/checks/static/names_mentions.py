@@ -346,6 +346,8 @@ def _java(scan: _Scan, segment: Segment) -> None:
             target = match["body"].split("(")[0]
             if target.lower() in _ARTICLES and _TITLE_AFTER.match(match.string, match.end()):
                 continue  # ``@see The Java Virtual Machine Specification``: an unquoted title
+            if match.string.startswith("://", match.end()):
+                continue  # ``@see http://www.w3.org/TR/xpath#axes`` (jxpath): a bare URL
             if target and _JAVA_TARGET.fullmatch(target):
                 scan.add(match, "body", target, "see")
 
