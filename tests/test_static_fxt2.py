@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.types_returns import c2_return_type
+from docref.checks.static.types_rules import c2_param_type, c2_param_weak
 
 from tests.static_helpers import flagged
 
@@ -45,3 +46,49 @@ def test_google_marked_types_per_tuple_item(
 ) -> None:
     code = _GOOGLE_RETURNS.replace("RETURNS", returns).replace("RESULT", result)
     assert bool(flagged(c2_return_type, tmp_path, code)) is reported
+
+
+_NUMPY_PARAM = '''
+from typing import Sequence
+
+import numpy as np
+
+
+def f(x: ANNOTATION) -> None:
+    """Do it.
+
+    Parameters
+    ----------
+    x : DOCUMENTED
+        The value.
+    """
+    print(x)
+'''
+
+
+@pytest.mark.parametrize(
+    ("annotation", "documented", "reported"),
+    [
+        # numpydoc's ``N-tuple of T`` (session 16's leftover: no parse, never compared)
+        ("tuple[float, float, float]", "3-tuple of float", False),
+        ("Sequence[float]", "3-tuple of floats", False),
+        ("tuple[int, ...]", "2-tuple of int", False),
+        # control: the wrong count or the wrong item type is reported
+        ("tuple[float, float]", "3-tuple of float", True),
+        ("tuple[str, str]", "2-tuple of int", True),
+        # ``tuple(int, int)`` / ``tuple (ndarray, str)`` and ``tuple(float)`` (any length)
+        ("tuple[int, int]", "tuple (int, int)", False),
+        ("tuple[np.ndarray, str]", "tuple(ndarray, str)", False),
+        ("tuple[float, float, float]", "tuple(float), optional", False),
+        ("tuple[str, str]", "tuple(int, int)", True),
+        ("tuple[str, ...]", "tuple(float)", True),
+        # the items' roles, not their types: no claim to compare
+        ("int", "tuple (rows, columns)", False),
+        ("int", "tuple(h, k, l)", False),
+    ],
+)
+def test_counted_and_called_tuples(
+    tmp_path: Path, annotation: str, documented: str, reported: bool
+) -> None:
+    code = _NUMPY_PARAM.replace("ANNOTATION", annotation).replace("DOCUMENTED", documented)
+    assert bool(flagged([c2_param_type, c2_param_weak], tmp_path, code)) is reported

@@ -54,12 +54,59 @@ def parse_member(text: str, ctx: TypeContext) -> TypeExpr | None:
         return None  # the shape of the array, not a tuple type: no type claim
     if text.startswith("[") and text.endswith("]") and len(split_top(text[1:-1], ",")) == 1:
         text = f"list{text}"  # ``[column]``: the list-of notation of older docstrings
+    counted = _COUNTED_TUPLE.match(text)
+    if counted:
+        return _counted_tuple(int(counted.group(1)), counted.group(2).strip(), ctx)
+    called = _CALLED_TUPLE.match(text)
+    if called:
+        return _called_tuple(called.group(1), ctx)
     match = _OF.match(text)
     if match:
         return _parse_of(match.group(1), match.group(2).strip(), ctx)
     if text in DOC_WORDS and not aliased(text, ctx):
         return DOC_WORDS[text]  # also the words ``ast`` cannot parse (``class``)
     return parse_expression(text, ctx)
+
+
+# numpydoc's ``3-tuple of float`` (matplotlib, pyvista, napari): N items of one type
+_COUNTED_TUPLE = re.compile(r"^(\d+)-tuple\s+of\s+(.+)$", re.IGNORECASE)
+# ``tuple(int, int)`` / ``tuple (ndarray, str)`` -- the items' types in call-like parentheses;
+# ``tuple(float)`` is a tuple of floats, as written beside ``origin : tuple(float), optional``
+_CALLED_TUPLE = re.compile(r"^tuple\s*\((.+)\)$")
+# more items than any documented fixed-size tuple has: read as a tuple of any length
+_MAX_COUNTED = 9
+
+
+def _counted_tuple(count: int, rest: str, ctx: TypeContext) -> TypeExpr | None:
+    element = parse_member(singular(rest, ctx), ctx)
+    if element is None or count < 1:
+        return None
+    if count > _MAX_COUNTED:
+        return TypeExpr("tuple", (element, ELLIPSIS))
+    return TypeExpr("tuple", (element,) * count)
+
+
+def _called_tuple(inner: str, ctx: TypeContext) -> TypeExpr | None:
+    """The items of ``tuple(int, str)``; ``None`` when one names a value instead of a type
+    (``tuple (min_n, max_n)``, ``tuple(h, k, l)``, ``tuple (rows, columns)``: what each
+    item means, no type claim)."""
+    words = [w.strip() for w in split_top(inner, ",")]
+    if not words or any(not w or _names_a_value(w) for w in words):
+        return None
+    items = [parse_member(w, ctx) for w in words]
+    if any(item is None for item in items):
+        return None
+    kept = tuple(item for item in items if item is not None)
+    return TypeExpr("tuple", (kept[0], ELLIPSIS) if len(kept) == 1 else kept)
+
+
+def _names_a_value(word: str) -> bool:
+    """A lower-case name that is no type word (``min_n``, ``x``): a value's role."""
+    return (
+        bool(_SHAPE_ITEM.match(word))
+        and word not in BUILTIN_CLASSES
+        and (word.lower() not in DOC_WORDS)
+    )
 
 
 def _is_shape(text: str) -> bool:
