@@ -92,3 +92,55 @@ def test_counted_and_called_tuples(
 ) -> None:
     code = _NUMPY_PARAM.replace("ANNOTATION", annotation).replace("DOCUMENTED", documented)
     assert bool(flagged([c2_param_type, c2_param_weak], tmp_path, code)) is reported
+
+
+_OVERLOADED = '''
+from typing import overload
+
+
+@overload
+def f(x: int) -> int: ...
+@overload
+def f(x: str) -> str: ...
+def f(x):
+    """Do it.
+
+    Parameters
+    ----------
+    x : DOCUMENTED
+        The value.
+
+    Returns
+    -------
+    RETURNED
+        The result.
+    """
+    return x
+'''
+
+
+@pytest.mark.parametrize(
+    ("documented", "returned", "reported"),
+    [
+        # session 16's leftover: an unannotated implementation under annotated overloads
+        ("int", "int", False),
+        ("str", "str", False),
+        ("int or str", "int or str", False),
+        # control: a type no overload has is reported, for the parameter and the return
+        ("bytes", "int", True),
+        ("int", "bytes", True),
+    ],
+)
+def test_overloads_annotate_an_unannotated_implementation(
+    tmp_path: Path, documented: str, returned: str, reported: bool
+) -> None:
+    code = _OVERLOADED.replace("DOCUMENTED", documented).replace("RETURNED", returned)
+    rules = [c2_param_type, c2_param_weak, c2_return_type]
+    assert bool(flagged(rules, tmp_path, code, "f")) is reported
+
+
+def test_overloads_with_an_unannotated_parameter_accept_anything(tmp_path: Path) -> None:
+    """One overload leaves ``x`` unannotated: it takes anything, nothing to compare."""
+    code = _OVERLOADED.replace("def f(x: str) -> str", "def f(x) -> str")
+    code = code.replace("DOCUMENTED", "bytes").replace("RETURNED", "int")
+    assert not flagged([c2_param_type, c2_param_weak], tmp_path, code, "f")

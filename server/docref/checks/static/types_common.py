@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.params import signatures
 from docref.checks.static.type_oracle import Oracle
 from docref.checks.static.type_scope import scope_aliases, type_aliases
 from docref.checks.static.type_shapes import bracketed_item
@@ -24,6 +25,7 @@ from docref.checks.types import (
 )
 from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
+from docref.graph.model import Function, Param
 
 __all__ = [
     "RULE_NUMPY_SCALAR",
@@ -32,6 +34,8 @@ __all__ = [
     "doc_readings",
     "doc_type",
     "incompatible",
+    "overload_params",
+    "overloaded",
     "python_docstring",
     "shown",
     "type_finding",
@@ -155,3 +159,21 @@ def typed_entries(inp: StaticInput, kind: str) -> list[Segment]:
 
 def python_docstring(inp: StaticInput) -> bool:
     return inp.file.language == "python" and inp.docstring.style != "javadoc"
+
+
+def overloaded(inp: StaticInput) -> list[Function]:
+    """The ``@overload`` siblings of the function (no other redefinition: a property's setter
+    or a platform's second definition shares the qualname but is no overload)."""
+    return [
+        f
+        for f in signatures(inp)[1:]
+        if any(d.split("(", 1)[0].rsplit(".", 1)[-1] == "overload" for d in f.decorators)
+    ]
+
+
+def overload_params(inp: StaticInput, name: str) -> list[Param]:
+    """The parameter ``name`` of every ``@overload`` when the implementation leaves it
+    unannotated and each overload that has it annotates it (the overloads are then the
+    annotation; one unannotated overload accepts anything: nothing to compare)."""
+    found = [p for f in overloaded(inp) for p in f.params if p.name == name]
+    return found if found and all(p.annotation for p in found) else []

@@ -25,6 +25,7 @@ from docref.checks.static.types_common import (
     doc_readings,
     doc_type,
     incompatible,
+    overloaded,
     python_docstring,
     shown,
     type_finding,
@@ -77,7 +78,10 @@ def c2_return_type(inp: StaticInput) -> list[Finding]:
 @per_function
 def return_types(inp: StaticInput) -> list[Finding]:
     fn = inp.function
-    if not python_docstring(inp) or not fn.returns:
+    if not python_docstring(inp):
+        return []
+    returned = fn.returns or _overloads_return(inp)
+    if not returned:
         return []
     typed = typed_entries(inp, "returns")
     returns = [s for s in inp.docstring.segments if s.kind == "returns"]
@@ -92,7 +96,7 @@ def return_types(inp: StaticInput) -> list[Finding]:
     if google_items(inp, typed[0]):
         return []  # ``str: Label.`` then ``CompleteCohp: ...``: one line per tuple item
     scope = type_scope(inp)
-    annotation = annotation_in(fn.returns, scope)
+    annotation = annotation_in(returned, scope)
     segment = typed[0]
     assert segment.type is not None
     readings = doc_readings(segment.type, scope)
@@ -126,6 +130,13 @@ def return_types(inp: StaticInput) -> list[Finding]:
             f'document the return type as "{said}" or change the annotation',
         )
     ]
+
+
+def _overloads_return(inp: StaticInput) -> str | None:
+    """The first ``@overload``'s return annotation when the implementation has none and every
+    overload has one (each is then compared in turn, as beside an annotated implementation)."""
+    found = [f.returns for f in overloaded(inp)]
+    return found[0] if found and all(found) else None
 
 
 def _generator_result(annotation: TypeExpr) -> TypeExpr | None:

@@ -23,6 +23,8 @@ silent).  Python only.  Precision choices:
 
 from __future__ import annotations
 
+import dataclasses
+
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.params import (
     signature_name,
@@ -54,6 +56,7 @@ from docref.checks.static.types_common import (
     annotation_in,
     doc_readings,
     incompatible,
+    overload_params,
     python_docstring,
     shown,
     type_finding,
@@ -166,11 +169,19 @@ def _param_types(inp: StaticInput) -> list[Finding]:
         for documented in split_names(segment.name):
             name = signature_name(documented, params)
             param = params.get(name)
-            if param is None or not param.annotation:
+            if param is None:
                 continue
             others = [
                 q for fn in overloads[1:] for q in fn.params if q.name == name and q.annotation
             ]
+            if not param.annotation:
+                # an unannotated implementation under annotated ``@overload``s: they are its
+                # annotation (the implementation's default still decides ``, optional``)
+                typed = overload_params(inp, name)
+                if not typed:
+                    continue
+                param = dataclasses.replace(param, annotation=typed[0].annotation)
+                others = typed[1:]
             finding = _check_param(inp, segment, param, others, segment.type, scope)
             if finding is not None:
                 findings.append(finding)
