@@ -144,3 +144,23 @@ def test_overloads_with_an_unannotated_parameter_accept_anything(tmp_path: Path)
     code = _OVERLOADED.replace("def f(x: str) -> str", "def f(x) -> str")
     code = code.replace("DOCUMENTED", "bytes").replace("RETURNED", "int")
     assert not flagged([c2_param_type, c2_param_weak], tmp_path, code, "f")
+
+
+@pytest.mark.parametrize(
+    ("annotation", "documented", "reported"),
+    [
+        # round 14 (pyvista ``axis``): the kinds of a Literal's values, part of them or all
+        ("Literal['x', 'y', 'z', 0, 1, 2] | None", "int | str, default: 'x'", False),
+        ("Literal['x', 'y', 0, 1]", "str", False),
+        ("Literal['x', 'y', 0, 1]", "int", False),
+        # control: a kind none of the values has stays reported
+        ("Literal['x', 'y', 0, 1]", "bytes", True),
+        ("Literal['x', 'y']", "int", True),
+    ],
+)
+def test_literal_of_several_kinds(
+    tmp_path: Path, annotation: str, documented: str, reported: bool
+) -> None:
+    code = _NUMPY_PARAM.replace("ANNOTATION", annotation).replace("DOCUMENTED", documented)
+    code = code.replace("from typing import Sequence", "from typing import Literal, Sequence")
+    assert bool(flagged([c2_param_type, c2_param_weak], tmp_path, code)) is reported

@@ -369,8 +369,14 @@ def _cmp_literal(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
     base = literal_base(literal)
     if base is None:
         return None
-    # Documented values refine the annotated type, or the documented type holds the values.
-    outcome = _cmp(base, ann, ctx) if doc.name == LITERAL else _cmp(doc, base, ctx)
+    # Documented values refine the annotated type, or the documented type holds the values --
+    # some of them, when they are of several kinds: ``str`` for ``Literal['x', 0]`` names one
+    # kind, as ``str`` for ``str | Style`` names one member (round 14, pyvista's ``axis``:
+    # ``int | str`` for ``Literal['x', 'y', 'z', 0, 1, 2] | None``)
+    if doc.name == LITERAL:
+        outcome = _cmp(base, ann, ctx)
+    else:
+        outcome = best(*(_cmp(doc, kind, ctx) for kind in base.members))
     if outcome in (EQUAL, EQUIVALENT, COMPATIBLE):
         return COMPATIBLE
     return outcome
