@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.types_returns import c2_return_type
 from docref.checks.static.types_rules import c2_param_type, c2_param_weak
 
@@ -164,3 +165,26 @@ def test_literal_of_several_kinds(
     code = _NUMPY_PARAM.replace("ANNOTATION", annotation).replace("DOCUMENTED", documented)
     code = code.replace("from typing import Sequence", "from typing import Literal, Sequence")
     assert bool(flagged([c2_param_type, c2_param_weak], tmp_path, code)) is reported
+
+
+@pytest.mark.parametrize(
+    ("tail", "reported"),
+    [
+        # round 21 (pyjanitor ``lengths: tuple[int, ...]``): one count per status label
+        ("represented by each status label", False),
+        ("assigned to each cluster", False),
+        # control: one total is one count, said of a tuple
+        ("represented in the table", True),
+    ],
+)
+def test_a_count_by_each_item_is_several_counts(tmp_path: Path, tail: str, reported: bool) -> None:
+    code = f'''
+def f(lengths: tuple[int, ...]) -> None:
+    """Do it.
+
+    Args:
+        lengths: Number of rows {tail}.
+    """
+    print(lengths)
+'''
+    assert bool(flagged(c2_prose_param_type, tmp_path, code)) is reported

@@ -80,7 +80,8 @@ _DICT = re.compile(
 )
 # "the number of seconds": a count, unless the sentence goes on to name another kind ("the
 # number of bytes, as a human-readable string") or a count per item ("Total number of pixels
-# for each band": one count per band, a list); "a number of" is "several".  "The number of
+# for each band": one count per band, a list; "Number of rows represented by each status
+# label", round 21 pyjanitor, on ``tuple[int, ...]``); "a number of" is "several".  "The number of
 # the character reference" (round 17, bs4, on a ``str``) is the number one thing bears, not a
 # count: one singular thing after the article (a word ending in "s" is read as a plural, so
 # "the number of the items" stays a count)
@@ -88,7 +89,7 @@ _INT = re.compile(
     r"^(?:the\s+)?(?:total\s+|max(?:imum)?\s+|min(?:imum)?\s+)?(?:number|count)\s+of\b"
     r"(?!\s+(?:the|this|that|its|a|an)\s+[a-z-]+(?<!s)(?:\s+[a-z-]+(?<!s))?(?:[,.;:)]|\s+as\b|$))"
     r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|bytes|mapping"
-    r"|(?:for|in|of)\s+(?:each|every)|per)\b)",
+    r"|(?:for|in|of|by|to|on|from|with)\s+(?:each|every)|per)\b)",
     re.I,
 )
 _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
