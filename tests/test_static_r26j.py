@@ -58,7 +58,8 @@ public class DefaultRolloverStrategy {
             False,
         ),
         # controls: with no parse of it in the file, a count said of a String stays reported
-        # (the session 15 prose probe's planted type change); so does a count said of a list
+        # (test_static_prose_probe's copy of the planted type change); so does a count said
+        # of a list (the probe's own case parses the count: silent, a recorded trade-off)
         ("The maximum number of files to keep.", "String", "maxIndex = max.length();", True),
         ("The maximum number of files to keep.", "List<String>", "Integer.parseInt(max);", True),
     ],
