@@ -349,3 +349,27 @@ def test_a_dotted_key_the_project_spells_as_a_string(
     }
     rules = [f.rule for f in project_findings(tmp_path, files, "pkg/spans.py")]
     assert rules == (["C1-NAME-UNRESOLVED"] if reported else [])
+
+
+# an attribute of the instance before a key noun is still the code's (gensim's TRUE "Operation
+# is based on the ``self.sparse_serialize`` setting", ``self.sparse_serialization`` in code)
+SETTING = '''
+class Corpus:
+    """A corpus."""
+
+    def __init__(self):
+        self.sparse_serialization = True
+
+    def load(self):
+        """Load a shard.
+
+        Operation is based on the ``self.sparse_serialize`` {noun}.
+        """
+        return self.sparse_serialization
+'''
+
+
+@pytest.mark.parametrize("noun", ["setting", "key", "tag"])
+def test_an_attribute_before_a_key_noun_stays_reported(tmp_path: Path, noun: str) -> None:
+    found = _found(tmp_path, SETTING.format(noun=noun))
+    assert [rule for rule, _ in found] == ["C1-NAME-UNRESOLVED"]
