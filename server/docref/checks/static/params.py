@@ -306,6 +306,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         if (
             name in _KWARGS_WORDS
             and not any(n in _GENERIC_VARARGS for n in split_names(segment.name or ""))
+            and closest_parameter(name, candidates) is None
             and sums_up_defaults(params, param_entries)
         ):
             # ``**kwargs`` summing up the optional parameters the entries leave out (``args,
@@ -313,8 +314,14 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if name in _GENERIC_VARARGS | _KWARGS_WORDS and _refers_elsewhere(segment):
             continue  # ``args, kwargs : see NDUncertainty``: another signature's arguments
-        if name in _GENERIC_VARARGS | _KWARGS_WORDS and abstract_hook(inp):
-            continue  # what an abstract hook's implementations receive beyond its signature
+        if (
+            name in _GENERIC_VARARGS | _KWARGS_WORDS
+            and closest_parameter(name, candidates) is None
+            and abstract_hook(inp)
+        ):
+            # what an abstract hook's implementations receive beyond its signature (a near miss
+            # is a renamed parameter: anyio's ``kwargs`` for ``kwrgs``, a recall mutation)
+            continue
         if name in _NOTE_MARKERS:
             continue  # ``TODO: not used yet`` inside Parameters is a note, not an entry
         if name in _GENERIC_VARARGS and _positional_only_and_varargs(params):
