@@ -1,0 +1,112 @@
+"""Which judged findings of one rule still fire, checking only the files they are in.
+
+``precision_shapes.py --still-firing`` needs a whole ``precision.py run`` of each set (every
+file of every project); a fix to one rule changes only the findings of the files that rule
+fired in, so this runs ``docref check --no-llm`` (a subprocess, as a user runs it, with the
+corpus root as ``--root`` so the project graph is whole) on just those files, corpus by corpus,
+and keys the findings as ``precision.py`` does.  Compare two runs (main and a branch) with
+``--compare``: the judged rows gone and added, and per verdict and round half how many fire.
+
+    python benchmarks/still_firing_files.py --rule C1-PARAM-UNKNOWN --out benchmarks/out/a.json
+    python benchmarks/still_firing_files.py --compare benchmarks/out/a.json benchmarks/out/b.json
+
+Corpora are looked up under /work/corpora and the private round-21/22 folders (now public).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from precision import finding_key, load_judged
+
+ROOTS = ("/work/corpora", "/work/notes/private/r21/corpora", "/work/notes/private/r22/corpora")
+
+
+def corpus_root(name: str) -> str | None:
+    """Where corpus ``name`` is unpacked, ``None`` if nowhere."""
+    for base in ROOTS:
+        if os.path.isdir(os.path.join(base, name)):
+            return os.path.join(base, name)
+    return None
+
+
+def run(rule: str) -> dict[str, dict[str, Any]]:
+    """The findings of ``rule`` (by key) on the files its judged rows are in."""
+    files: dict[str, set[str]] = defaultdict(set)
+    for row in load_judged("python").values():
+        if row["rule"] == rule:
+            files[row["corpus"]].add(row["path"])
+    cache = tempfile.mkdtemp(prefix="docref-still-")
+    fired: dict[str, dict[str, Any]] = {}
+    for corpus, paths in sorted(files.items()):
+        root = corpus_root(corpus)
+        if root is None:
+            print(f"{corpus}: not unpacked, skipped", file=sys.stderr)
+            continue
+        existing = [os.path.join(root, p) for p in sorted(paths)]
+        existing = [p for p in existing if os.path.exists(p)]
+        command = ["docref", "check", "--no-llm", "--format", "json", "--no-progress"]
+        proc = subprocess.run(
+            [*command, "--root", root, *existing],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "DOCREF_CACHE_DIR": cache},
+        )
+        if proc.returncode not in (0, 1):
+            print(f"{corpus}: docref exited {proc.returncode}", file=sys.stderr)
+            continue
+        for f in json.loads(proc.stdout)["findings"]:
+            if f["rule"] == rule:
+                fired[finding_key(corpus, f)] = {"corpus": corpus, "message": f["message"]}
+    return fired
+
+
+def _half(row: dict[str, Any]) -> str:
+    return "<13" if row["round"] < 13 else "13-18" if row["round"] <= 18 else "19-23"
+
+
+def compare(before_path: str, after_path: str) -> None:
+    """The judged rows that fire in one run and not the other, and the counts of each."""
+    with open(before_path) as fh:
+        before = json.load(fh)
+    with open(after_path) as fh:
+        after = json.load(fh)
+    judged = load_judged("python")
+    for label, run_ in (("before", before), ("after", after)):
+        counts = Counter((judged[k]["verdict"], _half(judged[k])) for k in run_ if k in judged)
+        print(label, dict(sorted(counts.items())))
+    for sign, keys in (("-", before.keys() - after.keys()), ("+", after.keys() - before.keys())):
+        for key in sorted(keys):
+            row = judged.get(key)
+            verdict = f"{row['verdict']} r{row['round']}" if row else "unjudged"
+            found = before.get(key) or after[key]
+            print(f"{sign} {verdict:14} {found['corpus']:18} {found['message'][:90]}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--rule", default="C1-PARAM-UNKNOWN")
+    ap.add_argument("--out", help="where to write the findings (JSON)")
+    ap.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"))
+    args = ap.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return
+    fired = run(args.rule)
+    if args.out:
+        with open(args.out, "w") as fh:
+            json.dump(fired, fh)
+    print(f"{len(fired)} findings of {args.rule} on the judged rows' files")
+
+
+if __name__ == "__main__":
+    main()
