@@ -17,6 +17,8 @@ from docref.external import py_source
 from docref.external.py_lazy import LazyBinding, lazy_summary
 from docref.external.py_source import Binding, SourceModule, binding_doc, load_source
 
+from tests.summary_helpers import canon_module
+
 # Everything that decides where a top-level statement starts and what it binds: a module
 # docstring, imports and a star import, assignments with attribute docstrings, ``Cls.attr = v``
 # after the class, decorators (one over several lines at column 0), overloads, a def after an
@@ -116,25 +118,6 @@ MODULE = textwrap.dedent(
 )
 
 
-def _canon(binding: Binding) -> object:
-    members = binding.members
-    return (
-        binding.kind,
-        binding.name,
-        binding.target,
-        binding.attr,
-        binding.doc,
-        [ast.dump(n) for n in binding.nodes],
-        ast.dump(binding.expr) if binding.expr is not None else None,
-        [(k, _canon(v)) for k, v in members.items()] if members is not None else None,
-    )
-
-
-def _dump(module: SourceModule) -> object:
-    # ordered: a did-you-mean lists names in the order the module binds them
-    return module.doc, module.stars, [(k, _canon(v)) for k, v in module.scope.items()]
-
-
 def _eager(text: str, name: str = "pkg.mod") -> SourceModule:
     module = SourceModule(name=name, path="mod.py", is_pkg=False)
     tree = ast.parse(text)
@@ -159,7 +142,7 @@ needs_311 = pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="the cut 
 @needs_311
 def test_the_lazy_summary_once_read_is_the_whole_texts() -> None:
     lazy = _lazy(MODULE)
-    assert _dump(lazy) == _dump(_eager(MODULE))
+    assert canon_module(lazy) == canon_module(_eager(MODULE))
     names = list(lazy.scope)
     assert "not_a_function" not in names and "commented_out" not in names
     assert "spelt_in_a_string" not in names and "NotAClass" not in names
@@ -174,7 +157,7 @@ def test_the_lazy_summary_once_read_is_the_whole_texts() -> None:
 def test_a_module_starting_with_a_def_has_no_docstring() -> None:
     text = 'def first():\n    """Not the module\'s."""\n\nX = 1\n'
     assert _lazy(text).doc is None
-    assert _dump(_lazy(text)) == _dump(_eager(text))
+    assert canon_module(_lazy(text)) == canon_module(_eager(text))
 
 
 @needs_311
@@ -196,7 +179,7 @@ def test_a_lazy_summary_pickles_for_the_other_worker() -> None:
     lazy = _lazy(MODULE)
     lazy.scope["one_liner"].nodes  # noqa: B018  (one read before, the rest after)
     again = pickle.loads(pickle.dumps(lazy))
-    assert _dump(again) == _dump(_eager(MODULE))
+    assert canon_module(again) == canon_module(_eager(MODULE))
 
 
 @needs_311
@@ -237,7 +220,7 @@ def test_load_source_defers_the_statements_of_a_module_compiled_here(tmp_path: P
     path = _write_compiled(tmp_path, text)
     module = load_source("lazymod", str(path), False)
     assert isinstance(module.scope["filler_0"], LazyBinding)
-    assert _dump(module) == _dump(_eager(text, "lazymod"))
+    assert canon_module(module) == canon_module(_eager(text, "lazymod"))
     # the control: the same text not compiled here is parsed whole, to the same summary
     other = tmp_path / "other"
     other.mkdir()
@@ -245,4 +228,4 @@ def test_load_source_defers_the_statements_of_a_module_compiled_here(tmp_path: P
     plain.write_text(text)
     eager = load_source("lazymod", str(plain), False)
     assert not any(isinstance(b, LazyBinding) for b in eager.scope.values())
-    assert _dump(eager) == _dump(module)
+    assert canon_module(eager) == canon_module(module)

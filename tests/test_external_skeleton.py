@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from docref.external import py_source
 from docref.external.py_skeleton import compiled_here, skeleton
-from docref.external.py_source import Binding, SourceModule, load_source, stamp_of
+from docref.external.py_source import SourceModule, load_source, stamp_of
+
+from tests.summary_helpers import canon_module
 
 # Everything that decides where a body ends: docstrings with escaped quotes, a ``def`` spelt
 # inside strings and comments, brackets and backslashes continuing a line at column 0, nested
@@ -105,26 +107,12 @@ TRICKY = textwrap.dedent(
 )
 
 
-def _canon(binding: Binding) -> object:
-    members = binding.members
-    return (
-        binding.kind,
-        binding.name,
-        binding.target,
-        binding.attr,
-        binding.doc,
-        [ast.dump(n) for n in binding.nodes],
-        ast.dump(binding.expr) if binding.expr is not None else None,
-        {k: _canon(v) for k, v in members.items()} if members is not None else None,
-    )
-
-
 def _summary(text: str) -> object:
     module = SourceModule(name="pkg.mod", path="mod.py", is_pkg=False)
     tree = ast.parse(text)
     module.doc = ast.get_docstring(tree)
     py_source.collect(tree.body, module.scope, module.stars, "pkg.mod", False)
-    return module.doc, module.stars, {k: _canon(v) for k, v in module.scope.items()}
+    return canon_module(module)
 
 
 needs_311 = pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="the cut is made on 3.11")
@@ -174,10 +162,7 @@ def test_a_compiled_module_loads_the_same_summary(tmp_path: Path) -> None:
     slow = load_source("pkg.mod", str(plain), False)
     assert fast.error is None and slow.error is None
 
-    def canon(module: SourceModule) -> object:
-        return module.doc, module.stars, {k: _canon(v) for k, v in module.scope.items()}
-
-    assert canon(fast) == canon(slow) == _summary(TRICKY)
+    assert canon_module(fast) == canon_module(slow) == _summary(TRICKY)
     py_source.clear_caches()
 
 

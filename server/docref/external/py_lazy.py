@@ -21,12 +21,11 @@ or form feeds); anything else is parsed whole as before.
 from __future__ import annotations
 
 import ast
-import contextlib
 import re
 from typing import TYPE_CHECKING
 
-from docref.external.py_skeleton import EXACT_TOKENS, mask_code, skeleton
-from docref.external.py_source import Binding, collect, prune
+from docref.external.py_skeleton import exact_mask
+from docref.external.py_source import Binding, collect, parse_tree, prune
 
 if TYPE_CHECKING:
     from docref.external.py_source import SourceModule
@@ -110,15 +109,9 @@ class LazyBinding(Binding):
 
 
 def _statements(text: str, path: str) -> list[ast.stmt]:
-    """The statement ``text`` holds, parsed from its skeleton when that is exact."""
-    cut = skeleton(text) if len(text) > _SKELETON_MIN else None
-    if cut is not None:
-        with contextlib.suppress(SyntaxError, ValueError, RecursionError, MemoryError):
-            return ast.parse(cut, filename=path).body
-    return ast.parse(text, filename=path).body
-
-
-_SKELETON_MIN = 2000  # characters, as py_source's
+    """The statement ``text`` holds, parsed from its skeleton when that is exact (its file
+    compiled here: :func:`lazy_summary` is only used then)."""
+    return parse_tree(text, path, compiled=True).body
 
 
 def _statement_starts(masked: str) -> list[int]:
@@ -151,10 +144,8 @@ def lazy_summary(module: SourceModule, text: str) -> bool:
     deferring its top-level ``def``/``class`` statements (see the module docstring); ``False``
     (``module`` untouched) when the cut would not be exact here.  ``text`` must have compiled
     on this interpreter."""
-    if not EXACT_TOKENS:
-        return False
-    masked = "\n" + mask_code(text)
-    if "\t" in masked or "\f" in masked or len(masked) != len(text) + 1:
+    masked = exact_mask(text)
+    if masked is None:
         return False
     text = "\n" + text
     starts = _statement_starts(masked)

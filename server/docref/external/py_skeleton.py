@@ -29,7 +29,7 @@ import re
 import sys
 from collections.abc import Iterator
 
-__all__ = ["EXACT_TOKENS", "compiled_here", "mask_code", "skeleton"]
+__all__ = ["EXACT_TOKENS", "compiled_here", "exact_mask", "mask_code", "skeleton"]
 
 EXACT_TOKENS = sys.version_info[:2] == (3, 11)
 
@@ -154,13 +154,24 @@ def _defs(masked: str) -> Iterator[tuple[int, int, int]]:
             yield line - 1, len(prefix) - len(prefix.lstrip(" ")), found.end()
 
 
+def exact_mask(text: str) -> str | None:
+    """``text`` masked (:func:`mask_code`) behind a newline, so offsets in it are one more
+    than in ``text`` and every line starts after a newline; ``None`` when a cut made on it
+    would not be exact here (another tokenizer, tabs or form feeds, a mask that moved
+    offsets)."""
+    if not EXACT_TOKENS:
+        return None
+    masked = "\n" + mask_code(text)
+    if "\t" in masked or "\f" in masked or len(masked) != len(text) + 1:
+        return None
+    return masked
+
+
 def skeleton(text: str) -> str | None:
     """``text`` with its ``def`` bodies cut down (see the module docstring), or ``None`` when
     the cut would not be exact here (the caller then parses ``text`` itself)."""
-    if not EXACT_TOKENS:
-        return None
-    masked = "\n" + mask_code(text)  # offsets in ``masked`` are one more than in ``text``
-    if "\t" in masked or "\f" in masked or len(masked) != len(text) + 1:
+    masked = exact_mask(text)  # offsets in ``masked`` are one more than in ``text``
+    if masked is None:
         return None
     text = "\n" + text
     pieces: list[str] = []

@@ -191,7 +191,7 @@ def _parse_module(
         exact = stamp != (-1, -1) and len(text) > _SKELETON_MIN and compiled_here(path, stamp)
         if exact and _lazy(module, text):
             return module
-        tree = _parse(text, exact, path)
+        tree = parse_tree(text, path, exact)
     except (
         OSError,
         UnicodeDecodeError,
@@ -222,12 +222,13 @@ def _lazy(module: SourceModule, text: str) -> bool:
         return False
 
 
-def _parse(text: str, exact: bool, path: str) -> ast.Module:
+def parse_tree(text: str, path: str, compiled: bool) -> ast.Module:
     """The tree of module ``text``; of its skeleton (:mod:`.py_skeleton`: function bodies cut
-    down to their docstrings, as :func:`prune` would) when ``exact`` (this interpreter
-    compiled the file) and the cut is exact -- the summary is the same, the parse 2-4x
-    cheaper."""
-    if exact:
+    down to their docstrings, as :func:`prune` would) when ``compiled`` (this interpreter
+    compiled the file), the text is long enough for the cut to pay and the cut is exact --
+    the summary is the same, the parse 2-4x cheaper.  Also :mod:`.py_lazy`'s parse of one
+    deferred statement."""
+    if compiled and len(text) > _SKELETON_MIN:
         cut = skeleton(text)
         if cut is not None:
             with contextlib.suppress(SyntaxError, ValueError, RecursionError, MemoryError):
