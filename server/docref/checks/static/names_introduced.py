@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterator
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.names_plural import word_singulars
 
 __all__ = ["introduced_names", "loop_variable", "one_of_plural", "quoted_keys", "quoted_spans"]
 
@@ -138,7 +139,7 @@ def one_of_plural(inp: StaticInput, start: int, name: str, sentence: str = "") -
     ``colors``, ``opacities``: napari, round 15): one item of each."""
     plural_of = {}
     for p in inp.function.params:
-        for single in _singulars(p.name):
+        for single in word_singulars(p.name):
             plural_of[single] = p.name
     if name not in plural_of:
         return False
@@ -149,18 +150,6 @@ def one_of_plural(inp: StaticInput, start: int, name: str, sentence: str = "") -
 
 
 _MARKED = re.compile(r"(?<![\w`*])[`*]+([A-Za-z_]\w*)[`*]+(?![\w`*])")
-
-
-def _singulars(plural: str) -> list[str]:
-    """The singulars ``plural`` may be the English plural of (``opacities``: ``opacity``)."""
-    out = []
-    if plural.endswith("s") and not plural.endswith("ss"):
-        out.append(plural[:-1])
-    if plural.endswith("es"):
-        out.append(plural[:-2])
-    if plural.endswith("ies"):
-        out.append(plural[:-3] + "y")
-    return out
 
 
 def loop_variable(inp: StaticInput, name: str) -> bool:

@@ -10,7 +10,7 @@ a singular written for a plural name stays reported).
 
 from __future__ import annotations
 
-__all__ = ["singulars"]
+__all__ = ["singulars", "word_singulars"]
 
 
 def singulars(name: str) -> list[str]:
@@ -18,11 +18,20 @@ def singulars(name: str) -> list[str]:
     (capitalised, some lower case) ending in ``s``, without the ``s`` / ``es`` (``ies`` ->
     ``y``); none for any other name (``Address``, ``URLS``, ``residues``)."""
     head, dot, last = name.rpartition(".")
-    if not last[:1].isupper() or last.isupper() or not last.endswith("s") or last.endswith("ss"):
+    if not last[:1].isupper() or last.isupper():
         return []
-    forms = [last[:-1]]
-    if last.endswith("es"):
-        forms.append(last[:-2])
-    if last.endswith("ies"):
-        forms.append(last[:-3] + "y")
-    return [f"{head}{dot}{form}" for form in forms if len(form) > 1]
+    return [f"{head}{dot}{form}" for form in word_singulars(last) if len(form) > 1]
+
+
+def word_singulars(word: str) -> list[str]:
+    """The words ``word`` may be the English plural of, whatever its shape: without its
+    ``s`` / ``es`` (``ies`` -> ``y``: ``opacities``, ``opacity``); none when it does not end
+    in ``s`` or ends in ``ss``."""
+    if not word.endswith("s") or word.endswith("ss"):
+        return []
+    forms = [word[:-1]]
+    if word.endswith("es"):
+        forms.append(word[:-2])
+    if word.endswith("ies"):
+        forms.append(word[:-3] + "y")
+    return forms

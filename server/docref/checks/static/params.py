@@ -303,25 +303,23 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
+        generic = name in _GENERIC_VARARGS | _KWARGS_WORDS
+        if generic and _refers_elsewhere(segment):
+            continue  # ``args, kwargs : see NDUncertainty``: another signature's arguments
+        # a generic name no parameter is a near miss of (a near miss is a renamed parameter:
+        # anyio's ``kwargs`` for ``kwrgs``, a recall mutation)
+        loose = generic and closest_parameter(name, candidates) is None
         if (
-            name in _KWARGS_WORDS
+            loose
+            and name in _KWARGS_WORDS
             and not any(n in _GENERIC_VARARGS for n in split_names(segment.name or ""))
-            and closest_parameter(name, candidates) is None
             and sums_up_defaults(params, param_entries)
         ):
             # ``**kwargs`` summing up the optional parameters the entries leave out (``args,
             # kwargs`` in one entry describe a forwarding signature the function has not)
             continue
-        if name in _GENERIC_VARARGS | _KWARGS_WORDS and _refers_elsewhere(segment):
-            continue  # ``args, kwargs : see NDUncertainty``: another signature's arguments
-        if (
-            name in _GENERIC_VARARGS | _KWARGS_WORDS
-            and closest_parameter(name, candidates) is None
-            and abstract_hook(inp)
-        ):
-            # what an abstract hook's implementations receive beyond its signature (a near miss
-            # is a renamed parameter: anyio's ``kwargs`` for ``kwrgs``, a recall mutation)
-            continue
+        if loose and abstract_hook(inp):
+            continue  # what an abstract hook's implementations receive beyond its signature
         if name in _NOTE_MARKERS:
             continue  # ``TODO: not used yet`` inside Parameters is a note, not an entry
         if name in _GENERIC_VARARGS and _positional_only_and_varargs(params):

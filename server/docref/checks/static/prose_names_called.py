@@ -23,10 +23,10 @@ _VALUE_TYPES = frozenset(
         *("String", "java.lang.String", "CharSequence", "str", "bytes", "bool", "float", "int"),
     }
 )
+# after a mention: its closing markup and call parentheses, if any
+_CLOSING = r"(?:\}|`+|</code>|\*)?(?:\(\))?"
 # after the mention and its closing markup: a word that makes it a callable
-_CALLED = (
-    r"(?:\}|`+|</code>|\*)?(?:\(\))?\s+(?:method|function|constructor|throws|raises|returns)\b"
-)
+_CALLED = rf"{_CLOSING}\s+(?:method|function|constructor|throws|raises|returns)\b"
 
 
 def called_twin(
@@ -56,8 +56,7 @@ def called_twin(
 
 def called_in(name: str, sentence: str) -> bool:
     """``sentence`` calls ``name`` a method or function (``the `add_etag` method``)."""
-    mark = r"(?:\}|`+|</code>|\*)?(?:\(\))?"
-    pattern = rf"(?<![\w.]){re.escape(name)}{mark}\s+(?:method|function)\b"
+    pattern = rf"(?<![\w.]){re.escape(name)}{_CLOSING}\s+(?:method|function)\b"
     return re.search(pattern, sentence, re.I) is not None
 
 

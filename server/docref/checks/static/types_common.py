@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.class_fields import short_name
 from docref.checks.static.params import signatures
 from docref.checks.static.type_oracle import Oracle
 from docref.checks.static.type_scope import scope_aliases, type_aliases
@@ -165,9 +166,7 @@ def overloaded(inp: StaticInput) -> list[Function]:
     """The ``@overload`` siblings of the function (no other redefinition: a property's setter
     or a platform's second definition shares the qualname but is no overload)."""
     return [
-        f
-        for f in signatures(inp)[1:]
-        if any(d.split("(", 1)[0].rsplit(".", 1)[-1] == "overload" for d in f.decorators)
+        f for f in signatures(inp)[1:] if any(short_name(d) == "overload" for d in f.decorators)
     ]
 
 
