@@ -3,7 +3,7 @@ scalar type's Python kind (``np.int64`` is an ``int``: :func:`dtype_kind`, :func
 the type of a ``Literal``'s values (:func:`literal_base`), how numpydoc's ``array_like``
 relates to another type (:func:`array_like_outcome`), and a documented ``np.dtype`` for a
 ``type`` (:func:`dtype_spec_outcome`).  None of them compares further: the
-recursive comparison stays in :mod:`docref.checks.types`.
+recursive comparison is in :mod:`docref.checks.types_compare`.
 """
 
 from __future__ import annotations
