@@ -1,8 +1,8 @@
 """Which line of a Python docstring's entry section starts an entry, beyond the heads of
 :mod:`docref.segments.heads`: the fallbacks numpydoc and napoleon still read as entries (a
 NumPy ``mode: file-like`` with its description below, named return values, a Google entry
-without its colon) and an entry head indented a column or two too deep.  The scanner of
-:mod:`docref.segments.python_doc` asks them line by line.
+without its colon) and an entry head indented a column or two too deep.  The reader of an
+entry section's body, :mod:`docref.segments.python_entry_sections`, asks them line by line.
 """
 
 from __future__ import annotations
