@@ -22,7 +22,8 @@ import re
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.overriders import overriders
 from docref.checks.static.prose_claim_kinds import claimed_kind, said_of_items
-from docref.checks.static.prose_returns import annotation_kinds, conversion_kind
+from docref.checks.static.prose_conversions import conversion_kind
+from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.value_kinds import CONTAINERS, NUMBERS, SCALARS, java_kinds
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment

@@ -31,6 +31,9 @@ summary's when the ``@return`` tag makes a claim the declared type agrees with (
 whether ... matches" over "@return the number of matching characters").  A list or set "per
 key" said of a mapping is the mapping's values.  Java: declared primitive, boxed, ``String``
 and collection return types.
+
+Which sentences make a claim and the kind each names are in :mod:`.prose_return_claims`; this
+module judges them against the code.
 """
 
 from __future__ import annotations
@@ -40,35 +43,28 @@ import re
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
 from docref.checks.static.prose_claim_kinds import (
-    BOOL_ALT,
     KIND_WORDS,
-    OTHERWISE,
     SHOWN,
-    claimed_kind,
     said_as,
     said_of_items,
     said_per_key,
 )
-from docref.checks.static.prose_conversions import conversion_kind
+from docref.checks.static.prose_return_claims import entry_text, kinds_claimed
 from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.returns_raises_ast import body_facts, function_node
-from docref.checks.static.types_common import annotation_in, doc_type, incompatible, type_scope
 from docref.checks.static.value_kinds import NUMBERS, java_kinds
 from docref.core.findings import Criterion, Finding
-from docref.segments import Segment
 
 __all__ = [
     "RULE_PROSE_RETURN",
     "RULE_PROSE_RETURN_INFERRED",
     "RULE_PROSE_RETURN_ITEMS",
-    "annotation_kinds",
     "c2_prose_return_inferred",
     "c2_prose_return_items",
     "c2_prose_return_type",
     "c2_prose_return_weak",
-    "conversion_kind",
     "prose_claims",
 ]
 
@@ -82,91 +78,6 @@ RULE_PROSE_RETURN_INFERRED = "C2-PROSE-RETURN-INFERRED"
 # lightning's "The number of validation batches" on a list with one count per dataloader: the
 # count is each item's).  No recall mutation makes one (an int becomes a str, never a list).
 RULE_PROSE_RETURN_ITEMS = "C2-PROSE-RETURN-ITEMS"
-
-_VERB = re.compile(r"^(?:Returns?|Gets?)\s+", re.I)
-# a summary saying the function makes the value ("Compute a dictionary of ...", "Builds the
-# list of ...") or answers a question ("Tells whether ...", "Checks if ..."; session 15 prose
-# probe): a return claim only on a function that returns something (not ``-> None``, which
-# computes or decides for its side effect or its exception)
-_MADE = re.compile(
-    r"^(?:Computes?|Calculates?|Builds?|Creates?|Makes?|Constructs?|Produces?|Gives?"
-    r"|Generates?)\s+(?=(?:an?|the)\s)",
-    re.I,
-)
-# ("Check if ..." / "Tells if ..." on a JDK ``int`` method is a check that reports a position
-# or a tri-state: only "whether", and no "check"; nor "Indicates whether", the summary of
-# java.awt's tri-state ``int`` methods, ``Font.canDisplayUpTo``'s offset)
-_ASKS = re.compile(r"^(?:Tells?|Determines?)\s+whether\s", re.I)
-_RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
-# a sentence of the description whose subject is the documented function ("Returns a list of
-# ...", "The function returns ...", "This method gives back ...", "It returns ..."; session
-# 16 prose probe): a return statement as the summary's is, in the body of the docstring
-_BODY_VERB = re.compile(
-    r"^(?:(?:The|This)\s+(?:function|method|call)\s+|This\s+|It\s+)?"
-    r"(?:Returns|gives\s+back)\s+(?=(?:an?|the)\s)",
-    re.I,
-)
-
-
-# a noun-phrase summary that goes on as a clause about its noun ("Tuple of AtomKeys is
-# default repr string."): the noun is the clause's subject, not what comes back
-_CLAUSE = re.compile(
-    r"^[^,;:()]*?(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s(?:is|are)\s+(?!returned\b)", re.I
-)
-
-
-def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
-    """The return claims of the docstring: the segment, its text after the verb/field, and
-    whether it holds only when the function returns a value (:data:`_MADE`, :data:`_ASKS`)."""
-    java = inp.file.language == "java"
-    out: list[tuple[Segment, str, bool]] = []
-    # a typed Returns entry is C2-RETURN-TYPE's to judge, and says what the summary means
-    typed = any(s.kind == "returns" and s.type for s in inp.docstring.segments)
-    agreed = typed and _type_field_agrees(inp)
-    for seg in inp.docstring.segments:
-        if seg.kind == "returns" and seg.type is None:
-            if agreed:
-                continue  # ":rtype: bytes or NoneType" agrees: "A timestamp string" is content
-            text = _RETURN_FIELD.sub("", seg.text, count=1)
-            out.append((seg, _VERB.sub("", text, count=1), False))
-        elif typed:
-            continue
-        elif seg.kind == "summary" or (java and seg.kind == "prose" and seg.section is None):
-            verb = _VERB.match(seg.text)
-            made = _MADE.match(seg.text) or _ASKS.match(seg.text)
-            if verb is not None and seg.text[:1].isupper():
-                out.append((seg, seg.text[verb.end() :], False))
-            elif made is not None and seg.text[:1].isupper():
-                asks = made.group(0).lower().endswith("whether ")
-                rest = seg.text[made.end() :]
-                out.append((seg, "whether " + rest if asks else rest, True))
-            elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
-                out.append((seg, seg.text, False))  # a noun-phrase summary ("Tuple of two ...")
-        if seg.kind == "prose" and seg.section is None and seg.text[:1].isupper():
-            body = _BODY_VERB.match(seg.text)
-            if body is not None and (not java or _VERB.match(seg.text) is None):
-                out.append((seg, seg.text[body.end() :], False))
-    return out
-
-
-def _type_field_agrees(inp: StaticInput) -> bool:
-    """A typed Returns entry (``:rtype:``) the return annotation does not contradict: the
-    untyped text beside it describes the value's content (round 15, pyOpenSSL's
-    ``get_notBefore``: ":return: A timestamp string, or None" with ``:rtype: bytes or
-    NoneType`` for ``-> bytes | None``)."""
-    fn = inp.function
-    if not fn.returns or inp.file.language != "python":
-        return False
-    scope = type_scope(inp)
-    annotation = annotation_in(fn.returns, scope)
-    if annotation is None:
-        return False
-    for seg in inp.docstring.segments:
-        if seg.kind == "returns" and seg.type:
-            documented = doc_type(seg.type, scope)
-            if documented is not None and not incompatible(inp, documented, annotation):
-                return True
-    return False
 
 
 def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
@@ -193,41 +104,6 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
 def _returns_a_value(inp: StaticInput) -> bool:
     node = function_node(inp.data, inp.function)
     return node is not None and body_facts(node).returns_value
-
-
-# a builtin type word in code markup is the word ("a `str` naming ...", "a :class:`list` of")
-_TYPE_MARKUP = re.compile(
-    r"(?::(?:py:)?(?:class|obj|data):)?(`{1,2})~?(?:builtins\.)?"
-    r"(?P<w>str|int|list|dict|tuple|bool|bytes|set)\1"
-)
-# the scalar in words ("a boolean indicating ...", "an integer giving ..."; not "a boolean
-# mask", "an integer array", "an integer or None") and "a set of" (session 15 prose probe)
-_NOT_THE_SCALAR = (
-    r"(?!\s*(?:[-/,]|or\b|(?:array|mask|index|indexer|series|tensor|matrix|vector|list|tuple"
-    r"|sequence|dtype|type|value)s?\b|values?\s+of))"
-)
-_SCALARS_SAID = (
-    ("bool", re.compile(rf"^(?:an?|the)\s+(?:bool|boolean)\b{_NOT_THE_SCALAR}", re.I)),
-    ("int", re.compile(rf"^(?:an?|the)\s+(?:int|integer)\b{_NOT_THE_SCALAR}", re.I)),
-    # "a float between 0 and 1", "a floating-point number" (session 16 prose probe)
-    ("float", re.compile(rf"^an?\s+(?:float|floating[- ]point\s+number)\b{_NOT_THE_SCALAR}", re.I)),
-    ("set", re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:set|frozenset)\s+(?:of|with)\b", re.I)),
-)
-
-
-def _scalar_or_set(text: str) -> tuple[str, re.Match[str]] | None:
-    """The kinds :func:`.claimed_kind` leaves to the return claims alone: a type word in code
-    markup, "a boolean ...", "an integer ...", "a set of ..."."""
-    plain = _TYPE_MARKUP.sub(lambda m: m["w"], text)
-    if plain != text:
-        found = claimed_kind(plain)
-        if found is not None:
-            return found
-    for kind, pattern in _SCALARS_SAID:
-        match = pattern.match(plain)
-        if match is not None:
-            return kind, match
-    return None
 
 
 def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
@@ -258,7 +134,7 @@ def _entry_names_a_kind(inp: StaticInput, kinds: set[str]) -> bool:
         return False
     pattern = re.compile(rf"(?<![\w-])(?:{words})(?![\w-])")
     entries = (s for s in inp.docstring.segments if s.kind == "returns" and s.type is None)
-    return any(pattern.search(_RETURN_FIELD.sub("", s.text, count=1)) for s in entries)
+    return any(pattern.search(entry_text(s)) for s in entries)
 
 
 def _typed_against_returned(inp: StaticInput) -> list[Finding]:
@@ -327,19 +203,7 @@ _LITERAL_BOOL = re.compile(r"\b(?:true|false)\b", re.IGNORECASE)
 def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
     # claim is worth the parse of an unannotated body (``_allowed``)
-    claims = []
-    for seg, text, made in _claims(inp):
-        found = claimed_kind(text)
-        stated = _VERB.match(seg.text) is not None or _BODY_VERB.match(seg.text) is not None
-        verbed = seg.kind == "returns" or stated or made
-        if found is None and verbed:
-            # not in a noun-phrase summary: "The set of names may have changed." (docref)
-            found = _scalar_or_set(text)
-        if found is None and (seg.kind == "returns" or stated):
-            found = conversion_kind(text)
-        rest = BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
-        if found is not None and not OTHERWISE.search(rest):
-            claims.append((seg, text, found, made))
+    claims = kinds_claimed(inp)
     if not claims:
         return []
     allowed = _allowed(inp)

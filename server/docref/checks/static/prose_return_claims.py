@@ -1,0 +1,174 @@
+"""Where a docstring claims what kind of value comes back, and which kind
+(:mod:`.prose_returns` judges the claims against the code).
+
+A claim is the text after the verb of a summary "Return(s) ..." / "Get(s) ..." (and the
+summaries that make or ask: "Computes a ...", "Tells whether ..."), a noun-phrase summary
+("Tuple of two ..."), an untyped Returns entry, a body sentence whose subject is the function
+("It returns a ..."), or a Javadoc comment's first sentence.  The kind is read by
+:func:`.claimed_kind`, then the words only a return claim gives a kind (a type word in code
+markup, "a boolean ...", "an integer ...", "a set of ..."), then a conversion
+(:func:`.conversion_kind`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.prose_claim_kinds import BOOL_ALT, OTHERWISE, claimed_kind
+from docref.checks.static.prose_conversions import conversion_kind
+from docref.checks.static.types_common import annotation_in, doc_type, incompatible, type_scope
+from docref.segments import Segment
+
+__all__ = ["Claim", "entry_text", "kinds_claimed"]
+
+# a return claim: its segment, its text after the verb/field, the kind claimed with the match
+# of the words that say it, and whether it holds only when the function returns a value
+Claim = tuple[Segment, str, tuple[str, re.Match[str]], bool]
+
+_VERB = re.compile(r"^(?:Returns?|Gets?)\s+", re.I)
+# a summary saying the function makes the value ("Compute a dictionary of ...", "Builds the
+# list of ...") or answers a question ("Tells whether ...", "Checks if ..."; session 15 prose
+# probe): a return claim only on a function that returns something (not ``-> None``, which
+# computes or decides for its side effect or its exception)
+_MADE = re.compile(
+    r"^(?:Computes?|Calculates?|Builds?|Creates?|Makes?|Constructs?|Produces?|Gives?"
+    r"|Generates?)\s+(?=(?:an?|the)\s)",
+    re.I,
+)
+# ("Check if ..." / "Tells if ..." on a JDK ``int`` method is a check that reports a position
+# or a tri-state: only "whether", and no "check"; nor "Indicates whether", the summary of
+# java.awt's tri-state ``int`` methods, ``Font.canDisplayUpTo``'s offset)
+_ASKS = re.compile(r"^(?:Tells?|Determines?)\s+whether\s", re.I)
+_RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
+# a sentence of the description whose subject is the documented function ("Returns a list of
+# ...", "The function returns ...", "This method gives back ...", "It returns ..."; session
+# 16 prose probe): a return statement as the summary's is, in the body of the docstring
+_BODY_VERB = re.compile(
+    r"^(?:(?:The|This)\s+(?:function|method|call)\s+|This\s+|It\s+)?"
+    r"(?:Returns|gives\s+back)\s+(?=(?:an?|the)\s)",
+    re.I,
+)
+
+
+# a noun-phrase summary that goes on as a clause about its noun ("Tuple of AtomKeys is
+# default repr string."): the noun is the clause's subject, not what comes back
+_CLAUSE = re.compile(
+    r"^[^,;:()]*?(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s(?:is|are)\s+(?!returned\b)", re.I
+)
+
+
+def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
+    """The return claims of the docstring: the segment, its text after the verb/field, and
+    whether it holds only when the function returns a value (:data:`_MADE`, :data:`_ASKS`)."""
+    java = inp.file.language == "java"
+    out: list[tuple[Segment, str, bool]] = []
+    # a typed Returns entry is C2-RETURN-TYPE's to judge, and says what the summary means
+    typed = any(s.kind == "returns" and s.type for s in inp.docstring.segments)
+    agreed = typed and _type_field_agrees(inp)
+    for seg in inp.docstring.segments:
+        if seg.kind == "returns" and seg.type is None:
+            if agreed:
+                continue  # ":rtype: bytes or NoneType" agrees: "A timestamp string" is content
+            text = _RETURN_FIELD.sub("", seg.text, count=1)
+            out.append((seg, _VERB.sub("", text, count=1), False))
+        elif typed:
+            continue
+        elif seg.kind == "summary" or (java and seg.kind == "prose" and seg.section is None):
+            verb = _VERB.match(seg.text)
+            made = _MADE.match(seg.text) or _ASKS.match(seg.text)
+            if verb is not None and seg.text[:1].isupper():
+                out.append((seg, seg.text[verb.end() :], False))
+            elif made is not None and seg.text[:1].isupper():
+                asks = made.group(0).lower().endswith("whether ")
+                rest = seg.text[made.end() :]
+                out.append((seg, "whether " + rest if asks else rest, True))
+            elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
+                out.append((seg, seg.text, False))  # a noun-phrase summary ("Tuple of two ...")
+        if seg.kind == "prose" and seg.section is None and seg.text[:1].isupper():
+            body = _BODY_VERB.match(seg.text)
+            if body is not None and (not java or _VERB.match(seg.text) is None):
+                out.append((seg, seg.text[body.end() :], False))
+    return out
+
+
+def _type_field_agrees(inp: StaticInput) -> bool:
+    """A typed Returns entry (``:rtype:``) the return annotation does not contradict: the
+    untyped text beside it describes the value's content (round 15, pyOpenSSL's
+    ``get_notBefore``: ":return: A timestamp string, or None" with ``:rtype: bytes or
+    NoneType`` for ``-> bytes | None``)."""
+    fn = inp.function
+    if not fn.returns or inp.file.language != "python":
+        return False
+    scope = type_scope(inp)
+    annotation = annotation_in(fn.returns, scope)
+    if annotation is None:
+        return False
+    for seg in inp.docstring.segments:
+        if seg.kind == "returns" and seg.type:
+            documented = doc_type(seg.type, scope)
+            if documented is not None and not incompatible(inp, documented, annotation):
+                return True
+    return False
+
+
+# a builtin type word in code markup is the word ("a `str` naming ...", "a :class:`list` of")
+_TYPE_MARKUP = re.compile(
+    r"(?::(?:py:)?(?:class|obj|data):)?(`{1,2})~?(?:builtins\.)?"
+    r"(?P<w>str|int|list|dict|tuple|bool|bytes|set)\1"
+)
+# the scalar in words ("a boolean indicating ...", "an integer giving ..."; not "a boolean
+# mask", "an integer array", "an integer or None") and "a set of" (session 15 prose probe)
+_NOT_THE_SCALAR = (
+    r"(?!\s*(?:[-/,]|or\b|(?:array|mask|index|indexer|series|tensor|matrix|vector|list|tuple"
+    r"|sequence|dtype|type|value)s?\b|values?\s+of))"
+)
+_SCALARS_SAID = (
+    ("bool", re.compile(rf"^(?:an?|the)\s+(?:bool|boolean)\b{_NOT_THE_SCALAR}", re.I)),
+    ("int", re.compile(rf"^(?:an?|the)\s+(?:int|integer)\b{_NOT_THE_SCALAR}", re.I)),
+    # "a float between 0 and 1", "a floating-point number" (session 16 prose probe)
+    ("float", re.compile(rf"^an?\s+(?:float|floating[- ]point\s+number)\b{_NOT_THE_SCALAR}", re.I)),
+    ("set", re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:set|frozenset)\s+(?:of|with)\b", re.I)),
+)
+
+
+def _scalar_or_set(text: str) -> tuple[str, re.Match[str]] | None:
+    """The kinds :func:`.claimed_kind` leaves to the return claims alone: a type word in code
+    markup, "a boolean ...", "an integer ...", "a set of ..."."""
+    plain = _TYPE_MARKUP.sub(lambda m: m["w"], text)
+    if plain != text:
+        found = claimed_kind(plain)
+        if found is not None:
+            return found
+    for kind, pattern in _SCALARS_SAID:
+        match = pattern.match(plain)
+        if match is not None:
+            return kind, match
+    return None
+
+
+def kinds_claimed(inp: StaticInput) -> list[Claim]:
+    """The return claims of the docstring that name a kind: the segment, its text after the
+    verb/field, the kind with the words that say it, and whether the claim holds only when the
+    function returns a value.  A claim naming one alternative among others ("True if ...,
+    otherwise the count") is left out."""
+    claims: list[Claim] = []
+    for seg, text, made in _claims(inp):
+        found = claimed_kind(text)
+        stated = _VERB.match(seg.text) is not None or _BODY_VERB.match(seg.text) is not None
+        verbed = seg.kind == "returns" or stated or made
+        if found is None and verbed:
+            # not in a noun-phrase summary: "The set of names may have changed." (docref)
+            found = _scalar_or_set(text)
+        if found is None and (seg.kind == "returns" or stated):
+            found = conversion_kind(text)
+        rest = BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
+        if found is not None and not OTHERWISE.search(rest):
+            claims.append((seg, text, found, made))
+    return claims
+
+
+def entry_text(seg: Segment) -> str:
+    """An untyped Returns entry's text without its field or header (``:returns:``,
+    ``@return``, ``Returns:``)."""
+    return _RETURN_FIELD.sub("", seg.text, count=1)
