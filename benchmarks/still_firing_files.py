@@ -10,7 +10,7 @@ and keys the findings as ``precision.py`` does.  Compare two runs (main and a br
     python benchmarks/still_firing_files.py --rule C1-PARAM-UNKNOWN --out benchmarks/out/a.json
     python benchmarks/still_firing_files.py --compare benchmarks/out/a.json benchmarks/out/b.json
 
-Corpora are looked up under /work/corpora and the private round-21/22 folders (now public).
+Corpora are looked up under /work/corpora and the private round-21/22/24/25 folders (now public).
 """
 
 from __future__ import annotations
@@ -28,7 +28,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from precision import finding_key, load_judged
 
-ROOTS = ("/work/corpora", "/work/notes/private/r21/corpora", "/work/notes/private/r22/corpora")
+ROOTS = (
+    "/work/corpora",
+    "/work/notes/private/r21/corpora",
+    "/work/notes/private/r22/corpora",
+    "/work/notes/private/r24/corpora",
+    "/work/notes/private/r25/corpora",
+)
 
 
 def corpus_root(name: str) -> str | None:
@@ -71,7 +77,7 @@ def run(rule: str) -> dict[str, dict[str, Any]]:
 
 
 def _half(row: dict[str, Any]) -> str:
-    return "<13" if row["round"] < 13 else "13-18" if row["round"] <= 18 else "19-23"
+    return "<13" if row["round"] < 13 else "13-20" if row["round"] <= 20 else "21-26"
 
 
 def compare(before_path: str, after_path: str) -> None:
