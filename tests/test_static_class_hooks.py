@@ -89,3 +89,70 @@ def test_a_subclass_documenting_the_hook_it_implements(tmp_path: Path) -> None:
         ("DocumentsTheCallTask", 'documents parameter "fileobj"'),
         ("OwnInitTask", 'documents parameter "fileobj"'),
     ]
+
+
+_COMMANDS = '''
+class BaseCommand:
+    """A management command.
+
+    :param stdout: Where the output goes.
+    """
+
+    def __init__(self, stdout=None):
+        self.stdout = stdout
+        self.style = None
+
+    def handle(self, *args, **options):
+        raise NotImplementedError
+
+
+class TemplateCommand(BaseCommand):
+    """Copy a template into the specified directory.
+
+    :param style: A color style object.
+    :param app_or_project: The string 'app' or 'project'.
+    :param name: The name of the application or project.
+    :param directory: The directory to which the template should be copied.
+    :param options: The additional variables passed to the templates.
+    """
+
+    def add_arguments(self, parser):
+        parser.add_argument("directory", nargs="?")
+
+    def handle(self, app_or_project, name, target=None, **options):
+        return app_or_project, name, target, options
+
+
+class RenamedCommand(BaseCommand):
+    """Copy a template.
+
+    :param app_or_project: The string 'app' or 'project'.
+    :param name: Renamed in the hook: stale.
+    """
+
+    def handle(self, app_or_project, name_list, **options):
+        return app_or_project, name_list, options
+
+
+class ClosedCommand(BaseCommand):
+    """Copy a template.
+
+    :param app_or_project: The string 'app' or 'project'.
+    :param directory: Not a parameter of handle, which takes no options.
+    """
+
+    def handle(self, app_or_project, *labels):
+        return app_or_project, labels
+'''
+
+
+def test_a_command_documenting_its_hook_and_the_options_it_receives(tmp_path: Path) -> None:
+    # round 25 (django's ``TemplateCommand(BaseCommand)``): the class documents
+    # ``handle(app_or_project, name, target=None, **options)``, its ``**options`` and the
+    # command-line ``directory`` and ``style`` that reach the command beside them.  Controls
+    # that stay reported: a renamed twin of the hook's parameter under ``**options``
+    # (``name`` for ``name_list``), and a name beside a hook without ``**kwargs``
+    assert _findings(tmp_path, _COMMANDS) == [
+        ("ClosedCommand", 'documents parameter "directory"'),
+        ("RenamedCommand", 'documents parameter "name"'),
+    ]

@@ -13,7 +13,8 @@ those of another method the class's objects are used through is not judged at al
 a subclass that inherits its constructor implements (the hook the base's machinery calls), when
 the docstring documents none of the inherited constructor's parameters: s3transfer's
 ``IORenameFileTask(Task)`` documents ``fileobj``, ``final_filename``, ``osutil`` of its
-``_main``, which ``Task.__init__`` receives packed in ``main_kwargs`` (round 22).
+``_main``, which ``Task.__init__`` receives packed in ``main_kwargs`` (round 22).  The hook's
+``*args``/``**kwargs`` count too: a hook taking ``**options`` receives any keyword option.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import re
 
 from docref.checks.static.class_constructors import Constructor, without_receiver
 from docref.checks.static.class_gates import documented_names, without_entries
-from docref.graph.model import Class, FileExtract
+from docref.graph.model import Class, FileExtract, Function
 from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring
 
@@ -99,6 +100,7 @@ def without_hook_parameters(
         return parsed
     prefix = cls.qualname + "."
     best: set[str] = set()
+    hook: Function | None = None
     for f in fe.functions:
         if f.parent_class != cls.qualname or not f.qualname.startswith(prefix):
             continue
@@ -106,5 +108,26 @@ def without_hook_parameters(
             continue
         named = {p.name for p in without_receiver(f) if p.kind not in ("vararg", "kwarg")}
         if len(named & documented) > len(best):
-            best = named & documented
-    return without_entries(parsed, best) if best else parsed
+            best, hook = named & documented, f
+    if hook is None:
+        return parsed
+    return without_entries(parsed, best | _through_varargs(hook, documented - best))
+
+
+def _through_varargs(hook: Function, rest: set[str]) -> set[str]:
+    """Of the documented names ``rest`` the hook's named parameters leave, those its
+    ``*args``/``**kwargs`` stand for: their own names, and with a ``**kwargs`` every name
+    that is no renamed twin of a named parameter (django's ``TemplateCommand`` documents
+    ``handle(app_or_project, name, target=None, **options)``: ``options`` and the command
+    line's ``directory`` that arrives in it, round 25); a twin is a stale name."""
+    variadic = {p.name.lstrip("*"): p.kind for p in hook.params if p.kind in ("vararg", "kwarg")}
+    if not variadic:
+        return set()
+    taken = rest & variadic.keys()
+    if "kwarg" not in variadic.values():
+        return taken
+    # imported here: prose_names -> names_scope -> params, which the class checks import
+    from docref.checks.static.prose_names import renamed_twin
+
+    named = [p.name for p in without_receiver(hook) if p.kind not in ("vararg", "kwarg")]
+    return taken | {n for n in rest if renamed_twin(n, named) is None}

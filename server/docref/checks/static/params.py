@@ -7,8 +7,8 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 * ``*args``/``args``/``\\*args`` and ``**kwargs``/``kwargs`` name the same parameter; NumPy
   ``x1, x2 : T`` entries are split on commas; names that are not identifiers after removing
   stars, backslashes and backticks are not judged.
-* A function taking ``**kwargs`` may forward any keyword: an unknown name there is
-  unverifiable, never reported.
+* A function taking ``**kwargs`` (or a dict parameter named ``kwargs``) may forward any
+  keyword: an unknown name there is reported only when provably renamed.
 * A ``:type x:``/``@type x:`` entry is reported only when no ``:param x:`` entry documents
   the same name (one finding per mistake); Javadoc ``@param <T>`` type parameters are skipped.
 * A property (``@property``, ``@cached_property``) is checked against the call signature
@@ -29,6 +29,8 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 * A near miss of a positional-only parameter (before ``/``) that has no entry of its own
   labels that argument: its name is not part of the call, so no caller can hit the
   difference (sqlalchemy's ``:param __type:`` for ``__type_pos``, round 19).
+* An entry typed with a fill-in blank (``any_other_param : <param_type>``) is a template's
+  sample entry (round 24).
 * A made-up tail on a prefix two or more undocumented parameters share (``ndarray_abc_xyz``
   for ``ndarray_mode``, ``ndarray_size_threshold``) documents the family (round 20).
 * Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
@@ -55,6 +57,7 @@ from docref.checks.static.params_entries import (
     not_a_name,
     placeholder_of_family,
     sums_up_defaults,
+    template_placeholder,
     underscore_of_private,
 )
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
@@ -239,13 +242,13 @@ def _positional_only_and_varargs(params: list[Param]) -> bool:
 def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
     params = _params(inp)
-    if any(p.kind == "kwarg" for p in params):
+    # imported here: params_kwargs -> prose_names -> names_scope imports this module
+    from docref.checks.static.params_kwargs import keyword_dict, renamed_under_kwargs
+
+    if any(p.kind == "kwarg" for p in params) or keyword_dict(params):
         # any unknown name may be forwarded through **kwargs: only a provable rename counts
         if len(signatures(inp)) > 1 or "PR02" in numpydoc_ignores(inp):
             return []
-        # imported here: params_kwargs -> prose_names -> names_scope imports this module
-        from docref.checks.static.params_kwargs import renamed_under_kwargs
-
         return renamed_under_kwargs(inp, _documented(inp), RULE_PARAM_UNKNOWN)
     if "PR02" in numpydoc_ignores(inp):
         return []  # numpydoc's "unknown parameters" check, switched off by the project
@@ -322,6 +325,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # what an abstract hook's implementations receive beyond its signature
         if name in _NOTE_MARKERS:
             continue  # ``TODO: not used yet`` inside Parameters is a note, not an entry
+        if not java and template_placeholder(segment):
+            continue  # ``any_other_param : <param_type>``: a template's fill-in entry
         if name in _GENERIC_VARARGS and _positional_only_and_varargs(params):
             continue  # ``:param args:`` summing up ``(first, /, *rest)``: names no caller uses
         if segment.section in _TYPE_SECTIONS and name in param_entries:

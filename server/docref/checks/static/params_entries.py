@@ -27,6 +27,9 @@
   ``ndarray_size_threshold``, ... -- a made-up tail (``xyz``, ``xxx``, ``foo``) on the prefix
   two or more parameters share: one entry for the family (jsonpickle, round 20), like
   Javadoc's ``@param M`` for ``Mxx, Mxy``.
+* :func:`template_placeholder`: ``any_other_param : <param_type>`` -- an entry whose type is a
+  fill-in-the-blank in angle brackets: a template's sample entry for whoever copies it
+  (astroquery's ``template_module``, round 24), not a claim about this signature.
 * :func:`abstract_hook`: ``args``/``kwargs`` on a method that is abstract or a stub (only a
   docstring and ``pass``/``...``/``raise NotImplementedError``) -- the extra arguments the
   implementations receive, which the hook's own signature leaves out (darts'
@@ -71,6 +74,7 @@ __all__ = [
     "placeholder_of_family",
     "says_removed",
     "sums_up_defaults",
+    "template_placeholder",
     "underscore_of_private",
 ]
 
@@ -235,6 +239,16 @@ def placeholder_of_family(name: str, names: Iterable[str]) -> bool:
         return False
     prefix = "_".join(words[:cut]) + "_"
     return sum(n.startswith(prefix) for n in names) >= 2
+
+
+# ``<param_type>``, ``<type>``: a blank to fill in (no Python type is written in angle brackets)
+_BLANK = re.compile(r"^<\s*[A-Za-z_][\w\s-]*>$")
+
+
+def template_placeholder(segment: Segment) -> bool:
+    """The entry's type is a fill-in-the-blank (``<param_type>``): a template's sample entry
+    (see the module docstring).  An entry with a real type stays judged."""
+    return segment.type is not None and _BLANK.match(segment.type.strip().strip("`")) is not None
 
 
 def abstract_hook(inp: StaticInput) -> bool:

@@ -1,6 +1,10 @@
 """``C1-PARAM-UNKNOWN`` in a function taking ``**kwargs``: a documented parameter renamed in
 the signature.
 
+A plain parameter named ``kwargs`` (or ``kwds``) holding a dict is the same sink by convention
+(obspy's ``get_psxy(self, kwargs)`` documents the dict's keys ``GMT_type``, ``GMT_scaling`` as
+``:param`` entries, round 24): :func:`keyword_dict` tells the rule to treat it like ``**kwargs``.
+
 Any documented name may be a keyword the function forwards through ``**kwargs``, so an unknown
 entry there is unverifiable in general (:func:`.params.c1_param_unknown` stays silent).  One
 case is still provable: the entry's name is gone from the function and one parameter is its
@@ -30,10 +34,27 @@ from docref.checks.static.params_property import is_property
 from docref.checks.static.prose_names import renamed_twin
 from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
+from docref.graph.parts import Param
 
-__all__ = ["renamed_under_kwargs"]
+__all__ = ["keyword_dict", "renamed_under_kwargs"]
 
 _SELF_NAMES = frozenset({"self", "cls"})
+_KWARGS_NAMES = frozenset({"kwargs", "kwds"})
+# annotations a keyword dict may carry (unannotated is the common case)
+_MAPPING = re.compile(
+    r"^(?:typing\.|t\.|collections\.abc\.)?(?:dict|Dict|Mapping|MutableMapping)\b"
+)
+
+
+def keyword_dict(params: Iterable[Param]) -> bool:
+    """A non-variadic parameter named ``kwargs``/``kwds`` that may hold a dict: its keys are
+    keyword options the entries may document one by one, as with ``**kwargs``."""
+    return any(
+        p.name in _KWARGS_NAMES
+        and p.kind not in ("vararg", "kwarg")
+        and (p.annotation is None or _MAPPING.match(p.annotation.strip("'\" ")) is not None)
+        for p in params
+    )
 
 
 def renamed_under_kwargs(
