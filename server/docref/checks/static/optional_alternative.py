@@ -11,6 +11,13 @@ document ``prompt`` and ``prompt_2`` "*optional*": callers pass ``prompt=None`` 
   (``prompt = [prompt] if isinstance(prompt, str) else prompt``) -- it is only needed when the
   alternative is missing (:func:`read_only_without_alternative`).
 
+A third way is a truth test of a value that is not a flag (session 18, rounds 6 and 25):
+``if not hist_file:`` (cmd2: no history file), ``compressor and ...`` (cassandra-driver: no
+compression), ``if not keywords:`` (astropy: all cards) -- an empty or ``None`` value stands for
+"not given", so "optional path" describes the value (:func:`tests_truth`).  A ``bool`` (by its
+entry or its annotation) is tested for its truth whatever it means: ``if compressed:`` reads the
+flag, and "optional" on a required flag stays reported.  ``assert x`` demands a value: no evidence.
+
 A parameter read anywhere else is required, and stays reported.
 """
 
@@ -22,7 +29,9 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.checks.static.returns_raises_ast import function_node
 
-__all__ = ["falls_back", "read_only_without_alternative"]
+__all__ = ["falls_back", "read_only_without_alternative", "tests_truth"]
+
+_BOOL = re.compile(r"\bbool(?:ean)?\b", re.I)
 
 
 def falls_back(inp: StaticInput, name: str) -> bool:
@@ -30,6 +39,34 @@ def falls_back(inp: StaticInput, name: str) -> bool:
     fn = inp.function
     body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
     return re.search(rf"(?<![\w.]){re.escape(name)}\s+or\b", body) is not None
+
+
+def tests_truth(inp: StaticInput, name: str, written_types: list[str]) -> bool:
+    """``if name:``, ``if not name:``, ``name and ...``, ``while name``, ``a if name else b``
+    in the body, for a parameter whose entry type and annotations (``written_types``) are not
+    ``bool``: an empty or ``None`` value is "not given"."""
+    if any(_BOOL.search(t) for t in written_types):
+        return False
+    node = function_node(inp.data, inp.function)
+    if node is None:
+        return False
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.If | ast.While | ast.IfExp) and _truth_tested(sub.test, name):
+            return True
+        if isinstance(sub, ast.BoolOp) and _truth_tested(sub, name):
+            return True
+    return False
+
+
+def _truth_tested(test: ast.expr, name: str) -> bool:
+    """``name`` itself, ``not name``, or one of the operands of ``and``/``or``."""
+    if isinstance(test, ast.Name):
+        return test.id == name
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _truth_tested(test.operand, name)
+    if isinstance(test, ast.BoolOp):
+        return any(_truth_tested(value, name) for value in test.values)
+    return False
 
 
 def read_only_without_alternative(inp: StaticInput, name: str) -> bool:

@@ -8,7 +8,8 @@
   as "may be None", the Hugging Face and some Google-style usage; so does a body that hands
   it on to a project callee taking it as "may be None" (:mod:`.optional_callees`), and so
   does a body with a fallback for it (``x or y``) or reading it only when another parameter
-  is None (:mod:`.optional_alternative`).  A
+  is None, or testing its truth when it is not a ``bool`` (``if not hist_file:``)
+  (:mod:`.optional_alternative`).  A
   parameter that one ``@overload`` (or the implementation) leaves out is optional to
   callers.  An abstract method (``@abstractmethod``, or a body that only raises) whose
   project overrides give the parameter a default documents what callers of those
@@ -21,7 +22,9 @@
 * :func:`c2_optional_flag_weak` (opt-in ``C2-OPTIONAL-FLAG-WEAK``, session 14): the same
   claim on a parameter the body never reads -- a stub, a callback or hook the framework calls
   with every argument (asyncssh's ``terminal_size_changed``, a Sphinx event handler): nothing
-  in the code corroborates that callers must pass it (judged rounds 0-16: 0 TRUE of 5).
+  in the code corroborates that callers must pass it (judged rounds 0-16: 0 TRUE of 5); and
+  (session 18) one that a function of the same name defaults and hands on by name
+  (statsforecast's backend ``forecast`` under ``StatsForecast.forecast``, judged DEBATABLE).
 """
 
 from __future__ import annotations
@@ -30,8 +33,16 @@ import re
 
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.defaults import description, signature_params, unreported_entries
-from docref.checks.static.optional_alternative import falls_back, read_only_without_alternative
-from docref.checks.static.optional_callees import passed_on_as_maybe_none, wrapped_by_public_twin
+from docref.checks.static.optional_alternative import (
+    falls_back,
+    read_only_without_alternative,
+    tests_truth,
+)
+from docref.checks.static.optional_callees import (
+    forwarded_by_namesake,
+    passed_on_as_maybe_none,
+    wrapped_by_public_twin,
+)
 from docref.checks.static.overriders import overriders
 from docref.checks.static.params import signatures
 from docref.checks.static.returns_raises_ast import body_facts, function_node
@@ -184,6 +195,8 @@ def _optional_flags(inp: StaticInput) -> list[Finding]:
             continue  # the body handles None as "not given": optional reads "may be None"
         if falls_back(inp, name) or read_only_without_alternative(inp, name):
             continue  # ``x = x or y`` / read only under ``if x_embeds is None:``: may be None
+        if tests_truth(inp, name, [seg.type or "", *(p.annotation or "" for p in records)]):
+            continue  # ``if not hist_file:``: an empty value is "not given" (not on a flag)
         if passed_on_as_maybe_none(inp, name):
             continue  # handed on to a callee that takes it as "may be None" (1-2 hops)
         if any(p.annotation and _admits_none(inp, p.annotation) for p in records):
@@ -195,7 +208,10 @@ def _optional_flags(inp: StaticInput) -> list[Finding]:
         if wrapped_by_public_twin(inp, name):
             continue  # ``_fit(y, X, fh)`` documented as ``fit(y, X=None, fh=None)``, its caller
         reported.add(name)
-        rule = RULE_OPTIONAL_FLAG if _read_by_body(inp, name) else RULE_OPTIONAL_WEAK
+        # a parameter the body never reads, or one a namesake wrapper defaults and hands on
+        # (the public docstring copied onto the backend): nothing says callers must pass it
+        weak = not _read_by_body(inp, name) or forwarded_by_namesake(inp, name)
+        rule = RULE_OPTIONAL_WEAK if weak else RULE_OPTIONAL_FLAG
         out.append(
             inp.finding(
                 seg,

@@ -77,8 +77,11 @@ _HOOK_WORDS = re.compile(
 # or Epydoc's ``L{None}`` / ``C{None}``
 # ``:py:data:`None``` -- also with the role's closing colon forgotten (``:py:data`None```,
 # round 15, pyOpenSSL's ``set_serial_number``)
+# "No return value." (round 24, pydicom's ``fix_separator``: the callback it installs returns)
 _NONE_RETURN = re.compile(
-    r"^(?::(?:py:)?(?:obj|data|const|class):?|[LCIB]\{)?[`*\[]*(none|nothing|nonetype)\b", re.I
+    r"^(?::(?:py:)?(?:obj|data|const|class):?|[LCIB]\{)?[`*\[]*"
+    r"(none|nothing|nonetype|no\s+(?:return(?:ed)?\s+)?value)\b",
+    re.I,
 )
 _EPYDOC_MARKUP = re.compile(r"^[LCIB]\{(.*)\}$")
 # an untyped Returns text that tells when or whether the call returns, not what it returns:
@@ -256,7 +259,8 @@ def returns_vs_yields(inp: StaticInput) -> list[Finding]:
     """C3-RETURNS-YIELDS's or C3-RETURNS-WEAK's finding on Returns and Yields entries against
     whether the function is a generator."""
     segments = inp.docstring.segments
-    returns = [s for s in segments if s.kind == "returns"]
+    # an empty ``:return:`` a template left claims nothing, on a generator too (round 25, luigi)
+    returns = [s for s in segments if s.kind == "returns" and not _blank(s)]
     yields = [s for s in segments if s.kind == "yields"]
     if not returns and not yields:
         return []
