@@ -91,7 +91,7 @@ def test_a_value_read_unconditionally_or_asserted_stays_reported(tmp_path: Path)
     body = "    assert hist_file\n    return open(hist_file).readlines()"
     found = _flagged(tmp_path, "hist_file", "hist_file: optional path to a history file", body)
     assert len(found) == 1 and '"hist_file"' in found[0]
-    body = "    return len(items) > 0 and open(hist_file).readlines()"
+    body = "    return items or hist_file"
     found = _flagged(tmp_path, "hist_file, items", "hist_file: optional path to a file", body)
     assert len(found) == 1 and '"hist_file"' in found[0]
 

@@ -53,7 +53,9 @@ def tests_truth(inp: StaticInput, name: str, written_types: list[str]) -> bool:
     for sub in ast.walk(node):
         if isinstance(sub, ast.If | ast.While | ast.IfExp) and _truth_tested(sub.test, name):
             return True
-        if isinstance(sub, ast.BoolOp) and _truth_tested(sub, name):
+        # ``name and f(name)`` tests it; ``other or name`` only hands it on (the last operand
+        # is the value, not a test)
+        if isinstance(sub, ast.BoolOp) and any(_truth_tested(v, name) for v in sub.values[:-1]):
             return True
     return False
 
