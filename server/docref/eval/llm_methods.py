@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from docref.checks.llm.asking import FATAL_ERRORS
 from docref.checks.llm.prompts import Message
-from docref.checks.llm.tier import FATAL_ERRORS
 from docref.eval import judges
 from docref.eval.datasets import Item
 from docref.eval.methods import EvalOptions, ItemResult, Method, MethodFatal

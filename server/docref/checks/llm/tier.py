@@ -15,22 +15,22 @@ bounds how many are in flight), reads each answer strictly with
   sharing the same :class:`LlmRun` are not asked at all.
 
 Parsed answers are cached (:mod:`docref.llm.answers`), so an unchanged question is free.
+The state a run shares (the call budget, the fatal error) and the sending of one function's
+requests are in :mod:`docref.checks.llm.asking`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from docref.checks.llm.asking import Asker, CallBudgetExhausted, Check, LlmRun, count_endpoint
 from docref.checks.llm.prompts import (
     DEFAULT_PROFILE,
-    EXPLANATION_GENERATION,
-    GENERATION,
     PROMPT_VERSION,
-    Message,
     Profile,
     build_messages,
     explanation_messages,
@@ -43,13 +43,11 @@ from docref.core.score import CheckResult
 from docref.core.segment import Segment
 from docref.graph.model import Language
 from docref.llm.answers import AnswerCache, CachedAnswer, answer_key
-from docref.llm.client import Completion, ModelClient
-from docref.llm.errors import ModelAuthError, ModelError, ModelRefused, ModelUnavailable
+from docref.llm.client import ModelClient
+from docref.llm.errors import ModelError
 
 __all__ = [
     "ALL_CRITERIA",
-    "FATAL_ERRORS",
-    "CallBudgetExhausted",
     "LlmFunctionResult",
     "LlmRun",
     "check_function_llm",
@@ -57,54 +55,6 @@ __all__ = [
 ]
 
 ALL_CRITERIA: tuple[Criterion, ...] = (Criterion.C1, Criterion.C2, Criterion.C3, Criterion.C4)
-FATAL_ERRORS: tuple[type[ModelError], ...] = (ModelUnavailable, ModelAuthError, ModelRefused)
-"""Errors that abort the run: the endpoint is dead, the key is wrong, or calling is refused."""
-
-
-class CallBudgetExhausted(Exception):
-    """The run's ``max_calls`` is spent: the question is not sent (its check is unknown)."""
-
-
-class LlmRun:
-    """State shared by every function checked in one run.
-
-    Once :attr:`fatal` is set, running questions are cancelled and no new one is sent.
-    ``max_calls`` caps the model requests of the whole run (judge questions, retries and
-    explanations alike); questions beyond it become ``unknown`` and are counted in
-    :attr:`not_asked`.  ``on_check_done`` is called once per finished (segment, criterion)
-    check, for a progress display.
-    """
-
-    def __init__(
-        self,
-        max_calls: int | None = None,
-        on_check_done: Callable[[], None] | None = None,
-    ) -> None:
-        self.fatal: ModelError | None = None
-        self.max_calls = max_calls
-        self.calls = 0
-        self.not_asked = 0
-        self.on_check_done = on_check_done
-        self._tasks: set[asyncio.Task[object]] = set()
-
-    def take_call(self) -> None:
-        """Count one model request, or raise :class:`CallBudgetExhausted` when none is left."""
-        if self.max_calls is not None and self.calls >= self.max_calls:
-            raise CallBudgetExhausted(f"max_calls ({self.max_calls}) reached")
-        self.calls += 1
-
-    def abort(self, error: ModelError) -> None:
-        if self.fatal is not None:
-            return
-        self.fatal = error
-        current = asyncio.current_task()
-        for task in list(self._tasks):
-            if task is not current and not task.done():
-                task.cancel()
-
-    def _track(self, task: asyncio.Task[object]) -> None:
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
 
 _SENTENCE = re.compile(r"^(.+?[.!?])[\"')\]\u2019\u201d]*(?=\s|$)")
@@ -119,60 +69,6 @@ def first_sentence(text: str) -> str:
 
 def generic_message(criterion: Criterion) -> str:
     return f"{criterion.display_name} (model judgement)"
-
-
-@dataclass
-class _Check:
-    segment: Segment
-    criterion: Criterion
-    key: str | None
-
-
-class _Asker:
-    """Sends requests for one function and keeps its counters."""
-
-    def __init__(
-        self, client: ModelClient, run: LlmRun, out: LlmFunctionResult, label: str
-    ) -> None:
-        self.client = client
-        self.run = run
-        self.out = out
-        self.label = label
-
-    async def complete(self, messages: list[Message], explanation: bool) -> Completion:
-        if self.run.fatal is not None:
-            raise self.run.fatal
-        params = EXPLANATION_GENERATION if explanation else GENERATION
-        self.run.take_call()
-        self.out.calls += 1
-        result = await self.client.complete(
-            messages,
-            max_tokens=params["max_tokens"],
-            temperature=params["temperature"],
-            top_p=params["top_p"],
-        )
-        self.out.prompt_tokens += result.prompt_tokens
-        self.out.completion_tokens += result.completion_tokens
-        if result.cost_usd is None:
-            self.out.cost_unknown += 1
-        else:
-            self.out.cost_usd += result.cost_usd
-        return result
-
-    def error(self, check: _Check, exc: ModelError) -> str:
-        message = f"{self.label}: {check.criterion.value} on line {_line(check.segment)}: {exc}"
-        self.out.errors.append(message)
-        if isinstance(exc, FATAL_ERRORS):
-            self.run.abort(exc)
-        return str(exc)
-
-
-def _count(counts: dict[str, int], endpoint: str) -> None:
-    counts[endpoint] = counts.get(endpoint, 0) + 1
-
-
-def _line(segment: Segment) -> int:
-    return segment.range[0][0] + 1
 
 
 async def check_function_llm(
@@ -204,7 +100,7 @@ async def check_function_llm(
         _Question(language, code, related, profile),
         cache,
     )
-    checks = [_Check(s, c, judge.key(s, c)) for s in segments for c in crits]
+    checks = [Check(s, c, judge.key(s, c)) for s in segments for c in crits]
     return await judge.judge_all(checks)
 
 
@@ -251,7 +147,7 @@ class _FunctionJudge:
         self.out = out
         self.question = question
         self.cache = cache
-        self.asker = _Asker(client, run, out, f"{out.path}::{out.qualname}")
+        self.asker = Asker(client, run, out, f"{out.path}::{out.qualname}")
 
     def key(self, segment: Segment, criterion: Criterion) -> str | None:
         """The answer-cache key of one check (``None`` without a cache)."""
@@ -259,11 +155,11 @@ class _FunctionJudge:
             return None
         return _key(self.client, self.question, segment, criterion)
 
-    def unknown(self, check: _Check, reason: str) -> CheckResult:
+    def unknown(self, check: Check, reason: str) -> CheckResult:
         """An unanswered check (excluded from the score, never a finding)."""
         return self._result(check, Verdict.UNKNOWN, reason=reason)
 
-    def _result(self, check: _Check, verdict: Verdict, reason: str | None = None) -> CheckResult:
+    def _result(self, check: Check, verdict: Verdict, reason: str | None = None) -> CheckResult:
         return CheckResult.for_segment(
             check.segment,
             path=self.out.path,
@@ -276,7 +172,7 @@ class _FunctionJudge:
         )
 
     def judged(
-        self, check: _Check, answer: Literal[1, 0], explanation: str | None, cached: bool = False
+        self, check: Check, answer: Literal[1, 0], explanation: str | None, cached: bool = False
     ) -> CheckResult:
         """The result of an answered check; a ``0`` carries its finding."""
         if answer == 1:
@@ -296,7 +192,7 @@ class _FunctionJudge:
         )
         return CheckResult.from_finding(finding)
 
-    async def explain(self, check: _Check) -> tuple[str | None, bool]:
+    async def explain(self, check: Check) -> tuple[str | None, bool]:
         """The cleaned explanation and whether it is final (False: a model error, retry later)."""
         q = self.question
         messages = explanation_messages(
@@ -311,7 +207,7 @@ class _FunctionJudge:
             return None, False
         return clean_explanation(completion.text), True
 
-    async def ask(self, check: _Check) -> Literal[1, 0] | CheckResult:
+    async def ask(self, check: Check) -> Literal[1, 0] | CheckResult:
         """The parsed answer to ``check``'s question, or the unknown result it ends in."""
         q = self.question
         messages = build_messages(
@@ -334,13 +230,13 @@ class _FunctionJudge:
             last = completion.text
             answer = parse_answer(last)
             if answer is not None:
-                _count(self.out.asked, completion.endpoint)
+                count_endpoint(self.out.asked, completion.endpoint)
                 return answer
-        _count(self.out.asked, completion.endpoint)
-        _count(self.out.unanswered, completion.endpoint)
+        count_endpoint(self.out.asked, completion.endpoint)
+        count_endpoint(self.out.unanswered, completion.endpoint)
         return self.unknown(check, f"unparseable answer {last[:40]!r}")
 
-    async def one(self, check: _Check) -> CheckResult:
+    async def one(self, check: Check) -> CheckResult:
         """One check: from the cache, else asked (and explained when it fails), then cached."""
         cache = self.cache
         if cache is not None and check.key is not None:
@@ -359,7 +255,7 @@ class _FunctionJudge:
             await cache.put(check.key, CachedAnswer(answer, explanation))
         return self.judged(check, answer, explanation)
 
-    async def one_reported(self, check: _Check) -> CheckResult:
+    async def one_reported(self, check: Check) -> CheckResult:
         """:meth:`one`, telling the run's progress callback when it is done."""
         try:
             return await self.one(check)
@@ -367,7 +263,7 @@ class _FunctionJudge:
             if self.run.on_check_done is not None:
                 self.run.on_check_done()
 
-    async def judge_all(self, checks: list[_Check]) -> LlmFunctionResult:
+    async def judge_all(self, checks: list[Check]) -> LlmFunctionResult:
         """Every check at once; a fatal error of the run leaves the rest unknown."""
         run, out = self.run, self.out
         if run.fatal is not None:
@@ -377,7 +273,7 @@ class _FunctionJudge:
         tasks: list[asyncio.Task[CheckResult]] = []
         for check in checks:
             task = asyncio.create_task(self.one_reported(check))
-            run._track(task)
+            run.track(task)
             tasks.append(task)
         outcomes = await asyncio.gather(*tasks, return_exceptions=True)
         for check, outcome in zip(checks, outcomes, strict=True):
