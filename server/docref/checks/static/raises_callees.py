@@ -29,6 +29,8 @@ def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
     properties = _properties_read(node, resolver, inp.data)
     summary.callees.extend(properties)
     summary.properties.update(fn.name for _, fn in properties)
+    # writing into ``self._contents`` runs what the class registered to watch it
+    summary.callees.extend(_callbacks_fired(node, resolver, inp.data))
     for path, callee in summary.callees:
         fe = inp.graph.get(path)
         if fe is None:
@@ -139,6 +141,72 @@ def _properties_read(
     return out
 
 
+# in-place mutations of a container: the calls an observed list or dict reports to its watcher
+_MUTATORS = frozenset(
+    {"append", "extend", "insert", "remove", "pop", "clear", "update", "setdefault", "sort"}
+)
+
+
+def _callbacks_fired(
+    node: FuncNode, resolver: CallResolver, data: bytes
+) -> list[tuple[str, Function]]:
+    """The methods of the class that its methods hand over as callbacks (``self._contents.
+    set_validate_contents_modified(self._validate_contents_modified)``), when the body writes
+    into a container it holds (``self._contents[:] = new_contents``): an observed container
+    calls them, and what they raise the write raises (urwid's ``Pile.contents`` setter and its
+    ``PileError``, round 25).  A body that only rebinds ``self.x`` fires nothing."""
+    owner = resolver.fn.parent_class
+    if owner is None or not _writes_into_self_container(node):
+        return []
+    fe = resolver.fe
+    handed = _handed_over(fe, data, owner)
+    return [
+        (fe.path, f)
+        for f in fe.functions
+        if f.parent_class == owner and f.name in handed and f is not resolver.fn
+    ]
+
+
+def _writes_into_self_container(node: FuncNode) -> bool:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Assign | ast.Delete | ast.AugAssign):
+            targets = [sub.target] if isinstance(sub, ast.AugAssign) else sub.targets
+            if any(isinstance(t, ast.Subscript) and _is_self_attr(t.value) for t in targets):
+                return True
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr in _MUTATORS
+            and _is_self_attr(sub.func.value)
+        ):
+            return True
+    return False
+
+
+def _handed_over(fe: FileExtract, data: bytes, owner: str) -> set[str]:
+    """The names ``m`` of the ``self.m`` that the class's methods pass as call arguments."""
+    key = (fe.path, fe.content_hash, owner)
+    found = _HANDED.get(key)
+    if found is not None:
+        return found
+    found = set()
+    for method in fe.functions:
+        method_node = function_node(data, method) if method.parent_class == owner else None
+        for call in ast.walk(method_node) if method_node is not None else ():
+            if isinstance(call, ast.Call):
+                for arg in [*call.args, *(k.value for k in call.keywords)]:
+                    if _is_self_attr(arg):
+                        assert isinstance(arg, ast.Attribute)
+                        found.add(arg.attr)
+    if len(_HANDED) >= _STORES_KEEP:
+        _HANDED.clear()  # a crude bound: a set is cheap to rebuild
+    _HANDED[key] = found
+    return found
+
+
+_HANDED: dict[tuple[str, str, str], set[str]] = {}
+
+
 def _setters(fe: FileExtract, owner: str, name: str) -> list[Function]:
     """The ``@name.setter`` of class ``owner`` in ``fe``."""
     return [
@@ -199,10 +267,11 @@ _STORES: dict[tuple[str, str, str | None], dict[str, list[str]]] = {}
 _STORES_KEEP = 256
 
 
-def _is_self_attr(target: ast.expr, attr: str) -> bool:
+def _is_self_attr(target: ast.expr, attr: str | None = None) -> bool:
+    """``self.attr`` (any attribute of ``self`` when ``attr`` is None)."""
     return (
         isinstance(target, ast.Attribute)
-        and target.attr == attr
+        and (attr is None or target.attr == attr)
         and isinstance(target.value, ast.Name)
         and target.value.id == "self"
     )
