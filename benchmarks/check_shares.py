@@ -17,13 +17,15 @@ rule (``time.process_time``).  Printed per tree:
 
     python benchmarks/check_shares.py TREE... [--json OUT]
 
-In one process the installed-module parses and the extract decodes fall where the first rule
-asks for them; a pooled cold run splits the same work over two workers.
+The cyclic collector is off, as in a cold run.  In one process the installed-module parses
+and the extract decodes fall where the first rule asks for them; a pooled cold run splits the
+same work over two workers.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
@@ -50,6 +52,7 @@ def measure(tree: str) -> dict[str, Any]:
     import docref.checks.static.runner as runner
     from docref.graph.project import ProjectGraph
 
+    gc.disable()  # as a cold run does (check_run.no_cycle_collection): no collector pauses
     graph = ProjectGraph(tree, use_cache=False)
     graph.index(workers=1)
     for rel in sorted(graph.entries):
@@ -102,6 +105,7 @@ def measure(tree: str) -> dict[str, Any]:
     finally:
         runner.segment_docstring = segment
         runner.run_rules = run_rules
+        gc.enable()
 
     def spent(selected: list[dict[str, Any]]) -> float:
         return sum(r["segment"] + r["rules"] for r in selected)
