@@ -56,9 +56,10 @@ _DECLARED = {
     "java.lang.String": "String",
 }
 _WORDS = "|".join(sorted(_UNBOXED, key=len, reverse=True))
-# Only phrases that can only mean a type: "as a double", "as long", "an int value",
+# Only phrases that can only mean a type (:mod:`.prose_returns` leaves a Javadoc @return
+# saying one to C2-JAVADOC-RETURN-TYPE): "as a double", "as long", "an int value",
 # "the boolean result". A bare "the long description" is English, not a type.
-_PHRASE = re.compile(
+TYPE_PHRASE = re.compile(
     rf"\bas\s+(?:an?\s+)?(?P<type>{_WORDS})\b(?!\s*(?:\[|<|\.\w|-))"
     rf"|^(?:an?\s+|the\s+)?(?P<type2>{_WORDS})\s+(?:value|number|result|primitive)\b",
     re.IGNORECASE,
@@ -81,7 +82,7 @@ def _said(text: str, declared: str) -> re.Match[str] | None:
         return None  # "the double value ... converted to type short": the target decides
     # "in int" only ever agrees: "stored in long form" is English, not a claim
     reporting = [m for m in conversions if not m.group(0).lower().startswith("in")]
-    match = reporting[-1] if reporting else _PHRASE.search(text)
+    match = reporting[-1] if reporting else TYPE_PHRASE.search(text)
     if match is None or (match.start() > 40 and not match.groupdict().get("verb")):
         return None  # an explicit phrase near the start, or an explicit conversion verb
     said = _UNBOXED[(match.group("type") or match.groupdict().get("type2") or "").lower()]

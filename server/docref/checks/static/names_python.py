@@ -32,12 +32,12 @@ from docref.checks.static.names_passed import (
     spelt_as_string,
 )
 from docref.checks.static.names_python_walk import (
-    _LEAF,
+    LEAF,
+    ClassTarget,
+    ExternalTarget,
+    ModuleTarget,
     ProjectWalk,
-    _Class,
-    _External,
-    _Module,
-    _Target,
+    Target,
 )
 from docref.checks.static.names_scope import (
     RESOLVED,
@@ -123,21 +123,21 @@ class PythonScope(ProjectWalk):
         ]
         self.kwargs = any(p.kind == "kwarg" for f in functions for p in f.params)
 
-    def _start(self, parts: list[str]) -> tuple[_Target, int] | None:
+    def _start(self, parts: list[str]) -> tuple[Target, int] | None:
         """What the first part(s) of a dotted name lead to, and how many parts that took."""
         head = parts[0]
         first = self.fn.params[0].name if self.fn.params and self.class_chain else ""
         if head == first and head in _SELF_NAMES:
-            return _Class(self.fe.path, self.class_chain[0]), 1
+            return ClassTarget(self.fe.path, self.class_chain[0]), 1
         if head in self.names:
-            return _LEAF, 1
+            return LEAF, 1
         for qualname in self.class_chain:
-            owner = _Class(self.fe.path, qualname)
+            owner = ClassTarget(self.fe.path, qualname)
             if head == qualname.rsplit(".", 1)[-1]:
                 return owner, 1
             if head in self._own_members(owner):
                 step = self._step(owner, head)
-                return (_LEAF if isinstance(step, Resolution) else step), 1
+                return (LEAF if isinstance(step, Resolution) else step), 1
         if head in self.imports and self.imports[head].name != "*":
             return self._through_import(self.fe.path, self.imports[head], 0), 1
         top = self._top(self.fe.path, head)
@@ -146,20 +146,20 @@ class PythonScope(ProjectWalk):
         if head.startswith("__") and head.endswith("__"):
             # ``__class__.__name__``: the data model's attribute of any object, not the
             # ``builtins`` module's own ``__class__`` (its type, which has no ``__name__`` entry)
-            return _LEAF, 1
+            return LEAF, 1
         if hasattr(builtins, head):
             kind = "class" if isinstance(getattr(builtins, head), type) else "function"
-            return _External(head, kind), 1
+            return ExternalTarget(head, kind), 1
         if len(parts) > 1 and head in self._constructor_params:
             # ``options.best_fn`` in a method of a class built with ``options``: the field
             # of that argument, not a module of that name elsewhere (orbax, round 16)
-            return _LEAF, 1
+            return LEAF, 1
         for size in range(len(parts), 0, -1):
             module = self._module(".".join(parts[:size]))
             if module is not None:
                 return module, size
         if external_doc(self.graph, head).kind == "module":
-            return _External(head, "module"), 1
+            return ExternalTarget(head, "module"), 1
         return None
 
     def resolve_dotted(self, parts: list[str], roots: Roots = "any") -> Resolution:
@@ -170,22 +170,26 @@ class PythonScope(ProjectWalk):
         if start is None:
             return UNKNOWN
         target, used = start
-        is_module = isinstance(target, _Module) or (
-            isinstance(target, _External) and target.kind == "module"
+        is_module = isinstance(target, ModuleTarget) or (
+            isinstance(target, ExternalTarget) and target.kind == "module"
         )
         if (roots == "module" and not is_module) or (
-            roots == "module_or_class" and not (is_module or isinstance(target, _Class))
+            roots == "module_or_class" and not (is_module or isinstance(target, ClassTarget))
         ):
             return UNKNOWN
         # in running prose, ``line.col`` is not a reference to a stray script ``line.py``: a
         # module not imported here counts only if some project file imports it
         local = used > 1 or parts[0] in self.imports
-        if roots != "any" and isinstance(target, _Module) and not (local or self._imported(target)):
+        if (
+            roots != "any"
+            and isinstance(target, ModuleTarget)
+            and not (local or self._imported(target))
+        ):
             return UNKNOWN
         for part in parts[used:]:
             step = self._step(target, part)
             if isinstance(step, Resolution):
-                if step.verdict == "missing" and isinstance(target, _Module) and target.path:
+                if step.verdict == "missing" and isinstance(target, ModuleTarget) and target.path:
                     files = [self.fe.path, target.path]
                     if len(parts) >= 4:
                         # a long dotted path spelt whole as a string anywhere in the project
@@ -219,7 +223,7 @@ class PythonScope(ProjectWalk):
         """Names in scope for a did-you-mean: the function's, its class's and the file's."""
         names = {n for n in self.names if n not in _SELF_NAMES}
         for qualname in self.class_chain:
-            names |= self.member_names(_Class(self.fe.path, qualname))
+            names |= self.member_names(ClassTarget(self.fe.path, qualname))
         for star in self.facts.stars:
             resolved, _ = self.graph.modules.resolve_import(self.fe.path, star)
             facts = self._facts(resolved) if resolved is not None else None
@@ -239,7 +243,7 @@ class PythonScope(ProjectWalk):
             return RESOLVED
         unsure = facts.dynamic or (keyword and self.kwargs and name.lower() == name)
         for qualname in self.class_chain:
-            has = self.has_member(_Class(self.fe.path, qualname), name)
+            has = self.has_member(ClassTarget(self.fe.path, qualname), name)
             if has:
                 return RESOLVED
             unsure = unsure or has is None
@@ -275,7 +279,7 @@ class PythonScope(ProjectWalk):
         span = self.fn.span
         body = "\n".join(self.source.splitlines()[span.start_line : span.end_line + 1])
         for qualname in self.class_chain:
-            members = self.member_names(_Class(self.fe.path, qualname))
+            members = self.member_names(ClassTarget(self.fe.path, qualname))
             for plural in plurals:
                 if plural not in members or f"{qualname}.{plural}" in methods:
                     continue

@@ -34,8 +34,17 @@ from docref.checks.static.names_spelling import suggest
 from docref.graph.model import FileExtract, Import
 from docref.graph.project import ProjectGraph
 
-# the walk targets are private to the C1 name resolver: names_python imports them
-__all__ = ["ProjectWalk"]
+# the walk targets: what a name leads to (a project module or class, an external object, or a
+# leaf whose members are not followed); names_python's resolver starts the walk from them
+__all__ = [
+    "LEAF",
+    "ClassTarget",
+    "ExternalTarget",
+    "LeafTarget",
+    "ModuleTarget",
+    "ProjectWalk",
+    "Target",
+]
 
 _MAX_HOPS = 8
 
@@ -43,30 +52,36 @@ _MAX_HOPS = 8
 
 
 @dataclass(frozen=True, slots=True)
-class _Module:
+class ModuleTarget:
+    """A project module (``path`` ``None``: a namespace package without a file)."""
+
     name: str
     path: str | None  # None: a namespace package without a file
 
 
 @dataclass(frozen=True, slots=True)
-class _Class:
+class ClassTarget:
+    """A project class, by its file and qualified name."""
+
     path: str
     qualname: str
 
 
 @dataclass(frozen=True, slots=True)
-class _External:
+class ExternalTarget:
+    """An installed module's object, by its qualified name and kind (``module``, ``class``...)."""
+
     qualified: str
     kind: str
 
 
 @dataclass(frozen=True, slots=True)
-class _Leaf:
+class LeafTarget:
     """Resolved to something whose members the resolver does not follow."""
 
 
-_Target = _Module | _Class | _External | _Leaf
-_LEAF = _Leaf()
+Target = ModuleTarget | ClassTarget | ExternalTarget | LeafTarget
+LEAF = LeafTarget()
 
 
 class ProjectWalk:
@@ -88,15 +103,15 @@ class ProjectWalk:
 
     # ---- classes ----------------------------------------------------------------------
 
-    def _own_members(self, target: _Class) -> set[str]:
+    def _own_members(self, target: ClassTarget) -> set[str]:
         return class_members(self.graph, target.path, target.qualname)
 
-    def _bases(self, target: _Class) -> list[_Target | None]:
+    def _bases(self, target: ClassTarget) -> list[Target | None]:
         fe = self.graph.get(target.path)
         cls = next((c for c in fe.classes if c.qualname == target.qualname), None) if fe else None
         if cls is None:
             return [None]
-        out: list[_Target | None] = []
+        out: list[Target | None] = []
         for base in cls.bases:
             parts = base.split("[", 1)[0].strip().split(".")
             if parts != ["object"]:
@@ -105,7 +120,7 @@ class ProjectWalk:
         return out
 
     def has_member(
-        self, target: _Class, name: str, seen: frozenset[_Class] = frozenset()
+        self, target: ClassTarget, name: str, seen: frozenset[ClassTarget] = frozenset()
     ) -> bool | None:
         """Whether the class has ``name`` (own, project bases, external bases); ``None``
         when a base or a dynamic ``__getattr__`` leaves it open.  ``seen``: the classes
@@ -118,14 +133,14 @@ class ProjectWalk:
         unsure = unsure or self._rebound(target)
         seen = seen | {target}
         for base in self._bases(target) if not unsure else []:
-            if isinstance(base, _Class) and base in seen:
+            if isinstance(base, ClassTarget) and base in seen:
                 continue
-            if isinstance(base, _Class):
+            if isinstance(base, ClassTarget):
                 found = self.has_member(base, name, seen)
                 if found:
                     return True
                 unsure = unsure or found is None
-            elif isinstance(base, _External):
+            elif isinstance(base, ExternalTarget):
                 if external_doc(self.graph, f"{base.qualified}.{name}").found:
                     return True
                 unsure = True
@@ -133,7 +148,7 @@ class ProjectWalk:
                 unsure = True
         return None if unsure else False
 
-    def _rebound(self, target: _Class) -> bool:
+    def _rebound(self, target: ClassTarget) -> bool:
         """Whether the module rebinds the class's name to a call taking the class (``Array =
         use_cpp_class(xc.Array)(Array)``): the name then means a class built at import time,
         whose members a static reader cannot list, as under an unknown class decorator."""
@@ -151,26 +166,28 @@ class ProjectWalk:
             )
         )
 
-    def member_names(self, target: _Class, seen: frozenset[_Class] = frozenset()) -> set[str]:
+    def member_names(
+        self, target: ClassTarget, seen: frozenset[ClassTarget] = frozenset()
+    ) -> set[str]:
         """Members of a project class and of its project bases (for did-you-mean)."""
         names = self._own_members(target)
         seen = seen | {target}
         for base in self._bases(target) if len(seen) <= _MAX_HOPS else []:
-            if isinstance(base, _Class) and base not in seen:
+            if isinstance(base, ClassTarget) and base not in seen:
                 names |= self.member_names(base, seen)
         return names
 
     # ---- modules and imports ----------------------------------------------------------
 
-    def _module(self, dotted: str) -> _Module | None:
+    def _module(self, dotted: str) -> ModuleTarget | None:
         path = self.graph.modules.module_path(dotted)
         if path is not None:
-            return _Module(dotted, path)
+            return ModuleTarget(dotted, path)
         if is_namespace_package(self.graph, dotted):
-            return _Module(dotted, None)
+            return ModuleTarget(dotted, None)
         return None
 
-    def _imported(self, module: _Module) -> bool:
+    def _imported(self, module: ModuleTarget) -> bool:
         """Whether some project file imports ``module`` or, for a package, one of its
         modules."""
         if module.path is None:
@@ -182,7 +199,7 @@ class ProjectWalk:
             path.startswith(folder) and self.graph.importers_of(path) for path in self.graph.entries
         )
 
-    def _public_facades(self, target: _Module) -> list[_Module]:
+    def _public_facades(self, target: ModuleTarget) -> list[ModuleTarget]:
         """The public packages re-exporting a private module (``jax.lax`` for
         ``jax._src.lax.lax``): inside a library, ``from jax._src.lax import lax`` binds the
         private module, while its docstrings write ``lax.scatter`` for the public API."""
@@ -193,48 +210,48 @@ class ProjectWalk:
             if path.endswith(("__init__.py", "__init__.pyi")):
                 names = self.graph.modules.names_of.get(path, [])
                 public = [n for n in names if not any(p.startswith("_") for p in n.split("."))]
-                facades += [_Module(public[0], path)] if public else []
+                facades += [ModuleTarget(public[0], path)] if public else []
         return facades
 
-    def _through_import(self, path: str, imp: Import, hops: int) -> _Target:
+    def _through_import(self, path: str, imp: Import, hops: int) -> Target:
         if imp.name is None and not imp.alias:  # ``import a.b`` binds ``a``
             head = imp.module.split(".")[0]
-            return self._module(head) or _External(head, "module")
+            return self._module(head) or ExternalTarget(head, "module")
         resolved, symbol = self.graph.modules.resolve_import(path, imp)
         if resolved is not None:
             if symbol is None:
                 names = self.graph.modules.names_of.get(resolved, [resolved])
-                return _Module(imp.module if imp.name is None else names[0], resolved)
+                return ModuleTarget(imp.module if imp.name is None else names[0], resolved)
             found = self._top(resolved, symbol, hops + 1) if hops < _MAX_HOPS else None
-            return found if found is not None else _LEAF
+            return found if found is not None else LEAF
         if imp.level or not imp.module:
-            return _LEAF  # a relative import that leaves the project: nothing to follow
+            return LEAF  # a relative import that leaves the project: nothing to follow
         if imp.name is None:
-            return _External(imp.module, "module")
+            return ExternalTarget(imp.module, "module")
         doc = external_doc(self.graph, f"{imp.module}.{imp.name}")
-        return _External(f"{imp.module}.{imp.name}", doc.kind) if doc.found else _LEAF
+        return ExternalTarget(f"{imp.module}.{imp.name}", doc.kind) if doc.found else LEAF
 
-    def _top(self, path: str, name: str, hops: int = 0) -> _Target | None:
+    def _top(self, path: str, name: str, hops: int = 0) -> Target | None:
         """``name`` in the module-level namespace of project file ``path``."""
         fe = self.graph.get(path)
         if fe is None:
             return None
         if any(c.qualname == name for c in fe.classes):
-            return _Class(path, name)
+            return ClassTarget(path, name)
         if any(f.qualname == name for f in fe.functions) or any(
             v.scope == "module" and v.name == name for v in fe.variables
         ):
-            return _LEAF
+            return LEAF
         imp = next((i for i in fe.imports if not i.scope and i.bound_name == name), None)
         if imp is not None and imp.name != "*":
             return self._through_import(path, imp, hops)
         for module in self.graph.modules.names_of.get(path, []):
             sub = self.graph.modules.module_path(f"{module}.{name}")
             if sub is not None:
-                return _Module(f"{module}.{name}", sub)
+                return ModuleTarget(f"{module}.{name}", sub)
         return None
 
-    def _dotted_from(self, path: str, parts: list[str]) -> _Target | None:
+    def _dotted_from(self, path: str, parts: list[str]) -> Target | None:
         """A base class as written in file ``path`` (``Base``, ``mod.Base``)."""
         target = self._top(path, parts[0])
         for part in parts[1:]:
@@ -244,10 +261,10 @@ class ProjectWalk:
 
     # ---- walking ----------------------------------------------------------------------
 
-    def _step(self, target: _Target, part: str) -> _Target | Resolution:
-        if isinstance(target, _Leaf):
+    def _step(self, target: Target, part: str) -> Target | Resolution:
+        if isinstance(target, LeafTarget):
             return RESOLVED
-        if isinstance(target, _Module):
+        if isinstance(target, ModuleTarget):
             sub = self._module(f"{target.name}.{part}")
             found = sub or (self._top(target.path, part) if target.path else None)
             if found is not None:
@@ -257,7 +274,7 @@ class ProjectWalk:
                 return UNKNOWN
             # ``tqdm.write`` means the class ``tqdm`` of module ``tqdm`` as often as the module
             namesake = self._top(target.path or "", target.name.rsplit(".", 1)[-1])
-            if isinstance(namesake, _Class) and self.has_member(namesake, part) is not False:
+            if isinstance(namesake, ClassTarget) and self.has_member(namesake, part) is not False:
                 return UNKNOWN
             for facade in self._public_facades(target):
                 found = self._top(facade.path or "", part)
@@ -268,7 +285,7 @@ class ProjectWalk:
             prefix = target.name + "."
             subs = {m[len(prefix) :] for m in self.graph.modules.by_name if m.startswith(prefix)}
             return missing(f"module `{target.name}`", part, facts.top | subs)
-        if isinstance(target, _Class):
+        if isinstance(target, ClassTarget):
             has = self.has_member(target, part)
             if has is False and _hosted(target, part, self._own_members(target)):
                 has = None  # only the mixin itself: a class inheriting one lists its members
@@ -278,11 +295,11 @@ class ProjectWalk:
             fe = self.graph.get(target.path)
             nested = f"{target.qualname}.{part}"
             if fe is not None and any(c.qualname == nested for c in fe.classes):
-                return _Class(target.path, nested)
-            return _LEAF
+                return ClassTarget(target.path, nested)
+            return LEAF
         doc = external_doc(self.graph, f"{target.qualified}.{part}")
         if doc.found:
-            return _External(f"{target.qualified}.{part}", doc.kind)
+            return ExternalTarget(f"{target.qualified}.{part}", doc.kind)
         if sometimes_present(target.qualified, part):
             return UNKNOWN
         if target.kind == "module" and external_complete(self.graph, target.qualified):
@@ -294,7 +311,7 @@ class ProjectWalk:
                 # polars' ``str.starts_with``: the ``Expr.str`` namespace the project defines
                 return UNKNOWN
             if target.qualified == "object" and part in OBJECT_HOOKS:
-                return _LEAF  # ``object.__getattr__``: the reference's data-model hook
+                return LEAF  # ``object.__getattr__``: the reference's data-model hook
             owner = f"builtin `{target.qualified}`"
             known = set(dir(getattr(builtins, target.qualified)))
             known |= OBJECT_HOOKS if target.qualified == "object" else set()
@@ -302,7 +319,7 @@ class ProjectWalk:
         return UNKNOWN
 
 
-def _hosted(target: _Class, name: str, own: set[str]) -> bool:
+def _hosted(target: ClassTarget, name: str, own: set[str]) -> bool:
     """A mixin (a class named ``...Mixin``) uses members its host classes supply
     (wagtail's ``CollectionPermissionLookupMixin`` calling ``self._get_permission_name``;
     round 22), which no static reader of the mixin can list -- unless the name is a

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
+from docref.checks.static.name_words import words_of
+
 __all__ = ["container_plural", "swapped_word"]
 
-_WORD = re.compile(r"[A-Za-z0-9]+")
 # words a rename swaps for one another, the value staying the same
 _SYNONYMS = (
     ("skip", "ignore", "omit", "exclude", "drop"),
@@ -49,11 +50,6 @@ for _i, _group in enumerate(_SYNONYMS):
         _GROUPS.setdefault(_w, set()).add(_i)
 
 
-def _words(name: str) -> list[str]:
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
-    return [w.lower() for w in _WORD.findall(spaced)]
-
-
 def _style(name: str) -> str:
     bare = name.lstrip("_")
     return "snake" if "_" in bare else "camel" if re.search(r"[a-z0-9][A-Z]", bare) else "word"
@@ -63,7 +59,7 @@ def swapped_word(name: str, param: str) -> bool:
     """``param`` is the code-shaped ``name`` with one of its two or more words swapped for a
     synonym (:data:`_SYNONYMS`), the same naming convention, the words kept three letters or
     more."""
-    a, b = _words(name), _words(param)
+    a, b = words_of(name), words_of(param)
     if len(a) != len(b) or len(a) < 2 or _style(name) != _style(param) or _style(name) == "word":
         return False
     if name.startswith("_") != param.startswith("_"):
@@ -84,7 +80,7 @@ def container_plural(name: str, param: str) -> bool:
     """``param`` is the plural the container-named ``name`` held (``job_list`` -> ``jobs``,
     ``workers_list`` -> ``workers``; session 15/16 prose probes): the same collection renamed.
     A singular parameter stays another value (``path_list`` beside ``path``)."""
-    a, b = _words(name), _words(param)
+    a, b = words_of(name), words_of(param)
     if len(a) < 2 or a[-1] not in _CONTAINER_WORDS or len(b) != len(a) - 1:
         return False
     if name.startswith("_") != param.startswith("_") or b[:-1] != a[:-2]:

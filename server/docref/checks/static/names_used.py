@@ -9,12 +9,12 @@ when no parameter or private name matched)."""
 from __future__ import annotations
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.prose_names import (
-    _convention,
-    _one_edit,
-    _one_word,
-    _word_abbreviation,
-    _words,
+from docref.checks.static.name_words import (
+    convention,
+    one_edit,
+    one_word,
+    word_abbreviation,
+    words_of,
 )
 
 __all__ = ["called_names", "used_names", "used_twins"]
@@ -48,25 +48,25 @@ def used_twins(name: str, used: set[str], called: set[str] | None = None) -> set
     twin one the code calls, whose leading verb a rename swaps (``findStock`` for
     ``lookupStock``; not a class, and not a word making a quantity or flag of the head,
     :data:`_QUANTITY`)."""
-    words = _words(name)
+    words = words_of(name)
     if any(w in _PLACEHOLDER_WORDS for w in words):
         return set()  # ``getXXX``, ``c_something``: a pattern of names (JDK rowset, gensim)
-    style = _convention(name)
+    style = convention(name)
     found = set()
     for other in used:
-        theirs = _words(other)
-        if other == name or len(theirs) != len(words) or _convention(other) != style:
+        theirs = words_of(other)
+        if other == name or len(theirs) != len(words) or convention(other) != style:
             continue
         if other.startswith("_") != name.startswith("_"):
             continue
         swapped = [(x, y) for x, y in zip(words, theirs, strict=True) if x != y]
         # the swapped word a word of its own on both sides (``c_v`` is notation), and not a
         # short one a letter away (sympy's ``gf_sqf``, square-free, beside ``gf_sqr``)
-        one = _one_word(words, theirs) and _swapped_word(*swapped[0])
+        one = one_word(words, theirs) and _swapped_word(*swapped[0])
         if one and called is not None and len(words) == 2 and words[0] != theirs[0]:
             verb = other in called and style != "cap"
             one = verb and not {words[0], theirs[0]} & _QUANTITY
-        if one or _word_abbreviation(words, theirs):
+        if one or word_abbreviation(words, theirs):
             found.add(other)
     return found
 
@@ -76,7 +76,7 @@ def _swapped_word(mine: str, theirs: str) -> bool:
     word (under five letters) not one letter away from the other (another function)."""
     if min(len(mine), len(theirs)) < 3:
         return False
-    return max(len(mine), len(theirs)) >= 5 or not _one_edit(mine, theirs)
+    return max(len(mine), len(theirs)) >= 5 or not one_edit(mine, theirs)
 
 
 _PLACEHOLDER_WORDS = frozenset(

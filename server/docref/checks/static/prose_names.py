@@ -28,6 +28,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from docref.checks.static.name_words import (
+    convention,
+    one_edit,
+    one_word,
+    word_abbreviation,
+    words_of,
+)
 from docref.checks.static.names_joined import run_together
 from docref.checks.static.names_spelling import inflected as _inflected
 from docref.checks.static.names_swapped import container_plural, swapped_word
@@ -41,39 +48,6 @@ __all__ = [
 
 RULE_STALE = "C1-PROSE-NAME-STALE"
 
-_WORD = re.compile(r"[A-Za-z0-9]+")
-
-
-def _words(name: str) -> list[str]:
-    """The words of a snake_case or camelCase name, lowercased."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
-    return [w.lower() for w in _WORD.findall(spaced)]
-
-
-def _abbreviates(short: str, long: str) -> bool:
-    """``short`` is an abbreviation of ``long``: same first letter, its letters in order,
-    at least two of them, and shorter (``hdr`` for ``header``, ``txt`` for ``text``)."""
-    if len(short) < 2 or len(short) >= len(long) or short[0] != long[0]:
-        return False
-    if short in long and not long.startswith(short):
-        return False  # ``node`` in ``newnode`` is another word, not an abbreviation
-    rest = iter(long[1:])
-    return all(ch in rest for ch in short[1:])
-
-
-def _word_abbreviation(a: list[str], b: list[str]) -> bool:
-    """Word by word, equal or one abbreviating the other, with at least one abbreviation."""
-    if len(a) != len(b):
-        return False
-    short = 0
-    for x, y in zip(a, b, strict=True):
-        if x == y:
-            continue
-        if not (_abbreviates(x, y) or _abbreviates(y, x)):
-            return False
-        short += 1
-    return short > 0
-
 
 def _affix(a: list[str], b: list[str]) -> bool:
     """``b`` is ``a`` with whole words added at the start or the end.  Not the other way
@@ -85,32 +59,10 @@ def _affix(a: list[str], b: list[str]) -> bool:
     return b[:n] == a or b[-n:] == a
 
 
-def _one_word(a: list[str], b: list[str]) -> bool:
-    """Same number of words (two or more), exactly one different."""
-    return len(a) == len(b) >= 2 and sum(x != y for x, y in zip(a, b, strict=True)) == 1
-
-
-def _one_edit(a: str, b: str) -> bool:
-    if abs(len(a) - len(b)) > 1 or a == b:
-        return False
-    if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
-    short, long = (a, b) if len(a) < len(b) else (b, a)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
-
-
-def _convention(name: str) -> str:
-    """snake_case (``add_etag``), CapWords (``WriteObject``) or camelCase (``getValue``)."""
-    bare = name.lstrip("_")
-    if bare[:1].isupper():
-        return "cap"
-    return "camel" if re.search(r"[a-z0-9][A-Z]", bare) else "snake"
-
-
 def _truncated(a: str, b: str) -> bool:
     """A word of one name is the start of the other's (``marker``/``markeredgecolor``,
     ``point``/``points``): as often another name or an inflection as a rename."""
-    pairs = zip(_words(a), _words(b), strict=False)
+    pairs = zip(words_of(a), words_of(b), strict=False)
     return any(x != y and (x.startswith(y) or y.startswith(x)) for x, y in pairs)
 
 
@@ -137,7 +89,7 @@ def plain_affix(name: str, param: str) -> bool:
     """``param`` is the plain word ``name`` with whole words added at either end that qualify
     the same value (``data`` -> ``input_data``, ``seq`` -> ``user_seq``), not words naming
     another value (:data:`_ANOTHER_THING`: ``path`` -> ``path_list``)."""
-    a, b = _words(name), _words(param)
+    a, b = words_of(name), words_of(param)
     if not a or not _affix(a, b) or _inflected(name.lower(), param.lower()):
         return False
     added = b[len(a) :] if b[: len(a)] == a else b[: len(b) - len(a)]
@@ -160,7 +112,7 @@ def shortened(name: str, param: str) -> bool:
     callable's), nor a parameter under three letters.  One word dropped, not more: a name two
     words longer than a parameter is another thing built on it (``gate_face_color``, a style
     key beside ``gate``; ``model_coefficients_update`` beside ``model``: round-16 corpora)."""
-    a, b = _words(name), _words(param)
+    a, b = words_of(name), words_of(param)
     if len(param.lstrip("_")) < 3 or len(a) != len(b) + 1 or a[: len(b)] != b:
         return False
     if _inflected(name.lower(), param.lower()):
@@ -174,15 +126,15 @@ def shortened(name: str, param: str) -> bool:
 
 
 def _related(name: str, candidate: str, *, plain: bool, loose: bool, affix: bool = True) -> bool:
-    a, b = _words(name), _words(candidate)
+    a, b = words_of(name), words_of(candidate)
     if not a or not b or a == b:
         return False
     low, other = name.lower(), candidate.lower()
     if _inflected(low, other) or _inflected(other, low):
         return False  # "integer `sample_weights`", "{@code URIs}": English about the one
-    if _word_abbreviation(a, b):
+    if word_abbreviation(a, b):
         return True
-    if len(name) >= 5 and len(a) == len(b) and _one_edit(low, other):
+    if len(name) >= 5 and len(a) == len(b) and one_edit(low, other):
         # the edit changes a letter, not a whole word (``gYear`` is an XML type, not ``year``)
         return True
     if plain:
@@ -191,7 +143,7 @@ def _related(name: str, candidate: str, *, plain: bool, loose: bool, affix: bool
         # among all names in scope only one changed word: a longer private name is as often
         # a relative ("the NumpyDoc implementation of ``_parse_see_also``" next to
         # ``_parse_see_also_section``)
-        return _one_word(a, b)
+        return one_word(a, b)
     return affix and _affix(a, b)
 
 
@@ -243,7 +195,7 @@ def stale_match(
         and any(ch.islower() for ch in name)
         and not any(
             other[:1].isupper()
-            and (other.startswith(name) or (len(name) >= 8 and _one_edit(name, other)))
+            and (other.startswith(name) or (len(name) >= 8 and one_edit(name, other)))
             for other in scope
         )
     ):
@@ -294,7 +246,7 @@ def stale_match(
                 continue
             if _related(name, other, plain=False, loose=True):
                 found.add(other)
-    elif not plain and not name.startswith("_") and len(_words(name)) >= 2:
+    elif not plain and not name.startswith("_") and len(words_of(name)) >= 2:
         # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``
         # a public name is renamed to a public one: a private helper that abbreviates it
         # (``_batched_matmul`` for the ``batched_mm`` implementation) is another thing
@@ -302,10 +254,10 @@ def stale_match(
         calls: set[str] | None = None  # asked for once, when an extended twin is in view
         # the documented function extends the name too: the sentence may mean it (sympy's
         # ``gf_sqf()`` in ``gf_sqf_list``, next to ``gf_sqf_part``, which it calls)
-        mine = bool(documented) and _affix(_words(name), _words(documented))
-        style = _convention(name)
+        mine = bool(documented) and _affix(words_of(name), words_of(documented))
+        style = convention(name)
         for other in scope:
-            if other == name or other not in own or _convention(other) != style:
+            if other == name or other not in own or convention(other) != style:
                 continue
             # abbreviated word by word, or extended when called; a one-letter change of a
             # short public name is another function as often (``gf_sqf``/``gf_sqr``), and a
@@ -313,15 +265,15 @@ def stale_match(
             # says the sentence is about this very helper, as "the method" does, when it adds
             # one word (jax: an attribute `function_list` is no
             # ``add_to_call_tf_concrete_function_list``, which the function calls)
-            words, theirs = _words(name), _words(other)
+            words, theirs = words_of(name), words_of(other)
             extended = _affix(words, theirs)
             if extended and not called:
                 if calls is None:
                     calls = linked() if linked is not None else set()
                 extended = other in calls and len(theirs) == len(words) + 1 and not mine
-            if _word_abbreviation(words, theirs) or extended:
+            if word_abbreviation(words, theirs) or extended:
                 found.add(other)
-    if not found and not plain and not keyword and used is not None and len(_words(name)) >= 2:
+    if not found and not plain and not keyword and used is not None and len(words_of(name)) >= 2:
         found = used()  # :func:`.names_used.used_twins`
     if len(found) != 1:
         return None

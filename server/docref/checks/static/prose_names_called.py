@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from docref.checks.static.prose_names import _convention, _words
+from docref.checks.static.name_words import convention, words_of
 
 __all__ = ["called_in", "called_not_valued", "called_twin"]
 
@@ -37,13 +37,13 @@ def called_twin(
     same naming convention and word count, or ``None``.  A call names a callable: a
     parameter that merely shares its words (``replacement_params``) is the wrong target for
     the hint (round 13, nilearn).  Several such: the one ``linked`` by a call."""
-    words = _words(name)
+    words = words_of(name)
     if len(words) < 2:
         return None
     found = set()
     for other in defined:
-        theirs = _words(other)
-        if other == name or _convention(other) != _convention(name) or len(theirs) != len(words):
+        theirs = words_of(other)
+        if other == name or convention(other) != convention(name) or len(theirs) != len(words):
             continue
         if other.startswith("_") != name.startswith("_"):
             continue  # a public name renamed stays public (nilearn's inner ``_replace_params``)

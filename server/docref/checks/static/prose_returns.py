@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput, per_function
-from docref.checks.static.javadoc_rules import _PHRASE as _JAVA_PHRASE
+from docref.checks.static.javadoc_rules import TYPE_PHRASE as JAVA_TYPE_PHRASE
 from docref.checks.static.prose_claim_kinds import (
     KIND_WORDS,
     SHOWN,
@@ -236,7 +236,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if seg.kind != "returns" and _entry_names_a_kind(inp, kinds):
             continue  # the Returns entry refines the summary ("an int saying whether ...")
-        if java and seg.kind == "returns" and _JAVA_PHRASE.search(text):
+        if java and seg.kind == "returns" and JAVA_TYPE_PHRASE.search(text):
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
         if _compatible(claim, kinds, annotated=annotated):
             continue
