@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import Rule, StaticInput
+from docref.checks.static.class_fields import short_name
 from docref.checks.static.params import signature_name, split_names, strip_name
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -51,13 +52,9 @@ _MISPLACED_FIELD = re.compile(
 )
 
 
-def _short_name(decorator: str) -> str:
-    return decorator.split("(", 1)[0].rsplit(".", 1)[-1].strip()
-
-
 def _exempt_function(inp: StaticInput) -> bool:
     fn = inp.function
-    decorators = {_short_name(d) for d in fn.decorators}
+    decorators = {short_name(d) for d in fn.decorators}
     if inp.file.language == "java":
         header = inp.code(fn.header_span.start_byte, fn.header_span.end_byte)
         return "Override" in decorators or "(" not in header
@@ -71,7 +68,7 @@ def missing_parameters(inp: StaticInput) -> list[str]:
     params = list(fn.params)
     python = inp.file.language == "python"
     if python and params and fn.parent_class is not None:
-        is_static = any(_short_name(d) == "staticmethod" for d in fn.decorators)
+        is_static = any(short_name(d) == "staticmethod" for d in fn.decorators)
         if not is_static and params[0].kind in ("positional", "positional_only"):
             params = params[1:]
     documented: set[str] = set()
