@@ -45,6 +45,13 @@ class _Text:
     # name tried against each star import of every file that uses it)
     lacks: dict[str, bool] = field(default_factory=dict)
 
+    def lacks_word(self, word: str) -> bool:
+        """Whether ``word`` occurs nowhere in the text (remembered per word)."""
+        lacks = self.lacks.get(word)
+        if lacks is None:
+            lacks = self.lacks[word] = word not in self.text
+        return lacks
+
 
 # Only texts of modules not (yet) parsed are read here; ~100 KB each on average.
 _TEXTS: LRU[str, _Text] = LRU(128)
@@ -80,10 +87,7 @@ def cannot_bind(path: str, stamp: tuple[int, int], word: str) -> bool:
     text = _read(path, stamp)
     if text is None or text.stars:
         return False
-    lacks = text.lacks.get(word)
-    if lacks is None:
-        lacks = text.lacks[word] = word not in text.text
-    return lacks
+    return text.lacks_word(word)
 
 
 def never_mentions(path: str, stamp: tuple[int, int], word: str) -> bool:
@@ -95,7 +99,4 @@ def never_mentions(path: str, stamp: tuple[int, int], word: str) -> bool:
     text = _read(path, stamp)
     if text is None:
         return False
-    lacks = text.lacks.get(word)
-    if lacks is None:
-        lacks = text.lacks[word] = word not in text.text
-    return lacks
+    return text.lacks_word(word)

@@ -85,15 +85,7 @@ def ignore_edit(source: str, entity: Function | Class, language: str, code: str)
             merged = ", ".join([*codes, code])
             lo, hi = start + match.start("codes"), start + match.end("codes")
             return IgnoreEdit(Edit(lo, hi, merged))
-    index = line_index(source)
-    line_end = index.line_end(first)
-    text = source[index.line_start(first) : line_end]
-    opener = "//" if language == "java" else "#"
-    marker = f"{opener} docref: ignore[{code}]"
-    pad = "" if not text.strip() else "  "
-    trimmed = len(text.rstrip(" \t"))
-    at = index.line_start(first) + trimmed
-    return IgnoreEdit(Edit(at, line_end, pad + marker))
+    return _new_marker(source, language, first, code)
 
 
 def line_marker_edit(source: str, language: str, line: int, codes: list[str]) -> IgnoreEdit:
@@ -112,10 +104,17 @@ def line_marker_edit(source: str, language: str, line: int, codes: list[str]) ->
                 return IgnoreEdit(None, "ignored here already")
             lo, hi = start + match.start("codes"), start + match.end("codes")
             return IgnoreEdit(Edit(lo, hi, ", ".join([*have, *missing])))
+    return _new_marker(source, language, line, ", ".join(dict.fromkeys(wanted)))
+
+
+def _new_marker(source: str, language: str, line: int, codes: str) -> IgnoreEdit:
+    """A new ``docref: ignore[codes]`` comment at the end of ``line`` (0-based), two spaces
+    after its text (none on a blank line; a docstring's closing line, where
+    :func:`line_marker_edit` writes, never is)."""
     index = line_index(source)
-    line_end = index.line_end(line)
-    text = source[index.line_start(line) : line_end]
+    start, line_end = index.line_start(line), index.line_end(line)
+    text = source[start:line_end]
     opener = "//" if language == "java" else "#"
-    marker = f"{opener} docref: ignore[{', '.join(dict.fromkeys(wanted))}]"
-    at = index.line_start(line) + len(text.rstrip(" \t"))
-    return IgnoreEdit(Edit(at, line_end, "  " + marker))
+    pad = "" if not text.strip() else "  "
+    at = start + len(text.rstrip(" \t"))
+    return IgnoreEdit(Edit(at, line_end, f"{pad}{opener} docref: ignore[{codes}]"))

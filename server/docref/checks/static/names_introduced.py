@@ -88,9 +88,7 @@ def quoted_spans(body: str) -> list[tuple[int, int]]:
     it, up to a blank line)."""
     spans = list(_example_code(body))
     lines = body.splitlines(keepends=True)
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line))
+    offsets = _line_offsets(lines)
     for i, line in enumerate(lines):
         if not _OUTPUT_LINE.match(line):
             continue
@@ -104,15 +102,21 @@ def quoted_spans(body: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _line_offsets(lines: list[str]) -> list[int]:
+    """Where each line starts in the text they split, and where the text ends."""
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    return offsets
+
+
 def _example_code(body: str) -> Iterator[tuple[int, int]]:
     """Offsets of the Google ``Usage:``/``Example:`` blocks of ``body`` that are code: the
     lines indented under the header, when most of their first lines read as Python."""
     if "sage" not in body and "xample" not in body:
         return
     lines = body.splitlines(keepends=True)
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line))
+    offsets = _line_offsets(lines)
     for i, line in enumerate(lines):
         header = _EXAMPLE_HEADER.match(line)
         if header is None:
