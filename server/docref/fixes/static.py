@@ -23,7 +23,8 @@ indentation, line endings, untouched sentences) stays as it was.  What it fixes:
   is removed.
 
 Anything else (a parameter with no close match, a default value, prose) is left alone and
-reported in :attr:`StaticFix.skipped` with the reason.
+reported in :attr:`StaticFix.skipped` with the reason.  What a fix does to whole entries and
+sections (removals, Returns renamed to Yields) is in :mod:`docref.fixes.static_sections`.
 """
 
 from __future__ import annotations
@@ -35,10 +36,11 @@ from dataclasses import dataclass, field
 from docref.checks.static.params import split_names, strip_name
 from docref.core.findings import Finding, Tier
 from docref.core.segment import Segment
-from docref.fixes.layout import DocLayout, Header, line_start_of
+from docref.fixes.layout import DocLayout
 from docref.fixes.pairing import paired_parameter
+from docref.fixes.static_sections import removal_edits, swap_section
 from docref.fixes.target import FixTarget, literal_frame
-from docref.fixes.text import Edit, apply_edits, cased, one_line
+from docref.fixes.text import Edit, apply_edits, one_line
 
 __all__ = ["FIXABLE_RULES", "StaticFix", "static_fix"]
 
@@ -60,15 +62,6 @@ _RETURN_TYPE = re.compile(
     r'document (the return type|the generator\'s return value|the yielded type) as "(?P<type>.+)"'
 )
 _QUALIFIER = re.compile(r"(?P<core>.*?)(?P<rest>\s*,\s*(optional|defaults?\b).*)", re.S | re.I)
-_SWAPPED_TITLES = {"returns": "yields", "return": "yield", "yields": "returns", "yield": "return"}
-_SWAPPED_TAGS = {
-    ":returns": ":yields",
-    ":return": ":yield",
-    ":rtype": ":ytype",
-    ":yields": ":returns",
-    ":yield": ":return",
-    ":ytype": ":rtype",
-}
 
 
 @dataclass(slots=True)
@@ -226,11 +219,15 @@ class _Planner:
     def returns_yields(self, segment: Segment, hint: str) -> str | None:
         segments = self.target.parsed.segments
         if hint == "document it under Yields":
-            return self.swap_section([s for s in segments if s.kind == "returns"])
+            return swap_section(
+                self.layout, self.source, self.replace, [s for s in segments if s.kind == "returns"]
+            )
         if hint == "remove the Yields entry or document the value under Returns":
             if any(s.kind == "returns" for s in segments):
                 return "the docstring has a Returns entry already"
-            return self.swap_section([s for s in segments if s.kind == "yields"])
+            return swap_section(
+                self.layout, self.source, self.replace, [s for s in segments if s.kind == "yields"]
+            )
         if hint == "remove the Yields entry":
             self.removed.extend(s for s in segments if s.kind == "yields")
             return None
@@ -238,47 +235,6 @@ class _Planner:
             self.removed.append(segment)
             return None
         return "whether the code or the docstring is wrong is not settled"
-
-    def swap_section(self, entries: list[Segment]) -> str | None:
-        """Rename the Returns section (or tags) of ``entries`` to Yields, or back."""
-        if not entries:
-            return "no entry to move"
-        headers: dict[int, Header] = {}
-        for entry in entries:
-            section = entry.section or ""
-            if section.startswith(":"):
-                tag = _SWAPPED_TAGS.get(section.lower())
-                written = self.source[entry.start : entry.start + len(section)]
-                if tag is None or written.lower() != section.lower():
-                    return f"{section} has no counterpart to rename it to"
-                problem = self.replace(entry.start, entry.start + len(section), cased(tag, written))
-                if problem is not None:
-                    return problem
-                continue
-            if section.startswith("@"):
-                return f"Epydoc has no counterpart of {section}"
-            header = self.layout.header_of(entry)
-            if header is None:
-                return "the section header cannot be located"
-            headers[header.title_start] = header
-        for header in headers.values():
-            problem = self.rename_header(header)
-            if problem is not None:
-                return problem
-        return None
-
-    def rename_header(self, header: Header) -> str | None:
-        written = self.source[header.title_start : header.title_end]
-        swapped = _SWAPPED_TITLES.get(written.lower())
-        if swapped is None:
-            return f"the section {written!r} has no counterpart"
-        new = cased(swapped, written)
-        problem = self.replace(header.title_start, header.title_end, new)
-        if problem is None and header.underline is not None:
-            start, end = header.underline
-            if end - start == len(written):  # an underline as long as its title stays so
-                problem = self.replace(start, end, self.source[start] * len(new))
-        return problem
 
     def type_of(self, finding: Finding, segment: Segment, hint: str) -> str | None:
         if segment.type_span is None:
@@ -312,49 +268,6 @@ class _Planner:
             return one_line(function.returns)
         return match["type"]
 
-    # ---- removals -------------------------------------------------------------------------
-
-    def removal_edits(self) -> list[Edit]:
-        """Delete the removed entries; a Google/NumPy section left without any other line
-        goes with its header."""
-        by_header: dict[int, tuple[Header, list[Segment]]] = {}
-        loose: list[Segment] = []
-        for segment in dict.fromkeys(self.removed):
-            header = self.layout.header_of(segment)
-            if header is None:
-                loose.append(segment)
-            else:
-                by_header.setdefault(header.title_start, (header, []))[1].append(segment)
-        edits = [self.layout.delete_lines(*self.entry_lines(s), tidy=True) for s in loose]
-        for header, segments in by_header.values():
-            covered = {line for s in segments for line in self.layout.lines_of(s.start, s.end)}
-            last = max(s.end for s in self.section_segments(header))
-            body = self.layout.lines_of(header.block_end, max(last, header.block_end))
-            emptied = all(
-                line in covered or self.layout.is_blank(line)
-                for line in body
-                if line < self.target.end
-            )
-            if emptied and last <= max(s.end for s in segments):
-                edits.append(self.layout.delete_lines(header.line_start, last, tidy=True))
-            else:
-                edits.extend(
-                    self.layout.delete_lines(*self.entry_lines(s), tidy=False) for s in segments
-                )
-        return edits
-
-    def entry_lines(self, segment: Segment) -> tuple[int, int]:
-        return line_start_of(self.source, segment.start), segment.end
-
-    def section_segments(self, header: Header) -> list[Segment]:
-        return [
-            s
-            for s in self.target.parsed.segments
-            if s.start > header.title_start
-            and (found := self.layout.header_of(s)) is not None
-            and found.title_start == header.title_start
-        ]
-
 
 def static_fix(target: FixTarget, findings: Sequence[Finding]) -> StaticFix:
     """The deterministic fix of ``findings`` (those on ``target``'s docstring; others are
@@ -370,7 +283,9 @@ def static_fix(target: FixTarget, findings: Sequence[Finding]) -> StaticFix:
             fix.fixed.append(finding)
         else:
             fix.skipped.append((finding, reason))
-    removals = planner.removal_edits()
+    removals = removal_edits(
+        planner.layout, target.source, target.parsed.segments, planner.removed, target.end
+    )
     # an entry that goes takes the other changes planned inside it along
     kept = [
         e for e in planner.edits if not any(r.start <= e.start and e.end <= r.end for r in removals)
