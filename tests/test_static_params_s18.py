@@ -33,6 +33,14 @@ class BeachBall:
         """
         return kwargs
 
+    def run_fixture(self, fixture_callback, kwargs: dict[str, object]):
+        """Run a fixture.
+
+        :param fixture_func: the fixture function
+        :param kwargs: keyword arguments to call it with
+        """
+        return fixture_callback(**kwargs)
+
     def _update(self, kwargs):
         self.__dict__.update(kwargs)
 '''
@@ -46,11 +54,13 @@ def test_a_dict_parameter_named_kwargs_documents_its_keys(tmp_path: Path) -> Non
     # round 24 (obspy's mopad ``BeachBall.get_psxy(self, kwargs)``, ``save_BB``): a plain
     # parameter named ``kwargs`` holds the keyword options, and the ``:param`` entries
     # document its keys, as they would those of a ``**kwargs``.  Controls: a provable rename
-    # in the same construct (``timout`` for ``timeout``) and a ``kwargs`` annotated ``str``
-    # (no dict: ``size`` is a stale entry) stay reported
+    # in the same construct (``timout`` for ``timeout``), a ``kwargs`` annotated ``str`` (no
+    # dict: ``size`` is a stale entry) and a renamed parameter beside a ``kwargs`` documented
+    # as one argument (anyio's ``run_fixture``, a recall mutation) stay reported
     assert _findings(tmp_path, _KEYWORD_DICT) == [
         ("BeachBall.label", 'documents parameter "size"'),
         ("BeachBall.plot", 'documents parameter "timout"'),
+        ("BeachBall.run_fixture", 'documents parameter "fixture_func"'),
     ]
 
 

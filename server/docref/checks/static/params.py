@@ -7,8 +7,8 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 * ``*args``/``args``/``\\*args`` and ``**kwargs``/``kwargs`` name the same parameter; NumPy
   ``x1, x2 : T`` entries are split on commas; names that are not identifiers after removing
   stars, backslashes and backticks are not judged.
-* A function taking ``**kwargs`` (or a dict parameter named ``kwargs``) may forward any
-  keyword: an unknown name there is reported only when provably renamed.
+* A function taking ``**kwargs`` (or a dict parameter named ``kwargs`` without an entry of its
+  own) may forward any keyword: an unknown name there is reported only when provably renamed.
 * A ``:type x:``/``@type x:`` entry is reported only when no ``:param x:`` entry documents
   the same name (one finding per mistake); Javadoc ``@param <T>`` type parameters are skipped.
 * A property (``@property``, ``@cached_property``) is checked against the call signature
@@ -245,7 +245,10 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     # imported here: params_kwargs -> prose_names -> names_scope imports this module
     from docref.checks.static.params_kwargs import keyword_dict, renamed_under_kwargs
 
-    if any(p.kind == "kwarg" for p in params) or keyword_dict(params):
+    if any(p.kind == "kwarg" for p in params) or (
+        any(p.name in _KWARGS_WORDS for p in params)
+        and keyword_dict(params, (n for _s, _d, n in _documented(inp)))
+    ):
         # any unknown name may be forwarded through **kwargs: only a provable rename counts
         if len(signatures(inp)) > 1 or "PR02" in numpydoc_ignores(inp):
             return []

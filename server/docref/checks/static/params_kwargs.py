@@ -3,7 +3,8 @@ the signature.
 
 A plain parameter named ``kwargs`` (or ``kwds``) holding a dict is the same sink by convention
 (obspy's ``get_psxy(self, kwargs)`` documents the dict's keys ``GMT_type``, ``GMT_scaling`` as
-``:param`` entries, round 24): :func:`keyword_dict` tells the rule to treat it like ``**kwargs``.
+``:param`` entries, round 24): :func:`keyword_dict` tells the rule to treat it like ``**kwargs``
+when no entry documents the dict itself.
 
 Any documented name may be a keyword the function forwards through ``**kwargs``, so an unknown
 entry there is unverifiable in general (:func:`.params.c1_param_unknown` stays silent).  One
@@ -46,15 +47,20 @@ _MAPPING = re.compile(
 )
 
 
-def keyword_dict(params: Iterable[Param]) -> bool:
-    """A non-variadic parameter named ``kwargs``/``kwds`` that may hold a dict: its keys are
-    keyword options the entries may document one by one, as with ``**kwargs``."""
-    return any(
-        p.name in _KWARGS_NAMES
+def keyword_dict(params: Iterable[Param], documented: Iterable[str]) -> bool:
+    """A non-variadic parameter named ``kwargs``/``kwds`` that may hold a dict, and no entry
+    of its own among ``documented``: the entries may document its keys one by one, as with
+    ``**kwargs``.  A docstring documenting ``kwargs`` itself describes it as one argument
+    (anyio's ``run_fixture(self, fixture_func, kwargs)``: ``fixture_func`` renamed is stale,
+    a recall mutation)."""
+    named = [
+        p.name
+        for p in params
+        if p.name in _KWARGS_NAMES
         and p.kind not in ("vararg", "kwarg")
         and (p.annotation is None or _MAPPING.match(p.annotation.strip("'\" ")) is not None)
-        for p in params
-    )
+    ]
+    return bool(named) and not set(named) & set(documented)
 
 
 def renamed_under_kwargs(
