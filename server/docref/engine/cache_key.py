@@ -153,9 +153,11 @@ def surface_of(entry: Entry) -> str:
 
 
 def shape_of(entry: Entry) -> str:
-    """A file's share of the project-wide tables: its entities' last names, its imports."""
+    """A file's share of the project-wide tables: its entities' last names, its imports and
+    the identifiers its code uses (the name rules ask which files use a name as code:
+    :func:`docref.graph.code_names.files_using`)."""
     names = sorted({q.rsplit(".", 1)[-1] for q in entry.fingerprints})
-    return digest(entry.package, names, [repr(i) for i in entry.imports])
+    return digest(entry.package, names, [repr(i) for i in entry.imports], entry.ids)
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,6 +170,9 @@ class ChangeTracker:
         # rel -> its last version seen (Python files; same lifetime): extract and text, whose
         # code fingerprints are worked out for the entities an update changed, only
         self._code: dict[str, tuple[FileExtract, bytes]] = {}
+        # the names a check asked which files use as code (:func:`.code_names.files_using`):
+        # a file starting or stopping to use one makes the results that read it suspect
+        self.asked_ids: set[str] = set()
 
     def watch(self) -> ChangeLog:
         """A change log told about every later change (held weakly: it lives as long as its
@@ -190,6 +193,16 @@ class ChangeTracker:
             self._code.pop(rel, None)
         for log in self._logs:
             log.note_names()
+
+    def ids_changed(self, before: str, after: str) -> None:
+        """A file's code identifiers went from ``before`` to ``after``
+        (:attr:`.store.Entry.ids`): when a name a check asked about came or went, nothing the
+        change logs' consumers hold is reusable (the names of the project's code changed)."""
+        if before == after or not self.asked_ids:
+            return
+        if self.asked_ids & set(before.split()).symmetric_difference(after.split()):
+            for log in self._logs:
+                log.note_names()
 
     def keep_surface(self, rel: str, fe: FileExtract, data: bytes) -> None:
         """Remember the surface of ``rel``'s current version if not known yet, so its next

@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 # Bump when an extractor's output changes shape or meaning: it is part of the cache key.
-EXTRACTOR_VERSION = 6
+EXTRACTOR_VERSION = 7
 
 EdgeKind = Literal["assign", "as", "refers", "typeof", "inherits"]
 

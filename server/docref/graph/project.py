@@ -302,6 +302,7 @@ class ProjectGraph:
         after = (new_prints, entry.imports)
         users = [rel, *self._links.importers.get(rel, ())]
         self.changes.updated(rel, before, after, fe, src.data, changed, users)
+        self.changes.ids_changed(old.ids if old is not None else "", entry.ids)
         return UpdateResult(rel, changed, found, src.note)
 
     def remove(self, path: str) -> UpdateResult:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from docref.graph.code_names import code_identifiers
 from docref.graph.model import EXTRACTOR_VERSION, Class, FileExtract, Function, Import, Variable
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ class Entry:
     counts: tuple[int, int, int]  # functions, classes, edges
     fingerprints: dict[str, str]
     errors: list[str]
+    # the identifiers the file's code uses (:mod:`.code_names`): in the head, as every
+    # file's are asked for and a body is decoded only for the few files a rule reads
+    ids: str = ""
     _body: str | None = None
     _extract: FileExtract | None = field(default=None, repr=False)
     # where the body is read from on first access instead of ``_body`` (a cold run's
@@ -93,6 +97,7 @@ class Entry:
             counts=(len(fe.functions), len(fe.classes), fe.edge_count()),
             fingerprints=fingerprints(fe, data),
             errors=fe.errors,
+            ids=code_identifiers(fe),
             _extract=fe,
         )
 
@@ -107,6 +112,7 @@ class Entry:
             "n": list(self.counts),
             "fp": self.fingerprints,
             "err": self.errors,
+            "ids": self.ids,
         }
         body = self._body if self._body is not None else _dumps(self.extract.to_json())
         return _dumps(head) + _SEP + body
@@ -150,6 +156,7 @@ class Entry:
             counts=(n[0], n[1], n[2]),
             fingerprints=head["fp"],
             errors=list(head["err"]),
+            ids=str(head.get("ids", "")),
             _body=body,
         )
 

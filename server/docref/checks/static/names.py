@@ -109,7 +109,8 @@ def c1_name_unresolved(inp: StaticInput) -> list[Finding]:
     names nothing; ``C1-PROSE-NAME-STALE`` when, without other evidence, it has one renamed
     twin in scope (:mod:`.prose_names`); a Python name spelled as a word is left to the
     opt-in :func:`c1_prose_name_word`."""
-    return [f for f in _check(inp, xref=False) if f.rule not in (RULE_WORD, RULE_DERIVED)]
+    demoted = (RULE_WORD, RULE_DERIVED, RULE_ELSEWHERE)
+    return [f for f in _check(inp, xref=False) if f.rule not in demoted]
 
 
 def c1_prose_name_word(inp: StaticInput) -> list[Finding]:
@@ -129,8 +130,10 @@ def c1_prose_name_elsewhere(inp: StaticInput) -> list[Finding]:
     uses, with a renamed twin among the parameters (:func:`renamed_but_used_elsewhere`).
     Opt-in since session 10: judged on first sight it was TRUE 3 times in 21 (rounds 11 and
     the session-10 re-runs: ``sample_weight``, ``axhline``, ``datetime64`` are names of other
-    code, not old parameter names)."""
-    return _check(inp, xref=False, elsewhere=True)
+    code, not old parameter names).  Also C1-NAME-UNRESOLVED's finding on a bare name that
+    another file of the project still uses as code (:mod:`.names_elsewhere`)."""
+    other_code = [f for f in _check(inp, xref=False) if f.rule == RULE_ELSEWHERE]
+    return [*_check(inp, xref=False, elsewhere=True), *other_code]
 
 
 _HISTORY = re.compile(r"\s*\.\.\s+version(?:changed|removed)::")

@@ -14,6 +14,7 @@ from itertools import pairwise
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_corroboration import RULE_XREF_WEAK, corroborated
 from docref.checks.static.names_introduced import loop_variable
+from docref.checks.static.names_elsewhere import RULE_ELSEWHERE, elsewhere_message, used_elsewhere
 from docref.checks.static.names_local import name_family, wrapped_name
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_scope import Resolution, project_variant
@@ -239,6 +240,11 @@ def unresolved_finding(
     rule = RULE_XREF if mention.is_xref else RULE_NAME
     if rule == RULE_NAME and not resolution.owner and _derived(inp, name, suggestion or weak):
         rule = RULE_DERIVED
+    elif rule == RULE_NAME and not resolution.owner:
+        # a bare name another file still uses as code: that code's vocabulary (opt-in)
+        users = used_elsewhere(inp, name)
+        if users:
+            rule, message = RULE_ELSEWHERE, elsewhere_message(name, users, message)
     elif (
         inp.file.language == "python"
         and mention.is_xref

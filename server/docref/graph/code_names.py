@@ -1,0 +1,90 @@
+"""The identifiers a file's code uses, and which files of the project use a name as code.
+
+``project_names`` (the checks' table) holds what the project *defines*; a name may live on
+as code without a definition of its own: another function's parameter or local, a keyword
+argument, an attribute read, a library name a module imports.  A docstring's name that
+resolves nothing in its function's scope yet is such a word of the project's code is far
+more often that other code's vocabulary than a leftover of a rename (session 17: 4 TRUE of
+22 on first sight; names found nowhere else 58-76%), so the name rules ask :func:`files_using`
+before they report one.
+
+Each file's identifiers are worked out once, when it is extracted, from the records the
+extract already holds (parameters, locals, the names bodies use -- strings and comments
+blanked --, imports, module and class variables and the names their values use), and kept
+in the entry's *head*, so a warm start and a cold run's check workers have every file's
+without decoding a body.  A Python file only: the Java rules do not ask.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from typing import TYPE_CHECKING
+
+from docref.graph.model import FileExtract
+
+if TYPE_CHECKING:
+    from docref.graph.project import ProjectGraph
+
+__all__ = ["code_identifiers", "files_using"]
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def code_identifiers(fe: FileExtract) -> str:
+    """The identifiers ``fe``'s code uses, sorted, each between spaces (``" a b c "``: one
+    string, searched with ``" name " in``, not a set per file kept for every file of the
+    project); empty for a Java file."""
+    if fe.language != "python":
+        return ""
+    names: set[str] = set()
+    for fn in fe.functions:
+        names.add(fn.name)
+        names.update(p.name.lstrip("*") for p in fn.params)
+        names.update(fn.local_names)
+        names.update(fn.loop_names)
+        for ref in fn.references:
+            names.update(ref.name.split("."))
+        for text in fn.decorators:
+            names.update(_WORD.findall(text.split("(", 1)[0]))  # not a call's string arguments
+    for cls in fe.classes:
+        names.add(cls.name)
+        for text in [*cls.bases, *cls.decorators]:
+            names.update(_WORD.findall(text.split("(", 1)[0]))
+    for var in fe.variables:
+        names.add(var.name.rsplit(".", 1)[-1])
+        for ref in var.value_refs:
+            names.update(ref.split("."))
+    for imp in fe.imports:
+        names.update(imp.module.split("."))
+        names.update(n for n in (imp.name, imp.alias) if n)
+    found = sorted(n for n in names if _WORD.fullmatch(n))
+    return f" {' '.join(found)} " if found else ""
+
+
+# graph -> (its generation, name -> the files whose code uses it): answers of one version of
+# the project (``generation`` moves with every file installed, so an edit starts afresh)
+_USERS: weakref.WeakKeyDictionary[ProjectGraph, tuple[int, dict[str, list[str]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def files_using(graph: ProjectGraph, name: str) -> list[str]:
+    """The project files (relative paths, sorted) whose code uses ``name`` as an identifier.
+
+    The graph's change tracker remembers that ``name`` was asked, so an edit elsewhere that
+    makes a file start or stop using it tells the editor's change logs (results that read
+    the answer are not reused); the results cache keys on every file's identifiers
+    (:func:`docref.engine.cache_key.shape_of`)."""
+    graph.changes.asked_ids.add(name)
+    cached = _USERS.get(graph)
+    if cached is None or cached[0] != graph.generation:
+        cached = (graph.generation, {})
+        _USERS[graph] = cached
+    answers = cached[1]
+    found = answers.get(name)
+    if found is None:
+        key = f" {name} "
+        found = sorted(rel for rel, entry in graph.entries.items() if key in entry.ids)
+        answers[name] = found
+    return found

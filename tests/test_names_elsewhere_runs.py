@@ -1,0 +1,50 @@
+"""The project-wide table of code identifiers (session 18) through the front ends: a warm
+``docref check`` (a subprocess, real results cache) sees another file start and stop using
+a flagged name without a cold run; a one-file run in the warm project, the whole run and
+the opt-in id agree."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.helpers import docref_env, run_docref
+from tests.test_static_names_elsewhere import _OTHER, _UNRELATED, _WINDOW
+
+
+def _check(root: Path, cache: Path, *args: str) -> list[tuple[str, str]]:
+    argv = ["check", *args, "--format", "json", "--no-progress", "--no-llm"]
+    proc = run_docref(argv, cwd=root, env=docref_env(cache))
+    assert proc.returncode in (0, 1), proc.stderr
+    report = json.loads(proc.stdout)
+    return sorted((f["path"], f["rule"]) for f in report["findings"])
+
+
+def _project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[project]\nname = 'p'\n", encoding="utf-8")
+    (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "pkg" / "smooth.py").write_text(_WINDOW.lstrip("\n"), encoding="utf-8")
+    (root / "pkg" / "spread.py").write_text(_UNRELATED.lstrip("\n"), encoding="utf-8")
+    return root
+
+
+REPORTED = [("pkg/smooth.py", "C1-NAME-UNRESOLVED")]
+DEMOTED = [("pkg/smooth.py", "C1-PROSE-NAME-ELSEWHERE")]
+OPT_IN = ("--extend-select", "C1-PROSE-NAME-ELSEWHERE")
+
+
+def test_a_warm_run_sees_another_file_start_and_stop_using_the_name(tmp_path: Path) -> None:
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    assert _check(root, cache, ".", *OPT_IN) == REPORTED
+    assert _check(root, cache, ".", *OPT_IN) == REPORTED  # warm, from the results cache
+    spread = root / "pkg" / "spread.py"
+    spread.write_text(_OTHER.lstrip("\n"), encoding="utf-8")  # starts using ``color``
+    assert _check(root, cache, ".", *OPT_IN) == DEMOTED
+    assert _check(root, cache, "pkg/smooth.py", *OPT_IN) == DEMOTED  # one file, warm
+    assert _check(root, cache, ".") == []  # the default rule set: not reported
+    spread.write_text(_UNRELATED.lstrip("\n"), encoding="utf-8")  # stops
+    assert _check(root, cache, "pkg/smooth.py", *OPT_IN) == REPORTED
+    assert _check(root, cache, ".", *OPT_IN) == REPORTED
+    assert _check(root, cache, ".", "--no-cache", *OPT_IN) == REPORTED  # the cold run agrees
