@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.names import c1_name_unresolved, c1_prose_name_elsewhere
 
 from tests.names_helpers import messages, xref_all
 from tests.static_helpers import project_input, static_input
@@ -67,7 +67,13 @@ def test_a_parameter_of_the_function_the_sentence_cross_references(tmp_path: Pat
     assert found("transpile") == []
     # controls: no parameter of the referenced function; the link in another sentence
     assert found("transpile_stale") == ["`stage_label` names nothing in scope"]
-    assert found("transpile_elsewhere") == ["`stage_name` names nothing in scope"]
+    # the link in another sentence: ``stage_name`` is still plugin.py's parameter, so the
+    # finding is the opt-in C1-PROSE-NAME-ELSEWHERE's (session 18), saying where it is used
+    assert found("transpile_elsewhere") == []
+    inp = project_input(tmp_path, files, "pkg/compiler.py", "transpile_elsewhere")
+    assert messages(c1_prose_name_elsewhere(inp)) == [
+        "`stage_name` names nothing in scope but is still used as code in pkg/plugin.py"
+    ]
 
 
 _HOOKS = '''

@@ -69,8 +69,9 @@ _RULES = (
     RuleInfo(
         "C1-PROSE-NAME-ELSEWHERE",
         Criterion.C1,
-        "A code-marked name in prose that only other code of the file uses, with a renamed "
-        "twin among the parameters (opt-in: other code's names, as often as old ones).",
+        "A code-marked name in prose that only other code uses: of the file, with a renamed "
+        "twin among the parameters, or of another project file (opt-in: other code's names, "
+        "as often as old ones).",
         opt_in=True,
     ),
     RuleInfo(

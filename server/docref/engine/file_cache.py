@@ -8,9 +8,11 @@ A file's report is reused when nothing it was computed from has changed.  Its ke
   interpreter and the mtimes of its import folders (installed packages are read too);
 * the file's content hash;
 * the project's *shape*: its file list, the last name of every entity and every import of
-  every file.  The name rules look a name up anywhere in the project ("is it a module, an
-  entity somewhere?") and who imports whom, so a new function, a new file or a new import
-  anywhere re-checks everything, while an edit inside a body or a docstring does not;
+  every file, and the identifiers each file's code uses.  The name rules look a name up
+  anywhere in the project ("is it a module, an entity somewhere, still used as code in
+  another file?") and who imports whom, so a new function, a new file, a new import or a
+  name a file starts or stops using anywhere re-checks everything, while an edit inside a
+  docstring, or a body's edit with the same identifiers, does not;
 * the *surface* of each file the check actually read besides its own (recorded while it ran:
   imported modules, the modules of dotted names, callees' files): their package, imports and
   the text hash of each entity.  Entity texts include bodies because rules follow callees
