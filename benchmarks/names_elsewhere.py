@@ -62,6 +62,7 @@ def main() -> None:
     ap.add_argument("--rules", nargs="+", default=list(RULES))
     ap.add_argument("--cache", default="/tmp/nel-names-elsewhere-cache")
     ap.add_argument("--show", action="store_true", help="list every demoted row")
+    ap.add_argument("--features", action="store_true", help="second signals of the kept rows")
     args = ap.parse_args()
 
     from docref.graph.code_names import files_using
@@ -79,6 +80,8 @@ def main() -> None:
         rows[row["corpus"]].append(row)
     cells: Counter[tuple[str, str, str, bool, str]] = Counter()
     lost: list[str] = []
+    signals: Counter[tuple[str, str, str]] = Counter()
+    kept_rows: list[tuple[str, list[str], dict[str, Any]]] = []
     missing: Counter[str] = Counter()
     for corpus in sorted(rows):
         group_rows = rows[corpus]
@@ -100,6 +103,10 @@ def main() -> None:
             group = next(g for g, r in groups if rnd in r)
             dym = "dym" if ("did you mean" in msg or "looks like" in msg) else "no-dym"
             cells[(group, row["rule"], dym, bool(users), row["verdict"])] += 1
+            if args.features and not users and row["rule"] == "C1-NAME-UNRESOLVED":
+                for feature in features(graph, row, name):
+                    signals[(group, feature, row["verdict"])] += 1
+                kept_rows.append((group, features(graph, row, name), row))
             if users and (args.show or row["verdict"] == "TRUE") and dym == "dym":
                 lost.append(
                     f"  r{rnd} {row['verdict']:9} {corpus}: {row['rule']} {shape(row)} "
@@ -127,6 +134,57 @@ def main() -> None:
     print("\n".join(lost) or "  none")
     if missing:
         print("corpora not found (rows not counted):", dict(missing))
+    if args.features:
+        print("second signals of the kept C1-NAME-UNRESOLVED bare rows (feature: group cells)")
+        for feature in sorted({f for _, f, _ in signals}):
+            parts = []
+            for group, _ in groups:
+                c = Counter({v: n for (g, f, v), n in signals.items() if (g, f) == (group, feature)})
+                parts.append(f"{group} {fmt(c)}")
+            print(f"  {feature:28} " + "   |   ".join(parts))
+        for group, feats, row in sorted(kept_rows, key=lambda r: (r[0], r[2]["verdict"])):
+            print(f"  {group} {row['verdict']:9} {row['corpus']}: {row['message'][:80]} {feats}")
+
+
+def features(graph: Any, row: dict[str, Any], name: str) -> list[str]:
+    """Candidate second signals of one kept row (session 18's search)."""
+    msg, sentence = row["message"], row.get("sentence", "")
+    target = re.search(r"did you mean `([^`]+)`", msg)
+    out = []
+    fn = graph.find_function(row["path"], row["qualname"])
+    params = {p.name.lstrip("*") for p in fn.params} if fn is not None else set()
+    local = set(fn.local_names) if fn is not None else set()
+    if target is None:
+        out.append("target:none")
+    elif target[1] in params:
+        out.append("target:param")
+    elif target[1] in local:
+        out.append("target:local")
+    else:
+        out.append("target:other")
+    esc = re.escape(name)
+    if re.search(rf"``{esc}``", sentence):
+        out.append("mark:literal")
+    elif re.search(rf"`{esc}`", sentence):
+        out.append("mark:backtick")
+    elif re.search(rf"{esc}\(", sentence):
+        out.append("mark:call")
+    else:
+        out.append("mark:other")
+    out.append("shape:snake" if "_" in name.strip("_") else "shape:word")
+    if target is not None:
+        t = target[1]
+        if t.lower() == name.lower() or t.replace("_", "") == name.replace("_", ""):
+            out.append("edit:case/underscore")
+        elif t.rstrip("s") == name.rstrip("s"):
+            out.append("edit:plural")
+        elif t.startswith(name) or name.startswith(t) or t.endswith(name) or name.endswith(t):
+            out.append("edit:affix")
+        else:
+            out.append("edit:typo")
+    text = graph.source(row["path"])
+    out.append("in-file-text" if len(re.findall(rf"(?<!\w){esc}(?!\w)", text)) > 1 else "once-in-file")
+    return out
 
 
 if __name__ == "__main__":
