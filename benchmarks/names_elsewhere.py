@@ -52,7 +52,8 @@ def fmt(c: Counter[str]) -> str:
     if not n:
         return "0"
     lo, hi = wilson(c["TRUE"], n)
-    return f"{n:3} {c['TRUE']:3}T {c['FALSE']:3}F {c['DEBATABLE']:3}D {c['TRUE'] / n:4.0%} [{lo:.0%}, {hi:.0%}]"
+    counts = f"{n:3} {c['TRUE']:3}T {c['FALSE']:3}F {c['DEBATABLE']:3}D"
+    return f"{counts} {c['TRUE'] / n:4.0%} [{lo:.0%}, {hi:.0%}]"
 
 
 def main() -> None:
@@ -108,10 +109,10 @@ def main() -> None:
                     signals[(group, feature, row["verdict"])] += 1
                 kept_rows.append((group, features(graph, row, name), row))
             if users and (args.show or row["verdict"] == "TRUE") and dym == "dym":
+                more = f" +{len(users) - 1}" if len(users) > 1 else ""
                 lost.append(
                     f"  r{rnd} {row['verdict']:9} {corpus}: {row['rule']} {shape(row)} "
-                    f"`{name}` (used in {users[0]}{' +%d' % (len(users) - 1) if len(users) > 1 else ''})"
-                    f" -- {row.get('reason', '')[:90]}"
+                    f"`{name}` (used in {users[0]}{more}) -- {row.get('reason', '')[:90]}"
                 )
         if graph is not None:
             graph.close()
@@ -139,7 +140,9 @@ def main() -> None:
         for feature in sorted({f for _, f, _ in signals}):
             parts = []
             for group, _ in groups:
-                c = Counter({v: n for (g, f, v), n in signals.items() if (g, f) == (group, feature)})
+                c = Counter(
+                    {v: n for (g, f, v), n in signals.items() if (g, f) == (group, feature)}
+                )
                 parts.append(f"{group} {fmt(c)}")
             print(f"  {feature:28} " + "   |   ".join(parts))
         for group, feats, row in sorted(kept_rows, key=lambda r: (r[0], r[2]["verdict"])):
@@ -183,7 +186,9 @@ def features(graph: Any, row: dict[str, Any], name: str) -> list[str]:
         else:
             out.append("edit:typo")
     text = graph.source(row["path"])
-    out.append("in-file-text" if len(re.findall(rf"(?<!\w){esc}(?!\w)", text)) > 1 else "once-in-file")
+    out.append(
+        "in-file-text" if len(re.findall(rf"(?<!\w){esc}(?!\w)", text)) > 1 else "once-in-file"
+    )
     return out
 
 

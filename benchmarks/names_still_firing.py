@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from names_elsewhere import RULES, corpus_root, fmt, rounds
+from names_elsewhere import corpus_root, fmt, rounds
 from precision import load_judged
 from precision_shapes import corpus_sets, first_pass
 
@@ -90,12 +90,16 @@ def main() -> None:
             group = next(g for g, r in groups if int(row["round"]) in r)
             cells[(group, row["rule"], rule, row["verdict"])] += 1
             if args.show:
-                shown.append(f"  {group} {row['verdict']:9} {rule:24} {corpus}: {row['message'][:90]}")
+                shown.append(
+                    f"  {group} {row['verdict']:9} {rule:24} {corpus}: {row['message'][:90]}"
+                )
     for group, _ in groups:
         for was in args.rules:
             print(f"{group} first pass {was}:")
             for rule in sorted({r for g, w, r, _ in cells if (g, w) == (group, was)}):
-                c = Counter({v: n for (g, w, r, v), n in cells.items() if (g, w, r) == (group, was, rule)})
+                c = Counter(
+                    {v: n for (g, w, r, v), n in cells.items() if (g, w, r) == (group, was, rule)}
+                )
                 print(f"  now {rule:26} {fmt(c)}")
     print("\n".join(shown))
 

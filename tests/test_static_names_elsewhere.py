@@ -23,10 +23,10 @@ def smooth(values, colour):
 '''
 
 # another module whose code still speaks of ``color``: a parameter of its own
-_OTHER = '''
+_OTHER = """
 def spread(values, color="red"):
     return [v for v in values], color
-'''
+"""
 
 _UNRELATED = '''
 def spread(values, shade="red"):

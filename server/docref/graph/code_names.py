@@ -53,8 +53,8 @@ def code_identifiers(fe: FileExtract) -> str:
             names.update(_WORD.findall(text.split("(", 1)[0]))
     for var in fe.variables:
         names.add(var.name.rsplit(".", 1)[-1])
-        for ref in var.value_refs:
-            names.update(ref.split("."))
+        for used in var.value_refs:
+            names.update(used.split("."))
     for imp in fe.imports:
         names.update(imp.module.split("."))
         names.update(n for n in (imp.name, imp.alias) if n)

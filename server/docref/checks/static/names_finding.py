@@ -13,8 +13,8 @@ from itertools import pairwise
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_corroboration import RULE_XREF_WEAK, corroborated
-from docref.checks.static.names_introduced import loop_variable
 from docref.checks.static.names_elsewhere import RULE_ELSEWHERE, elsewhere_message, used_elsewhere
+from docref.checks.static.names_introduced import loop_variable
 from docref.checks.static.names_local import name_family, wrapped_name
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_scope import Resolution, project_variant
