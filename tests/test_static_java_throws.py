@@ -684,3 +684,26 @@ def test_a_qualified_name_of_a_project_class_in_a_jdk_package(
 def test_an_inherited_throws_tag(tmp_path: Path, tag: str, signature: str, expected: int) -> None:
     member = f"/**\n * Does it.\n * {tag}\n * @see Object\n */\n{signature} {{ }}\n"
     assert len(_method(tmp_path, member)) == expected
+
+
+@pytest.mark.parametrize(
+    ("override", "flagged"),
+    [
+        # an abstract class's default whose override is two levels down, in another package
+        # (a ``Table.lock`` overridden by ``MVTable extends TableBase extends Table``)
+        ("public void m(int k, Object r) { }", 1),
+        # controls: the grandchild overrides another overload, or nothing
+        ("public void m(int k) { }", 2),
+        ("", 2),
+    ],
+)
+def test_an_override_in_a_subclass_of_a_subclass(
+    tmp_path: Path, override: str, flagged: int
+) -> None:
+    imports = "import java.security.InvalidParameterException;"
+    mid = "package p;\npublic abstract class Mid extends A {\n}\n"
+    leaf = f"package q;\nimport p.Mid;\nclass Leaf extends Mid {{\n    {override}\n}}\n"
+    extra = {"p/Mid.java": mid, "q/Leaf.java": leaf}
+    findings = _method(tmp_path, _OVERRIDDEN, imports=imports, extra=extra)
+    assert len(findings) == flagged
+    assert any("IOException" in f.message for f in findings)

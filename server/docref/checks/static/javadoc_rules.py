@@ -56,11 +56,14 @@ _DECLARED = {
     "java.lang.String": "String",
 }
 _WORDS = "|".join(sorted(_UNBOXED, key=len, reverse=True))
+# what a type word may not be followed by: an array/generic/member (``int[]``, ``Long.MAX``), or a
+# noun it is an adjective of -- ant's toLongString: "this Resource formatted as a long String"
+_NOT_TYPE = r"(?!\s*(?:\[|<|\.\w|-)|\s+(?:string|text|description|name|list|array|sequence)s?\b)"
 # Only phrases that can only mean a type (:mod:`.prose_returns` leaves a Javadoc @return
 # saying one to C2-JAVADOC-RETURN-TYPE): "as a double", "as long", "an int value",
 # "the boolean result". A bare "the long description" is English, not a type.
 TYPE_PHRASE = re.compile(
-    rf"\bas\s+(?:an?\s+)?(?P<type>{_WORDS})\b(?!\s*(?:\[|<|\.\w|-))"
+    rf"\bas\s+(?:an?\s+)?(?P<type>{_WORDS})\b{_NOT_TYPE}"
     rf"|^(?:an?\s+|the\s+)?(?P<type2>{_WORDS})\s+(?:value|number|result|primitive)\b",
     re.IGNORECASE,
 )
@@ -69,7 +72,7 @@ _CONVERSION = re.compile(
     rf"\b(?:(?P<verb>converted|cast|narrowed|widened|coerced|truncated)\s+(?:in)?to"
     rf"(?:\s+(?:the|an?))?(?:\s+primitive)?(?:\s+type)?"
     rf"|(?<!such )as(?:\s+(?:an?|the))?(?:\s+primitive)?|in(?:\s+(?:an?))?)"
-    rf"\s+(?P<type>{_WORDS})\b(?!\s*(?:\[|<|\.\w|-))",
+    rf"\s+(?P<type>{_WORDS})\b{_NOT_TYPE}",
     re.IGNORECASE,
 )
 _TAG = re.compile(r"^@return\s+")

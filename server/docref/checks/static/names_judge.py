@@ -132,6 +132,27 @@ def _shared_head(scope: JavaScope, mention: Mention) -> bool:
     return scope.resolve_reference(f"#{full}").verdict == "resolved"
 
 
+# a lower-case snake_case name (``num_annotations``, ``attribute_info``): Java code is camel
+# case, so in a Javadoc such a name is a format's own spelling (the JVM class-file items a
+# bytecode library's ``numAnnotations``/``AttributeInfo`` write and model), not old code
+_SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def _spec_spelling(scope: JavaScope, target: str) -> bool:
+    """``num_annotations`` in ``numAnnotations``'s Javadoc: the snake_case name is the camel
+    case member (or Pascal case type) in scope spelled as the specification it implements
+    spells it.  A parameter does not count: ``max_size`` for a ``maxSize`` parameter is a
+    slip the reader of the signature would fix."""
+    if not _SNAKE.fullmatch(target):
+        return False
+    words = target.split("_")
+    camel = words[0] + "".join(w.capitalize() for w in words[1:])
+    pascal = "".join(w.capitalize() for w in words)
+    if scope.resolve_reference(f"#{camel}").verdict == "resolved":
+        return True
+    return scope.resolve_reference(pascal).verdict == "resolved"
+
+
 def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
     """How a Javadoc or Markdown mention resolves in a Java scope (a call, a member or a
     type)."""
@@ -157,6 +178,10 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
             return RESOLVED  # ``{@code maxWait}`` in ``setMaxWait``'s Javadoc
         if _shared_head(scope, mention):
             return RESOLVED  # ``doReturn|Answer``: ``doAnswer`` with the shared head dropped
+        if target.startswith("$") or _spec_spelling(scope, target):
+            # ``<code>$relativePath</code>``: a template's (Velocity, shell) variable -- no
+            # Java name starts with ``$`` but generated ones
+            return RESOLVED
         candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
         return Resolution("missing", missing=target, candidates=candidates)
     return scope.resolve_reference(target)

@@ -41,19 +41,43 @@ def overriders(inp: StaticInput) -> Iterator[tuple[str, Function]]:
     java = inp.file.language == "java"
     if fn.parent_class is None or inp.file.language not in ("python", "java"):
         return
-    owner = fn.parent_class.rsplit(".", 1)[-1]
-    paths = {inp.path} | inp.graph.importers_of(inp.path)
-    if java:
-        paths |= inp.graph.modules.java_package_files(inp.file.package)
-    for path in sorted(paths):
-        extract = inp.graph.get(path)
-        if extract is None:
-            continue
-        for cls in extract.classes:
-            if not any(_base_name(b) == owner for b in cls.bases):
+    owners = {fn.parent_class.rsplit(".", 1)[-1]}
+    seen: set[tuple[str, str]] = set()
+    reach = _reach(inp, inp.path)
+    # Java: subclasses of subclasses too (h2's ``Table.lock``, overridden by ``MVTable`` that
+    # extends ``TableBase extends Table``), each one's own reach added, a few levels deep
+    for _ in range(_JAVA_DEPTH if java else 1):
+        found: set[str] = set()
+        for path in sorted(reach):
+            extract = inp.graph.get(path)
+            if extract is None:
                 continue
-            for f in extract.functions:
-                if f.parent_class != cls.qualname or f.name != fn.name:
+            for cls in extract.classes:
+                if (path, cls.qualname) in seen or not any(_base_name(b) in owners for b in cls.bases):
                     continue
-                if not java or len(f.params) == len(fn.params):
-                    yield path, f
+                seen.add((path, cls.qualname))
+                found.add(cls.qualname.rsplit(".", 1)[-1])
+                reach_more = _reach(inp, path) if java else set()
+                for f in extract.functions:
+                    if f.parent_class != cls.qualname or f.name != fn.name:
+                        continue
+                    if not java or len(f.params) == len(fn.params):
+                        yield path, f
+                reach |= reach_more
+        if not found:
+            return
+        owners = found
+
+
+# how many levels of subclasses a Java override is looked for in
+_JAVA_DEPTH = 3
+
+
+def _reach(inp: StaticInput, path: str) -> set[str]:
+    """The files where a subclass of a class of ``path`` can be: the file, its importers and,
+    for Java, its package."""
+    paths = {path} | inp.graph.importers_of(path)
+    extract = inp.graph.get(path)
+    if inp.file.language == "java" and extract is not None:
+        paths |= inp.graph.modules.java_package_files(extract.package)
+    return paths

@@ -178,7 +178,8 @@ KIND_WORDS = {
     "float": r"float|double",
     "list": r"list",
     "tuple": r"tuple",
-    "dict": r"dict|dictionary",
+    # Java's word for it: "@return the map of possible token types" on a ``HashMap``
+    "dict": r"dict|dictionary|map|Map|mapping",
 }
 
 

@@ -1,0 +1,85 @@
+"""Java return claims of held-out library rounds (benchmarks/PRECISION-java.md, "Round 27j"):
+words that name no type there, each beside a consistent control that stays reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.javadoc_rules import c2_javadoc_return_type
+from docref.checks.static.prose_returns import c2_prose_return_type
+
+from tests.static_helpers import static_input
+
+_RESOURCE = """\
+package p;
+
+public class Resource {
+    /**
+     * Get a long String representation of this Resource.
+     *
+     * @return ENTRY
+     */
+    public final TYPE toLongString() {
+        return null;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "flagged"),
+    [
+        # "long" and "short" before a noun are adjectives of it, not Java's types
+        ("this Resource formatted as a long String.", "String", False),
+        ("the name as a short string", "String", False),
+        ("the value as a long text", "String", False),
+        # controls: the type said alone, or of the value, stays reported
+        ("this Resource formatted as a long.", "String", True),
+        ("the size as a long value", "String", True),
+        ("the value as a String", "int", True),
+    ],
+)
+def test_a_size_adjective_before_a_noun_is_no_type(
+    tmp_path: Path, entry: str, declared: str, flagged: bool
+) -> None:
+    code = _RESOURCE.replace("ENTRY", entry).replace("TYPE", declared)
+    inp = static_input(tmp_path, code, "Resource.toLongString", filename="p/Resource.java")
+    assert bool(c2_javadoc_return_type(inp)) == flagged
+
+
+_TOKENS = """\
+package p;
+
+import java.util.HashMap;
+
+public class Bnf {
+    /**
+     * Get the list of tokens that can follow.
+     * This is the main autocomplete method.
+     *
+     * @param query the start of the statement
+     * @return ENTRY
+     */
+    public HashMap<String, String> getNextTokenList(String query) {
+        return new HashMap<>();
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "flagged"),
+    [
+        # the @return tag names the declared kind in Java's word for it: the summary's "list"
+        # is loose wording the tag corrects
+        ("the map of possible token types / tokens", False),
+        ("a Map from token to completion", False),
+        # control: a tag that names no kind leaves the summary's claim judged
+        ("the possible token types / tokens", True),
+    ],
+)
+def test_a_return_tag_naming_the_map(tmp_path: Path, entry: str, flagged: bool) -> None:
+    code = _TOKENS.replace("ENTRY", entry)
+    inp = static_input(tmp_path, code, "Bnf.getNextTokenList", filename="p/Bnf.java")
+    assert bool(c2_prose_return_type(inp)) == flagged

@@ -1,0 +1,77 @@
+"""Java Javadoc false alarms of held-out library rounds (benchmarks/PRECISION-java.md, "Round
+27j"): names written in another notation than Java's, each beside a consistent control that
+stays reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.names import c1_name_unresolved
+
+from tests.static_helpers import static_input
+
+_WRITER = """\
+package p;
+
+public class AnnotationsWriter {
+    /**
+     * Writes MENTION in the attribute.
+     * It must be followed by {@code num} instances of the item.
+     */
+    public void numAnnotations(int num, int count) {
+    }
+
+    public void typePath(int pathLength) {
+    }
+}
+
+class AttributeInfo {
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mention", "flagged"),
+    [
+        # a bytecode writer documents the class-file items it writes in the JVM
+        # specification's own spelling: the method itself, a sibling, a type of the file
+        ("<code>num_annotations</code>", False),
+        ("{@code type_path}", False),
+        ("{@code attribute_info}", False),
+        # controls: snake_case names that camel-case to nothing in scope stay reported
+        ("{@code num_attributes}", True),
+        ("{@code num_annotation}", True),
+    ],
+)
+def test_a_specification_spelling_of_a_name_in_scope(
+    tmp_path: Path, mention: str, flagged: bool
+) -> None:
+    code = _WRITER.replace("MENTION", mention)
+    inp = static_input(
+        tmp_path, code, "AnnotationsWriter.numAnnotations", filename="p/AnnotationsWriter.java"
+    )
+    found = [inp.source[f.start : f.end] for f in c1_name_unresolved(inp)]
+    assert bool(found) == flagged, found
+
+
+@pytest.mark.parametrize(
+    ("mention", "flagged"),
+    [
+        # a template's (Velocity, shell) variable, "similar to Anakia's $relativePath": no Java
+        # name starts with $ but a generated one
+        ("<code>$numAnnotation</code>", False),
+        ("{@code $numAnnotation}", False),
+        # control: the same name without the sigil is a Java name and stays reported
+        ("<code>numAnnotation</code>", True),
+    ],
+)
+def test_a_template_variable_is_no_java_name(tmp_path: Path, mention: str, flagged: bool) -> None:
+    inp = static_input(
+        tmp_path,
+        _WRITER.replace("MENTION", mention),
+        "AnnotationsWriter.numAnnotations",
+        filename="p/AnnotationsWriter.java",
+    )
+    found = [inp.source[f.start : f.end] for f in c1_name_unresolved(inp)]
+    assert bool(found) == flagged, found
