@@ -83,3 +83,41 @@ def test_a_return_tag_naming_the_map(tmp_path: Path, entry: str, flagged: bool) 
     code = _TOKENS.replace("ENTRY", entry)
     inp = static_input(tmp_path, code, "Bnf.getNextTokenList", filename="p/Bnf.java")
     assert bool(c2_prose_return_type(inp)) == flagged
+
+
+_CONSTRUCTOR = """\
+package p;
+
+public class ConstPool {
+    /**
+     * Determines whether the structure at the given index represents the constructor
+     * of the given class.
+     *ENTRY
+     */
+    public int isConstructor(String classname, int index) {
+        return index;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "flagged"),
+    [
+        # the @return tag says how the answer comes back: an index, 0 for no
+        (
+            "\n     * @return the descriptor_index of that constructor, 0 if it is not.",
+            False,
+        ),
+        # controls: no @return tag, the summary's "whether" is the claim; a tag that says
+        # "true if" is judged itself
+        ("", True),
+        ("\n     * @return true if it is the constructor", True),
+    ],
+)
+def test_a_question_summary_defers_to_the_return_tag(
+    tmp_path: Path, entry: str, flagged: bool
+) -> None:
+    code = _CONSTRUCTOR.replace("ENTRY", entry)
+    inp = static_input(tmp_path, code, "ConstPool.isConstructor", filename="p/ConstPool.java")
+    assert bool(c2_prose_return_type(inp)) == flagged

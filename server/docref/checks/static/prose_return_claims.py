@@ -66,6 +66,7 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
     # a typed Returns entry is C2-RETURN-TYPE's to judge, and says what the summary means
     typed = any(s.kind == "returns" and s.type for s in inp.docstring.segments)
     agreed = typed and _type_field_agrees(inp)
+    tagged = any(s.kind == "returns" for s in inp.docstring.segments)
     for seg in inp.docstring.segments:
         if seg.kind == "returns" and seg.type is None:
             if agreed:
@@ -81,6 +82,11 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
                 out.append((seg, seg.text[verb.end() :], False))
             elif made is not None and seg.text[:1].isupper():
                 asks = made.group(0).lower().endswith("whether ")
+                if asks and java and tagged:
+                    # "Determines whether ... represents the constructor" over "@return the
+                    # descriptor_index ..., 0 if it is not": the tag says how the answer
+                    # comes back (an index, 0 for no), and C2 judges the tag itself
+                    continue
                 rest = seg.text[made.end() :]
                 out.append((seg, "whether " + rest if asks else rest, True))
             elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
