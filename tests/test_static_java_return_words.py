@@ -109,9 +109,12 @@ public class ConstPool {
             "\n     * @return the descriptor_index of that constructor, 0 if it is not.",
             False,
         ),
+        ("\n     * @return the index of its descriptor", False),
         # controls: no @return tag, the summary's "whether" is the claim; a tag that says
-        # "true if" is judged itself
+        # no number (the prose probe's "Tells whether ..." over "@return the size" on a
+        # String stays caught too); a tag that says "true if" is judged itself
         ("", True),
+        ("\n     * @return the descriptor of that constructor", True),
         ("\n     * @return true if it is the constructor", True),
     ],
 )

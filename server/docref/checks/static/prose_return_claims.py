@@ -66,7 +66,7 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
     # a typed Returns entry is C2-RETURN-TYPE's to judge, and says what the summary means
     typed = any(s.kind == "returns" and s.type for s in inp.docstring.segments)
     agreed = typed and _type_field_agrees(inp)
-    tagged = any(s.kind == "returns" for s in inp.docstring.segments)
+    tagged = java and _tag_says_the_number(inp)
     for seg in inp.docstring.segments:
         if seg.kind == "returns" and seg.type is None:
             if agreed:
@@ -82,7 +82,7 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
                 out.append((seg, seg.text[verb.end() :], False))
             elif made is not None and seg.text[:1].isupper():
                 asks = made.group(0).lower().endswith("whether ")
-                if asks and java and tagged:
+                if asks and tagged:
                     # "Determines whether ... represents the constructor" over "@return the
                     # descriptor_index ..., 0 if it is not": the tag says how the answer
                     # comes back (an index, 0 for no), and C2 judges the tag itself
@@ -96,6 +96,23 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
             if body is not None and (not java or _VERB.match(seg.text) is None):
                 out.append((seg, seg.text[body.end() :], False))
     return out
+
+
+# what an ``@return`` of a Java number says the answer is: a literal (0, -1), an index, a count
+_NUMBER_SAID = re.compile(
+    r"(?<![\w.])-?\d+(?![\w.])|\b(?:index|indices|position|offset|count|number|constant)\b",
+    re.I,
+)
+_JAVA_NUMBERS = frozenset({"int", "long", "short", "byte", "Integer", "Long", "Short"})
+
+
+def _tag_says_the_number(inp: StaticInput) -> bool:
+    """A Java method declared to return a number whose ``@return`` says which number comes
+    back (javassist's ``isConstructor``: "the descriptor_index ..., 0 if it is not")."""
+    if (inp.function.returns or "").strip() not in _JAVA_NUMBERS:
+        return False
+    tags = (s for s in inp.docstring.segments if s.kind == "returns")
+    return any(_NUMBER_SAID.search(_RETURN_FIELD.sub("", s.text, count=1)) for s in tags)
 
 
 def _type_field_agrees(inp: StaticInput) -> bool:
