@@ -53,7 +53,8 @@ def overriders(inp: StaticInput) -> Iterator[tuple[str, Function]]:
             if extract is None:
                 continue
             for cls in extract.classes:
-                if (path, cls.qualname) in seen or not any(_base_name(b) in owners for b in cls.bases):
+                extends = any(_base_name(b) in owners for b in cls.bases)
+                if not extends or (path, cls.qualname) in seen:
                     continue
                 seen.add((path, cls.qualname))
                 found.add(cls.qualname.rsplit(".", 1)[-1])
