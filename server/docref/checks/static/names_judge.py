@@ -141,7 +141,7 @@ _SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 def _spec_spelling(scope: JavaScope, target: str) -> bool:
     """``num_annotations`` in ``numAnnotations``'s Javadoc: the snake_case name is the camel
     case member (or Pascal case type) in scope spelled as the specification it implements
-    spells it.  A parameter does not count: ``max_size`` for a ``maxSize`` parameter is a
+    spells it.  A parameter does not count: a snake_case spelling of a parameter's name is a
     slip the reader of the signature would fix."""
     if not _SNAKE.fullmatch(target):
         return False
