@@ -30,6 +30,8 @@ import re
 import sys
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.overriders import overriders
+from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.checks.static.type_oracle import Oracle
 from docref.checks.types import TypeExpr
 from docref.checks.types_hierarchy import is_known
@@ -41,6 +43,7 @@ __all__ = [
     "generator_claim_corroborated",
     "prose_claim_corroborated",
     "return_type_corroborated",
+    "returned_by_overrides",
 ]
 
 RULE_RETURN_WEAK = "C2-RETURN-TYPE-WEAK"
@@ -120,3 +123,19 @@ def generator_claim_corroborated(inp: StaticInput) -> bool:
         return False
     returns = (s for s in inp.docstring.segments if s.kind == "returns")
     return not any(_SEQUENCE_OF.match(s.type or s.text) for s in returns)
+
+
+def returned_by_overrides(inp: StaticInput) -> bool:
+    """Whether a project override of the method returns a value: a base method that returns
+    nothing itself (a token that may be None, a default hook) documents what the interface
+    returns (s3transfer's ``TaskSemaphore.acquire``, whose ``SlidingWindowSemaphore`` override
+    returns the token; round 22), as its Raises may document the overriders' exceptions."""
+    for path, override in overriders(inp):
+        try:
+            data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+        except Exception:  # an unreadable override is no evidence
+            continue
+        node = function_node(data, override)
+        if node is not None and body_facts(node).returns_value:
+            return True
+    return False

@@ -32,6 +32,7 @@ from docref.checks.static.raises_documented import documented_names, explained, 
 from docref.checks.static.return_evidence import (
     RULE_RETURNS_WEAK,
     generator_claim_corroborated,
+    returned_by_overrides,
 )
 from docref.checks.static.returns_annotation import (
     NAMES_CONTAINER,
@@ -222,6 +223,8 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
         return []
     if ends_in_raising_call(inp, node):
         return []  # always raises through a helper: a stub keeping the API's docstring
+    if returned_by_overrides(inp):
+        return []  # an override returns the value: the docstring is the interface's
     msg = f"documents a return value, but {_display(fn)} never returns one"
     hint = "remove the Returns entry or return the documented value"
     return [_finding(inp, _first(returns), RULE_RETURNS, msg, hint)]
