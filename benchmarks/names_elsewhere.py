@@ -149,6 +149,23 @@ def main() -> None:
             print(f"  {group} {row['verdict']:9} {row['corpus']}: {row['message'][:80]} {feats}")
 
 
+def derived_name(name: str, target: str) -> bool:
+    """``name`` is ``target`` with a word or digits added before or after it (``x_hat``,
+    ``loc0``, ``state_dicts`` for ``state``): a value derived from it, not a stale spelling
+    (a renamed thing's new name is the longer one when a word was added to it)."""
+    if len(name) <= len(target):
+        return False
+    if name.startswith(target):
+        added = name[len(target) :]
+    elif name.endswith(target):
+        added = name[: -len(target)]
+    else:
+        return False
+    if added.lower() in ("s", "es"):
+        return False
+    return added.isdigit() or len(added.strip("_")) >= 2
+
+
 def features(graph: Any, row: dict[str, Any], name: str) -> list[str]:
     """Candidate second signals of one kept row (session 18's search)."""
     msg, sentence = row["message"], row.get("sentence", "")
@@ -185,6 +202,8 @@ def features(graph: Any, row: dict[str, Any], name: str) -> list[str]:
             out.append("edit:affix")
         else:
             out.append("edit:typo")
+        if derived_name(name, t):
+            out.append("longer-by-a-word-or-digits")
     text = graph.source(row["path"])
     out.append(
         "in-file-text" if len(re.findall(rf"(?<!\w){esc}(?!\w)", text)) > 1 else "once-in-file"
