@@ -59,22 +59,32 @@ _OUTPUT_LINE = re.compile(
 )
 # "- 'RiseTime': Time from 10% to 90% ...": a key the docstring quotes as a string (control's
 # ``stepinfo`` lists the keys of the dict it returns, then says "after `RiseTime`")
-_QUOTED_KEY = re.compile(r"""(?<![\w'"])(['"])([^\W\d]\w*)\1\s*:(?!:)""")
+# (the lookbehind after the quote, the pattern's first item a set: searched for in C)
+_QUOTED_KEY = re.compile(r"""(['"])(?<![\w'"].)([^\W\d]\w*)\1\s*:(?!:)""")
 # a function or class a code line of the docstring defines, in a block with or without
 # ``::`` ("based on the following implementation ... def logerfcx(x): ...": botorch, round 16)
 _DEF_LINE = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+([^\W\d]\w*)[ \t]*[(:]", re.M)
+_OBJECT_WORDS = ("object", "instance")
+_TUPLE_WORDS = ("tuple", "pair", "triple")
 _ONE_OF = re.compile(r"\b(?:an?|each|every|any|one)\s+[`*]+$", re.I)
 
 
 def introduced_names(body: str) -> set[str]:
     """The names ``body`` (a docstring's text) introduces itself (see the module docstring)."""
-    names = {m[1] for m in _OBJECT_NAMED.finditer(body)}
-    names.update(m[1] for m in _DEF_LINE.finditer(body))
-    for match in _TUPLE_NAMED.finditer(body):
+    # each pattern's words first: most docstrings lack them, and a pattern opening with ``\b``
+    # or ``^`` is tried at every position of the text
+    names = {m[1] for m in _OBJECT_NAMED.finditer(body)} if _has(body, _OBJECT_WORDS) else set()
+    if _has(body, ("def", "class")):
+        names.update(m[1] for m in _DEF_LINE.finditer(body))
+    for match in _TUPLE_NAMED.finditer(body) if _has(body, _TUPLE_WORDS) else ():
         names.update(part.strip() for part in match[1].split(","))
     for start, end in _example_code(body):
         names.update(re.findall(r"[^\W\d]\w*", body[start:end]))
     return names
+
+
+def _has(body: str, words: tuple[str, ...]) -> bool:
+    return any(map(body.__contains__, words))
 
 
 def quoted_keys(body: str) -> set[str]:
@@ -87,6 +97,8 @@ def quoted_spans(body: str) -> list[tuple[int, int]]:
     blocks of code and quoted warnings or tracebacks (the line and the lines indented under
     it, up to a blank line)."""
     spans = list(_example_code(body))
+    if ".py:" not in body and "Traceback (" not in body:
+        return spans  # what every output line holds (:data:`_OUTPUT_LINE`)
     lines = body.splitlines(keepends=True)
     offsets = _line_offsets(lines)
     for i, line in enumerate(lines):
