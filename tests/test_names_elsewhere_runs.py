@@ -48,3 +48,15 @@ def test_a_warm_run_sees_another_file_start_and_stop_using_the_name(tmp_path: Pa
     assert _check(root, cache, "pkg/smooth.py", *OPT_IN) == REPORTED
     assert _check(root, cache, ".", *OPT_IN) == REPORTED
     assert _check(root, cache, ".", "--no-cache", *OPT_IN) == REPORTED  # the cold run agrees
+
+
+def test_a_run_of_another_file_leaves_no_stale_answer(tmp_path: Path) -> None:
+    # the one-file run re-records the project's files but does not check smooth.py: the next
+    # whole run must not reuse smooth.py's report, whose answer (no other user) no longer holds
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    assert _check(root, cache, ".", *OPT_IN) == REPORTED
+    (root / "pkg" / "spread.py").write_text(_OTHER.lstrip("\n"), encoding="utf-8")
+    assert _check(root, cache, "pkg/spread.py", *OPT_IN) == []
+    assert _check(root, cache, ".", *OPT_IN) == DEMOTED
+    assert _check(root, cache, ".", *OPT_IN) == DEMOTED  # confirmed: served as it is
+    assert _check(root, cache, ".", "--no-cache", *OPT_IN) == DEMOTED

@@ -153,11 +153,14 @@ def surface_of(entry: Entry) -> str:
 
 
 def shape_of(entry: Entry) -> str:
-    """A file's share of the project-wide tables: its entities' last names, its imports and
-    the identifiers its code uses (the name rules ask which files use a name as code:
-    :func:`docref.graph.code_names.files_using`)."""
+    """A file's share of the project-wide tables: its entities' last names, its imports.
+
+    Not the identifiers its code uses: almost every edit changes those, and a shape that held
+    them would make every file's report miss after any edit.  The few reports that asked
+    which files use a name (:func:`docref.graph.code_names.files_using`) keep the answer and
+    are checked against it instead (:mod:`docref.engine.file_cache`)."""
     names = sorted({q.rsplit(".", 1)[-1] for q in entry.fingerprints})
-    return digest(entry.package, names, [repr(i) for i in entry.imports], entry.ids)
+    return digest(entry.package, names, [repr(i) for i in entry.imports])
 
 
 @dataclass(frozen=True, slots=True)

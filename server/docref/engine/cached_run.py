@@ -157,7 +157,7 @@ def _long_way(
     index(graph)
     records = cache.record_graph(graph, stats, dirs)
     targets = select(sorted(graph.files))
-    found = cache.lookup(targets, records)
+    found = cache.lookup(targets, records, graph)
     entries = {}
     if model_key is not None:
         from docref.engine.model_cache import load_entries

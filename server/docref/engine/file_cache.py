@@ -8,16 +8,20 @@ A file's report is reused when nothing it was computed from has changed.  Its ke
   interpreter and the mtimes of its import folders (installed packages are read too);
 * the file's content hash;
 * the project's *shape*: its file list, the last name of every entity and every import of
-  every file, and the identifiers each file's code uses.  The name rules look a name up
-  anywhere in the project ("is it a module, an entity somewhere, still used as code in
-  another file?") and who imports whom, so a new function, a new file, a new import or a
-  name a file starts or stops using anywhere re-checks everything, while an edit inside a
-  docstring, or a body's edit with the same identifiers, does not;
+  every file.  The name rules look a name up anywhere in the project ("is it a module, an
+  entity somewhere?") and who imports whom, so a new function, a new file or a new import
+  re-checks everything, while an edit inside a docstring or a body does not;
 * the *surface* of each file the check actually read besides its own (recorded while it ran:
   imported modules, the modules of dotted names, callees' files): their package, imports and
   the text hash of each entity.  Entity texts include bodies because rules follow callees
   (``C3-RAISES``: what a called function raises), so editing a dependency's signature, its
-  docstring or a callee's body re-checks the dependents, and nothing else does.
+  docstring or a callee's body re-checks the dependents, and nothing else does;
+* for the few reports whose check asked which files still use a name as code ("is this
+  unresolved name another file's parameter?": :func:`docref.graph.code_names.files_using`),
+  the answers: such a report is reused as it is while no file's content changed since the
+  answers were last confirmed, and otherwise only once the indexed project gives the same
+  answers (it is then confirmed again).  Keying every report by every file's identifiers
+  instead would re-check the whole project after almost any edit.
 
 A model run keeps each file's model answers too (:meth:`ResultsCache.model_lookup`), under
 the same key plus the model's fingerprint (:func:`~docref.engine.cache_key.model_fingerprint`)
@@ -194,33 +198,67 @@ class ResultsCache:
 
     # ---- static reports ---------------------------------------------------------------
 
-    def lookup(self, targets: Sequence[str], records: Mapping[str, FileRecord]) -> Lookup:
-        """The stored reports of ``targets`` still valid under ``records``."""
+    def lookup(
+        self,
+        targets: Sequence[str],
+        records: Mapping[str, FileRecord],
+        graph: ProjectGraph | None = None,
+    ) -> Lookup:
+        """The stored reports of ``targets`` still valid under ``records`` (and, for a report
+        whose check asked which files use a name as code, under ``graph``: see
+        :meth:`report`)."""
         shape = project_shape(records)
+        contents = _Contents(records)
         found = Lookup()
         for rel in targets:
-            report = self._report(rel, records, shape)
+            report = self._report(rel, records, shape, graph, contents)
             if report is None:
                 found.missing.append(rel)
             else:
                 found.reports[rel] = report
         return found
 
-    def report(self, rel: str, records: Mapping[str, FileRecord], shape: str) -> FileReport | None:
+    def report(
+        self,
+        rel: str,
+        records: Mapping[str, FileRecord],
+        shape: str,
+        graph: ProjectGraph | None = None,
+    ) -> FileReport | None:
         """The stored report of ``rel`` still valid under ``records``, whose project shape
-        (:func:`~docref.engine.cache_key.project_shape`) the caller has made already."""
-        return self._report(rel, records, shape)
+        (:func:`~docref.engine.cache_key.project_shape`) the caller has made already.
+
+        A report whose check asked which files use a name as code
+        (:func:`docref.graph.code_names.files_using`) holds while every file has the content
+        it had when the answer was last confirmed; else the indexed ``graph`` is asked again
+        (without one the report misses) and a report whose answers all hold is confirmed for
+        the project as it is now."""
+        return self._report(rel, records, shape, graph, _Contents(records))
 
     def _key(self, rel: str, record: FileRecord, shape: str) -> str:
         return "report:" + digest(self.fingerprint, rel, record.content_hash, shape)
 
-    def _report(self, rel: str, records: Mapping[str, FileRecord], shape: str) -> FileReport | None:
+    def _report(
+        self,
+        rel: str,
+        records: Mapping[str, FileRecord],
+        shape: str,
+        graph: ProjectGraph | None,
+        contents: _Contents,
+    ) -> FileReport | None:
         record = records.get(rel)
         if record is None:
             return None
-        raw = self._get(self._key(rel, record, shape))
+        key = self._key(rel, record, shape)
+        raw = self._get(key)
         if not isinstance(raw, dict) or not deps_valid(raw.get("deps"), records):
             return None
+        asked = raw.get("asked")
+        if asked and raw.get("at") != contents.value:
+            if graph is None or not _answers_hold(asked, graph):
+                return None
+            raw["at"] = contents.value
+            self.set_many({key: json.dumps(raw)})
         try:
             return _report_from_json(raw["report"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -230,12 +268,19 @@ class ResultsCache:
     def store(self, reports: Iterable[FileReport], records: Mapping[str, FileRecord]) -> None:
         """Keep ``reports`` (each with the files its check read) under ``records``."""
         shape = project_shape(records)
+        contents = _Contents(records)
         rows: dict[str, str] = {}
         for report in reports:
             record = records.get(report.path)
             if record is None:
                 continue
-            value = {"deps": deps_of(report.deps, records), "report": _report_to_json(report)}
+            value: dict[str, object] = {
+                "deps": deps_of(report.deps, records),
+                "report": _report_to_json(report),
+            }
+            if report.asked:
+                value["asked"] = report.asked
+                value["at"] = contents.value
             rows[self._key(report.path, record, shape)] = json.dumps(value)
         self.set_many(rows)
 
@@ -272,6 +317,33 @@ class ResultsCache:
                     self._cache.set(key, text)
         except Exception as exc:  # a full or broken cache costs the next run time, not this
             log.warning("results cache write failed: %s", exc)
+
+
+class _Contents:
+    """The digest of every file's content under some records, made when first needed."""
+
+    def __init__(self, records: Mapping[str, FileRecord]) -> None:
+        self._records = records
+        self._digest: str | None = None
+
+    @property
+    def value(self) -> str:
+        if self._digest is None:
+            self._digest = digest(sorted((r, rec.content_hash) for r, rec in self._records.items()))
+        return self._digest
+
+
+def _answers_hold(asked: object, graph: ProjectGraph) -> bool:
+    """Whether every name of a stored report's ``asked`` is used as code by the same files
+    in ``graph`` as when the report was made."""
+    from docref.graph.code_names import files_using
+
+    if not isinstance(asked, dict):
+        return False
+    return all(
+        isinstance(users, list) and files_using(graph, str(name)) == users
+        for name, users in asked.items()
+    )
 
 
 def deps_of(paths: Iterable[str], records: Mapping[str, FileRecord]) -> dict[str, str]:

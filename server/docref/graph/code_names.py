@@ -74,8 +74,9 @@ def files_using(graph: ProjectGraph, name: str) -> list[str]:
 
     The graph's change tracker remembers that ``name`` was asked, so an edit elsewhere that
     makes a file start or stop using it tells the editor's change logs (results that read
-    the answer are not reused); the results cache keys on every file's identifiers
-    (:func:`docref.engine.cache_key.shape_of`)."""
+    the answer are not reused); a check that records ``graph.asked`` keeps the answer with its
+    report, and the results cache reuses the report only while the answer holds
+    (:mod:`docref.engine.file_cache`)."""
     graph.changes.asked_ids.add(name)
     cached = _USERS.get(graph)
     if cached is None or cached[0] != graph.generation:
@@ -87,4 +88,6 @@ def files_using(graph: ProjectGraph, name: str) -> list[str]:
         key = f" {name} "
         found = sorted(rel for rel, entry in graph.entries.items() if key in entry.ids)
         answers[name] = found
+    if graph.asked is not None:
+        graph.asked[name] = found
     return found

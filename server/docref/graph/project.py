@@ -78,6 +78,10 @@ class ProjectGraph:
         # the files whose extract or text was asked for, while someone records them (the
         # results cache keys a file's findings by the files its check read)
         self.touched: set[str] | None = None
+        # the names asked of the project's code identifiers (code_names.files_using) and the
+        # files that used each, while someone records them (the results cache validates a
+        # report that read them against the project as it is, not by the project's shape)
+        self.asked: dict[str, list[str]] | None = None
         # what incremental checking needs to know of each change (graph.changes)
         self.changes = ChangeTracker()
         self._cache: diskcache.Cache | None = None

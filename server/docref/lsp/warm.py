@@ -102,7 +102,7 @@ def _cached_outcome(folder: Folder, path: str, version: int, text: str) -> Stati
     if cache is None:
         return None
     try:
-        report = cache.report(rel, made.records, made.shape)
+        report = cache.report(rel, made.records, made.shape, graph)
     finally:
         cache.close()
     if report is None:

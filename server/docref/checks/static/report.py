@@ -26,7 +26,8 @@ class FileReport:
     and parsed docstring (in source order) for later tiers (classes are not among them);
     ``language`` is the file's language; ``suppressions`` the file's inline
     ``docref: ignore`` markers once read, ``warnings`` what was wrong with them (malformed
-    markers); ``deps`` the other files the check read (the results cache's dependencies).
+    markers); ``deps`` the other files the check read (the results cache's dependencies);
+    ``asked`` the names asked of the project's code identifiers and the files that used each.
     """
 
     path: str
@@ -40,6 +41,7 @@ class FileReport:
     suppressions: Suppressions | None = None
     warnings: list[str] = field(default_factory=list)
     deps: list[str] = field(default_factory=list)
+    asked: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

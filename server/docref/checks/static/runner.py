@@ -176,13 +176,17 @@ def check_file(
     store entry is a whole file version, and every keystroke makes a new one).  The other
     files the check read are left in ``deps`` (what the results cache keys the report by)."""
     outer, graph.touched = graph.touched, set()
+    outer_asked, graph.asked = graph.asked, {}
     try:
         report = _check_file(graph, path, rules, reuse)
         report.deps = sorted(graph.touched - {report.path})
+        report.asked = dict(sorted(graph.asked.items()))
     finally:
         if outer is not None:
             outer.update(graph.touched)
-        graph.touched = outer
+        if outer_asked is not None:
+            outer_asked.update(graph.asked)
+        graph.touched, graph.asked = outer, outer_asked
     return report
 
 
