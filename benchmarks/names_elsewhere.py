@@ -64,6 +64,7 @@ def main() -> None:
     ap.add_argument("--cache", default="/tmp/nel-names-elsewhere-cache")
     ap.add_argument("--show", action="store_true", help="list every demoted row")
     ap.add_argument("--features", action="store_true", help="second signals of the kept rows")
+    ap.add_argument("--demoted", action="store_true", help="--features of the demoted rows")
     args = ap.parse_args()
 
     from docref.graph.code_names import files_using
@@ -104,11 +105,11 @@ def main() -> None:
             group = next(g for g, r in groups if rnd in r)
             dym = "dym" if ("did you mean" in msg or "looks like" in msg) else "no-dym"
             cells[(group, row["rule"], dym, bool(users), row["verdict"])] += 1
-            if args.features and not users and row["rule"] == "C1-NAME-UNRESOLVED":
+            if args.features and bool(users) == args.demoted and row["rule"] == "C1-NAME-UNRESOLVED":
                 for feature in features(graph, row, name):
                     signals[(group, feature, row["verdict"])] += 1
                 kept_rows.append((group, features(graph, row, name), row))
-            if users and (args.show or row["verdict"] == "TRUE") and dym == "dym":
+            if users and (args.show or row["verdict"] == "TRUE"):
                 more = f" +{len(users) - 1}" if len(users) > 1 else ""
                 lost.append(
                     f"  r{rnd} {row['verdict']:9} {corpus}: {row['rule']} {shape(row)} "
