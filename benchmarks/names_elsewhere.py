@@ -105,7 +105,8 @@ def main() -> None:
             group = next(g for g, r in groups if rnd in r)
             dym = "dym" if ("did you mean" in msg or "looks like" in msg) else "no-dym"
             cells[(group, row["rule"], dym, bool(users), row["verdict"])] += 1
-            if args.features and bool(users) == args.demoted and row["rule"] == "C1-NAME-UNRESOLVED":
+            wanted = bool(users) == args.demoted and row["rule"] == "C1-NAME-UNRESOLVED"
+            if args.features and wanted:
                 for feature in features(graph, row, name):
                     signals[(group, feature, row["verdict"])] += 1
                 kept_rows.append((group, features(graph, row, name), row))
