@@ -14,13 +14,13 @@ from tests.static_helpers import static_input
 _RESOURCE = """\
 package p;
 
-public class Resource {
+public class Item {
     /**
-     * Get a long String representation of this Resource.
+     * Get a long String representation of this Item.
      *
      * @return ENTRY
      */
-    public final TYPE toLongString() {
+    public final TYPE toDetailedString() {
         return null;
     }
 }
@@ -31,11 +31,11 @@ public class Resource {
     ("entry", "declared", "flagged"),
     [
         # "long" and "short" before a noun are adjectives of it, not Java's types
-        ("this Resource formatted as a long String.", "String", False),
+        ("this Item formatted as a long String.", "String", False),
         ("the name as a short string", "String", False),
         ("the value as a long text", "String", False),
         # controls: the type said alone, or of the value, stays reported
-        ("this Resource formatted as a long.", "String", True),
+        ("this Item formatted as a long.", "String", True),
         ("the size as a long value", "String", True),
         ("the value as a String", "int", True),
     ],
@@ -44,7 +44,7 @@ def test_a_size_adjective_before_a_noun_is_no_type(
     tmp_path: Path, entry: str, declared: str, flagged: bool
 ) -> None:
     code = _RESOURCE.replace("ENTRY", entry).replace("TYPE", declared)
-    inp = static_input(tmp_path, code, "Resource.toLongString", filename="p/Resource.java")
+    inp = static_input(tmp_path, code, "Item.toDetailedString", filename="p/Item.java")
     assert bool(c2_javadoc_return_type(inp)) == flagged
 
 
@@ -53,7 +53,7 @@ package p;
 
 import java.util.HashMap;
 
-public class Bnf {
+public class Grammar {
     /**
      * Get the list of tokens that can follow.
      * This is the main autocomplete method.
@@ -61,7 +61,7 @@ public class Bnf {
      * @param query the start of the statement
      * @return ENTRY
      */
-    public HashMap<String, String> getNextTokenList(String query) {
+    public HashMap<String, String> nextTokenList(String query) {
         return new HashMap<>();
     }
 }
@@ -81,20 +81,20 @@ public class Bnf {
 )
 def test_a_return_tag_naming_the_map(tmp_path: Path, entry: str, flagged: bool) -> None:
     code = _TOKENS.replace("ENTRY", entry)
-    inp = static_input(tmp_path, code, "Bnf.getNextTokenList", filename="p/Bnf.java")
+    inp = static_input(tmp_path, code, "Grammar.nextTokenList", filename="p/Grammar.java")
     assert bool(c2_prose_return_type(inp)) == flagged
 
 
 _CONSTRUCTOR = """\
 package p;
 
-public class ConstPool {
+public class Pool {
     /**
-     * Determines whether the structure at the given index represents the constructor
+     * Determines whether the structure at the given index represents the initializer
      * of the given class.
      *ENTRY
      */
-    public int isConstructor(String classname, int index) {
+    public int isInitializer(String classname, int index) {
         return index;
     }
 }
@@ -106,7 +106,7 @@ public class ConstPool {
     [
         # the @return tag says how the answer comes back: an index, 0 for no
         (
-            "\n     * @return the descriptor_index of that constructor, 0 if it is not.",
+            "\n     * @return the index of that initializer, 0 if it is not.",
             False,
         ),
         ("\n     * @return the index of its descriptor", False),
@@ -115,12 +115,45 @@ public class ConstPool {
         # String stays caught too); a tag that says "true if" is judged itself
         ("", True),
         ("\n     * @return the descriptor of that constructor", True),
-        ("\n     * @return true if it is the constructor", True),
+        ("\n     * @return true if it is the initializer", True),
     ],
 )
 def test_a_question_summary_defers_to_the_return_tag(
     tmp_path: Path, entry: str, flagged: bool
 ) -> None:
     code = _CONSTRUCTOR.replace("ENTRY", entry)
-    inp = static_input(tmp_path, code, "ConstPool.isConstructor", filename="p/ConstPool.java")
+    inp = static_input(tmp_path, code, "Pool.isInitializer", filename="p/Pool.java")
+    assert bool(c2_prose_return_type(inp)) == flagged
+
+
+_ROLES = """\
+package p;
+
+public class Roles {
+    /**
+     * Gets the role authority as a ENTRY object.
+     * @return the role authority represented as a ENTRY.
+     */
+    public TYPE getAuthorityAsString() {
+        return null;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "flagged"),
+    [
+        # the array type in markup, after "as a": the array, not its element type
+        ("<code>String[]</code> array", "String[]", False),
+        ("{@code String[]}", "String[]", False),
+        # control: "as a String" on the array stays reported
+        ("String", "String[]", True),
+    ],
+)
+def test_a_java_array_type_after_as(
+    tmp_path: Path, entry: str, declared: str, flagged: bool
+) -> None:
+    code = _ROLES.replace("ENTRY", entry).replace("TYPE", declared)
+    inp = static_input(tmp_path, code, "Roles.getAuthorityAsString", filename="p/Roles.java")
     assert bool(c2_prose_return_type(inp)) == flagged

@@ -58,7 +58,7 @@ def test_a_specification_spelling_of_a_name_in_scope(
 @pytest.mark.parametrize(
     ("mention", "flagged"),
     [
-        # a template's (Velocity, shell) variable, "similar to Anakia's $relativePath": no Java
+        # a template's (Velocity, shell) variable, "similar to the tool's $relativePath": no Java
         # name starts with $ but a generated one
         ("<code>$numAnnotation</code>", False),
         ("{@code $numAnnotation}", False),

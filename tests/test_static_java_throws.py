@@ -690,7 +690,7 @@ def test_an_inherited_throws_tag(tmp_path: Path, tag: str, signature: str, expec
     ("override", "flagged"),
     [
         # an abstract class's default whose override is two levels down, in another package
-        # (a ``Table.lock`` overridden by ``MVTable extends TableBase extends Table``)
+        # (``Leaf extends Mid extends A``)
         ("public void m(int k, Object r) { }", 1),
         # controls: the grandchild overrides another overload, or nothing
         ("public void m(int k) { }", 2),

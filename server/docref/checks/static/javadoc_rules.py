@@ -57,7 +57,7 @@ _DECLARED = {
 }
 _WORDS = "|".join(sorted(_UNBOXED, key=len, reverse=True))
 # what a type word may not be followed by: an array/generic/member (``int[]``, ``Long.MAX``), or a
-# noun it is an adjective of -- ant's toLongString: "this Resource formatted as a long String"
+# noun it is an adjective of -- a toLongString's "this resource formatted as a long String"
 _NOT_TYPE = r"(?!\s*(?:\[|<|\.\w|-)|\s+(?:string|text|description|name|list|array|sequence)s?\b)"
 # Only phrases that can only mean a type (:mod:`.prose_returns` leaves a Javadoc @return
 # saying one to C2-JAVADOC-RETURN-TYPE): "as a double", "as long", "an int value",

@@ -44,8 +44,8 @@ def overriders(inp: StaticInput) -> Iterator[tuple[str, Function]]:
     owners = {fn.parent_class.rsplit(".", 1)[-1]}
     seen: set[tuple[str, str]] = set()
     reach = _reach(inp, inp.path)
-    # Java: subclasses of subclasses too (h2's ``Table.lock``, overridden by ``MVTable`` that
-    # extends ``TableBase extends Table``), each one's own reach added, a few levels deep
+    # Java: subclasses of subclasses too (an abstract class's default overridden by a class
+    # that extends an abstract middle one), each one's own reach added, a few levels deep
     for _ in range(_JAVA_DEPTH if java else 1):
         found: set[str] = set()
         for path in sorted(reach):

@@ -108,7 +108,7 @@ _JAVA_NUMBERS = frozenset({"int", "long", "short", "byte", "Integer", "Long", "S
 
 def _tag_says_the_number(inp: StaticInput) -> bool:
     """A Java method declared to return a number whose ``@return`` says which number comes
-    back (javassist's ``isConstructor``: "the descriptor_index ..., 0 if it is not")."""
+    back (an ``isX`` whose tag says "the index of ..., 0 if it is not")."""
     if (inp.function.returns or "").strip() not in _JAVA_NUMBERS:
         return False
     tags = (s for s in inp.docstring.segments if s.kind == "returns")
