@@ -75,3 +75,51 @@ def test_a_template_variable_is_no_java_name(tmp_path: Path, mention: str, flagg
     )
     found = [inp.source[f.start : f.end] for f in c1_name_unresolved(inp)]
     assert bool(found) == flagged, found
+
+
+_TIMEOUT = """\
+package p;
+
+public class Connection {
+    /**
+     * Sets the timeout.
+     * <p>
+     * If a SecurityManager exists and its MENTION method denies calling
+     * setNetworkTimeout, this method throws a java.lang.SecurityException.
+     *
+     * @param milliseconds the time in milliseconds
+     * @throws SecurityException if a security manager exists and its MENTION
+     *     method denies calling setNetworkTimeout.
+     */
+    public void setNetworkTimeout(int milliseconds) {
+        checkClosed();
+    }
+
+    void checkClosed() {
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mention", "flagged"),
+    [
+        # the JDK's Javadoc copied into an implementation: the method of the JDK class the
+        # docstring names (SecurityManager.checkPermission), in either sentence
+        ("<code>checkPermission</code>", False),
+        # control: a name that class does not have stays reported (a near miss of this
+        # class's checkClosed)
+        ("<code>checkClose</code>", True),
+    ],
+)
+def test_a_method_of_a_type_the_docstring_names(
+    tmp_path: Path, mention: str, flagged: bool
+) -> None:
+    inp = static_input(
+        tmp_path,
+        _TIMEOUT.replace("MENTION", mention),
+        "Connection.setNetworkTimeout",
+        filename="p/Connection.java",
+    )
+    found = [inp.source[f.start : f.end] for f in c1_name_unresolved(inp)]
+    assert bool(found) == flagged, found

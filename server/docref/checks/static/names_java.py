@@ -305,6 +305,15 @@ class JavaScope:
             unsure = unsure or found is None
         return None if unsure else False
 
+    def type_has_member(self, type_name: str, name: str) -> bool:
+        """Whether the simple type name ``type_name`` as the file sees it (a project class,
+        or a JDK class whose source is at hand) certainly has a member ``name``: a type outside
+        both, or an unreadable one, has none this can vouch for."""
+        head = self._type_head(type_name)
+        if isinstance(head, str):
+            return self._jdk(f"{head}.{name}")
+        return head is not None and self.has_member(head, name) is True
+
     def resolve_member(self, name: str) -> Resolution:
         """``#name``: a member of the enclosing classes (innermost first) or a static import."""
         if not self.chain:

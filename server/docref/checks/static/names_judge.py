@@ -153,6 +153,23 @@ def _spec_spelling(scope: JavaScope, target: str) -> bool:
     return scope.resolve_reference(pascal).verdict == "resolved"
 
 
+# a CamelCase type name (two humps at least: ``SecurityManager``, not a sentence's first word)
+_TYPE_WORD = re.compile(r"(?<![\w.#])[A-Z][a-z0-9]+[A-Z]\w*")
+
+
+def _member_of_a_named_type(scope: JavaScope, mention: Mention) -> bool:
+    """"If a SecurityManager exists and its checkPermission method denies ...": a name that is
+    a member of a type the Javadoc names before it (the JDK's Javadoc copied into an
+    implementation names the collaborator's method, not one of this class)."""
+    window = scope.source[max(0, mention.start - 2000) : mention.start]
+    opening = window.rfind("/**")
+    docstring = window[opening:] if opening >= 0 else window
+    for word in dict.fromkeys(_TYPE_WORD.findall(docstring)):
+        if scope.type_has_member(word, mention.target):
+            return True
+    return False
+
+
 def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
     """How a Javadoc or Markdown mention resolves in a Java scope (a call, a member or a
     type)."""
@@ -182,6 +199,12 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
             # ``<code>$relativePath</code>``: a template's (Velocity, shell) variable -- no
             # Java name starts with ``$`` but generated ones
             return RESOLVED
+        if _member_of_a_named_type(scope, mention):
+            return RESOLVED
         candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
         return Resolution("missing", missing=target, candidates=candidates)
-    return scope.resolve_reference(target)
+    resolution = scope.resolve_reference(target)
+    if resolution.verdict == "missing" and "." not in target and "#" not in target:
+        if _member_of_a_named_type(scope, mention):
+            return RESOLVED
+    return resolution
