@@ -123,3 +123,43 @@ def test_a_method_of_a_type_the_docstring_names(
     )
     found = [inp.source[f.start : f.end] for f in c1_name_unresolved(inp)]
     assert bool(found) == flagged, found
+
+
+_FIND = """\
+package p;
+
+public class Finder {
+    /**
+     * Finds the script.
+     *
+     * @param pathInfo the path
+     * @return
+     * <ul>
+     * <li>
+     * <code>path</code> -    full path to the script, or null if none was found
+     * <li>
+     * ITEM
+     * </ul>
+     */
+    protected String[] find(String pathInfo) {
+        String scriptPath = pathInfo;
+        return new String[] {scriptPath};
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("item", "flagged"),
+    [
+        # the label of a part of the returned array, opening a list item before a dash
+        ("<code>scriptName</code> - the URL path to the script", False),
+        ("{@code scriptName}: the URL path to the script", False),
+        # control: the same name inside the item's text stays reported
+        ("the URL path to <code>scriptName</code>", True),
+    ],
+)
+def test_a_list_item_label_is_no_code_name(tmp_path: Path, item: str, flagged: bool) -> None:
+    inp = static_input(tmp_path, _FIND.replace("ITEM", item), "Finder.find", filename="p/F.java")
+    found = [inp.source[f.start : f.end] for f in c1_name_unresolved(inp)]
+    assert bool(found) == flagged, found

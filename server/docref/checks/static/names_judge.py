@@ -170,6 +170,20 @@ def _member_of_a_named_type(scope: JavaScope, mention: Mention) -> bool:
     return False
 
 
+# a list item opened by a code-marked label and a dash: ``<li><code>scriptName</code> - CGI
+# variable SCRIPT_NAME; ...`` labels a part of what the method returns, not a code name
+_ITEM_OPEN = re.compile(r"<li>[\s*]*(?:<code>|\{@code\s+)?$", re.I)
+_ITEM_DASH = re.compile(r"(?:</code>|\})?\s*(?:-|&ndash;|:)\s", re.I)
+
+
+def _list_item_label(scope: JavaScope, mention: Mention) -> bool:
+    """The mention is the label opening an HTML list item (see :data:`_ITEM_OPEN`)."""
+    before = scope.source[max(0, mention.start - 40) : mention.start]
+    return bool(_ITEM_OPEN.search(before)) and bool(
+        _ITEM_DASH.match(scope.source, mention.end, mention.end + 20)
+    )
+
+
 def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
     """How a Javadoc or Markdown mention resolves in a Java scope (a call, a member or a
     type)."""
@@ -199,7 +213,7 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
             # ``<code>$relativePath</code>``: a template's (Velocity, shell) variable -- no
             # Java name starts with ``$`` but generated ones
             return RESOLVED
-        if _member_of_a_named_type(scope, mention):
+        if _member_of_a_named_type(scope, mention) or _list_item_label(scope, mention):
             return RESOLVED
         candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
         return Resolution("missing", missing=target, candidates=candidates)
