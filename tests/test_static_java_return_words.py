@@ -110,6 +110,7 @@ public class Pool {
             False,
         ),
         ("\n     * @return the index of its descriptor", False),
+        ("\n     * @return the descriptor_index. If it is not, isInitializer() returns 0.", False),
         # controls: no @return tag, the summary's "whether" is the claim; a tag that says
         # no number (the prose probe's "Tells whether ..." over "@return the size" on a
         # String stays caught too); a tag that says "true if" is judged itself

@@ -100,7 +100,8 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
 
 # what an ``@return`` of a Java number says the answer is: a literal (0, -1), an index, a count
 _NUMBER_SAID = re.compile(
-    r"(?<![\w.])-?\d+(?![\w.])|\b(?:index|indices|position|offset|count|number|constant)\b",
+    r"(?<![\w.])-?\d+(?!\w|\.\d)|(?<![a-z])(?:index|indices|position|offset|count|number"
+    r"|constant)\b",
     re.I,
 )
 _JAVA_NUMBERS = frozenset({"int", "long", "short", "byte", "Integer", "Long", "Short"})
