@@ -218,7 +218,7 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
         candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
         return Resolution("missing", missing=target, candidates=candidates)
     resolution = scope.resolve_reference(target)
-    if resolution.verdict == "missing" and "." not in target and "#" not in target:
-        if _member_of_a_named_type(scope, mention):
-            return RESOLVED
+    bare = "." not in target and "#" not in target
+    if resolution.verdict == "missing" and bare and _member_of_a_named_type(scope, mention):
+        return RESOLVED
     return resolution
