@@ -158,7 +158,7 @@ _TYPE_WORD = re.compile(r"(?<![\w.#])[A-Z][a-z0-9]+[A-Z]\w*")
 
 
 def _member_of_a_named_type(scope: JavaScope, mention: Mention) -> bool:
-    """"If a SecurityManager exists and its checkPermission method denies ...": a name that is
+    """ "If a SecurityManager exists and its checkPermission method denies ...": a name that is
     a member of a type the Javadoc names before it (the JDK's Javadoc copied into an
     implementation names the collaborator's method, not one of this class)."""
     window = scope.source[max(0, mention.start - 2000) : mention.start]
