@@ -41,6 +41,10 @@ __all__ = ["RULE_DOCTYPE", "c1_doctype_unresolved"]
 
 RULE_DOCTYPE = "C1-DOCTYPE-UNRESOLVED"
 
+# a class name with a number or an index letter: one of several instances the entry
+# enumerates (``FactorSet1, FactorSet2, ..., FactorSetn`` of ``*factorsets``, round 27)
+_NUMBERED = re.compile(r"([A-Z]\w*?[a-z])_?(?:\d+|[nNkK])")
+
 # A class-shaped name: CapWords with a lower-case letter (not ``URL``-only acronyms, not
 # ``T``), optionally dotted (``pkg.mod.Frobber``); ``~``/``!`` Sphinx prefixes are dropped.
 _CLASS_NAME = re.compile(r"(?<![\w.])[~!]?((?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]*[a-z]\w*)(?![\w(])")
@@ -120,6 +124,9 @@ def c1_doctype_unresolved(inp: StaticInput) -> list[Finding]:
                 continue  # resolved, unknown, or a member missing from a module (name rules)
             if any(_resolve(scope, s).verdict != "missing" for s in singulars(name)):
                 continue  # "List of Residues": instances of the class ``Residue``
+            numbered = _NUMBERED.fullmatch(name)
+            if numbered and _resolve(scope, numbered.group(1)).verdict != "missing":
+                continue  # ``FactorSet1, FactorSet2, ..., FactorSetn``: instances, numbered
             candidates = [c for c in resolution.candidates if _class_shaped(c)]
             suggestion = suggest(resolution.missing, candidates)
             if suggestion is None or suggestion in _type_variables(inp):

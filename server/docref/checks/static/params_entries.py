@@ -1,7 +1,8 @@
 """Parameter entries that name no parameter on purpose (C1-PARAM-UNKNOWN; precision round 8).
 
 * :func:`item_of_varargs`: ``body1, body2, body3...`` for ``*body`` -- the items of a
-  variadic parameter, numbered after it (sympy's ``potential_energy(*body)``).
+  variadic parameter, numbered after it (sympy's ``potential_energy(*body)``; ``mat1, ...,
+  matN`` for ``*mats``, round 27); :func:`index_of_numbered`: ``afi`` for ``af1, af2, af3``.
 * :func:`lists_types`: an entry that is a list of types with no name (sympy's ``distance(self,
   other)``: ``Point3D, Line3D, Plane, tuple, list``) -- every name a builtin type or a
   capitalised name the project defines.
@@ -66,6 +67,7 @@ __all__ = [
     "element_of_a_tuple",
     "group_of_varargs",
     "in_own_pseudo_signature",
+    "index_of_numbered",
     "item_of_varargs",
     "key_of_a_mapping",
     "labels_positional_only",
@@ -120,8 +122,25 @@ def in_own_pseudo_signature(name: str, body: str, qualname: str) -> bool:
 
 
 def item_of_varargs(name: str, varargs: Iterable[str]) -> bool:
-    """``name`` is the vararg's name with a number (``body1`` for ``*body``)."""
-    return any(re.fullmatch(rf"{re.escape(v)}_?\d+", name) for v in varargs if v)
+    """``name`` is the vararg's name, or its singular, with a number or an index letter
+    (``body1`` for ``*body``; ``mat1``, ``mat2``, ..., ``matN`` for ``*mats``, round 27)."""
+    for v in varargs:
+        stems = {v, v[:-1]} if v.endswith("s") and len(v) > 3 else {v}
+        if any(re.fullmatch(rf"{re.escape(s)}_?(?:\d+|[nNkK])", name) for s in stems if s):
+            return True
+    return False
+
+
+def index_of_numbered(name: str, params: Iterable[str]) -> bool:
+    """``name`` is a stem and an index letter (``afi``, ``xn``) and two or more parameters are
+    that stem numbered (``af1``, ``af2``, ``af3``): one entry for the numbered family, "the
+    filters for dimension i" (round 27).  The stem with a number no parameter has
+    (``af4``) stays judged, as does an index letter on a stem at most one parameter has."""
+    match = re.fullmatch(r"([A-Za-z_]\w*?)_?[iInNkK]", name)
+    if match is None:
+        return False
+    numbered = re.compile(rf"{re.escape(match.group(1))}_?\d+")
+    return sum(numbered.fullmatch(p) is not None for p in params) >= 2
 
 
 def lists_types(names: list[str], graph: ProjectGraph) -> bool:
@@ -176,6 +195,8 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
     if key_of_a_mapping(segment, params):
         return True
     if item_of_varargs(name, [p.name.lstrip("*") for p in params if p.kind == "vararg"]):
+        return True
+    if index_of_numbered(name, [p.name for p in params]):
         return True
     names = [n.strip().strip("`*\\") for n in (segment.name or "").split(",")]
     if not segment.type and lists_types([n for n in names if n], inp.graph):
