@@ -10,7 +10,8 @@ and keys the findings as ``precision.py`` does.  Compare two runs (main and a br
     python benchmarks/still_firing_files.py --rule C1-PARAM-UNKNOWN --out benchmarks/out/a.json
     python benchmarks/still_firing_files.py --compare benchmarks/out/a.json benchmarks/out/b.json
 
-Corpora are looked up under /work/corpora and the private round-21/22/24/25/27/28 folders (now public).
+Corpora are looked up under /work/corpora and the private round-21/22/24/25/27/28 folders
+(now public).
 """
 
 from __future__ import annotations
