@@ -32,6 +32,7 @@ import re
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 _CUES = {
@@ -159,8 +160,14 @@ def show(result: dict[str, Any]) -> None:
         print(f"| {name} | {value:.2f} | {result['rule_findings'].get(name, 0)} |")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+def run_trees(
+    doc: str | None,
+    measure: Callable[[str], dict[str, Any]],
+    show: Callable[[dict[str, Any]], None],
+) -> int:
+    """The command line both CPU-share benchmarks take: ``measure`` and ``show`` each tree
+    given, and write every result to ``--json``."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("trees", nargs="+")
     parser.add_argument("--json", default=None, help="write the figures here")
     args = parser.parse_args()
@@ -175,6 +182,10 @@ def main() -> int:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(results, handle, indent=1)
     return 0
+
+
+def main() -> int:
+    return run_trees(__doc__, measure, show)
 
 
 if __name__ == "__main__":

@@ -23,16 +23,18 @@ only the top-level ones add up to the rules' time.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import gc
-import json
 import os
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from check_shares import run_trees
 
 _PARTS = (
     "find_mentions",
@@ -147,21 +149,7 @@ def show(result: dict[str, Any]) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("trees", nargs="+")
-    parser.add_argument("--json", default=None, help="write the figures here")
-    args = parser.parse_args()
-    results = []
-    for tree in args.trees:
-        if not os.path.isdir(tree):
-            parser.error(f"not a folder: {tree}")
-        result = measure(tree)
-        show(result)
-        results.append(result)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(results, handle, indent=1)
-    return 0
+    return run_trees(__doc__, measure, show)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from precision import DATA, finding_key, wilson
 from precision_shapes import corpus_sets, first_pass
+from still_firing_files import corpus_root
 
 # each rule with the opt-in id its weak shapes move to
 RULES = {
@@ -38,16 +39,11 @@ RULES = {
     "C3-RETURNS-YIELDS": "C3-RETURNS-WEAK",
     "C3-RAISES": "C3-RAISES-GENERIC",
 }
-PLACES = ["/work/corpora", *(f"/work/notes/private/r{n}/corpora" for n in (20, 21, 22, 24, 25))]
 
 
 def _rows() -> list[dict[str, Any]]:
     with open(os.path.join(DATA, "judged-python.jsonl")) as fh:
         return [json.loads(line) for line in fh if line.strip()]
-
-
-def _where(corpus: str) -> str | None:
-    return next((p for p in (os.path.join(d, corpus) for d in PLACES) if os.path.isdir(p)), None)
 
 
 def cmd_run(args: argparse.Namespace) -> None:
@@ -56,7 +52,7 @@ def cmd_run(args: argparse.Namespace) -> None:
     corpora = sorted({r["corpus"] for r in _rows() if r["rule"] in RULES})
     cache = tempfile.mkdtemp(prefix="docref-rule-rows-")
     for corpus in corpora:
-        root = _where(corpus)
+        root = corpus_root(corpus)
         if root is None or (args.corpus and corpus not in args.corpus):
             continue
         proc = subprocess.run(

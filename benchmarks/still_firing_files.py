@@ -10,7 +10,7 @@ and keys the findings as ``precision.py`` does.  Compare two runs (main and a br
     python benchmarks/still_firing_files.py --rule C1-PARAM-UNKNOWN --out benchmarks/out/a.json
     python benchmarks/still_firing_files.py --compare benchmarks/out/a.json benchmarks/out/b.json
 
-Corpora are looked up under /work/corpora and the private round-21/22/24/25/27/28 folders
+Corpora are looked up under /work/corpora and the private round-20/21/22/24/25/27/28 folders
 (now public).
 """
 
@@ -31,6 +31,7 @@ from precision import finding_key, load_judged
 
 ROOTS = (
     "/work/corpora",
+    "/work/notes/private/r20/corpora",
     "/work/notes/private/r21/corpora",
     "/work/notes/private/r22/corpora",
     "/work/notes/private/r24/corpora",
