@@ -93,3 +93,23 @@ def test_the_table_follows_an_edit_of_another_file(tmp_path: Path) -> None:
     assert files_using(graph, "color") == ["pkg/spread.py"]
     graph.update(str(tmp_path / "proj" / "pkg" / "spread.py"), _UNRELATED)
     assert files_using(graph, "color") == []
+
+
+def test_the_answers_follow_new_removed_and_reindexed_files(tmp_path: Path) -> None:
+    # the graph keeps each asked name's answer in step as files come and go (one file's work
+    # per edit, not a read of every file's identifiers): a new file that uses the name, its
+    # removal, and a re-index that starts over all give what a fresh question would
+    files = {"pkg/smooth.py": _WINDOW, "pkg/spread.py": _UNRELATED}
+    graph = indexed_project(tmp_path, files)
+    assert files_using(graph, "color") == []
+    assert files_using(graph, "values") == ["pkg/smooth.py", "pkg/spread.py"]
+    added = tmp_path / "proj" / "pkg" / "paint.py"
+    added.write_text(_OTHER.lstrip("\n"), encoding="utf-8")
+    graph.update(str(added))
+    assert files_using(graph, "color") == ["pkg/paint.py"]
+    assert files_using(graph, "values") == ["pkg/paint.py", "pkg/smooth.py", "pkg/spread.py"]
+    graph.remove(str(added))
+    assert files_using(graph, "color") == []
+    added.write_text(_OTHER.lstrip("\n"), encoding="utf-8")
+    graph.index(workers=1)
+    assert files_using(graph, "color") == ["pkg/paint.py"]

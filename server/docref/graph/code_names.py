@@ -18,7 +18,6 @@ without decoding a body.  A Python file only: the Java rules do not ask.
 from __future__ import annotations
 
 import re
-import weakref
 from typing import TYPE_CHECKING
 
 from docref.graph.model import FileExtract
@@ -26,7 +25,7 @@ from docref.graph.model import FileExtract
 if TYPE_CHECKING:
     from docref.graph.project import ProjectGraph
 
-__all__ = ["code_identifiers", "files_using"]
+__all__ = ["code_identifiers", "files_using", "note_ids"]
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -62,32 +61,34 @@ def code_identifiers(fe: FileExtract) -> str:
     return f" {' '.join(found)} " if found else ""
 
 
-# graph -> (its generation, name -> the files whose code uses it): answers of one version of
-# the project (``generation`` moves with every file installed, so an edit starts afresh)
-_USERS: weakref.WeakKeyDictionary[ProjectGraph, tuple[int, dict[str, list[str]]]] = (
-    weakref.WeakKeyDictionary()
-)
+def note_ids(users: dict[str, set[str]], rel: str, ids: str) -> None:
+    """Keep the answers asked so far (``users``: name -> the files whose code uses it) in
+    step with ``rel``'s identifiers ``ids`` (``""``: the file went): one file's work per
+    asked name, so an edit costs nothing that grows with the project."""
+    for name, files in users.items():
+        if f" {name} " in ids:
+            files.add(rel)
+        else:
+            files.discard(rel)
 
 
 def files_using(graph: ProjectGraph, name: str) -> list[str]:
     """The project files (relative paths, sorted) whose code uses ``name`` as an identifier.
 
-    The graph's change tracker remembers that ``name`` was asked, so an edit elsewhere that
-    makes a file start or stop using it tells the editor's change logs (results that read
-    the answer are not reused); a check that records ``graph.asked`` keeps the answer with its
-    report, and the results cache reuses the report only while the answer holds
+    The first question about a name reads every file's identifiers; the graph then keeps the
+    answer up to date as files are installed and removed (:func:`note_ids`).  The graph's
+    change tracker remembers that ``name`` was asked, so an edit elsewhere that makes a file
+    start or stop using it tells the editor's change logs (results that read the answer are
+    not reused); a check that records ``graph.asked`` keeps the answer with its report, and
+    the results cache reuses the report only while the answer holds
     (:mod:`docref.engine.file_cache`)."""
     graph.changes.asked_ids.add(name)
-    cached = _USERS.get(graph)
-    if cached is None or cached[0] != graph.generation:
-        cached = (graph.generation, {})
-        _USERS[graph] = cached
-    answers = cached[1]
-    found = answers.get(name)
-    if found is None:
+    users = graph.id_users.get(name)
+    if users is None:
         key = f" {name} "
-        found = sorted(rel for rel, entry in graph.entries.items() if key in entry.ids)
-        answers[name] = found
+        users = {rel for rel, entry in graph.entries.items() if key in entry.ids}
+        graph.id_users[name] = users
+    found = sorted(users)
     if graph.asked is not None:
         graph.asked[name] = found
     return found

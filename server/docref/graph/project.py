@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from docref.graph.changes import ChangeTracker
+from docref.graph.code_names import note_ids
 from docref.graph.discovery import Candidate, Skipped, language_of, walk_workspace
 from docref.graph.extraction import SideJob, cache_key, extract_many
 from docref.graph.incremental import IncrementalExtractor
@@ -82,6 +83,8 @@ class ProjectGraph:
         # files that used each, while someone records them (the results cache validates a
         # report that read them against the project as it is, not by the project's shape)
         self.asked: dict[str, list[str]] | None = None
+        # the answers of code_names.files_using so far, kept in step by _install and remove
+        self.id_users: dict[str, set[str]] = {}
         # what incremental checking needs to know of each change (graph.changes)
         self.changes = ChangeTracker()
         self._cache: diskcache.Cache | None = None
@@ -131,6 +134,7 @@ class ProjectGraph:
         read_skipped: list[Skipped] = []
         # a re-index starts over (deleted files must go); open editor buffers still win
         self.entries.clear()
+        self.id_users.clear()
         self.generation += 1
         self.changes.names_changed()
         self.skipped.clear()
@@ -237,6 +241,7 @@ class ProjectGraph:
         """Take another process's index as it is: its entries in its order (the module map's
         first registration wins), its package folders and skipped files."""
         self.entries.clear()
+        self.id_users.clear()
         self.generation += 1
         self.changes.names_changed()
         self.modules = ModuleMap()
@@ -249,6 +254,8 @@ class ProjectGraph:
     def _install(self, entry: Entry) -> None:
         self.generation += 1
         self.entries[entry.path] = entry
+        if self.id_users:
+            note_ids(self.id_users, entry.path, entry.ids)
         self.skipped.pop(entry.path, None)
         self.modules.add_entry(entry.path, entry.language, entry.package)
 
@@ -316,6 +323,8 @@ class ProjectGraph:
         old_prints = old.fingerprints if old is not None else {}
         dependents = self._links.dependents(rel, list(old_prints), self.entries)
         self.entries.pop(rel, None)
+        if self.id_users:
+            note_ids(self.id_users, rel, "")
         self.generation += 1
         self.changes.names_changed(rel)
         self._buffers.pop(rel, None)
