@@ -16,6 +16,12 @@ from dataclasses import dataclass
 from docref.checks.static.compiled_modules import compiled_module
 from docref.checks.static.names_datamodel import OBJECT_HOOKS
 from docref.checks.static.names_external import external_doc
+from docref.checks.static.names_runtime import (
+    made_by_decorator,
+    mirrored_modules,
+    module_dunder,
+    public_namesakes,
+)
 from docref.checks.static.names_scope import (
     RESOLVED,
     UNKNOWN,
@@ -131,6 +137,7 @@ class ProjectWalk:
             return True
         unsure = bool(own & {"__getattr__", "__getattribute__"}) or len(seen) > _MAX_HOPS
         unsure = unsure or self._rebound(target)
+        unsure = unsure or made_by_decorator(self.graph, target.path, target.qualname, name, own)
         seen = seen | {target}
         for base in self._bases(target) if not unsure else []:
             if isinstance(base, ClassTarget) and base in seen:
@@ -251,6 +258,22 @@ class ProjectWalk:
                 return ModuleTarget(f"{module}.{name}", sub)
         return None
 
+    def _mirrored(self, target: ModuleTarget, part: str) -> Target | Resolution | None:
+        """``part`` of a project module that mirrors installed modules
+        (:func:`~.names_runtime.mirrored_modules`): what the first of them that has it gives,
+        ``unknown`` while one is not installed or not read whole, ``None`` when it mirrors
+        nothing or every installed namesake lacks ``part`` (then it is missing)."""
+        if target.path is None:
+            return None
+        mirrors = mirrored_modules(self.graph, target.name, target.path)
+        for qualified in mirrors:
+            doc = external_doc(self.graph, f"{qualified}.{part}")
+            if doc.found:
+                return ExternalTarget(f"{qualified}.{part}", doc.kind)
+        if any(not external_complete(self.graph, m) for m in mirrors):
+            return UNKNOWN
+        return None
+
     def _dotted_from(self, path: str, parts: list[str]) -> Target | None:
         """A base class as written in file ``path`` (``Base``, ``mod.Base``)."""
         target = self._top(path, parts[0])
@@ -269,6 +292,8 @@ class ProjectWalk:
             found = sub or (self._top(target.path, part) if target.path else None)
             if found is not None:
                 return found
+            if module_dunder(part, target.path):
+                return LEAF  # ``django.__path__``: the import system's, on every package
             facts = self._facts(target.path) if target.path else None
             if facts is None or facts.dynamic or facts.stars or part in facts.code_words:
                 return UNKNOWN
@@ -282,6 +307,9 @@ class ProjectWalk:
                     return found
             if compiled_module(self.graph, f"{target.name}.{part}", target.path):
                 return UNKNOWN  # ``pandas._libs.parsers``: compiled, its names unlisted
+            mirrored = self._mirrored(target, part)
+            if mirrored is not None:
+                return mirrored
             prefix = target.name + "."
             subs = {m[len(prefix) :] for m in self.graph.modules.by_name if m.startswith(prefix)}
             return missing(f"module `{target.name}`", part, facts.top | subs)
@@ -289,6 +317,11 @@ class ProjectWalk:
             has = self.has_member(target, part)
             if has is False and _hosted(target, part, self._own_members(target)):
                 has = None  # only the mixin itself: a class inheriting one lists its members
+            if has is False and any(
+                self.has_member(ClassTarget(*public), part) is not False
+                for public in public_namesakes(self.graph, target.path, target.qualname)
+            ):
+                has = None  # ``Process.children`` in ``_pslinux``: the public ``Process``'s
             if not has:
                 owner = f"class `{target.qualname}`"
                 return UNKNOWN if has is None else missing(owner, part, self.member_names(target))
