@@ -102,8 +102,8 @@ _IDENT_ONCE = r"[^\W\d]\w*+"
 _CALL = re.compile(
     rf"(?<![\w.\-/\\@$*])(?P<name>{_IDENT_ONCE}(?:\.{_IDENT_ONCE})*+)\((?P<args>[^()\n]*)\)"
 )
-_PLAIN_DOTTED = re.compile(
-    rf"(?<![\w.\-/\\@$*])(?P<name>{_IDENT_ONCE}(?:\.{_IDENT_ONCE})+)(?![\w(\-/@])"
+_PLAIN_DOTTED = re.compile(  # (``bool\_``: reST's escaped ``_`` ends the name)
+    rf"(?<![\w.\-/\\@$*])(?P<name>{_IDENT_ONCE}(?:\.{_IDENT_ONCE})+(?:\\_\w*+)*+)(?![\w(\-/@])"
 )
 
 # In plain prose: e-mail addresses, numbers and versions, and quoted strings (a quoted
@@ -299,8 +299,8 @@ def _python_plain(scan: _Scan) -> None:
         if not silent_name(name, xref=False):
             scan.add(match, "name", name, "call")
     for match in scan.consume(_PLAIN_DOTTED):
-        if not silent_name(match["name"], xref=False):
-            scan.add(match, "name", match["name"], "dotted")
+        if not silent_name(name := match["name"].replace("\\", ""), xref=False):
+            scan.add(match, "name", name, "dotted")  # ``rasterio.bool\_`` names ``bool_``
 
 
 def _see_also(scan: _Scan) -> None:

@@ -1,0 +1,53 @@
+"""C1-NAME-UNRESOLVED, session 19 (issue 12): where a name is read from prose, each fix beside
+a control that stays reported.  Tuned on the public rounds 27 and 28 (rasterio, ansible)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.static_helpers import project_findings
+
+
+def _unresolved(tmp_path: Path, files: dict[str, str], path: str) -> list[str]:
+    """The names C1-NAME-UNRESOLVED flags in file ``path`` of the project ``files``."""
+    findings = project_findings(tmp_path, files, path)
+    return [f.message.split("`")[1] for f in findings if f.rule == "C1-NAME-UNRESOLVED"]
+
+
+# ---- a reST escape inside a dotted name (rasterio's ``rasterio.bool\_``, round 27) ---------
+
+PACKAGE = "bool_ = 1\nuint8 = 2\n"
+
+SHAPES = '''
+import rast
+
+
+def shapes(source, mask=None):
+    r"""Get shapes of connected regions.
+
+    Parameters
+    ----------
+    source : array
+        The data.
+    mask : array, optional
+        Must evaluate to bool ({name} or rast.uint8).
+    """
+    return source, mask
+'''
+
+
+def test_an_escaped_underscore_ends_the_name(tmp_path: Path) -> None:
+    files = {"rast/__init__.py": PACKAGE, "rast/features.py": SHAPES.format(name=r"rast.bool\_")}
+    assert _unresolved(tmp_path, files, "rast/features.py") == []
+
+
+@pytest.mark.parametrize(
+    ("written", "read"), [(r"rast.boool\_", "rast.boool_"), ("rast.boool", "rast.boool")]
+)
+def test_a_missing_name_with_or_without_the_escape_stays_reported(
+    tmp_path: Path, written: str, read: str
+) -> None:
+    files = {"rast/__init__.py": PACKAGE, "rast/features.py": SHAPES.format(name=written)}
+    assert _unresolved(tmp_path, files, "rast/features.py") == [read]
