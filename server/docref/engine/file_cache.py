@@ -52,7 +52,6 @@ from typing import TYPE_CHECKING, Any
 
 from docref.checks.static.report import FileReport
 from docref.core.file_stamp import file_stamp
-from docref.core.findings import Finding
 from docref.engine.cache_key import (
     FORMAT,
     DirRecord,
@@ -62,6 +61,7 @@ from docref.engine.cache_key import (
     shape_of,
     surface_of,
 )
+from docref.engine.cache_rows import deps_of, deps_valid, report_from_json, report_to_json
 from docref.graph.model import EXTRACTOR_VERSION
 
 if TYPE_CHECKING:
@@ -260,7 +260,7 @@ class ResultsCache:
             raw["at"] = contents.value
             self.set_many({key: json.dumps(raw)})
         try:
-            return _report_from_json(raw["report"])
+            return report_from_json(raw["report"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             log.debug("unusable cached report of %s: %s", rel, exc)
             return None
@@ -276,7 +276,7 @@ class ResultsCache:
                 continue
             value: dict[str, object] = {
                 "deps": deps_of(report.deps, records),
-                "report": _report_to_json(report),
+                "report": report_to_json(report),
             }
             if report.asked:
                 value["asked"] = report.asked
@@ -343,50 +343,4 @@ def _answers_hold(asked: object, graph: ProjectGraph) -> bool:
     return all(
         isinstance(users, list) and files_using(graph, str(name)) == users
         for name, users in asked.items()
-    )
-
-
-def deps_of(paths: Iterable[str], records: Mapping[str, FileRecord]) -> dict[str, str]:
-    """The surfaces of the files ``paths`` (a file read that is not in the index -- asked
-    for, absent -- is covered by the project's shape, which holds the file list)."""
-    return {d: records[d].surface for d in paths if d in records}
-
-
-def deps_valid(deps: object, records: Mapping[str, FileRecord]) -> bool:
-    """Whether every file of a stored ``deps`` still has the surface it had."""
-    if not isinstance(deps, dict):
-        return False
-    for dep, surface in deps.items():
-        now = records.get(dep)
-        if now is None or now.surface != surface:
-            return False
-    return True
-
-
-def _report_to_json(report: FileReport) -> dict[str, object]:
-    return {
-        "path": report.path,
-        "functions": report.functions,
-        "classes": report.classes,
-        "class_names": report.class_names,
-        "language": report.language,
-        "findings": [f.to_json() for f in report.findings],
-        "errors": report.errors,
-        "warnings": report.warnings,
-    }
-
-
-def _report_from_json(data: Mapping[str, Any]) -> FileReport:
-    language = data["language"]
-    if language not in ("python", "java"):
-        raise ValueError(f"unknown language {language!r}")
-    return FileReport(
-        path=str(data["path"]),
-        functions=int(data["functions"]),
-        classes=int(data["classes"]),
-        class_names=[str(q) for q in data["class_names"]],  # missing in an older entry: a miss
-        findings=[Finding.from_json(f) for f in data["findings"]],
-        errors=[str(e) for e in data["errors"]],
-        language=language,
-        warnings=[str(w) for w in data["warnings"]],
     )

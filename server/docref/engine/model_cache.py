@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from docref.core.findings import Criterion, Finding, Tier, Verdict
 from docref.engine.cache_key import FileRecord, digest, project_shape
-from docref.engine.file_cache import ResultsCache, deps_of, deps_valid
+from docref.engine.cache_rows import deps_of, deps_valid
+from docref.engine.file_cache import ResultsCache
 
 if TYPE_CHECKING:
     from docref.checks.llm.result import LlmFunctionResult
