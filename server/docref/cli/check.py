@@ -22,7 +22,7 @@ from docref.cli.check_after import (
     selected_settings,
     selection_of,
 )
-from docref.cli.check_collect import collect
+from docref.cli.check_collect import SCORED_FORMATS, collect
 from docref.cli.check_emit import emit
 from docref.cli.check_output import CheckSummary
 from docref.cli.check_roots import (
@@ -279,7 +279,8 @@ def _check(
             llm = ask_model(args, settings, graph, reports, progress)
         except ModelSetupError as exc:
             raise _UsageError(str(exc)) from None
-    findings, scores, summary = collect(reports, llm, settings, ignore)
+    scored = args.format in SCORED_FORMATS
+    findings, scores, summary = collect(reports, llm, settings, ignore, scores=scored)
     findings = select_findings(findings, selection)
     if args.write_baseline:
         return _write_baseline(args.write_baseline, findings)

@@ -13,15 +13,23 @@ if TYPE_CHECKING:
     from docref.core.findings import Finding
     from docref.engine.outcome import ModelOutcome
 
-__all__ = ["collect"]
+__all__ = ["SCORED_FORMATS", "collect"]
+
+SCORED_FORMATS = frozenset({"json", "sarif"})
+"""The output formats that show the functions' scores (the others show findings only)."""
 
 
 def collect(
-    reports: list[FileReport], llm: ModelOutcome | None, settings: Settings, ignore: IgnoreList
+    reports: list[FileReport],
+    llm: ModelOutcome | None,
+    settings: Settings,
+    ignore: IgnoreList,
+    *,
+    scores: bool = True,
 ) -> tuple[list[Finding], list[ScoreRow], CheckSummary]:
     """Per file, the static findings (already suppressed) merged with the model's that the
-    same inline markers and ``ignore`` list let through (:mod:`docref.engine.results`); scores
-    where the model ran."""
+    same inline markers and ``ignore`` list let through (:mod:`docref.engine.results`); with
+    ``scores``, the score of each function the model ran on."""
     summary = CheckSummary(
         files=len(reports),
         functions=sum(r.functions for r in reports),
@@ -30,7 +38,7 @@ def collect(
     )
     if llm is None:
         return [f for r in reports for f in r.findings], [], summary
-    from docref.engine.results import function_score, merge_findings, unsuppressed
+    from docref.engine.results import merge_findings, unsuppressed
 
     llm_by_file: dict[str, list[Finding]] = {}
     for res in llm.results:
@@ -39,12 +47,7 @@ def collect(
     for r in reports:
         model = unsuppressed(llm_by_file.get(r.path, []), r.suppressions, ignore)
         findings.extend(merge_findings(r.findings, model))
-    static_by_file = {r.path: r.findings for r in reports}
-    scores = []
-    for res in llm.results:
-        static = [f for f in static_by_file.get(res.path, []) if f.qualname == res.qualname]
-        score = function_score(static, res.results, settings.weights)
-        scores.append(ScoreRow(res.path, res.qualname, score))
+    rows = _scores(reports, llm, settings) if scores else []
     summary.model, summary.endpoint = llm.model, llm.endpoint
     usage = llm.usage
     summary.llm_calls, summary.cache_hits, summary.unknown = (
@@ -60,4 +63,18 @@ def collect(
     summary.unanswered = llm.unanswered_warning
     summary.endpoints = llm.per_endpoint
     summary.processes = llm.processes
-    return findings, scores, summary
+    return findings, rows, summary
+
+
+def _scores(reports: list[FileReport], llm: ModelOutcome, settings: Settings) -> list[ScoreRow]:
+    """Each function's score: only the formats that show them pay for reading every answer
+    (a fully cached run's answers are built when first read: 4,088 of them on flask)."""
+    from docref.engine.results import function_score
+
+    static_by_file = {r.path: r.findings for r in reports}
+    rows = []
+    for res in llm.results:
+        static = [f for f in static_by_file.get(res.path, []) if f.qualname == res.qualname]
+        score = function_score(static, res.results, settings.weights)
+        rows.append(ScoreRow(res.path, res.qualname, score))
+    return rows
