@@ -1,10 +1,10 @@
-"""The identifier set of a file's code (``checks/static/names_scope.py``): the fast path for
+"""The identifier set of a file's code (``checks/static/names_code.py``): the fast path for
 ASCII text gives the set the regex finds, and dropping comments while keeping strings gives
 the text the group template gave."""
 
 from __future__ import annotations
 
-from docref.checks.static.names_scope import _IDENTIFIER, _without_comments, identifiers
+from docref.checks.static.names_code import _IDENTIFIER, _without_comments, identifiers
 
 _CODE = '''\
 import os  # a comment naming send_from_directory
@@ -34,7 +34,7 @@ def test_identifiers_of_non_ascii_text_are_the_regex_set() -> None:
 
 
 def test_comments_are_dropped_and_strings_kept_as_the_template_did() -> None:
-    from docref.checks.static.names_scope import _STRING_OR_COMMENT
+    from docref.checks.static.names_code import _STRING_OR_COMMENT
 
     for text in (_CODE, "", "# only a comment", "'unterminated # string\nx = 1 # c\n"):
         template = _STRING_OR_COMMENT.sub(r"\g<s>", text)
