@@ -51,3 +51,49 @@ def test_a_missing_name_with_or_without_the_escape_stays_reported(
 ) -> None:
     files = {"rast/__init__.py": PACKAGE, "rast/features.py": SHAPES.format(name=written)}
     assert _unresolved(tmp_path, files, "rast/features.py") == [read]
+
+
+# ---- module-scope ``vars()`` (ansible's config constants, round 28) -------------------------
+
+CONSTANTS = """
+DEFINITIONS = {"GALAXY_SERVER": "https://galaxy"}
+
+
+def set_constant(name, value, export=vars()):
+    export[name] = value
+
+
+for setting, value in DEFINITIONS.items():
+    set_constant(setting + "_LIST", [value])
+"""
+
+LOCAL_VARS = """
+DEFINITIONS = {"GALAXY_SERVER": "https://galaxy"}
+
+
+def settings(name):
+    return vars().get(name)
+"""
+
+GALAXY = '''
+from cfg import constants as C
+
+
+def servers():
+    """The servers listed in ``C.GALAXY_SERVER_LIST``.
+
+    Returns:
+        The list.
+    """
+    return C.DEFINITIONS
+'''
+
+
+def test_a_module_filling_its_namespace_through_vars(tmp_path: Path) -> None:
+    files = {"cfg/__init__.py": "", "cfg/constants.py": CONSTANTS, "cfg/galaxy.py": GALAXY}
+    assert _unresolved(tmp_path, files, "cfg/galaxy.py") == []
+
+
+def test_vars_of_a_function_creates_no_module_name(tmp_path: Path) -> None:
+    files = {"cfg/__init__.py": "", "cfg/constants.py": LOCAL_VARS, "cfg/galaxy.py": GALAXY}
+    assert _unresolved(tmp_path, files, "cfg/galaxy.py") == ["C.GALAXY_SERVER_LIST"]

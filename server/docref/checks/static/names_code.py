@@ -22,7 +22,13 @@ _NOT_WORD = bytes(
 _DIGITS = "0123456789"
 _JAVA_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _DYNAMIC_WORDS = frozenset({"globals", "exec"})
-_MAKES_DYNAMIC = _DYNAMIC_WORDS | {"__getattr__"}
+_MAKES_DYNAMIC = _DYNAMIC_WORDS | {"__getattr__", "vars"}
+# ``vars()`` without an argument evaluated in module scope is the module's namespace, as
+# ``globals()`` is: on a line at column 0, a module-level statement or a top-level ``def``'s
+# default (ansible's ``def set_constant(name, value, export=vars())``, which fills
+# ``ansible.constants`` from the config definitions at import; round 28).  Indented, it is a
+# function's locals (or a class body's) and creates no module name.
+_MODULE_VARS = re.compile(r"^(?=\S)[^\n]*(?<![\w.])vars\(\s*\)", re.M)
 # what does not make a module's names dynamic: ``__import__(name, globals(), locals(), ...)``
 # only tells the import machinery where it is (werkzeug's ``import_string``); a class's
 # ``__getattr__`` is its own (the member resolver reads it); a module's is defined by a
@@ -107,13 +113,16 @@ def _without_comments(code: str, *, strings: bool) -> str:
 
 
 def _dynamic(code: str, *, defines_getattr: bool = False, closed_getattr: bool = False) -> bool:
-    """Whether a Python module may create its names at run time (``globals()``, ``exec``, a
-    module ``__getattr__`` -- ``defines_getattr``: a module-level ``def``, or one bound by
-    assignment -- unless ``closed_getattr``: it serves a closed set of names, see
-    :mod:`.names_getattr`); ``code`` without strings and comments."""
+    """Whether a Python module may create its names at run time (``globals()``, ``exec``,
+    a module-scope ``vars()``, a module ``__getattr__`` -- ``defines_getattr``: a
+    module-level ``def``, or one bound by assignment -- unless ``closed_getattr``: it serves
+    a closed set of names, see :mod:`.names_getattr`); ``code`` without strings and
+    comments."""
     if not closed_getattr and (
         defines_getattr or ("__getattr__" in code and _MODULE_GETATTR.search(code))
     ):
+        return True
+    if "vars" in code and _MODULE_VARS.search(code):
         return True
     if "globals" not in code and "exec" not in code:
         return False  # the common case: neither word, so no scan can find one
