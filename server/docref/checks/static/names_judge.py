@@ -217,8 +217,15 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
             return RESOLVED
         candidates = tuple(dict.fromkeys((*member.candidates, *as_type.candidates)))
         return Resolution("missing", missing=target, candidates=candidates)
-    resolution = scope.resolve_reference(target)
     bare = "." not in target and "#" not in target
+    if mention.kind == "caps" and bare:
+        # an ALL_CAPS name is a constant before it is a type: one the class inherits (an
+        # event reader implementing the JDK's ``XMLStreamConstants`` documents returning
+        # ``<code>END_DOCUMENT</code>``) or its code uses resolves as a member
+        member = scope.resolve_reference(f"#{target}")
+        if member.verdict != "missing":
+            return member
+    resolution = scope.resolve_reference(target)
     if resolution.verdict == "missing" and bare and _member_of_a_named_type(scope, mention):
         return RESOLVED
     return resolution
