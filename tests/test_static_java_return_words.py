@@ -1,5 +1,6 @@
-"""Java return claims of held-out library rounds (benchmarks/PRECISION-java.md, "Round 27j"):
-words that name no type there, each beside a consistent control that stays reported."""
+"""Java return claims of held-out library rounds (benchmarks/PRECISION-java.md, "Round 27j"
+and "Round 29j"): words that name no type there, each beside a consistent control that stays
+reported."""
 
 from __future__ import annotations
 
@@ -158,3 +159,27 @@ def test_a_java_array_type_after_as(
     code = _ROLES.replace("ENTRY", entry).replace("TYPE", declared)
     inp = static_input(tmp_path, code, "Roles.getAuthorityAsString", filename="p/Roles.java")
     assert bool(c2_prose_return_type(inp)) == flagged
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "flagged"),
+    [
+        # "integer" in lower case is a whole number, which a long (or short, byte) is: the
+        # number kind of a format ("the dictionary object that is expected to be an integer")
+        ("The integer value.", "long", False),
+        ("the value as an integer", "long", False),
+        ("The integer value.", "short", False),
+        # controls: Java's own names of the 32-bit type, and a whole number said of a
+        # floating-point or boolean value, stay reported
+        ("The int value of this object.", "long", True),
+        ("The Integer value.", "long", True),
+        ("The integer value.", "double", True),
+        ("the 32 bits as an integer", "boolean", True),
+    ],
+)
+def test_the_word_integer_is_any_whole_number(
+    tmp_path: Path, entry: str, declared: str, flagged: bool
+) -> None:
+    code = _RESOURCE.replace("ENTRY", entry).replace("TYPE", declared)
+    inp = static_input(tmp_path, code, "Item.toDetailedString", filename="p/Item.java")
+    assert bool(c2_javadoc_return_type(inp)) == flagged

@@ -8,7 +8,8 @@ clause names the value's final type ("the double value of this object converted 
 short", "the value of this Long as an int"), so when there is one it decides, not the first
 type word: the text agrees when any conversion target is the declared type.  A character
 or a byte returned in an ``int`` agrees too: Java's idiom for a code point, a byte or a ``-1``
-sentinel (``Reader.read``, ``codePointAt``, ``InputStream.read``).  Anything else
+sentinel (``Reader.read``, ``codePointAt``, ``InputStream.read``), and the lower-case word
+"integer" is any whole number, a ``long``'s too.  Anything else
 (a class name, a collection, prose like "the number of items") is not judged: precision first.
 """
 
@@ -88,7 +89,13 @@ def _said(text: str, declared: str) -> re.Match[str] | None:
     match = reporting[-1] if reporting else TYPE_PHRASE.search(text)
     if match is None or (match.start() > 40 and not match.groupdict().get("verb")):
         return None  # an explicit phrase near the start, or an explicit conversion verb
-    said = _UNBOXED[(match.group("type") or match.groupdict().get("type2") or "").lower()]
+    word = match.group("type") or match.groupdict().get("type2") or ""
+    said = _UNBOXED[word.lower()]
+    if word == "integer" and declared in ("long", "short", "byte"):
+        # lower-case "integer" is the English word for a whole number, which every integral
+        # type holds ("@return The integer value." on ``long getLong``); ``Integer`` and
+        # ``int`` name Java's 32-bit type and stay judged
+        return None
     if (said, declared) in (("char", "int"), ("byte", "int")):
         # Java returns a character or a byte in an int: a code point, an unsigned byte
         # (``InputStream.read``), or -1 for none; httpcore's ``byteAt`` (round 26)
