@@ -183,3 +183,71 @@ def test_the_word_integer_is_any_whole_number(
     code = _RESOURCE.replace("ENTRY", entry).replace("TYPE", declared)
     inp = static_input(tmp_path, code, "Item.toDetailedString", filename="p/Item.java")
     assert bool(c2_javadoc_return_type(inp)) == flagged
+
+
+_TAG = """\
+package p;
+
+public interface IterationTag {
+    /**
+     * Process body (re)evaluation.
+     *BODY
+     * @return ENTRY
+     */
+    TYPE doAfterBody();
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "entry", "declared", "flagged"),
+    [
+        # the docstring names the constants that answer the question
+        (
+            "\n     * If doAfterBody returns EVAL_BODY_AGAIN, the body is evaluated again."
+            "\n     * If doAfterBody returns SKIP_BODY, no more evaluations occur.\n     *",
+            "whether additional evaluations of the body are desired",
+            "int",
+            False,
+        ),
+        (
+            "\n     * Currently this always returns an Integer whose value is NOT_PSEUDO.\n     *",
+            "whether the column is a pseudo column",
+            "Integer",
+            False,
+        ),
+        (
+            "\n     * It returns {@link #SKIP_BODY} when done.\n     *",
+            "whether additional evaluations of the body are desired",
+            "int",
+            False,
+        ),
+        # controls: no sentence names the returned number; a "true if" claim; a boolean
+        # said of a String; a constant that is not returned
+        ("", "whether additional evaluations of the body are desired", "int", True),
+        (
+            "\n     * If doAfterBody returns EVAL_BODY_AGAIN, the body is evaluated again.\n     *",
+            "true if a vertex has degree 1",
+            "int",
+            True,
+        ),
+        (
+            "\n     * If doAfterBody returns EVAL_BODY_AGAIN, the body is evaluated again.\n     *",
+            "whether additional evaluations of the body are desired",
+            "String",
+            True,
+        ),
+        (
+            "\n     * The body is evaluated again while EVAL_BODY_AGAIN is set.\n     *",
+            "whether additional evaluations of the body are desired",
+            "int",
+            True,
+        ),
+    ],
+)
+def test_a_whether_answered_by_a_named_constant(
+    tmp_path: Path, body: str, entry: str, declared: str, flagged: bool
+) -> None:
+    code = _TAG.replace("BODY", body).replace("ENTRY", entry).replace("TYPE", declared)
+    inp = static_input(tmp_path, code, "IterationTag.doAfterBody", filename="p/IterationTag.java")
+    assert bool(c2_prose_return_type(inp)) == flagged

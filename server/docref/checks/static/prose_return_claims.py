@@ -116,6 +116,27 @@ def _tag_says_the_number(inp: StaticInput) -> bool:
     return any(_NUMBER_SAID.search(_RETURN_FIELD.sub("", s.text, count=1)) for s in tags)
 
 
+# a sentence saying which number the method hands back: a named constant ("If doAfterBody
+# returns EVAL_BODY_AGAIN, ...", "returns {@link #SKIP_BODY}") or the number type itself
+# ("this always returns an Integer whose value is ...")
+_RETURNS_THE_NUMBER = re.compile(
+    r"\breturns?\s+(?:(?i:an?|the)\s+(?:int|Integer|integer|long|Long)\b"
+    r"|(?:<code>|\{@(?:code|link|linkplain)\s+)?(?:[\w.]*[.#])?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b)"
+)
+
+
+def _says_the_constant(inp: StaticInput, claim: Segment) -> bool:
+    """Another sentence of a Java number method's docstring than ``claim`` says which number
+    comes back (:data:`_RETURNS_THE_NUMBER`): a "whether" answered by a constant of a
+    protocol (a JSP tag's ``doAfterBody``: "@return whether additional evaluations of the
+    body are desired" on ``int``, the body naming ``EVAL_BODY_AGAIN`` and ``SKIP_BODY``)."""
+    if (inp.function.returns or "").strip() not in _JAVA_NUMBERS:
+        return False
+    return any(
+        s is not claim and _RETURNS_THE_NUMBER.search(s.text) for s in inp.docstring.segments
+    )
+
+
 def _type_field_agrees(inp: StaticInput) -> bool:
     """A typed Returns entry (``:rtype:``) the return annotation does not contradict: the
     untyped text beside it describes the value's content (round 15, pyOpenSSL's
@@ -177,6 +198,7 @@ def kinds_claimed(inp: StaticInput) -> list[Claim]:
     function returns a value.  A claim naming one alternative among others ("True if ...,
     otherwise the count") is left out."""
     claims: list[Claim] = []
+    java = inp.file.language == "java"
     for seg, text, made in _claims(inp):
         found = claimed_kind(text)
         stated = _VERB.match(seg.text) is not None or _BODY_VERB.match(seg.text) is not None
@@ -187,6 +209,9 @@ def kinds_claimed(inp: StaticInput) -> list[Claim]:
         if found is None and (seg.kind == "returns" or stated):
             found = conversion_kind(text)
         rest = BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
+        asks = found is not None and found[0] == "bool" and text.lower().startswith("whether")
+        if asks and java and _says_the_constant(inp, seg):
+            continue  # the docstring names the constants that answer the question
         if found is not None and not OTHERWISE.search(rest):
             claims.append((seg, text, found, made))
     return claims
