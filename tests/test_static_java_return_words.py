@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
+from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import c2_prose_return_type
 
 from tests.static_helpers import static_input
@@ -251,3 +252,52 @@ def test_a_whether_answered_by_a_named_constant(
     code = _TAG.replace("BODY", body).replace("ENTRY", entry).replace("TYPE", declared)
     inp = static_input(tmp_path, code, "IterationTag.doAfterBody", filename="p/IterationTag.java")
     assert bool(c2_prose_return_type(inp)) == flagged
+
+
+_POLY = """\
+package p;
+
+public class Poly {
+    /**
+     * Creates a new polynomial from the given coefficients.
+     *
+     * @param is ENTRY
+     */
+    public Poly(TYPE is) {
+    }
+
+    /**
+     * Returns the coefficients.
+     *
+     * @return ENTRY
+     */
+    public TYPE coefficients() {
+        return null;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "flagged"),
+    [
+        # the array's element kind before "string": a string of those, the array itself
+        ("the integer string", "int[]", False),
+        ("a bit string", "boolean[]", False),
+        ("the number string", "long[]", False),
+        # controls: a plain string, a string of another kind, or a string said of a scalar
+        # or of an array of strings stay reported
+        ("the string", "int[]", True),
+        ("the integer string", "boolean[]", True),
+        ("the integer string", "String[]", True),
+        ("the integer string", "int", True),
+    ],
+)
+def test_a_string_of_the_array_elements(
+    tmp_path: Path, entry: str, declared: str, flagged: bool
+) -> None:
+    code = _POLY.replace("ENTRY", entry).replace("TYPE", declared)
+    param = static_input(tmp_path, code, "Poly.Poly", filename="p/Poly.java")
+    ret = static_input(tmp_path / "r", code, "Poly.coefficients", filename="p/Poly.java")
+    assert bool(c2_prose_param_type(param)) == flagged
+    assert bool(c2_prose_return_type(ret)) == flagged

@@ -156,6 +156,29 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
     return None
 
 
+# an array's element kind named before "string": "the integer string" for an ``int[]`` is a
+# string of integers -- a sequence, the array itself (round 27jh's polynomial coefficients);
+# ``char[]``/``byte[]`` are not judged as lists at all (:func:`.value_kinds.java_kinds`)
+_ELEMENT_WORDS = {
+    "int": {"int", "integer", "number", "digit"},
+    "long": {"long", "integer", "number", "digit"},
+    "short": {"short", "integer", "number"},
+    "boolean": {"boolean", "bit", "flag"},
+    "float": {"float", "number"},
+    "double": {"double", "number"},
+}
+
+
+def string_of_elements(claim: str, match: re.Match[str], declared: str | None) -> bool:
+    """A string claim whose adjective names the element kind of the Java array declared
+    (:data:`_ELEMENT_WORDS`): the sequence of those, not a ``String``."""
+    text = (declared or "").strip()
+    if claim != "str" or not text.endswith("[]"):
+        return False
+    words = set((match.groupdict().get("adj") or "").lower().split())
+    return bool(words & _ELEMENT_WORDS.get(text[:-2].strip(), set()))
+
+
 # a count or a flag said of a list, dict or set describes its items or values (round 10's
 # twisted ``isupport_TARGMAX`` and ``waiting``, round 11's "whether the layers are ..." on
 # list[bool]; session 10: no such claim on a container was judged TRUE in rounds 0-11)

@@ -21,7 +21,11 @@ import re
 
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.overriders import overriders
-from docref.checks.static.prose_claim_kinds import claimed_kind, said_of_items
+from docref.checks.static.prose_claim_kinds import (
+    claimed_kind,
+    said_of_items,
+    string_of_elements,
+)
 from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.value_kinds import CONTAINERS, NUMBERS, SCALARS, java_kinds
@@ -229,6 +233,8 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             continue
         if said_of_items(claim, kinds):
             continue  # "Whether it was waiting, and the result": a container's items
+        if java and string_of_elements(claim, match, annotations.get(name)):
+            continue  # "the integer string" for an ``int[]``: a string of integers
         if claim == "bool" and kinds <= {"int", "None"} and defaults.get(name) in ("0", "1"):
             continue  # a C-style flag the code spells 0/1: GitPython's ``ignore_self: int = 1``
         said = match.group(0).strip()

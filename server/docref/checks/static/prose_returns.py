@@ -48,6 +48,7 @@ from docref.checks.static.prose_claim_kinds import (
     said_as,
     said_of_items,
     said_per_key,
+    string_of_elements,
 )
 from docref.checks.static.prose_return_claims import entry_text, kinds_claimed
 from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
@@ -242,6 +243,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if said_as(text[match.end() :], kinds) or said_per_key(claim, text[match.end() :], kinds):
             continue
+        if java and string_of_elements(claim, match, inp.function.returns):
+            continue  # "the integer string" for an ``int[]``: a string of integers
         said = match.group(0).strip()
         name = inp.function.name
         kind_said = SHOWN.get(claim, f"a {claim}")
