@@ -170,8 +170,8 @@ _ELEMENT_WORDS = {
 
 
 def string_of_elements(claim: str, match: re.Match[str], declared: str | None) -> bool:
-    """A string claim whose adjective names the element kind of the Java array declared
-    (:data:`_ELEMENT_WORDS`): the sequence of those, not a ``String``."""
+    """Whether ``claim`` is a string whose adjective names the element kind of the Java array
+    declared (:data:`_ELEMENT_WORDS`): the sequence of those, not a ``String``."""
     text = (declared or "").strip()
     if claim != "str" or not text.endswith("[]"):
         return False
