@@ -97,3 +97,39 @@ def test_a_module_filling_its_namespace_through_vars(tmp_path: Path) -> None:
 def test_vars_of_a_function_creates_no_module_name(tmp_path: Path) -> None:
     files = {"cfg/__init__.py": "", "cfg/constants.py": LOCAL_VARS, "cfg/galaxy.py": GALAXY}
     assert _unresolved(tmp_path, files, "cfg/galaxy.py") == ["C.GALAXY_SERVER_LIST"]
+
+
+# ---- one element of a collection the same sentence names (pydicom, round 24) ---------------
+
+ENCODERS = '''
+def encode_string(value, encodings, custom_encoders=None):
+    """Encode a unicode string.
+
+    {sentence}
+
+    Args:
+        value: The string.
+        encodings: The encodings to try.
+        custom_encoders: Encoders by encoding name.
+    """
+    return value, encodings, custom_encoders
+'''
+
+
+def test_an_element_of_a_collection_the_sentence_names(tmp_path: Path) -> None:
+    sentence = "If given encoding is in `custom_encoders`, use a corresponding `custom_encoder`."
+    files = {"enc.py": ENCODERS.format(sentence=sentence)}
+    assert _unresolved(tmp_path, files, "enc.py") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Use a corresponding `custom_encoder`.",  # the singular alone in its sentence
+        # the plural named in another sentence only
+        "Look in `custom_encoders` first. Then use the `custom_encoder`.",
+    ],
+)
+def test_a_singular_alone_in_its_sentence_stays_reported(tmp_path: Path, sentence: str) -> None:
+    files = {"enc.py": ENCODERS.format(sentence=sentence)}
+    assert _unresolved(tmp_path, files, "enc.py") == ["custom_encoder"]

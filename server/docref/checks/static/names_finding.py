@@ -92,6 +92,25 @@ def _count_of(name: str, suggestion: str | None) -> bool:
     return prefix is not None and name[prefix.end() :] == suggestion
 
 
+def _element_of_named(
+    inp: StaticInput, segment: Segment, mention: Mention, plural: str | None
+) -> bool:
+    """The name's plural, the name in scope it would be a typo of, is named in the same
+    sentence: the prose names the collection, then one of its elements ("If given encoding
+    is in `custom_encoders`, use a corresponding `custom_encoder`": round 24, pydicom).  A
+    singular alone in its sentence (``num_step`` for ``num_steps``) stays judged."""
+    name = mention.target
+    plurals = {f"{name}s", f"{name}es"} | ({f"{name[:-1]}ies"} if name.endswith("y") else set())
+    if plural not in plurals:
+        return False
+    before = inp.source[segment.start : mention.start]
+    after = inp.source[mention.end : segment.end]
+    sentence = _SENTENCE_END.split(before)[-1] + " " + _SENTENCE_END.split(after)[0]
+    return re.search(rf"(?<![\w.]){re.escape(plural)}(?!\w)", sentence) is not None
+
+
+# where a sentence ends: a full stop, question or exclamation mark before a space
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _EXAMPLES = re.compile(r"\b(?:such\s+as|e\.\s?g\.|for\s+(?:example|instance))", re.I)
 
 
@@ -170,6 +189,8 @@ def unresolved_finding(
     if not resolution.owner and _same_entity(name, [*candidates, suggestion or ""]):
         return None
     if not resolution.owner and _count_of(name, suggestion):
+        return None
+    if not resolution.owner and _element_of_named(inp, segment, mention, suggestion):
         return None
     if not resolution.owner and _numbered_example(inp, segment, mention, name, candidates):
         return None
