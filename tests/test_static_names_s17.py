@@ -230,7 +230,9 @@ def test_without_the_link_the_other_files_parameter_is_demoted(tmp_path: Path) -
 
 # the placeholders of a format template the docstring writes in a code span (round 21: metpy's
 # "of the form `f'{module_name}{comparison_operator}{version_number}'` where
-# `comparison_operator` must be one of ...", beside a constant ``comparison_operators``)
+# `comparison_operator` must be one of ...", beside a constant ``comparison_operators``; the
+# sentence names the operators, not the constant: a plural named beside its singular is
+# session 19's one element of that collection)
 TEMPLATE = '''
 comparison_operators = ("==", "<", ">")
 
@@ -240,7 +242,7 @@ def version_check(version_spec):
 
     Args:
         version_spec: The specification, of the form {form} where `comparison_operator`
-            must be one of `comparison_operators`.
+            must be one of ``==``, ``<`` or ``>``.
     """
     return version_spec in comparison_operators
 '''
