@@ -369,12 +369,17 @@ def _job(cand: Candidate, src: SourceText) -> Job:
 
 def _next_chunk(queues: list[deque[str]], wid: int) -> list[str]:
     """The next files for worker ``wid``: its own first, then those no worker holds, then
-    the end of the longest other queue (its owner decodes them fastest, so take its last)."""
+    the end of the longest other queue (its owner decodes them fastest, so take its last).
+
+    Chunks shrink as the files run out (what is left over twice the workers, down to one
+    file): the run ends with the last chunk, while a worker with nothing left waits for it,
+    so the last ones are short."""
+    size = max(1, min(_CHECK_CHUNK, sum(map(len, queues)) // (2 * (len(queues) - 1))))
     own = queues[wid]
     if own:
-        return [own.popleft() for _ in range(min(_CHECK_CHUNK, len(own)))]
+        return [own.popleft() for _ in range(min(size, len(own)))]
     shared = queues[-1]
     if shared:
-        return [shared.popleft() for _ in range(min(_CHECK_CHUNK, len(shared)))]
+        return [shared.popleft() for _ in range(min(size, len(shared)))]
     other = max(queues[:-1], key=len)
-    return [other.pop() for _ in range(min(_CHECK_CHUNK, len(other) // 2))][::-1]
+    return [other.pop() for _ in range(min(size, len(other) // 2))][::-1]

@@ -24,6 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from docref.core.lifeline import exit_with_parent
+from docref.engine.cold_ahead import Ahead
 from docref.engine.cold_dir import drop_inherited_locks
 
 if TYPE_CHECKING:
@@ -114,6 +115,8 @@ class _Worker:
         self.fd = -1
         self.store: Any = None
         self.places: dict[str, partial[str]] = {}  # relpath -> reads its body from the blob
+        self.ahead = Ahead()  # its files' docstrings, segmented while it waits
+        self.extracted: set[str] = set()
 
     def extract(self, jobs: list[Job]) -> list[tuple[str, str]]:
         from docref.graph.extraction import extract
@@ -127,6 +130,8 @@ class _Worker:
             entry = Entry.from_extract(fe, data)
             out.append((rel, entry.serialise()))
             self.own[rel] = entry
+            self.extracted.add(rel)
+            self.ahead.add(fe, data)
         return out
 
     def build(self, setup: Setup) -> None:
@@ -152,13 +157,19 @@ class _Worker:
         graph.adopt(entries, setup.package_dirs, setup.skipped)
         give_back_memory()  # what extraction freed
         self.graph = graph
-        self.store = _store_for(graph, setup)
+        self.store = _store_for(graph, setup, self.ahead)
 
     def check(self, paths: list[str]) -> list[Any]:
         from docref.engine.static import check_static
 
         assert self.graph is not None and self.setup is not None, "check before graph"
         setup = self.setup
+        for rel in paths:
+            self.ahead.drop(rel)  # segmented by the check itself now, if not already
+        if not self.extracted.issuperset(paths):
+            # the parent deals a worker its own files first: they are all dealt, and what
+            # is still queued ahead the other worker took (or nobody checks)
+            self.ahead.clear()
         run = check_static(self.graph, paths, enable=setup.enable, ignore=setup.ignore, jobs=1)
         # a checked file's extract is let go (read back from the blob if a later check follows
         # a name into it): the worker's memory stays near what it held after extraction
@@ -181,7 +192,7 @@ class _Worker:
             os.close(self.fd)
 
 
-def _store_for(graph: ProjectGraph, setup: Setup) -> Any:
+def _store_for(graph: ProjectGraph, setup: Setup, ahead: Ahead) -> Any:
     """The parsed-docstring store the checks use: the on-disk one (written in one transaction
     at the end) when the run has a cache, else memory only."""
     from docref.checks.static.runner import use_docstring_store
@@ -194,6 +205,18 @@ def _store_for(graph: ProjectGraph, setup: Setup) -> Any:
         def save(self, language: Any, content_hash: str, parsed: Any) -> None:
             if self._cache is not None:
                 self._unwritten.append((self._key(language, content_hash), encode_rows(parsed)))
+
+        def load(self, language: Any, content_hash: str) -> Any:
+            known = super().load(language, content_hash)
+            ready = ahead.take(language, content_hash)
+            if ready is None:
+                return known
+            # what the check would have segmented and saved itself (stored rows first, as
+            # the check reads them)
+            rows = {**ready, **known}
+            if len(rows) > len(known):
+                self.save(language, content_hash, rows)
+            return rows
 
     cache = None
     if setup.use_segments_cache:
@@ -220,6 +243,9 @@ def main(wid: int, conn: Connection, parent: int) -> None:
     worker = _Worker(wid)
     try:
         while True:
+            if worker.ahead.pending and not conn.poll():
+                worker.ahead.step()  # nothing to do meanwhile: see docref.engine.cold_ahead
+                continue
             message = conn.recv()
             kind = message[0]
             try:
