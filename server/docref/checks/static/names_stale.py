@@ -26,6 +26,7 @@ from docref.checks.static.names_stale_cues import (
 from docref.checks.static.names_used import called_names, used_names, used_twins
 from docref.checks.static.prose_names import RULE_STALE, stale_match
 from docref.checks.static.prose_names_called import called_in, called_not_valued, called_twin
+from docref.checks.static.prose_names_listed import returned_member
 from docref.core.findings import Criterion, Finding
 from docref.graph.java_refs import raw_type
 from docref.segments import Segment
@@ -83,6 +84,10 @@ def stale_finding(
     sentence = inp.source[segment.start : segment.end]
     if names_a_package(sentence) or one_of_values(sentence, mention.start - segment.start, params):
         return None
+    if returned_member(
+        segment.kind, sentence, mention.start - segment.start, mention.end - segment.start
+    ):
+        return None  # "- `func_vals` [array]: ..." under Returns: the result's attribute
     called = mention.kind == "call" or called_in(name, sentence)
     cue = passed or (cued and plain and parameter_cue(inp.source, mention.start, mention.end))
     match = twin_in_scope(

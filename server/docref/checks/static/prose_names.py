@@ -211,8 +211,10 @@ def stale_match(
         params = [p for p in params if p.endswith("_")]
         scope = [o for o in scope if o.endswith("_")]
     for param in params:
-        if keyword and name.startswith("_") != param.startswith("_"):
-            continue  # ``_metadata`` (a file) is no old name of ``metadata_task_size``
+        if name.startswith("_") != param.startswith("_"):
+            # ``_metadata`` (a file, pyarrow and dask, rounds 11 and 24) is no old name of
+            # ``metadata_path``: a rename keeps a parameter public
+            continue
         if keyword and _truncated(name, param):
             continue  # ``markeredgecolor`` (matplotlib's, passed on) is no renamed ``marker``
         as_word = plain and not cue
@@ -278,9 +280,27 @@ def stale_match(
     if len(found) != 1:
         return None
     (match,) = found
+    if (not name[:1].isupper() and _inflected(name, match)) or _placeholder(name, match):
+        # "A list with the ``field_specs``" beside ``db.field_spec``: English about the one
+        # (libpysal, round 24; a CapWords plural is judged with its article by the caller);
+        # ``_insert_x()`` beside ``_insert_child``: a template
+        return None
     if re.search(rf"(?<![\w.]){re.escape(match)}(?!\w)", sentence):
         return None
     return match
+
+
+# a word standing for any of several ("an ``_insert_x()`` method", x the child's tag)
+_PLACEHOLDERS = frozenset({"x", "xx", "xxx"})
+
+
+def _placeholder(name: str, match: str) -> bool:
+    """``name`` is a template of names (python-docx's ``_insert_x()`` for each child tag,
+    round 25): a placeholder word where its twin has another word."""
+    a, b = words_of(name), words_of(match)
+    return len(a) == len(b) and any(
+        x in _PLACEHOLDERS and x != y for x, y in zip(a, b, strict=True)
+    )
 
 
 def renamed_twin(name: str, params: Iterable[str]) -> str | None:

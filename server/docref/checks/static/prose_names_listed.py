@@ -1,0 +1,39 @@
+"""Names a Returns entry lists as members of the returned value, for ``C1-PROSE-NAME-STALE``.
+
+A Returns (or Yields) entry that goes on to list what the returned object holds, one bulleted
+item a member, defines those names itself::
+
+    res : `OptimizeResult`
+        Important attributes are:
+
+        - `x` [list]: location of the minimum.
+        - `func_vals` [array]: function value for each iteration.
+
+``func_vals`` is an attribute of the result the docstring introduces, not the parameter
+``func`` under an old name (round 27, scikit-optimize: five such false alarms).  Only the head
+of an item counts -- the code-marked name that opens a bulleted line, then an optional type in
+brackets or parentheses and ``:`` or a dash -- and only in a Returns/Yields entry: the same name
+in the entry's text ("with all `typevar_map` keys replaced", pydantic's stale name) is still a
+mention, and bullets under a parameter's entry list values the parameter takes.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["returned_member"]
+
+_RETURNED = frozenset({"returns", "yields"})
+# the line's start up to the mention: indentation and a bullet
+_BULLET = re.compile(r"(?:^|\n)[ \t]*[-*+\u2022][ \t]+[`*]*$")
+# after the mention: its closing markup, an optional type (``[array]``, ``(list)``) and the
+# item's separator
+_ITEM_HEAD = re.compile(r"^[`*]*[ \t]*(?:[\[(][^\]\n)]*[\])][ \t]*)?(?::|--|\u2013|-[ \t])")
+
+
+def returned_member(kind: str, text: str, start: int, end: int) -> bool:
+    """The mention at ``text[start:end]`` (a segment of ``kind``) heads a bulleted item of a
+    Returns/Yields entry: a member of the returned value the docstring lists."""
+    if kind not in _RETURNED:
+        return False
+    return _BULLET.search(text, 0, start) is not None and _ITEM_HEAD.match(text[end:]) is not None
