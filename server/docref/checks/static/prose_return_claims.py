@@ -58,11 +58,30 @@ _CLAUSE = re.compile(
 )
 
 
+# "Get the help string for a single trait and print it." (round 28, traitlets, on ``-> None``):
+# the sentence goes on to do something with what it gets, which is then no return value
+# ("and return it" still returns it)
+_CONSUMED = re.compile(
+    r"\band\s+(?:then\s+)?(?!(?:return|yield|give)s?\b)[a-z]+\s+(?:it|them)\b", re.I
+)
+
+
+def _accessor(inp: StaticInput) -> bool:
+    """A property's setter or deleter (``@name.setter``): its docstring describes the
+    property, often the getter's copied (round 28, ansible-test's ``setup_executed``: "True if
+    setup has been executed, otherwise False." over ``-> None``), never what it returns."""
+    fn = inp.function
+    marks = {d.split("(", 1)[0].strip() for d in fn.decorators}
+    return bool(marks & {f"{fn.name}.setter", f"{fn.name}.deleter"})
+
+
 def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
     """The return claims of the docstring: the segment, its text after the verb/field, and
     whether it holds only when the function returns a value (:data:`_MADE`, :data:`_ASKS`)."""
     java = inp.file.language == "java"
     out: list[tuple[Segment, str, bool]] = []
+    if not java and _accessor(inp):
+        return out
     # a typed Returns entry is C2-RETURN-TYPE's to judge, and says what the summary means
     typed = any(s.kind == "returns" and s.type for s in inp.docstring.segments)
     agreed = typed and _type_field_agrees(inp)
@@ -79,6 +98,8 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
             verb = _VERB.match(seg.text)
             made = _MADE.match(seg.text) or _ASKS.match(seg.text)
             if verb is not None and seg.text[:1].isupper():
+                if verb.group(0).lower().startswith("get") and _CONSUMED.search(seg.text):
+                    continue  # "Get X and print it": what it gets is used, not returned
                 out.append((seg, seg.text[verb.end() :], False))
             elif made is not None and seg.text[:1].isupper():
                 asks = made.group(0).lower().endswith("whether ")
