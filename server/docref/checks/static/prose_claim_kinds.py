@@ -123,9 +123,12 @@ SHOWN |= {"list": "a list", "dict": "a dict", "int": "a count"}
 
 
 # a participle naming a conversion makes the noun what was converted, not what comes back:
-# "The stringified dictionary" is a string (round 12b, langchain-core), "a serialized list" text
+# "The stringified dictionary" is a string (round 12b, langchain-core), "a serialized list" text;
+# so does a text format: "a bytes-ish YAML dictionary" is YAML text (round 28, ansible-core, on
+# ``bytes | str``), "a JSON list" a document
 _CONVERTED = re.compile(
-    r"\b(?:stringified|seriali[sz]ed|(?:json-)?encoded|pickled|rendered|dumped)\b",
+    r"\b(?:stringified|seriali[sz]ed|(?:json-)?encoded|pickled|rendered|dumped"
+    r"|json|yaml|toml|xml)\b",
     re.I,
 )
 

@@ -159,6 +159,11 @@ def _firm(claim: str, kinds: set[str], conversion: bool) -> bool:
         return kinds <= {"int"}
     if claim in CONTAINERS:
         return kinds <= SCALARS
+    if claim == "int" and kinds & {"list", "tuple", "set"}:
+        # a count said of a collection of numbers is each item's: "Number of pixels in Y and X
+        # directions" on ``list[int]`` (round 27, pystac), "Number of rows represented by each
+        # status label" on ``tuple[int, ...]`` (round 21): as C2-PROSE-RETURN-ITEMS for returns
+        return False
     if claim in ("str", "int"):
         if kinds <= CONTAINERS:
             return True
