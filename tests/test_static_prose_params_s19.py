@@ -59,8 +59,11 @@ def _rules(tmp_path: Path, style: str, ann: str, claim: str) -> list[str]:
         ("list[int] | None", "Number of pixels in Y and X directions for the grid.", False),
         # round 21 (pyjanitor): one count per status label
         ("tuple[int, ...]", "Number of rows represented by the labels.", False),
-        # control: a count said of a string stays in the default rule (recall: int -> str)
+        # controls: a count said of a string stays in the default rule (recall: int -> str),
+        # and so does one said of a list of strings or of a bare list
         ("str", "Number of pixels in Y and X directions for the grid.", True),
+        ("list[str]", "Number of files to keep.", True),
+        ("list", "Number of files to keep.", True),
     ],
 )
 def test_a_count_said_of_a_collection_of_numbers_is_each_items(

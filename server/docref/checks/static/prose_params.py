@@ -144,7 +144,20 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, str, bool]]:
     return out
 
 
-def _firm(claim: str, kinds: set[str], conversion: bool) -> bool:
+_NUMBER_TYPES = frozenset(
+    {"int", "float", "complex", "Integer", "Long", "Short", "Double", "Float", "Number"}
+)
+
+
+def _of_numbers(annotation: str) -> bool:
+    """Every type argument of ``annotation`` is a number (``list[int] | None``,
+    ``tuple[int, ...]``; not ``List<String>``, nor a bare ``list``)."""
+    inner = " ".join(re.findall(r"[\[<]([^\[\]<>]*)[\]>]", annotation))
+    words = set(re.findall(r"[A-Za-z_][\w.]*", inner))
+    return bool(words) and words <= _NUMBER_TYPES
+
+
+def _firm(claim: str, kinds: set[str], conversion: bool, annotation: str) -> bool:
     """A claim no reading of the words reconciles with the annotation: a container said of a
     scalar or the other way round, a count or a string said of the other, a flag under an
     ``int`` (a C-style 0/1 default is skipped before).  What rounds 9-12 judged debatable or
@@ -159,7 +172,7 @@ def _firm(claim: str, kinds: set[str], conversion: bool) -> bool:
         return kinds <= {"int"}
     if claim in CONTAINERS:
         return kinds <= SCALARS
-    if claim == "int" and kinds & {"list", "tuple", "set"}:
+    if claim == "int" and kinds & {"list", "tuple", "set"} and _of_numbers(annotation):
         # a count said of a collection of numbers is each item's: "Number of pixels in Y and X
         # directions" on ``list[int]`` (round 27, pystac), "Number of rows represented by each
         # status label" on ``tuple[int, ...]`` (round 21): as C2-PROSE-RETURN-ITEMS for returns
@@ -249,7 +262,7 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             f"{'declared' if java else 'annotated'} `{annotation}`"
         )
         hint = f"describe {name} as the {annotation} it is, or fix the annotation"
-        firm = _firm(claim, kinds, conversion)
+        firm = _firm(claim, kinds, conversion, annotation)
         rule = RULE_PROSE_PARAM if firm else RULE_PROSE_PARAM_LOOSE
         out.append(inp.finding(seg, Criterion.C2, rule, message, hint))
     return out
