@@ -113,3 +113,18 @@ def test_javadoc_throws_naming_a_renamed_exception(tmp_path: Path) -> None:
 )
 def test_javadoc_throws_controls_are_silent(tmp_path: Path, tag: str) -> None:
     assert _java(tmp_path, f"     * {tag}") == []
+
+
+@pytest.mark.parametrize("style", list(_STYLES), ids=list(_STYLES))
+@pytest.mark.parametrize("word", ["String", "Integer"])
+def test_a_builtin_type_written_as_a_word_is_no_class(
+    tmp_path: Path, style: str, word: str
+) -> None:
+    # qiskit (round 17): "String: self.qubit_layer + ..." beside an import of ``StringIO``;
+    # the control beside it, a misspelt class of the file, stays reported
+    code = "from io import StringIO\nfrom numbers import Integral\n" + _CODE.format(
+        doc=_STYLES[style].format(t=word)
+    )
+    assert run_rule(c1_doctype_unresolved, tmp_path, code, "run") == []
+    typo = _CODE.format(doc=_STYLES[style].format(t="Frobnicater"))
+    assert len(run_rule(c1_doctype_unresolved, tmp_path / "typo", typo, "run")) == 1

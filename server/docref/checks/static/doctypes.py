@@ -49,8 +49,11 @@ _NUMBERED = re.compile(r"([A-Z]\w*?[a-z])_?(?:\d+|[nNkK])")
 # ``T``), optionally dotted (``pkg.mod.Frobber``); ``~``/``!`` Sphinx prefixes are dropped.
 _CLASS_NAME = re.compile(r"(?<![\w.])[~!]?((?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]*[a-z]\w*)(?![\w(])")
 _KNOWN = frozenset(dir(builtins)) | frozenset(dir(typing)) | frozenset(dir(abc))
-# Docstring vocabulary that is capitalised without being a class name.
+# Docstring vocabulary that is capitalised without being a class name; and a builtin's type
+# written as a word (Java's or the English one: ``String: the layer``, qiskit round 17, where
+# "did you mean `StringIO`" named the wrong thing -- the type word's judge is C2's)
 _WORDS = frozenset({"Default", "Defaults", "Optional", "Required", "Returns", "See", "Note"})
+_WORDS |= frozenset({"String", "Integer", "Boolean", "Bool", "Float", "Double", "Number", "Long"})
 _SECTIONS = frozenset({"param", "returns", "yields", "attribute"})
 _SKIPPED = _KNOWN | _WORDS
 
