@@ -270,7 +270,8 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             why="The prose parameter claims that can be loose English rather than a wrong "
             'type: "a string" for bytes (Python 2 wording some maintainers keep), "a list '
             'of" for a mapping, "as an integer" for a string holding one, "Whether" for a '
-            "string option. Opt-in: on projects nobody here had read "
+            'string option, "the number of" for a list of numbers (one count per item). '
+            "Opt-in: on projects nobody here had read "
             "(rounds 9-12) 2 of 15 such findings were judged true on first sight: "
             'enable = ["C2-PROSE-PARAM-LOOSE"] or --extend-select C2-PROSE-PARAM-LOOSE.',
             example='def send(data: bytes) -> None:\n    """Args:\n        data: A string '
