@@ -72,6 +72,8 @@ from .python_lines import (
 __all__ = ["parse_python_docstring"]
 
 _STYLE_ORDER: tuple[DocstringStyle, ...] = ("numpy", "google", "rest", "epydoc")
+# a line of a YAML/config mapping: ``key: value``, ``- key:``, ``key:``
+_MAPPING_LINE = re.compile(r"(?:-\s+)?[\w.-]+\s*:(?:\s|$)")
 
 
 class _Parser:
@@ -102,6 +104,11 @@ class _Parser:
             return None
         key = section_key(match.group(1))
         if key not in ENTRY_SECTIONS and key not in PROSE_SECTIONS:
+            return None
+        if match.group(1)[0].islower() and i > 0 and _MAPPING_LINE.match(self.lines[i - 1].text):
+            # ``module: copy`` / ``args:`` (round 28, ansible): a lower-case key right under
+            # another ``key: value`` line is one more key of a YAML/config example, not a
+            # heading; a heading starts its own block or is written capitalised
             return None
         nxt = next_text(self.lines, i + 1, hi)
         if nxt is None or self.lines[nxt].indent <= self.lines[i].indent:
