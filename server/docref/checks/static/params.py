@@ -33,6 +33,8 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
   sample entry (round 24).
 * A made-up tail on a prefix two or more undocumented parameters share (``ndarray_abc_xyz``
   for ``ndarray_mode``, ``ndarray_size_threshold``) documents the family (round 20).
+* An entry the body reads as a string key (``self.get_argument("download")``,
+  ``options.get("name")``) names an input reached by key (:mod:`.params_keys`, round 28).
 * Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
   edit distance of at most 2 (1 for names of three characters or fewer).
 """
@@ -60,6 +62,7 @@ from docref.checks.static.params_entries import (
     template_placeholder,
     underscore_of_private,
 )
+from docref.checks.static.params_keys import read_by_key
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_suggest import closest_parameter, rename_target
 from docref.core.findings import Criterion, Evidence, Finding
@@ -339,6 +342,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         suggestion = closest_parameter(name, candidates)
         if items_of_args and suggestion is None:
             continue  # an item of *args, documented by its name
+        if not java and suggestion is None and read_by_key(inp, name):
+            continue  # an HTTP query argument, an option read by key: an input, not stale
         if group_of_varargs(shown, name, params, param_entries):
             continue  # ``*columns`` for ``column, *additional_columns``: the two together
         if placeholder_of_family(name, names - param_entries):

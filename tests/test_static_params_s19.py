@@ -1,0 +1,165 @@
+"""C1-PARAM-UNKNOWN false-alarm mechanisms of session 19 (class and ``__init__`` entries),
+each with a control beside it that stays reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.static_helpers import default_findings
+
+
+def _findings(tmp_path: Path, code: str) -> list[tuple[str, str]]:
+    return sorted((f.qualname, f.message.split(",")[0]) for f in default_findings(tmp_path, code))
+
+
+_YAML_EXAMPLE = '''
+class ModuleArgsParser:
+    """There are several ways a module and argument set can be expressed:
+
+    # complex args form, for passing structured data
+    - copy:
+        src: a
+        dest: b
+
+    # gross, but technically legal
+    - action:
+        module: copy
+        args:
+          src: a
+          dest: b
+
+    # Standard YAML form for command-type modules.
+    - command: 'pwd'
+      args:
+        chdir: '/tmp'
+    """
+
+    def __init__(self, task_ds=None, collection_list=None):
+        self.task_ds = task_ds
+        self.collection_list = collection_list
+
+
+class Lowered:
+    """Parse a task.
+
+    args:
+        task_ds: the task's data
+        chdir: the directory to run in
+    """
+
+    def __init__(self, task_ds=None):
+        self.task_ds = task_ds
+
+
+class Capital:
+    """Parse a task.
+    Args:
+        task_ds: the task's data
+        chdir: the directory to run in
+    """
+
+    def __init__(self, task_ds=None):
+        self.task_ds = task_ds
+
+
+def run(task_ds):
+    """Run a task.
+
+    Parameters
+    ----------
+    task_ds : dict
+        the task's data
+    chdir : str
+        the directory to run in
+    """
+    return task_ds
+
+
+def run_rest(task_ds):
+    """Run a task.
+
+    :param task_ds: the task's data
+    :param chdir: the directory to run in
+    """
+    return task_ds
+'''
+
+
+def test_a_yaml_mapping_key_named_like_a_section_is_no_heading(tmp_path: Path) -> None:
+    # round 28 (ansible's ``ModuleArgsParser``): a YAML task example in a class docstring
+    # with no section of its own; ``args:`` is a mapping key under ``module: copy`` /
+    # ``- command: 'pwd'``, so its ``src: a``, ``chdir: '/tmp'`` lines are values, not
+    # parameter entries.  Controls: a lower-case ``args:`` that starts its own block (after
+    # a blank line) and a capitalised ``Args:`` right under the summary stay headings, and
+    # the NumPy and reST forms of the stale entry stay reported
+    assert _findings(tmp_path, _YAML_EXAMPLE) == [
+        ("Capital", 'documents parameter "chdir"'),
+        ("Lowered", 'documents parameter "chdir"'),
+        ("run", 'documents parameter "chdir"'),
+        ("run_rest", 'documents parameter "chdir"'),
+    ]
+
+
+_KEYS_READ = '''
+class NbconvertFileHandler:
+    async def get(self, format, path):
+        """Get a notebook file in a desired format.
+
+        Parameters
+        ----------
+        download: bool, optional
+            If true, set Content-Disposition: attachment
+        sanitize_html: bool, optional (html format only)
+            If true, sanitize HTML
+        verbose: bool, optional
+            Written out, never read: stale.
+        """
+        sanitize = self.get_argument("sanitize_html", None)
+        if self.get_argument("download", "false").lower() == "true":
+            self.set_header("Content-Disposition", "attachment")
+        self.log("verbose")
+        return format, path, sanitize
+
+    def post(self, path, timeout_s=None):
+        """Store a file.
+
+        Args:
+            path: where to store it
+            timeout: how long to wait (the old name of ``timeout_s``, still a key)
+            mode: written to the settings, not read from them
+        """
+        self.settings["mode"] = "w"
+        return path, timeout_s or self.settings.get("timeout")
+
+
+class Retries:
+    """Retry failed messages.
+
+    :param max_retries: how many times to retry
+    :param on_retry_exhausted: the actor to tell when retries run out, an actor option
+    :param backoff: stale: no longer taken nor read
+    """
+
+    def __init__(self, max_retries=20):
+        self.max_retries = max_retries
+
+    def after_failure(self, message):
+        target = message.options["on_retry_exhausted"]
+        return target
+'''
+
+
+def test_an_entry_the_body_reads_as_a_string_key(tmp_path: Path) -> None:
+    # round 28 (jupyter_server's ``NbconvertFileHandler.get``: the HTTP query arguments it
+    # reads with ``self.get_argument("download")``) and round 22 (dramatiq's ``Retries``: an
+    # actor option read with ``message.options.get(...)``): the entries name inputs reached
+    # by key, in NumPy, Google and reST form.  Controls: a string written but not read as a
+    # key (``self.log("verbose")``), a key only stored to (``mode``), the old name of a real
+    # parameter still read as a key (``timeout`` for ``timeout_s``: a rename) and an entry
+    # nothing reads (``backoff``) stay reported
+    assert _findings(tmp_path, _KEYS_READ) == [
+        ("NbconvertFileHandler.get", 'documents parameter "verbose"'),
+        ("NbconvertFileHandler.post", 'documents parameter "mode"'),
+        ("NbconvertFileHandler.post", 'documents parameter "timeout"'),
+        ("Retries", 'documents parameter "backoff"'),
+    ]
