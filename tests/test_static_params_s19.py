@@ -132,34 +132,66 @@ class NbconvertFileHandler:
         return path, timeout_s or self.settings.get("timeout")
 
 
-class Retries:
-    """Retry failed messages.
+    @classmethod
+    def from_dict(cls, data):
+        """Build a handler.
 
-    :param max_retries: how many times to retry
-    :param on_retry_exhausted: the actor to tell when retries run out, an actor option
-    :param backoff: stale: no longer taken nor read
+        :param name: the handler's name, a key of the undocumented ``data``
+        """
+        return cls(data.get("name"))
+
+    def apply(self, msg):
+        """Apply a message.
+
+        :param dict name: the message, misnamed (the entry's name is a key of ``msg``)
+        """
+        return msg["name"]
+
+
+def view(page_size=10):
+    """List the items.
+
+    Args:
+        page: the page to show, a query argument of the module's request
+        page_size: how many items a page has
+    """
+    return request.args.get("page", 1), page_size
+
+
+class Choice:
+    """A choice.
+
+    :param name: the choice's name
+    :param name_localizations: stale: the class reads it from a payload, the constructor
+        does not take it
     """
 
-    def __init__(self, max_retries=20):
-        self.max_retries = max_retries
+    def __init__(self, *, name):
+        self.name = name
 
-    def after_failure(self, message):
-        target = message.options["on_retry_exhausted"]
-        return target
+    @classmethod
+    def from_dict(cls, data):
+        self = cls(name=data["name"])
+        self.name_localizations = data.get("name_localizations")
+        return self
 '''
 
 
 def test_an_entry_the_body_reads_as_a_string_key(tmp_path: Path) -> None:
     # round 28 (jupyter_server's ``NbconvertFileHandler.get``: the HTTP query arguments it
-    # reads with ``self.get_argument("download")``) and round 22 (dramatiq's ``Retries``: an
-    # actor option read with ``message.options.get(...)``): the entries name inputs reached
-    # by key, in NumPy, Google and reST form.  Controls: a string written but not read as a
-    # key (``self.log("verbose")``), a key only stored to (``mode``), the old name of a real
-    # parameter still read as a key (``timeout`` for ``timeout_s``: a rename) and an entry
-    # nothing reads (``backoff``) stay reported
+    # reads with ``self.get_argument("download")``), and a view reading a module-level
+    # ``request.args``: the entries name inputs reached by key (NumPy and Google form).
+    # Controls: a string written but not read as a key (``self.log("verbose")``), a key
+    # only stored to (``mode``), the old name of a real parameter still read as a key
+    # (``timeout`` for ``timeout_s``: a rename), keys of a parameter's own mapping
+    # (``data.get("name")``, pyro's ``msg["name"]``, judged TRUE in round 16) and a class
+    # whose method reads the stale entry's name from a payload (discord.py's ``Choice``,
+    # judged TRUE) stay reported
     assert _findings(tmp_path, _KEYS_READ) == [
+        ("Choice", 'documents parameter "name_localizations"'),
+        ("NbconvertFileHandler.apply", 'documents parameter "name"'),
+        ("NbconvertFileHandler.from_dict", 'documents parameter "name"'),
         ("NbconvertFileHandler.get", 'documents parameter "verbose"'),
         ("NbconvertFileHandler.post", 'documents parameter "mode"'),
         ("NbconvertFileHandler.post", 'documents parameter "timeout"'),
-        ("Retries", 'documents parameter "backoff"'),
     ]
