@@ -153,28 +153,143 @@ def test_an_answer_that_is_no_verdict_is_asked_again(fake: FakeOpenAI, tmp_path:
     _same(again, first)
 
 
-def test_damaged_model_entries_are_misses(fake: FakeOpenAI, tmp_path: Path) -> None:
+def _rows(cache: Path) -> list[str]:
     import diskcache
     from docref.cache.store import JSONOnlyDisk
     from docref.engine.file_cache import RESULTS_CACHE
 
+    with diskcache.Cache(str(cache / RESULTS_CACHE), disk=JSONOnlyDisk) as raw:
+        return [str(k) for k in raw if str(k).startswith("model:")]
+
+
+def _set_rows(cache: Path, texts: list[str]) -> None:
+    """Each stored model entry's row replaced by one of ``texts`` in turn."""
+    import diskcache
+    from docref.cache.store import JSONOnlyDisk
+    from docref.engine.file_cache import RESULTS_CACHE
+
+    keys = _rows(cache)
+    assert keys
+    with diskcache.Cache(str(cache / RESULTS_CACHE), disk=JSONOnlyDisk) as raw:
+        for i, key in enumerate(keys):
+            raw.set(key, texts[i % len(texts)])
+
+
+def _row(answers: str, functions: list[dict[str, object]]) -> str:
+    """A row in the stored form: the entry, a newline, the answers (with their CRC-32)."""
+    import zlib
+
+    head = {"deps": {}, "endpoint": "e", "problems": [], "functions": functions}
+    return json.dumps({**head, "crc": zlib.crc32(answers.encode())}) + "\n" + answers
+
+
+def _stored(cache: Path) -> list[str]:
+    import diskcache
+    from docref.cache.store import JSONOnlyDisk
+    from docref.engine.file_cache import RESULTS_CACHE
+
+    with diskcache.Cache(str(cache / RESULTS_CACHE), disk=JSONOnlyDisk) as raw:
+        return [str(raw[k]) for k in _rows(cache)]
+
+
+def _changed(row: str) -> str:
+    """``row`` with its answers changed by a blank: still JSON, not what was stored."""
+    head, _, answers = row.partition("\n")
+    return head + "\n" + answers.replace("[", "[ ", 1)
+
+
+def test_damaged_model_entries_are_misses(fake: FakeOpenAI, tmp_path: Path) -> None:
     root, cache = _project(tmp_path), tmp_path / "cache"
     first, _, _ = _check(root, cache, fake)
-    with diskcache.Cache(str(cache / RESULTS_CACHE), disk=JSONOnlyDisk) as raw:
-        keys = [k for k in raw if str(k).startswith("model:")]
-        assert keys
-        for i, key in enumerate(keys):
-            raw.set(key, ['{"deps": {}, "functions": 3}', "{", '{"deps": []}'][i % 3])
-    again, _, _ = _check(root, cache, fake)
+    good = _stored(cache)
+    _set_rows(cache, ['{"deps": {}, "functions": 3}', "{", '{"deps": []}'])
+    again, _, err = _check(root, cache, fake)
     _same(again, first)
     assert again["llm"]["calls"] == 0  # type: ignore[index]  # the answer cache still had them
-    # a stored answer is a list of eight: a short one, or a keyed object, is a miss too
-    entry = '{"deps": {}, "endpoint": "e", "problems": [], "functions": [{"qualname": "f", '
+    assert "model answers stored for pkg/" in err and "are damaged" in err
+    # a row cut short, or its answers changed: their checksum no longer holds
+    _set_rows(cache, [_changed(t) if i % 2 else t[:-5] for i, t in enumerate(good)])
+    again, _, err = _check(root, cache, fake)
+    _same(again, first)
+    assert "do not match their checksum" in err
+    # a stored answer is a list of eight: a short one, or a keyed object, is a miss too when
+    # the run reads the answers (the scores of --format json), even under a valid checksum
     keyed = dict.fromkeys(("start", "end", "criterion", "verdict", "tier", "rule"), 0)
     keyed |= {"finding": None, "reason": None}
     for results in ("[[1, 2]]", json.dumps([keyed])):
-        with diskcache.Cache(str(cache / RESULTS_CACHE), disk=JSONOnlyDisk) as raw:
-            for key in [k for k in raw if str(k).startswith("model:")]:
-                raw.set(key, entry + f'"results": {results}, "findings": []}}]}}')
-        again, _, _ = _check(root, cache, fake)
+        answers = f"[{results}]"
+        _set_rows(
+            cache, [_row(answers, [{"qualname": "f", "answers": 1, "unknown": 0, "findings": []}])]
+        )
+        again, _, err = _check(root, cache, fake)
         _same(again, first)
+        assert "model answers stored for pkg/" in err
+
+
+def _text(root: Path, cache: Path, fake: FakeOpenAI) -> tuple[str, str]:
+    """stdout and stderr of one model run in the text format."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    env.update({"DOCREF_CACHE_DIR": str(cache), KEY_ENV: "sk-results-test"})
+    model = ["--model", "openai/test", "--api-key-env", KEY_ENV, "--api-base", fake.base_url]
+    proc = subprocess.run(
+        [sys.executable, "-m", "docref", "check", str(root), *model, "--timeout", "20",
+         "--no-progress"],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=180,
+    )  # fmt: skip
+    assert proc.returncode in (0, 1), proc.stderr[-2000:]
+    return proc.stdout, proc.stderr
+
+
+def test_a_text_run_served_from_the_cache_prints_what_the_first_printed(
+    fake: FakeOpenAI, tmp_path: Path
+) -> None:
+    root, cache = _project(tmp_path), tmp_path / "cache"
+    out, err = _text(root, cache, fake)
+    assert "[llm]" in out and "0 cache hit(s)" in err
+    asked = len(fake.requests)
+    calls = [line for line in err.splitlines() if "model call(s)" in line]
+    again, err2 = _text(root, cache, fake)
+    assert again == out and len(fake.requests) == asked
+    served = [line for line in err2.splitlines() if "model call(s)" in line]
+    assert len(calls) == len(served) == 1 and "0 model call(s)" in served[0]
+    # the same count of answers, as cache hits (the explanation is not a question)
+    hits = int(served[0].split(" cache hit(s)")[0].rsplit(" ", 1)[-1])
+    assert hits == int(calls[0].split(" model call(s)")[0].rsplit(" ", 1)[-1]) - 1
+    # a damaged row is a miss here too (its answers are then asked of the answer cache)
+    _set_rows(cache, [_changed(t) for t in _stored(cache)])
+    third, err3 = _text(root, cache, fake)
+    assert third == out and "do not match their checksum" in err3
+
+
+def test_stored_answers_are_built_when_read_and_unreadable_ones_never_crash(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from docref.core.findings import Criterion, Tier, Verdict
+    from docref.engine.cache_key import FileRecord, project_shape
+    from docref.engine.file_cache import ResultsCache
+    from docref.engine.model_cache import _key, load_entries
+
+    records = {"a.py": FileRecord(1, 2, "hash", "surface", "shape")}
+    cache = ResultsCache.open(str(tmp_path), "fp", str(tmp_path / "cache"))
+    assert cache is not None
+    key = _key("fp", "a.py", records["a.py"], project_shape(records))
+    one = {"qualname": "f", "answers": 1, "unknown": 0, "findings": []}
+    good = '[[[0, 5, "C1", "pass", "llm", null, null, null]]]'
+    try:
+        cache.set_many({key: _row(good, [one])})
+        for eager in (True, False):
+            (fn,) = load_entries(cache, "fp", ["a.py"], records, answers=eager)["a.py"].functions
+            assert len(fn.results) == 1 and fn.unknown == 0 and fn.cache_hits == 1
+            (res,) = list(fn.results)
+            assert (res.path, res.qualname, res.start, res.end) == ("a.py", "f", 0, 5)
+            assert (res.criterion, res.verdict, res.tier) == (Criterion.C1, Verdict.PASS, Tier.LLM)
+        # answers that cannot be read under a valid checksum (a forged row): a miss when the
+        # run reads them; else served by count, and left out with a warning if read after all
+        cache.set_many({key: _row('[[[0, 5, "C9"]]]', [one])})
+        assert load_entries(cache, "fp", ["a.py"], records, answers=True) == {}
+        (fn,) = load_entries(cache, "fp", ["a.py"], records, answers=False)["a.py"].functions
+        assert len(fn.results) == 1 and fn.cache_hits == 1
+        caplog.clear()
+        assert list(fn.results) == [] and "cannot be read" in caplog.text
+    finally:
+        cache.close()

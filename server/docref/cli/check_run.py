@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING
 
+from docref.cli.check_collect import SCORED_FORMATS
 from docref.cli.check_select import select_targets
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,7 @@ def cached_static(
             jobs=args.jobs,
             on_file_done=done,
             pool=lambda: pools[0] if pools else None,
+            answers=args.format in SCORED_FORMATS,  # each answer only for the scores
         )
 
 

@@ -52,6 +52,7 @@ def check_cached(
     on_file_done: Callable[[int], None] | None = None,
     cache_directory: str | None = None,
     pool: Callable[[], ColdPool | None] | None = None,
+    answers: bool = True,
 ) -> CachedRun | None:
     """:func:`~docref.engine.static.check_static` (and, given ``ask``, the model tier)
     through the results cache.
@@ -62,8 +63,9 @@ def check_cached(
     results come from the cache alone: no file read, no graph built, no model client.
     Otherwise the project is indexed and only the files whose key missed are checked (and
     asked about; checked in the workers of the pool ``pool()`` returns once ``index`` ran,
-    when it extracted there).  ``None`` when the cache cannot be opened (the caller goes
-    without it).
+    when it extracted there).  Without ``answers`` (the caller reads the model's findings
+    and counts, not each answer: no scores), cached answers are built only if read.  ``None``
+    when the cache cannot be opened (the caller goes without it).
     """
     fingerprint = run_fingerprint(settings)
     cache = ResultsCache.open(root, fingerprint, cache_directory)
@@ -73,7 +75,7 @@ def check_cached(
     try:
         known = cache.stat_index()
         if cache.unwalked(known):
-            served = _served(cache, select, known.files, model_key, settings, on_file_done)
+            served = _served(cache, select, known.files, model_key, settings, on_file_done, answers)
             if served is not None:
                 return served
         from docref.graph.discovery import Candidate, walk_workspace
@@ -81,7 +83,7 @@ def check_cached(
         dirs: dict[str, int] = {}
         candidates = [c for c in walk_workspace(root, dirs) if isinstance(c, Candidate)]
         if known.files and cache.unchanged(candidates, known.files):
-            served = _served(cache, select, known.files, model_key, settings, on_file_done)
+            served = _served(cache, select, known.files, model_key, settings, on_file_done, answers)
             if served is not None:
                 cache.record(known.files, dirs)  # next time without the walk
                 return served
@@ -99,6 +101,7 @@ def check_cached(
             on_file_done,
             cache_directory,
             pool,
+            answers,
         )
     finally:
         cache.close()
@@ -111,6 +114,7 @@ def _served(
     model_key: str | None,
     settings: Settings,
     on_file_done: Callable[[int], None] | None,
+    answers: bool,
 ) -> CachedRun | None:
     """Every selected file's results from the cache, or ``None`` when one misses."""
     indexed = sorted(rel for rel, rec in records.items() if rec.content_hash)
@@ -122,7 +126,7 @@ def _served(
     if model_key is not None:
         from docref.engine.model_cache import load_entries, served_outcome
 
-        entries = load_entries(cache, model_key, targets, records)
+        entries = load_entries(cache, model_key, targets, records, answers=answers)
         if len(entries) < len(targets):
             return None
         model = served_outcome(settings, targets, entries, None)
@@ -146,6 +150,7 @@ def _long_way(
     on_file_done: Callable[[int], None] | None,
     cache_directory: str | None,
     pool: Callable[[], ColdPool | None] | None,
+    answers: bool,
 ) -> CachedRun:
     """Some file changed: index, check what missed, ask about what missed."""
     from docref.core.codes import IgnoreList
@@ -162,7 +167,7 @@ def _long_way(
     if model_key is not None:
         from docref.engine.model_cache import load_entries
 
-        entries = load_entries(cache, model_key, targets, records)
+        entries = load_entries(cache, model_key, targets, records, answers=answers)
     # a file the model must be asked about is checked afresh: its parsed docstrings and
     # inline markers are not in the cache
     unasked = [rel for rel in targets if model_key is not None and rel not in entries]

@@ -290,13 +290,18 @@ class ResultsCache:
         """The JSON value under ``key`` (``None``: absent, unreadable or not JSON)."""
         return self._get(key)
 
-    def _get(self, key: str) -> Any:
+    def text(self, key: str) -> str | None:
+        """The text under ``key`` as stored (``None``: absent or unreadable)."""
         try:
             raw = self._cache.get(key)
         except Exception as exc:  # a corrupt or refused row is a miss
             log.warning("results cache read failed: %s", exc)
             return None
-        if not isinstance(raw, str):
+        return raw if isinstance(raw, str) else None
+
+    def _get(self, key: str) -> Any:
+        raw = self.text(key)
+        if raw is None:
             return None
         try:
             return json.loads(raw)

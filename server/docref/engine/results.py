@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from docref.core.codes import IgnoreList
 from docref.core.findings import Finding
-from docref.core.score import CheckResult, Score, score_docstring
 
 if TYPE_CHECKING:  # a fully cached model run never parses a marker: 2.7 ms of import
     from docref.checks.suppress import Suppressions
+    from docref.core.score import CheckResult, Score  # nor scores, printing findings only
 
 __all__ = ["function_score", "merge_findings", "unsuppressed"]
 
@@ -43,5 +43,7 @@ def function_score(
 ) -> Score:
     """The score of one function: its ``static`` findings and the model's ``answered`` checks
     (``weights`` empty: the criteria weigh the same)."""
+    from docref.core.score import CheckResult, score_docstring
+
     results = [*(CheckResult.from_finding(f) for f in static), *answered]
     return score_docstring(results, weights=dict(weights) or None)

@@ -276,13 +276,15 @@ class _FunctionJudge:
             run.track(task)
             tasks.append(task)
         outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        results: list[CheckResult] = []
         for check, outcome in zip(checks, outcomes, strict=True):
             if isinstance(outcome, CheckResult):
-                out.results.append(outcome)
+                results.append(outcome)
             elif isinstance(outcome, asyncio.CancelledError):
-                out.results.append(self.unknown(check, f"not asked: {run.fatal}"))
+                results.append(self.unknown(check, f"not asked: {run.fatal}"))
             else:
                 raise outcome
-        out.findings = [r.finding for r in out.results if r.finding is not None]
+        out.results = results
+        out.findings = [r.finding for r in results if r.finding is not None]
         out.fatal = run.fatal
         return out
