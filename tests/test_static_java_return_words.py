@@ -301,3 +301,28 @@ def test_a_string_of_the_array_elements(
     ret = static_input(tmp_path / "r", code, "Poly.coefficients", filename="p/Poly.java")
     assert bool(c2_prose_param_type(param)) == flagged
     assert bool(c2_prose_return_type(ret)) == flagged
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "flagged"),
+    [
+        # a string of each of several things: one per item of the array or list of strings
+        ("the string representation of the values the OIDs refer to.", "String[]", False),
+        ("the string form of all entries", "List<String>", False),
+        ("the string of the names", "String[]", False),
+        # controls: one string (of one thing, or with a form) said of the array stays reported,
+        # and so does a string of several things said of an array of numbers
+        ("the string representation of the value", "String[]", True),
+        ("a string with the form a,b", "List<String>", True),
+        ("the string", "String[]", True),
+        ("the string representation of the values", "int[]", True),
+    ],
+)
+def test_a_string_of_several_things_said_of_strings(
+    tmp_path: Path, entry: str, declared: str, flagged: bool
+) -> None:
+    code = _POLY.replace("ENTRY", entry).replace("TYPE", declared)
+    param = static_input(tmp_path, code, "Poly.Poly", filename="p/Poly.java")
+    ret = static_input(tmp_path / "r", code, "Poly.coefficients", filename="p/Poly.java")
+    assert bool(c2_prose_param_type(param)) == flagged
+    assert bool(c2_prose_return_type(ret)) == flagged

@@ -182,6 +182,26 @@ def string_of_elements(claim: str, match: re.Match[str], declared: str | None) -
     return bool(words & _ELEMENT_WORDS.get(text[:-2].strip(), set()))
 
 
+# "the string representation of the values" for a ``String[]``: a string of each of several
+# things, one per item of the array or list of strings (round 27jh's name builder)
+_OF_SEVERAL = re.compile(
+    r"^(?:\s+[a-z]+)?\s+of\s+(?:the|its|their|these|those|all|each\s+of\s+the)\s+"
+    r"(?:[a-z-]+\s+)?[a-z]+s\b"
+)
+_STRINGS = re.compile(
+    r"^(?:(?:java\.lang\.)?String\s*\[\]|(?:java\.util\.)?(?:List|Collection|Set"
+    r"|Iterable)\s*<\s*(?:java\.lang\.)?String\s*>)$"
+)
+
+
+def string_per_item(claim: str, rest: str, declared: str | None) -> bool:
+    """Whether a string claim said of an array or list of strings goes on to name several
+    things it is of (:data:`_OF_SEVERAL`): each item is one such string."""
+    if claim != "str" or not _STRINGS.match((declared or "").strip()):
+        return False
+    return _OF_SEVERAL.match(rest) is not None
+
+
 # a count or a flag said of a list, dict or set describes its items or values (round 10's
 # twisted ``isupport_TARGMAX`` and ``waiting``, round 11's "whether the layers are ..." on
 # list[bool]; session 10: no such claim on a container was judged TRUE in rounds 0-11)

@@ -25,6 +25,7 @@ from docref.checks.static.prose_claim_kinds import (
     claimed_kind,
     said_of_items,
     string_of_elements,
+    string_per_item,
 )
 from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.returns_annotation import annotation_kinds
@@ -253,6 +254,8 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             continue  # "Whether it was waiting, and the result": a container's items
         if java and string_of_elements(claim, match, annotations.get(name)):
             continue  # "the integer string" for an ``int[]``: a string of integers
+        if java and string_per_item(claim, text[match.end() :], annotations.get(name)):
+            continue  # "the string representation of the values": one per item
         if claim == "bool" and kinds <= {"int", "None"} and defaults.get(name) in ("0", "1"):
             continue  # a C-style flag the code spells 0/1: GitPython's ``ignore_self: int = 1``
         said = match.group(0).strip()

@@ -49,6 +49,7 @@ from docref.checks.static.prose_claim_kinds import (
     said_of_items,
     said_per_key,
     string_of_elements,
+    string_per_item,
 )
 from docref.checks.static.prose_return_claims import entry_text, kinds_claimed
 from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
@@ -245,6 +246,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if java and string_of_elements(claim, match, inp.function.returns):
             continue  # "the integer string" for an ``int[]``: a string of integers
+        if java and string_per_item(claim, text[match.end() :], inp.function.returns):
+            continue  # "the string representation of the values": one per item
         said = match.group(0).strip()
         name = inp.function.name
         kind_said = SHOWN.get(claim, f"a {claim}")
