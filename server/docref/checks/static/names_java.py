@@ -209,6 +209,11 @@ class JavaScope:
                 return RESOLVED
             if supplied is None:
                 return UNKNOWN
+            if parts[0][:1].isupper() and parts[0] in self.facts.code_words:
+                # the file's own code uses the type (``final CacheConfig config``), so it
+                # compiles against one: a class of the same package in another module or jar
+                # the project does not hold, whose members cannot be read
+                return UNKNOWN
             return missing("", parts[0], self._type_candidates())
         if isinstance(head, str):
             return RESOLVED  # a type outside the project: its members are not judged

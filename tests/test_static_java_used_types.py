@@ -1,0 +1,53 @@
+"""A Javadoc link to a type the file's own code uses (benchmarks/PRECISION-java.md, round
+26j's held-out check, fixed in session 19): the code compiles against that type, so the link
+is not dead even when the project holds no such class (a class of the same package shipped in
+another module), beside a consistent control that stays reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.names import c1_xref_unresolved
+
+from tests.static_helpers import static_input
+
+_CLIENT = """\
+package p.cache;
+
+public class CachingClient {
+    CODE
+
+    /**
+     * Reports whether the cache is shared.
+     *
+     * @see {@link LINK}
+     */
+    public boolean isSharedCache() {
+        return true;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "link", "flagged"),
+    [
+        # the field's type is a class of another module: the link resolves in the real build
+        ("private final CacheConfig config = null;", "CacheConfig#setSharedCache(boolean)", False),
+        ("private final CacheConfig config = null;", "CacheConfig", False),
+        # controls: a type the code does not use, and a member of the file's own class that
+        # does not exist, stay reported
+        ("private final Object config = null;", "CacheConfig#setSharedCache(boolean)", True),
+        ("private final CacheConfig config = null;", "CachingClient#setSharedCache", True),
+    ],
+)
+def test_a_type_the_code_uses_is_no_dead_link(
+    tmp_path: Path, code: str, link: str, flagged: bool
+) -> None:
+    source = _CLIENT.replace("CODE", code).replace("LINK", link)
+    inp = static_input(
+        tmp_path, source, "CachingClient.isSharedCache", filename="p/cache/CachingClient.java"
+    )
+    found = [inp.source[f.start : f.end] for f in c1_xref_unresolved(inp)]
+    assert bool(found) == flagged, found
