@@ -111,3 +111,23 @@ def test_a_property_setter_describes_the_property(tmp_path: Path, accessor: str,
     code = _SETTER.format(accessor=accessor, doc=doc)
     assert _flagged(tmp_path, code, "C.setup_executed") == []
     assert len(_flagged(tmp_path, code, "C.mark")) == 1
+
+
+@pytest.mark.parametrize(
+    ("doc", "ret", "flagged"),
+    [
+        # round 14 (pyvista ``_runtime_error_message``): the events written out in one string
+        ("List of VTK error events formatted as runtime errors.", "str", False),
+        ("Return the list of names, joined by commas.", "str", False),
+        # controls: no such words, or text said of something that is no text
+        ("List of VTK error events.", "str", True),
+        ("List of VTK error events formatted as runtime errors.", "int", True),
+    ],
+)
+def test_items_written_out_as_text(tmp_path: Path, doc: str, ret: str, flagged: bool) -> None:
+    code = f'''
+def f() -> {ret}:
+    """{doc}"""
+    return {ret}()
+'''
+    assert bool(_flagged(tmp_path, code, "f")) is flagged

@@ -229,10 +229,22 @@ KIND_WORDS = {
 }
 
 
+# the items written out as text: "List of VTK error events formatted as runtime errors" (round
+# 14, pyvista, on ``-> str``: a newline-joined message), "the names, joined by commas"
+_WRITTEN_OUT = re.compile(
+    r"\b(?:formatted|joined|concatenated|separated|delimited|serialized|serialised|rendered)"
+    r"\s+(?:as|by|with|into|in|to)\b",
+    re.I,
+)
+
+
 def said_as(rest: str, kinds: set[str]) -> bool:
     """The sentence goes on to say the value comes "as" a kind the code returns ("The URL query
     string, as raw bytes, ...", round 19, httpx, on ``-> bytes``): the first noun names what
-    the value is about, the "as" phrase its representation."""
+    the value is about, the "as" phrase its representation; or, for text the code returns, that
+    the items are written out ("formatted as ...", "joined by ...")."""
+    if kinds - {"None"} and kinds - {"None"} <= {"str", "bytes"} and _WRITTEN_OUT.search(rest):
+        return True
     words = "|".join(KIND_WORDS[k] for k in kinds if k in KIND_WORDS)
     if not words:
         return False
