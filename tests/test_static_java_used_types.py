@@ -51,3 +51,24 @@ def test_a_type_the_code_uses_is_no_dead_link(
     )
     found = [inp.source[f.start : f.end] for f in c1_xref_unresolved(inp)]
     assert bool(found) == flagged, found
+
+
+@pytest.mark.parametrize(
+    ("link", "flagged"),
+    [
+        # a test class lives in the test sources, which a check of the main sources lacks
+        ("CachingClientTest#testSharedCache()", False),
+        ("CachingClientIT", False),
+        # controls: a class named like any other, and a test-like name of the file's own
+        # class's missing member, stay reported
+        ("CachingClientHelper#testSharedCache()", True),
+        ("CachingClient#testSharedCache()", True),
+    ],
+)
+def test_a_test_class_is_outside_the_main_sources(tmp_path: Path, link: str, flagged: bool) -> None:
+    source = _CLIENT.replace("CODE", "").replace("LINK", link)
+    inp = static_input(
+        tmp_path, source, "CachingClient.isSharedCache", filename="p/cache/CachingClient.java"
+    )
+    found = [inp.source[f.start : f.end] for f in c1_xref_unresolved(inp)]
+    assert bool(found) == flagged, found

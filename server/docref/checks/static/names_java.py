@@ -46,6 +46,8 @@ _ENUM_MEMBERS = frozenset(
 )
 _MAX_HOPS = 8
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+# JUnit/TestNG naming of a test class: ``FooTest``, ``FooTests``, ``FooTestCase``, ``FooIT``
+_TEST_CLASS = re.compile(r"[A-Z]\w*(?:Tests?|TestCase|IT)")
 
 
 @functools.lru_cache(maxsize=4)
@@ -208,6 +210,10 @@ class JavaScope:
             if supplied or parts[0] in project_names(self.graph):
                 return RESOLVED
             if supplied is None:
+                return UNKNOWN
+            if _TEST_CLASS.fullmatch(parts[0]):
+                # a test class (``ServiceInfoImplTest#test_ip_address_is_set()``) lives in the
+                # test sources, which a check of the main sources does not hold
                 return UNKNOWN
             if parts[0][:1].isupper() and parts[0] in self.facts.code_words:
                 # the file's own code uses the type (``final CacheConfig config``), so it
