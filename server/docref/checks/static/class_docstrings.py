@@ -52,7 +52,10 @@ from docref.checks.static.class_methods import (
     documents_its_items,
     without_hook_parameters,
 )
-from docref.checks.static.class_set_attributes import without_class_attributes
+from docref.checks.static.class_set_attributes import (
+    without_class_attributes,
+    without_declared_options,
+)
 from docref.checks.static.completeness import COMPLETENESS_RULES, missing_finding
 from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
@@ -224,6 +227,7 @@ def _check_class(
     parsed = without_call_parameters(fe, cls, parsed, params, resolver)
     parsed = without_new_parameters(fe, cls, ctor, parsed)
     parsed = without_class_attributes(fe, cls, ctor, parsed)
+    parsed = without_declared_options(fe, cls, data, parsed)
     parsed = without_hook_parameters(fe, cls, ctor, parsed)
 
     def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:

@@ -1,4 +1,4 @@
-"""A class docstring's parameter entry that names a class attribute.
+"""A class docstring's parameter entry that names a class attribute or a declared option.
 
 Classes written by hand sometimes list a class attribute beside the constructor's arguments
 under ``Args:`` (botorch's ``MultiObjectiveMCAcquisitionFunction`` documents
@@ -13,16 +13,26 @@ can pass (judged TRUE), as lark's ``PackedNode`` documents ``priority``, set to
 ``float('-inf')`` (judged DEBATABLE) -- the code does not tell the two apart.  A generated
 constructor's entries stay judged too (a dataclass's ``Args:`` lists its fields; a
 ``ClassVar`` there is no field).
+
+:func:`without_declared_options`: a class whose body declares its options by name
+(``CONFIG.declare('perspective function', ConfigValue(...))``, round 29's model
+transformations, configured through keywords of another method) documents them as entries;
+such an entry names the option, not a stale constructor parameter.
 """
 
 from __future__ import annotations
+
+import re
 
 from docref.checks.static.class_constructors import Constructor
 from docref.checks.static.class_gates import documented_names, without_entries
 from docref.graph.model import Class, FileExtract
 from docref.segments import ParsedDocstring
 
-__all__ = ["without_class_attributes"]
+__all__ = ["without_class_attributes", "without_declared_options"]
+
+# a method call whose first argument is a string: ``CONFIG.declare("name", ...)``
+_DECLARED = re.compile(r"""\.\s*[A-Za-z_]\w*\(\s*[rRuU]?["']([A-Za-z_][\w \-]*)["']""")
 
 
 def without_class_attributes(
@@ -42,3 +52,35 @@ def without_class_attributes(
         if v.owner == cls.qualname and v.scope == "class" and not v.annotation
     }
     return without_entries(parsed, assigned & documented)
+
+
+def without_declared_options(
+    fe: FileExtract, cls: Class, data: bytes, parsed: ParsedDocstring
+) -> ParsedDocstring:
+    """``parsed`` without the parameter entries naming an option the class body declares: the
+    first string argument of a method call in a statement of the class's own body (not of
+    its methods), spaces and dashes read as underscores (``'perspective function'`` is the
+    option ``perspective_function``)."""
+    documented = documented_names(parsed, attributes=False)
+    if not documented:
+        return parsed
+    start, end = cls.span.start_byte, cls.span.end_byte
+    spans = [f.span for f in fe.functions] + [c.span for c in fe.classes if c is not cls]
+    inner = sorted(
+        (span.start_byte, span.end_byte)
+        for span in spans
+        if start < span.start_byte and span.end_byte <= end
+    )
+    pieces: list[bytes] = []
+    position = start
+    for lo, hi in inner:
+        if lo >= position:
+            pieces.append(data[position:lo])
+            position = hi
+    pieces.append(data[position:end])
+    body = b"\n".join(pieces).decode("utf-8", "replace")
+    if cls.docstring is not None:
+        doc = cls.docstring.span
+        body = body.replace(data[doc.start_byte : doc.end_byte].decode("utf-8", "replace"), " ")
+    declared = {re.sub(r"[ \-]+", "_", m.strip()) for m in _DECLARED.findall(body)}
+    return without_entries(parsed, declared & documented)

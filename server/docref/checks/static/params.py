@@ -51,6 +51,7 @@ from docref.checks.static.params_added import (
     annotated_parameter_names,
     decorator_parameters,
     returned_function_params,
+    rewrites_positionals,
 )
 from docref.checks.static.params_entries import (
     abstract_hook,
@@ -246,7 +247,11 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
     params = _params(inp)
     # imported here: params_kwargs -> prose_names -> names_scope imports this module
-    from docref.checks.static.params_kwargs import keyword_dict, renamed_under_kwargs
+    from docref.checks.static.params_kwargs import (
+        keyword_dict,
+        packed_parameter,
+        renamed_under_kwargs,
+    )
 
     if any(p.kind == "kwarg" for p in params) or (
         any(p.name in _KWARGS_WORDS for p in params)
@@ -300,6 +305,14 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     param_entries = {
         stripped for seg, _shown, stripped in documented if seg.section not in _TYPE_SECTIONS
     }
+    if not java and set(candidates) <= param_entries and rewrites_positionals(inp):
+        # every parameter documented, and a decorator rewrites the positional arguments: the
+        # other entries document the form it accepts (``range(1, 1, 7, 2)`` for ``name``)
+        return []
+    unknown = [
+        n for n in param_entries if n.isidentifier() and signature_name(n, names) not in names
+    ]
+    packed = None if java else packed_parameter(inp, params, param_entries, unknown)
     positional_only = {p.name for p in params if p.kind == "positional_only"}
     findings: list[Finding] = []
     reported: set[tuple[int, str]] = set()
@@ -344,6 +357,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # an item of *args, documented by its name
         if not java and suggestion is None and read_by_key(inp, name):
             continue  # an HTTP query argument, an option read by key: an input, not stale
+        if packed is not None and suggestion in (None, packed):
+            continue  # a field of the argument ``packed`` (``axes`` is no misspelt ``args``)
         if group_of_varargs(shown, name, params, param_entries):
             continue  # ``*columns`` for ``column, *additional_columns``: the two together
         if placeholder_of_family(name, names - param_entries):

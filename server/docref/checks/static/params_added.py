@@ -5,6 +5,9 @@
 * :func:`decorator_parameters`: a project decorator may add parameters: those of the
   wrappers it defines, the keywords they read out of their ``**kwargs``, and a keyword's
   name handed to the decorator as a string (1 hop).
+* :func:`rewrites_positionals`: a project decorator whose wrapper rebinds its ``*args`` before
+  the call (gspread-like ``@cast_to_a1_notation`` turns four row/column numbers into one range
+  string): the function accepts another positional form, which its docstring may document.
 * :func:`annotated_parameter_names`: a Java parameter annotation naming the parameter
   outside the code (``@PluginElement("PathSorter")``, ``@JsonProperty("id")``,
   ``@RequestParam(value = "q")``): the name a configuration or a caller knows it by.
@@ -17,7 +20,12 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.graph.model import FileExtract, Function, Param
 
-__all__ = ["annotated_parameter_names", "decorator_parameters", "returned_function_params"]
+__all__ = [
+    "annotated_parameter_names",
+    "decorator_parameters",
+    "returned_function_params",
+    "rewrites_positionals",
+]
 
 # a string literal that is an identifier, among a decorator's arguments
 _NAME_LITERAL = re.compile(r"""(?<![\w.])["']([A-Za-z_]\w*)["']""")
@@ -92,27 +100,60 @@ def decorator_parameters(inp: StaticInput) -> set[str]:
     return names
 
 
+def rewrites_positionals(inp: StaticInput) -> bool:
+    """A project decorator of the function defines a wrapper taking ``*args`` that rebinds
+    that name from a slice of itself before handing it on (``args = (a1_range,) + args[4:]``):
+    the call takes a positional form the signature does not show.  Read in the wrappers' code, as
+    :func:`_read_from_kwargs` does (docstrings left out)."""
+    for decorator in inp.function.decorators:
+        written = decorator.split("(", 1)[0].strip().lstrip("@")
+        found = _project_function(inp, written) if written else None
+        if found is None:
+            continue
+        extract, fn = found
+        nested = [f for f in extract.functions if f.qualname.startswith(fn.qualname + ".")]
+        for wrapper in nested:
+            star = next((p.name.lstrip("*") for p in wrapper.params if p.kind == "vararg"), None)
+            if star is None:
+                continue
+            text = _code_of(inp, extract.path, [wrapper], nested)
+            # rebound from a slice of itself: positions dropped or merged, not converted one
+            # by one (astropy's ``cosmos = _parse_formats(*cosmos)`` keeps the call's shape)
+            name = re.escape(star)
+            if re.search(rf"^\s*{name}\s*\+?=(?!=).*\b{name}\s*\[[^\]]*:", text, re.MULTILINE):
+                return True
+    return False
+
+
+def _code_of(inp: StaticInput, path: str, wrappers: list[Function], nested: list[Function]) -> str:
+    """The code of ``wrappers`` in ``path`` with the docstrings of ``nested`` cut out."""
+    try:
+        data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+    except Exception:  # an unreadable decorator file only costs this evidence
+        return ""
+    docs = sorted(
+        (w.docstring.span.start_byte, w.docstring.span.end_byte) for w in nested if w.docstring
+    )
+    texts = []
+    for wrapper in wrappers:
+        start, end = wrapper.span.start_byte, wrapper.span.end_byte
+        cuts = [(lo, hi) for lo, hi in docs if start <= lo and hi <= end]  # in order, disjoint
+        bounds = [start, *(b for cut in cuts for b in cut), end]
+        pieces = [data[bounds[i] : bounds[i + 1]] for i in range(0, len(bounds), 2)]
+        texts.append(b" ".join(pieces).decode("utf-8", "replace"))
+    return "\n".join(texts)
+
+
 def _read_from_kwargs(inp: StaticInput, path: str, wrappers: list[Function]) -> set[str]:
     """The keywords a wrapper takes out of its ``**kwargs`` (``kwargs.pop("equivalencies")``,
     ``kw.get("x")``, ``kwargs["x"]``): parameters the decorator adds to the call.  Read in
     their code, not in their docstrings (which an edit of the decorator's words must not
     change: the editor's incremental checks rely on it, :mod:`docref.graph.changes`)."""
     names: set[str] = set()
-    try:
-        data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
-    except Exception:  # an unreadable decorator file only costs this evidence
-        return names
-    docs = sorted(
-        (w.docstring.span.start_byte, w.docstring.span.end_byte) for w in wrappers if w.docstring
-    )
     for wrapper in wrappers:
         kwarg = next((p.name.lstrip("*") for p in wrapper.params if p.kind == "kwarg"), None)
         if kwarg is None:
             continue
-        start, end = wrapper.span.start_byte, wrapper.span.end_byte
-        cuts = [(lo, hi) for lo, hi in docs if start <= lo and hi <= end]  # in order, disjoint
-        bounds = [start, *(b for cut in cuts for b in cut), end]
-        pieces = [data[bounds[i] : bounds[i + 1]] for i in range(0, len(bounds), 2)]
-        text = b" ".join(pieces).decode("utf-8", "replace")
+        text = _code_of(inp, path, [wrapper], wrappers)
         names |= set(re.findall(rf"\b{re.escape(kwarg)}{_KWARG_READ}", text))
     return names

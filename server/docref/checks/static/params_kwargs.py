@@ -37,7 +37,7 @@ from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
 from docref.graph.parts import Param
 
-__all__ = ["keyword_dict", "renamed_under_kwargs"]
+__all__ = ["keyword_dict", "packed_parameter", "renamed_under_kwargs"]
 
 _SELF_NAMES = frozenset({"self", "cls"})
 _KWARGS_NAMES = frozenset({"kwargs", "kwds"})
@@ -86,11 +86,7 @@ def renamed_under_kwargs(
         if twin is None or twin in names or twin in positional_only:
             continue  # a positional-only twin: its name is no keyword a caller can pass
         if not code:
-            # the signature and body without the docstring
-            doc = inp.docstring
-            code = inp.code(fn.span.start_byte, fn.span.end_byte)
-            if doc.body_end > doc.body_start:
-                code = code.replace(inp.source[doc.body_start : doc.body_end], " ")
+            code = _own_code(inp)
         if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", code):
             continue
         if forwarded is None:
@@ -105,3 +101,46 @@ def renamed_under_kwargs(
         fix_hint = f'rename "{shown}" to "{twin}"'
         out.append(inp.finding(segment, Criterion.C1, rule, message, fix_hint))
     return out
+
+
+def _own_code(inp: StaticInput) -> str:
+    """The function's signature and body without its docstring."""
+    doc = inp.docstring
+    code = inp.code(inp.function.span.start_byte, inp.function.span.end_byte)
+    if doc.body_end > doc.body_start:
+        code = code.replace(inp.source[doc.body_start : doc.body_end], " ")
+    return code
+
+
+def packed_parameter(
+    inp: StaticInput, params: Iterable[Param], documented: Iterable[str], unknown: list[str]
+) -> str | None:
+    """The parameter whose fields the ``unknown`` entries document, if any: the function's
+    only one, without an entry of its own, from which the body reads at least two of those
+    names as attributes or keys (``args.prior_transform``, ``args.loglikelihood``: a sampler's
+    ``sample(args)`` documenting the fields of the record it is handed, round 29).  The
+    entries then describe
+    what the argument holds, not parameters under old names; that the argument itself goes
+    undocumented is the completeness rule's to say."""
+    if len(unknown) < 2 or is_property(inp.function):
+        return None
+    entries = set(documented)
+    own = [p for p in params if p.name not in _SELF_NAMES]
+    if len(own) != 1 or own[0].kind in ("vararg", "kwarg") or own[0].name in entries:
+        # the function's one argument: with others beside it, entries of the fields of one of
+        # them are the flat parameters a refactor packed (emcee's ``update(old_state,
+        # new_state, accepted)`` still documenting ``coords``, ``new_coords``: stale)
+        return None
+    holders = [own[0].name]
+    code = _own_code(inp)
+    for holder in holders:
+        read = 0
+        for name in unknown:
+            field = re.escape(name)
+            if re.search(
+                rf"(?<![\w.]){re.escape(holder)}(?:\.{field}\b|\[\s*[\"']{field}[\"']\s*\])", code
+            ):
+                read += 1
+                if read >= 2:
+                    return holder
+    return None
