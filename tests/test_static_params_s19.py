@@ -101,6 +101,9 @@ def test_a_yaml_mapping_key_named_like_a_section_is_no_heading(tmp_path: Path) -
 
 
 _KEYS_READ = '''
+from flask import request
+
+
 class NbconvertFileHandler:
     async def get(self, format, path):
         """Get a notebook file in a desired format.
@@ -139,6 +142,18 @@ class NbconvertFileHandler:
         :param name: the handler's name, a key of the undocumented ``data``
         """
         return cls(data.get("name"))
+
+    def qualify(self, expression, the_db=None):
+        """Qualify the tables.
+
+        :param db: the database (renamed to ``the_db``; a local's and self's key too)
+        """
+
+        def _qualify(table):
+            if the_db and not table.args.get("db"):
+                table.set("db", the_db)
+
+        return expression, self.args.get("db"), _qualify
 
     def apply(self, msg):
         """Apply a message.
@@ -184,7 +199,9 @@ def test_an_entry_the_body_reads_as_a_string_key(tmp_path: Path) -> None:
     # Controls: a string written but not read as a key (``self.log("verbose")``), a key
     # only stored to (``mode``), the old name of a real parameter still read as a key
     # (``timeout`` for ``timeout_s``: a rename), keys of a parameter's own mapping
-    # (``data.get("name")``, pyro's ``msg["name"]``, judged TRUE in round 16) and a class
+    # (``data.get("name")``, pyro's ``msg["name"]``, judged TRUE in round 16), a renamed
+    # parameter whose old name a local's and ``self``'s plain getters still read (sqlglot's
+    # ``table.args.get("db")``, a recall mutation) and a class
     # whose method reads the stale entry's name from a payload (discord.py's ``Choice``,
     # judged TRUE) stay reported
     assert _findings(tmp_path, _KEYS_READ) == [
@@ -194,4 +211,5 @@ def test_an_entry_the_body_reads_as_a_string_key(tmp_path: Path) -> None:
         ("NbconvertFileHandler.get", 'documents parameter "verbose"'),
         ("NbconvertFileHandler.post", 'documents parameter "mode"'),
         ("NbconvertFileHandler.post", 'documents parameter "timeout"'),
+        ("NbconvertFileHandler.qualify", 'documents parameter "db"'),
     ]
