@@ -154,28 +154,39 @@ from .Qt import QtWidgets
 
 
 class TextItem:
+    def __init__(self):
+        self.textItem = QtWidgets.QGraphicsTextItem()
+
     def setPlainText(self, text):
         """Set the plain text to be rendered by this item.
 
-        See QtWidgets.QGraphicsTextItem.setPlainText().
+        See QtWidgets.{member}.setPlainText().
         """
         return text
 '''
 
 
-def _qt_project(binding: str) -> dict[str, str]:
+def _qt_project(binding: str, member: str = "QGraphicsTextItem") -> dict[str, str]:
     return {
         "pg/__init__.py": "",
         "pg/Qt/__init__.py": SHIM.format(binding=binding),
         "pg/Qt/QtCore/__init__.py": "",
         "pg/Qt/QtWidgets/__init__.py": "",
-        "pg/TextItem.py": TEXT_ITEM,
+        "pg/TextItem.py": TEXT_ITEM.replace("{member}", member),
     }
 
 
 def test_a_member_of_a_module_a_binding_fills(tmp_path: Path) -> None:
-    # the binding is not installed here: its names cannot be listed
+    # the binding is not installed here: a member the project's code uses counts
     assert _unresolved(tmp_path, _qt_project("PyQtNotInstalled5"), "pg/TextItem.py") == []
+
+
+def test_a_member_of_an_uninstalled_binding_no_code_uses_stays_reported(tmp_path: Path) -> None:
+    # pyqtgraph's ``QtGui.PolygonF`` (round 24, TRUE: the class is ``QPolygonF``)
+    files = _qt_project("PyQtNotInstalled5", "QGraphicsTextItm")
+    assert _unresolved(tmp_path, files, "pg/TextItem.py") == [
+        "QtWidgets.QGraphicsTextItm.setPlainText"
+    ]
 
 
 def test_a_mirror_of_an_installed_module_is_judged_by_that_module(tmp_path: Path) -> None:
@@ -187,8 +198,9 @@ def test_a_mirror_of_an_installed_module_is_judged_by_that_module(tmp_path: Path
         "for _n in dir(json.decoder):\n    setattr(decoder, _n, getattr(json.decoder, _n))\n"
     )
     files["pg/Qt/decoder/__init__.py"] = ""
-    files["pg/TextItem.py"] = TEXT_ITEM.replace("QtWidgets.QGraphicsTextItem.setPlainText()", "{}")
-    files["pg/TextItem.py"] = files["pg/TextItem.py"].replace("import QtWidgets", "import decoder")
+    text = TEXT_ITEM.replace("QtWidgets.{member}.setPlainText()", "{}")
+    text = text.replace("QtWidgets.QGraphicsTextItem()", "decoder.JSONDecoder()")
+    files["pg/TextItem.py"] = text.replace("import QtWidgets", "import decoder")
     ok = files["pg/TextItem.py"].format("decoder.JSONDecoder.decode()")
     bad = files["pg/TextItem.py"].format("decoder.JSONDecodr.decode()")
     assert _unresolved(tmp_path / "ok", {**files, "pg/TextItem.py": ok}, "pg/TextItem.py") == []

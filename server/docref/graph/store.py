@@ -62,12 +62,21 @@ class Entry:
     _users: dict[str, list[str]] | None = field(default=None, repr=False)
 
     def users_by_name(self) -> dict[str, list[str]]:
-        """Last name component → qualnames of the functions that use it (built once)."""
+        """Last name component → qualnames of the functions that use it (built once).
+
+        A class decorator counts as used by every function of the file: it may make members
+        of the class (``@async_to_sync``) that any docstring of the file names, so a change
+        to it re-checks them (:mod:`docref.checks.static.names_runtime`)."""
         if self._users is None:
             users: dict[str, list[str]] = {}
+            decorators = {
+                d.split("(", 1)[0].strip().rsplit(".", 1)[-1]
+                for c in self.extract.classes
+                for d in c.decorators
+            }
             for fn in self.extract.functions:
-                for ref in fn.references:
-                    bucket = users.setdefault(ref.name.rsplit(".", 1)[-1], [])
+                for name in [*(r.name.rsplit(".", 1)[-1] for r in fn.references), *decorators]:
+                    bucket = users.setdefault(name, [])
                     if not bucket or bucket[-1] != fn.qualname:
                         bucket.append(fn.qualname)
             self._users = users

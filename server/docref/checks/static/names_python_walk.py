@@ -37,6 +37,7 @@ from docref.checks.static.names_scope import (
     sometimes_present,
 )
 from docref.checks.static.names_spelling import suggest
+from docref.graph.code_names import files_using
 from docref.graph.model import FileExtract, Import
 from docref.graph.project import ProjectGraph
 
@@ -271,7 +272,10 @@ class ProjectWalk:
             if doc.found:
                 return ExternalTarget(f"{qualified}.{part}", doc.kind)
         if any(not external_complete(self.graph, m) for m in mirrors):
-            return UNKNOWN
+            # a binding not read here: the member counts when the project's code uses it
+            # (``QtGui.QLinearGradient(p1, p2)`` in colormap.py), a name no code uses
+            # (``QtGui.PolygonF``, round 24's TRUE) is judged as before
+            return UNKNOWN if files_using(self.graph, part) else None
         return None
 
     def _dotted_from(self, path: str, parts: list[str]) -> Target | None:

@@ -11,7 +11,9 @@ answer re-checks the files that asked:
   round 24) -- only for a name derived from one of the class's own members;
 * :func:`mirrored_modules`: a project module that the package importing it fills with an
   installed binding's names (pyqtgraph's ``pyqtgraph.Qt.QtWidgets``, filled from
-  ``PyQt5.QtWidgets`` at import, round 24: qtpy-like shims);
+  ``PyQt5.QtWidgets`` at import, round 24: qtpy-like shims) -- judged by the binding when
+  it is installed, else a member counts when some project file's code uses it (``files_using``:
+  its answer is kept with the report) and stays missing when none does (``QtGui.PolygonF``);
 * :func:`public_namesakes`: the public class a platform-private class stands behind
   (psutil's ``_pslinux.Process`` behind ``psutil.Process``, round 28).
 """
@@ -116,6 +118,8 @@ def mirrored_modules(graph: ProjectGraph, name: str, path: str) -> list[str]:
         for imp in fe.imports if fe is not None else []:
             if imp.level or not imp.module or graph.modules.module_path(imp.module) is not None:
                 continue
+            if graph.modules.resolve_import(importer, imp)[0] is not None:
+                continue  # the project's own module spelt from its package (orbax, round 16)
             qualified = imp.module if imp.name is None else f"{imp.module}.{imp.name}"
             if qualified.rsplit(".", 1)[-1] == last and qualified != name:
                 found.append(qualified)
