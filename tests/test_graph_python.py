@@ -235,6 +235,36 @@ def test_multiline_header_and_docstring_not_fstring() -> None:
     assert (g.docstring.span.start_line, g.docstring.span.end_line) == (8, 9)
 
 
+@pytest.mark.parametrize(
+    ("src", "module_doc", "function_doc"),
+    [
+        # a licence header above the module's docstring, a comment above a function's: both
+        # still docstrings (comments are no statements), as Python's __doc__ has them
+        (
+            '# Copyright 2020 Someone\n# Licensed under X\n"""The module."""\n\n'
+            'def f():\n    # a note\n    """The function."""\n    return 1\n',
+            '"""The module."""',
+            '"""The function."""',
+        ),
+        # controls: a statement before the string makes it no docstring
+        (
+            'import os\n"""Not the module\'s."""\n\n'
+            'def f():\n    x = 1\n    """Not the function\'s."""\n    return x\n',
+            None,
+            None,
+        ),
+    ],
+    ids=["after-comments", "after-a-statement"],
+)
+def test_a_docstring_after_comments(
+    src: str, module_doc: str | None, function_doc: str | None
+) -> None:
+    fe = extract_python(src.encode(), "m.py", "h")
+    assert (fe.module_docstring.text if fe.module_docstring else None) == module_doc
+    (f,) = fe.functions
+    assert (f.docstring.text if f.docstring else None) == function_doc
+
+
 # ---- variables ----------------------------------------------------------------------------
 
 

@@ -120,7 +120,9 @@ class _Extractor(Members):
     def docstring(self, body: Node | None) -> Docstring | None:
         if body is None:
             return None
-        first = first_named(body)
+        # comments are no statements: a licence header above a module's docstring (or a
+        # comment above a function's) leaves it the first statement, as Python reads it
+        first = next((c for c in body.named_children if c.type != "comment"), None)
         if first is None or first.type != "expression_statement" or first.named_child_count != 1:
             return None
         lit = first_named(first)
