@@ -39,6 +39,10 @@ public class CachingClient {
         # controls: a type the code does not use, and a member of the file's own class that
         # does not exist, stay reported
         ("private final Object config = null;", "CacheConfig#setSharedCache(boolean)", True),
+        # the name only in a string literal or a comment: no use of a class (a thread named
+        # "Monitor-ComponentEvtDispatch" beside a broken {@link ComponentEvtDispatch})
+        ('private final String name = "Client-CacheConfig";', "CacheConfig", True),
+        ("// CacheConfig lives elsewhere\n    private int n;", "CacheConfig", True),
         ("private final CacheConfig config = null;", "CachingClient#setSharedCache", True),
     ],
 )

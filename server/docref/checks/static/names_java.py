@@ -46,6 +46,8 @@ _ENUM_MEMBERS = frozenset(
 )
 _MAX_HOPS = 8
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+# a Java comment, string or character literal: what the code says, not what it uses
+_JAVA_TEXT = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'", re.S)
 # JUnit/TestNG naming of a test class: ``FooTest``, ``FooTests``, ``FooTestCase``, ``FooIT``
 _TEST_CLASS = re.compile(r"[A-Z]\w*(?:Tests?|TestCase|IT)")
 
@@ -215,7 +217,7 @@ class JavaScope:
                 # a test class (``ServiceInfoImplTest#test_ip_address_is_set()``) lives in the
                 # test sources, which a check of the main sources does not hold
                 return UNKNOWN
-            if parts[0][:1].isupper() and parts[0] in self.facts.code_words:
+            if parts[0][:1].isupper() and self._code_uses(parts[0]):
                 # the file's own code uses the type (``final CacheConfig config``), so it
                 # compiles against one: a class of the same package in another module or jar
                 # the project does not hold, whose members cannot be read
@@ -234,6 +236,14 @@ class JavaScope:
                 return missing(owner, part, self.member_names(head))
             return RESOLVED if has else UNKNOWN
         return head
+
+    def _code_uses(self, name: str) -> bool:
+        """Whether the file's code (not a comment or a string: a thread named
+        ``"Monitor-ComponentEvtDispatch"`` is no use of a class) names ``name`` unqualified."""
+        if name not in self.facts.code_words:
+            return False
+        code = _JAVA_TEXT.sub(" ", self.source)
+        return re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", code) is not None
 
     def _type_candidates(self) -> set[str]:
         names = {q.rsplit(".", 1)[-1] for q in self._classes_in(self.fe.path)}
