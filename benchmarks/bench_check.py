@@ -277,6 +277,11 @@ def main() -> int:
     parser.add_argument(
         "--model-repeat", type=int, default=9, help="modes: alternated static/model pairs"
     )
+    parser.add_argument(
+        "--model-only",
+        action="store_true",
+        help="modes: only the --model-tree rows (static warm vs model cached)",
+    )
     args = parser.parse_args()
     if args.warm_runs < 0 or args.interval <= 0 or args.size < 1 or args.per_rule < 1:
         parser.error("--warm-runs must be >= 0; --interval, --size and --per-rule positive")

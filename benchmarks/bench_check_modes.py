@@ -11,14 +11,15 @@ process tree, peak memory):
   minutes) and the one file;
 - docref ``check --no-llm``: cold (fresh ``DOCREF_CACHE_DIR``), warm (the second run), the
   one file in the warm project;
-- with ``--model-tree DIR``: on that tree, ``--model`` against ``tests/fake_openai.py``
-  (every answer "1") once to fill the answer cache, then ``--model-repeat`` pairs of a warm
-  static-only run and the same model run (every answer cached), alternated so that a loaded
-  machine weighs on both alike, sampled every 5 ms (the 50 ms of the other rows is a quarter
-  of such a run); the median of each, and the ratio by wall and by CPU.  The tree should have
-  thousands of cached answers (``/tmp/edlibs/src/flask``: 24 files, 4,088; the fill takes
-  ~25 s of CPU): on ``examples/shop`` (120 answers, 0.1-s runs) the ratio measures the
-  interpreter's start, not the cached model path (session 15).
+- with ``--model-tree DIR`` (alone with ``--model-only``): on that tree, ``--model`` against
+  ``tests/fake_openai.py`` (every answer "1") once to fill the answer cache, then
+  ``--model-repeat`` pairs of a warm static-only run and the same model run (every answer
+  cached), alternated so that a loaded machine weighs on both alike, sampled every 5 ms (the
+  50 ms of the other rows is a quarter of such a run); the median of each, and the ratio by
+  wall and by CPU.  The tree should have thousands of cached answers
+  (``/tmp/edlibs/src/flask``: 24 files, 4,088; the fill takes ~25 s of CPU): on
+  ``examples/shop`` (120 answers, 0.1-s runs) the ratio measures the interpreter's start, not
+  the cached model path (session 15).
 
 Targets (issue 18): warm <= 4x ruff warm; one file <= pydoclint on that file; cold <= 0.5x
 pydoclint; cached model run <= 1.3x static-only; peak memory <= 500 MB.
@@ -85,6 +86,8 @@ def modes(args: argparse.Namespace) -> dict[str, Any]:
     base_env = dict(os.environ)
     rows: list[Measured] = []
     with tempfile.TemporaryDirectory(prefix="docref-bench-modes-") as work:
+        if args.model_only and args.model_tree:  # the cached model line alone
+            return _results(os.path.abspath(args.model_tree), args, _model_rows(args, work))
         ruff = [args.ruff, "check", "--select", "DOC", "--preview", "--exit-zero", "--quiet"]
         rcache = ["--cache-dir", os.path.join(work, "ruff-cache")]
         rows.append(_run("ruff cold", [*ruff, "--no-cache", tree], base_env, work))
@@ -103,6 +106,10 @@ def modes(args: argparse.Namespace) -> dict[str, Any]:
         rows.append(_median("docref one file", [*docref, one], env, work, n))
         if args.model_tree:
             rows.extend(_model_rows(args, work))
+    return _results(tree, args, rows)
+
+
+def _results(tree: str, args: argparse.Namespace, rows: list[Measured]) -> dict[str, Any]:
     by = {r.label: r for r in rows}
     ratios = {
         "warm / ruff warm": _ratio(by, "docref warm", "ruff warm"),
