@@ -1,6 +1,7 @@
 """Java Javadoc that names a constant the class inherits or uses (benchmarks/PRECISION-java.md,
 "Round 29j"): an ALL_CAPS name resolves as a member before it is judged a renamed constant,
-each case beside a consistent control that stays reported."""
+each case beside a consistent control that stays reported; and a verb-led method name's
+"plural", which is a misspelt method, not English about a collection."""
 
 from __future__ import annotations
 
@@ -79,4 +80,49 @@ def test_a_constant_inherited_from_a_jdk_interface(
     tmp_path: Path, header: str, flagged: bool
 ) -> None:
     found = _flagged(tmp_path, "END_DOCUMENT", header, "")
+    assert bool(found) == flagged, found
+
+
+_PARAM = """\
+package p;
+
+public class Param {
+    private int offset;
+
+    /**
+     * Returns the offset.
+     *
+     * <p> If {@code MENTION} has not been called, zero is returned.
+     */
+    public int getDestinationOffset() {
+        return offset;
+    }
+
+    public void setDestinationOffset(int offset) {
+        this.offset = offset;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mention", "flagged"),
+    [
+        # the "plural" of a verb-led method name is a misspelt method, no collection
+        ("setDestinationOffsets", True),
+        # controls: the method itself resolves; a plural of a field's name is English
+        ("setDestinationOffset", False),
+        ("offsets", False),
+    ],
+)
+def test_the_plural_of_a_method_name_is_no_english(
+    tmp_path: Path, mention: str, flagged: bool
+) -> None:
+    inp = static_input(
+        tmp_path,
+        _PARAM.replace("MENTION", mention),
+        "Param.getDestinationOffset",
+        filename="p/Param.java",
+    )
+    found = [inp.source[f.start : f.end] for f in c1_name_unresolved(inp)]
     assert bool(found) == flagged, found

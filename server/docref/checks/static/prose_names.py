@@ -280,7 +280,8 @@ def stale_match(
     if len(found) != 1:
         return None
     (match,) = found
-    if (not name[:1].isupper() and _inflected(name, match)) or _placeholder(name, match):
+    english = not name[:1].isupper() and not _METHOD_NAME.match(match)
+    if (english and _inflected(name, match)) or _placeholder(name, match):
         # "A list with the ``field_specs``" beside ``db.field_spec``: English about the one
         # (libpysal, round 24; a CapWords plural is judged with its article by the caller);
         # ``_insert_x()`` beside ``_insert_child``: a template
@@ -288,6 +289,11 @@ def stale_match(
     if re.search(rf"(?<![\w.]){re.escape(match)}(?!\w)", sentence):
         return None
     return match
+
+
+# a Java-style method name led by its verb (``setDestinationOffset``): its "plural"
+# (``{@code setDestinationOffsets}``) is a misspelt method, no English about a collection
+_METHOD_NAME = re.compile(r"(?:get|set|is|has|add|remove|put|create|find|to)[A-Z]")
 
 
 # a word standing for any of several ("an ``_insert_x()`` method", x the child's tag)
