@@ -81,6 +81,17 @@ def _project_function(inp: StaticInput, written: str) -> tuple[FileExtract, Func
     return (other, found) if found is not None else None
 
 
+def _wrappers(inp: StaticInput, decorator: str) -> tuple[FileExtract, list[Function]] | None:
+    """The file of the project function ``decorator`` names and the functions nested in it
+    (the wrappers it defines), or ``None`` for a decorator that is no project function."""
+    written = decorator.split("(", 1)[0].strip().lstrip("@")
+    found = _project_function(inp, written) if written else None
+    if found is None:
+        return None
+    extract, fn = found
+    return extract, [f for f in extract.functions if f.qualname.startswith(fn.qualname + ".")]
+
+
 def decorator_parameters(inp: StaticInput) -> set[str]:
     """The named parameters of the wrappers a project decorator defines: what it adds to the
     call (matplotlib's ``@_preprocess_data()`` wraps in ``inner(ax, *args, data=None, ...)``)."""
@@ -89,12 +100,10 @@ def decorator_parameters(inp: StaticInput) -> set[str]:
         # a decorator handed a keyword's name (``@deprecate_kwarg("seed", "rng")``) accepts
         # that keyword on the function's behalf
         names |= set(_NAME_LITERAL.findall(decorator.partition("(")[2]))
-        written = decorator.split("(", 1)[0].strip().lstrip("@")
-        found = _project_function(inp, written) if written else None
+        found = _wrappers(inp, decorator)
         if found is None:
             continue
-        extract, fn = found
-        nested = [f for f in extract.functions if f.qualname.startswith(fn.qualname + ".")]
+        extract, nested = found
         names |= {p.name for f in nested for p in f.params if p.kind not in ("vararg", "kwarg")}
         names |= _read_from_kwargs(inp, extract.path, nested)
     return names
@@ -106,12 +115,10 @@ def rewrites_positionals(inp: StaticInput) -> bool:
     the call takes a positional form the signature does not show.  Read in the wrappers' code, as
     :func:`_read_from_kwargs` does (docstrings left out)."""
     for decorator in inp.function.decorators:
-        written = decorator.split("(", 1)[0].strip().lstrip("@")
-        found = _project_function(inp, written) if written else None
+        found = _wrappers(inp, decorator)
         if found is None:
             continue
-        extract, fn = found
-        nested = [f for f in extract.functions if f.qualname.startswith(fn.qualname + ".")]
+        extract, nested = found
         for wrapper in nested:
             star = next((p.name.lstrip("*") for p in wrapper.params if p.kind == "vararg"), None)
             if star is None:
