@@ -305,13 +305,16 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     param_entries = {
         stripped for seg, _shown, stripped in documented if seg.section not in _TYPE_SECTIONS
     }
+    strangers = {
+        n for _s, _d, n in documented if n.isidentifier() and signature_name(n, names) not in names
+    }
+    if not strangers:
+        return []  # every entry names a parameter: nothing below would report
     if not java and set(candidates) <= param_entries and rewrites_positionals(inp):
         # every parameter documented, and a decorator rewrites the positional arguments: the
         # other entries document the form it accepts (``range(1, 1, 7, 2)`` for ``name``)
         return []
-    unknown = [
-        n for n in param_entries if n.isidentifier() and signature_name(n, names) not in names
-    ]
+    unknown = [n for n in param_entries if n in strangers]
     packed = None if java else packed_parameter(inp, params, param_entries, unknown)
     positional_only = {p.name for p in params if p.kind == "positional_only"}
     findings: list[Finding] = []
