@@ -4,6 +4,7 @@ modules several of them check."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -81,6 +82,16 @@ def run_docref(
         timeout=timeout,
         check=False,
     )
+
+
+def cli_rules(root: Path, cache: Path, *args: str) -> list[tuple[str, str]]:
+    """(path, rule) of each finding of ``docref check ARGS --format json --no-llm`` run in
+    ``root`` with the caches in ``cache``, sorted."""
+    argv = ["check", *args, "--format", "json", "--no-progress", "--no-llm"]
+    proc = run_docref(argv, cwd=root, env=docref_env(cache))
+    assert proc.returncode in (0, 1), proc.stderr
+    report = json.loads(proc.stdout)
+    return sorted((f["path"], f["rule"]) for f in report["findings"])
 
 
 def benchmark_module(name: str) -> ModuleType:

@@ -13,9 +13,11 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
+from docref.checks.static.runner import RULES, check_file
+from docref.graph.project import ProjectGraph
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
@@ -72,6 +74,64 @@ async def open_document(
     params = await next_diagnostics(client)
     assert params.uri == path.as_uri()
     return params
+
+
+def open_documents(client: LanguageClient, texts: dict[Path, str]) -> None:
+    """Open each path with its text (version 1), without waiting for diagnostics."""
+    for path, text in texts.items():
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                types.TextDocumentItem(
+                    uri=path.as_uri(), language_id="python", version=1, text=text
+                )
+            )
+        )
+
+
+def fresh_findings(root: Path, rel: str) -> set[tuple[int, str]]:
+    """(line, rule) of each finding a from-scratch check of ``rel`` gives: an index made
+    anew, no cache -- what the editor's incremental check must match."""
+    graph = ProjectGraph(str(root), use_cache=False)
+    graph.index(workers=1)
+    return {(f.range[0][0], f.rule) for f in check_file(graph, rel, RULES).findings}
+
+
+class Recorded(Protocol):
+    """What a test's diagnostics recorder answers: each path's last (line, rule) pairs and
+    how many publishes it had."""
+
+    def seen(self, path: Path) -> set[tuple[int, str]]: ...
+
+    def count(self, path: Path) -> int: ...
+
+
+async def recheck_after_edits(
+    client: LanguageClient,
+    shown: Recorded,
+    root: Path,
+    checked: Path,
+    other: Path,
+    texts: dict[Path, str],
+    steps: tuple[tuple[str, set[str]], ...],
+) -> None:
+    """For each (text of ``other``, rules expected on ``checked``) of ``steps``: edit and save
+    ``other``, then edit a helper of ``checked`` (its ``return N`` line, so the function the
+    rules judge is unchanged and only the other file's edit can move its findings); the rules
+    ``checked`` shows must be the expected ones and match a check from scratch."""
+    rel = checked.relative_to(root).as_posix()
+    for version, (other_text, rules) in enumerate(steps, start=2):
+        text = other_text.lstrip("\n")
+        other.write_text(text, encoding="utf-8")
+        before = shown.count(other)
+        edit_and_save(client, other, text, version)
+        await until(lambda b=before: shown.count(other) > b, f"{other.name} v{version} checked")
+        texts[checked] = texts[checked].replace(f"return {version - 1}", f"return {version}")
+        checked.write_text(texts[checked], encoding="utf-8")
+        before = shown.count(checked)
+        edit_and_save(client, checked, texts[checked], version)
+        await until(lambda b=before: shown.count(checked) > b, f"{checked.name} v{version} checked")
+        assert {rule for _, rule in shown.seen(checked)} == rules
+        assert shown.seen(checked) == fresh_findings(root, rel)
 
 
 def edit(client: LanguageClient, path: Path, text: str, version: int) -> None:

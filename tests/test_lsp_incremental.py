@@ -8,12 +8,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest_lsp
-from docref.checks.static.runner import RULES, check_file
-from docref.graph.project import ProjectGraph
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp_helpers import edit_and_save, start_session, until
+from tests.lsp_helpers import edit_and_save, fresh_findings, open_documents, start_session, until
 from tests.test_incremental_static import BASE, USER
 from tests.test_lsp_server import CONFIG
 
@@ -51,12 +49,6 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):
     await lsp_client.shutdown_session()
 
 
-def _from_scratch(root: Path, name: str) -> Shown:
-    graph = ProjectGraph(str(root), use_cache=False)
-    graph.index(workers=1)
-    return {(f.range[0][0], f.rule) for f in check_file(graph, f"pkg/{name}", RULES).findings}
-
-
 async def test_a_dependency_signature_edit_changes_the_dependent_files_diagnostics(
     client: LanguageClient, tmp_path: Path
 ) -> None:
@@ -66,16 +58,9 @@ async def test_a_dependency_signature_edit_changes_the_dependent_files_diagnosti
     client.diagnostics = shown  # pytest-lsp's own handler stores each publish here
 
     texts = {base: BASE, user: USER}
-    for path, text in texts.items():
-        client.text_document_did_open(
-            types.DidOpenTextDocumentParams(
-                types.TextDocumentItem(
-                    uri=path.as_uri(), language_id="python", version=1, text=text
-                )
-            )
-        )
+    open_documents(client, texts)
     await until(lambda: shown.count(base) and shown.count(user), "both files checked")
-    assert shown.seen(user) == _from_scratch(root, "user.py")
+    assert shown.seen(user) == fresh_findings(root, "pkg/user.py")
     initial = shown.seen(user)
     assert sorted(rule for _, rule in initial) == ["C1-PARAM-UNKNOWN"]  # other()'s "extra"
 
@@ -103,8 +88,8 @@ async def test_a_dependency_signature_edit_changes_the_dependent_files_diagnosti
             lambda b=before: shown.count(base) > b[0] and shown.count(user) > b[1],
             f"base.py version {version} and user.py checked",
         )
-        assert shown.seen(base) == _from_scratch(root, "base.py")
-        assert shown.seen(user) == _from_scratch(root, "user.py")
+        assert shown.seen(base) == fresh_findings(root, "pkg/base.py")
+        assert shown.seen(user) == fresh_findings(root, "pkg/user.py")
     final = shown.seen(user)
     assert final != initial
     rules = sorted(rule for _, rule in final)

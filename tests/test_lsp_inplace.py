@@ -8,12 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest_lsp
-from docref.checks.static.runner import RULES, check_file
-from docref.graph.project import ProjectGraph
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp_helpers import start_session, until
+from tests.lsp_helpers import fresh_findings, open_documents, start_session, until
 from tests.test_lsp_incremental import _Recorder
 from tests.test_lsp_server import CONFIG
 
@@ -49,12 +47,6 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):
     await lsp_client.shutdown_session()
 
 
-def _from_scratch(root: Path) -> set[tuple[int, str]]:
-    graph = ProjectGraph(str(root), use_cache=False)
-    graph.index(workers=1)
-    return {(f.range[0][0], f.rule) for f in check_file(graph, "pkg/run.py", RULES).findings}
-
-
 async def test_string_word_edits_show_what_a_fresh_check_shows(
     client: LanguageClient, tmp_path: Path
 ) -> None:
@@ -63,13 +55,9 @@ async def test_string_word_edits_show_what_a_fresh_check_shows(
     shown = _Recorder()
     client.diagnostics = shown
     text = RUN
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            types.TextDocumentItem(uri=path.as_uri(), language_id="python", version=1, text=text)
-        )
-    )
+    open_documents(client, {path: text})
     await until(lambda: shown.count(path) > 0, "run.py checked")
-    assert shown.seen(path) == _from_scratch(root) == set()
+    assert shown.seen(path) == fresh_findings(root, "pkg/run.py") == set()
     for version, (old, new, rules) in enumerate(EDITS, start=2):
         start = text.index(old)
         line = text.count("\n", 0, start)
@@ -90,5 +78,5 @@ async def test_string_word_edits_show_what_a_fresh_check_shows(
             types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(path.as_uri()))
         )
         await until(lambda b=before: shown.count(path) > b, f"run.py version {version} checked")
-        assert shown.seen(path) == _from_scratch(root), old
+        assert shown.seen(path) == fresh_findings(root, "pkg/run.py"), old
         assert sorted(rule for _, rule in shown.seen(path)) == rules, old

@@ -8,12 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest_lsp
-from docref.checks.static.runner import RULES, check_file
-from docref.graph.project import ProjectGraph
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp_helpers import edit_and_save, start_session, until
+from tests.lsp_helpers import open_documents, recheck_after_edits, start_session, until
 from tests.test_lsp_incremental import _Recorder
 from tests.test_lsp_server import CONFIG
 from tests.test_names_runtime_runs import NO_SETATTR
@@ -39,12 +37,6 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):
     await lsp_client.shutdown_session()
 
 
-def _from_scratch(root: Path) -> set[tuple[int, str]]:
-    graph = ProjectGraph(str(root), use_cache=False)
-    graph.index(workers=1)
-    return {(f.range[0][0], f.rule) for f in check_file(graph, "pkg/cadc.py", RULES).findings}
-
-
 async def test_the_decorator_stopping_to_make_members_changes_the_finding(
     client: LanguageClient, tmp_path: Path
 ) -> None:
@@ -53,29 +45,8 @@ async def test_the_decorator_stopping_to_make_members_changes_the_finding(
     shown = _Recorder()
     client.diagnostics = shown
     texts = {cadc: CADC, utils: DECORATOR.lstrip("\n")}
-    for path, text in texts.items():
-        client.text_document_did_open(
-            types.DidOpenTextDocumentParams(
-                types.TextDocumentItem(
-                    uri=path.as_uri(), language_id="python", version=1, text=text
-                )
-            )
-        )
+    open_documents(client, texts)
     await until(lambda: shown.count(cadc) and shown.count(utils), "both files checked")
     assert shown.seen(cadc) == set()
-    version = 1
-    for decorator, rules in ((NO_SETATTR, {"C1-NAME-UNRESOLVED"}), (DECORATOR, set())):
-        version += 1
-        text = decorator.lstrip("\n")
-        utils.write_text(text, encoding="utf-8")
-        before = shown.count(utils)
-        edit_and_save(client, utils, text, version)
-        await until(lambda b=before: shown.count(utils) > b, f"utils.py v{version} checked")
-        # the helper edited: the documented method itself is unchanged
-        texts[cadc] = texts[cadc].replace(f"return {version - 1}", f"return {version}")
-        cadc.write_text(texts[cadc], encoding="utf-8")
-        before = shown.count(cadc)
-        edit_and_save(client, cadc, texts[cadc], version)
-        await until(lambda b=before: shown.count(cadc) > b, f"cadc.py v{version} checked")
-        assert {rule for _, rule in shown.seen(cadc)} == rules
-        assert shown.seen(cadc) == _from_scratch(root)
+    steps = ((NO_SETATTR, {"C1-NAME-UNRESOLVED"}), (DECORATOR, set()))
+    await recheck_after_edits(client, shown, root, cadc, utils, texts, steps)

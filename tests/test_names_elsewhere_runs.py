@@ -5,19 +5,10 @@ the opt-in id agree."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from tests.helpers import docref_env, run_docref
+from tests.helpers import cli_rules
 from tests.test_static_names_elsewhere import _OTHER, _UNRELATED, _WINDOW
-
-
-def _check(root: Path, cache: Path, *args: str) -> list[tuple[str, str]]:
-    argv = ["check", *args, "--format", "json", "--no-progress", "--no-llm"]
-    proc = run_docref(argv, cwd=root, env=docref_env(cache))
-    assert proc.returncode in (0, 1), proc.stderr
-    report = json.loads(proc.stdout)
-    return sorted((f["path"], f["rule"]) for f in report["findings"])
 
 
 def _project(tmp_path: Path) -> Path:
@@ -37,26 +28,26 @@ OPT_IN = ("--extend-select", "C1-PROSE-NAME-ELSEWHERE")
 
 def test_a_warm_run_sees_another_file_start_and_stop_using_the_name(tmp_path: Path) -> None:
     root, cache = _project(tmp_path), tmp_path / "cache"
-    assert _check(root, cache, ".", *OPT_IN) == REPORTED
-    assert _check(root, cache, ".", *OPT_IN) == REPORTED  # warm, from the results cache
+    assert cli_rules(root, cache, ".", *OPT_IN) == REPORTED
+    assert cli_rules(root, cache, ".", *OPT_IN) == REPORTED  # warm, from the results cache
     spread = root / "pkg" / "spread.py"
     spread.write_text(_OTHER.lstrip("\n"), encoding="utf-8")  # starts using ``color``
-    assert _check(root, cache, ".", *OPT_IN) == DEMOTED
-    assert _check(root, cache, "pkg/smooth.py", *OPT_IN) == DEMOTED  # one file, warm
-    assert _check(root, cache, ".") == []  # the default rule set: not reported
+    assert cli_rules(root, cache, ".", *OPT_IN) == DEMOTED
+    assert cli_rules(root, cache, "pkg/smooth.py", *OPT_IN) == DEMOTED  # one file, warm
+    assert cli_rules(root, cache, ".") == []  # the default rule set: not reported
     spread.write_text(_UNRELATED.lstrip("\n"), encoding="utf-8")  # stops
-    assert _check(root, cache, "pkg/smooth.py", *OPT_IN) == REPORTED
-    assert _check(root, cache, ".", *OPT_IN) == REPORTED
-    assert _check(root, cache, ".", "--no-cache", *OPT_IN) == REPORTED  # the cold run agrees
+    assert cli_rules(root, cache, "pkg/smooth.py", *OPT_IN) == REPORTED
+    assert cli_rules(root, cache, ".", *OPT_IN) == REPORTED
+    assert cli_rules(root, cache, ".", "--no-cache", *OPT_IN) == REPORTED  # the cold run agrees
 
 
 def test_a_run_of_another_file_leaves_no_stale_answer(tmp_path: Path) -> None:
     # the one-file run re-records the project's files but does not check smooth.py: the next
     # whole run must not reuse smooth.py's report, whose answer (no other user) no longer holds
     root, cache = _project(tmp_path), tmp_path / "cache"
-    assert _check(root, cache, ".", *OPT_IN) == REPORTED
+    assert cli_rules(root, cache, ".", *OPT_IN) == REPORTED
     (root / "pkg" / "spread.py").write_text(_OTHER.lstrip("\n"), encoding="utf-8")
-    assert _check(root, cache, "pkg/spread.py", *OPT_IN) == []
-    assert _check(root, cache, ".", *OPT_IN) == DEMOTED
-    assert _check(root, cache, ".", *OPT_IN) == DEMOTED  # confirmed: served as it is
-    assert _check(root, cache, ".", "--no-cache", *OPT_IN) == DEMOTED
+    assert cli_rules(root, cache, "pkg/spread.py", *OPT_IN) == []
+    assert cli_rules(root, cache, ".", *OPT_IN) == DEMOTED
+    assert cli_rules(root, cache, ".", *OPT_IN) == DEMOTED  # confirmed: served as it is
+    assert cli_rules(root, cache, ".", "--no-cache", *OPT_IN) == DEMOTED

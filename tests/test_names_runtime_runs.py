@@ -5,19 +5,10 @@ one-file run in the warm project, the whole run and a cold run agree."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from tests.helpers import docref_env, run_docref
+from tests.helpers import cli_rules
 from tests.test_static_names_runtime import DECORATOR, SERVICE, SHIM, TEXT_ITEM
-
-
-def _check(root: Path, cache: Path, *args: str) -> list[tuple[str, str]]:
-    argv = ["check", *args, "--format", "json", "--no-progress", "--no-llm"]
-    proc = run_docref(argv, cwd=root, env=docref_env(cache))
-    assert proc.returncode in (0, 1), proc.stderr
-    report = json.loads(proc.stdout)
-    return sorted((f["path"], f["rule"]) for f in report["findings"])
 
 
 def _project(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -39,15 +30,15 @@ def test_a_warm_run_sees_the_decorator_stop_making_members(tmp_path: Path) -> No
     service = SERVICE.format(decorator="async_to_sync", mentioned="query_name")
     files = {"pkg/__init__.py": "", "pkg/utils.py": DECORATOR, "pkg/cadc.py": service}
     root, cache = _project(tmp_path, files), tmp_path / "cache"
-    assert _check(root, cache, ".") == []
-    assert _check(root, cache, ".") == []  # warm, from the results cache
+    assert cli_rules(root, cache, ".") == []
+    assert cli_rules(root, cache, ".") == []  # warm, from the results cache
     (root / "pkg" / "utils.py").write_text(NO_SETATTR.lstrip("\n"), encoding="utf-8")
     reported = [("pkg/cadc.py", "C1-NAME-UNRESOLVED")]
-    assert _check(root, cache, "pkg/cadc.py") == reported  # one file, warm
-    assert _check(root, cache, ".") == reported
-    assert _check(root, cache, ".", "--no-cache") == reported  # the cold run agrees
+    assert cli_rules(root, cache, "pkg/cadc.py") == reported  # one file, warm
+    assert cli_rules(root, cache, ".") == reported
+    assert cli_rules(root, cache, ".", "--no-cache") == reported  # the cold run agrees
     (root / "pkg" / "utils.py").write_text(DECORATOR.lstrip("\n"), encoding="utf-8")
-    assert _check(root, cache, ".") == []
+    assert cli_rules(root, cache, ".") == []
 
 
 def test_a_warm_run_sees_the_shim_stop_importing_the_binding(tmp_path: Path) -> None:
@@ -59,9 +50,9 @@ def test_a_warm_run_sees_the_shim_stop_importing_the_binding(tmp_path: Path) -> 
         "pg/TextItem.py": TEXT_ITEM.replace("{member}", "QGraphicsTextItem"),
     }
     root, cache = _project(tmp_path, files), tmp_path / "cache"
-    assert _check(root, cache, ".") == []
+    assert cli_rules(root, cache, ".") == []
     (root / "pg" / "Qt" / "__init__.py").write_text("from . import QtCore, QtWidgets\n")
     reported = [("pg/TextItem.py", "C1-NAME-UNRESOLVED")]
-    assert _check(root, cache, "pg/TextItem.py") == reported
-    assert _check(root, cache, ".") == reported
-    assert _check(root, cache, ".", "--no-cache") == reported
+    assert cli_rules(root, cache, "pg/TextItem.py") == reported
+    assert cli_rules(root, cache, ".") == reported
+    assert cli_rules(root, cache, ".", "--no-cache") == reported
