@@ -41,10 +41,7 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 
 from __future__ import annotations
 
-import builtins
-import keyword
 import re
-from collections.abc import Container, Iterator
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_added import (
@@ -52,6 +49,17 @@ from docref.checks.static.params_added import (
     decorator_parameters,
     returned_function_params,
     rewrites_positionals,
+)
+from docref.checks.static.params_common import (
+    documented_names,
+    import_aliases,
+    numpydoc_ignores,
+    parameters,
+    signature_evidence,
+    signature_name,
+    signatures,
+    split_names,
+    strip_name,
 )
 from docref.checks.static.params_entries import (
     abstract_hook,
@@ -66,9 +74,9 @@ from docref.checks.static.params_entries import (
 from docref.checks.static.params_keys import read_by_key
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_suggest import closest_parameter, rename_target
-from docref.core.findings import Criterion, Evidence, Finding
+from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
-from docref.graph.model import FileExtract, Function, Param
+from docref.graph.model import Function, Param
 
 __all__ = [
     "RULE_PARAM_UNKNOWN",
@@ -95,134 +103,11 @@ _SECTION_HEADINGS = frozenset(
 )
 
 
-# --------------------------------------------------------------------------- shared helpers
-
-
-def signature_evidence(inp: StaticInput) -> Evidence:
-    """The function's signature as evidence (see :meth:`StaticInput.signature_evidence`)."""
-    return inp.signature_evidence()
-
-
-def import_aliases(extract: FileExtract, function: Function | None = None) -> dict[str, str]:
-    """Local import names mapped to qualified names, for the type normaliser.
-
-    ``import datetime as dt`` → ``{"dt": "datetime"}``; ``from typing import Optional as Opt``
-    → ``{"Opt": "typing.Optional"}``; ``from a.b import C`` → ``{"C": "a.b.C"}``.  Relative,
-    star and Java imports are left out; function-local imports count for that function only.
-    """
-    aliases: dict[str, str] = {}
-    if extract.language != "python":
-        return aliases
-    scopes = {"", function.qualname} if function is not None else {""}
-    for imp in extract.imports:
-        if imp.level or imp.scope not in scopes or imp.name == "*" or not imp.module:
-            continue
-        if imp.name is None and not imp.alias:
-            continue  # ``import a.b`` binds ``a`` to the package ``a`` itself: no alias
-        target = f"{imp.module}.{imp.name}" if imp.name else imp.module
-        bound = imp.bound_name
-        if bound != target:
-            aliases[bound] = target
-    return aliases
-
-
-def strip_name(name: str) -> str:
-    """A documented parameter name without stars, backslashes, backticks and spaces."""
-    return name.replace("\\", "").strip().strip("`").strip().lstrip("*").strip()
-
-
-def split_names(name: str) -> list[str]:
-    """The names of one entry: NumPy ``x1, x2`` gives two; each stripped (see above)."""
-    return [stripped for part in name.split(",") if (stripped := strip_name(part))]
-
-
-# Names a parameter takes a trailing underscore to avoid (PEP 8): keywords and builtins.
-_RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))
-
-
-def signature_name(name: str, names: Container[str]) -> str:
-    """The parameter a documented ``name`` stands for: itself, or the name with PEP 8's
-    trailing underscore when the signature spells a keyword or builtin that way
-    (``:param class:`` for ``class_``: the documented name could not be a parameter)."""
-    if name in names or name not in _RESERVED:
-        return name
-    return name + "_" if name + "_" in names else name
-
-
 def _display(function: Function) -> str:
     return f"{function.name}()"
 
 
 # --------------------------------------------------------------------------- the rule
-
-
-# the last file's functions grouped by qualname (a file's functions are checked one after
-# the other; a race between threads only costs a regrouping)
-_grouped: tuple[FileExtract, dict[str, list[Function]]] | None = None
-
-
-def signatures(inp: StaticInput) -> list[Function]:
-    """The function and its ``@overload`` siblings of the same qualname in the file."""
-    fn = inp.function
-    # grouped once per extract: a scan of the file per function is quadratic in big files
-    global _grouped
-    last = _grouped
-    if last is not None and last[0] is inp.file:
-        groups = last[1]
-    else:
-        groups = {}
-        for f in inp.file.functions:
-            groups.setdefault(f.qualname, []).append(f)
-        _grouped = (inp.file, groups)
-    same = [f for f in groups.get(fn.qualname, ()) if f is not fn]
-    return [fn, *same]
-
-
-def _params(inp: StaticInput) -> list[Param]:
-    seen: dict[str, Param] = {}
-    for function in signatures(inp):
-        for param in function.params:
-            seen.setdefault(param.name, param)
-    return list(seen.values())
-
-
-def _documented(inp: StaticInput) -> Iterator[tuple[Segment, str, str]]:
-    """(segment, name as documented without escapes, stripped name) for each param name."""
-    for segment in inp.docstring.segments:
-        if segment.kind != "param" or not segment.name:
-            continue
-        for part in segment.name.split(","):
-            shown = part.replace("\\", "").strip().strip("`").strip()
-            stripped = strip_name(part)
-            if stripped:
-                yield segment, shown, stripped
-
-
-_NUMPYDOC_IGNORE = re.compile(r"#\s*numpydoc\s+ignore\s*=\s*([\w\s,]+)")
-_HEADER = re.compile(r"^\s*(?:async\s+def|def|class)\b")
-
-
-def numpydoc_ignores(inp: StaticInput) -> set[str]:
-    """The numpydoc validation codes the definition's header switches off
-    (``class at:  # numpydoc ignore=PR02``): the project's own word that a check is moot."""
-    if inp.file.language != "python" or not inp.docstring.segments:
-        return set()
-    codes: set[str] = set()
-    # the 40 lines above the docstring only (a split of the whole prefix is quadratic)
-    end = inp.docstring.segments[0].start
-    begin = end
-    for _ in range(41):
-        begin = inp.source.rfind("\n", 0, begin)
-        if begin < 0:
-            break
-    above = inp.source[begin + 1 : end].splitlines()
-    for line in reversed(above[-40:]):
-        match = _NUMPYDOC_IGNORE.search(line)
-        if match:
-            codes |= {code.strip() for code in match.group(1).split(",")}
-        if _HEADER.match(line):
-            break
-    return codes
 
 
 _GENERIC_VARARGS = frozenset({"args"})
@@ -245,7 +130,7 @@ def _positional_only_and_varargs(params: list[Param]) -> bool:
 
 def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
-    params = _params(inp)
+    params = parameters(inp)
     # imported here: params_kwargs -> prose_names -> names_scope imports this module
     from docref.checks.static.params_kwargs import (
         keyword_dict,
@@ -255,17 +140,17 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
 
     if any(p.kind == "kwarg" for p in params) or (
         any(p.name in _KWARGS_WORDS for p in params)
-        and keyword_dict(params, (n for _s, _d, n in _documented(inp)))
+        and keyword_dict(params, (n for _s, _d, n in documented_names(inp)))
     ):
         # any unknown name may be forwarded through **kwargs: only a provable rename counts
         if len(signatures(inp)) > 1 or "PR02" in numpydoc_ignores(inp):
             return []
-        return renamed_under_kwargs(inp, _documented(inp), RULE_PARAM_UNKNOWN)
+        return renamed_under_kwargs(inp, documented_names(inp), RULE_PARAM_UNKNOWN)
     if "PR02" in numpydoc_ignores(inp):
         return []  # numpydoc's "unknown parameters" check, switched off by the project
     java = inp.file.language == "java"
     names = {p.name for p in params}
-    documented = list(_documented(inp))
+    documented = list(documented_names(inp))
     if not documented:
         return []
     if not java and is_setter(inp.function) and len({n for _s, _d, n in documented}) == 1:
