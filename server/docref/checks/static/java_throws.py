@@ -48,7 +48,9 @@ of another module override it), an unchecked exception on a method returning a c
 iterator, stream or function that other code of its file constructs (the returned object throws
 it when used: guava's ``MoreCollectors.toOptional``), and methods without a body
 (abstract, native, an interface's: the caller leaves interfaces out, default methods too, as
-implementations override them): their tags are the implementations' contract.
+implementations override them): their tags are the implementations' contract.  Nor is an
+unchecked exception documented on an empty body whose comment says it is still to be written
+("TODO", "TBD", "needs to write this function"): the tags specify the body to come.
 """
 
 from __future__ import annotations
@@ -97,6 +99,24 @@ def _is_stub(node: Node) -> bool:
     """A body of ``throw`` statements only (``throw new UnsupportedOperationException()``)."""
     statements = _statements(node) or []
     return bool(statements) and all(c.type == "throw_statement" for c in statements)
+
+
+# a placeholder comment in an empty body ("%TBD% ... needs to write this function"): the tags
+# are the specification of a body not written yet, not a claim about the code there is
+_UNWRITTEN = re.compile(
+    r"\b(?:TODO|TBD|FIXME|not\s+(?:yet\s+)?implemented|unimplemented"
+    r"|needs?\s+to\s+(?:be\s+)?(?:write|written|implement(?:ed)?)\b)",
+    re.I,
+)
+
+
+def _unwritten(node: Node) -> bool:
+    """An empty body whose comment says it is still to be written."""
+    body = node.child_by_field_name("body")
+    if body is None or _statements(node) != []:
+        return False
+    text = (body.text or b"").decode("utf-8", "replace")
+    return _UNWRITTEN.search(text) is not None
 
 
 def _takes(fn: Function, count: int) -> bool:
@@ -316,6 +336,7 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
     overridable = not {"final", "private", "static"} & set(fn.modifiers)
     overridable = overridable and not _class_is_final(inp)
     hook = _statements(node) == [] and _class_modifier(inp, "abstract")
+    unwritten = _unwritten(node)
     overridden: bool | None = None  # asked once, and only when an unchecked tag would be reported
     contract = functools.cache(lambda: supertype_contract(inp))  # likewise
     out: list[Finding] = []
@@ -337,6 +358,8 @@ def java_unthrown(inp: StaticInput, raises: list[Segment]) -> list[Finding]:
             continue  # a JDK supertype's contract restated (``Iterator.next``'s NoSuchElement)
         if reason != _CHECKED_REASON and _made_elsewhere_in_file(inp, written):
             continue  # the returned collector/iterator/function throws it when used
+        if reason != _CHECKED_REASON and unwritten:
+            continue  # a placeholder body: the tags specify the body still to be written
         if reason != _CHECKED_REASON and overridable and hook:
             continue  # an empty hook, as an interface's default method: its overriders' contract
         if reason != _CHECKED_REASON and overridable and judge.callers_document(written):

@@ -194,12 +194,55 @@ _STRINGS = re.compile(
 )
 
 
+# "the string representations of this option" for a ``List<String>``: the plural head noun
+# after "string" makes the strings several; "a string of patterns" for a ``String[]``: a
+# string (a series) of several things, unless they are said to be written out in one text
+# ("a string of comma-separated names" is one string holding them)
+_PLURAL_HEAD = re.compile(
+    # a plural noun, then what a noun takes ("of", "for", a stop), not an object: "the string
+    # contains the names" is one string that a verb describes
+    r"^\s+(?!(?:this|does|goes|was|has)\b)[a-z]{2,}[^su\W]s"
+    r"(?=\s+(?:of|for|in|that|which)\b|\s*[,.;:)]|\s*$)"
+)
+_SERIES_OF = re.compile(r"^\s+of\s+(?:[a-z-]+\s+)?[a-z]{2,}[^su\W]s\b(?![\w-])")
+_ONE_TEXT = re.compile(
+    r"\b(?:separated|delimited|joined|concatenated|comma|commas|spaces?|newlines?|lines?"
+    r"|form|format|formatted)\b",
+    re.I,
+)
+
+
 def string_per_item(claim: str, rest: str, declared: str | None) -> bool:
     """Whether a string claim said of an array or list of strings goes on to name several
-    things it is of (:data:`_OF_SEVERAL`): each item is one such string."""
+    things it is of (:data:`_OF_SEVERAL`, :data:`_SERIES_OF`) or has a plural head noun
+    (:data:`_PLURAL_HEAD`): each item is one such string."""
     if claim != "str" or not _STRINGS.match((declared or "").strip()):
         return False
-    return _OF_SEVERAL.match(rest) is not None
+    if _OF_SEVERAL.match(rest) is not None or _PLURAL_HEAD.match(rest) is not None:
+        return True
+    return _SERIES_OF.match(rest) is not None and _ONE_TEXT.search(rest) is None
+
+
+# a method named for the text of a thing ("getCountString", "sizeAsString") returns that thing
+# written out: "@return The count of nodes" on ``String getCountString()`` is the count as text
+_NAMED_TEXT = re.compile(r"([A-Z][a-z]+|^[a-z]+)(?:As|To)?String$")
+
+
+_COUNT_WORDS = frozenset({"count", "number", "size", "length", "total", "index"})
+
+
+def named_as_text(claim: str, match: re.Match[str], name: str, declared: str | None) -> bool:
+    """Whether a claim said of a ``String`` method names the thing the method's name says it
+    returns as text (the word before "String" in the name; any count word for a count)."""
+    if (declared or "").strip() not in ("String", "java.lang.String"):
+        return False
+    named = _NAMED_TEXT.search(name)
+    word = named.group(1).lower() if named is not None else ""
+    if not word or word in ("get", "to", "as"):
+        return False
+    if claim == "int" and word in _COUNT_WORDS:
+        return True
+    return re.search(rf"\b{word}\b", match.group(0).lower()) is not None
 
 
 # a count or a flag said of a list, dict or set describes its items or values (round 10's

@@ -45,6 +45,7 @@ from docref.checks.static.javadoc_rules import TYPE_PHRASE as JAVA_TYPE_PHRASE
 from docref.checks.static.prose_claim_kinds import (
     KIND_WORDS,
     SHOWN,
+    named_as_text,
     said_as,
     said_of_items,
     said_per_key,
@@ -248,6 +249,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "the integer string" for an ``int[]``: a string of integers
         if java and string_per_item(claim, text[match.end() :], inp.function.returns):
             continue  # "the string representation of the values": one per item
+        if java and named_as_text(claim, match, inp.function.name, inp.function.returns):
+            continue  # "The count of nodes" on ``String getCountString()``: the count as text
         said = match.group(0).strip()
         name = inp.function.name
         kind_said = SHOWN.get(claim, f"a {claim}")

@@ -1,0 +1,145 @@
+"""Java claims that name what a method's text is made of (benchmarks/PRECISION-java.md, "Round
+31j"): several strings said of an array or list of strings, a number said of a method named
+for its text, and exception tags on a body not written yet -- each beside a consistent control
+that stays reported."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from docref.checks.static.prose_params import c2_prose_param_type
+from docref.checks.static.prose_returns import c2_prose_return_type
+from docref.checks.static.returns_raises import c3_raises_unraised
+
+from tests.static_helpers import project_input, static_input
+
+_NAMES = """\
+package p;
+
+public class Names {
+    /**
+     * Creates the names.
+     *
+     * @param names ENTRY
+     */
+    public Names(TYPE names) {
+    }
+
+    /**
+     * Returns the names.
+     *
+     * @return ENTRY
+     */
+    public TYPE names() {
+        return null;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "flagged"),
+    [
+        # a plural head noun after "string": several strings, one per item
+        ("the string representations of this option", "List<String>", False),
+        ("the string forms.", "String[]", False),
+        # "a string of <plural>": a series of them, the array or list itself
+        ("a string of patterns, which included files should match.", "String[]", False),
+        ("a string of file names", "List<String>", False),
+        # controls: one string, a verb after "string", the things said to be written out in
+        # one text, and a number array stay reported
+        ("the string representation of this option", "List<String>", True),
+        ("the string contains the names", "String[]", True),
+        ("a string of comma-separated names", "List<String>", True),
+        ("a string of names, one per line", "String[]", True),
+        ("the string representations of this option", "int[]", True),
+        ("a string of patterns", "int[]", True),
+    ],
+)
+def test_several_strings_said_of_strings(
+    tmp_path: Path, entry: str, declared: str, flagged: bool
+) -> None:
+    code = _NAMES.replace("ENTRY", entry).replace("TYPE", declared)
+    param = static_input(tmp_path, code, "Names.Names", filename="p/Names.java")
+    ret = static_input(tmp_path / "r", code, "Names.names", filename="p/Names.java")
+    assert bool(c2_prose_param_type(param)) == flagged
+    assert bool(c2_prose_return_type(ret)) == flagged
+
+
+_COUNTER = """\
+package p;
+
+public class Counter {
+    /**
+     * Counts the nodes.
+     *
+     * @return ENTRY
+     */
+    public TYPE NAME() {
+        return null;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "entry", "declared", "flagged"),
+    [
+        # the method is named for the text of the thing the claim names: the thing as text
+        ("getCountString", "The count of nodes", "String", False),
+        ("countAsString", "the number of nodes", "String", False),
+        ("getNumberString", "The number of nodes", "String", False),
+        # controls: a name that says nothing of it, a name for another thing's text, or
+        # another return type stay reported
+        ("getLabel", "The count of nodes", "String", True),
+        ("getNameString", "The count of nodes", "String", True),
+        ("toString", "The count of nodes", "String", True),
+        ("getCountString", "The count of nodes", "boolean", True),
+    ],
+)
+def test_a_number_said_of_a_method_named_for_its_text(
+    tmp_path: Path, name: str, entry: str, declared: str, flagged: bool
+) -> None:
+    code = _COUNTER.replace("ENTRY", entry).replace("TYPE", declared).replace("NAME", name)
+    inp = static_input(tmp_path, code, f"Counter.{name}", filename="p/Counter.java")
+    assert bool(c2_prose_return_type(inp)) == flagged
+
+
+def _raises(tmp_path: Path, body: str, modifiers: str = "private") -> int:
+    member = textwrap.dedent(
+        f"""\
+        /**
+         * Copies characters.
+         *
+         * @exception IndexOutOfBoundsException if an index is out of range
+         * @exception NullPointerException if dst is null
+         */
+        {modifiers} void getChars(int begin, int end, char[] dst) {body}
+        """
+    )
+    code = "package p;\npublic class Buffer {\n" + textwrap.indent(member, "    ") + "}\n"
+    inp = project_input(tmp_path, {"p/Buffer.java": code}, "p/Buffer.java", "Buffer.getChars")
+    return len(c3_raises_unraised(inp))
+
+
+@pytest.mark.parametrize(
+    ("body", "modifiers", "expected"),
+    [
+        # an empty body whose comment says it is still to be written: the tags specify it
+        ("{\n    // %TBD% Joe needs to write this function.\n}", "private", 0),
+        ("{\n    // TODO implement\n}", "private", 0),
+        ("{\n    /* not yet implemented */\n}", "public final", 0),
+        # controls: an empty body with another comment or none, and a written body whose
+        # comment says TODO, stay reported
+        ("{\n    // nothing to copy here\n}", "private", 2),
+        ("{\n}", "private", 2),
+        # (a written body: its null dst is the caller's contract, the index one is reported)
+        ("{\n    // TODO faster\n    int n = end - begin;\n}", "private", 1),
+    ],
+)
+def test_exception_tags_on_a_body_still_to_be_written(
+    tmp_path: Path, body: str, modifiers: str, expected: int
+) -> None:
+    assert _raises(tmp_path, body, modifiers) == expected
