@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
+from functools import partial
 
 from docref.checks.static.compiled_modules import compiled_module
 from docref.checks.static.names_datamodel import OBJECT_HOOKS
@@ -104,7 +105,9 @@ class ProjectWalk:
             return self.facts
         fe = self.graph.get(path)
         try:
-            return file_facts(fe, self.graph.source(path)) if fe is not None else None
+            # the text is read only when the facts are not known yet (graph.get above
+            # already counted the file among the check's dependencies)
+            return file_facts(fe, partial(self.graph.source, path)) if fe is not None else None
         except Exception:  # an unreadable file only costs the safety net
             return None
 

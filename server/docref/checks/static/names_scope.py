@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import Literal
@@ -105,12 +105,16 @@ class FileFacts:
 _FACTS: dict[tuple[str, str], FileFacts] = {}
 
 
-def file_facts(fe: FileExtract, source: str) -> FileFacts:
-    """The :class:`FileFacts` of ``fe`` whose text is ``source`` (cached by content hash)."""
+def file_facts(fe: FileExtract, source: str | Callable[[], str]) -> FileFacts:
+    """The :class:`FileFacts` of ``fe`` whose text is ``source`` (cached by content hash;
+    ``source`` may be a function giving the text, called only when the facts are not known:
+    a name walk asks for the same few files' facts hundreds of times)."""
     key = (fe.path, fe.content_hash)
     cached = _FACTS.get(key)
     if cached is not None:
         return cached
+    if not isinstance(source, str):
+        source = source()
     top = {c.qualname for c in fe.classes if "." not in c.qualname}
     top |= {f.qualname for f in fe.functions if "." not in f.qualname}
     top |= {v.name for v in fe.variables if v.scope == "module"}
