@@ -143,3 +143,53 @@ def test_exception_tags_on_a_body_still_to_be_written(
     tmp_path: Path, body: str, modifiers: str, expected: int
 ) -> None:
     assert _raises(tmp_path, body, modifiers) == expected
+
+
+_NULLABLE = """\
+package p;
+
+public class Expr {
+    static final int NULLABLE = 1;
+    static final int NO_NULLS = 0;
+    private int count;
+    private boolean flag;
+
+    /**
+     * Check whether this expression can store NULL.
+     *
+     * @return ENTRY
+     */
+    public TYPE getNullable() {
+        BODY
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "body", "flagged"),
+    [
+        # a "whether" answered by named constants: the int is a code for the answer
+        ("whether NULL is allowed", "int", "return Column.NULLABLE_UNKNOWN;", False),
+        ("whether NULL is allowed", "int", "return flag ? NULLABLE : NO_NULLS;", False),
+        (
+            "whether NULL is allowed",
+            "int",
+            "if (flag) {\n            return (NULLABLE);\n        }\n        return NO_NULLS;",
+            False,
+        ),
+        # controls: a computed number, a literal, a constant or a count, a "true if" claim,
+        # and a String method stay reported
+        ("whether NULL is allowed", "int", "return count;", True),
+        ("whether NULL is allowed", "int", "return 0;", True),
+        ("whether NULL is allowed", "int", "return flag ? NULLABLE : count;", True),
+        ("true if NULL is allowed", "int", "return NULLABLE;", True),
+        ("whether NULL is allowed", "String", "return NULLABLE_TEXT;", True),
+    ],
+)
+def test_a_whether_answered_by_the_constants_returned(
+    tmp_path: Path, entry: str, declared: str, body: str, flagged: bool
+) -> None:
+    code = _NULLABLE.replace("ENTRY", entry).replace("TYPE", declared).replace("BODY", body)
+    inp = static_input(tmp_path, code, "Expr.getNullable", filename="p/Expr.java")
+    assert bool(c2_prose_return_type(inp)) == flagged

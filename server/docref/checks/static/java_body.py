@@ -12,6 +12,7 @@ a checked one undeclared (Lombok's ``@SneakyThrows``, a ``sneakyThrow`` helper).
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 
 from tree_sitter import Node, Tree
@@ -19,7 +20,7 @@ from tree_sitter import Node, Tree
 from docref.graph.java_extract import parse
 from docref.graph.model import FileExtract, Function
 
-__all__ = ["BodyFacts", "BodyReader", "method_node"]
+__all__ = ["BodyFacts", "BodyReader", "method_node", "returns_named_constants"]
 
 _METHOD_TYPES = frozenset(
     {"method_declaration", "constructor_declaration", "compact_constructor_declaration"}
@@ -91,6 +92,44 @@ def method_node(data: bytes, fn: Function) -> Node | None:
             return node
         node = node.parent
     return None
+
+
+_CONSTANT = re.compile(r"^(?:[\w.]*\.)?[A-Z][A-Z0-9_]*[A-Z0-9]$")  # two characters or more
+_NESTED = frozenset({"lambda_expression", "class_body", "method_declaration"})
+
+
+def _constant_value(node: Node | None) -> bool:
+    """An expression that is a named constant (``NULLABLE_UNKNOWN``, ``Tag.SKIP_BODY``), a
+    choice between them (``c ? A_B : C_D``) or one in parentheses."""
+    if node is None:
+        return False
+    if node.type == "parenthesized_expression":
+        return _constant_value(node.named_children[0] if node.named_children else None)
+    if node.type == "ternary_expression":
+        branches = node.named_children[1:]
+        return len(branches) == 2 and all(_constant_value(b) for b in branches)
+    if node.type in ("identifier", "field_access"):
+        return _CONSTANT.match((node.text or b"").decode("utf-8", "replace")) is not None
+    return False
+
+
+def returns_named_constants(data: bytes, fn: Function) -> bool:
+    """Whether every ``return`` of the method's body hands back a named constant (an int
+    code: ``return Column.NULLABLE_UNKNOWN;``), none of a nested lambda or class counted."""
+    node = method_node(data, fn)
+    body = node.child_by_field_name("body") if node is not None else None
+    if body is None:
+        return False
+    returns: list[Node] = []
+    stack = list(body.named_children)
+    while stack:
+        child = stack.pop()
+        if child.type == "return_statement":
+            returns.append(child)
+        elif child.type not in _NESTED:
+            stack.extend(child.named_children)
+    values = [r.named_children[0] if r.named_children else None for r in returns]
+    return bool(values) and all(_constant_value(v) for v in values)
 
 
 class BodyReader:

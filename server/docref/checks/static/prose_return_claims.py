@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.java_body import returns_named_constants
 from docref.checks.static.prose_claim_kinds import BOOL_ALT, OTHERWISE, claimed_kind
 from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.types_common import annotation_in, doc_type, incompatible, type_scope
@@ -148,11 +149,14 @@ _RETURNS_THE_NUMBER = re.compile(
 
 def _says_the_constant(inp: StaticInput, claim: Segment) -> bool:
     """Another sentence of a Java number method's docstring than ``claim`` says which number
-    comes back (:data:`_RETURNS_THE_NUMBER`): a "whether" answered by a constant of a
-    protocol (a JSP tag's ``doAfterBody``: "@return whether additional evaluations of the
-    body are desired" on ``int``, the body naming ``EVAL_BODY_AGAIN`` and ``SKIP_BODY``)."""
+    comes back (:data:`_RETURNS_THE_NUMBER`), or the code returns named constants only: a
+    "whether" answered by a constant of a protocol (a JSP tag's ``doAfterBody``: "@return
+    whether additional evaluations of the body are desired" on ``int``, the body naming
+    ``EVAL_BODY_AGAIN`` and ``SKIP_BODY``; a tri-state ``return Column.NULLABLE_UNKNOWN;``)."""
     if (inp.function.returns or "").strip() not in _JAVA_NUMBERS:
         return False
+    if returns_named_constants(inp.data, inp.function):
+        return True  # "@return whether NULL is allowed" over ``return Column.NULLABLE_UNKNOWN;``
     return any(
         s is not claim and _RETURNS_THE_NUMBER.search(s.text) for s in inp.docstring.segments
     )
