@@ -60,8 +60,9 @@ def load_corpora(corpus_set: str | None = None) -> list[dict[str, Any]]:
     runs on its own projects, so nothing is tuned to one corpus."""
     with open(os.path.join(DATA, "corpora.toml"), "rb") as fh:
         data = tomllib.load(fh)
-    wanted = corpus_set or data["current"]
-    return [c for c in data["corpus"] if c["set"] == wanted]
+    # "r20+r21" pools several sets (a sample drawn across rounds, e.g. of unjudged findings)
+    wanted = set((corpus_set or data["current"]).split("+"))
+    return [c for c in data["corpus"] if c["set"] in wanted]
 
 
 def _fetch_python(corpus: dict[str, Any], dest: str) -> int:
@@ -283,6 +284,12 @@ def cmd_sample(args: argparse.Namespace) -> None:
         first = _read_json(_sample_path(args.lang, args.set), {}).get("findings", [])
         first_keys = {f["key"] for f in first}
         findings = [f for f in findings if f["key"] not in first_keys]
+    if args.rules:
+        findings = [f for f in findings if f["rule"] in args.rules]
+    if args.unjudged:
+        # fresh findings only: what a judge meets on new code is what no round has read yet
+        judged_keys = load_judged(args.lang)
+        findings = [f for f in findings if f["key"] not in judged_keys]
     rng = random.Random(args.seed)
     by_rule: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for f in sorted(findings, key=lambda f: f["key"]):
@@ -536,6 +543,10 @@ def main() -> None:
     sample.add_argument("--per-rule", type=int, default=12)
     sample.add_argument("--seed", type=int, default=12)
     sample.add_argument("--force", action="store_true", help="redraw an existing first-pass sample")
+    sample.add_argument("--rules", nargs="*", default=[], help="only these rules' findings")
+    sample.add_argument(
+        "--unjudged", action="store_true", help="only findings no round has a verdict for"
+    )
     sample.set_defaults(run=cmd_sample)
     show = sub.add_parser("show")
     show.add_argument("--lang", default="python")
