@@ -27,6 +27,7 @@ from docref.checks.static.names_shorthand import (
 )
 from docref.checks.static.names_spelling import hint, suggest
 from docref.checks.static.names_stale import call_linked, twin_in_scope
+from docref.checks.static.prose_names_listed import returned_label
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -107,6 +108,14 @@ def _element_of_named(
     after = inp.source[mention.end : segment.end]
     sentence = _SENTENCE_END.split(before)[-1] + " " + _SENTENCE_END.split(after)[0]
     return re.search(rf"(?<![\w.]){re.escape(plural)}(?!\w)", sentence) is not None
+
+
+def _labels_returned(inp: StaticInput, segment: Segment, mention: Mention) -> bool:
+    """The mention labels a member of the returned value in a Returns entry (a bulleted
+    item's head, or one of a tuple of labels): the docstring defines the name itself."""
+    text = inp.source[segment.start : segment.end]
+    start, end = mention.start - segment.start, mention.end - segment.start
+    return returned_label(segment.kind, text, start, end)
 
 
 # where a sentence ends: a full stop, question or exclamation mark before a space
@@ -192,6 +201,8 @@ def unresolved_finding(
         return None
     if not resolution.owner and _element_of_named(inp, segment, mention, suggestion):
         return None
+    if not resolution.owner and _labels_returned(inp, segment, mention):
+        return None  # "tuple of (``payload``, ``signature_type``)": the result's elements
     if not resolution.owner and _numbered_example(inp, segment, mention, name, candidates):
         return None
     if not resolution.owner and name_family(name, [*resolution.candidates, own]):

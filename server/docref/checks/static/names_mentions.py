@@ -29,6 +29,7 @@ from docref.checks.static.names_marks import any_mark, dot_then_name, word_then_
 from docref.checks.static.names_words import (
     caps_constant,
     is_plain_word,
+    math_symbol,
     name_pattern,
     plural_parens,
     silent_name,
@@ -294,8 +295,8 @@ def _python_plain(scan: _Scan) -> None:
         name, args = match["name"], match["args"].strip()
         if "." not in name and (plural_parens(args) or args.isdigit()):
             continue  # "value(s)", "location(-s)", man-page sections "ls(1)"
-        if name_pattern(name, args):
-            continue
+        if name_pattern(name, args) or math_symbol(name, args):
+            continue  # ``prefix_(a|b)``, ``Phi_eff(r)`` (a formula's function)
         if not silent_name(name, xref=False):
             scan.add(match, "name", name, "call")
     for match in scan.consume(_PLAIN_DOTTED):

@@ -186,8 +186,10 @@ class PythonScope(ProjectWalk):
             and not (local or self._imported(target))
         ):
             return UNKNOWN
-        for part in parts[used:]:
+        for index, part in enumerate(parts[used:], start=used):
             step = self._step(target, part)
+            if isinstance(step, Resolution) and self._holder_view(parts, index, target, step):
+                return UNKNOWN
             if isinstance(step, Resolution):
                 if step.verdict == "missing" and isinstance(target, ModuleTarget) and target.path:
                     files = [self.fe.path, target.path]
@@ -201,6 +203,21 @@ class PythonScope(ProjectWalk):
                 return step
             target = step
         return RESOLVED
+
+    def _holder_view(self, parts: list[str], index: int, target: Target, step: Resolution) -> bool:
+        """``self.config.extra`` in a docstring of the class that has ``extra`` but no
+        ``config``: the path is written from the object holding this one (autobahn's
+        ``ComponentConfig``, reached "in your ApplicationSession subclass via
+        ``self.config.extra``", round 30), so its ``self`` is another class's."""
+        return (
+            step.verdict == "missing"
+            and index == 1
+            and len(parts) >= 3
+            and parts[0] in _SELF_NAMES
+            and isinstance(target, ClassTarget)
+            and target.qualname == (self.class_chain[0] if self.class_chain else "")
+            and parts[2] in self.member_names(target)
+        )
 
     def enclosing_packages(self) -> list[str]:
         """The project packages holding this file, innermost first (``xarray.core``,

@@ -26,7 +26,7 @@ from docref.checks.static.names_stale_cues import (
 from docref.checks.static.names_used import called_names, used_names, used_twins
 from docref.checks.static.prose_names import RULE_STALE, stale_match
 from docref.checks.static.prose_names_called import called_in, called_not_valued, called_twin
-from docref.checks.static.prose_names_listed import returned_member
+from docref.checks.static.prose_names_listed import returned_label
 from docref.core.findings import Criterion, Finding
 from docref.graph.java_refs import raw_type
 from docref.segments import Segment
@@ -84,10 +84,10 @@ def stale_finding(
     sentence = inp.source[segment.start : segment.end]
     if names_a_package(sentence) or one_of_values(sentence, mention.start - segment.start, params):
         return None
-    if returned_member(
+    if returned_label(
         segment.kind, sentence, mention.start - segment.start, mention.end - segment.start
     ):
-        return None  # "- `func_vals` [array]: ..." under Returns: the result's attribute
+        return None  # "- `func_vals` [array]: ..." or "tuple of (`a`, `b`)" under Returns
     called = mention.kind == "call" or called_in(name, sentence)
     cue = passed or (cued and plain and parameter_cue(inp.source, mention.start, mention.end))
     match = twin_in_scope(
@@ -111,6 +111,11 @@ def stale_finding(
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
     if match in params and called_not_valued(name, sentence, annotation):
         return None  # "the `agentmain` method": code elsewhere, not the value `agent`
+    written_call = mention.kind == "call" or inp.source[mention.start : mention.end].endswith(")")
+    if match in params and plain and written_call and not _calls(inp, match):
+        # "called by react()" beside a parameter ``reactor`` the code never calls: the call
+        # names a function elsewhere (Twisted's ``task.react``, round 30), not the parameter
+        return None
     what = "parameter" if match in params else "name in scope"
     if match in params and called:
         # ``replace_parameters()``: a call names a function, not the parameter sharing words
@@ -134,6 +139,11 @@ def stale_finding(
     )
     rule = RULE_WORD if word else RULE_STALE
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+def _calls(inp: StaticInput, name: str) -> bool:
+    """The documented function's code calls ``name`` (``name(...)``)."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", inp.body_code()) is not None
 
 
 def contracted(word: str, parameter: str) -> bool:

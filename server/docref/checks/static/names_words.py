@@ -11,7 +11,14 @@ from __future__ import annotations
 import keyword
 import re
 
-__all__ = ["caps_constant", "is_plain_word", "name_pattern", "plural_parens", "silent_name"]
+__all__ = [
+    "caps_constant",
+    "is_plain_word",
+    "math_symbol",
+    "name_pattern",
+    "plural_parens",
+    "silent_name",
+]
 
 _LITERALS = frozenset(
     {"None", "True", "False", "Ellipsis", "NotImplemented", "__debug__"}
@@ -35,6 +42,28 @@ _FILE_SUFFIXES = frozenset(
 _PLURAL_PARENS = frozenset({"s", "es", "ies", "ren", "en"})
 # ``tol_(memory|coef)`` (= ``tol_memory`` or ``tol_coef``) is a pattern of names, no call
 _ALTERNATION = re.compile(r"\w+(?:\|\w+)+")
+
+
+# Greek letters written out: the head of a symbol of a formula (``Phi_eff``, ``sigma_x``)
+_GREEK = frozenset(
+    re.findall(
+        r"\w+",
+        "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho "
+        "sigma tau upsilon phi chi psi omega",
+    )
+)
+# the arguments of a function of a formula: variables of one or two letters (``(r)``,
+# ``(x, t)``), no identifiers
+_MATH_ARGS = re.compile(r"[A-Za-z]\w?(?:\s*,\s*[A-Za-z]\w?)*")
+
+
+def math_symbol(name: str, args: str) -> bool:
+    """``Phi_eff(r)`` in plain prose: a Greek letter with a subscript applied to one-letter
+    variables is a function of a formula (galpy's effective potential, round 29), not a
+    call of code.  A code-shaped head (``feff_slope(r)``) or an identifier as its argument
+    (``Phi_eff(radius)``) is read as code."""
+    head = name.split("_", 1)[0].lower()
+    return "." not in name and head in _GREEK and _MATH_ARGS.fullmatch(args.strip()) is not None
 
 
 def plural_parens(args: str) -> bool:

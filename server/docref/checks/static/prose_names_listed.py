@@ -15,13 +15,17 @@ of an item counts -- the code-marked name that opens a bulleted line, then an op
 brackets or parentheses and ``:`` or a dash -- and only in a Returns/Yields entry: the same name
 in the entry's text ("with all `typevar_map` keys replaced", pydantic's stale name) is still a
 mention, and bullets under a parameter's entry list values the parameter takes.
+
+A Returns entry's tuple of labels, "tuple of (``payload``, ``signature``, ``signature_type``)",
+names the returned elements the same way (:func:`returned_label`; round 30, dulwich, whose
+local is ``sig_type``).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["returned_member"]
+__all__ = ["returned_label"]
 
 _RETURNED = frozenset({"returns", "yields"})
 # the line's start up to the mention: indentation and a bullet
@@ -37,3 +41,23 @@ def returned_member(kind: str, text: str, start: int, end: int) -> bool:
     if kind not in _RETURNED:
         return False
     return _BULLET.search(text, 0, start) is not None and _ITEM_HEAD.match(text[end:]) is not None
+
+
+# a parenthesised tuple of code-marked labels around a mention: from the opening parenthesis
+# to the mention, and from the mention to the closing one (only marked names and commas)
+_LABEL = r"[`*]+\w+[`*]+"
+_TUPLE_BEFORE = re.compile(rf"\((?:\s*{_LABEL}\s*,)*\s*[`*]+$")
+_TUPLE_AFTER = re.compile(rf"^[`*]+(?:\s*,\s*{_LABEL})*\s*\)")
+
+
+def returned_label(kind: str, text: str, start: int, end: int) -> bool:
+    """The mention at ``text[start:end]`` (a segment of ``kind``) labels a member of the
+    returned value: a bulleted item's head (:func:`returned_member`) or one of a tuple of two
+    or more code-marked labels in parentheses."""
+    if kind not in _RETURNED:
+        return False
+    if returned_member(kind, text, start, end):
+        return True
+    before = _TUPLE_BEFORE.search(text, 0, start)
+    after = _TUPLE_AFTER.match(text[end:])
+    return before is not None and after is not None and "," in before[0] + after[0]
