@@ -14,6 +14,7 @@ __all__ = [
     "OTHERWISE",
     "SHOWN",
     "claimed_kind",
+    "items_converted",
     "said_as",
     "said_of_items",
     "said_per_key",
@@ -304,3 +305,20 @@ def said_per_key(claim: str, rest: str, kinds: set[str]) -> bool:
     """A list or set claim "of ... per <key>" said of a mapping the code returns: the
     collection is each key's value, the mapping the keys' index of them."""
     return claim in ("list", "set") and "dict" in kinds and _PER_KEY.search(rest) is not None
+
+
+# the last word before a conversion's "as": a plural noun ("properties", "values", "entries";
+# not "class", "status", "bytes", "this")
+_PLURAL_BEFORE_AS = re.compile(r"\b[A-Za-z]+(?<![su])(?<!bytes)s\s*,?\s*$")
+_SCALARS = frozenset({"str", "bytes", "int", "float", "bool"})
+
+
+def items_converted(claim: str, said: str, before: str, kinds: set[str]) -> bool:
+    """A scalar conversion (``said``, with no article) of a plural noun ("Return properties
+    as bytes", round 30, zeroconf, on ``dict[bytes, bytes | None]``) when the code returns a
+    container: each item comes as that kind, not the whole value ("Return the header as
+    bytes", and "the names as a string", one string made of them, stay claims)."""
+    if claim not in _SCALARS or not kinds & {"list", "dict", "set", "tuple"}:
+        return False
+    bare = re.match(r"as\s+(?!an?\s)", said.strip()) is not None
+    return bare and _PLURAL_BEFORE_AS.search(before) is not None

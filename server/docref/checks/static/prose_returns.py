@@ -45,6 +45,7 @@ from docref.checks.static.javadoc_rules import TYPE_PHRASE as JAVA_TYPE_PHRASE
 from docref.checks.static.prose_claim_kinds import (
     KIND_WORDS,
     SHOWN,
+    items_converted,
     named_as_text,
     said_as,
     said_of_items,
@@ -245,6 +246,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if said_as(text[match.end() :], kinds) or said_per_key(claim, text[match.end() :], kinds):
             continue
+        if items_converted(claim, match.group(0), text[: match.start()], kinds):
+            continue  # "properties as bytes" of a mapping: its items come as bytes
         if java and string_of_elements(claim, match, inp.function.returns):
             continue  # "the integer string" for an ``int[]``: a string of integers
         if java and string_per_item(claim, text[match.end() :], inp.function.returns):
