@@ -40,7 +40,7 @@ def test_a_self_path_reaching_this_class_member_is_the_holder_view(
     assert _unresolved(tmp_path, files, "wamp/types.py") == []
 
 
-@pytest.mark.parametrize("path", ["cfg.extrax", "config"])
+@pytest.mark.parametrize("path", ["cfg.extrax", "config", "related.realm.upper"])
 def test_a_self_path_this_class_has_nothing_of_stays_reported(tmp_path: Path, path: str) -> None:
     files = {"wamp/types.py": CONFIG.format(path=path)}
     assert _unresolved(tmp_path, files, "wamp/types.py") == [f"self.{path}"]

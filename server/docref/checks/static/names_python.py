@@ -208,11 +208,13 @@ class PythonScope(ProjectWalk):
         """``self.config.extra`` in a docstring of the class that has ``extra`` but no
         ``config``: the path is written from the object holding this one (autobahn's
         ``ComponentConfig``, reached "in your ApplicationSession subclass via
-        ``self.config.extra``", round 30), so its ``self`` is another class's."""
+        ``self.config.extra``", round 30), so its ``self`` is another class's.  A longer path
+        goes on past the member (django's stale ``self.related_field.model.objects.filter()``,
+        round 25, in a class that has a ``model``) and stays judged."""
         return (
             step.verdict == "missing"
             and index == 1
-            and len(parts) >= 3
+            and len(parts) == 3
             and parts[0] in _SELF_NAMES
             and isinstance(target, ClassTarget)
             and target.qualname == (self.class_chain[0] if self.class_chain else "")
