@@ -205,12 +205,12 @@ class PythonScope(ProjectWalk):
         return RESOLVED
 
     def _holder_view(self, parts: list[str], index: int, target: Target, step: Resolution) -> bool:
-        """``self.config.extra`` in a docstring of the class that has ``extra`` but no
-        ``config``: the path is written from the object holding this one (autobahn's
-        ``ComponentConfig``, reached "in your ApplicationSession subclass via
-        ``self.config.extra``", round 30), so its ``self`` is another class's.  A longer path
-        goes on past the member (django's stale ``self.related_field.model.objects.filter()``,
-        round 25, in a class that has a ``model``) and stays judged."""
+        """A three-part path from self (self, holder, member) in a docstring of a class
+        that has the member but not the holder: it is written from the object holding this
+        one (autobahn's ComponentConfig, whose extra is reached "in your ApplicationSession
+        subclass via self.config.extra", round 30), so its self is another class's.  A longer
+        path goes on past the member (django's stale related_field path ending in
+        model.objects.filter(), round 25, in a class that has a model) and stays judged."""
         return (
             step.verdict == "missing"
             and index == 1
