@@ -38,6 +38,7 @@ ROOTS = (
     "/work/notes/private/r25/corpora",
     "/work/notes/private/r27/corpora",
     "/work/notes/private/r28/corpora",
+    "/work/notes/private/r29/corpora",
     "/work/notes/private/r30/corpora",
 )
 
