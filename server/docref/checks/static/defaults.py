@@ -189,6 +189,23 @@ def _rounded(documented: str, signature: str) -> bool:
     return round(float(signature), places) == float(documented)
 
 
+# "-1 means", "-1 stands for": the entry explains what the signature's sentinel stands for
+_MEANS = r"\s+(?:means|stands\s+for|is\s+(?:interpreted|treated)\s+as)\b"
+
+
+def _sentinel_explained(seg: Segment, signature_text: str, documented: str) -> bool:
+    """Whether the documented default is stated in the sentence that explains the signature
+    default ("-1 means the default from the pexpect.spawn object (default 30 seconds)",
+    round 30, pexpect): it is what the sentinel stands for.  A default stated in a sentence of
+    its own ("-1 means no timeout. Defaults to 30.") is the parameter's."""
+    sentinel = re.compile(rf"(?<![\w.-]){re.escape(signature_text.strip())}{_MEANS}", re.I)
+    for sentence in re.split(r"\.\s", " ".join(description(seg).split())):
+        found = sentinel.search(sentence)
+        if found and documented in sentence[found.end() :]:
+            return True
+    return False
+
+
 def param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
     """Each documented parameter entry with the signature name it stands for."""
     names = {p.name for fn in signatures(inp) for p in fn.params}
@@ -246,6 +263,8 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             continue
         if _rounded(doc.text, signature_text):
             continue  # "Defaults to 1.54" for 1.54184: the value to the decimals it gives
+        if _sentinel_explained(seg, signature_text, doc.text):
+            continue  # "-1 means the spawn object's default (default 30)": the sentinel's value
         reported.add(name)
         out.append(
             inp.finding(

@@ -37,6 +37,11 @@ _PROSE_CUE = re.compile(
 # to", "which defaults to"); anything else ("but the default is", "its default",
 # "whose default") likely speaks of some other default.
 _LEAD_WORDS = frozenset({"the", "will", "it", "this", "that", "value"})
+# "which default to False" -- the verb in the plural: its subject is several other things
+# ("except from cas, incr, and decr, which default to False", round 30, pymemcache); the
+# parameter's own default is singular ("which defaults to", "will default to")
+_PLURAL_VERB = re.compile(r"default\s+to\b", re.I)
+_PLURAL_SUBJECTS = frozenset({"which", "that", "they", "these", "those", "both", "all", "others"})
 _CLAUSE_START = re.compile(r"[.;:(,\n]")
 _NUMBER = re.compile(
     r"[-+]?(?:0[xXoObB][\da-fA-F_]+|(?:\d[\d_]*(?:\.\d+|\.(?=[eE]))?|\.\d+)(?:[eE][-+]?\d+)?j?)"
@@ -130,6 +135,9 @@ def _opens_clause(before: str) -> bool:
 def _from_prose(text: str) -> Iterator[DocumentedDefault]:
     for cue in _PROSE_CUE.finditer(text):
         if not _opens_clause(text[: cue.start()]):
+            continue
+        before = text[: cue.start()].split()
+        if _PLURAL_VERB.match(cue.group(0)) and before and before[-1].lower() in _PLURAL_SUBJECTS:
             continue
         found = _value_at(text[cue.end() :])
         if found is None:

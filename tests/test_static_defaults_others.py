@@ -1,0 +1,86 @@
+"""C2-DEFAULT-MISMATCH: a default the entry states for something other than its parameter
+(session 20, round 30's two FALSE), each with a control beside it that stays reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.defaults import c2_default_mismatch
+
+from tests.names_helpers import messages
+from tests.static_helpers import run_rule
+
+_FALSE_REPORTED = [
+    'documents default False for "default_noreply", but the signature default is True'
+]
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        (
+            "the default value for 'noreply' as passed to store commands (except from\n"
+            "              cas, incr, and decr, which default to False).",
+            [],
+        ),
+        (
+            "the default value for 'noreply'; cas and incr, that default to False.",
+            [],
+        ),
+        ("the default value for 'noreply', which defaults to False.", _FALSE_REPORTED),
+        ("the default value for 'noreply'. Defaults to False.", _FALSE_REPORTED),
+    ],
+    ids=["which-default-plural", "that-default-plural", "control-which-defaults", "control"],
+)
+def test_a_plural_verb_speaks_of_other_things(
+    tmp_path: Path, entry: str, expected: list[str]
+) -> None:
+    # round 30 (pymemcache ``Client.__init__``): "(except from cas, incr, and decr, which
+    # default to False)" -- the plural verb's subject is the three commands, not the
+    # parameter; "which defaults to" (singular) is the parameter's own default
+    code = f'''
+    def make(server, default_noreply=True):
+        """Make a client.
+
+        Args:
+          default_noreply: bool, {entry}
+        """
+        return (server, default_noreply)
+    '''
+    assert messages(run_rule(c2_default_mismatch, tmp_path, code, "make")) == expected
+
+
+_TIMEOUT_REPORTED = ['documents default 30 for "timeout", but the signature default is -1']
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        (
+            "How long to wait. -1 means the\n"
+            "          default from the :class:`pexpect.spawn` object (default 30 seconds).\n"
+            "          None means to wait indefinitely.",
+            [],
+        ),
+        ("How long to wait; -1 stands for the spawn object's timeout (default: 30).", []),
+        ("How long to wait. -1 means no timeout. Defaults to 30.", _TIMEOUT_REPORTED),
+        ("How long to wait (default 30 seconds).", _TIMEOUT_REPORTED),
+    ],
+    ids=["means", "stands-for", "control-other-sentence", "control-no-sentinel"],
+)
+def test_the_default_a_sentinel_stands_for(tmp_path: Path, entry: str, expected: list[str]) -> None:
+    # round 30 (pexpect ``REPLWrapper.run_command``): ``timeout=-1`` documented "-1 means the
+    # default from the pexpect.spawn object (default 30 seconds)": the 30 is what -1 stands
+    # for, stated in the sentence that explains the sentinel; a default stated in a sentence
+    # of its own is the parameter's and stays reported
+    code = f'''
+    def run_command(command, timeout=-1):
+        """Send a command.
+
+        :param str command: The command to send.
+        :param int timeout: {entry}
+        """
+        return (command, timeout)
+    '''
+    assert messages(run_rule(c2_default_mismatch, tmp_path, code, "run_command")) == expected
