@@ -18,6 +18,12 @@ compression), ``if not keywords:`` (astropy: all cards) -- an empty or ``None`` 
 entry or its annotation) is tested for its truth whatever it means: ``if compressed:`` reads the
 flag, and "optional" on a required flag stays reported.  ``assert x`` demands a value: no evidence.
 
+A fourth is a record's field (session 20, round 29's pyomo ``IterationLogRecord``): "int or
+None, optional" on a constructor parameter the constructor only stores (``self.x = x``) --
+the written type admits None, and "optional" says the field may be None, as the class's
+Attributes do (:func:`stored_maybe_none`).  "float, optional" on the same class, a parameter
+the body computes with, and an entry stating a default ("Defaults to None") stay reported.
+
 A parameter read anywhere else is required, and stays reported.
 """
 
@@ -25,13 +31,90 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.returns_raises_ast import function_node
 
-__all__ = ["falls_back", "read_only_without_alternative", "tests_truth"]
+__all__ = ["falls_back", "read_only_without_alternative", "stored_maybe_none", "tests_truth"]
 
 _BOOL = re.compile(r"\bbool(?:ean)?\b", re.I)
+# a written type that admits None: "int or None", "None or float", "Optional[int]", "int | None"
+_WRITTEN_NONE = re.compile(r"\bor\s+None\b|\bNone\s+or\b|\|\s*None\b|\bNone\s*\||\bOptional\[")
+_STATES_DEFAULT = re.compile(r"\bdefault", re.I)
+
+
+def stored_maybe_none(inp: StaticInput, name: str, written_type: str, entry: str) -> bool:
+    """The entry's written type admits None, it states no default, and the constructor only
+    stores ``name`` in an attribute of ``self`` (a record's field)."""
+    if not _WRITTEN_NONE.search(written_type) or _STATES_DEFAULT.search(entry):
+        return False
+    init = _constructor(inp)
+    if init is None:
+        return False
+    stores = _Stores(name)
+    for statement in init.body:
+        stores.visit(statement)
+    return stores.stored > 0 and not stores.other
+
+
+def _constructor(inp: StaticInput) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The ``__init__`` the entry documents: the function itself, or the class's own (a class
+    docstring's record spans the class)."""
+    fn = inp.function
+    if fn.name == "__init__":
+        node = function_node(inp.data, fn)
+        return node if isinstance(node, ast.FunctionDef) else None
+    if fn.parent_class != fn.qualname:
+        return None  # a function of its own, not a class's call
+    text = inp.data[fn.span.start_byte : fn.span.end_byte].decode("utf-8", "replace")
+    try:
+        tree = ast.parse(textwrap.dedent(" " * fn.span.start_col + text))
+    except SyntaxError:
+        return None
+    cls = tree.body[0] if tree.body else None
+    if not isinstance(cls, ast.ClassDef):
+        return None
+    return next(
+        (s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None
+    )
+
+
+class _Stores(ast.NodeVisitor):
+    """Counts ``self.attr = name`` statements and any other read of ``name``."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.stored = 0
+        self.other = False
+
+    def _is_store(self, targets: list[ast.expr], value: ast.expr | None) -> bool:
+        return (
+            isinstance(value, ast.Name)
+            and value.id == self.name
+            and all(
+                isinstance(t, ast.Attribute)
+                and isinstance(t.value, ast.Name)
+                and t.value.id == "self"
+                for t in targets
+            )
+        )
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        if self._is_store(node.targets, node.value):
+            self.stored += 1
+        else:
+            self.generic_visit(node)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if self._is_store([node.target], node.value):
+            self.stored += 1
+        else:
+            self.generic_visit(node)
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if node.id == self.name:
+            self.other = True
 
 
 def falls_back(inp: StaticInput, name: str) -> bool:

@@ -36,6 +36,7 @@ from docref.checks.static.defaults import description, signature_params, unrepor
 from docref.checks.static.optional_alternative import (
     falls_back,
     read_only_without_alternative,
+    stored_maybe_none,
     tests_truth,
 )
 from docref.checks.static.optional_callees import (
@@ -197,6 +198,8 @@ def _optional_flags(inp: StaticInput) -> list[Finding]:
             continue  # ``x = x or y`` / read only under ``if x_embeds is None:``: may be None
         if tests_truth(inp, name, [seg.type or "", *(p.annotation or "" for p in records)]):
             continue  # ``if not hist_file:``: an empty value is "not given" (not on a flag)
+        if stored_maybe_none(inp, name, seg.type or "", seg.text):
+            continue  # "int or None, optional" on a record's stored field: may be None
         if passed_on_as_maybe_none(inp, name):
             continue  # handed on to a callee that takes it as "may be None" (1-2 hops)
         if any(p.annotation and _admits_none(inp, p.annotation) for p in records):
