@@ -84,3 +84,59 @@ def test_the_default_a_sentinel_stands_for(tmp_path: Path, entry: str, expected:
         return (command, timeout)
     '''
     assert messages(run_rule(c2_default_mismatch, tmp_path, code, "run_command")) == expected
+
+
+_COLOUR_REPORTED = [
+    'documents default "white" for "fill_color", but the signature default is "0.9"'
+]
+
+
+@pytest.mark.parametrize(
+    ("default", "entry", "expected"),
+    [
+        ('"1.0"', 'Colour of the water. Defaults to ``"white"``.', []),
+        ('"k"', "The shadow color, default: 'black'.", []),
+        ('"#FFF"', 'The fill. Defaults to "white".', []),
+        ('"0.9"', 'Colour of the water. Defaults to ``"white"``.', _COLOUR_REPORTED),
+        ('"r"', "The shadow color, default: 'black'.", ["red"]),
+    ],
+    ids=["grey-level", "one-letter-code", "short-hex", "control-other-grey", "control-other-code"],
+)
+def test_one_colour_written_two_ways(
+    tmp_path: Path, default: str, entry: str, expected: list[str]
+) -> None:
+    # rounds 5 and 24 (matplotlib ``SimpleLineShadow``, obspy's ``plot`` x4): 'black' for
+    # 'k' and "white" for matplotlib's grey level "1.0" name one colour; another grey, and
+    # the code of another colour ('r' documented 'black'), stay reported
+    code = f'''
+    def draw(data, fill_color={default}):
+        """Draw.
+
+        :param data: What to draw.
+        :param fill_color: {entry}
+        """
+        return (data, fill_color)
+    '''
+    found = messages(run_rule(c2_default_mismatch, tmp_path, code, "draw"))
+    if expected == ["red"]:
+        assert found == [
+            'documents default \'black\' for "fill_color", but the signature default is "r"'
+        ]
+    else:
+        assert found == expected
+
+
+def test_a_colour_code_on_a_parameter_that_is_no_colour(tmp_path: Path) -> None:
+    # the same two spellings on a parameter that is no colour: not the same value
+    code = '''
+    def pick(data, mode="k"):
+        """Pick.
+
+        :param data: What to pick from.
+        :param mode: The mode. Defaults to "black".
+        """
+        return (data, mode)
+    '''
+    assert messages(run_rule(c2_default_mismatch, tmp_path, code, "pick")) == [
+        'documents default "black" for "mode", but the signature default is "k"'
+    ]

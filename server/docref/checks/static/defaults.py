@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.defaults_colours import same_colour
 from docref.checks.static.defaults_stated import (
     UNSET,
     DocumentedDefault,
@@ -263,6 +264,8 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             continue
         if _rounded(doc.text, signature_text):
             continue  # "Defaults to 1.54" for 1.54184: the value to the decimals it gives
+        if same_colour(name, seg.text, doc.value, signature_value):
+            continue  # 'black' for 'k', "white" for a grey level "1.0": one colour
         if _sentinel_explained(seg, signature_text, doc.text):
             continue  # "-1 means the spawn object's default (default 30)": the sentinel's value
         reported.add(name)
