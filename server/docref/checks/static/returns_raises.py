@@ -93,9 +93,9 @@ _WHEN_RETURNS = re.compile(
     re.I,
 )
 _MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")
-# a return-code label before the text ("Returns: 0: Nothing.", round 17, xlsxwriter: the "0:"
-# is left from its "0: Success" convention; what follows is the claim)
-_CODE_LABEL = re.compile(r"^-?\d+:\s*")
+# a label before the text: a return code ("Returns: 0: Nothing.", round 17, xlsxwriter's "0:
+# Success" convention) or a NumPy name before None ("Updated model: None", round 27, pgmpy)
+_CODE_LABEL = re.compile(r"^(?:-?\d+|[A-Za-z][\w ]{0,40}?(?=:\s*None\b)):\s*")
 _ITER_WORDS = re.compile(r"iter|generat|yield|stream|lazil|lazy", re.I)
 _NONE_ANNOTATIONS = frozenset({"None", "'None'", '"None"'})
 # Decorators that leave a generator a generator (anything else may wrap it: contextmanager…).
