@@ -140,3 +140,41 @@ def test_a_colour_code_on_a_parameter_that_is_no_colour(tmp_path: Path) -> None:
     assert messages(run_rule(c2_default_mismatch, tmp_path, code, "pick")) == [
         'documents default "black" for "mode", but the signature default is "k"'
     ]
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        (
+            "Numbered from this value, which must be greater than or equal to 1. Default value: 1.",
+            [],
+        ),
+        ("Numbered from this value; must be positive. Defaults to 1.", []),
+        (
+            "Numbered from this value, which must be at least 0. Default value: 1.",
+            ['documents default 1 for "start", but the signature default is 0'],
+        ),
+        (
+            "Numbered from this value. Default value: 1.",
+            ['documents default 1 for "start", but the signature default is 0'],
+        ),
+    ],
+    ids=["greater-or-equal", "positive", "control-bound-kept", "control-no-bound"],
+)
+def test_a_signature_default_outside_the_stated_bound(
+    tmp_path: Path, entry: str, expected: list[str]
+) -> None:
+    # round 25 (pypdf ``set_page_label``): ``start=0`` where the entry says the value "must
+    # be greater than or equal to 1. Default value: 1" -- 0 is the "not given" sentinel and
+    # the PDF's 1 applies; a bound the signature default keeps says nothing of a sentinel
+    code = f'''
+    def set_page_label(first, start=0):
+        """Set a page label.
+
+        Args:
+            first: The first page.
+            start: {entry}
+        """
+        return (first, start)
+    '''
+    assert messages(run_rule(c2_default_mismatch, tmp_path, code, "set_page_label")) == expected

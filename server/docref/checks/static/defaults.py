@@ -207,6 +207,34 @@ def _sentinel_explained(seg: Segment, signature_text: str, documented: str) -> b
     return False
 
 
+# "must be greater than or equal to 1", "must be >= 1", "must be at least 1", "must be positive"
+_BOUND = re.compile(
+    r"\bmust\s+be\s+(?:(?P<ge>greater\s+than\s+or\s+equal\s+to|>=|at\s+least)"
+    r"|(?P<gt>greater\s+than|>))\s+(?P<n>-?\d+(?:\.\d+)?)\b|\bmust\s+be\s+(?P<pos>positive)\b",
+    re.I,
+)
+
+
+def _outside_stated_bound(seg: Segment, signature: object, documented: object) -> bool:
+    """Whether the entry states a lower bound that the signature default breaks and the
+    documented default keeps: the signature's value is a "not given" sentinel, the documented
+    one what applies then (round 25, pypdf ``set_page_label``: ``start=0`` documented "must be
+    greater than or equal to 1. Default value: 1", /St is left out and the PDF's 1 applies)."""
+    numbers = (int, float)
+    if isinstance(signature, bool) or not isinstance(signature, numbers):
+        return False
+    if isinstance(documented, bool) or not isinstance(documented, numbers):
+        return False
+    for bound in _BOUND.finditer(" ".join(seg.text.split())):
+        low = 0.0 if bound.group("pos") else float(bound.group("n"))
+        strict = bool(bound.group("pos") or bound.group("gt"))
+        sig_keeps = signature > low if strict else signature >= low
+        doc_keeps = documented > low if strict else documented >= low
+        if doc_keeps and not sig_keeps:
+            return True
+    return False
+
+
 def param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
     """Each documented parameter entry with the signature name it stands for."""
     names = {p.name for fn in signatures(inp) for p in fn.params}
@@ -266,6 +294,8 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             continue  # "Defaults to 1.54" for 1.54184: the value to the decimals it gives
         if same_colour(name, seg.text, doc.value, signature_value):
             continue  # 'black' for 'k', "white" for a grey level "1.0": one colour
+        if _outside_stated_bound(seg, signature_value, doc.value):
+            continue  # ``start=0`` where "must be >= 1": a sentinel, the documented 1 applies
         if _sentinel_explained(seg, signature_text, doc.text):
             continue  # "-1 means the spawn object's default (default 30)": the sentinel's value
         reported.add(name)
