@@ -52,9 +52,13 @@ _PARENTS: dict[str, tuple[tuple[str, _Projection], ...]] = {
     # text and bytes
     "str": ((_A + "Sequence", (_STR,)), ("scalar", _NONE)),
     "typing.LiteralString": (("str", _NONE),),
-    "bytes": ((_A + "Sequence", (_INT,)), ("scalar", _NONE)),
-    "bytearray": ((_A + "MutableSequence", (_INT,)),),
-    "memoryview": ((_A + "Sequence", (_INT,)),),
+    # ... and the byte strings: ``ByteString`` (deprecated, what type checkers read as
+    # ``bytes | bytearray | memoryview``) and PEP 688's ``Buffer``: "bytes or bytearray" is
+    # a narrower documented ``ByteString`` (round 24, pydicom's ``expand_ybr422``)
+    "bytes": ((_A + "Sequence", (_INT,)), ("scalar", _NONE), (_A + "ByteString", _NONE)),
+    "bytearray": ((_A + "MutableSequence", (_INT,)), (_A + "ByteString", _NONE)),
+    "memoryview": ((_A + "Sequence", (_INT,)), (_A + "ByteString", _NONE)),
+    _A + "ByteString": ((_A + "Sequence", (_INT,)), (_A + "Buffer", _NONE)),
     "range": ((_A + "Sequence", (_INT,)),),
     # collections
     "list": ((_A + "MutableSequence", _FIRST),),
