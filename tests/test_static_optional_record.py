@@ -22,9 +22,7 @@ def _flagged(tmp_path: Path, code: str) -> list[str]:
     graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
     graph.index(workers=1)
     report = check_file(graph, "m.py", rules_for(()))
-    return sorted(
-        f.message.split('"')[1] for f in report.findings if f.rule == "C2-OPTIONAL-FLAG"
-    )
+    return sorted(f.message.split('"')[1] for f in report.findings if f.rule == "C2-OPTIONAL-FLAG")
 
 
 _NUMPY = '''
