@@ -63,6 +63,7 @@ from .python_lines import (
     Line,
     doctest_end,
     extent,
+    fence_end,
     looks_like_code,
     next_text,
     split_lines,
@@ -131,7 +132,7 @@ class _Parser:
 
     def _starts_block(self, j: int, hi: int, headers: bool) -> bool:
         text = self.lines[j].text
-        if COMMENT.match(text) or text.startswith(">>>"):
+        if COMMENT.match(text) or text.startswith(">>>") or fence_end(self.lines, j, hi):
             return True
         if BULLET.match(text) or field_match(text):
             return True
@@ -146,7 +147,9 @@ class _Parser:
             if not line.text:
                 i += 1
                 continue
-            if headers and self._is_numpy_header(i, hi):
+            if (fenced := fence_end(self.lines, i, hi)) is not None:
+                i = fenced  # a Markdown code fence: code, whatever it looks like
+            elif headers and self._is_numpy_header(i, hi):
                 i = self._numpy_section(i, hi)
             elif headers and self._bare_title(i, hi) is not None:
                 i = self._numpy_section(i, hi, body=1)
@@ -173,6 +176,15 @@ class _Parser:
         end = i + body
         while end < hi:
             line = self.lines[end]
+            # a doctest's output or a fenced example may print a section of its own (nipype's
+            # ``insert_doc`` prints the docstring it builds: round 29)
+            skipped = None
+            if line.text and line.indent >= indent:
+                doctest = line.text.startswith(">>>")
+                skipped = (doctest_end if doctest else fence_end)(self.lines, end, hi)
+            if skipped is not None:
+                end = skipped
+                continue
             if line.text and (
                 line.indent < indent
                 or (

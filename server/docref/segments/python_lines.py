@@ -23,6 +23,7 @@ __all__ = [
     "described",
     "doctest_end",
     "extent",
+    "fence_end",
     "looks_like_code",
     "next_text",
     "split_lines",
@@ -175,3 +176,22 @@ def doctest_end(lines: list[Line], i: int, hi: int) -> int:
     while j < hi and lines[j].text:
         j += 1
     return j
+
+
+_FENCE = re.compile(r"(`{3,}|~{3,})")
+
+
+def fence_end(lines: list[Line], i: int, hi: int) -> int | None:
+    """End of the Markdown code fence opening at ``i`` (```` ```python ````, ``~~~``): the line
+    after its closing fence (the same marker, at least as long, alone).  None when line ``i``
+    opens no fence, or no fence closes it: a lone marker is a typo, and must not swallow the
+    rest of the docstring."""
+    opening = _FENCE.match(lines[i].text)
+    if opening is None:
+        return None
+    marker = opening.group(1)
+    for j in range(i + 1, hi):
+        text = lines[j].text
+        if text.startswith(marker) and not text.lstrip(marker[0]).strip():
+            return j + 1
+    return None

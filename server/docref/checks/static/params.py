@@ -97,10 +97,39 @@ _SELF_NAMES = frozenset({"self", "cls"})
 _KWARGS_WORDS = frozenset({"kwargs", "kwds"})
 _SEE_ELSEWHERE = re.compile(r"(?:see|as\s+in|passed\s+(?:on\s+)?to)\b", re.I)
 _NOTE_MARKERS = frozenset({"TODO", "FIXME", "XXX", "NOTE", "HACK"})
-# Google section headings: one of them as an entry name is a heading indented too deep
+# Section headings: one of them as an entry name is a heading indented too deep (Google) or
+# written without its underline (NumPy)
 _SECTION_HEADINGS = frozenset(
-    {"Returns", "Return", "Yields", "Yield", "Raises", "Examples", "Example", "Note", "Notes"}
+    {
+        "Returns",
+        "Return",
+        "Yields",
+        "Yield",
+        "Raises",
+        "Examples",
+        "Example",
+        "Note",
+        "Notes",
+        "References",
+        "Warns",
+        "Warnings",
+    }
 )
+
+
+def _lone_none(segment: Segment, name: str, documented: list[tuple[Segment, str, str]]) -> bool:
+    """``none`` alone in its section, untyped and undescribed: "no other parameters" (galpy's
+    ``Other Parameters / none``, round 29), as numpydoc's ``Parameters / None``."""
+    if name.lower() != "none" or segment.type or segment.text.strip().rstrip(".") != name:
+        return False
+    return sum(seg.section == segment.section for seg, _d, _n in documented) == 1
+
+
+def _under_heading(segment: Segment, headings: list[Segment]) -> bool:
+    """The entry follows a heading slip in its section (``Returns`` without its underline,
+    then ``dict : the updated dictionary``; bilby, pyomo: round 29): an entry of the section
+    the heading meant to open, reported once, on the heading."""
+    return any(h.section == segment.section and h.start < segment.start for h in headings)
 
 
 def _display(function: Function) -> str:
@@ -202,6 +231,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     unknown = [n for n in param_entries if n in strangers]
     packed = None if java else packed_parameter(inp, params, param_entries, unknown)
     positional_only = {p.name for p in params if p.kind == "positional_only"}
+    headings = [] if java else [seg for seg, d, _n in documented if d in _SECTION_HEADINGS]
     findings: list[Finding] = []
     reported: set[tuple[int, str]] = set()
     for segment, shown, name in documented:
@@ -230,6 +260,10 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if loose and abstract_hook(inp):
             continue  # what an abstract hook's implementations receive beyond its signature
+        if not java and (
+            _under_heading(segment, headings) or _lone_none(segment, name, documented)
+        ):
+            continue  # the entries of a misplaced heading's section; "none": no parameters
         if name in _NOTE_MARKERS:
             continue  # ``TODO: not used yet`` inside Parameters is a note, not an entry
         if not java and template_placeholder(segment):

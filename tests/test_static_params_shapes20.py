@@ -1,0 +1,236 @@
+"""C1-PARAM-UNKNOWN and the Python section parser, session 20 (pshape): the shapes rounds 29
+and 30 left (an underline-less section heading in Parameters, doctest output in Examples,
+"none" under Other Parameters, Markdown code fences), each with a control that stays reported."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from docref.checks.static.params import c1_param_unknown
+
+from .static_helpers import flagged
+
+
+def _names(tmp_path: Path, code: str, qualname: str = "f") -> list[str]:
+    """The documented names reported (a heading slip by its heading)."""
+    flags = flagged(c1_param_unknown, tmp_path, code, qualname)
+    return [re.search(r'"([^"]+?):?"', flag.message)[1] for flag in flags]  # type: ignore[index]
+
+
+# bilby's generate_component_masses, pyomo's confidence_region_test (round 29): a "Returns"
+# heading without its underline inside Parameters -- the slip is reported once, on the
+# heading; the entries under it are the Returns section's, not parameters
+_HEADING = '''
+def f(sample, source=False):
+    """Add masses.
+
+    Parameters
+    ----------
+    sample : dict
+        The input.
+    STALE
+    source : bool, default False
+        If True.
+
+    HEADING
+    dict : the updated dictionary
+    other_result : pd.DataFrame
+        More.
+    """
+    return sample
+'''
+
+
+@pytest.mark.parametrize("heading", ["Returns", "Yields"])
+def test_entries_under_an_underline_less_heading_are_not_parameters(
+    tmp_path: Path, heading: str
+) -> None:
+    code = _HEADING.replace("HEADING", heading).replace("    STALE\n", "")
+    flags = flagged(c1_param_unknown, tmp_path, code)
+    assert len(flags) == 1
+    assert "indented into the parameter section" in flags[0].message
+
+
+def test_a_colon_heading_right_above_entries_is_a_section(tmp_path: Path) -> None:
+    # napari's ``Returns:`` then ``node : Node``: a NumPy section missing its underline
+    assert _names(tmp_path, _HEADING.replace("HEADING", "Returns:").replace("    STALE\n", "")) == []
+
+
+def test_a_stale_entry_before_the_heading_stays_reported(tmp_path: Path) -> None:
+    code = _HEADING.replace("HEADING", "Returns").replace("STALE", "sampel : dict")
+    names = _names(tmp_path, code)
+    assert "sampel" in names
+    assert "dict" not in names and "other_result" not in names
+
+
+def test_references_heading_inside_parameters_is_named_a_heading(tmp_path: Path) -> None:
+    # plotnine's jitter (round 29): ``References:`` at the entries' indentation
+    code = '''
+def f(x, factor=1):
+    """Jitter.
+
+    Parameters
+    ----------
+    x : array_like
+        Values
+    factor : float
+        Multiplicative.
+
+    References:
+
+        - Chambers, J. M. (1983) *Graphical Methods*.
+    """
+    return x
+'''
+    flags = flagged(c1_param_unknown, tmp_path, code)
+    assert len(flags) == 1
+    assert "indented into the parameter section" in flags[0].message
+    # control: an ordinary stale entry in the same place keeps the plain message
+    assert _names(tmp_path, code.replace("References:", "fctor : float")) == ["fctor"]
+
+
+# nipype's insert_doc (round 29): the doctest prints a NumPy docstring; its "Parameters" and
+# dashes are output, not a section of insert_doc's own
+_DOCTEST = '''
+def f(doc, new_items):
+    """Insert.
+
+    Parameters
+    ----------
+    doc : str
+        The existing docstring.
+    new_items : list
+        List of strings.
+
+    Examples
+    --------
+    >>> newdoc = f(doc, new_items)
+    >>> print(newdoc)
+    Parameters
+    ----------
+    infile : str
+        The name of the input file
+    outline :
+        something about an outline
+
+    AFTER
+    """
+    return doc
+'''
+
+
+def test_doctest_output_in_examples_is_not_a_section(tmp_path: Path) -> None:
+    assert _names(tmp_path, _DOCTEST.replace("    AFTER\n", "")) == []
+
+
+def test_a_real_section_after_the_doctest_is_read(tmp_path: Path) -> None:
+    # control: a Parameters section after the doctest's blank line is the docstring's own
+    after = "Other Parameters\n    ----------------\n    new_itmes : list\n        Stale."
+    assert _names(tmp_path, _DOCTEST.replace("AFTER", after)) == ["new_itmes"]
+
+
+def test_a_doctest_without_its_output_section_still_reports_parameters(tmp_path: Path) -> None:
+    # control: a stale entry of the function's own Parameters beside such an example
+    code = _DOCTEST.replace("    AFTER\n", "").replace("new_items : list", "new_itms : list")
+    assert _names(tmp_path, code) == ["new_itms"]
+
+
+# galpy's DehnenBarPotential.tform (round 29): "none" under Other Parameters
+_NONE = '''
+def f(tform=None):
+    """Set.
+
+    Parameters
+    ----------
+    tform : float
+        time.
+
+    Other Parameters
+    ----------------
+    ENTRY
+    """
+    return tform
+'''
+
+
+@pytest.mark.parametrize("entry", ["none", "None", "None."])
+def test_none_alone_in_a_section_is_no_parameter(tmp_path: Path, entry: str) -> None:
+    assert _names(tmp_path, _NONE.replace("ENTRY", entry)) == []
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ("none : int\n        How many.", ["none"]),  # typed and described: an entry
+        ("none\n    tfrom : float\n        Stale.", ["none", "tfrom"]),  # not alone
+    ],
+)
+def test_none_as_an_entry_stays_reported(tmp_path: Path, entry: str, expected: list[str]) -> None:
+    assert _names(tmp_path, _NONE.replace("ENTRY", entry)) == expected
+
+
+# Markdown code fences (mkdocstrings users): what is between the fences is code, whatever it
+# looks like
+_FENCED = '''
+def f(a):
+    """Do.
+
+    FENCE
+    Parameters
+    ----------
+    b : int
+        An example of the format.
+
+    Args:
+        c: another one.
+    ```
+
+    Parameters
+    ----------
+    ENTRY : int
+        the thing.
+    """
+    return a
+'''
+
+
+@pytest.mark.parametrize("fence", ["```", "```python", "~~~"])
+def test_markdown_fences_are_skipped(tmp_path: Path, fence: str) -> None:
+    code = _FENCED.replace("FENCE", fence).replace("```\n\n", fence[:3] + "\n\n")
+    assert _names(tmp_path, code.replace("ENTRY", "a")) == []
+    # control: the docstring's own section after the fence is read
+    assert _names(tmp_path, code.replace("ENTRY", "aa")) == ["aa"]
+
+
+def test_fenced_example_inside_a_google_section(tmp_path: Path) -> None:
+    code = '''
+def f(a):
+    """Do.
+
+    Args:
+        a: the thing.
+        ENTRY: a stale one.
+
+    Example:
+        ```python
+        Args:
+            b: 1
+
+        Parameters
+        ----------
+        c : int
+        ```
+    """
+    return a
+'''
+    assert _names(tmp_path, code.replace("        ENTRY: a stale one.\n", "")) == []
+    assert _names(tmp_path, code.replace("ENTRY", "aa")) == ["aa"]
+
+
+def test_an_unclosed_fence_skips_nothing(tmp_path: Path) -> None:
+    # a lone ``` (a typo) must not swallow the rest of the docstring
+    code = _FENCED.replace("FENCE", "").replace("```\n", "").replace("ENTRY", "aa")
+    code = code.replace('"""Do.', '"""Do.\n\n    ```')
+    assert "aa" in _names(tmp_path, code)
