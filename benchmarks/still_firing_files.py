@@ -10,8 +10,8 @@ and keys the findings as ``precision.py`` does.  Compare two runs (main and a br
     python benchmarks/still_firing_files.py --rule C1-PARAM-UNKNOWN --out benchmarks/out/a.json
     python benchmarks/still_firing_files.py --compare benchmarks/out/a.json benchmarks/out/b.json
 
-Corpora are looked up under /work/corpora and the private round-20/21/22/24/25/27/28 folders
-(now public).
+Corpora are looked up under /work/corpora and the private round-20/21/22/24/25/27/28/29/30
+folders (now public); ``--corpora a,b`` checks only those (a partial run to add to another).
 """
 
 from __future__ import annotations
@@ -51,11 +51,12 @@ def corpus_root(name: str) -> str | None:
     return None
 
 
-def run(rule: str) -> dict[str, dict[str, Any]]:
-    """The findings of ``rule`` (by key) on the files its judged rows are in."""
+def run(rule: str, only: set[str] | None = None) -> dict[str, dict[str, Any]]:
+    """The findings of ``rule`` (by key) on the files its judged rows are in (of the corpora
+    ``only``, when given)."""
     files: dict[str, set[str]] = defaultdict(set)
     for row in load_judged("python").values():
-        if row["rule"] == rule:
+        if row["rule"] == rule and (only is None or row["corpus"] in only):
             files[row["corpus"]].add(row["path"])
     cache = tempfile.mkdtemp(prefix="docref-still-")
     fired: dict[str, dict[str, Any]] = {}
@@ -109,11 +110,12 @@ def main() -> None:
     ap.add_argument("--rule", default="C1-PARAM-UNKNOWN")
     ap.add_argument("--out", help="where to write the findings (JSON)")
     ap.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"))
+    ap.add_argument("--corpora", help="comma-separated corpus names: check only these")
     args = ap.parse_args()
     if args.compare:
         compare(*args.compare)
         return
-    fired = run(args.rule)
+    fired = run(args.rule, set(args.corpora.split(",")) if args.corpora else None)
     if args.out:
         with open(args.out, "w") as fh:
             json.dump(fired, fh)
