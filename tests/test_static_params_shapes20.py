@@ -55,7 +55,9 @@ def test_entries_under_an_underline_less_heading_are_not_parameters(
 
 def test_a_colon_heading_right_above_entries_is_a_section(tmp_path: Path) -> None:
     # napari's ``Returns:`` then ``node : Node``: a NumPy section missing its underline
-    assert _names(tmp_path, _HEADING.replace("HEADING", "Returns:").replace("    STALE\n", "")) == []
+    assert (
+        _names(tmp_path, _HEADING.replace("HEADING", "Returns:").replace("    STALE\n", "")) == []
+    )
 
 
 def test_a_stale_entry_before_the_heading_stays_reported(tmp_path: Path) -> None:
@@ -234,3 +236,155 @@ def test_an_unclosed_fence_skips_nothing(tmp_path: Path) -> None:
     code = _FENCED.replace("FENCE", "").replace("```\n", "").replace("ENTRY", "aa")
     code = code.replace('"""Do.', '"""Do.\n\n    ```')
     assert "aa" in _names(tmp_path, code)
+
+
+# --------------------------------------------------------------------------- calling forms
+
+
+_DISPATCH = '''
+from functools import singledispatch
+
+
+@DECORATOR
+def f(obj):
+    """Render.
+
+    Parameters
+    ----------
+    obj : object
+        The thing.
+    indent : int
+        Indentation, for the implementations that indent.
+    ENTRY : int
+        Stale.
+    """
+    raise NotImplementedError
+
+
+@f.register
+def _(obj: int, indent=0):
+    return str(obj)
+
+
+@f.register(str)
+def _(obj, quote=True):
+    return obj
+'''
+
+
+@pytest.mark.parametrize("decorator", ["singledispatch", "functools.singledispatch"])
+def test_singledispatch_documents_its_implementations_parameters(
+    tmp_path: Path, decorator: str
+) -> None:
+    code = _DISPATCH.replace("DECORATOR", decorator)
+    assert _names(tmp_path, code.replace("ENTRY", "quote")) == []
+    # control: a name no implementation takes stays reported
+    assert _names(tmp_path, code.replace("ENTRY", "indnt")) == ["indnt"]
+
+
+def test_a_plain_function_beside_registered_ones_is_not_a_registry(tmp_path: Path) -> None:
+    # control: without @singledispatch, ``f.register`` decorates something else
+    code = _DISPATCH.replace("@DECORATOR\n", "").replace("ENTRY", "quote")
+    assert _names(tmp_path, code) == ["indent", "quote"]
+
+
+_RECORD = '''
+from dataclasses import dataclass
+from typing import NamedTuple, Optional
+
+
+@dataclass
+class Options:
+    width: int
+    height: int = 0
+
+
+class Point(NamedTuple):
+    x: float
+    y: float
+
+
+def f(arg: ANNOTATION):
+    """Draw.
+
+    Args:
+        ENTRIES
+    """
+    return arg
+'''
+
+
+@pytest.mark.parametrize(
+    ("annotation", "entries"),
+    [
+        ("Options", "width: the width.\n        height: the height."),
+        ("Optional[Options]", "width: the width.\n        height: the height."),
+        ('"Point"', "x: abscissa.\n        y: ordinate."),
+    ],
+)
+def test_the_fields_of_the_one_record_argument(
+    tmp_path: Path, annotation: str, entries: str
+) -> None:
+    code = _RECORD.replace("ANNOTATION", annotation)
+    assert _names(tmp_path, code.replace("ENTRIES", entries)) == []
+    # control: an entry that is no field of the record stays reported
+    stale = entries + "\n        depth: stale."
+    assert _names(tmp_path, code.replace("ENTRIES", stale)) == ["depth"]
+
+
+@pytest.mark.parametrize(
+    ("annotation", "entries", "expected"),
+    [
+        # one field only: a packed parameter's old name as much as a field (stays reported)
+        ("Options", "width: the width.", ["width"]),
+        # the argument documented itself: the other entries are stale, not its fields
+        (
+            "Options",
+            "arg: the options.\n        width: w.\n        height: h.",
+            ["width", "height"],
+        ),
+        # a class that is no record of the file (its fields are unknown)
+        ("dict", "width: the width.\n        height: the height.", ["width", "height"]),
+    ],
+)
+def test_record_field_controls(
+    tmp_path: Path, annotation: str, entries: str, expected: list[str]
+) -> None:
+    code = _RECORD.replace("ANNOTATION", annotation).replace("ENTRIES", entries)
+    assert _names(tmp_path, code) == expected
+
+
+def test_two_arguments_keep_flattened_fields_reported(tmp_path: Path) -> None:
+    # emcee's ``update(old_state, new_state, accepted)`` documenting its records' fields:
+    # the flat parameters a refactor packed (stale, judged TRUE)
+    code = _RECORD.replace("arg: ANNOTATION", "arg: Options, other: int").replace(
+        "ENTRIES", "width: the width.\n        height: the height."
+    )
+    assert _names(tmp_path, code) == ["width", "height"]
+
+
+_OPTIONS = '''
+import argparse
+
+
+def main(argv=None):
+    """Run the tool.
+
+    Args:
+        infile: the input file.
+        dry_run: only say what would be done.
+        level: how much to say.
+        ENTRY
+    """
+    parser = argparse.ArgumentParser()
+    parser.add_argument("infile")
+    parser.add_argument("-n", "--dry-run", action="store_true")
+    parser.add_argument("-v", dest="level", action="count")
+    return parser.parse_args(argv)
+'''
+
+
+def test_command_line_options_the_body_declares(tmp_path: Path) -> None:
+    assert _names(tmp_path, _OPTIONS.replace("        ENTRY\n", ""), "main") == []
+    # control: an option the parser does not declare stays reported
+    assert _names(tmp_path, _OPTIONS.replace("ENTRY", "verbose: stale."), "main") == ["verbose"]

@@ -71,6 +71,11 @@ from docref.checks.static.params_entries import (
     template_placeholder,
     underscore_of_private,
 )
+from docref.checks.static.params_forms import (
+    declared_options,
+    dispatch_parameters,
+    record_fields,
+)
 from docref.checks.static.params_keys import read_by_key
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_suggest import closest_parameter, rename_target
@@ -195,6 +200,10 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     returned_params = returned_function_params(inp)
     names |= {p.name for p in returned_params} | decorator_parameters(inp)
     names |= annotated_parameter_names(inp)
+    if not java:
+        # other calling forms: a singledispatch registry's implementations, the options the
+        # body declares for a command line (see :mod:`.params_forms`)
+        names |= dispatch_parameters(inp) | declared_options(inp)
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
     # the items of a generic *args may be documented one by one, unless overloads name them;
     # so may those of the returned function's when no entry names the factory's own
@@ -229,6 +238,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         # other entries document the form it accepts (``range(1, 1, 7, 2)`` for ``name``)
         return []
     unknown = [n for n in param_entries if n in strangers]
+    # the fields of the record class the one argument is annotated with
+    names |= set() if java else record_fields(inp, params, param_entries)
     packed = None if java else packed_parameter(inp, params, param_entries, unknown)
     positional_only = {p.name for p in params if p.kind == "positional_only"}
     headings = [] if java else [seg for seg, d, _n in documented if d in _SECTION_HEADINGS]
