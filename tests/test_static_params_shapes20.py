@@ -231,6 +231,26 @@ def f(a):
     assert _names(tmp_path, code.replace("ENTRY", "aa")) == ["aa"]
 
 
+def test_a_fence_among_google_entries_is_code(tmp_path: Path) -> None:
+    code = '''
+def f(a, b):
+    """Do.
+
+    Args:
+        a: the thing, a mapping like
+        ```
+        key: 1
+        other: 2
+        ```
+        ENTRY: the other thing.
+    """
+    return a
+'''
+    assert _names(tmp_path, code.replace("ENTRY", "b")) == []
+    # control: the entry after the fence is read, a stale one reported
+    assert _names(tmp_path, code.replace("ENTRY", "bb")) == ["bb"]
+
+
 def test_an_unclosed_fence_skips_nothing(tmp_path: Path) -> None:
     # a lone ``` (a typo) must not swallow the rest of the docstring
     code = _FENCED.replace("FENCE", "").replace("```\n", "").replace("ENTRY", "aa")

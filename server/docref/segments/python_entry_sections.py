@@ -15,7 +15,7 @@ from .drafts import Draft, prose_drafts
 from .heads import Head, entry_head, google_typed
 from .mapped import join
 from .python_entries import bullet_under_plain, entry_start, misindented_head
-from .python_lines import COMMENT, ENTRY_BULLET, Line, next_text
+from .python_lines import COMMENT, ENTRY_BULLET, Line, fence_end, next_text
 
 __all__ = ["entry_section"]
 
@@ -69,6 +69,12 @@ class _EntrySection:
                 text = line.text
                 if COMMENT.match(text) or text.startswith(">>>"):
                     break
+                fenced = fence_end(self.lines, j, hi)
+                if fenced is not None:
+                    # a Markdown code fence among the entries (``b: 1`` in a YAML example):
+                    # code, not entries; the entry before it may go on after it
+                    j = fenced
+                    continue
                 if single:
                     if current:
                         current.append(j)
