@@ -335,52 +335,21 @@ def f(arg: ANNOTATION):
 
 
 @pytest.mark.parametrize(
-    ("annotation", "entries"),
-    [
-        ("Options", "width: the width.\n        height: the height."),
-        ("Optional[Options]", "width: the width.\n        height: the height."),
-        ('"Point"', "x: abscissa.\n        y: ordinate."),
-    ],
-)
-def test_the_fields_of_the_one_record_argument(
-    tmp_path: Path, annotation: str, entries: str
-) -> None:
-    code = _RECORD.replace("ANNOTATION", annotation)
-    assert _names(tmp_path, code.replace("ENTRIES", entries)) == []
-    # control: an entry that is no field of the record stays reported
-    stale = entries + "\n        depth: stale."
-    assert _names(tmp_path, code.replace("ENTRIES", stale)) == ["depth"]
-
-
-@pytest.mark.parametrize(
     ("annotation", "entries", "expected"),
     [
-        # one field only: a packed parameter's old name as much as a field (stays reported)
-        ("Options", "width: the width.", ["width"]),
-        # the argument documented itself: the other entries are stale, not its fields
-        (
-            "Options",
-            "arg: the options.\n        width: w.\n        height: h.",
-            ["width", "height"],
-        ),
-        # a class that is no record of the file (its fields are unknown)
-        ("dict", "width: the width.\n        height: the height.", ["width", "height"]),
+        ("Options", "width: the width.\n        height: the height.", ["width", "height"]),
+        ('"Point"', "x: abscissa.\n        y: ordinate.", ["x", "y"]),
     ],
 )
-def test_record_field_controls(
+def test_the_fields_of_the_one_record_argument_stay_reported(
     tmp_path: Path, annotation: str, entries: str, expected: list[str]
 ) -> None:
+    # tortoise-orm's ``resolve(resolve_context: ResolveContext)`` still documenting ``model``
+    # and ``table`` (round 16, judged TRUE): a refactor that packed the flat parameters into
+    # a record leaves this shape, so the annotation alone does not excuse it (only fields the
+    # body reads do: packed_parameter, tests/test_static_params_shapes19.py)
     code = _RECORD.replace("ANNOTATION", annotation).replace("ENTRIES", entries)
     assert _names(tmp_path, code) == expected
-
-
-def test_two_arguments_keep_flattened_fields_reported(tmp_path: Path) -> None:
-    # emcee's ``update(old_state, new_state, accepted)`` documenting its records' fields:
-    # the flat parameters a refactor packed (stale, judged TRUE)
-    code = _RECORD.replace("arg: ANNOTATION", "arg: Options, other: int").replace(
-        "ENTRIES", "width: the width.\n        height: the height."
-    )
-    assert _names(tmp_path, code) == ["width", "height"]
 
 
 _OPTIONS = '''
@@ -399,7 +368,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("infile")
     parser.add_argument("-n", "--dry-run", action="store_true")
-    parser.add_argument("-v", dest="level", action="count")
+    parser.add_argument("-v", dest="level", action="count", metavar="N")
     return parser.parse_args(argv)
 '''
 
@@ -408,3 +377,5 @@ def test_command_line_options_the_body_declares(tmp_path: Path) -> None:
     assert _names(tmp_path, _OPTIONS.replace("        ENTRY\n", ""), "main") == []
     # control: an option the parser does not declare stays reported
     assert _names(tmp_path, _OPTIONS.replace("ENTRY", "verbose: stale."), "main") == ["verbose"]
+    # control: the values of other keywords are no option names
+    assert _names(tmp_path, _OPTIONS.replace("ENTRY", "count: stale."), "main") == ["count"]

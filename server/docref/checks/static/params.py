@@ -74,7 +74,6 @@ from docref.checks.static.params_entries import (
 from docref.checks.static.params_forms import (
     declared_options,
     dispatch_parameters,
-    record_fields,
 )
 from docref.checks.static.params_keys import read_by_key
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
@@ -238,8 +237,6 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         # other entries document the form it accepts (``range(1, 1, 7, 2)`` for ``name``)
         return []
     unknown = [n for n in param_entries if n in strangers]
-    # the fields of the record class the one argument is annotated with
-    names |= set() if java else record_fields(inp, params, param_entries)
     packed = None if java else packed_parameter(inp, params, param_entries, unknown)
     positional_only = {p.name for p in params if p.kind == "positional_only"}
     headings = [] if java else [seg for seg, d, _n in documented if d in _SECTION_HEADINGS]
