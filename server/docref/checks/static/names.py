@@ -131,7 +131,8 @@ def c1_prose_name_elsewhere(inp: StaticInput) -> list[Finding]:
     Opt-in since session 10: judged on first sight it was TRUE 3 times in 21 (rounds 11 and
     the session-10 re-runs: ``sample_weight``, ``axhline``, ``datetime64`` are names of other
     code, not old parameter names).  Also C1-NAME-UNRESOLVED's finding on a bare name that
-    another file of the project still uses as code (:mod:`.names_elsewhere`)."""
+    another file of the project still uses as code (:mod:`.names_elsewhere`), and
+    C1-PROSE-NAME-STALE's on a private name another file uses (session 20)."""
     other_code = [f for f in _check(inp, xref=False) if f.rule == RULE_ELSEWHERE]
     return [*_check(inp, xref=False, elsewhere=True), *other_code]
 

@@ -63,12 +63,24 @@ def used_twins(name: str, used: set[str], called: set[str] | None = None) -> set
         # the swapped word a word of its own on both sides (``c_v`` is notation), and not a
         # short one a letter away (sympy's ``gf_sqf``, square-free, beside ``gf_sqr``)
         one = one_word(words, theirs) and _swapped_word(*swapped[0])
+        one = one and not _another_value(words, theirs, swapped[0])
         if one and called is not None and len(words) == 2 and words[0] != theirs[0]:
             verb = other in called and style != "cap"
             one = verb and not {words[0], theirs[0]} & _QUANTITY
         if one or word_abbreviation(words, theirs):
             found.add(other)
     return found
+
+
+def _another_value(words: list[str], theirs: list[str], swapped: tuple[str, str]) -> bool:
+    """The swap makes another value of the same thing, not a rename: a measure of it on one
+    side only (``state_size`` beside the local ``state_prior``: a dimension of the state,
+    tfp's shape notation; ``shared_min`` beside the ``shared_range`` it calls, nibabel), or the
+    head word swapped after a qualifier that stays (``is_subset``/``is_mergeable``, cirq's
+    pseudo-code; ``next_state``/``next_alpha``, tfp: round 16 findings no round had judged)."""
+    if (swapped[0] in _MEASURES) != (swapped[1] in _MEASURES):
+        return True
+    return len(words) == 2 and words[0] == theirs[0] and words[0] in _QUALIFIERS
 
 
 def _swapped_word(mine: str, theirs: str) -> bool:
@@ -88,4 +100,16 @@ _PLACEHOLDER_WORDS = frozenset(
 _QUANTITY = frozenset(
     {"n", "num", "nb", "number", "count", "total", "max", "min", "size", "len", "idx", "index"}
     | {"is", "has", "use", "no"}
+)
+
+# words that make a name a measure of its other words (its size, bounds, count)
+_MEASURES = frozenset(
+    {"size", "sizes", "shape", "dim", "dims", "ndim", "len", "length", "count", "num", "total"}
+    | {"min", "max", "lo", "hi", "low", "high", "lower", "upper"}
+)
+# first words qualifying a head word: a flag of it, which one of a series (not a bound:
+# ``MAX_RETRIES`` for ``MAX_ATTEMPTS`` is one limit renamed, session 16's probe)
+_QUALIFIERS = frozenset(
+    {"is", "has", "use", "no", "next", "prev", "previous", "current", "curr", "new", "old"}
+    | {"last", "first", "initial"}
 )
