@@ -178,3 +178,40 @@ def test_a_signature_default_outside_the_stated_bound(
         return (first, start)
     '''
     assert messages(run_rule(c2_default_mismatch, tmp_path, code, "set_page_label")) == expected
+
+
+@pytest.mark.parametrize(
+    ("default", "entry", "expected"),
+    [
+        ('"Adam"', "str, optional (default=None) The optimizer. If None, Adam will be used.", []),
+        ('""', "The label. If None, an empty string is used.  Default is None", []),
+        (
+            '"binary"',
+            "The averaging. Default is None. If ``None``, the scores for each class are returned.",
+            ['documents default None for "opt", but the signature default is "binary"'],
+        ),
+        (
+            '"Adam"',
+            "str, optional (default=None) The optimizer. If None, SGD will be used.",
+            ['documents default None for "opt", but the signature default is "Adam"'],
+        ),
+    ],
+    ids=["numpy-if-none-value", "rest-empty-string", "control-other-behaviour", "control-sgd"],
+)
+def test_a_none_default_explained_as_the_signature_value(
+    tmp_path: Path, default: str, entry: str, expected: list[str]
+) -> None:
+    # round 200 (sktime ``GRUFCNNClassifier``, optimizer="Adam") and round 24 (pyqtgraph
+    # ``TargetLabel``, text=""), judged DEBATABLE: "default None ... If None, Adam will be
+    # used" -- the stated default differs, the behaviour is the signature's; a None that
+    # means something else (imbalanced-learn's per-class scores for "binary") stays reported
+    code = f'''
+    def fit(data, opt={default}):
+        """Fit.
+
+        :param data: The data.
+        :param opt: {entry}
+        """
+        return (data, opt)
+    '''
+    assert messages(run_rule(c2_default_mismatch, tmp_path, code, "fit")) == expected

@@ -235,6 +235,29 @@ def _outside_stated_bound(seg: Segment, signature: object, documented: object) -
     return False
 
 
+# "If None, Adam will be used", "if ``None``, an empty string is used": what None stands for
+_IF_NONE = re.compile(r"\bif\s+[`*]*None[`*]*\s*,?\s*(?P<then>[^.;]*)", re.I)
+
+
+def _none_stands_for(seg: Segment, signature: object) -> bool:
+    """Whether a documented ``None`` default is explained as the signature's value: "default
+    None ... If None, Adam will be used" for ``optimizer="Adam"`` (round 200, sktime's
+    ``GRUFCNNClassifier``), "If None, an empty string is used. Default is None" for
+    ``text=""`` (round 24, pyqtgraph's ``TargetLabel``): the stated default differs, the
+    behaviour does not.  "If None, the scores for each class are returned" for
+    ``average="binary"`` names another behaviour and stays reported."""
+    if not isinstance(signature, str | int | float) or isinstance(signature, bool):
+        return False
+    for clause in _IF_NONE.finditer(" ".join(seg.text.split())):
+        then = clause.group("then")
+        if signature == "":
+            if re.search(r"\ban?\s+empty\s+(?:string|str)\b", then, re.I):
+                return True
+        elif re.search(rf"(?<![\w.]){re.escape(str(signature))}(?![\w])", then):
+            return True
+    return False
+
+
 def param_entries(inp: StaticInput) -> Iterator[tuple[Segment, str]]:
     """Each documented parameter entry with the signature name it stands for."""
     names = {p.name for fn in signatures(inp) for p in fn.params}
@@ -296,6 +319,8 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             continue  # 'black' for 'k', "white" for a grey level "1.0": one colour
         if _outside_stated_bound(seg, signature_value, doc.value):
             continue  # ``start=0`` where "must be >= 1": a sentinel, the documented 1 applies
+        if doc.value is None and _none_stands_for(seg, signature_value):
+            continue  # "default None ... If None, Adam will be used" for "Adam": one behaviour
         if _sentinel_explained(seg, signature_text, doc.text):
             continue  # "-1 means the spawn object's default (default 30)": the sentinel's value
         reported.add(name)
