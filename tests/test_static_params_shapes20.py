@@ -379,3 +379,81 @@ def test_command_line_options_the_body_declares(tmp_path: Path) -> None:
     assert _names(tmp_path, _OPTIONS.replace("ENTRY", "verbose: stale."), "main") == ["verbose"]
     # control: the values of other keywords are no option names
     assert _names(tmp_path, _OPTIONS.replace("ENTRY", "count: stale."), "main") == ["count"]
+
+
+_SIGNATURE = '''
+import inspect
+
+
+def g(a, b=None):
+    return a
+
+
+def f(*values):
+    """Do.
+
+    Args:
+        a: the thing.
+        ENTRY: the other.
+    """
+    return values
+
+
+f.__signature__ = ASSIGNED
+'''
+
+
+@pytest.mark.parametrize(
+    "assigned",
+    [
+        "inspect.Signature(\n"
+        "    [inspect.Parameter('a', inspect.Parameter.POSITIONAL_OR_KEYWORD),\n"
+        "     inspect.Parameter('b', inspect.Parameter.POSITIONAL_OR_KEYWORD)]\n)",
+        "inspect.signature(g)",
+    ],
+)
+def test_an_assigned_signature_is_the_documented_one(tmp_path: Path, assigned: str) -> None:
+    code = _SIGNATURE.replace("ASSIGNED", assigned)
+    assert _names(tmp_path, code.replace("ENTRY", "b")) == []
+    # control: a name the assigned signature lacks stays reported
+    assert _names(tmp_path, code.replace("ENTRY", "c")) == ["c"]
+
+
+def test_a_signature_built_at_run_time_is_unknown(tmp_path: Path) -> None:
+    code = _SIGNATURE.replace("ASSIGNED", "make_signature()").replace("ENTRY", "c")
+    assert _names(tmp_path, code) == []
+    # control: without the assignment, the items of ``*values`` are judged as before
+    plain = code.replace("f.__signature__ = make_signature()", "")
+    assert _names(tmp_path, plain.replace("*values", "value")) == ["a", "c"]
+
+
+def test_a_method_signature_is_assigned_through_its_class(tmp_path: Path) -> None:
+    code = '''
+import inspect
+
+
+class C:
+    def f(self, *values):
+        """Do.
+
+        Args:
+            a: the thing.
+        """
+        return values
+
+
+class D:
+    def f(self, *values):
+        """Do.
+
+        Args:
+            a: the thing.
+        """
+        return values
+
+
+C.f.__signature__ = inspect.Signature([inspect.Parameter("a", inspect.Parameter.KEYWORD_ONLY)])
+'''
+    assert _names(tmp_path, code, "C.f") == []
+    # control: D.f's signature is its own
+    assert _names(tmp_path, code, "D.f") == ["a"]

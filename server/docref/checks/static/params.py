@@ -72,6 +72,7 @@ from docref.checks.static.params_entries import (
     underscore_of_private,
 )
 from docref.checks.static.params_forms import (
+    assigned_signature,
     declared_options,
     dispatch_parameters,
 )
@@ -201,8 +202,12 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     names |= annotated_parameter_names(inp)
     if not java:
         # other calling forms: a singledispatch registry's implementations, the options the
-        # body declares for a command line (see :mod:`.params_forms`)
+        # body declares for a command line, an assigned ``__signature__`` (:mod:`.params_forms`)
         names |= dispatch_parameters(inp) | declared_options(inp)
+        assigned = assigned_signature(inp)
+        if assigned is not None and not assigned:
+            return []  # the signature callers see is built at run time: unknown here
+        names |= assigned or set()
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
     # the items of a generic *args may be documented one by one, unless overloads name them;
     # so may those of the returned function's when no entry names the factory's own

@@ -6,6 +6,11 @@ goes through something else that has them:
 * :func:`dispatch_parameters`: a ``functools.singledispatch`` (or ``singledispatchmethod``)
   function documents the arguments its registered implementations take
   (``@render.register def _(obj: int, indent=0)``): the registry is the call.
+* :func:`assigned_signature`: the file assigns the function a ``__signature__``
+  (``f.__signature__ = inspect.Signature([inspect.Parameter("a", ...)])``): ``inspect``,
+  ``help()`` and Sphinx show that signature, so it is the one documented.  Its names are read
+  from ``Parameter("name"`` literals and ``inspect.signature(g)`` of a function of the file;
+  a signature built any other way is unknown, and the rule stays silent.
 * :func:`declared_options`: the body declares the command-line options it documents
   (``parser.add_argument("--dry-run")`` documented as ``dry_run``; a ``main(argv)``'s entries
   are its options), by the name ``argparse`` gives them (``dest``, dashes to underscores).
@@ -23,7 +28,7 @@ import re
 
 from docref.checks.static.base import StaticInput
 
-__all__ = ["declared_options", "dispatch_parameters"]
+__all__ = ["assigned_signature", "declared_options", "dispatch_parameters"]
 
 _SINGLEDISPATCH = re.compile(r"^@?(?:functools\.)?singledispatch(?:method)?\b")
 _SELF_NAMES = frozenset({"self", "cls"})
@@ -60,4 +65,35 @@ def declared_options(inp: StaticInput) -> set[str]:
         for keyword, word in _QUOTED.findall(call[1]):
             if keyword in ("", "dest"):
                 names.add(word.replace("-", "_"))
+    return names
+
+
+_PARAMETER_LITERAL = re.compile(r"""Parameter\(\s*(?:name\s*=\s*)?["']([A-Za-z_]\w*)["']""")
+_SIGNATURE_OF = re.compile(r"\bsignature\(\s*([A-Za-z_][\w.]*)\s*\)")
+
+
+def assigned_signature(inp: StaticInput) -> set[str] | None:
+    """The parameter names of the ``__signature__`` the file assigns the function (see the
+    module docstring); ``None`` when it assigns none, an empty set when the names are unknown."""
+    source = inp.source
+    if "__signature__" not in source:
+        return None  # the common case, without compiling a pattern
+    fn = inp.function
+    # a module-level function's at the margin; a method's qualified by its class (``C.m``),
+    # so one ``__init__.__signature__`` is not every ``__init__``'s
+    owner = fn.parent_class.rsplit(".", 1)[-1] + r"\." if fn.parent_class else ""
+    where = rf"^[ \t]*{owner}" if owner else "^"
+    assignment = re.search(
+        rf"{where}{re.escape(fn.name)}\.__signature__\s*=(?!=)", source, re.MULTILINE
+    )
+    if assignment is None:
+        return None
+    # the statement: up to the next line that starts a statement at the margin
+    tail = source[assignment.end() :]
+    end = re.search(r"\n(?=\S)", tail)
+    statement = tail[: end.start() if end else len(tail)]
+    names = set(_PARAMETER_LITERAL.findall(statement))
+    for target in _SIGNATURE_OF.findall(statement):
+        written = target.rsplit(".", 1)[-1]
+        names |= {p.name for f in inp.file.functions if f.name == written for p in f.params}
     return names
