@@ -56,6 +56,9 @@ class _EntrySection:
         entry_indent = indent if numpy else self.lines[first].indent
         single = grammar == "typed" and not numpy
         current: list[int] = []
+        # the first line of the entry read last, kept across a blank and the section prose
+        # after it: a bullet list of that entry's values may start below its blank line
+        last: list[int] = []
         head = Head()
         prev_blank = False
         j = first
@@ -85,10 +88,13 @@ class _EntrySection:
                 new_head = entry_start(
                     self.lines, j, hi, grammar, numpy, after_named=bool(head.name)
                 )
-                if new_head is not None and current and bullet_under_plain(self.lines, current, j):
+                if new_head is not None and last and bullet_under_plain(self.lines, last, j):
                     # ``xaxis: … Can be either`` then ``- capacity_grav: …`` at the same
                     # indent (round 16, pymatgen): the entry's list of values, as napoleon
-                    # renders it, when the entries themselves are no bullets
+                    # renders it, when the entries themselves are no bullets; also after a
+                    # blank line and a first item that is no entry (round 33, fpdf2's
+                    # ``style (str): … Possible values are:`` / blank / ``* `D` or None: …``
+                    # / ``* `F`: fill``)
                     new_head = None
                 if (
                     new_head is not None
@@ -104,11 +110,11 @@ class _EntrySection:
                 if new_head is not None:
                     if current:
                         self._entry(current, head, kind, title)
-                    current, head = [j], new_head
+                    current, head, last = [j], new_head, [j]
                 elif current and not prev_blank:
                     current.append(j)
                 elif not current and j == first:
-                    current, head = [j], Head()
+                    current, head, last = [j], Head(), [j]
                 elif numpy:
                     break
                 else:
@@ -122,11 +128,11 @@ class _EntrySection:
                 misplaced := misindented_head(self.lines, grammar, current, j, entry_indent, numpy)
             ):
                 self._entry(current, head, kind, title)
-                current, head = [j], misplaced
+                current, head, last = [j], misplaced, [j]
             elif current:
                 current.append(j)
             else:
-                current, head = [j], Head()
+                current, head, last = [j], Head(), [j]
             prev_blank = False
             j += 1
         if current:
