@@ -63,10 +63,14 @@ _CONDITIONAL = re.compile(
 _CURRENT_MODULE = re.compile(r"^\s*\.\.\s+(?:py:)?(?:current)?module::\s*([\w.]+)\s*$", re.M)
 
 # "TODO", "does not exist yet", "not implemented yet", "(in the) future" -- not "a future
-# version/release", which announces a change to a name that exists (or is stale)
+# version/release", which announces a change to a name that exists (or is stale); "could be
+# implemented" (round 33, python-pptx: "a `_DirPkgWriter` could be implemented"): a thing only
+# imagined -- "can"/"may be added" say what the code does, so they are no cue
 _NOT_YET = re.compile(
     r"\bTODO\b|\bFIXME\b|\bdoes(?:n't| not) (?:yet )?exist\b|\bnot (?:yet )?implemented\b"
-    r"|\bnot yet\b|\bfuture\b(?!\s+(?:versions?|releases?)\b)",
+    r"|\bnot yet\b|\bfuture\b(?!\s+(?:versions?|releases?)\b)"
+    r"|\b(?:could|might)\s+(?:also\s+|later\s+|someday\s+)?be\s+"
+    r"(?:implemented|added|written|created|introduced)\b",
     re.I,
 )
 
