@@ -23,6 +23,7 @@ silent).  Python only.  Precision choices:
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 
 from docref.checks.static.base import StaticInput, per_function
@@ -117,6 +118,18 @@ def _without_sentinel(inp: StaticInput, param: Param, annotation: TypeExpr) -> T
     return make_union(kept) if kept and len(kept) < len(annotation.members) else annotation
 
 
+def _only_its_default(param: Param, annotation: TypeExpr) -> bool:
+    """The annotation admits the default alone (``ln: Literal["DEPRECATED"] = "DEPRECATED"``,
+    round 33, fpdf2): it types the marker of a parameter kept for old callers, not the values
+    they pass, which the docstring documents (``ln (int): **DEPRECATED**``)."""
+    if annotation.name != "Literal" or len(annotation.args) != 1 or param.default is None:
+        return False
+    try:
+        return bool(ast.literal_eval(annotation.args[0].name) == ast.literal_eval(param.default))
+    except (ValueError, SyntaxError):
+        return False
+
+
 def _param_alternatives(param: Param, annotation: TypeExpr) -> list[TypeExpr]:
     """What a documented type of ``param`` may equal: the element annotation, or the
     collection ``*args``/``**kwargs`` receive."""
@@ -200,7 +213,7 @@ def _check_param(
     and with that of every ``@overload`` of the same parameter (``overloaded``)."""
     assert param.annotation is not None
     annotation = annotation_in(param.annotation, scope)
-    if annotation is None:
+    if annotation is None or _only_its_default(param, annotation):
         return None
     readings = doc_readings(doc_text, scope, default_is_none=param.default == "None")
     for documented in readings:
