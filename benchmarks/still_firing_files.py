@@ -10,8 +10,9 @@ and keys the findings as ``precision.py`` does.  Compare two runs (main and a br
     python benchmarks/still_firing_files.py --rule C1-PARAM-UNKNOWN --out benchmarks/out/a.json
     python benchmarks/still_firing_files.py --compare benchmarks/out/a.json benchmarks/out/b.json
 
-Corpora are looked up under /work/corpora and the private round-20/21/22/24/25/27/28/29/30
-folders (now public); ``--corpora a,b`` checks only those (a partial run to add to another).
+Corpora are looked up under /work/corpora, the private round-20/21/22/24/25/27/28/29/30
+folders (now public) and round 33's (public from the start); ``--corpora a,b`` checks only
+those (a partial run to add to another).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ ROOTS = (
     "/work/notes/private/r28/corpora",
     "/work/notes/private/r29/corpora",
     "/work/notes/private/r30/corpora",
+    "/work/notes/private/r33/corpora",
 )
 
 
