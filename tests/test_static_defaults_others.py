@@ -215,3 +215,26 @@ def test_a_none_default_explained_as_the_signature_value(
         return (data, opt)
     '''
     assert messages(run_rule(c2_default_mismatch, tmp_path, code, "fit")) == expected
+
+
+def test_the_value_named_in_passing_is_not_what_none_stands_for(tmp_path: Path) -> None:
+    # round 19 (networkx ``fiedler_vector``, TRUE x3): "If None, then each edge has unit
+    # weight" for ``weight="weight"`` -- the word is in the clause, but None does not stand
+    # for the key "weight"
+    code = '''
+    def fiedler(G, weight="weight"):
+        """Fiedler vector.
+
+        Parameters
+        ----------
+        G : Graph
+            The graph.
+        weight : object, optional (default: None)
+            The data key used to determine the weight of each edge. If None, then each edge
+            has unit weight.
+        """
+        return (G, weight)
+    '''
+    assert messages(run_rule(c2_default_mismatch, tmp_path, code, "fiedler")) == [
+        'documents default None for "weight", but the signature default is "weight"'
+    ]

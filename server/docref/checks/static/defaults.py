@@ -236,7 +236,10 @@ def _outside_stated_bound(seg: Segment, signature: object, documented: object) -
 
 
 # "If None, Adam will be used", "if ``None``, an empty string is used": what None stands for
-_IF_NONE = re.compile(r"\bif\s+[`*]*None[`*]*\s*,?\s*(?P<then>[^.;]*)", re.I)
+_IF_NONE = re.compile(r"\bif\s+[`*]*None[`*]*\s*,?\s*(?:then\s+)?(?P<then>[^.;]*)", re.I)
+# the value is the subject of "is used": "Adam will be used", not "each edge has unit weight"
+# for ``weight="weight"`` (round 19, networkx, TRUE)
+_USED = r"(?:is|will\s+be|gets)\s+used\b"
 
 
 def _none_stands_for(seg: Segment, signature: object) -> bool:
@@ -245,15 +248,16 @@ def _none_stands_for(seg: Segment, signature: object) -> bool:
     ``GRUFCNNClassifier``), "If None, an empty string is used. Default is None" for
     ``text=""`` (round 24, pyqtgraph's ``TargetLabel``): the stated default differs, the
     behaviour does not.  "If None, the scores for each class are returned" for
-    ``average="binary"`` names another behaviour and stays reported."""
+    ``average="binary"`` names another behaviour and stays reported, and so does "If None,
+    then each edge has unit weight" for ``weight="weight"``: the value must be what is used."""
     if not isinstance(signature, str | int | float) or isinstance(signature, bool):
         return False
     for clause in _IF_NONE.finditer(" ".join(seg.text.split())):
         then = clause.group("then")
         if signature == "":
-            if re.search(r"\ban?\s+empty\s+(?:string|str)\b", then, re.I):
+            if re.match(rf"an?\s+empty\s+(?:string|str)\s+{_USED}", then, re.I):
                 return True
-        elif re.search(rf"(?<![\w.]){re.escape(str(signature))}(?![\w])", then):
+        elif re.match(rf"[`'\"]*{re.escape(str(signature))}[`'\"]*\s+{_USED}", then, re.I):
             return True
     return False
 
