@@ -8,6 +8,7 @@ and keys the findings as ``precision.py`` does.  Compare two runs (main and a br
 ``--compare``: the judged rows gone and added, and per verdict and round half how many fire.
 
     python benchmarks/still_firing_files.py --rule C1-PARAM-UNKNOWN --out benchmarks/out/a.json
+    python benchmarks/still_firing_files.py --rule all --out benchmarks/out/all.json   # every rule
     python benchmarks/still_firing_files.py --compare benchmarks/out/a.json benchmarks/out/b.json
 
 Corpora are looked up under /work/corpora, the private round-20/21/22/24/25/27/28/29/30
@@ -53,12 +54,17 @@ def corpus_root(name: str) -> str | None:
     return None
 
 
+# ``--rule all``: every judged row's file and every rule's findings there (a change to a shared
+# mechanism, the section parser, can move any rule)
+ALL = "all"
+
+
 def run(rule: str, only: set[str] | None = None) -> dict[str, dict[str, Any]]:
     """The findings of ``rule`` (by key) on the files its judged rows are in (of the corpora
     ``only``, when given)."""
     files: dict[str, set[str]] = defaultdict(set)
     for row in load_judged("python").values():
-        if row["rule"] == rule and (only is None or row["corpus"] in only):
+        if rule in (ALL, row["rule"]) and (only is None or row["corpus"] in only):
             files[row["corpus"]].add(row["path"])
     cache = tempfile.mkdtemp(prefix="docref-still-")
     fired: dict[str, dict[str, Any]] = {}
@@ -80,7 +86,7 @@ def run(rule: str, only: set[str] | None = None) -> dict[str, dict[str, Any]]:
             print(f"{corpus}: docref exited {proc.returncode}", file=sys.stderr)
             continue
         for f in json.loads(proc.stdout)["findings"]:
-            if f["rule"] == rule:
+            if rule in (ALL, f["rule"]):
                 fired[finding_key(corpus, f)] = {"corpus": corpus, "message": f["message"]}
     return fired
 
