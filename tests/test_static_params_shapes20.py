@@ -457,3 +457,35 @@ C.f.__signature__ = inspect.Signature([inspect.Parameter("a", inspect.Parameter.
     assert _names(tmp_path, code, "C.f") == []
     # control: D.f's signature is its own
     assert _names(tmp_path, code, "D.f") == ["a"]
+
+
+_RECEIVES = '''
+def f(n):
+    """Count.
+
+    Parameters
+    ----------
+    n : int
+        Start.
+    ENTRY
+
+    Receives
+    --------
+    step : int
+        Sent to the generator.
+
+    Yields
+    ------
+    int
+    """
+    while True:
+        step = yield n
+        n += step or 1
+'''
+
+
+def test_receives_documents_what_the_generator_is_sent(tmp_path: Path) -> None:
+    # numpydoc's Receives section: "parameters passed to a generator's .send() method"
+    assert _names(tmp_path, _RECEIVES.replace("    ENTRY\n", "")) == []
+    # control: a stale entry under Parameters stays reported
+    assert _names(tmp_path, _RECEIVES.replace("ENTRY", "strat : int")) == ["strat"]

@@ -98,6 +98,8 @@ __all__ = [
 RULE_PARAM_UNKNOWN = "C1-PARAM-UNKNOWN"
 
 _TYPE_SECTIONS = frozenset({":type", "@type"})
+# numpydoc's Receives: what a generator's ``send()`` is given, "formatted as for Parameters"
+_SENT_SECTIONS = frozenset({"receives", "receive"})
 _SELF_NAMES = frozenset({"self", "cls"})
 _KWARGS_WORDS = frozenset({"kwargs", "kwds"})
 _SEE_ELSEWHERE = re.compile(r"(?:see|as\s+in|passed\s+(?:on\s+)?to)\b", re.I)
@@ -273,6 +275,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if loose and abstract_hook(inp):
             continue  # what an abstract hook's implementations receive beyond its signature
+        if not java and (segment.section or "").lower() in _SENT_SECTIONS:
+            continue  # a value sent to the generator, not a parameter of the call
         if not java and (
             _under_heading(segment, headings) or _lone_none(segment, name, documented)
         ):
