@@ -193,3 +193,57 @@ def test_a_whether_answered_by_the_constants_returned(
     code = _NULLABLE.replace("ENTRY", entry).replace("TYPE", declared).replace("BODY", body)
     inp = static_input(tmp_path, code, "Expr.getNullable", filename="p/Expr.java")
     assert bool(c2_prose_return_type(inp)) == flagged
+
+
+_CONFIG = """\
+package p;
+
+public class Config {
+    private Integer iterations;
+
+    /**
+     * Sets the iterations.
+     *
+     * @param iterations ENTRY
+     */
+    public void setIterations(final TYPE iterations) {
+        MAKE
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "make", "flagged"),
+    [
+        # a count given as text that the setter turns into a number with a number class's
+        # constructor, as with a parse call
+        (
+            "the number of iterations.",
+            "String",
+            "this.iterations = new Integer(iterations);",
+            False,
+        ),
+        (
+            "the number of iterations.",
+            "String",
+            "total = new java.math.BigInteger(iterations);",
+            False,
+        ),
+        # controls: a constructor of another class, a String kept as text, a list
+        ("the number of iterations.", "String", "this.name = new StringBuilder(iterations);", True),
+        ("the number of iterations.", "String", "this.text = iterations;", True),
+        (
+            "the number of iterations.",
+            "List<String>",
+            "this.iterations = new Integer(iterations);",
+            True,
+        ),
+    ],
+)
+def test_a_count_the_setter_makes_a_number_of(
+    tmp_path: Path, entry: str, declared: str, make: str, flagged: bool
+) -> None:
+    code = _CONFIG.replace("ENTRY", entry).replace("TYPE", declared).replace("MAKE", make)
+    inp = static_input(tmp_path, code, "Config.setIterations", filename="p/Config.java")
+    assert bool(c2_prose_param_type(inp)) == flagged

@@ -96,16 +96,25 @@ def _type_word(text: str) -> tuple[str, re.Match[str]] | None:
     return _WORD_KIND[word.lower()], match
 
 
+# a number made from the text: a parse call, or a number class's constructor given the text
+# (``new Integer(iterations)``, ``new BigDecimal(value)``: deprecated, still a parse)
+_NUMBER_CLASSES = (
+    r"(?:java\.lang\.|java\.math\.)?(?:Integer|Long|Short|Byte|Double|Float|BigInteger|BigDecimal)"
+)
+
+
 def _parses(source: str, name: str) -> bool:
-    pattern = rf"\b(?:parse\w*|valueOf|decode)\s*\(\s*(?:this\.)?{re.escape(name)}\b"
+    call = rf"(?:\b(?:parse\w*|valueOf|decode)|\bnew\s+{_NUMBER_CLASSES})"
+    pattern = rf"{call}\s*\(\s*(?:this\.)?{re.escape(name)}\b"
     return re.search(pattern, source) is not None
 
 
 def _parsed(inp: StaticInput, name: str) -> bool:
     """Whether the file parses a value of ``name`` from text (``Integer.parseInt(max)``,
-    ``Long.parseLong(this.timeToLive)``, ``FileSize.parse(size, 0)``), or the file of a project
-    override does with its parameter at that place (an interface's ``setMonitorInterval(String
-    intervalSeconds)`` and the builder implementing it: log4j, round 26)."""
+    ``Long.parseLong(this.timeToLive)``, ``FileSize.parse(size, 0)``, ``new Integer(count)``),
+    or the file of a project override does with its parameter at that place (an interface's
+    ``setMonitorInterval(String intervalSeconds)`` and the builder implementing it: log4j,
+    round 26)."""
     if _parses(inp.source, name):
         return True
     at = next(i for i, p in enumerate(inp.function.params) if p.name == name)
