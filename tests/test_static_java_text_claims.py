@@ -247,3 +247,39 @@ def test_a_count_the_setter_makes_a_number_of(
     code = _CONFIG.replace("ENTRY", entry).replace("TYPE", declared).replace("MAKE", make)
     inp = static_input(tmp_path, code, "Config.setIterations", filename="p/Config.java")
     assert bool(c2_prose_param_type(inp)) == flagged
+
+
+_LIMITS = """\
+package p;
+
+public class Column {
+    /**
+     * Finds the intersection of the line and the bounds.
+     *
+     * @return ENTRY
+     */
+    protected TYPE findLimits() {
+        return null;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "flagged"),
+    [
+        # an array type with its length written in is the array, not its element type
+        ("a <CODE>float[2]</CODE>with the x coordinates of the intersection", "float[]", False),
+        ("an {@code int[3]} of the values", "int[]", False),
+        ("a String[] of size two", "String[]", False),
+        # controls: the element type alone stays reported
+        ("a float with the x coordinate of the intersection", "float[]", True),
+        ("a String holding the names", "String[]", True),
+    ],
+)
+def test_an_array_type_with_its_length(
+    tmp_path: Path, entry: str, declared: str, flagged: bool
+) -> None:
+    code = _LIMITS.replace("ENTRY", entry).replace("TYPE", declared)
+    inp = static_input(tmp_path, code, "Column.findLimits", filename="p/Column.java")
+    assert bool(c2_prose_return_type(inp)) == flagged

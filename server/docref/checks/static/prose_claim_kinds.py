@@ -135,8 +135,9 @@ _CONVERTED = re.compile(
 
 
 # a Java array type named as the noun ("a String[] containing the key and value", "a
-# String[] of size two", round 26): a list, not its element type
-_ARRAY = re.compile(r"^(?:an?|the)\s+(?:[\w-]+\s+)?[A-Za-z_][\w.]*(?:<[^<>]*>)?\s*\[\]")
+# String[] of size two", round 26; with its length written in: "a <CODE>float[2]</CODE> with
+# the x coordinates"): a list, not its element type
+_ARRAY = re.compile(r"^(?:an?|the)\s+(?:[\w-]+\s+)?[A-Za-z_][\w.]*(?:<[^<>]*>)?\s*\[\d*\]")
 
 
 def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
