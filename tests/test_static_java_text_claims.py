@@ -56,6 +56,8 @@ public class Names {
         ("a string of names, one per line", "String[]", True),
         ("the string representations of this option", "int[]", True),
         ("a string of patterns", "int[]", True),
+        ("a string of characters", "String[]", True),
+        ("a string of hex digits", "List<String>", True),
     ],
 )
 def test_several_strings_said_of_strings(

@@ -206,7 +206,11 @@ _PLURAL_HEAD = re.compile(
     r"^\s+(?!(?:this|does|goes|was|has)\b)[a-z]{2,}[^su\W]s"
     r"(?=\s+(?:of|for|in|that|which)\b|\s*[,.;:)]|\s*$)"
 )
-_SERIES_OF = re.compile(r"^\s+of\s+(?:[a-z-]+\s+)?[a-z]{2,}[^su\W]s\b(?![\w-])")
+_SERIES_OF = re.compile(
+    # not "a string of characters" (or digits, letters, bytes): that is one string
+    r"^\s+of\s+(?!(?:[a-z-]+\s+)?(?:char|character|letter|digit|byte|symbol|glyph)s\b)"
+    r"(?:[a-z-]+\s+)?[a-z]{2,}[^su\W]s\b(?![\w-])"
+)
 _ONE_TEXT = re.compile(
     r"\b(?:separated|delimited|joined|concatenated|comma|commas|spaces?|newlines?|lines?"
     r"|form|format|formatted)\b",
