@@ -28,7 +28,10 @@ from names_elsewhere import corpus_root, fmt, rounds
 from precision import load_judged
 from precision_shapes import corpus_sets, first_pass
 
-OPT_IN = "C1-PROSE-NAME-ELSEWHERE,C1-NAME-DERIVED,C1-PROSE-NAME-WORD,C1-XREF-UNCORROBORATED"
+OPT_IN = (
+    "C1-PROSE-NAME-ELSEWHERE,C1-NAME-DERIVED,C1-NAME-IN-TESTS,C1-PROSE-NAME-WORD,"
+    "C1-XREF-UNCORROBORATED"
+)
 _SUBJECT = re.compile(r"[`\"]([^`\"]+)[`\"]")
 
 

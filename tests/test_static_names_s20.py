@@ -7,8 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.runner import check_file, rules_for
 
-from tests.static_helpers import project_findings
+from tests.static_helpers import indexed_project, project_findings
 
 
 def _unresolved(tmp_path: Path, files: dict[str, str], path: str) -> list[str]:
@@ -124,3 +125,52 @@ def test_the_labels_of_a_returned_tuple_are_the_docstrings_own(
 def test_a_name_in_the_returns_text_stays_reported(tmp_path: Path, returns: str) -> None:
     files = {"git/objects.py": SIGNED.format(returns=returns)}
     assert _unresolved(tmp_path, files, "git/objects.py") == ["signature_type"]
+
+
+# ---- a module member with no did-you-mean in a test or benchmark file -> the opt-in
+# C1-NAME-IN-TESTS (haiku's benchmarks, cirq's _compat_test, napari's _tests; rounds 15-16) ---
+
+HAIKU = "def transform(f):\n    return f\n\n\ndef scan(f, xs):\n    return xs\n"
+BENCH = '''
+import hk
+
+
+def run_bench(model):
+    """Jax trace of {name} of model."""
+    return hk.transform(model)
+'''
+
+
+def _rules(tmp_path: Path, files: dict[str, str], path: str) -> list[tuple[str, str]]:
+    graph = indexed_project(tmp_path, files)
+    found = check_file(graph, path, rules_for(("C1-NAME-IN-TESTS",))).findings
+    return [(f.rule, f.message.split("`")[1]) for f in found if f.rule.startswith("C1-NAME")]
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["hk/benchmarks/init.py", "hk/tests/init_test.py", "hk/_tests/run.py", "hk/test_init.py"],
+)
+def test_a_module_member_missing_in_a_test_or_benchmark_is_opt_in(
+    tmp_path: Path, path: str
+) -> None:
+    files = {"hk/__init__.py": HAIKU, path: BENCH.format(name="``hk.init_fn``")}
+    assert _rules(tmp_path, files, path) == [("C1-NAME-IN-TESTS", "hk.init_fn")]
+    assert _unresolved(tmp_path / "default", files, path) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "missing"),
+    [
+        # library code, and a public ``testing`` package, stay reported
+        ("hk/bench.py", "``hk.init_fn``", "hk.init_fn"),
+        ("hk/testing/init.py", "``hk.init_fn``", "hk.init_fn"),
+        # a typo with a did-you-mean stays reported in a test file
+        ("hk/tests/init_test.py", "``hk.transfrom``", "hk.transfrom"),
+    ],
+)
+def test_a_member_in_library_code_or_with_a_did_you_mean_stays_reported(
+    tmp_path: Path, path: str, name: str, missing: str
+) -> None:
+    files = {"hk/__init__.py": HAIKU, path: BENCH.format(name=name)}
+    assert _unresolved(tmp_path, files, path) == [missing]

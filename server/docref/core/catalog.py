@@ -52,6 +52,13 @@ _RULES = (
         opt_in=True,
     ),
     RuleInfo(
+        "C1-NAME-IN-TESTS",
+        Criterion.C1,
+        "A module member that names nothing, with no did-you-mean, in a test or benchmark "
+        "file (opt-in: scenario narratives and shorthand, 0 of 8 TRUE on rounds 13-26).",
+        opt_in=True,
+    ),
+    RuleInfo(
         "C1-XREF-UNCORROBORATED",
         Criterion.C1,
         "A cross-reference that names nothing, with no second signal that it is this code's "

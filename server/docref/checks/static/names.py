@@ -30,6 +30,7 @@ from docref.checks.static.names_constants import renamed_constant
 from docref.checks.static.names_examples import example_words
 from docref.checks.static.names_finding import (
     RULE_DERIVED,
+    RULE_IN_TESTS,
     RULE_NAME,
     RULE_XREF,
     RULE_XREF_WEAK,
@@ -78,12 +79,14 @@ from docref.segments import Segment
 __all__ = [
     "RULE_DERIVED",
     "RULE_ELSEWHERE",
+    "RULE_IN_TESTS",
     "RULE_NAME",
     "RULE_STALE",
     "RULE_WORD",
     "RULE_XREF",
     "RULE_XREF_WEAK",
     "c1_name_derived",
+    "c1_name_in_tests",
     "c1_name_unresolved",
     "c1_prose_name_elsewhere",
     "c1_prose_name_word",
@@ -109,7 +112,7 @@ def c1_name_unresolved(inp: StaticInput) -> list[Finding]:
     names nothing; ``C1-PROSE-NAME-STALE`` when, without other evidence, it has one renamed
     twin in scope (:mod:`.prose_names`); a Python name spelled as a word is left to the
     opt-in :func:`c1_prose_name_word`."""
-    demoted = (RULE_WORD, RULE_DERIVED, RULE_ELSEWHERE)
+    demoted = (RULE_WORD, RULE_DERIVED, RULE_ELSEWHERE, RULE_IN_TESTS)
     return [f for f in _check(inp, xref=False) if f.rule not in demoted]
 
 
@@ -123,6 +126,12 @@ def c1_name_derived(inp: StaticInput) -> list[Finding]:
     """``C1-NAME-DERIVED`` (opt-in): ``C1-NAME-UNRESOLVED``'s finding on a name built from a
     variable of the function by one word (``x_hat`` for ``x``), see :data:`RULE_DERIVED`."""
     return [f for f in _check(inp, xref=False) if f.rule == RULE_DERIVED]
+
+
+def c1_name_in_tests(inp: StaticInput) -> list[Finding]:
+    """``C1-NAME-IN-TESTS`` (opt-in): ``C1-NAME-UNRESOLVED``'s finding on a module member with
+    no did-you-mean in a test or benchmark file, see :data:`RULE_IN_TESTS`."""
+    return [f for f in _check(inp, xref=False) if f.rule == RULE_IN_TESTS]
 
 
 def c1_prose_name_elsewhere(inp: StaticInput) -> list[Finding]:

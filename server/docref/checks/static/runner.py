@@ -17,6 +17,7 @@ from docref.checks.static.doctypes import c1_doctype_unresolved
 from docref.checks.static.javadoc_rules import c2_javadoc_return_type
 from docref.checks.static.names import (
     c1_name_derived,
+    c1_name_in_tests,
     c1_name_unresolved,
     c1_prose_name_elsewhere,
     c1_prose_name_word,
@@ -89,6 +90,7 @@ OPT_IN_RULES: dict[str, tuple[Rule, ...]] = {
     "C1-PROSE-NAME-ELSEWHERE": (c1_prose_name_elsewhere,),
     "C1-PROSE-NAME-WORD": (c1_prose_name_word,),
     "C1-NAME-DERIVED": (c1_name_derived,),
+    "C1-NAME-IN-TESTS": (c1_name_in_tests,),
     "C1-XREF-UNCORROBORATED": (c1_xref_uncorroborated,),
     "C2-PROSE-PARAM-LOOSE": (c2_prose_param_loose,),
     "C2-PROSE-RETURN-INFERRED": (c2_prose_return_inferred,),
