@@ -489,3 +489,40 @@ def test_receives_documents_what_the_generator_is_sent(tmp_path: Path) -> None:
     assert _names(tmp_path, _RECEIVES.replace("    ENTRY\n", "")) == []
     # control: a stale entry under Parameters stays reported
     assert _names(tmp_path, _RECEIVES.replace("ENTRY", "strat : int")) == ["strat"]
+
+
+_VALUES = '''
+def f(mode, level=0):
+    """Do.
+
+    Args:
+        mode: One of the following values:
+        fast: quick.
+        slow: careful.
+        LAST
+    """
+    if mode == "fast":
+        return level
+    return run(mode, "slow")
+'''
+
+
+def test_values_listed_at_the_entries_indentation(tmp_path: Path) -> None:
+    # napoleon reads ``fast:`` as one more entry; the body's string literals say it is a value
+    assert _names(tmp_path, _VALUES.replace("LAST", "level: how much.")) == []
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        # a value the body never names: stale or not, it stays reported
+        (("LAST", "medium: neither."), ["medium"]),
+        # the list's entry does not end in a colon: no list runs on
+        (("following values:", "following values."), ["fast", "slow"]),
+        # a parameter's own entry between breaks the list: ``slow`` after it is judged alone
+        (("fast: quick.", "level: how much."), ["slow"]),
+    ],
+)
+def test_listed_value_controls(tmp_path: Path, edit: tuple[str, str], expected: list[str]) -> None:
+    code = _VALUES.replace(*edit).replace("        LAST\n", "")
+    assert _names(tmp_path, code) == expected

@@ -75,6 +75,7 @@ from docref.checks.static.params_forms import (
     assigned_signature,
     declared_options,
     dispatch_parameters,
+    listed_value,
 )
 from docref.checks.static.params_keys import read_by_key
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
@@ -249,6 +250,10 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     headings = [] if java else [seg for seg, d, _n in documented if d in _SECTION_HEADINGS]
     findings: list[Finding] = []
     reported: set[tuple[int, str]] = set()
+    entries: list[Segment] = []
+    for seg, _d, _n in documented:
+        if not entries or entries[-1] is not seg:
+            entries.append(seg)
     for segment, shown, name in documented:
         if java and shown.startswith("<"):
             continue  # @param <T>: a type parameter
@@ -275,6 +280,12 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if loose and abstract_hook(inp):
             continue  # what an abstract hook's implementations receive beyond its signature
+        if (
+            not java
+            and closest_parameter(name, candidates) is None
+            and listed_value(inp, segment, name, entries, strangers)
+        ):
+            continue  # ``fast: quick.`` under ``mode: One of:``: a listed value (params_forms)
         if not java and (segment.section or "").lower() in _SENT_SECTIONS:
             continue  # a value sent to the generator, not a parameter of the call
         if not java and (

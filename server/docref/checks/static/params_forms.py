@@ -14,6 +14,10 @@ goes through something else that has them:
 * :func:`declared_options`: the body declares the command-line options it documents
   (``parser.add_argument("--dry-run")`` documented as ``dry_run``; a ``main(argv)``'s entries
   are its options), by the name ``argparse`` gives them (``dest``, dashes to underscores).
+* :func:`listed_value`: not a calling form, a layout slip: an entry ending in a colon (``mode:
+  One of the following values:``) followed, at the entries' indentation, by the values it
+  lists (``fast: quick.``), which napoleon and docref read as entries -- the values are the
+  body's string literals (``mode == "fast"``).
 
 Not accepted: entries naming the fields of the record class the one argument is annotated
 with (``resolve(resolve_context: ResolveContext)`` documenting ``model`` and ``table``).  A
@@ -27,8 +31,9 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.core.segment import Segment
 
-__all__ = ["assigned_signature", "declared_options", "dispatch_parameters"]
+__all__ = ["assigned_signature", "declared_options", "dispatch_parameters", "listed_value"]
 
 _SINGLEDISPATCH = re.compile(r"^@?(?:functools\.)?singledispatch(?:method)?\b")
 _SELF_NAMES = frozenset({"self", "cls"})
@@ -97,3 +102,25 @@ def assigned_signature(inp: StaticInput) -> set[str] | None:
         written = target.rsplit(".", 1)[-1]
         names |= {p.name for f in inp.file.functions if f.name == written for p in f.params}
     return names
+
+
+def listed_value(
+    inp: StaticInput, segment: Segment, name: str, entries: list[Segment], unknown: set[str]
+) -> bool:
+    """The entry ``segment`` (named ``name``) is one of the values an entry before it lists:
+    that entry's text ends in a colon, every entry between them is such a value too (an
+    unknown name), and the body compares or passes ``name`` as a string literal."""
+    index = next((i for i, e in enumerate(entries) if e is segment), None)
+    if not index:
+        return False
+    quoted = re.compile(rf"""(?P<q>["']){re.escape(name)}(?P=q)""")
+    if not quoted.search(inp.body_code()):
+        return False
+    for before in reversed(entries[:index]):
+        if before.section != segment.section:
+            return False
+        if before.text.rstrip().endswith(":"):
+            return True
+        if not before.name or before.name.strip() not in unknown:
+            return False  # a parameter's own entry between: no list runs on to here
+    return False
