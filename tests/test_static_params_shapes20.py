@@ -521,6 +521,8 @@ def test_values_listed_at_the_entries_indentation(tmp_path: Path) -> None:
         (("following values:", "following values."), ["fast", "slow"]),
         # a parameter's own entry between breaks the list: ``slow`` after it is judged alone
         (("fast: quick.", "level: how much."), ["slow"]),
+        # so does a blank line (round 14's keys under a second ``Args:`` stay reported too)
+        (("        slow: careful.", "\n        slow: careful."), ["slow"]),
     ],
 )
 def test_listed_value_controls(tmp_path: Path, edit: tuple[str, str], expected: list[str]) -> None:

@@ -109,18 +109,22 @@ def listed_value(
 ) -> bool:
     """The entry ``segment`` (named ``name``) is one of the values an entry before it lists:
     that entry's text ends in a colon, every entry between them is such a value too (an
-    unknown name), and the body compares or passes ``name`` as a string literal."""
+    unknown name), no blank line or heading comes between, and the body compares or passes
+    ``name`` as a string literal."""
     index = next((i for i, e in enumerate(entries) if e is segment), None)
     if not index:
         return False
     quoted = re.compile(rf"""(?P<q>["']){re.escape(name)}(?P=q)""")
     if not quoted.search(inp.body_code()):
         return False
+    after = segment
     for before in reversed(entries[:index]):
-        if before.section != segment.section:
-            return False
+        gap = inp.source[before.end : after.start]
+        if before.section != segment.section or gap.count("\n") > 1:
+            return False  # another section, or a blank line: the list has ended
         if before.text.rstrip().endswith(":"):
             return True
         if not before.name or before.name.strip() not in unknown:
             return False  # a parameter's own entry between: no list runs on to here
+        after = before
     return False
