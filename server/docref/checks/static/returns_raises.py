@@ -29,6 +29,11 @@ from docref.checks.static.raises_callees import (
     summarise_raises,
 )
 from docref.checks.static.raises_documented import documented_names, explained, unresolved_name
+from docref.checks.static.return_decorators import (
+    BODY_RUNS,
+    PLAIN_DECORATORS,
+    decorator_makes_the_value,
+)
 from docref.checks.static.return_evidence import (
     RULE_RETURNS_WEAK,
     generator_claim_corroborated,
@@ -98,11 +103,6 @@ _MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")
 _CODE_LABEL = re.compile(r"^(?:-?\d+|[A-Za-z][\w ]{0,40}?(?=:\s*None\b)):\s*")
 _ITER_WORDS = re.compile(r"iter|generat|yield|stream|lazil|lazy", re.I)
 _NONE_ANNOTATIONS = frozenset({"None", "'None'", '"None"'})
-# Decorators that leave a generator a generator (anything else may wrap it: contextmanager…).
-_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override", "final"})
-# Decorators that run the body as written (any other may run a wrapper that raises, or put
-# another implementation in its place: numpy's ``array_function_from_c_func_and_dispatcher``)
-_BODY_RUNS = _PLAIN_DECORATORS | {"property", "cached_property", "setter", "getter", "deleter"}
 # "Returns an iterator over …" in the summary or prose (a bare "Generator" is no such claim).
 _RETURNS_ITERATOR = re.compile(
     r"\breturn(s|ing)?\s+(an?\s+|the\s+)?([\w-]+\s+){0,2}?(iterator|iterable|generator|stream)s?\b",
@@ -219,7 +219,7 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
     node, facts = context
     if facts.yields or facts.returns_value:
         return []
-    if _decorator_makes_the_value(inp, node, returns):
+    if decorator_makes_the_value(inp, node, returns):
         return []
     if ends_in_raising_call(inp, node):
         return []  # always raises through a helper: a stub keeping the API's docstring
@@ -228,27 +228,6 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
     msg = f"documents a return value, but {_display(fn)} never returns one"
     hint = "remove the Returns entry or return the documented value"
     return [_finding(inp, _first(returns), RULE_RETURNS, msg, hint)]
-
-
-def _decorator_makes_the_value(inp: StaticInput, node: FuncNode, returns: list[Segment]) -> bool:
-    """The Returns entry is not this body's to keep: a property setter's or deleter's docstring
-    (Sphinx shows the getter's; round 17, trimesh), or an unannotated function whose Returns
-    names its decorator, which hands callers what it builds from the body ("Returns:
-    solara.component: A Solara component ..." under ``@solara.component``, round 17, mesa).  A
-    decorator the Returns does not name (``@torch.no_grad()``, ``@distributed_trace``) and an
-    explicit ``-> None`` keep the finding: those were judged TRUE."""
-    decorators = [d for d in decorator_names(node) if d.rsplit(".", 1)[-1] not in _BODY_RUNS]
-    if any(d.rsplit(".", 1)[-1] in ("setter", "deleter") for d in decorator_names(node)):
-        return True
-    if inp.function.returns is not None or not decorators:
-        return False
-    text = " ".join(s.text if s.type is None else f"{s.type} {s.text}" for s in returns)
-    for dotted in decorators:
-        last = dotted.rsplit(".", 1)[-1]
-        names = {dotted, last} if len(last) >= 4 else {dotted}
-        if any(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", text, re.I) for n in names):
-            return True
-    return False
 
 
 def c3_returns_vs_yields(inp: StaticInput) -> list[Finding]:
@@ -276,7 +255,7 @@ def returns_vs_yields(inp: StaticInput) -> list[Finding]:
     node, facts = context
     fn = inp.function
     decorators = [d.rsplit(".", 1)[-1] for d in decorator_names(node)]
-    if any(d not in _PLAIN_DECORATORS for d in decorators):
+    if any(d not in PLAIN_DECORATORS for d in decorators):
         return []
     if facts.yields and returns and not yields:
         if facts.returns_value or any(_ITER_WORDS.search(s.text) for s in returns):
@@ -354,7 +333,7 @@ def _raises(inp: StaticInput) -> list[Finding]:
     summary.opaque |= facts.stub or overridden_in_project(inp)
     # a decorator that may not run the body as written (round 12: numpy's dispatchers for C
     # functions, FALSE x4); ``@property`` and the like run it
-    summary.opaque |= any(d.rsplit(".", 1)[-1] not in _BODY_RUNS for d in decorator_names(node))
+    summary.opaque |= any(d.rsplit(".", 1)[-1] not in BODY_RUNS for d in decorator_names(node))
     scope: PythonScope | None = None
     out: list[Finding] = []
     for seg in raises:

@@ -1,0 +1,126 @@
+"""Decorators that make the value a decorated function's callers get (C3-RETURNS-YIELDS).
+
+A Returns entry on a body that returns nothing is not the body's to keep when a decorator
+hands callers a value of its own: a property setter's docstring (Sphinx shows the getter's), a
+decorator the Returns names (``@solara.component``), or a project decorator whose wrapper
+returns something other than what the wrapped call gave (pypika's ``@builder``: ``result =
+func(copy, ...)``, then ``return copy`` when the result is None).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.raise_facts import CallResolver
+from docref.checks.static.returns_raises_ast import (
+    FuncNode,
+    decorator_names,
+    dotted,
+    function_node,
+    own_nodes,
+)
+from docref.graph.model import Function
+from docref.segments import Segment
+
+__all__ = ["BODY_RUNS", "PLAIN_DECORATORS", "decorator_makes_the_value"]
+
+# Decorators that leave a generator a generator (anything else may wrap it: contextmanager…).
+PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override", "final"})
+# Decorators that run the body as written (any other may run a wrapper that raises, or put
+# another implementation in its place: numpy's ``array_function_from_c_func_and_dispatcher``)
+BODY_RUNS = PLAIN_DECORATORS | {"property", "cached_property", "setter", "getter", "deleter"}
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def decorator_makes_the_value(inp: StaticInput, node: FuncNode, returns: list[Segment]) -> bool:
+    """The Returns entry is not this body's to keep: a property setter's or deleter's docstring
+    (Sphinx shows the getter's; round 17, trimesh); an unannotated function whose Returns
+    names its decorator, which hands callers what it builds from the body ("Returns:
+    solara.component: A Solara component ..." under ``@solara.component``, round 17, mesa); or
+    a project decorator whose wrapper returns a value of its own (round 34, pypika's
+    ``@builder``, annotated ``-> None`` on the body).  A decorator the Returns does not name
+    and whose source is not the project's (``@torch.no_grad()``, ``@distributed_trace``), and an
+    explicit ``-> None`` under such a decorator, keep the finding: those were judged TRUE."""
+    decorators = [d for d in decorator_names(node) if d.rsplit(".", 1)[-1] not in BODY_RUNS]
+    if any(d.rsplit(".", 1)[-1] in ("setter", "deleter") for d in decorator_names(node)):
+        return True
+    if not decorators:
+        return False
+    if _project_wrapper_supplies_value(inp, node):
+        return True
+    if inp.function.returns is not None:
+        return False
+    text = " ".join(s.text if s.type is None else f"{s.type} {s.text}" for s in returns)
+    for name in decorators:
+        last = name.rsplit(".", 1)[-1]
+        names = {name, last} if len(last) >= 4 else {name}
+        if any(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", text, re.I) for n in names):
+            return True
+    return False
+
+
+def _project_wrapper_supplies_value(inp: StaticInput, node: FuncNode) -> bool:
+    """A decorator resolving to a project function (one hop, as callees do) whose wrapper
+    returns something that is not the wrapped call's result: callers get a value even when
+    the body returns none."""
+    resolver: CallResolver | None = None
+    for dec in node.decorator_list:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        name = dotted(target)
+        if name is None or name.rsplit(".", 1)[-1] in BODY_RUNS:
+            continue
+        resolver = resolver or CallResolver(inp.graph, inp.file, inp.function)
+        found = resolver.entity(name)
+        if not isinstance(found, tuple) or not isinstance(found[1], Function):
+            continue
+        path, deco = found
+        try:
+            data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+        except Exception:  # an unreadable decorator proves nothing
+            continue
+        deco_node = function_node(data, deco)
+        if deco_node is None:
+            continue
+        # ``@builder`` is the decorator itself; ``@retry(3)`` calls a factory returning one
+        candidates = [deco_node] if not isinstance(dec, ast.Call) else _nested_defs(deco_node)
+        if any(_wraps_with_own_value(d) for d in candidates):
+            return True
+    return False
+
+
+def _nested_defs(fn: FuncNode) -> list[FuncNode]:
+    return [n for n in own_nodes(fn) if isinstance(n, _DEFS)]
+
+
+def _wraps_with_own_value(deco: FuncNode) -> bool:
+    """``deco(func)`` returns a nested wrapper that calls ``func`` and returns, somewhere, a
+    value that is neither that call nor a name bound to its result (nor None)."""
+    params = [*deco.args.posonlyargs, *deco.args.args]
+    if not params:
+        return False
+    func = params[0].arg
+    returned = {dotted(n.value) for n in own_nodes(deco) if isinstance(n, ast.Return) and n.value}
+    for wrapper in _nested_defs(deco):
+        if wrapper.name not in returned:
+            continue
+        body = own_nodes(wrapper)
+        calls = [n for n in body if isinstance(n, ast.Call) and dotted(n.func) == func]
+        if not calls:
+            continue
+        bound = {
+            t.id
+            for n in body
+            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and n.value in calls
+            for t in n.targets
+            if isinstance(t, ast.Name)
+        }
+        for ret in (n for n in body if isinstance(n, ast.Return) and n.value is not None):
+            value = ret.value
+            if isinstance(value, ast.Constant) and value.value is None:
+                continue
+            if value in calls or (isinstance(value, ast.Name) and value.id in bound):
+                continue
+            return True
+    return False
