@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.defaults_colours import same_colour
+from docref.checks.static.defaults_replaced import replaced_when_falsy
 from docref.checks.static.defaults_stated import (
     UNSET,
     DocumentedDefault,
@@ -327,6 +328,8 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             continue  # "default None ... If None, Adam will be used" for "Adam": one behaviour
         if _sentinel_explained(seg, signature_text, doc.text):
             continue  # "-1 means the spawn object's default (default 30)": the sentinel's value
+        if replaced_when_falsy(inp, name, signature_value, doc.value, contradicts):
+            continue  # ``port=0`` and ``port or 3306`` in the body: 3306 is what callers get
         reported.add(name)
         out.append(
             inp.finding(

@@ -1,0 +1,167 @@
+"""Static rules: mechanism gaps behind round 34's false alarms (session 20's second public
+tuning round: pypika), each with a control of the same shape that stays reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.returns_raises import c3_returns_without_value
+
+from tests.static_helpers import project_findings, project_input
+
+# pypika's ``@builder``: the wrapper calls the method on a copy and hands back the copy when
+# the method returns None -- callers get a value the body never returns
+_BUILDER = '''
+import copy
+from functools import wraps
+
+
+def builder(func):
+    """Run ``func`` on a copy; return the copy unless ``func`` returned something."""
+
+    @wraps(func)
+    def _copy(self, *args, **kwargs):
+        self_copy = copy.copy(self)
+        result = func(self_copy, *args, **kwargs)
+        if result is None:
+            return self_copy
+        return result
+
+    return _copy
+
+
+def chained(times):
+    """A factory: the decorator it returns hands back ``self``."""
+
+    def deco(func):
+        def wrapper(self, *args):
+            for _ in range(times):
+                func(self, *args)
+            return self
+
+        return wrapper
+
+    return deco
+
+
+def logged(func):
+    """Pass the wrapped call's value through."""
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        print("calling", func)
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
+def timed(func):
+    """Pass the wrapped call's value through, bound to a name first."""
+
+    def wrapper(*args, **kwargs):
+        value = func(*args, **kwargs)
+        print("done")
+        return value
+
+    return wrapper
+'''
+
+_RETURNS = {
+    "reST": ":param table: The table.\n        :return: A copy of the query with the table set.",
+    "Google": "Args:\n            table: The table.\n\n"
+    "        Returns:\n            A copy of the query with the table set.",
+    "NumPy": "Parameters\n        ----------\n        table : str\n            The table.\n\n"
+    "        Returns\n        -------\n        Query\n"
+    "            A copy of the query with the table set.",
+}
+
+_QUERY = '''
+from pkg.utils import builder, chained, logged, timed
+
+
+class Query:
+    {decorator}
+    def from_(self, table) -> None:
+        """Set the table.
+
+        {returns}
+        """
+        self._table = table
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_RETURNS))
+@pytest.mark.parametrize(
+    ("decorator", "expected"),
+    [
+        ("@builder", 0),
+        ("@chained(2)", 0),
+        ("@logged", 1),
+        ("@timed", 1),
+        ("@functools.cache", 1),
+    ],
+    ids=["builder", "factory", "control-pass-through", "control-bound-result", "control-external"],
+)
+def test_a_project_decorator_whose_wrapper_returns_its_own_value_makes_the_documented_value(
+    tmp_path: Path, style: str, decorator: str, expected: int
+) -> None:
+    # round 34 (pypika, 26 FALSE): ``@builder`` returns the copy it ran the method on when the
+    # method returns None, so ``:return: A copy of ...`` on a ``-> None`` body is what callers
+    # get.  A project decorator passing the wrapped call's value through (directly or bound to
+    # a name) and a decorator whose source is not the project's keep the finding.
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/utils.py": _BUILDER,
+        "pkg/query.py": "import functools\n"
+        + _QUERY.format(decorator=decorator, returns=_RETURNS[style]),
+    }
+    inp = project_input(tmp_path, files, "pkg/query.py", "Query.from_")
+    found = c3_returns_without_value(inp)
+    assert len(found) == expected, [f.message for f in found]
+
+
+_PORT_DOCS = {
+    "reST": ":param port: MySQL port to use. (default: 3306)",
+    "Google": "Args:\n            port: MySQL port to use. Defaults to 3306.",
+    "NumPy": "Parameters\n        ----------\n        port : int, default 3306\n"
+    "            MySQL port to use.",
+}
+
+_CONNECTION = '''
+class Connection:
+    """A connection.
+
+    {doc}
+    """
+
+    def __init__(self, *, host=None, port=0):
+        {body}
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_PORT_DOCS))
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("self.port = port or 3306", 0),
+        ("if not port:\n            port = 3306\n        self.port = port", 0),
+        ("self.port = port or 5432", 1),
+        ("self.port = port", 1),
+    ],
+    ids=["or-value", "if-not", "control-other-value", "control-no-replacement"],
+)
+def test_a_falsy_default_the_body_replaces_is_documented_by_its_effective_value(
+    tmp_path: Path, style: str, body: str, expected: int
+) -> None:
+    # round 34 (pymysql ``Connection``, 1 FALSE): ``port=0`` with ``self.port = port or 3306``
+    # -- "(default: 3306)" is what callers get.  A body putting another value in its place, or
+    # none, keeps the finding.
+    doc = _PORT_DOCS[style].replace("\n        ", "\n    ")
+    code = _CONNECTION.format(doc=doc, body=body)
+    found = [
+        f
+        for f in project_findings(tmp_path, {"mod.py": code}, "mod.py")
+        if f.rule == "C2-DEFAULT-MISMATCH"
+    ]
+    assert len(found) == expected, [f.message for f in found]
