@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.prose_names import RULE_STALE
 from docref.checks.static.returns_raises import c3_returns_without_value
 
-from tests.static_helpers import project_findings, project_input
+from tests.static_helpers import project_findings, project_input, static_input
 
 # pypika's ``@builder``: the wrapper calls the method on a copy and hands back the copy when
 # the method returns None -- callers get a value the body never returns
@@ -164,4 +166,42 @@ def test_a_falsy_default_the_body_replaces_is_documented_by_its_effective_value(
         for f in project_findings(tmp_path, {"mod.py": code}, "mod.py")
         if f.rule == "C2-DEFAULT-MISMATCH"
     ]
+    assert len(found) == expected, [f.message for f in found]
+
+
+_WRAPPED = '''
+def try_expanding_sum_type_to_union(typ):
+    """Expand the type."""
+    return typ
+
+
+def make_simplified_union(items, contract_literals=True):
+    """Build a union type.
+
+    The contract_literals flag indicates whether to contract literals. Set it to
+    False when called by {wrapped}().
+    """
+    return try_expanding_sum_type_to_union(items) if contract_literals else items
+'''
+
+
+@pytest.mark.parametrize(
+    ("wrapped", "expected"),
+    [
+        ("try_expanding_sum_type_\n    to_union", 0),
+        ("to_union", 1),
+        ("try_expanding_\n    to_union", 1),
+    ],
+    ids=["wrapped-at-underscore", "control-tail-alone", "control-joined-names-nothing"],
+)
+def test_a_name_the_line_wrap_cut_after_an_underscore_is_the_joined_name(
+    tmp_path: Path, wrapped: str, expected: int
+) -> None:
+    # round 34 (mypy ``make_simplified_union``, 1 FALSE): "called by try_expanding_sum_type_
+    # / to_union()" -- the wrap cut the name after an underscore; joined it is in scope, so
+    # ``to_union`` is no old name.  The tail alone, or a head that joins into nothing in scope,
+    # stays reported as the renamed ``try_expanding_sum_type_to_union``.
+    code = _WRAPPED.format(wrapped=wrapped)
+    inp = static_input(tmp_path, code, "make_simplified_union")
+    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
     assert len(found) == expected, [f.message for f in found]
