@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_names import RULE_STALE
 from docref.checks.static.returns_raises import c3_returns_without_value
 
@@ -205,3 +206,58 @@ def test_a_name_the_line_wrap_cut_after_an_underscore_is_the_joined_name(
     inp = static_input(tmp_path, code, "make_simplified_union")
     found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
     assert len(found) == expected, [f.message for f in found]
+
+
+_EXAMPLE_NUMPY = '''
+def is_field_list(line: str) -> bool:
+    """Check if the line is an Epytext field list.
+
+    Parameters
+    ----------
+    line : str
+        The line to check.
+
+    Notes
+    -----
+    {notes}
+    """
+    return line.startswith("@")
+'''
+
+_EXAMPLE_GOOGLE = '''
+def is_field_list(line: str) -> bool:
+    """Check if the line is an Epytext field list.
+
+    Args:
+        line: The line to check.
+
+    Note:
+        {notes}
+    """
+    return line.startswith("@")
+'''
+
+_PATTERNS = {
+    # the pattern, quoted a level deeper after a sentence ending in a colon
+    "quoted": "Epytext field lists have the following pattern:\n{deep}@param x:\n{deep}@type x:",
+    # controls: a field at the section's own indentation, or deeper after no colon
+    "control-same-indent": "Epytext field lists look so.\n{same}@param x: the value.",
+    "control-no-colon": "Epytext field lists look so.\n{deep}@param x: the value.",
+}
+
+
+@pytest.mark.parametrize("style", ["NumPy", "Google"])
+@pytest.mark.parametrize("shape", sorted(_PATTERNS))
+def test_fields_quoted_as_an_example_in_a_free_text_section_are_not_this_docstrings(
+    tmp_path: Path, style: str, shape: str
+) -> None:
+    # round 34 (docformatter ``is_epytext_field_list``, 1 FALSE): a NumPy Notes section shows
+    # the Epytext pattern ``@param x:`` indented under "the following pattern:" -- an example,
+    # not a parameter entry.  A field at the section's own indentation, or deeper after a
+    # sentence not ending in a colon, stays a field (``x`` reported unknown).
+    template = _EXAMPLE_NUMPY if style == "NumPy" else _EXAMPLE_GOOGLE
+    same = " " * (4 if style == "NumPy" else 8)
+    notes = _PATTERNS[shape].format(same=same, deep=same + "    ")
+    code = template.format(notes=notes)
+    found = c1_param_unknown(static_input(tmp_path, code, "is_field_list"))
+    assert len(found) == (0 if shape == "quoted" else 1), [f.message for f in found]

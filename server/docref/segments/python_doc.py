@@ -155,6 +155,8 @@ class _Parser:
                 i = self._numpy_section(i, hi, body=1)
             elif headers and (title := self._google_title(i, hi)) is not None:
                 i = self._google_section(i, hi, title)
+            elif section is not None and (quoted := self._quoted_example(i, lo, hi)) is not None:
+                i = quoted  # a pattern shown in a Notes/Example section: no field of this one
             elif (field := field_match(line.text)) is not None:
                 i = self._field(i, hi, *field)
             elif COMMENT.match(line.text):
@@ -167,6 +169,24 @@ class _Parser:
                 continue
             self.started = True
             self.colon_indent = None
+
+    def _quoted_example(self, i: int, lo: int, hi: int) -> int | None:
+        """The end of an indented block of fields a free-text section's sentence ending in a
+        colon introduces ("Epytext field lists have the following pattern:" then ``@param
+        x:`` a level deeper; round 34, docformatter): an example, not this docstring's fields.
+        None when line ``i`` opens no field or follows no such sentence."""
+        if field_match(self.lines[i].text) is None:
+            return None
+        prev = next((j for j in range(i - 1, lo - 1, -1) if self.lines[j].text), None)
+        if prev is None or not self.lines[prev].text.endswith(":"):
+            return None
+        base = self.lines[prev].indent
+        if self.lines[i].indent <= base:
+            return None
+        end = i
+        while end < hi and (not self.lines[end].text or self.lines[end].indent > base):
+            end += 1
+        return end
 
     def _numpy_section(self, i: int, hi: int, body: int = 2) -> int:
         """The section titled at line ``i``, its body from ``i + body`` (after the underline,
