@@ -9,6 +9,7 @@ import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_names import RULE_STALE
+from docref.checks.static.prose_returns import c2_prose_return_type
 from docref.checks.static.returns_raises import c3_returns_without_value
 
 from tests.static_helpers import project_findings, project_input, static_input
@@ -261,3 +262,36 @@ def test_fields_quoted_as_an_example_in_a_free_text_section_are_not_this_docstri
     code = template.format(notes=notes)
     found = c1_param_unknown(static_input(tmp_path, code, "is_field_list"))
     assert len(found) == (0 if shape == "quoted" else 1), [f.message for f in found]
+
+
+_ERROR_LIST = {
+    "plain": '"""Return {claim} of new error messages from a given file."""',
+    "Google": '"""Collect the messages.\n\n    Returns:\n'
+    '        {claim} of new error messages.\n    """',
+    "reST": '"""Collect the messages.\n\n    :returns: {claim} of new error messages.\n    """',
+}
+
+_MESSAGES = """
+ErrorTuple = tuple[str, int, str]
+
+
+def file_messages(path: str) -> list[ErrorTuple]:
+    {doc}
+    return [(path, 1, "boom")]
+"""
+
+
+@pytest.mark.parametrize("style", sorted(_ERROR_LIST))
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [("an error tuple list", 0), ("an error tuple", 1)],
+    ids=["compound-head-list", "control-tuple"],
+)
+def test_a_container_noun_after_the_kind_word_heads_the_compound(
+    tmp_path: Path, style: str, claim: str, expected: int
+) -> None:
+    # round 34 (mypy ``Errors.file_messages``, 1 FALSE): "an error tuple list" is a list of
+    # error tuples, as ``-> list[ErrorTuple]`` says; "an error tuple" alone stays reported.
+    code = _MESSAGES.format(doc=_ERROR_LIST[style].format(claim=claim))
+    found = c2_prose_return_type(static_input(tmp_path, code, "file_messages"))
+    assert len(found) == expected, [f.message for f in found]

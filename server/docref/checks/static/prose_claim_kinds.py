@@ -134,6 +134,12 @@ _CONVERTED = re.compile(
 )
 
 
+# a container noun right after the kind word heads the compound ("Return an error tuple list
+# of new error messages" for ``-> list[ErrorTuple]``, round 34, mypy): the kind word qualifies
+_HEAD_AFTER = re.compile(r"\s+(?:list|dict|dictionary|array|sequence|tuple)s?\b", re.I)
+_ENDS_IN_OF = re.compile(r"\b(?:of|with|for|from|to)\s*$", re.I)  # "a list of" tuples
+
+
 # a Java array type named as the noun ("a String[] containing the key and value", "a
 # String[] of size two", round 26; with its length written in: "a <CODE>float[2]</CODE> with
 # the x coordinates"): a list, not its element type
@@ -157,6 +163,8 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
             return None
         if text[match.end() : match.end() + 1] == "/":
             return None  # "A string/bytes object": one of two kinds (round 13, invoke)
+        if not _ENDS_IN_OF.search(match.group(0)) and _HEAD_AFTER.match(text, match.end()):
+            return None  # "an error tuple list": the container after the kind is the noun
         return kind, match
     return None
 
