@@ -12,7 +12,7 @@ and keys the findings as ``precision.py`` does.  Compare two runs (main and a br
     python benchmarks/still_firing_files.py --compare benchmarks/out/a.json benchmarks/out/b.json
 
 Corpora are looked up under /work/corpora, the private round-20/21/22/24/25/27/28/29/30
-folders (now public) and round 33's (public from the start); ``--corpora a,b`` checks only
+folders (now public) and rounds 33/34's (public from the start); ``--corpora a,b`` checks only
 those (a partial run to add to another).
 """
 
@@ -43,6 +43,7 @@ ROOTS = (
     "/work/notes/private/r29/corpora",
     "/work/notes/private/r30/corpora",
     "/work/notes/private/r33/corpora",
+    "/work/notes/private/r34/corpora",
 )
 
 
