@@ -73,9 +73,11 @@ def _project_wrapper_supplies_value(inp: StaticInput, node: FuncNode) -> bool:
             continue
         resolver = resolver or CallResolver(inp.graph, inp.file, inp.function)
         found = resolver.entity(name)
-        if not isinstance(found, tuple) or not isinstance(found[1], Function):
+        if not isinstance(found, tuple):
             continue
         path, deco = found
+        if not isinstance(deco, Function):
+            continue
         try:
             data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
         except Exception:  # an unreadable decorator proves nothing
