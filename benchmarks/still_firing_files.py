@@ -42,6 +42,7 @@ ROOTS = (
     "/work/notes/private/r28/corpora",
     "/work/notes/private/r29/corpora",
     "/work/notes/private/r30/corpora",
+    "/work/notes/private/r31/corpora",
     "/work/notes/private/r32/corpora",
     "/work/notes/private/r33/corpora",
     "/work/notes/private/r34/corpora",
