@@ -58,6 +58,10 @@ public class Names {
         ("a string of patterns", "int[]", True),
         ("a string of characters", "String[]", True),
         ("a string of hex digits", "List<String>", True),
+        # the words before the claim say it is one text holding them all (the prose probe's
+        # "a comma-separated String of account codes" on a List<String>)
+        ("a comma-separated String of account codes", "List<String>", True),
+        ("a space-delimited string of names", "String[]", True),
     ],
 )
 def test_several_strings_said_of_strings(

@@ -226,15 +226,24 @@ _ONE_TEXT = re.compile(
 )
 
 
-def string_per_item(claim: str, rest: str, declared: str | None) -> bool:
+def string_per_item(claim: str, rest: str, declared: str | None, said: str = "") -> bool:
     """Whether a string claim said of an array or list of strings goes on to name several
     things it is of (:data:`_OF_SEVERAL`, :data:`_SERIES_OF`) or has a plural head noun
-    (:data:`_PLURAL_HEAD`): each item is one such string."""
+    (:data:`_PLURAL_HEAD`): each item is one such string.  *said* is the claim with the words
+    just before it: "a comma-separated String of codes" is one text holding them all."""
     if claim != "str" or not _STRINGS.match((declared or "").strip()):
         return False
     if _OF_SEVERAL.match(rest) is not None or _PLURAL_HEAD.match(rest) is not None:
         return True
-    return _SERIES_OF.match(rest) is not None and _ONE_TEXT.search(rest) is None
+    one_text = _ONE_TEXT.search(rest) is not None or _ONE_TEXT.search(said) is not None
+    return _SERIES_OF.match(rest) is not None and not one_text
+
+
+def claim_with_lead(text: str, match: re.Match[str], words: int = 2) -> str:
+    """The claim *match* found in *text* with the *words* words before it, which qualify it
+    ("comma-separated String")."""
+    lead = text[: match.start()].split()[-words:]
+    return " ".join([*lead, match.group(0)])
 
 
 # a method named for the text of a thing ("getCountString", "sizeAsString") returns that thing

@@ -22,6 +22,7 @@ import re
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.overriders import overriders
 from docref.checks.static.prose_claim_kinds import (
+    claim_with_lead,
     claimed_kind,
     said_of_items,
     string_of_elements,
@@ -263,7 +264,9 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             continue  # "Whether it was waiting, and the result": a container's items
         if java and string_of_elements(claim, match, annotations.get(name)):
             continue  # "the integer string" for an ``int[]``: a string of integers
-        if java and string_per_item(claim, text[match.end() :], annotations.get(name)):
+        if java and string_per_item(
+            claim, text[match.end() :], annotations.get(name), claim_with_lead(text, match)
+        ):
             continue  # "the string representation of the values": one per item
         if claim == "bool" and kinds <= {"int", "None"} and defaults.get(name) in ("0", "1"):
             continue  # a C-style flag the code spells 0/1: GitPython's ``ignore_self: int = 1``

@@ -45,6 +45,7 @@ from docref.checks.static.javadoc_rules import TYPE_PHRASE as JAVA_TYPE_PHRASE
 from docref.checks.static.prose_claim_kinds import (
     KIND_WORDS,
     SHOWN,
+    claim_with_lead,
     items_converted,
     named_as_text,
     said_as,
@@ -250,7 +251,9 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "properties as bytes" of a mapping: its items come as bytes
         if java and string_of_elements(claim, match, inp.function.returns):
             continue  # "the integer string" for an ``int[]``: a string of integers
-        if java and string_per_item(claim, text[match.end() :], inp.function.returns):
+        if java and string_per_item(
+            claim, text[match.end() :], inp.function.returns, claim_with_lead(text, match)
+        ):
             continue  # "the string representation of the values": one per item
         if java and named_as_text(claim, match, inp.function.name, inp.function.returns):
             continue  # "The count of nodes" on ``String getCountString()``: the count as text
