@@ -169,7 +169,18 @@ def _with_tuple_items(
 # --------------------------------------------------------------------------- docstring text
 
 
+# a type written as a string, the forward-reference habit of annotations (``:type tags: "list"``,
+# ``'pkg.Model'``, ``"list[str]"``): the quotes are not part of the type.  Only a type's shape is
+# unquoted -- a builtin type word, a capitalised or dotted name, a subscript -- so a quoted
+# value (``'fast'``) stays the literal it documents
+_QUOTED_TYPE = re.compile(
+    r"""^(["'])((?:[A-Z][\w.]*|[A-Za-z_]\w*(?:\.\w+)+|int|str|float|bool|bytes|list|dict"""
+    r"""|tuple|set|frozenset|complex|object|type|callable)(?:\[[^"']*\])?)\1$"""
+)
+
+
 def _clean(text: str) -> str:
+    text = _QUOTED_TYPE.sub(r"\2", text.strip())
     # Markdown autoref links (mkdocs-autorefs, the Hugging Face doc-builder): ``[`Info`]`` or
     # ``[Info][pkg.Info]`` inside a type stand for the name, not for a list or a parameter list
     text = _MD_LINK.sub(lambda m: m.group(1) or m.group(2), text)
