@@ -141,9 +141,23 @@ _CONTRACTIONS = frozenset(
 # "command ids such as `napari.window.file.copy`", "the key ``a.b``": the sentence calls the
 # name a string identifier, not a reference to code
 _AN_ID = re.compile(
-    r"\b(?:ids?|identifiers?|keys?)\s+(?:such\s+as\s+|like\s+|e\.g\.,?\s+)?(?:[:\w]+:)?[`*]*$",
+    r"\b(?:ids?|identifiers?|keys?|permissions?)\s+(?:such\s+as\s+|like\s+|e\.g\.,?\s+)?"
+    r"(?:[:\w]+:)?[`*]*$"
+    # "Authorization requires ``spanner.instances.setIamPolicy``" (round 32, the generated
+    # Google Cloud clients): an access-control permission string, not a module path
+    r"|\bauthori[sz]ation\s+requires\s+(?:the\s+)?(?:[:\w]+:)?[`*]*$",
     re.I,
 )
+# "Based of original function ``qnwnorm1`` in CompEcon toolbox by Miranda and Fackler" (round
+# 31): a routine of the program this code was ported from -- told as its origin before the
+# mention and placed in a named other program after it; "the original ``helper``" alone
+# (this code's own earlier name) is no cue
+_ORIGIN_BEFORE = re.compile(
+    r"\b(?:original(?:ly)?|ported\s+from|translated\s+from|adapted\s+from|port\s+of)\s+"
+    r"(?:[a-z]+\s+){0,3}(?:[:\w]+:)?[`*]*$",
+    re.I,
+)
+_ORIGIN_AFTER = re.compile(r"[`*]*\s+(?:in|from|of)\s+(?:the\s+)?[A-Z][\w-]*")
 
 
 def _possessive(before: str) -> bool:
@@ -174,12 +188,17 @@ def may_not_exist(source: str, segment: Segment, start: int, end: int | None = N
     ("Django's `timesince`", "torchvision's ``nrow``") or calls it an id ("command ids such as
     `napari.window.file.copy`": a string, not a module path), or the text after it (``end``)
     does ("the ``mlflow.prompt.is_prompt`` tag"; round 9), or it is the example of a sentence
-    about keys ("name the keys ..., e.g, ``pandas.indexcol``"; round 19)."""
+    about keys ("name the keys ..., e.g, ``pandas.indexcol``"; round 19), or the text around
+    it says it is a routine of the program this code was ported from ("original function
+    ``qnwnorm1`` in CompEcon"; round 31)."""
     before = source[max(segment.start, start - 40) : start]
     if _HISTORY.search(before) or _possessive(before) or _AN_ID.search(before):
         return True
     attribute = source.startswith(("self.", "cls."), start)
     if end is not None and not attribute and _AN_ID_AFTER.match(source, end, segment.end):
+        return True
+    origin = end is not None and _ORIGIN_BEFORE.search(before) is not None
+    if origin and _ORIGIN_AFTER.match(source, end or 0, segment.end):
         return True
     if _EXAMPLE_CUE.search(before) and _ID_WORD.search(source, segment.start, start):
         return True
