@@ -60,6 +60,32 @@ def logged(func):
     return wrapper
 
 
+def memoized(func):
+    """Hand back the wrapped call's value, kept in a cache for the next call."""
+    cache = {}
+
+    def wrapper(*args):
+        if args in cache:
+            return cache[args]
+        cache[args] = func(*args)
+        return cache[args]
+
+    return wrapper
+
+
+def remembered(func):
+    """The same, the result bound to a name before it is stored."""
+
+    def wrapper(self, *args):
+        if args in self._seen:
+            return self._seen[args]
+        result = func(self, *args)
+        self._seen[args] = result
+        return result
+
+    return wrapper
+
+
 def timed(func):
     """Pass the wrapped call's value through, bound to a name first."""
 
@@ -81,7 +107,7 @@ _RETURNS = {
 }
 
 _QUERY = '''
-from pkg.utils import builder, chained, logged, timed
+from pkg.utils import builder, chained, logged, memoized, remembered, timed
 
 
 class Query:
@@ -104,8 +130,19 @@ class Query:
         ("@logged", 1),
         ("@timed", 1),
         ("@functools.cache", 1),
+        ("@memoized", 1),
+        ("@remembered", 1),
     ],
-    ids=["builder", "factory", "control-pass-through", "control-bound-result", "control-external"],
+    ids=[
+        "builder",
+        "factory",
+        "control-pass-through",
+        "control-bound-result",
+        "control-external",
+        # a cache hands back what the wrapped call returned, stored under a key
+        "control-memoized",
+        "control-memoized-bound",
+    ],
 )
 def test_a_project_decorator_whose_wrapper_returns_its_own_value_makes_the_documented_value(
     tmp_path: Path, style: str, decorator: str, expected: int

@@ -63,8 +63,8 @@ def decorator_makes_the_value(inp: StaticInput, node: FuncNode, returns: list[Se
 
 def _project_wrapper_supplies_value(inp: StaticInput, node: FuncNode) -> bool:
     """A decorator resolving to a project function (one hop, as callees do) whose wrapper
-    returns something that is not the wrapped call's result: callers get a value even when
-    the body returns none."""
+    returns something that is not the wrapped call's result (nor a cache entry holding it):
+    callers get a value even when the body returns none."""
     resolver: CallResolver | None = None
     for dec in node.decorator_list:
         target = dec.func if isinstance(dec, ast.Call) else dec
@@ -118,11 +118,31 @@ def _wraps_with_own_value(deco: FuncNode) -> bool:
             for t in n.targets
             if isinstance(t, ast.Name)
         }
+        stores = _result_stores(body, calls, bound)
         for ret in (n for n in body if isinstance(n, ast.Return) and n.value is not None):
             value = ret.value
             if isinstance(value, ast.Constant) and value.value is None:
                 continue
             if value in calls or (isinstance(value, ast.Name) and value.id in bound):
                 continue
+            if isinstance(value, ast.Subscript) and dotted(value.value) in stores:
+                continue  # a cache hands back what the wrapped call returned
             return True
     return False
+
+
+def _result_stores(body: list[ast.AST], calls: list[ast.Call], bound: set[str]) -> set[str]:
+    """The containers the wrapper stores the wrapped call's value in under a key
+    (``cache[args] = func(*args)``, ``self._seen[key] = result``): a memoizing decorator."""
+    stores: set[str] = set()
+    for n in body:
+        if not isinstance(n, ast.Assign):
+            continue
+        value = n.value
+        if not (value in calls or (isinstance(value, ast.Name) and value.id in bound)):
+            continue
+        for target in n.targets:
+            name = dotted(target.value) if isinstance(target, ast.Subscript) else None
+            if name is not None:
+                stores.add(name)
+    return stores
