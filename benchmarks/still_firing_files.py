@@ -69,6 +69,13 @@ def run(rule: str, only: set[str] | None = None) -> dict[str, dict[str, Any]]:
     for row in load_judged("python").values():
         if rule in (ALL, row["rule"]) and (only is None or row["corpus"] in only):
             files[row["corpus"]].add(row["path"])
+    fired = check_files(files)
+    return {k: f for k, f in fired.items() if rule in (ALL, f["rule"])}
+
+
+def check_files(files: dict[str, set[str]]) -> dict[str, dict[str, Any]]:
+    """Every finding (by key: corpus, rule, message) of ``docref check --no-llm`` on the files
+    ``files`` names per corpus, the corpus root as ``--root`` so its project graph is whole."""
     cache = tempfile.mkdtemp(prefix="docref-still-")
     fired: dict[str, dict[str, Any]] = {}
     for corpus, paths in sorted(files.items()):
@@ -89,8 +96,9 @@ def run(rule: str, only: set[str] | None = None) -> dict[str, dict[str, Any]]:
             print(f"{corpus}: docref exited {proc.returncode}", file=sys.stderr)
             continue
         for f in json.loads(proc.stdout)["findings"]:
-            if rule in (ALL, f["rule"]):
-                fired[finding_key(corpus, f)] = {"corpus": corpus, "message": f["message"]}
+            found = {"corpus": corpus, "rule": f["rule"], "message": f["message"]}
+            fired[finding_key(corpus, f)] = found
+        print(f"{corpus}: {len(existing)} files", file=sys.stderr, flush=True)
     return fired
 
 

@@ -17,16 +17,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
-import tempfile
 from collections import Counter, defaultdict
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from precision import finding_key, load_judged, wilson
-from still_firing_files import corpus_root
+from precision import load_judged, wilson
+from still_firing_files import check_files, corpus_root
 
 RULES = (
     "C2-OPTIONAL-FLAG",
@@ -42,30 +40,9 @@ def run(rules: list[str], only: list[str]) -> dict[str, dict[str, Any]]:
     """Every finding (by key) on the files the judged rows of ``rules`` are in."""
     files: dict[str, set[str]] = defaultdict(set)
     for row in load_judged("python").values():
-        if row["rule"] in rules:
+        if row["rule"] in rules and (not only or row["corpus"] in only):
             files[row["corpus"]].add(row["path"])
-    cache = tempfile.mkdtemp(prefix="docref-still-rules-")
-    fired: dict[str, dict[str, Any]] = {}
-    for corpus, paths in sorted(files.items()):
-        root = corpus_root(corpus)
-        if root is None or (only and corpus not in only):
-            continue
-        existing = [p for p in (os.path.join(root, p) for p in sorted(paths)) if os.path.exists(p)]
-        command = ["docref", "check", "--no-llm", "--format", "json", "--no-progress"]
-        proc = subprocess.run(
-            [*command, "--root", root, *existing],
-            capture_output=True,
-            text=True,
-            env={**os.environ, "DOCREF_CACHE_DIR": cache},
-        )
-        if proc.returncode not in (0, 1):
-            print(f"{corpus}: docref exited {proc.returncode}", file=sys.stderr)
-            continue
-        for f in json.loads(proc.stdout)["findings"]:
-            found = {"corpus": corpus, "rule": f["rule"], "message": f["message"]}
-            fired[finding_key(corpus, f)] = found
-        print(f"{corpus}: {len(existing)} files", file=sys.stderr, flush=True)
-    return fired
+    return check_files(files)
 
 
 def table(path: str, rules: list[str], verbose: bool) -> None:
