@@ -119,7 +119,7 @@ def _wraps_with_own_value(deco: FuncNode) -> bool:
             if isinstance(t, ast.Name)
         }
         stores = _result_stores(body, calls, bound)
-        for ret in (n for n in body if isinstance(n, ast.Return) and n.value is not None):
+        for ret in _after_a_normal_call(body, calls):
             value = ret.value
             if isinstance(value, ast.Constant) and value.value is None:
                 continue
@@ -129,6 +129,26 @@ def _wraps_with_own_value(deco: FuncNode) -> bool:
                 continue  # a cache hands back what the wrapped call returned
             return True
     return False
+
+
+def _after_a_normal_call(body: list[ast.AST], calls: list[ast.Call]) -> list[ast.Return]:
+    """The wrapper's value-returning ``return`` statements reached once the wrapped call has
+    returned normally: not one before the call (a guard that skips the body: ``if disabled:
+    return default``) nor one in an ``except`` handler (a fallback when the body raises).  Those
+    substitute a value only on paths where the body gives none, so the body's documented
+    Returns is still the one callers get (a stale one stays reported)."""
+    first = min((c.lineno, c.col_offset) for c in calls)
+    fallback = {
+        id(r) for h in body if isinstance(h, ast.ExceptHandler) for r in ast.walk(h)
+    }
+    return [
+        n
+        for n in body
+        if isinstance(n, ast.Return)
+        and n.value is not None
+        and id(n) not in fallback
+        and (n.lineno, n.col_offset) > first
+    ]
 
 
 def _result_stores(body: list[ast.AST], calls: list[ast.Call], bound: set[str]) -> set[str]:

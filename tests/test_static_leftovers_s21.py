@@ -1,0 +1,121 @@
+"""Static rules: session 20's leftover false alarms (rounds 31-34) and the narrowing of
+28d71f3's value-supplying decorators, each with a control of the same shape that stays
+reported (session 21, helper left)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.returns_raises import c3_returns_without_value
+
+from tests.static_helpers import project_input
+
+# Wrappers that hand back a value of their own only where the body gives none: before the
+# wrapped call (a guard) or in an ``except`` handler (a fallback).  The body's Returns is the
+# one callers get when it runs, so a stale one on a ``-> None`` body stays reported.
+_WRAPPERS = '''
+import copy
+from functools import wraps
+
+
+def fallback(func):
+    """Return an empty mapping when ``func`` raises KeyError."""
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except KeyError:
+            return {}
+
+    return wrapper
+
+
+def guarded(func):
+    """Skip ``func`` when the object is disabled."""
+
+    @wraps(func)
+    def wrapper(self, *args, **kwargs):
+        if getattr(self, "disabled", False):
+            return False
+        result = func(self, *args, **kwargs)
+        return result
+
+    return wrapper
+
+
+def builder(func):
+    """Run ``func`` on a copy; return the copy unless ``func`` returned something."""
+
+    @wraps(func)
+    def _copy(self, *args, **kwargs):
+        self_copy = copy.copy(self)
+        result = func(self_copy, *args, **kwargs)
+        if result is None:
+            return self_copy
+        return result
+
+    return _copy
+
+
+def defaulting(func):
+    """Return ``self`` when ``func`` returned nothing, after the call, outside any handler."""
+
+    @wraps(func)
+    def wrapper(self, *args, **kwargs):
+        try:
+            value = func(self, *args, **kwargs)
+        except KeyError:
+            raise
+        return self if value is None else value
+
+    return wrapper
+'''
+
+_RETURNS = {
+    "reST": ":param table: The table.\n        :return: The number of rows loaded.",
+    "Google": "Args:\n            table: The table.\n\n"
+    "        Returns:\n            The number of rows loaded.",
+    "NumPy": "Parameters\n        ----------\n        table : str\n            The table.\n\n"
+    "        Returns\n        -------\n        int\n            The number of rows loaded.",
+}
+
+_LOADER = '''
+from pkg.utils import builder, defaulting, fallback, guarded
+
+
+class Loader:
+    {decorator}
+    def load(self, table) -> None:
+        """Load the table.
+
+        {returns}
+        """
+        self._table = table
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_RETURNS))
+@pytest.mark.parametrize(
+    ("decorator", "expected"),
+    [("@fallback", 1), ("@guarded", 1), ("@builder", 0), ("@defaulting", 0)],
+    ids=["except-fallback", "guard-before-the-call", "builder", "after-the-call"],
+)
+def test_a_wrapper_substituting_a_value_only_where_the_body_gives_none_keeps_the_finding(
+    tmp_path: Path, style: str, decorator: str, expected: int
+) -> None:
+    # 28d71f3 (round 34, pypika's ``@builder``) read any wrapper returning something other
+    # than the wrapped call's value as supplying the documented value.  A fallback in an
+    # ``except`` handler or a guard before the call replaces the value only on paths where
+    # the body does not run to its end: the body's stale Returns is still what callers get.
+    # A value the wrapper returns after the call returned normally (builder, defaulting) is
+    # the wrapper's own and keeps the finding silent.
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/utils.py": _WRAPPERS,
+        "pkg/loader.py": _LOADER.format(decorator=decorator, returns=_RETURNS[style]),
+    }
+    inp = project_input(tmp_path, files, "pkg/loader.py", "Loader.load")
+    found = c3_returns_without_value(inp)
+    assert len(found) == expected, [f.message for f in found]
