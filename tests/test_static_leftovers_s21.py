@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_returns_without_value
 
-from tests.static_helpers import project_input
+from tests.static_helpers import flagged, project_input
 
 # Wrappers that hand back a value of their own only where the body gives none: before the
 # wrapped call (a guard) or in an ``except`` handler (a fallback).  The body's Returns is the
@@ -119,3 +120,38 @@ def test_a_wrapper_substituting_a_value_only_where_the_body_gives_none_keeps_the
     inp = project_input(tmp_path, files, "pkg/loader.py", "Loader.load")
     found = c3_returns_without_value(inp)
     assert len(found) == expected, [f.message for f in found]
+
+
+_FORMAT = '''
+def names(format="ri", verbose=False):
+    """Column names.
+
+    Parameters
+    ----------
+    format : str
+      {line}
+    verbose : bool
+        Talk.
+    """
+    return [format, verbose]
+'''
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Format: ri, ma, db", []),
+        ("Default: 'ri'", []),
+        ("formt : str", ["formt : str"]),
+    ],
+    ids=["label-colon", "default-colon", "control-numpy-head"],
+)
+def test_a_numpy_description_two_columns_deep_starting_word_colon_is_no_entry(
+    tmp_path: Path, line: str, expected: list[str]
+) -> None:
+    # round 31 (scikit-rf Touchstone.get_sparameter_names, 2 FALSE): ``format : str`` then
+    # ``  Format: ri, ma, db`` indented 2 columns was read as an entry a slip too deep
+    # ("documents parameter Format").  numpydoc reads every deeper line as the entry's
+    # description; a NumPy ``name : type`` head a slip deeper stays an entry (and reported).
+    found = flagged(c1_param_unknown, tmp_path, _FORMAT.format(line=line), "names")
+    assert [f.text for f in found] == expected

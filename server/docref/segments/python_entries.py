@@ -17,6 +17,8 @@ __all__ = ["bullet_under_plain", "entry_start", "misindented_head"]
 _ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
 # a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one)
 _SENTENCE_WITH_ROLE = re.compile(r"[A-Za-z]\w*\s+:[\w-]+:`")
+# ``Word: text``, the colon against the word: a label in prose, not NumPy's ``name : type``
+_PROSE_COLON = re.compile(r"\w+:\s")
 
 
 def entry_start(
@@ -85,6 +87,10 @@ def misindented_head(
         return None  # ``See :ref:`…``: a role opens the "type", so this is prose
     if ENTRY_BULLET.match(line.text):
         return None  # ``- `batch_dims` (tuple): …``: a list in the entry's description
+    if numpy and len(current) == 1 and _PROSE_COLON.match(line.text):
+        # ``format : str`` then ``  Format: ri, ma, db``: the entry's first description
+        # line (numpydoc reads every deeper line so), not a ``name : type`` head a slip deeper
+        return None
     head = entry_head(grammar, line.text, numpy)
     if head is None or not head.type or not head.name or not head.name.isidentifier():
         return None
