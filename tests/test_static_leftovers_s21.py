@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_returns_without_value
+from docref.checks.static.types_returns import c2_return_type
 
 from tests.static_helpers import flagged, project_input
 
@@ -155,3 +156,45 @@ def test_a_numpy_description_two_columns_deep_starting_word_colon_is_no_entry(
     # description; a NumPy ``name : type`` head a slip deeper stays an entry (and reported).
     found = flagged(c1_param_unknown, tmp_path, _FORMAT.format(line=line), "names")
     assert [f.text for f in found] == expected
+
+
+_CLONE_DOCS = {
+    "NumPy": "Returns\n        -------\n        {doc}\n            A fresh instance.",
+    "Google": "Returns:\n            {doc}: A fresh instance.",
+    "reST": ":returns: A fresh instance.\n        :rtype: {doc}",
+}
+
+_CLONE = '''
+class Bootstrap:
+    def __init__(self, data):
+        self.data = data
+
+    def clone(self, data) -> {ann}:
+        """Clone with other data.
+
+        {returns}
+        """
+        return {body}
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_CLONE_DOCS))
+@pytest.mark.parametrize(
+    ("doc", "ann", "body", "expected"),
+    [
+        ("type[self]", '"Bootstrap"', "self.__class__(data)", 0),
+        ("type(self)", '"Bootstrap"', "type(self)(data)", 0),
+        ("type[self]", "type", "type(self)", 0),
+        ("type[self]", "str", "str(data)", 1),
+    ],
+    ids=["type-of-self", "call-form", "class-object", "control-str"],
+)
+def test_type_of_self_documented_under_returns_is_the_enclosing_class(
+    tmp_path: Path, style: str, doc: str, ann: str, body: str, expected: int
+) -> None:
+    # round 31 (arch ``IIDBootstrap.clone``, FALSE): ``type[self]`` under Returns for
+    # ``-> "IIDBootstrap"`` returning ``self.__class__(...)`` -- ``self`` is no type, the
+    # entry means "an instance of self's class".  Another type stays reported.
+    code = _CLONE.format(ann=ann, body=body, returns=_CLONE_DOCS[style].format(doc=doc))
+    found = flagged(c2_return_type, tmp_path, code, "Bootstrap.clone")
+    assert len(found) == expected, [f.message for f in found]

@@ -90,7 +90,7 @@ def compare(
     try:
         if documented == annotation:
             return EQUAL
-        doc, doc_changed = _normalise(documented)
+        doc, doc_changed = _normalise(_class_of_self(documented, annotation))
         ann, ann_changed = _normalise(annotation)
         self_used = False
         if self_class:
@@ -134,6 +134,20 @@ def _normalise(expr: TypeExpr) -> tuple[TypeExpr, bool]:
     if expr.is_union:
         return make_union(args), changed
     return TypeExpr(name, tuple(args)), changed
+
+
+_OF_SELF = (TypeExpr("type", (TypeExpr("self"),)), TypeExpr("self.__class__"))
+
+
+def _class_of_self(doc: TypeExpr, ann: TypeExpr) -> TypeExpr:
+    """A documented ``type[self]`` / ``self.__class__`` (``self`` is no type: "an instance of
+    self's class", round 31 arch ``clone``) read as ``Self`` -- ``type[Self]`` when the
+    annotation is a class object itself."""
+    if doc.is_union:
+        return make_union([_class_of_self(m, ann) for m in doc.args])
+    if doc not in _OF_SELF:
+        return doc
+    return TypeExpr("type", (TypeExpr(SELF),)) if ann.name == "type" else TypeExpr(SELF)
 
 
 def _substitute(expr: TypeExpr, old: str, new: str) -> tuple[TypeExpr, bool]:
