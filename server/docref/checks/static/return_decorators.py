@@ -138,9 +138,7 @@ def _after_a_normal_call(body: list[ast.AST], calls: list[ast.Call]) -> list[ast
     substitute a value only on paths where the body gives none, so the body's documented
     Returns is still the one callers get (a stale one stays reported)."""
     first = min((c.lineno, c.col_offset) for c in calls)
-    fallback = {
-        id(r) for h in body if isinstance(h, ast.ExceptHandler) for r in ast.walk(h)
-    }
+    fallback = {id(r) for h in body if isinstance(h, ast.ExceptHandler) for r in ast.walk(h)}
     return [
         n
         for n in body
