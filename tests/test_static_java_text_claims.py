@@ -48,6 +48,10 @@ public class Names {
         # "a string of <plural>": a series of them, the array or list itself
         ("a string of patterns, which included files should match.", "String[]", False),
         ("a string of file names", "List<String>", False),
+        # a string given for each of several things: one per item
+        ("the String representation for each day of the week, never null.", "String[]", False),
+        ("the display string for every column", "List<String>", False),
+        ("a label string per row", "String[]", False),
         # controls: one string, a verb after "string", the things said to be written out in
         # one text, and a number array stay reported
         ("the string representation of this option", "List<String>", True),
@@ -56,6 +60,9 @@ public class Names {
         ("a string of names, one per line", "String[]", True),
         ("the string representations of this option", "int[]", True),
         ("a string of patterns", "int[]", True),
+        # one thing after "for", or the distributive said of a single String, stays reported
+        ("the String representation for this day of the week", "String[]", True),
+        ("the String representation for each day of the week", "int[]", True),
         ("a string of characters", "String[]", True),
         ("a string of hex digits", "List<String>", True),
         # the words before the claim say it is one text holding them all (the prose probe's

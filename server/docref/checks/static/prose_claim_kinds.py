@@ -198,6 +198,9 @@ _OF_SEVERAL = re.compile(
     r"^(?:\s+[a-z]+)?\s+of\s+(?:the|its|their|these|those|all|each\s+of\s+the)\s+"
     r"(?:[a-z-]+\s+)?[a-z]+s\b"
 )
+# "the String representation for each day of the week" for a ``String[]``: a distributive
+# "for each"/"for every"/"per" after the noun makes one string per thing (not "for this day")
+_FOR_EACH = re.compile(r"^(?:\s+[a-z]+)?\s+(?:(?:for|of)\s+(?:each|every)|per)\s+[a-z]", re.I)
 _STRINGS = re.compile(
     r"^(?:(?:java\.lang\.)?String\s*\[\]|(?:java\.util\.)?(?:List|Collection|Set"
     r"|Iterable)\s*<\s*(?:java\.lang\.)?String\s*>)$"
@@ -228,12 +231,13 @@ _ONE_TEXT = re.compile(
 
 def string_per_item(claim: str, rest: str, declared: str | None, said: str = "") -> bool:
     """Whether a string claim said of an array or list of strings goes on to name several
-    things it is of (:data:`_OF_SEVERAL`, :data:`_SERIES_OF`) or has a plural head noun
-    (:data:`_PLURAL_HEAD`): each item is one such string.  *said* is the claim with the words
+    things it is of (:data:`_OF_SEVERAL`, :data:`_SERIES_OF`), has a plural head noun
+    (:data:`_PLURAL_HEAD`) or is given for each of several things (:data:`_FOR_EACH`): each
+    item is one such string.  *said* is the claim with the words
     just before it: "a comma-separated String of codes" is one text holding them all."""
     if claim != "str" or not _STRINGS.match((declared or "").strip()):
         return False
-    if _OF_SEVERAL.match(rest) is not None or _PLURAL_HEAD.match(rest) is not None:
+    if any(p.match(rest) is not None for p in (_OF_SEVERAL, _PLURAL_HEAD, _FOR_EACH)):
         return True
     one_text = _ONE_TEXT.search(rest) is not None or _ONE_TEXT.search(said) is not None
     return _SERIES_OF.match(rest) is not None and not one_text
