@@ -17,6 +17,7 @@ from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import Resolution, missing, project_names
 from docref.checks.static.names_spelling import inflected
 from docref.checks.static.names_stale_cues import (
+    another_objects_member,
     marks_other_parameters,
     names_a_package,
     noun_slot,
@@ -74,8 +75,13 @@ def stale_finding(
     name = mention.target
     if mention.kind not in _STALE_KINDS or "." in name or "#" in name:
         return None
-    if mention.kind == "call" and inp.file.language == "java":
+    java = inp.file.language == "java"
+    if mention.kind == "call" and java:
         return None  # ``name()`` in Javadoc prose is as often another object's or a C function
+    owner = (inp.function.parent_class or "").rsplit(".", 1)[-1]
+    before = inp.source[max(segment.start, mention.start - 60) : mention.start]
+    if java and another_objects_member(before, owner):
+        return None  # "the column's <code>preferredWidth</code>": that object's member
     plain = is_plain_word(name)
     if plain and mention.kind == "emphasis":
         return None

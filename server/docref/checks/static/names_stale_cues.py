@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "another_objects_member",
     "marks_other_parameters",
     "names_a_package",
     "noun_slot",
@@ -103,3 +104,26 @@ def parameter_cue(source: str, start: int, end: int) -> bool:
     # callable's (jax's ``nd_loop``: the body's keyword)
     after = re.match(r"[`*\s]*(?:keyword\s+)?(\w+)", after_text)
     return after is not None and after[1].lower().rstrip("s") in _CUE_WORDS
+
+
+# Javadoc's "sets the column's <code>preferredWidth</code>": a name right after a possessive is a
+# member of the object the possessive names -- a TableColumn's property -- not a name of the
+# documented method's scope.  The object is the documented one when "this" stands before it
+# ("this object's", "this JdbcRowSet's"), when it is the class, object or method itself, or when
+# the possessive noun is the head of the class's own name ("the table's" in ``JXTable``).
+_OWNER = re.compile(r"\b(?:(\w+)\s+)?([A-Za-z]\w*)'s\s+(?:\{@code\s+|<code>|<tt>|`+)?$")
+_SELF_NOUNS = frozenset({"class", "object", "instance", "method", "constructor", "type", "own"})
+_CAMEL_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def another_objects_member(before: str, class_name: str | None) -> bool:
+    """The text ``before`` a Javadoc mention ends with a possessive naming another object than
+    the documented one (``class_name`` is the enclosing class's simple name)."""
+    match = _OWNER.search(before)
+    if match is None:
+        return False
+    determiner, owner = (match[1] or "").lower(), match[2]
+    if determiner == "this" or owner.lower() in _SELF_NOUNS:
+        return False
+    words = _CAMEL_WORD.findall(class_name or "")
+    return not (owner == class_name or (words and owner.lower() == words[-1].lower()))
