@@ -54,6 +54,8 @@ def test_a_name_after_another_objects_possessive(tmp_path: Path, owner: str, fla
     code = _FACTORY.replace("OWNER", owner)
     if "{@code" in owner:
         code = code.replace("{@code <code>preferredWidth</code>", "{@code preferredWidth}")
-    inp = static_input(tmp_path, code, "WidthFactory.configureWidth", filename="p/WidthFactory.java")
+    inp = static_input(
+        tmp_path, code, "WidthFactory.configureWidth", filename="p/WidthFactory.java"
+    )
     found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
     assert len(found) == (1 if flagged else 0), [f.message for f in found]
