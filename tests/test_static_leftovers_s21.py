@@ -198,3 +198,49 @@ def test_type_of_self_documented_under_returns_is_the_enclosing_class(
     code = _CLONE.format(ann=ann, body=body, returns=_CLONE_DOCS[style].format(doc=doc))
     found = flagged(c2_return_type, tmp_path, code, "Bootstrap.clone")
     assert len(found) == expected, [f.message for f in found]
+
+
+_KERNEL_DOCS = {
+    "NumPy": "Parameters\n    ----------\n    ints_arr : ndarray\n        Integers.\n\n"
+    "    Returns\n    -------\n    np.uint64\n        The integer with those bits set.",
+    "Google": "Args:\n        ints_arr (ndarray): Integers.\n\n"
+    "    Returns:\n        np.uint64: The integer with those bits set.",
+    "reST": ":param ints_arr: Integers.\n    :returns: The integer with those bits set.",
+}
+
+_KERNEL = '''
+import numba
+from numba import guvectorize, njit
+
+
+{decorator}
+def to_bits(ints_arr, out):
+    """Convert the set bits to an integer.
+
+    {returns}
+    """
+    out[0] = 0
+    for i in ints_arr:
+        out[0] |= 1 << i
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_KERNEL_DOCS))
+@pytest.mark.parametrize(
+    ("decorator", "expected"),
+    [
+        ("@guvectorize(['(i4[:], u8[:])'], '(m)->()', nopython=True)", 0),
+        ("@numba.guvectorize(['(i4[:], u8[:])'], '(m)->()')", 0),
+        ("@njit(cache=True)", 1),
+    ],
+    ids=["guvectorize", "qualified", "control-njit"],
+)
+def test_a_guvectorize_kernel_documents_the_output_its_ufunc_returns(
+    tmp_path: Path, style: str, decorator: str, expected: int
+) -> None:
+    # round 31 (quantecon ``_ints_arr_to_bits``, FALSE): numba's ``@guvectorize`` compiles a
+    # kernel that fills its output argument into a ufunc returning that output; the Returns
+    # documents it.  An ``@njit`` function returning nothing keeps the finding.
+    code = _KERNEL.format(decorator=decorator, returns=_KERNEL_DOCS[style])
+    found = flagged(c3_returns_without_value, tmp_path, code, "to_bits")
+    assert len(found) == expected, [f.message for f in found]

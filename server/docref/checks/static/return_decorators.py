@@ -32,13 +32,19 @@ PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override", "final"
 # another implementation in its place: numpy's ``array_function_from_c_func_and_dispatcher``)
 BODY_RUNS = PLAIN_DECORATORS | {"property", "cached_property", "setter", "getter", "deleter"}
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# Decorators compiling the body into a function that returns what the body writes into its
+# output arguments: numba's ``@guvectorize(sigs, '(m)->()')`` kernel fills ``out``, and the
+# generalized ufunc callers get returns it (its Returns documents that array).
+_OUTPUT_ARGUMENTS = frozenset({"guvectorize"})
 
 
 def decorator_makes_the_value(inp: StaticInput, node: FuncNode, returns: list[Segment]) -> bool:
     """The Returns entry is not this body's to keep: a property setter's or deleter's docstring
     (Sphinx shows the getter's; round 17, trimesh); an unannotated function whose Returns
     names its decorator, which hands callers what it builds from the body ("Returns:
-    solara.component: A Solara component ..." under ``@solara.component``, round 17, mesa); or
+    solara.component: A Solara component ..." under ``@solara.component``, round 17, mesa); a
+    kernel whose compiled form returns its output arguments (numba's ``@guvectorize``, round
+    31, quantecon); or
     a project decorator whose wrapper returns a value of its own (round 34, pypika's
     ``@builder``, annotated ``-> None`` on the body).  A decorator the Returns does not name
     and whose source is not the project's (``@torch.no_grad()``, ``@distributed_trace``), and an
@@ -48,6 +54,8 @@ def decorator_makes_the_value(inp: StaticInput, node: FuncNode, returns: list[Se
         return True
     if not decorators:
         return False
+    if any(d.rsplit(".", 1)[-1] in _OUTPUT_ARGUMENTS for d in decorators):
+        return True
     if _project_wrapper_supplies_value(inp, node):
         return True
     if inp.function.returns is not None:
