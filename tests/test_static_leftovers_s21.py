@@ -4,12 +4,16 @@ reported (session 21, helper left)."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_returns import c2_return_type
+
+from docref.checks.static.runner import check_file, rules_for
+from docref.graph.project import ProjectGraph
 
 from tests.static_helpers import flagged, project_input
 
@@ -243,4 +247,61 @@ def test_a_guvectorize_kernel_documents_the_output_its_ufunc_returns(
     # documents it.  An ``@njit`` function returning nothing keeps the finding.
     code = _KERNEL.format(decorator=decorator, returns=_KERNEL_DOCS[style])
     found = flagged(c3_returns_without_value, tmp_path, code, "to_bits")
+    assert len(found) == expected, [f.message for f in found]
+
+
+_SLOTS_DOCS = {
+    "NumPy": "Parameters\n    ----------\n    start : int\n        Minimum.\n"
+    "    *bounds : int\n        The other bounds.",
+    "Google": "Args:\n        start (int): Minimum.\n        *bounds (int): The other bounds.",
+    "reST": ":param int start: Minimum.\n    :param bounds: The other bounds.",
+}
+
+_CONSTRAINTS = '''
+class AbstractConstraint:
+    def __init__(self, {base}):
+        self._values = values
+
+
+class RangeConstraint(AbstractConstraint):
+    """Satisfied by any value in the range.
+
+    {doc}
+    """
+
+    def _set_values(self, values):
+        self.start, self.stop = values[:2]
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_SLOTS_DOCS))
+@pytest.mark.parametrize(
+    ("base", "own", "expected"),
+    [
+        ("*values", False, 0),
+        ("*values", True, 2),
+        ("name, *values", False, 2),
+    ],
+    ids=["inherited-varargs", "control-own-init", "control-named-base"],
+)
+def test_a_class_names_the_slots_of_an_inherited_varargs_constructor(
+    tmp_path: Path, style: str, base: str, own: bool, expected: int
+) -> None:
+    # round 32 (pyasn1 ValueRangeConstraint, 2 FALSE; ConstraintsExclusion ``*constraints``,
+    # 2 DEB): the class inherits ``AbstractConstraint.__init__(self, *values)`` and gives the
+    # positional slots their meaning, which its docstring can only name by it.  The class's
+    # own ``__init__(self, *values)`` and a base with a named parameter keep the findings.
+    code = _CONSTRAINTS.format(base=base, doc=_SLOTS_DOCS[style])
+    if own:
+        code += "\n    def __init__(self, *values):\n        super().__init__(*values)\n"
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "m.py").write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
+    graph.index(workers=1)
+    found = [
+        f
+        for f in check_file(graph, "m.py", rules_for(())).findings
+        if f.rule == "C1-PARAM-UNKNOWN" and f.qualname == "RangeConstraint"
+    ]
     assert len(found) == expected, [f.message for f in found]

@@ -190,6 +190,11 @@ class ConstructorResolver:
         if found is None:
             return None  # an external base may define any constructor
         base = self.constructor(found[0], found[1], hops - 1)
+        if base is not None and base.model is None and _only_varargs(base.params):
+            # ``AbstractConstraint.__init__(self, *values)`` inherited: the subclass gives
+            # the slots their meaning (pyasn1's ValueRangeConstraint reads ``start, end``
+            # from ``values``) and can only document them by it, not by the base's name
+            return None
         if base is None or base.model not in _FIELDS_INHERITED:
             if base is not None:
                 base.own_method = None  # the base's method: its docstring is the base's own
@@ -310,6 +315,10 @@ class ConstructorResolver:
 
 
 # ---- module-level helpers --------------------------------------------------------------
+
+
+def _only_varargs(params: list[Param]) -> bool:
+    return len(params) == 1 and params[0].kind == "vararg"
 
 
 def _aliases(fe: FileExtract) -> dict[str, str]:
