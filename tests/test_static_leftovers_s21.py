@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_returns import c2_return_type
@@ -304,4 +305,49 @@ def test_a_class_names_the_slots_of_an_inherited_varargs_constructor(
         for f in check_file(graph, "m.py", rules_for(())).findings
         if f.rule == "C1-PARAM-UNKNOWN" and f.qualname == "RangeConstraint"
     ]
+    assert len(found) == expected, [f.message for f in found]
+
+
+_UPLOAD_DOCS = {
+    "reST": ":param use_import: Use the import mechanism. {text}",
+    "Google": "Args:\n        use_import (bool): Use the import mechanism. {text}",
+    "NumPy": "Parameters\n    ----------\n    use_import : bool\n"
+    "        Use the import mechanism. {text}",
+}
+
+_UPLOAD = '''
+def create_image(name, use_import=False):
+    """Create an image.
+
+    {doc}
+    """
+    return name, use_import
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_UPLOAD_DOCS))
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "This defaults to false because it is harder on the cloud. If the cloud has "
+            "disabled direct uploads, this will default to true.",
+            0,
+        ),
+        ("When the cloud is busy, defaults to true.", 0),
+        ("If not given, defaults to true.", 1),
+        ("If None, this will default to true.", 1),
+        ("Defaults to true.", 1),
+    ],
+    ids=["behaviour-condition", "when-condition", "control-absence", "control-none", "control"],
+)
+def test_a_default_stated_under_a_condition_is_not_the_signatures(
+    tmp_path: Path, style: str, text: str, expected: int
+) -> None:
+    # round 32 (openstacksdk ``create_image``, FALSE): "If the cloud has disabled direct
+    # uploads, this will default to true" after "This defaults to false": the value under
+    # that condition.  A condition on the argument's absence ("If not given", "If None")
+    # states the default itself and stays compared, as does a plain "Defaults to true."
+    code = _UPLOAD.format(doc=_UPLOAD_DOCS[style].format(text=text))
+    found = flagged(c2_default_mismatch, tmp_path, code, "create_image")
     assert len(found) == expected, [f.message for f in found]

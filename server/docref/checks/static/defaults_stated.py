@@ -43,6 +43,13 @@ _LEAD_WORDS = frozenset({"the", "will", "it", "this", "that", "value"})
 _PLURAL_VERB = re.compile(r"default\s+to\b", re.I)
 _PLURAL_SUBJECTS = frozenset({"which", "that", "they", "these", "those", "both", "all", "others"})
 _CLAUSE_START = re.compile(r"[.;:(,\n]")
+_SENTENCE_END = re.compile(r"[.;](?:\s|$)|\n\s*\n")
+_CONDITION = re.compile(r"\s*(?:if|when|whenever|unless|in case)\b", re.I)
+# a condition on the argument's absence: what such a sentence states is the default itself
+_ABSENCE = re.compile(
+    r"\b(?:not|no|none|null|nothing|omitted|unset|missing|absent|unspecified|empty|default)\b",
+    re.I,
+)
 _NUMBER = re.compile(
     r"[-+]?(?:0[xXoObB][\da-fA-F_]+|(?:\d[\d_]*(?:\.\d+|\.(?=[eE]))?|\.\d+)(?:[eE][-+]?\d+)?j?)"
 )
@@ -132,12 +139,23 @@ def _opens_clause(before: str) -> bool:
     return len(words) <= 2 and all(word in _LEAD_WORDS for word in words)
 
 
+def _under_condition(before: str) -> bool:
+    """The sentence before a default cue opens with a condition that is not the argument's
+    absence: "If the cloud has disabled direct uploads, this will default to true" (round 32,
+    openstacksdk, after "This defaults to false ..."): a value under that condition, not the
+    default.  "If not given, defaults to 5" / "When None, defaults to ..." state the default."""
+    sentence = _SENTENCE_END.split(before)[-1]
+    return bool(_CONDITION.match(sentence)) and not _ABSENCE.search(sentence)
+
+
 def _from_prose(text: str) -> Iterator[DocumentedDefault]:
     for cue in _PROSE_CUE.finditer(text):
         if not _opens_clause(text[: cue.start()]):
             continue
         before = text[: cue.start()].split()
         if _PLURAL_VERB.match(cue.group(0)) and before and before[-1].lower() in _PLURAL_SUBJECTS:
+            continue
+        if _under_condition(text[: cue.start()]):
             continue
         found = _value_at(text[cue.end() :])
         if found is None:
