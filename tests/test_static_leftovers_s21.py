@@ -351,3 +351,39 @@ def test_a_default_stated_under_a_condition_is_not_the_signatures(
     code = _UPLOAD.format(doc=_UPLOAD_DOCS[style].format(text=text))
     found = flagged(c2_default_mismatch, tmp_path, code, "create_image")
     assert len(found) == expected, [f.message for f in found]
+
+
+_POINTER = '''
+def _check_input(spiketrains, bin_size):
+    """Check the input given to SPADE.
+
+    Parameters
+    ----------
+    {line}
+
+    Returns
+    -------
+    bool
+        Whether the stability calculation is used.
+    """
+    return bool(spiketrains) and bool(bin_size)
+'''
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("see :`func`:`spade`", []),
+        ("see :func:`spade`", []),
+        ("sea : :class:`Ocean`", ["sea : :class:`Ocean`"]),
+    ],
+    ids=["role-in-backticks", "role", "control-typed-entry"],
+)
+def test_a_pointer_sentence_alone_under_parameters_is_no_entry(
+    tmp_path: Path, line: str, expected: list[str]
+) -> None:
+    # round 31 (elephant ``spade._check_input``, FALSE): "see :`func`:`spade`" -- a role
+    # whose name was typed in backticks -- alone under Parameters was read as an entry named
+    # "see".  A ``name : :class:`Type``` entry is one, and an unknown name stays reported.
+    found = flagged(c1_param_unknown, tmp_path, _POINTER.format(line=line), "_check_input")
+    assert [f.text for f in found] == expected

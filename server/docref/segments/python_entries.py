@@ -15,8 +15,9 @@ from .python_lines import ENTRY_BULLET, Line, described, next_text
 __all__ = ["bullet_under_plain", "entry_start", "misindented_head"]
 
 _ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
-# a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one)
-_SENTENCE_WITH_ROLE = re.compile(r"[A-Za-z]\w*\s+:[\w-]+:`")
+# a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one);
+# the role's name may be mistyped in backticks (``see :`func`:`spade```, round 31 elephant)
+_SENTENCE_WITH_ROLE = re.compile(r"[A-Za-z]\w*\s+:`?[\w-]+`?:`")
 # ``Word: text``, the colon against the word: a label in prose, not NumPy's ``name : type``
 _PROSE_COLON = re.compile(r"\w+:\s")
 
