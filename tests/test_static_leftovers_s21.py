@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.defaults import c2_default_mismatch
+from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_returns import c2_return_type
@@ -387,3 +388,44 @@ def test_a_pointer_sentence_alone_under_parameters_is_no_entry(
     # "see".  A ``name : :class:`Type``` entry is one, and an unknown name stays reported.
     found = flagged(c1_param_unknown, tmp_path, _POINTER.format(line=line), "_check_input")
     assert [f.text for f in found] == expected
+
+
+_OPERAND_DOCS = {
+    "reST": ":param num: (optional) number of networks to move.",
+    "Google": "Args:\n            num (int, optional): number of networks to move.",
+    "NumPy": "Parameters\n        ----------\n        num : int, optional\n"
+    "            number of networks to move.",
+}
+
+_NETWORK = '''
+class Network:
+    def __init__(self, value):
+        self.value = value
+
+    def {name}(self, num):
+        """Move the network.
+
+        {doc}
+        """
+        self.value += num * 256
+        return self
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_OPERAND_DOCS))
+@pytest.mark.parametrize(
+    ("name", "strong"),
+    [("__iadd__", 0), ("__sub__", 0), ("move", 1)],
+    ids=["iadd", "sub", "control"],
+)
+def test_an_operator_methods_operand_documented_optional_is_the_weak_rule(
+    tmp_path: Path, style: str, name: str, strong: int
+) -> None:
+    # round 32 (netaddr ``IPNetwork.__iadd__``/``__isub__``, 2 DEB): "(optional)" on the
+    # operand of an operator method, which ``net += n`` always supplies: inaccurate and
+    # harmless, as a framework callback's arguments are -- the opt-in weak rule.  The same
+    # entry on a named method stays C2-OPTIONAL-FLAG.
+    code = _NETWORK.format(name=name, doc=_OPERAND_DOCS[style])
+    strong_found = flagged(c2_optional_flag, tmp_path, code, f"Network.{name}")
+    weak_found = flagged(c2_optional_flag_weak, tmp_path / "w", code, f"Network.{name}")
+    assert (len(strong_found), len(weak_found)) == (strong, 1 - strong)

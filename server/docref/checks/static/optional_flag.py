@@ -84,6 +84,14 @@ _SAFE_DECORATORS = frozenset(
 )
 
 
+# Binary operator methods: ``net += n`` calls ``__iadd__(net, n)``, never without ``n``
+_OPERATORS = frozenset(
+    f"__{p}{op}__"
+    for op in ("add sub mul matmul truediv floordiv mod pow lshift rshift and xor or".split())
+    for p in ("", "r", "i")
+) | frozenset(f"__{op}__" for op in ("eq", "ne", "lt", "le", "gt", "ge", "contains"))
+
+
 def _says_optional(seg: Segment) -> bool:
     # ``*optional*``/```optional``` (Hugging Face style) say the same as ``optional``
     parts = (part.strip().strip("*`").lower() for part in (seg.type or "").split(","))
@@ -213,7 +221,12 @@ def _optional_flags(inp: StaticInput) -> list[Finding]:
         reported.add(name)
         # a parameter the body never reads, or one a namesake wrapper defaults and hands on
         # (the public docstring copied onto the backend): nothing says callers must pass it
-        weak = not _read_by_body(inp, name) or forwarded_by_namesake(inp, name)
+        # and an operator method's operand, which the operator syntax always supplies
+        weak = (
+            not _read_by_body(inp, name)
+            or forwarded_by_namesake(inp, name)
+            or inp.function.name in _OPERATORS
+        )
         rule = RULE_OPTIONAL_WEAK if weak else RULE_OPTIONAL_FLAG
         out.append(
             inp.finding(
