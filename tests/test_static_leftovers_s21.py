@@ -12,9 +12,8 @@ from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_returns_without_value
-from docref.checks.static.types_returns import c2_return_type
-
 from docref.checks.static.runner import check_file, rules_for
+from docref.checks.static.types_returns import c2_return_type
 from docref.graph.project import ProjectGraph
 
 from tests.static_helpers import flagged, project_input

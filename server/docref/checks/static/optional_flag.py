@@ -87,7 +87,10 @@ _SAFE_DECORATORS = frozenset(
 # Binary operator methods: ``net += n`` calls ``__iadd__(net, n)``, never without ``n``
 _OPERATORS = frozenset(
     f"__{p}{op}__"
-    for op in ("add sub mul matmul truediv floordiv mod pow lshift rshift and xor or".split())
+    for op in (
+        *("add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow"),
+        *("lshift", "rshift", "and", "xor", "or"),
+    )
     for p in ("", "r", "i")
 ) | frozenset(f"__{op}__" for op in ("eq", "ne", "lt", "le", "gt", "ge", "contains"))
 
