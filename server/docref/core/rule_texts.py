@@ -338,8 +338,10 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         ),
         "C3-RETURNS-WEAK": RuleDoc(
             why="C3-RETURNS-YIELDS's finding on a generator documented under Returns whose "
-            "docstring already says it yields (or is a generator or an iterator): the text is "
-            "accurate and only the section's name is off (judged DEBATABLE in rounds 12-16). "
+            "docstring already says it yields (or is a generator or an iterator), or whose "
+            'Returns counts the items loosely ("a sequence of", "one or more"): the text is '
+            "accurate and only the section's name is off (judged DEBATABLE in rounds 12-16, "
+            "19, 22 and 37). "
             'Opt-in (session 14, issue 12): enable = ["C3-RETURNS-WEAK"] or '
             "--extend-select C3-RETURNS-WEAK.",
             example='def pairs(items):\n    """Get the pairs it yields.\n\n    Returns:\n'

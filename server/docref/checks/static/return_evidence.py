@@ -17,7 +17,8 @@ already says it yields.  What stays reported:
 * ``C2-PROSE-RETURN-TYPE``: not a constructor (whose summary describes the object the class
   call makes).  Else ``C2-PROSE-RETURN-WEAK``.
 * ``C3-RETURNS-YIELDS``: a Returns entry on a generator whose docstring nowhere says it yields
-  (or is a generator or iterator); else ``C3-RETURNS-WEAK``.  Returns on a function that never
+  (or is a generator or iterator) and whose Returns does not count the items loosely ("a
+  sequence of", "one or more"); else ``C3-RETURNS-WEAK``.  Returns on a function that never
   returns a value stays whole: none of its judged findings of rounds 0-16 still reported was
   FALSE, and demoting decorated functions (a registry's wrapper may return a value of its own)
   would have cost five TRUE (scikit-learn's ``@_fit_context``, pyvista's
