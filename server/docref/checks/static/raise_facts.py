@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from docref.checks.static.compiled_modules import absent_project_module
 from docref.checks.static.returns_raises_ast import FuncNode, dotted
+from docref.core.ast_nodes import children, walk
 from docref.graph.model import Class, FileExtract, Function
 from docref.graph.project import ProjectGraph
 
@@ -163,13 +164,19 @@ def _handler_names(handler: ast.ExceptHandler) -> set[str] | None:
     return out
 
 
-def _assigned_names(fn: FuncNode) -> set[str]:
+def _assigned_names(fn: FuncNode) -> tuple[set[str], set[str]]:
+    """The names ``fn`` binds (parameters, assignment targets) and those its ``except ...
+    as name`` clauses bind, from one walk of its tree."""
     names = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
     names.update(a.arg for a in (fn.args.vararg, fn.args.kwarg) if a is not None)
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-    return names
+    handler_vars: set[str] = set()
+    for node in walk(fn):
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name is not None:
+            handler_vars.add(node.name)
+    return names, handler_vars
 
 
 def _implicit(node: ast.AST, summary: RaiseSummary) -> None:
@@ -209,11 +216,8 @@ def raise_summary(fn: FuncNode, resolver: CallResolver, *, follow: bool) -> Rais
     summarised one hop deep by the caller); without it they make the summary opaque.
     """
     summary = RaiseSummary()
-    assigned = _assigned_names(fn)
+    assigned, handler_vars = _assigned_names(fn)
     raise_calls: set[int] = set()
-    handler_vars = {
-        h.name for h in ast.walk(fn) if isinstance(h, ast.ExceptHandler) and h.name is not None
-    }
 
     def visit(node: ast.AST, handlers: list[set[str] | None]) -> None:
         if isinstance(node, ast.Try | ast.TryStar):
@@ -232,7 +236,7 @@ def raise_summary(fn: FuncNode, resolver: CallResolver, *, follow: bool) -> Rais
                 _call(node)
         else:
             _implicit(node, summary)
-        for child in ast.iter_child_nodes(node):
+        for child in children(node):
             visit(child, handlers)
 
     def _reraise(handlers: list[set[str] | None]) -> None:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from docref.checks.static.base import StaticInput
 from docref.checks.static.raise_facts import CallResolver, RaiseSummary, raise_summary
 from docref.checks.static.returns_raises_ast import FuncNode, dotted, function_node, own_nodes
+from docref.core.ast_nodes import walk
 from docref.graph.model import Class, FileExtract, Function
 
 __all__ = ["add_property_accessors", "ends_in_raising_call", "summarise_raises"]
@@ -89,7 +90,7 @@ def _properties_read(
     stored: set[str] = set()
     fe = resolver.fe
     owner = resolver.fn.parent_class
-    for sub in ast.walk(node):
+    for sub in walk(node):
         if not isinstance(sub, ast.Attribute):
             continue
         value = sub.value
@@ -192,7 +193,7 @@ def _handed_over(fe: FileExtract, data: bytes, owner: str) -> set[str]:
     found = set()
     for method in fe.functions:
         method_node = function_node(data, method) if method.parent_class == owner else None
-        for call in ast.walk(method_node) if method_node is not None else ():
+        for call in walk(method_node) if method_node is not None else ():
             if isinstance(call, ast.Call):
                 for arg in [*call.args, *(k.value for k in call.keywords)]:
                     if _is_self_attr(arg):
@@ -244,7 +245,7 @@ def _self_stores(fe: FileExtract, data: bytes, owner: str | None) -> dict[str, l
         if method.parent_class != owner:
             continue
         method_node = function_node(data, method)
-        for sub in ast.walk(method_node) if method_node is not None else ():
+        for sub in walk(method_node) if method_node is not None else ():
             if not (isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Call)):
                 continue
             name = dotted(sub.value.func)

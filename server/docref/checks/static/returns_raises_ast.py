@@ -13,6 +13,7 @@ import re
 import textwrap
 from dataclasses import dataclass
 
+from docref.core.ast_nodes import children
 from docref.graph.model import Function
 
 FuncNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -138,7 +139,7 @@ def own_nodes(fn: FuncNode) -> list[ast.AST]:
         out.append(node)
         if isinstance(node, _SCOPES):
             continue
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        stack.extend(reversed(children(node)))
     return out
 
 
