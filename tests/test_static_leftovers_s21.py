@@ -428,3 +428,41 @@ def test_an_operator_methods_operand_documented_optional_is_the_weak_rule(
     strong_found = flagged(c2_optional_flag, tmp_path, code, f"Network.{name}")
     weak_found = flagged(c2_optional_flag_weak, tmp_path / "w", code, f"Network.{name}")
     assert (len(strong_found), len(weak_found)) == (strong, 1 - strong)
+
+
+_NOQA_UNDERLINE = '''
+def threshold_detection(signal, threshold=0.0):
+    """Detect the crossings.
+
+    Parameters
+    ----------
+    {name} : list
+        The signal.
+    threshold : float
+        The threshold.
+
+    Returns
+    ------- # noqa
+    result_st : list
+        The spike times.
+    """
+    return [s for s in signal if s > threshold]
+'''
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [("signal", []), ("sig", ["sig"])],
+    ids=["noqa-underline", "control-stale-entry"],
+)
+def test_a_numpy_underline_with_a_trailing_comment_opens_its_section(
+    tmp_path: Path, name: str, expected: list[str]
+) -> None:
+    # round 31 (elephant threshold_detection / peak_detection, 2 DEB): "Returns" over
+    # "------- # noqa" (numpydoc reads any line starting with the dashes as the underline)
+    # was no section, so "Returns" and "result_st" read as parameter entries.  A stale
+    # entry in the Parameters above stays reported.
+    found = flagged(
+        c1_param_unknown, tmp_path, _NOQA_UNDERLINE.format(name=name), "threshold_detection"
+    )
+    assert [f.text.split()[0] for f in found] == expected
