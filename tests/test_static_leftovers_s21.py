@@ -466,3 +466,40 @@ def test_a_numpy_underline_with_a_trailing_comment_opens_its_section(
         c1_param_unknown, tmp_path, _NOQA_UNDERLINE.format(name=name), "threshold_detection"
     )
     assert [f.text.split()[0] for f in found] == expected
+
+
+_NOTE = '''
+def renumber(from_ports, to_ports):
+    """Renumber the ports.
+
+    Parameters
+    ----------
+    from_ports : list
+        The ports to move.
+    to_ports : list
+        Where they go.
+
+    {line}
+    """
+    return from_ports, to_ports
+'''
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("NB : from_ports and to_ports must have same size.", []),
+        ("Note : the ports are counted from zero.", []),
+        ("NB : int", ["NB"]),
+        ("ports : list of int", ["ports"]),
+    ],
+    ids=["nb-note", "note", "control-typed-nb", "control-stale-entry"],
+)
+def test_a_note_at_the_entries_indent_is_no_parameter(
+    tmp_path: Path, line: str, expected: list[str]
+) -> None:
+    # round 31 (scikit-rf ``Network.renumber``, DEB): "NB : from_ports and to_ports must
+    # have same size." written at the entries' indent is a remark, not a parameter named NB.
+    # An entry with a type ("NB : int") and a stale entry stay reported.
+    found = flagged(c1_param_unknown, tmp_path, _NOTE.format(line=line), "renumber")
+    assert [f.text.split()[0] for f in found] == expected

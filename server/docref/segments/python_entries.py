@@ -18,6 +18,9 @@ _ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
 # a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one);
 # the role's name may be mistyped in backticks (``see :`func`:`spade```, round 31 elephant)
 _SENTENCE_WITH_ROLE = re.compile(r"[A-Za-z]\w*\s+:`?[\w-]+`?:`")
+_NOTE_LABELS = frozenset(
+    {"NB", "N.B.", "Note", "NOTE", "Notes", "Warning", "WARNING", "Caution", "Important", "Hint"}
+)
 # ``Word: text``, the colon against the word: a label in prose, not NumPy's ``name : type``
 _PROSE_COLON = re.compile(r"\w+:\s")
 
@@ -32,6 +35,8 @@ def entry_start(
     if numpy and _SENTENCE_WITH_ROLE.match(text):
         return None  # ``See :meth:`TextManager._from_layer`.``: a sentence, no ``name : type``
     new_head = entry_head(grammar, text, numpy)
+    if new_head is not None and numpy and _note(new_head):
+        return None  # ``NB : from_ports and to_ports must have same size.``: a note
     if new_head is None and numpy and grammar == "named":
         # ``mode: file-like`` reads as prose alone; its description settles it
         new_head = numpy_described(text) if described(lines, j, hi) else None
@@ -48,6 +53,18 @@ def entry_start(
         # ``dataset_split (str, optional)`` then its description: the colon forgotten
         new_head = google_colonless(text) if described(lines, j, hi) else None
     return new_head
+
+
+def _note(head: Head) -> bool:
+    """A NumPy ``Label : sentence`` line whose label is a note word (``NB``, ``Note``,
+    ``Warning``) and whose "type" is a sentence: a remark written at the entries' indent
+    (round 31 scikit-rf ``renumber``), not a parameter named ``NB``."""
+    return (
+        head.name in _NOTE_LABELS
+        and head.type is not None
+        and len(head.type.split()) >= 3
+        and head.type.rstrip().endswith((".", "!"))
+    )
 
 
 def bullet_under_plain(lines: list[Line], current: list[int], j: int) -> bool:
