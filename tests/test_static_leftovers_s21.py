@@ -14,6 +14,7 @@ from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.runner import check_file, rules_for
 from docref.checks.static.types_returns import c2_return_type
+from docref.checks.static.types_rules import c2_param_type
 from docref.graph.project import ProjectGraph
 
 from tests.static_helpers import flagged, project_input
@@ -503,3 +504,44 @@ def test_a_note_at_the_entries_indent_is_no_parameter(
     # An entry with a type ("NB : int") and a stale entry stay reported.
     found = flagged(c1_param_unknown, tmp_path, _NOTE.format(line=line), "renumber")
     assert [f.text.split()[0] for f in found] == expected
+
+
+_PPF_DOCS = {
+    "NumPy": "Parameters\n    ----------\n    ppf : function\n        A post-processing function.",
+    "Google": "Args:\n        ppf (function): A post-processing function.",
+    "reST": ":param ppf: A post-processing function.\n    :type ppf: callable",
+}
+
+_PPF = '''
+def plot_bounds(ntwk, ppf: {ann} = None):
+    """Plot the bounds.
+
+    {doc}
+    """
+    if ppf is not None:
+        {use}
+    return ntwk
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_PPF_DOCS))
+@pytest.mark.parametrize(
+    ("ann", "use", "expected"),
+    [
+        ("bool", "ntwk = ppf(ntwk)", 0),
+        ("int", "ntwk = ppf (ntwk)", 0),
+        ("bool", "ntwk = ntwk[::-1]", 1),
+        ("list", "ntwk = ppf(ntwk)", 1),
+    ],
+    ids=["called-bool", "called-int", "control-not-called", "control-list"],
+)
+def test_a_parameter_the_body_calls_is_the_documented_callable(
+    tmp_path: Path, style: str, ann: str, use: str, expected: int
+) -> None:
+    # round 31 (scikit-rf ``plot_*_bounds_component``, 2 DEB): ``ppf: bool = None``
+    # documented "function" and called by the body -- a bool cannot be called, the docstring
+    # is true to the code and the annotation is the side to fix.  Not called, or annotated
+    # with something that is no plain value, the finding stays.
+    code = _PPF.format(ann=ann, use=use, doc=_PPF_DOCS[style])
+    found = flagged(c2_param_type, tmp_path, code, "plot_bounds")
+    assert len(found) == expected, [f.message for f in found]

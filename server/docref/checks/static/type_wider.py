@@ -9,6 +9,9 @@ it, or the annotation is what to blame.
 * :func:`class_for_a_callable`: ``cls : Type[VoiceProtocol]`` for ``cls: Callable[..., T]``
   (a parameter: a class is a callable; a return documented as a class for a returned function
   stays a finding).
+* :func:`called_as_documented`: ``ppf : function`` for ``ppf: bool = None`` with ``ppf(x)`` in
+  the body (round 31, scikit-rf): a plain value cannot be called, the body calls what the
+  docstring says -- the annotation is the side to fix.
 * :func:`unpacked_kwargs`: ``**perms: Unpack[TD]`` documented by its values' type.
 * :func:`converted_to_documented`: ``config_path : Path`` for ``config_path: str | None`` with
   ``Path(config_path)`` in the body -- the body converts to the documented type, so the
@@ -34,6 +37,7 @@ from docref.checks.types import TypeExpr, Verdict, compare
 
 __all__ = [
     "callable_for_a_class",
+    "called_as_documented",
     "class_for_a_callable",
     "converted_to_documented",
     "default_kind",
@@ -100,6 +104,25 @@ def converted_to_documented(inp: StaticInput, name: str, documented: TypeExpr) -
         for pattern in patterns
         if pattern is not None
     )
+
+
+# builtin values that cannot be called: a body calling a parameter annotated so calls
+# something else, what the docstring says
+_PLAIN_VALUES = frozenset({"bool", "int", "float", "complex", "str", "bytes"})
+
+
+def called_as_documented(
+    inp: StaticInput, name: str, documented: TypeExpr, annotation: TypeExpr
+) -> bool:
+    """``name`` documented as a callable, annotated only with plain values, and called by the
+    body (module docstring)."""
+    values, allowed = _values(documented), _values(annotation)
+    if not values or not allowed or any(m.name != _CALLABLE for m in values):
+        return False
+    if any(m.name not in _PLAIN_VALUES for m in allowed):
+        return False
+    # the body after the docstring: "ppf (function): ..." in a Google entry is no call
+    return re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", inp.body_code()) is not None
 
 
 _KINDS = {ast.List: "list", ast.Dict: "dict", ast.Tuple: "tuple", ast.Set: "set"}

@@ -45,6 +45,7 @@ from docref.checks.static.type_shapes import (
 )
 from docref.checks.static.type_wider import (
     callable_for_a_class,
+    called_as_documented,
     class_for_a_callable,
     converted_to_documented,
     default_kind,
@@ -278,10 +279,12 @@ def _taken_as_documented(
     inp: StaticInput, name: str, documented: TypeExpr, annotation: TypeExpr
 ) -> bool:
     """A documented type the annotation leaves out that the body takes (:mod:`.type_wider`):
-    a callable for a class (and a class for a callable), a path or array it converts to."""
+    a callable for a class (and a class for a callable), a path or array it converts to, a
+    callable it calls where the annotation says a plain value."""
     return (
         callable_for_a_class(documented, annotation)
         or class_for_a_callable(documented, annotation)
         or unpacked_kwargs(annotation)
         or converted_to_documented(inp, name, documented)
+        or called_as_documented(inp, name, documented, annotation)
     )
