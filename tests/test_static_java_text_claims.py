@@ -52,6 +52,8 @@ public class Names {
         ("the String representation for each day of the week, never null.", "String[]", False),
         ("the display string for every column", "List<String>", False),
         ("a label string per row", "String[]", False),
+        # a table of strings: one per cell
+        ("a string representations of all cells; no alignment considered.", "String[][]", False),
         # controls: one string, a verb after "string", the things said to be written out in
         # one text, and a number array stay reported
         ("the string representation of this option", "List<String>", True),
@@ -63,6 +65,7 @@ public class Names {
         # one thing after "for", or the distributive said of a single String, stays reported
         ("the String representation for this day of the week", "String[]", True),
         ("the String representation for each day of the week", "int[]", True),
+        ("the string representation of this table", "String[][]", True),
         ("a string of characters", "String[]", True),
         ("a string of hex digits", "List<String>", True),
         # the words before the claim say it is one text holding them all (the prose probe's

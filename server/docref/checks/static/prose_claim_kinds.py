@@ -202,7 +202,8 @@ _OF_SEVERAL = re.compile(
 # "for each"/"for every"/"per" after the noun makes one string per thing (not "for this day")
 _FOR_EACH = re.compile(r"^(?:\s+[a-z]+)?\s+(?:(?:for|of)\s+(?:each|every)|per)\s+[a-z]", re.I)
 _STRINGS = re.compile(
-    r"^(?:(?:java\.lang\.)?String\s*\[\]|(?:java\.util\.)?(?:List|Collection|Set"
+    # ``String[][]`` too: "string representations of all cells" of a table, one per cell
+    r"^(?:(?:java\.lang\.)?String\s*(?:\[\]\s*)+|(?:java\.util\.)?(?:List|Collection|Set"
     r"|Iterable)\s*<\s*(?:java\.lang\.)?String\s*>)$"
 )
 
