@@ -76,3 +76,27 @@ def test_a_test_class_is_outside_the_main_sources(tmp_path: Path, link: str, fla
     )
     found = [inp.source[f.start : f.end] for f in c1_xref_unresolved(inp)]
     assert bool(found) == flagged, found
+
+
+@pytest.mark.parametrize(
+    ("code", "link", "flagged"),
+    [
+        # a class of the file's own package that its code uses but no source defines (a
+        # parser generator's output, made at build time), named with its package
+        ("private final CacheConfig config = null;", "p.cache.CacheConfig", False),
+        ("private final int kind = sym.BAR;", "p.cache.sym", False),
+        # controls: the code does not use it, or uses another name, stay reported
+        ("private final Object config = null;", "p.cache.CacheConfig", True),
+        ("private final CacheConfig config = null;", "p.cache.CacheConfigs", True),
+        ('private final String kind = "sym";', "p.cache.sym", True),
+    ],
+)
+def test_a_generated_class_of_the_package_is_no_dead_link(
+    tmp_path: Path, code: str, link: str, flagged: bool
+) -> None:
+    source = _CLIENT.replace("CODE", code).replace("LINK", link)
+    inp = static_input(
+        tmp_path, source, "CachingClient.isSharedCache", filename="p/cache/CachingClient.java"
+    )
+    found = [inp.source[f.start : f.end] for f in c1_xref_unresolved(inp)]
+    assert bool(found) == flagged, found

@@ -203,6 +203,8 @@ class JavaScope:
                 # Javadoc links packages too (``{@link javafx.util.converter}``)
                 if self.graph.modules.java_package_files(dotted):
                     return RESOLVED
+                if self._generated(package, parts[-1]):
+                    return UNKNOWN
                 if files or self._jdk(package):
                     top = {q for f in files for q in self._classes_in(f) if "." not in q}
                     return missing(f"package `{package}`", parts[-1], top)
@@ -236,6 +238,13 @@ class JavaScope:
                 return missing(owner, part, self.member_names(head))
             return RESOLVED if has else UNKNOWN
         return head
+
+    def _generated(self, package: str, name: str) -> bool:
+        """``{@link jflex.LexParse}`` from a file of that package (or importing it) whose code
+        uses ``LexParse`` though no source defines it: a class generated at build time (a
+        parser generator's output), which the source tree does not hold."""
+        imported = any(i.module == package for i in self.fe.imports)
+        return (package == self.fe.package or imported) and self._code_uses(name)
 
     def _code_uses(self, name: str) -> bool:
         """Whether the file's code (not a comment or a string: a thread named
