@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.names import c1_xref_unresolved
 
-from tests.static_helpers import static_input
+from tests.static_helpers import project_input, static_input
 
 _CLIENT = """\
 package p.cache;
@@ -100,3 +100,20 @@ def test_a_generated_class_of_the_package_is_no_dead_link(
     )
     found = [inp.source[f.start : f.end] for f in c1_xref_unresolved(inp)]
     assert bool(found) == flagged, found
+
+
+def test_a_project_class_under_another_package_stays_a_dead_link(tmp_path: Path) -> None:
+    # control of the generated-class reading: the file's own class ``Support2`` named under
+    # the package of its base class, which the file imports whole -- a project class, so
+    # the package in the link is wrong, whatever the code uses
+    files = {
+        "p/sax/Support.java": "package p.sax;\npublic class Support {}\n",
+        "p/utils/Support2.java": (
+            "package p.utils;\n\nimport p.sax.*;\n\npublic class Support2 extends Support {\n"
+            "    /**\n     * Declares a prefix.\n     *\n     * @see p.sax.Support2#declare\n"
+            "     */\n    public Support2 declare() {\n        return new Support2();\n    }\n}\n"
+        ),
+    }
+    inp = project_input(tmp_path, files, "p/utils/Support2.java", "Support2.declare")
+    found = [inp.source[f.start : f.end] for f in c1_xref_unresolved(inp)]
+    assert found, found

@@ -243,7 +243,9 @@ class JavaScope:
         """``{@link jflex.LexParse}`` from a file of that package (or importing it) whose code
         uses ``LexParse`` though no source defines it: a class generated at build time (a
         parser generator's output), which the source tree does not hold."""
-        imported = any(i.module == package for i in self.fe.imports)
+        if name in project_names(self.graph):
+            return False  # a project class of another package: the link's package is wrong
+        imported = any(i.module == package and i.name in ("*", name) for i in self.fe.imports)
         return (package == self.fe.package or imported) and self._code_uses(name)
 
     def _code_uses(self, name: str) -> bool:
