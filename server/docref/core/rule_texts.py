@@ -341,7 +341,8 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             "docstring already says it yields (or is a generator or an iterator), or whose "
             'Returns counts the items loosely ("a sequence of", "one or more"): the text is '
             "accurate and only the section's name is off (judged DEBATABLE in rounds 12-16, "
-            "19, 22 and 37). "
+            "19, 22 and 37), or a coroutine documented with Yields in the generator-based "
+            "asyncio style (round 36). "
             'Opt-in (session 14, issue 12): enable = ["C3-RETURNS-WEAK"] or '
             "--extend-select C3-RETURNS-WEAK.",
             example='def pairs(items):\n    """Get the pairs it yields.\n\n    Returns:\n'

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.raise_facts import CallResolver, RaiseSummary, raise_summary
+from docref.checks.static.raises_iterated import iteration_callees
 from docref.checks.static.returns_raises_ast import FuncNode, dotted, function_node, own_nodes
 from docref.core.ast_nodes import walk
 from docref.graph.model import Class, FileExtract, Function
@@ -32,6 +33,8 @@ def summarise_raises(inp: StaticInput, node: FuncNode) -> RaiseSummary:
     summary.properties.update(fn.name for _, fn in properties)
     # writing into ``self._contents`` runs what the class registered to watch it
     summary.callees.extend(_callbacks_fired(node, resolver, inp.data))
+    # consuming the stream it returns runs the returned class's ``__next__``
+    summary.callees.extend(iteration_callees(node, resolver))
     for path, callee in summary.callees:
         fe = inp.graph.get(path)
         if fe is None:

@@ -25,5 +25,6 @@ def c2_return_type_weak(inp: StaticInput) -> list[Finding]:
 
 
 def c3_returns_weak(inp: StaticInput) -> list[Finding]:
-    """``C3-RETURNS-WEAK``: Returns on a generator whose docstring says it yields."""
+    """``C3-RETURNS-WEAK``: Returns on a generator whose docstring says it yields, or Yields
+    on a coroutine annotated with the value awaiting it gives."""
     return [f for f in returns_vs_yields(inp) if f.rule == RULE_RETURNS_WEAK]

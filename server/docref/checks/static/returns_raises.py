@@ -98,6 +98,7 @@ _WHEN_RETURNS = re.compile(
     re.I,
 )
 _MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")
+_FIELD_TYPE = re.compile(r"^:returns?\s+([^:\s]+)\s*:")
 # a label before the text: a return code ("Returns: 0: Nothing.", round 17, xlsxwriter's "0:
 # Success" convention) or a NumPy name before None ("Updated model: None", round 27, pgmpy)
 _CODE_LABEL = re.compile(r"^(?:-?\d+|[A-Za-z][\w ]{0,40}?(?=:\s*None\b)):\s*")
@@ -151,12 +152,16 @@ def _python_context(
 
 
 def _says_none(seg: Segment) -> bool:
-    if seg.type is not None:
-        written = seg.type.strip()
+    # the reST field's argument is the type (``:return void: ...``, round 36, impacket)
+    field = _FIELD_TYPE.match(seg.text)
+    written = field.group(1) if field else seg.type
+    if written is not None:
+        written = written.strip()
         epydoc = _EPYDOC_MARKUP.match(written)
         if epydoc:
             written = epydoc.group(1).strip()
-        if written.strip("`*[]") in ("None", "NoneType"):
+        # ``void``: the C and Java spelling of "no value"
+        if written.strip("`*[]") in ("None", "NoneType", "void"):
             return True
     text = _CODE_LABEL.sub("", _MARKER.sub("", seg.text, count=1), count=1)
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
@@ -297,7 +302,11 @@ def _yields_without_generator(inp: StaticInput, seg: Segment, facts: BodyFacts) 
     msg = f"documents yielded values, but {_display(fn)} is annotated to return {declared}"
     if declared != "None":
         hint += " or document the value under Returns"
-    return [_finding(inp, seg, RULE_RETURNS, msg, hint)]
+    # a coroutine documented in the generator-based style of ``@asyncio.coroutine`` (its
+    # Yields describe what awaiting it produces, round 36: 13 DEBATABLE): only the section's
+    # name is off, as with a generator documented under Returns
+    rule = RULE_RETURNS_WEAK if fn.is_async and declared != "None" else RULE_RETURNS
+    return [_finding(inp, seg, rule, msg, hint)]
 
 
 # ---- C3-RAISES -------------------------------------------------------------------------------
