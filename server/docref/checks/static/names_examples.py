@@ -23,6 +23,9 @@ _SHAPE_NAME = re.compile(r"shape(?<=\bshape)s?\s+[`*]+([A-Za-z_]\w*?\d+)[`*]+")
 _TEMPLATE_SPAN = re.compile(r"`[^`\n]*\{[A-Za-z_]\w*\}[^`\n]*`")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)\}")
 _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
+# a slice written in a code span, ``clip[t_start:t_end]`` or ``clip[t_start:t_end:speed]``: its
+# bounds are the example's names for a start and an end (moviepy, round 38), not names of the code
+_SLICE_SPAN = re.compile(r"`[\w.]+\[([^\]`\n]*:[^\]`\n]*)\]`")
 _OUTPUTS = frozenset({"returns", "yields"})
 
 
@@ -33,7 +36,7 @@ def example_words(inp: StaticInput) -> tuple[set[str], set[str]]:
     "with shape ``shape1``"), which the prose
     then names (```n_output_features` is the number of ...``), the parameters of a callable
     a parameter's type spells out (``chunk: callable(x_chunk, axis)``) and the names of its
-    Returns and Yields entries.  Second: the keywords its example code passes to the function,
+    Returns and Yields entries, and the bounds of a slice its code spans write (``clip[t_start:t_end]``).  Second: the keywords its example code passes to the function,
     which the function does not take (a Python function without ``**kwargs``)."""
     parsed = inp.docstring
     pieces: list[str] = []
@@ -66,6 +69,8 @@ def example_words(inp: StaticInput) -> tuple[set[str], set[str]]:
     if "{" in body:
         for span in _TEMPLATE_SPAN.finditer(body):
             pieces.extend(_PLACEHOLDER.findall(span[0]))
+    if ":" in body:
+        pieces.extend(m[1] for m in _SLICE_SPAN.finditer(body))
     # the parameters of a callable an entry's type spells out: ``callable(x_chunk, axis)``
     pieces.extend(m[1] for s in parsed.segments for m in _PSEUDO_CALL.finditer(s.type or ""))
     # the names of its own Returns/Yields entries (NumPy ``g_vector : ndarray``), which the

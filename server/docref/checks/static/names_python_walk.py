@@ -305,8 +305,15 @@ class ProjectWalk:
             if facts is None or facts.dynamic or facts.stars or part in facts.code_words:
                 return UNKNOWN
             # ``tqdm.write`` means the class ``tqdm`` of module ``tqdm`` as often as the module
-            namesake = self._top(target.path or "", target.name.rsplit(".", 1)[-1])
+            last = target.name.rsplit(".", 1)[-1]
+            namesake = self._top(target.path or "", last)
             if isinstance(namesake, ClassTarget) and self.has_member(namesake, part) is not False:
+                return UNKNOWN
+            # and ``stream.makeVoices()`` a method the module's ``Stream`` defines (music21,
+            # round 38): the module's name as the lowercase noun of the class it is named for
+            # (a name the class's members lack, ``stream.StreamIterator``, stays judged)
+            noun = self._top(target.path or "", last[:1].upper() + last[1:])
+            if isinstance(noun, ClassTarget) and part in self.member_names(noun):
                 return UNKNOWN
             for facade in self._public_facades(target):
                 found = self._top(facade.path or "", part)

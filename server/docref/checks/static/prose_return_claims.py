@@ -198,6 +198,10 @@ _SCALARS_SAID = (
     ("int", re.compile(rf"^(?:an?|the)\s+(?:int|integer)\b{_NOT_THE_SCALAR}", re.I)),
     # "a float between 0 and 1", "a floating-point number" (session 16 prose probe)
     ("float", re.compile(rf"^an?\s+(?:float|floating[- ]point\s+number)\b{_NOT_THE_SCALAR}", re.I)),
+    # "a set of bytes" counts out the bytes a bytes object is made of, as "some bytes" would
+    # (music21's ``getBytes -> bytes``, round 38): the kind said is bytes (str for characters)
+    ("bytes", re.compile(r"^an?\s+set\s+of\s+bytes\b(?!\s+(?:objects?|strings?|values?)\b)", re.I)),
+    ("str", re.compile(r"^an?\s+set\s+of\s+characters\b", re.I)),
     ("set", re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:set|frozenset)\s+(?:of|with)\b", re.I)),
 )
 
