@@ -36,7 +36,8 @@ def example_words(inp: StaticInput) -> tuple[set[str], set[str]]:
     "with shape ``shape1``"), which the prose
     then names (```n_output_features` is the number of ...``), the parameters of a callable
     a parameter's type spells out (``chunk: callable(x_chunk, axis)``) and the names of its
-    Returns and Yields entries, and the bounds of a slice its code spans write (``clip[t_start:t_end]``).  Second: the keywords its example code passes to the function,
+    Returns and Yields entries, and the bounds of a slice its code spans write
+    (``clip[t_start:t_end]``).  Second: the keywords its example code passes to the function,
     which the function does not take (a Python function without ``**kwargs``)."""
     parsed = inp.docstring
     pieces: list[str] = []
