@@ -272,7 +272,7 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
             sentence = inp.source[segment.start : segment.end]
             if plain and own_entry_capitalised(segment, mention.target):
                 continue  # "dtype: `Dtype` of this basis": the entry's name, capitalised
-            if plain and one_of_plural(inp, mention.start, mention.target, sentence):
+            if plain and one_of_plural(inp, mention.start, mention.target, sentence, mention.end):
                 continue  # "a `resolved_circuit`": one item of ``resolved_circuits``
             finding = None
             if mention.kind not in STALE_ONLY:

@@ -26,6 +26,11 @@ _PSEUDO_CALL = re.compile(r"\w\((.*)\)")
 # a slice written in a code span, ``clip[t_start:t_end]`` or ``clip[t_start:t_end:speed]``: its
 # bounds are the example's names for a start and an end (moviepy, round 38), not names of the code
 _SLICE_SPAN = re.compile(r"`[\w.]+\[([^\]`\n]*:[^\]`\n]*)\]`")
+# "func_name1, func_name2, :meth:`func_name`, func_name3" (numpydoc's See Also sample, in the
+# docstring of the parser that reads it: sphinx's napoleon, dipy; rounds 5 and 27): a name
+# written with two numbers after it or more is a template, and its bare stem one of the
+# placeholders the docstring writes (a single ``shape1`` or ``x1`` is no series)
+_NUMBERED = re.compile(r"(?<![\w.])([A-Za-z_]\w*?[A-Za-z_])(\d+)(?![\w.])")
 _OUTPUTS = frozenset({"returns", "yields"})
 
 
@@ -55,6 +60,7 @@ def example_words(inp: StaticInput) -> tuple[set[str], set[str]]:
         passed = passed_keywords(code, fn.name, fn.qualname, names)
     pieces.extend(m[1] for m in _SHAPE.finditer(body))
     pieces.extend(m[1] for m in _SHAPE_NAME.finditer(body))
+    pieces.extend(_numbered_stems(body))
     # a literal block inside an entry (``For example::`` then ``def new_function(): ...``),
     # and a symbol the prose defines (```n_world`` is the number of ...``)
     if "::" in body:  # (a literal block opens on a line ending in ``::``)
@@ -82,3 +88,14 @@ def example_words(inp: StaticInput) -> tuple[set[str], set[str]]:
         s.name for s in parsed.segments if s.kind in _OUTPUTS and s.name and s.name not in params
     )
     return set(re.findall(r"[^\W\d]\w*", " ".join(pieces))), passed
+
+
+def _numbered_stems(body: str) -> list[str]:
+    """The stems of three letters or more ``body`` writes with two numbers or more after
+    them (``func_name1``, ``func_name2``: ``func_name``)."""
+    if not any(c.isdigit() for c in body):
+        return []
+    numbers: dict[str, set[str]] = {}
+    for match in _NUMBERED.finditer(body):
+        numbers.setdefault(match[1], set()).add(match[2])
+    return [stem for stem, found in numbers.items() if len(found) >= 2 and len(stem) >= 3]

@@ -18,7 +18,8 @@ Held-out round 16's false alarms on bare names the docstring itself accounts for
   the program's, not references to this code (slack-sdk).
 * :func:`one_of_plural` -- "a `resolved_circuit`" for the parameter ``resolved_circuits``:
   an indefinite article or ``each`` before the singular of a plural parameter names one of its
-  items (cirq).
+  items (cirq), and so does the singular heading a hyphenated compound ("the
+  `control_cat`-grouped samples").
 * :func:`loop_variable` -- a did-you-mean candidate that is only a ``for`` target of the body
   (``termid`` in ``{termid: ... for termid, df in dfs.items()}``) is a placeholder of the code,
   as the prose's ``term_id`` is of the data: no evidence that the prose names code (gensim).
@@ -158,12 +159,15 @@ def _example_code(body: str) -> Iterator[tuple[int, int]]:
             yield offsets[i + 1], offsets[j]
 
 
-def one_of_plural(inp: StaticInput, start: int, name: str, sentence: str = "") -> bool:
-    """``name``, a mention starting at ``start``, follows "a"/"an"/"each" and a parameter
-    of the function is its plural: one item of that parameter.  Or the ``sentence`` holding
-    it names in code markup the singulars of two plural parameters or more, ``name`` among
-    them ("every combination of `svg_path`, `color`, and `opacity`" for ``svg_paths``,
-    ``colors``, ``opacities``: napari, round 15): one item of each."""
+def one_of_plural(
+    inp: StaticInput, start: int, name: str, sentence: str = "", end: int | None = None
+) -> bool:
+    """``name``, a mention starting at ``start``, follows "a"/"an"/"each", or heads a
+    hyphenated compound (it ends at ``end``: "the `control_cat`-grouped samples", scikit-bio,
+    round 16), and a parameter of the function is its plural: one item of that parameter.  Or
+    the ``sentence`` holding it names in code markup the singulars of two plural parameters or
+    more, ``name`` among them ("every combination of `svg_path`, `color`, and `opacity`" for
+    ``svg_paths``, ``colors``, ``opacities``: napari, round 15): one item of each."""
     plural_of = {}
     for p in inp.function.params:
         for single in word_singulars(p.name):
@@ -172,11 +176,16 @@ def one_of_plural(inp: StaticInput, start: int, name: str, sentence: str = "") -
         return False
     if _ONE_OF.search(inp.source[max(0, start - 12) : start]):
         return True
+    if end is not None and _COMPOUND.match(inp.source, end):
+        return True
     marked = {m[1] for m in _MARKED.finditer(sentence)}
     return len({plural_of[m] for m in marked if m in plural_of}) >= 2
 
 
 _MARKED = re.compile(r"(?<![\w`*])[`*]+([A-Za-z_]\w*)[`*]+(?![\w`*])")
+# "the `control_cat`-grouped samples", "the `control_cat`-group": the mention (its markup), then
+# a hyphen and a word -- the first part of a compound adjective or noun, not a name on its own
+_COMPOUND = re.compile(r"[`*]*-[a-z]")
 
 
 def loop_variable(inp: StaticInput, name: str) -> bool:

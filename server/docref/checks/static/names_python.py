@@ -48,6 +48,7 @@ from docref.checks.static.names_scope import (
     missing,
     project_names,
 )
+from docref.checks.static.params_property import is_property
 from docref.checks.static.project_imports import project_imports
 from docref.external.lookup import python_external_doc
 from docref.graph.model import FileExtract, Function, Import
@@ -287,13 +288,14 @@ class PythonScope(ProjectWalk):
         through" over the attribute ``blockprocessors``).  Attributes only: a parameter
         renamed ``path`` -> ``paths`` with prose still saying ``path`` is drift, a method's
         singular names no element, and an attribute the function does not read may be a
-        renamed name (round 14's control)."""
+        renamed name (round 14's control).  A property is data ("for each `residual_ntwk`"
+        over the property ``residual_ntwks``: scikit-rf, round 31)."""
         if not self.class_chain or len(name) < 3 or not name.isidentifier():
             return False
         plurals = {f"{name}s", f"{name}es"}
         if name.endswith("y"):
             plurals.add(f"{name[:-1]}ies")
-        methods = {f.qualname for f in self.fe.functions}
+        methods = {f.qualname for f in self.fe.functions if not is_property(f)}
         owner = self.fn.params[0].name if self.fn.params else "self"
         span = self.fn.span
         body = "\n".join(self.source.splitlines()[span.start_line : span.end_line + 1])
