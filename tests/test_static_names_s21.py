@@ -165,3 +165,60 @@ def test_the_stem_of_a_numbered_series_is_a_placeholder(tmp_path: Path, sample: 
 )
 def test_a_stem_with_no_numbered_series_stays_reported(tmp_path: Path, sample: str) -> None:
     assert [name for _, name in _flagged(tmp_path, SEE_ALSO.format(sample=sample))] == ["func_name"]
+
+
+# ---- "(e.g. ``topk`` for torch)": a function of a library the project imports (sklearn) ----
+
+SORTING = {
+    "pkg/_compat.py": "import torch\n\n\ndef namespace(x):\n    return torch if x else None\n",
+    "pkg/sorting.py": '''
+def partition(a, kth, xp=None):
+    """Return a partitioned copy of an array.
+
+    If `xp` implements ``partition`` or an equivalent function {phrase}, complexity
+    will likely be O(n).
+
+    Parameters
+    ----------
+    a : Array
+        The input.
+    kth : int
+        The element index to partition by.
+    xp : namespace, optional
+        The array namespace.
+    """
+    return _top_k(a, kth, xp)
+
+
+def _top_k(a, kth, xp):
+    return (a, kth, xp)
+''',
+}
+
+
+@pytest.mark.parametrize(
+    "phrase", ["(e.g. ``topk`` for torch)", "(``topk`` in torch, ``argpartition`` elsewhere)"]
+)
+def test_a_name_for_a_library_the_project_imports_is_that_librarys(
+    tmp_path: Path, phrase: str
+) -> None:
+    files = {**SORTING, "pkg/sorting.py": SORTING["pkg/sorting.py"].format(phrase=phrase)}
+    findings = project_findings(tmp_path, files, "pkg/sorting.py")
+    assert [f.message for f in findings if f.rule in _RULES] == []
+
+
+@pytest.mark.parametrize(
+    ("phrase", "imports"),
+    [
+        ("(e.g. ``topk`` for torch)", "import numpy\n"),  # torch imported nowhere
+        ("(e.g. ``topk`` for torch tensors)", "import torch\n"),  # the word qualifies a noun
+        ("(e.g. ``topk`` for speed)", "import torch\n"),  # no library
+    ],
+)
+def test_a_name_for_no_library_stays_reported(tmp_path: Path, phrase: str, imports: str) -> None:
+    files = {
+        "pkg/_compat.py": imports,
+        "pkg/sorting.py": SORTING["pkg/sorting.py"].format(phrase=phrase),
+    }
+    findings = project_findings(tmp_path, files, "pkg/sorting.py")
+    assert [f.message.split("`")[1] for f in findings if f.rule in _RULES] == ["topk"]

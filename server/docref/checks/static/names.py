@@ -43,6 +43,7 @@ from docref.checks.static.names_intent import (
     instance_of_a_wildcard,
     marked_not_existing,
     may_not_exist,
+    named_for_a_library,
     named_with_its_library,
     names_an_event_handler,
     own_entry_capitalised,
@@ -246,6 +247,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue
             if "." not in mention.target and named_with_its_library(inp, segment, mention.start):
                 continue  # "a traitlets :class:`Config`": that library's class
+            if named_for_a_library(inp, segment, mention.end):
+                continue  # "(e.g. ``topk`` for torch)": a function of that library
             if instance_of_a_wildcard(inp, mention.target):
                 continue  # ``proto_*``, then "for example ``self.proto_foo``"
             if names_an_event_handler(inp, mention.target) and (

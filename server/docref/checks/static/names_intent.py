@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.project_imports import project_imports
 from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.core.segment import Segment
 
@@ -48,6 +49,7 @@ __all__ = [
     "instance_of_a_wildcard",
     "marked_not_existing",
     "may_not_exist",
+    "named_for_a_library",
     "named_with_its_library",
     "own_entry_capitalised",
     "speaks_for_implementers",
@@ -222,6 +224,20 @@ def named_with_its_library(inp: StaticInput, segment: Segment, start: int) -> bo
         if inp.graph.modules.resolve_import(inp.path, imp)[0] is None:
             return True
     return False
+
+
+# "(e.g. ``topk`` for torch)": the mention, then "for"/"in" and a word that ends the clause
+# (not "``to_frame`` for pandas objects", where the word qualifies a noun the name acts on)
+_FOR_LIBRARY = re.compile(r"[`*()]*\s+(?:for|in)\s+([A-Za-z_]\w*)\s*(?:[),;:]|\.(?!\w)|$)")
+
+
+def named_for_a_library(inp: StaticInput, segment: Segment, end: int) -> bool:
+    """The mention ending at ``end`` is followed by "for"/"in" and, ending the clause, the
+    top-level name of a third-party library the project imports ("an equivalent function
+    (e.g. ``topk`` for torch)": scikit-learn's vendored array-api code, round 11): that
+    library's function, not this code's."""
+    word = _FOR_LIBRARY.match(inp.source, end, segment.end)
+    return word is not None and word[1] in project_imports(inp.graph).libraries
 
 
 _WILDCARD = re.compile(r"(?<![\w*])([A-Za-z_]\w*_)\*(?![\w*])")
