@@ -41,6 +41,8 @@ public class WidthFactory {
         ("the column's ", False),
         ("each component's ", False),
         ("the Table's {@code ", False),
+        # the possessive at the end of a comment line, the name on the next
+        ("the column's\n     * ", False),
         # controls: no possessive, or a possessive of the documented object itself (after
         # "this", the class itself, or the head noun of the class's name) stay reported
         ("the ", True),

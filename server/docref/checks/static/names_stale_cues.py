@@ -119,7 +119,9 @@ _CAMEL_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 def another_objects_member(before: str, class_name: str | None) -> bool:
     """The text ``before`` a Javadoc mention ends with a possessive naming another object than
     the documented one (``class_name`` is the enclosing class's simple name)."""
-    match = _OWNER.search(before)
+    # a comment's line leader may stand between the possessive and the name ("column's\n
+    # * <code>preferredWidth</code>")
+    match = _OWNER.search(re.sub(r"\n[ \t]*\*+", " ", before))
     if match is None:
         return False
     determiner, owner = (match[1] or "").lower(), match[2]
