@@ -335,12 +335,22 @@ def create_image(name, use_import=False):
             "disabled direct uploads, this will default to true.",
             0,
         ),
-        ("When the cloud is busy, defaults to true.", 0),
+        ("Defaults to false because it is slow. When the cloud is busy, defaults to true.", 0),
+        ("If the upload should use the import, defaults to true.", 1),
         ("If not given, defaults to true.", 1),
         ("If None, this will default to true.", 1),
+        ("If True, import even when uploads work (defaults to True)", 1),
         ("Defaults to true.", 1),
     ],
-    ids=["behaviour-condition", "when-condition", "control-absence", "control-none", "control"],
+    ids=[
+        "behaviour-condition",
+        "when-condition",
+        "control-condition-alone",
+        "control-absence",
+        "control-none",
+        "control-parenthesis",
+        "control",
+    ],
 )
 def test_a_default_stated_under_a_condition_is_not_the_signatures(
     tmp_path: Path, style: str, text: str, expected: int
@@ -348,7 +358,9 @@ def test_a_default_stated_under_a_condition_is_not_the_signatures(
     # round 32 (openstacksdk ``create_image``, FALSE): "If the cloud has disabled direct
     # uploads, this will default to true" after "This defaults to false": the value under
     # that condition.  A condition on the argument's absence ("If not given", "If None")
-    # states the default itself and stays compared, as does a plain "Defaults to true."
+    # states the default itself and stays compared, as do a conditional default the entry
+    # states alone (pymongo's "If the operation should be retried once, defaults to None",
+    # TRUE), one in parentheses after the condition's clause and a plain "Defaults to true."
     code = _UPLOAD.format(doc=_UPLOAD_DOCS[style].format(text=text))
     found = flagged(c2_default_mismatch, tmp_path, code, "create_image")
     assert len(found) == expected, [f.message for f in found]

@@ -142,21 +142,28 @@ def _opens_clause(before: str) -> bool:
 def _under_condition(before: str) -> bool:
     """The sentence before a default cue opens with a condition that is not the argument's
     absence: "If the cloud has disabled direct uploads, this will default to true" (round 32,
-    openstacksdk, after "This defaults to false ..."): a value under that condition, not the
-    default.  "If not given, defaults to 5" / "When None, defaults to ..." state the default."""
+    openstacksdk, after "This defaults to false ..."): when the entry states a default outside
+    a condition too, a value under that condition, not the default (alone, the condition
+    describes the parameter: "If the operation should be retried once, defaults to None",
+    round 8 pymongo, TRUE).  "If not given, defaults to 5" / "When None, defaults to ..."
+    state the default, and so does a default after the condition's clause, in parentheses
+    ("If True, raise an exception ... (defaults to False)", round 29 pyomo, TRUE)."""
     sentence = _SENTENCE_END.split(before)[-1]
+    marks = _CLAUSE_START.findall(sentence)
+    if not marks or marks[-1] != ",":
+        return False  # "If True, raise ... (defaults to False)": a statement of its own
     return bool(_CONDITION.match(sentence)) and not _ABSENCE.search(sentence)
 
 
 def _from_prose(text: str) -> Iterator[DocumentedDefault]:
-    for cue in _PROSE_CUE.finditer(text):
-        if not _opens_clause(text[: cue.start()]):
-            continue
+    cues = [c for c in _PROSE_CUE.finditer(text) if _opens_clause(text[: c.start()])]
+    conditional = [c for c in cues if _under_condition(text[: c.start()])]
+    for cue in cues:
         before = text[: cue.start()].split()
         if _PLURAL_VERB.match(cue.group(0)) and before and before[-1].lower() in _PLURAL_SUBJECTS:
             continue
-        if _under_condition(text[: cue.start()]):
-            continue
+        if cue in conditional and len(conditional) < len(cues):
+            continue  # another default stated outside the condition: this one is behaviour
         found = _value_at(text[cue.end() :])
         if found is None:
             continue
