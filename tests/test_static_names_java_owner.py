@@ -61,3 +61,31 @@ def test_a_name_after_another_objects_possessive(tmp_path: Path, owner: str, fla
     )
     found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
     assert len(found) == (1 if flagged else 0), [f.message for f in found]
+
+
+_TYPED = """\
+package p;
+
+public class WidthFactory {
+    /**
+     * Hands the events to the column's <code>WidthModle</code>.
+     *
+     * @param model the model
+     */
+    public void configureWidth(WidthModel model) {
+    }
+
+    static class WidthModel {
+    }
+}
+"""
+
+
+def test_a_type_after_a_possessive_is_still_a_type(tmp_path: Path) -> None:
+    # control: the possessive makes a member another object's, not a class name (a renamed
+    # handler class "the rowset's XmlReaderDocHandler" stays reported)
+    inp = static_input(
+        tmp_path, _TYPED, "WidthFactory.configureWidth", filename="p/WidthFactory.java"
+    )
+    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    assert len(found) == 1, [f.message for f in found]

@@ -80,8 +80,9 @@ def stale_finding(
         return None  # ``name()`` in Javadoc prose is as often another object's or a C function
     owner = (inp.function.parent_class or "").rsplit(".", 1)[-1]
     before = inp.source[max(segment.start, mention.start - 60) : mention.start]
-    if java and another_objects_member(before, owner):
-        return None  # "the column's <code>preferredWidth</code>": that object's member
+    if java and name[:1].islower() and another_objects_member(before, owner):
+        return None  # "the column's <code>preferredWidth</code>": that object's member (a
+        # type stays a type: "the rowset's <code>XmlReaderDocHandler</code>" names a class)
     plain = is_plain_word(name)
     if plain and mention.kind == "emphasis":
         return None
