@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.prose_names import RULE_STALE
+from docref.external.lookup import find_src_zip
 
 from tests.static_helpers import static_input
 
@@ -89,3 +90,60 @@ def test_a_type_after_a_possessive_is_still_a_type(tmp_path: Path) -> None:
     )
     found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
     assert len(found) == 1, [f.message for f in found]
+
+
+_SPINNER = """\
+package p;
+
+import java.util.Date;
+import javax.swing.SpinnerDateModel;
+
+public class SpinnerFactory {
+    /**
+     * Creates a date model bound to the model. SENTENCE
+     *
+     * @param model the model holding the value
+     * @return the date model
+     */
+    public RETURNS createDateAdapter(Model model) {
+        Object current = model.getValue();
+        return null;
+    }
+
+    interface Model {
+        Object getValue();
+    }
+}
+"""
+
+
+@pytest.mark.skipif(find_src_zip() is None, reason="no JDK src.zip on this machine")
+@pytest.mark.parametrize(
+    ("sentence", "returns", "flagged"),
+    [
+        # the returned JDK type's own methods (SpinnerDateModel.getNextValue), named as the
+        # JDK's text names them: that type's members, not old names of the called getValue
+        (
+            "The {@code nextValue} and {@code previousValue} methods compute the dates.",
+            "SpinnerDateModel",
+            0,
+        ),
+        # controls: the same words on a method returning a project type, or a JDK type that has
+        # no such accessor, stay reported
+        ("The {@code nextValue} and {@code previousValue} methods compute the dates.", "Object", 2),
+        (
+            "The {@code nextValue} and {@code previousValue} methods compute the dates.",
+            "Date",
+            2,
+        ),
+    ],
+)
+def test_a_member_of_the_returned_jdk_type(
+    tmp_path: Path, sentence: str, returns: str, flagged: int
+) -> None:
+    code = _SPINNER.replace("SENTENCE", sentence).replace("RETURNS", returns)
+    inp = static_input(
+        tmp_path, code, "SpinnerFactory.createDateAdapter", filename="p/SpinnerFactory.java"
+    )
+    found = [f for f in c1_name_unresolved(inp) if f.rule == RULE_STALE]
+    assert len(found) == flagged, [f.message for f in found]

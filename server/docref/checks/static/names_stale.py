@@ -17,6 +17,7 @@ from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import Resolution, missing, project_names
 from docref.checks.static.names_spelling import inflected
 from docref.checks.static.names_stale_cues import (
+    a_returned_jdk_property,
     another_objects_member,
     marks_other_parameters,
     names_a_package,
@@ -112,6 +113,8 @@ def stale_finding(
     )
     if match is None:
         return None
+    if java and a_returned_jdk_property(name, inp.function.returns, inp.file.imports):
+        return None  # "the {@code nextValue} ... methods" of a returned JDK spinner model
     if inp.file.language == "java" and _capitalised_in_scope(name, resolution):
         return None  # ``DirectoryComboBox`` for the field ``directoryComboBox``: that thing
     if match not in params and _passed_elsewhere(inp, name):

@@ -14,8 +14,14 @@ same markup); :func:`noun_slot` says it stands where a noun does.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+from docref.external.lookup import java_external_doc
+from docref.graph.java_refs import raw_type
+from docref.graph.model import Import
 
 __all__ = [
+    "a_returned_jdk_property",
     "another_objects_member",
     "marks_other_parameters",
     "names_a_package",
@@ -129,3 +135,21 @@ def another_objects_member(before: str, class_name: str | None) -> bool:
         return False
     words = _CAMEL_WORD.findall(class_name or "")
     return not (owner == class_name or (words and owner.lower() == words[-1].lower()))
+
+
+def a_returned_jdk_property(name: str, returns: str | None, imports: Iterable[Import]) -> bool:
+    """``name`` is a method or bean property of the JDK type the method is declared to return
+    ("the {@code nextValue} and {@code previousValue} methods" of a method returning a
+    ``javax.swing.SpinnerDateModel``, whose ``getNextValue`` the docstring's copy of the JDK's
+    text names): that type's member, not an old name of one in scope."""
+    if not name[:1].islower() or not returns:
+        return False
+    raw = raw_type(returns)
+    qualified = next(
+        (f"{i.module}.{i.name}" for i in imports if i.name == raw and not i.is_static), None
+    )
+    if qualified is None or not qualified.startswith(("java.", "javax.")):
+        return False
+    cap = name[:1].upper() + name[1:]
+    members = (name, "get" + cap, "is" + cap, "set" + cap)
+    return any(java_external_doc(f"{qualified}.{m}").kind == "method" for m in members)
