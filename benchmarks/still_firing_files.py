@@ -49,6 +49,7 @@ ROOTS = (
     "/work/notes/private/r37/corpora",
     "/work/notes/private/r38/corpora",
     "/work/notes/private/r39/corpora",
+    "/work/notes/private/r36/corpora",
     "/work/notes/private/r40/corpora",
 )
 
