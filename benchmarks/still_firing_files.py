@@ -46,6 +46,7 @@ ROOTS = (
     "/work/notes/private/r32/corpora",
     "/work/notes/private/r33/corpora",
     "/work/notes/private/r34/corpora",
+    "/work/notes/private/r35/corpora",
     "/work/notes/private/r37/corpora",
     "/work/notes/private/r38/corpora",
     "/work/notes/private/r39/corpora",
