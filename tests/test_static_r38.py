@@ -108,7 +108,8 @@ def test_a_module_name_as_the_noun_of_its_eponymous_class(
     # ``Stream`` has ``makeVoices``: a stream object's method, the lowercase noun of the class
     # the module is named for.  A method that class lacks (a name only its file's code uses,
     # ``StreamIterator``, included), or a module with no class of its own name (``tools`` has
-    # ``Helper.makeVoices``), stays reported.
+    # ``Helper.makeVoices``), stays reported.  (Only a two-part path is read so: round 5's full
+    # path ``dask.array.numblocks`` for ``dask.array.Array.numblocks`` was TRUE.)
     files = {
         "pkg/__init__.py": "",
         "pkg/stream/__init__.py": "from pkg.stream.base import Stream\n",

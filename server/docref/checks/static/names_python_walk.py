@@ -177,6 +177,14 @@ class ProjectWalk:
             )
         )
 
+    def noun_member(self, target: ModuleTarget, part: str) -> bool:
+        """``stream.makeVoices()`` for a method the module's ``Stream`` defines (music21, round
+        38): the module's name as the lowercase noun of the class it is named for.  A name the
+        class's members lack (``stream.StreamIterator``) is no such member."""
+        last = target.name.rsplit(".", 1)[-1]
+        noun = self._top(target.path or "", last[:1].upper() + last[1:])
+        return isinstance(noun, ClassTarget) and part in self.member_names(noun)
+
     def member_names(
         self, target: ClassTarget, seen: frozenset[ClassTarget] = frozenset()
     ) -> set[str]:
@@ -308,12 +316,6 @@ class ProjectWalk:
             last = target.name.rsplit(".", 1)[-1]
             namesake = self._top(target.path or "", last)
             if isinstance(namesake, ClassTarget) and self.has_member(namesake, part) is not False:
-                return UNKNOWN
-            # and ``stream.makeVoices()`` a method the module's ``Stream`` defines (music21,
-            # round 38): the module's name as the lowercase noun of the class it is named for
-            # (a name the class's members lack, ``stream.StreamIterator``, stays judged)
-            noun = self._top(target.path or "", last[:1].upper() + last[1:])
-            if isinstance(noun, ClassTarget) and part in self.member_names(noun):
                 return UNKNOWN
             for facade in self._public_facades(target):
                 found = self._top(facade.path or "", part)
