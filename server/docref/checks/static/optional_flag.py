@@ -92,7 +92,11 @@ _OPERATORS = frozenset(
         *("lshift", "rshift", "and", "xor", "or"),
     )
     for p in ("", "r", "i")
-) | frozenset(f"__{op}__" for op in ("eq", "ne", "lt", "le", "gt", "ge", "contains"))
+) | frozenset(
+    f"__{op}__"
+    # and ``obj[key]`` / ``obj[key] = value`` / ``del obj[key]``: the subscript supplies the key
+    for op in ("eq", "ne", "lt", "le", "gt", "ge", "contains", "getitem", "setitem", "delitem")
+)
 
 
 def _says_optional(seg: Segment) -> bool:

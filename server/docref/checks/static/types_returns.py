@@ -65,6 +65,14 @@ _GENERATORS = {"collections.abc.Generator": 3, "collections.abc.AsyncGenerator":
 _YIELD = re.compile(r"\byield\b")
 
 
+# a NumPy Returns entry naming several items (``height, width : int``, round 40)
+_ITEM_NAMES = re.compile(r"\w+(?:\s*,\s*\w+)+")
+
+
+def _is_tuple(name: str) -> bool:
+    return name.rsplit(".", 1)[-1].lower() == "tuple"
+
+
 def _is_generator(inp: StaticInput) -> bool:
     return _YIELD.search(inp.body_code()) is not None
 
@@ -108,6 +116,11 @@ def return_types(inp: StaticInput) -> list[Finding]:
         return _generator_return(inp, segment, first, annotation)
     if _is_generator(inp) or annotation.name in _NO_VALUE:
         return []  # an iterator-annotated generator states no return type; None: C3's
+    if _ITEM_NAMES.fullmatch(segment.name or "") and _is_tuple(annotation.name):
+        # ``height, width : int`` on a bare ``tuple``: the type of each item, which the
+        # annotation leaves open (``tuple[float, float]`` is compared item by item below)
+        if not annotation.args:
+            return []
     for documented in readings:
         assert documented is not None
         if not incompatible(inp, documented, annotation):
