@@ -136,15 +136,26 @@ def without_call_parameters(
     call = next(
         (f for m in methods for f in fe.functions if f.qualname == f"{cls.qualname}.{m}"), None
     )
-    if call is None and bases and resolver is not None:
-        found = resolver.resolve_class(fe, bases[0], cls.parent_class)
+    # the first project base defining one (an accessor class may list a library's base
+    # first: ``EventTableWrite(TableWrite, UnifiedWrite)``, round 35)
+    for base_name in bases if call is None and resolver is not None else []:
+        found = resolver.resolve_class(fe, base_name, cls.parent_class)
         if found is not None:
             base_fe, base = found
             qualname = f"{base.qualname}.__call__"
             call = next((f for f in base_fe.functions if f.qualname == qualname), None)
+            if call is not None:
+                break
     if call is None:
         return parsed
     names = {p.name for p in call.params if p.kind not in ("vararg", "kwarg")}
+    variadic = {p.name.lstrip("*") for p in call.params if p.kind in ("vararg", "kwarg")}
+    documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
+    if len(variadic) == 2 and variadic & documented:
+        # a docstring documenting the call's own ``*args``/``**kwargs`` documents a call that
+        # hands everything on (a registry's ``Class.read``/``write`` accessor, round 35):
+        # its other entries are what callers pass through, not constructor parameters
+        names |= documented | variadic
     return without_entries(parsed, names - params - {"self"})
 
 

@@ -116,11 +116,11 @@ def return_types(inp: StaticInput) -> list[Finding]:
         return _generator_return(inp, segment, first, annotation)
     if _is_generator(inp) or annotation.name in _NO_VALUE:
         return []  # an iterator-annotated generator states no return type; None: C3's
-    if _ITEM_NAMES.fullmatch(segment.name or "") and _is_tuple(annotation.name):
-        # ``height, width : int`` on a bare ``tuple``: the type of each item, which the
-        # annotation leaves open (``tuple[float, float]`` is compared item by item below)
-        if not annotation.args:
-            return []
+    # ``height, width : int`` on a bare ``tuple``: the type of each item, which the
+    # annotation leaves open (``tuple[float, float]`` is compared item by item below)
+    items = _ITEM_NAMES.fullmatch(segment.name or "")
+    if items and _is_tuple(annotation.name) and not annotation.args:
+        return []
     for documented in readings:
         assert documented is not None
         if not incompatible(inp, documented, annotation):

@@ -1,0 +1,104 @@
+"""Round 35's registry accessors (session 21; fixed after the round's held-out first pass,
+tuned): a class whose instances are called as ``Table.write(...)`` documents that call, and
+the ``__call__`` that takes it may come from a project base listed after a library's
+(``EventTableWrite(TableWrite, UnifiedWrite)``) and hand ``*args``/``**kwargs`` on (8 FALSE
+C1-PARAM-UNKNOWN).  Controls: a docstring that does not document the call's ``*args`` /
+``**kwargs``, and a call without them, stay reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.runner import check_file, rules_for
+from docref.graph.project import ProjectGraph
+
+_REGISTRY = """
+class UnifiedWrite:
+    def __init__(self, instance, cls):
+        self._instance, self._cls = instance, cls
+
+    def __call__(self, *args, **kwargs):
+        return self._cls.write(self._instance, *args, **kwargs)
+
+
+class UnifiedRead:
+    def __init__(self, instance, cls):
+        self._cls = cls
+
+    def __call__(self, source, *args, format=None, **kwargs):
+        return self._cls.read(source, *args, format=format, **kwargs)
+
+
+class StrictCall:
+    def __init__(self, instance, cls):
+        self._cls = cls
+
+    def __call__(self, source):
+        return self._cls.read(source)
+"""
+
+_TABLE = '''
+from astropy.io.registry import TableWrite
+
+from pkg.registry import StrictCall, UnifiedRead, UnifiedWrite
+
+
+class {name}({bases}):
+    """Write or read this table.
+
+    {doc}
+    """
+'''
+
+_DOCS = {
+    "numpy": (
+        "Parameters\n    ----------\n    target : str\n        Output file.\n"
+        "    *args\n        Passed on.\n    format : str\n        Format.\n"
+        "    **kwargs\n        Passed on."
+    ),
+    "google": (
+        "Args:\n        target (str): Output file.\n        *args: Passed on.\n"
+        "        format (str): Format.\n        **kwargs: Passed on."
+    ),
+    "rest": (
+        ":param target: output file.\n    :param args: passed on.\n"
+        "    :param format: format.\n    :param kwargs: passed on."
+    ),
+}
+
+
+def _found(tmp_path: Path, bases: str, doc: str) -> list[str]:
+    table = _TABLE.replace("{name}", "Access").replace("{bases}", bases).replace("{doc}", doc)
+    root = tmp_path / "ws"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg/__init__.py").write_text("", encoding="utf-8")
+    (root / "pkg/registry.py").write_text(_REGISTRY, encoding="utf-8")
+    (root / "pkg/table.py").write_text(table, encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
+    graph.index(workers=1)
+    return [
+        f.message
+        for f in check_file(graph, "pkg/table.py", rules_for(())).findings
+        if f.rule == "C1-PARAM-UNKNOWN" and f.qualname == "Access"
+    ]
+
+
+@pytest.mark.parametrize("style", sorted(_DOCS))
+@pytest.mark.parametrize("bases", ["TableWrite, UnifiedWrite", "UnifiedWrite", "UnifiedRead"])
+def test_an_accessor_documents_the_call_its_project_base_hands_on(
+    tmp_path: Path, style: str, bases: str
+) -> None:
+    assert _found(tmp_path, bases, _DOCS[style]) == []
+
+
+@pytest.mark.parametrize("style", sorted(_DOCS))
+def test_without_the_variadic_entries_or_a_variadic_call_entries_stay_reported(
+    tmp_path: Path, style: str
+) -> None:
+    only_target = "\n".join(_DOCS[style].split("\n")[: {"numpy": 4, "google": 2, "rest": 1}[style]])
+    assert _found(tmp_path / "a", "UnifiedWrite", only_target) == [
+        'documents parameter "target", but Access() has no such parameter'
+    ]
+    found = _found(tmp_path / "b", "StrictCall", _DOCS[style])
+    assert 'documents parameter "target", but Access() has no such parameter' in found
