@@ -102,3 +102,47 @@ def test_without_the_variadic_entries_or_a_variadic_call_entries_stay_reported(
     ]
     found = _found(tmp_path / "b", "StrictCall", _DOCS[style])
     assert 'documents parameter "target", but Access() has no such parameter' in found
+
+
+_SCHEMAS = '''
+class Schema:
+    def __init__(self, *schemas):
+        self.schemas = schemas
+
+
+class ListSchema(Schema):
+    """Match a list.
+
+    {doc}
+    """
+'''
+
+
+@pytest.mark.parametrize(
+    ("doc", "expected"),
+    [
+        (":param \\\\*schema: the item schemas.", 1),  # misspelt ``*schemas``: stays reported
+        ("Args:\n        *schema: the item schemas.", 1),
+        ("Args:\n        *constraints: the constraints.", 0),  # the subclass's own reading
+        ("Args:\n        start: the first value.", 0),  # a position the subclass names
+        ("Args:\n        *schemas: the item schemas.", 0),
+    ],
+    ids=["rest-misspelt", "google-misspelt", "other-word", "slot", "same-name"],
+)
+def test_a_misspelt_inherited_varargs_entry_stays_reported(
+    tmp_path: Path, doc: str, expected: int
+) -> None:
+    # round 38 (streamlink ListSchema ``\*schema`` for the inherited ``*schemas``, TRUE):
+    # 0c4ed83 read every entry of a class inheriting ``__init__(self, *values)`` as naming
+    # the positions the subclass gives meaning to, which silenced this misspelling too
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "m.py").write_text(_SCHEMAS.replace("{doc}", doc), encoding="utf-8")
+    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
+    graph.index(workers=1)
+    found = [
+        f.message
+        for f in check_file(graph, "m.py", rules_for(())).findings
+        if f.rule == "C1-PARAM-UNKNOWN" and f.qualname == "ListSchema"
+    ]
+    assert len(found) == expected, found

@@ -91,6 +91,8 @@ class Constructor:
     own_method: str | None = None
     model: str | None = None
     imports: list[Import] = field(default_factory=list)
+    # inherited ``__init__(self, *values)`` whose positions the subclass names (see _from_base)
+    slots: bool = False
     aliases: dict[str, str] = field(default_factory=dict)
 
 
@@ -194,7 +196,8 @@ class ConstructorResolver:
             # ``AbstractConstraint.__init__(self, *values)`` inherited: the subclass gives
             # the slots their meaning (pyasn1's ValueRangeConstraint reads ``start, end``
             # from ``values``) and can only document them by it, not by the base's name
-            return None
+            base.own_method, base.slots = None, True
+            return base
         if base is None or base.model not in _FIELDS_INHERITED:
             if base is not None:
                 base.own_method = None  # the base's method: its docstring is the base's own

@@ -42,6 +42,7 @@ from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_constructors import Constructor, ConstructorResolver
 from docref.checks.static.class_gates import (
     documented_names,
+    misspelt_varargs_entries,
     renames_inherited_positionals,
     without_call_parameters,
     without_declared_fields,
@@ -218,6 +219,11 @@ def _check_class(
     ctor = resolver.constructor(fe, cls)
     if ctor is None or (not documents and ctor.documented is not None):
         return
+    if ctor.slots:
+        parsed = misspelt_varargs_entries(parsed, ctor.params[0].name)
+        documents = any(s.kind == "param" for s in parsed.segments)
+        if not documents:
+            return
     params = {p.name for p in ctor.params}
     parsed = _without_own_methods(fe, cls, parsed, params)
     generated = ctor.model is not None

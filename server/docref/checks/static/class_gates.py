@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from difflib import SequenceMatcher
 
 from docref.checks.static.class_constructors import (
     Constructor,
@@ -43,6 +44,7 @@ from docref.segments import ParsedDocstring, Segment
 
 __all__ = [
     "documented_names",
+    "misspelt_varargs_entries",
     "renames_inherited_positionals",
     "without_call_parameters",
     "without_declared_fields",
@@ -75,6 +77,27 @@ def without_entries(parsed: ParsedDocstring, names: set[str]) -> ParsedDocstring
         return segment.kind != "param" or not written or not all(n in names for n in written)
 
     segments = [s for s in parsed.segments if kept(s)]
+    return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
+
+
+def misspelt_varargs_entries(parsed: ParsedDocstring, varargs: str) -> ParsedDocstring:
+    """Of a class inheriting ``__init__(self, *values)``, only the entries documenting that
+    ``*values`` under a misspelt name (``*schema`` for ``*schemas``, round 38): the other
+    entries name the positions the subclass gives meaning to (``start``, ``end``) or the
+    varargs as the subclass reads them (``*constraints``), which only its docstring can."""
+    wanted = varargs.lstrip("*")
+
+    def misspelt(segment: Segment) -> bool:
+        # the raw name: ``split_names`` drops the stars that say it documents the varargs
+        written = [n.strip().lstrip("\\") for n in (segment.name or "").split(",") if n.strip()]
+        return bool(written) and all(
+            n.startswith("*")
+            and n.lstrip("*") != wanted
+            and SequenceMatcher(None, n.lstrip("*"), wanted).ratio() >= 0.8
+            for n in written
+        )
+
+    segments = [s for s in parsed.segments if s.kind != "param" or misspelt(s)]
     return parsed if len(segments) == len(parsed.segments) else replace(parsed, segments=segments)
 
 
