@@ -58,6 +58,13 @@ STALE_ONLY = frozenset({"emphasis", "code"})
 _STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code", "call"})
 
 
+def _spelt_as_words(inp: StaticInput, name: str) -> bool:
+    """``name``'s words (``current_date``) also stand in the docstring as plain words."""
+    words = " ".join(w for w in name.lower().split("_") if w)
+    text = " ".join(s.text for s in inp.docstring.segments).lower()
+    return " " in words and re.search(rf"\b{re.escape(words)}\b", text) is not None
+
+
 def stale_finding(
     inp: StaticInput,
     segment: Segment,
@@ -85,8 +92,8 @@ def stale_finding(
         return None  # "the column's <code>preferredWidth</code>": that object's member (a
         # type stays a type: "the rowset's <code>XmlReaderDocHandler</code>" names a class)
     plain = is_plain_word(name)
-    if plain and mention.kind == "emphasis":
-        return None
+    if mention.kind == "emphasis" and (plain or _spelt_as_words(inp, name)):
+        return None  # ``*current_date*`` beside "the current date": a stressed concept
     params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
     if name in params:
         return None  # Java's member resolver does not see parameters
