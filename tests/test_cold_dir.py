@@ -42,7 +42,8 @@ def _folders(tmp: Path) -> set[str]:
 
 
 def _kill_when_folder_appears(ws: Path, tmp: Path, env: dict[str, str]) -> str:
-    """Start a cold run, SIGKILL it as soon as its folder exists; the folder's name."""
+    """Start a cold run, SIGKILL it as soon as its folder is locked and written to; the
+    folder's name."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "docref", "check", "--no-cache", "--jobs", "2", str(ws)],
         cwd=ws,
@@ -55,7 +56,9 @@ def _kill_when_folder_appears(ws: Path, tmp: Path, env: dict[str, str]) -> str:
     try:
         while time.monotonic() < deadline and proc.poll() is None:
             found = [n for n in _folders(tmp) if n.startswith(mine)]
-            if found and (tmp / found[0] / "lock").exists():
+            # locked and writing: ``entries`` comes after ``lock`` (killing between the two
+            # left a folder without it, a race of the test, not of docref)
+            if found and all((tmp / found[0] / n).exists() for n in ("lock", "entries")):
                 proc.send_signal(signal.SIGKILL)
                 proc.wait()
                 return found[0]
