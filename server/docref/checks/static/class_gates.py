@@ -161,8 +161,8 @@ def without_call_parameters(
     )
     # the first project base defining one (an accessor class may list a library's base
     # first: ``EventTableWrite(TableWrite, UnifiedWrite)``, round 35)
-    for base_name in bases if call is None and resolver is not None else []:
-        found = resolver.resolve_class(fe, base_name, cls.parent_class)
+    for base_name in bases if call is None else []:
+        found = resolver.resolve_class(fe, base_name, cls.parent_class) if resolver else None
         if found is not None:
             base_fe, base = found
             qualname = f"{base.qualname}.__call__"
