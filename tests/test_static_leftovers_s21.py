@@ -12,12 +12,10 @@ from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_returns_without_value
-from docref.checks.static.runner import check_file, rules_for
 from docref.checks.static.types_returns import c2_return_type
 from docref.checks.static.types_rules import c2_param_type
-from docref.graph.project import ProjectGraph
 
-from tests.static_helpers import flagged, project_input
+from tests.static_helpers import default_findings, flagged, project_input
 
 # Wrappers that hand back a value of their own only where the body gives none: before the
 # wrapped call (a guard) or in an ``except`` handler (a fallback).  The body's Returns is the
@@ -296,14 +294,9 @@ def test_a_class_names_the_slots_of_an_inherited_varargs_constructor(
     code = _CONSTRAINTS.format(base=base, doc=_SLOTS_DOCS[style])
     if own:
         code += "\n    def __init__(self, *values):\n        super().__init__(*values)\n"
-    root = tmp_path / "ws"
-    root.mkdir()
-    (root / "m.py").write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
-    graph.index(workers=1)
     found = [
         f
-        for f in check_file(graph, "m.py", rules_for(())).findings
+        for f in default_findings(tmp_path, textwrap.dedent(code).lstrip("\n"))
         if f.rule == "C1-PARAM-UNKNOWN" and f.qualname == "RangeConstraint"
     ]
     assert len(found) == expected, [f.message for f in found]
@@ -427,16 +420,17 @@ class Network:
 @pytest.mark.parametrize("style", sorted(_OPERAND_DOCS))
 @pytest.mark.parametrize(
     ("name", "strong"),
-    [("__iadd__", 0), ("__sub__", 0), ("move", 1)],
-    ids=["iadd", "sub", "control"],
+    [("__iadd__", 0), ("__sub__", 0), ("__getitem__", 0), ("__delitem__", 0), ("move", 1)],
+    ids=["iadd", "sub", "getitem", "delitem", "control"],
 )
 def test_an_operator_methods_operand_documented_optional_is_the_weak_rule(
     tmp_path: Path, style: str, name: str, strong: int
 ) -> None:
     # round 32 (netaddr ``IPNetwork.__iadd__``/``__isub__``, 2 DEB): "(optional)" on the
     # operand of an operator method, which ``net += n`` always supplies: inaccurate and
-    # harmless, as a framework callback's arguments are -- the opt-in weak rule.  The same
-    # entry on a named method stays C2-OPTIONAL-FLAG.
+    # harmless, as a framework callback's arguments are -- the opt-in weak rule; so is a
+    # subscript method's key, which ``obj[key]`` always supplies (round 40, cf_xarray
+    # ``__getitem__``, 2 DEB).  The same entry on a named method stays C2-OPTIONAL-FLAG.
     code = _NETWORK.format(name=name, doc=_OPERAND_DOCS[style])
     strong_found = flagged(c2_optional_flag, tmp_path, code, f"Network.{name}")
     weak_found = flagged(c2_optional_flag_weak, tmp_path / "w", code, f"Network.{name}")

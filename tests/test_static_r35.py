@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from docref.checks.static.runner import check_file, rules_for
-from docref.graph.project import ProjectGraph
+from docref.core.findings import Finding
+
+from tests.static_helpers import default_findings, project_findings
 
 _REGISTRY = """
 class UnifiedWrite:
@@ -70,18 +71,12 @@ _DOCS = {
 
 def _found(tmp_path: Path, bases: str, doc: str) -> list[str]:
     table = _TABLE.replace("{name}", "Access").replace("{bases}", bases).replace("{doc}", doc)
-    root = tmp_path / "ws"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pkg/__init__.py").write_text("", encoding="utf-8")
-    (root / "pkg/registry.py").write_text(_REGISTRY, encoding="utf-8")
-    (root / "pkg/table.py").write_text(table, encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
-    graph.index(workers=1)
-    return [
-        f.message
-        for f in check_file(graph, "pkg/table.py", rules_for(())).findings
-        if f.rule == "C1-PARAM-UNKNOWN" and f.qualname == "Access"
-    ]
+    files = {"pkg/__init__.py": "", "pkg/registry.py": _REGISTRY, "pkg/table.py": table}
+    return _unknown(project_findings(tmp_path, files, "pkg/table.py"), "Access")
+
+
+def _unknown(findings: list[Finding], qualname: str) -> list[str]:
+    return [f.message for f in findings if f.rule == "C1-PARAM-UNKNOWN" and f.qualname == qualname]
 
 
 @pytest.mark.parametrize("style", sorted(_DOCS))
@@ -135,14 +130,5 @@ def test_a_misspelt_inherited_varargs_entry_stays_reported(
     # round 38 (streamlink ListSchema ``\*schema`` for the inherited ``*schemas``, TRUE):
     # 0c4ed83 read every entry of a class inheriting ``__init__(self, *values)`` as naming
     # the positions the subclass gives meaning to, which silenced this misspelling too
-    root = tmp_path / "ws"
-    root.mkdir()
-    (root / "m.py").write_text(_SCHEMAS.replace("{doc}", doc), encoding="utf-8")
-    graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
-    graph.index(workers=1)
-    found = [
-        f.message
-        for f in check_file(graph, "m.py", rules_for(())).findings
-        if f.rule == "C1-PARAM-UNKNOWN" and f.qualname == "ListSchema"
-    ]
+    found = _unknown(default_findings(tmp_path, _SCHEMAS.replace("{doc}", doc)), "ListSchema")
     assert len(found) == expected, found
