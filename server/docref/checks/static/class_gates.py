@@ -39,7 +39,7 @@ from docref.checks.static.class_constructors import (
     without_receiver,
 )
 from docref.checks.static.params import split_names
-from docref.graph.model import Class, Docstring, FileExtract
+from docref.graph.model import Class, Docstring, FileExtract, Function
 from docref.segments import ParsedDocstring, Segment
 
 __all__ = [
@@ -159,16 +159,8 @@ def without_call_parameters(
     call = next(
         (f for m in methods for f in fe.functions if f.qualname == f"{cls.qualname}.{m}"), None
     )
-    # the first project base defining one (an accessor class may list a library's base
-    # first: ``EventTableWrite(TableWrite, UnifiedWrite)``, round 35)
-    for base_name in bases if call is None else []:
-        found = resolver.resolve_class(fe, base_name, cls.parent_class) if resolver else None
-        if found is not None:
-            base_fe, base = found
-            qualname = f"{base.qualname}.__call__"
-            call = next((f for f in base_fe.functions if f.qualname == qualname), None)
-            if call is not None:
-                break
+    if call is None and resolver is not None:
+        call = _base_call(fe, cls, bases, resolver)
     if call is None:
         return parsed
     names = {p.name for p in call.params if p.kind not in ("vararg", "kwarg")}
@@ -180,6 +172,22 @@ def without_call_parameters(
         # its other entries are what callers pass through, not constructor parameters
         names |= documented | variadic
     return without_entries(parsed, names - params - {"self"})
+
+
+def _base_call(
+    fe: FileExtract, cls: Class, bases: list[str], resolver: ConstructorResolver
+) -> Function | None:
+    """The ``__call__`` of the first project base defining one (an accessor class may list a
+    library's base first: ``EventTableWrite(TableWrite, UnifiedWrite)``, round 35)."""
+    for name in bases:
+        found = resolver.resolve_class(fe, name, cls.parent_class)
+        if found is not None:
+            base_fe, base = found
+            qualname = f"{base.qualname}.__call__"
+            call = next((f for f in base_fe.functions if f.qualname == qualname), None)
+            if call is not None:
+                return call
+    return None
 
 
 def without_new_parameters(

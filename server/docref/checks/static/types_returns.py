@@ -69,10 +69,6 @@ _YIELD = re.compile(r"\byield\b")
 _ITEM_NAMES = re.compile(r"\w+(?:\s*,\s*\w+)+")
 
 
-def _is_tuple(name: str) -> bool:
-    return name.rsplit(".", 1)[-1].lower() == "tuple"
-
-
 def _is_generator(inp: StaticInput) -> bool:
     return _YIELD.search(inp.body_code()) is not None
 
@@ -118,8 +114,9 @@ def return_types(inp: StaticInput) -> list[Finding]:
         return []  # an iterator-annotated generator states no return type; None: C3's
     # ``height, width : int`` on a bare ``tuple``: the type of each item, which the
     # annotation leaves open (``tuple[float, float]`` is compared item by item below)
+    # (the normaliser spells ``Tuple``/``typing.Tuple`` ``tuple``)
     items = _ITEM_NAMES.fullmatch(segment.name or "")
-    if items and _is_tuple(annotation.name) and not annotation.args:
+    if items and annotation.name == "tuple" and not annotation.args:
         return []
     for documented in readings:
         assert documented is not None
