@@ -53,6 +53,7 @@ ROOTS = (
     "/work/notes/private/r36/corpora",
     "/work/notes/private/r40/corpora",
     "/work/notes/private/r43/corpora",
+    "/work/notes/private/r42/corpora",
 )
 
 
