@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.names import c1_name_unresolved, c1_prose_name_word
-from docref.checks.static.names_stale import contracted
+from docref.checks.static.names_stale_twin import contracted
 
 from tests.static_helpers import static_input
 

@@ -64,14 +64,8 @@ from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_referenced import parameter_of_referenced
 from docref.checks.static.names_scope import missing
 from docref.checks.static.names_spelling import suggest
-from docref.checks.static.names_stale import (
-    RULE_ELSEWHERE,
-    RULE_WORD,
-    STALE_ONLY,
-    keyword_or_renamed,
-    renamed_but_used_elsewhere,
-    stale_finding,
-)
+from docref.checks.static.names_stale import RULE_ELSEWHERE, RULE_WORD, STALE_ONLY, stale_finding
+from docref.checks.static.names_stale_resolved import keyword_or_renamed, renamed_but_used_elsewhere
 from docref.checks.static.prose_names import RULE_STALE
 from docref.checks.static.scopes import python_scope
 from docref.core.findings import Finding

@@ -26,7 +26,7 @@ from docref.checks.static.names_shorthand import (
     root_imported,
 )
 from docref.checks.static.names_spelling import hint, suggest
-from docref.checks.static.names_stale import call_linked, twin_in_scope
+from docref.checks.static.names_stale_twin import call_linked, twin_in_scope
 from docref.checks.static.prose_names_listed import returned_label
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment

@@ -1,0 +1,85 @@
+"""A code-marked name that resolved, but only for a reason that is no evidence it is current,
+judged again as a stale name (:func:`.names_stale.stale_finding`): :func:`keyword_or_renamed`
+-- unknown only because the function takes ``**kwargs`` -- and
+:func:`renamed_but_used_elsewhere` -- known only because other code of the file uses it."""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.names_mentions import Mention
+from docref.checks.static.names_python import PythonScope
+from docref.checks.static.names_scope import missing, project_names
+from docref.checks.static.names_stale import RULE_ELSEWHERE, STALE_KINDS, stale_finding
+from docref.core.findings import Finding
+from docref.segments import Segment
+
+__all__ = ["keyword_or_renamed", "renamed_but_used_elsewhere"]
+
+
+def keyword_or_renamed(
+    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope
+) -> Finding | None:
+    """A bare name the scope left unknown only because the function takes ``**kwargs`` (it
+    may be a keyword passed on): stale when it resolves nowhere once keywords are set aside
+    and one parameter is its renamed twin (``include_header`` for ``include_hdr``)."""
+    name = mention.target
+    if not scope.kwargs or scope.facts.dynamic or "." in name or mention.kind not in STALE_KINDS:
+        return None
+    again = scope.resolve_bare(name, keyword=False)
+    if again.verdict != "missing" or again.owner:
+        return None
+    # the parameters only: another name in scope is no evidence against a forwarded keyword
+    bare = dataclasses.replace(again, candidates=())
+    return stale_finding(inp, segment, mention, bare, keyword=True)
+
+
+def _in_own_code(inp: StaticInput, name: str) -> bool:
+    """``name`` is a word of the function's code outside its docstring (strings included)."""
+    span, doc = inp.function.span, inp.function.docstring
+    code = inp.code(span.start_byte, span.end_byte)
+    if doc is not None:
+        before = inp.code(span.start_byte, doc.span.start_byte)
+        code = before + inp.code(doc.span.end_byte, span.end_byte)
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", code) is not None
+
+
+def renamed_but_used_elsewhere(
+    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope
+) -> Finding | None:
+    """A code-marked name that resolves only because other code of the file uses it (another
+    function's parameter or local: ``response`` in scrapy's every callback), that this
+    function's code never uses, while one of its parameters is its renamed twin
+    (``max_length`` -> ``max_len``): judged as a stale name against the parameters only, a
+    snake_case name (``keyAltNames`` is a document's field, pymongo's ``key_alt_name`` the
+    value for it) abbreviated or one edit away, whatever words surround it."""
+    name = mention.target
+    if mention.kind not in STALE_KINDS or "." in name or "#" in name or scope.facts.dynamic:
+        return None
+    if name != name.lower():
+        return None
+    fn = inp.function
+    if not fn.params or hasattr(builtins, name) or name.startswith("__"):
+        return None
+    if any(p.name.startswith(name) and p.name[len(name) :][:1].isalnum() for p in fn.params):
+        return None  # a word cut short: "``visit`` methods" next to a ``visitor`` (docutils)
+    own = {part for r in fn.references for part in r.name.split(".")} | set(fn.local_names)
+    facts = scope.facts
+    if name in own or name in facts.entities or name in facts.top:
+        return None
+    if _in_own_code(inp, name):
+        return None  # ``kwargs.pop("include_header")``: the function reads it by name
+    if any(name in (i.bound_name, i.module.split(".")[0]) for i in inp.file.imports):
+        return None  # ``argparse`` after ``from argparse import ArgumentParser``: the library
+    if name in project_names(inp.graph):
+        return None
+    finding = stale_finding(inp, segment, mention, missing("", name, ()), cued=False)
+    if finding is None or name in scope.scope_candidates():
+        return None  # a member of the class or a name the function sees
+    message = finding.message.replace(
+        "names nothing in scope", f"is used only by other code of the file, not by {fn.name}()"
+    )
+    return dataclasses.replace(finding, message=message, rule=RULE_ELSEWHERE)
