@@ -12,7 +12,7 @@ import dataclasses
 import re
 
 from .types_ast import TypeContext, aliased, parse_expression
-from .types_expr import BUILTIN_CLASSES, ELLIPSIS, TypeExpr, make_union
+from .types_expr import BUILTIN_CLASSES, ELLIPSIS, NONE, TypeExpr, make_union
 from .types_vocab import ARRAY_LIKE, DOC_WORDS, MAPPING_WORDS, OF_CONTAINERS
 
 __all__ = [
@@ -151,26 +151,40 @@ def _parse_of(word: str, rest: str, ctx: TypeContext) -> TypeExpr | None:
 def tuple_items(kept: list[str], ctx: TypeContext) -> TypeExpr | None:
     """``tuple of int, str``: numpydoc's words for ``tuple[int, str]``, the items of a tuple
     listed after ``of`` (the plain reading takes the comma for ``or``: a tuple of ints, or a
-    string).  ``None`` unless every item is one type word."""
+    string).  The items may close a chain of ``of`` phrases -- ``list of list of float, str``
+    is numpydoc for lists of ``(value, label)`` pairs, ``list[list[tuple[float, str]]]``
+    (round 24, pyqtgraph's ``setTicks``) -- and the last may add ``or None``.  ``None`` unless
+    every item is one type word."""
     if len(kept) < 2:
         return None
-    match = _OF.match(kept[0])
-    if match is None or match.group(1).lower() != "tuple":
+    chain = re.split(r"\s+of\s+", kept[0])
+    if len(chain) < 2 or not all(_OF.match(f"{word} of x") for word in chain[:-1]):
         return None
-    words = [match.group(2).strip(), *kept[1:]]
-    if any(not word or " " in word for word in words):
+    inner = chain[-2].lower()
+    if inner != "tuple" and (inner not in OF_CONTAINERS or OF_CONTAINERS[inner] is None):
+        return None  # items of a mapping or an array: no tuple to fill
+    words = [chain[-1].strip(), *kept[1:]]
+    maybe_none = re.match(r"^(\S+)\s+or\s+None$", words[-1])
+    if maybe_none:
+        words[-1] = maybe_none.group(1)
+    if any(not word or " " in word or word == "None" for word in words):
         return None
-    items = [parse_member(word, ctx) for word in words]
-    if any(item is None for item in items):
+    if any(parse_member(word, ctx) is None for word in words):
         return None
-    return TypeExpr("tuple", tuple(item for item in items if item is not None))
+    # ``tuple of (int, str)`` is already ``tuple[int, str]``; ``list of (float, str)`` a list
+    # of such tuples: the parenthesised form says what the comma meant
+    head = " of ".join(chain[:-1])
+    result = parse_member(f"{head} of ({', '.join(words)})", ctx)
+    if result is None or not maybe_none:
+        return result
+    return make_union([result, NONE])
 
 
 def has_tuple_items(text: str) -> bool:
     """Whether ``text`` may list a tuple's items after ``of`` (:func:`tuple_items`): a cheap
     test before a third parse."""
     lowered = text.lower()
-    return "tuple of" in lowered and "," in lowered
+    return " of " in lowered and "," in lowered
 
 
 def plural_tail(parts: list[str], ctx: TypeContext) -> bool:
