@@ -82,3 +82,59 @@ def test_the_readings_of_items_closing_an_of_chain() -> None:
     # a mapping's items are no tuple; an item that is no single type word gives no reading
     assert len(rendered("list of float, the label")) == 1
     assert len(rendered("dict of str, int")) == 1
+
+
+# --- ``[str]`` (a list of str) as a member of a ``|`` union (round 35, pypsa ``busmap_by_stubs``)
+
+BRACKET_LIST = {
+    "numpy": '''
+def busmap(attrs: Iterable[str] | None = None) -> None:
+    """Cluster the buses.
+
+    Parameters
+    ----------
+    attrs : None|[str]
+        Bus attributes the clusters have to agree on.
+    """
+    print(attrs)
+''',
+    "google": '''
+def busmap(attrs: Iterable[str] | None = None) -> None:
+    """Cluster the buses.
+
+    Args:
+        attrs (None | [str]): Bus attributes the clusters have to agree on.
+    """
+    print(attrs)
+''',
+    "rest": '''
+def busmap(attrs: Iterable[str] | None = None) -> None:
+    """Cluster the buses.
+
+    :param attrs: Bus attributes the clusters have to agree on.
+    :type attrs: [str] | None
+    """
+    print(attrs)
+''',
+}
+
+
+def test_a_bracketed_list_in_a_union_is_a_list(tmp_path: Path) -> None:
+    for code in BRACKET_LIST.values():
+        code = "from collections.abc import Iterable\n" + code
+        assert _rules(tmp_path, code) == []
+
+
+def test_a_bracketed_list_in_a_union_against_a_mapping_stays_reported(tmp_path: Path) -> None:
+    for code in BRACKET_LIST.values():
+        code = code.replace("Iterable[str] | None", "dict[str, int] | None")
+        assert _rules(tmp_path, code) == ["C2-PARAM-TYPE"]
+
+
+def test_the_reading_of_a_bracketed_list_in_a_union() -> None:
+    assert [r.render() if r else None for r in parse_doc_readings("None|[str]")] == [
+        "list[str] | None"
+    ]
+    # a Callable's parameter list stays one
+    readings = parse_doc_readings("Callable[[int], str] | None")
+    assert [r.render() if r else None for r in readings] == ["Callable[[int], str] | None"]

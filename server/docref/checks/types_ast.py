@@ -220,8 +220,20 @@ def _all_of(name: str, nodes: list[ast.expr], ctx: TypeContext) -> TypeExpr | No
 
 
 def _union_of(nodes: list[ast.expr], ctx: TypeContext) -> TypeExpr | None:
-    converted = _all_of("Union", nodes, ctx)
-    return None if converted is None or not converted.args else make_union(converted.args)
+    members: list[TypeExpr] = []
+    for node in nodes:
+        if ctx.doc and isinstance(node, ast.List) and len(node.elts) == 1:
+            # ``None|[str]``: the list-of notation of older docstrings (``[column]``, read so
+            # alone by the member parser) as a union member too (round 35, pypsa), not a
+            # ``Callable``'s parameter list
+            item = _convert(node.elts[0], ctx)
+            member = None if item is None else TypeExpr("list", (item,))
+        else:
+            member = _convert(node, ctx)
+        if member is None:
+            return None
+        members.append(member)
+    return make_union(members) if members else None
 
 
 def _literal_of(nodes: list[ast.expr]) -> TypeExpr | None:
