@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from docref.checks.static.return_weak import c3_returns_weak
 from docref.checks.types import parse_doc_readings
 
-from tests.static_helpers import default_findings
+from tests.static_helpers import default_findings, rule_ids
 
 
 def _rules(tmp_path: Path, code: str) -> list[str]:
@@ -138,3 +139,61 @@ def test_the_reading_of_a_bracketed_list_in_a_union() -> None:
     # a Callable's parameter list stays one
     readings = parse_doc_readings("Callable[[int], str] | None")
     assert [r.render() if r else None for r in readings] == ["Callable[[int], str] | None"]
+
+
+# --- a generator's Returns: one item "for each" thing (round 36, smbprotocol ``_resolve_dfs``)
+
+EACH = {
+    "google": '''
+def resolve(targets):
+    """Resolve the targets.
+
+    Returns:
+        A new Open for each DFS target that was resolved.
+    """
+    for target in targets:
+        yield target
+''',
+    "numpy": '''
+def resolve(targets):
+    """Resolve the targets.
+
+    Returns
+    -------
+    A new Open for each DFS target that was resolved.
+    """
+    for target in targets:
+        yield target
+''',
+    "rest": '''
+def resolve(targets):
+    """Resolve the targets.
+
+    :return: A new Open for each DFS target that was resolved.
+    """
+    for target in targets:
+        yield target
+''',
+}
+
+
+def _returns_rules(tmp_path: Path, code: str) -> list[str]:
+    return sorted(f.rule for f in default_findings(tmp_path, code) if f.rule.startswith("C3-RET"))
+
+
+def test_a_generator_returning_one_item_for_each_thing_is_weak(tmp_path: Path) -> None:
+    for code in EACH.values():
+        assert _returns_rules(tmp_path, code) == []
+        # the opt-in C3-RETURNS-WEAK keeps it
+        assert rule_ids(c3_returns_weak, tmp_path, code, "resolve") == ["C3-RETURNS-WEAK"]
+
+
+def test_a_generator_returning_a_container_for_each_thing_stays_reported(tmp_path: Path) -> None:
+    # the container is claimed: "A list of Opens, one for each target" is what callers expect
+    for code in EACH.values():
+        code = code.replace("A new Open for each", "A list of Opens, one for each")
+        assert _returns_rules(tmp_path, code) == ["C3-RETURNS-YIELDS"]
+    # and without the per-item cue the plain claim stays reported
+    for code in EACH.values():
+        code = code.replace("A new Open for each DFS target that was resolved.", "A new Open.")
+        assert _returns_rules(tmp_path, code) == ["C3-RETURNS-YIELDS"]
