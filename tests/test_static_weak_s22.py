@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from docref.checks.static.return_weak import c3_returns_weak
+from docref.checks.static.types_rules import c2_param_weak
 from docref.checks.types import parse_doc_readings
 
-from tests.static_helpers import default_findings, rule_ids
+from tests.static_helpers import default_findings, project_findings, rule_ids
 
 
 def _rules(tmp_path: Path, code: str) -> list[str]:
@@ -197,3 +198,93 @@ def test_a_generator_returning_a_container_for_each_thing_stays_reported(tmp_pat
     for code in EACH.values():
         code = code.replace("A new Open for each DFS target that was resolved.", "A new Open.")
         assert _returns_rules(tmp_path, code) == ["C3-RETURNS-YIELDS"]
+
+
+# --- a project decorator calling the body with rebuilt arguments (round 35, gwpy ``@with_open``)
+
+WITH_OPEN = '''
+from functools import wraps
+from typing import IO
+
+
+def with_open(func=None, mode="r", pos=0):
+    """Open the chosen argument."""
+    def _decorator(func):
+        @wraps(func)
+        def wrapped(*args, **kwargs):
+            source = args[pos]
+            if not hasattr(source, "read"):
+                with open(source, mode=mode) as fobj:
+                    newargs = list(args)
+                    newargs[pos] = fobj
+                    return func(*newargs, **kwargs)
+            return func(*args, **kwargs)
+        return wrapped
+    if func:
+        return _decorator(func)
+    return _decorator
+
+
+@with_open
+def read_config(source: IO) -> list:
+    """Parse a configuration file.
+
+    Parameters
+    ----------
+    source : str
+        Path of the configuration file to parse.
+
+    Returns
+    -------
+    list
+        The channels.
+    """
+    return source.readlines()
+'''
+
+TIMED = WITH_OPEN.replace(
+    "                with open(source, mode=mode) as fobj:\n"
+    "                    newargs = list(args)\n"
+    "                    newargs[pos] = fobj\n"
+    "                    return func(*newargs, **kwargs)\n",
+    "                print(source)\n",
+)
+
+
+def test_a_decorator_rebuilding_the_arguments_demotes_the_param_type(tmp_path: Path) -> None:
+    assert _rules(tmp_path, WITH_OPEN) == []
+    google = WITH_OPEN.replace(
+        "    Parameters\n    ----------\n    source : str\n        Path of the configuration"
+        " file to parse.\n",
+        "    Args:\n        source (str): Path of the configuration file to parse.\n",
+    )
+    rest = WITH_OPEN.replace(
+        "    Parameters\n    ----------\n    source : str\n        Path of the configuration"
+        " file to parse.\n",
+        "    :param source: Path of the configuration file to parse.\n    :type source: str\n",
+    )
+    assert google != WITH_OPEN and rest != WITH_OPEN
+    for code in (google, rest):
+        assert _rules(tmp_path, code) == []
+    # the opt-in C2-PARAM-TYPE-WEAK keeps it
+    assert rule_ids(c2_param_weak, tmp_path, WITH_OPEN, "read_config") == ["C2-PARAM-TYPE-WEAK"]
+
+
+def test_a_decorator_handing_on_its_own_arguments_keeps_the_param_type(tmp_path: Path) -> None:
+    # a wrapper calling the body with the caller's ``*args`` changes nothing: still reported
+    assert "newargs" not in TIMED
+    assert _rules(tmp_path, TIMED) == ["C2-PARAM-TYPE"]
+    # and so does the undecorated function
+    assert _rules(tmp_path, WITH_OPEN.replace("@with_open\n", "")) == ["C2-PARAM-TYPE"]
+
+
+def test_a_decorator_from_another_module_rebuilding_the_arguments(tmp_path: Path) -> None:
+    head, _, body = WITH_OPEN.partition("@with_open\n")
+    files = {"io_utils.py": head, "reader.py": "from io_utils import with_open\n" + body}
+    reader = files["reader.py"].replace("def read_config", "@with_open\ndef read_config")
+    files["reader.py"] = "from typing import IO\n" + reader
+    assert [f.rule for f in project_findings(tmp_path, files, "reader.py")] == []
+    plain = dict(files, **{"io_utils.py": TIMED.partition("@with_open\n")[0]})
+    assert [f.rule for f in project_findings(tmp_path / "b", plain, "reader.py")] == [
+        "C2-PARAM-TYPE"
+    ]

@@ -36,6 +36,7 @@ import sys
 from collections.abc import Iterable
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.param_decorators import arguments_rebuilt_by_decorator
 from docref.checks.types import TypeExpr, Verdict, compare
 from docref.checks.types_expr import (
     BUILTIN_CLASSES,
@@ -200,11 +201,16 @@ def used_as_class(body: str, name: str, readings: Iterable[TypeExpr]) -> bool:
 def param_corroborated(
     inp: StaticInput, name: str, readings: Iterable[TypeExpr | None], annotation: TypeExpr
 ) -> bool:
-    """Strong evidence for parameter ``name``: well-known disjoint types (:func:`corroborated`)
-    and a body that does not use it as the documented class (:func:`used_as_class`)."""
+    """Strong evidence for parameter ``name``: well-known disjoint types (:func:`corroborated`),
+    a body that does not use it as the documented class (:func:`used_as_class`) and no project
+    decorator rebuilding the arguments (:func:`arguments_rebuilt_by_decorator`)."""
     documented = [doc for doc in readings if doc is not None]
     if not corroborated(documented, annotation):
         return False
     fn = inp.function
     body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
-    return not used_as_class(body, name, documented)
+    if used_as_class(body, name, documented):
+        return False
+    # a project decorator that calls the body with other arguments (``@with_open`` opens the
+    # documented path): the annotation is the body's view, the entry the caller's
+    return not arguments_rebuilt_by_decorator(inp)

@@ -1,0 +1,81 @@
+"""Project decorators that hand the decorated body other arguments than its callers passed
+(C2-PARAM-TYPE's corroboration).
+
+A parameter's annotation is the body's view of the argument; its docstring entry is the
+caller's.  The two are the same value unless a decorator rebuilds the arguments on the way:
+gwpy's ``@with_open`` opens the path a caller passes and calls the body with the open file
+(``newargs[pos] = fobj; return func(*newargs, **kwargs)``), so ``source: IO`` documented
+``str`` (the path) is right on both sides (round 35, ``read_omega_scan_config``, FALSE).
+Such a decorator is found one hop into the project, as callees are: a nested wrapper taking
+``*args`` that calls the wrapped function with another starred sequence.  A wrapper handing
+on its own ``*args`` (a timer, a logger, a lock) changes nothing and keeps the finding.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.raise_facts import CallResolver
+from docref.checks.static.returns_raises_ast import dotted, function_node
+from docref.graph.model import Function
+
+__all__ = ["arguments_rebuilt_by_decorator"]
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# decorators that run the body with its callers' arguments as they are
+_PLAIN = frozenset(
+    {"staticmethod", "classmethod", "property", "cached_property", "setter", "getter"}
+    | {"deleter", "override", "final", "overload", "abstractmethod", "wraps"}
+)
+
+
+def arguments_rebuilt_by_decorator(inp: StaticInput) -> bool:
+    """Whether a project decorator of the function calls it with rebuilt positional
+    arguments (see the module docstring)."""
+    fn = inp.function
+    if not fn.decorators or inp.file.language != "python":
+        return False
+    node = function_node(inp.data, fn)
+    if node is None:
+        return False
+    resolver: CallResolver | None = None
+    for dec in node.decorator_list:
+        name = dotted(dec.func if isinstance(dec, ast.Call) else dec)
+        if name is None or name.rsplit(".", 1)[-1] in _PLAIN:
+            continue
+        resolver = resolver or CallResolver(inp.graph, inp.file, fn)
+        found = resolver.entity(name)
+        if not isinstance(found, tuple):
+            continue
+        path, deco = found
+        if not isinstance(deco, Function):
+            continue
+        try:
+            data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
+        except Exception:  # an unreadable decorator proves nothing
+            continue
+        deco_node = function_node(data, deco)
+        if deco_node is not None and _rebuilds_arguments(deco_node):
+            return True
+    return False
+
+
+def _rebuilds_arguments(deco: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A def nested in ``deco`` (at any depth: ``@with_open`` or ``@with_open(mode="w")``)
+    that takes ``*args`` and calls a function parameter of an enclosing def (the wrapped
+    function) with a starred sequence other than its own ``*args``."""
+    defs = [deco, *(n for n in ast.walk(deco) if isinstance(n, _DEFS) and n is not deco)]
+    wrapped = {d.args.args[0].arg for d in defs if d.args.args}
+    wrapped |= {d.args.posonlyargs[0].arg for d in defs if d.args.posonlyargs}
+    for wrapper in defs[1:]:
+        own = wrapper.args.vararg.arg if wrapper.args.vararg else None
+        if own is None:
+            continue
+        for call in ast.walk(wrapper):
+            if not isinstance(call, ast.Call) or dotted(call.func) not in wrapped:
+                continue
+            for arg in call.args:
+                if isinstance(arg, ast.Starred) and dotted(arg.value) != own:
+                    return True
+    return False
