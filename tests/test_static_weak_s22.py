@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.static.return_weak import c3_returns_weak
+from docref.checks.static.return_weak import c2_return_type_weak, c3_returns_weak
 from docref.checks.static.types_rules import c2_param_weak
 from docref.checks.types import parse_doc_readings
 
@@ -288,3 +288,59 @@ def test_a_decorator_from_another_module_rebuilding_the_arguments(tmp_path: Path
     assert [f.rule for f in project_findings(tmp_path / "b", plain, "reader.py")] == [
         "C2-PARAM-TYPE"
     ]
+
+
+# --- a bare ``filter``/``type`` under Returns: a value's name or a template's placeholder
+# (round 35 gwpy ``notch``; round 9 pint ``get_base_units``, round 38 datasette's copy)
+
+WORD_RETURNS = {
+    "numpy": '''
+def notch(x) -> tuple[int, int]:
+    """Make a notch.
+
+    Returns
+    -------
+    filter
+        The formatted filter.
+    """
+    return (x, x)
+''',
+    "google": '''
+def notch(x) -> tuple[int, int]:
+    """Make a notch.
+
+    Returns:
+        type: multiplicative factor, plain units
+    """
+    return (x, x)
+''',
+    "rest": '''
+def notch(x) -> tuple[int, int]:
+    """Make a notch.
+
+    :returns: The formatted filter.
+    :rtype: filter
+    """
+    return (x, x)
+''',
+}
+
+
+def test_a_bare_word_builtin_under_returns_is_weak(tmp_path: Path) -> None:
+    for code in WORD_RETURNS.values():
+        assert _rules(tmp_path, code) == []
+        assert rule_ids(c2_return_type_weak, tmp_path, code, "notch") == ["C2-RETURN-TYPE-WEAK"]
+
+
+def test_a_type_word_under_returns_stays_reported(tmp_path: Path) -> None:
+    typed = {
+        "numpy": WORD_RETURNS["numpy"].replace("    filter\n", "    str\n"),
+        "google": WORD_RETURNS["google"].replace("type: multiplicative", "str: multiplicative"),
+        "rest": WORD_RETURNS["rest"].replace(":rtype: filter", ":rtype: str"),
+    }
+    for style, code in typed.items():
+        assert code != WORD_RETURNS[style]
+        assert _rules(tmp_path, code) == ["C2-RETURN-TYPE"]
+    # a parametrised ``type[X]`` is a type claim: compared as before
+    code = WORD_RETURNS["google"].replace("type: multiplicative", "type[int]: multiplicative")
+    assert _rules(tmp_path, code) == ["C2-RETURN-TYPE"]

@@ -11,7 +11,8 @@ already says it yields.  What stays reported:
 * ``C2-RETURN-TYPE``: every top-level type on either side is one the normaliser knows
   (builtins, ``typing``, ``collections.abc``, the standard library, numpy/pandas/torch/scipy)
   or a project class in reach; not a class documented for a ``Callable`` annotation, nor
-  ``type[X]`` for ``X``.  Else ``C2-RETURN-TYPE-WEAK``.  Sibling project classes stay: the
+  ``type[X]`` for ``X``, nor a bare ``type``/``filter``/``map`` (a name or a placeholder).
+  Else ``C2-RETURN-TYPE-WEAK``.  Sibling project classes stay: the
   copy-pasted docstring of a sibling builder (round 16, hikari) was judged TRUE twice for one
   DEBATABLE.
 * ``C2-PROSE-RETURN-TYPE``: not a constructor (whose summary describes the object the class
@@ -76,6 +77,14 @@ _CONTAINER = re.compile(
 )
 
 
+# builtin classes named by everyday words, which a Returns entry uses for the value's name or
+# a template leaves as a placeholder: NumPy's name-only ``filter`` ("The formatted filter",
+# round 35 gwpy ``notch``, FALSE), the unfilled ``type`` of a generated docstring (round 9
+# pint ``get_base_units`` and its round-38 copy in datasette, DEBATABLE); no judged TRUE
+# return type is one of them
+_WORD_BUILTINS = frozenset({"type", "filter", "map", "zip", "range", "enumerate", "reversed"})
+
+
 def _library(name: str) -> bool:
     root = name.split(".", 1)[0]
     return "." in name and (root in _WELL_KNOWN_LIBRARIES or root in sys.stdlib_module_names)
@@ -98,6 +107,8 @@ def return_type_corroborated(inp: StaticInput, documented: TypeExpr, annotation:
     module docstring).  Only the top-level types are read: the contradiction is theirs (a
     ``tuple`` for ``list[Layer]``), an item type resolving nowhere (``pint.Unit``) decides
     nothing."""
+    if any(m.name in _WORD_BUILTINS and not m.args for m in documented.members):
+        return False  # ``filter`` naming the value, ``type`` a template's placeholder
     owner = inp.function.parent_class
     oracle = Oracle(inp)
     top_doc = {m.name for m in documented.members if not m.is_none}
