@@ -344,3 +344,64 @@ def test_a_type_word_under_returns_stays_reported(tmp_path: Path) -> None:
     # a parametrised ``type[X]`` is a type claim: compared as before
     code = WORD_RETURNS["google"].replace("type: multiplicative", "type[int]: multiplicative")
     assert _rules(tmp_path, code) == ["C2-RETURN-TYPE"]
+
+
+# --- the type of a deprecated parameter (round 33, fpdf2 ``Template.__init__``'s ``infile``)
+
+DEPRECATED = {
+    "google": '''
+import os
+
+
+def template(elements: list, infile: os.PathLike[str] | None = None) -> None:
+    """Make a template.
+
+    Args:
+        elements (list): The elements.
+        infile (str): [**DEPRECATED since 2.2.0**] unused, will be removed.
+    """
+    print(elements, infile)
+''',
+    "numpy": '''
+import os
+
+
+def template(elements: list, infile: os.PathLike[str] | None = None) -> None:
+    """Make a template.
+
+    Parameters
+    ----------
+    elements : list
+        The elements.
+    infile : str
+        Deprecated since 2.2.0: unused, will be removed.
+    """
+    print(elements, infile)
+''',
+    "rest": '''
+import os
+
+
+def template(elements: list, infile: os.PathLike[str] | None = None) -> None:
+    """Make a template.
+
+    :param list elements: The elements.
+    :param str infile: (deprecated) unused, will be removed.
+    """
+    print(elements, infile)
+''',
+}
+
+
+def test_the_type_of_a_deprecated_parameter_is_weak(tmp_path: Path) -> None:
+    for code in DEPRECATED.values():
+        assert _rules(tmp_path, code) == []
+        assert rule_ids(c2_param_weak, tmp_path, code, "template") == ["C2-PARAM-TYPE-WEAK"]
+
+
+def test_the_type_of_a_parameter_in_use_stays_reported(tmp_path: Path) -> None:
+    for code in DEPRECATED.values():
+        for word in ("[**DEPRECATED since 2.2.0**] ", "Deprecated since 2.2.0: ", "(deprecated) "):
+            code = code.replace(word, "")
+        assert "eprecated" not in code and "DEPRECATED" not in code
+        assert _rules(tmp_path, code) == ["C2-PARAM-TYPE"]

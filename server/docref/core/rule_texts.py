@@ -158,7 +158,7 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             why="C2-RETURN-TYPE's finding when the code does not corroborate which side is "
             "wrong: a top-level documented or annotated type that resolves nowhere (another "
             "library's class, a word), a class documented for a Callable annotation (it may "
-            "define __call__), or type[X] for X. Opt-in (session 14, issue 12): "
+            "define __call__), type[X] for X, or a bare type/filter/map (a name). Opt-in: "
             'enable = ["C2-RETURN-TYPE-WEAK"] or --extend-select C2-RETURN-TYPE-WEAK.',
             example="def callback() -> Callable:\n"
             '    """Returns:\n        Recorder: the callback."""',
@@ -187,7 +187,7 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             "(list of anything for str does), the two differ only in a collection's kind "
             "(list documented for tuple, Sequence for set), a callable is documented for a "
             "class (or a class for a callable), or the body uses a documented type as a "
-            "class. "
+            "class, a deprecated parameter, or a project decorator rebuilding the arguments. "
             "Such findings were mostly vocabulary on projects seen for the first time "
             "(rounds 0-16: 19 true of 81): "
             'enable = ["C2-PARAM-TYPE-WEAK"] or --extend-select C2-PARAM-TYPE-WEAK.',
@@ -339,7 +339,7 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         "C3-RETURNS-WEAK": RuleDoc(
             why="C3-RETURNS-YIELDS's finding on a generator documented under Returns whose "
             "docstring already says it yields (or is a generator or an iterator), or whose "
-            'Returns counts the items loosely ("a sequence of", "one or more"): the text is '
+            'Returns counts the items loosely ("sequence of", "one or more", "for each"): it is '
             "accurate and only the section's name is off (judged DEBATABLE in rounds 12-16, "
             "19, 22 and 37), or a coroutine documented with Yields in the generator-based "
             "asyncio style (round 36). "

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.params import (
@@ -103,6 +104,7 @@ RULE_PARAM_PARTIAL = "C2-PARAM-PARTIAL"
 # a builtin/standard-library type, a collection's kind only, a callable for a class, or code
 # using a documented ``type`` as a class; judged C2-PARAM-TYPE rounds 0-16: 19 TRUE of 81
 RULE_PARAM_WEAK = "C2-PARAM-TYPE-WEAK"
+_DEPRECATED = re.compile(r"\bdeprecated\b", re.I)
 
 
 # --------------------------------------------------------------------------- parameters
@@ -253,6 +255,11 @@ def _check_param(
         and not any(incompatible(inp, kind, d) for d in readings if d)
     )
     if rule == RULE_PARAM_TYPE and not param_corroborated(inp, param.name, readings, annotation):
+        rule = RULE_PARAM_WEAK
+    if rule == RULE_PARAM_TYPE and _DEPRECATED.search(segment.text):
+        # a deprecated parameter's entry describes what old callers pass (fpdf2's ``ln (int):
+        # **DEPRECATED since 2.5.1**`` behind a ``Literal['DEPRECATED']`` sentinel, round 33:
+        # 3 DEBATABLE, no judged TRUE): nobody fixes the type of a parameter on its way out
         rule = RULE_PARAM_WEAK
     if kind is not None and sides_with_doc:
         # ``model_list: list = "superfast"`` documented ``str``: the default is what the
