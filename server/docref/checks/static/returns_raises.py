@@ -83,10 +83,10 @@ _HOOK_WORDS = re.compile(
 # or Epydoc's ``L{None}`` / ``C{None}``
 # ``:py:data:`None``` -- also with the role's closing colon forgotten (``:py:data`None```,
 # round 15, pyOpenSSL's ``set_serial_number``)
-# "No return value." (round 24, pydicom's ``fix_separator``: the callback it installs returns)
+# "No return value." (round 24, pydicom ``fix_separator``); a lone "N/A" (round 43, scrapli)
 _NONE_RETURN = re.compile(
     r"^(?::(?:py:)?(?:obj|data|const|class):?|[LCIB]\{)?[`*\[]*"
-    r"(none|nothing|nonetype|no\s+(?:return(?:ed)?\s+)?value)\b",
+    r"(none|nothing|nonetype|no\s+(?:return(?:ed)?\s+)?value|n/a(?=\.?\s*$))\b",
     re.I,
 )
 _EPYDOC_MARKUP = re.compile(r"^[LCIB]\{(.*)\}$")
@@ -160,8 +160,8 @@ def _says_none(seg: Segment) -> bool:
         epydoc = _EPYDOC_MARKUP.match(written)
         if epydoc:
             written = epydoc.group(1).strip()
-        # ``void``: the C and Java spelling of "no value"
-        if written.strip("`*[]") in ("None", "NoneType", "void"):
+        # ``void``: the C and Java spelling of "no value"; ``N/A``: "not applicable" (round 43)
+        if written.strip("`*[]") in ("None", "NoneType", "void", "N/A", "n/a"):
             return True
     text = _CODE_LABEL.sub("", _MARKER.sub("", seg.text, count=1), count=1)
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
