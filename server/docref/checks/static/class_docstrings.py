@@ -51,6 +51,7 @@ from docref.checks.static.class_gates import (
 from docref.checks.static.class_methods import (
     documents_its_call,
     documents_its_items,
+    documents_its_value,
     without_hook_parameters,
 )
 from docref.checks.static.class_set_attributes import (
@@ -246,6 +247,7 @@ def _check_class(
         renames_inherited_positionals(fe, cls, ctor, parsed, resolver, parse_in)
         or documents_its_call(fe, cls, ctor, parsed)
         or documents_its_items(graph, fe, cls, ctor, parsed, data)
+        or documents_its_value(fe, cls, ctor, parsed)
     ):
         return
     result.classes += 1

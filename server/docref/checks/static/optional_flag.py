@@ -58,7 +58,11 @@ RULE_OPTIONAL_FLAG = "C2-OPTIONAL-FLAG"
 RULE_OPTIONAL_WEAK = "C2-OPTIONAL-FLAG-WEAK"
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
-_ADMITS_NONE = re.compile(r"\bNone\b|\bOptional\b|\bAny\b|^\s*object\s*$")
+# a ctypes pointer admits None too: it is passed as NULL (round 43, scrapli's FFI wrappers:
+# ``filter_namespace: c_char_p`` documented "optional namespace for filter")
+_ADMITS_NONE = re.compile(
+    r"\bNone\b|\bOptional\b|\bAny\b|^\s*object\s*$|\bc_(?:char|wchar|void)_p\b|\bPOINTER\("
+)
 _OPTIONAL_DESCRIPTION = re.compile(r"^[(\[]?optional\b(?!\s*\[)", re.I)
 _SAFE_DECORATORS = frozenset(
     {
