@@ -200,3 +200,56 @@ def test_descriptor_documents_its_value(
 def test_descriptor_with_two_unknown_names_stays_reported(tmp_path: Path) -> None:
     code = _DESCRIPTOR.replace("DOC", _GOOGLE_TWO).replace("SETTER", _SETTER)
     assert len(_unknown(tmp_path, code)) == 2
+
+
+# A class docstring whose entries follow a sentence naming a constructor parameter and ending
+# with a colon documents that parameter's keys (round 43, taskflow's
+# ``WorkerBasedActionEngine(flow, flow_detail, backend, options)``: "Specific backend options
+# (extracted from provided engine options):" then ``:param url:`` ..., read as
+# ``options.get('url')``; judged FALSE).  Controls: an intro naming no constructor parameter,
+# and a documented key the class never reads (a stale option), stay reported.
+_ENGINE = '''
+class WorkerEngine:
+    """Worker based engine.
+
+    INTRO
+
+    ENTRIES
+    """
+
+    def __init__(self, flow, options):
+        self._flow = flow
+        self._executor = self._fetch(options)
+
+    @classmethod
+    def _fetch(cls, options):
+        return (options.get('url'), options.get('exchange', 'default'))
+'''
+
+_OPTION_FORMS = {
+    "reST": ":param url: broker connection url\n    :param exchange: broker exchange",
+    "Google": "Args:\n        url: broker connection url\n        exchange: broker exchange",
+    "NumPy": "Parameters\n    ----------\n    url : str\n        Broker connection url.\n"
+    "    exchange : str\n        Broker exchange.",
+}
+
+
+@pytest.mark.parametrize("form", sorted(_OPTION_FORMS))
+@pytest.mark.parametrize(
+    ("intro", "extra", "expected"),
+    [
+        ("Specific backend options (extracted from provided engine options):", "", 0),
+        # controls: no constructor parameter named, no colon, a key never read
+        ("Specific backend settings (extracted from the engine):", "", 2),
+        ("Specific backend options (extracted from provided engine options).", "", 2),
+        ("Specific backend options (extracted from provided engine options):", "topics", 1),
+    ],
+)
+def test_class_documents_option_keys(
+    tmp_path: Path, form: str, intro: str, extra: str, expected: int
+) -> None:
+    entries = _OPTION_FORMS[form]
+    if extra:
+        entries = entries.replace("url", extra, 1)
+    code = _ENGINE.replace("INTRO", intro).replace("ENTRIES", entries)
+    assert len(_unknown(tmp_path, code)) == expected

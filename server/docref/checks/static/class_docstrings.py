@@ -57,6 +57,7 @@ from docref.checks.static.class_methods import (
 from docref.checks.static.class_set_attributes import (
     without_class_attributes,
     without_declared_options,
+    without_option_keys,
 )
 from docref.checks.static.completeness import COMPLETENESS_RULES, missing_finding
 from docref.checks.static.defaults import c2_default_mismatch
@@ -235,6 +236,7 @@ def _check_class(
     parsed = without_new_parameters(fe, cls, ctor, parsed)
     parsed = without_class_attributes(fe, cls, ctor, parsed)
     parsed = without_declared_options(fe, cls, data, parsed)
+    parsed = without_option_keys(cls, ctor, data, parsed)
     parsed = without_hook_parameters(fe, cls, ctor, parsed)
 
     def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:

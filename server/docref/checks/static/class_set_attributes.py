@@ -18,6 +18,12 @@ constructor's entries stay judged too (a dataclass's ``Args:`` lists its fields;
 (``CONFIG.declare('perspective function', ConfigValue(...))``, round 29's model
 transformations, configured through keywords of another method) documents them as entries;
 such an entry names the option, not a stale constructor parameter.
+
+:func:`without_option_keys`: a class docstring whose entries follow a sentence that names a
+constructor parameter and ends with a colon ("Specific backend options (extracted from
+provided engine options):", round 43, taskflow's ``WorkerBasedActionEngine(flow, flow_detail,
+backend, options)``) documents the keys of that parameter; an entry the class reads as a
+string key (``options.get('url')``) names one.  A key the class never reads stays judged.
 """
 
 from __future__ import annotations
@@ -29,7 +35,9 @@ from docref.checks.static.class_gates import documented_names, without_entries
 from docref.graph.model import Class, FileExtract
 from docref.segments import ParsedDocstring
 
-__all__ = ["without_class_attributes", "without_declared_options"]
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+__all__ = ["without_class_attributes", "without_declared_options", "without_option_keys"]
 
 # a method call whose first argument is a string: ``CONFIG.declare("name", ...)``
 _DECLARED = re.compile(r"""\.\s*[A-Za-z_]\w*\(\s*[rRuU]?["']([A-Za-z_][\w \-]*)["']""")
@@ -84,3 +92,26 @@ def without_declared_options(
         body = body.replace(data[doc.start_byte : doc.end_byte].decode("utf-8", "replace"), " ")
     declared = {re.sub(r"[ \-]+", "_", m.strip()) for m in _DECLARED.findall(body)}
     return without_entries(parsed, declared & documented)
+
+
+def without_option_keys(
+    cls: Class, ctor: Constructor, data: bytes, parsed: ParsedDocstring
+) -> ParsedDocstring:
+    """``parsed`` without the parameter entries that document keys of a constructor parameter
+    (see the module docstring): the entries after an introducing sentence ending with a colon
+    and naming the parameter, that the class's code reads as string keys."""
+    segments = parsed.segments
+    first = next((i for i, s in enumerate(segments) if s.kind == "param"), 0)
+    intro = segments[first - 1] if first else None
+    if intro is None or intro.kind not in ("summary", "prose") or not intro.text.endswith(":"):
+        return parsed
+    params = {p.name.lstrip("*") for p in ctor.params}
+    if not set(_WORD.findall(intro.text)) & params:
+        return parsed
+    documented = documented_names(parsed, attributes=False) - params
+    code = data[cls.span.start_byte : cls.span.end_byte].decode("utf-8", "replace")
+    if cls.docstring is not None:
+        doc = cls.docstring.span
+        code = code.replace(data[doc.start_byte : doc.end_byte].decode("utf-8", "replace"), " ")
+    read = {n for n in documented if re.search(rf"""(["']){re.escape(n)}\1""", code)}
+    return without_entries(parsed, read)
