@@ -10,7 +10,8 @@ before they report one.
 
 Each file's identifiers are worked out once, when it is extracted, from the records the
 extract already holds (parameters, locals, the names bodies use -- strings and comments
-blanked --, imports, module and class variables and the names their values use), and kept
+blanked --, imports, module and class variables and the names their values use, and the
+attribute names it reads or sets by a string: ``getattr(channel, "_ctype", "proc")``), and kept
 in the entry's *head*, so a warm start and a cold run's check workers have every file's
 without decoding a body.  A Python file only: the Java rules do not ask.
 """
@@ -30,13 +31,24 @@ __all__ = ["code_identifiers", "files_using", "note_ids"]
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def code_identifiers(fe: FileExtract) -> str:
+# an attribute named by a string literal: ``getattr(obj, "name"``, ``setattr(obj, 'name', v)``,
+# ``hasattr``/``delattr`` (strings are blanked in the records, so the file's text is read)
+_ATTR_BY_NAME = re.compile(
+    rb"(?<![\w.])(?:get|set|has|del)attr\(\s*[\w.\[\]]+\s*,\s*[rbu]?([\"'])([A-Za-z_]\w*)\1"
+)
+
+
+def code_identifiers(fe: FileExtract, data: bytes = b"") -> str:
     """The identifiers ``fe``'s code uses, sorted, each between spaces (``" a b c "``: one
     string, searched with ``" name " in``, not a set per file kept for every file of the
-    project); empty for a Java file."""
+    project); empty for a Java file.  ``data``, the file's text, adds the attributes its code
+    names by a string (:data:`_ATTR_BY_NAME`): gwpy's writers read a channel's ``_ctype`` with
+    ``getattr(channel, "_ctype", "proc")``, which a docstring elsewhere names (round 35)."""
     if fe.language != "python":
         return ""
     names: set[str] = set()
+    if b"attr(" in data:  # most files have none: one C-level search, no regex
+        names.update(m[2].decode() for m in _ATTR_BY_NAME.finditer(data))
     for fn in fe.functions:
         names.add(fn.name)
         names.update(p.name.lstrip("*") for p in fn.params)

@@ -106,7 +106,7 @@ class Entry:
             counts=(len(fe.functions), len(fe.classes), fe.edge_count()),
             fingerprints=fingerprints(fe, data),
             errors=fe.errors,
-            ids=code_identifiers(fe),
+            ids=code_identifiers(fe, data),
             _extract=fe,
         )
 

@@ -50,6 +50,7 @@ from docref.checks.static.names_intent import (
     speaks_for_implementers,
 )
 from docref.checks.static.names_introduced import (
+    data_named,
     introduced_names,
     one_of_plural,
     quoted_keys,
@@ -262,8 +263,9 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue
             plain = not xref and "." not in mention.target
             own_params = [p.name for p in inp.function.params]
-            if plain and indexed_instance(mention.target, own_params, resolution.candidates):
-                continue  # "a prior with parameters `loc0` and `scale0`": ``loc`` indexed
+            body = inp.source[inp.docstring.body_start : inp.docstring.body_end]
+            if plain and indexed_instance(mention.target, own_params, resolution.candidates, body):
+                continue  # "parameters `loc0` and `scale0`", "`mesh_a` <-> `mesh_b`": indexed
             if plain and vararg_item(mention.target, inp.function.params):
                 continue  # "arguments of the form `condition0`, `value0`, ...": *args items
             sentence = inp.source[segment.start : segment.end]
@@ -271,6 +273,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # "dtype: `Dtype` of this basis": the entry's name, capitalised
             if plain and one_of_plural(inp, mention.start, mention.target, sentence, mention.end):
                 continue  # "a `resolved_circuit`": one item of ``resolved_circuits``
+            if plain and data_named(inp, mention.start):
+                continue  # "a column named `instance_id`": the caller's data, named
             finding = None
             if mention.kind not in STALE_ONLY:
                 finding = unresolved_finding(inp, segment, mention, resolution)

@@ -88,8 +88,9 @@ def _same_entity(name: str, candidates: list[str]) -> bool:
     return snake in {c.lstrip("_") for c in candidates}
 
 
-# the prefixes that make a name the count of what another holds (``nlabels``, ``n_items``)
-_COUNT = re.compile(r"(?:n|nb|num)_?(?=[a-z])")
+# the prefixes that make a name the count of what another holds (``nlabels``, ``n_items``;
+# the maths' capital ``Npoints``, fipy round 35: "on the order of `Ncells` by `Npoints`")
+_COUNT = re.compile(r"(?:[nN]|[nN]b|[nN]um)_?(?=[a-z])")
 
 
 def _count_of(name: str, suggestion: str | None) -> bool:
@@ -217,7 +218,7 @@ def unresolved_finding(
         return None
     if not resolution.owner and name_family(name, [*resolution.candidates, own]):
         return None
-    if not resolution.owner and wrapped_name(name, resolution.candidates, _imported_tops(inp)):
+    if not resolution.owner and wrapped_name(inp, name, resolution.candidates):
         return None  # ``grid_sample`` beside the imported ``_torch_grid_sample`` wrapping it
     weak = hint(name, candidates)
     code_in_backticks = mention.kind in ("backtick", "literal") and not word
@@ -309,12 +310,6 @@ _TEST_PATH = re.compile(
 def _test_code(path: str) -> bool:
     """``path`` is a test or benchmark module of the project (:data:`RULE_IN_TESTS`)."""
     return _TEST_PATH.search(path) is not None
-
-
-def _imported_tops(inp: StaticInput) -> set[str]:
-    """The top-level names of the modules the file imports (``torch`` for
-    ``import torch.nn.functional as F``)."""
-    return {imp.module.split(".")[0] for imp in inp.file.imports if imp.module and not imp.level}
 
 
 # the words of built-in and array types a name adds to another to describe values of that type

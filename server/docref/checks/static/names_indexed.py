@@ -7,7 +7,9 @@ Prose names the instances of a quantity by subscripts: "a prior Normal with para
 judged FALSE, the digits being notation.  A stale name ends in digits too, but then the name
 the code has now carries them as well (``p_value2`` for ``pvalue2``, ``idx1`` for ``idxs1``,
 ``unitary_2`` for ``unitary2``: all judged TRUE), so :func:`indexed_instance` requires the
-bare stem to be in scope and no name in scope to end in the same number.
+bare stem to be in scope and no name in scope to end in the same number.  An index letter
+(``mesh_a``, pybamm, round 35) counts when the docstring writes the stem with another letter
+too (``mesh_b``): a series of subscripts, not one renamed name.
 
 :func:`vararg_item` (round 21, pyjanitor's ``case_when(df, *args, ...)``: "arguments of the
 form `condition0`, `value0`, `condition1`, `value1`, ...", judged FALSE): numbered plain words
@@ -27,17 +29,35 @@ __all__ = ["indexed_instance", "vararg_item"]
 _INDEXED = re.compile(r"(?P<stem>[A-Za-z_]\w*?[A-Za-z])_?(?P<index>\d+)")
 
 
-def indexed_instance(name: str, params: Iterable[str], candidates: Iterable[str]) -> bool:
+def indexed_instance(
+    name: str, params: Iterable[str], candidates: Iterable[str], docstring: str = ""
+) -> bool:
     """``name`` is a parameter or a name in scope (``candidates``) with a number after it,
     and no name there ends in that number (``loc0`` beside ``loc``, not ``unitary_2`` beside
-    ``unitary2``)."""
+    ``unitary2``); or with an index letter after an underscore when the ``docstring`` writes
+    the same stem with another letter too (:func:`_lettered`)."""
     match = _INDEXED.fullmatch(name)
     if match is None:
-        return False
+        return _lettered(name, {*params, *candidates}, docstring)
     names = {*params, *candidates}
     if match["stem"] not in names:
         return False
     return not any(n != name and n.endswith(match["index"]) for n in names)
+
+
+_LETTERED = re.compile(r"(?P<stem>[A-Za-z]\w*?[A-Za-z])_(?P<index>[a-z])")
+
+
+def _lettered(name: str, names: set[str], docstring: str) -> bool:
+    """``mesh_a`` beside ``mesh`` in scope when the docstring also writes ``mesh_b``: the
+    subscripts of the maths ("For each child ``T_a`` on submesh ``mesh_a`` ... for each
+    interface ``mesh_a`` <-> ``mesh_b``", pybamm, round 35), one instance per index letter.
+    A lettered name with no sibling (``mesh_a`` alone) may be a renamed one: it stays judged."""
+    match = _LETTERED.fullmatch(name)
+    if match is None or match["stem"] not in names:
+        return False
+    stem, index = re.escape(match["stem"]), match["index"]
+    return re.search(rf"(?<![\w.]){stem}_(?!{index}\b)[a-z](?!\w)", docstring) is not None
 
 
 _WORD = re.compile(r"[a-z]{3,}")

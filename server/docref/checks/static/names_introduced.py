@@ -13,13 +13,18 @@ Held-out round 16's false alarms on bare names the docstring itself accounts for
   ...``, round 19's control), which its prose then names bare (```RiseTime```): a key of a
   value, not an old parameter name (an option value ``'gensim':`` says nothing of the
   cross-reference ``:meth:`gensim.models.X.update```).
-* :func:`quoted_spans` -- text that is not prose at all: those code blocks, and quoted program
+* :func:`quoted_spans` -- text that is not prose at all: those code blocks, quoted program
   output ("asyncio/base_events.py:641: RuntimeWarning: ...", a traceback), whose words are
-  the program's, not references to this code (slack-sdk).
+  the program's, not references to this code (slack-sdk), and a docstring that is all code
+  (thermo's docstring ``from sympy import * ... cse(diff(... Psati(T) ...))``, round 35:
+  the derivation the method's body was generated from).
 * :func:`one_of_plural` -- "a `resolved_circuit`" for the parameter ``resolved_circuits``:
   an indefinite article or ``each`` before the singular of a plural parameter names one of its
   items (cirq), and so does the singular heading a hyphenated compound ("the
   `control_cat`-grouped samples").
+* :func:`data_named` -- "a column named `instance_id`": the name a sentence gives a piece of
+  the caller's data (a column, key, field, file), not a name of the code (featuretools,
+  round 42).
 * :func:`loop_variable` -- a did-you-mean candidate that is only a ``for`` target of the body
   (``termid`` in ``{termid: ... for termid, df in dfs.items()}``) is a placeholder of the code,
   as the prose's ``term_id`` is of the data: no evidence that the prose names code (gensim).
@@ -27,13 +32,22 @@ Held-out round 16's false alarms on bare names the docstring itself accounts for
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 from collections.abc import Iterator
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_plural import word_singulars
 
-__all__ = ["introduced_names", "loop_variable", "one_of_plural", "quoted_keys", "quoted_spans"]
+__all__ = [
+    "data_named",
+    "introduced_names",
+    "loop_variable",
+    "one_of_plural",
+    "quoted_keys",
+    "quoted_spans",
+]
 
 # "an ApplyUnitaryArgs object `uargs`", "a ``Foo`` instance ``foo``": the name the sentence
 # gives a new value ("the object `uargs`" refers to one, which may have been renamed)
@@ -108,6 +122,8 @@ def quoted_spans(body: str) -> list[tuple[int, int]]:
     """Offsets in ``body`` of text that is code or program output, not prose: Google example
     blocks of code and quoted warnings or tracebacks (the line and the lines indented under
     it, up to a blank line)."""
+    if _all_code(body):
+        return [(0, len(body))]
     spans = list(_example_code(body))
     if ".py:" not in body and "Traceback (" not in body:
         return spans  # what every output line holds (:data:`_OUTPUT_LINE`)
@@ -124,6 +140,22 @@ def quoted_spans(body: str) -> list[tuple[int, int]]:
             j += 1
         spans.append((offsets[i], offsets[j]))
     return spans
+
+
+def _all_code(body: str) -> bool:
+    """``body`` is two lines or more of Python and nothing else, its first line a statement
+    (:data:`_CODE_LINE`): a snippet kept as the docstring (a symbolic derivation, a recipe),
+    whose names are the snippet's.  A prose line anywhere fails to parse."""
+    lines = [line for line in body.splitlines() if line.strip()]
+    if len(lines) < 2 or not _CODE_LINE.match(lines[0]):
+        return False
+    # the first line starts after the quotes, the others at the docstring's indent
+    first, _, rest = body.strip("\n").partition("\n")
+    try:
+        ast.parse(first.strip() + "\n" + textwrap.dedent(rest))
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 def _line_offsets(lines: list[str]) -> list[int]:
@@ -186,6 +218,23 @@ _MARKED = re.compile(r"(?<![\w`*])[`*]+([A-Za-z_]\w*)[`*]+(?![\w`*])")
 # "the `control_cat`-grouped samples", "the `control_cat`-group": the mention (its markup), then
 # a hyphen and a word -- the first part of a compound adjective or noun, not a name on its own
 _COMPOUND = re.compile(r"[`*]*-[a-z]")
+
+
+# right before a mention: a piece of data, then the verb naming it ("a column named `time`",
+# "the key called ``id``", "a file named ``setup.cfg``"); "a parameter named `x`", "the method
+# called `x`" name code and stay judged
+_DATA_NAMED = re.compile(
+    r"\b(?:column|key|field|header|file|folder|directory|table|sheet|dimension|coordinate"
+    r"|label|tag|entry|environment\s+variable)s?\s+(?:named|called|titled|labell?ed)\s+[`*'\"]+$",
+    re.I,
+)
+
+
+def data_named(inp: StaticInput, start: int) -> bool:
+    """The mention starting at ``start`` follows a piece of data and the verb naming it ("If
+    a DataFrame is passed ... a column named `instance_id`": the caller's column, whatever the
+    code's names are; featuretools' ``dfs``, round 42, beside ``instance_ids``)."""
+    return _DATA_NAMED.search(inp.source, max(0, start - 40), start) is not None
 
 
 def loop_variable(inp: StaticInput, name: str) -> bool:

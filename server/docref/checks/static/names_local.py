@@ -9,13 +9,16 @@
   parameter of another callable (``the parse_strict argument of Unit``).
 * :func:`name_family` -- ``the urfft functions`` for ``urfft2`` and ``urfftn``: a family stem.
 * :func:`wrapped_name` -- ``grid_sample`` beside ``_torch_grid_sample``: the name a wrapper
-  in scope wraps.
+  in scope wraps; ``all_gather`` beside ``global_all_gather``, a function the documented one
+  calls that hands the work to another library's ``_all_gather``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+
+from docref.checks.static.base import StaticInput
 
 __all__ = [
     "DEFINED",
@@ -77,19 +80,50 @@ def name_family(name: str, candidates: list[str]) -> bool:
     return sum(c.startswith(name) and c != name for c in set(candidates)) >= 2
 
 
-def wrapped_name(name: str, candidates: tuple[str, ...] | list[str], modules: set[str]) -> bool:
+def wrapped_name(inp: StaticInput, name: str, candidates: tuple[str, ...] | list[str]) -> bool:
     """``grid_sample`` where ``_torch_grid_sample`` is in scope and the file imports ``torch``:
     a multi-word name that a name in scope ends with, after the name of a module the file
     imports, is that library's function the name wraps (kornia's ``_torch_grid_sample`` calls
-    torch's ``grid_sample``), which the prose names as such.  Any other prefix (add, user,
-    new) makes a name of this code one word longer: a renamed helper's new name,
-    the stale-name evidence C1 is there for."""
+    torch's ``grid_sample``), which the prose names as such.  So is a name a function of the
+    file ends with when the documented function calls it and its body calls another library's
+    function of that name (:func:`_delegates`).  Any other prefix (add, user, new) makes a name
+    of this code one word longer: a renamed helper's new name, the stale-name evidence C1 is
+    there for."""
     if "_" not in name.strip("_"):
         return False  # one word (``sample``) ends too many names to say whose it is
+    modules = {imp.module.split(".")[0] for imp in inp.file.imports if imp.module and not imp.level}
     for c in candidates:
         if c.endswith(f"_{name}") and c.strip("_") != name:
             prefix = c[: -len(name) - 1].strip("_")
             if prefix and set(prefix.split("_")) & modules:
+                return True
+            if prefix and _delegates(inp, c, name):
+                return True
+    return False
+
+
+def _delegates(inp: StaticInput, wrapper: str, name: str) -> bool:
+    """The documented function calls ``wrapper``, a function of its file, whose body calls
+    ``name`` (or ``_name``) as a member of a module it imports from outside the project:
+    "Performs an :obj:`all_gather`" over a call of ``global_all_gather``, which runs
+    ``rpc.api._all_gather(obj)`` (torch_geometric, round 42) -- the operation the wrapper hands
+    on, named as that library names it.  A wrapper calling a name of this project (its own
+    ``self._all_gather``, a project module's) is this code's, and a renamed one stays judged."""
+    own = inp.function
+    if not any(r.name in (wrapper, f"self.{wrapper}", f"cls.{wrapper}") for r in own.references):
+        return False
+    external = {
+        imp.bound_name
+        for imp in inp.file.imports
+        if not imp.scope and inp.graph.modules.resolve_import(inp.path, imp)[0] is None
+    }
+    for fn in inp.file.functions:
+        if fn.name != wrapper:
+            continue
+        for ref in fn.references:
+            parts = ref.name.split(".")
+            called = ref.kind == "call" and len(parts) > 1 and parts[0] in external
+            if called and parts[-1].lstrip("_") == name:
                 return True
     return False
 
