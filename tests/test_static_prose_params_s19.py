@@ -103,3 +103,54 @@ def f() -> str:
 '''
     inp = static_input(tmp_path, code, "f")
     assert bool(c2_prose_return_type(inp)) is reported
+
+
+_COUNTS = {
+    "google": '''
+def f({name}: {ann}) -> None:
+    """List the subnets.
+
+    Args:
+        {name}: The number of available IPs.
+    """
+''',
+    "numpy": '''
+def f({name}: {ann}) -> None:
+    """List the subnets.
+
+    Parameters
+    ----------
+    {name}
+        The number of available IPs.
+    """
+''',
+    "rest": '''
+def f({name}: {ann}) -> None:
+    """List the subnets.
+
+    :param {name}: The number of available IPs.
+    """
+''',
+}
+
+
+@pytest.mark.parametrize("style", sorted(_COUNTS))
+@pytest.mark.parametrize(
+    ("name", "ann", "default"),
+    [
+        # round 43 (apache-libcloud ``ex_list_subnets``): a filter of counts written as text
+        ("available_ip_counts", "List[str]", False),
+        ("ip_sizes", "tuple[str, ...]", False),
+        # controls: a name that does not say counts, and a count said of a string
+        ("available_ips", "List[str]", True),
+        ("available_ip_counts", "str", True),
+    ],
+)
+def test_a_collection_named_for_its_counts_holds_one_per_item(
+    tmp_path: Path, style: str, name: str, ann: str, default: bool
+) -> None:
+    code = _COUNTS[style].format(name=name, ann=ann)
+    inp = static_input(tmp_path, code, "f")
+    rules = [f.rule for f in c2_prose_param_type(inp) + c2_prose_param_loose(inp)]
+    assert len(rules) == 1  # still reported, by the opt-in id when it is the items'
+    assert (rules[0] == RULE_PROSE_PARAM) is default

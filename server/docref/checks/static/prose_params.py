@@ -168,7 +168,11 @@ def _of_numbers(annotation: str) -> bool:
     return bool(words) and words <= _NUMBER_TYPES
 
 
-def _firm(claim: str, kinds: set[str], conversion: bool, annotation: str) -> bool:
+# the last word of a parameter's name saying its items are counts (``available_ip_counts``)
+_COUNTS_NAME = re.compile(r"(?:^|_)(?:counts|numbers|nums|sizes|lengths|totals)$", re.I)
+
+
+def _firm(claim: str, kinds: set[str], conversion: bool, annotation: str, name: str = "") -> bool:
     """A claim no reading of the words reconciles with the annotation: a container said of a
     scalar or the other way round, a count or a string said of the other, a flag under an
     ``int`` (a C-style 0/1 default is skipped before).  What rounds 9-12 judged debatable or
@@ -187,6 +191,11 @@ def _firm(claim: str, kinds: set[str], conversion: bool, annotation: str) -> boo
         # a count said of a collection of numbers is each item's: "Number of pixels in Y and X
         # directions" on ``list[int]`` (round 27, pystac), "Number of rows represented by each
         # status label" on ``tuple[int, ...]`` (round 21): as C2-PROSE-RETURN-ITEMS for returns
+        return False
+    if claim == "int" and kinds & {"list", "tuple", "set"} and _COUNTS_NAME.search(name):
+        # a collection named for the counts it holds: "available_ip_counts: The number of
+        # available IPs." on ``List[str]`` (round 43, apache-libcloud: a filter of counts as
+        # text) -- each item's count, whatever the items' type
         return False
     if claim in ("str", "int"):
         if kinds <= CONTAINERS:
@@ -277,7 +286,7 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             f"{'declared' if java else 'annotated'} `{annotation}`"
         )
         hint = f"describe {name} as the {annotation} it is, or fix the annotation"
-        firm = _firm(claim, kinds, conversion, annotation or "")
+        firm = _firm(claim, kinds, conversion, annotation or "", name)
         rule = RULE_PROSE_PARAM if firm else RULE_PROSE_PARAM_LOOSE
         out.append(inp.finding(seg, Criterion.C2, rule, message, hint))
     return out
