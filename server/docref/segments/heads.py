@@ -179,6 +179,11 @@ def numpy_named(text: str) -> Head | None:
     """``x : int``, ``x1, x2 : array_like``, ``x`` (names only), ``x: int`` (type-like)."""
     match = _NUMPY_NAME_TYPE.fullmatch(text)
     if match:
+        if _OPENS_ROLE.match(text, match.end("sep")):
+            # ``Instantiated :py:class:`Run` class.``: the colon opens a Sphinx role of a
+            # description line, not an entry's separator (numpydoc splits on " : ", napoleon
+            # skips roles); round 42's skorch
+            return None
         type_text, type_span = _strip_span(text, match.start("type"), match.end("type"))
         if match.group("sep") == ":" and type_text and not looks_like_type(type_text):
             return None
@@ -198,6 +203,8 @@ def numpy_named(text: str) -> Head | None:
     return None
 
 
+# a role's name and its target's backtick right after a colon: ``:py:class:`X```, ``:obj:`x```
+_OPENS_ROLE = re.compile(r"[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`")
 _OPTIONAL_TAIL = re.compile(rf"(?P<names>{_NAMES.pattern})\s*,\s*(?P<mark>[Oo]ptional)")
 _NUMPY_LOOSE = re.compile(rf"(?P<name>{_NAME})\s*:\s*(?P<type>\S.*)")
 

@@ -76,6 +76,10 @@ _EPYDOC_TAGS: dict[str, tuple[SegmentKind, str]] = {
 }
 
 _ARG_TYPED = re.compile(r"(?:(?P<type>.*\S)\s+)?(?P<name>\S+)")
+# ``:param shorthand - language and dataset, eg: vi_vlsp``: the name, then a dash where the
+# colon belongs and the description, up to a colon inside it (round 42's stanza); no type
+# is written with a spaced dash, so the last word ("eg") is not the name
+_ARG_DASHED = re.compile(r"(?P<name>[A-Za-z_]\w*)\s+[-\u2013\u2014]{1,2}\s")
 
 
 def _field_head(how: str, text: str, arg_span: tuple[int, int] | None) -> Head:
@@ -89,6 +93,9 @@ def _field_head(how: str, text: str, arg_span: tuple[int, int] | None) -> Head:
     lo, hi = arg_span
     arg = text[lo:hi]
     if how == "arg-typed":
+        dashed = _ARG_DASHED.match(arg)
+        if dashed:
+            return Head(dashed.group("name"), (lo + dashed.start("name"), lo + dashed.end("name")))
         match = _ARG_TYPED.fullmatch(arg)
         if match:
             name_span = (lo + match.start("name"), lo + match.end("name"))

@@ -181,8 +181,11 @@ def _defaulted_by_subclasses(inp: StaticInput, name: str) -> bool:
 
 
 def _read_by_body(inp: StaticInput, name: str) -> bool:
-    """Whether the body (after the docstring) names the parameter at all."""
-    return re.search(rf"(?<![\w.]){re.escape(name)}\b", inp.body_code()) is not None
+    """Whether the body (after the docstring) names the parameter at all; a keyword of a
+    call spelt like it (``ax.text(x, y=0, ...)`` for a parameter ``y``, round 42's
+    yellowbrick) is not a read of it."""
+    pattern = rf"(?<![\w.]){re.escape(name)}\b(?!\s*=(?!=))"
+    return re.search(pattern, inp.body_code()) is not None
 
 
 def c2_optional_flag(inp: StaticInput) -> list[Finding]:

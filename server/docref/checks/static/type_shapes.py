@@ -26,8 +26,9 @@ _NDARRAY = "numpy.ndarray"
 
 def bracketed_item(text: str) -> str | None:
     """``list[X]`` for a documented type ``[X]`` whose ``X`` is one builtin scalar
-    (``[bool]``) or a class by its dotted path: besides the decoration some projects wrap a
-    type in (``[Syntax]``, ``[str]`` for ``str``), a list of it; None for anything else."""
+    (``[bool]``), a class by its dotted path or one capitalised name (``[Callable]``,
+    PyG's list notation, round 42): besides the decoration some projects wrap a type in
+    (``[Syntax]``, ``[str]`` for ``str``), a list of it; None for anything else."""
     text = text.strip()
     word = text[1:-1].strip() if text.startswith("[") and text.endswith("]") else ""
     if word in SCALARS or _DOTTED_CLASS.fullmatch(word):
@@ -35,8 +36,9 @@ def bracketed_item(text: str) -> str | None:
     return None
 
 
-# ``[trimesh.scene.lighting.Light]`` (round 17, trimesh): a class by its dotted path, listed
-_DOTTED_CLASS = re.compile(r"(?:[a-z_]\w*\.)+[A-Z]\w*")
+# ``[trimesh.scene.lighting.Light]`` (round 17, trimesh): a class by its dotted path, listed;
+# ``[Callable]``, ``[Tensor]``: one class or typing name
+_DOTTED_CLASS = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*")
 
 
 def _items(expr: TypeExpr) -> list[TypeExpr]:
