@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from docref.checks.static.return_weak import c2_return_type_weak, c3_returns_weak
+from docref.checks.static.runner import check_file, rules_for
 from docref.checks.static.types_rules import c2_param_weak
 from docref.checks.types import parse_doc_readings
 
-from tests.static_helpers import default_findings, project_findings, rule_ids
+from tests.static_helpers import default_findings, indexed_project, project_findings, rule_ids
 
 
 def _rules(tmp_path: Path, code: str) -> list[str]:
@@ -405,3 +406,88 @@ def test_the_type_of_a_parameter_in_use_stays_reported(tmp_path: Path) -> None:
             code = code.replace(word, "")
         assert "eprecated" not in code and "DEPRECATED" not in code
         assert _rules(tmp_path, code) == ["C2-PARAM-TYPE"]
+
+
+# --- a record's field described "optional" (round 16 azure, round 17 python-telegram-bot,
+# round 43 libcloud ``CloudStackAffinityGroup``)
+
+RECORD = {
+    "rest": '''
+class AffinityGroup:
+    """An affinity group."""
+
+    def __init__(self, group_id, description):
+        """
+        :param group_id: the group id
+        :param description: optional description of the affinity group
+        """
+        self.group_id = group_id
+        self.description = description
+''',
+    "google": '''
+class Address:
+    """An address.
+
+    Args:
+        street (:obj:`str`): First line.
+        description (:obj:`str`): Optional. The state.
+    """
+
+    def __init__(self, street, description):
+        self.street = street
+        self.description = description
+''',
+    "numpy": '''
+class Schema:
+    """A schema.
+
+    Parameters
+    ----------
+    name : str
+        The name.
+    description : str
+        Optional namespace the record belongs to.
+    """
+
+    def __init__(self, name, description):
+        self.name = name
+        self.description = description
+''',
+}
+
+
+def _optional_rules(tmp_path: Path, code: str) -> list[str]:
+    return sorted(f.rule for f in default_findings(tmp_path, code) if "OPTIONAL" in f.rule)
+
+
+def _weak_optional_rules(tmp_path: Path, code: str) -> list[str]:
+    graph = indexed_project(tmp_path, {"m.py": code}, root="weak", cache="weak-cache")
+    found = check_file(graph, "m.py", rules_for(("C2-OPTIONAL-FLAG-WEAK",))).findings
+    return sorted(f.rule for f in found if "OPTIONAL" in f.rule)
+
+
+def test_a_stored_field_described_optional_is_weak(tmp_path: Path) -> None:
+    for style, code in RECORD.items():
+        assert _optional_rules(tmp_path, code) == [], style
+        assert _weak_optional_rules(tmp_path, code) == ["C2-OPTIONAL-FLAG-WEAK"], style
+
+
+def test_a_field_computed_with_defaulted_or_typed_optional_stays_reported(tmp_path: Path) -> None:
+    for style, code in RECORD.items():
+        # the constructor computes with it: required
+        computed = code.replace(
+            "self.description = description", "self.description = description.strip()"
+        )
+        assert _optional_rules(tmp_path, computed) == ["C2-OPTIONAL-FLAG"], style
+        # the entry states a default the signature lacks
+        defaulted = code.replace(
+            "description of the affinity group", "description. Defaults to the name."
+        ).replace("Optional. The state.", "Optional. The state. Defaults to the name.")
+        defaulted = defaulted.replace("belongs to.", "belongs to. Defaults to the name.")
+        assert _optional_rules(tmp_path, defaulted) == ["C2-OPTIONAL-FLAG"], style
+    # "optional" in the type slot is the rule's plain claim
+    typed = RECORD["numpy"].replace(
+        "description : str\n        Optional namespace",
+        "description : str, optional\n        Namespace",
+    )
+    assert _optional_rules(tmp_path, typed) == ["C2-OPTIONAL-FLAG"]

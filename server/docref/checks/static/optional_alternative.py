@@ -23,6 +23,8 @@ None, optional" on a constructor parameter the constructor only stores (``self.x
 the written type admits None, and "optional" says the field may be None, as the class's
 Attributes do (:func:`stored_maybe_none`).  "float, optional" on the same class, a parameter
 the body computes with, and an entry stating a default ("Defaults to None") stay reported.
+The same field described "optional" in its text rather than its type ("optional description")
+moves to the opt-in weak rule (:func:`stored_as_described`, session 22).
 
 A parameter read anywhere else is required, and stays reported.
 """
@@ -36,12 +38,21 @@ import textwrap
 from docref.checks.static.base import StaticInput
 from docref.checks.static.returns_raises_ast import function_node
 
-__all__ = ["falls_back", "read_only_without_alternative", "stored_maybe_none", "tests_truth"]
+__all__ = [
+    "falls_back",
+    "read_only_without_alternative",
+    "stored_as_described",
+    "stored_maybe_none",
+    "tests_truth",
+]
 
 _BOOL = re.compile(r"\bbool(?:ean)?\b", re.I)
 # a written type that admits None: "int or None", "None or float", "Optional[int]", "int | None"
 _WRITTEN_NONE = re.compile(r"\bor\s+None\b|\bNone\s+or\b|\|\s*None\b|\bNone\s*\||\bOptional\[")
 _STATES_DEFAULT = re.compile(r"\bdefault", re.I)
+# an entry's description opening with "optional": "optional description", "(Optional) The",
+# "Optional. State."
+_OPTIONAL_WORDS = re.compile(r"^\s*[(\[]?optional\b", re.I)
 
 
 def stored_maybe_none(inp: StaticInput, name: str, written_type: str, entry: str) -> bool:
@@ -49,6 +60,25 @@ def stored_maybe_none(inp: StaticInput, name: str, written_type: str, entry: str
     stores ``name`` in an attribute of ``self`` (a record's field)."""
     if not _WRITTEN_NONE.search(written_type) or _STATES_DEFAULT.search(entry):
         return False
+    return _only_stored(inp, name)
+
+
+def stored_as_described(inp: StaticInput, name: str, written_type: str, entry: str) -> bool:
+    """ "Optional" in the entry's description, not its type ("optional description of the
+    group", "Optional. State."), no default stated, and the constructor only stores ``name``
+    (a record's field): the words describe the field's value, which may be missing, as the
+    class's Attributes say (round 16 azure's ``namespace: Optional namespace.`` x2, round 17
+    python-telegram-bot's ``Optional.`` fields x3, round 43 libcloud's ``CloudStackAffinityGroup``,
+    all DEBATABLE).  The finding moves to the opt-in weak rule: one judged TRUE of the
+    shape states its default (pymatgen's "Defaults to the reduced formula") and stays."""
+    if "optional" in written_type.lower() or _STATES_DEFAULT.search(entry):
+        return False
+    if not _OPTIONAL_WORDS.match(entry):
+        return False
+    return _only_stored(inp, name)
+
+
+def _only_stored(inp: StaticInput, name: str) -> bool:
     init = _constructor(inp)
     if init is None:
         return False

@@ -36,6 +36,7 @@ from docref.checks.static.defaults import description, signature_params, unrepor
 from docref.checks.static.optional_alternative import (
     falls_back,
     read_only_without_alternative,
+    stored_as_described,
     stored_maybe_none,
     tests_truth,
 )
@@ -236,10 +237,12 @@ def _optional_flags(inp: StaticInput) -> list[Finding]:
         # a parameter the body never reads, or one a namesake wrapper defaults and hands on
         # (the public docstring copied onto the backend): nothing says callers must pass it
         # and an operator method's operand, which the operator syntax always supplies
+        # and (session 22) a record's field whose description, not its type, says "optional"
         weak = (
             not _read_by_body(inp, name)
             or forwarded_by_namesake(inp, name)
             or inp.function.name in _OPERATORS
+            or stored_as_described(inp, name, seg.type or "", description(seg))
         )
         rule = RULE_OPTIONAL_WEAK if weak else RULE_OPTIONAL_FLAG
         out.append(
