@@ -491,3 +491,72 @@ def test_a_field_computed_with_defaulted_or_typed_optional_stays_reported(tmp_pa
         "description : str, optional\n        Namespace",
     )
     assert _optional_rules(tmp_path, typed) == ["C2-OPTIONAL-FLAG"]
+
+
+# --- an accessor class documenting its variadic call's arguments (round 35, gwpy's
+# ``SegmentListWrite`` documents ``target`` of ``SegmentList.write(target, ...)``)
+
+_ACCESSOR_BASE = '''
+class UnifiedWrite:
+    """Base ``Class.write()`` implementation."""
+
+    def __init__(self, instance, cls, registry=None):
+        self._instance = instance
+        self.registry = registry
+
+    def __call__(self, *args, **kwargs):
+        """Execute ``instance.write()``."""
+        return self.registry.write(self._instance, *args, **kwargs)
+'''
+
+ACCESSOR = {
+    "numpy": '''
+
+class SegmentListWrite(UnifiedWrite):
+    """Write this `SegmentList` to a file.
+
+    Parameters
+    ----------
+    target : `str`
+        Output filename.
+    """
+''',
+    "google": '''
+
+class SegmentListWrite(UnifiedWrite):
+    """Write this `SegmentList` to a file.
+
+    Args:
+        target (str): Output filename.
+    """
+''',
+    "rest": '''
+
+class SegmentListWrite(UnifiedWrite):
+    """Write this `SegmentList` to a file.
+
+    :param str target: Output filename.
+    """
+''',
+}
+
+
+def test_an_accessor_documenting_its_call_is_silent(tmp_path: Path) -> None:
+    compile(_ACCESSOR_BASE, "base", "exec")  # the fixture parses
+    for style, code in ACCESSOR.items():
+        assert _rules(tmp_path, _ACCESSOR_BASE + code) == [], style
+
+
+def test_an_accessor_with_its_own_constructor_stays_reported(tmp_path: Path) -> None:
+    own_init = "\n    def __init__(self, instance):\n        super().__init__(instance, None)\n"
+    for style, code in ACCESSOR.items():
+        # a constructor of its own: the docstring documents it
+        assert _rules(tmp_path, _ACCESSOR_BASE + code + own_init) == ["C1-PARAM-UNKNOWN"], style
+    # a base without a call: the docstring documents the constructor
+    uncalled = _ACCESSOR_BASE.split("    def __call__")[0]
+    assert _rules(tmp_path, uncalled + ACCESSOR["google"]) == ["C1-PARAM-UNKNOWN"]
+    # a docstring naming a constructor parameter documents the constructor
+    named = ACCESSOR["numpy"].replace(
+        "    target : `str`", "    instance : object\n        The instance.\n    target : `str`"
+    )
+    assert _rules(tmp_path, _ACCESSOR_BASE + named) == ["C1-PARAM-UNKNOWN"]

@@ -166,12 +166,29 @@ def without_call_parameters(
     names = {p.name for p in call.params if p.kind not in ("vararg", "kwarg")}
     variadic = {p.name.lstrip("*") for p in call.params if p.kind in ("vararg", "kwarg")}
     documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
-    if len(variadic) == 2 and variadic & documented:
+    if len(variadic) == 2 and (
+        variadic & documented or _documents_the_call(fe, cls, documented, params)
+    ):
         # a docstring documenting the call's own ``*args``/``**kwargs`` documents a call that
         # hands everything on (a registry's ``Class.read``/``write`` accessor, round 35):
         # its other entries are what callers pass through, not constructor parameters
         names |= documented | variadic
     return without_entries(parsed, names - params - {"self"})
+
+
+def _documents_the_call(
+    fe: FileExtract, cls: Class, documented: set[str], params: set[str]
+) -> bool:
+    """A class without a constructor of its own whose docstring names none of the inherited
+    constructor's parameters: with a call taking ``*args, **kwargs`` it documents what its
+    callers pass to the call (gwpy's ``SegmentListWrite`` documents only ``target``, the
+    first positional of ``SegmentList.write(target, ...)``, round 35, FALSE).  A class with
+    its own ``__init__``, or a docstring naming one constructor parameter, documents the
+    constructor: its other entries stay judged."""
+    if documented & params:
+        return False
+    own = f"{cls.qualname}.__init__"
+    return not any(f.qualname == own for f in fe.functions)
 
 
 def _base_call(
