@@ -141,11 +141,9 @@ _CONTRACTIONS = frozenset(
     {"it", "that", "what", "there", "here", "let", "who", "he", "she", "where", "one", "this"}
 )
 # "command ids such as `napari.window.file.copy`", "the key ``a.b``": the sentence calls the
-# name a string identifier, not a reference to code; so does "a column named `instance_id`"
-# (round 42, featuretools' ``dfs``): the label of the caller's data
+# name a string identifier, not a reference to code
 _AN_ID = re.compile(
-    r"\b(?:ids?|identifiers?|keys?|permissions?|columns?)\s+(?:(?:named|called)\s+)?"
-    r"(?:such\s+as\s+|like\s+|e\.g\.,?\s+)?"
+    r"\b(?:ids?|identifiers?|keys?|permissions?)\s+(?:such\s+as\s+|like\s+|e\.g\.,?\s+)?"
     r"(?:[:\w]+:)?[`*]*$"
     # "Authorization requires ``spanner.instances.setIamPolicy``" (round 32, the generated
     # Google Cloud clients): an access-control permission string, not a module path
