@@ -426,3 +426,73 @@ def test_code_among_prose_stays_reported(tmp_path: Path, docstring: str) -> None
     assert _flagged(tmp_path, POYNTING.format(docstring=docstring)) == [
         ("C1-NAME-UNRESOLVED", "Psati")
     ]
+
+
+# ---- a placeholder after a name in scope (obspy, round 24) -----------------------------------
+
+READERS = {
+    "numpy": '''
+def read_inventory(path, fmt=None, **kwargs):
+    """Read an inventory.
+
+    Additional args and kwargs are passed on to the underlying {mention} methods.
+
+    Parameters
+    ----------
+    path : str
+        The file.
+    fmt : str, optional
+        Its format.
+    """
+    return _read(path, fmt, **kwargs)
+
+
+def _read(path, fmt=None, **kwargs):
+    return path, fmt, kwargs
+''',
+    "google": '''
+def read_inventory(path, fmt=None, **kwargs):
+    """Read an inventory.
+
+    Additional args and kwargs are passed on to the underlying {mention} methods.
+
+    Args:
+        path (str): The file.
+        fmt (str, optional): Its format.
+    """
+    return _read(path, fmt, **kwargs)
+
+
+def _read(path, fmt=None, **kwargs):
+    return path, fmt, kwargs
+''',
+    "rest": '''
+def read_inventory(path, fmt=None, **kwargs):
+    """Read an inventory.
+
+    Additional args and kwargs are passed on to the underlying {mention} methods.
+
+    :param path: The file.
+    :param fmt: Its format.
+    """
+    return _read(path, fmt, **kwargs)
+
+
+def _read(path, fmt=None, **kwargs):
+    return path, fmt, kwargs
+''',
+}
+
+
+@pytest.mark.parametrize("style", sorted(READERS))
+@pytest.mark.parametrize("mention", ["``_read_X()``", "``_read_XXX()``"])
+def test_a_placeholder_after_a_name_in_scope_names_a_family(
+    tmp_path: Path, style: str, mention: str
+) -> None:
+    assert _flagged(tmp_path, READERS[style].format(mention=mention)) == []
+
+
+@pytest.mark.parametrize("style", sorted(READERS))
+@pytest.mark.parametrize("mention", ["``_read_Y()``", "``_read_XY()``"])
+def test_another_letter_after_it_stays_reported(tmp_path: Path, style: str, mention: str) -> None:
+    assert len(_flagged(tmp_path, READERS[style].format(mention=mention))) == 1

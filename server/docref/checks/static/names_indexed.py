@@ -9,7 +9,8 @@ the code has now carries them as well (``p_value2`` for ``pvalue2``, ``idx1`` fo
 ``unitary_2`` for ``unitary2``: all judged TRUE), so :func:`indexed_instance` requires the
 bare stem to be in scope and no name in scope to end in the same number.  An index letter
 (``mesh_a``, pybamm, round 35) counts when the docstring writes the stem with another letter
-too (``mesh_b``): a series of subscripts, not one renamed name.
+too (``mesh_b``): a series of subscripts, not one renamed name; so does a placeholder
+(``_read_X`` beside ``_read``: a family of functions a template names).
 
 :func:`vararg_item` (round 21, pyjanitor's ``case_when(df, *args, ...)``: "arguments of the
 form `condition0`, `value0`, `condition1`, `value1`, ...", judged FALSE): numbered plain words
@@ -38,7 +39,8 @@ def indexed_instance(
     the same stem with another letter too (:func:`_lettered`)."""
     match = _INDEXED.fullmatch(name)
     if match is None:
-        return _lettered(name, {*params, *candidates}, docstring)
+        names = {*params, *candidates}
+        return _lettered(name, names, docstring) or _placeholder_suffix(name, names)
     names = {*params, *candidates}
     if match["stem"] not in names:
         return False
@@ -58,6 +60,19 @@ def _lettered(name: str, names: set[str], docstring: str) -> bool:
         return False
     stem, index = re.escape(match["stem"]), match["index"]
     return re.search(rf"(?<![\w.]){stem}_(?!{index}\b)[a-z](?!\w)", docstring) is not None
+
+
+# the placeholder letters a template fills in: ``_read_X``, ``to_XXX``, ``get_xxx``
+_PLACEHOLDER = re.compile(r"(?P<stem>[A-Za-z_]\w*?[A-Za-z])_(?:X{1,3}|x{3})")
+
+
+def _placeholder_suffix(name: str, names: set[str]) -> bool:
+    """``_read_X`` beside ``_read`` in scope: a name in scope with a placeholder after it names
+    a family of functions (obspy's "passed on to the underlying ``_read_X()`` methods of the
+    inventory plugins", round 24: ``_read_stationxml``, ...), not one renamed name.  A real
+    word after the stem (``_read_xml``) stays judged."""
+    match = _PLACEHOLDER.fullmatch(name)
+    return match is not None and match["stem"] in names
 
 
 _WORD = re.compile(r"[a-z]{3,}")
