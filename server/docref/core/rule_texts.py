@@ -258,10 +258,10 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         ),
         "C2-PROSE-RETURN-ITEMS": RuleDoc(
             why="C2-PROSE-RETURN-TYPE's count claim on a function annotated to return a list "
-            'or set ("The number of validation batches" on list[int]). Opt-in: on projects '
-            "seen for the first time (rounds 0-14) none of 5 such findings was judged true; "
-            'the count was each item\'s ("number of pixels for each band", one count per '
-            'dataloader): enable = ["C2-PROSE-RETURN-ITEMS"] or --extend-select '
+            'or set ("The number of validation batches" on list[int]), or its "list of" on one '
+            "annotated to return a mapping (the keys listed). Opt-in: on first sight 0 of 5 "
+            'and 1 of 5 were judged true (each item\'s count, "Return list of workers" on a '
+            'dict): enable = ["C2-PROSE-RETURN-ITEMS"] or --extend-select '
             "C2-PROSE-RETURN-ITEMS.",
             example='def sizes(self) -> list[int]:\n    """Return the number of files."""',
             fixed='def sizes(self) -> list[int]:\n    """Return the size of each file."""',

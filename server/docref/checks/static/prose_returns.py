@@ -82,7 +82,19 @@ RULE_PROSE_RETURN_INFERRED = "C2-PROSE-RETURN-INFERRED"
 # 0 TRUE, 1 FALSE, 4 DEBATABLE -- "Total number of pixels for each band" on list[int],
 # lightning's "The number of validation batches" on a list with one count per dataloader: the
 # count is each item's).  No recall mutation makes one (an int becomes a str, never a list).
+# Session 22: so is "a list of" said of an annotated mapping -- the listed things are its keys
+# ("Return list of HTTP workers." on ``-> dict``, gunicorn r36, "A list of vendor_passthru
+# methods" on ``dict[str, object]``, openstacksdk r32: 4 DEB on first sight; 4 TRUE in rounds
+# 14-28, 1 of 5 on rounds 20-40's first passes); no recall mutation turns a list into a dict.
 RULE_PROSE_RETURN_ITEMS = "C2-PROSE-RETURN-ITEMS"
+
+
+def _said_of_items(claim: str, kinds: set[str]) -> bool:
+    """A count said of a list or set, or a list said of a mapping: the claim is about the
+    items (each one's count, the mapping's keys), the opt-in ``C2-PROSE-RETURN-ITEMS``."""
+    if claim == "int":
+        return bool(kinds & {"list", "set"})
+    return claim == "list" and kinds - {"None"} == {"dict"}
 
 
 def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
@@ -262,7 +274,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
         kind_said = SHOWN.get(claim, f"a {claim}")
         message = f'says it returns "{said}" ({kind_said}), but {name}() {how}'
         hint = f"describe the value {name}() returns, or fix the return type"
-        items = rule == RULE_PROSE_RETURN and claim == "int" and bool(kinds & {"list", "set"})
+        items = rule == RULE_PROSE_RETURN and _said_of_items(claim, kinds)
         reported = RULE_PROSE_RETURN_ITEMS if items else rule
         if reported == RULE_PROSE_RETURN and not prose_claim_corroborated(inp):
             reported = RULE_PROSE_RETURN_WEAK  # opt-in (:mod:`.return_evidence`)
