@@ -43,7 +43,8 @@ def f(items: list[str]) -> {ret}:
 ''',
 }
 SENTENCES = [
-    ("Returns a list of the items, in the order given.", "list[str]", "dict[str, int]"),
+    # (on a str: "a list of" said of a mapping lists its keys, the opt-in C2-PROSE-RETURN-ITEMS)
+    ("Returns a list of the items, in the order given.", "list[str]", "str"),
     (
         "The function returns a dictionary mapping each item to its position.",
         "dict[str, int]",
@@ -53,7 +54,7 @@ SENTENCES = [
     ("It returns the count as a float, in items.", "float", "int"),
     ("Returns a float between 0 and 1.", "float", "int"),
 ]
-VALUES = {"list[str]": "items", "dict[str, int]": "{}", "float": "0.5", "int": "1"}
+VALUES = {"list[str]": "items", "dict[str, int]": "{}", "float": "0.5", "int": "1", "str": '""'}
 
 
 @pytest.mark.parametrize("style", sorted(BODY))
