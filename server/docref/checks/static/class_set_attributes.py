@@ -23,7 +23,8 @@ such an entry names the option, not a stale constructor parameter.
 constructor parameter and ends with a colon ("Specific backend options (extracted from
 provided engine options):", round 43, taskflow's ``WorkerBasedActionEngine(flow, flow_detail,
 backend, options)``) documents the keys of that parameter; an entry the class reads as a
-string key (``options.get('url')``) names one.  A key the class never reads stays judged.
+key of that parameter (``options.get('url')``) names one.  A key the class never reads from it
+stays judged.
 """
 
 from __future__ import annotations
@@ -99,19 +100,25 @@ def without_option_keys(
 ) -> ParsedDocstring:
     """``parsed`` without the parameter entries that document keys of a constructor parameter
     (see the module docstring): the entries after an introducing sentence ending with a colon
-    and naming the parameter, that the class's code reads as string keys."""
+    and naming the parameter, that the class's code reads as keys of that parameter."""
     segments = parsed.segments
     first = next((i for i, s in enumerate(segments) if s.kind == "param"), 0)
     intro = segments[first - 1] if first else None
     if intro is None or intro.kind not in ("summary", "prose") or not intro.text.endswith(":"):
         return parsed
     params = {p.name.lstrip("*") for p in ctor.params}
-    if not set(_WORD.findall(intro.text)) & params:
+    named = set(_WORD.findall(intro.text)) & params
+    if not named:
         return parsed
     documented = documented_names(parsed, attributes=False) - params
     code = data[cls.span.start_byte : cls.span.end_byte].decode("utf-8", "replace")
     if cls.docstring is not None:
         doc = cls.docstring.span
         code = code.replace(data[doc.start_byte : doc.end_byte].decode("utf-8", "replace"), " ")
-    read = {n for n in documented if re.search(rf"""(["']){re.escape(n)}\1""", code)}
+    # read from the named parameter itself (``options.get('url')``, ``self._options['url']``),
+    # not any string in the class: pandas' ``GroupBy`` intro names ``obj`` ("you can also do:")
+    # and its code quotes 'name' elsewhere; its stale ``name`` entry stays (round 19, TRUE)
+    owner = rf"(?<![\w.])(?:self\._?)?(?:{'|'.join(map(re.escape, sorted(named)))})"
+    getter = r"\s*(?:\.\s*(?:get|pop|setdefault)\s*\(|\[)\s*"
+    read = {n for n in documented if re.search(rf"""{owner}{getter}(["']){re.escape(n)}\1""", code)}
     return without_entries(parsed, read)
