@@ -560,3 +560,22 @@ def test_an_accessor_with_its_own_constructor_stays_reported(tmp_path: Path) -> 
         "    target : `str`", "    instance : object\n        The instance.\n    target : `str`"
     )
     assert _rules(tmp_path, _ACCESSOR_BASE + named) == ["C1-PARAM-UNKNOWN"]
+
+
+def test_a_deprecation_helpers_own_entry_keeps_its_type(tmp_path: Path) -> None:
+    # "the deprecated function" describes what the helper deprecates, not the parameter
+    # (dask's ``_deprecated``, datasets' ``deprecated``: recall.py's type mutations)
+    code = '''
+def deprecated(use_instead: bytes | None = None, help_message: bytes | None = None):
+    """Mark a function as deprecated.
+
+    Parameters
+    ----------
+    use_instead : str, optional
+        Name of function to use in place of the deprecated function.
+    help_message : str, optional
+        An optional message to guide the user on how to switch to non-deprecated usage.
+    """
+    return use_instead, help_message
+'''
+    assert _rules(tmp_path, code) == ["C2-PARAM-TYPE", "C2-PARAM-TYPE"]

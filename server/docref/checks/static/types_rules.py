@@ -28,6 +28,7 @@ import dataclasses
 import re
 
 from docref.checks.static.base import StaticInput, per_function
+from docref.checks.static.defaults import description
 from docref.checks.static.params import (
     signature_name,
     signatures,
@@ -104,7 +105,15 @@ RULE_PARAM_PARTIAL = "C2-PARAM-PARTIAL"
 # a builtin/standard-library type, a collection's kind only, a callable for a class, or code
 # using a documented ``type`` as a class; judged C2-PARAM-TYPE rounds 0-16: 19 TRUE of 81
 RULE_PARAM_WEAK = "C2-PARAM-TYPE-WEAK"
-_DEPRECATED = re.compile(r"\bdeprecated\b", re.I)
+# an entry declaring its parameter deprecated: the description opens with the word (after
+# markup: ``[**DEPRECATED since 2.2.0**]``, ``Deprecated:``, ``.. deprecated::``), says it in
+# capitals or in parentheses, or "is deprecated" / "deprecated since"; not a deprecation
+# decorator's own entries ("the deprecated function", "non-deprecated usage": dask's and
+# datasets' ``deprecated`` helpers, whose type mutations recall.py catches)
+_DEPRECATED = re.compile(
+    r"^[\W_]*deprecated\b|\(deprecated\)|\bis\s+deprecated\b|\bdeprecated\s+since\b", re.I
+)
+_UPPER_DEPRECATED = re.compile(r"\bDEPRECATED\b")
 
 
 # --------------------------------------------------------------------------- parameters
@@ -256,7 +265,7 @@ def _check_param(
     )
     if rule == RULE_PARAM_TYPE and not param_corroborated(inp, param.name, readings, annotation):
         rule = RULE_PARAM_WEAK
-    if rule == RULE_PARAM_TYPE and _DEPRECATED.search(segment.text):
+    if rule == RULE_PARAM_TYPE and _deprecated(segment):
         # a deprecated parameter's entry describes what old callers pass (fpdf2's ``ln (int):
         # **DEPRECATED since 2.5.1**`` behind a ``Literal['DEPRECATED']`` sentinel, round 33:
         # 3 DEBATABLE, no judged TRUE): nobody fixes the type of a parameter on its way out
@@ -280,6 +289,12 @@ def _check_param(
         f'documents {param.name} as "{shown(doc_text)}", but the signature says {said}',
         f'document {param.name} as "{said}" or change the annotation',
     )
+
+
+def _deprecated(segment: Segment) -> bool:
+    """Whether the entry declares its parameter deprecated (see ``_DEPRECATED``)."""
+    text = description(segment)
+    return bool(_UPPER_DEPRECATED.search(text) or _DEPRECATED.search(text))
 
 
 def _taken_as_documented(
