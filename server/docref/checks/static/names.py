@@ -226,8 +226,10 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue
             if resolution.verdict != "missing" and not keyword:
                 resolved = resolution.verdict == "resolved" and not xref
-                if elsewhere and resolved and isinstance(scope, PythonScope):
-                    finding = _used_elsewhere(inp, segment, mention, scope)
+                if resolved and isinstance(scope, PythonScope):
+                    # the opt-in rule's names; the default rule's when the words call it a
+                    # parameter (``cued``)
+                    finding = _used_elsewhere(inp, segment, mention, scope, cued=not elsewhere)
                     findings.extend([finding] if finding is not None else [])
                 continue
             if elsewhere:
@@ -346,11 +348,11 @@ _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
 
 
 def _used_elsewhere(
-    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope
+    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope, *, cued: bool
 ) -> Finding | None:
     """:func:`renamed_but_used_elsewhere`, unless the text allows the name to be absent."""
     if marked_not_existing(inp.source, segment, mention.start):
         return None
     if may_not_exist(inp.source, segment, mention.start):
         return None
-    return renamed_but_used_elsewhere(inp, segment, mention, scope)
+    return renamed_but_used_elsewhere(inp, segment, mention, scope, cued=cued)

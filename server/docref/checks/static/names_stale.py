@@ -14,6 +14,7 @@ from docref.checks.static.names_scope import Resolution
 from docref.checks.static.names_stale_cues import (
     a_returned_jdk_property,
     another_objects_member,
+    has_an_entry,
     marks_other_parameters,
     names_a_package,
     noun_slot,
@@ -28,7 +29,13 @@ from docref.core.findings import Criterion, Finding
 from docref.graph.code_names import files_using
 from docref.segments import Segment
 
-__all__ = ["RULE_ELSEWHERE", "RULE_WORD", "STALE_KINDS", "STALE_ONLY", "stale_finding"]
+__all__ = [
+    "RULE_ELSEWHERE",
+    "RULE_WORD",
+    "STALE_KINDS",
+    "STALE_ONLY",
+    "stale_finding",
+]
 
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
 RULE_ELSEWHERE = "C1-PROSE-NAME-ELSEWHERE"
@@ -49,6 +56,14 @@ def _spelt_as_words(inp: StaticInput, name: str) -> bool:
     words = " ".join(w for w in name.lower().split("_") if w)
     text = " ".join(s.text for s in inp.docstring.segments).lower()
     return " " in words and re.search(rf"\b{re.escape(words)}\b", text) is not None
+
+
+def _called_a_parameter(inp: StaticInput, mention: Mention) -> bool:
+    """The words after the mention call it a parameter (:func:`.parameter_cue`), or the
+    docstring documents it in a parameter entry (:func:`.has_an_entry`)."""
+    return parameter_cue(inp.source, mention.start, mention.end) or has_an_entry(
+        inp.docstring.segments, mention.target
+    )
 
 
 def stale_finding(
@@ -78,8 +93,10 @@ def stale_finding(
         return None  # "the column's <code>preferredWidth</code>": that object's member (a
         # type stays a type: "the rowset's <code>XmlReaderDocHandler</code>" names a class)
     plain = is_plain_word(name)
-    if mention.kind == "emphasis" and (plain or _spelt_as_words(inp, name)):
-        return None  # ``*current_date*`` beside "the current date": a stressed concept
+    said = cued and _called_a_parameter(inp, mention)
+    if mention.kind == "emphasis" and (plain or _spelt_as_words(inp, name)) and not said:
+        return None  # ``*current_date*`` beside "the current date": a stressed concept (not
+        # "the *backlog* argument": reST's emphasis for a parameter, called one)
     params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
     if name in params:
         return None  # Java's member resolver does not see parameters
@@ -91,7 +108,7 @@ def stale_finding(
     ):
         return None  # "- `func_vals` [array]: ..." or "tuple of (`a`, `b`)" under Returns
     called = mention.kind == "call" or called_in(name, sentence)
-    cue = passed or (cued and plain and parameter_cue(inp.source, mention.start, mention.end))
+    cue = passed or (plain and said)
     match = twin_in_scope(
         inp,
         sentence,

@@ -8,7 +8,8 @@ a value, not the old name of `latest`); :func:`names_a_package` -- a sentence ab
 (langchain's "Requires `graphviz` and `pygraphviz` to be installed": a distribution, not
 the old name of `graph`).  Two call it a parameter: :func:`parameter_cue` (the words after
 it) and :func:`marks_other_parameters` (the sentence marks the function's parameters in the
-same markup); :func:`noun_slot` says it stands where a noun does.
+same markup); :func:`has_an_entry` -- the docstring documents it in a parameter entry -- does too;
+:func:`noun_slot` says it stands where a noun does.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from collections.abc import Iterable
 from docref.external.lookup import java_external_doc
 from docref.graph.java_refs import raw_type
 from docref.graph.model import Import
+from docref.segments import Segment
 
 __all__ = [
     "a_returned_jdk_property",
     "another_objects_member",
+    "has_an_entry",
     "marks_other_parameters",
     "names_a_package",
     "noun_slot",
@@ -96,6 +99,15 @@ _CUE_WORDS = frozenset({"parameter", "argument", "arg", "kwarg", "param"})
 # ``* ``shorten``: Long urls ...``: an item of a bulleted parameter list
 _ITEM_BEFORE = re.compile(r"(?:^|\n)[ \t]*[*+-][ \t]+[`*]*$")
 _ITEM_AFTER = re.compile(r"[`*]*[ \t]*(?::|--?)\s")
+
+
+def has_an_entry(segments: Iterable[Segment], name: str) -> bool:
+    """The docstring documents ``name`` in a parameter entry of its own (``adata : AnnData``,
+    ``:param adata:``, ``x, y : int``): it calls the name a parameter of the function as the
+    words of :func:`parameter_cue` do, wherever the prose names it."""
+    return any(
+        s.kind == "param" and s.name and name in re.split(r"[,\s*]+", s.name) for s in segments
+    )
 
 
 def parameter_cue(source: str, start: int, end: int) -> bool:

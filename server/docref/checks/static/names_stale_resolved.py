@@ -14,6 +14,8 @@ from docref.checks.static.names_mentions import Mention
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import missing, project_names
 from docref.checks.static.names_stale import RULE_ELSEWHERE, STALE_KINDS, stale_finding
+from docref.checks.static.names_stale_cues import has_an_entry, parameter_cue
+from docref.checks.static.prose_names import RULE_STALE
 from docref.core.findings import Finding
 from docref.segments import Segment
 
@@ -48,19 +50,31 @@ def _in_own_code(inp: StaticInput, name: str) -> bool:
 
 
 def renamed_but_used_elsewhere(
-    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope
+    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope, *, cued: bool = False
 ) -> Finding | None:
     """A code-marked name that resolves only because other code of the file uses it (another
     function's parameter or local: ``response`` in scrapy's every callback), that this
     function's code never uses, while one of its parameters is its renamed twin
     (``max_length`` -> ``max_len``): judged as a stale name against the parameters only, a
     snake_case name (``keyAltNames`` is a document's field, pymongo's ``key_alt_name`` the
-    value for it) abbreviated or one edit away, whatever words surround it."""
+    value for it) abbreviated or one edit away, whatever words surround it.
+
+    ``cued`` (the default rule, ``C1-PROSE-NAME-STALE``): only a name the words after it call a
+    parameter ("the ``timeout`` argument", "``length`` parameter"), or that the docstring
+    documents in a parameter entry, of a function that takes no ``**kwargs``: the docstring
+    says it is this function's parameter, so another function's
+    parameter of that name is no reading of it (no judged false alarm of the opt-in rule had
+    such words: they were values, libraries, other callables' names).  Without ``cued`` (the
+    opt-in ``C1-PROSE-NAME-ELSEWHERE``) those names are left to the default rule."""
     name = mention.target
     if mention.kind not in STALE_KINDS or "." in name or "#" in name or scope.facts.dynamic:
         return None
     if name != name.lower():
         return None
+    entry = has_an_entry(inp.docstring.segments, name)
+    said = (entry or parameter_cue(inp.source, mention.start, mention.end)) and not scope.kwargs
+    if said != cued:
+        return None  # a parameter by the words: the default rule's; else the opt-in's
     fn = inp.function
     if not fn.params or hasattr(builtins, name) or name.startswith("__"):
         return None
@@ -74,11 +88,19 @@ def renamed_but_used_elsewhere(
         return None  # ``kwargs.pop("include_header")``: the function reads it by name
     if any(name in (i.bound_name, i.module.split(".")[0]) for i in inp.file.imports):
         return None  # ``argparse`` after ``from argparse import ArgumentParser``: the library
-    if name in project_names(inp.graph):
-        return None
-    finding = stale_finding(inp, segment, mention, missing("", name, ()), cued=False)
+    if not cued and name in project_names(inp.graph):
+        return None  # (called a parameter, a project's attribute of that name is no reading)
+    # a plain word matched by affix (``vals`` -> ``vals_list``) only when its own entry names
+    # it: "the ``carry`` argument" beside ``init_carry`` is as often the argument of a callable
+    # the function takes (jax's ``nd_loop``)
+    bare = missing("", name, ())
+    finding = stale_finding(inp, segment, mention, bare, cued=cued and entry)
     if finding is None or name in scope.scope_candidates():
         return None  # a member of the class or a name the function sees
+    if cued:
+        said_of = f"is named as a parameter, but {fn.name}() has none of that name"
+        message = finding.message.replace("names nothing in scope", said_of)
+        return dataclasses.replace(finding, message=message, rule=RULE_STALE)
     message = finding.message.replace(
         "names nothing in scope", f"is used only by other code of the file, not by {fn.name}()"
     )

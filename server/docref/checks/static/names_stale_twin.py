@@ -65,6 +65,9 @@ def twin_in_scope(
         # and the types the function takes (``PreparedStatement``, from a wildcard import)
         scope += [raw_type(p.annotation) for p in inp.function.params if p.annotation]
     defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
+    # a Sphinx role for a callable (``:meth:`from_frame```) calls it a function as "the
+    # ``from_frame`` method" does: an extended twin (``new_from_frame``) counts
+    called = called or _role_of_a_callable(sentence, name)
     # "called by try_expanding_sum_type_ / to_union()": a name the line wrap cut after one of
     # its underscores (round 34, mypy); the joined name is in scope, the tail no old name
     head = re.search(rf"(?<![\w.])([A-Za-z_]\w*_)\s+{re.escape(name)}(?!\w)", sentence)
@@ -98,6 +101,13 @@ def twin_in_scope(
     if name.endswith("s") and (name[:-1] in names or (name.endswith("es") and name[:-2] in names)):
         return None
     return match
+
+
+def _role_of_a_callable(sentence: str, name: str) -> bool:
+    """``sentence`` names ``name`` in a Sphinx role for a function or method (``:meth:`name```,
+    ``:py:func:`~name()```), the name bare or the last part of a path."""
+    role = r":(?:py:)?(?:func|meth):`[~!.]?(?:[\w.]*\.)?"
+    return re.search(rf"{role}{re.escape(name)}(?:\(\))?`", sentence) is not None
 
 
 def _unnamed(inp: StaticInput, params: list[str]) -> list[str]:
