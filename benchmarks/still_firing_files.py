@@ -54,6 +54,7 @@ ROOTS = (
     "/work/notes/private/r40/corpora",
     "/work/notes/private/r43/corpora",
     "/work/notes/private/r42/corpora",
+    "/work/notes/private/r45/corpora",
 )
 
 
