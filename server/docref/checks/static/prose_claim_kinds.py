@@ -134,6 +134,18 @@ _CONVERTED = re.compile(
 )
 
 
+# a participle after the noun converts it into a kind: "The input string encoded to bytes" is
+# bytes (round 45, robotframework ``encode_string_to_bytes``), "the list converted to a tuple" a
+# tuple -- the kind after "to"/"as"/"into" is the claim; not "converted to lowercase" (no kind)
+_CONVERTED_TO = re.compile(
+    r"\s*,?\s+(?:encoded|decoded|converted|cast|coerced|serial[iz]ed|turned|transformed)\s+"
+    r"(?:to|as|into)\s+(?:an?\s+)?(?P<k>bytes|string|str|int|integer|float|list|tuple|dict"
+    r"|dictionary|bool|boolean|set)\b(?![-\w])",
+    re.I,
+)
+_TO_WORDS = {"string": "str", "integer": "int", "dictionary": "dict", "boolean": "bool"}
+
+
 # a container noun right after the kind word heads the compound ("Return an error tuple list
 # of new error messages" for ``-> list[ErrorTuple]``, round 34, mypy): the kind word qualifies
 _HEAD_AFTER = re.compile(r"\s+(?:list|dict|dictionary|array|sequence|tuple)s?\b", re.I)
@@ -165,6 +177,10 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
             return None  # "A string/bytes object": one of two kinds (round 13, invoke)
         if not _ENDS_IN_OF.search(match.group(0)) and _HEAD_AFTER.match(text, match.end()):
             return None  # "an error tuple list": the container after the kind is the noun
+        converted = _CONVERTED_TO.match(text, match.end())
+        if converted is not None:
+            word = converted["k"].lower()
+            return _TO_WORDS.get(word, word), converted
         return kind, match
     return None
 
