@@ -293,3 +293,101 @@ def test_entry_controls_stay_silent(tmp_path: Path, style: str, edit: tuple[str,
     if code == _ENTRY[style]:
         pytest.skip("the edit is for another form")
     assert _prose_stale(tmp_path, code + _VALS_ELSEWHERE) == []
+
+
+# an unannotated function whose every return changed kind (``True``/``False`` -> strings,
+# google-auth ``_can_retry`` in the recall's tune split): its typed Returns entry is
+# contradicted by the values, which was only the opt-in C2-PROSE-RETURN-INFERRED's finding
+_TYPED = {
+    "google": '''
+def can_retry(status):
+    """Check whether a request can be retried.
+
+    Args:
+        status (int): The status code.
+
+    Returns:
+        bool: True if the response is retryable.
+    """
+    if status in (500, 503):
+        return "yes"
+    return "no"
+''',
+    "numpy": '''
+def can_retry(status):
+    """Check whether a request can be retried.
+
+    Parameters
+    ----------
+    status : int
+        The status code.
+
+    Returns
+    -------
+    bool
+        True if the response is retryable.
+    """
+    if status in (500, 503):
+        return "yes"
+    return "no"
+''',
+    "rest": '''
+def can_retry(status):
+    """Check whether a request can be retried.
+
+    :param status: The status code.
+    :returns: True if the response is retryable.
+    :rtype: bool
+    """
+    if status in (500, 503):
+        return "yes"
+    return "no"
+''',
+}
+
+
+def _return_rules(tmp_path: Path, code: str) -> list[tuple[str, str]]:
+    return [
+        (f.rule, f.message)
+        for f in default_findings(tmp_path, code)
+        if f.rule.startswith(("C2-PROSE-RETURN", "C2-RETURN"))
+    ]
+
+
+@pytest.mark.parametrize("style", sorted(_TYPED))
+def test_a_typed_returns_entry_against_every_returned_value(tmp_path: Path, style: str) -> None:
+    assert _return_rules(tmp_path, _TYPED[style]) == [
+        (
+            "C2-PROSE-RETURN-TYPE",
+            'says it returns "bool", but can_retry() returns a string on every path',
+        )
+    ]
+
+
+@pytest.mark.parametrize("style", sorted(_TYPED))
+@pytest.mark.parametrize(
+    "edit",
+    [
+        # consistent: the values are booleans
+        ('return "yes"', "return True"),
+        # one value of unknown kind: not every return is certain
+        ('return "no"', "return lookup(status)"),
+        # a C-style boolean (``return 0``) for a bool entry
+        ('return "yes"', "return 1"),
+    ],
+)
+def test_typed_returns_controls_stay_silent(
+    tmp_path: Path, style: str, edit: tuple[str, str]
+) -> None:
+    code = _TYPED[style].replace(*edit)
+    if edit[0] == 'return "yes"' and edit[1] in ("return True", "return 1"):
+        code = code.replace('return "no"', edit[1].replace("True", "False").replace("1", "0"))
+    assert code != _TYPED[style]
+    assert _return_rules(tmp_path, code) == []
+
+
+def test_a_prose_claim_against_returned_values_stays_opt_in(tmp_path: Path) -> None:
+    # the summary's claim alone ("Return True if ...", no typed entry) stays the opt-in
+    # C2-PROSE-RETURN-INFERRED's (3 of 11 judged true: loose English for containers)
+    code = _TYPED["google"].replace("        bool: True if", "        True if")
+    assert _return_rules(tmp_path, code) == []
