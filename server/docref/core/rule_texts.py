@@ -244,8 +244,8 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             fix=f"Reword the claim to match what is returned. {_MANUAL}",
         ),
         "C2-PROSE-RETURN-INFERRED": RuleDoc(
-            why="The claims of C2-PROSE-RETURN-TYPE, on a function with no return annotation, "
-            "against the values every return statement gives (literals, displays, str(...)). "
+            why="The prose claims of C2-PROSE-RETURN-TYPE, on a function with no return annotation "
+            "against the values every return gives (a typed Returns entry: the default rule's). "
             "Opt-in: on projects seen for the first time 3 of 11 such findings were judged "
             'true; the rest were loose English for the container ("the list of files with '
             'their timestamp" for a dict, "a tuple of words" for a list of them): '
