@@ -391,3 +391,39 @@ def test_a_prose_claim_against_returned_values_stays_opt_in(tmp_path: Path) -> N
     # C2-PROSE-RETURN-INFERRED's (3 of 11 judged true: loose English for containers)
     code = _TYPED["google"].replace("        bool: True if", "        True if")
     assert _return_rules(tmp_path, code) == []
+
+
+def test_a_parameter_name_whose_twin_is_no_parameter_offers_no_rename(tmp_path: Path) -> None:
+    # stanza ``evaluate_model`` (round 42, TRUE): an entry and another entry's text name
+    # ``model_path``, a parameter the function no longer takes and other code of the file still
+    # uses; the only twin is ``model_predict``, a function it calls -- reported, not as its new
+    # name
+    code = '''
+def model_predict(model, text):
+    """Predict."""
+    return model, text
+
+
+def evaluate_model(model, eval_path):
+    """Run the model.
+
+    Args:
+        model (Model): the model saved in `model_path`.
+        model_path (str): where the model is saved.
+        eval_path (str): the data.
+    """
+    return model_predict(model, eval_path)
+
+
+def load(model_path):
+    """Load."""
+    return model_path
+'''
+    found = [f for f in default_findings(tmp_path, code) if f.rule == "C1-PROSE-NAME-STALE"]
+    assert [(f.message, f.fix_hint) for f in found] == [
+        (
+            "`model_path` is named as a parameter, but evaluate_model() has none of that name "
+            "(removed, or renamed to no close name)",
+            "describe the parameters evaluate_model() takes instead of `model_path`",
+        )
+    ]

@@ -100,7 +100,15 @@ def renamed_but_used_elsewhere(
     if cued:
         said_of = f"is named as a parameter, but {fn.name}() has none of that name"
         message = finding.message.replace("names nothing in scope", said_of)
-        return dataclasses.replace(finding, message=message, rule=RULE_STALE)
+        hint = finding.fix_hint
+        twin = (hint or "").split("`")[3:4]
+        if twin and twin[0] not in {p.name for p in fn.params}:
+            # the twin is another name in scope (a helper the function calls): said to be a
+            # parameter, the name is one the function lost (stanza ``model_path`` beside
+            # ``model_predict``, round 42), not that name's old one -- no rename to offer
+            message = f"`{name}` {said_of} (removed, or renamed to no close name)"
+            hint = f"describe the parameters {fn.name}() takes instead of `{name}`"
+        return dataclasses.replace(finding, message=message, rule=RULE_STALE, fix_hint=hint)
     message = finding.message.replace(
         "names nothing in scope", f"is used only by other code of the file, not by {fn.name}()"
     )
