@@ -90,3 +90,83 @@ def test_other_container_claims_stay_in_the_default_rule(
     tmp_path: Path, style: str, ann: str, claim: str
 ) -> None:
     assert _rules(tmp_path, style, ann, claim) == [RULE_PROSE_RETURN]
+
+
+# ---- round 45: "a set of ... details" written out as text, a conversion's participle ---------
+
+_ROUND45 = {
+    "google": '''
+def f(value: str) -> {ann}:
+    """{summary}
+
+    Args:
+        value: The input.
+
+    Returns:
+        {claim}
+    """
+    return value
+''',
+    "numpy": '''
+def f(value: str) -> {ann}:
+    """{summary}
+
+    Parameters
+    ----------
+    value : str
+        The input.
+
+    Returns
+    -------
+    {claim}
+    """
+    return value
+''',
+    "rest": '''
+def f(value: str) -> {ann}:
+    """{summary}
+
+    :param value: The input.
+    :returns: {claim}
+    """
+    return value
+''',
+}
+
+
+def _round45(tmp_path: Path, style: str, ann: str, summary: str, claim: str) -> list[str]:
+    code = _ROUND45[style].format(ann=ann, summary=summary, claim=claim)
+    inp = static_input(tmp_path, code, "f")
+    return [f.rule for f in c2_prose_return_type(inp) + c2_prose_return_items(inp)]
+
+
+@pytest.mark.parametrize("style", sorted(_ROUND45))
+@pytest.mark.parametrize(
+    ("ann", "summary", "claim"),
+    [
+        # faker ``credit_card_full``: the English group noun for what the text holds
+        ("str", "Generate a set of credit card details.", "The details."),
+        # robotframework ``encode_string_to_bytes``: the input, then what it became
+        ("bytes", "Encode the string.", "The input string encoded to bytes."),
+        ("bytes", "Encode the string.", "The given string converted into bytes."),
+    ],
+)
+def test_a_group_noun_or_a_conversion_target_is_no_contradiction(
+    tmp_path: Path, style: str, ann: str, summary: str, claim: str
+) -> None:
+    assert _round45(tmp_path, style, ann, summary, claim) == []
+
+
+@pytest.mark.parametrize("style", sorted(_ROUND45))
+@pytest.mark.parametrize(
+    ("ann", "summary", "claim"),
+    [
+        ("int", "Generate a set of credit card details.", "The details."),  # a set of an int
+        ("bytes", "Encode the string.", "The input string, ready to be encoded."),  # no target
+        ("bytes", "Encode the string.", "The input string encoded to text."),  # another target
+    ],
+)
+def test_a_set_of_a_number_or_no_conversion_target_stays_reported(
+    tmp_path: Path, style: str, ann: str, summary: str, claim: str
+) -> None:
+    assert _round45(tmp_path, style, ann, summary, claim) == [RULE_PROSE_RETURN]

@@ -325,6 +325,9 @@ _WRITTEN_OUT = re.compile(
 )
 
 
+_CONVERSIONS = r"(?:encoded|decoded|converted|seriali[sz]ed|cast|turned|transformed)"
+
+
 def said_as(rest: str, kinds: set[str]) -> bool:
     """The sentence goes on to say the value comes "as" a kind the code returns ("The URL query
     string, as raw bytes, ...", round 19, httpx, on ``-> bytes``): the first noun names what
@@ -335,7 +338,12 @@ def said_as(rest: str, kinds: set[str]) -> bool:
     words = "|".join(KIND_WORDS[k] for k in kinds if k in KIND_WORDS)
     if not words:
         return False
-    pattern = rf"(?<![\w-])as\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:{words})(?![\w-])"
+    # "as bytes", and a participle of conversion with its target: "The input string encoded to
+    # bytes." on ``-> bytes`` (round 45, robotframework): the string was the input
+    pattern = (
+        rf"(?<![\w-])(?:as|{_CONVERSIONS}\s+(?:in)?to)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?"
+        rf"(?:{words})(?![\w-])"
+    )
     return re.search(pattern, rest) is not None
 
 
