@@ -161,12 +161,12 @@ def test_a_group_noun_or_a_conversion_target_is_no_contradiction(
 @pytest.mark.parametrize(
     ("ann", "summary", "claim"),
     [
-        ("int", "Generate a set of credit card details.", "The details."),  # a set of an int
+        ("str", "Generate a set of credit card numbers.", "The numbers."),  # a set of numbers
         ("bytes", "Encode the string.", "The input string, ready to be encoded."),  # no target
         ("bytes", "Encode the string.", "The input string encoded to text."),  # another target
     ],
 )
-def test_a_set_of_a_number_or_no_conversion_target_stays_reported(
+def test_a_set_of_numbers_or_no_conversion_target_stays_reported(
     tmp_path: Path, style: str, ann: str, summary: str, claim: str
 ) -> None:
     assert _round45(tmp_path, style, ann, summary, claim) == [RULE_PROSE_RETURN]

@@ -202,7 +202,16 @@ _SCALARS_SAID = (
     # (music21's ``getBytes -> bytes``, round 38): the kind said is bytes (str for characters)
     ("bytes", re.compile(r"^an?\s+set\s+of\s+bytes\b(?!\s+(?:objects?|strings?|values?)\b)", re.I)),
     ("str", re.compile(r"^an?\s+set\s+of\s+characters\b", re.I)),
-    ("set", re.compile(r"^(?:an?|the)\s+(?:new\s+)?(?:set|frozenset)\s+(?:of|with)\b", re.I)),
+    # (not "a set of credit card details": the parts of one thing, which a text may hold --
+    # faker's ``credit_card_full -> str``, round 45)
+    (
+        "set",
+        re.compile(
+            r"^(?:an?|the)\s+(?:new\s+)?(?:set|frozenset)\s+(?:of|with)\b"
+            r"(?!(?:\s+[\w-]+){0,3}?\s+(?:details|information|info|instructions)\b)",
+            re.I,
+        ),
+    ),
 )
 
 

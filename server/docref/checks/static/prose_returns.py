@@ -130,10 +130,6 @@ def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
         return True
     if claim == "set" and kinds & {"list", "tuple", "dict"}:
         return True  # "a set of names" for a list or a dict's keys is English
-    if claim == "set" and "str" in kinds:
-        # "Generate a set of credit card details." on ``-> str`` (round 45, faker x2): the
-        # English group noun for what the text holds, not the set type
-        return True
     if said_of_items(claim, kinds):
         return True  # "Maximum number of targets" for a dict command -> number
     if claim == "list" and "set" in kinds:
