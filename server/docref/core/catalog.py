@@ -210,8 +210,9 @@ _RULES = (
         "C2-OPTIONAL-FLAG-WEAK",
         Criterion.C2,
         "A parameter documented as optional has no default, and the body never reads it: a "
-        "stub or a callback the framework calls with every argument (opt-in: judged 0 of 5 "
-        "true on projects seen for the first time).",
+        "stub or a callback the framework calls with every argument; or a record's field the "
+        "constructor only stores, described optional (opt-in: judged 0 of 5 true on projects "
+        "seen for the first time).",
         opt_in=True,
     ),
     RuleInfo(

@@ -317,8 +317,8 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             'handler, asyncssh\'s terminal_size_changed), where "optional" says the value '
             "may be absent or None rather than that callers may leave it out; or one that a "
             "function of the same name defaults and hands on by name (a backend's forecast() "
-            "documented like the public forecast() calling it). Opt-in: judged 0 true of 5 on "
-            "projects seen for the first time (rounds 0-16), and 0 of 16 (round 24): "
+            "like the public one calling it), or a stored field described optional. 0 of 5 on "
+            "projects seen for the first time (rounds 0-16), 0 of 16 (round 24), 0 of 5 (s22): "
             'enable = ["C2-OPTIONAL-FLAG-WEAK"] or --extend-select C2-OPTIONAL-FLAG-WEAK.',
             example="def resized(self, width: int, pixwidth: int) -> None:\n"
             '    """Args:\n        pixwidth (int, optional): width in pixels."""',
