@@ -52,6 +52,7 @@ ROOTS = (
     "/work/notes/private/r39/corpora",
     "/work/notes/private/r36/corpora",
     "/work/notes/private/r40/corpora",
+    "/work/notes/private/r41/corpora",
     "/work/notes/private/r43/corpora",
     "/work/notes/private/r42/corpora",
     "/work/notes/private/r45/corpora",
