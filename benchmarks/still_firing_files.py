@@ -56,6 +56,7 @@ ROOTS = (
     "/work/notes/private/r43/corpora",
     "/work/notes/private/r42/corpora",
     "/work/notes/private/r45/corpora",
+    "/work/notes/private/r44/corpora",
 )
 
 
