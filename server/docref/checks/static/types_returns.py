@@ -213,12 +213,20 @@ def c2_yield_type(inp: StaticInput) -> list[Finding]:
         return []
     segment = typed[0]
     assert segment.type is not None
-    documented = doc_type(segment.type, scope)
-    if documented is None or not incompatible(inp, documented, item):
+    # every reading, as Returns has them: ``str, int`` also lists a yielded tuple's items
+    # (round 44's NumPy ``str, str, List[Any], Dict[str, Any]``)
+    readings = doc_readings(segment.type, scope)
+    if None in readings:
         return []
     assert annotation is not None
-    if not incompatible(inp, documented, annotation):
-        return []  # the Yields entry names the generator type itself (its items agree)
+    for documented in readings:
+        assert documented is not None
+        if not incompatible(inp, documented, item) or agrees_with_a_part(
+            inp, segment, documented, item
+        ):
+            return []
+        if not incompatible(inp, documented, annotation):
+            return []  # the Yields entry names the generator type itself (its items agree)
     said = item.render()
     return [
         type_finding(
