@@ -23,7 +23,6 @@ from docref.checks.static.types_common import (
     RULE_NUMPY_SCALAR,
     annotation_in,
     doc_readings,
-    doc_type,
     incompatible,
     overloaded,
     python_docstring,
