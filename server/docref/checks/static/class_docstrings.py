@@ -49,6 +49,7 @@ from docref.checks.static.class_gates import (
     without_new_parameters,
 )
 from docref.checks.static.class_methods import (
+    cannot_be_built,
     documents_its_call,
     documents_its_items,
     documents_its_value,
@@ -56,6 +57,7 @@ from docref.checks.static.class_methods import (
 )
 from docref.checks.static.class_set_attributes import (
     without_class_attributes,
+    without_declared_keys,
     without_declared_options,
     without_option_keys,
 )
@@ -221,6 +223,8 @@ def _check_class(
     ctor = resolver.constructor(fe, cls)
     if ctor is None or (not documents and ctor.documented is not None):
         return
+    if documents and cannot_be_built(fe, ctor, data):
+        return
     if ctor.slots:
         parsed = misspelt_varargs_entries(parsed, ctor.params[0].name)
         documents = any(s.kind == "param" for s in parsed.segments)
@@ -236,6 +240,7 @@ def _check_class(
     parsed = without_new_parameters(fe, cls, ctor, parsed)
     parsed = without_class_attributes(fe, cls, ctor, parsed)
     parsed = without_declared_options(fe, cls, data, parsed)
+    parsed = without_declared_keys(fe, cls, ctor, data, parsed)
     parsed = without_option_keys(cls, ctor, data, parsed)
     parsed = without_hook_parameters(fe, cls, ctor, parsed)
 

@@ -9,7 +9,10 @@ those of another method the class's objects are used through is not judged at al
 - :func:`documents_its_items`: an indexer (its own ``__getitem__``) documenting the methods of
   the object indexing gives;
 - :func:`documents_its_value`: a data descriptor (its own ``__set__``) documenting the value
-  assigned through it.
+  assigned through it;
+- :func:`cannot_be_built`: a class whose own constructor takes nothing and only raises
+  ``NotImplementedError`` (flopy's ``Mt3dCts``, round 41: 22 DEB) -- its
+  docstring documents a planned call no code makes yet.
 
 :func:`without_hook_parameters` takes out the entries naming the parameters of the one method
 a subclass that inherits its constructor implements (the hook the base's machinery calls), when
@@ -21,6 +24,7 @@ the docstring documents none of the inherited constructor's parameters: s3transf
 
 from __future__ import annotations
 
+import ast
 import re
 
 from docref.checks.static.class_constructors import Constructor, without_receiver
@@ -30,6 +34,7 @@ from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring
 
 __all__ = [
+    "cannot_be_built",
     "documents_its_call",
     "documents_its_items",
     "documents_its_value",
@@ -53,6 +58,35 @@ def documents_its_call(
         return False
     documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
     return not documented & {p.name for p in ctor.params}
+
+
+def cannot_be_built(fe: FileExtract, ctor: Constructor, data: bytes) -> bool:
+    """The class's own constructor method takes no parameter and its body (after a docstring)
+    is only ``raise NotImplementedError``: nothing can build the class, so its docstring's
+    entries describe a call still to be written, not a stale one."""
+    if ctor.params or ctor.model is not None or ctor.own_method is None:
+        return False
+    method = next((f for f in fe.functions if f.qualname == ctor.own_method), None)
+    if method is None:
+        return False
+    line_start = data.rfind(b"\n", 0, method.span.start_byte) + 1
+    text = data[line_start : method.span.end_byte].decode("utf-8", "replace")
+    try:
+        tree = ast.parse("if True:\n" + text)
+    except SyntaxError:
+        return False
+    node = tree.body[0].body[0] if isinstance(tree.body[0], ast.If) else None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    body = node.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if len(body) != 1 or not isinstance(body[0], ast.Raise):
+        return False
+    exc = body[0].exc
+    if isinstance(exc, ast.Call):
+        exc = exc.func
+    return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
 
 
 def documents_its_value(

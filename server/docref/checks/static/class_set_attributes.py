@@ -25,6 +25,12 @@ provided engine options):", round 43, taskflow's ``WorkerBasedActionEngine(flow,
 backend, options)``) documents the keys of that parameter; an entry the class reads as a
 key of that parameter (``options.get('url')``) names one.  A key the class never reads from it
 stays judged.
+
+:func:`without_declared_keys`: a class whose own body assigns a dict literal of its options
+(metaflow's decorators, ``defaults = {"packages": {}, "python": None, ...}``, filled from the
+``attributes`` mapping its constructor takes, round 44: 12 FALSE) documents those keys as
+entries; such an entry names an option, not a stale constructor parameter.  An entry that is
+no key of such a literal stays judged.
 """
 
 from __future__ import annotations
@@ -38,10 +44,19 @@ from docref.segments import ParsedDocstring
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 
-__all__ = ["without_class_attributes", "without_declared_options", "without_option_keys"]
+__all__ = [
+    "without_class_attributes",
+    "without_declared_keys",
+    "without_declared_options",
+    "without_option_keys",
+]
 
 # a method call whose first argument is a string: ``CONFIG.declare("name", ...)``
 _DECLARED = re.compile(r"""\.\s*[A-Za-z_]\w*\(\s*[rRuU]?["']([A-Za-z_][\w \-]*)["']""")
+# a class-body assignment of a dict literal (``defaults = {``, ``OPTIONS: dict = {``) and, in
+# the literal, an identifier-like string key (``"packages":``)
+_DICT_ASSIGNED = re.compile(r"^[ \t]*[A-Za-z_]\w*[ \t]*(?::[^=\n]+)?=[ \t]*\{", re.M)
+_STRING_KEY = re.compile(r"""[{,]\s*(?:#[^\n]*\n\s*)*["']([A-Za-z_]\w*)["']\s*:""")
 
 
 def without_class_attributes(
@@ -73,6 +88,40 @@ def without_declared_options(
     documented = documented_names(parsed, attributes=False)
     if not documented:
         return parsed
+    body = _own_body(fe, cls, data)
+    declared = {re.sub(r"[ \-]+", "_", m.strip()) for m in _DECLARED.findall(body)}
+    return without_entries(parsed, declared & documented)
+
+
+def without_declared_keys(
+    fe: FileExtract, cls: Class, ctor: Constructor, data: bytes, parsed: ParsedDocstring
+) -> ParsedDocstring:
+    """``parsed`` without the parameter entries the constructor does not take that name a
+    string key of a dict literal assigned in the class's own body (its options' defaults)."""
+    params = {p.name.lstrip("*") for p in ctor.params}
+    documented = documented_names(parsed, attributes=False) - params
+    if not documented:
+        return parsed
+    body = _own_body(fe, cls, data)
+    keys: set[str] = set()
+    for match in _DICT_ASSIGNED.finditer(body):
+        literal = _balanced_braces(body, match.end() - 1)
+        keys.update(_STRING_KEY.findall(literal))
+    return without_entries(parsed, keys & documented)
+
+
+def _balanced_braces(text: str, opening: int) -> str:
+    """``text`` from the brace at ``opening`` to its matching brace (or the end)."""
+    depth = 0
+    for i in range(opening, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            return text[opening : i + 1]
+    return text[opening:]
+
+
+def _own_body(fe: FileExtract, cls: Class, data: bytes) -> str:
+    """The text of ``cls``'s own body: its methods, nested classes and docstring left out."""
     start, end = cls.span.start_byte, cls.span.end_byte
     spans = [f.span for f in fe.functions] + [c.span for c in fe.classes if c is not cls]
     inner = sorted(
@@ -91,8 +140,7 @@ def without_declared_options(
     if cls.docstring is not None:
         doc = cls.docstring.span
         body = body.replace(data[doc.start_byte : doc.end_byte].decode("utf-8", "replace"), " ")
-    declared = {re.sub(r"[ \-]+", "_", m.strip()) for m in _DECLARED.findall(body)}
-    return without_entries(parsed, declared & documented)
+    return body
 
 
 def without_option_keys(
