@@ -16,9 +16,8 @@ from __future__ import annotations
 import ast
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.raise_facts import CallResolver
+from docref.checks.static.decorator_defs import project_decorator_defs
 from docref.checks.static.returns_raises_ast import dotted, function_node
-from docref.graph.model import Function
 
 __all__ = ["arguments_rebuilt_by_decorator"]
 
@@ -39,26 +38,7 @@ def arguments_rebuilt_by_decorator(inp: StaticInput) -> bool:
     node = function_node(inp.data, fn)
     if node is None:
         return False
-    resolver: CallResolver | None = None
-    for dec in node.decorator_list:
-        name = dotted(dec.func if isinstance(dec, ast.Call) else dec)
-        if name is None or name.rsplit(".", 1)[-1] in _PLAIN:
-            continue
-        resolver = resolver or CallResolver(inp.graph, inp.file, fn)
-        found = resolver.entity(name)
-        if not isinstance(found, tuple):
-            continue
-        path, deco = found
-        if not isinstance(deco, Function):
-            continue
-        try:
-            data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
-        except Exception:  # an unreadable decorator proves nothing
-            continue
-        deco_node = function_node(data, deco)
-        if deco_node is not None and _rebuilds_arguments(deco_node):
-            return True
-    return False
+    return any(_rebuilds_arguments(deco) for _, deco in project_decorator_defs(inp, node, _PLAIN))
 
 
 def _rebuilds_arguments(deco: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

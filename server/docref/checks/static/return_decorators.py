@@ -13,15 +13,13 @@ import ast
 import re
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.raise_facts import CallResolver
+from docref.checks.static.decorator_defs import project_decorator_defs
 from docref.checks.static.returns_raises_ast import (
     FuncNode,
     decorator_names,
     dotted,
-    function_node,
     own_nodes,
 )
-from docref.graph.model import Function
 from docref.segments import Segment
 
 __all__ = ["BODY_RUNS", "PLAIN_DECORATORS", "decorator_makes_the_value"]
@@ -73,26 +71,7 @@ def _project_wrapper_supplies_value(inp: StaticInput, node: FuncNode) -> bool:
     """A decorator resolving to a project function (one hop, as callees do) whose wrapper
     returns something that is not the wrapped call's result (nor a cache entry holding it):
     callers get a value even when the body returns none."""
-    resolver: CallResolver | None = None
-    for dec in node.decorator_list:
-        target = dec.func if isinstance(dec, ast.Call) else dec
-        name = dotted(target)
-        if name is None or name.rsplit(".", 1)[-1] in BODY_RUNS:
-            continue
-        resolver = resolver or CallResolver(inp.graph, inp.file, inp.function)
-        found = resolver.entity(name)
-        if not isinstance(found, tuple):
-            continue
-        path, deco = found
-        if not isinstance(deco, Function):
-            continue
-        try:
-            data = inp.data if path == inp.path else inp.graph.source(path).encode("utf-8")
-        except Exception:  # an unreadable decorator proves nothing
-            continue
-        deco_node = function_node(data, deco)
-        if deco_node is None:
-            continue
+    for dec, deco_node in project_decorator_defs(inp, node, BODY_RUNS):
         # ``@builder`` is the decorator itself; ``@retry(3)`` calls a factory returning one
         candidates = [deco_node] if not isinstance(dec, ast.Call) else _nested_defs(deco_node)
         if any(_wraps_with_own_value(d) for d in candidates):
