@@ -57,8 +57,7 @@ from docref.checks.static.class_methods import (
 )
 from docref.checks.static.class_set_attributes import (
     without_class_attributes,
-    without_declared_keys,
-    without_declared_options,
+    without_declared_in_body,
     without_option_keys,
 )
 from docref.checks.static.completeness import COMPLETENESS_RULES, missing_finding
@@ -239,8 +238,7 @@ def _check_class(
     parsed = without_call_parameters(fe, cls, parsed, params, resolver)
     parsed = without_new_parameters(fe, cls, ctor, parsed)
     parsed = without_class_attributes(fe, cls, ctor, parsed)
-    parsed = without_declared_options(fe, cls, data, parsed)
-    parsed = without_declared_keys(fe, cls, ctor, data, parsed)
+    parsed = without_declared_in_body(fe, cls, ctor, data, parsed)
     parsed = without_option_keys(cls, ctor, data, parsed)
     parsed = without_hook_parameters(fe, cls, ctor, parsed)
 

@@ -29,6 +29,7 @@ import re
 
 from docref.checks.static.class_constructors import Constructor, without_receiver
 from docref.checks.static.class_gates import documented_names, without_entries
+from docref.checks.static.returns_raises_ast import function_node, raises_not_implemented
 from docref.graph.model import Class, FileExtract, Function
 from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring
@@ -69,24 +70,13 @@ def cannot_be_built(fe: FileExtract, ctor: Constructor, data: bytes) -> bool:
     method = next((f for f in fe.functions if f.qualname == ctor.own_method), None)
     if method is None:
         return False
-    line_start = data.rfind(b"\n", 0, method.span.start_byte) + 1
-    text = data[line_start : method.span.end_byte].decode("utf-8", "replace")
-    try:
-        tree = ast.parse("if True:\n" + text)
-    except SyntaxError:
-        return False
-    node = tree.body[0].body[0] if isinstance(tree.body[0], ast.If) else None
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+    node = function_node(data, method)
+    if node is None:
         return False
     body = node.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]
-    if len(body) != 1 or not isinstance(body[0], ast.Raise):
-        return False
-    exc = body[0].exc
-    if isinstance(exc, ast.Call):
-        exc = exc.func
-    return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+    return len(body) == 1 and raises_not_implemented(body[0])
 
 
 def documents_its_value(

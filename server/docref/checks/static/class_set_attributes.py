@@ -14,7 +14,7 @@ can pass (judged TRUE), as lark's ``PackedNode`` documents ``priority``, set to
 constructor's entries stay judged too (a dataclass's ``Args:`` lists its fields; a
 ``ClassVar`` there is no field).
 
-:func:`without_declared_options`: a class whose body declares its options by name
+:func:`without_declared_in_body`: a class whose body declares its options by name
 (``CONFIG.declare('perspective function', ConfigValue(...))``, round 29's model
 transformations, configured through keywords of another method) documents them as entries;
 such an entry names the option, not a stale constructor parameter.
@@ -26,10 +26,10 @@ backend, options)``) documents the keys of that parameter; an entry the class re
 key of that parameter (``options.get('url')``) names one.  A key the class never reads from it
 stays judged.
 
-:func:`without_declared_keys`: a class whose own body assigns a dict literal of its options
-(metaflow's decorators, ``defaults = {"packages": {}, "python": None, ...}``, filled from the
-``attributes`` mapping its constructor takes, round 44: 12 FALSE) documents those keys as
-entries; such an entry names an option, not a stale constructor parameter.  An entry that is
+:func:`without_declared_in_body` also takes out the keys of a dict literal the class's own
+body assigns: its options (metaflow's decorators, ``defaults = {"packages": {}, "python":
+None, ...}``, filled from the ``attributes`` mapping its constructor takes, round 44: 12
+FALSE); such an entry names an option, not a stale constructor parameter.  An entry that is
 no key of such a literal stays judged.
 """
 
@@ -46,8 +46,7 @@ _WORD = re.compile(r"[A-Za-z_]\w*")
 
 __all__ = [
     "without_class_attributes",
-    "without_declared_keys",
-    "without_declared_options",
+    "without_declared_in_body",
     "without_option_keys",
 ]
 
@@ -78,31 +77,25 @@ def without_class_attributes(
     return without_entries(parsed, assigned & documented)
 
 
-def without_declared_options(
-    fe: FileExtract, cls: Class, data: bytes, parsed: ParsedDocstring
+def without_declared_in_body(
+    fe: FileExtract, cls: Class, ctor: Constructor, data: bytes, parsed: ParsedDocstring
 ) -> ParsedDocstring:
-    """``parsed`` without the parameter entries naming an option the class body declares: the
-    first string argument of a method call in a statement of the class's own body (not of
-    its methods), spaces and dashes read as underscores (``'perspective function'`` is the
-    option ``perspective_function``)."""
+    """``parsed`` without the parameter entries naming what the class's own body (not its
+    methods) declares: an option, the first string argument of a method call in one of its
+    statements, spaces and dashes read as underscores (``'perspective function'`` is the
+    option ``perspective_function``); and, among the entries the constructor does not take, a
+    string key of a dict literal the body assigns (its options' defaults).  The body's text is
+    cut out once for both."""
     documented = documented_names(parsed, attributes=False)
     if not documented:
         return parsed
     body = _own_body(fe, cls, data)
     declared = {re.sub(r"[ \-]+", "_", m.strip()) for m in _DECLARED.findall(body)}
-    return without_entries(parsed, declared & documented)
-
-
-def without_declared_keys(
-    fe: FileExtract, cls: Class, ctor: Constructor, data: bytes, parsed: ParsedDocstring
-) -> ParsedDocstring:
-    """``parsed`` without the parameter entries the constructor does not take that name a
-    string key of a dict literal assigned in the class's own body (its options' defaults)."""
+    parsed = without_entries(parsed, declared & documented)
     params = {p.name.lstrip("*") for p in ctor.params}
     documented = documented_names(parsed, attributes=False) - params
     if not documented:
         return parsed
-    body = _own_body(fe, cls, data)
     keys: set[str] = set()
     for match in _DICT_ASSIGNED.finditer(body):
         literal = _balanced_braces(body, match.end() - 1)

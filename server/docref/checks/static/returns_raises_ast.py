@@ -212,12 +212,13 @@ def _without_setup_lines(body: list[ast.stmt]) -> list[ast.stmt]:
     statement before it only binds plain names (``if samples is None: samples = []``: the
     defaults of an interface method written before the subclasses' part); else ``body``.
     A call, a loop, an attribute store or a ``return`` before the raise is work, not set-up."""
-    if len(body) < 2 or not _raises_not_implemented(body[-1]):
+    if len(body) < 2 or not raises_not_implemented(body[-1]):
         return body
     return body[-1:] if all(_is_setup(stmt) for stmt in body[:-1]) else body
 
 
-def _raises_not_implemented(stmt: ast.stmt) -> bool:
+def raises_not_implemented(stmt: ast.stmt) -> bool:
+    """``raise NotImplementedError`` (the class or an instance of it)."""
     if not isinstance(stmt, ast.Raise) or stmt.exc is None:
         return False
     exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
