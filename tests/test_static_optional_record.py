@@ -21,7 +21,8 @@ def _flagged(tmp_path: Path, code: str) -> list[str]:
     (root / "m.py").write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
     graph = ProjectGraph(str(root), cache_directory=str(tmp_path / "cache"))
     graph.index(workers=1)
-    report = check_file(graph, "m.py", rules_for(()))
+    # C2-OPTIONAL-FLAG is opt-in since session 23
+    report = check_file(graph, "m.py", rules_for(("C2-OPTIONAL-FLAG",)))
     return sorted(f.message.split('"')[1] for f in report.findings if f.rule == "C2-OPTIONAL-FLAG")
 
 

@@ -457,7 +457,10 @@ class Schema:
 
 
 def _optional_rules(tmp_path: Path, code: str) -> list[str]:
-    return sorted(f.rule for f in default_findings(tmp_path, code) if "OPTIONAL" in f.rule)
+    # C2-OPTIONAL-FLAG is opt-in since session 23: enabled, it still leaves these to -WEAK
+    graph = indexed_project(tmp_path, {"m.py": code}, root="ws", cache="cache")
+    found = check_file(graph, "m.py", rules_for(("C2-OPTIONAL-FLAG",))).findings
+    return sorted(f.rule for f in found if "OPTIONAL" in f.rule)
 
 
 def _weak_optional_rules(tmp_path: Path, code: str) -> list[str]:
