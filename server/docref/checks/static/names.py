@@ -321,6 +321,8 @@ def _spelt_in_full(inp: StaticInput, scope: PythonScope, mention: Mention) -> bo
     if "." in mention.target or "#" in mention.target:
         return False
     body = inp.source[inp.docstring.body_start : inp.docstring.body_end]
+    if f".{mention.target}" not in body:
+        return False  # what any match holds: no pattern to compile per name
     full = re.compile(rf"(?<![\w.])((?:[A-Za-z_]\w*\.)+){re.escape(mention.target)}(?!\w)")
     for match in full.finditer(body):
         parts = [*match[1].rstrip(".").split("."), mention.target]

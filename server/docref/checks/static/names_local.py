@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 
 from docref.checks.static.base import StaticInput
+from docref.core.word_search import is_word_char, word_count
 
 __all__ = [
     "DEFINED",
@@ -147,9 +148,9 @@ def passed_keywords(example: str, function: str, qualname: str, params: list[str
         # callee, so asking it anyway compiled one regex per function (~1.5% of a cold run)
         return set()
     keywords: list[tuple[str, int]] = []
-    for call in re.finditer(rf"(?<![\w]){re.escape(callee)}\s*\(", code):
-        depth, start, level = 1, call.end(), []
-        for i in range(call.end(), len(code)):
+    for start in _calls_of(callee, code):
+        depth, level = 1, []
+        for i in range(start, len(code)):
             ch = code[i]
             if ch in _OPEN:
                 depth += 1
@@ -162,10 +163,30 @@ def passed_keywords(example: str, function: str, qualname: str, params: list[str
         keywords += [(m[1], start + m.start(1)) for m in _KEYWORD.finditer(flat)]
     out = set()
     for name, _ in keywords:
-        uses = len(re.findall(rf"(?<![\w.]){re.escape(name)}(?!\w)", code))
+        uses = word_count(code, name, not_after=".")
         if name not in params and uses == sum(k == name for k, _ in keywords):
             out.add(name)
     return out
 
 
 _KEYWORD = re.compile(r"(?:^|,)\s*([^\W\d]\w*)\s*=(?!=)")
+_CALL_OPEN = re.compile(r"\s*\(")
+
+
+def _calls_of(callee: str, code: str) -> Iterator[int]:
+    r"""Where the arguments start of each ``callee(`` in ``code``: the ends of the matches of
+    ``re.finditer(rf"(?<![\w]){re.escape(callee)}\s*\(", code)``, without a pattern per callee
+    (:mod:`docref.core.word_search`)."""
+    if not callee:  # (never asked for: a function has a name)
+        yield from (m.end() for m in re.finditer(r"(?<![\w])\s*\(", code))
+        return
+    at = code.find(callee)
+    while at != -1:
+        opened = (
+            None if at and is_word_char(code[at - 1]) else _CALL_OPEN.match(code, at + len(callee))
+        )
+        if opened is None:
+            at = code.find(callee, at + 1)
+        else:
+            yield opened.end()
+            at = code.find(callee, opened.end())

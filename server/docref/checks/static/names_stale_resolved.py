@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
-import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_mentions import Mention
@@ -17,6 +16,7 @@ from docref.checks.static.names_stale import RULE_ELSEWHERE, STALE_KINDS, stale_
 from docref.checks.static.names_stale_cues import has_an_entry, parameter_cue
 from docref.checks.static.prose_names import RULE_STALE
 from docref.core.findings import Finding
+from docref.core.word_search import word_in
 from docref.segments import Segment
 
 __all__ = ["keyword_or_renamed", "renamed_but_used_elsewhere"]
@@ -46,7 +46,7 @@ def _in_own_code(inp: StaticInput, name: str) -> bool:
     if doc is not None:
         before = inp.code(span.start_byte, doc.span.start_byte)
         code = before + inp.code(doc.span.end_byte, span.end_byte)
-    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", code) is not None
+    return word_in(code, name)
 
 
 def renamed_but_used_elsewhere(

@@ -15,9 +15,12 @@ from docref.checks.static.names_scope import Resolution, project_names
 from docref.checks.static.names_spelling import inflected
 from docref.checks.static.names_used import called_names, used_names, used_twins
 from docref.checks.static.prose_names import stale_match
+from docref.core.word_search import word_in
 from docref.graph.java_refs import raw_type
 
 __all__ = ["call_linked", "contracted", "linked_outward", "twin_in_scope"]
+
+_UNDERSCORE_BLANK = re.compile(r"_\s")  # in every match of twin_in_scope's cut-name pattern
 
 
 def contracted(word: str, parameter: str) -> bool:
@@ -70,7 +73,9 @@ def twin_in_scope(
     called = called or _role_of_a_callable(sentence, name)
     # "called by try_expanding_sum_type_ / to_union()": a name the line wrap cut after one of
     # its underscores (round 34, mypy); the joined name is in scope, the tail no old name
-    head = re.search(rf"(?<![\w.])([A-Za-z_]\w*_)\s+{re.escape(name)}(?!\w)", sentence)
+    head = _UNDERSCORE_BLANK.search(sentence) and re.search(
+        rf"(?<![\w.])([A-Za-z_]\w*_)\s+{re.escape(name)}(?!\w)", sentence
+    )  # (a pattern per name only where a word may end in ``_`` before a blank)
     if head and head[1] + name in {*params, *scope, *defined}:
         return None
     match = stale_match(
@@ -106,6 +111,8 @@ def twin_in_scope(
 def _role_of_a_callable(sentence: str, name: str) -> bool:
     """``sentence`` names ``name`` in a Sphinx role for a function or method (``:meth:`name```,
     ``:py:func:`~name()```), the name bare or the last part of a path."""
+    if "func:`" not in sentence and "meth:`" not in sentence:
+        return False  # what any match holds: no pattern to compile per name
     role = r":(?:py:)?(?:func|meth):`[~!.]?(?:[\w.]*\.)?"
     return re.search(rf"{role}{re.escape(name)}(?:\(\))?`", sentence) is not None
 
@@ -116,7 +123,7 @@ def _unnamed(inp: StaticInput, params: list[str]) -> list[str]:
     if doc is None:
         return []
     text = inp.code(doc.span.start_byte, doc.span.end_byte)
-    return [p for p in params if not re.search(rf"(?<!\w){re.escape(p)}(?!\w)", text)]
+    return [p for p in params if not word_in(text, p)]
 
 
 def _called_name(reference: str) -> str | None:

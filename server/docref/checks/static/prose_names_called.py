@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from docref.checks.static.name_words import convention, words_of
+from docref.core.word_search import followed_by
 
 __all__ = ["called_in", "called_not_valued", "called_twin"]
 
@@ -27,6 +28,7 @@ _VALUE_TYPES = frozenset(
 _CLOSING = r"(?:\}|`+|</code>|\*)?(?:\(\))?"
 # after the mention and its closing markup: a word that makes it a callable
 _CALLED = rf"{_CLOSING}\s+(?:method|function|constructor|throws|raises|returns)\b"
+_CALLED_IN = re.compile(rf"{_CLOSING}\s+(?:method|function)\b", re.I)
 
 
 def called_twin(
@@ -56,8 +58,7 @@ def called_twin(
 
 def called_in(name: str, sentence: str) -> bool:
     """``sentence`` calls ``name`` a method or function (``the `add_etag` method``)."""
-    pattern = rf"(?<![\w.]){re.escape(name)}{_CLOSING}\s+(?:method|function)\b"
-    return re.search(pattern, sentence, re.I) is not None
+    return followed_by(sentence, name, _CALLED_IN, not_after=".")  # no pattern per name
 
 
 def called_not_valued(name: str, sentence: str, annotation: str | None) -> bool:

@@ -34,6 +34,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_scope import project_names
 from docref.checks.static.params import import_aliases, signatures
 from docref.checks.types_expr import SHADOWABLE, TypeExpr
+from docref.core.word_search import first_argument
 from docref.graph.model import FileExtract, Import, Variable
 
 __all__ = [
@@ -52,6 +53,7 @@ _IDENT = re.compile(r"[A-Za-z_]\w*")
 _PEP695 = re.compile(r"^type\s+(\w+)\s*=\s*(.+)$", re.DOTALL)
 _TYPE_ALIAS = frozenset({"TypeAlias", "typing.TypeAlias", "typing_extensions.TypeAlias"})
 _MAX_ALIAS_CHARS = 2000
+_ISINSTANCE_OPEN, _THEN_COMMA = re.compile(r"isinstance(?<!\wisinstance)\(\s*"), re.compile(r"\s*,")
 
 
 _CACHED_FILES = 512
@@ -326,10 +328,8 @@ def type_tested(inp: StaticInput, name: str) -> bool:
     if inp.data.find(b"isinstance", start, end) == -1:
         return False  # the common case, without decoding the body (a class's, for its check)
     body = inp.code(start, end)
-    # the literal first (its word boundary checked behind it): the regex engine jumps between
-    # its occurrences instead of trying every position of the body
-    pattern = rf"isinstance(?<!\wisinstance)\(\s*{re.escape(name)}\s*,"
-    return re.search(pattern, body) is not None
+    # fixed patterns around the name, none compiled per parameter (docref.core.word_search)
+    return first_argument(body, _ISINSTANCE_OPEN, name, _THEN_COMMA)
 
 
 _WORD = re.compile(r"[a-z_][a-z0-9_]*")
