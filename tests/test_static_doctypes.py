@@ -128,3 +128,34 @@ def test_a_builtin_type_written_as_a_word_is_no_class(
     assert run_rule(c1_doctype_unresolved, tmp_path, code, "run") == []
     typo = _CODE.format(doc=_STYLES[style].format(t="Frobnicater"))
     assert len(run_rule(c1_doctype_unresolved, tmp_path / "typo", typo, "run")) == 1
+
+
+def test_a_type_text_is_parsed_once_and_read_by_its_own_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The names a type text's parse reads are kept per text (the parse takes no scope): the
+    same text in two functions is parsed once, and each text gets its own reading -- the
+    control, a shape word beside the class, stays silent after the finding's text was read."""
+    from docref.checks.static import doctypes
+
+    parsed: list[str] = []
+    real = doctypes.parse_doc_type
+
+    def counting(text: str, **kwargs: object) -> object:
+        parsed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(doctypes, "parse_doc_type", counting)
+    doctypes._types_read.cache_clear()
+    typo = "dict of str to Frobnicater"  # a text nothing else in the suite reads
+    for name in ("run", "run"):
+        code = _CODE.format(doc=_STYLES["numpy"].format(t=typo))
+        findings = run_rule(c1_doctype_unresolved, tmp_path / name, code, name)
+        assert [f.message for f in findings] == [
+            "documented type `Frobnicater` names nothing in scope; did you mean `Frobnicator`?"
+        ]
+    assert parsed == [typo]
+    shape = "array of shape (Frobnicaters, 3)"
+    code = _CODE.format(doc=_STYLES["numpy"].format(t=shape))
+    assert run_rule(c1_doctype_unresolved, tmp_path / "shape", code, "run") == []
+    assert parsed == [typo, shape]
