@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from docref.checks.static import raises_callees
 from docref.checks.static.returns_raises import c3_raises_unraised
+from docref.graph.model import Function
 
 from tests.names_helpers import messages
 from tests.static_helpers import project_input
@@ -118,3 +121,40 @@ def test_an_attribute_read_runs_the_getter_of_the_attribute_class(tmp_path: Path
     assert _found(tmp_path, "pkg/grid.py", "VoxelGrid.scale") == [
         "documents raising PkgError, but scale() neither raises it nor calls anything that does"
     ]
+
+
+def test_only_the_methods_spelling_the_attribute_are_read_for_its_stores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The class of ``self._transform`` comes from the methods that assign it: a method whose
+    text never spells ``_transform`` cannot, and is not parsed for it; one spelling it in
+    other letters that NFKC folds to it (a fullwidth ``t``) still counts."""
+    parsed: list[str] = []
+    real = raises_callees.function_node
+
+    def recording(data: bytes, fn: Function) -> object:
+        parsed.append(fn.name)
+        return real(data, fn)
+
+    monkeypatch.setattr(raises_callees, "function_node", recording)
+    grid = _GRID.replace(
+        "    @property\n    def pitch",
+        "    def resize(self, size):\n        self.size = size\n\n    @property\n    def pitch",
+    )
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/errors.py": _ERRORS,
+        "pkg/transforms.py": _TRANSFORMS,
+        "pkg/grid.py": grid,
+    }
+    found = c3_raises_unraised(
+        project_input(tmp_path / "plain", files, "pkg/grid.py", "VoxelGrid.pitch")
+    )
+    assert messages(found) == []
+    assert "__init__" in parsed and "resize" not in parsed
+    # the store spelt in other letters: its method is read, and the getter still found
+    files["pkg/grid.py"] = grid.replace(
+        "self._transform = transforms", "self._\uff54ransform = transforms"
+    )
+    wide = project_input(tmp_path / "wide", files, "pkg/grid.py", "VoxelGrid.pitch")
+    assert messages(c3_raises_unraised(wide)) == []

@@ -226,48 +226,44 @@ def _attribute_class(resolver: CallResolver, data: bytes, attr: str) -> tuple[st
     """The project class whose instance the enclosing class's methods store in
     ``self.attr`` (``self.attr = Cls(...)``, ``Cls`` resolved one hop), if one."""
     fe, owner = resolver.fe, resolver.fn.parent_class
-    for name in _self_stores(fe, data, owner).get(attr, ()):
+    for name in _self_stores(fe, data, owner, attr):
         found = resolver.entity(name)
         if isinstance(found, tuple) and isinstance(found[1], Class):
             return found[0], found[1]
     return None
 
 
-def _self_stores(fe: FileExtract, data: bytes, owner: str | None) -> dict[str, list[str]]:
-    """Per attribute, the callee names of the ``self.attr = callee(...)`` statements of the
-    class ``owner``'s methods, in the order of the methods and of :func:`ast.walk` in each.
-    Kept per file version and class: each ``self._x.name`` a method reads asked for every
-    method's tree again, and a class of more methods than :func:`function_node` keeps
-    re-parsed them all (astropy: 1,396 parses for 43 reads, a fifth of its cold check)."""
-    key = (fe.path, fe.content_hash, owner)
-    table = _STORES.get(key)
-    if table is not None:
-        return table
-    table = {}
+def _self_stores(fe: FileExtract, data: bytes, owner: str | None, attr: str) -> list[str]:
+    """The callee names of the ``self.attr = callee(...)`` statements of the class ``owner``'s
+    methods, in the order of the methods and of :func:`ast.walk` in each.  Kept per file
+    version, class and attribute: each ``self._x.name`` a method reads asked for every
+    method's tree again (astropy: 1,396 parses for 43 reads, a fifth of its cold check).
+    Only a method whose text spells ``attr`` can assign it: the others are not parsed (an
+    ASCII text spells its identifiers as the tree holds them; another may not, NFKC)."""
+    key = (fe.path, fe.content_hash, owner, attr)
+    names = _STORES.get(key)
+    if names is not None:
+        return names
+    names = []
+    spelt = attr.encode("utf-8", "surrogatepass")
     for method in fe.functions:
-        if method.parent_class != owner:
+        text = data[method.span.start_byte : method.span.end_byte]
+        if method.parent_class != owner or (spelt not in text and text.isascii()):
             continue
         method_node = function_node(data, method)
         for sub in walk(method_node) if method_node is not None else ():
             if not (isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Call)):
                 continue
             name = dotted(sub.value.func)
-            if not name:
-                continue
-            attrs = {
-                t.attr
-                for t in sub.targets
-                if isinstance(t, ast.Attribute) and _is_self_attr(t, t.attr)
-            }
-            for attr in sorted(attrs):
-                table.setdefault(attr, []).append(name)
+            if name and any(_is_self_attr(t, attr) for t in sub.targets):
+                names.append(name)
     if len(_STORES) >= _STORES_KEEP:
-        _STORES.clear()  # a crude bound: a table is cheap to rebuild
-    _STORES[key] = table
-    return table
+        _STORES.clear()  # a crude bound: a list is cheap to rebuild
+    _STORES[key] = names
+    return names
 
 
-_STORES: dict[tuple[str, str, str | None], dict[str, list[str]]] = {}
+_STORES: dict[tuple[str, str, str | None, str], list[str]] = {}
 _STORES_KEEP = 256
 
 
