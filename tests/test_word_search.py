@@ -10,7 +10,14 @@ import re
 import pytest
 from docref.checks.static.names_local import passed_keywords
 from docref.core import word_search
-from docref.core.word_search import first_argument, followed_by, occurrences, word_count, word_in
+from docref.core.word_search import (
+    first_argument,
+    followed_by,
+    occurrences,
+    preceded_by,
+    word_count,
+    word_in,
+)
 
 # pieces a text is built from: the names themselves, word characters of several scripts, the
 # characters the boundaries test, blanks, the markup the patterns read after a name
@@ -105,6 +112,7 @@ def test_case_folding_beyond_ascii_is_left_to_the_regex() -> None:
 def test_no_pattern_is_compiled_per_name(monkeypatch: pytest.MonkeyPatch) -> None:
     then = re.compile(r"\s+(?:method|function)\b", re.IGNORECASE)  # fixed: compiled once
     opened, comma = re.compile(r"isinstance\(\s*"), re.compile(r"\s*,")
+    article = re.compile(r"\b(?:an?|one)\s+\Z", re.IGNORECASE)
     compiled: list[object] = []
     real = re._compiler.compile  # type: ignore[attr-defined]
 
@@ -118,6 +126,7 @@ def test_no_pattern_is_compiled_per_name(monkeypatch: pytest.MonkeyPatch) -> Non
         text = f"see {name} method; isinstance({name}, int) and f({name}=1)"
         assert word_in(text, name) and word_count(text, name, not_after=".") == 3
         assert followed_by(text, name, then) and first_argument(text, opened, name, comma)
+        assert preceded_by(f"An {name} here", name, article)
     # the doctest's call and its keyword, as the names rule reads them
     example = ">>> run(fresh_keyword=1)\n"
     assert passed_keywords(example, "run", "run", ["x"]) == {"fresh_keyword"}
@@ -126,3 +135,20 @@ def test_no_pattern_is_compiled_per_name(monkeypatch: pytest.MonkeyPatch) -> Non
     re.search(r"(?<!\w)another_fresh_name(?!\w)", "x")
     assert compiled
     assert word_search.is_word_char("\u0661") and not word_search.is_word_char(".")
+
+
+def test_preceded_by_is_the_combined_search() -> None:
+    head = r"\b(?:an?|one|single|instance\s+of)\s+[`*]*"
+    before = re.compile(head + r"\Z", re.IGNORECASE)
+    rng = random.Random(4)
+    pieces = [*_PIECES, "an ", "A ", "one", " of ", "instance  of ", "Single\t", "`", "**", "ab "]
+    for _ in range(4000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+        for name in [*_NAMES, "`ab", "*a", " a"]:
+            expected = bool(re.search(head + re.escape(name) + r"\b", text, re.IGNORECASE))
+            assert preceded_by(text, name, before) == expected, (text, name)
+
+
+def test_preceded_by_needs_its_anchor() -> None:
+    with pytest.raises(ValueError):
+        preceded_by("an item", "item", re.compile(r"\ban\s+"))

@@ -16,7 +16,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-__all__ = ["first_argument", "followed_by", "is_word_char", "occurrences", "word_count", "word_in"]
+__all__ = [
+    "first_argument",
+    "followed_by",
+    "is_word_char",
+    "occurrences",
+    "preceded_by",
+    "word_count",
+    "word_in",
+]
 
 
 def is_word_char(char: str) -> bool:
@@ -90,6 +98,31 @@ def followed_by(text: str, name: str, then: re.Pattern[str], *, not_after: str =
     at = haystack.find(needle)
     while at != -1:
         if not _cut_before(text, at, not_after) and then.match(text, at + len(name)) is not None:
+            return True
+        at = haystack.find(needle, at + 1)
+    return False
+
+
+def preceded_by(text: str, name: str, before: re.Pattern[str]) -> bool:
+    """Whether ``re.search(head + re.escape(name) + r"\\b", text, before.flags)`` finds a
+    match, where ``before`` is ``head`` anchored at its end (``head + r"\\Z"``): each
+    occurrence of ``name`` that ends on a word boundary, with ``before`` searched in the text
+    up to it (its ``endpos``: ``\\Z`` matches there, and every way ``head`` can end there is
+    tried).  Case folding as in :func:`followed_by`."""
+    if not before.pattern.endswith(r"\Z"):
+        raise ValueError("preceded_by needs a pattern anchored at its end")
+    flags = before.flags & ~re.UNICODE
+    folded = bool(flags & re.IGNORECASE)
+    if not name or (folded and not (name.isascii() and text.isascii())) or flags & ~re.IGNORECASE:
+        head = before.pattern[:-2]
+        return re.search(head + re.escape(name) + r"\b", text, before.flags) is not None
+    haystack, needle = (text.lower(), name.lower()) if folded else (text, name)
+    at = haystack.find(needle)
+    while at != -1:
+        end = at + len(name)
+        after = text[end] if end < len(text) else ""
+        bounded = is_word_char(text[end - 1]) != bool(after and is_word_char(after))
+        if bounded and before.search(text, 0, at) is not None:
             return True
         at = haystack.find(needle, at + 1)
     return False

@@ -60,7 +60,7 @@ from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_judge import judge_java, judge_python
 from docref.checks.static.names_local import OTHERS_PARAMETER, parameter_family
 from docref.checks.static.names_mentions import Mention, find_mentions
-from docref.checks.static.names_plural import singulars
+from docref.checks.static.names_plural import SINGULAR_BEFORE, singulars
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_referenced import parameter_of_referenced
 from docref.checks.static.names_scope import missing
@@ -70,6 +70,7 @@ from docref.checks.static.names_stale_resolved import keyword_or_renamed, rename
 from docref.checks.static.prose_names import RULE_STALE
 from docref.checks.static.scopes import python_scope
 from docref.core.findings import Finding
+from docref.core.word_search import preceded_by
 from docref.segments import Segment
 
 __all__ = [
@@ -337,8 +338,7 @@ def _plural_of_a_name(
     """A class-shaped plural whose singular resolves (:mod:`.names_plural`), not after a
     singular article ("an instance of `RunArtifacts`" for ``RunArtifact``: a slip)."""
     sentence = inp.source[segment.start : segment.end]
-    singular = rf"\b(?:an?|one|single|instance\s+of)\s+[`*]*{re.escape(mention.target)}\b"
-    if re.search(singular, sentence, re.I):
+    if preceded_by(sentence, mention.target, SINGULAR_BEFORE):  # (no pattern per name)
         return False
     return any(
         judge_python(scope, replace(mention, target=singular)).verdict != "missing"

@@ -10,7 +10,13 @@ a singular written for a plural name stays reported).
 
 from __future__ import annotations
 
-__all__ = ["singulars", "word_singulars"]
+import re
+
+__all__ = ["SINGULAR_BEFORE", "singulars", "word_singulars"]
+
+# a singular article (or "instance of") and markup before a name, up to it: "an instance of
+# `RunArtifacts`" is a slip for the class, not its plural (docref.core.word_search.preceded_by)
+SINGULAR_BEFORE = re.compile(r"\b(?:an?|one|single|instance\s+of)\s+[`*]*\Z", re.IGNORECASE)
 
 
 def singulars(name: str) -> list[str]:

@@ -11,11 +11,12 @@ import re
 from collections import Counter
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.names_plural import SINGULAR_BEFORE
 from docref.checks.static.names_scope import Resolution, project_names
 from docref.checks.static.names_spelling import inflected
 from docref.checks.static.names_used import called_names, used_names, used_twins
 from docref.checks.static.prose_names import stale_match
-from docref.core.word_search import word_in
+from docref.core.word_search import preceded_by, word_in
 from docref.graph.java_refs import raw_type
 
 __all__ = ["call_linked", "contracted", "linked_outward", "twin_in_scope"]
@@ -95,8 +96,7 @@ def twin_in_scope(
     )
     if match is None or not name[:1].isupper():
         return match
-    singular = rf"\b(?:an?|one|single|instance\s+of)\s+[`*]*{re.escape(name)}\b"
-    if re.search(singular, sentence, re.I):
+    if preceded_by(sentence, name, SINGULAR_BEFORE):
         return match  # "an instance of `RunArtifacts`": a singular, so no English plural
     if inflected(name, match):
         return None  # "find `PrefectFutures`": English plural of the class, not an old name
