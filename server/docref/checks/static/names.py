@@ -64,6 +64,7 @@ from docref.checks.static.names_plural import SINGULAR_BEFORE, singulars
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_referenced import parameter_of_referenced
 from docref.checks.static.names_scope import missing
+from docref.checks.static.names_searched import searched_for
 from docref.checks.static.names_spelling import suggest
 from docref.checks.static.names_stale import RULE_ELSEWHERE, RULE_WORD, STALE_ONLY, stale_finding
 from docref.checks.static.names_stale_resolved import keyword_or_renamed, renamed_but_used_elsewhere
@@ -243,6 +244,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 inp.source, segment, mention.start, mention.end
             ):
                 continue
+            if isinstance(scope, PythonScope) and searched_for(inp, scope, mention):
+                continue  # a tool's list of removed names it finds in user code (its strings)
             if "." not in mention.target and named_with_its_library(inp, segment, mention.start):
                 continue  # "a traitlets :class:`Config`": that library's class
             if named_for_a_library(inp, segment, mention.end):

@@ -105,6 +105,9 @@ _SELF_NAMES = frozenset({"self", "cls"})
 _KWARGS_WORDS = frozenset({"kwargs", "kwds"})
 _SEE_ELSEWHERE = re.compile(r"(?:see|as\s+in|passed\s+(?:on\s+)?to)\b", re.I)
 _NOTE_MARKERS = frozenset({"TODO", "FIXME", "XXX", "NOTE", "HACK"})
+# ``Ex: `py38, py39` `` under an entry, written at the entries' indent: that entry's example
+# (sagemaker, round 48); capitalised, as no parameter is
+_EXAMPLE_LABELS = frozenset({"Ex", "Eg", "EX", "EG"})
 # Section headings: one of them as an entry name is a heading indented too deep (Google) or
 # written without its underline (NumPy)
 _SECTION_HEADINGS = frozenset(
@@ -294,6 +297,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # the entries of a misplaced heading's section; "none": no parameters
         if name in _NOTE_MARKERS:
             continue  # ``TODO: not used yet`` inside Parameters is a note, not an entry
+        if name in _EXAMPLE_LABELS and not segment.type:
+            continue  # ``Ex: `py38, py39` ``: the entry above's example, not an entry
         if not java and template_placeholder(segment):
             continue  # ``any_other_param : <param_type>``: a template's fill-in entry
         if name in _GENERIC_VARARGS and _positional_only_and_varargs(params):

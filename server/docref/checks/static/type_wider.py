@@ -18,6 +18,10 @@ it, or the annotation is what to blame.
   documented type is accepted too (napari's ``PerfmonConfig``).  Only conversions to a path or
   a numpy array: a ``str(x)``/``int(x)`` of a parameter annotated with another builtin is the
   body parsing what the annotation says.
+* :func:`keyed_as_documented`: ``managed_instance_scaling (Optional[Dict])`` for
+  ``managed_instance_scaling: Optional[str]`` with ``managed_instance_scaling["MaxInstanceCount"]``
+  in the body (round 48, sagemaker's ``Model.deploy``): a string has no string keys, the body
+  reads the mapping the docstring says -- the annotation is the side to fix.
 * :func:`partly_agrees`: a documented union sharing a member with the annotation, each side
   naming one the other lacks -- the opt-in C2-PARAM-PARTIAL (judged C2-PARAM-TYPE rounds 0-16:
   0 TRUE, 5 FALSE, 4 DEBATABLE: choice sets "or list of str", "list of str or int, or 'auto'").
@@ -41,6 +45,7 @@ __all__ = [
     "class_for_a_callable",
     "converted_to_documented",
     "default_kind",
+    "keyed_as_documented",
     "partly_agrees",
     "unpacked_kwargs",
 ]
@@ -123,6 +128,28 @@ def called_as_documented(
         return False
     # the body after the docstring: "ppf (function): ..." in a Google entry is no call
     return re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", inp.body_code()) is not None
+
+
+_MAPPINGS = frozenset({"dict", "collections.abc.Mapping", "collections.abc.MutableMapping"})
+# ``x["key"]``, ``x.get(...)``, ``x.items()``: what only a mapping (not a string) answers
+_READ_BY_KEY = (
+    r"""{name}\s*\[\s*(?:"[^"\n]*"|'[^'\n]*')\s*\]"""
+    r"|{name}\.(?:get|items|keys|values)\s*\("
+)
+
+
+def keyed_as_documented(
+    inp: StaticInput, name: str, documented: TypeExpr, annotation: TypeExpr
+) -> bool:
+    """``name`` documented as a mapping, annotated only as ``str``, and read by a string key
+    (or ``.get``/``.items``/``.keys``/``.values``) in the body (module docstring)."""
+    values, allowed = _values(documented), _values(annotation)
+    if not values or not allowed or any(m.name not in _MAPPINGS for m in values):
+        return False
+    if any(m.name != "str" for m in allowed):
+        return False
+    read = _READ_BY_KEY.format(name=rf"(?<![\w.]){re.escape(name)}")
+    return re.search(read, inp.body_code()) is not None
 
 
 _KINDS = {ast.List: "list", ast.Dict: "dict", ast.Tuple: "tuple", ast.Set: "set"}

@@ -51,6 +51,7 @@ from docref.checks.static.type_wider import (
     class_for_a_callable,
     converted_to_documented,
     default_kind,
+    keyed_as_documented,
     partly_agrees,
     unpacked_kwargs,
 )
@@ -309,4 +310,5 @@ def _taken_as_documented(
         or unpacked_kwargs(annotation)
         or converted_to_documented(inp, name, documented)
         or called_as_documented(inp, name, documented, annotation)
+        or keyed_as_documented(inp, name, documented, annotation)
     )
