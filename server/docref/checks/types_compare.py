@@ -203,6 +203,11 @@ def _cmp_params(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
         return EQUAL
     if ELLIPSIS in (doc, ann):
         return COMPATIBLE
+    if doc.name == PARAMS and ann.name != PARAMS and doc.args == (ann,):
+        # the docstring parser reads ``Callable[P, R]`` as ``Callable[[P], R]`` (pyvista's
+        # list-less parameter types); the annotation's bare ``P`` is a ParamSpec, the same
+        # name written the same way (round 47, skforecast's ``manage_warnings``)
+        return EQUAL
     if doc.name != PARAMS or ann.name != PARAMS or len(doc.args) != len(ann.args):
         return INCOMPATIBLE
     # Parameters are contravariant: the documented callable is a supertype when the

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from .types_ast import TypeContext, parse_expression
 from .types_expr import (
+    ELLIPSIS,
     NONE,
     TypeExpr,
     make_union,
@@ -51,6 +52,9 @@ _LIKE = re.compile(r"\b([A-Za-z]+)[-_ ]like\b", re.IGNORECASE)
 _DEFAULT = re.compile(
     r"^(?:by\s+)?defaults?(?:\s+(?:is|to|value\s+is|value))?\s*[:=]?\s*(.*)$", re.IGNORECASE
 )
+# ``tuple of (set, callable)``: a tuple whose items are (set, callable) pairs as often as the
+# pair itself (round 47, skforecast's ``resets`` for ``tuple[tuple[set[str], Callable], ...]``)
+_TUPLE_OF_GROUP = re.compile(r"^tuple\s+of\s+\(", re.IGNORECASE)
 _PAREN_FLAG = re.compile(r"\s*\((optional|(?:by\s+)?defaults?\b[^()]*)\)\s*$", re.IGNORECASE)
 
 
@@ -159,8 +163,15 @@ def _with_tuple_items(
     readings: list[TypeExpr | None], text: str, default_is_none: bool, ctx: TypeContext
 ) -> list[TypeExpr | None]:
     """``readings`` and, when the text lists a tuple's items after ``of``, that reading too
-    (``tuple of int, str``; round 19, pandas)."""
-    if readings[0] is None or not has_tuple_items(text):
+    (``tuple of int, str``; round 19, pandas); when a parenthesised group follows ``tuple of``,
+    a tuple of such groups too (``_TUPLE_OF_GROUP``)."""
+    plain = readings[0]
+    if plain is None:
+        return readings
+    if _TUPLE_OF_GROUP.match(_clean(text)) and plain.name == "tuple" and ELLIPSIS not in plain.args:
+        pairs = TypeExpr("tuple", (dataclasses.replace(plain, optional=False), ELLIPSIS))
+        readings = [*readings, dataclasses.replace(pairs, optional=plain.optional)]
+    if not has_tuple_items(text):
         return readings
     items = _parse_doc(text, default_is_none, ctx, reading="tuple")
     return readings if items is None else [*readings, items]

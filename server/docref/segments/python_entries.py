@@ -12,7 +12,7 @@ import re
 from .heads import Head, entry_head, google_colonless, numpy_described, numpy_sibling
 from .python_lines import ENTRY_BULLET, Line, described, next_text
 
-__all__ = ["bullet_under_plain", "entry_start", "misindented_head"]
+__all__ = ["bullet_under_plain", "entry_start", "misindented_head", "wrapped_mid_sentence"]
 
 _ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
 # a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one);
@@ -21,6 +21,12 @@ _SENTENCE_WITH_ROLE = re.compile(r"[A-Za-z]\w*\s+:`?[\w-]+`?:`")
 _NOTE_LABELS = frozenset(
     {"NB", "N.B.", "Note", "NOTE", "Notes", "Warning", "WARNING", "Caution", "Important", "Hint"}
 )
+# the words a sentence does not end on: a description line ending in one goes on below
+_OPEN_END = re.compile(
+    r"\b(?:the|a|an|of|to|and|or|in|with|for|by|from|on|at|as|is|are|be|one|either)\s*$", re.I
+)
+# a bare word and its colon, nothing after: ``following:``
+_BARE_LABEL = re.compile(r"[A-Za-z]\w*:$")
 # ``Word: text``, the colon against the word: a label in prose, not NumPy's ``name : type``
 _PROSE_COLON = re.compile(r"\w+:\s")
 
@@ -74,6 +80,16 @@ def bullet_under_plain(lines: list[Line], current: list[int], j: int) -> bool:
     that are all bullets (``- x (int): …``) stay entries."""
     return bool(ENTRY_BULLET.match(lines[j].text)) and not ENTRY_BULLET.match(
         lines[current[0]].text
+    )
+
+
+def wrapped_mid_sentence(lines: list[Line], current: list[int], j: int) -> bool:
+    """Line ``j`` (a bare ``word:`` at the entries' indent) ends the sentence the entry above
+    left open on a word no sentence ends with: ``weight_fn: ... Can be one of the`` /
+    ``following:`` / its list (round 47, sbi's ``_set_weight_fn``), a wrapped line written
+    unindented, not an entry named ``following``."""
+    return bool(_BARE_LABEL.fullmatch(lines[j].text.strip())) and bool(
+        _OPEN_END.search(lines[current[-1]].text)
     )
 
 

@@ -14,7 +14,12 @@ from docref.core.segment import SegmentKind
 from .drafts import Draft, prose_drafts
 from .heads import Head, entry_head, google_typed
 from .mapped import join
-from .python_entries import bullet_under_plain, entry_start, misindented_head
+from .python_entries import (
+    bullet_under_plain,
+    entry_start,
+    misindented_head,
+    wrapped_mid_sentence,
+)
 from .python_lines import COMMENT, ENTRY_BULLET, Line, fence_end, next_text
 
 __all__ = ["entry_section"]
@@ -96,6 +101,13 @@ class _EntrySection:
                     # ``style (str): … Possible values are:`` / blank / ``* `D` or None: …``
                     # / ``* `F`: fill``)
                     new_head = None
+                if (
+                    new_head is not None
+                    and current
+                    and not prev_blank
+                    and wrapped_mid_sentence(self.lines, current, j)
+                ):
+                    new_head = None  # ``... Can be one of the`` / ``following:``: prose
                 if (
                     new_head is not None
                     and numpy

@@ -58,7 +58,11 @@ from docref.checks.static.names_introduced import (
 )
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_judge import judge_java, judge_python
-from docref.checks.static.names_local import OTHERS_PARAMETER, parameter_family
+from docref.checks.static.names_local import (
+    OTHERS_PARAMETER,
+    docstring_words,
+    parameter_family,
+)
 from docref.checks.static.names_mentions import Mention, find_mentions
 from docref.checks.static.names_plural import SINGULAR_BEFORE, singulars
 from docref.checks.static.names_python import PythonScope
@@ -184,7 +188,9 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # "- 'RiseTime': ..." then "after `RiseTime`": a key it quotes
             if any(lo <= mention.start < hi for lo, hi in own[1]):
                 continue  # in example code or quoted program output, not prose
-            if parameter_family(mention.target, [p.name for p in inp.function.params]):
+            if parameter_family(
+                mention.target, [p.name for p in inp.function.params]
+            ) or parameter_family(mention.target, docstring_words(inp)):
                 continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
             if not passed and OTHERS_PARAMETER.match(inp.source, mention.end):
                 continue  # ``the ``parse_strict`` argument of Unit``: another's parameter

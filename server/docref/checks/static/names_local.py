@@ -4,7 +4,8 @@
   under it) whose code defines the names the prose then uses; a directive (``.. warning::``)
   is prose, not a literal block.
 * :func:`parameter_family` -- ``the _codepoint arguments``: a suffix (or a prefix ending in
-  ``_``) naming two or more parameters at once (``min_codepoint``, ``max_codepoint``).
+  ``_``) naming two or more parameters at once (``min_codepoint``, ``max_codepoint``), or
+  two or more words of the docstring (``hmc_pyro``, ``nuts_pyro``: :func:`docstring_words`).
 * :data:`OTHERS_PARAMETER` -- after a mention, "argument of X" / "keyword to X": the name is a
   parameter of another callable (``the parse_strict argument of Unit``).
 * :func:`name_family` -- ``the urfft functions`` for ``urfft2`` and ``urfftn``: a family stem.
@@ -16,7 +17,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from docref.checks.static.base import StaticInput
 from docref.core.word_search import is_word_char, word_count
@@ -24,6 +25,7 @@ from docref.core.word_search import is_word_char, word_count
 __all__ = [
     "DEFINED",
     "OTHERS_PARAMETER",
+    "docstring_words",
     "literal_blocks",
     "name_family",
     "parameter_family",
@@ -46,6 +48,7 @@ DEFINED = re.compile(  # (the lookahead lets the engine skip, in C, what cannot 
     r"|an?\s+(?:function|callable|variable|symbol|quantity|constant)\s+[`*]*([^\W\d]\w*)[`*]*"
     r"\s+(?:that|which|defined\s+as|given\s+by))\b"
 )
+_WORD = re.compile(r"\w+")
 _DIRECTIVE = re.compile(r"\s*\.\.\s+[\w:-]+::")
 
 
@@ -65,14 +68,22 @@ def literal_blocks(body: str) -> Iterator[str]:
         yield "\n".join(block)
 
 
-def parameter_family(name: str, params: list[str]) -> bool:
+def parameter_family(name: str, params: Iterable[str]) -> bool:
     """``_characters`` for ``include_characters`` and ``exclude_characters``: a suffix (or a
-    prefix ending in ``_``) that names a family of two or more parameters at once."""
+    prefix ending in ``_``) that names a family of two or more parameters at once -- or of
+    two or more words of the docstring: "the samplers ending on ``_pyro``" after
+    ``hmc_pyro``, ``nuts_pyro`` (round 47, sbi's ``MCMCPosterior``)."""
+    others = set(params) - {name}
     if name.startswith("_"):
-        return sum(p.endswith(name) for p in params) >= 2
+        return sum(p.endswith(name) for p in others) >= 2
     if name.endswith("_"):
-        return sum(p.startswith(name) for p in params) >= 2
+        return sum(p.startswith(name) for p in others) >= 2
     return False
+
+
+def docstring_words(inp: StaticInput) -> set[str]:
+    """The identifiers the docstring's text writes (for :func:`parameter_family`)."""
+    return set(_WORD.findall(inp.source, inp.docstring.body_start, inp.docstring.body_end))
 
 
 def name_family(name: str, candidates: list[str]) -> bool:
