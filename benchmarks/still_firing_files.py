@@ -57,6 +57,7 @@ ROOTS = (
     "/work/notes/private/r42/corpora",
     "/work/notes/private/r45/corpora",
     "/work/notes/private/r44/corpora",
+    "/work/notes/private/r46/corpora",
 )
 
 
