@@ -15,6 +15,8 @@ import builtins
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from docref.core.frozen_init import fast_init
+
 __all__ = [
     "ANY",
     "ELLIPSIS",
@@ -35,6 +37,7 @@ NONE_NAME = "None"
 ELLIPSIS_NAME = "..."
 
 
+@fast_init  # built by the ten thousand: docref.core.frozen_init
 @dataclass(frozen=True, slots=True)
 class TypeExpr:
     """An immutable, canonical type: ``TypeExpr("list", (TypeExpr("str"),))`` is ``list[str]``.

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .frozen_init import fast_init
+
 __all__ = [
     "DocstringLanguage",
     "DocstringStyle",
@@ -25,6 +27,7 @@ Position = tuple[int, int]
 Range = tuple[Position, Position]
 
 
+@fast_init  # built by the ten thousand: docref.core.frozen_init
 @dataclass(frozen=True, slots=True)
 class Segment:
     """One checkable unit of a docstring: a prose sentence or one structured entry.

@@ -9,12 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from docref.core.frozen_init import fast_init
+
 __all__ = ["Docstring", "Language", "Param", "RefKind", "Reference", "Span"]
 
 Language = Literal["python", "java"]
 RefKind = Literal["call", "attribute", "name", "annotation"]
 
 
+@fast_init  # built by the ten thousand: docref.core.frozen_init
 @dataclass(slots=True, frozen=True)
 class Span:
     """A region of a file: byte offsets and 0-based (row, byte column) points."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from docref.core.frozen_init import fast_init
 from docref.core.segment import SegmentKind
 
 from .drafts import looks_like_type
@@ -26,6 +27,7 @@ __all__ = [
 ]
 
 
+@fast_init  # built by the ten thousand: docref.core.frozen_init
 @dataclass(frozen=True, slots=True)
 class Head:
     name: str | None = None

@@ -30,11 +30,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from docref.core.frozen_init import fast_init
+
 from .punkt_model import get_punkt_tokenizer, may_split
 
 __all__ = ["TextSpan", "protected_regions", "segment_code_aware", "segment_prose"]
 
 
+@fast_init  # built by the ten thousand: docref.core.frozen_init
 @dataclass(frozen=True, slots=True)
 class TextSpan:
     """One sentence: its text and ``[start, end)`` character offsets into the input."""

@@ -34,6 +34,7 @@ from docref.checks.static.names_words import (
     plural_parens,
     silent_name,
 )
+from docref.core.frozen_init import fast_init
 from docref.segments import ParsedDocstring, Segment
 
 __all__ = ["Mention", "MentionKind", "find_mentions", "is_plain_word"]
@@ -166,6 +167,7 @@ _HOLDS: dict[re.Pattern[str], Callable[[str], bool]] = {
 }
 
 
+@fast_init  # built by the ten thousand: docref.core.frozen_init
 @dataclass(frozen=True, slots=True)
 class Mention:
     """One identifier a docstring names explicitly.
