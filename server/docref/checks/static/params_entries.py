@@ -20,6 +20,10 @@
   ``**kwargs`` that takes a mapping (kornia's ``LoFTR.forward(self, data: dict)`` lists
   ``image0``, ``mask1``, ... there) -- the keys of that mapping, which no caller can pass as
   keywords (round 14).
+* :func:`key_under_subheading`: the entries after a sub-heading line of their section that
+  names a parameter (pastas' "Other Parameters / Time series settings" above ``fill_nan``,
+  ``fill_before``, ... for ``settings: dict or str``, round 41: 25 FALSE) -- the keys of that
+  parameter, grouped under its name; under a sub-heading naming no parameter they stay judged.
 * :func:`group_of_varargs`: ``*columns`` for ``column, *additional_columns`` -- one entry
   for a parameter and the ``*varargs`` after it (round 19).
 * :func:`labels_positional_only`: ``__type`` for a positional-only ``__type_pos`` -- a label
@@ -70,6 +74,7 @@ __all__ = [
     "index_of_numbered",
     "item_of_varargs",
     "key_of_a_mapping",
+    "key_under_subheading",
     "labels_positional_only",
     "lists_types",
     "not_a_name",
@@ -190,9 +195,40 @@ def key_of_a_mapping(segment: Segment, params: list[Param]) -> bool:
     return any(p.annotation and _MAPPING.search(p.annotation) for p in params)
 
 
+_HEADING_WORD = re.compile(r"[a-z][a-z0-9_]*")
+_HEADING_LINE = re.compile(r"[A-Za-z][\w \-]*")
+
+
+def key_under_subheading(segments: list[Segment], segment: Segment, params: list[Param]) -> bool:
+    """``segment`` follows, in its own section, a sub-heading line (an entry with no name, of a
+    few words and no sentence) with a word that is a parameter's name, its plural or its
+    singular: it documents a key of that parameter."""
+    at = next((i for i, s in enumerate(segments) if s is segment), None)
+    if at is None:
+        return False
+    heading = None
+    for before in reversed(segments[:at]):
+        if before.kind != "param" or before.section != segment.section:
+            return False  # the section ends above: no sub-heading of its own
+        if not before.name:
+            heading = before
+            break
+    # words alone: an entry the parser could not name (``filename (`str`): ...`` indented one
+    # level too far, pyemu, round 41) has punctuation and is no sub-heading
+    if heading is None or not _HEADING_LINE.fullmatch(heading.text.strip()):
+        return False
+    words = _HEADING_WORD.findall(heading.text.lower())
+    if not 1 <= len(words) <= 6:
+        return False
+    own = {p.name.lstrip("*").lower() for p in params} - {(segment.name or "").lower()}
+    return any(w in own or f"{w}s" in own or (w.endswith("s") and w[:-1] in own) for w in words)
+
+
 def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param]) -> bool:
     """The entry of ``name`` names no parameter on purpose (see the module docstring)."""
     if key_of_a_mapping(segment, params):
+        return True
+    if key_under_subheading(inp.docstring.segments, segment, params):
         return True
     if item_of_varargs(name, [p.name.lstrip("*") for p in params if p.kind == "vararg"]):
         return True
