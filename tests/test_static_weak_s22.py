@@ -354,7 +354,7 @@ DEPRECATED = {
 import os
 
 
-def template(elements: list, infile: os.PathLike[str] | None = None) -> None:
+def template(elements: list, infile: bytes | None = None) -> None:
     """Make a template.
 
     Args:
@@ -367,7 +367,7 @@ def template(elements: list, infile: os.PathLike[str] | None = None) -> None:
 import os
 
 
-def template(elements: list, infile: os.PathLike[str] | None = None) -> None:
+def template(elements: list, infile: bytes | None = None) -> None:
     """Make a template.
 
     Parameters
@@ -383,7 +383,7 @@ def template(elements: list, infile: os.PathLike[str] | None = None) -> None:
 import os
 
 
-def template(elements: list, infile: os.PathLike[str] | None = None) -> None:
+def template(elements: list, infile: bytes | None = None) -> None:
     """Make a template.
 
     :param list elements: The elements.

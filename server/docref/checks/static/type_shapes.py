@@ -9,6 +9,10 @@
   ``Tuple[float, float, float]`` for TorchScript's ``list[float]``; biopython's ``[bool]``
   mask for ``np.ndarray``).  Judged debatable every time (rounds 5, 10, 12b), never TRUE, on
   parameters; on returns a list for a tuple was judged TRUE four times, so returns keep it.
+* :func:`text_for_a_path`: ``str`` documented for a parameter annotated ``pathlib.Path`` or
+  ``os.PathLike`` -- a path written as text, which such bodies join or convert (pennylane's
+  ``Path(folder_path)``, aeon's ``os.path.join(extract_path, ...)``, cyclopts' command line):
+  judged debatable all six times (rounds 33, 46, 47), never TRUE.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import re
 from docref.checks.static.value_kinds import SCALARS
 from docref.checks.types_expr import ELLIPSIS, TypeExpr
 
-__all__ = ["bracketed_item", "sequence_for_a_sequence"]
+__all__ = ["bracketed_item", "sequence_for_a_sequence", "text_for_a_path"]
 
 _SEQUENCES = frozenset({"list", "tuple"})
 _NDARRAY = "numpy.ndarray"
@@ -70,3 +74,18 @@ def sequence_for_a_sequence(documented: TypeExpr, annotation: TypeExpr) -> bool:
         if other and all(_same_items(d, member) for d in doc):
             return True
     return False
+
+
+_PATHS = frozenset({"pathlib.Path", "pathlib.PurePath", "pathlib.PurePosixPath", "os.PathLike"})
+
+
+def text_for_a_path(documented: TypeExpr, annotation: TypeExpr) -> bool:
+    """``str`` documented (with or without None) where every member of the annotation but
+    None is a path class or ``os.PathLike``: see the module docstring."""
+    doc = [m for m in documented.members if not m.is_none]
+    ann = [m for m in annotation.members if not m.is_none]
+    return (
+        bool(doc and ann)
+        and all(m.name == "str" for m in doc)
+        and all(m.name in _PATHS for m in ann)
+    )

@@ -44,6 +44,7 @@ from docref.checks.static.type_scope import (
 )
 from docref.checks.static.type_shapes import (
     sequence_for_a_sequence,
+    text_for_a_path,
 )
 from docref.checks.static.type_wider import (
     callable_for_a_class,
@@ -266,6 +267,8 @@ def _check_param(
     )
     if rule == RULE_PARAM_TYPE and not param_corroborated(inp, param.name, readings, annotation):
         rule = RULE_PARAM_WEAK
+    if rule == RULE_PARAM_TYPE and all(text_for_a_path(d, annotation) for d in readings if d):
+        rule = RULE_PARAM_WEAK  # a path written as text (:mod:`.type_shapes`)
     if rule == RULE_PARAM_TYPE and _deprecated(segment):
         # a deprecated parameter's entry describes what old callers pass (fpdf2's ``ln (int):
         # **DEPRECATED since 2.5.1**`` behind a ``Literal['DEPRECATED']`` sentinel, round 33:
