@@ -58,6 +58,7 @@ ROOTS = (
     "/work/notes/private/r45/corpora",
     "/work/notes/private/r44/corpora",
     "/work/notes/private/r46/corpora",
+    "/work/notes/private/r49/corpora",
 )
 
 
