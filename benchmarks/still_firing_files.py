@@ -9,6 +9,7 @@ and keys the findings as ``precision.py`` does.  Compare two runs (main and a br
 
     python benchmarks/still_firing_files.py --rule C1-PARAM-UNKNOWN --out benchmarks/out/a.json
     python benchmarks/still_firing_files.py --rule all --out benchmarks/out/all.json   # every rule
+    python benchmarks/still_firing_files.py --rule C2-PARAM-TYPE,C2-RETURN-TYPE --out b.json
     python benchmarks/still_firing_files.py --compare benchmarks/out/a.json benchmarks/out/b.json
 
 Corpora are looked up under /work/corpora, the private round-20/21/22/24/25/27/28/29/30
@@ -76,14 +77,15 @@ ALL = "all"
 
 
 def run(rule: str, only: set[str] | None = None) -> dict[str, dict[str, Any]]:
-    """The findings of ``rule`` (by key) on the files its judged rows are in (of the corpora
-    ``only``, when given)."""
+    """The findings of ``rule`` (by key; several comma-separated, checked in one run per
+    corpus) on the files its judged rows are in (of the corpora ``only``, when given)."""
+    rules = set(rule.split(","))
     files: dict[str, set[str]] = defaultdict(set)
     for row in load_judged("python").values():
-        if rule in (ALL, row["rule"]) and (only is None or row["corpus"] in only):
+        if (ALL in rules or row["rule"] in rules) and (only is None or row["corpus"] in only):
             files[row["corpus"]].add(row["path"])
     fired = check_files(files)
-    return {k: f for k, f in fired.items() if rule in (ALL, f["rule"])}
+    return {k: f for k, f in fired.items() if ALL in rules or f["rule"] in rules}
 
 
 def check_files(files: dict[str, set[str]]) -> dict[str, dict[str, Any]]:
@@ -129,6 +131,10 @@ def compare(before_path: str, after_path: str) -> None:
     for label, run_ in (("before", before), ("after", after)):
         counts = Counter((judged[k]["verdict"], _half(judged[k])) for k in run_ if k in judged)
         print(label, dict(sorted(counts.items())))
+        per_rule = Counter((judged[k]["rule"], judged[k]["verdict"]) for k in run_ if k in judged)
+        for rule in sorted({r for r, _ in per_rule}):
+            verdicts = "/".join(str(per_rule[rule, v]) for v in ("TRUE", "FALSE", "DEBATABLE"))
+            print(f"  {rule:24} TRUE/FALSE/DEB {verdicts}")
     for sign, keys in (("-", before.keys() - after.keys()), ("+", after.keys() - before.keys())):
         for key in sorted(keys):
             row = judged.get(key)

@@ -139,7 +139,10 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         ),
         "C2-PARAM-TYPE": RuleDoc(
             why="The annotation is what the code accepts; a docstring type that contradicts "
-            "it makes callers pass the wrong kind of value.",
+            "it makes callers pass the wrong kind of value. When the parameter's own default "
+            "contradicts the annotation and is what the docstring says (a str default under a "
+            "list annotation, a Literal leaving out its default that the documented choices "
+            "hold), the finding says the annotation is the side to fix.",
             example='def scale(value: int) -> int:\n    """Args:\n        value (str): the '
             'input."""',
             fixed='def scale(value: int) -> int:\n    """Args:\n        value (int): the input."""',
@@ -158,7 +161,8 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             why="C2-RETURN-TYPE's finding when the code does not corroborate which side is "
             "wrong: a top-level documented or annotated type that resolves nowhere (another "
             "library's class, a word), a class documented for a Callable annotation (it may "
-            "define __call__), type[X] for X, or a bare type/filter/map (a name). Opt-in: "
+            "define __call__), type[X] for X, a bare type/filter/map (a name), or a set "
+            "documented for a returned frozenset of the same items. Opt-in: "
             'enable = ["C2-RETURN-TYPE-WEAK"] or --extend-select C2-RETURN-TYPE-WEAK.',
             example="def callback() -> Callable:\n"
             '    """Returns:\n        Recorder: the callback."""',
@@ -168,7 +172,8 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         ),
         "C2-PARAM-PARTIAL": RuleDoc(
             why="C2-PARAM-TYPE's finding when the documented type is a union that shares a "
-            "member with the annotation and each side names a type the other lacks: the "
+            "member with the annotation and each side names a type the other lacks (a "
+            "documented choice set and a Literal sharing some of their values too): the "
             "docstring and the annotation agree on part of what is passed, and which extra "
             "member is wrong (or whether the body takes both) is not shown by the types. "
             "Opt-in: judged 0 true of 9 on projects seen for the first time (rounds 0-16: "
@@ -237,7 +242,9 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         "C2-PROSE-RETURN-WEAK": RuleDoc(
             why="C2-PROSE-RETURN-TYPE's finding on a constructor: its summary describes the "
             "object the class call makes (round 16, botorch's ListSampler: \"A list of "
-            'samplers."). Opt-in (session 14, issue 12): '
+            'samplers."), and a summary saying the function builds or generates a dictionary '
+            'or string over a str or bytes annotation ("Build the resource dictionary": the '
+            "text of what it builds; judged 0 true of 6). Opt-in (session 14, issue 12): "
             'enable = ["C2-PROSE-RETURN-WEAK"] or --extend-select C2-PROSE-RETURN-WEAK.',
             example='def __init__(self, samplers: list) -> None:\n    """A list of samplers."""',
             fixed='def __init__(self, samplers: list) -> None:\n    """Wrap the samplers."""',

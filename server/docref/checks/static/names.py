@@ -36,7 +36,11 @@ from docref.checks.static.names_finding import (
     RULE_XREF_WEAK,
     unresolved_finding,
 )
-from docref.checks.static.names_indexed import indexed_instance, vararg_item
+from docref.checks.static.names_indexed import (
+    family_placeholder,
+    indexed_instance,
+    vararg_item,
+)
 from docref.checks.static.names_intent import (
     declares_foreign_module,
     in_equation,
@@ -67,6 +71,7 @@ from docref.checks.static.names_mentions import Mention, find_mentions
 from docref.checks.static.names_plural import SINGULAR_BEFORE, singulars
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_referenced import parameter_of_referenced
+from docref.checks.static.names_runtime import set_by_name
 from docref.checks.static.names_scope import missing
 from docref.checks.static.names_searched import searched_for
 from docref.checks.static.names_spelling import suggest
@@ -278,6 +283,10 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
             body = inp.source[inp.docstring.body_start : inp.docstring.body_end]
             if plain and indexed_instance(mention.target, own_params, resolution.candidates, body):
                 continue  # "parameters `loc0` and `scale0`", "`mesh_a` <-> `mesh_b`": indexed
+            if set_by_name(inp.function, inp.body_code(), mention.target):
+                continue  # ``cls.functional`` of ``setattr(cls, name, mod)``: what it makes
+            if family_placeholder(resolution.missing, resolution.candidates):
+                continue  # ``fourier.avg_cs_from_XX``: one of the owner's ``avg_cs_from_*``
             if plain and vararg_item(mention.target, inp.function.params):
                 continue  # "arguments of the form `condition0`, `value0`, ...": *args items
             sentence = inp.source[segment.start : segment.end]

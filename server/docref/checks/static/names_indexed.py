@@ -10,7 +10,9 @@ the code has now carries them as well (``p_value2`` for ``pvalue2``, ``idx1`` fo
 bare stem to be in scope and no name in scope to end in the same number.  An index letter
 (``mesh_a``, pybamm, round 35) counts when the docstring writes the stem with another letter
 too (``mesh_b``): a series of subscripts, not one renamed name; so does a placeholder
-(``_read_X`` beside ``_read``: a family of functions a template names).
+(``_read_X`` beside ``_read``: a family of functions a template names), and so does one after
+the common start of two names or more of the owner (``stingray.fourier.avg_cs_from_XX``:
+:func:`family_placeholder`).
 
 :func:`vararg_item` (round 21, pyjanitor's ``case_when(df, *args, ...)``: "arguments of the
 form `condition0`, `value0`, `condition1`, `value1`, ...", judged FALSE): numbered plain words
@@ -25,7 +27,7 @@ from collections.abc import Iterable
 
 from docref.graph.model import Param
 
-__all__ = ["indexed_instance", "vararg_item"]
+__all__ = ["family_placeholder", "indexed_instance", "vararg_item"]
 
 _INDEXED = re.compile(r"(?P<stem>[A-Za-z_]\w*?[A-Za-z])_?(?P<index>\d+)")
 
@@ -73,6 +75,19 @@ def _placeholder_suffix(name: str, names: set[str]) -> bool:
     word after the stem (``_read_xml``) stays judged."""
     match = _PLACEHOLDER.fullmatch(name)
     return match is not None and match["stem"] in names
+
+
+def family_placeholder(name: str, names: Iterable[str]) -> bool:
+    """``avg_cs_from_XX`` where the owner has two names or more that start ``avg_cs_from_``
+    (stingray's "the results of ``stingray.fourier.avg_cs_from_XX`` functions", round 41:
+    ``avg_cs_from_iterables``, ``avg_cs_from_events``, ...): the placeholder stands for a
+    member of that family, a dotted name's last part too.  One such name is a rename's twin:
+    the placeholder may be a stale spelling of it, and it stays judged."""
+    match = _PLACEHOLDER.fullmatch(name)
+    if match is None:
+        return False
+    prefix = match["stem"] + "_"
+    return sum(1 for n in names if n.startswith(prefix) and n != name) >= 2
 
 
 _WORD = re.compile(r"[a-z]{3,}")

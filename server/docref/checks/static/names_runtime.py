@@ -15,7 +15,9 @@ answer re-checks the files that asked:
   it is installed, else a member counts when some project file's code uses it (``files_using``:
   its answer is kept with the report) and stays missing when none does (``QtGui.PolygonF``);
 * :func:`public_namesakes`: the public class a platform-private class stands behind
-  (psutil's ``_pslinux.Process`` behind ``psutil.Process``, round 28).
+  (psutil's ``_pslinux.Process`` behind ``psutil.Process``, round 28);
+* :func:`set_by_name`: ``cls.functional`` in the docstring of a function that sets attributes
+  of its first parameter under computed names (metaflow's ``lazy_import``, round 44).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ __all__ = [
     "mirrored_modules",
     "module_dunder",
     "public_namesakes",
+    "set_by_name",
 ]
 
 #: Attributes the import system gives every module object (``__path__``: packages only).
@@ -141,3 +144,15 @@ def public_namesakes(graph: ProjectGraph, path: str, qualname: str) -> list[tupl
         if fe is not None and any(c.qualname == qualname for c in fe.classes):
             out.append((importer, qualname))
     return out
+
+
+def set_by_name(fn: Function, body: str, target: str) -> bool:
+    """``target`` (``cls.functional``) is an attribute of ``fn``'s first parameter and ``fn``'s
+    ``body`` sets that parameter's attributes under a computed name (``setattr(cls, name,
+    mod)``: metaflow's ``lazy_import`` stashing the module it imports, round 44, FALSE): its
+    docstring names one of the members it makes, which no source lists.  A ``setattr`` with a
+    literal name sets that name only, and a body setting nothing leaves the name judged."""
+    if not fn.params or not target.startswith(fn.params[0].name + "."):
+        return False
+    first = re.escape(fn.params[0].name)
+    return re.search(rf"(?<![\w.])setattr\(\s*{first}\s*,\s*(?![\s'\"])", body) is not None

@@ -11,7 +11,8 @@ already says it yields.  What stays reported:
 * ``C2-RETURN-TYPE``: every top-level type on either side is one the normaliser knows
   (builtins, ``typing``, ``collections.abc``, the standard library, numpy/pandas/torch/scipy)
   or a project class in reach; not a class documented for a ``Callable`` annotation, nor
-  ``type[X]`` for ``X``, nor a bare ``type``/``filter``/``map`` (a name or a placeholder).
+  ``type[X]`` for ``X``, nor a bare ``type``/``filter``/``map`` (a name or a placeholder), nor
+  a ``set`` for a returned ``frozenset`` (session 23).
   Else ``C2-RETURN-TYPE-WEAK``.  Sibling project classes stay: the
   copy-pasted docstring of a sibling builder (round 16, hikari) was judged TRUE twice for one
   DEBATABLE.
@@ -124,8 +125,24 @@ def return_type_corroborated(inp: StaticInput, documented: TypeExpr, annotation:
     ann_classes = any(classes.get(n) for n in top_ann)
     if (_CALLABLE in top_ann and doc_classes) or (_CALLABLE in top_doc and ann_classes):
         return False  # a class documented for a callable (it may define ``__call__``)
+    if _set_for_a_frozenset(documented, annotation):
+        return False
     # ``type[X]`` for ``X``: the class or its instance, said loosely
     return not (_type_of(documented, annotation) or _type_of(annotation, documented))
+
+
+def _set_for_a_frozenset(documented: TypeExpr, annotation: TypeExpr) -> bool:
+    """``Set[str]`` documented for a returned ``frozenset[str]`` (round 44, metaflow's ``tags``
+    properties, 3 DEBATABLE; no judged TRUE): the set in the loose sense, of the same items as
+    far as both say; a frozenset documented for a returned set (promising it hashable) and
+    other items stay reported."""
+    doc = [m for m in documented.members if not m.is_none]
+    ann = [m for m in annotation.members if not m.is_none]
+    if not doc or not ann or any(m.name != "set" for m in doc):
+        return False
+    if any(m.name != "frozenset" for m in ann):
+        return False
+    return all(not d.args or not a.args or d.args == a.args for d in doc for a in ann)
 
 
 def prose_claim_corroborated(inp: StaticInput) -> bool:

@@ -24,10 +24,14 @@ it, or the annotation is what to blame.
   reads the mapping the docstring says -- the annotation is the side to fix.
 * :func:`partly_agrees`: a documented union sharing a member with the annotation, each side
   naming one the other lacks -- the opt-in C2-PARAM-PARTIAL (judged C2-PARAM-TYPE rounds 0-16:
-  0 TRUE, 5 FALSE, 4 DEBATABLE: choice sets "or list of str", "list of str or int, or 'auto'").
+  0 TRUE, 5 FALSE, 4 DEBATABLE: choice sets "or list of str", "list of str or int, or 'auto'"),
+  a ``Literal`` read as the union of its values (round 41's xclim: ``{">", "gt", ">=", "ge"}``
+  for ``Literal[">", ">=", "le", "lt"]``, 2 DEBATABLE, no judged TRUE of the shape).
 * :func:`default_kind`: ``model_list : str`` for ``model_list: list = "superfast"`` -- the
   default contradicts its own annotation and is what the docstring says: still a finding, but
-  against the annotation (sktime's ``AutoTS``).
+  against the annotation (sktime's ``AutoTS``); :func:`default_outside_choices` the same for a
+  ``Literal`` annotation whose values leave out the default the documented choices hold
+  (xclim's ``op: Literal["<", "<="] = ">"`` documented ``{">", ">="}``, round 41).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ __all__ = [
     "class_for_a_callable",
     "converted_to_documented",
     "default_kind",
+    "default_outside_choices",
     "keyed_as_documented",
     "partly_agrees",
     "unpacked_kwargs",
@@ -170,11 +175,59 @@ def default_kind(default: str | None) -> TypeExpr | None:
     return TypeExpr(kind) if kind is not None else None
 
 
+def _choices(expr: TypeExpr) -> list[TypeExpr]:
+    """The members of ``expr`` (``None`` aside), a ``Literal``'s values one by one: a choice
+    set is the union of its values (``{">", ">="}`` shares ``">"`` with ``Literal[">", "lt"]``)."""
+    out: list[TypeExpr] = []
+    for member in _values(expr):
+        if member.name == "Literal" and len(member.args) > 1:
+            out.extend(TypeExpr("Literal", (value,)) for value in member.args)
+        else:
+            out.append(member)
+    return out
+
+
+def _literal_values(expr: TypeExpr) -> set[object] | None:
+    """The values of a type made of ``Literal`` members only (``None`` aside), ``None`` for
+    any other type (a ``str`` member admits every string)."""
+    values: set[object] = set()
+    for member in _values(expr):
+        if member.name != "Literal":
+            return None
+        for arg in member.args:
+            try:
+                values.add(ast.literal_eval(arg.name))
+            except (ValueError, SyntaxError, TypeError):
+                return None
+    return values or None
+
+
+def default_outside_choices(
+    default: str | None, readings: list[TypeExpr | None], annotation: TypeExpr
+) -> bool:
+    """The literal default is none of the annotated ``Literal``'s values and one of every
+    documented choice set (``op: Literal["<", "<=", "lt", "le"] = ">"`` documented
+    ``{">", ">=", "gt", "ge"}``, round 41's xclim): the annotation contradicts its own
+    default, which the docstring admits -- the annotation is the side to fix."""
+    allowed = _literal_values(annotation)
+    if allowed is None or not default:
+        return False
+    try:
+        value = ast.literal_eval(default.strip())
+    except (ValueError, SyntaxError):
+        return False
+    if value is None or value in allowed:
+        return False
+    documented = [_literal_values(r) for r in readings if r is not None]
+    return bool(documented) and all(d is not None and value in d for d in documented)
+
+
 def partly_agrees(inp: StaticInput, documented: TypeExpr, annotation: TypeExpr) -> bool:
-    """Some documented member (``None`` aside) agrees with an annotated member: a finding on
-    it is about the members each side adds, which judges found debatable or wrong."""
-    values = _values(documented)
-    allowed = _values(annotation)
+    """Some documented member (``None`` aside; a choice set's values one by one) agrees with an
+    annotated member: a finding on it is about the members each side adds, which judges found
+    debatable or wrong."""
+    values = _choices(documented)
+    allowed = _choices(annotation)
     if len(values) < 2 or not allowed:
         return False
     oracle, fits = Oracle(inp), (Verdict.EQUAL, Verdict.EQUIVALENT, Verdict.COMPATIBLE)

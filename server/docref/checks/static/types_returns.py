@@ -226,6 +226,15 @@ def c2_yield_type(inp: StaticInput) -> list[Finding]:
             return []
         if not incompatible(inp, documented, annotation):
             return []  # the Yields entry names the generator type itself (its items agree)
+        # documented for one ``@overload`` (gwpy's ``_iter_toc``, round 35: the pairs of the
+        # default mode, ``Iterator[int]`` only for ``count: Literal[True]``): as Returns
+        for overload in signatures(inp)[1:]:
+            other = annotation_in(overload.returns, scope) if overload.returns else None
+            other_item = _yield_type(other) if other is not None else None
+            if other_item is None or not incompatible(inp, documented, other_item):
+                return []
+            if agrees_with_a_part(inp, segment, documented, other_item):
+                return []
     said = item.render()
     return [
         type_finding(

@@ -52,6 +52,7 @@ from docref.checks.static.type_wider import (
     class_for_a_callable,
     converted_to_documented,
     default_kind,
+    default_outside_choices,
     keyed_as_documented,
     partly_agrees,
     unpacked_kwargs,
@@ -265,6 +266,7 @@ def _check_param(
         and incompatible(inp, kind, annotation)
         and not any(incompatible(inp, kind, d) for d in readings if d)
     )
+    outside = default_outside_choices(param.default, readings, annotation)
     if rule == RULE_PARAM_TYPE and not param_corroborated(inp, param.name, readings, annotation):
         rule = RULE_PARAM_WEAK
     if rule == RULE_PARAM_TYPE and all(text_for_a_path(d, annotation) for d in readings if d):
@@ -274,6 +276,18 @@ def _check_param(
         # **DEPRECATED since 2.5.1**`` behind a ``Literal['DEPRECATED']`` sentinel, round 33:
         # 3 DEBATABLE, no judged TRUE): nobody fixes the type of a parameter on its way out
         rule = RULE_PARAM_WEAK
+    if outside:
+        # ``op: Literal["<", "<="] = ">"`` documented ``{">", ">="}``: the docstring agrees
+        # with the default the annotation leaves out
+        return type_finding(
+            inp,
+            segment,
+            rule,
+            f"the annotation of {param.name} says {said}, but its default "
+            f"{shown(param.default or '')} is none of those values; the documented "
+            f'"{shown(doc_text)}" holds it',
+            f"change the annotation of {param.name} to the documented values",
+        )
     if kind is not None and sides_with_doc:
         # ``model_list: list = "superfast"`` documented ``str``: the default is what the
         # docstring says, the annotation contradicts both
