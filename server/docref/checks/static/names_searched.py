@@ -16,8 +16,6 @@ code holds in no string.
 
 from __future__ import annotations
 
-import re
-
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_judge import judge_python
 from docref.checks.static.names_mentions import Mention, find_mentions
@@ -48,7 +46,7 @@ def searched_for(inp: StaticInput, scope: PythonScope, mention: Mention) -> bool
     code = inp.source[: doc.body_start] + inp.source[doc.body_end :]
     for target, other in same.items():
         name = target.rpartition(".")[2]
-        if not re.search(rf"""(["']){re.escape(name)}\1""", code):
+        if f'"{name}"' not in code and f"'{name}'" not in code:
             return False
         resolution = judge_python(scope, other)
         if resolution.verdict != "missing" or not resolution.owner.startswith("module"):

@@ -298,14 +298,15 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
         reported = RULE_PROSE_RETURN_ITEMS if items else rule
         if reported == RULE_PROSE_RETURN and not prose_claim_corroborated(inp):
             reported = RULE_PROSE_RETURN_WEAK  # opt-in (:mod:`.return_evidence`)
-        # "a dict of the elements": what the mapping holds, a dict claim
+        # "Build the resource dictionary" over ``-> str`` (fpdf2, round 33), "Generate the agent
+        # capability string" over ``-> bytes`` (dulwich, round 30), "Build a suggested
+        # dictionary literal" (pylint, round 22): what a function makes as text is the text of
+        # the thing named -- judged 0 TRUE of 6, opt-in.  "a dict of the elements" names what
+        # the mapping holds, a dict claim ("Generate a set of credit card numbers" over
+        # ``-> str`` stays too: the items, not one thing's text)
+        text_made = made and claim in _TEXT_OF and kinds <= _TEXT
         of_items = claim == "dict" and _OF.match(text, match.end()) is not None
-        if reported == RULE_PROSE_RETURN and made and claim in _TEXT_OF and kinds <= _TEXT:
-            reported = reported if of_items else RULE_PROSE_RETURN_WEAK
-            # "Build the resource dictionary" over ``-> str`` (fpdf2, round 33), "Generate the
-            # agent capability string" over ``-> bytes`` (dulwich, round 30), "Build a suggested
-            # dictionary literal" (pylint, round 22): what a function makes as text is the text
-            # of the thing named -- judged 0 TRUE of 6, opt-in ("Generate a set of credit card
-            # numbers" over ``-> str`` stays: the items, not one thing's text)
+        if reported == RULE_PROSE_RETURN and text_made and not of_items:
+            reported = RULE_PROSE_RETURN_WEAK
         out.append(inp.finding(seg, Criterion.C2, reported, message, hint))
     return out
