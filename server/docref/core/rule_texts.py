@@ -150,7 +150,9 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         ),
         "C2-RETURN-TYPE": RuleDoc(
             why="Callers rely on the documented return type; one the annotation contradicts "
-            "leads to wrong use of the result.",
+            "leads to wrong use of the result. When every return of the body is of the "
+            "documented kind and the annotation contradicts it (a list returned under "
+            "-> Operator), the finding says the annotation is the side to fix.",
             example='def first(lines: list[str]) -> str:\n    """Returns:\n        list[str]: '
             'the first line."""',
             fixed='def first(lines: list[str]) -> str:\n    """Returns:\n        str: '

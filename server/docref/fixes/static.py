@@ -237,6 +237,10 @@ class _Planner:
         return "whether the code or the docstring is wrong is not settled"
 
     def type_of(self, finding: Finding, segment: Segment, hint: str) -> str | None:
+        if hint.startswith(("change the annotation", "change the return annotation")):
+            # the rule found the body on the docstring's side: rewriting the entry to the
+            # annotation would make a true docstring false
+            return "the docstring agrees with the body; the annotation is the side to fix"
         if segment.type_span is None:
             return "the documented type cannot be located"
         new = self.annotation(finding, segment, hint)
