@@ -65,6 +65,7 @@ from docref.checks.static.names_judge import judge_java, judge_python
 from docref.checks.static.names_local import (
     OTHERS_PARAMETER,
     docstring_words,
+    family_shaped,
     parameter_family,
 )
 from docref.checks.static.names_mentions import Mention, find_mentions
@@ -161,6 +162,7 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
     scope: PythonScope | JavaScope | None = None
     examples: set[str] | None = None
     own: tuple[set[str], list[tuple[int, int]], set[str]] | None = None
+    words: set[str] | None = None
     findings: list[Finding] = []
     language = inp.file.language
     shared = inp.shared  # both rules scan the same segments: once for the two
@@ -193,10 +195,13 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # "- 'RiseTime': ..." then "after `RiseTime`": a key it quotes
             if any(lo <= mention.start < hi for lo, hi in own[1]):
                 continue  # in example code or quoted program output, not prose
-            if parameter_family(
-                mention.target, [p.name for p in inp.function.params]
-            ) or parameter_family(mention.target, docstring_words(inp)):
-                continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
+            if family_shaped(mention.target):
+                if words is None:
+                    words = docstring_words(inp)  # once per docstring, only for _x / x_
+                if parameter_family(
+                    mention.target, [p.name for p in inp.function.params]
+                ) or parameter_family(mention.target, words):
+                    continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
             if not passed and OTHERS_PARAMETER.match(inp.source, mention.end):
                 continue  # ``the ``parse_strict`` argument of Unit``: another's parameter
             if "." not in mention.target and declares_foreign_module(inp):

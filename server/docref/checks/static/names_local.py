@@ -26,6 +26,7 @@ __all__ = [
     "DEFINED",
     "OTHERS_PARAMETER",
     "docstring_words",
+    "family_shaped",
     "literal_blocks",
     "name_family",
     "parameter_family",
@@ -79,6 +80,12 @@ def parameter_family(name: str, params: Iterable[str]) -> bool:
     if name.endswith("_"):
         return sum(p.startswith(name) for p in others) >= 2
     return False
+
+
+def family_shaped(name: str) -> bool:
+    """Whether :func:`parameter_family` can hold for ``name`` at all (a ``_suffix`` or a
+    ``prefix_``): the one test the callers need before gathering the family's candidates."""
+    return name.startswith("_") or name.endswith("_")
 
 
 def docstring_words(inp: StaticInput) -> set[str]:
