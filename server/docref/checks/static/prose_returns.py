@@ -89,14 +89,34 @@ RULE_PROSE_RETURN_INFERRED = "C2-PROSE-RETURN-INFERRED"
 RULE_PROSE_RETURN_ITEMS = "C2-PROSE-RETURN-ITEMS"
 
 
-def _said_of_items(claim: str, kinds: set[str], java: bool) -> bool:
+def _said_of_items(inp: StaticInput, claim: str, kinds: set[str], java: bool) -> bool:
     """A count said of a list or set, or (Python: the evidence is Python's) a list said of a
     mapping: the claim is about the items (each one's count, the mapping's keys), the opt-in
     ``C2-PROSE-RETURN-ITEMS``.  A Javadoc "@return a list of all the header values" on a
-    ``Map`` stays judged (round 23's jsoup control)."""
+    ``Map`` stays judged (round 23's jsoup control), and so does a list said of a mapping the
+    body builds itself (:func:`_builds_an_unnamed_mapping`)."""
     if claim == "int":
         return bool(kinds & {"list", "set"})
-    return not java and claim == "list" and kinds - {"None"} == {"dict"}
+    if java or claim != "list" or kinds - {"None"} != {"dict"}:
+        return False
+    return not _builds_an_unnamed_mapping(inp)
+
+
+# a Returns entry that itself calls the value a mapping
+_MAPPING_WORD = re.compile(r"\b(?:dict|dictionary|mapping|map|dicts|mappings)\b", re.I)
+
+
+def _builds_an_unnamed_mapping(inp: StaticInput) -> bool:
+    """Every ``return`` gives a dict the body makes (a display, a comprehension, ``dict(...)``)
+    and no Returns entry calls it a mapping: "Returns a list of the relative paths" over
+    ``return {e.rel_path: e for e in entries}`` (the s16 prose probe's planted Google and reST
+    cases, written apart from docref) -- the list was made a mapping, the words kept.  The
+    loose summaries of session 22's move return a mapping made elsewhere (openstacksdk's
+    response JSON) or say what it is in their Returns entry (gunicorn's "Dictionary with ...")."""
+    if _returned_kinds(inp) != {"dict"}:
+        return False
+    entries = (s for s in inp.docstring.segments if s.kind == "returns")
+    return not any(_MAPPING_WORD.search(inp.source[s.start : s.end]) for s in entries)
 
 
 # the annotations a made thing's text comes back as (:func:`prose_claims`)
@@ -294,7 +314,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
         kind_said = SHOWN.get(claim, f"a {claim}")
         message = f'says it returns "{said}" ({kind_said}), but {name}() {how}'
         hint = f"describe the value {name}() returns, or fix the return type"
-        items = rule == RULE_PROSE_RETURN and _said_of_items(claim, kinds, java)
+        items = rule == RULE_PROSE_RETURN and _said_of_items(inp, claim, kinds, java)
         reported = RULE_PROSE_RETURN_ITEMS if items else rule
         if reported == RULE_PROSE_RETURN and not prose_claim_corroborated(inp):
             reported = RULE_PROSE_RETURN_WEAK  # opt-in (:mod:`.return_evidence`)
