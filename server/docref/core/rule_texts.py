@@ -268,7 +268,9 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         "C2-PROSE-RETURN-ITEMS": RuleDoc(
             why="C2-PROSE-RETURN-TYPE's count claim on a function annotated to return a list "
             'or set ("The number of validation batches" on list[int]), or its "list of" on one '
-            "annotated to return a mapping (the keys listed). Opt-in: on first sight 0 of 5 "
+            "annotated to return a mapping made elsewhere or called a dictionary by its Returns "
+            "entry (the keys listed; a mapping the body builds on every path stays "
+            "C2-PROSE-RETURN-TYPE). Opt-in: on first sight 0 of 5 "
             'and 1 of 5 were judged true (each item\'s count, "Return list of workers" on a '
             'dict): enable = ["C2-PROSE-RETURN-ITEMS"] or --extend-select '
             "C2-PROSE-RETURN-ITEMS.",
