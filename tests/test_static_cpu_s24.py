@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
+from docref.checks.static.names_examples import _numbered_stems
 from docref.checks.static.names_local import family_shaped, parameter_family
 
 _CANDIDATES = ["hmc_pyro", "nuts_pyro", "min_codepoint", "max_codepoint", "pyro_a", "pyro_b"]
@@ -24,3 +28,41 @@ def test_a_suffix_and_a_prefix_are_shaped_a_plain_word_is_not() -> None:
     assert family_shaped("_pyro") and family_shaped("pyro_")
     assert parameter_family("_pyro", _CANDIDATES) and parameter_family("pyro_", _CANDIDATES)
     assert not family_shaped("pyro") and not family_shaped("hmc_pyro")
+
+
+# the one pattern _numbered_stems ran before (every word of every docstring tried lazily)
+_NUMBERED = re.compile(r"(?<![\w.])([A-Za-z_]\w*?[A-Za-z_])(\d+)(?![\w.])")
+
+
+def _numbered_by_pattern(body: str) -> list[str]:
+    numbers: dict[str, set[str]] = {}
+    for match in _NUMBERED.finditer(body):
+        numbers.setdefault(match[1], set()).add(match[2])
+    return [stem for stem, found in numbers.items() if len(found) >= 2 and len(stem) >= 3]
+
+
+@pytest.mark.parametrize(
+    ("body", "stems"),
+    [
+        ("``func_name1`` and ``func_name2``", ["func_name"]),
+        ("shape1, shape2 and shape1 again", ["shape"]),
+        ("a1b22 and a1b3", ["a1b"]),
+        ("only x1 and x2 (stems under three letters)", []),
+        ("np.arr1 and np.arr2: after a dot", []),
+        ("float64 only once", []),
+        ("é_ab1, é_ab2 (a stem starting with a non-ASCII letter)", []),
+        ("ab_1 ab_2 ab٣ ab²", ["ab_"]),
+        ("name1. name2.", []),
+        ("name1x name2x", []),
+    ],
+)
+def test_numbered_stems_finds_what_the_lazy_pattern_found(body: str, stems: list[str]) -> None:
+    assert _numbered_stems(body) == stems == _numbered_by_pattern(body)
+
+
+def test_numbered_stems_agrees_with_the_pattern_on_random_text() -> None:
+    rnd = random.Random(12)
+    alphabet = "ab_Z19.0 é²٣x\n"
+    for _ in range(20_000):
+        body = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 30)))
+        assert _numbered_stems(body) == _numbered_by_pattern(body), repr(body)

@@ -30,7 +30,10 @@ _SLICE_SPAN = re.compile(r"`[\w.]+\[([^\]`\n]*:[^\]`\n]*)\]`")
 # docstring of the parser that reads it: sphinx's napoleon, dipy; rounds 5 and 27): a name
 # written with two numbers after it or more is a template, and its bare stem one of the
 # placeholders the docstring writes (a single ``shape1`` or ``x1`` is no series)
-_NUMBERED = re.compile(r"(?<![\w.])([A-Za-z_]\w*?[A-Za-z_])(\d+)(?![\w.])")
+# a number ending a word right after an ASCII letter or ``_`` (``name1``, ``x_2``): where a
+# numbered stem ends; its start is found by walking back over the word (see _numbered_stems)
+_NUMBER_END = re.compile(r"[A-Za-z_](\d+)(?![\w.])")
+_STEM_HEAD = re.compile(r"[A-Za-z_]")
 _OUTPUTS = frozenset({"returns", "yields"})
 
 
@@ -93,9 +96,17 @@ def example_words(inp: StaticInput) -> tuple[set[str], set[str]]:
 def _numbered_stems(body: str) -> list[str]:
     """The stems of three letters or more ``body`` writes with two numbers or more after
     them (``func_name1``, ``func_name2``: ``func_name``)."""
-    if not any(c.isdigit() for c in body):
-        return []
+    # The stem is the whole word before its number (its first character an ASCII letter or
+    # ``_``, no ``.`` before it): ``(?<![\w.])([A-Za-z_]\w*?[A-Za-z_])(\d+)(?![\w.])`` as one
+    # pattern tried a lazy match at every word of every docstring; the number's end is rare.
     numbers: dict[str, set[str]] = {}
-    for match in _NUMBERED.finditer(body):
-        numbers.setdefault(match[1], set()).add(match[2])
-    return [stem for stem, found in numbers.items() if len(found) >= 2 and len(stem) >= 3]
+    for match in _NUMBER_END.finditer(body):
+        end = match.start(1)
+        start = end - 1
+        while start and (body[start - 1].isalnum() or body[start - 1] == "_"):
+            start -= 1  # isalnum or ``_``: what ``\w`` matches
+        stem = body[start:end]
+        if len(stem) < 3 or (start and body[start - 1] == ".") or not _STEM_HEAD.match(stem):
+            continue
+        numbers.setdefault(stem, set()).add(match[1])
+    return [stem for stem, found in numbers.items() if len(found) >= 2]
