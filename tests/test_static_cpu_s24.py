@@ -8,6 +8,8 @@ import re
 import pytest
 from docref.checks.static.names_examples import _numbered_stems
 from docref.checks.static.names_local import family_shaped, parameter_family
+from docref.graph.python_extract import extract_python
+from docref.graph.python_members import may_assign_self
 
 _CANDIDATES = ["hmc_pyro", "nuts_pyro", "min_codepoint", "max_codepoint", "pyro_a", "pyro_b"]
 
@@ -66,3 +68,51 @@ def test_numbered_stems_agrees_with_the_pattern_on_random_text() -> None:
     for _ in range(20_000):
         body = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 30)))
         assert _numbered_stems(body) == _numbered_by_pattern(body), repr(body)
+
+
+_STORES = """
+class C:
+    def plain(self):
+        self.a = 1
+
+    def annotated(self):
+        self.b: int = 2
+
+    def bare_annotation(self):
+        self.c: str
+
+    def pair(self, v):
+        x, self.d = v
+
+    def pair_first(self, v):
+        self.e, y = v
+
+    def continued(self):
+        self \\
+            .f \\
+            = 3
+
+    def non_ascii(self):
+        self.größe = 4
+
+    def nested(self, ok):
+        if ok:
+            with open("x") as fh:
+                self.g = fh
+
+    def reads_only(self):
+        return self.a + self.b(self.c)
+"""
+
+
+def test_a_method_body_is_skipped_only_when_it_assigns_no_attribute_of_self() -> None:
+    # python_members.may_assign_self gates the statement walk of instance_attributes: every
+    # form the walk records must pass it (else an attribute would be lost), and a body that
+    # only reads self's attributes is the control the walk is skipped for.
+    extract = extract_python(_STORES.encode(), "m.py", "h")
+    names = {v.name for v in extract.variables if v.owner == "C"}
+    assert names == {"a", "b", "c", "d", "e", "f", "größe", "g"}
+    data = _STORES.encode()
+    reads = data.index(b"def reads_only")
+    assert may_assign_self(data, 0, reads)
+    assert not may_assign_self(data, reads, len(data))

@@ -171,7 +171,7 @@ class _Extractor(Members):
         self.refs.references(fn, body)
         if body is not None:
             if owner_class is not None:
-                self.instance_attributes(body, owner_class)
+                self.instance_attributes(body, owner_class, gated=not self.walk_bodies)
             if self.walk_bodies or _may_define(self.data, body.start_byte, body.end_byte):
                 self.statements(body, None, fn, f"{qualname}.", False)
 

@@ -7,6 +7,7 @@ file's bytes, the extract being filled and the variables each class owns so far.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 
 from tree_sitter import Node
@@ -15,7 +16,14 @@ from docref.graph.model import Class, FileExtract, Param, Variable
 from docref.graph.python_refs import ReferenceCollector
 from docref.graph.treesitter import node_span
 
-__all__ = ["DEFINITIONS", "NESTING", "TRY_PARTS", "Members", "first_named"]
+__all__ = [
+    "DEFINITIONS",
+    "NESTING",
+    "TRY_PARTS",
+    "Members",
+    "first_named",
+    "may_assign_self",
+]
 
 # Blocks whose statements still count as module/class level for declarations.
 NESTING = frozenset(
@@ -35,6 +43,18 @@ NESTING = frozenset(
 )
 TRY_PARTS = frozenset({"try_statement", "except_clause", "except_group_clause"})
 DEFINITIONS = frozenset({"function_definition", "class_definition", "decorated_definition"})
+
+
+# ``self.x =``, ``self.x: T``, ``self.x, y =`` -- and whatever else spells ``self``, a dot, a
+# name and one of ``=:,`` with only blanks or line continuations between (a superset of the
+# statements instance_attributes records: strings and comments are not masked; the name's
+# bytes may be non-ASCII)
+_SELF_STORE = re.compile(rb"self[\s\\]*\.[\s\\]*(?:\w|[\x80-\xff])+[\s\\]*[=:,]")
+
+
+def may_assign_self(data: bytes, start: int, end: int) -> bool:
+    """Whether ``data[start:end]`` may hold a statement assigning an attribute of ``self``."""
+    return _SELF_STORE.search(data, start, end) is not None
 
 
 def first_named(node: Node) -> Node | None:
@@ -144,8 +164,12 @@ class Members:
             return [n for c in target.named_children for n in self.target_names(c)]
         return []
 
-    def instance_attributes(self, body: Node, owner: Class) -> None:
-        """``self.x = ...`` / ``self.x: T = ...`` anywhere in a method body (first wins)."""
+    def instance_attributes(self, body: Node, owner: Class, *, gated: bool = True) -> None:
+        """``self.x = ...`` / ``self.x: T = ...`` anywhere in a method body (first wins).
+        ``gated``: skip a body whose text spells no such statement (:func:`may_assign_self`;
+        only where the tree has no errors, which may hold nodes the text does not spell)."""
+        if gated and not may_assign_self(self.data, body.start_byte, body.end_byte):
+            return  # two method bodies in three (astropy): no node walked
         known = self.owned.setdefault(owner.qualname, set())
         # in source order: a deque, as popping the head of a list is quadratic in long bodies
         stack = deque(body.named_children)
