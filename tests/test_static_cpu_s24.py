@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from docref.checks.static.names_examples import _numbered_stems
 from docref.checks.static.names_local import family_shaped, parameter_family
+from docref.checks.static.params import c1_param_unknown
 from docref.graph.python_extract import extract_python
 from docref.graph.python_members import may_assign_self
+
+from .static_helpers import run_rule
 
 _CANDIDATES = ["hmc_pyro", "nuts_pyro", "min_codepoint", "max_codepoint", "pyro_a", "pyro_b"]
 
@@ -116,3 +120,30 @@ def test_a_method_body_is_skipped_only_when_it_assigns_no_attribute_of_self() ->
     reads = data.index(b"def reads_only")
     assert may_assign_self(data, 0, reads)
     assert not may_assign_self(data, reads, len(data))
+
+
+_IGNORED = '''
+def apply(  {comment}
+    x,
+):
+    """Apply.
+
+    Parameters
+    ----------
+    x : array
+        Input.
+    xp : namespace
+        Documented for the method that receives it.
+    """
+'''
+
+
+def test_numpydoc_ignore_is_read_again_when_the_file_text_changes(tmp_path: Path) -> None:
+    # params_common keeps whether the last file text spells "numpydoc" at all, keyed by that
+    # text: the same function checked again after an edit that adds (then drops) the
+    # project's ``# numpydoc ignore=PR02`` must follow each edit.
+    plain = _IGNORED.format(comment="# a comment")
+    ignored = _IGNORED.format(comment="# numpydoc ignore=PR02")
+    for code, flagged in ((plain, 1), (ignored, 0), (plain, 1), (ignored, 0)):
+        found = run_rule(c1_param_unknown, tmp_path, code, "apply")
+        assert len(found) == flagged, code

@@ -129,6 +129,19 @@ _NUMPYDOC_IGNORE = re.compile(r"#\s*numpydoc\s+ignore\s*=\s*([\w\s,]+)")
 _HEADER = re.compile(r"^\s*(?:async\s+def|def|class)\b")
 
 
+# the file text asked about last and whether it spells ``numpydoc`` at all: a file's functions
+# are checked one after another.  Keyed by the text object itself, held here (immutable, and
+# alive, so its identity cannot be another text's): a new text is a new key.
+_SPELT: list[tuple[str, bool]] = [("", False)]
+
+
+def _spells_numpydoc(source: str) -> bool:
+    last = _SPELT[0]
+    if last[0] is not source:
+        last = _SPELT[0] = (source, "numpydoc" in source)
+    return last[1]
+
+
 def numpydoc_ignores(inp: StaticInput) -> set[str]:
     """The numpydoc validation codes the definition's header switches off
     (``class at:  # numpydoc ignore=PR02``): the project's own word that a check is moot."""
@@ -137,6 +150,8 @@ def numpydoc_ignores(inp: StaticInput) -> set[str]:
     codes: set[str] = set()
     # the 40 lines above the docstring only (a split of the whole prefix is quadratic)
     end = inp.docstring.segments[0].start
+    if not _spells_numpydoc(inp.source):
+        return codes  # no line above can match (nearly every file): no split, no scan
     begin = end
     for _ in range(41):
         begin = inp.source.rfind("\n", 0, begin)
