@@ -25,8 +25,10 @@ no annotation, the kinds of the returned expressions when every ``return`` state
 that is certain (literals, f-strings, displays and comprehensions, ``str(...)``-like calls of
 builtins, comparisons, ``not``); a bare ``return``/``None`` is neutral.  A claim that names one
 alternative among others in the same sentence ("True if ..., otherwise the count") is not
-judged, and neither is a summary's claim when an untyped Returns entry names a kind the code
-returns (``Return a list ...`` then ``:return: a comma-separated `str```), nor a Javadoc
+judged, and neither is a summary's claim when an untyped Returns entry, or a later "Returns ..."
+sentence of the description, names a kind the code returns (``Return a list ...`` then
+``:return: a comma-separated `str```; "Return whether ..." then "Returns the path ..., else an
+empty string."), nor a Javadoc
 summary's when the ``@return`` tag makes a claim the declared type agrees with ("Returns
 whether ... matches" over "@return the number of matching characters").  A list or set "per
 key" said of a mapping is the mapping's values.  Java: declared primitive, boxed, ``String``
@@ -61,6 +63,7 @@ from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.checks.static.value_kinds import NUMBERS, java_kinds
 from docref.core.findings import Criterion, Finding
+from docref.segments import Segment
 
 __all__ = [
     "RULE_PROSE_RETURN",
@@ -172,15 +175,27 @@ def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
     return claim == "bool" and "int" in kinds and not annotated
 
 
-def _entry_names_a_kind(inp: StaticInput, kinds: set[str]) -> bool:
-    """Whether an untyped Returns entry names a kind the code returns in a word of its own
-    (``:return: a comma-separated `str``` after "Return a list of ..."; ``@return an int
-    saying whether ...``): the structured claim is the one the reader takes."""
+# a sentence of the description that states the return ("Returns the path ..., else an empty
+# string."): the docstring's own account of the value, like an untyped Returns entry
+_RETURN_SENTENCE = re.compile(r"^Returns?\s")
+
+
+def _entry_names_a_kind(inp: StaticInput, kinds: set[str], claimed: Segment) -> bool:
+    """Whether an untyped Returns entry, or a later "Returns ..." sentence of the description,
+    names a kind the code returns in a word of its own (``:return: a comma-separated `str```
+    after "Return a list of ..."; ``@return an int saying whether ...``; scons' "Return whether
+    operating in a virtualenv." then "Returns the path ..., else an empty string." over
+    ``-> str``, round 51b): the statement of the value is the one the reader takes."""
     words = "|".join(KIND_WORDS[k] for k in kinds if k in KIND_WORDS)
     if not words:
         return False
     pattern = re.compile(rf"(?<![\w-])(?:{words})(?![\w-])")
-    entries = (s for s in inp.docstring.segments if s.kind == "returns" and s.type is None)
+    entries = (
+        s
+        for s in inp.docstring.segments
+        if (s.kind == "returns" and s.type is None)
+        or (s.kind == "prose" and s is not claimed and _RETURN_SENTENCE.match(s.text))
+    )
     return any(pattern.search(entry_text(s)) for s in entries)
 
 
@@ -291,7 +306,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             # is judged against containers only: a Javadoc "list of KDCs separated by a space"
             # is a String holding one (JDK krb5), "a list of flags" an int mask
             continue
-        if seg.kind != "returns" and _entry_names_a_kind(inp, kinds):
+        if seg.kind != "returns" and _entry_names_a_kind(inp, kinds, seg):
             continue  # the Returns entry refines the summary ("an int saying whether ...")
         if java and seg.kind == "returns" and JAVA_TYPE_PHRASE.search(text):
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
