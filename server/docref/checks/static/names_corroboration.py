@@ -13,7 +13,13 @@ stays under C1-XREF-UNRESOLVED only when one of these agrees (:func:`corroborate
   owner resolved, so the name is one of this code's members that is gone;
 * **a path written from the project's own package** whose head resolves and whose tail does
   not (``gensim.models.lda.LdaModel``): the text claims a place in this code (a path through
-  an alias, ``lax.scatter`` for ``jax._src.lax.lax``, is as often shorthand).
+  an alias, ``lax.scatter`` for ``jax._src.lax.lax``, is as often shorthand);
+* **a private name** (``:func:`_temporary_qrc_file```, See Also ``_execute_task``): by the
+  leading underscore it is this project's own -- no Sphinx-only target or other library's
+  object is linked by a private name (session 24: the judged bare, no-did-you-mean
+  findings of rounds 0-49 with such a name were 3 of 3 TRUE; the s16 prose probe's
+  planted ``:func:`_execute``` after the helper became ``_run_one``).  Dunder names stay
+  uncorroborated (``__array_function__`` is numpy's protocol).
 
 The rest move to the opt-in id :data:`RULE_XREF_WEAK` (``--extend-select`` restores them).
 Java's findings are not split: their judged samples were not part of this measure.
@@ -52,7 +58,12 @@ def corroborated(
         head = mention.target.replace("#", ".").split(".")[0]
         if head and owner.split(".")[0] == head:
             return True
-    return suggestion is not None
+    return suggestion is not None or _private(mention.target)
+
+
+def _private(name: str) -> bool:
+    """A bare private name: one leading underscore then a letter (not a dunder, not a path)."""
+    return name[:1] == "_" and name[1:2].isalpha() and "." not in name and "#" not in name
 
 
 def close_slip(name: str, suggestion: str) -> bool:
