@@ -376,8 +376,11 @@ def _used_elsewhere(
     inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope, *, cued: bool
 ) -> Finding | None:
     """:func:`renamed_but_used_elsewhere`, unless the text allows the name to be absent."""
+    finding = renamed_but_used_elsewhere(inp, segment, mention, scope, cued=cued)
+    if finding is None:
+        return None  # nearly every resolved name, by tests cheaper than the two scans below
     if marked_not_existing(inp.source, segment, mention.start):
         return None
     if may_not_exist(inp.source, segment, mention.start):
         return None
-    return renamed_but_used_elsewhere(inp, segment, mention, scope, cued=cued)
+    return finding
