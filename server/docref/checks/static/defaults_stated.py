@@ -44,7 +44,9 @@ _PLURAL_VERB = re.compile(r"default\s+to\b", re.I)
 _PLURAL_SUBJECTS = frozenset({"which", "that", "they", "these", "those", "both", "all", "others"})
 _CLAUSE_START = re.compile(r"[.;:(,\n]")
 _SENTENCE_END = re.compile(r"[.;](?:\s|$)|\n\s*\n")
-_CONDITION = re.compile(r"\s*(?:if|when|whenever|unless|in case)\b", re.I)
+# "Otherwise, it defaults to True" after "If n_samples=1, defaults to False" (round 52,
+# scvi-tools' ``return_numpy``): the other branch of the condition, a condition too
+_CONDITION = re.compile(r"\s*(?:if|when|whenever|unless|in case|otherwise|else)\b", re.I)
 # a condition on the argument's absence: what such a sentence states is the default itself
 _ABSENCE = re.compile(
     r"\b(?:not|no|none|null|nothing|omitted|unset|missing|absent|unspecified|empty|default)\b",

@@ -1,11 +1,10 @@
 """The project walk under :class:`~docref.checks.static.names_python.PythonScope`: what a name
 of a project module or class leads to, followed through imports, base classes and modules.
 
-Independent of the documented function: given the graph and the file being checked, it answers
-what ``name`` is in a module's namespace (:meth:`ProjectWalk._top`), what one more dotted part
-leads to (:meth:`ProjectWalk._step`) and whether a class has a member
-(:meth:`ProjectWalk.has_member`), reading external modules statically through
-:mod:`docref.external.lookup`.
+Independent of the documented function: given the graph and the file being checked, it answers what
+``name`` is in a module's namespace (:meth:`ProjectWalk._top`), what one more dotted part leads to
+(:meth:`ProjectWalk._step`) and whether a class has a member (:meth:`ProjectWalk.has_member`),
+reading external modules statically through :mod:`docref.external.lookup`.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from functools import partial
 from docref.checks.static.compiled_modules import compiled_module
 from docref.checks.static.names_datamodel import OBJECT_HOOKS
 from docref.checks.static.names_external import external_doc
+from docref.checks.static.names_rebound import standing_class
 from docref.checks.static.names_runtime import (
     made_by_decorator,
     mirrored_modules,
@@ -255,7 +255,7 @@ class ProjectWalk:
         fe = self.graph.get(path)
         if fe is None:
             return None
-        if any(c.qualname == name for c in fe.classes):
+        if standing_class(fe, name):
             return ClassTarget(path, name)
         if any(f.qualname == name for f in fe.functions) or any(
             v.scope == "module" and v.name == name for v in fe.variables

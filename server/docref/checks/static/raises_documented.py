@@ -33,11 +33,17 @@ _INERT = (
     *(ast.Assign, ast.AnnAssign, ast.Global, ast.Nonlocal),
 )
 _NAME = re.compile(r"^[A-Za-z_][\w.]*$")
+# NumPy's "name : type" written in a Raises entry ("exc : LookupError", round 52, spopt's
+# ``find_sublist_containing``): a lower-case variable name, then the exception class
+_NAMED_TYPE = re.compile(r"^\s*[a-z_]\w*\s+:\s+([A-Z][\w.]*)\b")
 
 
 def documented_names(seg: Segment) -> list[str]:
     """The exception names of a Raises entry as written, [] if one is unreadable."""
     raw = (seg.name or "").strip().strip("`~!").removeprefix(":exc:").strip("`~!")
+    named = _NAMED_TYPE.match(seg.text)
+    if named and raw and seg.text.lstrip().startswith(raw):
+        raw = named.group(1)
     names: list[str] = []
     for part in re.split(r"\s*(?:,|\bor\b|\|)\s*", raw):
         part = part.strip().strip("`~!")

@@ -44,6 +44,12 @@ from docref.checks.static.returns_annotation import (
     declared_iterable,
     plain_return_type,
 )
+from docref.checks.static.returns_no_claim import (
+    blank_entry,
+    raise_sentence,
+    side_effect_only,
+    template_only,
+)
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
     FuncNode,
@@ -167,24 +173,6 @@ def _says_none(seg: Segment) -> bool:
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
 
 
-# "raise ValueError if the data is not ..." written under Returns (round 13, nilearn's
-# ``PolyData._check_ndims``): a Raises sentence in the wrong section, no return value claimed
-_RAISE_SENTENCE = re.compile(
-    r"\s*(?:[Rr]aises?|[Rr]aising)\s+`*~?[\w.]*(?:Error|Exception|Warning)\b"
-)
-
-
-def _raise_sentence(seg: Segment) -> bool:
-    return not seg.type and bool(_RAISE_SENTENCE.match(_MARKER.sub("", seg.text, count=1)))
-
-
-def _blank(seg: Segment) -> bool:
-    """An empty field a template left (``:return:`` and nothing after): it claims nothing
-    (round 12, redis)."""
-    # a lone dash placeholder ("Returns / ------- / -", round 15, sktime ``__setstate__``)
-    return not seg.type and _MARKER.sub("", seg.text.strip(), count=1).strip() in ("", "-", "--")
-
-
 def _first(segments: list[Segment]) -> Segment:
     """The entry to report on: prefer the description over a bare ``:rtype:``."""
     return next((s for s in segments if s.section not in (":rtype", "@rtype")), segments[0])
@@ -199,10 +187,9 @@ def _display(fn: Function) -> str:
 
 def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
     """Returns documented, but the function never returns a value."""
+    no_claim = (blank_entry, raise_sentence, side_effect_only, template_only)
     returns = [
-        s
-        for s in inp.docstring.segments
-        if s.kind == "returns" and not _blank(s) and not _raise_sentence(s)
+        s for s in inp.docstring.segments if s.kind == "returns" and not any(f(s) for f in no_claim)
     ]
     if not returns or any(_says_none(s) for s in returns):
         return []
@@ -247,7 +234,7 @@ def returns_vs_yields(inp: StaticInput) -> list[Finding]:
     whether the function is a generator."""
     segments = inp.docstring.segments
     # an empty ``:return:`` a template left claims nothing, on a generator too (round 25, luigi)
-    returns = [s for s in segments if s.kind == "returns" and not _blank(s)]
+    returns = [s for s in segments if s.kind == "returns" and not blank_entry(s)]
     yields = [s for s in segments if s.kind == "yields"]
     if not returns and not yields:
         return []

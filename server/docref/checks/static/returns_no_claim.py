@@ -1,0 +1,79 @@
+"""Returns entries that claim no return value (C3-RETURNS-YIELDS): text under Returns that
+says something other than what the call gives back.
+
+* :func:`blank_entry` -- an empty field a template left;
+* :func:`raise_sentence` -- a Raises sentence written in the wrong section;
+* :func:`side_effect_only` -- the side effect a function without a value has ("Adds layer
+  with fragment counts in ``.layers[...]``", "The profile is added in ``adata.varm``");
+* :func:`template_only` -- a substitution placeholder the docs build fills in
+  (docrep's ``%(returns)s``), whose text the source does not hold.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docref.segments import Segment
+
+__all__ = ["blank_entry", "raise_sentence", "side_effect_only", "template_only"]
+
+_MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")
+
+# "raise ValueError if the data is not ..." written under Returns (round 13, nilearn's
+# ``PolyData._check_ndims``): a Raises sentence in the wrong section, no return value claimed
+_RAISE_SENTENCE = re.compile(
+    r"\s*(?:[Rr]aises?|[Rr]aising)\s+`*~?[\w.]*(?:Error|Exception|Warning)\b"
+)
+
+# The Returns text of a function that changes its arguments or its object and gives nothing
+# back (round 52, scvi-tools: "Adds layer with fragment counts in `.layers[fragment_layer]`.",
+# "The relevant ambient profile is added in `adata.varm`"; round 46, pennylane: "Updates the
+# edges attribute ..."; flopy: "sets key: path to self.obs_dataDict"): a verb of change
+# opening the text, a thing "is added/stored/... in/to" somewhere, or "modified in place".
+# "Sets of ..." is a noun (a value), and a text that mentions returning is left to the rule.
+_SIDE_EFFECT = re.compile(
+    r"(?:(?:adds|updates|modifies|stores|saves|writes|appends|inserts|registers|populates"
+    r"|sets(?!\s+of\b))\b"
+    r"|.{0,80}?\b(?:is|are|will\s+be|gets?)\s+(?:added|stored|saved|written|set|updated"
+    r"|modified|appended|inserted|registered|populated)\s+(?:in|to|into|on|at|as)\b"
+    r"|.{0,80}?\b(?:modified|updated|changed)\s+in[- ]place\b)",
+    re.I,
+)
+_MENTIONS_RETURN = re.compile(r"\breturn", re.I)
+
+# the whole entry is a placeholder: docrep's ``%(returns)s``, ``str.format``'s ``{returns}``,
+# ``string.Template``'s ``${returns}`` (round 52, scvi-tools' ``setup_anndata``: ``%(returns)s``
+# is "None. Adds the following fields: ..." in the built docs)
+_TEMPLATE = re.compile(r"(?:%\(\w+\)[sr]|\{\w+\}|\$\{\w+\})\s*\.?")
+
+
+def _text(seg: Segment) -> str:
+    return _MARKER.sub("", seg.text.strip(), count=1).strip()
+
+
+def blank_entry(seg: Segment) -> bool:
+    """An empty field a template left (``:return:`` and nothing after): it claims nothing
+    (round 12, redis)."""
+    # a lone dash placeholder ("Returns / ------- / -", round 15, sktime ``__setstate__``)
+    return not seg.type and _text(seg) in ("", "-", "--")
+
+
+def raise_sentence(seg: Segment) -> bool:
+    """A Raises sentence written under Returns (see ``_RAISE_SENTENCE``)."""
+    return not seg.type and bool(_RAISE_SENTENCE.match(_MARKER.sub("", seg.text, count=1)))
+
+
+def side_effect_only(seg: Segment) -> bool:
+    """The entry states a change the call makes, not a value it returns (see
+    ``_SIDE_EFFECT``); a text that says "return" anywhere stays a claim."""
+    text = _text(seg)
+    return bool(_SIDE_EFFECT.match(text)) and not _MENTIONS_RETURN.search(text)
+
+
+def template_only(seg: Segment) -> bool:
+    """The entry is only a substitution placeholder (see ``_TEMPLATE``): what it says is
+    not in the source."""
+    text = _text(seg)
+    # NumPy reads a lone ``{returns}`` line as the entry's type (a set of choices)
+    typed_as_itself = seg.type is not None and seg.type.strip() == text
+    return (not seg.type or typed_as_itself) and _TEMPLATE.fullmatch(text) is not None
