@@ -320,6 +320,8 @@ def _see_also(scan: _Scan) -> None:
 
 def _java(scan: _Scan, segment: Segment) -> None:
     scan.consume(_PRE)
+    # a URL is no name: ``{@link http://en.wikipedia.org/...}`` (rome), ``@see http://...``
+    scan.consume(_URL)
     # Markdown code spans (JEP 467 Markdown comments, and the habit of writing Markdown in
     # classic Javadoc): names in them are checked like Python's backticks
     scan.consume(_FENCE)
@@ -349,8 +351,6 @@ def _java(scan: _Scan, segment: Segment) -> None:
             target = match["body"].split("(")[0]
             if target.lower() in _ARTICLES and _TITLE_AFTER.match(match.string, match.end()):
                 continue  # ``@see The Java Virtual Machine Specification``: an unquoted title
-            if match.string.startswith("://", match.end()):
-                continue  # ``@see http://www.w3.org/TR/xpath#axes`` (jxpath): a bare URL
             if target and _JAVA_TARGET.fullmatch(target):
                 scan.add(match, "body", target, "see")
 

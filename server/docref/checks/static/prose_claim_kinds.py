@@ -154,8 +154,9 @@ _ENDS_IN_OF = re.compile(r"\b(?:of|with|for|from|to)\s*$", re.I)  # "a list of" 
 
 # a Java array type named as the noun ("a String[] containing the key and value", "a
 # String[] of size two", round 26; with its length written in: "a <CODE>float[2]</CODE> with
-# the x coordinates"): a list, not its element type
-_ARRAY = re.compile(r"^(?:an?|the)\s+(?:[\w-]+\s+)?[A-Za-z_][\w.]*(?:<[^<>]*>)?\s*\[\d*\]")
+# the x coordinates"): a list, not its element type; the article may open the sentence ("The
+# resulting String[] which ...", round 54j's MINA)
+_ARRAY = re.compile(r"^(?:[Aa]n?|[Tt]he)\s+(?:[\w-]+\s+)?[A-Za-z_][\w.]*(?:<[^<>]*>)?\s*\[\d*\]")
 
 
 def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:

@@ -101,6 +101,8 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
             if verb is not None and seg.text[:1].isupper():
                 if verb.group(0).lower().startswith("get") and _CONSUMED.search(seg.text):
                     continue  # "Get X and print it": what it gets is used, not returned
+                if tagged and seg.text[verb.end() :].lower().startswith("whether "):
+                    continue  # "Return whether or not ..." over "@return -1 if ...": as below
                 out.append((seg, seg.text[verb.end() :], False))
             elif made is not None and seg.text[:1].isupper():
                 asks = made.group(0).lower().endswith("whether ")
@@ -126,7 +128,12 @@ _NUMBER_SAID = re.compile(
     r"|constant)\b",
     re.I,
 )
-_JAVA_NUMBERS = frozenset({"int", "long", "short", "byte", "Integer", "Long", "Short"})
+# (a double too: "Tells whether ..., and if so, how many times" over "@return &lt;= 0 means no
+# uniqueness condition, &gt; 0 ..." on derby's ``uniqueJoinWithOuterTable``, round 54j)
+_JAVA_NUMBERS = frozenset(
+    {"int", "long", "short", "byte", "double", "float"}
+    | {"Integer", "Long", "Short", "Double", "Float"}
+)
 
 
 def _tag_says_the_number(inp: StaticInput) -> bool:

@@ -89,10 +89,10 @@ _HOOK_WORDS = re.compile(
 # or Epydoc's ``L{None}`` / ``C{None}``
 # ``:py:data:`None``` -- also with the role's closing colon forgotten (``:py:data`None```,
 # round 15, pyOpenSSL's ``set_serial_number``)
-# "No return value." (round 24, pydicom), "No output." (round 48); a lone "N/A" (round 43, scrapli)
+# "No return value." (round 24), "No output." (48), "@return void;" (Java 54j); a lone "N/A" (43)
 _NONE_RETURN = re.compile(
     r"^(?::(?:py:)?(?:obj|data|const|class):?|[LCIB]\{)?[`*\[]*"
-    r"(none|nothing|nonetype|no\s+(?:return(?:ed)?\s+)?(?:value|output)|n/a(?=\.?\s*$))\b",
+    r"(none|nothing|nonetype|void|no\s+(?:return(?:ed)?\s+)?(?:value|output)|n/a(?=\.?\s*$))\b",
     re.I,
 )
 _EPYDOC_MARKUP = re.compile(r"^[LCIB]\{(.*)\}$")
