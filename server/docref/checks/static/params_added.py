@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.decorator_defs import project_function
 from docref.graph.model import FileExtract, Function, Param
 
 __all__ = [
@@ -62,30 +63,11 @@ def annotated_parameter_names(inp: StaticInput) -> set[str]:
     return set(_ANNOTATION_NAME.findall(header, opened.end()))
 
 
-def _project_function(inp: StaticInput, written: str) -> tuple[FileExtract, Function] | None:
-    """The project function a decorator written as ``written`` names (the file's own, or one
-    import away: ``from matplotlib import _preprocess_data``)."""
-    own = next((f for f in inp.file.functions if f.qualname == written), None)
-    if own is not None:
-        return inp.file, own
-    head, _, rest = written.partition(".")
-    imp = next((i for i in inp.file.imports if not i.scope and i.bound_name == head), None)
-    if imp is None:
-        return None
-    target, symbol = inp.graph.modules.resolve_import(inp.path, imp)
-    other = inp.graph.get(target) if target is not None else None
-    qualname = ".".join(p for p in (symbol, rest) if p)
-    if other is None or not qualname:
-        return None
-    found = next((f for f in other.functions if f.qualname == qualname), None)
-    return (other, found) if found is not None else None
-
-
 def _wrappers(inp: StaticInput, decorator: str) -> tuple[FileExtract, list[Function]] | None:
     """The file of the project function ``decorator`` names and the functions nested in it
     (the wrappers it defines), or ``None`` for a decorator that is no project function."""
     written = decorator.split("(", 1)[0].strip().lstrip("@")
-    found = _project_function(inp, written) if written else None
+    found = project_function(inp, written) if written else None
     if found is None:
         return None
     extract, fn = found

@@ -1,0 +1,107 @@
+"""Static rules: per-project conventions rounds 46-49 left firing (session 24, conv), each in
+its mechanism with a control of the same shape that stays reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.params import c1_param_unknown
+
+from tests.static_helpers import project_input
+
+_WRITER_ENTRIES = {
+    "google": """
+    Args:
+        spectra (list): what to write.
+        output (str): where.
+        file_mode (str): the mode the file is opened in.
+        {extra}
+    """,
+    "numpy": """
+    Parameters
+    ----------
+    spectra : list
+        what to write.
+    output : str
+        where.
+    file_mode : str, keyword only, optional
+        the mode the file is opened in.
+    {extra}
+    """,
+    "rest": """
+    :param list spectra: what to write.
+    :param str output: where.
+    :param str file_mode: the mode the file is opened in.
+    {extra}
+    """,
+}
+
+
+_EXTRA = {
+    "google": "newline (str): the line ending.",
+    "numpy": "newline : str\n        the line ending.",
+    "rest": ":param str newline: the line ending.",
+}
+
+
+_HELPERS = '''
+from functools import wraps
+
+
+def _file_writer(_mode="w"):
+    def decorator(_func):
+        """Opens output files for writer functions."""
+        @wraps(_func)
+        def helper(*args, **kwargs):
+            m = kwargs.pop("file_mode", _mode)
+            out = kwargs.pop("output", None)
+            with open(out, m) as fh:
+                return _func(*args, output=fh, **kwargs)
+        return helper
+    return decorator
+'''
+
+
+@pytest.mark.parametrize("style", sorted(_WRITER_ENTRIES))
+@pytest.mark.parametrize(
+    ("reexported", "extra", "expected"),
+    [
+        (True, False, []),
+        (False, False, []),
+        (True, True, ["newline"]),
+    ],
+    ids=["through-a-package-reexport", "imported-from-its-module", "control-a-keyword-not-popped"],
+)
+def test_a_reexported_decorator_popping_keywords_accepts_them(
+    tmp_path: Path, style: str, reexported: bool, extra: bool, expected: list[str]
+) -> None:
+    # round 49 (pyteomics ``mgf.write`` / ``fasta.write``, 3 FALSE): ``@aux._file_writer()``,
+    # ``aux`` the package whose ``__init__`` re-exports the factory from ``file_helpers``, whose
+    # wrapper does ``kwargs.pop('file_mode', _mode)``: the documented ``file_mode`` is a keyword
+    # of the call.  A documented keyword the wrapper does not take stays reported.
+    entries = _WRITER_ENTRIES[style].format(extra=_EXTRA[style] if extra else "")
+    reference = "aux._file_writer" if reexported else "file_helpers._file_writer"
+    imported = (
+        "from . import auxiliary as aux" if reexported else "from .auxiliary import file_helpers"
+    )
+    writer = f'''
+{imported}
+
+
+@{reference}()
+def write(spectra, output=None):
+    """Write spectra.
+{entries}"""
+    for s in spectra:
+        output.write(s)
+'''
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/auxiliary/__init__.py": "from .file_helpers import _file_writer\n",
+        "pkg/auxiliary/file_helpers.py": _HELPERS,
+        "pkg/mgf.py": writer,
+    }
+    inp = project_input(tmp_path, files, "pkg/mgf.py", "write")
+    found = c1_param_unknown(inp)
+    assert [f.message.split('"')[1] for f in found] == expected, [f.message for f in found]
