@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.params import c1_param_unknown
 
-from tests.static_helpers import project_input
+from tests.static_helpers import flagged, project_input
 
 _WRITER_ENTRIES = {
     "google": """
@@ -105,3 +106,43 @@ def write(spectra, output=None):
     inp = project_input(tmp_path, files, "pkg/mgf.py", "write")
     found = c1_param_unknown(inp)
     assert [f.message.split('"')[1] for f in found] == expected, [f.message for f in found]
+
+
+_BRAND_DOC = {
+    "numpy": "Parameters\n    ----------\n    nlp\n        {text}\n    frame\n        the table.",
+    "google": "Args:\n        nlp: {text}\n        frame: the table.",
+    "rest": ":param nlp: {text}\n    :param frame: the table.",
+}
+
+
+@pytest.mark.parametrize("style", sorted(_BRAND_DOC))
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("`spaCy` model.", []),
+        ("`Dataframe` of tokens.", ["Dataframe"]),
+        ("`spacey` model.", ["spacey"]),
+    ],
+    ids=["brand-name", "control-case-of-a-class", "control-a-typo"],
+)
+def test_a_case_variant_of_an_imported_module_is_the_librarys_name(
+    tmp_path: Path, style: str, text: str, expected: list[str]
+) -> None:
+    # round 46 (alibi, 5 FALSE): "`spaCy` model." in a file doing ``import spacy`` names the
+    # library as it spells itself, not a stale code name.  A case variant of a class imported
+    # from a module (``Dataframe`` for ``DataFrame``) and a misspelt module stay reported.
+    doc = _BRAND_DOC[style].format(text=text)
+    code = f'''
+import spacy
+from pandas import DataFrame
+
+
+def load(nlp, frame):
+    """Load the tokens.
+
+    {doc}
+    """
+    return spacy.load(nlp), DataFrame(frame)
+'''
+    found = flagged(c1_name_unresolved, tmp_path, code, "load")
+    assert [f.message.split("`")[1] for f in found] == expected, [f.message for f in found]

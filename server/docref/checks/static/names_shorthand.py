@@ -2,7 +2,8 @@
 C1 name rules (:mod:`.names`).
 
 * :func:`foreign_member` -- ``iam.serviceAccountTokenCreator``: a lowerCamelCase member is
-  another system's name (an IAM role, a JSON key) that starts with a module's name.
+  another system's name (an IAM role, a JSON key) that starts with a module's name; and
+  ``spaCy`` beside ``import spacy``: a library's own spelling of its name (:func:`brand_name`).
 * :func:`package_shorthand` -- ``dask.DataFrame`` for ``dask.dataframe.DataFrame``.
 * :func:`alias_shorthand` -- ``job.configuration.query``: a plain word after a local module
   alias in prose.
@@ -22,6 +23,7 @@ from docref.checks.static.names_scope import Resolution, project_names
 
 __all__ = [
     "alias_shorthand",
+    "brand_name",
     "foreign_member",
     "module_shorthand",
     "package_shorthand",
@@ -41,7 +43,10 @@ def foreign_member(
 ) -> bool:
     """``iam.serviceAccountTokenCreator`` in unmarked prose of a Python file: a lowerCamelCase
     member is another system's name (an IAM role, a JSON key, a Java method) that happens to
-    start with a module's name, unless a Python name close to it says it is a typo."""
+    start with a module's name, unless a Python name close to it says it is a typo.  Or a
+    library's brand name (:func:`brand_name`)."""
+    if resolution is not None and brand_name(inp, name, suggestion, resolution):
+        return True
     # code-marked too when the owner is a module: ``storage.managedFolders.getIamPolicy``
     # (an IAM permission) is no Python module member a reader would look for
     marked = mention.kind in ("literal", "backtick") and "." in mention.target
@@ -51,6 +56,25 @@ def foreign_member(
         and (mention.kind == "dotted" or (marked and owner.startswith("module")))
         and suggestion is None
         and _LOWER_CAMEL.fullmatch(name) is not None
+    )
+
+
+def brand_name(inp: StaticInput, name: str, suggestion: str | None, resolution: Resolution) -> bool:
+    """``spaCy`` where the file does ``import spacy``: a bare name that differs only by case
+    from a module the file imports whole is how the library writes its own name (alibi's
+    "`spaCy` model", round 46), not a stale code name -- no rename changes only the case of
+    a module.  A case variant of a function or class (``Dataframe`` for ``DataFrame``), or of
+    a name imported from a module, stays reported."""
+    return (
+        inp.file.language == "python"
+        and not resolution.owner
+        and suggestion is not None
+        and name != suggestion
+        and name.lower() == suggestion.lower()
+        and any(
+            imp.name is None and imp.alias is None and imp.module == suggestion
+            for imp in inp.file.imports
+        )
     )
 
 
