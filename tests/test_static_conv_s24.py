@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.params import c1_param_unknown
+from docref.checks.static.types_rules import c2_param_type
 
 from tests.static_helpers import flagged, project_input
 
@@ -146,3 +147,45 @@ def load(nlp, frame):
 '''
     found = flagged(c1_name_unresolved, tmp_path, code, "load")
     assert [f.message.split("`")[1] for f in found] == expected, [f.message for f in found]
+
+
+_VC_DOC = {
+    "numpy": (
+        "Parameters\n    ----------\n    Tc : float\n        Critical temperature.\n"
+        "    Vc : float\n        Critical volume."
+    ),
+    "google": (
+        "Args:\n        Tc (float): Critical temperature.\n        Vc (float): Critical volume."
+    ),
+    "rest": ":param float Tc: Critical temperature.\n    :param float Vc: Critical volume.",
+}
+
+
+@pytest.mark.parametrize("style", sorted(_VC_DOC))
+@pytest.mark.parametrize(
+    ("annotation", "expected"),
+    [
+        ("None = None", []),
+        ("str = None", ["Vc"]),
+        ("str | None = None", ["Vc"]),
+    ],
+    ids=["bare-none-on-a-none-default", "control-str", "control-optional-str"],
+)
+def test_a_bare_none_annotation_names_no_type_a_caller_passes(
+    tmp_path: Path, style: str, annotation: str, expected: list[str]
+) -> None:
+    # round 49 (chemicals ``critical_surface_methods(..., Vc: None = None)`` documented
+    # ``float``, 4 DEB): an annotation that admits only the ``None`` default is a marker of
+    # "not given", not the type of what callers pass.  A real annotation the documented type
+    # contradicts stays reported.
+    doc = _VC_DOC[style]
+    code = f'''
+def methods(Tc: float | None = None, Vc: {annotation}) -> list:
+    """List the methods.
+
+    {doc}
+    """
+    return [Tc, Vc]
+'''
+    found = flagged(c2_param_type, tmp_path, code, "methods")
+    assert [f.message.split()[1] for f in found] == expected, [f.message for f in found]

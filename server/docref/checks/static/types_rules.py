@@ -136,7 +136,11 @@ def _without_sentinel(inp: StaticInput, param: Param, annotation: TypeExpr) -> T
 def _only_its_default(param: Param, annotation: TypeExpr) -> bool:
     """The annotation admits the default alone (``ln: Literal["DEPRECATED"] = "DEPRECATED"``,
     round 33, fpdf2): it types the marker of a parameter kept for old callers, not the values
-    they pass, which the docstring documents (``ln (int): **DEPRECATED**``)."""
+    they pass, which the docstring documents (``ln (int): **DEPRECATED**``).  A bare ``None``
+    annotation on a ``None`` default (chemicals' ``Vc: None = None`` documented ``float``,
+    round 49) is the same marker: it names no value a caller passes."""
+    if annotation.is_none:
+        return param.default == "None"
     if annotation.name != "Literal" or len(annotation.args) != 1 or param.default is None:
         return False
     try:
