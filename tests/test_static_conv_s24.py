@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.params import c1_param_unknown
+from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_rules import c2_param_type
 
 from tests.static_helpers import flagged, project_input
@@ -189,3 +190,34 @@ def methods(Tc: float | None = None, Vc: {annotation}) -> list:
 '''
     found = flagged(c2_param_type, tmp_path, code, "methods")
     assert [f.message.split()[1] for f in found] == expected, [f.message for f in found]
+
+
+_PLOT_RETURNS = {
+    "google": '"""Plot the signal.\n\n    Returns:\n        {text}\n    """',
+    "numpy": '"""Plot the signal.\n\n    Returns\n    -------\n    {text}\n    """',
+    "rest": '"""Plot the signal.\n\n    :returns: {text}\n    """',
+}
+
+
+@pytest.mark.parametrize("style", sorted(_PLOT_RETURNS))
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Though the function returns nothing, the figure can be retrieved as follows.", 0),
+        ("Although this function does not return the figure, plt.gcf() gives it.", 0),
+        ("Though drawn in place, the figure object.", 1),
+        ("The figure, drawn in place.", 1),
+    ],
+    ids=["though-returns-nothing", "although-does-not-return", "control-though", "control"],
+)
+def test_returns_conceding_the_function_returns_nothing_claims_no_value(
+    tmp_path: Path, style: str, text: str, expected: int
+) -> None:
+    # round 49 (neurokit2 ``ecg_plot``, ``eog_plot``, ``signal_plot``, 3 FALSE): a Returns
+    # section whose text says the function returns nothing and how to get the figure claims
+    # no returned value.  A concessive clause about something else, and a text naming the
+    # figure, stay reported on a function returning nothing.
+    doc = _PLOT_RETURNS[style].format(text=text)
+    code = f"def plot(signal):\n    {doc}\n    draw(signal)\n"
+    found = flagged(c3_returns_without_value, tmp_path, code, "plot")
+    assert len(found) == expected, [f.message for f in found]

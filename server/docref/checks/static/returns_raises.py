@@ -97,10 +97,10 @@ _NONE_RETURN = re.compile(
 )
 _EPYDOC_MARKUP = re.compile(r"^[LCIB]\{(.*)\}$")
 # an untyped Returns text that tells when or whether the call returns, not what it returns:
-# "This function only returns when cancelled", "Never returns", "Does not return"
+# "Only returns when cancelled", "Though the function returns nothing, ..." (neurokit2, r49)
 _WHEN_RETURNS = re.compile(
-    r"^(?:(?:this|the)\s+(?:function|method|coroutine|call)\b|it\s+(?:only|never)\b"
-    r"|only\s+returns\b|never\s+returns\b|does\s+not\s+return\b|doesn't\s+return\b)",
+    r"^(?:(?:al)?though\s+|while\s+)?(?:(?:this|the)\s+(?:function|method|coroutine|call)\b|it\s+"
+    r"(?:only|never)\b|only\s+returns\b|never\s+returns\b|does(?:\s+no|n')t\s+return\b)",
     re.I,
 )
 _MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")
