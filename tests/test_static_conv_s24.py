@@ -9,6 +9,7 @@ import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.returns_raises import c3_returns_without_value
+from docref.checks.static.types_returns import c2_return_type, return_types
 from docref.checks.static.types_rules import c2_param_type
 
 from tests.static_helpers import flagged, project_input
@@ -221,3 +222,92 @@ def test_returns_conceding_the_function_returns_nothing_claims_no_value(
     code = f"def plot(signal):\n    {doc}\n    draw(signal)\n"
     found = flagged(c3_returns_without_value, tmp_path, code, "plot")
     assert len(found) == expected, [f.message for f in found]
+
+
+_TRANSFORM_CORE = '''
+class Transform:
+    """A transform of circuits."""
+
+    def __init__(self, fn, is_informative=False):
+        self.fn, self.is_informative = fn, is_informative
+
+    def __call__(self, circuit):
+        tapes, post = self.fn(circuit)
+        return post(tapes) if self.is_informative else (tapes, post)
+
+
+def transform(*args, **kwargs):
+    """Make a transform."""
+    return Transform(*args, **kwargs)
+
+
+def logged(fn):
+    """Log the calls."""
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return wrapper
+'''
+
+
+_INSPECTOR_RETURNS = {
+    "google": "Returns:\n        Inspector: the inspector of the decompositions.",
+    "numpy": "Returns\n    -------\n    Inspector\n        the inspector of the decompositions.",
+    "rest": ":returns: the inspector of the decompositions.\n    :rtype: Inspector",
+}
+
+
+@pytest.mark.parametrize("style", sorted(_INSPECTOR_RETURNS))
+@pytest.mark.parametrize(
+    ("decorator", "expected"),
+    [
+        ("@partial(transform, is_informative=True)", []),
+        ("@functools.partial(transform, is_informative=True)", []),
+        ("@transform", []),
+        ("@logged", ["C2-RETURN-TYPE"]),
+        ("", ["C2-RETURN-TYPE"]),
+    ],
+    ids=["partial", "functools-partial", "plain", "control-a-wrapper", "control-undecorated"],
+)
+def test_a_decorator_putting_an_object_in_the_functions_place(
+    tmp_path: Path, style: str, decorator: str, expected: list[str]
+) -> None:
+    # round 46 (pennylane ``@partial(transform, is_informative=True)`` on ``decomp_inspector``
+    # and ``phase_polynomial``, 2 FALSE): ``transform`` (re-exported by the package, defined
+    # in ``core/__init__.py`` beside a submodule ``core/transform.py``) returns
+    # a ``Transform`` object; callers call that object, so the Returns ("Inspector", what the
+    # informative transform hands back) is not the body's ``(tapes, postprocessing)`` pair.
+    # The finding moves to the opt-in C2-RETURN-TYPE-WEAK.  A wrapper-defining decorator and
+    # no decorator keep C2-RETURN-TYPE.
+    returns = _INSPECTOR_RETURNS[style]
+    code = f'''
+import functools
+from collections.abc import Callable
+from functools import partial
+
+from pkg.transforms import logged, transform
+
+
+class Inspector:
+    """Inspects."""
+
+
+{decorator}
+def inspect(tape) -> tuple[list, Callable]:
+    """Inspect the decompositions.
+
+    {returns}
+    """
+    return [tape], Inspector
+'''
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/transforms/__init__.py": "from .core import logged, transform\n",
+        # as pennylane: the package defines ``transform`` beside a submodule of that name
+        "pkg/transforms/core/__init__.py": _TRANSFORM_CORE,
+        "pkg/transforms/core/transform.py": '"""The transform machinery."""\n',
+        "pkg/inspector.py": code,
+    }
+    inp = project_input(tmp_path, files, "pkg/inspector.py", "inspect")
+    assert [f.rule for f in c2_return_type(inp)] == expected
+    weak = [f.rule for f in return_types(inp) if f.rule == "C2-RETURN-TYPE-WEAK"]
+    assert weak == ([] if expected else ["C2-RETURN-TYPE-WEAK"])

@@ -164,8 +164,8 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
             why="C2-RETURN-TYPE's finding when the code does not corroborate which side is "
             "wrong: a top-level documented or annotated type that resolves nowhere (another "
             "library's class, a word), a class documented for a Callable annotation (it may "
-            "define __call__), type[X] for X, a bare type/filter/map (a name), or a set "
-            "documented for a returned frozenset of the same items. Opt-in: "
+            "define __call__), type[X] for X, a bare type/filter/map (a name), a set for a "
+            "returned frozenset, or a function a project decorator replaces by an object. Opt-in: "
             'enable = ["C2-RETURN-TYPE-WEAK"] or --extend-select C2-RETURN-TYPE-WEAK.',
             example="def callback() -> Callable:\n"
             '    """Returns:\n        Recorder: the callback."""',

@@ -1,11 +1,12 @@
 """The project functions a decorated function's decorators resolve to (one hop, as callees).
 
-C2-PARAM-TYPE's corroboration (:mod:`.param_decorators`: a wrapper rebuilding the arguments)
-and C3-RETURNS-YIELDS' (:mod:`.return_decorators`: a wrapper returning a value of its own)
-both read the decorator's source; a decorator that is not the project's, or whose file cannot
-be read, proves nothing and is passed over.  :func:`project_function` finds the project
-function a decorator names for C1-PARAM-UNKNOWN (:mod:`.params_added`), through the packages
-re-exporting it.
+C2-PARAM-TYPE's corroboration (:mod:`.param_decorators`: a wrapper rebuilding the arguments),
+C3-RETURNS-YIELDS' (:mod:`.return_decorators`: a wrapper returning a value of its own) and
+C2-RETURN-TYPE's (a decorator putting an object in the function's place) read the decorator's
+source; a decorator that is not the project's, or whose file cannot be read, proves nothing
+and is passed over.  ``@partial(transform, is_informative=True)`` is ``transform`` applied with
+keywords (pennylane's informative transforms, round 46), and a decorator a package's
+``__init__`` re-exports is followed to its definition (:func:`project_function`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ __all__ = ["project_decorator_defs", "project_function"]
 
 # the file defining the decorator plus up to this many modules re-exporting it on the way
 _REEXPORT_HOPS = 4
+_PARTIAL = frozenset({"partial", "functools.partial"})
 
 
 def project_function(inp: StaticInput, written: str) -> tuple[FileExtract, Function] | None:
@@ -64,14 +66,21 @@ def project_decorator_defs(
     inp: StaticInput, node: FuncNode, skip: Container[str]
 ) -> Iterator[tuple[ast.expr, FuncNode]]:
     """Each decorator expression of ``node`` whose last name is not in ``skip`` and that
-    resolves to a function of the project, with that function's parsed node."""
+    resolves to a function of the project, with that function's parsed node (for
+    ``@partial(deco, ...)`` the expression ``deco``: the decorator itself, not a factory)."""
     resolver: CallResolver | None = None
     for dec in node.decorator_list:
-        name = dotted(dec.func if isinstance(dec, ast.Call) else dec)
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        if isinstance(dec, ast.Call) and dotted(dec.func) in _PARTIAL and dec.args:
+            dec = target = dec.args[0]
+        name = dotted(target)
         if name is None or name.rsplit(".", 1)[-1] in skip:
             continue
         resolver = resolver or CallResolver(inp.graph, inp.file, inp.function)
         found = resolver.entity(name)
+        if found is None:  # not external: perhaps re-exported by a package
+            reexported = project_function(inp, name)
+            found = (reexported[0].path, reexported[1]) if reexported is not None else None
         if not isinstance(found, tuple):
             continue
         path, deco = found

@@ -22,7 +22,12 @@ from docref.checks.static.returns_raises_ast import (
 )
 from docref.segments import Segment
 
-__all__ = ["BODY_RUNS", "PLAIN_DECORATORS", "decorator_makes_the_value"]
+__all__ = [
+    "BODY_RUNS",
+    "PLAIN_DECORATORS",
+    "decorator_builds_an_object",
+    "decorator_makes_the_value",
+]
 
 # Decorators that leave a generator a generator (anything else may wrap it: contextmanager…).
 PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override", "final"})
@@ -77,6 +82,30 @@ def _project_wrapper_supplies_value(inp: StaticInput, node: FuncNode) -> bool:
         if any(_wraps_with_own_value(d) for d in candidates):
             return True
     return False
+
+
+def decorator_builds_an_object(inp: StaticInput, node: FuncNode) -> bool:
+    """A project decorator puts an object of a project class in the function's place: it
+    defines no wrapper and every ``return`` of it builds an instance (pennylane's
+    ``transform(*args, **kwargs)`` returning ``Transform(...)``, applied as
+    ``@partial(transform, is_informative=True)``, round 46: 2 FALSE).  Callers call that
+    object, whose result the body's return annotation does not describe (the transform's
+    ``(tapes, postprocessing)`` pair against the Returns' "DecompGraphInspector"), so
+    C2-RETURN-TYPE cannot corroborate a Returns type against the annotation.  A decorator
+    defining a wrapper, or returning the function, is read as the wrapper's call."""
+    for dec, deco_node in project_decorator_defs(inp, node, BODY_RUNS):
+        if isinstance(dec, ast.Call) or _nested_defs(deco_node):
+            continue  # a factory, or a decorator returning a wrapper it defines
+        returns = [n for n in own_nodes(deco_node) if isinstance(n, ast.Return)]
+        if returns and all(_builds_an_instance(r.value) for r in returns):
+            return True
+    return False
+
+
+def _builds_an_instance(value: ast.expr | None) -> bool:
+    """``Transform(*args, **kwargs)``: a call of a capitalised name, a class by convention."""
+    name = dotted(value.func) if isinstance(value, ast.Call) else None
+    return name is not None and name.rsplit(".", 1)[-1][:1].isupper()
 
 
 def _nested_defs(fn: FuncNode) -> list[FuncNode]:

@@ -16,8 +16,10 @@ import re
 
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.params import signatures
+from docref.checks.static.return_decorators import decorator_builds_an_object
 from docref.checks.static.return_evidence import RULE_RETURN_WEAK, return_type_corroborated
 from docref.checks.static.returned_kinds import returned_kinds
+from docref.checks.static.returns_raises_ast import function_node
 from docref.checks.static.type_parts import agrees_with_a_part, google_items
 from docref.checks.static.type_scope import number_for_an_array
 from docref.checks.static.types_common import (
@@ -131,6 +133,7 @@ def return_types(inp: StaticInput) -> list[Finding]:
     said = annotation.render()
     numpy = all(number_for_an_array(doc, annotation) for doc in readings if doc)
     strong = all(return_type_corroborated(inp, doc, annotation) for doc in readings if doc)
+    strong = strong and not _replaced_by_its_decorator(inp)
     rule = RULE_NUMPY_SCALAR if numpy else RULE_RETURN_TYPE if strong else RULE_RETURN_WEAK
     made = _returned_as_documented(inp, readings, annotation)
     if made is not None:
@@ -173,6 +176,15 @@ def _returned_as_documented(
         if any(incompatible(inp, made, doc) for doc in readings if doc):
             return None
     return " or ".join(f"{'an' if k[0] in 'aeiou' else 'a'} {k}" for k in sorted(kinds))
+
+
+def _replaced_by_its_decorator(inp: StaticInput) -> bool:
+    """A project decorator puts an object in the function's place (:mod:`.return_decorators`):
+    the annotation types the body, the Returns may type the object's call."""
+    if not inp.function.decorators:
+        return False
+    node = function_node(inp.data, inp.function)
+    return node is not None and decorator_builds_an_object(inp, node)
 
 
 def _overloads_return(inp: StaticInput) -> str | None:
