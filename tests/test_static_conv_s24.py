@@ -12,7 +12,7 @@ from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_returns import c2_return_type, return_types
 from docref.checks.static.types_rules import c2_param_type
 
-from tests.static_helpers import flagged, project_input
+from tests.static_helpers import flagged, project_findings, project_input
 
 _WRITER_ENTRIES = {
     "google": """
@@ -311,3 +311,107 @@ def inspect(tape) -> tuple[list, Callable]:
     assert [f.rule for f in c2_return_type(inp)] == expected
     weak = [f.rule for f in return_types(inp) if f.rule == "C2-RETURN-TYPE-WEAK"]
     assert weak == ([] if expected else ["C2-RETURN-TYPE-WEAK"])
+
+
+_SPEC_MIXIN = '''
+class SpecMixin:
+    """Builds the spec."""
+
+    def _init_spec(self, *, title=None, version=None, **options):
+        self.spec = (title, version, options)
+'''
+
+
+_API = '''
+from pkg.spec import SpecMixin
+
+
+class Api(SpecMixin):
+    """Main class.
+
+    {doc}
+    """
+
+    def __init__(self, app=None, *, spec_kwargs=None):
+        self._app = app
+        self._spec_kwargs = spec_kwargs or {{}}
+
+    def init_app(self, app, *, spec_kwargs=None):
+        self._init_spec({call})
+'''
+
+
+_SPEC_ENTRIES = {
+    "rest": ":param str {first}: API title.\n    :param str version: API version.",
+    "google": "Args:\n        {first} (str): API title.\n        version (str): API version.",
+    "numpy": (
+        "Parameters\n    ----------\n    {first} : str\n        API title.\n"
+        "    version : str\n        API version."
+    ),
+}
+
+
+@pytest.mark.parametrize("style", sorted(_SPEC_ENTRIES))
+@pytest.mark.parametrize(
+    ("intro", "first", "call", "expected"),
+    [
+        ("Keys of ``spec_kwargs`` added to APISpec's:", "title", "**self._spec_kwargs", []),
+        (
+            "Keys of ``spec_kwargs`` added to APISpec's:",
+            "title",
+            "**{**self._spec_kwargs, **(spec_kwargs or {})}",
+            [],
+        ),
+        (
+            "Keys of ``spec_kwargs`` added to APISpec's:",
+            "colour",
+            "**self._spec_kwargs",
+            ["colour"],
+        ),
+        ("Keys of ``spec_kwargs`` added to APISpec's:", "title", "**self._options", 2),
+        ("Keys of the spec added to APISpec's:", "title", "**self._spec_kwargs", 2),
+    ],
+    ids=["unpacked", "merged", "control-no-such-key", "control-other-dict", "control-no-param"],
+)
+def test_keys_a_method_takes_from_the_unpacked_parameter(
+    tmp_path: Path, style: str, intro: str, first: str, call: str, expected: list[str] | int
+) -> None:
+    # round 49 (flask-smorest ``Api``, 6 FALSE): entries after a sentence naming the
+    # constructor parameter ``spec_kwargs`` and ending with a colon document its keys; the
+    # class reads them by unpacking it into ``self._init_spec(...)`` (a base's method) whose
+    # keywords they are.  A key that method does not take, a method handed another mapping,
+    # and an intro naming no parameter stay reported.
+    entries = _SPEC_ENTRIES[style].format(first=first)
+    code = _API.format(doc=f"{intro}\n\n    {entries}", call=call)
+    files = {"pkg/__init__.py": "", "pkg/spec.py": _SPEC_MIXIN, "pkg/api.py": code}
+    found = [
+        f for f in project_findings(tmp_path, files, "pkg/api.py") if f.rule == "C1-PARAM-UNKNOWN"
+    ]
+    names = [f.message.split('"')[1] for f in found]
+    assert names == expected if isinstance(expected, list) else len(names) == expected, names
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        ("The ``spec_kwargs`` dictionary is passed to APISpec. It adds a few parameters:", []),
+        ("The dictionary is passed to APISpec. It adds a few parameters:", ["title", "version"]),
+    ],
+    ids=["paragraph-names-the-parameter", "control-paragraph-names-none"],
+)
+def test_keys_documented_after_a_paragraph_between_entries(
+    tmp_path: Path, paragraph: str, expected: list[str]
+) -> None:
+    # flask-smorest's layout: the constructor's own entries, then a paragraph whose first
+    # sentence names ``spec_kwargs`` and whose last ends with a colon, then the keys
+    doc = (
+        ":param app: the application\n    :param spec_kwargs: kwargs for APISpec\n\n"
+        f"    {paragraph}\n\n"
+        "    :param str title: API title.\n    :param str version: API version."
+    )
+    code = _API.format(doc=doc, call="**self._spec_kwargs")
+    files = {"pkg/__init__.py": "", "pkg/spec.py": _SPEC_MIXIN, "pkg/api.py": code}
+    found = [
+        f for f in project_findings(tmp_path, files, "pkg/api.py") if f.rule == "C1-PARAM-UNKNOWN"
+    ]
+    assert [f.message.split('"')[1] for f in found] == expected

@@ -239,7 +239,7 @@ def _check_class(
     parsed = without_new_parameters(fe, cls, ctor, parsed)
     parsed = without_class_attributes(fe, cls, ctor, parsed)
     parsed = without_declared_in_body(fe, cls, ctor, data, parsed)
-    parsed = without_option_keys(cls, ctor, data, parsed)
+    parsed = without_option_keys(fe, cls, ctor, data, parsed, resolver)
     parsed = without_hook_parameters(fe, cls, ctor, parsed)
 
     def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:

@@ -37,12 +37,13 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.static.class_constructors import Constructor
+from docref.checks.static.class_constructors import Constructor, ConstructorResolver
 from docref.checks.static.class_gates import documented_names, without_entries
 from docref.graph.model import Class, FileExtract
 from docref.segments import ParsedDocstring
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+_PROSE = ("summary", "prose")
 
 __all__ = [
     "without_class_attributes",
@@ -137,18 +138,35 @@ def _own_body(fe: FileExtract, cls: Class, data: bytes) -> str:
 
 
 def without_option_keys(
-    cls: Class, ctor: Constructor, data: bytes, parsed: ParsedDocstring
+    fe: FileExtract,
+    cls: Class,
+    ctor: Constructor,
+    data: bytes,
+    parsed: ParsedDocstring,
+    resolver: ConstructorResolver | None = None,
 ) -> ParsedDocstring:
     """``parsed`` without the parameter entries that document keys of a constructor parameter
     (see the module docstring): the entries after an introducing sentence ending with a colon
-    and naming the parameter, that the class's code reads as keys of that parameter."""
+    and naming the parameter -- or, between entries, after a paragraph naming it (flask-smorest's
+    ``Api``: "The ``spec_kwargs`` dictionary is passed as kwargs to the internal APISpec
+    instance. **flask-smorest** adds a few parameters ...:", round 49) --, that the class's
+    code reads as keys of that parameter, or that a method the class calls with it unpacked
+    (``self._init_spec(**{**self._spec_kwargs, ...})``) takes by name."""
     segments = parsed.segments
-    first = next((i for i, s in enumerate(segments) if s.kind == "param"), 0)
-    intro = segments[first - 1] if first else None
-    if intro is None or intro.kind not in ("summary", "prose") or not intro.text.endswith(":"):
-        return parsed
     params = {p.name.lstrip("*") for p in ctor.params}
-    named = set(_WORD.findall(intro.text)) & params
+    named: set[str] = set()
+    for at, intro in enumerate(segments[:-1]):
+        if segments[at + 1].kind != "param" or intro.kind not in _PROSE:
+            continue
+        if not intro.text.endswith(":"):
+            continue
+        start = at
+        while start > 0 and segments[start - 1].kind in _PROSE:
+            start -= 1
+        # the paragraph between two groups of entries; before the first, the intro alone
+        between = start > 0 and segments[start - 1].kind == "param"
+        for segment in segments[start : at + 1] if between else [intro]:
+            named |= set(_WORD.findall(segment.text)) & params
     if not named:
         return parsed
     documented = documented_names(parsed, attributes=False) - params
@@ -162,4 +180,21 @@ def without_option_keys(
     owner = rf"(?<![\w.])(?:self\._?)?(?:{'|'.join(map(re.escape, sorted(named)))})"
     getter = r"\s*(?:\.\s*(?:get|pop|setdefault)\s*\(|\[)\s*"
     read = {n for n in documented if re.search(rf"""{owner}{getter}(["']){re.escape(n)}\1""", code)}
-    return without_entries(parsed, read)
+    unpacked = set(re.findall(rf"\bself\.(\w+)\([^()\n]*?\*\*[^\n]*?{owner}(?!\w)", code))
+    taken = {n for m in unpacked for n in _method_parameters(fe, cls, m, resolver)}
+    return without_entries(parsed, read | (taken & documented))
+
+
+def _method_parameters(
+    fe: FileExtract, cls: Class, method: str, resolver: ConstructorResolver | None
+) -> set[str]:
+    """The named parameters of ``cls.method``, or of the first project base defining it."""
+    owners = [(fe, cls)]
+    if resolver is not None:
+        owners += [f for b in cls.bases if (f := resolver.resolve_class(fe, b, cls.parent_class))]
+    for extract, owner in owners:
+        qualname = f"{owner.qualname}.{method}"
+        found = next((f for f in extract.functions if f.qualname == qualname), None)
+        if found is not None:
+            return {p.name for p in found.params if p.kind not in ("vararg", "kwarg")}
+    return set()
