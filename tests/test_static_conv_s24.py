@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.params import c1_param_unknown
+from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_returns import c2_return_type, return_types
 from docref.checks.static.types_rules import c2_param_type
@@ -415,3 +416,50 @@ def test_keys_documented_after_a_paragraph_between_entries(
         f for f in project_findings(tmp_path, files, "pkg/api.py") if f.rule == "C1-PARAM-UNKNOWN"
     ]
     assert [f.message.split('"')[1] for f in found] == expected
+
+
+_PROSE_ENTRY = {
+    "google": "Args:\n        {name}: {text}",
+    "numpy": "Parameters\n    ----------\n    {name}\n        {text}",
+    "rest": ":param {name}: {text}",
+}
+
+
+@pytest.mark.parametrize("style", sorted(_PROSE_ENTRY))
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Number of seconds to wait before a retry. Defaults to ``'0s'`` (immediate).", 0),
+        ('Number of seconds to wait before a retry. Default: "30s".', 0),
+        ("The dictionary type.", 0),
+        ("Number of seconds to wait before a retry. Defaults to 0.", 1),
+        ("Number of seconds to wait before a retry.", 1),
+        ("The dictionary of retry settings.", 1),
+    ],
+    ids=[
+        "count-with-quoted-default",
+        "count-with-quoted-default-colon",
+        "a-type-named",
+        "control-unquoted-default",
+        "control-count",
+        "control-dictionary-of",
+    ],
+)
+def test_prose_kind_words_on_a_string_parameter(
+    tmp_path: Path, style: str, text: str, expected: int
+) -> None:
+    # round 49 (kfp, 2 FALSE): "Number of seconds ... Defaults to ``'0s'``" on
+    # ``backoff_duration: Optional[str]`` -- the entry's own default is text, the count is
+    # what it says; "type_name: The dictionary type." on a ``str`` naming a type.  A count
+    # with no quoted default, and "The dictionary of ..." on a ``str``, stay reported.
+    entry = _PROSE_ENTRY[style].format(name="wait", text=text)
+    code = f'''
+def retry(wait: Optional[str] = None):
+    """Set the retry policy.
+
+    {entry}
+    """
+    return wait
+'''
+    found = flagged(c2_prose_param_type, tmp_path, "from typing import Optional\n" + code, "retry")
+    assert len(found) == expected, [f.message for f in found]
