@@ -13,7 +13,7 @@ from docref.checks.static.returns_raises import c3_returns_without_value
 from docref.checks.static.types_returns import c2_return_type, return_types
 from docref.checks.static.types_rules import c2_param_type
 
-from tests.static_helpers import flagged, project_findings, project_input
+from tests.static_helpers import default_findings, flagged, project_findings, project_input
 
 _WRITER_ENTRIES = {
     "google": """
@@ -463,3 +463,87 @@ def retry(wait: Optional[str] = None):
 '''
     found = flagged(c2_prose_param_type, tmp_path, "from typing import Optional\n" + code, "retry")
     assert len(found) == expected, [f.message for f in found]
+
+
+_OPERATION_ENTRIES = {
+    "google": (
+        "Args:\n        {first}: rotation angle\n        wires: the wires\n        {last}: a label"
+    ),
+    "numpy": (
+        "Parameters\n    ----------\n    {first} : float\n        rotation angle\n"
+        "    wires : Sequence[int]\n        the wires\n    {last} : str\n        a label"
+    ),
+    "rest": (
+        ":param {first}: rotation angle\n    :param wires: the wires\n    :param {last}: a label"
+    ),
+}
+
+
+@pytest.mark.parametrize("style", sorted(_OPERATION_ENTRIES))
+@pytest.mark.parametrize(
+    ("signature", "first", "last", "expected"),
+    [
+        ("*params, wires=None, id=None", "phi", "id", []),
+        ("*params, wires", "phi", "id", ["id"]),
+        ("*params, wires=None, id=None", "*angles", "id", ["*angles"]),
+        ("phi_old, wires=None, id=None", "phi", "id", ["phi"]),
+    ],
+    ids=[
+        "items-before-the-keywords",
+        "control-stale-entry-after-them",
+        "control-starred-entry",
+        "control-positional-signature",
+    ],
+)
+def test_entries_before_the_keywords_name_the_items_of_varargs(
+    tmp_path: Path, style: str, signature: str, first: str, last: str, expected: list[str]
+) -> None:
+    # round 46 (pennylane ``DoubleExcitationMinus`` inheriting ``Operator.__init__(self,
+    # *params, wires=None, id=None)``, ``QutritUnitary(*params, wires)``, 2 FALSE): the entries
+    # before the first keyword-only parameter's document the items of ``*params`` by name.
+    # QutritUnitary's ``id`` after ``wires`` (judged TRUE), a starred entry (``*summands`` for
+    # ``*operands``, TRUE) and a signature with named positionals stay reported.
+    doc = _OPERATION_ENTRIES[style].format(first=first, last=last)
+    code = f'''
+class Operator:
+    """An operator."""
+
+    def __init__(self, {signature}):
+        self.data = ({signature.split(",")[0].lstrip("*")}, wires)
+
+
+class Excitation(Operator):
+    """A double excitation.
+
+    {doc}
+    """
+'''
+    found = [f for f in default_findings(tmp_path, code) if f.rule == "C1-PARAM-UNKNOWN"]
+    assert [f.message.split('"')[1] for f in found] == expected, [f.message for f in found]
+
+
+@pytest.mark.parametrize(
+    ("signature", "expected"),
+    [("*params, rng=None", []), ("*size, rng=None", ["s"])],
+    ids=["generic-params", "control-a-named-sequence"],
+)
+def test_only_a_generic_varargs_has_items_named(
+    tmp_path: Path, signature: str, expected: list[str]
+) -> None:
+    # scikit-rf ``rand_c(*size, rng=None)`` documenting ``s : list-like`` (judged TRUE, round
+    # 31): a specific sequence renamed in its entry, not its items named
+    code = f'''
+def rand_c({signature}):
+    """Create a complex random array.
+
+    Parameters
+    ----------
+    s : list-like
+        shape of array
+    rng : Generator or None
+        the random number generator
+    """
+    return rng
+'''
+    found = flagged(c1_param_unknown, tmp_path, code, "rand_c")
+    assert [f.message.split('"')[1] for f in found] == expected, [f.message for f in found]

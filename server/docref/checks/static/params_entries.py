@@ -24,6 +24,9 @@
   names a parameter (pastas' "Other Parameters / Time series settings" above ``fill_nan``,
   ``fill_before``, ... for ``settings: dict or str``, round 41: 25 FALSE) -- the keys of that
   parameter, grouped under its name; under a sub-heading naming no parameter they stay judged.
+* :func:`leading_item_of_varargs`: ``phi`` before ``wires`` for ``(*params, wires, id)`` --
+  the entries before the first keyword-only parameter's document the items of ``*params``,
+  named (pennylane's operations inheriting ``Operator.__init__``, round 46).
 * :func:`group_of_varargs`: ``*columns`` for ``column, *additional_columns`` -- one entry
   for a parameter and the ``*varargs`` after it (round 19).
 * :func:`labels_positional_only`: ``__type`` for a positional-only ``__type_pos`` -- a label
@@ -234,6 +237,8 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
         return True
     if index_of_numbered(name, [p.name for p in params]):
         return True
+    if leading_item_of_varargs(inp.docstring.segments, segment, name, params):
+        return True
     names = [n.strip().strip("`*\\") for n in (segment.name or "").split(",")]
     if not segment.type and lists_types([n for n in names if n], inp.graph):
         return True
@@ -245,6 +250,36 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
     # only a tuple form written before the entry introduces it (a Returns ``(a, b)`` does not)
     own = {p.name.lstrip("*") for p in params}
     return element_of_a_tuple(name, inp.source[inp.docstring.body_start : segment.start], own)
+
+
+# varargs whose items each have a meaning of their own, which the docstring names
+_GENERIC_ITEMS = frozenset({"params", "parameters", "args", "arguments"})
+
+
+def leading_item_of_varargs(
+    segments: list[Segment], segment: Segment, name: str, params: list[Param]
+) -> bool:
+    """``phi (float): rotation angle`` then ``wires``, ``id`` on ``(*params, wires, id)``: a
+    signature whose only positional arguments are an undocumented generic ``*params`` followed
+    by keyword-only parameters, and an unstarred entry before the first entry naming a parameter
+    and not a near miss of one -- an item of the varargs, documented by its name.  A stale
+    entry after the named ones (QutritUnitary's ``id``, judged TRUE), a renamed starred entry
+    (``*summands`` for ``*operands``) and a positional signature stay judged."""
+    own = [p for p in params if p.name not in ("self", "cls")]
+    if not own or own[0].kind != "vararg" or "*" in (segment.name or ""):
+        return False
+    if own[0].name.lstrip("*") not in _GENERIC_ITEMS:
+        return False  # ``s`` for ``(*size, rng=None)``: the sequence renamed (scikit-rf, TRUE)
+    named = {p.name for p in own if p.kind == "keyword_only"}
+    if not named:
+        return False  # ``(*values)`` alone: a subclass's slots, judged (pyasn1, round 32)
+    named.add(own[0].name.lstrip("*"))
+    for entry in (s for s in segments if s.kind == "param" and s.name):
+        if {n.strip().lstrip("*") for n in (entry.name or "").split(",")} & named:
+            return False  # a named parameter's entry (or the varargs' own) came first
+        if entry is segment:
+            return closest_parameter(name, [p.name for p in own]) is None
+    return False
 
 
 def group_of_varargs(shown: str, name: str, params: list[Param], documented: set[str]) -> bool:
