@@ -547,3 +547,34 @@ def rand_c({signature}):
 '''
     found = flagged(c1_param_unknown, tmp_path, code, "rand_c")
     assert [f.message.split('"')[1] for f in found] == expected, [f.message for f in found]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("see: https://github.com/tensorflow/tensorboard/blob/master/README.md", []),
+        ("cf: <https://example.org/curves>", []),
+        ("see: the README of the plugin", ["see"]),
+        ("url: https://example.org/curves", ["url"]),
+    ],
+    ids=["see-link", "cf-link", "control-see-prose", "control-a-link-entry"],
+)
+def test_a_see_link_closing_an_args_block_is_no_entry(
+    tmp_path: Path, line: str, expected: list[str]
+) -> None:
+    # round 49 (tensorboardX ``add_pr_curve_raw``, 1 FALSE): ``see: https://...`` as the last
+    # line of Args is a reference, not a parameter entry.  ``see`` followed by prose, and an
+    # entry of another name holding a link, stay reported (a stale ``url`` parameter).
+    code = f'''
+def curve(tag, num_thresholds=127):
+    """Add a curve.
+
+    Args:
+        tag (str): Data identifier
+        num_thresholds (int): Number of thresholds used to draw the curve.
+        {line}
+    """
+    return tag, num_thresholds
+'''
+    found = flagged(c1_param_unknown, tmp_path, code, "curve")
+    assert [f.message.split('"')[1] for f in found] == expected, [f.message for f in found]

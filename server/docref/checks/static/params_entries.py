@@ -27,6 +27,8 @@
 * :func:`leading_item_of_varargs`: ``phi`` before ``wires`` for ``(*params, wires, id)`` --
   the entries before the first keyword-only parameter's document the items of ``*params``,
   named (pennylane's operations inheriting ``Operator.__init__``, round 46).
+* ``see: https://...``: an untyped ``see``/``cf`` entry whose text is a link alone is a
+  reference line of the section (tensorboardX, round 49), not a parameter's entry.
 * :func:`group_of_varargs`: ``*columns`` for ``column, *additional_columns`` -- one entry
   for a parameter and the ``*varargs`` after it (round 19).
 * :func:`labels_positional_only`: ``__type`` for a positional-only ``__type_pos`` -- a label
@@ -239,6 +241,8 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
         return True
     if leading_item_of_varargs(inp.docstring.segments, segment, name, params):
         return True
+    if name in ("see", "cf") and not segment.type and _LINK_ONLY.match(_entry_text(segment)):
+        return True  # ``see: https://...`` closing an Args block: a reference (tensorboardX)
     names = [n.strip().strip("`*\\") for n in (segment.name or "").split(",")]
     if not segment.type and lists_types([n for n in names if n], inp.graph):
         return True
@@ -250,6 +254,16 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
     # only a tuple form written before the entry introduces it (a Returns ``(a, b)`` does not)
     own = {p.name.lstrip("*") for p in params}
     return element_of_a_tuple(name, inp.source[inp.docstring.body_start : segment.start], own)
+
+
+# an entry's text that is a link alone (``see: https://github.com/...``)
+_LINK_ONLY = re.compile(r"\s*<?https?://\S+>?\s*$")
+
+
+def _entry_text(segment: Segment) -> str:
+    """The entry's text after its name and the colon (or a NumPy name line)."""
+    head, colon, rest = segment.text.partition(":")
+    return rest if colon and head.strip().strip("`*") == segment.name else ""
 
 
 # varargs whose items each have a meaning of their own, which the docstring names
