@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.params import c1_param_unknown
 from docref.checks.static.prose_params import c2_prose_param_type
@@ -578,3 +579,44 @@ def curve(tag, num_thresholds=127):
 '''
     found = flagged(c1_param_unknown, tmp_path, code, "curve")
     assert [f.message.split('"')[1] for f in found] == expected, [f.message for f in found]
+
+
+_QUALITY_ENTRY = {
+    "numpy": "Parameters\n    ----------\n    method_quality : str\n        {text}",
+    "google": "Args:\n        method_quality (str): {text}",
+    "rest": ":param str method_quality: {text}",
+}
+
+
+@pytest.mark.parametrize("style", sorted(_QUALITY_ENTRY))
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            'If ``"default"``, will be set to ``"templatematch"``. Defaults to "templatematch".',
+            0,
+        ),
+        ('If "default", it is set to "templatematch". Defaults to "templatematch".', 0),
+        ('If ``"default"``, the method of the cleaner. Defaults to ``"templatematch"``.', 1),
+        ('The quality method. Defaults to ``"templatematch"``.', 1),
+    ],
+    ids=["if-sentinel-set-to", "if-sentinel-it-is-set-to", "control-other-clause", "control"],
+)
+def test_a_sentinel_default_the_entry_says_is_set_to_the_documented_one(
+    tmp_path: Path, style: str, text: str, expected: int
+) -> None:
+    # round 49 (neurokit2 ``ppg_methods``, 1 FALSE): ``method_quality="default"`` documented
+    # 'If "default", will be set to "templatematch". Defaults to "templatematch".' -- the
+    # signature's sentinel stands for the documented default.  A clause that does not set the
+    # sentinel to it, and a plain other default, stay reported.
+    doc = _QUALITY_ENTRY[style].format(text=text)
+    code = f'''
+def ppg_methods(method_quality="default"):
+    """Choose the methods.
+
+    {doc}
+    """
+    return method_quality
+'''
+    found = flagged(c2_default_mismatch, tmp_path, code, "ppg_methods")
+    assert len(found) == expected, [f.message for f in found]

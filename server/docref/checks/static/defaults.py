@@ -193,6 +193,7 @@ def _rounded(documented: str, signature: str) -> bool:
 
 # "-1 means", "-1 stands for": the entry explains what the signature's sentinel stands for
 _MEANS = r"\s+(?:means|stands\s+for|is\s+(?:interpreted|treated)\s+as)\b"
+_SET_TO = r"\s*,?\s*(?:then\s+)?(?:it\s+)?(?:will\s+be|is)\s+(?:set|changed|resolved)\s+to\b"
 
 
 def _sentinel_explained(seg: Segment, signature_text: str, documented: str) -> bool:
@@ -200,7 +201,9 @@ def _sentinel_explained(seg: Segment, signature_text: str, documented: str) -> b
     default ("-1 means the default from the pexpect.spawn object (default 30 seconds)",
     round 30, pexpect): it is what the sentinel stands for.  A default stated in a sentence of
     its own ("-1 means no timeout. Defaults to 30.") is the parameter's."""
-    sentinel = re.compile(rf"(?<![\w.-]){re.escape(signature_text.strip())}{_MEANS}", re.I)
+    shown = re.escape(signature_text.strip())
+    # or "If ``"default"``, will be set to the value of ``"templatematch"``" (neurokit2, r49)
+    sentinel = re.compile(rf"(?<![\w.-]){shown}{_MEANS}|\bif\s+`*{shown}`*{_SET_TO}", re.I)
     for sentence in re.split(r"\.\s", " ".join(description(seg).split())):
         found = sentinel.search(sentence)
         if found and documented in sentence[found.end() :]:
