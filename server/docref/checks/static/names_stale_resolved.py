@@ -71,15 +71,15 @@ def renamed_but_used_elsewhere(
         return None
     if name != name.lower():
         return None
-    entry = has_an_entry(inp.docstring.segments, name)
-    said = (entry or parameter_cue(inp.source, mention.start, mention.end)) and not scope.kwargs
-    if said != cued:
-        return None  # a parameter by the words: the default rule's; else the opt-in's
-    fn = inp.function
+    fn = inp.function  # (the tests on the name alone first: they need no scan of the text)
     if not fn.params or hasattr(builtins, name) or name.startswith("__"):
         return None
     if any(p.name.startswith(name) and p.name[len(name) :][:1].isalnum() for p in fn.params):
         return None  # a word cut short: "``visit`` methods" next to a ``visitor`` (docutils)
+    entry = has_an_entry(inp.docstring.segments, name)
+    said = (entry or parameter_cue(inp.source, mention.start, mention.end)) and not scope.kwargs
+    if said != cued:
+        return None  # a parameter by the words: the default rule's; else the opt-in's
     own = {part for r in fn.references for part in r.name.split(".")} | set(fn.local_names)
     facts = scope.facts
     if name in own or name in facts.entities or name in facts.top:
