@@ -60,6 +60,7 @@ ROOTS = (
     "/work/notes/private/r44/corpora",
     "/work/notes/private/r46/corpora",
     "/work/notes/private/r49/corpora",
+    "/work/notes/private/r50/corpora",
 )
 
 
