@@ -61,6 +61,7 @@ ROOTS = (
     "/work/notes/private/r46/corpora",
     "/work/notes/private/r49/corpora",
     "/work/notes/private/r50/corpora",
+    "/work/notes/private/r53/corpora",
 )
 
 
