@@ -83,8 +83,9 @@ def parameter_family(name: str, params: Iterable[str]) -> bool:
 
 
 def family_shaped(name: str) -> bool:
-    """Whether :func:`parameter_family` can hold for ``name`` at all (a ``_suffix`` or a
-    ``prefix_``): the one test the callers need before gathering the family's candidates."""
+    """Whether :func:`parameter_family` can hold for ``name`` at all (a name that starts or
+    ends with an underscore): the one test the callers need before gathering the family's
+    candidates."""
     return name.startswith("_") or name.endswith("_")
 
 
