@@ -135,30 +135,19 @@ def return_types(inp: StaticInput) -> list[Finding]:
     strong = all(return_type_corroborated(inp, doc, annotation) for doc in readings if doc)
     strong = strong and not _replaced_by_its_decorator(inp)
     rule = RULE_NUMPY_SCALAR if numpy else RULE_RETURN_TYPE if strong else RULE_RETURN_WEAK
+    message = f'says it returns "{shown(segment.type)}", but {fn.name}() returns {said}'
+    hint = f'document the return type as "{said}" or change the annotation'
     made = _returned_as_documented(inp, readings, annotation)
     if made is not None:
         # ``-> Operator`` over ``return [CNOT(...)]`` documented ``list[Operator]`` (round 46,
         # pennylane, judged "docstring right, annotation wrong"): the same inconsistency, but
         # the docstring is the side the code keeps -- say so, and offer no docstring rewrite
-        return [
-            type_finding(
-                inp,
-                segment,
-                rule,
-                f"{fn.name}() is annotated to return {said}, but its body returns {made}, "
-                f'as documented ("{shown(segment.type)}")',
-                f"change the return annotation of {fn.name}() to the documented type",
-            )
-        ]
-    return [
-        type_finding(
-            inp,
-            segment,
-            rule,
-            f'says it returns "{shown(segment.type)}", but {fn.name}() returns {said}',
-            f'document the return type as "{said}" or change the annotation',
+        message = (
+            f"{fn.name}() is annotated to return {said}, but its body returns {made}, "
+            f'as documented ("{shown(segment.type)}")'
         )
-    ]
+        hint = f"change the return annotation of {fn.name}() to the documented type"
+    return [type_finding(inp, segment, rule, message, hint)]
 
 
 def _returned_as_documented(
