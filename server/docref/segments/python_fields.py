@@ -127,6 +127,11 @@ def field_draft(
     table = _REST_TAGS if style == "rest" else _EPYDOC_TAGS
     kind, how = table.get(tag.lower(), ("other", "arg-name"))
     arg_span = match.span("arg") if match.group("arg") else None
+    # ``:type return: Config`` (clearml's vendored pyhocon, round 50): ``return`` is a keyword,
+    # never a parameter's name, so the field is the return's type, an ``:rtype:`` (``returns``
+    # is no keyword: pypfopt's parameters are so named)
+    if how == "name-desc-type" and kind == "param" and match.group("arg") == "return":
+        kind, how = "returns", "desc-type"
     head = _field_head(how, line.text, arg_span)
     if kind == "raises" and head.name is None:
         head = body_exception(line.text, match.end()) or head
