@@ -1,6 +1,6 @@
 """Round 50 (session 24): entry-parser false alarms -- a reST/Epydoc ``:type return:`` field
-read as a parameter named ``return`` -- each beside a control of the same shape that stays
-reported."""
+read as a parameter named ``return``, a NumPy ``name, optional : type`` read as a parameter
+named ``optional`` -- each beside a control of the same shape that stays reported."""
 
 from __future__ import annotations
 
@@ -94,3 +94,43 @@ def test_type_field_of_a_parameter_named_returns_types_the_parameter(
     code = _TYPE_RETURN[style].format(arg="returns", rtype="list").replace("default", "returns")
     assert ("param", "returns", "list") in _segments(code)
     assert _rules(tmp_path, code) == []
+
+
+# --- NumPy ``mask, optional : str`` (ase's ``format_atom_position``, 2 FALSE): the optional
+# marker written before the colon closes the name list; no parameter is named ``optional``
+
+_NUMPY_OPTIONAL = '''
+def format_atom_position(atom, mask="", tidx=None):
+    """Format one line of atomic positions.
+
+    Parameters
+    ----------
+    atom : Atom
+        The atom to write.
+    {mask}, optional : str
+        Which coordinates are fixed.
+    tidx, optional : int
+        Magnetic type index.
+    """
+    return f"{{atom}} {{mask}} {{tidx}}"
+'''
+
+
+def test_numpy_optional_marker_before_the_colon_is_no_parameter(tmp_path: Path) -> None:
+    code = _NUMPY_OPTIONAL.format(mask="mask")
+    params = [(n, t) for kind, n, t in _segments(code) if kind == "param"]
+    assert params == [("atom", "Atom"), ("mask", "str"), ("tidx", "int")]
+    assert _rules(tmp_path, code) == []
+
+
+def test_numpy_stale_name_before_an_optional_marker_stays_reported(tmp_path: Path) -> None:
+    code = _NUMPY_OPTIONAL.format(mask="maks")
+    flagged = [f.message for f in default_findings(tmp_path, code)]
+    assert len(flagged) == 1 and '"maks"' in flagged[0], flagged
+
+
+def test_numpy_name_list_keeps_each_name_beside_the_marker(tmp_path: Path) -> None:
+    # ``mask, stale, optional : str``: two names, then the marker; the stale one is reported
+    code = _NUMPY_OPTIONAL.format(mask="mask, stale")
+    flagged = [f.message for f in default_findings(tmp_path, code)]
+    assert len(flagged) == 1 and '"stale"' in flagged[0], flagged

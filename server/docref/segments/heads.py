@@ -189,12 +189,13 @@ def numpy_named(text: str) -> Head | None:
         type_text, type_span = _strip_span(text, match.start("type"), match.end("type"))
         if match.group("sep") == ":" and type_text and not looks_like_type(type_text):
             return None
-        return Head(
-            match.group("name"),
-            match.span("name"),
-            type_text or None,
-            type_span if type_text else None,
-        )
+        # ``mask, optional : str`` (round 50's ase): the optional marker written before the
+        # colon ends the name list; it is no parameter named ``optional``
+        marked = _OPTIONAL_TAIL.fullmatch(match.group("name"))
+        name, name_span = match.group("name"), match.span("name")
+        if marked:
+            name, name_span = marked["names"], (name_span[0], name_span[0] + marked.end("names"))
+        return Head(name, name_span, type_text or None, type_span if type_text else None)
     if _NAMES.fullmatch(text):
         marked = _OPTIONAL_TAIL.fullmatch(text)
         if marked:
