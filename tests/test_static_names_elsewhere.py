@@ -10,6 +10,7 @@ from pathlib import Path
 
 from docref.checks.static.names import c1_name_unresolved, c1_prose_name_elsewhere
 from docref.graph.code_names import code_identifiers, files_using
+from docref.graph.extraction import extract
 
 from tests.static_helpers import indexed_project, project_input
 
@@ -113,3 +114,24 @@ def test_the_answers_follow_new_removed_and_reindexed_files(tmp_path: Path) -> N
     added.write_text(_OTHER.lstrip("\n"), encoding="utf-8")
     graph.index(workers=1)
     assert files_using(graph, "color") == ["pkg/paint.py"]
+
+
+def test_attribute_names_spelt_to_getattr_and_kin_are_code_and_lookalikes_are_not() -> None:
+    # the four builtins with a literal name (any quote, a prefix, a dotted or indexed object,
+    # space and a line break before the name) name an attribute; a method of that name on
+    # another object, a longer word ending in ``getattr``, a computed name do not
+    source = (
+        "def f(o, name):\n"
+        '    a = getattr(o, "gotten", None)\n'
+        "    setattr(o.inner, 'placed', 1)\n"
+        '    b = hasattr(o.items[0],\n        r"probed")\n'
+        '    delattr(o, u"dropped")\n'
+        '    c = o.getattr(o, "method_arg")\n'
+        '    d = mygetattr(o, "longer_word")\n'
+        "    e = getattr(o, name)\n"
+        "    return a, b, c, d, e\n"
+    )
+    data = source.encode("utf-8")
+    ids = code_identifiers(extract("python", data, "pkg/attrs.py", "h"), data).split()
+    assert {"gotten", "placed", "probed", "dropped"} <= set(ids)
+    assert not {"method_arg", "longer_word"} & set(ids)

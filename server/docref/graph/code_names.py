@@ -32,9 +32,14 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 # an attribute named by a string literal: ``getattr(obj, "name"``, ``setattr(obj, 'name', v)``,
-# ``hasattr``/``delattr`` (strings are blanked in the records, so the file's text is read)
+# ``hasattr``/``delattr`` (strings are blanked in the records, so the file's text is read).
+# The literal ``attr(`` first, the name's head and boundary checked behind it: a pattern that
+# starts with a lookbehind is tried at every position of the file, one that starts with a
+# literal jumps between its occurrences in C (the same matches on 2,930 files holding
+# ``attr(``, 18x faster; it was ~1% of a cold astropy run)
 _ATTR_BY_NAME = re.compile(
-    rb"(?<![\w.])(?:get|set|has|del)attr\(\s*[\w.\[\]]+\s*,\s*[rbu]?([\"'])([A-Za-z_]\w*)\1"
+    rb"attr\((?<=(?<![\w.])(?:get|set|has|del)attr\()"
+    rb"\s*[\w.\[\]]+\s*,\s*[rbu]?([\"'])([A-Za-z_]\w*)\1"
 )
 
 
