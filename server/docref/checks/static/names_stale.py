@@ -20,6 +20,7 @@ from docref.checks.static.names_stale_cues import (
     noun_slot,
     one_of_values,
     parameter_cue,
+    qualified_in_docstring,
 )
 from docref.checks.static.names_stale_twin import contracted, linked_outward, twin_in_scope
 from docref.checks.static.prose_names import RULE_STALE
@@ -123,6 +124,8 @@ def stale_finding(
     )
     if match is None:
         return None
+    if java and qualified_in_docstring(inp.docstring.segments, name):
+        return None  # "that {@code DateTimeFormatter}" after its qualified link
     if java and a_returned_jdk_property(name, inp.function.returns, inp.file.imports):
         return None  # "the {@code nextValue} ... methods" of a returned JDK spinner model
     if inp.file.language == "java" and _capitalised_in_scope(name, resolution):

@@ -31,6 +31,7 @@ __all__ = [
     "noun_slot",
     "one_of_values",
     "parameter_cue",
+    "qualified_in_docstring",
 ]
 
 
@@ -165,3 +166,13 @@ def a_returned_jdk_property(name: str, returns: str | None, imports: Iterable[Im
     cap = name[:1].upper() + name[1:]
     members = (name, "get" + cap, "is" + cap, "set" + cap)
     return any(java_external_doc(f"{qualified}.{m}").kind == "method" for m in members)
+
+
+def qualified_in_docstring(segments: Iterable[Segment], name: str) -> bool:
+    """Whether the docstring writes type ``name`` qualified by a package somewhere
+    (``{@link java.time.format.DateTimeFormatter}`` before "that ``{@code DateTimeFormatter}``",
+    round 58j's Spring ``DateTimeFormat.pattern``): the simple name is that class."""
+    if not name[:1].isupper():
+        return False
+    qualified = re.compile(rf"(?<![\w.])[a-z]\w*(?:\.\w+)*\.{re.escape(name)}(?![\w$])")
+    return any(qualified.search(s.text) for s in segments)

@@ -33,7 +33,10 @@ _BOOL = re.compile(
 # up to two words qualifying the noun ("a fully-qualified location string", "a settings
 # dict"), none of them a preposition or conjunction ("the key of the dict" is no dict)
 # (a possessive too: "the queue's string representation", session 15 prose probe)
-_ADJ = r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as)\b)[\w-]+(?:'s|')?\s+)"
+# ("a type among STR, CLASS, ...", round 58j's ASM ``newStringishItem``: one of the constants)
+_ADJ = (
+    r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as|among|between)\b)[\w-]+(?:'s|')?\s+)"
+)
 # Adjectives are up to two words; nouns that make "string" a modifier are refused, also
 # after one or two more words of the compound ("the string representation size", "the string
 # concat initial coder") that are no article, preposition or -ing verb.

@@ -25,11 +25,13 @@ _CONTAINER_AFTER = re.compile(
 # a conversion the sentence names ("the header value as an int", "the response as tuple"):
 # what the value is turned into, in the sentence's first clause; not "such as a list" or
 # "as well as a string" (examples, additions), not "as a list-like"/"as a string or bytes",
-# nor a Java array of the kind ("represented as a <code>String[]</code> array")
+# nor a Java array of the kind ("represented as a <code>String[]</code> array"), nor a member
+# of the type ("Return the same value as {@link Float#hashCode()}", round 58j's Spring
+# ``ObjectUtils.hashCode(float)``: Float's hash code, an int; ``int.from_bytes`` alike)
 _AS_KIND = re.compile(
     r"(?<!such )(?<!well )\bas\s+(?:an?\s+)?(?:(?:new|single|plain|python)\s+)?"
     r"(?P<k>int|integer|float|string|str|bytes|bool|boolean|list|tuple|dict|dictionary)\b"
-    r"(?![-'(]|\s*\[\]|\s+(?:or|of\s+bytes|representation\s+of)\b|\s*,?\s*or\b)",
+    r"(?![-'(]|[#.]\w|\s*\[\]|\s+(?:or|of\s+bytes|representation\s+of)\b|\s*,?\s*or\b)",
     re.I,
 )
 # a clause of its own before the phrase: it describes something else ("similar to

@@ -154,9 +154,19 @@ _RETURNS_THE_NUMBER = re.compile(
 )
 
 
+# an ``@return`` naming the constants that come back ("@return One of the {@link
+# #PRINT_NO_LABELS}, {@link #PRINT_EDGE_LABELS}, ...", round 58j's JGraphT
+# ``GmlExporter.getPrintLabels`` under "Get whether to export the labels")
+_TAG_NAMES_CONSTANT = re.compile(
+    r"(?<![\w.#])(?:<code>|\{@(?:code|link|linkplain)\s+)?(?:[\w.]*[.#])?[A-Z][A-Z0-9]*"
+    r"(?:_[A-Z0-9]+)+\b"
+)
+
+
 def _says_the_constant(inp: StaticInput, claim: Segment) -> bool:
     """Another sentence of a Java number method's docstring than ``claim`` says which number
-    comes back (:data:`_RETURNS_THE_NUMBER`), or the code returns named constants only: a
+    comes back (:data:`_RETURNS_THE_NUMBER`, or an ``@return`` naming constants:
+    :data:`_TAG_NAMES_CONSTANT`), or the code returns named constants only: a
     "whether" answered by a constant of a protocol (a JSP tag's ``doAfterBody``: "@return
     whether additional evaluations of the body are desired" on ``int``, the body naming
     ``EVAL_BODY_AGAIN`` and ``SKIP_BODY``; a tri-state ``return Column.NULLABLE_UNKNOWN;``)."""
@@ -165,7 +175,12 @@ def _says_the_constant(inp: StaticInput, claim: Segment) -> bool:
     if returns_named_constants(inp.data, inp.function):
         return True  # "@return whether NULL is allowed" over ``return Column.NULLABLE_UNKNOWN;``
     return any(
-        s is not claim and _RETURNS_THE_NUMBER.search(s.text) for s in inp.docstring.segments
+        s is not claim
+        and (
+            _RETURNS_THE_NUMBER.search(s.text)
+            or (s.kind == "returns" and _TAG_NAMES_CONSTANT.search(s.text))
+        )
+        for s in inp.docstring.segments
     )
 
 
