@@ -77,7 +77,7 @@ from docref.checks.static.params_forms import (
     dispatch_parameters,
     listed_value,
 )
-from docref.checks.static.params_keys import read_by_key
+from docref.checks.static.params_keys import read_by_key, shown_as_key
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_suggest import closest_parameter, rename_target
 from docref.core.findings import Criterion, Finding
@@ -310,8 +310,12 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         suggestion = closest_parameter(name, candidates)
         if items_of_args and suggestion is None:
             continue  # an item of *args, documented by its name
-        if not java and suggestion is None and read_by_key(inp, name):
-            continue  # an HTTP query argument, an option read by key: an input, not stale
+        if (
+            not java
+            and suggestion is None
+            and (read_by_key(inp, name) or shown_as_key(inp, segment, name))
+        ):
+            continue  # an HTTP query argument, an option read by key or a key shown above
         if packed is not None and suggestion in (None, packed):
             continue  # a field of the argument ``packed`` (``axes`` is no misspelt ``args``)
         if group_of_varargs(shown, name, params, param_entries):

@@ -19,6 +19,12 @@ reading ``msg["name"]``, round 16, judged TRUE; sqlglot's ``qualify_tables`` rea
 read keys of their own (discord.py's ``Choice`` reads ``data.get('name_localizations')`` in
 ``from_dict``, dask's ``Blockwise`` ``self._cached_dict["dsk"]``: stale constructor entries,
 judged TRUE).  The caller keeps a near miss of a real parameter reported.
+
+:func:`shown_as_key` is the same input shown instead of read: monai's
+``set_gpu_customization`` shows ``gpu_customization_specs = {'ALGO': {'num_trials': 6, ...}}``
+in a code block, then documents ``ALGO``, ``num_trials``, ... at the entries' indent (round
+50, 8 FALSE).  An entry whose name an earlier line of the same docstring quotes as a mapping's
+key (``'name':``) describes that key; a stale parameter is not quoted so above its entry.
 """
 
 from __future__ import annotations
@@ -26,8 +32,9 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.core.segment import Segment
 
-__all__ = ["read_by_key"]
+__all__ = ["read_by_key", "shown_as_key"]
 
 
 # getters of a request's, a command's or a config's named inputs (tornado's
@@ -56,3 +63,13 @@ def read_by_key(inp: StaticInput, name: str) -> bool:
         if root in imported or (match["named"] and root in _SELF):
             return True
     return False
+
+
+def shown_as_key(inp: StaticInput, segment: Segment, name: str) -> bool:
+    """The docstring of ``inp`` quotes ``name`` as a mapping's key (``'name':``,
+    ``"name" :``) before ``segment``, its entry: the entry describes a key of a mapping the
+    docstring shows (see the module docstring)."""
+    before = inp.source[inp.docstring.body_start : segment.start]
+    if name not in before:
+        return False  # the common case, without compiling a pattern
+    return re.search(rf"""(?P<q>["']){re.escape(name)}(?P=q)\s*:""", before) is not None
