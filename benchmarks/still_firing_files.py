@@ -62,6 +62,7 @@ ROOTS = (
     "/work/notes/private/r49/corpora",
     "/work/notes/private/r50/corpora",
     "/work/notes/private/r53/corpora",
+    "/work/notes/private/r55/corpora",
 )
 
 
