@@ -6,7 +6,8 @@ says something other than what the call gives back.
 * :func:`side_effect_only` -- the side effect a function without a value has ("Adds layer
   with fragment counts in ``.layers[...]``", "The profile is added in ``adata.varm``");
 * :func:`template_only` -- a substitution placeholder the docs build fills in
-  (docrep's ``%(returns)s``), whose text the source does not hold.
+  (docrep's ``%(returns)s``), whose text the source does not hold, alone or opening prose
+  that does not speak of returning.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ _RAISE_SENTENCE = re.compile(
 # edges attribute ..."; flopy: "sets key: path to self.obs_dataDict"): a verb of change
 # opening the text, a thing "is added/stored/... in/to" somewhere, or "modified in place".
 # "Sets of ..." is a noun (a value), and a text that mentions returning is left to the rule.
+# "Just saves the plot." (round 53, cellrank's ``save_fig``) and "Also updates ``adata`` ..."
+# after a placeholder: an adverb before the verb changes nothing.
 _SIDE_EFFECT = re.compile(
-    r"(?:(?:adds|updates|modifies|stores|saves|writes|appends|inserts|registers|populates"
+    r"(?:(?:(?:just|only|simply|merely|also)\s+)?(?:adds|updates|modifies|stores|saves|writes|appends|inserts|registers|populates"
     r"|sets(?!\s+of\b))\b"
     r"|.{0,80}?\b(?:is|are|will\s+be|gets?)\s+(?:added|stored|saved|written|set|updated"
     r"|modified|appended|inserted|registered|populated)\s+(?:in|to|into|on|at|as)\b"
@@ -45,6 +48,10 @@ _MENTIONS_RETURN = re.compile(r"\breturn", re.I)
 # ``string.Template``'s ``${returns}`` (round 52, scvi-tools' ``setup_anndata``: ``%(returns)s``
 # is "None. Adds the following fields: ..." in the built docs)
 _TEMPLATE = re.compile(r"(?:%\(\w+\)[sr]|\{\w+\}|\$\{\w+\})\s*\.?")
+# the entry opens with a placeholder and goes on in prose (round 53, cellrank:
+# "%(just_plots)s For each random walk, the first/last cell is marked ..."): what it says it
+# returns is the placeholder's text; the prose after it adds to it
+_TEMPLATE_LED = re.compile(r"(?:%\(\w+\)[sr]|\{\w+\}|\$\{\w+\})\s+(?P<rest>[A-Z].*)", re.S)
 
 
 def _text(seg: Segment) -> str:
@@ -76,4 +83,10 @@ def template_only(seg: Segment) -> bool:
     text = _text(seg)
     # NumPy reads a lone ``{returns}`` line as the entry's type (a set of choices)
     typed_as_itself = seg.type is not None and seg.type.strip() == text
-    return (not seg.type or typed_as_itself) and _TEMPLATE.fullmatch(text) is not None
+    if not seg.type or typed_as_itself:
+        if _TEMPLATE.fullmatch(text) is not None:
+            return True
+        led = _TEMPLATE_LED.fullmatch(text)
+        # prose after the placeholder that says "return" is a claim of its own
+        return led is not None and not _MENTIONS_RETURN.search(led["rest"])
+    return False
