@@ -22,6 +22,10 @@ it, or the annotation is what to blame.
   ``managed_instance_scaling: Optional[str]`` with ``managed_instance_scaling["MaxInstanceCount"]``
   in the body (round 48, sagemaker's ``Model.deploy``): a string has no string keys, the body
   reads the mapping the docstring says -- the annotation is the side to fix.
+* :func:`paired_from_documented`: ``window_size (int)`` for ``window_size: Tuple[int, int]``
+  with ``to_2tuple(window_size)`` in the body (round 50, timm's Swin blocks): the body makes
+  the pair from a scalar, so the documented item type is taken too; a body that indexes
+  ``window_size[0]`` without such a call keeps the finding (timm's ``window_partition``).
 * :func:`partly_agrees`: a documented union sharing a member with the annotation, each side
   naming one the other lacks -- the opt-in C2-PARAM-PARTIAL (judged C2-PARAM-TYPE rounds 0-16:
   0 TRUE, 5 FALSE, 4 DEBATABLE: choice sets "or list of str", "list of str or int, or 'auto'"),
@@ -51,6 +55,7 @@ __all__ = [
     "default_kind",
     "default_outside_choices",
     "keyed_as_documented",
+    "paired_from_documented",
     "partly_agrees",
     "unpacked_kwargs",
 ]
@@ -114,6 +119,27 @@ def converted_to_documented(inp: StaticInput, name: str, documented: TypeExpr) -
         for pattern in patterns
         if pattern is not None
     )
+
+
+# timm's ``to_2tuple``/``to_ntuple(n)``, torch's ``_pair``/``_triple``/``_ntuple(n)``: a scalar
+# repeated into a tuple, a tuple passed through
+_TO_TUPLE = r"(?:to_\d?tuple|_pair|_triple|_quadruple|(?:to)?_ntuple\(\s*\d+\s*\))"
+
+
+def paired_from_documented(
+    inp: StaticInput, name: str, documented: TypeExpr, annotation: TypeExpr
+) -> bool:
+    """``name`` annotated a tuple, documented as the type of its items, and made a tuple by a
+    ``to_2tuple``-style call of the body (module docstring)."""
+    values, allowed = _values(documented), _values(annotation)
+    if not values or not allowed or any(m.name != "tuple" or not m.args for m in allowed):
+        return False
+    items = {a.name for m in allowed for a in m.args if a.name != "..."}
+    if any(m.name not in items or m.args for m in values):
+        return False
+    fn = inp.function
+    body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
+    return re.search(rf"(?<![\w.]){_TO_TUPLE}\(\s*{re.escape(name)}\s*[,)]", body) is not None
 
 
 # builtin values that cannot be called: a body calling a parameter annotated so calls

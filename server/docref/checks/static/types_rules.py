@@ -54,6 +54,7 @@ from docref.checks.static.type_wider import (
     default_kind,
     default_outside_choices,
     keyed_as_documented,
+    paired_from_documented,
     partly_agrees,
     unpacked_kwargs,
 )
@@ -332,4 +333,5 @@ def _taken_as_documented(
         or converted_to_documented(inp, name, documented)
         or called_as_documented(inp, name, documented, annotation)
         or keyed_as_documented(inp, name, documented, annotation)
+        or paired_from_documented(inp, name, documented, annotation)
     )
