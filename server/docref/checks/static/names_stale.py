@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.name_words import one_edit
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_scope import Resolution
 from docref.checks.static.names_stale_cues import (
@@ -130,6 +131,8 @@ def stale_finding(
         return None  # "the {@code nextValue} ... methods" of a returned JDK spinner model
     if inp.file.language == "java" and _capitalised_in_scope(name, resolution):
         return None  # ``DirectoryComboBox`` for the field ``directoryComboBox``: that thing
+    if not java and _wire_name(inp.source, name):
+        return None  # ``envRef`` beside ``'envRefs'`` of an ``attribute_map``: a JSON key
     if match not in params and _passed_elsewhere(inp, name):
         return None  # ``Factory.get(mxbeanInterface)``: the callee's parameter, not a member
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
@@ -207,3 +210,20 @@ def _passed_elsewhere(inp: StaticInput, name: str) -> bool:
     # (``GregorianCalendar(timeZone, Locale.getDefault())``)
     call = rf"([\w$]+)\s*\((?:[^()]*,)?\s*{arg}\s*[,)]"
     return any(m[1] != inp.function.name for m in re.finditer(call, text))
+
+
+_CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+")
+
+
+def _wire_name(source: str, name: str) -> bool:
+    """A camelCase ``name`` that a string literal of the Python file spells, or misses by one
+    letter: a key of the JSON/API the code maps its snake_case names to (influxdb-client's
+    generated models: ``attribute_map = {'env_refs': 'envRefs'}`` beside "`envRef` objects",
+    round 53), not an old name of a parameter."""
+    if _CAMEL.fullmatch(name) is None:
+        return False
+    stem = name[: len(name) // 2]
+    for literal in re.findall(rf"""["']({re.escape(stem)}\w*)["']""", source):
+        if literal == name or one_edit(literal, name):
+            return True
+    return False
