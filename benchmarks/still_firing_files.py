@@ -59,6 +59,7 @@ ROOTS = (
     "/work/notes/private/r45/corpora",
     "/work/notes/private/r44/corpora",
     "/work/notes/private/r46/corpora",
+    "/work/notes/private/r57/corpora",
     "/work/notes/private/r49/corpora",
     "/work/notes/private/r50/corpora",
     "/work/notes/private/r53/corpora",
