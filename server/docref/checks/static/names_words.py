@@ -34,7 +34,10 @@ _FILE_SUFFIXES = frozenset(
         "py pyi pyc pyw pyx pxd txt cfg ini toml json yaml yml rst md html htm xml csv tsv c h "
         "cc cpp hpp so dll dylib exe zip gz bz2 xz tar tgz whl egg log sh bat ps1 js ts css pem "
         "crt key lock in pth mo po png jpg jpeg gif svg pdf db sqlite dat bin out tmp bak conf "
-        "spec java class jar properties gradle pom lst tex wav mp3 ico",
+        "spec java class jar properties gradle pom lst tex wav mp3 ico "
+        # data files a library writes: pickles, arrays, tables, model checkpoints (nannyml's
+        # "e.g. `nannyml.drift.univariate.result.pkl`", round 56)
+        "pkl pickle npy npz h5 hdf5 parquet feather onnx ckpt joblib xlsx xls ipynb",
     )
 )
 # A short plain-prose word followed by these parentheses is English ("value(s)"), also with
