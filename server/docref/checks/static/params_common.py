@@ -11,6 +11,7 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
+import unicodedata
 from collections.abc import Container, Iterator
 
 from docref.checks.static.base import StaticInput
@@ -76,10 +77,26 @@ _RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozense
 def signature_name(name: str, names: Container[str]) -> str:
     """The parameter a documented ``name`` stands for: itself, or the name with PEP 8's
     trailing underscore when the signature spells a keyword or builtin that way
-    (``:param class:`` for ``class_``: the documented name could not be a parameter)."""
-    if name in names or name not in _RESERVED:
+    (``:param class:`` for ``class_``: the documented name could not be a parameter), or the
+    spelled-out name of a Greek letter the docstring writes as the letter (``:param θ:`` for
+    ``theta``: scientific docstrings write the notation, the signature the ASCII name)."""
+    if name in names:
+        return name
+    if len(name) == 1 and not name.isascii():
+        spelled = _greek_spelled(name)
+        return next((s for s in (spelled, spelled + "_") if spelled and s in names), name)
+    if name not in _RESERVED:
         return name
     return name + "_" if name + "_" in names else name
+
+
+def _greek_spelled(letter: str) -> str:
+    """``theta`` for ``θ`` (``Θ`` and the mathematical alphabets' thetas too); ``""`` for a
+    letter that is not Greek."""
+    words = unicodedata.name(letter, "").split()
+    if "GREEK" not in words and "MATHEMATICAL" not in words:
+        return ""
+    return {"lamda": "lambda"}.get(words[-1].lower(), words[-1].lower())  # Unicode's spelling
 
 
 # the last file's functions grouped by qualname (a file's functions are checked one after
