@@ -239,6 +239,21 @@ class ConstructorResolver:
         # a package ``__init__`` that re-exports the class: follow its import
         return self.resolve_class(other, qualname, None, hops - 1) if qualname else None
 
+    def base_method(
+        self, fe: FileExtract, cls: Class, name: str, bases: list[str] | None = None
+    ) -> Function | None:
+        """``name`` of the first project base of ``cls`` (of ``bases``, written as in ``fe``)
+        that defines one, 1 hop: a library base listed first is passed over."""
+        for written in cls.bases if bases is None else bases:
+            found = self.resolve_class(fe, written, cls.parent_class)
+            if found is not None:
+                base_fe, base = found
+                qualname = f"{base.qualname}.{name}"
+                method = next((f for f in base_fe.functions if f.qualname == qualname), None)
+                if method is not None:
+                    return method
+        return None
+
     def _own_method(self, fe: FileExtract, cls: Class, name: str) -> list[Function] | None:
         found = [f for f in fe.functions if f.parent_class == cls.qualname and f.name == name]
         return found or None

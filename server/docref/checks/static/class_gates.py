@@ -39,7 +39,7 @@ from docref.checks.static.class_constructors import (
     without_receiver,
 )
 from docref.checks.static.params import split_names
-from docref.graph.model import Class, Docstring, FileExtract, Function
+from docref.graph.model import Class, Docstring, FileExtract
 from docref.segments import ParsedDocstring, Segment
 
 __all__ = [
@@ -160,7 +160,9 @@ def without_call_parameters(
         (f for m in methods for f in fe.functions if f.qualname == f"{cls.qualname}.{m}"), None
     )
     if call is None and resolver is not None:
-        call = _base_call(fe, cls, bases, resolver)
+        # (an accessor class may list a library's base first: ``EventTableWrite(TableWrite,
+        # UnifiedWrite)``, round 35)
+        call = resolver.base_method(fe, cls, "__call__", bases)
     if call is None:
         return parsed
     names = {p.name for p in call.params if p.kind not in ("vararg", "kwarg")}
@@ -189,22 +191,6 @@ def _documents_the_call(
         return False
     own = f"{cls.qualname}.__init__"
     return not any(f.qualname == own for f in fe.functions)
-
-
-def _base_call(
-    fe: FileExtract, cls: Class, bases: list[str], resolver: ConstructorResolver
-) -> Function | None:
-    """The ``__call__`` of the first project base defining one (an accessor class may list a
-    library's base first: ``EventTableWrite(TableWrite, UnifiedWrite)``, round 35)."""
-    for name in bases:
-        found = resolver.resolve_class(fe, name, cls.parent_class)
-        if found is not None:
-            base_fe, base = found
-            qualname = f"{base.qualname}.__call__"
-            call = next((f for f in base_fe.functions if f.qualname == qualname), None)
-            if call is not None:
-                return call
-    return None
 
 
 def without_new_parameters(

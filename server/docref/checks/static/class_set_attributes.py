@@ -189,12 +189,10 @@ def _method_parameters(
     fe: FileExtract, cls: Class, method: str, resolver: ConstructorResolver | None
 ) -> set[str]:
     """The named parameters of ``cls.method``, or of the first project base defining it."""
-    owners = [(fe, cls)]
-    if resolver is not None:
-        owners += [f for b in cls.bases if (f := resolver.resolve_class(fe, b, cls.parent_class))]
-    for extract, owner in owners:
-        qualname = f"{owner.qualname}.{method}"
-        found = next((f for f in extract.functions if f.qualname == qualname), None)
-        if found is not None:
-            return {p.name for p in found.params if p.kind not in ("vararg", "kwarg")}
-    return set()
+    qualname = f"{cls.qualname}.{method}"
+    found = next((f for f in fe.functions if f.qualname == qualname), None)
+    if found is None and resolver is not None:
+        found = resolver.base_method(fe, cls, method)
+    if found is None:
+        return set()
+    return {p.name for p in found.params if p.kind not in ("vararg", "kwarg")}
