@@ -47,11 +47,12 @@ _MENTIONS_RETURN = re.compile(r"\breturn", re.I)
 # the whole entry is a placeholder: docrep's ``%(returns)s``, ``str.format``'s ``{returns}``,
 # ``string.Template``'s ``${returns}`` (round 52, scvi-tools' ``setup_anndata``: ``%(returns)s``
 # is "None. Adds the following fields: ..." in the built docs)
-_TEMPLATE = re.compile(r"(?:%\(\w+\)[sr]|\{\w+\}|\$\{\w+\})\s*\.?")
+_PLACEHOLDER = r"(?:%\(\w+\)[sr]|\{\w+\}|\$\{\w+\})"
+_TEMPLATE = re.compile(rf"{_PLACEHOLDER}\s*\.?")
 # the entry opens with a placeholder and goes on in prose (round 53, cellrank:
 # "%(just_plots)s For each random walk, the first/last cell is marked ..."): what it says it
 # returns is the placeholder's text; the prose after it adds to it
-_TEMPLATE_LED = re.compile(r"(?:%\(\w+\)[sr]|\{\w+\}|\$\{\w+\})\s+(?P<rest>[A-Z].*)", re.S)
+_TEMPLATE_LED = re.compile(rf"{_PLACEHOLDER}\s+(?P<rest>[A-Z].*)", re.S)
 
 
 def _text(seg: Segment) -> str:
