@@ -208,33 +208,73 @@ def _pairs(old: str, new: str) -> list[dict[str, Any]]:
     return [p for p in out if p["target_lines"]]
 
 
-def cmd_mine(args: argparse.Namespace) -> None:
+class _Blobs:
+    """``git cat-file --batch``: every file version of the walk through one process (a
+    ``git show`` a file costs a process start, most of a mining run)."""
+
+    def __init__(self, gitdir: str) -> None:
+        self.proc = subprocess.Popen(
+            ["git", "--git-dir", gitdir, "cat-file", "--batch"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+
+    def text(self, rev: str, path: str) -> str | None:
+        """The file at ``rev:path``; None when it is missing there (added or deleted)."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{rev}:{path}\n".encode())
+        self.proc.stdin.flush()
+        header = self.proc.stdout.readline().split()
+        if len(header) != 3:
+            return None  # "<object> missing"
+        size = int(header[2])
+        data = self.proc.stdout.read(size + 1)[:size]
+        return data.decode("utf-8", errors="replace")
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
+
+
+def _commits(args: argparse.Namespace) -> list[tuple[str, list[str]]]:
+    """Non-merge commits touching the package, newest first, with the files each changed
+    under it (one ``git log`` for the whole walk)."""
     grep = ["-i", "-E", f"--grep={args.grep}"] if args.grep else []
-    commits = _git(
+    out = _git(
         args.gitdir,
         "log",
         "--no-merges",
-        "--format=%H",
+        "--name-only",
+        "--format=%x00%H",
         f"-{args.max_commits}",
         *grep,
         "--",
         args.pkg,
-    ).split()
+    )
+    commits = []
+    for block in out.split("\0")[1:]:
+        sha, *paths = block.split()
+        commits.append((sha, paths))
+    return commits
+
+
+def cmd_mine(args: argparse.Namespace) -> None:
+    commits = _commits(args)
+    blobs = _Blobs(args.gitdir)
     found = []
-    for sha in commits:
-        changed = _git(
-            args.gitdir, "diff-tree", "--no-commit-id", "-r", "--name-only", f"{sha}^", sha
-        ).split()
-        for path in changed:
-            if not path.endswith(".py") or not path.startswith(args.pkg) or _SKIP.search(path):
-                continue
-            try:
-                old = _git(args.gitdir, "show", f"{sha}^:{path}")
-                new = _git(args.gitdir, "show", f"{sha}:{path}")
-            except subprocess.CalledProcessError:
-                continue  # added or deleted
-            for pair in _pairs(old, new):
-                found.append({"commit": sha, "path": path, **pair})
+    try:
+        for sha, changed in commits:
+            for path in changed:
+                if not path.endswith(".py") or not path.startswith(args.pkg) or _SKIP.search(path):
+                    continue
+                old, new = blobs.text(f"{sha}^", path), blobs.text(sha, path)
+                if old is None or new is None:
+                    continue  # added or deleted
+                for pair in _pairs(old, new):
+                    found.append({"commit": sha, "path": path, **pair})
+    finally:
+        blobs.close()
     repo = os.path.basename(os.path.dirname(args.gitdir.rstrip("/"))).split("+")[-1]
     with open(args.out or os.path.join(HERE, "drift", f"{repo}.json"), "w") as fh:
         json.dump({"gitdir": args.gitdir, "pkg": args.pkg, "fixes": found}, fh, indent=1)

@@ -1,0 +1,96 @@
+"""benchmarks/drift.py's miner on a small git history built here: a commit that fixes a stale
+docstring and nothing else is a fix; a commit that renames the parameter together with its
+docstring, or only rewords, is not."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+from pathlib import Path
+
+from tests.helpers import benchmark_module
+
+drift = benchmark_module("drift")
+
+_STALE = '''
+def scale(values, factor=2):
+    """Scale the values.
+
+    :param vals: the numbers to scale.
+    :param factor: the multiplier.
+    """
+    return [v * factor for v in values]
+'''
+
+_FIXED = _STALE.replace(":param vals:", ":param values:")
+_REWORDED = _FIXED.replace("the numbers to scale.", "the numbers scaled.")
+_RENAMED_WITH_DOC = _REWORDED.replace("values", "items")
+
+
+def _git(repo: Path, *args: str) -> str:
+    env = {
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.com",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.com",
+        "HOME": str(repo),
+        "PATH": "/usr/bin:/bin",
+    }
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args], capture_output=True, text=True, env=env, check=True
+    )
+    return done.stdout
+
+
+def _history(tmp_path: Path, versions: list[str]) -> Path:
+    repo = tmp_path / "repo"
+    (repo / "pkg").mkdir(parents=True)
+    _git(repo, "init", "-q")
+    for n, text in enumerate(versions):
+        (repo / "pkg" / "mod.py").write_text(text)
+        (repo / "pkg" / "__init__.py").write_text("")
+        _git(repo, "add", "-A")
+        _git(repo, "commit", "-q", "-m", f"version {n}")
+    return repo
+
+
+def _mine(tmp_path: Path, repo: Path) -> list[dict[str, object]]:
+    out = tmp_path / "fixes.json"
+    args = argparse.Namespace(
+        gitdir=str(repo / ".git"), pkg="pkg", max_commits=100, grep="", out=str(out)
+    )
+    drift.cmd_mine(args)
+    return list(json.loads(out.read_text())["fixes"])
+
+
+def test_a_docstring_only_fix_of_a_stale_parameter_name_is_mined(tmp_path: Path) -> None:
+    repo = _history(tmp_path, [_STALE, _FIXED])
+    fixes = _mine(tmp_path, repo)
+    assert [(f["kind"], f["old"], f["new"], f["qualname"]) for f in fixes] == [
+        ("name", "vals", "values", "scale")
+    ]
+    fix = fixes[0]
+    head = _git(repo, "rev-parse", "HEAD").strip()
+    assert fix["commit"] == head and fix["path"] == "pkg/mod.py"
+    # the parent's line naming the old word; the fix's lines naming the new one (the summary
+    # "Scale the values." too: a finding left there after the fix counts as a false alarm)
+    assert fix["target_lines"] == [5] and fix["fixed_lines"] == [3, 5]
+
+
+def test_a_rewording_or_a_rename_with_its_docstring_is_no_fix(tmp_path: Path) -> None:
+    # control: the first commit (no parent) and a commit changing the code with the docstring
+    # are not docstring-only fixes; a rewording removes no name the code lacks
+    repo = _history(tmp_path, [_FIXED, _REWORDED, _RENAMED_WITH_DOC])
+    assert _mine(tmp_path, repo) == []
+
+
+def test_a_file_added_or_deleted_by_a_commit_is_passed_over(tmp_path: Path) -> None:
+    repo = _history(tmp_path, [_STALE])
+    (repo / "pkg" / "other.py").write_text(_FIXED)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "add")
+    (repo / "pkg" / "other.py").unlink()
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "delete")
+    assert _mine(tmp_path, repo) == []
