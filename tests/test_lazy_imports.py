@@ -102,7 +102,7 @@ def test_a_static_run_imports_no_model_client_nor_nltk(tmp_path: Path) -> None:
     assert not imported & {"litellm", "openai", "nltk", "tree_sitter", "numpy", "scipy"}
 
 
-DRIVER = '''import json, os, runpy, sys
+DRIVER = '''import json, os, sys
 
 
 def children() -> list[list[str]]:
@@ -121,11 +121,11 @@ def children() -> list[list[str]]:
 
 
 if __name__ == "__main__":  # spawned workers import this file too
+    # main(), not the console script's run(): a check's run() ends the process at once
+    from docref.cli import main
+
     sys.argv = ["docref", "check", *sys.argv[1:]]
-    try:
-        runpy.run_module("docref", run_name="__main__")
-    except SystemExit as exc:
-        print("EXIT", exc.code, file=sys.stderr)
+    print("EXIT", main(), file=sys.stderr)
     print("CHILDREN", json.dumps(children()), file=sys.stderr)
 '''
 
