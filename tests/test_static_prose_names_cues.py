@@ -122,14 +122,16 @@ class GzipDecompressor:
 def test_a_name_only_other_code_uses_is_the_renamed_parameter(tmp_path: Path) -> None:
     # tornado's ``decompress``: ``max_length`` became ``max_len``; ``flush`` still has a
     # ``max_length``, so the file's code knows the name, this function's does not
-    # (opt-in since session 10: C1-PROSE-NAME-ELSEWHERE; the default rules stay silent)
+    # (opt-in since session 10: C1-PROSE-NAME-ELSEWHERE; the default rules stay silent). The
+    # message says why ``max_len`` and not another parameter: the docstring names it nowhere
     inp = static_input(tmp_path, ELSEWHERE, "GzipDecompressor.decompress")
     assert c1_name_unresolved(inp) == []
     [found] = c1_prose_name_elsewhere(inp)
     assert found.rule == RULE_ELSEWHERE
     assert found.message == (
         "`max_length` is used only by other code of the file, not by decompress(); "
-        "it looks like the parameter `max_len` under its old name"
+        "it looks like the parameter `max_len` under its old name, "
+        "which the docstring names nowhere"
     )
 
 

@@ -101,8 +101,8 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         ),
         "C1-PROSE-NAME-ELSEWHERE": RuleDoc(
             why="The prose names something only other code of the file uses while a parameter "
-            "of this function is its renamed twin: sometimes the parameter's old name, as "
-            "often a name of other code (another function's parameter, a method, a dtype). "
+            "is its renamed twin (a plain word too if the docstring names it nowhere): at times "
+            "its old name, as often other code's (another function's parameter, a field, a dtype). "
             "Also a name C1-NAME-UNRESOLVED would report (nothing in scope, a typo of a name "
             "that is) that another file of the project still uses as code: that code's "
             "vocabulary far more often than a stale name (session 18: 3 of 22 TRUE on first "

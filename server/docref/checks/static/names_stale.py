@@ -77,12 +77,14 @@ def stale_finding(
     keyword: bool = False,
     cued: bool = True,
     passed: bool = False,
+    twin: str | None = None,
 ) -> Finding | None:
     """``C1-PROSE-NAME-STALE``: a code-marked name with one renamed twin in scope (``cued``:
     words calling it a parameter let a plain word match as a code-shaped name does; without
     ``cued`` -- a name other code of the file uses -- no plain word is matched by affix;
     ``passed``: the docstring's own example passes it to the function by keyword, which calls
-    it a parameter as those words do)."""
+    it a parameter as those words do; ``twin``: the parameter the docstring names nowhere that
+    the name was renamed to, :func:`.unnamed_twin`, which says so too -- the one match kept)."""
     name = mention.target
     if mention.kind not in STALE_KINDS or "." in name or "#" in name:
         return None
@@ -95,7 +97,7 @@ def stale_finding(
         return None  # "the column's <code>preferredWidth</code>": that object's member (a
         # type stays a type: "the rowset's <code>XmlReaderDocHandler</code>" names a class)
     plain = is_plain_word(name)
-    said = cued and _called_a_parameter(inp, mention)
+    said = twin is not None or (cued and _called_a_parameter(inp, mention))
     if mention.kind == "emphasis" and (plain or _spelt_as_words(inp, name)) and not said:
         return None  # ``*current_date*`` beside "the current date": a stressed concept (not
         # "the *backlog* argument": reST's emphasis for a parameter, called one)
@@ -110,7 +112,7 @@ def stale_finding(
     ):
         return None  # "- `func_vals` [array]: ..." or "tuple of (`a`, `b`)" under Returns
     called = mention.kind == "call" or called_in(name, sentence)
-    cue = passed or (plain and said)
+    cue = passed or twin is not None or (plain and said)
     match = twin_in_scope(
         inp,
         sentence,
@@ -123,7 +125,7 @@ def stale_finding(
         cue=cue,
         affixed=cued and plain and noun_slot(inp.source, mention.start, mention.end),
     )
-    if match is None:
+    if match is None or (twin is not None and match != twin):
         return None
     if java and qualified_in_docstring(inp.docstring.segments, name):
         return None  # "that {@code DateTimeFormatter}" after its qualified link

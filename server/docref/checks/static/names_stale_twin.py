@@ -19,7 +19,7 @@ from docref.checks.static.prose_names import stale_match
 from docref.core.word_search import preceded_by, word_in
 from docref.graph.java_refs import raw_type
 
-__all__ = ["call_linked", "contracted", "linked_outward", "twin_in_scope"]
+__all__ = ["call_linked", "contracted", "linked_outward", "twin_in_scope", "unnamed_parameters"]
 
 _UNDERSCORE_BLANK = re.compile(r"_\s")  # in every match of twin_in_scope's cut-name pattern
 
@@ -92,7 +92,7 @@ def twin_in_scope(
         used=lambda: used_twins(name, used_names(inp), called_names(inp)),
         cue=cue,
         documented=inp.function.name,
-        unnamed=_unnamed(inp, params) if plain and affixed else (),
+        unnamed=unnamed_parameters(inp, params) if plain and affixed else (),
     )
     if match is None or not name[:1].isupper():
         return match
@@ -117,7 +117,7 @@ def _role_of_a_callable(sentence: str, name: str) -> bool:
     return re.search(rf"{role}{re.escape(name)}(?:\(\))?`", sentence) is not None
 
 
-def _unnamed(inp: StaticInput, params: list[str]) -> list[str]:
+def unnamed_parameters(inp: StaticInput, params: list[str]) -> list[str]:
     """The parameters the docstring names nowhere, as a word of its text."""
     doc = inp.function.docstring
     if doc is None:
