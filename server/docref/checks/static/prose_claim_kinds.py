@@ -33,9 +33,12 @@ _BOOL = re.compile(
 # up to two words qualifying the noun ("a fully-qualified location string", "a settings
 # dict"), none of them a preposition or conjunction ("the key of the dict" is no dict)
 # (a possessive too: "the queue's string representation", session 15 prose probe)
-# ("a type among STR, CLASS, ...", round 58j's ASM ``newStringishItem``: one of the constants)
+# ("a type among STR, CLASS, ...", round 58j's ASM ``newStringishItem``: one of the constants;
+# "a flag whether string properties should be checked", round 62j's Commons Configuration: a
+# conjunction opens a clause, its subject no noun the article governs)
 _ADJ = (
-    r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as|among|between)\b)[\w-]+(?:'s|')?\s+)"
+    r"(?:(?!(?:of|from|in|for|to|into|and|or|by|with|on|at|as|among|between"
+    r"|whether|if|that|which|whose|when|where|unless)\b)[\w-]+(?:'s|')?\s+)"
 )
 # Adjectives are up to two words; nouns that make "string" a modifier are refused, also
 # after one or two more words of the compound ("the string representation size", "the string

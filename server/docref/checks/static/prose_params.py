@@ -160,12 +160,19 @@ _QUOTED_DEFAULT = re.compile(r"""\bdefaults?\b(?:\s+(?:to|is))?\s*:?\s*`*(["'])[
 
 _NUMBER_TYPES = frozenset(
     {"int", "float", "complex", "Integer", "Long", "Short", "Double", "Float", "Number"}
+    | {"long", "short", "double"}  # Java's primitives (``float``/``int`` are above)
 )
+# a Java array, its element type before the brackets (``int[]``, ``int []``, ``long[][]``)
+_JAVA_ARRAY = re.compile(r"([A-Za-z_][\w.]*)\s*(?:\[\s*\]\s*)+")
 
 
 def _of_numbers(annotation: str) -> bool:
     """Every type argument of ``annotation`` is a number (``list[int] | None``,
-    ``tuple[int, ...]``; not ``List<String>``, nor a bare ``list``)."""
+    ``tuple[int, ...]``, Java's ``int[]``; not ``List<String>``, ``String[]``, nor a bare
+    ``list``)."""
+    array = _JAVA_ARRAY.fullmatch(annotation.strip())
+    if array is not None:
+        return array[1] in _NUMBER_TYPES
     inner = " ".join(re.findall(r"[\[<]([^\[\]<>]*)[\]>]", annotation))
     words = set(re.findall(r"[A-Za-z_][\w.]*", inner))
     return bool(words) and words <= _NUMBER_TYPES
@@ -193,7 +200,9 @@ def _firm(claim: str, kinds: set[str], conversion: bool, annotation: str, name: 
     if claim == "int" and kinds & {"list", "tuple", "set"} and _of_numbers(annotation):
         # a count said of a collection of numbers is each item's: "Number of pixels in Y and X
         # directions" on ``list[int]`` (round 27, pystac), "Number of rows represented by each
-        # status label" on ``tuple[int, ...]`` (round 21): as C2-PROSE-RETURN-ITEMS for returns
+        # status label" on ``tuple[int, ...]`` (round 21), "count of black/white/black pixels
+        # just read" on zxing's ``int[] stateCount`` (round 62j), "number of vertices in the k
+        # partitions" on JGraphT's ``int[]`` (round 58j): as C2-PROSE-RETURN-ITEMS for returns
         return False
     if claim == "int" and kinds & {"list", "tuple", "set"} and _COUNTS_NAME.search(name):
         # a collection named for the counts it holds: "available_ip_counts: The number of
