@@ -49,6 +49,7 @@ _ENTRY = re.compile(
     r":param\s+(?:[^:]*\s)?(\w+):|^\s*(\w+)\s*(?:\(([^)]*)\))?:\s|^\s*(\w+)\s+:\s*(\S.*)$", re.M
 )
 _TYPE = re.compile(r":type\s+(\w+):\s*(.+)$", re.M)
+_DUNDER = re.compile(r"__\w+__")
 
 
 def _git(gitdir: str, *args: str) -> str:
@@ -158,6 +159,9 @@ def _pairs(old: str, new: str) -> list[dict[str, Any]]:
     """The fixes between two versions of a file (see the module docstring)."""
     before, after = _functions(old), _functions(new)
     _, defined = _identifiers(new)
+    # what the parent's code has: a name it defines (a function renamed in the fixing commit
+    # itself) or, for a helper, any name it imports or uses, was no drift at the parent
+    used_then, defined_then = _identifiers(old)
     out = []
     for qualname, b in before.items():
         a = after.get(qualname)
@@ -172,13 +176,17 @@ def _pairs(old: str, new: str) -> list[dict[str, Any]]:
         for old_word in sorted(gone):
             if old_word in params or old_word in defined or old_word in _BUILTINS:
                 continue  # still exists: a rewording, not drift
+            if old_word in defined_then or _DUNDER.fullmatch(old_word):
+                continue  # the code had it at the parent, or every object has it
+            if old_word[:1].isupper() and not _code_shaped(old_word):
+                continue  # ``See: arXiv...`` read as an entry: a word, not a name
             if re.search(rf"(?<!\w){re.escape(old_word)}(?!\w)", a["doc"]):
                 continue  # still named by the fixed text
             as_param = [w for w in sorted(added) if w in params]
             as_helper = [w for w in sorted(added) if w in defined and w not in params]
             if as_param and (old_word in entries_b or _code_shaped(old_word)):
                 kind, new_word = "name", as_param[0]
-            elif as_helper and _code_shaped(old_word):
+            elif as_helper and _code_shaped(old_word) and old_word not in used_then:
                 kind, new_word = "helper", as_helper[0]
             else:
                 continue

@@ -94,3 +94,52 @@ def test_a_file_added_or_deleted_by_a_commit_is_passed_over(tmp_path: Path) -> N
     _git(repo, "add", "-A")
     _git(repo, "commit", "-q", "-m", "delete")
     assert _mine(tmp_path, repo) == []
+
+
+_CALLER = '''
+def check(degrees):
+    """Check the degrees.
+
+    Each value must be even (a convention of :func:`{name}`).
+
+    :param degrees: the degrees.
+    """
+    return all(d % 2 == 0 for d in degrees)
+
+
+def {name}(degrees):
+    """Build the graph."""
+    return degrees
+'''
+
+_SEE = '''
+def graph(n, create_using=None):
+    """The graph.
+
+    {entry}
+    """
+    return n
+'''
+
+
+def test_a_name_the_parent_still_defined_is_no_drift(tmp_path: Path) -> None:
+    # the function was renamed in the fixing commit itself, and another function's docstring
+    # followed: at the parent the docstring named a function that existed
+    renamed = _CALLER.format(name="build")
+    repo = _history(tmp_path, [_CALLER.format(name="joint_model"), renamed])
+    assert _mine(tmp_path, repo) == []
+
+
+def test_a_name_the_parent_lacked_is_drift(tmp_path: Path) -> None:
+    # control: the docstring named a function the parent no longer had
+    stale = _CALLER.format(name="build").replace(":func:`build`", ":func:`joint_model`")
+    repo = _history(tmp_path, [stale, _CALLER.format(name="build")])
+    fixes = _mine(tmp_path, repo)
+    assert [(f["kind"], f["old"], f["new"]) for f in fixes] == [("helper", "joint_model", "build")]
+
+
+def test_a_capitalised_word_read_as_an_entry_is_no_drift(tmp_path: Path) -> None:
+    # ``See: arXiv...`` matches the entry pattern; replaced by a real entry it is no rename
+    before = _SEE.format(entry="See: arXiv:0112143.")
+    after = _SEE.format(entry="create_using : Graph, optional\n        The graph type.")
+    assert _mine(tmp_path, _history(tmp_path, [before, after])) == []
