@@ -116,7 +116,9 @@ def says_removed(segment: Segment, name: str) -> bool:
 def in_own_pseudo_signature(name: str, body: str, qualname: str) -> bool:
     """``body`` (the docstring, doctests left out) writes a call of the function's own name,
     or of its class's for ``__init__`` and a class docstring, with ``name`` as one of its
-    plain arguments: ``Feature(start, end)`` -- an alternative calling convention."""
+    plain arguments: ``Feature(start, end)`` -- an alternative calling convention.  The
+    parenthesis is against the name: "a shallow copy (with_data=False)" in ``copy``'s
+    docstring is the word "copy" and an aside, not a call."""
     parts = qualname.split(".")
     owners = {parts[-1]}
     if parts[-1] in ("__init__", "__new__") and len(parts) > 1:
@@ -124,7 +126,7 @@ def in_own_pseudo_signature(name: str, body: str, qualname: str) -> bool:
     owners.discard("__init__")
     prose = _DOCTEST_LINE.sub("", body)
     for owner in owners:
-        for match in re.finditer(rf"(?<![\w.]){re.escape(owner)}\s*\(([^()]*)\)", prose):
+        for match in re.finditer(rf"(?<![\w.]){re.escape(owner)}\(([^()]*)\)", prose):
             args = [a.split("=")[0].strip().lstrip("*") for a in match.group(1).split(",")]
             if name in args and all(a.isidentifier() for a in args):
                 return True
