@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from docref.checks.static.base import Rule, StaticInput, run_rules
+from docref.checks.static.class_abstract import without_backend_parameters
 from docref.checks.static.class_constructors import Constructor, ConstructorResolver
 from docref.checks.static.class_gates import (
     documented_names,
@@ -241,6 +242,7 @@ def _check_class(
     parsed = without_declared_in_body(fe, cls, ctor, data, parsed)
     parsed = without_option_keys(fe, cls, ctor, data, parsed, resolver)
     parsed = without_hook_parameters(fe, cls, ctor, parsed)
+    parsed = without_backend_parameters(fe, cls, data, parsed, params, resolver)
 
     def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:
         if path == fe.path:
