@@ -146,3 +146,29 @@ def cli_findings(root: Path, *flags: str) -> list[dict[str, Any]]:
     assert proc.returncode == 1, proc.stderr
     findings: list[dict[str, Any]] = json.loads(proc.stdout)["findings"]
     return findings
+
+
+# One documented function in each docstring style, for precision tests whose pattern must
+# hold in all three: ``{entries}`` are (name, type, description) triples.
+DOC_STYLES = ("google", "numpy", "rest")
+
+
+def documented_function(
+    style: str, signature: str, entries: Sequence[tuple[str, str, str]], body: str = "pass"
+) -> str:
+    """The source of ``def {signature}:`` documenting ``entries`` in ``style`` (one of
+    :data:`DOC_STYLES`; an empty type writes none) and running ``body``."""
+    if style == "google":
+        lines = ["Args:"] + [f"    {n} ({t}): {d}" if t else f"    {n}: {d}" for n, t, d in entries]
+    elif style == "numpy":
+        lines = ["Parameters", "----------"]
+        for n, t, d in entries:
+            lines += [f"{n} : {t}" if t else n, f"    {d}"]
+    else:
+        lines = []
+        for n, t, d in entries:
+            lines.append(f":param {n}: {d}")
+            if t:
+                lines.append(f":type {n}: {t}")
+    doc = "\n".join(f"    {line}" if line else "" for line in ["Do it.", "", *lines])
+    return f'def {signature}:\n    """{doc.lstrip()}\n    """\n    {body}\n'

@@ -94,7 +94,9 @@ def section_key(title: str) -> str:
 
 
 # Stars may be escaped one by one (reST needs it): ``*args``, ``\*args``, ``\*\*kwargs``.
-_NAME = r"(?:\\?\*){0,2}[A-Za-z_][\w.]*"
+# A name starts with any letter, as a Python identifier may: the maths notation of scientific
+# docstrings (``θ : float``, ``μ_Q (ndarray):``) is read as reST's ``:param θ:`` is.
+_NAME = r"(?:\\?\*){0,2}[^\W\d][\w.]*"
 _NAMES = re.compile(rf"{_NAME}(?:\s*,\s*{_NAME})*")
 _EXC = r"~?[A-Za-z_][\w.]*"
 _EXCS_GOOGLE = re.compile(rf"({_EXC}(?:\s*(?:,|\bor\b|\|)\s*{_EXC})*)\s*:(?=\s|$)")

@@ -79,6 +79,11 @@ from docref.checks.static.params_forms import (
 )
 from docref.checks.static.params_keys import read_by_key, shown_as_key
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
+from docref.checks.static.params_roles import (
+    closure_variable,
+    operand_by_role,
+    symbol_of_lone_parameter,
+)
 from docref.checks.static.params_suggest import closest_parameter, rename_target
 from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
@@ -215,6 +220,10 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             return []  # the signature callers see is built at run time: unknown here
         names |= assigned or set()
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
+    own_signatures = [
+        [p.name for i, p in enumerate(f.params) if not (i == 0 and p.name in _SELF_NAMES)]
+        for f in signatures(inp)
+    ]
     # the items of a generic *args may be documented one by one, unless overloads name them;
     # so may those of the returned function's when no entry names the factory's own
     # parameters (pandas' ``datapath`` fixture hands out ``deco(*args)`` and documents its
@@ -326,6 +335,12 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # a label of a positional-only argument, whose name no caller writes
         if underscore_of_private(inp, name, candidates):
             continue  # ``errors`` for ``_errors`` in internal code: no caller's keyword
+        if not java and symbol_of_lone_parameter(name, own_signatures, param_entries):
+            continue  # ``:param 𝚪:`` for ``*angles``, the one parameter without an entry
+        if not java and operand_by_role(inp.function, name, param_entries):
+            continue  # ``other`` for ``__mul__(left, right)``'s operand; ``left`` for ``self``
+        if not java and suggestion is None and closure_variable(inp, name):
+            continue  # a variable of the enclosing function the nested one reads
         if (segment.start, name) in reported:
             continue
         reported.add((segment.start, name))

@@ -21,6 +21,7 @@ from docref.graph.model import FileExtract, Function, Param
 
 __all__ = [
     "documented_names",
+    "greek_spelled",
     "import_aliases",
     "numpydoc_ignores",
     "parameters",
@@ -79,18 +80,33 @@ def signature_name(name: str, names: Container[str]) -> str:
     trailing underscore when the signature spells a keyword or builtin that way
     (``:param class:`` for ``class_``: the documented name could not be a parameter), or the
     spelled-out name of a Greek letter the docstring writes as the letter (``:param θ:`` for
-    ``theta``: scientific docstrings write the notation, the signature the ASCII name)."""
+    ``theta``: scientific docstrings write the notation, the signature the ASCII name), or
+    the ASCII letter it looks like (``:param ω:`` for ``w``: the signature's stand-in)."""
     if name in names:
         return name
     if len(name) == 1 and not name.isascii():
-        spelled = _greek_spelled(name)
-        return next((s for s in (spelled, spelled + "_") if spelled and s in names), name)
+        spelled = greek_spelled(name)
+        found = (spelled, spelled + "_", _LOOK_ALIKES.get(name, "")) if spelled else ()
+        return next((s for s in found if s and s in names), name)
     if name not in _RESERVED:
         return name
     return name + "_" if name + "_" in names else name
 
 
-def _greek_spelled(letter: str) -> str:
+# small Greek letters an ASCII signature writes as the Latin letter of the same shape
+_LOOK_ALIKES = {
+    "\N{GREEK SMALL LETTER OMEGA}": "w",
+    "\N{GREEK SMALL LETTER NU}": "v",
+    "\N{GREEK SMALL LETTER CHI}": "x",
+    "\N{GREEK SMALL LETTER RHO}": "p",
+    "\N{GREEK SMALL LETTER KAPPA}": "k",
+    "\N{GREEK SMALL LETTER OMICRON}": "o",
+    "\N{GREEK SMALL LETTER UPSILON}": "u",
+    "\N{GREEK SMALL LETTER IOTA}": "i",
+}
+
+
+def greek_spelled(letter: str) -> str:
     """``theta`` for ``θ`` (``Θ`` and the mathematical alphabets' thetas too); ``""`` for a
     letter that is not Greek."""
     words = unicodedata.name(letter, "").split()
