@@ -199,6 +199,11 @@ def numpy_named(text: str) -> Head | None:
             name, name_span = marked["names"], (name_span[0], name_span[0] + marked.end("names"))
         return Head(name, name_span, type_text or None, type_span if type_text else None)
     if _NAMES.fullmatch(text):
+        typed = _COMMA_TYPED.fullmatch(text)
+        if typed:
+            # ``crop_noise_tail, bool, optional`` (round 57's pyfar): a builtin type after the
+            # names, written with a comma for the colon; no parameter is named ``bool``
+            return Head(typed["names"], typed.span("names"), typed["type"], typed.span("type"))
         marked = _OPTIONAL_TAIL.fullmatch(text)
         if marked:
             # ``freq, optional`` (VS Code autoDocstring's NumPy template): napoleon's
@@ -211,6 +216,14 @@ def numpy_named(text: str) -> Head | None:
 # a role's name and its target's backtick right after a colon: ``:py:class:`X```, ``:obj:`x```
 _OPENS_ROLE = re.compile(r"[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`")
 _OPTIONAL_TAIL = re.compile(rf"(?P<names>{_NAMES.pattern})\s*,\s*(?P<mark>[Oo]ptional)")
+# (the names lower-case and no type themselves: ``Point3D, Line3D, Plane, tuple, list`` lists
+# the types an argument may have, round 8's sympy)
+_BUILTIN_TYPE = r"(?:bool|int|float|complex|str|bytes|list|dict|tuple|set)\b"
+_LOWER_NAME = rf"(?!{_BUILTIN_TYPE})[a-z_][a-z0-9_]*"
+_COMMA_TYPED = re.compile(
+    rf"(?P<names>{_LOWER_NAME}(?:\s*,\s*{_LOWER_NAME})*)\s*,\s*"
+    rf"(?P<type>{_BUILTIN_TYPE}(?:\s*,\s*[Oo]ptional)?)"
+)
 _NUMPY_LOOSE = re.compile(rf"(?P<name>{_NAME})\s*:\s*(?P<type>\S.*)")
 
 
