@@ -51,6 +51,7 @@ from docref.checks.static.names_intent import (
     named_with_its_library,
     names_an_event_handler,
     own_entry_capitalised,
+    said_to_be_anothers,
     speaks_for_implementers,
 )
 from docref.checks.static.names_introduced import (
@@ -63,7 +64,6 @@ from docref.checks.static.names_introduced import (
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_judge import judge_java, judge_python
 from docref.checks.static.names_local import (
-    OTHERS_PARAMETER,
     docstring_words,
     family_shaped,
     parameter_family,
@@ -202,8 +202,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                     mention.target, [p.name for p in inp.function.params]
                 ) or parameter_family(mention.target, words):
                     continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
-            if not passed and OTHERS_PARAMETER.match(inp.source, mention.end):
-                continue  # ``the ``parse_strict`` argument of Unit``: another's parameter
+            if said_to_be_anothers(inp, segment, mention.target, mention.end, passed=passed):
+                continue  # "the ``parse_strict`` argument of Unit", "function of `fastai`"
             if "." not in mention.target and declares_foreign_module(inp):
                 continue  # ``.. currentmodule:: jaxlib._jax``: a member of a module elsewhere
             if mention.kind == "call" and in_equation(inp.source, mention.start, mention.end):

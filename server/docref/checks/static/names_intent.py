@@ -12,7 +12,12 @@
   :attr:`~PIL.Image.Image.n_frames` refers to ...": multi-frame plugins define it), calls
   it old ("the old ``Header.fromTxtFile`` method": history), gives it an owner by a
   possessive ("Django's `timesince` formatter", "torchvision's ``nrow``": another project's
-  name) or calls it an id ("command ids such as `napari.window.file.copy`").
+  name), calls it an id ("command ids such as `napari.window.file.copy`") or denies it
+  exists ("there is no analogous ``write_json_mash()`` function").
+* :func:`said_to_be_anothers`: the words after the name call it another callable's parameter
+  ("the ``parse_strict`` argument of Unit") or, "function/method/class of `X`" with ``X`` a
+  package name that is not this project's, another library's ("The `replace_wrep` function
+  of `fastai`").
 * :func:`named_with_its_library`: the word before the name is an external library the file
   imports ("a traitlets Config" with a class role: ipython's ``embed``, whose file does
   ``from traitlets import ...``): the sentence says whose class it is.
@@ -39,6 +44,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.names_local import OTHERS_PARAMETER
 from docref.checks.static.project_imports import project_imports
 from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.core.segment import Segment
@@ -52,6 +58,7 @@ __all__ = [
     "named_for_a_library",
     "named_with_its_library",
     "own_entry_capitalised",
+    "said_to_be_anothers",
     "speaks_for_implementers",
 ]
 
@@ -129,6 +136,13 @@ _HISTORY = re.compile(
 )
 
 
+# "there is no analogous ``write_json_mash()``", "there are no such `x`": the sentence denies
+# the name exists (textacy, round 57), up to three words between
+_DENIED = re.compile(
+    r"\bthere\s+(?:is|are|was|were)\s+no\s+(?:[A-Za-z-]+\s+){0,3}(?:[:\w]+:)?[`*]*$", re.I
+)
+
+
 # "Django's `timesince`", "NumPy's ``ndarray.flat``", "torchvision's ``nrow``": an owner right
 # before the mention (markup between) says whose name it is; a lower-case owner only without a
 # determiner before it ("the function's ``x``" is this code's) and not a contraction ("it's")
@@ -196,6 +210,8 @@ def may_not_exist(source: str, segment: Segment, start: int, end: int | None = N
     before = source[max(segment.start, start - 40) : start]
     if _HISTORY.search(before) or _possessive(before) or _AN_ID.search(before):
         return True
+    if _DENIED.search(source, max(segment.start, start - 60), start):
+        return True  # "there is no analogous ``write_json_mash()`` function": said not to be
     attribute = source.startswith(("self.", "cls."), start)
     if end is not None and not attribute and _AN_ID_AFTER.match(source, end, segment.end):
         return True
@@ -238,6 +254,47 @@ def named_for_a_library(inp: StaticInput, segment: Segment, end: int) -> bool:
     library's function, not this code's."""
     word = _FOR_LIBRARY.match(inp.source, end, segment.end)
     return word is not None and word[1] in project_imports(inp.graph).libraries
+
+
+# "The `replace_wrep` function of `fastai`": the mention, then what it is and whose
+_OF_LIBRARY = re.compile(
+    r"[`*()]*\s+(?:function|method|class|module|attribute|property|helper)s?\s+"
+    r"(?:of|from|in)\s+(?:the\s+)?(`*)([a-z_][a-z0-9_]*)\1(?![\w.(])"
+)
+
+
+def said_to_be_anothers(
+    inp: StaticInput, segment: Segment, name: str, end: int, *, passed: bool = False
+) -> bool:
+    """The words after the mention ending at ``end`` call it another callable's parameter
+    ("the ``parse_strict`` argument of Unit", :data:`.OTHERS_PARAMETER`; not when the
+    docstring's example passes it, ``passed``), or another library's name
+    (:func:`_of_another_library`)."""
+    if not passed and OTHERS_PARAMETER.match(inp.source, end):
+        return True
+    return "." not in name and _of_another_library(inp, segment, end)
+
+
+def _of_another_library(inp: StaticInput, segment: Segment, end: int) -> bool:
+    """The mention ending at ``end`` is followed by "function/method/class of" and a
+    lower-case package name, marked as code, that is none of this project's modules nor a
+    name of the function or its file (pythainlp's "The `replace_wrep` function of `fastai`
+    does not work well with Thai", round 57), or unmarked, a library the project imports:
+    that library's name, not an old name of this code's.  A capitalised owner (a class: "the
+    `fit` method of `Model`") and a plain word ("the ``_ctype`` attribute of the channel")
+    stay references."""
+    match = _OF_LIBRARY.match(inp.source, end, segment.end)
+    if match is None:
+        return False
+    owner = match[2]
+    if owner in project_imports(inp.graph).libraries:
+        return True
+    if not match[1] or inp.graph.modules.module_path(owner) is not None:
+        return False
+    fn = inp.function
+    own = {p.name for p in fn.params} | set(fn.local_names)
+    defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
+    return owner not in own | defined | {i.bound_name for i in inp.file.imports}
 
 
 _WILDCARD = re.compile(r"(?<![\w*])([A-Za-z_]\w*_)\*(?![\w*])")
