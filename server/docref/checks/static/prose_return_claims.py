@@ -53,9 +53,15 @@ _BODY_VERB = re.compile(
 
 
 # a noun-phrase summary that goes on as a clause about its noun ("Tuple of AtomKeys is
-# default repr string."): the noun is the clause's subject, not what comes back
+# default repr string.", qcodes' "A data dict has two keys, ..." on an argument, round 57): the
+# noun is the clause's subject, not what comes back
+# (the verbs of having only with no conjunction before them: "True if setup has been run"
+# is the claim's own condition)
 _CLAUSE = re.compile(
-    r"^[^,;:()]*?(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s(?:is|are)\s+(?!returned\b)", re.I
+    r"^[^,;:()]*?(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s(?:is|are)\s+(?!returned\b)"
+    r"|^(?:(?!\b(?:if|when|whether|unless|where|while|once|until|because|since|that|which|who)"
+    r"\b)[^,;:()])*?\s(?:has|have|contains?|holds?|consists?)\s",
+    re.I,
 )
 
 
