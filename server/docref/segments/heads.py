@@ -179,6 +179,27 @@ def google_colonless(text: str) -> Head | None:
     return Head(match.group(), match.span(), type_text, type_span)
 
 
+def google_unclosed(text: str) -> Head | None:
+    """``wep_max (float: Wormhole ...``, the closing parenthesis forgotten before the colon
+    (round 60, mealpy): napoleon reads the line at the entries' indent as an entry all the
+    same; a parenthesis closed later on the line (``values (see below: ...)``) is prose."""
+    match = re.match(_NAME, text)
+    if match is None or "." in match.group():
+        return None
+    k = _skip_spaces(text, match.end())
+    if k >= len(text) or text[k] != "(" or _close_paren(text, k) is not None:
+        return None
+    colon = text.find(":", k)
+    if colon < 0 or not text[colon + 1 :].strip() or any(c in "([{" for c in text[k + 1 : colon]):
+        return None
+    if text.startswith("//", colon + 1):
+        return None  # ``see (https://…``: a link opening in prose
+    type_text, type_span = _strip_span(text, k + 1, colon)
+    if not type_text or not looks_like_type(type_text):
+        return None
+    return Head(match.group(), match.span(), type_text, type_span)
+
+
 def numpy_named(text: str) -> Head | None:
     """``x : int``, ``x1, x2 : array_like``, ``x`` (names only), ``x: int`` (type-like)."""
     match = _NUMPY_NAME_TYPE.fullmatch(text)

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import re
 
-from .heads import Head, entry_head, google_colonless, numpy_described, numpy_sibling
+from .heads import (
+    Head,
+    entry_head,
+    google_colonless,
+    google_unclosed,
+    numpy_described,
+    numpy_sibling,
+)
 from .python_lines import ENTRY_BULLET, Line, described, next_text
 
 __all__ = ["bullet_under_plain", "entry_start", "misindented_head", "wrapped_mid_sentence"]
@@ -58,6 +65,8 @@ def entry_start(
     elif new_head is None and not numpy and grammar == "named":
         # ``dataset_split (str, optional)`` then its description: the colon forgotten
         new_head = google_colonless(text) if described(lines, j, hi) else None
+        # ``wep_max (float: …`` after ``wep_min (float): …``: the parenthesis left open
+        new_head = new_head or google_unclosed(text)
     return new_head
 
 

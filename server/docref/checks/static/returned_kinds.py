@@ -10,7 +10,7 @@ import ast
 from docref.checks.static.base import StaticInput
 from docref.checks.static.returns_raises_ast import function_node, own_nodes
 
-__all__ = ["expr_kind", "returned_kinds"]
+__all__ = ["expr_kind", "returned_kinds", "returns_serialized"]
 
 _STR_TO_STR = (
     "join",
@@ -111,3 +111,28 @@ def returned_kinds(inp: StaticInput) -> set[str] | None:
             kinds.add(kind)
     kinds.discard("None")
     return kinds or None
+
+
+# serializers whose text holds a structure: ``json.dumps`` (also orjson's, simplejson's),
+# ``yaml.safe_dump``, a model's ``to_json()``/``to_yaml()``
+_SERIALIZERS = frozenset({"dumps", "safe_dump", "to_json", "to_yaml"})
+
+
+def returns_serialized(inp: StaticInput) -> bool:
+    """Whether every ``return`` gives a serializer's text (``return json.dumps(response)``):
+    the value is the text of a structure the body builds, which the docstring may describe by
+    its payload ("Returns list of all Resolver rules", round 60, moto's API handlers)."""
+    node = function_node(inp.data, inp.function)
+    if node is None:
+        return False
+    returns = [sub for sub in own_nodes(node) if isinstance(sub, ast.Return)]
+    return bool(returns) and all(
+        isinstance(ret.value, ast.Call) and _callee(ret.value.func) in _SERIALIZERS
+        for ret in returns
+    )
+
+
+def _callee(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else None

@@ -90,8 +90,9 @@ _HOOK_WORDS = re.compile(
 # ``:py:data:`None``` -- also with the role's closing colon forgotten (``:py:data`None```,
 # round 15, pyOpenSSL's ``set_serial_number``)
 # "No return value." (round 24), "No output." (48), "@return void;" (Java 54j); a lone "N/A" (43)
+# the word may be quoted as a literal (round 60, polyfactory: ":returns: 'None'")
 _NONE_RETURN = re.compile(
-    r"^(?::(?:py:)?(?:obj|data|const|class):?|[LCIB]\{)?[`*\[]*"
+    r"^(?::(?:py:)?(?:obj|data|const|class):?|[LCIB]\{)?[`*\['\"]*"
     r"(none|nothing|nonetype|void|no\s+(?:return(?:ed)?\s+)?(?:value|output)|n/a(?=\.?\s*$))\b",
     re.I,
 )
@@ -167,7 +168,7 @@ def _says_none(seg: Segment) -> bool:
         if epydoc:
             written = epydoc.group(1).strip()
         # ``void``: the C and Java spelling of "no value"; ``N/A``: "not applicable" (round 43)
-        if written.strip("`*[]") in ("None", "NoneType", "void", "N/A", "n/a"):
+        if written.strip("`*[]'\"") in ("None", "NoneType", "void", "N/A", "n/a"):
             return True
     text = _CODE_LABEL.sub("", _MARKER.sub("", seg.text, count=1), count=1)
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
