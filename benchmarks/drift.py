@@ -44,7 +44,11 @@ from precision import static_report, wilson
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _SKIP = re.compile(r"(^|/)(tests?|testing|docs?|examples?)(/|$)|(^|/)test_[^/]*\.py$|conftest")
-_MARKED = re.compile(r"``(\w+)``|(?<![`\w])`(\w+)`(?![`\w])|(?<![*\w])\*(\w+)\*(?![*\w])")
+# a Sphinx role naming a label, a document or a glossary term marks no code name
+_MARKED = re.compile(
+    r"``(\w+)``|(?<!:ref:)(?<!:doc:)(?<!:term:)(?<![`\w])`(\w+)`(?![`\w])"
+    r"|(?<![*\w])\*(\w+)\*(?![*\w])"
+)
 _ENTRY = re.compile(
     r":param\s+(?:[^:]*\s)?(\w+):|^\s*(\w+)\s*(?:\(([^)]*)\))?:\s|^\s*(\w+)\s+:\s*(\S.*)$", re.M
 )

@@ -143,3 +143,15 @@ def test_a_capitalised_word_read_as_an_entry_is_no_drift(tmp_path: Path) -> None
     before = _SEE.format(entry="See: arXiv:0112143.")
     after = _SEE.format(entry="create_using : Graph, optional\n        The graph type.")
     assert _mine(tmp_path, _history(tmp_path, [before, after])) == []
+
+
+def test_a_sphinx_label_replaced_by_a_parameter_is_no_drift(tmp_path: Path) -> None:
+    # ``:ref:`connections_toplevel``` names a section of the docs, not code: rewording it
+    # to name the parameter is no rename (sqlalchemy ``Session.execute``)
+    before = _SEE.format(entry="See :ref:`graph_toplevel` for the options.")
+    after = _SEE.format(entry="See ``create_using`` for the options.")
+    assert _mine(tmp_path, _history(tmp_path, [before, after])) == []
+    # control: a code-marked stale name replaced the same way stays a fix
+    stale = _SEE.format(entry="See `create_use` for the options.")
+    fixes = _mine(tmp_path, _history(tmp_path / "b", [stale, after]))
+    assert [(f["old"], f["new"]) for f in fixes] == [("create_use", "create_using")]
