@@ -64,6 +64,7 @@ ROOTS = (
     "/work/notes/private/r50/corpora",
     "/work/notes/private/r53/corpora",
     "/work/notes/private/r55/corpora",
+    "/work/notes/private/r59/corpora",
     "/work/notes/private/r61/corpora",
 )
 
