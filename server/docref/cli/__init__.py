@@ -12,7 +12,7 @@ import os
 import sys
 import threading
 
-from docref.cli.main import _command, main
+from docref.cli.main import command_word, main
 
 __all__ = ["main", "run"]
 
@@ -35,7 +35,7 @@ def run() -> None:
     if "litellm" in sys.modules:
         _flush()
         os._exit(code)
-    if _command(sys.argv[1:]) == "check" and threading.active_count() == 1:
+    if command_word(sys.argv[1:]) == "check" and threading.active_count() == 1:
         atexit._run_exitfuncs()  # logging's flush, coverage's data file, multiprocessing's
         _flush()
         os._exit(code)

@@ -244,7 +244,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def _command(argv: Sequence[str]) -> str | None:
+def command_word(argv: Sequence[str]) -> str | None:
     """The command word of ``argv`` (``None``: none, or help asked before it)."""
     for arg in argv:
         if arg in ("-h", "--help"):
@@ -255,7 +255,7 @@ def _command(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser(_command(sys.argv[1:] if argv is None else argv))
+    parser = build_parser(command_word(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     level = logging.WARNING - 10 * min(args.verbose, 2)
     logging.basicConfig(level=level, stream=sys.stderr, format="docref: %(message)s")
