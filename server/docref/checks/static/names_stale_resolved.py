@@ -81,11 +81,6 @@ def renamed_but_used_elsewhere(
     said = (entry or parameter_cue(inp.source, mention.start, mention.end)) and not scope.kwargs
     if said != cued:
         return None  # a parameter by the words: the default rule's; else the opt-in's
-    # no words call it a parameter, but a parameter the docstring names nowhere may be its
-    # renamed twin (:mod:`.names_stale_unnamed`): the opt-in rule's, a plain word too -- on
-    # real code such names were as often another function's value, a field, a query
-    # parameter or a returned item's label (session 25: 15 TRUE of 28 on 104 projects)
-    twin = None if cued or scope.kwargs else unnamed_twin(inp, name)
     own = {part for r in fn.references for part in r.name.split(".")} | set(fn.local_names)
     facts = scope.facts
     if name in own or name in facts.entities or name in facts.top:
@@ -96,6 +91,11 @@ def renamed_but_used_elsewhere(
         return None  # ``argparse`` after ``from argparse import ArgumentParser``: the library
     if not cued and name in project_names(inp.graph):
         return None  # (called a parameter, a project's attribute of that name is no reading)
+    # no words call it a parameter, but a parameter the docstring names nowhere may be its
+    # renamed twin (:mod:`.names_stale_unnamed`): the opt-in rule's, a plain word too -- on
+    # real code such names were as often another function's value, a field, a query
+    # parameter or a returned item's label (session 25: 15 TRUE of 28 on 104 projects)
+    twin = None if cued or scope.kwargs else unnamed_twin(inp, name)
     # a plain word matched by affix (``vals`` -> ``vals_list``) only when its own entry names
     # it: "the ``carry`` argument" beside ``init_carry`` is as often the argument of a callable
     # the function takes (jax's ``nd_loop``)

@@ -220,10 +220,6 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             return []  # the signature callers see is built at run time: unknown here
         names |= assigned or set()
     candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
-    own_signatures = [
-        [p.name for i, p in enumerate(f.params) if not (i == 0 and p.name in _SELF_NAMES)]
-        for f in signatures(inp)
-    ]
     # the items of a generic *args may be documented one by one, unless overloads name them;
     # so may those of the returned function's when no entry names the factory's own
     # parameters (pandas' ``datapath`` fixture hands out ``deco(*args)`` and documents its
@@ -335,10 +331,10 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # a label of a positional-only argument, whose name no caller writes
         if underscore_of_private(inp, name, candidates):
             continue  # ``errors`` for ``_errors`` in internal code: no caller's keyword
-        if not java and symbol_of_lone_parameter(name, own_signatures, param_entries):
+        if not java and symbol_of_lone_parameter(name, signatures(inp), param_entries):
             continue  # ``:param 𝚪:`` for ``*angles``, the one parameter without an entry
         if not java and operand_by_role(inp.function, name, param_entries):
-            continue  # ``other`` for ``__mul__(left, right)``'s operand; ``left`` for ``self``
+            continue  # ``left`` for ``self`` beside a documented ``right``
         if not java and suggestion is None and closure_variable(inp, name):
             continue  # a variable of the enclosing function the nested one reads
         if (segment.start, name) in reported:

@@ -23,18 +23,23 @@ __all__ = ["closure_variable", "operand_by_role", "symbol_of_lone_parameter"]
 
 
 def symbol_of_lone_parameter(
-    name: str, signatures: Iterable[list[str]], documented: set[str]
+    name: str, signatures: Iterable[Function], documented: set[str]
 ) -> bool:
     """A Greek letter (``:param 𝚪:``, ``:arg θ:``) documenting the one parameter no other
-    entry names in a signature of the function (its own or an ``@overload``'s: parameter
-    names without the receiver): ``Eul(cls, *angles, unit)`` documenting ``𝚪`` and ``unit``
-    writes the symbol its maths uses (spatialmath-python, round 55).  With every parameter
-    documented, or two left, the letter names none of them and stays reported."""
+    entry names in a signature of the function (its own or an ``@overload``'s, the receiver
+    left out): ``Eul(cls, *angles, unit)`` documenting ``𝚪`` and ``unit`` writes the symbol
+    its maths uses (spatialmath-python, round 55).  With every parameter documented, or two
+    left, the letter names none of them and stays reported."""
     if len(name) != 1 or name.isascii() or not greek_spelled(name):
         return False
-    return any(sum(c.lstrip("*") not in documented for c in sig) == 1 for sig in signatures)
+    for sig in signatures:
+        own = [p.name for i, p in enumerate(sig.params) if not (i == 0 and p.name in _RECEIVERS)]
+        if sum(c.lstrip("*") not in documented for c in own) == 1:
+            return True
+    return False
 
 
+_RECEIVERS = ("self", "cls")
 _ROLES = {"left": "right", "right": "left"}
 
 
@@ -49,7 +54,7 @@ def operand_by_role(function: Function, name: str, documented: set[str]) -> bool
     return (
         counterpart is not None
         and len(params) >= 2
-        and params[0] in ("self", "cls")
+        and params[0] in _RECEIVERS
         and counterpart in params
         and counterpart in documented
     )
