@@ -17,10 +17,10 @@ from docref.checks.types import compare
 from docref.checks.types_parse import parse_annotation, parse_doc_type
 from docref.checks.types_relation import COMPATIBLE, EQUAL, EQUIVALENT
 from docref.fixes.target import FixTarget
+from docref.graph.model import RECEIVER_NAMES
 
 __all__ = ["paired_parameter"]
 
-_SELF_NAMES = frozenset({"self", "cls"})
 _AGREE = (EQUAL, EQUIVALENT, COMPATIBLE)
 
 
@@ -29,7 +29,7 @@ def paired_parameter(target: FixTarget, unknown: str) -> tuple[str | None, str]:
     function = target.function
     if function is None:
         return None, "a class docstring's parameters are not paired"
-    params = [p for i, p in enumerate(function.params) if not (i == 0 and p.name in _SELF_NAMES)]
+    params = [p for i, p in enumerate(function.params) if not (i == 0 and p.name in RECEIVER_NAMES)]
     names = {p.name for p in params}
     entries = [s for s in target.parsed.segments if s.kind == "param" and s.name]
     # ``:param class:`` documents ``class_`` (PEP 8's trailing underscore), as the rule reads it

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from itertools import starmap
 from typing import Any, Literal
 
-from docref.graph.parts import Docstring, Language, Param, Reference, RefKind, Span
+from docref.graph.parts import RECEIVER_NAMES, Docstring, Language, Param, Reference, RefKind, Span
 
 __all__ = [
     "EXTRACTOR_VERSION",
+    "RECEIVER_NAMES",
     "Class",
     "Docstring",
     "Edge",

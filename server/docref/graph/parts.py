@@ -11,10 +11,14 @@ from typing import Any, Literal
 
 from docref.core.frozen_init import fast_init
 
-__all__ = ["Docstring", "Language", "Param", "RefKind", "Reference", "Span"]
+__all__ = ["RECEIVER_NAMES", "Docstring", "Language", "Param", "RefKind", "Reference", "Span"]
 
 Language = Literal["python", "java"]
 RefKind = Literal["call", "attribute", "name", "annotation"]
+
+# The conventional names of a Python method's receiver (PEP 8): a parameter so named is the
+# bound instance or class, never an argument a caller passes or a docstring documents.
+RECEIVER_NAMES = frozenset({"self", "cls"})
 
 
 @fast_init  # built by the ten thousand: docref.core.frozen_init

@@ -87,7 +87,7 @@ from docref.checks.static.params_roles import (
 from docref.checks.static.params_suggest import closest_parameter, rename_target
 from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
-from docref.graph.model import Function, Param
+from docref.graph.model import RECEIVER_NAMES, Function, Param
 
 __all__ = [
     "RULE_PARAM_UNKNOWN",
@@ -106,7 +106,6 @@ RULE_PARAM_UNKNOWN = "C1-PARAM-UNKNOWN"
 _TYPE_SECTIONS = frozenset({":type", "@type"})
 # numpydoc's Receives: what a generator's ``send()`` is given, "formatted as for Parameters"
 _SENT_SECTIONS = frozenset({"receives", "receive"})
-_SELF_NAMES = frozenset({"self", "cls"})
 _KWARGS_WORDS = frozenset({"kwargs", "kwds"})
 _SEE_ELSEWHERE = re.compile(r"(?:see|as\s+in|passed\s+(?:on\s+)?to)\b", re.I)
 _NOTE_MARKERS = frozenset({"TODO", "FIXME", "XXX", "NOTE", "HACK"})
@@ -219,7 +218,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         if assigned is not None and not assigned:
             return []  # the signature callers see is built at run time: unknown here
         names |= assigned or set()
-    candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in _SELF_NAMES)]
+    candidates = [p.name for i, p in enumerate(params) if not (i == 0 and p.name in RECEIVER_NAMES)]
     # the items of a generic *args may be documented one by one, unless overloads name them;
     # so may those of the returned function's when no entry names the factory's own
     # parameters (pandas' ``datapath`` fixture hands out ``deco(*args)`` and documents its
@@ -353,7 +352,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
                 f"parameter entry of {_display(inp.function)}, not as a {shown} section"
             )
             fix_hint = f'dedent "{shown}:" to the indentation of the section headings'
-        elif swapped in names and swapped not in _SELF_NAMES:
+        elif swapped in names and swapped not in RECEIVER_NAMES:
             # ``:param nodeid str:`` / ``int (size): …``: name and type written the other way
             message += f'; name and type look swapped (parameter "{swapped}")'
             fix_hint = f'document "{swapped}" as the name and "{shown}" as its type'

@@ -32,11 +32,11 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.core.segment import Segment
+from docref.graph.model import RECEIVER_NAMES
 
 __all__ = ["assigned_signature", "declared_options", "dispatch_parameters", "listed_value"]
 
 _SINGLEDISPATCH = re.compile(r"^@?(?:functools\.)?singledispatch(?:method)?\b")
-_SELF_NAMES = frozenset({"self", "cls"})
 # ``add_argument("-n", "--dry-run", dest="x")``: the call's quoted arguments (its first line's)
 _ADD_OPTION = re.compile(r"\.add_(?:argument|option)\(([^)\n]*)")
 # a quoted name, positional or ``dest=`` (not ``action="store_true"``, ``metavar="N"``)
@@ -55,7 +55,7 @@ def dispatch_parameters(inp: StaticInput) -> set[str]:
         if other is fn or other.parent_class != fn.parent_class:
             continue
         if any(d.strip().lstrip("@").startswith(register) for d in other.decorators):
-            names |= {p.name for p in other.params if p.name not in _SELF_NAMES}
+            names |= {p.name for p in other.params if p.name not in RECEIVER_NAMES}
     return names
 
 

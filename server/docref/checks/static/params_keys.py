@@ -33,6 +33,7 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.core.segment import Segment
+from docref.graph.model import RECEIVER_NAMES
 
 __all__ = ["read_by_key", "shown_as_key"]
 
@@ -42,7 +43,6 @@ __all__ = ["read_by_key", "shown_as_key"]
 _NAMED = r"get_?\w*(?:arg|option|param|setting|config)\w*"
 # a plain mapping getter: only on an imported object (flask's ``request.args``, ``os.environ``)
 _PLAIN = r"(?:get|getlist|pop)"
-_SELF = frozenset({"self", "cls"})
 
 
 def read_by_key(inp: StaticInput, name: str) -> bool:
@@ -60,7 +60,7 @@ def read_by_key(inp: StaticInput, name: str) -> bool:
     call = rf"(?<![\w.])(?P<root>\w+)(?:\.\w+)*\.(?:(?P<named>{_NAMED})|{_PLAIN})\(\s*{quoted}"
     for match in re.finditer(call, body):
         root = match["root"]
-        if root in imported or (match["named"] and root in _SELF):
+        if root in imported or (match["named"] and root in RECEIVER_NAMES):
             return True
     return False
 

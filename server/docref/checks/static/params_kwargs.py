@@ -35,11 +35,11 @@ from docref.checks.static.params_property import is_property
 from docref.checks.static.prose_names import renamed_twin
 from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
+from docref.graph.model import RECEIVER_NAMES
 from docref.graph.parts import Param
 
 __all__ = ["keyword_dict", "packed_parameter", "renamed_under_kwargs"]
 
-_SELF_NAMES = frozenset({"self", "cls"})
 _KWARGS_NAMES = frozenset({"kwargs", "kwds"})
 # annotations a keyword dict may carry (unannotated is the common case)
 _MAPPING = re.compile(
@@ -72,7 +72,7 @@ def renamed_under_kwargs(
     if is_property(fn):
         return []
     params = [p.name for p in fn.params if p.kind not in ("vararg", "kwarg")]
-    params = [p for p in params if p not in _SELF_NAMES]
+    params = [p for p in params if p not in RECEIVER_NAMES]
     positional_only = {p.name for p in fn.params if p.kind == "positional_only"}
     entries = list(documented)
     names = {stripped for _seg, _shown, stripped in entries}
@@ -125,7 +125,7 @@ def packed_parameter(
     if len(unknown) < 2 or is_property(inp.function):
         return None
     entries = set(documented)
-    own = [p for p in params if p.name not in _SELF_NAMES]
+    own = [p for p in params if p.name not in RECEIVER_NAMES]
     if len(own) != 1 or own[0].kind in ("vararg", "kwarg") or own[0].name in entries:
         # the function's one argument: with others beside it, entries of the fields of one of
         # them are the flat parameters a refactor packed (emcee's ``update(old_state,

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_common import greek_spelled
-from docref.graph.model import Function
+from docref.graph.model import RECEIVER_NAMES, Function
 
 __all__ = ["closure_variable", "operand_by_role", "symbol_of_lone_parameter"]
 
@@ -33,13 +33,14 @@ def symbol_of_lone_parameter(
     if len(name) != 1 or name.isascii() or not greek_spelled(name):
         return False
     for sig in signatures:
-        own = [p.name for i, p in enumerate(sig.params) if not (i == 0 and p.name in _RECEIVERS)]
+        own = [
+            p.name for i, p in enumerate(sig.params) if not (i == 0 and p.name in RECEIVER_NAMES)
+        ]
         if sum(c.lstrip("*") not in documented for c in own) == 1:
             return True
     return False
 
 
-_RECEIVERS = ("self", "cls")
 _ROLES = {"left": "right", "right": "left"}
 
 
@@ -54,7 +55,7 @@ def operand_by_role(function: Function, name: str, documented: set[str]) -> bool
     return (
         counterpart is not None
         and len(params) >= 2
-        and params[0] in _RECEIVERS
+        and params[0] in RECEIVER_NAMES
         and counterpart in params
         and counterpart in documented
     )
