@@ -1,6 +1,7 @@
-"""What a Javadoc return claim goes on to say that settles it (round 58j): the value comes "as
-an array" (:func:`said_as_array`), or the sentence says the value is keyed
-(:func:`said_keyed`); read by :mod:`.prose_returns` for ``.java`` files only."""
+"""What a Javadoc return claim goes on to say that settles it (rounds 58j, 66j): the value comes
+"as an array" or as the declared array type (:func:`said_as_array`), or the sentence says the
+value is keyed or lists the mapping's entries (:func:`said_keyed`); read by
+:mod:`.prose_returns` for ``.java`` files only."""
 
 from __future__ import annotations
 
@@ -11,11 +12,30 @@ __all__ = ["said_as_array", "said_keyed"]
 # "the parsed String as a 3- or 4-element array of Strings" (round 58j's JSAP ``tupleToArray``
 # on ``String[]``): the conversion names the Java array that comes back
 _AS_ARRAY = re.compile(r"^\s+as\s+(?:an?\s+)?(?:\d+-?\s+or\s+)?(?:[\w-]+\s+)?array\b", re.I)
+# "the converted String as a String[]" (round 66j's JCSP ``stringToArray``): the array spelled
+# as Java spells a type
+_AS_SPELLED = re.compile(r"^\s+as\s+(?:an?\s+)?([\w.]+(?:\s*\[\s*\])+)")
 
 
-def said_as_array(rest: str, kinds: set[str]) -> bool:
-    """A Java claim that goes on to say its value comes as an array, said of an array."""
-    return "list" in kinds and _AS_ARRAY.match(rest) is not None
+def said_as_array(rest: str, kinds: set[str], returns: str | None) -> bool:
+    """A Java claim that goes on to say its value comes as an array, said of an array: in words
+    ("as an array of its parts"), or as the declared type itself ("as a String[]"; another
+    array, "as an int[]" on ``String[]``, leaves the claim standing)."""
+    if "list" not in kinds:
+        return False
+    if _AS_ARRAY.match(rest):
+        return True
+    spelled = _AS_SPELLED.match(rest)
+    return spelled is not None and returns is not None and _same_type(spelled[1], returns)
+
+
+def _same_type(spelled: str, declared: str) -> bool:
+    """``String[]`` and ``java.lang.String []`` name one type: spacing and a package differ."""
+
+    def simple(type_: str) -> str:
+        return re.sub(r"\s+", "", type_).rsplit(".", 1)[-1]
+
+    return simple(spelled) == simple(declared)
 
 
 # the sentence says the value is keyed ("Get the list of genes ... where accession.toString is
@@ -24,8 +44,18 @@ def said_as_array(rest: str, kinds: set[str]) -> bool:
 _KEYED = re.compile(
     r"\b(?:is|are)\s+the\s+keys?\b|\bkeyed\s+(?:by|on)\b|\b(?:Hash|Linked|Tree)?Map\b"
 )
+# what is listed is the mapping's own entries ("Gets the list of font mappings. String to
+# String.", round 66j's iText ``RtfImportMappings``, four getters of a ``HashMap``): a list of
+# mappings is what a map holds
+_OF_ENTRIES = re.compile(
+    r"^\s+(?:[\w-]+\s+){0,2}?(?:mappings|entries|(?:key[-/ ]value\s+)?pairs|associations)\b",
+    re.I,
+)
 
 
 def said_keyed(claim: str, rest: str, kinds: set[str]) -> bool:
-    """A list claim said of a mapping whose sentence goes on to say the value is keyed."""
-    return claim == "list" and kinds == {"dict"} and _KEYED.search(rest) is not None
+    """A list claim said of a mapping whose sentence goes on to say the value is keyed, or that
+    the things listed are the mapping's entries."""
+    if claim != "list" or kinds != {"dict"}:
+        return False
+    return _KEYED.search(rest) is not None or _OF_ENTRIES.match(rest) is not None

@@ -32,7 +32,8 @@ empty string."), nor a Javadoc
 summary's when the ``@return`` tag makes a claim the declared type agrees with ("Returns
 whether ... matches" over "@return the number of matching characters").  A list or set "per
 key" said of a mapping is the mapping's values.  Java: declared primitive, boxed, ``String``
-and collection return types.
+and collection return types; a claim that goes on to say it comes as an array or as the declared
+array type, or a list said of a map whose entries it lists, is settled (:mod:`.prose_java_said`).
 
 Which sentences make a claim and the kind each names are in :mod:`.prose_return_claims`; this
 module judges them against the code.
@@ -317,7 +318,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if said_as(text[match.end() :], kinds) or said_per_key(claim, text[match.end() :], kinds):
             continue
-        if java and said_as_array(text[match.end() :], kinds):
+        if java and said_as_array(text[match.end() :], kinds, inp.function.returns):
             continue  # "the parsed String as a 3- or 4-element array" of a ``String[]``
         if java and said_keyed(claim, text[match.end() :], kinds):
             continue  # "the list of genes ... where the accession is the key" of a map
