@@ -18,14 +18,13 @@ documented function of the touched files is a control: a finding there only afte
 counted too (the rate is over the fixed functions and the controls).
 
     python benchmarks/drift.py mine GITDIR PKG [--max-commits 4000] [--out FILE]
-    python benchmarks/drift.py run FILE... [--label NAME] [--docref CMD]
+    python benchmarks/drift.py run FILE... [--label NAME] [--docref CMD] [--touched]
+    python benchmarks/drift.py report RUN... --label NAME [--mined FILE...]
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
-import builtins
 import json
 import os
 import re
@@ -40,184 +39,17 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from drift_pairs import pairs
 from precision import static_report, wilson
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _SKIP = re.compile(r"(^|/)(tests?|testing|docs?|examples?)(/|$)|(^|/)test_[^/]*\.py$|conftest")
-# a Sphinx role naming a label, a document or a glossary term marks no code name
-_MARKED = re.compile(
-    r"``(\w+)``|(?<!:ref:)(?<!:doc:)(?<!:term:)(?<![`\w])`(\w+)`(?![`\w])"
-    r"|(?<![*\w])\*(\w+)\*(?![*\w])"
-)
-_ENTRY = re.compile(
-    r":param\s+(?:[^:]*\s)?(\w+):|^\s*(\w+)\s*(?:\(([^)]*)\))?:\s|^\s*(\w+)\s+:\s*(\S.*)$", re.M
-)
-_TYPE = re.compile(r":type\s+(\w+):\s*(.+)$", re.M)
-_DUNDER = re.compile(r"__\w+__")
 
 
 def _git(gitdir: str, *args: str) -> str:
     return subprocess.run(
         ["git", "--git-dir", gitdir, *args], capture_output=True, text=True, check=True
     ).stdout
-
-
-def _functions(text: str) -> dict[str, dict[str, Any]]:
-    """Documented functions by qualname: signature, body without docstring, docstring lines."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return {}
-    out: dict[str, dict[str, Any]] = {}
-
-    def visit(node: ast.AST, prefix: str) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.ClassDef):
-                visit(child, f"{prefix}{child.name}.")
-            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                doc = ast.get_docstring(child, clean=False)
-                first = child.body[0] if child.body else None
-                if doc is not None and isinstance(first, ast.Expr):
-                    body = [ast.dump(b) for b in child.body[1:]]
-                    params = [a.arg for a in [*child.args.posonlyargs, *child.args.args]]
-                    params += [a.arg for a in child.args.kwonlyargs]
-                    params += [a.arg for a in (child.args.vararg, child.args.kwarg) if a]
-                    annotations = {
-                        a.arg: ast.unparse(a.annotation)
-                        for a in [*child.args.args, *child.args.kwonlyargs]
-                        if a.annotation is not None
-                    }
-                    out[prefix + child.name] = {
-                        "sig": ast.dump(child.args) + ast.dump(child.returns or ast.Pass()),
-                        "body": body,
-                        "doc": doc,
-                        "lines": (first.lineno, first.end_lineno or first.lineno),
-                        "params": params,
-                        "annotations": annotations,
-                    }
-                visit(child, f"{prefix}{child.name}.")
-
-    visit(tree, "")
-    return out
-
-
-def _identifiers(text: str) -> tuple[set[str], set[str]]:
-    """(every identifier the file's code uses or binds, the names it defines)."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return set(), set()
-    used: set[str] = set()
-    defined: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            defined.add(node.name)
-        elif isinstance(node, ast.Attribute):
-            used.add(node.attr)
-            if isinstance(node.ctx, ast.Store):
-                defined.add(node.attr)
-        elif isinstance(node, ast.Name):
-            used.add(node.id)
-        elif isinstance(node, ast.arg):
-            used.add(node.arg)
-        elif isinstance(node, ast.alias):
-            used.add((node.asname or node.name).split(".")[0])
-        elif isinstance(node, ast.keyword) and node.arg:
-            used.add(node.arg)
-    return used | defined, defined
-
-
-_BUILTINS = set(dir(builtins))
-
-
-def _code_shaped(word: str) -> bool:
-    return (
-        "_" in word.strip("_") or word.startswith("_") or re.search(r"[a-z][A-Z]", word) is not None
-    )
-
-
-def _tokens(doc: str) -> set[str]:
-    found = {x for m in _MARKED.finditer(doc) for x in m.groups() if x}
-    found |= {m[1] or m[2] or m[4] for m in _ENTRY.finditer(doc)}
-    return {t for t in found if t and len(t) >= 2 and not t.isdigit()}
-
-
-def _entry_names(doc: str) -> set[str]:
-    return {m[1] or m[2] or m[4] for m in _ENTRY.finditer(doc)} - {None, ""}
-
-
-def _entry_types(doc: str) -> dict[str, str]:
-    types = {m[2]: m[3].strip() for m in _ENTRY.finditer(doc) if m[2] and m[3]}
-    types |= {m[4]: m[5].strip() for m in _ENTRY.finditer(doc) if m[4] and m[5]}
-    types |= {m[1]: m[2].strip() for m in _TYPE.finditer(doc)}
-    return types
-
-
-def _target_lines(text: str, span: tuple[int, int], word: str) -> list[int]:
-    lines = text.splitlines()
-    pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
-    return [n for n in range(span[0], span[1] + 1) if pattern.search(lines[n - 1])]
-
-
-def _pairs(old: str, new: str) -> list[dict[str, Any]]:
-    """The fixes between two versions of a file (see the module docstring)."""
-    before, after = _functions(old), _functions(new)
-    _, defined = _identifiers(new)
-    # what the parent's code has: a name it defines (a function renamed in the fixing commit
-    # itself) or, for a helper, any name it imports or uses, was no drift at the parent
-    used_then, defined_then = _identifiers(old)
-    out = []
-    for qualname, b in before.items():
-        a = after.get(qualname)
-        if a is None or a["sig"] != b["sig"] or a["body"] != b["body"] or a["doc"] == b["doc"]:
-            continue
-        if a["doc"].split() == b["doc"].split():
-            continue  # reflowed only
-        entries_b = _entry_names(b["doc"])
-        gone = _tokens(b["doc"]) - _tokens(a["doc"])
-        added = _tokens(a["doc"]) - _tokens(b["doc"])
-        params = set(a["params"])
-        for old_word in sorted(gone):
-            if old_word in params or old_word in defined or old_word in _BUILTINS:
-                continue  # still exists: a rewording, not drift
-            if old_word in defined_then or _DUNDER.fullmatch(old_word):
-                continue  # the code had it at the parent, or every object has it
-            if old_word[:1].isupper() and not _code_shaped(old_word):
-                continue  # ``See: arXiv...`` read as an entry: a word, not a name
-            if re.search(rf"(?<!\w){re.escape(old_word)}(?!\w)", a["doc"]):
-                continue  # still named by the fixed text
-            as_param = [w for w in sorted(added) if w in params]
-            as_helper = [w for w in sorted(added) if w in defined and w not in params]
-            if as_param and (old_word in entries_b or _code_shaped(old_word)):
-                kind, new_word = "name", as_param[0]
-            elif as_helper and _code_shaped(old_word) and old_word not in used_then:
-                kind, new_word = "helper", as_helper[0]
-            else:
-                continue
-            out.append(
-                {
-                    "qualname": qualname,
-                    "kind": kind,
-                    "old": old_word,
-                    "new": new_word,
-                    "target_lines": _target_lines(old, b["lines"], old_word),
-                    "fixed_lines": _target_lines(new, a["lines"], new_word),
-                }
-            )
-        tb, ta = _entry_types(b["doc"]), _entry_types(a["doc"])
-        for name in sorted(params & set(tb) & set(ta)):
-            if tb[name].split() != ta[name].split() and name in a["annotations"]:
-                out.append(
-                    {
-                        "qualname": qualname,
-                        "kind": "type",
-                        "old": tb[name],
-                        "new": ta[name],
-                        "target_lines": _target_lines(old, b["lines"], name),
-                        "fixed_lines": _target_lines(new, a["lines"], name),
-                    }
-                )
-    return [p for p in out if p["target_lines"]]
 
 
 class _Blobs:
@@ -283,7 +115,7 @@ def cmd_mine(args: argparse.Namespace) -> None:
                 old, new = blobs.text(f"{sha}^", path), blobs.text(sha, path)
                 if old is None or new is None:
                     continue  # added or deleted
-                for pair in _pairs(old, new):
+                for pair in pairs(old, new):
                     found.append({"commit": sha, "path": path, **pair})
     finally:
         blobs.close()
@@ -310,10 +142,23 @@ def _tree(gitdir: str, rev: str, pkg: str, dest: str) -> str:
     return os.path.join(dest, os.path.dirname(pkg.rstrip("/")))
 
 
-def _findings(docref: list[str], root: str) -> list[dict[str, Any]]:
+def _findings(docref: list[str], root: str, paths: list[str] | None = None) -> list[dict[str, Any]]:
+    """docref's findings on the package at ``root``; with ``paths``, on those files only (the
+    whole package is still the project their names resolve in)."""
     cache = tempfile.mkdtemp(prefix="docref-drift-cache-")
     try:
-        return list(static_report(docref, root, cache)["findings"])
+        if paths is None:
+            return list(static_report(docref, root, cache)["findings"])
+        command = [*docref, "check", "--no-llm", "--format", "json", "--no-progress"]
+        proc = subprocess.run(
+            [*command, "--root", root, *[os.path.join(root, p) for p in paths]],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "DOCREF_CACHE_DIR": cache},
+        )
+        if proc.returncode not in (0, 1):
+            sys.exit(f"{root}: docref exited {proc.returncode}\n{proc.stderr[-2000:]}")
+        return list(json.loads(proc.stdout)["findings"])
     finally:
         shutil.rmtree(cache, ignore_errors=True)
 
@@ -336,14 +181,18 @@ def cmd_run(args: argparse.Namespace) -> None:
         for fix in data["fixes"]:
             by_commit[fix["commit"]].append(fix)
         for sha, fixes in by_commit.items():
-            work = tempfile.mkdtemp(prefix="docref-drift-")
-            try:
-                old = _findings(docref, _tree(data["gitdir"], f"{sha}^", data["pkg"], work + "/a"))
-                new = _findings(docref, _tree(data["gitdir"], sha, data["pkg"], work + "/b"))
-            finally:
-                shutil.rmtree(work, ignore_errors=True)
             parent = os.path.dirname(data["pkg"].rstrip("/"))
             rel = len(parent) + 1 if parent else 0
+            # only the touched files' findings are read: --touched checks just those
+            paths = sorted({fix["path"][rel:] for fix in fixes}) if args.touched else None
+            work = tempfile.mkdtemp(prefix="docref-drift-")
+            try:
+                a = _tree(data["gitdir"], f"{sha}^", data["pkg"], work + "/a")
+                old = _findings(docref, a, paths)
+                b = _tree(data["gitdir"], sha, data["pkg"], work + "/b")
+                new = _findings(docref, b, paths)
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
             fixed = set()
             for fix in fixes:
                 path = fix["path"][rel:]
@@ -375,6 +224,7 @@ def cmd_run(args: argparse.Namespace) -> None:
 def _report(rows: list[dict[str, Any]], controls: list[dict[str, Any]], label: str) -> None:
     def pct(k: int, n: int) -> str:
         lo, hi = wilson(k, n) if n else (0.0, 0.0)
+        lo, hi = max(lo, 0.0), min(hi, 1.0)  # no "-0" from rounding
         return f"{100 * k / n:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]" if n else "-"
 
     out = [
@@ -397,6 +247,29 @@ def _report(rows: list[dict[str, Any]], controls: list[dict[str, Any]], label: s
         json.dump({"table": text, "fixes": rows, "controls": controls}, fh, indent=1)
 
 
+def _key(fix: dict[str, Any]) -> tuple[str, str, str, str, str]:
+    return (fix["commit"], fix["path"], fix["qualname"], fix["kind"], fix["old"])
+
+
+def cmd_report(args: argparse.Namespace) -> None:
+    """Runs pooled (corpora run one at a time), their rows kept to the fixes of ``--mined``
+    files when given: a run of an older mining, read through a better miner."""
+    rows: list[dict[str, Any]] = []
+    controls: list[dict[str, Any]] = []
+    for path in args.runs:
+        with open(path) as fh:
+            run = json.load(fh)
+        rows += run["fixes"]
+        controls += run["controls"]
+    if args.mined:
+        keep = set()
+        for path in args.mined:
+            with open(path) as fh:
+                keep |= {_key(fix) for fix in json.load(fh)["fixes"]}
+        rows = [r for r in rows if _key(r) in keep]
+    _report(rows, controls, args.label)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -412,9 +285,19 @@ def main() -> None:
     run.add_argument("files", nargs="+")
     run.add_argument("--label", default="latest")
     run.add_argument("--docref", default=f"{sys.executable} -m docref")
+    run.add_argument(
+        "--touched",
+        action="store_true",
+        help="check only the files a fix touched, the package as their project (a large "
+        "package's run is minutes; the measured rows are the same, see PRECISION.md)",
+    )
+    report = sub.add_parser("report")
+    report.add_argument("runs", nargs="+", help="benchmarks/drift/LABEL.json files")
+    report.add_argument("--label", required=True)
+    report.add_argument("--mined", nargs="*", help="keep only the fixes these mined files hold")
     args = ap.parse_args()
     os.makedirs(os.path.join(HERE, "drift"), exist_ok=True)
-    cmd_mine(args) if args.cmd == "mine" else cmd_run(args)
+    {"mine": cmd_mine, "run": cmd_run, "report": cmd_report}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -155,3 +155,113 @@ def test_a_sphinx_label_replaced_by_a_parameter_is_no_drift(tmp_path: Path) -> N
     stale = _SEE.format(entry="See `create_use` for the options.")
     fixes = _mine(tmp_path, _history(tmp_path / "b", [stale, after]))
     assert [(f["old"], f["new"]) for f in fixes] == [("create_use", "create_using")]
+
+
+_SECTIONS = '''
+def fit(data, maxiter=10):
+    """Fit the model.
+
+    Parameters
+    {rule}
+    data : ndarray
+        The observations.
+    {param}
+
+    Returns
+    -------
+    {ret}
+    """
+    return [maxiter]
+
+
+def _best():
+    return 1
+'''
+
+
+def _sections(param: str = "maxiter : int", ret: str = "int\n        The order.") -> str:
+    return _SECTIONS.format(rule="----------", param=param, ret=ret)
+
+
+def test_a_returned_value_renamed_in_returns_is_no_drift(tmp_path: Path) -> None:
+    # statsmodels ``AR.select_order``: ``bestlag : int`` under Returns names the value, which
+    # no code defines; rewriting it as ``int`` while ``maxiter`` gains an entry is no rename
+    before = _sections(param="", ret="bestlag : int\n        The order.")
+    assert _mine(tmp_path, _history(tmp_path, [before, _sections()])) == []
+
+
+def test_a_stale_parameter_entry_beside_returns_is_drift(tmp_path: Path) -> None:
+    # control: the same rewrite of a Parameters entry is a fix, also under a reST ``=====``
+    # rule (sympy) instead of NumPy's dashes
+    stale = _sections(param="niter : int")
+    fixes = _mine(tmp_path, _history(tmp_path, [stale, _sections()]))
+    assert [(f["kind"], f["old"], f["new"]) for f in fixes] == [("name", "niter", "maxiter")]
+    eq = _SECTIONS.format(rule="==========", param="niter : int", ret="int")
+    fixed = eq.replace("niter : int", "maxiter : int")
+    fixes = _mine(tmp_path / "b", _history(tmp_path / "b", [eq, fixed]))
+    assert [(f["old"], f["new"]) for f in fixes] == [("niter", "maxiter")]
+
+
+def test_a_word_and_colon_outside_the_parameters_is_no_entry(tmp_path: Path) -> None:
+    # dask ``histogram`` "with the following\n exceptions:" and sympy's ``sage: gaunt(...)``
+    # example lines match the Google entry pattern; outside an Args section they are prose
+    before = _SEE.format(entry="Follows numpy with the following\n    exceptions:\n    - none.")
+    after = _SEE.format(entry="Args:\n        create_using: the graph type.")
+    assert _mine(tmp_path, _history(tmp_path, [before, after])) == []
+    # control: the same word in an Args section is a stale entry
+    stale = _SEE.format(entry="Args:\n        create_use: the graph type.")
+    fixes = _mine(tmp_path / "b", _history(tmp_path / "b", [stale, after]))
+    assert [(f["old"], f["new"]) for f in fixes] == [("create_use", "create_using")]
+
+
+_KWARGS = '''
+def to_csv(df, filename, **kwargs):
+    """Write the frame.
+
+    Parameters
+    ----------
+    {entries}
+    """
+    return df.to_csv(filename, **kwargs)
+'''
+
+
+def test_an_entry_for_a_forwarded_keyword_is_no_drift(tmp_path: Path) -> None:
+    # dask ``to_csv`` documented pandas' ``sep``, passed on through ``**kwargs``; the fix
+    # moved them to one ``kwargs`` entry and added ``df``: no rename of ``sep`` to ``df``
+    before = _KWARGS.format(
+        entries="filename : str\n        Where.\n    sep : str\n        Delimiter."
+    )
+    after = _KWARGS.format(
+        entries="df : DataFrame\n        Data.\n    filename : str\n        Where."
+    )
+    assert _mine(tmp_path, _history(tmp_path, [before, after])) == []
+    # control: a misspelt entry of a function taking ``**kwargs`` (statsmodels ``nvargs``)
+    stale = _KWARGS.format(
+        entries="dff : DataFrame\n        Data.\n    filename : str\n        Where."
+    )
+    fixes = _mine(tmp_path / "b", _history(tmp_path / "b", [stale, after]))
+    assert [(f["old"], f["new"]) for f in fixes] == [("dff", "df")]
+
+
+_GOOGLE_RETURNS = '''
+class Measurement:
+    def with_maximum(self, width):
+        """Get a measurement with a maximum.
+
+        Returns:
+            {head}: A new object.
+        """
+        return Measurement()
+'''
+
+
+def test_a_google_returned_type_renamed_is_helper_drift(tmp_path: Path) -> None:
+    # rich ``Measurement.with_maximum``: a Google Returns head is the type, and the class
+    # renamed from ``RenderableWidth`` left it (a NumPy ``name : type`` there is the value)
+    before = _GOOGLE_RETURNS.format(head="RenderableWidth")
+    after = _GOOGLE_RETURNS.format(head="Measurement")
+    fixes = _mine(tmp_path, _history(tmp_path, [before, after]))
+    assert [(f["kind"], f["old"], f["new"]) for f in fixes] == [
+        ("helper", "RenderableWidth", "Measurement")
+    ]
