@@ -1,7 +1,8 @@
 """Javadoc that says the right thing in a form the checks misread (benchmarks/PRECISION-java.md,
 "Round 66j"): a value said to come "as a String[]" (the declared array spelled as Java spells
-it), and "the list of font mappings" of a map (what a map holds is mappings) -- each beside a
-consistent control that stays reported."""
+it), "the list of font mappings" of a map (what a map holds is mappings), and round 54j's
+"Get a string ... and return ProtocolConfigurations for it" (the string is the input) -- each
+beside a consistent control that stays reported."""
 
 from __future__ import annotations
 
@@ -97,3 +98,44 @@ def test_a_list_of_mappings_said_of_a_map(
         tmp_path, code, "RtfImportMappings.getFontMappings", filename="p/RtfImportMappings.java"
     )
     assert bool(c2_prose_return_type(inp)) == flagged, (summary, returned)
+
+
+_PARSE = """\
+package p;
+
+import java.util.LinkedList;
+import java.util.List;
+
+public class Configurator {
+    /**
+     * SUMMARY
+     * @param config_str Configuration string
+     */
+    private static List<String> parseProtocols(String config_str) {
+        return new LinkedList<String>();
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("summary", "flagged"),
+    [
+        # JGroups' ``Configurator.parseProtocols`` (round 54j): "Get" takes the input string,
+        # the "and return" clause names what comes back
+        ('Get a string of the form "P1:P2:P3" and return ProtocolConfigurations for it.', False),
+        ("Get the configuration string and returns the protocol names in order.", False),
+        # controls: no other returned thing, or "and return it" (the string itself), stays
+        ('Get a string of the form "P1:P2:P3".', True),
+        ("Get the configuration string and return it.", True),
+        ("Get the configuration string.", True),
+    ],
+)
+def test_a_string_taken_then_something_else_returned(
+    tmp_path: Path, summary: str, flagged: bool
+) -> None:
+    code = _PARSE.replace("SUMMARY", summary)
+    inp = static_input(
+        tmp_path, code, "Configurator.parseProtocols", filename="p/Configurator.java"
+    )
+    assert bool(c2_prose_return_type(inp)) == flagged, summary

@@ -1,13 +1,13 @@
 """What a Javadoc return claim goes on to say that settles it (rounds 58j, 66j): the value comes
 "as an array" or as the declared array type (:func:`said_as_array`), or the sentence says the
-value is keyed or lists the mapping's entries (:func:`said_keyed`); read by
-:mod:`.prose_returns` for ``.java`` files only."""
+value is keyed or lists the mapping's entries (:func:`said_keyed`), or that another thing is
+returned (:func:`returned_after`); read by :mod:`.prose_returns` for ``.java`` files only."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["said_as_array", "said_keyed"]
+__all__ = ["returned_after", "said_as_array", "said_keyed"]
 
 # "the parsed String as a 3- or 4-element array of Strings" (round 58j's JSAP ``tupleToArray``
 # on ``String[]``): the conversion names the Java array that comes back
@@ -59,3 +59,17 @@ def said_keyed(claim: str, rest: str, kinds: set[str]) -> bool:
     if claim != "list" or kinds != {"dict"}:
         return False
     return _KEYED.search(rest) is not None or _OF_ENTRIES.match(rest) is not None
+
+
+# "Get a string of the form "P1(config_str1):P2" and return ProtocolConfigurations for it"
+# (round 54j's JGroups ``parseProtocols`` on ``List<String>``): the first verb takes the input,
+# the "and return" clause names the value; "and return it" returns the thing first named
+_AND_RETURN = re.compile(
+    r"\band\s+returns?\s+(?!(?:it|them|this|that|itself|themselves|the\s+same)\b)\w", re.I
+)
+
+
+def returned_after(rest: str) -> bool:
+    """A claim whose sentence goes on to say the method returns something else: the first noun
+    was the input."""
+    return _AND_RETURN.search(rest) is not None
