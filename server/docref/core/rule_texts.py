@@ -293,11 +293,11 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         ),
         "C2-PROSE-PARAM-LOOSE": RuleDoc(
             why="The prose parameter claims that can be loose English rather than a wrong "
-            'type: "a string" for bytes (Python 2 wording some maintainers keep), "a list '
-            'of" for a mapping, "as an integer" for a string holding one, "Whether" for a '
-            'string option, "the number of" for a list of numbers (one count per item). '
-            "Opt-in: on projects nobody here had read "
-            "(rounds 9-12) 2 of 15 such findings were judged true on first sight: "
+            'type: "a string" for bytes (Python 2 wording some maintainers keep), "a list of" '
+            'for a mapping or for a str holding it delimited (said so, or a string default), "as '
+            'an integer" for a string holding one, "Whether" for a string option, "the number '
+            'of" for a list of numbers (one count per item). Opt-in: on projects nobody here had '
+            "read (rounds 9-12) 2 of 15 such findings were judged true on first sight: "
             'enable = ["C2-PROSE-PARAM-LOOSE"] or --extend-select C2-PROSE-PARAM-LOOSE.',
             example='def send(data: bytes) -> None:\n    """Args:\n        data: A string '
             'to send."""',

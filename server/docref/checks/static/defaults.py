@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.defaults_colours import same_colour
-from docref.checks.static.defaults_keys import names_the_key
+from docref.checks.static.defaults_keys import names_the_key, names_the_placeholders
 from docref.checks.static.defaults_replaced import replaced_when_falsy
 from docref.checks.static.defaults_stated import (
     UNSET,
@@ -326,8 +326,10 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             continue  # "Defaults to 1.54" for 1.54184: the value to the decimals it gives
         if same_colour(name, seg.text, doc.value, signature_value):
             continue  # 'black' for 'k', "white" for a grey level "1.0": one colour
-        if names_the_key(doc.value, signature_value):
-            continue  # 'File Dialog' for "pygame-gui.file_dialog_title_bar": the key's text
+        if names_the_key(doc.value, signature_value) or names_the_placeholders(
+            doc.value, signature_value
+        ):
+            continue  # 'File Dialog' for a message key; 'view/%(path)s' for "view/%s"
         if _outside_stated_bound(seg, signature_value, doc.value):
             continue  # ``start=0`` where "must be >= 1": a sentinel, the documented 1 applies
         if doc.value is None and _none_stands_for(seg, signature_value):

@@ -78,6 +78,7 @@ from docref.checks.static.params_forms import (
     listed_value,
 )
 from docref.checks.static.params_keys import read_by_key, shown_as_key
+from docref.checks.static.params_nested import documents_other_call
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_roles import (
     closure_variable,
@@ -311,6 +312,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # reported once, on the :param entry
         if not java and not_a_name(inp, segment, name, params):
             continue  # ``body1, body2...`` of ``*body``; a list of types; a tuple's elements
+        if not java and documents_other_call(inp, segment, name):
+            continue  # nested under another method's signature line in the docstring
         suggestion = closest_parameter(name, candidates)
         if items_of_args and suggestion is None:
             continue  # an item of *args, documented by its name

@@ -137,6 +137,15 @@ class Oracle:
             return None
         return set(self._lineage(name)[0])
 
+    def members(self, name: str) -> set[str] | None:
+        """The members ``name`` (a project class in reach) and its project ancestors define;
+        ``None`` when ``name`` is no project class in reach."""
+        table = self._build()
+        last = _last(name)
+        if last not in table.bases:
+            return None
+        return set().union(*(table.members.get(n, set()) for n in self._lineage(last)[0]))
+
     def _declared(self, protocol: str) -> set[str]:
         table = self._build()
         declared: set[str] = set()

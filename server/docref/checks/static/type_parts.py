@@ -1,13 +1,15 @@
 """A Returns entry that documents a part of the return annotation, as numpydoc writes it (the
 C2-RETURN-TYPE rule of :mod:`.types_rules`): the awaited value of a plain ``def`` annotated
-``Awaitable[X]``, the items of a returned ``tuple`` (one entry naming N values, or one unnamed
-entry listing N types, or, in Google style, one ``Type: description`` line per item)."""
+``Awaitable[X]`` (or a project class ``W[X]`` that defines ``__await__``/``__aenter__``), the
+items of a returned ``tuple`` (one entry naming N values, or one unnamed entry listing N types,
+or, in Google style, one ``Type: description`` line per item)."""
 
 from __future__ import annotations
 
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.type_oracle import Oracle
 from docref.checks.static.types_common import doc_type, incompatible, type_scope
 from docref.checks.types_expr import TypeExpr
 from docref.core.segment import Segment
@@ -16,6 +18,20 @@ __all__ = ["agrees_with_a_part", "google_items"]
 
 # awaitables and the number of their type arguments (the last one is what ``await`` gives)
 _AWAITABLES = {"collections.abc.Awaitable": 1, "collections.abc.Coroutine": 3}
+# what makes a project class a wrapper its callers await or enter for the value it holds
+_AWAITED_MEMBERS = frozenset({"__await__", "__aenter__"})
+
+
+def _awaited_project_wrapper(inp: StaticInput, annotation: TypeExpr) -> bool:
+    """``W[X]`` where ``W`` is a project class (a ``Protocol``, say) with one type parameter
+    that defines ``__await__`` or ``__aenter__``: aioftp's ``async_enterable`` methods return
+    ``AsyncEnterableInstanceProtocol[DataConnectionThrottleStreamIO]`` and document the stream
+    that ``await``/``async with`` gives (round 64).  A generic class without them (``Box[X]``)
+    holds an ``X``, it is not one."""
+    if len(annotation.args) != 1:
+        return False
+    members = Oracle(inp).members(annotation.name)
+    return members is not None and bool(members & _AWAITED_MEMBERS)
 
 
 def agrees_with_a_part(
@@ -28,6 +44,8 @@ def agrees_with_a_part(
     awaitable = _AWAITABLES.get(annotation.name)
     if awaitable is not None and len(annotation.args) == awaitable:
         return not incompatible(inp, documented, annotation.args[-1])
+    if _awaited_project_wrapper(inp, annotation):
+        return not incompatible(inp, documented, annotation.args[0])
     names = [n for n in (segment.name or "").split(",") if n.strip()]
     if annotation.name != "tuple":
         return False
