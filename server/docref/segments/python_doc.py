@@ -86,6 +86,8 @@ class _Parser:
         # Indentation of the last paragraph if it ended with ":" (or of a prose section's
         # header): deeper code-like paragraphs right under it are examples, not prose.
         self.colon_indent: int | None = None
+        # (index of the last line, indentation) of the last paragraph that was not the summary
+        self.prose_end: tuple[int, int] | None = None
 
     # ----------------------------------------------------------------- helpers
 
@@ -155,8 +157,8 @@ class _Parser:
                 i = self._numpy_section(i, hi, body=1)
             elif headers and (title := self._google_title(i, hi)) is not None:
                 i = self._google_section(i, hi, title)
-            elif section is not None and (quoted := self._quoted_example(i, lo, hi)) is not None:
-                i = quoted  # a pattern shown in a Notes/Example section: no field of this one
+            elif (quoted := self._quoted_example(i, lo, hi, section)) is not None:
+                i = quoted  # a pattern shown as an example: no field of this docstring
             elif (field := field_match(line.text)) is not None:
                 i = self._field(i, hi, *field)
             elif COMMENT.match(line.text):
@@ -170,18 +172,31 @@ class _Parser:
             self.started = True
             self.colon_indent = None
 
-    def _quoted_example(self, i: int, lo: int, hi: int) -> int | None:
-        """The end of an indented block of fields a free-text section's sentence ending in a
-        colon introduces ("Epytext field lists have the following pattern:" then ``@param
-        x:`` a level deeper; round 34, docformatter): an example, not this docstring's fields.
-        None when line ``i`` opens no field or follows no such sentence."""
+    def _quoted_example(self, i: int, lo: int, hi: int, section: str | None) -> int | None:
+        """The end of an indented block of fields shown as an example, not this docstring's
+        fields; None when line ``i`` opens no field or is no such block.
+
+        Two shapes: in a free-text section, a block a level deeper than a sentence ending in a
+        colon ("Epytext field lists have the following pattern:" then ``@param x:``; round 34,
+        docformatter); anywhere, a block a level deeper than the paragraph before it, after a
+        blank line, that paragraph not the summary and its sentence running on into the block
+        ("Symbolizes lines in form of" then ``:param arg: description``; round 60,
+        docstring-parser) -- a reST block quote, whose field list Sphinx does not read as the
+        object's fields.  A paragraph ending in a full stop or a colon before a deeper field
+        list introduces the docstring's own fields indented too deep (asyncssh, scapy)."""
         if field_match(self.lines[i].text) is None:
             return None
         prev = next((j for j in range(i - 1, lo - 1, -1) if self.lines[j].text), None)
-        if prev is None or not self.lines[prev].text.endswith(":"):
+        if prev is None:
             return None
         base = self.lines[prev].indent
-        if self.lines[i].indent <= base:
+        colon = section is not None and self.lines[prev].text.endswith(":")
+        # the sentence runs on into the block ("in form of"): the block is what it shows
+        runs_on = self.lines[prev].text[-1].isalpha()
+        quote = self.prose_end is not None and self.prose_end[0] == prev < i - 1 and runs_on
+        if quote and self.prose_end is not None:
+            base = self.prose_end[1]
+        if not (colon or quote) or self.lines[i].indent <= base:
             return None
         end = i
         while end < hi and (not self.lines[end].text or self.lines[end].indent > base):
@@ -289,9 +304,10 @@ class _Parser:
         if marker is not None:
             pieces[0] = pieces[0].slice(marker.end(), len(pieces[0].text))
         paragraph = join(pieces)
+        summary = not self.started and section is None
         if paragraph.text.strip() != "::":
-            summary = not self.started and section is None
             self.drafts.extend(prose_drafts(paragraph, section, summary))
+        self.prose_end = None if summary else (j - 1, first.indent)
         self.colon_indent = first.indent if texts[-1].endswith(":") else None
         if texts[-1].endswith("::"):
             self.colon_indent = None
