@@ -66,6 +66,7 @@ ROOTS = (
     "/work/notes/private/r55/corpora",
     "/work/notes/private/r59/corpora",
     "/work/notes/private/r61/corpora",
+    "/work/notes/private/r65/corpora",
     "/work/notes/private/r63/corpora",
 )
 
