@@ -117,3 +117,45 @@ def test_the_same_line_under_returns_already_agrees(tmp_path: Path) -> None:
         return "a", "b", [], {}
     '''
     assert run_rule(c2_return_type, tmp_path, code, "step") == []
+
+
+# round 65, pyspellchecker's ``WordFrequency.items``: two Google Yields lines at one indentation,
+# ``str: word`` then ``int: count``, one per half of each yielded pair (1 FALSE); Returns
+# already read such lines as a tuple's items (type_parts.google_items)
+_GOOGLE_LINES = '''
+from typing import Iterator, Tuple
+
+def items() -> Iterator[Tuple[str, int]]:
+    """Iterate over the words.
+
+    Yields:
+        {first}: The word.
+        {second}: The number of times it was seen.
+    """
+    yield "a", 1
+'''
+
+
+def test_google_yields_lines_one_per_item_of_the_yielded_pair_agree(tmp_path: Path) -> None:
+    code = _GOOGLE_LINES.format(first="str", second="int")
+    assert run_rule(c2_yield_type, tmp_path, code, "items") == []
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "",  # one line: the type of each yielded value, as before
+        "    int: the count, a deeper line continuing the first entry's description",
+    ],
+)
+def test_one_google_yields_entry_contradicting_the_pair_is_still_reported(
+    tmp_path: Path, second: str
+) -> None:
+    code = _GOOGLE_LINES.format(first="bytes", second="{second}")
+    code = code.replace("        {second}: The number of times it was seen.\n", "")
+    code = code.replace(
+        "        bytes: The word.\n", f"        bytes: The word.\n        {second}\n"
+    )
+    found = run_rule(c2_yield_type, tmp_path, code, "items")
+    assert [f.rule for f in found] == ["C2-YIELD-TYPE"]
+    assert found[0].message.startswith('says it yields "bytes"')

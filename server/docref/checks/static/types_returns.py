@@ -247,6 +247,8 @@ def c2_yield_type(inp: StaticInput) -> list[Finding]:
         return []
     segment = typed[0]
     assert segment.type is not None
+    if google_items(inp, segment):
+        return []  # ``str: word`` then ``int: count``: one line per yielded item, as in Returns
     # every reading, as Returns has them: ``str, int`` also lists a yielded tuple's items
     # (round 44's NumPy ``str, str, List[Any], Dict[str, Any]``)
     readings = doc_readings(segment.type, scope)
