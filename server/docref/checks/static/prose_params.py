@@ -247,6 +247,18 @@ def c2_prose_param_loose(inp: StaticInput) -> list[Finding]:
     return [f for f in _prose_param_claims(inp) if f.rule == RULE_PROSE_PARAM_LOOSE]
 
 
+# the end of a sentence: a full stop, then a capital or the end of the entry
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(`*]|\s*$)")
+
+
+def _marked_later(text: str, start: int, name: str) -> bool:
+    """Whether the sentence holding ``text[start]`` names ``name`` code-marked after it."""
+    end = _SENTENCE_END.search(text, start)
+    rest = text[start : end.start() if end else len(text)]
+    marked = rf"(?:``|`|\*|\{{@code\s+|<code>){re.escape(name)}(?:``|`|\*|\}}|</code>)"
+    return re.search(marked, rest) is not None
+
+
 @per_function  # both rules' findings, worked out once per function (each keeps its own)
 def _prose_param_claims(inp: StaticInput) -> list[Finding]:
     claims = _claims(inp)
@@ -286,6 +298,11 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
         if found is None or (java and found[0] in ("bytes", "tuple")):
             continue
         claim, match = found
+        if entry and _marked_later(text, match.end(), name):
+            # "The string returned by the device is split at most `maxsplit` times" (round 65,
+            # pymeasure): the sentence names the parameter after the type word, so the type
+            # word's subject is something else (a control: "`data` must be a string")
+            continue
         kinds = _kinds(inp, annotations.get(name))
         if kinds is None or claim in kinds or (claim == "list" and kinds & {"tuple", "set"}):
             continue
