@@ -227,7 +227,11 @@ _FOR_EACH = re.compile(r"^(?:\s+[a-z]+)?\s+(?:(?:for|of)\s+(?:each|every)|per)\s
 _STRINGS = re.compile(
     # ``String[][]`` too: "string representations of all cells" of a table, one per cell
     r"^(?:(?:java\.lang\.)?String\s*(?:\[\]\s*)+|(?:java\.util\.)?(?:List|Collection|Set"
-    r"|Iterable)\s*<\s*(?:java\.lang\.)?String\s*>)$"
+    r"|Iterable)\s*<\s*(?:java\.lang\.)?String\s*>"
+    # Python's: ``list[str]``, ``Sequence[str]``, ``tuple[str, ...]`` (round 65, supervision's
+    # "Return the string value of every colormap" on ``-> list[str]``)
+    r"|(?:typing\.)?(?:list|List|Sequence|Iterable|Iterator|Collection|set|Set|tuple|Tuple)"
+    r"\[\s*str\s*(?:,\s*\.\.\.\s*)?\])$"
 )
 
 

@@ -328,7 +328,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "properties as bytes" of a mapping: its items come as bytes
         if java and string_of_elements(claim, match, inp.function.returns):
             continue  # "the integer string" for an ``int[]``: a string of integers
-        if java and string_per_item(
+        if string_per_item(
             claim, text[match.end() :], inp.function.returns, claim_with_lead(text, match)
         ):
             continue  # "the string representation of the values": one per item
