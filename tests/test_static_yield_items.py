@@ -129,33 +129,29 @@ def items() -> Iterator[Tuple[str, int]]:
     """Iterate over the words.
 
     Yields:
-        {first}: The word.
-        {second}: The number of times it was seen.
+        {lines}
     """
     yield "a", 1
 '''
 
 
 def test_google_yields_lines_one_per_item_of_the_yielded_pair_agree(tmp_path: Path) -> None:
-    code = _GOOGLE_LINES.format(first="str", second="int")
+    lines = "str: The word.\n        int: The number of times it was seen."
+    code = _GOOGLE_LINES.format(lines=lines)
     assert run_rule(c2_yield_type, tmp_path, code, "items") == []
 
 
 @pytest.mark.parametrize(
-    "second",
+    "lines",
     [
-        "",  # one line: the type of each yielded value, as before
-        "    int: the count, a deeper line continuing the first entry's description",
+        "bytes: The word.",  # one line: the type of each yielded value, as before
+        # a deeper line continues the first entry's description: no second item line
+        "bytes: The word.\n            int: the count, continuing the description.",
     ],
 )
 def test_one_google_yields_entry_contradicting_the_pair_is_still_reported(
-    tmp_path: Path, second: str
+    tmp_path: Path, lines: str
 ) -> None:
-    code = _GOOGLE_LINES.format(first="bytes", second="{second}")
-    code = code.replace("        {second}: The number of times it was seen.\n", "")
-    code = code.replace(
-        "        bytes: The word.\n", f"        bytes: The word.\n        {second}\n"
-    )
-    found = run_rule(c2_yield_type, tmp_path, code, "items")
+    found = run_rule(c2_yield_type, tmp_path, _GOOGLE_LINES.format(lines=lines), "items")
     assert [f.rule for f in found] == ["C2-YIELD-TYPE"]
     assert found[0].message.startswith('says it yields "bytes"')
