@@ -81,6 +81,17 @@ class _Blobs:
         self.proc.wait()
 
 
+def _defined(gitdir: str, rev: str, pkg: str, name: str) -> bool:
+    """Whether some module of the package at ``rev`` defines ``name`` (a def, a class or a
+    top-level assignment): a helper the text named that the project had elsewhere."""
+    pattern = rf"^\s*((async\s+)?def|class)\s+{re.escape(name)}\b|^{re.escape(name)}\s*[:=]"
+    done = subprocess.run(
+        ["git", "--git-dir", gitdir, "grep", "-q", "-E", pattern, rev, "--", f"{pkg}/*.py"],
+        capture_output=True,
+    )
+    return done.returncode == 0
+
+
 def _commits(args: argparse.Namespace) -> list[tuple[str, list[str]]]:
     """Non-merge commits touching the package, newest first, with the files each changed
     under it (one ``git log`` for the whole walk)."""
@@ -116,6 +127,10 @@ def cmd_mine(args: argparse.Namespace) -> None:
                 if old is None or new is None:
                     continue  # added or deleted
                 for pair in pairs(old, new):
+                    if pair["kind"] == "helper" and _defined(
+                        args.gitdir, f"{sha}^", args.pkg, pair["old"]
+                    ):
+                        continue  # a class of another module (pydantic's ``BaseModel``)
                     found.append({"commit": sha, "path": path, **pair})
     finally:
         blobs.close()

@@ -74,6 +74,43 @@ def _functions(text: str) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _bound(text: str) -> set[str]:
+    """The names the file imports or assigns at module or class level (pydantic's
+    ``DEFAULT_REF_TEMPLATE``, an imported ``GenerateJsonSchema``): an old text naming one
+    named a value or class the code has, no parameter."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return set()
+    bound: set[str] = set()
+    scopes: list[ast.AST] = [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef))]
+    for scope in scopes:
+        for node in ast.iter_child_nodes(scope):
+            targets = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+                targets = [node.target]
+            bound |= {t.id for t in targets if isinstance(t, ast.Name)}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return bound
+
+
+def _same_type(old: str, annotation: str) -> bool:
+    """The entry's old type spells the annotation (pydantic's ``Field`` rewrote ``str | None``
+    as ``str, optional``, rich ``Text`` as ``~Text``): a change of notation, no drift.  An old
+    ``X, optional`` on a parameter annotated ``X`` is kept: it claimed a default (rich's
+    ``Segment.align_top`` after ``style`` lost its own)."""
+
+    def norm(text: str) -> str:
+        text = re.sub(r"\btyping\.|\s+", "", text)
+        return re.sub(r"^Optional\[(.*)\]$", r"\1|None", text)
+
+    return norm(old) == norm(annotation)
+
+
 def _identifiers(text: str) -> tuple[set[str], set[str]]:
     """(every identifier the file's code uses or binds, the names it defines)."""
     try:
@@ -179,6 +216,7 @@ def pairs(old: str, new: str) -> list[dict[str, Any]]:
     # what the parent's code has: a name it defines (a function renamed in the fixing commit
     # itself) or, for a helper, any name it imports or uses, was no drift at the parent
     used_then, defined_then = _identifiers(old)
+    bound_then = _bound(old)
     out = []
     for qualname, b in before.items():
         a = after.get(qualname)
@@ -195,6 +233,8 @@ def pairs(old: str, new: str) -> list[dict[str, Any]]:
                 continue  # still exists: a rewording, not drift
             if old_word in defined_then or _DUNDER.fullmatch(old_word):
                 continue  # the code had it at the parent, or every object has it
+            if old_word in bound_then:
+                continue  # a constant or import of the file: a value the text named
             if old_word[:1].isupper() and not _code_shaped(old_word):
                 continue  # ``See: arXiv...`` read as an entry: a word, not a name
             if re.search(rf"(?<!\w){re.escape(old_word)}(?!\w)", a["doc"]):
@@ -228,7 +268,9 @@ def pairs(old: str, new: str) -> list[dict[str, Any]]:
             )
         tb, ta = _entry_types(b["doc"]), _entry_types(a["doc"])
         for name in sorted(params & set(tb) & set(ta)):
-            if tb[name].split() != ta[name].split() and name in a["annotations"]:
+            if tb[name].split() == ta[name].split() or name not in a["annotations"]:
+                continue
+            if not _same_type(tb[name], a["annotations"][name]):
                 out.append(
                     {
                         "qualname": qualname,

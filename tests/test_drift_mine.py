@@ -265,3 +265,106 @@ def test_a_google_returned_type_renamed_is_helper_drift(tmp_path: Path) -> None:
     assert [(f["kind"], f["old"], f["new"]) for f in fixes] == [
         ("helper", "RenderableWidth", "Measurement")
     ]
+
+
+_ANNOTATED = '''
+def field(alias: str | None = None, frozen: bool = False):
+    """A field.
+
+    Args:
+        alias ({alias}): Another name.
+        frozen ({frozen}): Whether it is immutable.
+    """
+    return alias, frozen
+'''
+
+
+def test_an_entry_type_spelling_its_annotation_is_no_drift(tmp_path: Path) -> None:
+    # pydantic ``Field`` (a3771989): ``alias (str | None)`` rewritten ``alias (str, optional)``
+    # beside the annotation ``str | None``: the old text was the annotation, only the notation
+    # changed
+    before = _ANNOTATED.format(alias="str | None", frozen="bool")
+    after = _ANNOTATED.format(alias="str, optional", frozen="bool, optional")
+    assert _mine(tmp_path, _history(tmp_path, [before, after])) == []
+    # control: ``bool | None`` on the ``bool`` parameter contradicted it (the same commit)
+    stale = _ANNOTATED.format(alias="str | None", frozen="bool | None")
+    fixes = _mine(tmp_path / "b", _history(tmp_path / "b", [stale, after]))
+    assert [(f["kind"], f["old"], f["new"]) for f in fixes] == [
+        ("type", "bool | None", "bool, optional")
+    ]
+
+
+_TEMPLATE = '''
+from pkg.schema import GenerateSchema
+
+DEFAULT_TEMPLATE = "#/{{model}}"
+
+
+def json_schema(ref_template=DEFAULT_TEMPLATE, mode="validation"):
+    """The schema.
+
+    Args:
+        ref_template: The format string. Defaults to `{default}`.
+        {entry}
+    """
+    return GenerateSchema(ref_template, mode)
+'''
+
+
+def test_a_constant_or_import_of_the_file_named_in_the_old_text_is_no_drift(
+    tmp_path: Path,
+) -> None:
+    # pydantic ``TypeAdapter.json_schema`` (a11630e5): "Defaults to `DEFAULT_REF_TEMPLATE`"
+    # dropped as ``mode`` gained an entry: the text named a constant the file has
+    after = _TEMPLATE.format(default="the template", entry="mode: The mode.")
+    for default in ("DEFAULT_TEMPLATE", "GenerateSchema"):
+        before = _TEMPLATE.format(default=default, entry="")
+        repo = _history(tmp_path / default, [before, after])
+        assert _mine(tmp_path / default, repo) == [], default
+    # control: a name the file neither binds nor imports is a stale parameter name
+    stale = _TEMPLATE.format(default="the template", entry="mod_name: The mode.")
+    fixes = _mine(tmp_path / "c", _history(tmp_path / "c", [stale, after]))
+    assert [(f["old"], f["new"]) for f in fixes] == [("mod_name", "mode")]
+
+
+_HELPER = '''
+def is_builtin(cls):
+    """Whether ``cls`` is plain: not processed (with a `{old}` attached)."""
+    return not hasattr(cls, "validator")
+
+
+def {new}(cls):
+    """The validator."""
+    return cls
+'''
+
+
+def test_a_helper_another_module_defines_is_no_drift(tmp_path: Path) -> None:
+    # pydantic ``is_builtin_dataclass`` (710b5104): "`BaseModel` attached" rewritten as
+    # "`__pydantic_validator__`": ``BaseModel`` is a class of another module, no stale name
+    before = _HELPER.format(old="BaseModel_cls", new="validator_of")
+    after = before.replace("`BaseModel_cls`", "`validator_of`")
+    repo = tmp_path / "repo"
+    (repo / "pkg").mkdir(parents=True)
+    _git(repo, "init", "-q")
+    (repo / "pkg" / "main.py").write_text("class BaseModel_cls:\n    pass\n")
+    for n, text in enumerate([before, after]):
+        (repo / "pkg" / "mod.py").write_text(text)
+        _git(repo, "add", "-A")
+        _git(repo, "commit", "-q", "-m", f"version {n}")
+    assert _mine(tmp_path, repo) == []
+    # control: defined nowhere in the package, the old name is a renamed helper
+    (repo / "pkg" / "main.py").write_text("class Other:\n    pass\n")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "drop the class")
+    (repo / "pkg" / "mod.py").write_text(before)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "stale again")
+    (repo / "pkg" / "mod.py").write_text(after)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "fixed again")
+    (tmp_path / "c").mkdir()
+    fixes = _mine(tmp_path / "c", repo)
+    assert [(f["kind"], f["old"], f["new"]) for f in fixes] == [
+        ("helper", "BaseModel_cls", "validator_of")
+    ]
