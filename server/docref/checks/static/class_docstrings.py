@@ -53,6 +53,7 @@ from docref.checks.static.class_methods import (
     cannot_be_built,
     documents_its_call,
     documents_its_items,
+    documents_its_method,
     documents_its_value,
     without_hook_parameters,
 )
@@ -255,6 +256,7 @@ def _check_class(
         or documents_its_call(fe, cls, ctor, parsed)
         or documents_its_items(graph, fe, cls, ctor, parsed, data)
         or documents_its_value(fe, cls, ctor, parsed)
+        or documents_its_method(fe, cls, ctor, parsed)
     ):
         return
     result.classes += 1

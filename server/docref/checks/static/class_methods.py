@@ -10,6 +10,8 @@ those of another method the class's objects are used through is not judged at al
   the object indexing gives;
 - :func:`documents_its_value`: a data descriptor (its own ``__set__``) documenting the value
   assigned through it;
+- :func:`documents_its_method`: a class with a constructor of its own documenting, instead,
+  the options of one of its public methods (satpy's resamplers, round 59);
 - :func:`cannot_be_built`: a class whose own constructor takes nothing and only raises
   ``NotImplementedError`` (flopy's ``Mt3dCts``, round 41: 22 DEB) -- its
   docstring documents a planned call no code makes yet.
@@ -38,6 +40,7 @@ __all__ = [
     "cannot_be_built",
     "documents_its_call",
     "documents_its_items",
+    "documents_its_method",
     "documents_its_value",
     "without_hook_parameters",
 ]
@@ -90,6 +93,37 @@ def documents_its_value(
         return False
     documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
     return len(documented) == 1 and not documented & {p.name for p in ctor.params}
+
+
+def documents_its_method(
+    fe: FileExtract, cls: Class, ctor: Constructor, parsed: ParsedDocstring
+) -> bool:
+    """A class with its own constructor whose docstring documents none of the constructor's
+    parameters but two or more names that are all named parameters of one public method of the
+    class documents that method's options: satpy's ``KDTreeResampler(source_geo_def,
+    target_geo_def)`` lists ``cache_dir``, ``mask``, ``radius_of_influence`` and ``epsilon``,
+    the keywords of its ``precompute`` (round 59, 8 DEB; pyresample's ``compute`` options,
+    round 41, 6 DEB).  One name (a constructor's argument moved to a method), a name the
+    method does not take, a private method, or a renamed twin of a constructor parameter
+    (``p_0`` for ``p0``: a stale entry that a static helper happens to share) stay judged."""
+    if ctor.own_method is None or ctor.model is not None:
+        return False  # an inherited constructor: :func:`without_hook_parameters` judges it
+    documented = {n.lstrip("*") for n in documented_names(parsed, attributes=False)}
+    taken = [p.name.lstrip("*") for p in ctor.params]
+    if len(documented) < 2 or documented & set(taken):
+        return False
+    # imported here: prose_names -> names_scope -> params, which the class checks import
+    from docref.checks.static.prose_names import renamed_twin
+
+    if any(renamed_twin(name, taken) is not None for name in documented):
+        return False
+    return any(
+        documented <= {p.name for p in without_receiver(f) if p.kind not in ("vararg", "kwarg")}
+        for f in fe.functions
+        if f.parent_class == cls.qualname
+        and f.qualname == f"{cls.qualname}.{f.name}"
+        and not f.name.startswith("_")
+    )
 
 
 def documents_its_items(
