@@ -25,8 +25,12 @@ __all__ = ["PY_LANGUAGE", "ReferenceCollector", "ReferenceMemo", "typed_locals"]
 PY_LANGUAGE = Language(tree_sitter_python.language())
 
 # A dotted name not preceded by ``.``/word char, and what follows it: ``(`` call, ``=`` binding.
+# The name's first character comes before the check of the one ahead of it (a lookbehind
+# over both): a pattern opening with a lookbehind is tried at every byte, one opening with a
+# character class lets the regex engine skip to the next letter or ``_`` (same matches, ~10%
+# less time for this scan, the extraction's largest)
 _USE_RE = re.compile(
-    rb"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*(\(|=(?!=))?"
+    rb"([A-Za-z_](?<![\w.][A-Za-z_])[A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*(\(|=(?!=))?"
 )
 _NAME_RE = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 # ``x = ...``, ``a, b = ...``, ``x: T = ...``, ``x += ...`` at the start of a line; for a
