@@ -15,7 +15,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_corroboration import RULE_XREF_WEAK, corroborated
 from docref.checks.static.names_elsewhere import RULE_ELSEWHERE, elsewhere_message, used_elsewhere
 from docref.checks.static.names_introduced import loop_variable
-from docref.checks.static.names_local import name_family, wrapped_name
+from docref.checks.static.names_local import family_or_c_type, wrapped_name
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_scope import Resolution, project_variant
 from docref.checks.static.names_shorthand import (
@@ -216,7 +216,7 @@ def unresolved_finding(
         return None  # "tuple of (``payload``, ``signature_type``)": the result's elements
     if not resolution.owner and _numbered_example(inp, segment, mention, name, candidates):
         return None
-    if not resolution.owner and name_family(name, [*resolution.candidates, own]):
+    if not resolution.owner and family_or_c_type(inp, name, [*resolution.candidates, own]):
         return None
     if not resolution.owner and wrapped_name(inp, name, resolution.candidates):
         return None  # ``grid_sample`` beside the imported ``_torch_grid_sample`` wrapping it

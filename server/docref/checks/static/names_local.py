@@ -8,7 +8,9 @@
   two or more words of the docstring (``hmc_pyro``, ``nuts_pyro``: :func:`docstring_words`).
 * :data:`OTHERS_PARAMETER` -- after a mention, "argument of X" / "keyword to X": the name is a
   parameter of another callable (``the parse_strict argument of Unit``).
-* :func:`name_family` -- ``the urfft functions`` for ``urfft2`` and ``urfftn``: a family stem.
+* :func:`name_family` -- ``the urfft functions`` for ``urfft2`` and ``urfftn``: a family stem;
+  ``IOResultLike`` for the project's ``IOResultLike2`` .. ``IOResultLikeN``.
+* :func:`c_type_name` -- ``nvmlMemory_t`` in a ctypes binding: the wrapped C library's type.
 * :func:`wrapped_name` -- ``grid_sample`` beside ``_torch_grid_sample``: the name a wrapper
   in scope wraps; ``all_gather`` beside ``global_all_gather``, a function the documented one
   calls that hands the work to another library's ``_all_gather``.
@@ -20,12 +22,15 @@ import re
 from collections.abc import Iterable, Iterator
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.names_scope import project_names
 from docref.core.word_search import is_word_char, word_count
 
 __all__ = [
     "DEFINED",
     "OTHERS_PARAMETER",
+    "c_type_name",
     "docstring_words",
+    "family_or_c_type",
     "family_shaped",
     "literal_blocks",
     "name_family",
@@ -94,10 +99,42 @@ def docstring_words(inp: StaticInput) -> set[str]:
     return set(_WORD.findall(inp.source, inp.docstring.body_start, inp.docstring.body_end))
 
 
-def name_family(name: str, candidates: list[str]) -> bool:
+def name_family(name: str, candidates: list[str], project: Iterable[str] = ()) -> bool:
     """``the ``urfft`` functions`` for ``urfft2`` and ``urfftn``: a name that two or more
-    names in scope extend names their family (the stem they share), not a misspelt one."""
-    return sum(c.startswith(name) and c != name for c in set(candidates)) >= 2
+    names in scope extend names their family (the stem they share), not a misspelt one.
+    So does a stem whose arity-numbered members (``IOResultLike2``, ``IOResultLike3``,
+    ``IOResultLikeN``) are the project's, one of them in scope: returns' "with
+    ``IOResultLike`` returning function" beside the imported ``IOResultLikeN`` (round 68).
+    Only a number or ``N`` after the stem counts project-wide: a word added there
+    (``frobnicate_all``) is the renamed helper C1 is there for."""
+    if sum(c.startswith(name) and c != name for c in set(candidates)) >= 2:
+        return True
+    members = {c for c in project if c.startswith(name) and _ARITY.fullmatch(c[len(name) :])}
+    return len(members) >= 2 and not members.isdisjoint(candidates)
+
+
+# what numbers the members of a family of generic types or functions (``Kind1``..``KindN``)
+_ARITY = re.compile(r"[0-9]+|[Nn]")
+
+
+def family_or_c_type(inp: StaticInput, name: str, candidates: list[str]) -> bool:
+    """:func:`name_family` with the project's names, or :func:`c_type_name`: the two ways a
+    bare name in prose names code of this project's that is not one name in scope."""
+    return name_family(name, candidates, project_names(inp.graph)) or c_type_name(
+        inp, name, candidates
+    )
+
+
+def c_type_name(inp: StaticInput, name: str, candidates: Iterable[str]) -> bool:
+    """``An `nvmlMemory_t` object`` in a ctypes binding whose Python structure is
+    ``c_nvmlMemory_t`` (neptune's vendored pynvml, round 68): a file that imports ctypes or
+    cffi documents the C library it wraps, and the name a ``c_`` structure in scope mirrors is
+    that library's type.  In a file without a C binding the ``c_`` name is this code's own,
+    and the name without its prefix a stale one."""
+    modules = _imported_modules(inp)
+    if not modules & {"ctypes", "cffi"}:
+        return False
+    return f"c_{name}" in candidates
 
 
 def wrapped_name(inp: StaticInput, name: str, candidates: tuple[str, ...] | list[str]) -> bool:
@@ -111,7 +148,7 @@ def wrapped_name(inp: StaticInput, name: str, candidates: tuple[str, ...] | list
     there for."""
     if "_" not in name.strip("_"):
         return False  # one word (``sample``) ends too many names to say whose it is
-    modules = {imp.module.split(".")[0] for imp in inp.file.imports if imp.module and not imp.level}
+    modules = _imported_modules(inp)
     for c in candidates:
         if c.endswith(f"_{name}") and c.strip("_") != name:
             prefix = c[: -len(name) - 1].strip("_")
@@ -120,6 +157,11 @@ def wrapped_name(inp: StaticInput, name: str, candidates: tuple[str, ...] | list
             if prefix and _delegates(inp, c, name):
                 return True
     return False
+
+
+def _imported_modules(inp: StaticInput) -> set[str]:
+    """The top-level modules the file imports absolutely (``torch``, ``ctypes``)."""
+    return {imp.module.split(".")[0] for imp in inp.file.imports if imp.module and not imp.level}
 
 
 def _delegates(inp: StaticInput, wrapper: str, name: str) -> bool:

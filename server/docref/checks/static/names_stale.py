@@ -10,6 +10,7 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.name_words import one_edit
+from docref.checks.static.names_local import c_type_name
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_scope import Resolution
 from docref.checks.static.names_stale_cues import (
@@ -91,6 +92,8 @@ def stale_finding(
     java = inp.file.language == "java"
     if mention.kind == "call" and java:
         return None  # ``name()`` in Javadoc prose is as often another object's or a C function
+    if c_type_name(inp, name, resolution.candidates):
+        return None  # "An `nvmlMemory_t` object" in a ctypes binding: the C library's type
     owner = (inp.function.parent_class or "").rsplit(".", 1)[-1]
     before = inp.source[max(segment.start, mention.start - 60) : mention.start]
     if java and name[:1].islower() and another_objects_member(before, owner):
