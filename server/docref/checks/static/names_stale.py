@@ -54,6 +54,16 @@ STALE_ONLY = frozenset({"emphasis", "code"})
 STALE_KINDS = frozenset({"backtick", "literal", "emphasis", "code", "call"})
 
 
+def _numbered_item(inp: StaticInput, name: str, match: str) -> bool:
+    """``name`` is the variadic parameter ``match``'s stem and a number: ``prop1``, ``prop2``
+    for ``*props`` (round 59, periodictable's ``list(*props)``) name the values it collects,
+    one by one, not an old name.  The same names beside a named ``props`` (one list argument)
+    stay a rename: ``show(prop1, prop2)`` became ``show(props)``."""
+    variadic = any(p.name == match and p.kind == "vararg" for p in inp.function.params)
+    stems = {match, match.removesuffix("s"), match.removesuffix("es")}
+    return variadic and any(re.fullmatch(rf"{re.escape(s)}_?\d+", name) for s in stems if s)
+
+
 def _spelt_as_words(inp: StaticInput, name: str) -> bool:
     """``name``'s words (``current_date``) also stand in the docstring as plain words."""
     words = " ".join(w for w in name.lower().split("_") if w)
@@ -130,6 +140,8 @@ def stale_finding(
     )
     if match is None or (twin is not None and match != twin):
         return None
+    if _numbered_item(inp, name, match):
+        return None  # ``*prop1*, *prop2*, ...`` for ``*props``: its items one by one
     if java and qualified_in_docstring(inp.docstring.segments, name):
         return None  # "that {@code DateTimeFormatter}" after its qualified link
     if java and a_returned_jdk_property(name, inp.function.returns, inp.file.imports):
