@@ -73,6 +73,24 @@ _CONSUMED = re.compile(
 )
 
 
+_RETURNED = re.compile(r"\breturns?\b", re.I)  # "Get X and return it" says it comes back
+# an assignment to an attribute of the object (``self.items = ...``, ``self.cache[k] = ...``,
+# ``setattr(self, "items", ...)``)
+_STORED = re.compile(r"^\s*(?:self\.\w+(?:\[[^\]\n]*\])?\s*=(?!=)|setattr\(\s*self\s*,)", re.M)
+
+
+def _stores(inp: StaticInput) -> bool:
+    """A Python method whose body assigns an attribute of its object: a summary "Get the list
+    of collections." on it fetches them into the object (round 63, leafmap's
+    ``get_pc_collections() -> None`` does ``setattr(self, "pc_collections", ...)``), a return
+    claim only when a value comes back; one that only prints what it gets still claims it."""
+    if inp.file.language == "java":
+        return False
+    span = inp.function.span
+    body = inp.data[inp.function.header_span.end_byte : span.end_byte]
+    return _STORED.search(body.decode("utf-8", "replace")) is not None
+
+
 def _accessor(inp: StaticInput) -> bool:
     """A property's setter or deleter (``@name.setter``): its docstring describes the
     property, often the getter's copied (round 28, ansible-test's ``setup_executed``: "True if
@@ -84,7 +102,8 @@ def _accessor(inp: StaticInput) -> bool:
 
 def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
     """The return claims of the docstring: the segment, its text after the verb/field, and
-    whether it holds only when the function returns a value (:data:`_MADE`, :data:`_ASKS`)."""
+    whether it holds only when the function returns a value (:data:`_MADE`, :data:`_ASKS`,
+    a "Get" of a method that stores, :func:`_stores`)."""
     java = inp.file.language == "java"
     out: list[tuple[Segment, str, bool]] = []
     if not java and _accessor(inp):
@@ -109,7 +128,8 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
                     continue  # "Get X and print it": what it gets is used, not returned
                 if tagged and seg.text[verb.end() :].lower().startswith("whether "):
                     continue  # "Return whether or not ..." over "@return -1 if ...": as below
-                out.append((seg, seg.text[verb.end() :], False))
+                get = verb.group(0).lower().startswith("get") and not _RETURNED.search(seg.text)
+                out.append((seg, seg.text[verb.end() :], get and _stores(inp)))
             elif made is not None and seg.text[:1].isupper():
                 asks = made.group(0).lower().endswith("whether ")
                 if asks and tagged:
