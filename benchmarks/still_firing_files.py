@@ -68,6 +68,7 @@ ROOTS = (
     "/work/notes/private/r61/corpora",
     "/work/notes/private/r65/corpora",
     "/work/notes/private/r63/corpora",
+    "/work/notes/private/r67/corpora",
 )
 
 
