@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
+import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.names_finding import unresolved_finding
 from docref.checks.static.names_mentions import Mention
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import missing, project_names
+from docref.checks.static.names_spelling import suggest
 from docref.checks.static.names_stale import RULE_ELSEWHERE, STALE_KINDS, stale_finding
 from docref.checks.static.names_stale_cues import has_an_entry, parameter_cue
 from docref.checks.static.names_stale_unnamed import unnamed_twin
@@ -35,9 +38,26 @@ def keyword_or_renamed(
     again = scope.resolve_bare(name, keyword=False)
     if again.verdict != "missing" or again.owner:
         return None
+    if mention.kind != "emphasis" and _seen(inp, segment, mention):
+        # "See `set_simulation_output` for more details" sends the reader to a function, no
+        # keyword: a misspelt function of the file is its did-you-mean (statsmodels'
+        # ``simulation_smoother(..., **kwargs)`` beside ``get_simulation_output``, ac86759f)
+        functions = {f.name for f in inp.file.functions}
+        if suggest(name, [c for c in again.candidates if c in functions]) is not None:
+            return unresolved_finding(inp, segment, mention, again)
     # the parameters only: another name in scope is no evidence against a forwarded keyword
     bare = dataclasses.replace(again, candidates=())
     return stale_finding(inp, segment, mention, bare, keyword=True)
+
+
+# "See `x`", "see also ``x``", "see the `x`": what the words send the reader to
+_SEE = re.compile(r"(?<![\w-])[Ss]ee(?:\s+also)?(?:\s+the)?\s*:?\s*$")
+
+
+def _seen(inp: StaticInput, segment: Segment, mention: Mention) -> bool:
+    """``mention`` is what a "See ..." clause sends the reader to."""
+    before = inp.source[max(segment.start, mention.start - 40) : mention.start]
+    return _SEE.search(before.rstrip("`*")) is not None
 
 
 def _in_own_code(inp: StaticInput, name: str) -> bool:
