@@ -160,3 +160,84 @@ def test_kwargs_prose_takes_no_truncated_twin(tmp_path: Path) -> None:
     code = KWARGS_PROSE["google"].replace("include_hdr", "marker")
     text = code.replace("`include_header`", "`markeredgecolor`")
     assert run_rule(c1_name_unresolved, tmp_path, text, "render") == []
+
+
+# statsmodels' SimpleTable.__init__ (dba9ee4a, mined drift): ``hmtl_fmt`` documented for the
+# parameter ``html_fmt`` beside ``**fmt_dict``
+SWAPPED = {
+    "google": '''
+def table(data, html_fmt=None, **fmt_dict):
+    """Make a table.
+
+    Args:
+        data (list): The rows.
+        hmtl_fmt (dict): HTML formatting options.
+        **fmt_dict: General formatting options.
+    """
+    return build(data, html_fmt, **fmt_dict)
+''',
+    "numpy": '''
+def table(data, html_fmt=None, **fmt_dict):
+    """Make a table.
+
+    Parameters
+    ----------
+    data : list
+        The rows.
+    hmtl_fmt : dict
+        HTML formatting options.
+    fmt_dict : dict
+        General formatting options.
+    """
+    return build(data, html_fmt, **fmt_dict)
+''',
+    "rest": '''
+def table(data, html_fmt=None, **fmt_dict):
+    """Make a table.
+
+    :param data: The rows.
+    :param hmtl_fmt: HTML formatting options.
+    :param fmt_dict: General formatting options.
+    """
+    return build(data, html_fmt, **fmt_dict)
+''',
+}
+
+
+@pytest.mark.parametrize("style", sorted(SWAPPED))
+def test_a_parameter_spelt_with_two_letters_swapped_under_kwargs(
+    tmp_path: Path, style: str
+) -> None:
+    findings = run_rule(c1_param_unknown, tmp_path, SWAPPED[style], "table")
+    assert [f.rule for f in findings] == ["C1-PARAM-UNKNOWN"]
+    assert 'documents parameter "hmtl_fmt"' in findings[0].message
+    assert findings[0].fix_hint == 'rename "hmtl_fmt" to "html_fmt"'
+
+
+# an entry for the swapped parameter itself, per style
+HTML_ENTRY = {
+    "google": "\n        html_fmt (dict): HTML options.",
+    "numpy": "\n    html_fmt : dict\n        HTML options.",
+    "rest": "\n    :param html_fmt: HTML options.",
+}
+
+
+@pytest.mark.parametrize("style", sorted(SWAPPED))
+def test_a_swap_that_proves_no_slip_stays_silent(tmp_path: Path, style: str) -> None:
+    code = SWAPPED[style]
+    variants = {
+        # the swapped parameter documented too: the other name is a forwarded keyword
+        "twin-documented": code.replace(
+            "HTML formatting options.", "HTML formatting options." + HTML_ENTRY[style]
+        ),
+        # letters apart swapped: another name, maybe a keyword passed on
+        "not-neighbours": code.replace("hmtl_fmt", "ltmh_fmt"),
+        # a short name: ``aexs`` beside ``axes`` may as well be a word of another API
+        "short": code.replace("html_fmt", "axes").replace("hmtl_fmt", "aexs"),
+        # the function reads the swapped name from its **kwargs
+        "popped": code.replace(
+            "    return build(", '    fmt_dict.pop("hmtl_fmt", None)\n    return build('
+        ),
+    }
+    for label, variant in variants.items():
+        assert run_rule(c1_param_unknown, tmp_path / label, variant, "table") == [], label

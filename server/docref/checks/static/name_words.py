@@ -12,7 +12,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["abbreviates", "convention", "one_edit", "one_word", "word_abbreviation", "words_of"]
+__all__ = [
+    "abbreviates",
+    "convention",
+    "one_edit",
+    "one_word",
+    "transposed",
+    "word_abbreviation",
+    "words_of",
+]
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -62,6 +70,18 @@ def one_edit(a: str, b: str) -> bool:
         return sum(x != y for x, y in zip(a, b, strict=True)) == 1
     short, long = (a, b) if len(a) < len(b) else (b, a)
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def transposed(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ only by two neighbouring letters swapped (``hmtl_fmt`` for
+    ``html_fmt``): a slip of the fingers, not a word changed."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    if len(diff) != 2 or diff[1] != diff[0] + 1:
+        return False
+    i, j = diff
+    return a[i] == b[j] and a[j] == b[i]
 
 
 def convention(name: str) -> str:

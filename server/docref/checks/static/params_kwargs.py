@@ -12,8 +12,11 @@ case is still provable: the entry's name is gone from the function and one param
 renamed twin (``total_attempts`` documented, ``total_attmpts`` in the signature).  All of:
 
 * exactly one parameter is the name abbreviated, extended by whole words or one edit away
-  (:func:`.prose_names.renamed_twin`), and that parameter has no entry of its own (a function
-  documenting both ``timeout`` and ``timeout_s`` forwards the first);
+  (:func:`.prose_names.renamed_twin`), or, failing that, the name with two neighbouring
+  letters swapped (statsmodels' ``SimpleTable.__init__`` documented ``hmtl_fmt`` for its
+  ``html_fmt`` beside ``**fmt_dict``: a typo no keyword is spelt as), and that parameter
+  has no entry of its own (a function documenting both ``timeout`` and ``timeout_s``
+  forwards the first);
 * the name occurs nowhere in the function's code (``kwargs.pop("x")``, ``f(x=...)``,
   ``kwargs["x"]`` read it);
 * no function of the file and no parameter of a function the file imports or calls takes a
@@ -30,6 +33,7 @@ import re
 from collections.abc import Iterable
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.name_words import transposed
 from docref.checks.static.names_passed import passed_on
 from docref.checks.static.params_property import is_property
 from docref.checks.static.prose_names import renamed_twin
@@ -82,7 +86,7 @@ def renamed_under_kwargs(
     for segment, shown, name in entries:
         if not name.isidentifier() or name in params or name in ("args", "kwargs", "kwds"):
             continue
-        twin = renamed_twin(name, params)
+        twin = renamed_twin(name, params) or _transposed_twin(name, params)
         if twin is None or twin in names or twin in positional_only:
             continue  # a positional-only twin: its name is no keyword a caller can pass
         if not code:
@@ -101,6 +105,13 @@ def renamed_under_kwargs(
         fix_hint = f'rename "{shown}" to "{twin}"'
         out.append(inp.finding(segment, Criterion.C1, rule, message, fix_hint))
     return out
+
+
+def _transposed_twin(name: str, params: list[str]) -> str | None:
+    """The one parameter spelt as ``name`` with two neighbouring letters swapped (names of
+    five letters or more: ``axes``/``aexs`` are too short to tell a slip from a word)."""
+    found = [p for p in params if len(name) >= 5 and transposed(name, p)]
+    return found[0] if len(found) == 1 else None
 
 
 def _own_code(inp: StaticInput) -> str:
