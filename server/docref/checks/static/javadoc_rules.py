@@ -58,8 +58,12 @@ _DECLARED = {
 }
 _WORDS = "|".join(sorted(_UNBOXED, key=len, reverse=True))
 # what a type word may not be followed by: an array/generic/member (``int[]``, ``Long.MAX``), or a
-# noun it is an adjective of -- a toLongString's "this resource formatted as a long String"
-_NOT_TYPE = r"(?!\s*(?:\[|<|\.\w|-)|\s+(?:string|text|description|name|list|array|sequence)s?\b)"
+# noun it is an adjective of -- a toLongString's "this resource formatted as a long String", POI's
+# "quotes ... converted to double single quotes" (a count of characters, round 70j)
+_NOT_TYPE = (
+    r"(?!\s*(?:\[|<|\.\w|-)"
+    r"|\s+(?:string|text|description|name|list|array|sequence|quote|single|space|spacing)s?\b)"
+)
 # Only phrases that can only mean a type (:mod:`.prose_returns` leaves a Javadoc @return
 # saying one to C2-JAVADOC-RETURN-TYPE): "as a double", "as long", "an int value",
 # "the boolean result". A bare "the long description" is English, not a type.

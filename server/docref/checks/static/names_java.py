@@ -4,9 +4,9 @@
 ``{@linkplain}``, ``@see`` and ``{@code name()}``: ``#member`` against the enclosing classes
 (methods, constructors, fields, enum constants, record components, nested types, the members
 every class, enum or record has implicitly) and their project base classes; a type against the
-enclosing and nested classes, the file's classes, its single-type imports, the classes of its
-package, project classes and the JDK's ``java.lang`` and wildcard-imported packages, read from
-the JDK's ``src.zip`` through :mod:`docref.external.lookup` when one is installed.
+enclosing and nested classes, the nested types they inherit from project supertypes, the file's
+classes, its single-type imports, the classes of its package, project classes and the JDK's
+``java.lang`` and wildcard-imported packages (the JDK's ``src.zip``, when one is installed).
 
 ``unknown`` (silence) whenever the answer depends on what cannot be read: a base class or a
 wildcard import outside the project and the JDK, no ``src.zip`` for a type that is not in the
@@ -20,6 +20,7 @@ import os
 import re
 from dataclasses import dataclass
 
+from docref.checks.static.java_member_types import inherited_member_type
 from docref.checks.static.names_scope import (
     RESOLVED,
     UNKNOWN,
@@ -137,7 +138,7 @@ class JavaScope:
                 return cls
             if f"{cls.qualname}.{name}" in self._classes_in(cls.path):
                 return ProjectType(cls.path, f"{cls.qualname}.{name}")
-        found = self._type_in_file(self.fe.path, name)
+        found = inherited_member_type(self, name) or self._type_in_file(self.fe.path, name)
         if found is not None:
             return found
         for path, entry in self.graph.entries.items():
