@@ -230,6 +230,15 @@ def _parse_doc(
         else:
             kept.append(re.sub(r"^or\s+", "", segment))
     members: list[TypeExpr] = []
+    if reading != "tuple" and _repeated(kept):
+        # ``float, float``: one type word said again for each item of a tuple, never a union
+        # of a type with itself (round 63, moderngl-window's ``angles (float, float)`` for
+        # ``tuple[float, float]``)
+        item = parse_member(kept[0], ctx)
+        if item is None:
+            return None
+        members.append(TypeExpr("tuple", (item,) * len(kept)))
+        kept = []
     if reading == "tuple":
         items = tuple_items(kept, ctx)
         if items is None:
@@ -258,6 +267,15 @@ def _parse_doc(
         members.append(NONE)
     result = make_union(members)
     return dataclasses.replace(result, optional=True) if optional else result
+
+
+def _repeated(kept: list[str]) -> bool:
+    """Two or more segments, all the same single type word (``int, int, int``)."""
+    return (
+        len(kept) >= 2
+        and re.fullmatch(r"[A-Za-z_][\w.]*", kept[0]) is not None
+        and all(k.lower() == kept[0].lower() for k in kept[1:])
+    )
 
 
 def _is_default_none(flag: str) -> bool:

@@ -29,16 +29,20 @@ _NDARRAY = "numpy.ndarray"
 
 
 def bracketed_item(text: str) -> str | None:
-    """``list[X]`` for a documented type ``[X]`` whose ``X`` is one builtin scalar
-    (``[bool]``), a class by its dotted path or one capitalised name (``[Callable]``,
+    """``list[X]`` for a documented type ``[X]`` whose ``X`` is one builtin scalar or
+    container (``[bool]``, ``[dict]``), a class by its dotted path or one capitalised name (``[Callable]``,
     PyG's list notation, round 42): besides the decoration some projects wrap a type in
     (``[Syntax]``, ``[str]`` for ``str``), a list of it; None for anything else."""
     text = text.strip()
     word = text[1:-1].strip() if text.startswith("[") and text.endswith("]") else ""
-    if word in SCALARS or _DOTTED_CLASS.fullmatch(word):
+    if word in SCALARS or word in _BUILTIN_CONTAINERS or _DOTTED_CLASS.fullmatch(word):
         return f"list[{word}]"
     return None
 
+
+# ``[dict]`` (round 50, ase's ``next_steps: [dict]`` beside ``[str]`` on ``list[dict]``): a
+# builtin container listed as the scalars are
+_BUILTIN_CONTAINERS = frozenset({"dict", "list", "tuple", "set"})
 
 # ``[trimesh.scene.lighting.Light]`` (round 17, trimesh): a class by its dotted path, listed;
 # ``[Callable]``, ``[Tensor]``: one class or typing name
