@@ -30,9 +30,9 @@ _NDARRAY = "numpy.ndarray"
 
 def bracketed_item(text: str) -> str | None:
     """``list[X]`` for a documented type ``[X]`` whose ``X`` is one builtin scalar or
-    container (``[bool]``, ``[dict]``), a class by its dotted path or one capitalised name (``[Callable]``,
-    PyG's list notation, round 42): besides the decoration some projects wrap a type in
-    (``[Syntax]``, ``[str]`` for ``str``), a list of it; None for anything else."""
+    container (``[bool]``, ``[dict]``), a class by its dotted path or one capitalised name
+    (``[Callable]``, PyG's list notation, round 42): besides the decoration some projects wrap
+    a type in (``[Syntax]``, ``[str]`` for ``str``), a list of it; None for anything else."""
     text = text.strip()
     word = text[1:-1].strip() if text.startswith("[") and text.endswith("]") else ""
     if word in SCALARS or word in _BUILTIN_CONTAINERS or _DOTTED_CLASS.fullmatch(word):
