@@ -69,6 +69,7 @@ ROOTS = (
     "/work/notes/private/r65/corpora",
     "/work/notes/private/r63/corpora",
     "/work/notes/private/r67/corpora",
+    "/work/notes/private/r69/corpora",
 )
 
 
