@@ -6,10 +6,9 @@
 * :func:`lists_types`: an entry that is a list of types with no name (sympy's ``distance(self,
   other)``: ``Point3D, Line3D, Plane, tuple, list``) -- every name a builtin type or a
   capitalised name the project defines.
-* :func:`element_of_a_tuple`: a name the docstring writes inside a parenthesised tuple form
-  before the entry (``support_1 and support_2 are tuples of the form (label, x, y), where``
-  and then ``label``, ``x``, ``y`` entries) -- the entries describe the elements of a
-  parameter.
+* :func:`.params_tuples.element_of_a_tuple` and :func:`.params_tuples.rest_of_a_callback`:
+  the elements of a tuple form the docstring writes before the entries, and a callback's
+  ``*args`` after them.
 * :func:`says_removed`: an entry whose text says the parameter was removed (numpy's
   ``missing : ... `missing` was removed in numpy 1.10. Please use `missing_values```) -- a
   removal note the docstring keeps on purpose (precision round 12a).
@@ -66,6 +65,7 @@ from collections.abc import Container, Iterable
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_suggest import closest_parameter
+from docref.checks.static.params_tuples import element_of_a_tuple, rest_of_a_callback
 from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.core.segment import Segment
 from docref.graph.model import Param
@@ -73,7 +73,6 @@ from docref.graph.project import ProjectGraph
 
 __all__ = [
     "abstract_hook",
-    "element_of_a_tuple",
     "group_of_varargs",
     "in_own_pseudo_signature",
     "index_of_numbered",
@@ -89,9 +88,6 @@ __all__ = [
     "template_placeholder",
     "underscore_of_private",
 ]
-
-# ``(label, x, y)`` not preceded by a name or a dot: a tuple form, not a call ``f(a, b)``
-_TUPLE_FORM = re.compile(r"(?<![\w.\]])\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*\)")
 
 
 # "`missing` was removed in numpy 1.10", "this parameter has been removed", "``x`` is no
@@ -173,19 +169,6 @@ def lists_types(names: list[str], graph: ProjectGraph) -> bool:
     return all(a_type(n) for n in names)
 
 
-def element_of_a_tuple(name: str, docstring: str, parameters: Container[str] = ()) -> bool:
-    """``name`` is one of the elements of a tuple form the docstring writes.
-
-    A tuple whose other elements are ``parameters`` of the function lists those parameters
-    (werkzeug's "identified by ``(domain, path, key)``"): a stale name in it is still stale.
-    """
-    for match in _TUPLE_FORM.finditer(docstring):
-        parts = [part.strip() for part in match.group(1).split(",")]
-        if name in parts and not any(p in parameters for p in parts if p != name):
-            return True
-    return False
-
-
 _KEYWORD_SECTIONS = frozenset({"keyword args", "keyword arguments", "kwargs", "keys"})
 # a mapping annotation: ``dict``, ``Dict[str, Tensor]``, ``Mapping``, ``MutableMapping``, ...
 _MAPPING = re.compile(r"(?:^|[\s\[|.])(?:dict|Dict|Mapping|MutableMapping|OrderedDict)\b")
@@ -255,7 +238,8 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
         return True
     # only a tuple form written before the entry introduces it (a Returns ``(a, b)`` does not)
     own = {p.name.lstrip("*") for p in params}
-    return element_of_a_tuple(name, inp.source[inp.docstring.body_start : segment.start], own)
+    before = inp.source[inp.docstring.body_start : segment.start]
+    return element_of_a_tuple(name, before, own) or rest_of_a_callback(inp, segment, own)
 
 
 # an entry's text that is a link alone (``see: https://github.com/...``)
