@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_scope import project_names
@@ -99,7 +99,7 @@ def docstring_words(inp: StaticInput) -> set[str]:
     return set(_WORD.findall(inp.source, inp.docstring.body_start, inp.docstring.body_end))
 
 
-def name_family(name: str, candidates: list[str], project: Iterable[str] = ()) -> bool:
+def name_family(name: str, candidates: list[str], project: Collection[str] = ()) -> bool:
     """``the ``urfft`` functions`` for ``urfft2`` and ``urfftn``: a name that two or more
     names in scope extend names their family (the stem they share), not a misspelt one.
     So does a stem whose arity-numbered members (``IOResultLike2``, ``IOResultLike3``,
@@ -109,8 +109,15 @@ def name_family(name: str, candidates: list[str], project: Iterable[str] = ()) -
     (``frobnicate_all``) is the renamed helper C1 is there for."""
     if sum(c.startswith(name) and c != name for c in set(candidates)) >= 2:
         return True
-    members = {c for c in project if c.startswith(name) and _ARITY.fullmatch(c[len(name) :])}
-    return len(members) >= 2 and not members.isdisjoint(candidates)
+    # a member in scope first: the scan of every project name runs only when one is there
+    if not any(c in project and _numbered(c, name) for c in set(candidates)):
+        return False
+    return sum(_numbered(c, name) for c in project) >= 2
+
+
+def _numbered(member: str, stem: str) -> bool:
+    """``member`` is ``stem`` and a number or ``N`` (``IOResultLike2``, ``IOResultLikeN``)."""
+    return member.startswith(stem) and _ARITY.fullmatch(member[len(stem) :]) is not None
 
 
 # what numbers the members of a family of generic types or functions (``Kind1``..``KindN``)
