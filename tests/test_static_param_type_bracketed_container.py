@@ -10,56 +10,30 @@ from pathlib import Path
 import pytest
 from docref.checks.static.types_rules import c2_param_type, c2_param_weak
 
-from tests.static_helpers import static_input
-
-_GOOGLE = '''
-def plan(steps: {ann}) -> int:
-    """Plan the steps.
-
-    Args:
-        steps ({doc}): the parameters of each step
-    """
-    return len(steps) + steps[0]["n"]
-'''
-_NUMPY = '''
-def plan(steps: {ann}) -> int:
-    """Plan the steps.
-
-    Parameters
-    ----------
-    steps : {doc}
-        the parameters of each step
-    """
-    return len(steps) + steps[0]["n"]
-'''
-_REST = '''
-def plan(steps: {ann}) -> int:
-    """Plan the steps.
-
-    :param steps: the parameters of each step
-    :type steps: {doc}
-    """
-    return len(steps) + steps[0]["n"]
-'''
-_STYLES = [_GOOGLE, _NUMPY, _REST]
+from tests.static_helpers import DOC_STYLES, documented_function, rule_ids
 
 
-def _flagged(tmp_path: Path, template: str, doc: str, ann: str) -> list[str]:
-    inp = static_input(tmp_path, template.format(doc=doc, ann=ann), "plan")
-    return [f.rule for f in c2_param_type(inp) + c2_param_weak(inp)]
+def _flagged(tmp_path: Path, style: str, doc: str, ann: str) -> list[str]:
+    code = documented_function(
+        style,
+        f"plan(steps: {ann}) -> int",
+        [("steps", doc, "the parameters of each step")],
+        'return len(steps) + steps[0]["n"]',
+    )
+    return rule_ids([c2_param_type, c2_param_weak], tmp_path, code, "plan")
 
 
-@pytest.mark.parametrize("template", _STYLES)
+@pytest.mark.parametrize("style", DOC_STYLES)
 @pytest.mark.parametrize(
     ("doc", "ann"), [("[dict]", "list[dict]"), ("[tuple]", "list[tuple[int, int]]")]
 )
 def test_a_bracketed_container_is_a_list_of_it(
-    tmp_path: Path, template: str, doc: str, ann: str
+    tmp_path: Path, style: str, doc: str, ann: str
 ) -> None:
-    assert _flagged(tmp_path, template, doc, ann) == []
+    assert _flagged(tmp_path, style, doc, ann) == []
 
 
-@pytest.mark.parametrize("template", _STYLES)
+@pytest.mark.parametrize("style", DOC_STYLES)
 @pytest.mark.parametrize(
     ("doc", "ann"),
     [
@@ -68,6 +42,6 @@ def test_a_bracketed_container_is_a_list_of_it(
     ],
 )
 def test_other_items_or_no_brackets_stay_reported(
-    tmp_path: Path, template: str, doc: str, ann: str
+    tmp_path: Path, style: str, doc: str, ann: str
 ) -> None:
-    assert _flagged(tmp_path, template, doc, ann) != []
+    assert _flagged(tmp_path, style, doc, ann) != []

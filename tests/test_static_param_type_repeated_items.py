@@ -11,46 +11,20 @@ import pytest
 from docref.checks.static.types_rules import c2_param_type, c2_param_weak
 from docref.checks.types_parse import parse_doc_type
 
-from tests.static_helpers import static_input
-
-_GOOGLE = '''
-def rotate(angles: {ann}) -> float:
-    """Rotate the camera.
-
-    Args:
-        angles ({doc}): the x and y angles
-    """
-    return angles[0] + angles[1]
-'''
-_NUMPY = '''
-def rotate(angles: {ann}) -> float:
-    """Rotate the camera.
-
-    Parameters
-    ----------
-    angles : {doc}
-        the x and y angles
-    """
-    return angles[0] + angles[1]
-'''
-_REST = '''
-def rotate(angles: {ann}) -> float:
-    """Rotate the camera.
-
-    :param angles: the x and y angles
-    :type angles: {doc}
-    """
-    return angles[0] + angles[1]
-'''
-_STYLES = [_GOOGLE, _NUMPY, _REST]
+from tests.static_helpers import DOC_STYLES, documented_function, rule_ids
 
 
-def _flagged(tmp_path: Path, template: str, doc: str, ann: str) -> list[str]:
-    inp = static_input(tmp_path, template.format(doc=doc, ann=ann), "rotate")
-    return [f.rule for f in c2_param_type(inp) + c2_param_weak(inp)]
+def _flagged(tmp_path: Path, style: str, doc: str, ann: str) -> list[str]:
+    code = documented_function(
+        style,
+        f"rotate(angles: {ann}) -> float",
+        [("angles", doc, "the x and y angles")],
+        "return angles[0] + angles[1]",
+    )
+    return rule_ids([c2_param_type, c2_param_weak], tmp_path, code, "rotate")
 
 
-@pytest.mark.parametrize("template", _STYLES)
+@pytest.mark.parametrize("style", DOC_STYLES)
 @pytest.mark.parametrize(
     ("doc", "ann"),
     [
@@ -60,12 +34,12 @@ def _flagged(tmp_path: Path, template: str, doc: str, ann: str) -> list[str]:
     ],
 )
 def test_a_type_word_repeated_per_item_documents_the_tuple(
-    tmp_path: Path, template: str, doc: str, ann: str
+    tmp_path: Path, style: str, doc: str, ann: str
 ) -> None:
-    assert _flagged(tmp_path, template, doc, ann) == []
+    assert _flagged(tmp_path, style, doc, ann) == []
 
 
-@pytest.mark.parametrize("template", _STYLES)
+@pytest.mark.parametrize("style", DOC_STYLES)
 @pytest.mark.parametrize(
     ("doc", "ann"),
     [
@@ -74,9 +48,9 @@ def test_a_type_word_repeated_per_item_documents_the_tuple(
     ],
 )
 def test_one_word_for_the_pair_or_other_items_stay_reported(
-    tmp_path: Path, template: str, doc: str, ann: str
+    tmp_path: Path, style: str, doc: str, ann: str
 ) -> None:
-    assert _flagged(tmp_path, template, doc, ann) != []
+    assert _flagged(tmp_path, style, doc, ann) != []
 
 
 def test_different_words_stay_a_union() -> None:
