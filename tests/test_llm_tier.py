@@ -259,6 +259,40 @@ def test_prefetched_answers_are_the_ones_each_question_would_read(
     cache.close()
 
 
+def test_an_answer_another_batch_is_writing_is_read_from_memory(tmp_path: Path) -> None:
+    # one batch's flush takes every answer kept so far (another batch's too) into its write;
+    # until that write commits, the other batch's answers are neither kept nor on disk
+    import threading
+
+    from docref.llm.answers import CachedAnswer
+
+    cache = AnswerCache.open(str(tmp_path))
+    assert cache is not None
+    real_set, started, release = cache._backend.set, threading.Event(), threading.Event()
+
+    def slow_set(key: str, value: str, *args: Any, **kwargs: Any) -> bool:
+        started.set()
+        release.wait(10)
+        return bool(real_set(key, value, *args, **kwargs))
+
+    cache._backend.set = slow_set
+    key, other = "answer:" + "1" * 64, "answer:" + "2" * 64
+
+    async def read_while_written() -> tuple[object, object]:
+        await cache.put(key, CachedAnswer(0, "It can be negative."))
+        writing = asyncio.ensure_future(cache.flush())
+        await asyncio.to_thread(started.wait, 10)
+        during = await cache.get(key), await cache.get(other)
+        release.set()
+        await writing
+        return during
+
+    during, missing = asyncio.run(read_while_written())
+    assert during == CachedAnswer(0, "It can be negative.") and missing is None
+    assert asyncio.run(cache.get(key)) == during  # and on disk once written
+    cache.close()
+
+
 def test_cache_key_segment_only_change(fake: FakeOpenAI, tmp_path: Path) -> None:
     cache = AnswerCache.open(str(tmp_path))
     assert cache is not None

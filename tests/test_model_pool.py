@@ -321,3 +321,28 @@ def test_batches_asked_at_once_all_use_the_answer_cache(
 
     assert asyncio.run(together()) == 48 + FUNCTIONS
     assert asyncio.run(together()) == 0  # every answer (and explanation) kept
+
+
+def test_an_ask_arriving_as_the_answer_cache_finishes_opening_uses_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a model worker's second batch arrived after the cache's open had finished but before
+    # the first batch's ask resumed to keep it: it was handed no cache, and its answers were
+    # neither read nor kept (a second run asked one function's questions again)
+    monkeypatch.setenv("DOCREF_CACHE_DIR", str(tmp_path / "cache"))
+    settings = _settings(["http://127.0.0.1:1/v1"])
+
+    async def second_ask_in_the_window() -> tuple[object, object, object]:
+        tier = ModelTier()
+        try:
+            first = asyncio.ensure_future(tier._answer_cache(settings))
+            while tier._opening is None or not tier._opening.done():
+                await asyncio.sleep(0)  # seen done here, the first ask has not resumed yet
+            assert not first.done()
+            second = await tier._answer_cache(settings)
+            return second, await first, await tier._answer_cache(settings)
+        finally:
+            await tier.close()
+
+    second, first, later = asyncio.run(second_ask_in_the_window())
+    assert first is not None and second is first and later is first

@@ -150,7 +150,9 @@ class ModelTier:
             finally:
                 self._opening = None
         elif self._opening is not None:
-            await asyncio.shield(self._opening)
+            # the opening's own result: an ask arriving after the open finished but before
+            # the opener resumed does not wait (a done future), and ``_cache`` is not set yet
+            return await asyncio.shield(self._opening)
         return self._cache
 
     @property

@@ -12,9 +12,9 @@ JSON-only Disk; every read and write runs in a worker thread (``asyncio.to_threa
 disk or a locked database never stalls the event loop.  New answers are written
 :data:`WRITE_BATCH` at a time in one transaction (one SQLite commit per answer was a tenth of
 a big run's CPU), and whatever is left when a run ends (:meth:`AnswerCache.flush`, called by
-the engine after every run) or the cache closes; an answer waiting to be written is read
-from memory.  A malformed or unreadable entry is a miss; a failing write is logged and
-ignored.
+the engine after every run) or the cache closes; an answer waiting to be written (or being
+written by another batch's flush) is read from memory.  A malformed or unreadable entry is a
+miss; a failing write is logged and ignored.
 
 With a ``cache_url`` the local cache is a read-through layer in front of the team's shared cache
 (:class:`docref.cache.shared.SharedCache`, Redis): same keys, same JSON values; a local miss
@@ -75,6 +75,7 @@ class AnswerCache:
         self._backend = backend
         self.shared = shared
         self._pending: dict[str, str] = {}  # answers not written yet (key -> JSON)
+        self._writing: dict[str, str] = {}  # answers being written by a flush (key -> JSON)
         self._read: dict[str, CachedAnswer | None] = {}  # prefetched, each read once (get)
 
     @classmethod
@@ -103,6 +104,8 @@ class AnswerCache:
 
     def _get(self, key: str) -> CachedAnswer | None:
         raw = self._pending.get(key)
+        if raw is None:  # a flush of another batch may be writing it this moment
+            raw = self._writing.get(key)
         if raw is None:
             raw = self._local(key)
         answer = None if raw is None else _parse(raw)
@@ -163,7 +166,12 @@ class AnswerCache:
         """Write the answers kept so far."""
         batch, self._pending = self._pending, {}
         if batch:
-            await asyncio.to_thread(self._write, batch)
+            self._writing.update(batch)
+            try:
+                await asyncio.to_thread(self._write, batch)
+            finally:
+                for key in batch:
+                    self._writing.pop(key, None)
 
     def close(self) -> None:
         batch, self._pending = self._pending, {}
