@@ -341,7 +341,7 @@ RULE_DOCS: MappingProxyType[str, RuleDoc] = MappingProxyType(
         "C3-RETURNS-YIELDS": RuleDoc(
             why="A Returns section on a function that returns nothing (or Returns on a "
             "generator, Yields on a plain function) describes behaviour the code does not "
-            "have; one stating only a side effect (Adds ... to) or a template claims no value.",
+            "have; one stating a side effect (Adds ... to, Prints ...) or a template claims none.",
             example='def gen(n):\n    """Returns:\n        int: the numbers."""\n'
             "    yield from range(n)",
             fixed='def gen(n):\n    """Yields:\n        int: the numbers."""\n'

@@ -33,10 +33,12 @@ _RAISE_SENTENCE = re.compile(
 # opening the text, a thing "is added/stored/... in/to" somewhere, or "modified in place".
 # "Sets of ..." is a noun (a value), and a text that mentions returning is left to the rule.
 # "Just saves the plot." (round 53, cellrank's ``save_fig``) and "Also updates ``adata`` ..."
-# after a placeholder: an adverb before the verb changes nothing.
+# after a placeholder: an adverb before the verb changes nothing.  "Prints the character
+# table for the point group." (round 67, chempy's ``print_table``): output to the terminal is
+# a side effect too; "Prints of ..." would be a noun.
 _SIDE_EFFECT = re.compile(
     r"(?:(?:(?:just|only|simply|merely|also)\s+)?(?:adds|updates|modifies|stores|saves|writes|appends|inserts|registers|populates"
-    r"|sets(?!\s+of\b))\b"
+    r"|sets(?!\s+of\b)|prints(?!\s+of\b))\b"
     r"|.{0,80}?\b(?:is|are|will\s+be|gets?)\s+(?:added|stored|saved|written|set|updated"
     r"|modified|appended|inserted|registered|populated)\s+(?:in|to|into|on|at|as)\b"
     r"|.{0,80}?\b(?:modified|updated|changed)\s+in[- ]place\b)",
