@@ -548,6 +548,13 @@ def test_optional_read_as_may_be_none_when_handed_on_to_a_callee(tmp_path: Path)
         ("Defaults to 2 minutes.", "f(timeout=120)", False),
         ("Defaults to 500 ms.", "f(timeout=0.5)", False),
         ("Defaults to 1 MiB.", "f(timeout=1048576)", False),
+        # round 67 (aiogram): "64 kb" for 65536, kB/MB/GB read in decimal or binary sizes
+        ("Defaults to 64 kb.", "f(timeout=65536)", False),
+        ("Defaults to 64 KB.", "f(timeout=64000)", False),
+        ("Defaults to 2 MB.", "f(timeout=2097152)", False),
+        # controls: another amount in bytes, and KiB has one size only
+        ("Defaults to 64 kb.", "f(timeout=32768)", True),
+        ("Defaults to 64 KiB.", "f(timeout=64000)", True),
         # controls: a unit does not excuse another amount, nor a unit of another dimension
         ("Defaults to 30 seconds.", "f(timeout=60)", True),
         ("Defaults to 1 hour.", "f(timeout=60 * 24)", False),  # not a literal: unprovable

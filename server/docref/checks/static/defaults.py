@@ -60,6 +60,11 @@ _SCALES: tuple[dict[str, float], ...] = (
 )
 
 
+# "64 kb" is written for 65536 as often as for 64000 (round 67, aiogram's ``chunk_size=65536``
+# "defaults to 64 kb"): a decimal prefix of bytes also reads as its binary size.
+_BINARY_READING = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3}
+
+
 def _unit_scale(unit: str) -> tuple[dict[str, float], float] | None:
     unit = unit.lower()
     for scale in _SCALES:
@@ -81,8 +86,10 @@ def same_quantity(documented: object, unit: str, signature: object) -> bool:
     if found is None:
         return False
     scale, size = found
+    sizes = (size, _BINARY_READING.get(unit.lower(), size))
     return any(
-        abs(documented * size / base - signature) <= 1e-9 * max(1.0, abs(signature))
+        abs(documented * one / base - signature) <= 1e-9 * max(1.0, abs(signature))
+        for one in sizes
         for base in scale.values()
     )
 
