@@ -24,7 +24,8 @@ Held-out round 16's false alarms on bare names the docstring itself accounts for
   `control_cat`-grouped samples").
 * :func:`data_named` -- "a column named `instance_id`": the name a sentence gives a piece of
   the caller's data (a column, key, field, file), not a name of the code (featuretools,
-  round 42).
+  round 42), or a parenthesis gives the thing before it ("the accessed time (called
+  `atime`)", manim, round 67).
 * :func:`loop_variable` -- a did-you-mean candidate that is only a ``for`` target of the body
   (``termid`` in ``{termid: ... for termid, df in dfs.items()}``) is a placeholder of the code,
   as the prose's ``term_id`` is of the data: no evidence that the prose names code (gensim).
@@ -223,9 +224,13 @@ _COMPOUND = re.compile(r"[`*]*-[a-z]")
 # right before a mention: a piece of data, then the verb naming it ("a column named `time`",
 # "the key called ``id``", "a file named ``setup.cfg``"); "a parameter named `x`", "the method
 # called `x`" name code and stay judged
+# ... and "the accessed time (called `atime`)": a parenthesis naming the thing before it
+# gives a term of the domain (manim's ``modify_atime``, round 67), not a name of the code
 _DATA_NAMED = re.compile(
-    r"\b(?:column|key|field|header|file|folder|directory|table|sheet|dimension|coordinate"
-    r"|label|tag|entry|environment\s+variable)s?\s+(?:named|called|titled|labell?ed)\s+[`*'\"]+$",
+    r"(?:\b(?:column|key|field|header|file|folder|directory|table|sheet|dimension|coordinate"
+    r"|label|tag|entry|environment\s+variable)s?\s+(?:named|called|titled|labell?ed)"
+    r"|\(\s*(?:also\s+)?(?:called|named|known\s+as|aka|a\.k\.a\.|referred\s+to\s+as|termed))"
+    r"\s+[`*'\"]+$",
     re.I,
 )
 
