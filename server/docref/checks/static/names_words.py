@@ -28,6 +28,7 @@ _LITERALS = frozenset(
 _PLACEHOLDERS = frozenset(
     {"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "ham", "xyz", "blah", "frob", "foobar"}
 )
+_KINDS = frozenset({"method", "function", "attr", "attribute", "field", "property"})
 _FILE_SUFFIXES = frozenset(
     re.findall(
         r"\w+",
@@ -81,9 +82,13 @@ def is_plain_word(name: str) -> bool:
 
 
 def _placeholder(part: str) -> bool:
-    """``foo``, ``foo_bar``, ``my_func``, ``MyStream``: a name made up for an explanation."""
-    words = part.lower().split("_")
-    if re.match(r"(?:My|Your|Some)[A-Z]", part):
+    """``foo``, ``foo_bar``, ``my_func``, ``MyStream``: a name made up for an explanation;
+    ``_my_attr`` too (satpy's ``self._my_attr``, round 59), and a name that says what kind of
+    name goes there (aiogram's "from `Bot.method_name`", round 67: any Bot API method)."""
+    words = part.lower().strip("_").split("_")
+    if re.match(r"_*(?:My|Your|Some)[A-Z]", part):
+        return True
+    if len(words) == 2 and words[1] == "name" and words[0] in _KINDS:
         return True
     return all(w in _PLACEHOLDERS for w in words if w) or words[0] in ("my", "your", "some")
 
