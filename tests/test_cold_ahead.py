@@ -22,6 +22,7 @@ from docref.graph.extraction import extract
 from docref.graph.model import FileExtract
 from docref.graph.project import ProjectGraph
 from docref.graph.source import content_hash
+from docref.segments.positions import line_index
 from docref.segments.store import ParsedDocstringStore, _decode
 from docref.segments.whole_file import segment_extract
 
@@ -91,6 +92,27 @@ def test_rows_are_what_the_check_would_segment_one_docstring_a_step() -> None:
     assert side_job is not None
     assert as_json(rows) == as_json(_decode(side_job))
     assert ahead.take("python", fe.content_hash) is None  # handed over once
+
+
+def test_the_check_that_takes_the_rows_finds_the_files_line_index_built() -> None:
+    """The index the rows were segmented with comes back with them, however many texts were
+    indexed meanwhile (a worker segments many files ahead of its check); before its rows are
+    taken, a file's text is indexed afresh (the control)."""
+    first, first_data = extracted(DOCUMENTED, "pkg/a.py")
+    second, second_data = extracted(DOCUMENTED.replace("doubled", "halved"), "pkg/b.py")
+    ahead = Ahead()
+    ahead.add(first, first_data)
+    ahead.add(second, second_data)
+    finish(ahead)
+    first_ahead = line_index(first_data.decode("utf-8"))  # what segmenting them indexed
+    second_ahead = line_index(second_data.decode("utf-8"))
+    for n in range(40):  # other files' checks and segmentation in between
+        line_index(f"text {n}\n")
+    assert ahead.take("python", first.content_hash) is not None
+    assert line_index(first_data.decode("utf-8")) is first_ahead
+    assert line_index(second_data.decode("utf-8")) is not second_ahead  # not taken: rebuilt
+    assert ahead.take("python", second.content_hash) is not None
+    assert line_index(second_data.decode("utf-8")) is second_ahead
 
 
 def test_files_without_docstrings_and_past_the_budget_are_not_queued() -> None:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from docref.segments import LineIndex, byte_to_char, char_to_byte, line_index
+from docref.segments.positions import keep_line_index
 
 SAMPLES = [
     "",
@@ -100,6 +101,21 @@ def test_random_texts_against_brute_force() -> None:
 def test_line_index_is_cached_per_text() -> None:
     text = "cached\ntext"
     assert line_index(text) is line_index(text)
+
+
+def test_an_index_kept_is_answered_for_its_text_and_an_old_one_is_let_go() -> None:
+    """``keep_line_index`` makes an index built elsewhere the one ``line_index`` answers for
+    an equal text (another ``str`` object); the cache stays bounded: an index not used for
+    many texts is built again."""
+    text = "kept\ntext\n"
+    kept = LineIndex(text)
+    keep_line_index(kept)
+    assert line_index("".join(["kept\n", "text\n"])) is kept
+    first = line_index("first\n")
+    for n in range(40):
+        line_index(f"other {n}\n")
+    assert line_index("first\n") is not first  # the control: evicted, rebuilt
+    assert line_index("first\n").position(3) == first.position(3)
 
 
 def test_a_text_full_of_non_ascii_lines_converts_like_brute_force() -> None:

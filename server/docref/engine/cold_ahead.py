@@ -24,6 +24,7 @@ from docref.core.segment import DocstringLanguage, ParsedDocstring
 
 if TYPE_CHECKING:
     from docref.graph.model import Docstring, FileExtract
+    from docref.segments.positions import LineIndex
 
 __all__ = ["AHEAD_BYTES", "Ahead"]
 
@@ -47,7 +48,10 @@ class Ahead:
         self._queue: OrderedDict[str, tuple[FileExtract, bytes]] = OrderedDict()
         self._held = 0  # bytes of text in the queue
         self._current: tuple[str, Iterator[None]] | None = None
-        self._done: dict[tuple[DocstringLanguage, str], dict[Span, ParsedDocstring]] = {}
+        # the rows of each file done, and its text's line index (handed to the check with them)
+        self._done: dict[
+            tuple[DocstringLanguage, str], tuple[dict[Span, ParsedDocstring], LineIndex]
+        ] = {}
 
     def add(self, fe: FileExtract, data: bytes) -> None:
         """Queue ``fe`` (extracted from ``data``) if it documents something and the budget
@@ -96,8 +100,16 @@ class Ahead:
     def take(
         self, language: DocstringLanguage, content_hash: str
     ) -> dict[Span, ParsedDocstring] | None:
-        """The rows segmented ahead for this file version (once), else ``None``."""
-        return self._done.pop((language, content_hash), None)
+        """The rows segmented ahead for this file version (once), else ``None``; the check
+        that takes them finds the text's line index built (:func:`~docref.segments.
+        positions.keep_line_index`)."""
+        from docref.segments.positions import keep_line_index
+
+        done = self._done.pop((language, content_hash), None)
+        if done is None:
+            return None
+        keep_line_index(done[1])
+        return done[0]
 
     def _segment(self, fe: FileExtract, data: bytes) -> Iterator[None]:
         from docref.segments.docstring import segment_docstring
@@ -114,7 +126,7 @@ class Ahead:
             parsed[where] = segment_docstring(source, *where, language, index=index)
             if n < len(wheres):
                 yield
-        self._done[(language, fe.content_hash)] = parsed
+        self._done[(language, fe.content_hash)] = (parsed, index)
 
 
 def _docstrings(fe: FileExtract) -> list[Docstring]:

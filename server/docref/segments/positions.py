@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import lru_cache, partial
+from functools import partial
 from itertools import accumulate, count, repeat
 from operator import add, sub
 
-__all__ = ["LineIndex", "byte_to_char", "char_to_byte", "line_index"]
+__all__ = ["LineIndex", "byte_to_char", "char_to_byte", "keep_line_index", "line_index"]
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 # a lone surrogate is written as its three bytes (and one UTF-16 unit), as before
@@ -181,10 +181,36 @@ class LineIndex:
         return self.byte_to_char(self.char_to_byte(line_start) + byte_col)
 
 
-@lru_cache(maxsize=16)
+_RECENT: dict[str, LineIndex] = {}  # by text, the most recently used last
+_KEEP = 16
+
+
 def line_index(text: str) -> LineIndex:
     """A cached :class:`LineIndex` for ``text`` (repeated calls on one file reuse it)."""
-    return LineIndex(text)
+    index = _RECENT.get(text)
+    if index is None:
+        index = LineIndex(text)
+    keep_line_index(index)
+    return index
+
+
+def keep_line_index(index: LineIndex) -> None:
+    """Make ``index`` the most recent of the indexes :func:`line_index` answers from.
+
+    A cold run's worker segments a file's docstrings ahead of its check
+    (:mod:`docref.engine.cold_ahead`), often many files ahead: it hands the file's index
+    back when the check takes the rows, instead of the check building it again (a third of
+    a worker's line indexes on Django).  Safe between threads: a lost race drops an entry,
+    never a wrong one (each is keyed by its own text)."""
+    recent = _RECENT
+    text = index.text
+    recent.pop(text, None)
+    recent[text] = index
+    while len(recent) > _KEEP:
+        try:
+            del recent[next(iter(recent))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread got there first
+            break
 
 
 def byte_to_char(text: str | bytes, byte_offset: int) -> int:
