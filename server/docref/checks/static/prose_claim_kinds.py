@@ -52,10 +52,10 @@ _STR = re.compile(
     rf"{_COMPOUND}\s+(?:"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
     r"constant|flag|mode|style|coder|(?:id|identifier|handle|pointer|code)s?\b"
-    # "A string keyed dictionary of headers", "The string values extracted from the url"
-    # (round 16, litestar): "string" qualifies a container or a plural, the head noun
+    # "A string keyed dictionary of headers", "The string values extracted from the url" (round
+    # 16), "The query string parameters." (round 72: a plural ending it) head the noun phrase
     r"|(?:keyed|valued|indexed)\b|(?:dict|dictionary|mapping|map|list|tuple|set|array|sequence"
-    r"|collection|table|vector|matrix|pair)\b|(?:value|key|item|element|entr(?:y|ie)|name|field|token|word|part)s\b))",
+    r"|collection|table|vector|matrix|pair)\b|(?:value|key|item|element|entr(?:y|ie)|name|field|token|word|part)s\b)|\s+[a-z]{2,}[^su\W]s(?=\s*[,.;:)]|\s*$))",
     re.I,
 )
 _NOT_STR_ADJ = frozenset(
