@@ -80,3 +80,19 @@ def test_varargs_alone_in_its_section_stays_reported(tmp_path: Path, style: str)
     # control: nothing above it in the section is a callback's argument
     code = _function(style, "*(current, total)*", ("*args",))
     assert _unknown(tmp_path, code) == ["*args"]
+
+
+@pytest.mark.parametrize("style", ["google", "numpy"])
+@pytest.mark.parametrize(
+    ("tuple_form", "expected"),
+    [
+        ("*(current)*", []),  # pyrogram's DisconnectHandler: "takes *(client)*" (round 69)
+        ("(current)", ["current"]),  # control: a bare parenthesis is any remark
+        ("*current*", ["current"]),  # control: emphasis without the parentheses
+    ],
+)
+def test_one_name_in_emphasised_parentheses_is_the_callbacks_argument(
+    tmp_path: Path, style: str, tuple_form: str, expected: list[str]
+) -> None:
+    code = _function(style, tuple_form, ("current",))
+    assert _unknown(tmp_path, code) == expected

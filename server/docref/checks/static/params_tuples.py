@@ -20,8 +20,13 @@ from docref.core.segment import Segment
 
 __all__ = ["element_of_a_tuple", "rest_of_a_callback"]
 
-# ``(label, x, y)`` not preceded by a name or a dot: a tuple form, not a call ``f(a, b)``
-_TUPLE_FORM = re.compile(r"(?<![\w.\]])\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*\)")
+# ``(label, x, y)`` not preceded by a name or a dot: a tuple form, not a call ``f(a, b)``;
+# one name in emphasised parentheses too, pyrogram's handler callback that "takes *(client)*
+# as positional argument" (round 69; a bare "(client)" is any parenthetical remark)
+_TUPLE_FORM = re.compile(
+    r"(?<![\w.\]])\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*\)"
+    r"|(?<=\*)\(\s*([A-Za-z_]\w*)\s*\)(?=\*)"
+)
 
 
 def element_of_a_tuple(name: str, docstring: str, parameters: Container[str] = ()) -> bool:
@@ -31,7 +36,7 @@ def element_of_a_tuple(name: str, docstring: str, parameters: Container[str] = (
     (werkzeug's "identified by ``(domain, path, key)``"): a stale name in it is still stale.
     """
     for match in _TUPLE_FORM.finditer(docstring):
-        parts = [part.strip() for part in match.group(1).split(",")]
+        parts = [part.strip() for part in (match.group(1) or match.group(2)).split(",")]
         if name in parts and not any(p in parameters for p in parts if p != name):
             return True
     return False
