@@ -9,7 +9,8 @@ short", "the value of this Long as an int"), so when there is one it decides, no
 type word: the text agrees when any conversion target is the declared type.  A character
 or a byte returned in an ``int`` agrees too: Java's idiom for a code point, a byte or a ``-1``
 sentinel (``Reader.read``, ``codePointAt``, ``InputStream.read``), and the lower-case word
-"integer" is any whole number, a ``long``'s too.  Anything else
+"integer" is any whole number, a ``long``'s too.  A purpose clause ("the token to parse as
+Integer") names what a caller will make of the value, not what is returned.  Anything else
 (a class name, a collection, prose like "the number of items") is not judged: precision first.
 """
 
@@ -81,16 +82,29 @@ _CONVERSION = re.compile(
     re.IGNORECASE,
 )
 _TAG = re.compile(r"^@return\s+")
+# "the token to parse as Integer", "to be read as a long": the type a caller will make of the
+# value, not the type returned (SAMBox's readIntegerNumber/readNumber on String, round 74j);
+# "parsed as an int" (done already) stays a claim
+_PURPOSE = re.compile(
+    r"\bto\s+(?:be\s+)?(?:parse|parsed|read|interpret|interpreted|treat|treated)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _claims(pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
+    """``pattern``'s matches in ``text`` that are not a later use's type ("to parse as")."""
+    return [m for m in pattern.finditer(text) if not _PURPOSE.search(text[: m.start()])]
 
 
 def _said(text: str, declared: str) -> re.Match[str] | None:
     """The phrase naming a type other than ``declared``, or None when the text agrees."""
-    conversions = list(_CONVERSION.finditer(text))
+    conversions = _claims(_CONVERSION, text)
     if any(_UNBOXED[m.group("type").lower()] == declared for m in conversions):
         return None  # "the double value ... converted to type short": the target decides
     # "in int" only ever agrees: "stored in long form" is English, not a claim
     reporting = [m for m in conversions if not m.group(0).lower().startswith("in")]
-    match = reporting[-1] if reporting else TYPE_PHRASE.search(text)
+    phrases = _claims(TYPE_PHRASE, text)
+    match = reporting[-1] if reporting else (phrases[0] if phrases else None)
     if match is None or (match.start() > 40 and not match.groupdict().get("verb")):
         return None  # an explicit phrase near the start, or an explicit conversion verb
     word = match.group("type") or match.groupdict().get("type2") or ""
