@@ -51,7 +51,7 @@ def agrees_with_a_part(
         return False
     if not segment.name and segment.type and len(annotation.args) >= 2:
         # ``numpy.ndarray, numpy.ndarray`` (round 14, pyvista): one type per tuple item
-        items = _top_level_commas(segment.type)
+        items = top_level_commas(segment.type)
         if len(items) == len(annotation.args):
             scope = type_scope(inp)
             read = [doc_type(item, scope) for item in items]
@@ -64,7 +64,25 @@ def agrees_with_a_part(
     return not any(incompatible(inp, documented, item) for item in annotation.args)
 
 
-def _top_level_commas(text: str) -> list[str]:
+def type_per_name(inp: StaticInput, names: list[str], text: str) -> list[str] | None:
+    """The type of each of an entry's N names when its type is N types in a row (NumPy's
+    ``x, y : int, int``, Google's ``x, y (int, float)``: the i-th type is the i-th name's,
+    round 73, py_cui), else ``None``: ``x, y : float, optional`` is one type and a flag."""
+    if len(names) < 2:
+        return None
+    items = top_level_commas(text)
+    if len(items) != len(names):
+        return None
+    scope = type_scope(inp)
+    if any(_QUALIFIER.match(item) or doc_type(item, scope) is None for item in items):
+        return None
+    return items
+
+
+_QUALIFIER = re.compile(r"(?i)(?:optional|required|default\b|keyword|positional|by default)")
+
+
+def top_level_commas(text: str) -> list[str]:
     """``a, b[c, d]`` -> ``["a", "b[c, d]"]``."""
     parts, depth, start = [], 0, 0
     for i, char in enumerate(text):

@@ -35,6 +35,7 @@ from docref.checks.static.params import (
     split_names,
 )
 from docref.checks.static.type_evidence import param_corroborated
+from docref.checks.static.type_parts import type_per_name
 from docref.checks.static.type_scope import (
     array_for_a_number,
     default_class,
@@ -199,7 +200,9 @@ def _param_types(inp: StaticInput) -> list[Finding]:
     for segment in typed_entries(inp, "param"):
         if not segment.name or not segment.type:
             continue
-        for documented in split_names(segment.name):
+        names = split_names(segment.name)
+        per_name = type_per_name(inp, names, segment.type)
+        for index, documented in enumerate(names):
             name = signature_name(documented, params)
             param = params.get(name)
             if param is None:
@@ -215,7 +218,8 @@ def _param_types(inp: StaticInput) -> list[Finding]:
                     continue
                 param = dataclasses.replace(param, annotation=typed[0].annotation)
                 others = typed[1:]
-            finding = _check_param(inp, segment, param, others, segment.type, scope)
+            doc_text = segment.type if per_name is None else per_name[index]
+            finding = _check_param(inp, segment, param, others, doc_text, scope)
             if finding is not None:
                 findings.append(finding)
     return findings
