@@ -81,9 +81,13 @@ def signature_name(name: str, names: Container[str]) -> str:
     (``:param class:`` for ``class_``: the documented name could not be a parameter), or the
     spelled-out name of a Greek letter the docstring writes as the letter (``:param θ:`` for
     ``theta``: scientific docstrings write the notation, the signature the ASCII name), or
-    the ASCII letter it looks like (``:param ω:`` for ``w``: the signature's stand-in)."""
+    the ASCII letter it looks like (``:param ω:`` for ``w``: the signature's stand-in), or
+    the name of a positional-only ``__x`` (the convention before PEP 570, name-mangled in a
+    class: ``x`` is the only name a reader can use; round 71, galgebra)."""
     if name in names:
         return name
+    if not name.startswith("_") and "__" + name in names:
+        return "__" + name
     if len(name) == 1 and not name.isascii():
         spelled = greek_spelled(name)
         found = (spelled, spelled + "_", _LOOK_ALIKES.get(name, "")) if spelled else ()
