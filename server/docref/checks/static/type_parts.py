@@ -10,7 +10,7 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.type_oracle import Oracle
-from docref.checks.static.types_common import doc_type, incompatible, type_scope
+from docref.checks.static.types_common import TypeScope, doc_type, incompatible, type_scope
 from docref.checks.types_expr import TypeExpr
 from docref.core.segment import Segment
 
@@ -64,7 +64,7 @@ def agrees_with_a_part(
     return not any(incompatible(inp, documented, item) for item in annotation.args)
 
 
-def type_per_name(inp: StaticInput, names: list[str], text: str) -> list[str] | None:
+def type_per_name(names: list[str], text: str, scope: TypeScope) -> list[str] | None:
     """The type of each of an entry's N names when its type is N types in a row (NumPy's
     ``x, y : int, int``, Google's ``x, y (int, float)``: the i-th type is the i-th name's,
     round 73, py_cui), else ``None``: ``x, y : float, optional`` is one type and a flag."""
@@ -73,7 +73,6 @@ def type_per_name(inp: StaticInput, names: list[str], text: str) -> list[str] | 
     items = top_level_commas(text)
     if len(items) != len(names):
         return None
-    scope = type_scope(inp)
     if any(_QUALIFIER.match(item) or doc_type(item, scope) is None for item in items):
         return None
     return items

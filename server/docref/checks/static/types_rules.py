@@ -201,7 +201,7 @@ def _param_types(inp: StaticInput) -> list[Finding]:
         if not segment.name or not segment.type:
             continue
         names = split_names(segment.name)
-        per_name = type_per_name(inp, names, segment.type)
+        per_name = type_per_name(names, segment.type, scope)
         for index, documented in enumerate(names):
             name = signature_name(documented, params)
             param = params.get(name)
