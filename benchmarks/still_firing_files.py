@@ -11,6 +11,7 @@ and keys the findings as ``precision.py`` does.  Compare two runs (main and a br
     python benchmarks/still_firing_files.py --rule all --out benchmarks/out/all.json   # every rule
     python benchmarks/still_firing_files.py --rule C2-PARAM-TYPE,C2-RETURN-TYPE --out b.json
     python benchmarks/still_firing_files.py --compare benchmarks/out/a.json benchmarks/out/b.json
+    python benchmarks/still_firing_files.py --language java --rule all --out j.json  # Javadoc
 
 Corpora are looked up under /work/corpora, the private round-20/21/22/24/25/27/28/29/30
 folders (now public) and rounds 33/34's (public from the start); ``--corpora a,b`` checks only
@@ -72,6 +73,8 @@ ROOTS = (
     "/work/notes/private/r69/corpora",
     "/work/notes/private/r73/corpora",
     "/work/notes/private/r71/corpora",
+    # the Java rounds', public since they landed (``--language java``)
+    *(f"/work/notes/private/r{n}j/corpora" for n in (54, 58, 62, 66, 70, 74)),
 )
 
 
@@ -88,12 +91,15 @@ def corpus_root(name: str) -> str | None:
 ALL = "all"
 
 
-def run(rule: str, only: set[str] | None = None) -> dict[str, dict[str, Any]]:
+def run(
+    rule: str, only: set[str] | None = None, language: str = "python"
+) -> dict[str, dict[str, Any]]:
     """The findings of ``rule`` (by key; several comma-separated, checked in one run per
-    corpus) on the files its judged rows are in (of the corpora ``only``, when given)."""
+    corpus) on the files its judged rows of ``language`` are in (of the corpora ``only``,
+    when given)."""
     rules = set(rule.split(","))
     files: dict[str, set[str]] = defaultdict(set)
-    for row in load_judged("python").values():
+    for row in load_judged(language).values():
         if (ALL in rules or row["rule"] in rules) and (only is None or row["corpus"] in only):
             files[row["corpus"]].add(row["path"])
     fired = check_files(files)
@@ -133,13 +139,13 @@ def _half(row: dict[str, Any]) -> str:
     return "<13" if row["round"] < 13 else "13-20" if row["round"] <= 20 else "21-26"
 
 
-def compare(before_path: str, after_path: str) -> None:
+def compare(before_path: str, after_path: str, language: str = "python") -> None:
     """The judged rows that fire in one run and not the other, and the counts of each."""
     with open(before_path) as fh:
         before = json.load(fh)
     with open(after_path) as fh:
         after = json.load(fh)
-    judged = load_judged("python")
+    judged = load_judged(language)
     for label, run_ in (("before", before), ("after", after)):
         counts = Counter((judged[k]["verdict"], _half(judged[k])) for k in run_ if k in judged)
         print(label, dict(sorted(counts.items())))
@@ -161,11 +167,13 @@ def main() -> None:
     ap.add_argument("--out", help="where to write the findings (JSON)")
     ap.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"))
     ap.add_argument("--corpora", help="comma-separated corpus names: check only these")
+    ap.add_argument("--language", default="python", choices=("python", "java"))
     args = ap.parse_args()
     if args.compare:
-        compare(*args.compare)
+        compare(*args.compare, language=args.language)
         return
-    fired = run(args.rule, set(args.corpora.split(",")) if args.corpora else None)
+    only = set(args.corpora.split(",")) if args.corpora else None
+    fired = run(args.rule, only, args.language)
     if args.out:
         with open(args.out, "w") as fh:
             json.dump(fired, fh)

@@ -71,7 +71,8 @@ _RULES = (
         Criterion.C1,
         "A code-marked name in prose names nothing (or only other code of the file uses it), "
         "and one parameter or name in scope is its renamed twin (abbreviated, extended or one "
-        "word changed).",
+        "word changed). In Javadoc, {@code x} also counts when only other methods of the file "
+        "declare a variable x and the twin is one of the method's own parameters.",
     ),
     RuleInfo(
         "C1-PROSE-NAME-ELSEWHERE",

@@ -62,6 +62,7 @@ from docref.checks.static.names_introduced import (
     quoted_spans,
 )
 from docref.checks.static.names_java import JavaScope
+from docref.checks.static.names_java_stale import used_elsewhere
 from docref.checks.static.names_judge import judge_java, judge_python
 from docref.checks.static.names_local import (
     docstring_words,
@@ -77,7 +78,7 @@ from docref.checks.static.names_scope import missing
 from docref.checks.static.names_searched import searched_for
 from docref.checks.static.names_spelling import suggest
 from docref.checks.static.names_stale import RULE_ELSEWHERE, RULE_WORD, STALE_ONLY, stale_finding
-from docref.checks.static.names_stale_resolved import keyword_or_renamed, renamed_but_used_elsewhere
+from docref.checks.static.names_stale_resolved import keyword_or_renamed
 from docref.checks.static.prose_names import RULE_STALE
 from docref.checks.static.scopes import python_scope
 from docref.core.findings import Finding
@@ -244,10 +245,10 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue
             if resolution.verdict != "missing" and not keyword:
                 resolved = resolution.verdict == "resolved" and not xref
-                if resolved and isinstance(scope, PythonScope):
+                if resolved:
                     # the opt-in rule's names; the default rule's when the words call it a
-                    # parameter (``cued``)
-                    finding = _used_elsewhere(inp, segment, mention, scope, cued=not elsewhere)
+                    # parameter (``cued``); Javadoc's when another method declares it
+                    finding = used_elsewhere(inp, segment, mention, scope, cued=not elsewhere)
                     findings.extend([finding] if finding is not None else [])
                 continue
             if elsewhere:
@@ -370,17 +371,3 @@ def _plural_of_a_name(
 
 
 _UNSHIPPED = frozenset({"__init__", "testing", "tests", "test"})
-
-
-def _used_elsewhere(
-    inp: StaticInput, segment: Segment, mention: Mention, scope: PythonScope, *, cued: bool
-) -> Finding | None:
-    """:func:`renamed_but_used_elsewhere`, unless the text allows the name to be absent."""
-    finding = renamed_but_used_elsewhere(inp, segment, mention, scope, cued=cued)
-    if finding is None:
-        return None  # nearly every resolved name, by tests cheaper than the two scans below
-    if marked_not_existing(inp.source, segment, mention.start):
-        return None
-    if may_not_exist(inp.source, segment, mention.start):
-        return None
-    return finding

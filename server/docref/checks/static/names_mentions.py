@@ -132,6 +132,8 @@ _JAVA_CALL = re.compile(r"\s*(?P<name>[A-Za-z_$][\w$]*)\((?P<args>[^()]*)\)\s*")
 # (``@see Widener the helper`` stays a reference with a label).
 _ARTICLES = frozenset({"the", "a", "an"})
 _TITLE_AFTER = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]+")
+# the markup a Javadoc sentence's text leaves out before its first word (see ``_window``)
+_OPENER = re.compile(r"(?:<code>|\{@(?:code|literal|link|linkplain)[\s*]+)$", re.I)
 _JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
 _JAVA_TARGET = re.compile(r"(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)?(?:#[A-Za-z_$][\w$]*)?")
 
@@ -355,13 +357,20 @@ def _java(scan: _Scan, segment: Segment) -> None:
                 scan.add(match, "body", target, "see")
 
 
-def _window(segment: Segment, parsed: ParsedDocstring, following: int) -> tuple[int, int]:
+def _window(
+    source: str, segment: Segment, parsed: ParsedDocstring, following: int
+) -> tuple[int, int]:
     """Where to scan: after the entry's name and type, up to the next segment (markup opened
-    inside the segment may close after its last word, as in ``{@link Foo label}``)."""
+    inside the segment may close after its last word, as in ``{@link Foo label}``).  A Javadoc
+    sentence's text has its markup taken out, so one that opens with ``<code>sample</code>``
+    or ``{@code value}`` starts at the name: the opener before it is the segment's too."""
     begin = segment.start
     for span in (segment.name_span, segment.type_span):
         if span is not None and segment.section != "@see":
             begin = max(begin, span[1])
+    if begin == segment.start:
+        opener = _OPENER.search(source, max(parsed.body_start, begin - 24), begin)
+        begin = opener.start() if opener is not None else begin
     return begin, min(following, parsed.body_end)
 
 
@@ -370,7 +379,7 @@ def find_mentions(
 ) -> list[Mention]:
     """The explicit identifier mentions of ``segment`` (a segment of ``parsed``), in order."""
     later = [s.start for s in parsed.segments if s.start >= segment.end]
-    begin, stop = _window(segment, parsed, min(later, default=parsed.body_end))
+    begin, stop = _window(source, segment, parsed, min(later, default=parsed.body_end))
     if begin >= segment.end:
         return []
     see_also = language != "java" and (segment.section or "").lower() == "see also"

@@ -1,0 +1,102 @@
+"""A Javadoc ``{@code x}``/``<code>x</code>`` naming a parameter's old name that Java's
+resolver took for current only because another method of the file declares a parameter or
+local variable so named (:func:`renamed_local_elsewhere`; Python's counterpart is
+:func:`.names_stale_resolved.renamed_but_used_elsewhere`); :func:`used_elsewhere` asks the
+one of the scope's language."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from docref.checks.static.base import StaticInput
+from docref.checks.static.names_intent import marked_not_existing, may_not_exist
+from docref.checks.static.names_java import JavaScope
+from docref.checks.static.names_mentions import Mention
+from docref.checks.static.names_python import PythonScope
+from docref.checks.static.names_scope import missing
+from docref.checks.static.names_stale import stale_finding
+from docref.checks.static.names_stale_resolved import renamed_but_used_elsewhere
+from docref.core.findings import Finding
+from docref.core.word_search import word_in
+from docref.segments import Segment
+
+__all__ = ["renamed_local_elsewhere", "used_elsewhere"]
+
+# a Java comment, string or character literal: words in them are no use of a name
+_JAVA_TEXT = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'", re.S)
+
+
+def _declared_wherever_used(inp: StaticInput, name: str) -> bool:
+    """Every method of the file whose code uses ``name`` declares it (a parameter or a
+    local), and no code reads it as another object's member (``other.name``): the name is
+    only ever those methods' own variable, never a field -- inherited from a class outside
+    the project or not -- that the Javadoc could mean."""
+    used = False
+    for fn in inp.file.functions:
+        code = _JAVA_TEXT.sub(" ", inp.code(fn.span.start_byte, fn.span.end_byte))
+        if not word_in(code, name):
+            continue
+        if name not in fn.local_names and all(p.name != name for p in fn.params):
+            return False
+        if re.search(rf"\.\s*{re.escape(name)}\b", code):
+            return False
+        used = True
+    return used
+
+
+def renamed_local_elsewhere(
+    inp: StaticInput, segment: Segment, mention: Mention, scope: JavaScope
+) -> Finding | None:
+    """``C1-PROSE-NAME-STALE`` on a bare lower-case name in Javadoc code markup (``{@code
+    buffer}``) that resolved only as the parameter or local of other methods of the file
+    (``intToBytes(int sample, byte[] buffer)`` beside the documented ``bytesToInt(byte[] buf)``),
+    that the documented method's own code never uses, with one renamed twin among its
+    parameters (:func:`.stale_finding`, the parameters only): the sentence speaks of the
+    method's own argument under its old name.  A field or method of the class, inherited
+    members and names another object's member (``other.buffer``) stay resolved."""
+    name = mention.target
+    if mention.kind != "code" or not name[:1].islower() or "." in name or "#" in name:
+        return None
+    facts = scope.facts
+    if name not in facts.locals or name in facts.entities or name in facts.top:
+        return None
+    fn = inp.function
+    if name in fn.local_names or any(p.name == name for p in fn.params):
+        return None
+    if any(name in scope.member_names(cls) for cls in scope.chain):
+        return None
+    if scope.names_a_property(name) or not _declared_wherever_used(inp, name):
+        return None
+    finding = stale_finding(inp, segment, mention, missing("", name, ()))
+    twin = (finding.fix_hint or "").split("`")[3:4] if finding is not None else []
+    if finding is None or not twin or all(p.name != twin[0] for p in fn.params):
+        # a method of the class the name is near (rx-java's ``onComplete`` signal beside
+        # ``onAssembly``) is no parameter the sentence's name became
+        return None
+    elsewhere = f"is a variable only of other methods of the file, not of {fn.name}()"
+    message = finding.message.replace("names nothing in scope", elsewhere, 1)
+    return dataclasses.replace(finding, message=message)
+
+
+def used_elsewhere(
+    inp: StaticInput,
+    segment: Segment,
+    mention: Mention,
+    scope: PythonScope | JavaScope,
+    *,
+    cued: bool,
+) -> Finding | None:
+    """:func:`.renamed_but_used_elsewhere` (Java: :func:`renamed_local_elsewhere`, for the
+    default rule only, ``cued``), unless the text allows the name to be absent."""
+    if isinstance(scope, JavaScope):
+        finding = renamed_local_elsewhere(inp, segment, mention, scope) if cued else None
+    else:
+        finding = renamed_but_used_elsewhere(inp, segment, mention, scope, cued=cued)
+    if finding is None:
+        return None  # nearly every resolved name, by tests cheaper than the two scans below
+    if marked_not_existing(inp.source, segment, mention.start):
+        return None
+    if may_not_exist(inp.source, segment, mention.start):
+        return None
+    return finding
