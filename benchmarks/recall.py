@@ -27,7 +27,6 @@ mutation with ``python benchmarks/recall_compare.py BASELINE NEW``.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import re
@@ -41,10 +40,10 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from precision import _fetch_python, static_report, wilson
+from precision import _fetch_python, static_report
 from recall_kinds import FINDERS, Source, apply
 from recall_mutate import KINDS, Mutation
-from recall_store import save
+from recall_report import caught_per_group, fixed_hash_seed, pct, progress, run_args, write_run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SPLITS = {
@@ -285,13 +284,6 @@ def _names(name: str, text: str | None) -> bool:
     return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text or "") is not None
 
 
-def _pct(k: int, n: int) -> str:
-    if n == 0:
-        return "-"
-    lo, hi = wilson(k, n)
-    return f"{100 * k / n:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]"
-
-
 def table(rows: list[dict[str, Any]], alarms: list[dict[str, Any]], splits: list[str]) -> str:
     out = [
         "| kind | split | n | caught (Wilson 95%) | detected | right sentence | false alarms |",
@@ -304,45 +296,28 @@ def table(rows: list[dict[str, Any]], alarms: list[dict[str, Any]], splits: list
             det = sum(r["detected"] for r in rs)
             fa = sum(1 for a in alarms if a["split"] == split and kind in a["kinds"])
             right = f"{100 * caught / det:.0f}%" if det else "-"
-            cells = [kind, split, str(len(rs)), _pct(caught, len(rs)), str(det), right, str(fa)]
+            cells = [kind, split, str(len(rs)), pct(caught, len(rs)), str(det), right, str(fa)]
             out.append("| " + " | ".join(cells) + " |")
     for split in splits:
         rs = [r for r in rows if r["split"] == split]
         fa = sum(1 for a in alarms if a["split"] == split)
         out.append(
-            f"| **all** | {split} | {len(rs)} | {_pct(sum(r['caught'] for r in rs), len(rs))} "
+            f"| **all** | {split} | {len(rs)} | {pct(sum(r['caught'] for r in rs), len(rs))} "
             f"| {sum(r['detected'] for r in rs)} | | {fa} |"
         )
     out += ["", "| kind | strategy / where | split | n | caught |", "|---|---|---|---|---|"]
-    groups = Counter((r["kind"], f"{r['strategy']} / {r['where']}", r["split"]) for r in rows)
-    for (kind, sw, split), n in sorted(groups.items()):
-        k = sum(
-            r["caught"]
-            for r in rows
-            if (r["kind"], f"{r['strategy']} / {r['where']}", r["split"]) == (kind, sw, split)
-        )
+    by = caught_per_group(
+        rows, lambda r: (r["kind"], f"{r['strategy']} / {r['where']}", r["split"])
+    )
+    for (kind, sw, split), n, k in by:
         out.append(f"| {kind} | {sw} | {split} | {n} | {k} |")
     return "\n".join(out)
 
 
 def main() -> None:
-    if os.environ.get("PYTHONHASHSEED") != "0":
-        # the candidates' order goes through sets of names: without a fixed hash seed two runs
-        # pick partly different mutations (session 9: 669 of 679 the same)
-        os.execve(
-            sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"}
-        )
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=[*SPLITS, "all"], default="tune")
-    ap.add_argument("--per-kind", type=int, default=20, help="mutations of each kind per project")
-    ap.add_argument("--seed", type=int, default=7)
+    fixed_hash_seed()
+    ap = run_args(__doc__, list(SPLITS), per_kind=20, label="latest")
     ap.add_argument("--corpora", default="/work/corpora")
-    ap.add_argument("--label", default="latest")
-    ap.add_argument(
-        "--docref",
-        default=f"{sys.executable} -m docref",
-        help="the docref command, split like a shell: 'env PYTHONPATH=OLD/server python -m docref'",
-    )
     args = ap.parse_args()
     splits = list(SPLITS) if args.split == "all" else [args.split]
     rows: list[dict[str, Any]] = []
@@ -355,28 +330,10 @@ def main() -> None:
             )
             rows += [{**x, "split": split} for x in r]
             alarms += [{**x, "split": split} for x in a]
-            print(
-                f"{split}/{name}: {len(r)} mutations, {sum(x['caught'] for x in r)} caught, "
-                f"{len(a)} false alarms",
-                file=sys.stderr,
-            )
+            progress(split, name, r, a)
     text = table(rows, alarms, splits)
     print(text)
-    os.makedirs(os.path.join(HERE, "recall"), exist_ok=True)
-    out = os.path.join(HERE, "recall", f"{args.label}.json.gz")
-    save(
-        out,
-        {
-            "seed": args.seed,
-            "per_kind": args.per_kind,
-            "splits": {s: SPLITS[s] for s in splits},
-            "seconds": round(time.perf_counter() - started, 1),
-            "table": text,
-            "mutations": rows,
-            "false_alarms": alarms,
-        },
-    )
-    print(f"wrote {out} ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    write_run(args, {s: SPLITS[s] for s in splits}, started, text, rows, alarms)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ Compare two runs with ``python benchmarks/recall_compare.py BASELINE NEW`` (the 
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import re
@@ -39,10 +38,10 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from precision import static_report, wilson
+from precision import static_report
 from recall_java_kinds import CHECKED, helper_renames, param_renames, return_types, throws_drops
 from recall_java_mutate import KINDS, JavaFile, Mutation, apply
-from recall_store import save
+from recall_report import caught_per_group, fixed_hash_seed, pct, progress, run_args, write_run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOTS = [f"/work/notes/private/r{n}j/corpora" for n in (54, 58, 62, 66, 70)] + ["/work/corpora"]
@@ -269,13 +268,6 @@ def _names(name: str, text: str) -> bool:
     return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
 
 
-def _pct(k: int, n: int) -> str:
-    if n == 0:
-        return "-"
-    lo, hi = wilson(k, n)
-    return f"{100 * k / n:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]"
-
-
 def table(rows: list[dict[str, Any]], alarms: list[dict[str, Any]]) -> str:
     out = [
         "| kind | n | caught (Wilson 95%) | detected | controls flagged | false alarms |",
@@ -286,32 +278,20 @@ def table(rows: list[dict[str, Any]], alarms: list[dict[str, Any]]) -> str:
         fa = sum(1 for a in alarms if kind is None or kind in a["kinds"])
         flagged = sum(bool(r["control_flagged"]) for r in rs)
         caught = sum(r["caught"] for r in rs)
-        cells = [kind or "**all**", str(len(rs)), _pct(caught, len(rs))]
+        cells = [kind or "**all**", str(len(rs)), pct(caught, len(rs))]
         cells += [str(sum(r["detected"] for r in rs)), str(flagged), str(fa)]
         out.append("| " + " | ".join(cells) + " |")
     out += ["", "| kind | where / strategy | n | caught | missed |", "|---|---|---|---|---|"]
-    groups = Counter((r["kind"], f"{r['where']} / {r['strategy']}") for r in rows)
-    for (kind, ws), n in sorted(groups.items()):
-        k = sum(
-            r["caught"]
-            for r in rows
-            if (r["kind"], f"{r['where']} / {r['strategy']}") == (kind, ws)
-        )
+    for (kind, ws), n, k in caught_per_group(
+        rows, lambda r: (r["kind"], f"{r['where']} / {r['strategy']}")
+    ):
         out.append(f"| {kind} | {ws} | {n} | {k} | {n - k} |")
     return "\n".join(out)
 
 
 def main() -> None:
-    if os.environ.get("PYTHONHASHSEED") != "0":
-        os.execve(
-            sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"}
-        )
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=[*SPLITS, "all"], default="tune")
-    ap.add_argument("--per-kind", type=int, default=8, help="mutations of each kind per project")
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--label", default="java-latest")
-    ap.add_argument("--docref", default=f"{sys.executable} -m docref")
+    fixed_hash_seed()
+    ap = run_args(__doc__, list(SPLITS), per_kind=8, label="java-latest")
     args = ap.parse_args()
     splits = list(SPLITS) if args.split == "all" else [args.split]
     rows: list[dict[str, Any]] = []
@@ -324,30 +304,12 @@ def main() -> None:
             rows += [{**x, "split": split} for x in got["rows"]]
             alarms += [{**x, "split": split} for x in got["alarms"]]
             candidates_of[name] = got["candidates"]
-            caught = sum(x["caught"] for x in got["rows"])
-            print(
-                f"{split}/{name}: {len(got['rows'])} mutations, {caught} caught, "
-                f"{len(got['alarms'])} false alarms",
-                file=sys.stderr,
-            )
+            progress(split, name, got["rows"], got["alarms"])
     text = table(rows, alarms)
     print(text)
-    out = os.path.join(HERE, "recall", f"{args.label}.json.gz")
-    save(
-        out,
-        {
-            "language": "java",
-            "seed": args.seed,
-            "per_kind": args.per_kind,
-            "splits": {s: SPLITS[s] for s in splits},
-            "seconds": round(time.perf_counter() - started, 1),
-            "candidates": candidates_of,
-            "table": text,
-            "mutations": rows,
-            "false_alarms": alarms,
-        },
-    )
-    print(f"wrote {out} ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    splits_of = {s: SPLITS[s] for s in splits}
+    extra = {"language": "java", "candidates": candidates_of}
+    write_run(args, splits_of, started, text, rows, alarms, **extra)
 
 
 if __name__ == "__main__":
