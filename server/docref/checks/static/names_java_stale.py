@@ -29,7 +29,7 @@ _JAVA_TEXT = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]
 
 def _declared_wherever_used(inp: StaticInput, name: str) -> bool:
     """Every method of the file whose code uses ``name`` declares it (a parameter or a
-    local), and no code reads it as another object's member (``other.name``): the name is
+    local), and no code reads it as another object's member (Java's ``peer.name``): the name is
     only ever those methods' own variable, never a field -- inherited from a class outside
     the project or not -- that the Javadoc could mean."""
     used = False
@@ -54,7 +54,7 @@ def renamed_local_elsewhere(
     that the documented method's own code never uses, with one renamed twin among its
     parameters (:func:`.stale_finding`, the parameters only): the sentence speaks of the
     method's own argument under its old name.  A field or method of the class, inherited
-    members and names another object's member (``other.buffer``) stay resolved."""
+    members and names another object's member (a Java ``peer.buffer``) stay resolved."""
     name = mention.target
     if mention.kind != "code" or not name[:1].islower() or "." in name or "#" in name:
         return None
