@@ -180,6 +180,8 @@ class Seen:
 
     registrations: list[types.Registration] = field(default_factory=list)
     statuses: list[tuple[str, str, int]] = field(default_factory=list)
+    # the test sent ``shutdown`` itself: the fixture's teardown only sends ``exit``
+    shut_down: bool = False
 
 
 def listen(lsp_client: LanguageClient, seen: Seen) -> None:

@@ -66,7 +66,10 @@ async def client(
     write_fillers(root, filler_files, tmp_path.name)
     await start_session(lsp_client, root, _capabilities(request.param), init_options)
     yield
-    await lsp_client.shutdown_session()
+    if seen.shut_down:
+        lsp_client.exit(None)  # after an answered shutdown a client sends exit, nothing else
+    else:
+        await lsp_client.shutdown_session()
 
 
 # ---- watched files ---------------------------------------------------------------------
@@ -265,6 +268,33 @@ async def test_cancelling_the_indexing_progress_stops_it_and_keeps_what_it_has(
     await until(indexed(seen, tmp_path / "ws"), "idle after the cancelled indexing")
     published = await open_document(client, tmp_path / "ws" / "mod.py", C1_PARAM)
     assert len(published.diagnostics) == 1
+
+
+@pytest.mark.parametrize("filler_files", [3000])
+async def test_a_shutdown_stops_the_indexing_so_the_exit_does_not_wait_for_it(
+    client: LanguageClient, tmp_path: Path, seen: Seen, filler_files: int
+) -> None:
+    # the index runs on the event loop's executor, which the exit joins: an editor closed
+    # while a big workspace is indexed would leave the server indexing all of it first
+    capabilities = client.capabilities
+    assert capabilities is not None
+    if capabilities.window is None or not capabilities.window.work_done_progress:
+        return  # the end of the indexing is seen through its progress: the other profiles
+    await until(
+        lambda: any(reports for reports in client.progress_reports.values()),
+        "the indexing progress began",
+    )
+    [token] = client.progress_reports
+    await client.shutdown_async(None)
+    seen.shut_down = True
+    await until(
+        lambda: isinstance(client.progress_reports[token][-1], types.WorkDoneProgressEnd),
+        "the progress end",
+    )
+    end = client.progress_reports[token][-1]
+    assert isinstance(end, types.WorkDoneProgressEnd) and end.message is not None
+    assert end.message.startswith("indexing cancelled:")
+    assert int(end.message.split(": ")[1].split()[0]) < filler_files
 
 
 async def test_a_check_is_announced_and_ends_idle(

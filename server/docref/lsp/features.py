@@ -126,6 +126,7 @@ def register_features(server: DocrefServer) -> None:
 
     @server.feature(types.SHUTDOWN)
     async def on_shutdown(ls: DocrefServer, params: None) -> None:
+        ls.stopping.set()
         for uri in list(ls.model_runs):
             ls.cancel_model(uri)
         await ls.model.close()

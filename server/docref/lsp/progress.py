@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import threading
 import uuid
 from typing import Any
 
@@ -32,11 +33,20 @@ class IndexProgress:
 
     ``begin`` must run on the event loop; ``from_thread`` and ``cancelled`` may be called from
     any thread, ``end`` once the work is over (a report arriving after it is dropped).  The
-    progress is cancellable: the indexing stops between files and keeps what it has.
+    progress is cancellable: the indexing stops between files and keeps what it has.  It also
+    stops once ``stopping`` is set (the client asked the server to shut down): the exit would
+    otherwise wait for the whole index, which the event loop's executor joins.
     """
 
-    def __init__(self, server: LanguageServer, root: str, enabled: bool) -> None:
+    def __init__(
+        self,
+        server: LanguageServer,
+        root: str,
+        enabled: bool,
+        stopping: threading.Event | None = None,
+    ) -> None:
         self._server = server
+        self._stopping = stopping
         self._root = root
         self._token = f"docref-index-{uuid.uuid4()}"
         self._active = False
@@ -65,7 +75,10 @@ class IndexProgress:
         self._stop = self._server.work_done_progress.tokens.get(self._token)
 
     def cancelled(self) -> bool:
-        """Whether the user cancelled the indexing (polled from the indexing thread)."""
+        """Whether the user cancelled the indexing or the server is shutting down (polled
+        from the indexing thread)."""
+        if self._stopping is not None and self._stopping.is_set():
+            return True
         return self._stop is not None and self._stop.done()
 
     def from_thread(self, done: int, total: int) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import threading
 from collections.abc import Coroutine
 from typing import Any
 
@@ -79,6 +80,8 @@ class DocrefServer(LanguageServer):
         # (uri, qualname) -> the last round-trip summary, shown in the function's hover
         self.roundtrips: dict[tuple[str, str], str] = {}
         self._status: dict[str, dict[str, object]] = {}
+        # set at shutdown: a folder's index still running stops between files
+        self.stopping = threading.Event()
 
     # ---- helpers ----------------------------------------------------------------------
 
@@ -122,7 +125,8 @@ class DocrefServer(LanguageServer):
 
     async def index(self, folder: Folder) -> None:
         """Index ``folder`` as a whole, with progress and status."""
-        progress = IndexProgress(self, folder.root, supports_progress(self.client_capabilities))
+        capable = supports_progress(self.client_capabilities)
+        progress = IndexProgress(self, folder.root, capable, self.stopping)
         folder.indexing = True
         self.announce(folder)
         await progress.begin()
