@@ -46,6 +46,10 @@ from datetime import date
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import precision_git  # noqa: E402  (a sibling script; the benchmarks folder is no package)
+
 DATA = os.path.join(HERE, "precision")
 OUT = os.path.join(HERE, "out", "precision")
 CORPORA = os.environ.get("DOCREF_CORPORA", "/work/corpora")
@@ -127,6 +131,14 @@ def _fetch_debsrc(corpus: dict[str, Any], dest: str) -> int:
         )
 
 
+def _fetch_git(corpus: dict[str, Any], dest: str) -> int:
+    try:
+        skip = set(corpus.get("skip_dirs", _SKIP_DIRS))
+        return precision_git.fetch_git(corpus, dest, extract_tar_sources, skip)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise FetchError(str(exc)) from exc
+
+
 _ORIG = re.compile(r"\.orig\.tar\.(gz|xz|bz2)$")
 
 
@@ -181,6 +193,8 @@ def cmd_fetch(args: argparse.Namespace) -> None:
             continue
         if "debsrc" in corpus:
             fetch = _fetch_debsrc
+        elif "git" in corpus:
+            fetch = _fetch_git
         else:
             fetch = _fetch_python if corpus["lang"] == "python" else _fetch_java
         try:
@@ -196,6 +210,8 @@ def _requirement(corpus: dict[str, Any]) -> str:
     """What the corpus was fetched from, as ``runs.json`` records it."""
     if "debsrc" in corpus:
         return f"{corpus['debsrc']}={corpus['version']}"
+    if "git" in corpus:
+        return precision_git.git_requirement(corpus)
     return str(corpus.get("requirement") or ",".join(corpus["modules"]))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import subprocess
 import tarfile
 import tomllib
 from pathlib import Path
@@ -150,3 +151,42 @@ def test_a_corpus_not_fetched_leaves_the_others(
     assert "deb-here: 3 files" in out
     assert "deb-gone: not fetched: libgone-java=1.0-1: no orig tarball downloaded" in err
     assert (tmp_path / "deb-here").is_dir() and not (tmp_path / "deb-gone").exists()
+
+
+def test_a_git_corpus_reads_only_its_commit_and_source_dirs(tmp_path: Path) -> None:
+    # round 78j: a library whose orig tarball the Debian mirror no longer serves is read from
+    # its upstream repository at an exact commit; a later commit's files are not seen
+    clone = tmp_path / "mirror" / "acme+lib" / "repo"
+    work = tmp_path / "work"
+    (work / "src" / "main" / "java").mkdir(parents=True)
+    (work / "src" / "test" / "java").mkdir(parents=True)
+    (work / "src" / "main" / "java" / "A.java").write_text("class A {}")
+    (work / "src" / "test" / "java" / "ATest.java").write_text("class ATest {}")
+    git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git[:3], "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "one"], check=True)
+    commit = subprocess.run(
+        [*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    (work / "src" / "main" / "java" / "Later.java").write_text("class Later {}")
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "two"], check=True)
+    subprocess.run(["git", "clone", "-q", "--bare", str(work), str(clone)], check=True)
+    corpus = {"name": "gh-lib", "git": "acme/lib", "commit": commit}
+    dest = tmp_path / "out"
+    extract = precision.extract_tar_sources
+    count = precision.precision_git.fetch_git(
+        corpus, str(dest), extract, set(), str(tmp_path / "mirror")
+    )
+    assert count == 1
+    assert sorted(p.name for p in dest.rglob("*.java")) == ["A.java"]
+    assert precision._requirement(corpus) == f"acme/lib@{commit}"
+
+
+def test_a_git_corpus_without_its_clone_is_a_fetch_error(tmp_path: Path) -> None:
+    corpus = {"name": "gh-gone", "git": "acme/gone", "commit": "0" * 40}
+    with pytest.raises(FileNotFoundError, match=r"acme/gone@0+: no clone"):
+        precision.precision_git.fetch_git(
+            corpus, str(tmp_path / "out"), precision.extract_tar_sources, set(), str(tmp_path)
+        )
