@@ -123,10 +123,13 @@ class JavaScope:
                     return "" if imp.is_static else f"{imp.module}.{name}"
                 stem = target.rsplit("/", 1)[-1].removesuffix(".java")
                 return ProjectType(target, f"{stem}.{symbol}" if symbol else stem)
-        for other in self.graph.modules.java_package_files(fe.package):
-            if name in self._classes_in(other):
-                return ProjectType(other, name)
         stars = [i.module for i in fe.imports if i.name == "*" and not i.is_static]
+        # the package's classes, then a project package imported whole (univocity's ``Format``
+        # of ``common.*``, not ``annotations.Format``: round 78j), before any other of the name
+        for package in (fe.package, *stars):
+            for other in sorted(self.graph.modules.java_package_files(package)):
+                if name in self._classes_in(other):
+                    return ProjectType(other, name)
         for package in ("java.lang", fe.package, *stars):
             if package and self._jdk(f"{package}.{name}"):
                 return f"{package}.{name}"
