@@ -10,7 +10,9 @@ type word: the text agrees when any conversion target is the declared type.  A c
 or a byte returned in an ``int`` agrees too: Java's idiom for a code point, a byte or a ``-1``
 sentinel (``Reader.read``, ``codePointAt``, ``InputStream.read``), and the lower-case word
 "integer" is any whole number, a ``long``'s too.  A purpose clause ("the token to parse as
-Integer") names what a caller will make of the value, not what is returned.  Anything else
+Integer") names what a caller will make of the value, not what is returned; a boolean's
+"true if it can be converted to a Byte" names the condition's type, and "as long as" is a
+conjunction.  Anything else
 (a class name, a collection, prose like "the number of items") is not judged: precision first.
 """
 
@@ -63,7 +65,10 @@ _WORDS = "|".join(sorted(_UNBOXED, key=len, reverse=True))
 # "quotes ... converted to double single quotes" (a count of characters, round 70j)
 _NOT_TYPE = (
     r"(?!\s*(?:\[|<|\.\w|-)"
-    r"|\s+(?:string|text|description|name|list|array|sequence|quote|single|space|spacing)s?\b)"
+    r"|\s+(?:string|text|description|name|list|array|sequence|quote|single|space|spacing)s?\b"
+    # "as long as the stream is open", "true as long there are unread fields" (Commons
+    # Imaging's hasNext, round 78j): the conjunction, a clause after it
+    r"|(?<=\blong)\s+(?:as|there|it|this|that|the|an?|we|you|they|its|no|any)\b)"
 )
 # Only phrases that can only mean a type (:mod:`.prose_returns` leaves a Javadoc @return
 # saying one to C2-JAVADOC-RETURN-TYPE): "as a double", "as long", "an int value",
@@ -82,6 +87,10 @@ _CONVERSION = re.compile(
     re.IGNORECASE,
 )
 _TAG = re.compile(r"^@return\s+")
+# "true if the value can be converted to a Byte" (Commons Validator's isByte..isShort, round
+# 78j): a boolean's @return opening with its value states a condition after it, whose type
+# words are the condition's
+_BOOLEAN_VALUE = re.compile(r"^(?:\{@code\s+|<code>)?(?:true|false)\b|^whether\b", re.I)
 # "the token to parse as Integer", "to be read as a long": the type a caller will make of the
 # value, not the type returned (SAMBox's readIntegerNumber/readNumber on String, round 74j);
 # "parsed as an int" (done already) stays a claim
@@ -134,6 +143,8 @@ def c2_javadoc_return_type(inp: StaticInput) -> list[Finding]:
         if seg.kind != "returns":
             continue
         text = _TAG.sub("", seg.text).strip()
+        if declared == "boolean" and _BOOLEAN_VALUE.match(text):
+            continue
         match = _said(text, declared)
         if match is None:
             continue
