@@ -132,6 +132,9 @@ _TEXT = frozenset({"str", "bytes"})
 _TEXT_OF = frozenset({"dict", "str"})
 _OF = re.compile(r"\s+of\b")
 _CONTAINERS = frozenset({"list", "dict", "tuple", "set"})
+# Java's raw bytes (``byte[]``; ``java_kinds`` leaves it unjudged, an array of numbers to the
+# other rules): "@return the string form" over it is the text a change to bytes left behind
+_BYTE_ARRAY = re.compile(r"\s*(?:byte|Byte)\s*\[\s*\]\s*")
 
 
 def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
@@ -139,6 +142,8 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
     fn = inp.function
     if inp.file.language == "java":
         declared = java_kinds(fn.returns)
+        if declared is None and _BYTE_ARRAY.fullmatch(fn.returns or ""):
+            declared = {"bytes"}  # judged against a string claim only (prose_claims)
         return None if declared is None else (declared, f"is declared to return {fn.returns}")
     if fn.returns:
         kinds = annotation_kinds(fn.returns)
@@ -305,6 +310,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if made and kinds <= {"None"}:
             continue  # "Checks whether the file exists." on ``-> None``: it raises
+        if java and kinds == {"bytes"} and claim != "str":
+            continue  # a byte array is "the data", "the count of ...": only "a string" is judged
         if java and (claim in ("bytes", "tuple") or (claim in ("list", "dict", "set") and scalar)):
             # no such Java type: "a byte string", "a tuple" are loose words there; a container
             # is judged against containers only: a Javadoc "list of KDCs separated by a space"
