@@ -25,6 +25,7 @@ Conventions (where Java differs from what :mod:`docref.graph.model` describes fo
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tree_sitter import Node, Parser, Tree
@@ -74,6 +75,11 @@ _METHODS = frozenset(
 )
 _BODIES = frozenset({"class_body", "interface_body", "enum_body", "annotation_type_body"})
 _COMMENTS = frozenset({"block_comment", "line_comment"})
+# a line comment holding a method's header: modifiers, a type, a name, "("
+_COMMENTED_DECL = re.compile(
+    r"^//\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|protected|private|static|final|abstract"
+    r"|synchronized|native|default)\s+)+(?:<[^>]*>\s*)?[\w.<>\[\],? ]+?\s+\w+\s*\("
+)
 
 
 def _spans(node: Node, header_last: Node | None) -> tuple[Span, Span]:
@@ -116,7 +122,10 @@ class _Extractor(Members):
             if t == "block_comment":
                 frame[3] = self.javadoc(node)
             elif t == "line_comment":
-                frame[3] = doc
+                # a method commented out below its Javadoc leaves the Javadoc an orphan, not
+                # the next method's (round 74j, OpenChemLib's ``// private static boolean
+                # fixOrCheckParities(...) {`` above ``void rotateBond``)
+                frame[3] = None if _COMMENTED_DECL.match(self.text(node)) else doc
             elif t in _TYPE_DECLS:
                 cls, body = self.klass(node, _TYPE_DECLS[t], owner, doc)
                 if body is not None:  # a nameless (broken) class lends its members its owner
