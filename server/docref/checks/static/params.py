@@ -174,8 +174,10 @@ def _positional_only_and_varargs(params: list[Param]) -> bool:
 
 
 def c1_param_unknown(inp: StaticInput) -> list[Finding]:
-    """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have."""
-    params = parameters(inp)
+    """``C1-PARAM-UNKNOWN``: a documented parameter that the signature does not have (Java:
+    of the method the Javadoc is attached to; each overload has its own, and the ``javadoc``
+    tool rejects a ``@param`` another overload's signature has)."""
+    params = list(inp.function.params) if inp.file.language == "java" else parameters(inp)
     # imported here: params_kwargs -> prose_names -> names_scope imports this module
     from docref.checks.static.params_kwargs import (
         keyword_dict,
