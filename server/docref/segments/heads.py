@@ -105,6 +105,9 @@ _TYPED_GOOGLE = re.compile(r"(?P<type>[^:]+?)\s*:(?=\s|$)")
 _NUMPY_NAME_TYPE = re.compile(
     rf"(?P<name>{_NAME}(?:\s*,\s*{_NAME})*)(?P<sep>\s+:|:)\s*(?P<type>.*)"
 )
+# ``callback=None : Callable`` (round 73's py_cui): the default written in the name part,
+# numpydoc's spaced separator after it
+_NUMPY_NAME_DEFAULT = re.compile(rf"(?P<name>{_NAME})\s*=\s*[^\s:=][^:]*?\s+:\s*(?P<type>.+)")
 
 
 def _skip_spaces(text: str, i: int) -> int:
@@ -201,7 +204,12 @@ def google_unclosed(text: str) -> Head | None:
 
 
 def numpy_named(text: str) -> Head | None:
-    """``x : int``, ``x1, x2 : array_like``, ``x`` (names only), ``x: int`` (type-like)."""
+    """``x : int``, ``x1, x2 : array_like``, ``x`` (names only), ``x: int`` (type-like),
+    ``x=None : int`` (the entry of ``x``)."""
+    defaulted = _NUMPY_NAME_DEFAULT.fullmatch(text)
+    if defaulted and looks_like_type(defaulted["type"].strip()):
+        type_text, type_span = _strip_span(text, defaulted.start("type"), defaulted.end("type"))
+        return Head(defaulted["name"], defaulted.span("name"), type_text, type_span)
     match = _NUMPY_NAME_TYPE.fullmatch(text)
     if match:
         if _OPENS_ROLE.match(text, match.end("sep")):
