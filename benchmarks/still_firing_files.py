@@ -73,6 +73,7 @@ ROOTS = (
     "/work/notes/private/r69/corpora",
     "/work/notes/private/r73/corpora",
     "/work/notes/private/r71/corpora",
+    "/work/notes/private/r75/corpora",
     # the Java rounds', public since they landed (``--language java``)
     *(f"/work/notes/private/r{n}j/corpora" for n in (54, 58, 62, 66, 70, 74, 78)),
 )
