@@ -71,6 +71,7 @@ ROOTS = (
     "/work/notes/private/r63/corpora",
     "/work/notes/private/r67/corpora",
     "/work/notes/private/r69/corpora",
+    "/work/notes/private/r77/corpora",
     "/work/notes/private/r73/corpora",
     "/work/notes/private/r71/corpora",
     "/work/notes/private/r75/corpora",
