@@ -238,23 +238,23 @@ async def test_indexing_reports_progress_and_status(
     assert middle[-1].message == f"{filler_files}/{filler_files} files"  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("filler_files", [3000])
-async def test_cancelling_the_indexing_progress_stops_it_and_keeps_what_it_has(
-    client: LanguageClient, tmp_path: Path, seen: Seen, filler_files: int
-) -> None:
+async def _indexing_began(client: LanguageClient) -> types.ProgressToken | None:
+    """The token of the indexing progress once it has begun; ``None`` for a client that shows
+    no progress (the indexing's end is then not seen through it)."""
     capabilities = client.capabilities
     assert capabilities is not None
     if capabilities.window is None or not capabilities.window.work_done_progress:
-        return  # no progress to cancel: covered by the other profiles
-    # a client offers cancelling once the progress has begun (and it says it is cancellable)
+        return None
     await until(
         lambda: any(reports for reports in client.progress_reports.values()),
         "the indexing progress began",
     )
     [token] = client.progress_reports
-    begin = client.progress_reports[token][0]
-    assert isinstance(begin, types.WorkDoneProgressBegin) and begin.cancellable
-    client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
+    return token
+
+
+async def _indexing_cancelled(client: LanguageClient, token: types.ProgressToken) -> int:
+    """How many files the indexing kept, once its progress ended as cancelled."""
     await until(
         lambda: isinstance(client.progress_reports[token][-1], types.WorkDoneProgressEnd),
         "the progress end",
@@ -262,8 +262,21 @@ async def test_cancelling_the_indexing_progress_stops_it_and_keeps_what_it_has(
     end = client.progress_reports[token][-1]
     assert isinstance(end, types.WorkDoneProgressEnd) and end.message is not None
     assert end.message.startswith("indexing cancelled:")
-    indexed_files = int(end.message.split(": ")[1].split()[0])
-    assert indexed_files < filler_files
+    return int(end.message.split(": ")[1].split()[0])
+
+
+@pytest.mark.parametrize("filler_files", [3000])
+async def test_cancelling_the_indexing_progress_stops_it_and_keeps_what_it_has(
+    client: LanguageClient, tmp_path: Path, seen: Seen, filler_files: int
+) -> None:
+    token = await _indexing_began(client)
+    if token is None:
+        return  # no progress to cancel: covered by the other profiles
+    # a client offers cancelling once the progress has begun (and it says it is cancellable)
+    begin = client.progress_reports[token][0]
+    assert isinstance(begin, types.WorkDoneProgressBegin) and begin.cancellable
+    client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
+    assert await _indexing_cancelled(client, token) < filler_files
     # the server goes on: the folder is idle and an open document is checked as usual
     await until(indexed(seen, tmp_path / "ws"), "idle after the cancelled indexing")
     published = await open_document(client, tmp_path / "ws" / "mod.py", C1_PARAM)
@@ -272,29 +285,16 @@ async def test_cancelling_the_indexing_progress_stops_it_and_keeps_what_it_has(
 
 @pytest.mark.parametrize("filler_files", [3000])
 async def test_a_shutdown_stops_the_indexing_so_the_exit_does_not_wait_for_it(
-    client: LanguageClient, tmp_path: Path, seen: Seen, filler_files: int
+    client: LanguageClient, seen: Seen, filler_files: int
 ) -> None:
     # the index runs on the event loop's executor, which the exit joins: an editor closed
     # while a big workspace is indexed would leave the server indexing all of it first
-    capabilities = client.capabilities
-    assert capabilities is not None
-    if capabilities.window is None or not capabilities.window.work_done_progress:
+    token = await _indexing_began(client)
+    if token is None:
         return  # the end of the indexing is seen through its progress: the other profiles
-    await until(
-        lambda: any(reports for reports in client.progress_reports.values()),
-        "the indexing progress began",
-    )
-    [token] = client.progress_reports
     await client.shutdown_async(None)
     seen.shut_down = True
-    await until(
-        lambda: isinstance(client.progress_reports[token][-1], types.WorkDoneProgressEnd),
-        "the progress end",
-    )
-    end = client.progress_reports[token][-1]
-    assert isinstance(end, types.WorkDoneProgressEnd) and end.message is not None
-    assert end.message.startswith("indexing cancelled:")
-    assert int(end.message.split(": ")[1].split()[0]) < filler_files
+    assert await _indexing_cancelled(client, token) < filler_files
 
 
 async def test_a_check_is_announced_and_ends_idle(

@@ -15,16 +15,22 @@ from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_mentions import Mention
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import missing
-from docref.checks.static.names_stale import stale_finding
+from docref.checks.static.names_stale import renamed_to, stale_finding
 from docref.checks.static.names_stale_resolved import renamed_but_used_elsewhere
 from docref.core.findings import Finding
 from docref.core.word_search import word_in
+from docref.graph.model import Function
 from docref.segments import Segment
 
 __all__ = ["renamed_local_elsewhere", "used_elsewhere"]
 
 # a Java comment, string or character literal: words in them are no use of a name
 _JAVA_TEXT = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'", re.S)
+
+
+def _declares(fn: Function, name: str, *, locals_too: bool = False) -> bool:
+    """``fn`` has a parameter ``name`` (or, ``locals_too``, a local variable so named)."""
+    return any(p.name == name for p in fn.params) or (locals_too and name in fn.local_names)
 
 
 def _declared_wherever_used(inp: StaticInput, name: str) -> bool:
@@ -37,7 +43,7 @@ def _declared_wherever_used(inp: StaticInput, name: str) -> bool:
         code = _JAVA_TEXT.sub(" ", inp.code(fn.span.start_byte, fn.span.end_byte))
         if not word_in(code, name):
             continue
-        if name not in fn.local_names and all(p.name != name for p in fn.params):
+        if not _declares(fn, name, locals_too=True):
             return False
         if re.search(rf"\.\s*{re.escape(name)}\b", code):
             return False
@@ -62,15 +68,15 @@ def renamed_local_elsewhere(
     if name not in facts.locals or name in facts.entities or name in facts.top:
         return None
     fn = inp.function
-    if name in fn.local_names or any(p.name == name for p in fn.params):
+    if _declares(fn, name, locals_too=True):
         return None
     if any(name in scope.member_names(cls) for cls in scope.chain):
         return None
     if scope.names_a_property(name) or not _declared_wherever_used(inp, name):
         return None
     finding = stale_finding(inp, segment, mention, missing("", name, ()))
-    twin = (finding.fix_hint or "").split("`")[3:4] if finding is not None else []
-    if finding is None or not twin or all(p.name != twin[0] for p in fn.params):
+    twin = renamed_to(finding)
+    if finding is None or twin is None or not _declares(fn, twin):
         # a method of the class the name is near (rx-java's ``onComplete`` signal beside
         # ``onAssembly``) is no parameter the sentence's name became
         return None

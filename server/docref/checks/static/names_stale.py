@@ -37,6 +37,7 @@ __all__ = [
     "RULE_WORD",
     "STALE_KINDS",
     "STALE_ONLY",
+    "renamed_to",
     "stale_finding",
 ]
 
@@ -77,6 +78,17 @@ def _called_a_parameter(inp: StaticInput, mention: Mention) -> bool:
     return parameter_cue(inp.source, mention.start, mention.end) or has_an_entry(
         inp.docstring.segments, mention.target
     )
+
+
+# the fix hint of :func:`stale_finding`, which :func:`renamed_to` reads back
+_RENAME = "rename `{name}` to `{match}` in this sentence"
+
+
+def renamed_to(finding: Finding | None) -> str | None:
+    """The twin a :func:`stale_finding` finding renames its name to (read from its fix hint,
+    whose format this module writes), ``None`` for no finding or another hint."""
+    parts = ((finding.fix_hint or "") if finding is not None else "").split("`")
+    return parts[3] if len(parts) > 4 and parts[0] == "rename " else None
 
 
 def stale_finding(
@@ -170,7 +182,7 @@ def stale_finding(
     message = (
         f"`{name}` names nothing in scope; it looks like the {what} `{match}` under its old name"
     )
-    fix_hint = f"rename `{name}` to `{match}` in this sentence"
+    fix_hint = _RENAME.format(name=name, match=match)
     # Javadoc's {@code x} is explicit code markup; Python's `x` is any term a writer marks,
     # unless the sentence calls it a parameter or marks the function's other parameters too
     # ("from `src` to `dest`")

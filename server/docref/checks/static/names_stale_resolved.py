@@ -15,7 +15,12 @@ from docref.checks.static.names_mentions import Mention
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_scope import missing, project_names
 from docref.checks.static.names_spelling import suggest
-from docref.checks.static.names_stale import RULE_ELSEWHERE, STALE_KINDS, stale_finding
+from docref.checks.static.names_stale import (
+    RULE_ELSEWHERE,
+    STALE_KINDS,
+    renamed_to,
+    stale_finding,
+)
 from docref.checks.static.names_stale_cues import has_an_entry, parameter_cue
 from docref.checks.static.names_stale_unnamed import unnamed_twin
 from docref.checks.static.prose_names import RULE_STALE
@@ -132,8 +137,8 @@ def renamed_but_used_elsewhere(
         said_of = f"is named as a parameter, but {fn.name}() has none of that name"
         message = finding.message.replace("names nothing in scope", said_of)
         hint = finding.fix_hint
-        match = (hint or "").split("`")[3:4]
-        if match and match[0] not in {p.name for p in fn.params}:
+        match = renamed_to(finding)
+        if match is not None and match not in {p.name for p in fn.params}:
             # the twin is another name in scope (a helper the function calls): said to be a
             # parameter, the name is one the function lost (stanza ``model_path`` beside
             # ``model_predict``, round 42), not that name's old one -- no rename to offer
