@@ -84,7 +84,10 @@ _DICT = re.compile(
     r"entries|item|size|length|name|literal)s?\b)|(?:dict|dictionary)\s+(?:of|mapping|from)\b"
     # "a Map from ... to ..." (session 16 prose probe): the type's name; not "the mapping
     # from model indices to view" (JDK ``RowSorter``: an ``int[]`` doing that job)
-    r"|an?\s+(?:new\s+)?(?-i:Map|Mapping)\s+(?:of|from)\b)",
+    r"|an?\s+(?:new\s+)?(?-i:Map|Mapping)\s+(?:of|from)\b"
+    # Python's lower-case word with its indefinite article ("Returns a mapping of worker index
+    # to processed count", session 16 prose probe); "the mapping from ..." stays a role
+    r"|an?\s+(?:new\s+)?mapping\s+(?:of|from)\b)",
     re.I,
 )
 # "the number of seconds": a count, unless the sentence goes on to name another kind ("the

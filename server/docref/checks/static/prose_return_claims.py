@@ -50,6 +50,14 @@ _BODY_VERB = re.compile(
     r"(?:Returns|gives\s+back)\s+(?=(?:an?|the)\s)",
     re.I,
 )
+# the same in the passive, with the kind as a conversion ("The paths are returned as a set",
+# "It is returned as a list"; session 16 prose probe): the subject is the value itself (an
+# article or pronoun opens the sentence, no clause or item of it: not "Each key is ...")
+_PASSIVE = re.compile(
+    r"^(?:The|This|These|It|They|Its|Their)\b[^,;:()]{0,60}?\s(?:is|are)\s+(?:always\s+)?"
+    r"returned\s+(?=as\s)",
+    re.I,
+)
 
 
 # a noun-phrase summary that goes on as a clause about its noun ("Tuple of AtomKeys is
@@ -142,7 +150,7 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
             elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
                 out.append((seg, seg.text, False))  # a noun-phrase summary ("Tuple of two ...")
         if seg.kind == "prose" and seg.section is None and seg.text[:1].isupper():
-            body = _BODY_VERB.match(seg.text)
+            body = _BODY_VERB.match(seg.text) or _PASSIVE.match(seg.text)
             if body is not None and (not java or _VERB.match(seg.text) is None):
                 out.append((seg, seg.text[body.end() :], False))
     return out
@@ -287,7 +295,7 @@ def kinds_claimed(inp: StaticInput) -> list[Claim]:
     java = inp.file.language == "java"
     for seg, text, made in _claims(inp):
         found = claimed_kind(text)
-        stated = _VERB.match(seg.text) is not None or _BODY_VERB.match(seg.text) is not None
+        stated = any(p.match(seg.text) is not None for p in (_VERB, _BODY_VERB, _PASSIVE))
         verbed = seg.kind == "returns" or stated or made
         if found is None and verbed:
             # not in a noun-phrase summary: "The set of names may have changed." (docref)
