@@ -239,3 +239,43 @@ def f(x: dict) -> list[int]:
     return x
 '''
     assert _returns(tmp_path, code) == []
+
+
+# session 31 recall (optax, flax, sqlglot, scrapy): a pair is a tuple, its items spelled out
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "A pair ``(mean, var)``.",
+        "A pair (eigenvalue, eigenvector), where eigenvalue is the dominant one.",
+        "A pair with the new mapping and the removed value.",
+        "(args, kwargs) tuple for the function.",
+    ],
+)
+def test_a_pair_is_a_tuple(tmp_path: Path, entry: str) -> None:
+    code = '''
+def f(x: dict) -> {ret}:
+    """Split the values.
+
+    Returns:
+        {entry}
+    """
+    return x
+'''
+    assert len(_returns(tmp_path / "bad", code.format(ret="list", entry=entry))) == 1
+    assert _returns(tmp_path / "good", code.format(ret="tuple[int, int]", entry=entry)) == []
+
+
+@pytest.mark.parametrize(
+    "entry", ["A pair of floats, one per axis.", "A key-value pair of the mapping."]
+)
+def test_pairs_of_things_are_no_tuple_claim(tmp_path: Path, entry: str) -> None:
+    code = f'''
+def f(x: dict) -> list[float]:
+    """Split the values.
+
+    Returns:
+        {entry}
+    """
+    return x
+'''
+    assert _returns(tmp_path, code) == []

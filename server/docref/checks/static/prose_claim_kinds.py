@@ -68,9 +68,15 @@ _CONTAINER_NOUNS = frozenset(
     {"dict", "dictionary", "list", "tuple", "set", "mapping", "map", "array", "sequence"}
 )
 _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
-# "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of"
+# "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of";
+# "A pair (eigenvalue, eigenvector)", "A pair ``(mean, var)``", "A pair with the new dict and
+# the removed value" and "(args, kwargs) tuple" with no article (session 31 recall: optax,
+# flax, sqlglot, scrapy); not "a key-value pair" or "a pair of" things, which a list may hold
 _TUPLE = re.compile(
-    r"^(?:(?:an?|the)\s+(?:[\w-]+\s+|\([\w\s,.*]+\)\s+)?tuple\b|tuple\s+of\b)", re.I
+    r"^(?:(?:an?|the)\s+(?:[\w-]+\s+|\([\w\s,.*]+\)\s+)?tuple\b|tuple\s+of\b"
+    r"|\([\w\s,.*]+\)\s+tuple\b"
+    r"|an?\s+pair\s*(?=[(`]|with\b|:))",
+    re.I,
 )
 # "a sequence of floats" too (session 15 prose probe), not of characters or bytes (a string)
 _LIST = re.compile(
