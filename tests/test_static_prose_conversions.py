@@ -279,3 +279,56 @@ def f(x: dict) -> list[float]:
     return x
 '''
     assert _returns(tmp_path, code) == []
+
+
+TYPED = '''
+def f(x: dict) -> {ret}:
+    """Column means.
+
+    {sentence}
+
+    Returns
+    -------
+    {entry}
+        One mean per column.
+    """
+    return x
+'''
+
+
+@pytest.mark.parametrize(
+    ("sentence", "entry", "ret", "flagged"),
+    [
+        # session 16 prose probe: the entry and the annotation agree, the sentence is stale
+        (
+            "This method gives back a dictionary mapping each column to its mean.",
+            "list of float",
+            "list[float]",
+            True,
+        ),
+        ("It returns the means as a string.", "list of float", "list[float]", True),
+        # consistent: the sentence says what both say
+        (
+            "This method gives back a dictionary mapping each column to its mean.",
+            "dict",
+            "dict[str, float]",
+            False,
+        ),
+        # the entry disagrees with the annotation: C2-RETURN-TYPE's finding, not a second one
+        (
+            "This method gives back a dictionary mapping each column to its mean.",
+            "dict",
+            "list[float]",
+            False,
+        ),
+        # the summary stays the entry's to explain
+        ("Return a dictionary of the means.", "list of float", "list[float]", False),
+    ],
+)
+def test_description_sentence_beside_a_typed_entry(
+    tmp_path: Path, sentence: str, entry: str, ret: str, flagged: bool
+) -> None:
+    code = TYPED.format(sentence=sentence, entry=entry, ret=ret)
+    if sentence.startswith("Return "):
+        code = code.replace("Column means.\n\n    ", "")
+    assert len(_returns(tmp_path, code)) == (1 if flagged else 0)
