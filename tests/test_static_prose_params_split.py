@@ -63,6 +63,11 @@ def f(value: ANN = DEFAULT) -> None:
         ("list[str]", "()", "A dict mapping each name to its position.", "C2-PROSE-PARAM-TYPE"),
         ("tuple[int, ...]", "()", "A dictionary of sizes.", "C2-PROSE-PARAM-TYPE"),
         ("dict[str, int]", "None", "A dict mapping each name to its position.", None),
+        # a count of bytes is a count (anyio's ``max_bytes``, session 31 recall); bytes named
+        # as the representation is the count written out
+        ("str", "''", "Maximum number of bytes that will be read.", "C2-PROSE-PARAM-TYPE"),
+        ("int", "0", "Maximum number of bytes that will be read.", None),
+        ("bytes", "b''", "The number of items, as bytes.", None),
         # control: consistent claims are neither rule's
         ("list[str]", "()", "A list of paths to read.", None),
         ("int", "False", "Number of retries.", None),

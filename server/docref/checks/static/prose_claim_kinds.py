@@ -106,8 +106,11 @@ _DICT = re.compile(
 _INT = re.compile(
     r"^(?:the\s+)?(?:total\s+|max(?:imum)?\s+|min(?:imum)?\s+)?(?:number|count)\s+of\b"
     r"(?!\s+(?:the|this|that|its|a|an)\s+[a-z-]+(?<!s)(?:\s+[a-z-]+(?<!s))?(?:[,.;:)]|\s+as\b|$))"
-    r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|bytes|mapping"
-    r"|(?:for|in|of|by|to|on|from|with)\s+(?:each|every)|per)\b)",
+    r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|mapping"
+    r"|(?:for|in|of|by|to|on|from|with)\s+(?:each|every)|per)\b)"
+    # bytes named later ("the number of items, as bytes"), not as what is counted: "maximum
+    # number of bytes that will be read" (anyio, session 31 recall) is a count of them
+    r"(?!\s+(?!bytes\b).*\bbytes\b)",
     re.I,
 )
 _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
