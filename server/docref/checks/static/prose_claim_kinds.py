@@ -330,7 +330,9 @@ def said_of_items(claim: str, kinds: set[str]) -> bool:
 
 KIND_WORDS = {
     "str": r"str|string|String",
-    "bytes": r"bytes",
+    # Java's raw bytes: "@return the string as a byte-array" on ``byte[]`` (sshj's
+    # ``readStringAsBytes``, round 81j)
+    "bytes": r"bytes|byte[- ]arrays?|byte\[\]",
     "bool": r"bool|boolean",
     "int": r"int|integer|long|short",
     "float": r"float|double",

@@ -76,8 +76,11 @@ _CLAUSE = re.compile(
 # "Get the help string for a single trait and print it." (round 28, traitlets, on ``-> None``):
 # the sentence goes on to do something with what it gets, which is then no return value
 # ("and return it" still returns it)
+# ("Get a String from bytes ... and append to an {@link Appendable}", Agrona's ``int
+# getStringAscii(index, appendable)``, round 81j: the thing got is handed to the target)
 _CONSUMED = re.compile(
-    r"\band\s+(?:then\s+)?(?!(?:return|yield|give)s?\b)[a-z]+\s+(?:it|them)\b", re.I
+    r"\band\s+(?:then\s+)?(?!(?:return|yield|give)s?\b)[a-z]+\s+(?:(?:it|them)\b|(?:in)?to\s)",
+    re.I,
 )
 
 
