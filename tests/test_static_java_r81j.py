@@ -114,3 +114,93 @@ def test_an_elementary_function_of_arithmetic_is_a_formula(
     tmp_path: Path, entry: str, rules: list[str]
 ) -> None:
     assert _rules(tmp_path, "Angle of the vector.", entry, "double") == rules
+
+
+# ---- round 81j's second draw (late first pass at the fixes above) ------------------------
+
+_S2 = """\
+package p;
+
+public class EdgeChainSimplifier {
+    CONSTANTS
+
+    /**
+     * SUMMARY
+     */
+    private int isInterior(int vertexId) {
+        return vertexId > 0 ? 1 : 0;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("constants", "summary", "rules"),
+    [
+        # S2's S2Builder.EdgeChainSimplifier.isInterior: TRUE/FALSE are its int constants
+        (
+            "private static final int TRUE = 1;\n    private static final int FALSE = 0;",
+            "Returns TRUE if the given vertexId can be an interior vertex.",
+            [],
+        ),
+        # controls: no such constant, or the literal in lower case, names the boolean
+        (
+            "",
+            "Returns TRUE if the given vertexId can be an interior vertex.",
+            ["C2-PROSE-RETURN-TYPE"],
+        ),
+        (
+            "private static final int TRUE = 1;",
+            "Returns true if the given vertexId can be an interior vertex.",
+            ["C2-PROSE-RETURN-TYPE"],
+        ),
+        (
+            'private static final String TRUE = "yes";',
+            "Returns TRUE if the given vertexId can be an interior vertex.",
+            ["C2-PROSE-RETURN-TYPE"],
+        ),
+    ],
+)
+def test_a_boolean_in_capitals_naming_a_number_constant(
+    tmp_path: Path, constants: str, summary: str, rules: list[str]
+) -> None:
+    code = _S2.replace("CONSTANTS", constants).replace("SUMMARY", summary)
+    found = project_findings(
+        tmp_path, {"p/EdgeChainSimplifier.java": code}, "p/EdgeChainSimplifier.java"
+    )
+    assert sorted(f.rule for f in found if f.qualname.endswith("isInterior")) == rules
+
+
+_RATIONAL = """\
+package p;
+
+public class BigRational {
+    /**
+     * Returns the string representation of this rational number.
+     *
+     * @return ENTRY
+     */
+    public TYPE toIntegerRationalString() {
+        return null;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "rules"),
+    [
+        # big-math's BigRational.toIntegerRationalString
+        ("the integer and fraction rational string representation", "String", []),
+        ("an integer and fraction text", "String", []),
+        # controls: the integer itself, or coordinated with another value
+        ("the integer part of this number", "String", ["C2-PROSE-RETURN-TYPE"]),
+        ("an integer and the remainder", "String", ["C2-PROSE-RETURN-TYPE"]),
+    ],
+)
+def test_an_integer_coordinated_before_a_string_noun(
+    tmp_path: Path, entry: str, declared: str, rules: list[str]
+) -> None:
+    code = _RATIONAL.replace("ENTRY", entry).replace("TYPE", declared)
+    found = project_findings(tmp_path, {"p/BigRational.java": code}, "p/BigRational.java")
+    assert sorted(f.rule for f in found if f.qualname.endswith("String")) == rules

@@ -20,6 +20,7 @@ import os
 import re
 from dataclasses import dataclass
 
+from docref.checks.static.java_lombok import lombok_member
 from docref.checks.static.java_member_types import inherited_member_type
 from docref.checks.static.names_scope import (
     RESOLVED,
@@ -328,6 +329,8 @@ class JavaScope:
             return True
         if name in self._own_members(cls) or (facts and name in facts.code_words):
             return True
+        if facts and lombok_member(self.graph.source(cls.path), name, facts.code_words):
+            return True  # ``getMaxRecursionDepth()`` of a Lombok ``@Getter`` class
         unsure = False
         for base in self._bases(cls):
             found: bool | None = None

@@ -278,6 +278,20 @@ def c2_prose_return_inferred(inp: StaticInput) -> list[Finding]:
 
 
 _LITERAL_BOOL = re.compile(r"\b(?:true|false)\b", re.IGNORECASE)
+# "Returns TRUE if the given vertexId can be an interior vertex" on ``int isInterior`` (S2's
+# ``S2Builder``, round 81j), whose class declares ``private static final int TRUE = 1;``: the
+# capitals name the number constant the method returns, not the boolean literal
+_CAPS_BOOL = re.compile(r"\b(?:TRUE|FALSE)\b")
+
+
+def _number_constant_said(said: str, source: str) -> bool:
+    """A boolean claim written in capitals (``TRUE``) that names a number constant the file
+    declares (``static final int TRUE = 1;``)."""
+    word = _CAPS_BOOL.search(said)
+    if word is None:
+        return False
+    declared = rf"\bfinal\s+(?:int|long|short|byte)\s+{word.group(0)}\s*="
+    return re.search(declared, source) is not None
 
 
 @per_function
@@ -323,6 +337,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
         if _compatible(claim, kinds, annotated=annotated):
             continue
+        if java and claim == "bool" and _number_constant_said(match.group(0), inp.source):
+            continue  # "Returns TRUE if ..." where TRUE is the class's ``int`` constant
         if said_as(text[match.end() :], kinds) or said_per_key(claim, text[match.end() :], kinds):
             continue
         if java and said_as_array(text[match.end() :], kinds, inp.function.returns):
