@@ -142,3 +142,32 @@ def test_dotted_path_ending_in_a_parameter_is_a_placeholder(tmp_path: Path) -> N
 
 def test_dotted_path_ending_in_no_parameter_stays_reported(tmp_path: Path) -> None:
     assert _unresolved(tmp_path, "fullname") != []
+
+
+_STDLIB = '''
+def download_file(url, destfile, reporthook=None):
+    """
+    The method is just like the :func:`urlretrieve` function{where}, except that
+    it checks the downloaded data.
+
+    :param url: The URL of the file to be downloaded.
+    :param destfile: The pathname where the downloaded file is to be saved.
+    :param reporthook: The same as for :func:`urlretrieve`{where}.
+    """
+    return url, destfile, reporthook
+'''
+
+
+def _xrefs(tmp_path: Path, where: str) -> list[str]:
+    found = default_findings(tmp_path, _STDLIB.format(where=where))
+    return [f.message for f in found if f.rule == "C1-XREF-UNRESOLVED"]
+
+
+def test_bare_xref_said_to_be_in_the_standard_library_is_not_unresolved(
+    tmp_path: Path,
+) -> None:
+    assert _xrefs(tmp_path, " in the standard library") == []
+
+
+def test_bare_xref_without_the_standard_library_stays_reported(tmp_path: Path) -> None:
+    assert len(_xrefs(tmp_path, " in this module")) == 2
