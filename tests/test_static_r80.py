@@ -117,7 +117,7 @@ from pkg import maps
 class PluginImportFixer:
     def load_module(self, {param}):
         """
-        Load the ``pkg.maps.name`` module from the previously loaded plugin.
+        Load the {shown} module from the previously loaded plugin.
         """
         if {param} not in sys.modules:
             sys.modules[{param}] = getattr(maps, {param}.split('.')[2])
@@ -125,15 +125,15 @@ class PluginImportFixer:
 '''
 
 
-def _unresolved(tmp_path: Path, param: str) -> list[str]:
+def _unresolved(tmp_path: Path, param: str, shown: str = "``pkg.maps.name``") -> list[str]:
     files = {
         "pkg/__init__.py": "",
         "pkg/maps/__init__.py": "WORLD = 1\n",
-        "pkg/plugin.py": _PLUGIN.format(param=param),
+        "pkg/plugin.py": _PLUGIN.format(param=param, shown=shown),
     }
     graph = indexed_project(tmp_path, files, root="ws", cache="cache")
     found = check_file(graph, "pkg/plugin.py", rules_for(())).findings
-    return [f.message for f in found if f.rule == "C1-NAME-UNRESOLVED"]
+    return [f.message for f in found if f.rule in ("C1-NAME-UNRESOLVED", "C1-XREF-UNRESOLVED")]
 
 
 def test_dotted_path_ending_in_a_parameter_is_a_placeholder(tmp_path: Path) -> None:
@@ -142,6 +142,11 @@ def test_dotted_path_ending_in_a_parameter_is_a_placeholder(tmp_path: Path) -> N
 
 def test_dotted_path_ending_in_no_parameter_stays_reported(tmp_path: Path) -> None:
     assert _unresolved(tmp_path, "fullname") != []
+
+
+def test_cross_reference_ending_in_a_parameter_stays_reported(tmp_path: Path) -> None:
+    # xclim's ":py:mod:`xclim.locale`" beside a ``locale`` parameter: a dead module target
+    assert _unresolved(tmp_path, "name", shown=":py:mod:`pkg.maps.name`") != []
 
 
 _STDLIB = '''

@@ -294,7 +294,9 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # ``cls.functional`` of ``setattr(cls, name, mod)``: what it makes
             if family_placeholder(resolution.missing, resolution.candidates):
                 continue  # ``fourier.avg_cs_from_XX``: one of the owner's ``avg_cs_from_*``
-            if parameter_in_path(mention.target, resolution.missing, inp.function.params):
+            if not xref and parameter_in_path(
+                mention.target, resolution.missing, inp.function.params
+            ):
                 continue  # ``pygal.maps.name`` in ``load_module(self, name)``: a placeholder
             if plain and vararg_item(mention.target, inp.function.params):
                 continue  # "arguments of the form `condition0`, `value0`, ...": *args items

@@ -22,7 +22,9 @@ own.  Without ``*args`` such a name close to a parameter stays reported.
 :func:`parameter_in_path` (round 80, pygal's ``PluginImportFixer.load_module(self, name)``:
 "Load the ``pygal.maps.name`` module", judged FALSE): a dotted name whose last part, the one
 the owner lacks, is a parameter of the function is a path with a placeholder -- the member
-that argument names.  A missing last part that is no parameter stays reported.
+that argument names.  A missing last part that is no parameter stays reported, and so does a
+cross-reference role (xclim's ":py:mod:`xclim.locale`" in ``translate_attrs(cls, locale)``,
+round 41, TRUE: a dead module target, not a placeholder).
 """
 
 from __future__ import annotations
