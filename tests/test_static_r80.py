@@ -1,15 +1,13 @@
 """Round 80 (session 31, public): three FALSE / DEB shapes of the first pass, each beside the
 control that must stay reported -- uproot's ``context (dict): ... the remaining arguments
 below`` followed by the context's keys, neomodel's ``:type list:`` written with the type in the
-name slot, and pygal's ``pygal.maps.name`` with the parameter ``name`` as a placeholder."""
+name slot, and distlib's bare :func:`urlretrieve` "in the standard library"."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.static.runner import check_file, rules_for
-
-from tests.static_helpers import default_findings, indexed_project
+from tests.static_helpers import default_findings
 
 _CONTEXT_KEYS = '''
 def awkward_form(file, context{extra}):
@@ -76,6 +74,15 @@ def test_a_stale_entry_after_the_next_real_parameter_stays_reported(tmp_path: Pa
     assert _unknown(tmp_path, code) == ["old_name"]
 
 
+def test_keys_listed_inline_after_the_announcement_leave_later_entries_reported(
+    tmp_path: Path,
+) -> None:
+    # pgmpy's "Must contain the following keys: B, gamma, ..." (round 27): the keys are listed
+    # in the entry itself, so a later entry is a stale parameter (``fixed_params``)
+    code = _context("must contain the following\n            keys: index_format, header.")
+    assert _unknown(tmp_path, code) == ["header", "index_format"]
+
+
 _TYPE_SLOT = '''
 def resolve(result_list{annotation}):
     """
@@ -106,47 +113,6 @@ def test_empty_type_field_of_a_stale_name_stays_reported(tmp_path: Path) -> None
 def test_type_field_with_a_body_for_a_type_named_name_stays_reported(tmp_path: Path) -> None:
     code = _TYPE_SLOT.format(annotation="", written="list: list")
     assert _unknown(tmp_path, code) == ["list"]
-
-
-_PLUGIN = '''
-import sys
-
-from pkg import maps
-
-
-class PluginImportFixer:
-    def load_module(self, {param}):
-        """
-        Load the {shown} module from the previously loaded plugin.
-        """
-        if {param} not in sys.modules:
-            sys.modules[{param}] = getattr(maps, {param}.split('.')[2])
-        return sys.modules[{param}]
-'''
-
-
-def _unresolved(tmp_path: Path, param: str, shown: str = "``pkg.maps.name``") -> list[str]:
-    files = {
-        "pkg/__init__.py": "",
-        "pkg/maps/__init__.py": "WORLD = 1\n",
-        "pkg/plugin.py": _PLUGIN.format(param=param, shown=shown),
-    }
-    graph = indexed_project(tmp_path, files, root="ws", cache="cache")
-    found = check_file(graph, "pkg/plugin.py", rules_for(())).findings
-    return [f.message for f in found if f.rule in ("C1-NAME-UNRESOLVED", "C1-XREF-UNRESOLVED")]
-
-
-def test_dotted_path_ending_in_a_parameter_is_a_placeholder(tmp_path: Path) -> None:
-    assert _unresolved(tmp_path, "name") == []
-
-
-def test_dotted_path_ending_in_no_parameter_stays_reported(tmp_path: Path) -> None:
-    assert _unresolved(tmp_path, "fullname") != []
-
-
-def test_cross_reference_ending_in_a_parameter_stays_reported(tmp_path: Path) -> None:
-    # xclim's ":py:mod:`xclim.locale`" beside a ``locale`` parameter: a dead module target
-    assert _unresolved(tmp_path, "name", shown=":py:mod:`pkg.maps.name`") != []
 
 
 _STDLIB = '''

@@ -39,7 +39,6 @@ from docref.checks.static.names_finding import (
 from docref.checks.static.names_indexed import (
     family_placeholder,
     indexed_instance,
-    parameter_in_path,
     vararg_item,
 )
 from docref.checks.static.names_intent import (
@@ -294,10 +293,6 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # ``cls.functional`` of ``setattr(cls, name, mod)``: what it makes
             if family_placeholder(resolution.missing, resolution.candidates):
                 continue  # ``fourier.avg_cs_from_XX``: one of the owner's ``avg_cs_from_*``
-            if not xref and parameter_in_path(
-                mention.target, resolution.missing, inp.function.params
-            ):
-                continue  # ``pygal.maps.name`` in ``load_module(self, name)``: a placeholder
             if plain and vararg_item(mention.target, inp.function.params):
                 continue  # "arguments of the form `condition0`, `value0`, ...": *args items
             sentence = inp.source[segment.start : segment.end]

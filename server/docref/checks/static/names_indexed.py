@@ -18,13 +18,6 @@ the common start of two names or more of the owner (``stingray.fourier.avg_cs_fr
 form `condition0`, `value0`, `condition1`, `value1`, ...", judged FALSE): numbered plain words
 in a function taking ``*args`` name the items of the varargs, which have no names of their
 own.  Without ``*args`` such a name close to a parameter stays reported.
-
-:func:`parameter_in_path` (round 80, pygal's ``PluginImportFixer.load_module(self, name)``:
-"Load the ``pygal.maps.name`` module", judged FALSE): a dotted name whose last part, the one
-the owner lacks, is a parameter of the function is a path with a placeholder -- the member
-that argument names.  A missing last part that is no parameter stays reported, and so does a
-cross-reference role (xclim's ":py:mod:`xclim.locale`" in ``translate_attrs(cls, locale)``,
-round 41, TRUE: a dead module target, not a placeholder).
 """
 
 from __future__ import annotations
@@ -34,7 +27,7 @@ from collections.abc import Iterable
 
 from docref.graph.model import Param
 
-__all__ = ["family_placeholder", "indexed_instance", "parameter_in_path", "vararg_item"]
+__all__ = ["family_placeholder", "indexed_instance", "vararg_item"]
 
 _INDEXED = re.compile(r"(?P<stem>[A-Za-z_]\w*?[A-Za-z])_?(?P<index>\d+)")
 
@@ -107,12 +100,3 @@ def vararg_item(name: str, params: Iterable[Param]) -> bool:
     if match is None or _WORD.fullmatch(match["stem"]) is None:
         return False
     return any(p.kind == "vararg" for p in params)
-
-
-def parameter_in_path(target: str, missing: str, params: Iterable[Param]) -> bool:
-    """``target`` is dotted and its missing last part is the name of one of ``params``
-    (not the receiver): ``pygal.maps.name`` in ``load_module(self, name)``."""
-    head, dot, last = target.rpartition(".")
-    if not (head and dot) or last != missing:
-        return False
-    return any(p.name == last and p.name not in ("self", "cls") for p in params)

@@ -31,10 +31,11 @@ file, context)`` documents ``context (dict): Context for the Form-generation; de
 remaining arguments below.``, then ``index_format``, ``header``, ``tobject_header`` and
 ``breadcrumbs``, read by its implementations as ``context["index_format"]`` (round 80, 8
 FALSE).  An entry counts as such a key when an earlier entry of the same section documents a
-real parameter whose text says the keys (arguments, entries, options, fields) follow below, and
-no entry of a real parameter stands between the two: the first real parameter after the keys
-ends them, so a stale entry after it stays reported, as does every entry after a mapping
-parameter that announces nothing.
+real parameter whose text ends saying the keys (arguments, entries, options, fields) follow
+below, and no entry of a real parameter stands between the two: the first real parameter
+after the keys ends them, so a stale entry after it stays reported, as does every entry after a
+mapping parameter that announces nothing, or one listing the keys inline after the words
+("Must contain the following keys: B, gamma, ...", pgmpy, round 27, TRUE).
 """
 
 from __future__ import annotations
@@ -102,7 +103,10 @@ def announced_as_keys(
         if entry.section != segment.section:
             return False
         if name in parameters:
-            return _KEYS_FOLLOW.search(" ".join(entry.text.split())) is not None
+            text = " ".join(entry.text.split())
+            # the announcement ends the entry: keys listed inline after it ("Must contain the
+            # following keys: B, gamma, ...", pgmpy, round 27) leave the later entries judged
+            return any(not text[m.end() :].strip(" .:;") for m in _KEYS_FOLLOW.finditer(text))
     return False
 
 
