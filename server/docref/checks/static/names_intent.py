@@ -17,7 +17,8 @@
 * :func:`said_to_be_anothers`: the words after the name call it another callable's parameter
   ("the ``parse_strict`` argument of Unit") or, "function/method/class of `X`" with ``X`` a
   package name that is not this project's, another library's ("The `replace_wrep` function
-  of `fastai`").
+  of `fastai`"), or the standard library's, a bare name "in the standard library" (distlib's
+  "just like the :func:`urlretrieve` function in the standard library", round 80).
 * :func:`named_with_its_library`: the word before the name is an external library the file
   imports ("a traitlets Config" with a class role: ipython's ``embed``, whose file does
   ``from traitlets import ...``): the sentence says whose class it is.
@@ -272,7 +273,17 @@ def said_to_be_anothers(
     (:func:`_of_another_library`)."""
     if not passed and OTHERS_PARAMETER.match(inp.source, end):
         return True
+    if "." not in name and _IN_STDLIB.match(inp.source, end, segment.end):
+        return True  # ":func:`urlretrieve` in the standard library": Python's own
     return "." not in name and _of_another_library(inp, segment, end)
+
+
+# "`urlretrieve` function in the standard library", "``shlex.split`` from Python's stdlib"
+_IN_STDLIB = re.compile(
+    r"[`*()]*\s+(?:(?:function|method|class|module)s?\s+)?(?:of|from|in)\s+"
+    r"(?:the\s+|Python's\s+)?(?:Python\s+)?(?:standard\s+library|stdlib)\b",
+    re.IGNORECASE,
+)
 
 
 def _of_another_library(inp: StaticInput, segment: Segment, end: int) -> bool:

@@ -77,7 +77,7 @@ from docref.checks.static.params_forms import (
     dispatch_parameters,
     listed_value,
 )
-from docref.checks.static.params_keys import read_by_key, shown_as_key
+from docref.checks.static.params_keys import announced_as_keys, read_by_key, shown_as_key
 from docref.checks.static.params_nested import documents_other_call
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_roles import (
@@ -86,6 +86,7 @@ from docref.checks.static.params_roles import (
     symbol_of_lone_parameter,
 )
 from docref.checks.static.params_suggest import closest_parameter, rename_target
+from docref.checks.static.params_type_slot import type_in_name_slot
 from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
 from docref.graph.model import RECEIVER_NAMES, Function, Param
@@ -312,6 +313,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # ``:param args:`` summing up ``(first, /, *rest)``: names no caller uses
         if segment.section in _TYPE_SECTIONS and name in param_entries:
             continue  # reported once, on the :param entry
+        if not java and type_in_name_slot(inp.docstring.segments, segment, name, params):
+            continue  # ``:type list:`` after ``:param result_list:``: a type in the name slot
         if not java and not_a_name(inp, segment, name, params):
             continue  # ``body1, body2...`` of ``*body``; a list of types; a tuple's elements
         if not java and documents_other_call(inp, segment, name):
@@ -325,6 +328,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             and (read_by_key(inp, name) or shown_as_key(inp, segment, name))
         ):
             continue  # an HTTP query argument, an option read by key or a key shown above
+        if not java and suggestion is None and announced_as_keys(documented, segment, own):
+            continue  # ``context (dict): ...the remaining arguments below``: its keys
         if packed is not None and suggestion in (None, packed):
             continue  # a field of the argument ``packed`` (``axes`` is no misspelt ``args``)
         if group_of_varargs(shown, name, params, param_entries):

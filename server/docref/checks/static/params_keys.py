@@ -25,6 +25,17 @@ judged TRUE).  The caller keeps a near miss of a real parameter reported.
 in a code block, then documents ``ALGO``, ``num_trials``, ... at the entries' indent (round
 50, 8 FALSE).  An entry whose name an earlier line of the same docstring quotes as a mapping's
 key (``'name':``) describes that key; a stale parameter is not quoted so above its entry.
+
+:func:`announced_as_keys` is the same input announced in words: uproot's ``awkward_form(cls,
+file, context)`` documents ``context (dict): Context for the Form-generation; defaults are the
+remaining arguments below.``, then ``index_format``, ``header``, ``tobject_header`` and
+``breadcrumbs``, read by its implementations as ``context["index_format"]`` (round 80, 8
+FALSE).  An entry counts as such a key when an earlier entry of the same section documents a
+real parameter whose text ends saying the keys (arguments, entries, options, fields) follow
+below, and no entry of a real parameter stands between the two: the first real parameter
+after the keys ends them, so a stale entry after it stays reported, as does every entry after a
+mapping parameter that announces nothing, or one listing the keys inline after the words
+("Must contain the following keys: B, gamma, ...", pgmpy, round 27, TRUE).
 """
 
 from __future__ import annotations
@@ -35,7 +46,7 @@ from docref.checks.static.base import StaticInput
 from docref.core.segment import Segment
 from docref.graph.model import RECEIVER_NAMES
 
-__all__ = ["read_by_key", "shown_as_key"]
+__all__ = ["announced_as_keys", "read_by_key", "shown_as_key"]
 
 
 # getters of a request's, a command's or a config's named inputs (tornado's
@@ -43,6 +54,13 @@ __all__ = ["read_by_key", "shown_as_key"]
 _NAMED = r"get_?\w*(?:arg|option|param|setting|config)\w*"
 # a plain mapping getter: only on an imported object (flask's ``request.args``, ``os.environ``)
 _PLAIN = r"(?:get|getlist|pop)"
+# "the remaining arguments below", "keys listed below", "the following keys": an entry saying
+# that the entries after it are its own keys
+_KEYS_FOLLOW = re.compile(
+    r"\b(?:keys|arguments|entries|options|fields|items)\b(?:\s+\w+)?\s+below\b"
+    r"|\bfollowing\s+(?:keys|arguments|entries|options|fields|items)\b",
+    re.IGNORECASE,
+)
 
 
 def read_by_key(inp: StaticInput, name: str) -> bool:
@@ -73,3 +91,25 @@ def shown_as_key(inp: StaticInput, segment: Segment, name: str) -> bool:
     if name not in before:
         return False  # the common case, without compiling a pattern
     return re.search(rf"""(?P<q>["']){re.escape(name)}(?P=q)\s*:""", before) is not None
+
+
+def announced_as_keys(
+    entries: list[tuple[Segment, str, str]], segment: Segment, parameters: set[str]
+) -> bool:
+    """``segment`` follows, in the same section, the entry of one of ``parameters`` that says
+    its keys follow below, with no entry of a parameter between them (see the module
+    docstring).  ``entries`` are the docstring's (segment, shown, name) in order."""
+    for entry, _shown, name in reversed(entries[: _position(entries, segment)]):
+        if entry.section != segment.section:
+            return False
+        if name in parameters:
+            text = " ".join(entry.text.split())
+            # the announcement ends the entry: keys listed inline after it ("Must contain the
+            # following keys: B, gamma, ...", pgmpy, round 27) leave the later entries judged
+            return any(not text[m.end() :].strip(" .:;") for m in _KEYS_FOLLOW.finditer(text))
+    return False
+
+
+def _position(entries: list[tuple[Segment, str, str]], segment: Segment) -> int:
+    """The index of ``segment``'s first entry in ``entries``."""
+    return next(i for i, (entry, _s, _n) in enumerate(entries) if entry is segment)
