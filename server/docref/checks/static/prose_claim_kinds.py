@@ -25,6 +25,9 @@ _MARK = r"(?:``|`!?|\{@code\s+|<code>)?"
 _UNMARK = r"(?:``|`|\}|</code>)?"
 _BOOL = re.compile(
     rf"^(?:either\s+)?{_MARK}(?P<v>true|false){_UNMARK}\s+(?:if|when|iff|unless|whenever)\b"
+    # "Return `True` for multi-output aggregations without names." (narwhals, session 31
+    # recall): the value and the cases it answers for
+    rf"|^{_MARK}(?:true|false){_UNMARK}\s+for\s+(?!(?:example|instance)\b)"
     # "Returns `False`, anonymous credentials never expire.": the value itself, then a stop
     rf"|^{_MARK}(?:true|false){_UNMARK}\s*(?:[,;.:]|$)"
     r"|^whether\b(?!.*\bor\s+(?!not\b)\w)",  # "whether it is a simple or complex type": a choice

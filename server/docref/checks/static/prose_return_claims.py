@@ -298,6 +298,32 @@ def _scalar_or_set(text: str) -> tuple[str, re.Match[str]] | None:
     return None
 
 
+# a Returns entry naming the value, then its kind after a comma ("the share of failures, a
+# float in ``[0, 1]``", session 16 prose probe): the kind is the appositive's (not after a
+# clause: "if the queue is empty, a string naming ...")
+_APPOSITIVE = re.compile(
+    r"^(?!(?:if|when|whenever|unless|while|where|once|because|since|after|before|otherwise"
+    r"|on|for|in\s+case)\b)[^,;:()]{3,60},\s+"
+    r"(?=an?\s+(?:float|int|integer|bool|boolean|string|str|list|dict|dictionary|tuple|set)\b)",
+    re.I,
+)
+
+
+def _appositive(text: str) -> tuple[str, re.Match[str]] | None:
+    """The kind an untyped Returns entry names in an appositive after the value's noun."""
+    lead = _APPOSITIVE.match(text)
+    if lead is None:
+        return None
+    rest = text[lead.end() :]
+    found = claimed_kind(rest) or _scalar_or_set(rest)
+    if found is None:
+        return None
+    # the words found, matched again in the whole entry: its judges read what follows them
+    kind, words = found
+    again = re.compile(re.escape(words.group(0))).match(text, lead.end() + words.start())
+    return None if again is None else (kind, again)
+
+
 def kinds_claimed(inp: StaticInput) -> list[Claim]:
     """The return claims of the docstring that name a kind: the segment, its text after the
     verb/field, the kind with the words that say it, and whether the claim holds only when the
@@ -314,6 +340,8 @@ def kinds_claimed(inp: StaticInput) -> list[Claim]:
             found = _scalar_or_set(text)
         if found is None and (seg.kind == "returns" or stated):
             found = conversion_kind(text)
+        if found is None and seg.kind == "returns":
+            found = _appositive(text)
         rest = BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
         asks = found is not None and found[0] == "bool" and text.lower().startswith("whether")
         if asks and java and _says_the_constant(inp, seg):
