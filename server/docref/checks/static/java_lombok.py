@@ -15,11 +15,8 @@ import re
 __all__ = ["lombok_member"]
 
 _ACCESSOR = re.compile(r"(?P<verb>get|is|set)(?P<field>[A-Z]\w*)")
-_MAKERS = {
-    "get": re.compile(r"@(?:lombok\.)?(?:Getter|Data|Value)\b"),
-    "is": re.compile(r"@(?:lombok\.)?(?:Getter|Data|Value)\b"),
-    "set": re.compile(r"@(?:lombok\.)?(?:Setter|Data)\b"),
-}
+_GETTERS = re.compile(r"@(?:lombok\.)?(?:Getter|Data|Value)\b")
+_MAKERS = {"get": _GETTERS, "is": _GETTERS, "set": re.compile(r"@(?:lombok\.)?(?:Setter|Data)\b")}
 _BUILDER = re.compile(r"@(?:lombok\.)?(?:experimental\.)?(?:Super)?Builder\b(?P<args>\([^)]*\))?")
 
 

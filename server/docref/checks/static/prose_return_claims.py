@@ -129,14 +129,13 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
                 continue  # ":rtype: bytes or NoneType" agrees: "A timestamp string" is content
             text = _RETURN_FIELD.sub("", seg.text, count=1)
             out.append((seg, _VERB.sub("", text, count=1), False))
-        elif typed and not agreed:
-            continue
         elif typed:
             # an entry the annotation agrees with: a sentence of the description saying what
-            # comes back is still judged ("This method gives back a dictionary mapping ..."
-            # over a ``list of float`` entry and annotation, session 16 prose probe: both say
-            # the sentence is stale); the summary stays the entry's to explain
-            pass
+            # comes back is still judged below ("This method gives back a dictionary mapping
+            # ..." over a ``list of float`` entry and annotation, session 16 prose probe: both
+            # say the sentence is stale); the summary stays the entry's to explain
+            if not agreed:
+                continue
         elif seg.kind == "summary" or (java and seg.kind == "prose" and seg.section is None):
             verb = _VERB.match(seg.text)
             made = _MADE.match(seg.text) or _ASKS.match(seg.text)
