@@ -190,3 +190,145 @@ def test_a_flags_entry_tells_what_it_does(tmp_path: Path) -> None:
     code = PARAMS["google"].replace("The cookie header as a string.", "Collect it as a list.")
     inp = static_input(tmp_path, code.format(ann="bool"), "f")
     assert c2_prose_param_type(inp) + c2_prose_param_loose(inp) == []
+
+
+# session 31 (prose recall): "the given X" is a noun phrase, not a clause of its own; ", or
+# ``None``" is the value's absence beside the kind claimed; "a mapping of" names a dict; the
+# passive "The X is returned as <kind>" is a return statement
+@pytest.mark.parametrize(
+    ("claim", "bad", "good"),
+    [
+        ("Returns all values for the given header as a list.", "str", "list[str]"),
+        (
+            "It returns the priority as a string, or ``None`` when empty.",
+            "int | None",
+            "str | None",
+        ),
+        ("Returns a mapping of worker index to processed count.", "list[int]", "dict[int, int]"),
+        ("The result is returned as a list, one item per key.", "str", "list[str]"),
+    ],
+    ids=["the-given", "or-none", "a-mapping-of", "passive"],
+)
+def test_return_kind_phrasings(tmp_path: Path, claim: str, bad: str, good: str) -> None:
+    # a summary "Returns ..." is a claim; the others are sentences of the description
+    lead = "" if claim.startswith("Returns") else "Read the values.\n\n    "
+    code = '''
+def f(x: dict) -> {ret}:
+    """{lead}{claim}
+    """
+    return x
+'''.replace("{lead}", lead)
+    assert len(_returns(tmp_path / "bad", code.format(ret=bad, claim=claim))) == 1
+    assert _returns(tmp_path / "good", code.format(ret=good, claim=claim)) == []  # control
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Return the value as a string, if given as a list.",  # "given" opens a clause
+        "Return the value as a string or an int.",  # another kind as the alternative
+        "Return the mapping from keys to their values.",  # "the mapping from": a role
+        "Each key is returned as a string.",  # an item of the value, not the value
+        "The value is stored as a string and returned.",
+    ],
+)
+def test_return_kind_traps_stay_silent(tmp_path: Path, claim: str) -> None:
+    code = f'''
+def f(x: dict) -> list[int]:
+    """{claim}"""
+    return x
+'''
+    assert _returns(tmp_path, code) == []
+
+
+# session 31 recall (optax, flax, sqlglot, scrapy): a pair is a tuple, its items spelled out
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "A pair ``(mean, var)``.",
+        "A pair (eigenvalue, eigenvector), where eigenvalue is the dominant one.",
+        "A pair with the new mapping and the removed value.",
+        "(args, kwargs) tuple for the function.",
+    ],
+)
+def test_a_pair_is_a_tuple(tmp_path: Path, entry: str) -> None:
+    code = '''
+def f(x: dict) -> {ret}:
+    """Split the values.
+
+    Returns:
+        {entry}
+    """
+    return x
+'''
+    assert len(_returns(tmp_path / "bad", code.format(ret="list", entry=entry))) == 1
+    assert _returns(tmp_path / "good", code.format(ret="tuple[int, int]", entry=entry)) == []
+
+
+@pytest.mark.parametrize(
+    "entry", ["A pair of floats, one per axis.", "A key-value pair of the mapping."]
+)
+def test_pairs_of_things_are_no_tuple_claim(tmp_path: Path, entry: str) -> None:
+    code = f'''
+def f(x: dict) -> list[float]:
+    """Split the values.
+
+    Returns:
+        {entry}
+    """
+    return x
+'''
+    assert _returns(tmp_path, code) == []
+
+
+TYPED = '''
+def f(x: dict) -> {ret}:
+    """Column means.
+
+    {sentence}
+
+    Returns
+    -------
+    {entry}
+        One mean per column.
+    """
+    return x
+'''
+
+
+@pytest.mark.parametrize(
+    ("sentence", "entry", "ret", "flagged"),
+    [
+        # session 16 prose probe: the entry and the annotation agree, the sentence is stale
+        (
+            "This method gives back a dictionary mapping each column to its mean.",
+            "list of float",
+            "list[float]",
+            True,
+        ),
+        ("It returns the means as a string.", "list of float", "list[float]", True),
+        # consistent: the sentence says what both say
+        (
+            "This method gives back a dictionary mapping each column to its mean.",
+            "dict",
+            "dict[str, float]",
+            False,
+        ),
+        # the entry disagrees with the annotation: C2-RETURN-TYPE's finding, not a second one
+        (
+            "This method gives back a dictionary mapping each column to its mean.",
+            "dict",
+            "list[float]",
+            False,
+        ),
+        # the summary stays the entry's to explain
+        ("Return a dictionary of the means.", "list of float", "list[float]", False),
+    ],
+)
+def test_description_sentence_beside_a_typed_entry(
+    tmp_path: Path, sentence: str, entry: str, ret: str, flagged: bool
+) -> None:
+    code = TYPED.format(sentence=sentence, entry=entry, ret=ret)
+    if sentence.startswith("Return "):
+        code = code.replace("Column means.\n\n    ", "")
+    assert len(_returns(tmp_path, code)) == (1 if flagged else 0)

@@ -175,3 +175,24 @@ def test_names_used_elsewhere_controls_are_silent(tmp_path: Path, code: str) -> 
     assert run_rule(c1_name_unresolved, tmp_path, code, "GzipDecompressor.decompress") == []
     qualname = "GzipDecompressor.decompress"
     assert run_rule(c1_prose_name_elsewhere, tmp_path / "opt-in", code, qualname) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "flagged"),
+    [
+        # session 31 recall (tornado's ``Queue.get``): a value, or the function itself, after
+        # "argument of" keeps the argument this function's
+        ("A ``timeout`` argument of zero returns at once.", True),
+        ("A ``timeout`` argument of ``None`` waits for ever.", True),
+        ("The ``timeout`` argument of this method differs from the standard library's.", True),
+        # another callable's parameter: not this function's old name
+        ("It is passed on as the ``timeout`` argument of select.", False),
+        ("The ``timeout`` argument to :func:`select` is reused.", False),
+    ],
+)
+def test_argument_of_a_value_or_this_method(tmp_path: Path, sentence: str, flagged: bool) -> None:
+    code = NUMPY.replace("A zero ``timeout`` argument returns at once.", sentence)
+    found = run_rule(c1_name_unresolved, tmp_path, code, "wait")
+    assert [f.rule for f in found] == ([RULE_STALE] if flagged else [])
+    consistent = code.replace("timeout_value", "timeout")
+    assert run_rule(c1_name_unresolved, tmp_path / "ok", consistent, "wait") == []  # control

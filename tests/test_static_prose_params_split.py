@@ -58,6 +58,16 @@ def f(value: ANN = DEFAULT) -> None:
         ("dict[str, int]", "None", "A list of node ids.", "C2-PROSE-PARAM-LOOSE"),
         ("bytes", "b''", "The cookie header as a string.", "C2-PROSE-PARAM-LOOSE"),
         ("str", "''", "Whether to verify certificates.", "C2-PROSE-PARAM-LOOSE"),
+        # a dict said of a list, tuple or set: the keys it maps from are nowhere (session 31,
+        # s16 prose probe); the same words on a mapping are consistent
+        ("list[str]", "()", "A dict mapping each name to its position.", "C2-PROSE-PARAM-TYPE"),
+        ("tuple[int, ...]", "()", "A dictionary of sizes.", "C2-PROSE-PARAM-TYPE"),
+        ("dict[str, int]", "None", "A dict mapping each name to its position.", None),
+        # a count of bytes is a count (anyio's ``max_bytes``, session 31 recall); bytes named
+        # as the representation is the count written out
+        ("str", "''", "Maximum number of bytes that will be read.", "C2-PROSE-PARAM-TYPE"),
+        ("int", "0", "Maximum number of bytes that will be read.", None),
+        ("bytes", "b''", "The number of items, as bytes.", None),
         # control: consistent claims are neither rule's
         ("list[str]", "()", "A list of paths to read.", None),
         ("int", "False", "Number of retries.", None),

@@ -60,11 +60,13 @@ _DECLARED = {
     "java.lang.String": "String",
 }
 _WORDS = "|".join(sorted(_UNBOXED, key=len, reverse=True))
-# what a type word may not be followed by: an array/generic/member (``int[]``, ``Long.MAX``), or a
+# what a type word may not be followed by: an array/generic/member (``int[]``, ``Long.MAX``, a
+# Javadoc member reference: "the same value as {@link Boolean#hashCode()}" on ``int``, JJWT's
+# ``Objects.hashCode`` overloads, round 81j, compare with another method's value), or a
 # noun it is an adjective of -- a toLongString's "this resource formatted as a long String", POI's
 # "quotes ... converted to double single quotes" (a count of characters, round 70j)
 _NOT_TYPE = (
-    r"(?!\s*(?:\[|<|\.\w|-)"
+    r"(?!\s*(?:\[|<|\.\w|-|#)"
     r"|\s+(?:string|text|description|name|list|array|sequence|quote|single|space|spacing)s?\b"
     # "as long as the stream is open", "true as long there are unread fields" (Commons
     # Imaging's hasNext, round 78j): the conjunction, a clause after it

@@ -38,9 +38,14 @@ __all__ = [
     "wrapped_name",
 ]
 
-# after a mention: "argument of X" / "keyword to X" names a parameter of another callable
+# after a mention: "argument of X" / "keyword to X" names a parameter of another callable;
+# not a value after it, nor the function itself: "A ``timeout`` argument of zero will ..." and
+# "The ``timeout`` argument of this method differs ..." (tornado's ``Queue.get``, session 31
+# recall) speak of this function's parameter
 OTHERS_PARAMETER = re.compile(
-    r"[`*'\"]*\s+(?:argument|parameter|keyword|kwarg|option)s?\s+(?:of|to|for|in|accepted\s+by)\s+\S",
+    r"[`*'\"]*\s+(?:argument|parameter|keyword|kwarg|option)s?\s+(?:of|to|for|in|accepted\s+by)\s+"
+    r"(?![`*'\"]*(?:-?\d|zero|one|none|true|false|null)\b"
+    r"|this\s+(?:method|function|callable|constructor|call|class)\b)\S",
     re.I,
 )
 # "where ``n_world`` is ...", "where ``log_space`` refers to ...", "with `x` being ...", and

@@ -339,6 +339,8 @@ def _java(scan: _Scan, segment: Segment) -> None:
             scan.add(match, "body", target, "link")
     for match in [*scan.consume(_JAVA_CODE), *scan.consume(_HTML_CODE)]:
         call = _JAVA_CALL.fullmatch(match["body"])
+        if call is not None and math_symbol(call["name"], call["args"]):
+            continue  # ``<code>arctan(y / x)</code>``: a formula, not a call
         if call is not None and not silent_name(call["name"], xref=False):
             scan.add(match, "body", call["name"], "call")
             continue

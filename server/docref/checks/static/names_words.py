@@ -61,13 +61,32 @@ _GREEK = frozenset(
 _MATH_ARGS = re.compile(r"[A-Za-z]\w?(?:\s*,\s*[A-Za-z]\w?)*")
 
 
+# the elementary functions of mathematics as a formula writes them
+_ELEMENTARY = frozenset(
+    re.findall(
+        r"\w+",
+        "sin cos tan cot sec csc arcsin arccos arctan arccot sinh cosh tanh arsinh arcosh artanh "
+        "arcsinh arccosh arctanh ln lg log exp sqrt cbrt",
+    )
+)
+# an expression of such variables and numbers with an operator between them (``y / x``,
+# ``x^2 + 1``): arithmetic, which no argument list of code is
+_FORMULA = re.compile(r"\s*\w{1,2}\s*(?:[-+*/^]\s*\w{1,2}\s*)+")
+
+
 def math_symbol(name: str, args: str) -> bool:
     """``Phi_eff(r)`` in plain prose: a Greek letter with a subscript applied to one-letter
     variables is a function of a formula (galpy's effective potential, round 29), not a
     call of code.  A code-shaped head (``feff_slope(r)``) or an identifier as its argument
-    (``Phi_eff(radius)``) is read as code."""
+    (``Phi_eff(radius)``) is read as code.  So is an elementary function of arithmetic on
+    such variables (apfloat's "@return <code>arctan(y / x)</code>" on ``arg``, whose code
+    calls ``atan2``, round 81j); ``arctan(y)`` or ``arctan(value)`` may be a call, judged."""
+    if "." in name:
+        return False
     head = name.split("_", 1)[0].lower()
-    return "." not in name and head in _GREEK and _MATH_ARGS.fullmatch(args.strip()) is not None
+    if head in _GREEK and _MATH_ARGS.fullmatch(args.strip()) is not None:
+        return True
+    return name.lower() in _ELEMENTARY and _FORMULA.fullmatch(args) is not None
 
 
 def plural_parens(args: str) -> bool:

@@ -68,9 +68,15 @@ _CONTAINER_NOUNS = frozenset(
     {"dict", "dictionary", "list", "tuple", "set", "mapping", "map", "array", "sequence"}
 )
 _BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
-# "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of"
+# "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of";
+# "A pair (eigenvalue, eigenvector)", "A pair ``(mean, var)``", "A pair with the new dict and
+# the removed value" and "(args, kwargs) tuple" with no article (session 31 recall: optax,
+# flax, sqlglot, scrapy); not "a key-value pair" or "a pair of" things, which a list may hold
 _TUPLE = re.compile(
-    r"^(?:(?:an?|the)\s+(?:[\w-]+\s+|\([\w\s,.*]+\)\s+)?tuple\b|tuple\s+of\b)", re.I
+    r"^(?:(?:an?|the)\s+(?:[\w-]+\s+|\([\w\s,.*]+\)\s+)?tuple\b|tuple\s+of\b"
+    r"|\([\w\s,.*]+\)\s+tuple\b"
+    r"|an?\s+pair\s*(?=[(`]|with\b|:))",
+    re.I,
 )
 # "a sequence of floats" too (session 15 prose probe), not of characters or bytes (a string)
 _LIST = re.compile(
@@ -84,7 +90,10 @@ _DICT = re.compile(
     r"entries|item|size|length|name|literal)s?\b)|(?:dict|dictionary)\s+(?:of|mapping|from)\b"
     # "a Map from ... to ..." (session 16 prose probe): the type's name; not "the mapping
     # from model indices to view" (JDK ``RowSorter``: an ``int[]`` doing that job)
-    r"|an?\s+(?:new\s+)?(?-i:Map|Mapping)\s+(?:of|from)\b)",
+    r"|an?\s+(?:new\s+)?(?-i:Map|Mapping)\s+(?:of|from)\b"
+    # Python's lower-case word with its indefinite article ("Returns a mapping of worker index
+    # to processed count", session 16 prose probe); "the mapping from ..." stays a role
+    r"|an?\s+(?:new\s+)?mapping\s+(?:of|from)\b)",
     re.I,
 )
 # "the number of seconds": a count, unless the sentence goes on to name another kind ("the
@@ -97,8 +106,11 @@ _DICT = re.compile(
 _INT = re.compile(
     r"^(?:the\s+)?(?:total\s+|max(?:imum)?\s+|min(?:imum)?\s+)?(?:number|count)\s+of\b"
     r"(?!\s+(?:the|this|that|its|a|an)\s+[a-z-]+(?<!s)(?:\s+[a-z-]+(?<!s))?(?:[,.;:)]|\s+as\b|$))"
-    r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|bytes|mapping"
-    r"|(?:for|in|of|by|to|on|from|with)\s+(?:each|every)|per)\b)",
+    r"(?!.*\b(?:str|string|text|list|tuple|dict|dictionary|mapping"
+    r"|(?:for|in|of|by|to|on|from|with)\s+(?:each|every)|per)\b)"
+    # bytes named later ("the number of items, as bytes"), not as what is counted: "maximum
+    # number of bytes that will be read" (anyio, session 31 recall) is a count of them
+    r"(?!\s+(?!bytes\b).*\bbytes\b)",
     re.I,
 )
 _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -318,7 +330,9 @@ def said_of_items(claim: str, kinds: set[str]) -> bool:
 
 KIND_WORDS = {
     "str": r"str|string|String",
-    "bytes": r"bytes",
+    # Java's raw bytes: "@return the string as a byte-array" on ``byte[]`` (sshj's
+    # ``readStringAsBytes``, round 81j)
+    "bytes": r"bytes|byte[- ]arrays?|byte\[\]",
     "bool": r"bool|boolean",
     "int": r"int|integer|long|short",
     "float": r"float|double",

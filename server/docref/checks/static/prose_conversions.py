@@ -16,7 +16,7 @@ _MODIFIED = re.compile(
     r"|type|kind|flag|option|setting|literal|constant|variable|argument|parameter)s?\b",
     re.I,
 )
-_CONTAINERS = frozenset({"list", "tuple", "dict", "bool", "bytes"})
+_CONTAINERS = frozenset({"list", "tuple", "dict", "bool", "bytes", "set"})
 _CONTAINER_AFTER = re.compile(
     r"\s+(?:array|list|set|map|dict|dictionary|tuple|sequence|collection|vector|matrix"
     r"|table|pair|iterator|iterable|stream)s?\b",
@@ -30,15 +30,22 @@ _CONTAINER_AFTER = re.compile(
 # ``ObjectUtils.hashCode(float)``: Float's hash code, an int; ``int.from_bytes`` alike)
 _AS_KIND = re.compile(
     r"(?<!such )(?<!well )\bas\s+(?:an?\s+)?(?:(?:new|single|plain|python)\s+)?"
-    r"(?P<k>int|integer|float|string|str|bytes|bool|boolean|list|tuple|dict|dictionary)\b"
-    r"(?![-'(]|[#.]\w|\s*\[\]|\s+(?:or|of\s+bytes|representation\s+of)\b|\s*,?\s*or\b)",
+    r"(?P<k>int|integer|float|string|str|bytes|bool|boolean|list|tuple|dict|dictionary|set)\b"
+    r"(?![-'(]|[#.]\w|\s*\[\]|\s+(?:of\s+bytes|representation\s+of)\b|\s*,?\s*or\b"
+    # (another kind as the alternative; "or ``None`` when empty" is the value's absence, the
+    # kind claimed stays: session 31 prose probe, "This returns the priority as a string, or
+    # ``None`` when empty" on ``-> int | None``)
+    r"(?!\s+[`*]*none\b))",
     re.I,
 )
 # a clause of its own before the phrase: it describes something else ("similar to
 # `list.count` if the Header is treated as a list of keywords", "stored as a string")
 _AS_ELSEWHERE = re.compile(
     r"\b(?:if|when|whenever|where|unless|while|because|since|similar|like|treated|viewed|seen"
-    r"|regarded|considered|interpreted|parsed|given|passed|stored|encoded|decoded|read)\b",
+    r"|regarded|considered|interpreted|parsed|passed|stored|encoded|decoded|read"
+    # "given" after a determiner is an adjective, no clause of its own: "Returns all values
+    # for the given header as a list" (tornado's ``HTTPHeaders.get_list``, session 31 recall)
+    r"|(?<!\bthe\s)(?<!\ba\s)(?<!\bany\s)(?<!\beach\s)(?<!\bevery\s)given)\b",
     re.I,
 )
 # a claim that opens with a kind names the value itself: "String as an integer ID" is a

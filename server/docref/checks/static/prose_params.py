@@ -214,6 +214,11 @@ def _firm(claim: str, kinds: set[str], conversion: bool, annotation: str, name: 
     if claim == "bool":
         # a flag under ``int`` whose default is not a C-style 0/1 (those are skipped before)
         return kinds <= {"int"}
+    if claim == "dict" and not kinds & {"dict"} and kinds <= CONTAINERS:
+        # "`columns` is a dict mapping each name to ..." on ``list[str]``, "*handlers* is a dict
+        # from payload type to callable" on a list (session 16 prose probe): a mapping's keys
+        # are what no list, tuple or set has ("a list of" for a mapping stays loose: its keys)
+        return True
     if claim in CONTAINERS:
         return kinds <= SCALARS
     if claim == "int" and kinds & {"list", "tuple", "set"} and _of_numbers(annotation):

@@ -50,6 +50,14 @@ _BODY_VERB = re.compile(
     r"(?:Returns|gives\s+back)\s+(?=(?:an?|the)\s)",
     re.I,
 )
+# the same in the passive, with the kind as a conversion ("The paths are returned as a set",
+# "It is returned as a list"; session 16 prose probe): the subject is the value itself (an
+# article or pronoun opens the sentence, no clause or item of it: not "Each key is ...")
+_PASSIVE = re.compile(
+    r"^(?:The|This|These|It|They|Its|Their)\b[^,;:()]{0,60}?\s(?:is|are)\s+(?:always\s+)?"
+    r"returned\s+(?=as\s)",
+    re.I,
+)
 
 
 # a noun-phrase summary that goes on as a clause about its noun ("Tuple of AtomKeys is
@@ -68,8 +76,11 @@ _CLAUSE = re.compile(
 # "Get the help string for a single trait and print it." (round 28, traitlets, on ``-> None``):
 # the sentence goes on to do something with what it gets, which is then no return value
 # ("and return it" still returns it)
+# ("Get a String from bytes ... and append to an {@link Appendable}", Agrona's ``int
+# getStringAscii(index, appendable)``, round 81j: the thing got is handed to the target)
 _CONSUMED = re.compile(
-    r"\band\s+(?:then\s+)?(?!(?:return|yield|give)s?\b)[a-z]+\s+(?:it|them)\b", re.I
+    r"\band\s+(?:then\s+)?(?!(?:return|yield|give)s?\b)[a-z]+\s+(?:(?:it|them)\b|(?:in)?to\s)",
+    re.I,
 )
 
 
@@ -118,8 +129,14 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
                 continue  # ":rtype: bytes or NoneType" agrees: "A timestamp string" is content
             text = _RETURN_FIELD.sub("", seg.text, count=1)
             out.append((seg, _VERB.sub("", text, count=1), False))
-        elif typed:
+        elif typed and not agreed:
             continue
+        elif typed:
+            # an entry the annotation agrees with: a sentence of the description saying what
+            # comes back is still judged ("This method gives back a dictionary mapping ..."
+            # over a ``list of float`` entry and annotation, session 16 prose probe: both say
+            # the sentence is stale); the summary stays the entry's to explain
+            pass
         elif seg.kind == "summary" or (java and seg.kind == "prose" and seg.section is None):
             verb = _VERB.match(seg.text)
             made = _MADE.match(seg.text) or _ASKS.match(seg.text)
@@ -142,7 +159,7 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
             elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
                 out.append((seg, seg.text, False))  # a noun-phrase summary ("Tuple of two ...")
         if seg.kind == "prose" and seg.section is None and seg.text[:1].isupper():
-            body = _BODY_VERB.match(seg.text)
+            body = _BODY_VERB.match(seg.text) or _PASSIVE.match(seg.text)
             if body is not None and (not java or _VERB.match(seg.text) is None):
                 out.append((seg, seg.text[body.end() :], False))
     return out
@@ -287,7 +304,7 @@ def kinds_claimed(inp: StaticInput) -> list[Claim]:
     java = inp.file.language == "java"
     for seg, text, made in _claims(inp):
         found = claimed_kind(text)
-        stated = _VERB.match(seg.text) is not None or _BODY_VERB.match(seg.text) is not None
+        stated = any(p.match(seg.text) is not None for p in (_VERB, _BODY_VERB, _PASSIVE))
         verbed = seg.kind == "returns" or stated or made
         if found is None and verbed:
             # not in a noun-phrase summary: "The set of names may have changed." (docref)
