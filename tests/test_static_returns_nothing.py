@@ -16,6 +16,11 @@ from tests.static_helpers import run_rule
     [
         ("No return value. The callback returns the element.", []),
         ("No value.", []),
+        ("No return since updates in place.", []),  # round 75, deepchem's compute_charges
+        (
+            "No returned rows are kept; the fixed element.",
+            ["documents a return value, but fix() never returns one"],
+        ),
         (
             "The fixed element.",
             ["documents a return value, but fix() never returns one"],
@@ -25,7 +30,14 @@ from tests.static_helpers import run_rule
             ["documents a return value, but fix() never returns one"],
         ),
     ],
-    ids=["no-return-value", "no-value", "control-a-value", "control-nonempty"],
+    ids=[
+        "no-return-value",
+        "no-value",
+        "no-return-since",
+        "control-no-returned-rows",
+        "control-a-value",
+        "control-nonempty",
+    ],
 )
 def test_a_returns_text_saying_there_is_no_value(
     tmp_path: Path, text: str, expected: list[str]
