@@ -119,9 +119,14 @@ def _forwards(code: Code, fe: FileExtract, method: Function) -> bool:
     super().__call__(*args, **kwargs)``), so ``__init__`` still gets the caller's
     arguments; backtrader's ``MetaBase.__call__`` rebinds them (``cls, args, kwargs =
     cls.doprenew(*args, **kwargs)``) and pops the ``params`` keywords on the way."""
-    # the span starts at ``def`` (its indentation is before it): dedent the body alone
+    # the span starts at its first decorator or ``def`` (the indentation is before it)
     first, _, rest = code(fe, method.span.start_byte, method.span.end_byte).partition("\n")
-    text = first.strip() + "\n" + textwrap.indent(textwrap.dedent(rest), "    ")
+    rest = textwrap.dedent(rest)
+    text = (
+        first.strip()
+        + "\n"
+        + (rest if first.lstrip().startswith("@") else textwrap.indent(rest, "    "))
+    )
     try:
         node = ast.parse(text).body[0]
     except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
