@@ -31,6 +31,33 @@ class MetaParams(MetaBase):
     pass
 
 
+def traced(method):
+    return method
+
+
+class Singleton(type):
+    _instances = {}
+
+    @traced
+    def __call__(cls, *args, **kwargs):
+        if cls not in cls._instances:
+            cls._instances[cls] = super().__call__(*args, **kwargs)
+        return cls._instances[cls]
+
+
+class SingletonParams(MetaParams):
+    def __call__(cls, *args, **kwargs):
+        return super().__call__(*args, **kwargs)
+
+
+class SingletonBase(metaclass=Singleton):
+    pass
+
+
+class SingletonParamsBase(with_metaclass(SingletonParams, object)):
+    pass
+
+
 class Registry(type):
     def __new__(mcs, name, bases, namespace):
         return super().__new__(mcs, name, bases, namespace)
@@ -86,17 +113,20 @@ def _unknown(report: FileReport) -> list[str]:
     return [f.message for f in report.findings if f.rule == "C1-PARAM-UNKNOWN"]
 
 
-@pytest.mark.parametrize("base", ["ParamsBase", "KeywordBase"])
+@pytest.mark.parametrize("base", ["ParamsBase", "KeywordBase", "SingletonParamsBase"])
 def test_a_base_whose_metaclass_defines_call_leaves_the_class_unchecked(
     tmp_path: Path, base: str
 ) -> None:
-    # ``__call__`` is on MetaParams' base MetaBase: the metaclass's bases are followed too
+    # ``__call__`` is on MetaParams' base MetaBase: the metaclass's bases are followed too,
+    # also past a ``__call__`` that only forwards (backtrader's MetaSingleton)
     report = _check(tmp_path, {"pkg/store.py": STORE.format(base=base)})
     assert _unknown(report) == [] and report.errors == []
 
 
-@pytest.mark.parametrize("base", ["RegisteredBase", "RegisteredKeywordBase"])
+@pytest.mark.parametrize("base", ["RegisteredBase", "RegisteredKeywordBase", "SingletonBase"])
 def test_a_base_whose_metaclass_has_no_call_keeps_the_check(tmp_path: Path, base: str) -> None:
+    # no ``__call__``, or one handing ``*args, **kwargs`` on unchanged (pennylane, pyro, a
+    # singleton): ``__init__`` gets the caller's arguments
     report = _check(tmp_path, {"pkg/store.py": STORE.format(base=base)})
     assert _unknown(report) == ['documents parameter "token", but Store() has no such parameter']
 

@@ -118,6 +118,7 @@ class ConstructorResolver:
         self._metaclasses = MetaclassReader(
             lambda at, written, scope: self.resolve_class(at, written, scope, stars=True),
             self._header,
+            self._code,
         )
 
     def constructor(self, fe: FileExtract, cls: Class, hops: int = 1) -> Constructor | None:

@@ -13,10 +13,11 @@ model metaclass) is taken to keep the ordinary constructor.
 from __future__ import annotations
 
 import ast
+import textwrap
 from collections.abc import Callable
 
 from docref.checks.static.class_fields import short_name
-from docref.graph.model import Class, FileExtract
+from docref.graph.model import Class, FileExtract, Function
 
 __all__ = ["MetaclassReader", "declared_metaclass"]
 
@@ -28,6 +29,7 @@ _ADD_METACLASS = "add_metaclass"
 
 Resolve = Callable[[FileExtract, str, str | None], tuple[FileExtract, Class] | None]
 Header = Callable[[FileExtract, Class], dict[str, str] | None]
+Code = Callable[[FileExtract, int, int], str]
 
 
 def declared_metaclass(cls: Class, header: dict[str, str]) -> str | None:
@@ -57,9 +59,10 @@ def plain_bases(cls: Class) -> list[str]:
 class MetaclassReader:
     """Answers :meth:`inherited_call` for the classes of one project."""
 
-    def __init__(self, resolve: Resolve, header: Header) -> None:
+    def __init__(self, resolve: Resolve, header: Header, code: Code) -> None:
         self._resolve = resolve
         self._header = header
+        self._code = code
         self._classes: dict[tuple[str, str, int], bool] = {}
 
     def inherited_call(self, fe: FileExtract, cls: Class) -> bool:
@@ -99,12 +102,53 @@ class MetaclassReader:
             if (meta_fe.path, meta.qualname) in seen:
                 continue
             seen.add((meta_fe.path, meta.qualname))
-            if any(
-                f.parent_class == meta.qualname and f.name == "__call__" for f in meta_fe.functions
-            ):
+            calls = [
+                f
+                for f in meta_fe.functions
+                if f.parent_class == meta.qualname and f.name == "__call__"
+            ]
+            if calls and not all(_forwards(self._code, meta_fe, f) for f in calls):
                 return True
             todo.extend((meta_fe, b, meta.parent_class, hops - 1) for b in meta.bases)
         return False
+
+
+def _forwards(code: Code, fe: FileExtract, method: Function) -> bool:
+    """Whether a metaclass's ``__call__`` hands the ``*args, **kwargs`` it takes on
+    unchanged (pennylane's capture, pyro's coercions, a singleton: ``return
+    super().__call__(*args, **kwargs)``), so ``__init__`` still gets the caller's
+    arguments; backtrader's ``MetaBase.__call__`` rebinds them (``cls, args, kwargs =
+    cls.doprenew(*args, **kwargs)``) and pops the ``params`` keywords on the way."""
+    # the span starts at its first decorator or ``def`` (the indentation is before it)
+    first, _, rest = code(fe, method.span.start_byte, method.span.end_byte).partition("\n")
+    rest = textwrap.dedent(rest)
+    text = (
+        first.strip()
+        + "\n"
+        + (rest if first.lstrip().startswith("@") else textwrap.indent(rest, "    "))
+    )
+    try:
+        node = ast.parse(text).body[0]
+    except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
+        return False
+    if not isinstance(node, ast.FunctionDef) or not node.args.vararg or not node.args.kwarg:
+        return False
+    names = {node.args.vararg.arg, node.args.kwarg.arg}
+    if any(
+        isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)
+        for n in ast.walk(node)
+    ):
+        return False  # rebound: the arguments ``__init__`` gets are the metaclass's own
+    return any(
+        isinstance(n, ast.Call)
+        and any(isinstance(a, ast.Starred) and _named(a.value, names) for a in n.args)
+        and any(k.arg is None and _named(k.value, names) for k in n.keywords)
+        for n in ast.walk(node)
+    )
+
+
+def _named(node: ast.expr, names: set[str]) -> bool:
+    return isinstance(node, ast.Name) and node.id in names
 
 
 def _call(written: str) -> tuple[str, list[str]] | None:
