@@ -84,3 +84,31 @@ def test_an_empty_return_field_on_a_generator(
             yield row
     '''
     assert messages(run_rule(c3_returns_vs_yields, tmp_path, code, "execute")) == expected
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ("Returns : nothing\n              Nothing is returned", []),
+        (
+            "Returns : list\n              The robust options, or nothing when unset",
+            ["documents a return value, but check_robust() never returns one"],
+        ),
+    ],
+    ids=["typed-nothing", "control-typed-list"],
+)
+def test_a_numpy_entry_typed_nothing(tmp_path: Path, entry: str, expected: list[str]) -> None:
+    # round 82 (spreg ``check_robust``): "Returns : nothing" puts the word in the NumPy type
+    # slot, where only "None"/"void" were read as no value; a typed value stays reported
+    code = f'''
+    def check_robust(robust, wk):
+        """Check the robust option.
+
+        Returns
+        -------
+        {entry}
+        """
+        if robust and wk is None:
+            raise ValueError("HAC needs kernel weights")
+    '''
+    assert messages(run_rule(c3_returns_without_value, tmp_path, code, "check_robust")) == expected
