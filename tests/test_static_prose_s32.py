@@ -1,0 +1,50 @@
+"""Prose shapes read in session 32 (sh32b): a string is a sequence ("Generate a sequence of
+random moves" over ``-> str``, round 79 axelrod), with the list claim beside it kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.checks.static.prose_returns import (
+    c2_prose_return_items,
+    c2_prose_return_type,
+    c2_prose_return_weak,
+)
+
+from tests.static_helpers import static_input
+
+
+def _flagged(tmp_path: Path, code: str) -> list[str]:
+    inp = static_input(tmp_path, code, "f")
+    rules = (c2_prose_return_type, c2_prose_return_weak, c2_prose_return_items)
+    return [inp.source[f.start : f.end] for rule in rules for f in rule(inp)]
+
+
+MOVES = '''
+import random
+
+
+def f(length: int) -> {ret}:
+    """{summary}"""
+    return "".join(random.choice("CD") for _ in range(length))
+'''
+
+
+@pytest.mark.parametrize(
+    "summary",
+    ["Generate a sequence of random moves.", "Return the sequence of moves played."],
+)
+def test_a_string_is_a_sequence(tmp_path: Path, summary: str) -> None:
+    assert _flagged(tmp_path, MOVES.format(summary=summary, ret="str")) == []
+
+
+@pytest.mark.parametrize(
+    ("summary", "ret"),
+    [
+        ("Generate a list of random moves.", "str"),  # a list is no string
+        ("Return the sequence of moves played.", "int"),  # nor is a count a sequence
+    ],
+)
+def test_a_list_claim_over_a_string_stays(tmp_path: Path, summary: str, ret: str) -> None:
+    assert len(_flagged(tmp_path, MOVES.format(summary=summary, ret=ret))) == 1
