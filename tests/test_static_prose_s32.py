@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.prose_returns import (
     c2_prose_return_items,
     c2_prose_return_type,
@@ -48,3 +49,52 @@ def test_a_string_is_a_sequence(tmp_path: Path, summary: str) -> None:
 )
 def test_a_list_claim_over_a_string_stays(tmp_path: Path, summary: str, ret: str) -> None:
     assert len(_flagged(tmp_path, MOVES.format(summary=summary, ret=ret))) == 1
+
+
+ALIAS = '''
+def eci2geodetic(x, y, z, ell=None, deg=True):
+    """Convert ECI coordinates to geodetic coordinates.
+
+    Parameters
+    ----------
+    x : float
+        ECI x-location
+    y : float
+        ECI y-location
+    z : float
+        ECI z-location
+    ell : Ellipsoid, optional
+        planet ellipsoid model
+    deg : bool, optional
+        if True, degrees
+
+    SENTENCE
+    """
+    return ecef2geodetic(x, y, z, ell, deg)
+
+
+def ecef2geodetic(x, y, z, ell, deg):
+    return x, y, z
+'''
+
+
+def _stale(tmp_path: Path, sentence: str) -> list[str]:
+    inp = static_input(tmp_path, ALIAS.replace("SENTENCE", sentence), "eci2geodetic")
+    return [f.message for f in c1_name_unresolved(inp) if f.rule == "C1-PROSE-NAME-STALE"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "eci2geodetic() a.k.a. eci2lla()",  # round 79, pymap3d: MATLAB's name for it
+        "Also known as ``eci2lla()`` in MATLAB.",
+        "eci2lla() (aka eci2geodetic) is the MATLAB name.",
+    ],
+)
+def test_an_alias_is_no_old_name(tmp_path: Path, sentence: str) -> None:
+    assert _stale(tmp_path, sentence) == []
+
+
+def test_a_stale_name_beside_no_alias_cue_stays(tmp_path: Path) -> None:
+    # the same name with no alias word: the old name of ``ell`` by the contraction rule
+    assert _stale(tmp_path, "The result depends on eci2lla().") != []

@@ -18,6 +18,7 @@ from docref.checks.static.names_stale_cues import (
     another_objects_member,
     has_an_entry,
     marks_other_parameters,
+    named_as_alias,
     names_a_package,
     noun_slot,
     one_of_values,
@@ -132,6 +133,8 @@ def stale_finding(
     sentence = inp.source[segment.start : segment.end]
     if names_a_package(sentence) or one_of_values(sentence, mention.start - segment.start, params):
         return None
+    if named_as_alias(sentence, mention.start - segment.start, mention.end - segment.start):
+        return None  # "eci2geodetic() a.k.a. eci2lla()": another name of the function
     if returned_label(
         segment.kind, sentence, mention.start - segment.start, mention.end - segment.start
     ):
