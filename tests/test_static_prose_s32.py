@@ -98,3 +98,43 @@ def test_an_alias_is_no_old_name(tmp_path: Path, sentence: str) -> None:
 def test_a_stale_name_beside_no_alias_cue_stays(tmp_path: Path) -> None:
     # the same name with no alias word: the old name of ``ell`` by the contraction rule
     assert _stale(tmp_path, "The result depends on eci2lla().") != []
+
+
+FLATTENED = '''
+class ParticipantList:
+    def create(self, identity=None, messaging_binding_address=None,
+               messaging_binding_proxy_address=None):
+        """Create the participant.
+
+        :param identity: A unique string identifier for the participant.
+        :param messaging_binding_address: The address of the participant's device. This field
+            (with `proxy_address`) is only null when the participant uses an SDK endpoint.
+        :param messaging_binding_proxy_address: The address of the Twilio phone number.
+        """
+        return self._create(identity, messaging_binding_address, messaging_binding_proxy_address)
+
+    def _create(self, identity, address, proxy):
+        return {
+            "Identity": identity,
+            "MessagingBinding.Address": address,
+            KEY: proxy,
+        }
+'''
+
+
+@pytest.mark.parametrize(
+    ("key", "flagged"),
+    [
+        # round 76, twilio: the parameter goes out as the nested object's field
+        ('"MessagingBinding.ProxyAddress"', False),
+        # a flat key: nothing says `proxy_address` is a field of a nested object (darts'
+        # ``value_y_offset`` named `y_offset`, round 21 TRUE, has no dotted key either)
+        ('"MessagingBindingProxyAddress"', True),
+        # a dotted key of another parameter's path
+        ('"Proxy.Address"', True),
+    ],
+)
+def test_a_nested_field_of_a_flattened_parameter(tmp_path: Path, key: str, flagged: bool) -> None:
+    inp = static_input(tmp_path, FLATTENED.replace("KEY", key), "ParticipantList.create")
+    stale = [f.message for f in c1_name_unresolved(inp) if f.rule == "C1-PROSE-NAME-STALE"]
+    assert bool(stale) is flagged, stale
