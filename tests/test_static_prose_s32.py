@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.names import c1_name_unresolved
+from docref.checks.static.prose_params import c2_prose_param_type
 from docref.checks.static.prose_returns import (
     c2_prose_return_items,
     c2_prose_return_type,
@@ -138,3 +139,29 @@ def test_a_nested_field_of_a_flattened_parameter(tmp_path: Path, key: str, flagg
     inp = static_input(tmp_path, FLATTENED.replace("KEY", key), "ParticipantList.create")
     stale = [f.message for f in c1_name_unresolved(inp) if f.rule == "C1-PROSE-NAME-STALE"]
     assert bool(stale) is flagged, stale
+
+
+TYPE_WORD = '''
+def integer(i: {ann}) -> int:
+    """Parse an integer.
+
+    :param i: {text}
+    """
+    return int(i)
+'''
+
+
+@pytest.mark.parametrize(
+    ("text", "ann", "flagged"),
+    [
+        ("integer string", "str", False),  # round 76, twilio: a string holding an integer
+        ("An integer string to parse.", "str", False),
+        ("An integer representing the value.", "str", True),  # control: the integer itself
+    ],
+)
+def test_a_type_word_before_string_is_no_claim(
+    tmp_path: Path, text: str, ann: str, flagged: bool
+) -> None:
+    inp = static_input(tmp_path, TYPE_WORD.format(text=text, ann=ann), "integer")
+    found = [f.message for f in c2_prose_param_type(inp)]
+    assert bool(found) is flagged, found
