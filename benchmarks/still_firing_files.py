@@ -75,6 +75,8 @@ ROOTS = (
     "/work/notes/private/r73/corpora",
     "/work/notes/private/r71/corpora",
     "/work/notes/private/r75/corpora",
+    "/work/notes/private/r79/corpora",
+    "/work/notes/private/r82/corpora",
     # the Java rounds', public since they landed (``--language java``)
     *(f"/work/notes/private/r{n}j/corpora" for n in (54, 58, 62, 66, 70, 74, 78)),
 )

@@ -91,3 +91,66 @@ def test_an_empty_return_field_on_a_generator(
             yield row
     '''
     assert messages(run_rule(c3_returns_vs_yields, tmp_path, code, "execute")) == expected
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ("Returns : nothing\n              Nothing is returned", []),
+        (
+            "Returns : list\n              The robust options, or nothing when unset",
+            ["documents a return value, but check_robust() never returns one"],
+        ),
+    ],
+    ids=["typed-nothing", "control-typed-list"],
+)
+def test_a_numpy_entry_typed_nothing(tmp_path: Path, entry: str, expected: list[str]) -> None:
+    # round 82 (spreg ``check_robust``): "Returns : nothing" puts the word in the NumPy type
+    # slot, where only "None"/"void" were read as no value; a typed value stays reported
+    code = f'''
+    def check_robust(robust, wk):
+        """Check the robust option.
+
+        Returns
+        -------
+        {entry}
+        """
+        if robust and wk is None:
+            raise ValueError("HAC needs kernel weights")
+    '''
+    assert messages(run_rule(c3_returns_without_value, tmp_path, code, "check_robust")) == expected
+
+
+@pytest.mark.parametrize(
+    ("head", "text", "expected"),
+    [
+        ("self.edge_artists : dict", "Updates mapping of edges to edge artists.", []),
+        ("edge_artists : dict", "Updates mapping of edges to edge artists.", []),
+        (
+            "self.edge_artists : dict",
+            "Mapping of edges to edge artists.",
+            ["documents a return value, but draw_edges() never returns one"],
+        ),
+    ],
+    ids=["self-attribute-updated", "attribute-updated", "control-a-mapping"],
+)
+def test_a_typed_entry_saying_what_the_call_updates(
+    tmp_path: Path, head: str, text: str, expected: list[str]
+) -> None:
+    # round 79 (netgraph ``BaseGraph.draw_edges``): a NumPy entry naming the attribute the
+    # method fills, its description opening with the change ("Updates mapping ..."), as an
+    # untyped "Updates the edges attribute" (round 46) does; a value described stays reported
+    code = f'''
+    class Graph:
+        def draw_edges(self, edges):
+            """Draw the edges.
+
+            Returns
+            -------
+            {head}
+                {text}
+            """
+            self.edge_artists = dict.fromkeys(edges)
+    '''
+    found = run_rule(c3_returns_without_value, tmp_path, code, "Graph.draw_edges")
+    assert messages(found) == expected

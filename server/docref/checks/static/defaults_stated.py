@@ -227,6 +227,19 @@ def description(seg: Segment) -> str:
     return re.sub(r"^\s*[)\]]?\s*:?\s*", "", text[end:])
 
 
+# a bulleted sub-entry of a mapping's keys, typed like an entry of its own: "* ``degen_atol``
+# (``float`` or None): ... (default: None)" inside ``bck_options: dict`` (round 75, deepchem's
+# ``symeig``/``svd``, 2 FALSE) -- its default is the key's, not the parameter's
+_SUB_ENTRY = re.compile(
+    r"(?:^|\s)[*+-]\s+(?:``?)?[A-Za-z_]\w*(?:``?)?\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*:"
+)
+
+
+def _before_sub_entries(text: str) -> str:
+    sub = _SUB_ENTRY.search(text)
+    return text if sub is None else text[: sub.start()]
+
+
 def documented_default(seg: Segment) -> DocumentedDefault | None:
     """The one default a parameter entry states, or None (none, several that disagree, or
     none that is a literal)."""
@@ -235,7 +248,7 @@ def documented_default(seg: Segment) -> DocumentedDefault | None:
         # ``int, default 5`` must be all literal; ``int (default: 5)`` reads like prose
         from_type = _from_type(seg.type)
         found.extend([from_type] if from_type is not None else _from_prose(seg.type))
-    found.extend(_from_prose(description(seg)))
+    found.extend(_from_prose(_before_sub_entries(description(seg))))
     if not found or any(not same_value(found[0].value, d.value) for d in found[1:]):
         return None
     return found[0]

@@ -18,6 +18,7 @@ from docref.checks.static.names_stale_cues import (
     another_objects_member,
     has_an_entry,
     marks_other_parameters,
+    named_as_alias,
     names_a_package,
     noun_slot,
     one_of_values,
@@ -132,6 +133,8 @@ def stale_finding(
     sentence = inp.source[segment.start : segment.end]
     if names_a_package(sentence) or one_of_values(sentence, mention.start - segment.start, params):
         return None
+    if named_as_alias(sentence, mention.start - segment.start, mention.end - segment.start):
+        return None  # "eci2geodetic() a.k.a. eci2lla()": another name of the function
     if returned_label(
         segment.kind, sentence, mention.start - segment.start, mention.end - segment.start
     ):
@@ -162,6 +165,8 @@ def stale_finding(
         return None  # ``DirectoryComboBox`` for the field ``directoryComboBox``: that thing
     if not java and _wire_name(inp.source, name):
         return None  # ``envRef`` beside ``'envRefs'`` of an ``attribute_map``: a JSON key
+    if not java and _nested_field(inp.source, name, match):
+        return None  # `proxy_address` of "MessagingBinding.ProxyAddress": the nested field
     if match not in params and _passed_elsewhere(inp, name):
         return None  # ``Factory.get(mxbeanInterface)``: the callee's parameter, not a member
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
@@ -254,5 +259,25 @@ def _wire_name(source: str, name: str) -> bool:
     stem = name[: len(name) // 2]
     for literal in re.findall(rf"""["']({re.escape(stem)}\w*)["']""", source):
         if literal == name or one_edit(literal, name):
+            return True
+    return False
+
+
+# a dotted key of the wire format ("MessagingBinding.ProxyAddress": messaging_binding_proxy_address)
+_DOTTED_KEY = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
+
+
+def _folded(word: str) -> str:
+    return word.replace("_", "").replace(".", "").lower()
+
+
+def _nested_field(source: str, name: str, twin: str) -> bool:
+    """The code sends ``twin`` under a dotted key of the file whose whole path is ``twin`` and
+    whose last segment is ``name`` (twilio's generated clients, round 76: the parameter
+    ``messaging_binding_proxy_address`` goes out as ``"MessagingBinding.ProxyAddress"``, and the
+    text names the nested object's field `proxy_address` as the API does): the field, not an
+    old name of the flattened parameter."""
+    for key in _DOTTED_KEY.findall(source):
+        if _folded(key) == _folded(twin) and _folded(key.rsplit(".", 1)[-1]) == _folded(name):
             return True
     return False

@@ -27,6 +27,7 @@ __all__ = [
     "another_objects_member",
     "has_an_entry",
     "marks_other_parameters",
+    "named_as_alias",
     "names_a_package",
     "noun_slot",
     "one_of_values",
@@ -176,3 +177,18 @@ def qualified_in_docstring(segments: Iterable[Segment], name: str) -> bool:
         return False
     qualified = re.compile(rf"(?<![\w.])[a-z]\w*(?:\.\w+)*\.{re.escape(name)}(?![\w$])")
     return any(qualified.search(s.text) for s in segments)
+
+
+# "eci2geodetic() a.k.a. eci2lla()" (round 79, pymap3d: MATLAB's name for the same function),
+# "also known as ``x``", "x (aka y)": a second name of the same thing, not an old one
+_ALIAS_WORDS = (
+    r"(?:a\.k\.a\.?|aka\b|also\s+(?:known\s+as|called|named)\b|alias(?:ed)?(?:\s+(?:as|of|for)\b)?)"
+)
+_ALIAS_BEFORE = re.compile(rf"(?<![\w.]){_ALIAS_WORDS}[\s(`*:]*$", re.IGNORECASE)
+_ALIAS_AFTER = re.compile(rf"^(?:\(\))?[`*]*\s*\(?\s*{_ALIAS_WORDS}", re.IGNORECASE)
+
+
+def named_as_alias(sentence: str, start: int, end: int) -> bool:
+    """The name at ``sentence[start:end]`` stands right after or before an alias word
+    ("a.k.a.", "aka", "also known as", "alias"): the text gives the thing a second name."""
+    return bool(_ALIAS_BEFORE.search(sentence[:start]) or _ALIAS_AFTER.match(sentence[end:]))

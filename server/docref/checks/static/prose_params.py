@@ -76,9 +76,11 @@ _FLAG = re.compile(
 # representing ..."; not "a boolean mask", "an integer index", "an integer or a string") or
 # the type itself written before the text ("bool: use ...", "Optional, bool. If True ...",
 # "(`bool`) When True ...")
+# ("an integer string": the type noun after the word heads the phrase, round 76 twilio's
+# ``integer(i: str)`` -- a string holding an integer)
 _NOT_THE_VALUE = (
     r"(?!\s*(?:-|/|array|arrays|mask|masks|index|indices|indexer|series|tensor|matrix|vector"
-    r"|list|lists|tuple|sequence|dtype|type|values?\s+of|or\b|,))"
+    r"|list|lists|tuple|sequence|dtype|type|values?\s+of|or\b|,|(?:string|str|text)s?\b))"
 )
 _TYPE_WORD = re.compile(
     rf"^(?:(?:an?\s+)?(?P<word>boolean|integer)\b{_NOT_THE_VALUE}"

@@ -184,6 +184,16 @@ def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
     return claim == "bool" and "int" in kinds and not annotated
 
 
+# "a sequence of moves" over ``-> str`` (round 79, axelrod ``_generate_random_cycle``
+# returning "CDDC"): a string is a sequence of what it spells; "a list of" stays a list claim
+_SEQUENCE = re.compile(r"^\s*(?:(?:an?|the)\s+(?:new\s+)?)?sequence\b", re.I)
+
+
+def _text_only(kinds: set[str]) -> bool:
+    values = kinds - {"None"}
+    return bool(values) and values <= {"str", "bytes"}
+
+
 # a sentence of the description that states the return ("Returns the path ..., else an empty
 # string."): the docstring's own account of the value, like an untyped Returns entry
 _RETURN_SENTENCE = re.compile(r"^Returns?\s")
@@ -337,6 +347,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
         if _compatible(claim, kinds, annotated=annotated):
             continue
+        if claim == "list" and _SEQUENCE.match(match.group(0)) and _text_only(kinds):
+            continue  # a string is a sequence: "Generate a sequence of random moves" ('CDC')
         if java and claim == "bool" and _number_constant_said(match.group(0), inp.source):
             continue  # "Returns TRUE if ..." where TRUE is the class's ``int`` constant
         if said_as(text[match.end() :], kinds) or said_per_key(claim, text[match.end() :], kinds):

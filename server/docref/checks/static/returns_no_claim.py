@@ -77,7 +77,20 @@ def side_effect_only(seg: Segment) -> bool:
     """The entry states a change the call makes, not a value it returns (see
     ``_SIDE_EFFECT``); a text that says "return" anywhere stays a claim."""
     text = _text(seg)
+    if seg.type and seg.name:
+        # a NumPy entry's head, "self.edge_artists : dict" (round 79, netgraph's ``draw_edges``:
+        # "Updates mapping of edges to ..."): the description says what the call changes
+        text = _after_head(text, seg.name, seg.type)
     return bool(_SIDE_EFFECT.match(text)) and not _MENTIONS_RETURN.search(text)
+
+
+def _after_head(text: str, name: str, type_: str) -> str:
+    """The text after a typed entry's ``name : type`` head (the text itself when it does not
+    open with the name)."""
+    if not text.startswith(name):
+        return text
+    at = text.find(type_, len(name))
+    return text if at < 0 else text[at + len(type_) :].lstrip(" :)").strip()
 
 
 def template_only(seg: Segment) -> bool:

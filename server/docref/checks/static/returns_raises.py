@@ -99,6 +99,7 @@ _NONE_RETURN = re.compile(
     r"|no\s+returns?(?=\s*(?:[.;,]|$|\s(?:since|because|as)\b)))\b",
     re.I,
 )
+_NONE_TYPES = frozenset({"none", "nonetype", "void", "n/a", "nothing"})
 _EPYDOC_MARKUP = re.compile(r"^[LCIB]\{(.*)\}$")
 # an untyped Returns text that tells when or whether the call returns, not what it returns:
 # "Only returns when cancelled", "Though the function returns nothing, ..." (neurokit2, r49)
@@ -170,8 +171,9 @@ def _says_none(seg: Segment) -> bool:
         epydoc = _EPYDOC_MARKUP.match(written)
         if epydoc:
             written = epydoc.group(1).strip()
-        # ``void``: the C and Java spelling of "no value"; ``N/A``: "not applicable" (round 43)
-        if written.strip("`*[]'\"") in ("None", "NoneType", "void", "N/A", "n/a"):
+        # ``void``: the C and Java spelling of "no value"; ``N/A``: "not applicable" (round 43);
+        # a NumPy entry typed in words, "Returns : nothing" (round 82, spreg ``check_robust``)
+        if written.strip("`*[]'\"").lower() in _NONE_TYPES:
             return True
     text = _CODE_LABEL.sub("", _MARKER.sub("", seg.text, count=1), count=1)
     return bool(_NONE_RETURN.match(text) or (not seg.type and _WHEN_RETURNS.match(text)))
