@@ -151,4 +151,4 @@ def run_together(word: str, names: tuple[str, ...]) -> bool:
     class renamed by case (``Multigraph`` for ``MultiGraph``) stays a slip."""
     if not (word.isalnum() and word.islower()):
         return False
-    return any(n != word and n[0].islower() and n.lower() == word for n in names)
+    return any(n[:1].islower() and n != word and n.lower() == word for n in names)
