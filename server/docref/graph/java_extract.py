@@ -52,7 +52,21 @@ def parser() -> Parser:
     return thread_parser(java_language())
 
 
+# ``Object @Nullable ... args``, a type annotation on a varargs parameter (JLS 8.4.1), is valid
+# Java that tree-sitter-java cannot parse: the parameter list breaks and the varargs parameter
+# is lost (reactor's ``Logger.debug(String format, @Nullable Object @Nullable... arguments)``,
+# round 85j).  Those annotations are blanked before parsing, keeping every byte and line break,
+# so the tree's offsets and points still hold for the real source its readers slice.
+_VARARG_ANNOTATIONS = re.compile(
+    rb"(?<=[\w$>\]\s])(?:@[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\s*\([^()]*\))?\s*)+"
+    rb"(?=\.\.\.)"
+)
+_NOT_LINE_BREAK = re.compile(rb"[^\r\n]")
+
+
 def parse(data: bytes, old_tree: Tree | None = None) -> Tree:
+    if b"..." in data and b"@" in data:
+        data = _VARARG_ANNOTATIONS.sub(lambda m: _NOT_LINE_BREAK.sub(b" ", m[0]), data)
     return parse_with(parser(), data, old_tree)
 
 

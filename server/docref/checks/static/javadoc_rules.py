@@ -88,6 +88,13 @@ _CONVERSION = re.compile(
     rf"\s+(?P<type>{_WORDS})\b{_NOT_TYPE}",
     re.IGNORECASE,
 )
+# "the byte value in a printable string form" (Chronicle Bytes' ``String printable``, round
+# 85j): the form the value is written in is the type that comes back
+_IN_FORM = re.compile(
+    rf"\bin\s+(?:an?\s+|its\s+|the\s+)?(?:[\w-]+\s+){{0,2}}?(?P<type>{_WORDS})\s+"
+    r"(?:form|format|representation)\b",
+    re.IGNORECASE,
+)
 _TAG = re.compile(r"^@return\s+")
 # "true if the value can be converted to a Byte" (Commons Validator's isByte..isShort, round
 # 78j): a boolean's @return opening with its value states a condition after it, whose type
@@ -109,6 +116,8 @@ def _claims(pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
 
 def _said(text: str, declared: str) -> re.Match[str] | None:
     """The phrase naming a type other than ``declared``, or None when the text agrees."""
+    if any(_UNBOXED[m["type"].lower()] == declared for m in _IN_FORM.finditer(text)):
+        return None  # "the byte value in a printable string form" of a String
     conversions = _claims(_CONVERSION, text)
     if any(_UNBOXED[m.group("type").lower()] == declared for m in conversions):
         return None  # "the double value ... converted to type short": the target decides

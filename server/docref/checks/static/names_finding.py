@@ -27,6 +27,7 @@ from docref.checks.static.names_shorthand import (
 )
 from docref.checks.static.names_spelling import hint, suggest
 from docref.checks.static.names_stale_twin import call_linked, twin_in_scope
+from docref.checks.static.names_words import run_together
 from docref.checks.static.prose_names_listed import returned_label
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -208,6 +209,9 @@ def unresolved_finding(
         suggestion = None  # ``term_id`` for ``for termid, df in ...``: both placeholders
     if not resolution.owner and _same_entity(name, [*candidates, suggestion or ""]):
         return None
+    java_backtick = mention.kind == "backtick" and inp.file.language == "java"
+    if java_backtick and run_together(name, (*candidates, suggestion or "")):
+        return None  # "`cmin`, `cmax` are set" by the field ``cMin``: Plotly's key for it
     if not resolution.owner and _count_of(name, suggestion):
         return None
     if not resolution.owner and _element_of_named(inp, segment, mention, suggestion):

@@ -132,6 +132,9 @@ _JAVA_CALL = re.compile(r"\s*(?P<name>[A-Za-z_$][\w$]*)\((?P<args>[^()]*)\)\s*")
 # (``@see Widener the helper`` stays a reference with a label).
 _ARTICLES = frozenset({"the", "a", "an"})
 _TITLE_AFTER = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]+")
+# ``@see sections 3.1 & 3.2 of the RFC 1320`` (smbj's ``MD4.pad``, round 81jb): a lower-case
+# word and a section or page number is a citation in plain text, no reference with a label
+_CITATION = re.compile(r"[a-z]+[ \t]+\d+(?:\.\d+)*\b")
 # the markup a Javadoc sentence's text leaves out before its first word (see ``_window``)
 _OPENER = re.compile(r"(?:<code>|\{@(?:code|literal|link|linkplain)[\s*]+)$", re.I)
 _JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
@@ -355,6 +358,8 @@ def _java(scan: _Scan, segment: Segment) -> None:
             target = match["body"].split("(")[0]
             if target.lower() in _ARTICLES and _TITLE_AFTER.match(match.string, match.end()):
                 continue  # ``@see The Java Virtual Machine Specification``: an unquoted title
+            if _CITATION.match(match.string, match.start("body")):
+                continue  # ``@see sections 3.1 & 3.2 of the RFC``: a citation
             if target and _JAVA_TARGET.fullmatch(target):
                 scan.add(match, "body", target, "see")
 

@@ -17,6 +17,7 @@ __all__ = [
     "math_symbol",
     "name_pattern",
     "plural_parens",
+    "run_together",
     "silent_name",
 ]
 
@@ -140,3 +141,14 @@ def name_pattern(name: str, args: str) -> bool:
     """``prefix_(a|b)``: alternatives completing a name, not a call's arguments (a called
     name seldom ends in ``_``: ``open(READ|WRITE)`` stays a call)."""
     return name.endswith("_") and _ALTERNATION.fullmatch(args.replace(" ", "")) is not None
+
+
+def run_together(word: str, names: tuple[str, ...]) -> bool:
+    """``cmin`` where the code has the field ``cMin``: the lower-case, run-together spelling of
+    a camelCase member is how a format outside Java spells that attribute (Plotly's JSON keys
+    ``cmin``, ``tickmode`` that Tablesaw's ``cMin``/``tickMode`` builders write, round 85j), not
+    the member misspelt.  Only a member-shaped name (lower-case first letter) is matched: a
+    class renamed by case (``Multigraph`` for ``MultiGraph``) stays a slip."""
+    if not (word.isalnum() and word.islower()):
+        return False
+    return any(n[:1].islower() and n != word and n.lower() == word for n in names)

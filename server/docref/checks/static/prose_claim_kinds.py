@@ -389,8 +389,9 @@ def said_per_key(claim: str, rest: str, kinds: set[str]) -> bool:
 
 
 # the last word before a conversion's "as": a plural noun ("properties", "values", "entries";
-# not "class", "status", "bytes", "this")
-_PLURAL_BEFORE_AS = re.compile(r"\b[A-Za-z]+(?<![su])(?<!bytes)s\s*,?\s*$")
+# not "class", "status", "bytes", "this"), the "as" maybe in parentheses ("Returns the
+# patterns (as String) specified ..." on Thymeleaf's ``Set<String>`` getters, round 85j)
+_PLURAL_BEFORE_AS = re.compile(r"\b[A-Za-z]+(?<![su])(?<!bytes)s\s*[,(]?\s*$")
 _SCALARS = frozenset({"str", "bytes", "int", "float", "bool"})
 
 

@@ -1,13 +1,14 @@
 """What a Javadoc return claim goes on to say that settles it (rounds 58j, 66j): the value comes
 "as an array" or as the declared array type (:func:`said_as_array`), or the sentence says the
-value is keyed or lists the mapping's entries (:func:`said_keyed`), or that another thing is
-returned (:func:`returned_after`); read by :mod:`.prose_returns` for ``.java`` files only."""
+value is keyed or lists the mapping's entries or values (:func:`said_keyed`), that another
+thing is returned (:func:`returned_after`), or names a second thing beside it
+(:func:`said_with_another`); read by :mod:`.prose_returns` for ``.java`` files only."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["returned_after", "said_as_array", "said_keyed"]
+__all__ = ["returned_after", "said_as_array", "said_keyed", "said_with_another"]
 
 # "the parsed String as a 3- or 4-element array of Strings" (round 58j's JSAP ``tupleToArray``
 # on ``String[]``): the conversion names the Java array that comes back
@@ -53,12 +54,30 @@ _OF_ENTRIES = re.compile(
 )
 
 
-def said_keyed(claim: str, rest: str, kinds: set[str]) -> bool:
-    """A list claim said of a mapping whose sentence goes on to say the value is keyed, or that
-    the things listed are the mapping's entries."""
+# what is listed is the mapping's values, named by their type ("@return list of {@link
+# CommandInfo}" on Jedis' ``Map<String, CommandInfo> commandInfo``, "@return A list of filters"
+# on Pebble's ``Map<String, Filter> getFilters``, round 85j): "list" is the loose word for them
+_OF_ITEMS = re.compile(
+    r"^\s+(?:of\s+)?(?:(?:the|all|its)\s+)?(?P<words>[A-Za-z][\w-]*(?:\s+[A-Za-z]\w*)?)"
+)
+_MAP_VALUE = re.compile(r"(?:\b|^)\w*Map\s*<.*,\s*(?:[\w.]+\.)?(?P<value>[A-Za-z]\w*)\s*>\s*$")
+
+
+def said_keyed(claim: str, rest: str, kinds: set[str], returns: str | None = None) -> bool:
+    """A list claim said of a mapping whose sentence goes on to say the value is keyed, that
+    the things listed are the mapping's entries, or names them by the type of its values."""
     if claim != "list" or kinds != {"dict"}:
         return False
-    return _KEYED.search(rest) is not None or _OF_ENTRIES.match(rest) is not None
+    if _KEYED.search(rest) is not None or _OF_ENTRIES.match(rest) is not None:
+        return True
+    listed = _OF_ITEMS.match(rest)
+    value = _MAP_VALUE.search(returns or "")
+    if listed is None or value is None:
+        return False
+    # the noun, maybe after one adjective ("list of custom filters")
+    value_type = value["value"].lower()
+    named = {value_type, f"{value_type}s", f"{value_type}es"}
+    return any(word.lower() in named for word in listed["words"].split())
 
 
 # "Get a string of the form "P1(config_str1):P2" and return ProtocolConfigurations for it"
@@ -73,3 +92,14 @@ def returned_after(rest: str) -> bool:
     """A claim whose sentence goes on to say the method returns something else: the first noun
     was the input."""
     return _AND_RETURN.search(rest) is not None
+
+
+# "Get the SQL string and bindings" (Querydsl's ``List<SQLBindings> getSQL()``, round 85j): a
+# second thing named beside the first, no verb between, makes the value what holds the two
+_AND_ANOTHER = re.compile(r"^\s+and\s+(?:(?:its|their|the)\s+)?[a-z]+s\s*(?:[.;,:)]|$)")
+
+
+def said_with_another(rest: str) -> bool:
+    """A claim whose sentence names another thing returned with it ("the string and
+    bindings"): the value is what holds both, not the first thing alone."""
+    return _AND_ANOTHER.match(rest) is not None

@@ -57,7 +57,12 @@ from docref.checks.static.prose_claim_kinds import (
     string_of_elements,
     string_per_item,
 )
-from docref.checks.static.prose_java_said import returned_after, said_as_array, said_keyed
+from docref.checks.static.prose_java_said import (
+    returned_after,
+    said_as_array,
+    said_keyed,
+    said_with_another,
+)
 from docref.checks.static.prose_return_claims import entry_text, kinds_claimed
 from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
@@ -355,8 +360,10 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if java and said_as_array(text[match.end() :], kinds, inp.function.returns):
             continue  # "the parsed String as a 3- or 4-element array" of a ``String[]``
-        if java and said_keyed(claim, text[match.end() :], kinds):
+        if java and said_keyed(claim, text[match.end() :], kinds, inp.function.returns):
             continue  # "the list of genes ... where the accession is the key" of a map
+        if java and said_with_another(text[match.end() :]):
+            continue  # "Get the SQL string and bindings": the value holds the two
         if java and seg.kind != "returns" and returned_after(text[match.end() :]):
             continue  # "Get a string of the form ... and return the configurations for it"
         if items_converted(claim, match.group(0), text[: match.start()], kinds):
