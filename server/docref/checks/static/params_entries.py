@@ -2,13 +2,15 @@
 
 * :func:`item_of_varargs`: ``body1, body2, body3...`` for ``*body`` -- the items of a
   variadic parameter, numbered after it (sympy's ``potential_energy(*body)``; ``mat1, ...,
-  matN`` for ``*mats``, round 27); :func:`index_of_numbered`: ``afi`` for ``af1, af2, af3``.
+  matN`` for ``*mats``, round 27); :func:`index_of_numbered`: ``afi`` for ``af1, af2, af3``;
+  :func:`numbered_family_of_varargs`: ``matcher1,...`` for ``*items`` (round 83).
 * :func:`lists_types`: an entry that is a list of types with no name (sympy's ``distance(self,
   other)``: ``Point3D, Line3D, Plane, tuple, list``) -- every name a builtin type or a
   capitalised name the project defines.
 * :func:`.params_tuples.element_of_a_tuple` and :func:`.params_tuples.rest_of_a_callback`:
   the elements of a tuple form the docstring writes before the entries, and a callback's
-  ``*args`` after them.
+  ``*args`` after them; :func:`.params_tuples.part_listed_by_an_entry`: ``grid_rng: start,
+  stop, num`` then one entry per part (round 83).
 * :func:`says_removed`: an entry whose text says the parameter was removed (numpy's
   ``missing : ... `missing` was removed in numpy 1.10. Please use `missing_values```) -- a
   removal note the docstring keeps on purpose (precision round 12a).
@@ -65,7 +67,11 @@ from collections.abc import Container, Iterable
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_suggest import closest_parameter
-from docref.checks.static.params_tuples import element_of_a_tuple, rest_of_a_callback
+from docref.checks.static.params_tuples import (
+    element_of_a_tuple,
+    part_listed_by_an_entry,
+    rest_of_a_callback,
+)
 from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.core.segment import Segment
 from docref.graph.model import Param
@@ -82,6 +88,7 @@ __all__ = [
     "labels_positional_only",
     "lists_types",
     "not_a_name",
+    "numbered_family_of_varargs",
     "placeholder_of_family",
     "says_removed",
     "sums_up_defaults",
@@ -137,6 +144,27 @@ def item_of_varargs(name: str, varargs: Iterable[str]) -> bool:
         if any(re.fullmatch(rf"{re.escape(s)}_?(?:\d+|[nNkK])", name) for s in stems if s):
             return True
     return False
+
+
+# an entry name that writes a numbered family: ``matcher1,...`` / ``matcher1, ...``
+_NUMBERED_FAMILY = re.compile(r"[A-Za-z_]\w*?_?\d+\s*,\s*(?:\.\.\.|\u2026)")
+
+
+def numbered_family_of_varargs(
+    segments: list[Segment], segment: Segment, params: list[Param]
+) -> bool:
+    """``:param matcher1,...:`` on ``all_of(*items)``: the entry's name is itself a numbered
+    family (a number on the name, then a comma and an ellipsis), so it documents the items of
+    the function's ``*varargs`` whatever its stem (PyHamcrest's matchers, round 83: 7 FALSE).
+    With no ``*varargs``, or one another entry already documents, the name stays judged."""
+    if not _NUMBERED_FAMILY.fullmatch((segment.name or "").strip()):
+        return False
+    varargs = {p.name.lstrip("*") for p in params if p.kind == "vararg"}
+    if not varargs:
+        return False
+    others = (e for e in segments if e is not segment and e.kind == "param" and e.name)
+    named = ({n.strip().lstrip("*") for n in (e.name or "").split(",")} for e in others)
+    return not any(names & varargs for names in named)
 
 
 def index_of_numbered(name: str, params: Iterable[str]) -> bool:
@@ -222,6 +250,8 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
         return True
     if item_of_varargs(name, [p.name.lstrip("*") for p in params if p.kind == "vararg"]):
         return True
+    if numbered_family_of_varargs(inp.docstring.segments, segment, params):
+        return True
     if index_of_numbered(name, [p.name for p in params]):
         return True
     if leading_item_of_varargs(inp.docstring.segments, segment, name, params):
@@ -239,6 +269,8 @@ def not_a_name(inp: StaticInput, segment: Segment, name: str, params: list[Param
     # only a tuple form written before the entry introduces it (a Returns ``(a, b)`` does not)
     own = {p.name.lstrip("*") for p in params}
     before = inp.source[inp.docstring.body_start : segment.start]
+    if part_listed_by_an_entry(inp.docstring.segments, segment, name, own):
+        return True
     return element_of_a_tuple(name, before, own) or rest_of_a_callback(inp, segment, own)
 
 

@@ -8,6 +8,9 @@
   that are all such elements: the rest of the arguments a callback is called with (pyrogram's
   ``progress`` callback, "must take *(current, total)*", documented under ``Other
   Parameters:`` as ``current``, ``total``, ``*args``; round 69, 19 FALSE).
+* :func:`part_listed_by_an_entry`: ``grid_rng: start, stop, num`` and then ``start``,
+  ``stop``, ``num`` entries -- a parameter's entry that is only the list of its parts
+  introduces them like a tuple form (rayoptics, round 83: 3 FALSE).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Container
 from docref.checks.static.base import StaticInput
 from docref.core.segment import Segment
 
-__all__ = ["element_of_a_tuple", "rest_of_a_callback"]
+__all__ = ["element_of_a_tuple", "part_listed_by_an_entry", "rest_of_a_callback"]
 
 # ``(label, x, y)`` not preceded by a name or a dot: a tuple form, not a call ``f(a, b)``;
 # one name in emphasised parentheses too, pyrogram's handler callback that "takes *(client)*
@@ -39,6 +42,36 @@ def element_of_a_tuple(name: str, docstring: str, parameters: Container[str] = (
         parts = [part.strip() for part in (match.group(1) or match.group(2)).split(",")]
         if name in parts and not any(p in parameters for p in parts if p != name):
             return True
+    return False
+
+
+# an entry's whole description is a bare list of two or more names: ``start, stop, num``
+_NAME_LIST = re.compile(r"[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+\.?")
+
+
+def part_listed_by_an_entry(
+    segments: list[Segment], segment: Segment, name: str, parameters: Container[str]
+) -> bool:
+    """An earlier entry of the same section documents one of ``parameters`` and its whole
+    description is a bare list of names with ``name`` among them and no other parameter
+    (``grid_rng: start, stop, num``): the entries that follow describe the parts of that
+    parameter.  Part entries with no such introducing entry stay judged."""
+    for entry in segments:
+        if entry is segment:
+            return False
+        own = (entry.name or "").strip("`*")
+        if entry.kind != "param" or entry.section != segment.section or own not in parameters:
+            continue
+        head, colon, rest = entry.text.partition(":")
+        if not colon or not head.strip().strip("`*").startswith(own):
+            continue
+        rest = rest.strip()
+        if entry.type and rest.startswith(entry.type):
+            rest = rest[len(entry.type) :].strip()  # NumPy: ``grid_rng : tuple`` then the list
+        if _NAME_LIST.fullmatch(rest):
+            parts = [p.strip() for p in rest.rstrip(".").split(",")]
+            if name in parts and not any(p in parameters for p in parts):
+                return True
     return False
 
 
