@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from docref.checks.static.base import StaticInput
 from docref.checks.static.defaults_colours import same_colour
 from docref.checks.static.defaults_keys import names_the_key, names_the_placeholders
+from docref.checks.static.defaults_negative import replaced_when_negative
 from docref.checks.static.defaults_replaced import replaced_when_falsy
 from docref.checks.static.defaults_stated import (
     UNSET,
@@ -140,14 +141,27 @@ def contradicts(documented: object, signature: object) -> bool:
 _LISTED = re.compile(r"\bdefaults?(?:\s*[:=]\s*|\s+(?:is|are)\s+|\s+)(?P<rest>.+)$", re.I)
 
 
-def _listed_defaults(seg: Segment) -> tuple[object, ...] | None:
-    """The defaults of an entry naming several parameters, one per name in order
-    (``half, full, flag : float, defaults: 5, 10, 50``); None when it lists fewer than two."""
-    match = _LISTED.search(seg.type or "")
-    if match is None:
-        return None
-    value = literal("(" + match.group("rest").strip().rstrip(".") + ",)")
-    return value if isinstance(value, tuple) and len(value) > 1 else None
+# the last "defaults: a, b" of an entry's text, ending it (a Google entry has no type to hold it)
+_LISTED_LAST = re.compile(r".*" + _LISTED.pattern, re.I | re.S)
+
+
+def _listed_defaults(seg: Segment) -> list[DocumentedDefault] | None:
+    """The defaults of an entry naming several parameters, one per name in order, in its
+    type (``half, full, flag : float, defaults: 5, 10, 50``) or ending its text (Google's
+    ``rtol, atol: Integrator tolerances. Defaults: 1e-6, 1e-9``, round 83, shown as
+    written); None when it lists fewer than two."""
+    for match in (_LISTED.search(seg.type or ""), _LISTED_LAST.match(seg.text)):
+        if match is None:
+            continue
+        rest = match.group("rest").strip().rstrip(".")
+        value = literal("(" + rest + ",)")
+        if not isinstance(value, tuple) or len(value) < 2:
+            continue
+        written = [w.strip() for w in rest.split(",")]
+        if match.re is _LISTED or len(written) != len(value):
+            written = [repr(v) for v in value]
+        return [DocumentedDefault(w, v) for w, v in zip(written, value, strict=True)]
+    return None
 
 
 def _documented_for(seg: Segment, name: str, names: set[str]) -> DocumentedDefault | None:
@@ -159,8 +173,7 @@ def _documented_for(seg: Segment, name: str, names: set[str]) -> DocumentedDefau
         return documented_default(seg)
     if len(listed) != len(entry_names):
         return None
-    value = listed[entry_names.index(name)]
-    return DocumentedDefault(repr(value), value)
+    return listed[entry_names.index(name)]
 
 
 # reST's escape: a backslash before a punctuation character stands for the character itself
@@ -345,6 +358,8 @@ def c2_default_mismatch(inp: StaticInput) -> list[Finding]:
             continue  # "-1 means the spawn object's default (default 30)": the sentinel's value
         if replaced_when_falsy(inp, name, signature_value, doc.value, contradicts):
             continue  # ``port=0`` and ``port or 3306`` in the body: 3306 is what callers get
+        if replaced_when_negative(inp, name, signature_value, doc.value, contradicts):
+            continue  # ``nopfft=-1`` and ``if nopfft < 0: nopfft = 256`` here or in the callee
         reported.add(name)
         out.append(
             inp.finding(
