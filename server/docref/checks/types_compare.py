@@ -191,6 +191,10 @@ def _cmp_tuple(
     # ``original_size (tuple[int])`` for ``tuple[int, int]``), as ``tuple[int, ...]`` is
     if _variadic(doc) or (len(doc) == 1 and len(ann) > 1):
         return at_least(COMPATIBLE, worst(*(cmp(doc[0], a, ctx) for a in ann)))
+    # and so is an annotation's: diffractio's ``xlim: tuple[float]`` documented "(float, float)"
+    # and unpacked ``x0, x1 = xlim`` (round 84); the items must still agree
+    if len(ann) == 1 and len(doc) > 1 and not _variadic(doc):
+        return at_least(COMPATIBLE, worst(*(cmp(d, ann[0], ctx) for d in doc)))
     if _variadic(ann):  # a fixed-length documented tuple refines ``tuple[X, ...]``
         return at_least(COMPATIBLE, worst(*(cmp(d, ann[0], ctx) for d in doc)))
     if len(doc) != len(ann):

@@ -47,6 +47,11 @@ class ModuleMap:
         self.names_of: dict[str, list[str]] = {}
         self.package_dirs: set[str] = set()  # dirs holding __init__.py(i)
         self.java_packages: dict[str, set[str]] = {}
+        # short names rooted at a folder inside a regular package (an implicit namespace
+        # subpackage): only files below that folder can import by them (a script or pytest's
+        # rootdir insertion puts the folder on sys.path); for everyone else they are not names,
+        # or ``optimizer/torch/`` would shadow the third-party ``torch``.  name -> [(folder, file)]
+        self.scoped: dict[str, list[tuple[str, str]]] = {}
 
     # ---- maintenance ------------------------------------------------------------------
 
@@ -60,6 +65,11 @@ class ModuleMap:
     def add_entry(self, path: str, language: str, package: str) -> None:
         self.remove(path)
         names = self._names_for(path, language, package)
+        if language == "python":
+            scoped = self._scoped_name(path, names)
+            if scoped is not None:
+                names.remove(scoped[1])
+                self.scoped.setdefault(scoped[1], []).append((scoped[0], path))
         self.names_of[path] = names
         for name in names:
             # the first registration wins: .py before .pyi is decided by the caller order
@@ -71,6 +81,13 @@ class ModuleMap:
         for name in self.names_of.pop(relpath, []):
             if self.by_name.get(name) == relpath:
                 del self.by_name[name]
+        for name, entries in list(self.scoped.items()):
+            kept = [entry for entry in entries if entry[1] != relpath]
+            if len(kept) != len(entries):
+                if kept:
+                    self.scoped[name] = kept
+                else:
+                    del self.scoped[name]
         for members in self.java_packages.values():
             members.discard(relpath)
 
@@ -102,6 +119,26 @@ class ModuleMap:
             names.append(full)
         return names
 
+    def _scoped_name(self, path: str, names: list[str]) -> tuple[str, str] | None:
+        """(folder, short name) when ``path``'s first name is rooted at a folder that is not
+        a regular package but sits inside one; None otherwise."""
+        directory = posixpath.dirname(path)
+        while directory and directory in self.package_dirs:
+            directory = posixpath.dirname(directory)
+        if not directory or posixpath.dirname(directory) not in self.package_dirs:
+            return None
+        stem = _strip_suffix(path)
+        short = stem[len(directory) + 1 :].replace("/", ".").removesuffix(".__init__")
+        if not short or short == "__init__" or short not in names or short == names[-1]:
+            return None
+        return directory, short
+
+    def _scoped_file(self, importer: str, dotted: str) -> str | None:
+        for folder, path in self.scoped.get(dotted, []):
+            if importer.startswith(folder + "/"):
+                return path
+        return None
+
     # ---- queries ----------------------------------------------------------------------
 
     def module_path(self, dotted: str) -> str | None:
@@ -127,13 +164,14 @@ class ModuleMap:
             target = self._file_at(mod_dir)
             return (target, imp.name if imp.name != "*" else None) if target else (None, None)
         if imp.name and imp.name != "*":
-            sub = self.by_name.get(f"{imp.module}.{imp.name}")
+            dotted = f"{imp.module}.{imp.name}"
+            sub = self.by_name.get(dotted) or self._scoped_file(importer, dotted)
             if sub is not None:
                 return sub, None
-            target = self.by_name.get(imp.module)
+            target = self.by_name.get(imp.module) or self._scoped_file(importer, imp.module)
             return (target, imp.name) if target else (None, None)
         # ``import a.b.c`` binds ``a`` but the file that matters is a.b.c
-        target = self.by_name.get(imp.module)
+        target = self.by_name.get(imp.module) or self._scoped_file(importer, imp.module)
         return (target, None) if target else (None, None)
 
     def _file_at(self, stem: str) -> str | None:
