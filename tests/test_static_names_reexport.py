@@ -62,11 +62,14 @@ def test_a_path_through_a_whole_reexport_resolves(tmp_path: Path) -> None:
 
 def test_a_name_the_source_may_make_stays_resolved(tmp_path: Path) -> None:
     # traps: the source module makes the name in a way no definition shows -- a fallback
-    # assignment under another spelling, a module ``__getattr__``, a star import
+    # assignment under another spelling, a module ``__getattr__``, a star import (also one
+    # chosen at run time)
     fallback = _IMPL.format(name="acprp") + "\nglobals()['acprop'] = acprp\n"
     lazy = _IMPL.format(name="acprp") + "\n\ndef __getattr__(name):\n    return acprp\n"
     star = "from pkg.optim._more import *\n" + _IMPL.format(name="acprp")
-    for index, impl in enumerate((fallback, lazy, star)):
+    # (keras' backend: ``if backend() == "jax": from keras.src.backend.jax import *``)
+    chosen = "if __debug__:\n    from pkg.optim._more import *\n" + _IMPL.format(name="acprp")
+    for index, impl in enumerate((fallback, lazy, star, chosen)):
         files = {
             "pkg/__init__.py": "",
             "pkg/optim/__init__.py": _INIT,
