@@ -21,6 +21,11 @@ from tests.static_helpers import run_rule
             "Nullable list of the fixed values.",
             ["documents a return value, but fix() never returns one"],
         ),
+        ("No return since updates in place.", []),  # round 75, deepchem's compute_charges
+        (
+            "No returned rows are kept; the fixed element.",
+            ["documents a return value, but fix() never returns one"],
+        ),
         (
             "The fixed element.",
             ["documents a return value, but fix() never returns one"],
@@ -35,6 +40,8 @@ from tests.static_helpers import run_rule
         "no-value",
         "null-on-success",
         "control-nullable",
+        "no-return-since",
+        "control-no-returned-rows",
         "control-a-value",
         "control-nonempty",
     ],

@@ -6,7 +6,9 @@ dataclass, attrs class, pydantic model, ``NamedTuple`` or ``TypedDict`` (the ann
 class-body fields, their defaults included, plus the fields such bases in the project
 contribute), or the constructor of the first base class when that base is a project class
 one hop away.  It answers ``None`` whenever the call could be something else: a metaclass
-other than ``ABCMeta``, a ``Protocol``, a base outside the project, an attrs ``@attr.s``
+other than ``ABCMeta`` the class names (``metaclass=M``, six's ``with_metaclass(M, ...)``
+base or ``@add_metaclass(M)``), a project metaclass with ``__call__`` that a base brings
+(:mod:`.class_metaclass`), a ``Protocol``, a base outside the project, an attrs ``@attr.s``
 class that also writes its own ``__init__`` (attrs replaces it), ``init=False``, a field
 statement that does not parse, a class that inherits its constructor under a class decorator
 that is not known to leave it alone.  A class with no base and no constructor is left alone too:
@@ -21,6 +23,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from docref.checks.static.class_fields import field_param, short_name
+from docref.checks.static.class_metaclass import MetaclassReader, declared_metaclass
 from docref.core.findings import Evidence
 from docref.graph.model import Class, FileExtract, Function, Import, Param
 from docref.graph.project import ProjectGraph
@@ -111,18 +114,24 @@ class ConstructorResolver:
         self._data: dict[str, bytes] = {}
         # (path, qualname, first line) of each class whose constructor was asked, in order
         self.read: list[tuple[str, str, int]] = []
+        # a metaclass base may be re-exported by ``from .analyzer import *`` (backtrader)
+        self._metaclasses = MetaclassReader(
+            lambda at, written, scope: self.resolve_class(at, written, scope, stars=True),
+            self._header,
+            self._code,
+        )
 
     def constructor(self, fe: FileExtract, cls: Class, hops: int = 1) -> Constructor | None:
         """The constructor of ``cls`` (in ``fe``), following at most ``hops`` base classes."""
         self.read.append((fe.path, cls.qualname, cls.span.start_line))
-        header = _header_keywords(
-            self._code(fe, cls.header_span.start_byte, cls.header_span.end_byte)
-        )
+        header = self._header(fe, cls)
         if header is None or any(short_name(b) == "Protocol" for b in cls.bases):
             return None
-        metaclass = header.get("metaclass")
+        metaclass = declared_metaclass(cls, header)
         if metaclass is not None and short_name(metaclass) != "ABCMeta":
             return None
+        if self._metaclasses.inherited_call(fe, cls):
+            return None  # backtrader's ``MetaParams.__call__`` reads a ``params`` tuple
         model = self._model(fe, cls)
         own = self._own_method(fe, cls, "__init__") or self._own_method(fe, cls, "__new__")
         if own is not None:
@@ -217,8 +226,10 @@ class ConstructorResolver:
         written: str,
         scope: str | None = None,
         hops: int = _MAX_REEXPORT_HOPS,
+        stars: bool = False,
     ) -> tuple[FileExtract, Class] | None:
-        """The project class a base written as ``written`` in ``fe`` names, if any."""
+        """The project class a base written as ``written`` in ``fe`` names, if any; with
+        ``stars``, also through the ``from m import *`` of the files on the way."""
         name = written.split("[", 1)[0].strip()
         classes = {c.qualname: c for c in fe.classes}
         for candidate in ([f"{scope}.{name}"] if scope else []) + [name]:
@@ -226,6 +237,8 @@ class ConstructorResolver:
                 return fe, classes[candidate]
         head, _, rest = name.partition(".")
         imp = next((i for i in fe.imports if not i.scope and i.bound_name == head), None)
+        if imp is None and stars and hops > 0:
+            return self._through_stars(fe, name, hops)
         if imp is None or hops <= 0:
             return None
         target, symbol = self.graph.modules.resolve_import(fe.path, imp)
@@ -237,7 +250,21 @@ class ConstructorResolver:
             rest = rest.removeprefix(imp.module.split(".", 1)[1] + ".")
         qualname = ".".join(p for p in (symbol, rest) if p)
         # a package ``__init__`` that re-exports the class: follow its import
-        return self.resolve_class(other, qualname, None, hops - 1) if qualname else None
+        return self.resolve_class(other, qualname, None, hops - 1, stars) if qualname else None
+
+    def _through_stars(
+        self, fe: FileExtract, name: str, hops: int
+    ) -> tuple[FileExtract, Class] | None:
+        for imp in fe.imports:
+            if imp.scope or imp.name != "*":
+                continue
+            target, _ = self.graph.modules.resolve_import(fe.path, imp)
+            other = self.graph.get(target) if target is not None else None
+            if other is not None and other.path != fe.path:
+                found = self.resolve_class(other, name, None, hops - 1, stars=True)
+                if found is not None:
+                    return found
+        return None
 
     def base_method(
         self, fe: FileExtract, cls: Class, name: str, bases: list[str] | None = None
@@ -253,6 +280,11 @@ class ConstructorResolver:
                 if method is not None:
                     return method
         return None
+
+    def _header(self, fe: FileExtract, cls: Class) -> dict[str, str] | None:
+        return _header_keywords(
+            self._code(fe, cls.header_span.start_byte, cls.header_span.end_byte)
+        )
 
     def _own_method(self, fe: FileExtract, cls: Class, name: str) -> list[Function] | None:
         found = [f for f in fe.functions if f.parent_class == cls.qualname and f.name == name]

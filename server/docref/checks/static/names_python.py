@@ -187,6 +187,22 @@ class PythonScope(ProjectWalk):
             and not (local or self._imported(target))
         ):
             return UNKNOWN
+        found = self._walk(parts, target, used)
+        package = self._module(parts[0]) if found.verdict == "missing" and used == 1 else None
+        if package is not None and package != target and parts[0] in self.imports:
+            # ``~ecdsa.curves.Curve`` in ``ecdsa/curves.py``, which does ``from . import
+            # ecdsa`` (the submodule ecdsa.ecdsa): a full path from the project's top-level
+            # package of that name, when the local binding does not hold the rest (round 75);
+            # a path the package holds further (``ecdsa.curves.Gone``) is judged from there
+            again = self._walk(parts, package, 1)
+            if again.verdict != "missing" or not isinstance(
+                self._step(package, parts[1]), Resolution
+            ):
+                return again
+        return found
+
+    def _walk(self, parts: list[str], target: Target, used: int) -> Resolution:
+        """The rest of a dotted name, ``parts[used:]``, from where its first parts led."""
         for index, part in enumerate(parts[used:], start=used):
             step = self._step(target, part)
             if isinstance(step, Resolution) and self._holder_view(parts, index, target, step):

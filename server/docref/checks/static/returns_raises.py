@@ -92,9 +92,11 @@ _HOOK_WORDS = re.compile(
 # "No return value." (round 24), "No output." (48), "@return void;" (Java 54j); a lone "N/A" (43)
 # the word may be quoted as a literal (round 60, polyfactory: ":returns: 'None'")
 # other languages' names for None: ":return: null on success, raise ..." (round 76, twilio)
+# "No return since updates in place." (round 75, deepchem): the section says nothing comes back
 _NONE_RETURN = re.compile(
     r"^(?::(?:py:)?(?:obj|data|const|class):?|[LCIB]\{)?[`*\['\"]*"
-    r"(none|nothing|nonetype|void|null|nil|no\s+(?:return(?:ed)?\s+)?(?:value|output)|n/a(?=\.?\s*$))\b",
+    r"(none|nothing|nonetype|void|null|nil|no\s+(?:return(?:ed)?\s+)?(?:value|output)|n/a(?=\.?\s*$)"
+    r"|no\s+returns?(?=\s*(?:[.;,]|$|\s(?:since|because|as)\b)))\b",
     re.I,
 )
 _EPYDOC_MARKUP = re.compile(r"^[LCIB]\{(.*)\}$")
