@@ -88,6 +88,18 @@ class LeafTarget:
     """Resolved to something whose members the resolver does not follow."""
 
 
+@dataclass(frozen=True, slots=True)
+class UnboundImport(LeafTarget):
+    """A name a project module imports from another project module that defines no such name
+    (``from optax.contrib._acprop import acprop`` after ``acprop`` became ``acprp`` there):
+    a leaf like any import's, but a path reaching it through the importing module names
+    nothing (:meth:`ProjectWalk._step`)."""
+
+    module: str
+    name: str
+    candidates: frozenset[str]
+
+
 Target = ModuleTarget | ClassTarget | ExternalTarget | LeafTarget
 LEAF = LeafTarget()
 
@@ -241,14 +253,30 @@ class ProjectWalk:
             if symbol is None:
                 names = self.graph.modules.names_of.get(resolved, [resolved])
                 return ModuleTarget(imp.module if imp.name is None else names[0], resolved)
-            found = self._top(resolved, symbol, hops + 1) if hops < _MAX_HOPS else None
-            return found if found is not None else LEAF
+            if hops >= _MAX_HOPS:
+                return LEAF
+            found = self._top(resolved, symbol, hops + 1)
+            return found if found is not None else self._unbound(resolved, symbol)
         if imp.level or not imp.module:
             return LEAF  # a relative import that leaves the project: nothing to follow
         if imp.name is None:
             return ExternalTarget(imp.module, "module")
         doc = external_doc(self.graph, f"{imp.module}.{imp.name}")
         return ExternalTarget(f"{imp.module}.{imp.name}", doc.kind) if doc.found else LEAF
+
+    def _unbound(self, path: str, name: str) -> LeafTarget:
+        """What importing ``name`` from project file ``path`` gives when the file has no
+        such top-level name: :class:`UnboundImport` when the file provably makes none (no
+        star import, no names made at run time, the name in none of its code -- a ``try``
+        fallback, ``globals()[...]``, a string in ``__all__``) and no extension module of
+        that name lies beside it, else a plain leaf."""
+        facts = self._facts(path)
+        if facts is None or facts.dynamic or facts.stars or name in facts.code_words:
+            return LEAF
+        module = self.graph.modules.names_of.get(path, [path])[0]
+        if compiled_module(self.graph, f"{module}.{name}", path):
+            return LEAF  # ``from astropy.io.ascii import cparser``: an extension module
+        return UnboundImport(module, name, facts.top)
 
     def _top(self, path: str, name: str, hops: int = 0) -> Target | None:
         """``name`` in the module-level namespace of project file ``path``."""
@@ -305,6 +333,9 @@ class ProjectWalk:
         if isinstance(target, ModuleTarget):
             sub = self._module(f"{target.name}.{part}")
             found = sub or (self._top(target.path, part) if target.path else None)
+            if isinstance(found, UnboundImport):
+                # the module imports ``part`` from one that lacks it: a stale re-export
+                return missing(f"module `{found.module}`", found.name, found.candidates)
             if found is not None:
                 return found
             if module_dunder(part, target.path):
