@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from docref.checks.static.base import Rule, StaticInput
 from docref.checks.static.runner import check_file, rules_for
 from docref.core.findings import Finding
+from docref.graph.modules import ModuleMap
 from docref.graph.project import ProjectGraph
 from docref.segments import byte_to_char, segment_docstring
 
@@ -172,3 +173,12 @@ def documented_function(
                 lines.append(f":type {n}: {t}")
     doc = "\n".join(f"    {line}" if line else "" for line in ["Do it.", "", *lines])
     return f'def {signature}:\n    """{doc.lstrip()}\n    """\n    {body}\n'
+
+
+def module_map(paths: list[str]) -> ModuleMap:
+    """The import roots and module names docref derives from these (relative) file paths."""
+    modules = ModuleMap()
+    modules.note_paths(paths)
+    for path in paths:
+        modules.add_entry(path, "python", "")
+    return modules

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from docref.config.root import find_root
 from docref.graph.model import Import
-from docref.graph.modules import ModuleMap
 
 from tests.fake_openai import Behaviour, FakeOpenAI
 from tests.helpers import REPO, SHOP, docref_env, run_docref
+from tests.static_helpers import module_map
 
 # ``app`` has no __init__.py: a namespace package only the working directory makes importable.
 BILLING = '''"""Billing."""
@@ -105,16 +105,8 @@ def test_the_home_folder_is_never_a_default_root(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- import roots
 
 
-def names(paths: list[str]) -> ModuleMap:
-    modules = ModuleMap()
-    modules.note_paths(paths)
-    for path in paths:
-        modules.add_entry(path, "python", "")
-    return modules
-
-
 def test_import_roots_of_the_package_structure_and_src_layouts() -> None:
-    modules = names(
+    modules = module_map(
         [
             "server/docref/__init__.py",
             "server/docref/cli.py",  # parent of the topmost package: ``docref.cli``

@@ -9,18 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from docref.graph.model import Import
-from docref.graph.modules import ModuleMap
 
-from tests.static_helpers import default_findings, project_findings
-
-
-def _modules(paths: list[str]) -> ModuleMap:
-    modules = ModuleMap()
-    modules.note_paths(paths)
-    for path in paths:
-        modules.add_entry(path, "python", "")
-    return modules
-
+from tests.static_helpers import default_findings, module_map, project_findings
 
 _LAYOUT = [
     "pkg/__init__.py",
@@ -33,7 +23,7 @@ _LAYOUT = [
 
 
 def test_a_folder_inside_a_regular_package_is_no_import_root_for_other_files() -> None:
-    modules = _modules(_LAYOUT)
+    modules = module_map(_LAYOUT)
     assert modules.module_path("torch") is None
     assert modules.module_path("pkg.opt.optimizer.torch") == "pkg/opt/optimizer/torch/__init__.py"
     imp = Import(module="torch", name=None, alias=None, level=0, line=0)
@@ -43,14 +33,14 @@ def test_a_folder_inside_a_regular_package_is_no_import_root_for_other_files() -
 def test_files_below_that_folder_still_import_by_its_short_names() -> None:
     """Control: a script in the folder (or pytest's rootdir insertion) has the folder on
     sys.path, so ``from torch.adam import Adam`` there is the sibling subpackage."""
-    modules = _modules(_LAYOUT)
+    modules = module_map(_LAYOUT)
     imp = Import(module="torch.adam", name="Adam", alias=None, level=0, line=0)
     assert modules.resolve_import("pkg/opt/optimizer/base.py", imp) == (
         "pkg/opt/optimizer/torch/adam.py",
         "Adam",
     )
     # and a top-level namespace folder (no package above it) keeps its short names for all
-    root = _modules(["scripts/helper.py", "app.py"])
+    root = module_map(["scripts/helper.py", "app.py"])
     assert root.module_path("helper") == "scripts/helper.py"
 
 
