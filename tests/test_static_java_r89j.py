@@ -167,9 +167,7 @@ public final class PsInfo {
         ("psinf", ["C1-PROSE-NAME-STALE"]),
     ],
 )
-def test_a_c_typedef_is_no_renamed_parameter(
-    tmp_path: Path, name: str, rules: list[str]
-) -> None:
+def test_a_c_typedef_is_no_renamed_parameter(tmp_path: Path, name: str, rules: list[str]) -> None:
     code = _PSINFO.replace("NAME", name)
     found = project_findings(tmp_path, {"p/PsInfo.java": code}, "p/PsInfo.java")
     assert sorted(f.rule for f in found) == rules

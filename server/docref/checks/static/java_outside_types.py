@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["outside_member_type", "package_imports"]
 
+
 def outside_member_type(scope: JavaScope, name: str) -> bool | None:
     """Whether an enclosing class of ``scope``'s method inherits a member type ``name`` from a
     supertype outside the project: True for a JDK supertype whose source declares it, None
@@ -44,7 +45,7 @@ def outside_member_type(scope: JavaScope, name: str) -> bool | None:
 
 def package_imports(scope: JavaScope, name: str) -> bool:
     """Whether a file of ``scope``'s package (its own included) imports a type ``name`` from
-    outside the project by a single-type import (``import io.micrometer.context.ContextRegistry;``)."""
+    outside the project by a single-type import (``import io.micrometer.context.X;``)."""
     package = scope.fe.package
     paths = scope.graph.modules.java_package_files(package) if package else set()
     for path in sorted({scope.fe.path, *paths}):
