@@ -31,44 +31,58 @@ public interface HibernateContext HEADER {
 }
 """
 
+_BUILDER = """\
+package p;
 
-def _context_rules(tmp_path: Path, imported: str, header: str, link: str) -> list[str]:
+IMPORT
+
+/** The violation builder of this context. */
+public interface HibernateViolationBuilder {}
+"""
+
+
+def _context_rules(
+    tmp_path: Path, imported: str, header: str, link: str, sibling: str
+) -> list[str]:
     code = _CONTEXT.replace("IMPORT", imported).replace("HEADER", header).replace("LINK", link)
-    found = project_findings(tmp_path, {"p/HibernateContext.java": code}, "p/HibernateContext.java")
+    files = {
+        "p/HibernateContext.java": code,
+        "p/HibernateViolationBuilder.java": _BUILDER.replace("IMPORT", sibling),
+    }
+    found = project_findings(tmp_path, files, "p/HibernateContext.java")
     return sorted(f.rule for f in found if f.qualname.endswith("addMessageParameter"))
 
 
+_LIBRARY = "import jakarta.validation.ConstraintValidatorContext;"
+_NESTED = "import jakarta.validation.ConstraintValidatorContext.ConstraintViolationBuilder;"
+_EXTENDS = "extends ConstraintValidatorContext"
+
+
 @pytest.mark.parametrize(
-    ("imported", "header", "link", "rules"),
+    ("imported", "header", "link", "sibling", "rules"),
     [
-        # Hibernate Validator: the nested interface of its library supertype
-        (
-            "import jakarta.validation.ConstraintValidatorContext;",
-            "extends ConstraintValidatorContext",
-            "ConstraintViolationBuilder",
-            [],
-        ),
-        (
-            "import jakarta.validation.ConstraintValidatorContext;",
-            "extends ConstraintValidatorContext",
-            "ConstraintViolationBuilder#addConstraintViolation()",
-            [],
-        ),
-        # controls: no supertype outside the project, and a JDK supertype (read, or not
-        # guessed at without the JDK's source) that declares no such member type
-        ("", "", "ConstraintViolationBuilder", ["C1-XREF-UNRESOLVED"]),
+        # Hibernate Validator: the nested interface of its library supertype, which another
+        # file of the package imports by that supertype's name
+        (_LIBRARY, _EXTENDS, "ConstraintViolationBuilder", _NESTED, []),
+        (_LIBRARY, _EXTENDS, "ConstraintViolationBuilder#addConstraintViolation()", _NESTED, []),
+        # controls: no evidence the library supertype declares it (a class renamed in a project
+        # whose classes extend a library is the common case), no supertype outside the
+        # project, and a JDK supertype (read, or not guessed at without the JDK's source)
+        (_LIBRARY, _EXTENDS, "ConstraintViolationBuilder", "", ["C1-XREF-UNRESOLVED"]),
+        ("", "", "ConstraintViolationBuilder", _NESTED, ["C1-XREF-UNRESOLVED"]),
         (
             "import java.io.Serializable;",
             "extends Serializable",
             "ConstraintViolationBuilder",
+            "",
             ["C1-XREF-UNRESOLVED"],
         ),
     ],
 )
 def test_a_member_type_of_a_library_supertype_is_not_missing(
-    tmp_path: Path, imported: str, header: str, link: str, rules: list[str]
+    tmp_path: Path, imported: str, header: str, link: str, sibling: str, rules: list[str]
 ) -> None:
-    assert _context_rules(tmp_path, imported, header, link) == rules
+    assert _context_rules(tmp_path, imported, header, link, sibling) == rules
 
 
 _HOOKS = """\
@@ -79,7 +93,7 @@ public abstract class Hooks {
 
     /**
      * Globally enables automatic context propagation.
-     * Using the implicit global {@code ContextRegistry} it restores the thread locals.
+     * Using the implicit global MARKUP it restores the thread locals.
      */
     public static void enableAutomaticContextPropagation() {
         ContextPropagation.enable();
@@ -99,36 +113,39 @@ public final class ContextPropagation {
 }
 """
 
+_REGISTRY = "import io.micrometer.context.ContextRegistry;"
 
-def _hooks_rules(tmp_path: Path, package: str, imported: str) -> list[str]:
-    propagation = _PROPAGATION.replace("PACKAGE", package).replace("IMPORT", imported)
-    folder = package.replace(".", "/")
-    files = {
-        "p/publisher/Hooks.java": _HOOKS,
-        f"{folder}/ContextPropagation.java": propagation,
-    }
+
+def _hooks_rules(tmp_path: Path, package: str, imported: str, markup: str) -> list[str]:
+    hooks = _HOOKS.replace("MARKUP", markup)
     if package != "p.publisher":
-        files["p/publisher/Hooks.java"] = _HOOKS.replace(
-            "/** Global hooks. */", f"import {package}.ContextPropagation;\n\n/** Global hooks. */"
-        )
+        hooks = hooks.replace("/** Global", f"import {package}.ContextPropagation;\n\n/** Global")
+    files = {
+        "p/publisher/Hooks.java": hooks,
+        f"{package.replace('.', '/')}/ContextPropagation.java": _PROPAGATION.replace(
+            "PACKAGE", package
+        ).replace("IMPORT", imported),
+    }
     found = project_findings(tmp_path, files, "p/publisher/Hooks.java")
     return sorted(f.rule for f in found)
 
 
 @pytest.mark.parametrize(
-    ("package", "imported", "rules"),
+    ("package", "imported", "markup", "rules"),
     [
         # Reactor: Micrometer's ContextRegistry, imported by the package's ContextPropagation
-        ("p.publisher", "import io.micrometer.context.ContextRegistry;", []),
-        # controls: no file of the package imports it, or only a file of another package
-        ("p.publisher", "", ["C1-PROSE-NAME-STALE"]),
-        ("p.util", "import io.micrometer.context.ContextRegistry;", ["C1-PROSE-NAME-STALE"]),
+        ("p.publisher", _REGISTRY, "{@code ContextRegistry}", []),
+        # controls: no file of the package imports it, or only a file of another package; and
+        # a link, which its own file's imports must resolve
+        ("p.publisher", "", "{@code ContextRegistry}", ["C1-PROSE-NAME-STALE"]),
+        ("p.util", _REGISTRY, "{@code ContextRegistry}", ["C1-PROSE-NAME-STALE"]),
+        ("p.publisher", _REGISTRY, "{@link ContextRegistry}", ["C1-XREF-UNRESOLVED"]),
     ],
 )
 def test_a_library_type_the_package_imports_is_current(
-    tmp_path: Path, package: str, imported: str, rules: list[str]
+    tmp_path: Path, package: str, imported: str, markup: str, rules: list[str]
 ) -> None:
-    assert _hooks_rules(tmp_path, package, imported) == rules
+    assert _hooks_rules(tmp_path, package, imported, markup) == rules
 
 
 _PSINFO = """\

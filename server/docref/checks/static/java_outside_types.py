@@ -1,24 +1,29 @@
 """Types a Java file can name that live outside the project: what the resolver may not call
 missing.
 
-Two ways a simple type name that no project class, import or package supplies is still real:
-
-- a member type inherited from a supertype outside the project (round 89j: Hibernate
+- A member type inherited from a supertype outside the project (round 89j: Hibernate
   Validator's ``HibernateConstraintValidatorContext extends
   jakarta.validation.ConstraintValidatorContext`` links ``{@link ConstraintViolationBuilder}``,
   the nested interface its library supertype declares).  javac puts an inherited member type in
-  scope by its simple name; whether a library type has one cannot be read here, so the answer
-  is unknown -- as :meth:`.JavaScope.has_member` answers for a member a library base may hold.
-  A JDK supertype whose source is at hand is read instead.
-- a library type another file of the same package imports (round 85j: Reactor's ``Hooks``
+  scope by its simple name.  A library type's members cannot be read here, so the resolver
+  takes one as real only on evidence: the JDK's source declares it, or a file of the package
+  imports it by that supertype's name (``import
+  jakarta.validation.ConstraintValidatorContext.ConstraintViolationBuilder;``).  Without such
+  evidence the name stays missing: renamed classes of a project whose classes extend a library
+  are the many (jexl's ``PropertySet`` for ``PropertySetExecutor``).
+- A library type another file of the same package imports (round 85j: Reactor's ``Hooks``
   naming the "implicit global {@code ContextRegistry}" of Micrometer's context-propagation,
-  which its package's ``ContextPropagation.java`` imports): the package works with that type,
-  so the name is current, not a rename's leftover -- a rename would have changed the import.
+  which the package's ``ContextPropagation.java`` imports): the package works with that type,
+  so prose naming it names a current type -- a rename would have changed the import.  For prose
+  only: a ``{@link}`` to a type its file does not import is broken all the same.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
+
+from docref.graph.model import Import
 
 if TYPE_CHECKING:
     from docref.checks.static.names_java import JavaScope
@@ -26,35 +31,38 @@ if TYPE_CHECKING:
 __all__ = ["outside_member_type", "package_imports"]
 
 
-def outside_member_type(scope: JavaScope, name: str) -> bool | None:
+def outside_member_type(scope: JavaScope, name: str) -> bool:
     """Whether an enclosing class of ``scope``'s method inherits a member type ``name`` from a
-    supertype outside the project: True for a JDK supertype whose source declares it, None
-    when a library supertype (one no source here holds) may, False when none can."""
-    unsure = False
+    supertype outside the project that is known to declare it (see the module's docstring)."""
     for cls in scope.chain:
         for base in scope.outside_supertypes(cls):
+            nested = f"{base}.{name}"
             if scope.jdk_has(base):
-                if scope.jdk_has(f"{base}.{name}"):
+                if scope.jdk_has(nested):
                     return True
-            elif not base.startswith("java."):
-                # a library's type (``javax.validation`` is one too, unless the JDK's source
-                # holds it); a ``java.`` type without the JDK's source is not guessed at
-                unsure = True
-    return None if unsure else False
+                continue
+            for imp in _package_imports(scope):
+                if imp.module == nested or (imp.module == base and imp.name == name):
+                    return True
+    return False
 
 
 def package_imports(scope: JavaScope, name: str) -> bool:
     """Whether a file of ``scope``'s package (its own included) imports a type ``name`` from
     outside the project by a single-type import (``import io.micrometer.context.X;``)."""
-    package = scope.fe.package
-    paths = scope.graph.modules.java_package_files(package) if package else set()
-    for path in sorted({scope.fe.path, *paths}):
-        fe = scope.fe if path == scope.fe.path else scope.graph.get(path)
-        if fe is None:
+    for imp in _package_imports(scope):
+        if imp.is_static or imp.name != name:
             continue
-        for imp in fe.imports:
-            if imp.is_static or imp.name != name:
-                continue
-            if scope.graph.modules.module_path(f"{imp.module}.{name}") is None:
-                return True
+        if scope.graph.modules.module_path(f"{imp.module}.{name}") is None:
+            return True
     return False
+
+
+def _package_imports(scope: JavaScope) -> Iterator[Import]:
+    """The imports of every file of ``scope``'s package, its own first."""
+    yield from scope.fe.imports
+    package = scope.fe.package
+    for path in sorted(scope.graph.modules.java_package_files(package) if package else ()):
+        fe = scope.graph.get(path) if path != scope.fe.path else None
+        if fe is not None:
+            yield from fe.imports

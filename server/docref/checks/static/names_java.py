@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from docref.checks.static.java_lombok import lombok_member
 from docref.checks.static.java_member_types import inherited_member_type
-from docref.checks.static.java_outside_types import outside_member_type, package_imports
+from docref.checks.static.java_outside_types import outside_member_type
 from docref.checks.static.names_scope import (
     RESOLVED,
     UNKNOWN,
@@ -231,12 +231,8 @@ class JavaScope:
                 # compiles against one: a class of the same package in another module or jar
                 # the project does not hold, whose members cannot be read
                 return UNKNOWN
-            if parts[0][:1].isupper():
-                inherited = outside_member_type(self, parts[0])
-                if inherited is not False:
-                    return RESOLVED if inherited else UNKNOWN
-                if package_imports(self, parts[0]):
-                    return RESOLVED  # a library type the package imports elsewhere
+            if parts[0][:1].isupper() and outside_member_type(self, parts[0]):
+                return RESOLVED  # a library supertype's member type (``Builder``)
             return missing("", parts[0], self._type_candidates())
         if isinstance(head, str):
             return RESOLVED  # a type outside the project: its members are not judged

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from docref.checks.static.java_outside_types import package_imports
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_mentions import Mention
 from docref.checks.static.names_python import PythonScope
@@ -210,6 +211,8 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
             return as_type
         if target[:1].isupper() and scope.imported_package_has(target):
             return RESOLVED  # ``<code>SimpleTimeZone</code>`` beside an imported TimeZone
+        if target[:1].isupper() and package_imports(scope, target):
+            return RESOLVED  # ``{@code ContextRegistry}``: a library type the package imports
         if scope.names_a_property(target):
             return RESOLVED  # ``{@code maxWait}`` in ``setMaxWait``'s Javadoc
         if _shared_head(scope, mention):
