@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docref.external.lookup import find_src_zip
 
 from tests.static_helpers import project_findings
 
@@ -188,3 +189,90 @@ def test_a_c_typedef_is_no_renamed_parameter(tmp_path: Path, name: str, rules: l
     code = _PSINFO.replace("NAME", name)
     found = project_findings(tmp_path, {"p/PsInfo.java": code}, "p/PsInfo.java")
     assert sorted(f.rule for f in found) == rules
+
+
+_NEEDS_JDK_SOURCE = pytest.mark.skipif(find_src_zip() is None, reason="no JDK src.zip")
+
+_PROPERTIES = """\
+package p;
+
+import java.util.Properties;
+
+/** Properties decrypted on reading. */
+public class EncryptableProperties extends SUPERTYPE {
+
+    /**
+     * Obtains the value for the key (see {@link LINK}), decrypting it if needed.
+     *
+     * @param key the key
+     * @return the value
+     */
+    public Object get(Object key) {
+        return null;
+    }
+}
+"""
+
+
+@_NEEDS_JDK_SOURCE
+@pytest.mark.parametrize(
+    ("supertype", "link", "rules"),
+    [
+        # a member type the JDK supertype's source declares
+        ("Thread", "State#RUNNABLE", []),
+        # control (round 31's jasypt, TRUE): Hashtable is the supertype's own supertype, not a
+        # member type of it -- its constructor is the member the JDK's source finds by that
+        # name -- and the file does not import it, so the link is broken
+        ("Properties", "Hashtable#get(Object)", ["C1-XREF-UNRESOLVED"]),
+    ],
+)
+def test_a_jdk_supertype_is_read_for_its_member_types(
+    tmp_path: Path, supertype: str, link: str, rules: list[str]
+) -> None:
+    code = _PROPERTIES.replace("SUPERTYPE", supertype).replace("LINK", link)
+    found = project_findings(
+        tmp_path, {"p/EncryptableProperties.java": code}, "p/EncryptableProperties.java"
+    )
+    assert sorted(f.rule for f in found if f.qualname.endswith(".get")) == rules
+
+
+_SIDE_PANE = """\
+package p.swing;
+
+/** A side pane. */
+public class SidePane {
+
+    /**
+     * Returns the UI object which implements the L&amp;F for this component.
+     *
+     * @return a {@code TabbedPaneUI} object
+     */
+    public SidePaneUI getUI() {
+        return null;
+    }
+
+    /** Its UI delegate. */
+    public static class SidePaneUI {}
+}
+"""
+
+_PANE_LIST = """\
+package p.swing;
+
+import javax.swing.plaf.TabbedPaneUI;
+
+/** A list of panes. */
+public class PaneList {
+    /** Its UI. */
+    public TabbedPaneUI ui;
+}
+"""
+
+
+@_NEEDS_JDK_SOURCE
+def test_a_jdk_type_the_package_imports_is_no_library_type(tmp_path: Path) -> None:
+    # control (round 33's jide-oss, TRUE): the package's import of the JDK's TabbedPaneUI does
+    # not vouch for prose naming it where the method returns a SidePaneUI
+    files = {"p/swing/SidePane.java": _SIDE_PANE, "p/swing/PaneList.java": _PANE_LIST}
+    found = project_findings(tmp_path, files, "p/swing/SidePane.java")
+    assert sorted(f.rule for f in found) == ["C1-PROSE-NAME-STALE"]

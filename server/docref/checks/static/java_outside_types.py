@@ -15,7 +15,8 @@ missing.
   naming the "implicit global {@code ContextRegistry}" of Micrometer's context-propagation,
   which the package's ``ContextPropagation.java`` imports): the package works with that type,
   so prose naming it names a current type -- a rename would have changed the import.  For prose
-  only: a ``{@link}`` to a type its file does not import is broken all the same.
+  only (a ``{@link}`` to a type its file does not import is broken all the same), and for a
+  library's type only, not the JDK's.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from docref.external.lookup import java_external_doc
 from docref.graph.model import Import
 
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ def outside_member_type(scope: JavaScope, name: str) -> bool:
         for base in scope.outside_supertypes(cls):
             nested = f"{base}.{name}"
             if scope.jdk_has(base):
-                if scope.jdk_has(nested):
+                if _jdk_type(scope, nested):
                     return True
                 continue
             for imp in _package_imports(scope):
@@ -49,13 +51,25 @@ def outside_member_type(scope: JavaScope, name: str) -> bool:
 
 def package_imports(scope: JavaScope, name: str) -> bool:
     """Whether a file of ``scope``'s package (its own included) imports a type ``name`` from
-    outside the project by a single-type import (``import io.micrometer.context.X;``)."""
+    outside the project and the JDK by a single-type import (``import io.micrometer.context.X;``):
+    a JDK type the file names is for its own imports to supply (``imported_package_has``), and
+    prose naming one the package imports may well name the wrong class (round 33's jide-oss
+    "@return a TabbedPaneUI object" on ``SidePaneUI getUI()``)."""
     for imp in _package_imports(scope):
         if imp.is_static or imp.name != name:
             continue
-        if scope.graph.modules.module_path(f"{imp.module}.{name}") is None:
+        qualified = f"{imp.module}.{name}"
+        if scope.graph.modules.module_path(qualified) is None and not _jdk_type(scope, qualified):
             return True
     return False
+
+
+def _jdk_type(scope: JavaScope, qualified: str) -> bool:
+    """Whether the JDK's source (when at hand) declares a type ``qualified`` -- a type, not a
+    member: ``java.util.Properties.Hashtable`` finds Hashtable's constructor."""
+    if scope.src_zip is None:
+        return False
+    return java_external_doc(qualified, src_zip=scope.src_zip).kind == "class"
 
 
 def _package_imports(scope: JavaScope) -> Iterator[Import]:
