@@ -53,8 +53,8 @@ def test_whether_to_on_a_method_with_no_flag_stays(tmp_path: Path, param: str) -
 def test_whether_a_state_holds_on_a_flag_taker_stays(tmp_path: Path) -> None:
     # "Whether the bar shows" states a fact to answer, not the option a flag sets
     code = SLIDER.format(param="val: bool").replace(
-        "Whether to show the bar between the first and last handle.\"\"\"\n        self",
-        "Whether the bar shows.\"\"\"\n        self",
+        'Whether to show the bar between the first and last handle."""\n        self',
+        'Whether the bar shows."""\n        self',
     )
     assert "Whether the bar shows." in code
     assert len(_returns_flagged(tmp_path, code, "Slider.setBarVisible")) == 1

@@ -175,9 +175,13 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
                     continue
                 rest = seg.text[made.end() :]
                 out.append((seg, "whether " + rest if asks else rest, True))
-            elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
-                if not _sets_the_flag(inp, seg.text):
-                    out.append((seg, seg.text, False))  # a noun-phrase summary ("Tuple of ...")
+            elif (
+                seg.kind == "summary"
+                and not java
+                and not _CLAUSE.match(seg.text)
+                and not _sets_the_flag(inp, seg.text)
+            ):
+                out.append((seg, seg.text, False))  # a noun-phrase summary ("Tuple of two ...")
         if seg.kind == "prose" and seg.section is None and seg.text[:1].isupper():
             body = _BODY_VERB.match(seg.text) or _PASSIVE.match(seg.text)
             if body is not None and (not java or _VERB.match(seg.text) is None):
