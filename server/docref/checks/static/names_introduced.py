@@ -69,9 +69,7 @@ _TUPLE_NAMED = re.compile(
 # ``(n_world, n_pix)`` (astropy): the labels of a value's parts or of a shape's axes, which
 # the prose then names one by one; not a call or subscript (``f(a, b)``, ``x[i, j]``: the
 # bracket right after the markup)
-_DISPLAY = re.compile(
-    r"(`{1,2})[(\[]\s*([^\W\d]\w*(?:\s*,\s*[^\W\d]\w*)+)\s*,?\s*[)\]]\1(?!`)"
-)
+_DISPLAY = re.compile(r"(`{1,2})[(\[]\s*([^\W\d]\w*(?:\s*,\s*[^\W\d]\w*)+)\s*,?\s*[)\]]\1(?!`)")
 _DISPLAY_WORDS = ("`(", "`[")
 # a Google section of example code written without ``::`` (napoleon renders it as a literal)
 _EXAMPLE_HEADER = re.compile(r"^(\s*)(?:Usage|Example|Examples|Example\s+usage)\s*:\s*$")
