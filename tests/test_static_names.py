@@ -535,7 +535,7 @@ def get_function():
 def correlation(wcs, n_pix):
     """Correlate.
 
-    The shape of the matrix is ``(i_world, n_pix)``, {clause}
+    The matrix has ``i_world`` rows and ``n_pix`` columns, {clause}
 
     Parameters
     ----------

@@ -34,4 +34,21 @@ def test_introduced_names_each_pattern_and_a_text_with_none() -> None:
     assert introduced_names("Returns a namedtuple ``(mean, covar)``.") == {"mean", "covar"}
     assert introduced_names("Uses a triplet `(x, y, z)` of floats.") == {"x", "y", "z"}
     assert introduced_names("As in:\n\n    def logerfcx(x):\n        ...\n") == {"logerfcx"}
-    assert introduced_names("An `Object` `uargs` and a Tuple ``(a, b)``; define `f`.") == set()
+    assert introduced_names("An `Object` `uargs` and a Tuple (a, b); define `f`.") == set()
+
+
+def test_a_code_marked_display_of_names_introduces_them() -> None:
+    # round 84 (optiland's ``entry_frame``, strawberryfields' ``triangular``): the labels of a
+    # value's parts or a shape's axes, written in code markup with no "tuple" word before
+    assert introduced_names("Entry frame ``(anchor, axial_anchor, u)``.") == {
+        "anchor",
+        "axial_anchor",
+        "u",
+    }
+    assert introduced_names("list containing ``[n,m,n_size]`` of each") == {"n", "m", "n_size"}
+    assert introduced_names("of shape `(n_world, n_pix)`") == {"n_world", "n_pix"}
+
+
+def test_a_call_or_subscript_in_code_markup_introduces_nothing() -> None:
+    assert introduced_names("calls ``transverse(anchor, axial_anchor)`` first") == set()
+    assert introduced_names("reads ``frame[i, j]`` and ``(anchor)``") == set()

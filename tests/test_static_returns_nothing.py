@@ -154,3 +154,52 @@ def test_a_typed_entry_saying_what_the_call_updates(
     '''
     found = run_rule(c3_returns_without_value, tmp_path, code, "Graph.draw_edges")
     assert messages(found) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("If successful, no response is returned from this endpoint", []),
+        ("On success, no value is returned.", []),
+        ("No response is returned.", []),
+        (
+            "If successful, no response is returned; otherwise the error payload",
+            ["documents a return value, but delete_observation() never returns one"],
+        ),
+        (
+            "If a dry run was requested, no rows are returned.",
+            ["documents a return value, but delete_observation() never returns one"],
+        ),
+        (
+            "If successful, the deleted observation's record",
+            ["documents a return value, but delete_observation() never returns one"],
+        ),
+    ],
+    ids=[
+        "no-response-on-success",
+        "on-success-no-value",
+        "no-response",
+        "control-otherwise-a-value",
+        "control-rows-under-another-condition",
+        "control-a-record",
+    ],
+)
+def test_a_returns_text_saying_no_response_comes_back(
+    tmp_path: Path, text: str, expected: list[str]
+) -> None:
+    # round 84 (pyinaturalist ``delete_observation``, v0/v1/v2): a Google "Returns:" whose
+    # sentence says nothing comes back once the call succeeds; a value described stays reported
+    code = f'''
+    def delete_observation(observation_id, **params):
+        """Delete an observation.
+
+        Args:
+            observation_id: Observation ID
+
+        Returns:
+            {text}
+        """
+        send("DELETE", f"observations/{{observation_id}}", **params)
+    '''
+    found = run_rule(c3_returns_without_value, tmp_path, code, "delete_observation")
+    assert messages(found) == expected

@@ -182,6 +182,24 @@ def google_colonless(text: str) -> Head | None:
     return Head(match.group(), match.span(), type_text, type_span)
 
 
+def google_comma(text: str) -> Head | None:
+    """``openings (list[Face], optional), sequence of faces to open`` at the entries' indent
+    (round 84, build123d's ``offset``): a comma written for the colon after the type, which
+    napoleon reads as an entry all the same; a line going on with no comma after the
+    parenthesis (``values (in mm) are ...``) is prose."""
+    match = re.match(_NAME, text)
+    if match is None or "." in match.group():
+        return None
+    k = _skip_spaces(text, match.end())
+    close = _close_paren(text, k) if k < len(text) and text[k] == "(" else None
+    if close is None or re.match(r",\s+\S", text[close + 1 :]) is None:
+        return None
+    type_text, type_span = _strip_span(text, k + 1, close)
+    if not looks_like_type(type_text):
+        return None
+    return Head(match.group(), match.span(), type_text, type_span)
+
+
 def google_unclosed(text: str) -> Head | None:
     """``wep_max (float: Wormhole ...``, the closing parenthesis forgotten before the colon
     (round 60, mealpy): napoleon reads the line at the entries' indent as an entry all the

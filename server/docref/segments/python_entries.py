@@ -13,6 +13,7 @@ from .heads import (
     Head,
     entry_head,
     google_colonless,
+    google_comma,
     google_unclosed,
     numpy_described,
     numpy_sibling,
@@ -67,6 +68,8 @@ def entry_start(
         new_head = google_colonless(text) if described(lines, j, hi) else None
         # ``wep_max (float: …`` after ``wep_min (float): …``: the parenthesis left open
         new_head = new_head or google_unclosed(text)
+        # ``openings (list[Face], optional), sequence of ...``: a comma for the colon
+        new_head = new_head or google_comma(text)
     return new_head
 
 

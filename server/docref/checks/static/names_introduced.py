@@ -6,6 +6,8 @@ Held-out round 16's false alarms on bare names the docstring itself accounts for
   "an ApplyUnitaryArgs object `uargs`"
   (an indefinite article, a noun, then ``object``/``instance`` and the name: cirq), the items
   of a tuple the docstring spells out, "as a tuple ``(id_name, version, codename)``" (distro),
+  or writes in code markup alone (``(anchor, axial_anchor, direction, u, v)``, a shape's
+  ``[state_size, state_size]``),
   and every identifier of a Google ``Usage:``/``Example:`` block whose lines are code (an
   indented block with no ``::``: cirq's ``alternative``), and the function or class a code
   line of it defines (``def logerfcx(x):`` in botorch's prose).
@@ -62,6 +64,13 @@ _TUPLE_NAMED = re.compile(
     r"\b(?:tuple|pair|triple|triplet|namedtuple)s?\s+(?:of\s+(?:the\s+)?(?:form\s+)?)?"
     r"[`*]+\(\s*([^\W\d]\w*(?:\s*,\s*[^\W\d]\w*)+)\s*,?\s*\)[`*]+"
 )
+# a code-marked tuple or list display of bare names, ``(anchor, axial_anchor, direction, u,
+# v)`` (round 84, optiland's ``entry_frame``), ``[n,m,theta,phi,n_size]`` (strawberryfields),
+# ``(n_world, n_pix)`` (astropy): the labels of a value's parts or of a shape's axes, which
+# the prose then names one by one; not a call or subscript (``f(a, b)``, ``x[i, j]``: the
+# bracket right after the markup)
+_DISPLAY = re.compile(r"(`{1,2})[(\[]\s*([^\W\d]\w*(?:\s*,\s*[^\W\d]\w*)+)\s*,?\s*[)\]]\1(?!`)")
+_DISPLAY_WORDS = ("`(", "`[")
 # a Google section of example code written without ``::`` (napoleon renders it as a literal)
 _EXAMPLE_HEADER = re.compile(r"^(\s*)(?:Usage|Example|Examples|Example\s+usage)\s*:\s*$")
 # a line that is Python code, not a sentence: a statement keyword, a decorator, a comment,
@@ -105,6 +114,8 @@ def introduced_names(body: str) -> set[str]:
         names.add(match[1] or match[2])
     for match in _TUPLE_NAMED.finditer(body) if _has(body, _TUPLE_WORDS) else ():
         names.update(part.strip() for part in match[1].split(","))
+    for match in _DISPLAY.finditer(body) if _has(body, _DISPLAY_WORDS) else ():
+        names.update(part.strip() for part in match[2].split(","))
     for start, end in _example_code(body):
         names.update(re.findall(r"[^\W\d]\w*", body[start:end]))
     return names

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from docref.checks.static.java_lombok import lombok_member
 from docref.checks.static.java_member_types import inherited_member_type
+from docref.checks.static.java_outside_types import outside_member_type
 from docref.checks.static.names_scope import (
     RESOLVED,
     UNKNOWN,
@@ -93,7 +94,8 @@ class JavaScope:
         }
         self.src_zip = _src_zip(os.environ.get("JAVA_HOME"), os.environ.get("PATH"))
 
-    def _jdk(self, qualified: str) -> bool:
+    def jdk_has(self, qualified: str) -> bool:
+        """Whether the JDK's source (when at hand) holds ``qualified``, a type or member."""
         return self.src_zip is not None and java_external_doc(qualified, src_zip=self.src_zip).found
 
     # ---- types ------------------------------------------------------------------------
@@ -132,7 +134,7 @@ class JavaScope:
                 if name in self._classes_in(other):
                     return ProjectType(other, name)
         for package in ("java.lang", fe.package, *stars):
-            if package and self._jdk(f"{package}.{name}"):
+            if package and self.jdk_has(f"{package}.{name}"):
                 return f"{package}.{name}"
         return None
 
@@ -161,7 +163,7 @@ class JavaScope:
             for imp in self.fe.imports
             if not imp.is_static and imp.name and imp.name != "*" and imp.module.startswith("java")
         }
-        return any(self._jdk(f"{package}.{name}") for package in sorted(packages))
+        return any(self.jdk_has(f"{package}.{name}") for package in sorted(packages))
 
     def names_a_property(self, name: str) -> bool:
         """``name`` is the bean property of an accessor of the enclosing classes (``maxWait``
@@ -182,9 +184,9 @@ class JavaScope:
             files = self.graph.modules.java_package_files(imp.module)
             if any(name in self._classes_in(f) for f in files):
                 return True
-            if self._jdk(f"{imp.module}.{name}"):
+            if self.jdk_has(f"{imp.module}.{name}"):
                 return True
-            if imp.is_static or not (files or self._jdk(imp.module)):
+            if imp.is_static or not (files or self.jdk_has(imp.module)):
                 unsure = True
         return None if unsure else False
 
@@ -203,14 +205,14 @@ class JavaScope:
                 package = ".".join(parts[:-1])
                 files = self.graph.modules.java_package_files(package)
                 # a file may hold more top-level classes than the one named after it
-                if self._jdk(dotted) or any(parts[-1] in self._classes_in(f) for f in files):
+                if self.jdk_has(dotted) or any(parts[-1] in self._classes_in(f) for f in files):
                     return RESOLVED
                 # Javadoc links packages too (``{@link javafx.util.converter}``)
                 if self.graph.modules.java_package_files(dotted):
                     return RESOLVED
                 if self._generated(package, parts[-1]):
                     return UNKNOWN
-                if files or self._jdk(package):
+                if files or self.jdk_has(package):
                     top = {q for f in files for q in self._classes_in(f) if "." not in q}
                     return missing(f"package `{package}`", parts[-1], top)
                 return UNKNOWN
@@ -229,6 +231,8 @@ class JavaScope:
                 # compiles against one: a class of the same package in another module or jar
                 # the project does not hold, whose members cannot be read
                 return UNKNOWN
+            if parts[0][:1].isupper() and outside_member_type(self, parts[0]):
+                return RESOLVED  # a library supertype's member type (``Builder``)
             return missing("", parts[0], self._type_candidates())
         if isinstance(head, str):
             return RESOLVED  # a type outside the project: its members are not judged
@@ -336,9 +340,9 @@ class JavaScope:
             found: bool | None = None
             if isinstance(base, ProjectType):
                 found = self.has_member(base, name, hops + 1)
-            elif base and self._jdk(base):
+            elif base and self.jdk_has(base):
                 # the JDK type's source is at hand: the lookup walks its own supertypes
-                found = self._jdk(f"{base}.{name}")
+                found = self.jdk_has(f"{base}.{name}")
             if found:
                 return True
             unsure = unsure or found is None
@@ -350,7 +354,7 @@ class JavaScope:
         both, or an unreadable one, has none this can vouch for."""
         head = self._type_head(type_name)
         if isinstance(head, str):
-            return self._jdk(f"{head}.{name}")
+            return self.jdk_has(f"{head}.{name}")
         return head is not None and self.has_member(head, name) is True
 
     def resolve_member(self, name: str) -> Resolution:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from docref.checks.static.java_outside_types import package_imports
 from docref.checks.static.names_java import JavaScope
 from docref.checks.static.names_mentions import Mention
 from docref.checks.static.names_python import PythonScope
@@ -136,15 +137,20 @@ def _shared_head(scope: JavaScope, mention: Mention) -> bool:
 # case, so in a Javadoc such a name is a format's own spelling (the JVM class-file items a
 # bytecode library's ``numAnnotations``/``AttributeInfo`` write and model), not old code
 _SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+# a C type's name, POSIX's ``_t`` typedefs (``pid_t``, ``psinfo_t``): the struct a native
+# binding reads (OSHI's "the ``pr_argv`` field from a {@code psinfo_t}", round 89j)
+_C_TYPEDEF = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*_t")
 
 
 def _spec_spelling(scope: JavaScope, target: str) -> bool:
     """``num_annotations`` in ``numAnnotations``'s Javadoc: the snake_case name is the camel
     case member (or Pascal case type) in scope spelled as the specification it implements
-    spells it.  A parameter does not count: a snake_case spelling of a parameter's name is a
-    slip the reader of the signature would fix."""
+    spells it, or a C type (:data:`_C_TYPEDEF`).  A parameter does not count: a snake_case
+    spelling of a parameter's name is a slip the reader of the signature would fix."""
     if not _SNAKE.fullmatch(target):
         return False
+    if _C_TYPEDEF.fullmatch(target):
+        return True
     words = target.split("_")
     camel = words[0] + "".join(w.capitalize() for w in words[1:])
     pascal = "".join(w.capitalize() for w in words)
@@ -205,6 +211,8 @@ def judge_java(scope: JavaScope, mention: Mention) -> Resolution:
             return as_type
         if target[:1].isupper() and scope.imported_package_has(target):
             return RESOLVED  # ``<code>SimpleTimeZone</code>`` beside an imported TimeZone
+        if target[:1].isupper() and package_imports(scope, target):
+            return RESOLVED  # ``{@code ContextRegistry}``: a library type the package imports
         if scope.names_a_property(target):
             return RESOLVED  # ``{@code maxWait}`` in ``setMaxWait``'s Javadoc
         if _shared_head(scope, mention):

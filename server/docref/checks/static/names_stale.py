@@ -17,6 +17,7 @@ from docref.checks.static.names_stale_cues import (
     a_returned_jdk_property,
     another_objects_member,
     has_an_entry,
+    located_at_url,
     marks_other_parameters,
     named_as_alias,
     names_a_package,
@@ -135,6 +136,8 @@ def stale_finding(
         return None
     if named_as_alias(sentence, mention.start - segment.start, mention.end - segment.start):
         return None  # "eci2geodetic() a.k.a. eci2lla()": another name of the function
+    if located_at_url(sentence, mention.end - segment.start):
+        return None  # "wave_signif() in http://.../waveletFunctions.py": that program's name
     if returned_label(
         segment.kind, sentence, mention.start - segment.start, mention.end - segment.start
     ):
@@ -167,6 +170,8 @@ def stale_finding(
         return None  # ``envRef`` beside ``'envRefs'`` of an ``attribute_map``: a JSON key
     if not java and _nested_field(inp.source, name, match):
         return None  # `proxy_address` of "MessagingBinding.ProxyAddress": the nested field
+    if not java and _literal_value(inp, name):
+        return None  # "If `not_detected`, ..." beside ``Literal["detected", "not_detected"]``
     if match not in params and _passed_elsewhere(inp, name):
         return None  # ``Factory.get(mxbeanInterface)``: the callee's parameter, not a member
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
@@ -280,4 +285,22 @@ def _nested_field(source: str, name: str, twin: str) -> bool:
     for key in _DOTTED_KEY.findall(source):
         if _folded(key) == _folded(twin) and _folded(key.rsplit(".", 1)[-1]) == _folded(name):
             return True
+    return False
+
+
+def _literal_value(inp: StaticInput, name: str) -> bool:
+    """``name`` is a member of a ``Literal[...]`` type in the documented file or in a project
+    file it imports, or one those import (openai's ``ContentProvenanceCheck.outcome:
+    Literal["detected", "not_detected"]``, round 84, beside "If `not_detected`, it means the
+    tool did not find ..." on the method returning it; dlt's ``TRefreshMode``, round 50): a
+    value of the API, which the prose describes, not an old name of a code name."""
+    member = re.compile(rf"""\bLiteral\[[^\]]*?["']{re.escape(name)}["']""")
+    seen = {inp.path}
+    frontier = [inp.path]
+    for _ in range(3):  # the file, then two hops of its imports
+        for path in frontier:
+            if member.search(inp.graph.source(path)) is not None:
+                return True
+        frontier = [p for f in frontier for p in sorted(inp.graph.imports_of(f)) if p not in seen]
+        seen.update(frontier)
     return False

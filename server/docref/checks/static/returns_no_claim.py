@@ -5,6 +5,8 @@ says something other than what the call gives back.
 * :func:`raise_sentence` -- a Raises sentence written in the wrong section;
 * :func:`side_effect_only` -- the side effect a function without a value has ("Adds layer
   with fragment counts in ``.layers[...]``", "The profile is added in ``adata.varm``");
+* :func:`nothing_returned` -- a sentence saying no value comes back ("If successful, no
+  response is returned from this endpoint");
 * :func:`template_only` -- a substitution placeholder the docs build fills in
   (docrep's ``%(returns)s``), whose text the source does not hold, alone or opening prose
   that does not speak of returning.
@@ -16,7 +18,13 @@ import re
 
 from docref.segments import Segment
 
-__all__ = ["blank_entry", "raise_sentence", "side_effect_only", "template_only"]
+__all__ = [
+    "blank_entry",
+    "nothing_returned",
+    "raise_sentence",
+    "side_effect_only",
+    "template_only",
+]
 
 _MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")
 
@@ -55,6 +63,24 @@ _TEMPLATE = re.compile(rf"{_PLACEHOLDER}\s*\.?")
 # "%(just_plots)s For each random walk, the first/last cell is marked ..."): what it says it
 # returns is the placeholder's text; the prose after it adds to it
 _TEMPLATE_LED = re.compile(rf"{_PLACEHOLDER}\s+(?P<rest>[A-Z].*)", re.S)
+
+
+# "If successful, no response is returned from this endpoint" (round 84, pyinaturalist's
+# ``delete_observation``, three API versions): the sentence says no value comes back, after the
+# call's success as its only condition ("No value is returned."; "Nothing is returned" is
+# ``returns_raises``' "nothing").  Not with an alternative after it ("no rows are returned;
+# otherwise the list"), nor "no negative values will be returned" (a value, described), nor
+# after another condition ("If a dry run query was executed, no rows are returned": the rows
+# come back otherwise)
+_SUCCEEDS = (
+    r"(?:(?:if|when)\s+(?:it\s+is\s+|the\s+\w+\s+is\s+)?successful|on\s+success|upon\s+success)"
+)
+_NOTHING_RETURNED = re.compile(
+    rf"^(?:{_SUCCEEDS}\s*,?\s+)?no\s+(?:(?:response|value|result|data|output|content|object)s?)"
+    r"\s+(?:is|are|will\s+be|gets?)\s+returned\b(?![^.;]*\b(?:otherwise|else|unless|but)\b)"
+    r"[^.;]*\.?\s*$",
+    re.I,
+)
 
 
 def _text(seg: Segment) -> str:
@@ -106,3 +132,8 @@ def template_only(seg: Segment) -> bool:
         # prose after the placeholder that says "return" is a claim of its own
         return led is not None and not _MENTIONS_RETURN.search(led["rest"])
     return False
+
+
+def nothing_returned(seg: Segment) -> bool:
+    """The untyped entry says no value comes back (see ``_NOTHING_RETURNED``)."""
+    return not seg.type and _NOTHING_RETURNED.match(_text(seg)) is not None

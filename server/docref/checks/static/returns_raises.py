@@ -46,6 +46,7 @@ from docref.checks.static.returns_annotation import (
 )
 from docref.checks.static.returns_no_claim import (
     blank_entry,
+    nothing_returned,
     raise_sentence,
     side_effect_only,
     template_only,
@@ -193,7 +194,7 @@ def _display(fn: Function) -> str:
 
 def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
     """Returns documented, but the function never returns a value."""
-    no_claim = (blank_entry, raise_sentence, side_effect_only, template_only)
+    no_claim = (blank_entry, nothing_returned, raise_sentence, side_effect_only, template_only)
     returns = [
         s for s in inp.docstring.segments if s.kind == "returns" and not any(f(s) for f in no_claim)
     ]
