@@ -68,9 +68,11 @@ def test_one_word_traps_stay_out_of_the_default_rules(
 
 def test_two_functions_spelling_it_shorter_stay_out(tmp_path: Path) -> None:
     # no one rename to offer; one of them alone is the twin
-    extra = "\ndef hmap(data):\n    return data\n\n"
-    assert _c1(tmp_path / "a", "htmp", ":func:`heatmap`", extra) == []
-    assert _c1(tmp_path / "b", "htmp", ":func:`heatmap`", extra.replace("hmap", "plot")) != []
+    extra = "\ndef gtrcvbuffr(data):\n    return data\n\n"
+    role = ":meth:`getrecvbuffer`"
+    assert _c1(tmp_path / "a", "gtrcvbffr", role, extra) == []
+    alone = _c1(tmp_path / "b", "gtrcvbffr", role, extra.replace("gtrcvbuffr", "plot"))
+    assert [rule for rule, _ in alone] == ["C1-XREF-UNRESOLVED"]
 
 
 _SCANPY = '''

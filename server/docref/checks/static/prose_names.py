@@ -32,6 +32,7 @@ from docref.checks.static.name_words import (
     convention,
     one_edit,
     one_word,
+    spelt_shorter,
     word_abbreviation,
     words_of,
 )
@@ -272,7 +273,7 @@ def stale_match(
             if len(words) == 1:
                 # a called one-word name renamed by its letters (``heatmap`` -> ``htmp``); a
                 # word added to it (``add`` -> ``add_all``) names another callable as often
-                if len(other) >= 3 and word_abbreviation(words, theirs):
+                if spelt_shorter(name, other):
                     found.add(other)
                 continue
             extended = _affix(words, theirs)
