@@ -7,7 +7,8 @@ import get_acis_available_stations``) or that is the project's own top-level pac
 (``:func:`pvlib.iotools.read_bsrn``` beside ``>>> pvlib.iotools.get_bsrn(...)``) is no name the
 example makes: it names this code, and when that path names nothing (the function was renamed;
 the example's import would fail too) the mention is judged as any other (session 33, pvlib's
-recall misses).
+recall misses).  Only a mention marked as code is taken back (:mod:`.names`): "a list of
+dask.arrays" in plain prose is English about the example's objects.
 """
 
 from __future__ import annotations
