@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docref.checks.static.names import c1_name_unresolved, c1_xref_unresolved
+from docref.checks.static.names import (
+    c1_name_unresolved,
+    c1_prose_name_elsewhere,
+    c1_xref_unresolved,
+)
 
 from tests.static_helpers import project_input
 
@@ -78,3 +82,54 @@ def test_a_name_the_source_may_make_stays_resolved(tmp_path: Path) -> None:
         }
         inp = project_input(tmp_path / str(index), files, "pkg/optim/_acprop.py", "scale_by_acprop")
         assert [f.message for f in c1_xref_unresolved(inp)] == [], index
+
+
+# session 33 (recall, flax ``enable_named_call``): a bare name whose only other use in the
+# project is the package's stale re-export of it is no name "still used as code" elsewhere
+_PACKAGE = """
+from pkg.calls import enable_named_call as enable_named_call
+{more}
+__all__ = ["enable_named_call"]
+"""
+
+_CALLS = '''
+def {name}():
+    """Turn named calls on."""
+    return True
+
+
+def disable_named_call():
+    """Turn named calls off.
+
+    See ``enable_named_call``.
+    """
+    return False
+'''
+
+
+def _bare(tmp_path: Path, name: str, more: str = "") -> list[tuple[str, str]]:
+    files = {
+        "pkg/__init__.py": _PACKAGE.format(more=more),
+        "pkg/calls.py": _CALLS.format(name=name),
+    }
+    inp = project_input(tmp_path, files, "pkg/calls.py", "disable_named_call")
+    found = [*c1_name_unresolved(inp), *c1_prose_name_elsewhere(inp)]
+    return [(f.rule, f.message) for f in found]
+
+
+def test_a_name_only_a_stale_reexport_uses_is_reported(tmp_path: Path) -> None:
+    assert _bare(tmp_path, "enbl_named_call") == [
+        (
+            "C1-NAME-UNRESOLVED",
+            "`enable_named_call` names nothing in scope; did you mean `enbl_named_call`?",
+        )
+    ]
+
+
+def test_a_name_other_code_still_uses_stays_elsewhere(tmp_path: Path) -> None:
+    # control: the package's code calls the name too -- that code's vocabulary (opt-in rule)
+    more = "\n\ndef setup():\n    return enable_named_call()\n"
+    found = _bare(tmp_path / "a", "enbl_named_call", more)
+    assert [rule for rule, _ in found] == ["C1-PROSE-NAME-ELSEWHERE"]
+    # control: the function kept its name, nothing to report
+    assert _bare(tmp_path / "b", "enable_named_call") == []

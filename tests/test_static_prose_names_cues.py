@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.names import (
-    RULE_ELSEWHERE,
     c1_name_unresolved,
     c1_prose_name_elsewhere,
 )
@@ -122,12 +121,13 @@ class GzipDecompressor:
 def test_a_name_only_other_code_uses_is_the_renamed_parameter(tmp_path: Path) -> None:
     # tornado's ``decompress``: ``max_length`` became ``max_len``; ``flush`` still has a
     # ``max_length``, so the file's code knows the name, this function's does not
-    # (opt-in since session 10: C1-PROSE-NAME-ELSEWHERE; the default rules stay silent). The
-    # message says why ``max_len`` and not another parameter: the docstring names it nowhere
+    # (opt-in since session 10: C1-PROSE-NAME-ELSEWHERE; a twin written shorter is the
+    # default rule's since session 33). The message says why ``max_len`` and not another
+    # parameter: the docstring names it nowhere
     inp = static_input(tmp_path, ELSEWHERE, "GzipDecompressor.decompress")
-    assert c1_name_unresolved(inp) == []
-    [found] = c1_prose_name_elsewhere(inp)
-    assert found.rule == RULE_ELSEWHERE
+    assert c1_prose_name_elsewhere(inp) == []
+    [found] = c1_name_unresolved(inp)
+    assert found.rule == "C1-PROSE-NAME-STALE"
     assert found.message == (
         "`max_length` is used only by other code of the file, not by decompress(); "
         "it looks like the parameter `max_len` under its old name, "

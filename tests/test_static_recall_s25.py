@@ -6,9 +6,10 @@ words (``timeout`` -> ``the_timeout``), the word written shorter (``default`` ->
 code-shaped name extended or abbreviated (``quiet_exceptions`` -> ``input_quiet_exceptions``)
 -- even when no word calls it a parameter.  Before, that rule left plain words alone and
 matched the code-shaped ones against documented parameters too.  The default rule stays
-silent: on real code such names were 15 TRUE of 28 (PRECISION.md, "Session 25 recall
-(pr25)").  Controls of the same shape (the twin documented, an attribute, a key the code
-reads, ``**kwargs``, a twin naming another value or a flag about it) stay silent."""
+silent on an affixed twin: on real code such names were 15 TRUE of 28 (PRECISION.md, "Session
+25 recall (pr25)"); a twin written shorter is the default rule's since session 33 (pr33).
+Controls of the same shape (the twin documented, an attribute, a key the code reads,
+``**kwargs``, a twin naming another value or a flag about it) stay silent."""
 
 from __future__ import annotations
 
@@ -79,11 +80,13 @@ def with_timeout(future, input_quiet_exceptions=()):
 
 
 _RULE = "C1-PROSE-NAME-ELSEWHERE"
+# session 33: a twin written shorter (``default`` -> ``dflt``) is the default rule's
+_RULES = (_RULE, "C1-PROSE-NAME-STALE")
 
 
 def _opt_in(tmp_path: Path, code: str) -> list[Finding]:
     graph = indexed_project(tmp_path, {"m.py": code}, root="ws", cache="cache")
-    return [f for f in check_file(graph, "m.py", rules_for((_RULE,))).findings if f.rule == _RULE]
+    return [f for f in check_file(graph, "m.py", rules_for(_RULES)).findings if f.rule in _RULES]
 
 
 def _stale(tmp_path: Path, code: str) -> list[tuple[str, str, str]]:
@@ -94,23 +97,30 @@ def _stale(tmp_path: Path, code: str) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.parametrize(
-    ("code", "expected"),
+    ("code", "expected", "rule"),
     [
-        (_GOOGLE, ("get", "timeout", "the_timeout")),
-        (_NUMPY, ("get", "timeout", "the_timeout")),
-        (_REST, ("get_value", "default", "dflt")),
-        (_CODE_SHAPED, ("with_timeout", "quiet_exceptions", "input_quiet_exceptions")),
+        (_GOOGLE, ("get", "timeout", "the_timeout"), _RULE),
+        (_NUMPY, ("get", "timeout", "the_timeout"), _RULE),
+        (_REST, ("get_value", "default", "dflt"), "C1-PROSE-NAME-STALE"),
+        (
+            _CODE_SHAPED,
+            ("with_timeout", "quiet_exceptions", "input_quiet_exceptions"),
+            _RULE,
+        ),
     ],
 )
-def test_a_name_used_elsewhere_renamed_to_an_unnamed_parameter_is_reported_opt_in(
-    tmp_path: Path, code: str, expected: tuple[str, str, str]
+def test_a_name_used_elsewhere_renamed_to_an_unnamed_parameter_is_reported(
+    tmp_path: Path, code: str, expected: tuple[str, str, str], rule: str
 ) -> None:
     assert _stale(tmp_path, code + _OTHER) == [expected]
-    (message,) = [f.message for f in _opt_in(tmp_path / "m", code + _OTHER)]
-    assert "is used only by other code of the file" in message
-    assert message.endswith("which the docstring names nowhere")
-    # the default rules say nothing of it: on real code as often another thing's name
-    assert [f for f in default_findings(tmp_path / "d", code + _OTHER) if "C1-" in f.rule] == []
+    (found,) = _opt_in(tmp_path / "m", code + _OTHER)
+    assert "is used only by other code of the file" in found.message
+    assert found.message.endswith("which the docstring names nowhere")
+    assert found.rule == rule
+    # the default rules say nothing of an affixed twin: on real code as often another
+    # thing's name; a twin written shorter is theirs (session 33)
+    default = [f.rule for f in default_findings(tmp_path / "d", code + _OTHER) if "C1-" in f.rule]
+    assert default == ([] if rule == _RULE else [rule])
 
 
 @pytest.mark.parametrize("code", [_GOOGLE, _NUMPY, _REST, _CODE_SHAPED])

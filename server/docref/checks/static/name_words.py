@@ -17,6 +17,7 @@ __all__ = [
     "convention",
     "one_edit",
     "one_word",
+    "spelt_shorter",
     "transposed",
     "word_abbreviation",
     "words_of",
@@ -40,6 +41,24 @@ def abbreviates(short: str, long: str) -> bool:
         return False  # ``node`` in ``newnode`` is another word, not an abbreviation
     rest = iter(long[1:])
     return all(ch in rest for ch in short[1:])
+
+
+def spelt_shorter(word: str, short: str) -> bool:
+    """``short`` is the one word ``word`` written shorter by its vowels dropped (``heatmap`` ->
+    ``htmp``, ``acquire`` -> ``acqr``), three letters at least.  Consonants dropped make
+    another word as often (``fit`` in ``filter``, ``legend`` over ``len``), and so does a
+    word cut short: one word of code is often two run together (``read`` of ``readline``,
+    ``take`` of ``takewhile``)."""
+    word, short = word.lower(), short.lower()
+    if len(short) < 3 or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    rest = iter(word)
+    if not all(ch in rest for ch in short):
+        return False
+    dropped = list(word)
+    for ch in short:
+        dropped.remove(ch)
+    return all(ch in "aeiou" for ch in dropped)
 
 
 def word_abbreviation(a: list[str], b: list[str]) -> bool:

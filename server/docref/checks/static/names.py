@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.names_constants import renamed_constant
+from docref.checks.static.names_example_paths import stale_example_path
 from docref.checks.static.names_examples import example_words
 from docref.checks.static.names_finding import (
     RULE_DERIVED,
@@ -187,7 +188,15 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 examples = shared.examples
             passed = mention.target in shared.passed
             if re.split(r"[.#]", mention.target)[0] in examples and not passed:
-                continue  # defined by the docstring's own example (``long_running_task()``)
+                # marked as code only: "a list of dask.arrays" in plain prose is English
+                # about the example's objects (an unmarked plural the resolver cannot tell)
+                stale = (
+                    language == "python"
+                    and mention.kind != "dotted"
+                    and stale_example_path(inp, python_scope(inp), mention.target)
+                )
+                if not stale:
+                    continue  # defined by the docstring's own example (``long_running_task()``)
             if own is None:
                 own = _introduced(inp)
             if re.split(r"[.#]", mention.target)[0] in own[0]:

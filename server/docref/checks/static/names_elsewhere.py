@@ -12,17 +12,24 @@ finding goes to the opt-in ``C1-PROSE-NAME-ELSEWHERE`` (the rule of names only o
 uses), its message naming a file that uses it.  The table of each file's identifiers is the
 graph's (:mod:`docref.graph.code_names`), so the CLI, the editor and a cold run's workers
 ask the same question of the same project.
+
+A file whose only code with the name is a stale re-export does not count
+(:func:`only_a_stale_reexport`): ``from .module import enable_named_call`` in a package's
+``__init__.py`` after ``module.py`` renamed the function is the rename's leftover, not code
+that still uses the name.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.names_stale import RULE_ELSEWHERE
+from docref.checks.static.scopes import python_scope
 from docref.graph.code_names import files_using
 
-__all__ = ["RULE_ELSEWHERE", "elsewhere_message", "used_elsewhere"]
+__all__ = ["RULE_ELSEWHERE", "elsewhere_message", "only_a_stale_reexport", "used_elsewhere"]
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -32,7 +39,47 @@ def used_elsewhere(inp: StaticInput, name: str) -> list[str]:
     signal was measured on Python projects)."""
     if inp.file.language != "python" or _IDENTIFIER.fullmatch(name) is None:
         return []
-    return [rel for rel in files_using(inp.graph, name) if rel != inp.path]
+    users = [rel for rel in files_using(inp.graph, name) if rel != inp.path]
+    return [rel for rel in users if not only_a_stale_reexport(inp, rel, name)]
+
+
+def only_a_stale_reexport(inp: StaticInput, user: str, name: str) -> bool:
+    """Project file ``user`` names ``name`` only to import it (and list it in ``__all__``)
+    from a project module that provably makes no such name (the resolver's unbound import:
+    no star import, no name made at run time, the name in none of that module's code)."""
+    fe = inp.graph.get(user)
+    imports = [i for i in fe.imports if i.name == name] if fe is not None else []
+    if not imports or any(i.scope for i in imports):
+        return False
+    scope = python_scope(inp)
+    if not all(scope.imports_unbound(user, i.bound_name) for i in imports):
+        return False
+    try:
+        tree = ast.parse(inp.graph.source(user))
+    except (SyntaxError, ValueError, OSError):
+        return False
+    return not any(_uses(node, name) for node in ast.walk(tree))
+
+
+def _uses(node: ast.AST, name: str) -> bool:
+    """``node`` uses ``name`` as code: a name, an attribute, a definition, a parameter, a
+    keyword, a plain ``import`` (not the ``from`` import itself, not a string)."""
+    if isinstance(node, ast.Name):
+        return node.id == name
+    if isinstance(node, ast.Attribute):
+        return node.attr == name
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return node.name == name
+    if isinstance(node, ast.arg):
+        return node.arg == name
+    if isinstance(node, ast.keyword):
+        return node.arg == name
+    if isinstance(node, ast.Import):
+        return any(name in (a.name.split(".")[0], a.asname) for a in node.names)
+    if isinstance(node, ast.ImportFrom):
+        # ``from .module import name as other`` binds ``other``: its uses are that name's
+        return any(a.name == name and a.asname not in (None, name) for a in node.names)
+    return False
 
 
 def elsewhere_message(name: str, users: list[str], message: str) -> str:

@@ -38,6 +38,7 @@ from docref.checks.static.names_python_walk import (
     ModuleTarget,
     ProjectWalk,
     Target,
+    UnboundImport,
 )
 from docref.checks.static.names_scope import (
     RESOLVED,
@@ -300,6 +301,11 @@ class PythonScope(ProjectWalk):
         if self._sibling_of_import(name) or self._element_of_attribute(name):
             return RESOLVED
         return UNKNOWN if unsure else missing("", name, self.scope_candidates())
+
+    def imports_unbound(self, path: str, name: str) -> bool:
+        """Project file ``path`` binds ``name`` by importing it from a project module that
+        provably makes no such name (:class:`UnboundImport`: a stale re-export)."""
+        return isinstance(self._top(path, name), UnboundImport)
 
     def _element_of_attribute(self, name: str) -> bool:
         """Whether ``name`` is the singular of a data attribute of the enclosing classes that

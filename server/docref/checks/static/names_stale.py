@@ -219,7 +219,11 @@ def _private_used_elsewhere(inp: StaticInput, name: str) -> list[str]:
     """The other project files whose code uses the private ``name`` (Python)."""
     if inp.file.language != "python" or not name.startswith("_") or name.startswith("__"):
         return []
-    return [rel for rel in files_using(inp.graph, name) if rel != inp.path]
+    # imported here: names_elsewhere imports this module (its rule id)
+    from docref.checks.static.names_elsewhere import only_a_stale_reexport
+
+    users = [rel for rel in files_using(inp.graph, name) if rel != inp.path]
+    return [rel for rel in users if not only_a_stale_reexport(inp, rel, name)]
 
 
 def _calls(inp: StaticInput, name: str) -> bool:

@@ -22,7 +22,7 @@ from docref.checks.static.names_stale import (
     stale_finding,
 )
 from docref.checks.static.names_stale_cues import has_an_entry, parameter_cue
-from docref.checks.static.names_stale_unnamed import unnamed_twin
+from docref.checks.static.names_stale_unnamed import abbreviated_twin, unnamed_twin
 from docref.checks.static.prose_names import RULE_STALE
 from docref.core.findings import Finding
 from docref.core.word_search import word_in
@@ -104,8 +104,11 @@ def renamed_but_used_elsewhere(
         return None  # a word cut short: "``visit`` methods" next to a ``visitor`` (docutils)
     entry = has_an_entry(inp.docstring.segments, name)
     said = (entry or parameter_cue(inp.source, mention.start, mention.end)) and not scope.kwargs
-    if said != cued:
+    if said and not cued:
         return None  # a parameter by the words: the default rule's; else the opt-in's
+    # not called a parameter, the default rule takes only an unnamed twin written shorter
+    # (:func:`.abbreviated_twin`), as it does for a name found nowhere
+    unsaid = cued and not said
     own = {part for r in fn.references for part in r.name.split(".")} | set(fn.local_names)
     facts = scope.facts
     if name in own or name in facts.entities or name in facts.top:
@@ -114,13 +117,16 @@ def renamed_but_used_elsewhere(
         return None  # ``kwargs.pop("include_header")``: the function reads it by name
     if any(name in (i.bound_name, i.module.split(".")[0]) for i in inp.file.imports):
         return None  # ``argparse`` after ``from argparse import ArgumentParser``: the library
-    if not cued and name in project_names(inp.graph):
+    if not said and name in project_names(inp.graph):
         return None  # (called a parameter, a project's attribute of that name is no reading)
     # no words call it a parameter, but a parameter the docstring names nowhere may be its
     # renamed twin (:mod:`.names_stale_unnamed`): the opt-in rule's, a plain word too -- on
     # real code such names were as often another function's value, a field, a query
     # parameter or a returned item's label (session 25: 15 TRUE of 28 on 104 projects)
-    twin = None if cued or scope.kwargs else unnamed_twin(inp, name)
+    twin = None if said or scope.kwargs else unnamed_twin(inp, name)
+    abbreviated = twin is not None and abbreviated_twin(name, twin)
+    if abbreviated != unsaid and (unsaid or not cued):
+        return None  # the opt-in's affixed twin; an abbreviated one is the default rule's
     # a plain word matched by affix (``vals`` -> ``vals_list``) only when its own entry names
     # it: "the ``carry`` argument" beside ``init_carry`` is as often the argument of a callable
     # the function takes (jax's ``nd_loop``)
@@ -132,7 +138,13 @@ def renamed_but_used_elsewhere(
         unnamed = f"is used only by other code of the file, not by {fn.name}()"
         message = finding.message.replace("names nothing in scope", unnamed, 1)
         message += ", which the docstring names nowhere"
-        return dataclasses.replace(finding, message=message, rule=RULE_ELSEWHERE)
+        # the twin written shorter (``default`` -> ``dflt``, ``min_counts`` -> ``min_cnts``)
+        # is the default rule's, as it is for a name found nowhere (:func:`.stale_finding`):
+        # no other value is named by a word's own abbreviation, unlike an affixed twin's
+        # qualifying words (``data`` -> ``input_data``: session 25's FALSE rows, fields and
+        # query parameters of other values)
+        rule = RULE_STALE if abbreviated else RULE_ELSEWHERE
+        return dataclasses.replace(finding, message=message, rule=rule)
     if cued:
         said_of = f"is named as a parameter, but {fn.name}() has none of that name"
         message = finding.message.replace("names nothing in scope", said_of)

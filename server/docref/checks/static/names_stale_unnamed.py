@@ -19,11 +19,12 @@ beside a documented ``check_sample_weight``, ``axhline`` beside ``ax``).  Report
 from __future__ import annotations
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.name_words import spelt_shorter, word_abbreviation, words_of
 from docref.checks.static.names_stale_twin import contracted, unnamed_parameters
 from docref.checks.static.names_words import is_plain_word
 from docref.checks.static.prose_names import plain_affix, renamed_twin, shortened
 
-__all__ = ["unnamed_twin"]
+__all__ = ["abbreviated_twin", "unnamed_twin"]
 
 
 def _renamed_to(name: str, param: str, annotation: str | None = None) -> bool:
@@ -55,3 +56,18 @@ def unnamed_twin(inp: StaticInput, name: str) -> str | None:
     if len(twins) != 1:
         return None
     return twins[0] if unnamed_parameters(inp, twins) else None
+
+
+def abbreviated_twin(name: str, twin: str) -> bool:
+    """``twin`` is ``name`` written shorter: a plain word without some of its vowels
+    (:func:`.spelt_shorter`: ``default`` -> ``dflt``, ``record`` -> ``rcrd``) or cut to half
+    of it or less (``offset`` -> ``off``), a code-shaped name's words so, one by one
+    (``min_counts`` -> ``min_cnts``).  Not consonants dropped from a plain word (``args`` for
+    "`argparse`", the library), not a word cut to its start (``name`` of ``name_list``), not a
+    name extended or cut back by whole words."""
+    if len(twin) >= len(name) or name.startswith("_") != twin.startswith("_"):
+        return False
+    if is_plain_word(name):
+        cut = len(twin) >= 3 and name.startswith(twin) and 2 * len(twin) <= len(name)
+        return cut or spelt_shorter(name, twin)
+    return word_abbreviation(words_of(name), words_of(twin))

@@ -32,6 +32,7 @@ from docref.checks.static.name_words import (
     convention,
     one_edit,
     one_word,
+    spelt_shorter,
     word_abbreviation,
     words_of,
 )
@@ -248,8 +249,9 @@ def stale_match(
                 continue
             if _related(name, other, plain=False, loose=True):
                 found.add(other)
-    elif not plain and not name.startswith("_") and len(words_of(name)) >= 2:
-        # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``
+    elif not plain and not name.startswith("_") and (len(words_of(name)) >= 2 or called):
+        # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``; one word
+        # only when the text calls it (``:func:`heatmap```), and then written shorter only
         # a public name is renamed to a public one: a private helper that abbreviates it
         # (``_batched_matmul`` for the ``batched_mm`` implementation) is another thing
         own = {d for d in defined if not d.startswith("_")}
@@ -268,6 +270,12 @@ def stale_match(
             # one word (jax: an attribute `function_list` is no
             # ``add_to_call_tf_concrete_function_list``, which the function calls)
             words, theirs = words_of(name), words_of(other)
+            if len(words) == 1:
+                # a called one-word name renamed by its letters (``heatmap`` -> ``htmp``); a
+                # word added to it (``add`` -> ``add_all``) names another callable as often
+                if spelt_shorter(name, other):
+                    found.add(other)
+                continue
             extended = _affix(words, theirs)
             if extended and not called:
                 if calls is None:
