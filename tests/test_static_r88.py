@@ -1,0 +1,65 @@
+"""Round 88 (session 33, public): FALSE shapes of the first pass, each beside the control that
+must stay reported -- pygeodesy's Epydoc ``C{negative}``, ``C{PyPy}``, ``C{pointP}`` read as
+misspellings of the interned string constants ``_negative_ = 'negative'`` of its ``interns``
+module (a word wrapped in underscores on both sides is the project's spelling of the word as a
+value, not a name the prose misspelt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.static_helpers import project_findings
+
+_INTERNS = """
+_negative_ = 'negative'
+_pointP_ = 'pointP'
+"""
+
+_MOD = '''
+from pkg.interns import _pointP_
+
+
+def negate(x):
+    """Negate a number."""
+    return -x
+
+
+def _repr_mimebundle_(x):
+    """A rich display of ``x``."""
+    return {"text/plain": repr(x)}
+
+
+def side_of(x, y):
+    """Return a C{positive}, {word} or C{0} fraction for point C{(x, y)}.
+
+    @arg x: X coordinate (C{float}).
+    @arg y: Y coordinate (C{float}).
+    """
+    return (_pointP_, negate(x * y))
+'''
+
+
+def _unresolved(tmp_path: Path, word: str) -> list[str]:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/interns.py": _INTERNS,
+        "pkg/mod.py": _MOD.replace("{word}", word),
+    }
+    found = project_findings(tmp_path, files, "pkg/mod.py")
+    return [f.message for f in found if f.rule == "C1-NAME-UNRESOLVED"]
+
+
+def test_a_word_the_project_interns_as_a_constant_is_not_a_misspelling(tmp_path: Path) -> None:
+    assert _unresolved(tmp_path, "C{negative}") == []
+    assert _unresolved(tmp_path, "``negative``") == []
+
+
+def test_a_field_name_interned_and_imported_is_not_a_misspelling(tmp_path: Path) -> None:
+    assert _unresolved(tmp_path, "survey C{pointP}") == []
+
+
+def test_a_misspelt_name_of_the_code_stays_reported(tmp_path: Path) -> None:
+    """Controls: the function ``negate`` misspelt in the same sentence, and a private sunder
+    function one letter off (sklearn's ``_repr_mimbundle_``, judged TRUE)."""
+    assert _unresolved(tmp_path, "C{negatte}") != []
+    assert _unresolved(tmp_path, "C{_repr_mimbundle_}") != []
