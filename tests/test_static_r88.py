@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.static_helpers import project_findings
+from tests.static_helpers import default_findings, project_findings
 
 _INTERNS = """
 _negative_ = 'negative'
@@ -63,3 +63,34 @@ def test_a_misspelt_name_of_the_code_stays_reported(tmp_path: Path) -> None:
     function one letter off (sklearn's ``_repr_mimbundle_``, judged TRUE)."""
     assert _unresolved(tmp_path, "C{negatte}") != []
     assert _unresolved(tmp_path, "C{_repr_mimbundle_}") != []
+
+
+_DEPTH = '''
+def depth_socket(symbol: str, depth: str{default}):
+    """Subscribe to the book depth stream.
+
+    :param symbol: The symbol.
+    :param depth: Number of price levels.{values}
+    """
+    return f"{symbol}@depth{depth}"
+'''
+
+
+def _prose_param(tmp_path: Path, default: str, values: str) -> list[str]:
+    code = _DEPTH.replace("{default}", default).replace("{values}", values)
+    found = default_findings(tmp_path, code)
+    return [f.message for f in found if f.rule == "C2-PROSE-PARAM-TYPE"]
+
+
+def test_a_count_the_code_takes_as_text_is_no_type_claim(tmp_path: Path) -> None:
+    """python-binance's ``depth: str = "10"``, "Number of price levels. Valid values: "5",
+    "10", "20"": the entry's quoted values, or the code's string default, say the count is
+    written as text."""
+    assert _prose_param(tmp_path, ' = "10"', "") == []
+    assert _prose_param(tmp_path, "", ' Valid values: "5", "10", "20"') == []
+
+
+def test_a_count_over_a_plain_string_parameter_stays_reported(tmp_path: Path) -> None:
+    """Control: no quoted value and no string default -- "Number of" on a ``str``."""
+    assert _prose_param(tmp_path, "", "") != []
+    assert _prose_param(tmp_path, " = None", " Valid values: 5, 10, 20") != []
