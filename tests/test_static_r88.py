@@ -94,3 +94,55 @@ def test_a_count_over_a_plain_string_parameter_stays_reported(tmp_path: Path) ->
     """Control: no quoted value and no string default -- "Number of" on a ``str``."""
     assert _prose_param(tmp_path, "", "") != []
     assert _prose_param(tmp_path, " = None", " Valid values: 5, 10, 20") != []
+
+
+_MENU = """
+import pygame
+
+
+class Menu:
+    '''A menu.'''
+
+    _window_size: tuple
+
+    def get_size(self, inner=False):
+        '''Return the menu size.'''
+        return (0, 0) if inner else self._window_size
+
+    def get_window_size(self):
+        '''Return the window size.'''
+        return self._window_size
+
+    def resize(self, width, height, screen_dimension=None):
+        '''Resize the menu to another width/height.
+
+        :param width: Menu width (px)
+        :param height: Menu height (px)
+        :param screen_dimension: The dimensions the Menu references for sizing. This value
+            defines the ``window_size`` of the Menu
+        :return: Self reference
+        '''
+        if screen_dimension is not None:
+            self._window_size = screen_dimension
+        else:
+            surface = pygame.display.get_surface()
+            self._window_size = surface.get_size()
+        window_width, window_height = self._window_size
+        return self
+"""
+
+
+def _stale(tmp_path: Path, member: str) -> list[str]:
+    found = default_findings(tmp_path, _MENU.replace("_window_size", member))
+    return [f.message for f in found if f.rule == "C1-PROSE-NAME-STALE"]
+
+
+def test_a_private_member_spelt_without_its_underscore_is_not_stale(tmp_path: Path) -> None:
+    """pygame-menu's ``Menu.resize``: "This value defines the ``window_size`` of the Menu",
+    the value the method stores in ``self._window_size``."""
+    assert _stale(tmp_path, "_window_size") == []
+
+
+def test_the_same_name_with_no_such_member_stays_reported(tmp_path: Path) -> None:
+    """Control: the class keeps the size in ``_screen_size``; ``window_size`` is nothing."""
+    assert _stale(tmp_path, "_screen_size") != []

@@ -130,6 +130,11 @@ def stale_finding(
     params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
     if name in params:
         return None  # Java's member resolver does not see parameters
+    if not java and not name.startswith("_") and f"_{name}" in resolution.candidates:
+        # ``window_size`` for the ``self._window_size`` in scope (pygame-menu's ``Menu.resize``
+        # "defines the ``window_size`` of the Menu", round 88): the thing the private member
+        # holds, spelt without its underscore -- no old name of another
+        return None
     sentence = inp.source[segment.start : segment.end]
     if names_a_package(sentence) or one_of_values(sentence, mention.start - segment.start, params):
         return None
