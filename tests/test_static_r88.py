@@ -146,3 +146,30 @@ def test_a_private_member_spelt_without_its_underscore_is_not_stale(tmp_path: Pa
 def test_the_same_name_with_no_such_member_stays_reported(tmp_path: Path) -> None:
     """Control: the class keeps the size in ``_screen_size``; ``window_size`` is nothing."""
     assert _stale(tmp_path, "_screen_size") != []
+
+
+_PROPERTY = '''
+class Upload:
+    """An upload."""
+
+    def __init__(self, url):
+        self._initial_url = url
+        self._upload_url = None
+
+    @property
+    def intl_url(self):
+        """The start endpoint."""
+        return self._initial_url
+
+    @property
+    def upload_url(self):
+        """The session URL. Unlike ``initial_url`` (the start endpoint) it changes."""
+        return self._upload_url
+'''
+
+
+def test_a_renamed_property_with_its_private_backing_stays_reported(tmp_path: Path) -> None:
+    """Control (recall's helper-rename of google-api-core's ``initial_url`` property): the
+    private ``_initial_url`` backs the renamed property and ``upload_url`` never sets it."""
+    found = default_findings(tmp_path, _PROPERTY)
+    assert [f for f in found if f.rule == "C1-PROSE-NAME-STALE"] != []
