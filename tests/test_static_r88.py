@@ -173,3 +173,41 @@ def test_a_renamed_property_with_its_private_backing_stays_reported(tmp_path: Pa
     private ``_initial_url`` backs the renamed property and ``upload_url`` never sets it."""
     found = default_findings(tmp_path, _PROPERTY)
     assert [f for f in found if f.rule == "C1-PROSE-NAME-STALE"] != []
+
+
+_AUX = '''
+class Aux:
+    """Enum-style kinds."""
+
+    PHI = 0
+    BETA = 1
+    THETA = 2
+    MU = 3
+
+
+def to_aux(value, auxout=Aux.PHI):
+    """Convert to another auxiliary latitude.
+
+    @arg value: The value.
+    @arg auxout: Auxiliary kind (C{{member}}).
+    """
+    return value, auxout
+'''
+
+
+def _aux(tmp_path: Path, member: str, extra: str = "") -> list[str]:
+    code = _AUX.replace("{member}", member).replace("    MU = 3\n", "    MU = 3\n" + extra)
+    found = default_findings(tmp_path, code)
+    return [f.message for f in found if f.rule == "C1-NAME-UNRESOLVED"]
+
+
+def test_a_noun_after_an_enum_style_class_is_a_placeholder(tmp_path: Path) -> None:
+    """pygeodesy's "(C{Aux.KIND})": any of the class's ALL_CAPS kinds."""
+    assert _aux(tmp_path, "Aux.KIND") == []
+
+
+def test_a_missing_constant_of_an_enum_style_class_stays_reported(tmp_path: Path) -> None:
+    """Controls: a misspelt constant (``Aux.BETTA``), and the noun beside a member it begins
+    (``KINDS``: the plural constant, so ``KIND`` is a slip)."""
+    assert _aux(tmp_path, "Aux.BETTA") != []
+    assert _aux(tmp_path, "Aux.KIND", extra="    KINDS = (0, 1, 2, 3)\n") != []
