@@ -91,8 +91,10 @@ def test_a_count_the_code_takes_as_text_is_no_type_claim(tmp_path: Path) -> None
 
 
 def test_a_count_over_a_plain_string_parameter_stays_reported(tmp_path: Path) -> None:
-    """Control: no quoted value and no string default -- "Number of" on a ``str``."""
+    """Controls: no quoted value and no number in quotes as the default -- "Number of" on a
+    ``str``."""
     assert _prose_param(tmp_path, "", "") != []
+    assert _prose_param(tmp_path, " = ''", "") != []  # an empty string default says nothing
     assert _prose_param(tmp_path, " = None", " Valid values: 5, 10, 20") != []
 
 
