@@ -77,6 +77,9 @@ ROOTS = (
     "/work/notes/private/r75/corpora",
     "/work/notes/private/r79/corpora",
     "/work/notes/private/r82/corpora",
+    "/work/notes/private/r83/corpora",
+    "/work/notes/private/r86/corpora",
+    "/work/notes/private/r87/corpora",
     # the Java rounds', public since they landed (``--language java``)
     *(f"/work/notes/private/r{n}j/corpora" for n in (54, 58, 62, 66, 70, 74, 78)),
 )
