@@ -27,7 +27,7 @@ from docref.checks.static.names_shorthand import (
 )
 from docref.checks.static.names_spelling import hint, suggest
 from docref.checks.static.names_stale_twin import call_linked, twin_in_scope
-from docref.checks.static.names_words import run_together
+from docref.checks.static.names_words import enum_placeholder, run_together
 from docref.checks.static.prose_names_listed import returned_label
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -197,6 +197,8 @@ def unresolved_finding(
     name = resolution.missing
     if not mention.is_xref and _numbered_series(inp, segment, mention.target):
         return None  # "`trimesh.sub1`, `trimesh.sub2`": made-up names of a series
+    if resolution.owner.startswith("class") and enum_placeholder(name, resolution.candidates):
+        return None  # ``Aux.KIND``: any of the enum-style class's constants
     word = not mention.is_xref and not resolution.owner and is_plain_word(mention.target)
     own = inp.function.name
     # a function's docstring names the function itself on purpose (``quote`` in ``unquote``)

@@ -97,18 +97,29 @@ def _number_variant(name: str, other: str) -> bool:
     return all(a == b or _plural(a, b) or _plural(b, a) for a, b in zip(words, others, strict=True))
 
 
+def _sunder_twin(name: str, candidate: str) -> bool:
+    """``candidate`` is ``name`` wrapped in underscores on both sides (``_negative_``,
+    ``_PyPy__``): the way a module interns the word as a string constant (pygeodesy's
+    ``_negative_ = 'negative'``, round 88) or an enum keeps a reserved member.  Prose naming
+    the word means the value, not a misspelt reference to the constant."""
+    wrapped = candidate.startswith("_") and candidate.endswith("_") and len(candidate) > 2
+    return wrapped and not name.startswith("_") and candidate.strip("_") == name.strip("_")
+
+
 def _evidence_pool(name: str, candidates: Iterable[str], bare: bool) -> list[str]:
     """Candidates that may count as evidence of a typo.  Left out: special names for an
     ordinary one (``floor`` is not a misspelt ``__floor__``), private twins (``none`` in
-    prose is not ``_none``: a public name often fronts a private implementation) and, for a
-    ``bare`` name in prose, names that it inflects ("a list of `Widgets`" is English about
-    ``Widget``; after a module or class name the same ending is a typo)."""
+    prose is not ``_none``: a public name often fronts a private implementation; nor is
+    ``negative`` the interned ``_negative_``: :func:`_sunder_twin`) and, for a ``bare`` name
+    in prose, names that it inflects ("a list of `Widgets`" is English about ``Widget``;
+    after a module or class name the same ending is a typo)."""
     dunder = name.startswith("__") and name.endswith("__")
     return [
         c
         for c in dict.fromkeys(candidates)
         if c != name
         and c.lstrip("_") != name.lstrip("_")
+        and not _sunder_twin(name, c)
         and not (bare and inflected(name, c))
         and not _number_variant(name, c)
         and (dunder or not (c.startswith("__") and c.endswith("__")))

@@ -131,6 +131,8 @@ def stale_finding(
     params = [p.name for p in inp.function.params if p.name not in ("self", "cls")]
     if name in params:
         return None  # Java's member resolver does not see parameters
+    if not java and _sets_private_twin(inp, name):
+        return None
     sentence = inp.source[segment.start : segment.end]
     if names_a_package(sentence) or one_of_values(sentence, mention.start - segment.start, params):
         return None
@@ -213,6 +215,19 @@ def stale_finding(
         used = f"names nothing in scope but is still used as code in {users[0]}{more}"
         rule, message = RULE_ELSEWHERE, message.replace("names nothing in scope", used, 1)
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+def _sets_private_twin(inp: StaticInput, name: str) -> bool:
+    """The documented function itself stores ``self._name`` (pygame-menu's ``Menu.resize``,
+    "This value defines the ``window_size`` of the Menu", then ``self._window_size = ...``,
+    round 88): the sentence names the thing the method sets, spelt without its underscore --
+    no old name.  A private twin the function only reads or leaves alone (``_initial_url``
+    behind a renamed property ``initial_url``; tornado's module function ``_get_version`` for
+    a renamed ``get_version``: recall mutations) is no such evidence."""
+    if name.startswith("_"):
+        return False
+    store = rf"\b(?:self|cls)\._{re.escape(name)}\s*(?::[^=\n]+)?=(?!=)"
+    return re.search(store, inp.body_code()) is not None
 
 
 def _private_used_elsewhere(inp: StaticInput, name: str) -> list[str]:

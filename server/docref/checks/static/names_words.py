@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Iterable
 
 __all__ = [
     "caps_constant",
+    "enum_placeholder",
     "is_plain_word",
     "math_symbol",
     "name_pattern",
@@ -135,6 +137,26 @@ def caps_constant(name: str) -> bool:
     variable -- :func:`silent_name` leaves it out of the names judged as such, and
     :mod:`.names_constants` judges it only as a renamed constant the function uses."""
     return re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", name) is not None and len(name) >= 5
+
+
+# the nouns a writer puts after an enum-style class to mean "one of its members"
+_MEMBER_NOUNS = frozenset(
+    {"KIND", "TYPE", "NAME", "VALUE", "MEMBER", "MODE", "FLAG", "OPTION", "CONST", "CONSTANT"}
+)
+
+
+def enum_placeholder(member: str, members: Iterable[str]) -> bool:
+    """``Aux.KIND`` where the class ``Aux`` holds enum-style ALL_CAPS constants (``Aux.PHI``,
+    ``Aux.BETA``, ...) and none spelt like the noun: "(C{Aux.KIND})" reads "any of Aux's
+    kinds" (pygeodesy's auxiliary latitudes, round 88), not a removed constant.  A class
+    without such constants, or one with a member the noun begins (``KINDS``, ``KIND_A``),
+    keeps the finding."""
+    if member not in _MEMBER_NOUNS:
+        return False
+    names = list(members)
+    if any(m.startswith(member) for m in names):
+        return False
+    return sum(1 for m in names if len(m) > 1 and m.isupper()) >= 3
 
 
 def name_pattern(name: str, args: str) -> bool:

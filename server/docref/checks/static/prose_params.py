@@ -203,6 +203,24 @@ def _list_in_a_string(claim: str, kinds: set[str], text: str, default: str | Non
     return bool(_DELIMITED.search(text)) or bool(_STRING_DEFAULT.match(default or ""))
 
 
+# quoted numbers the entry lists as the values it takes: "Valid values: "5", "10", "20""
+_QUOTED_NUMBERS = re.compile(r"""(["'])\d+\1(?:\s*(?:,|or|and)\s*(["'])\d+\2)+""")
+# a string literal default holding a number (``"10"``)
+_QUOTED_NUMBER = re.compile(r"""^[rRuU]?(["'])\d+\1$""")
+
+
+def _count_as_text(text: str, default: str | None) -> bool:
+    """A count the code takes written as text, on a ``str`` parameter: the entry's default is
+    quoted ("Number of seconds to wait. Defaults to ``'0s'``", round 49, kfp), the entry lists
+    the values as quoted numbers ("Number of price levels. Valid values: "5", "10", "20"",
+    round 88, python-binance), or the code's own default is a number in quotes (its
+    ``depth: str = "10"``).  "Number of" then says what the text counts, not the parameter's
+    type; an empty or other string default (``retries: str = ''``) says nothing of it."""
+    if _QUOTED_DEFAULT.search(text) or _QUOTED_NUMBERS.search(text):
+        return True
+    return _QUOTED_NUMBER.match(default or "") is not None
+
+
 def _firm(claim: str, kinds: set[str], conversion: bool, annotation: str, name: str = "") -> bool:
     """A claim no reading of the words reconciles with the annotation: a container said of a
     scalar or the other way round, a count or a string said of the other, a flag under an
@@ -319,9 +337,11 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             continue
         if claim == "int" and kinds & NUMBERS:
             continue
-        if claim == "int" and kinds - {"None"} <= {"str"} and _QUOTED_DEFAULT.search(text):
-            # "Number of seconds to wait. Defaults to ``'0s'``" on ``Optional[str]`` (round 49,
-            # kfp): the entry's own default is text, so the count is what the text says
+        if (
+            claim == "int"
+            and kinds - {"None"} <= {"str"}
+            and _count_as_text(text, defaults.get(name))
+        ):
             continue
         if claim in CONTAINERS and re.match(r"\s+type\b", text[match.end() :]):
             continue  # "The dictionary type." on a ``str`` naming one (round 49, kfp)
