@@ -1,6 +1,6 @@
-"""The words "as set by ..." are the verb, not a conversion to a set (pyfakefs ``create_dir``: the rule
-failed with ``KeyError('set')`` and ``docref check`` exited 2); "as a set" stays a conversion
-and is reported with its kind shown."""
+"""The words "as set by ..." are the verb, not a conversion to a set (pyfakefs
+``create_dir``, scrapli ``DriverOptions.apply``: the rule failed with ``KeyError('set')`` and
+``docref check`` exited 2); "as a set" stays a conversion and is reported with its kind shown."""
 
 from __future__ import annotations
 
