@@ -31,6 +31,9 @@ _CONTAINER_AFTER = re.compile(
 _AS_KIND = re.compile(
     r"(?<!such )(?<!well )\bas\s+(?:an?\s+)?(?:(?:new|single|plain|python)\s+)?"
     r"(?P<k>int|integer|float|string|str|bytes|bool|boolean|list|tuple|dict|dictionary|set)\b"
+    # "set" before a preposition is the verb: "The permission bits as set by ``chmod``"
+    # (pyfakefs ``create_dir``; the rule failed on it, docref exit 2)
+    r"(?!(?<=\bas\sset)\s+(?:by|in|on|to|from|via|with|at|for|during|through|using|when)\b)"
     r"(?![-'(]|[#.]\w|\s*\[\]|\s+(?:of\s+bytes|representation\s+of)\b|\s*,?\s*or\b"
     # (another kind as the alternative; "or ``None`` when empty" is the value's absence, the
     # kind claimed stays: session 31 prose probe, "This returns the priority as a string, or

@@ -60,7 +60,7 @@ _SHOWN = {"str": "a string", "bytes": "bytes", "tuple": "a tuple", "list": "a li
 _SHOWN |= {"dict": "a dict", "bool": "a flag", "int": "a count"}
 # "as a float" (a conversion, session 16): without it a Java String "returned as a float" made
 # the rule fail (KeyError, docref exit 2 on JDK java.prefs' ``getFloat``: round 26's re-runs)
-_SHOWN |= {"float": "a number"}
+_SHOWN |= {"float": "a number", "set": "a set"}
 _MARK = r"(?:``|`|\{@code\s+|<code>)?"
 _UNMARK = r"(?:``|`|\}|</code>)?"
 # an entry saying what the flag does; "whether X or Y" is a choice between two values
