@@ -31,7 +31,6 @@ from docref.checks.static.prose_names import RULE_STALE
 from docref.checks.static.prose_names_called import called_in, called_not_valued, called_twin
 from docref.checks.static.prose_names_listed import returned_label
 from docref.core.findings import Criterion, Finding
-from docref.graph.code_names import files_using
 from docref.segments import Segment
 
 __all__ = [
@@ -235,10 +234,9 @@ def _private_used_elsewhere(inp: StaticInput, name: str) -> list[str]:
     if inp.file.language != "python" or not name.startswith("_") or name.startswith("__"):
         return []
     # imported here: names_elsewhere imports this module (its rule id)
-    from docref.checks.static.names_elsewhere import only_a_stale_reexport
+    from docref.checks.static.names_elsewhere import used_elsewhere
 
-    users = [rel for rel in files_using(inp.graph, name) if rel != inp.path]
-    return [rel for rel in users if not only_a_stale_reexport(inp, rel, name)]
+    return used_elsewhere(inp, name)
 
 
 def _calls(inp: StaticInput, name: str) -> bool:
