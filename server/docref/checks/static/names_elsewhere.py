@@ -26,7 +26,7 @@ import functools
 import re
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.names_stale import RULE_ELSEWHERE
+from docref.checks.static.prose_names import RULE_ELSEWHERE
 from docref.checks.static.scopes import python_scope
 from docref.graph.code_names import files_using
 
