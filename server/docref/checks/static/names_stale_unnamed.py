@@ -78,8 +78,8 @@ def qualified_twin(name: str, twin: str) -> bool:
     value named more closely (``state`` -> ``init_state``, ``models`` -> ``custom_models``,
     ``quiet_exceptions`` -> ``input_quiet_exceptions``).  Not words added after it, which make
     another thing of the value (``mask`` -> ``mask_cutout``, ``data`` -> ``data_cutout``: a
-    cutout of it, session 25's FALSE rows), nor words naming another value (``size`` ->
-    ``max_size``, ``cache`` -> ``use_cache``: :func:`.plain_affix`)."""
+    cutout of it, session 25's FALSE rows), nor words naming another value (a size's maximum,
+    a flag whether to use a cache: :func:`.plain_affix`)."""
     a, b = words_of(name), words_of(twin)
     if len(b) <= len(a) or b[len(b) - len(a) :] != a or b[: len(a)] == a:
         return False
