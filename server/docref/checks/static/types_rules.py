@@ -56,6 +56,7 @@ from docref.checks.static.type_wider import (
     default_outside_choices,
     keyed_as_documented,
     paired_from_documented,
+    unpacked_as_documented,
     partly_agrees,
     unpacked_kwargs,
 )
@@ -338,4 +339,5 @@ def _taken_as_documented(
         or called_as_documented(inp, name, documented, annotation)
         or keyed_as_documented(inp, name, documented, annotation)
         or paired_from_documented(inp, name, documented, annotation)
+        or unpacked_as_documented(inp, name, documented, annotation)
     )
