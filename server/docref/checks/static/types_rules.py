@@ -56,8 +56,8 @@ from docref.checks.static.type_wider import (
     default_outside_choices,
     keyed_as_documented,
     paired_from_documented,
-    unpacked_as_documented,
     partly_agrees,
+    unpacked_as_documented,
     unpacked_kwargs,
 )
 from docref.checks.static.types_common import (
