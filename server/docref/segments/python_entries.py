@@ -18,9 +18,14 @@ from .heads import (
     numpy_described,
     numpy_sibling,
 )
-from .python_lines import ENTRY_BULLET, Line, described, next_text
+from .python_lines import BULLET, ENTRY_BULLET, Line, described, next_text
 
 __all__ = ["bullet_under_plain", "entry_start", "misindented_head", "wrapped_mid_sentence"]
+
+# the words a Google description goes on with at the entries' indent (``Default: False.``)
+_VALUE_LABELS = frozenset({"Default", "Defaults"})
+# ``0d : CELAS1, ...`` / ``loaded: RBE2``: a line of a list of keyed values
+_KEYED_LINE = re.compile(r"\w+\s*:\s*\S")
 
 _ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
 # a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one);
@@ -51,6 +56,12 @@ def entry_start(
     new_head = entry_head(grammar, text, numpy)
     if new_head is not None and numpy and _note(new_head):
         return None  # ``NB : from_ports and to_ports must have same size.``: a note
+    if new_head is not None and numpy and grammar == "named" and _heading(lines, j, hi, new_head):
+        return None
+    if new_head is not None and not numpy and new_head.name in _VALUE_LABELS:
+        # ``all (bool): Whether to include ...`` / ``Default: :const:`False`.`` (round 91,
+        # pwntools): the entry's default written at its indent, not a parameter ``Default``
+        return None
     if new_head is None and numpy and grammar == "named":
         # ``mode: file-like`` reads as prose alone; its description settles it
         new_head = numpy_described(text) if described(lines, j, hi) else None
@@ -71,6 +82,32 @@ def entry_start(
         # ``openings (list[Face], optional), sequence of ...``: a comma for the colon
         new_head = new_head or google_comma(text)
     return new_head
+
+
+def _heading(lines: list[Line], j: int, hi: int, head: Head) -> bool:
+    """Line ``j``, read as a NumPy entry without a type, heads a paragraph of the section
+    instead (round 87, pyNastran): a line of names alone between blank lines
+    (``SPLINEx, ACMODL, PANEL, AECOMP, XYOUTPUT`` above the bullet list of those cards), or a
+    ``word:`` label whose block is a list -- bullets (``Considers:`` / ``- elements``), keyed
+    values (``rigid_elements:`` / ``loaded: RBE2``) -- or a capitalised ``Optional:`` right
+    above the entry it labels.  A ``mpc:`` with a prose description below stays an entry."""
+    text = lines[j].text
+    if head.type is not None or head.name is None:
+        return False
+    after = lines[j + 1] if j + 1 < hi else None
+    if not text.endswith(":"):
+        before_blank = j > 0 and not lines[j - 1].text
+        return head.name == text and before_blank and (after is None or not after.text)
+    if after is None or not after.text or not head.name.isidentifier():
+        return False
+    if BULLET.match(after.text):
+        return after.indent >= lines[j].indent
+    if after.indent > lines[j].indent:
+        return bool(_KEYED_LINE.match(after.text))
+    if after.indent == lines[j].indent and head.name[:1].isupper():
+        below = entry_head("named", after.text, True)
+        return below is not None and below.type is not None
+    return False
 
 
 def _note(head: Head) -> bool:
