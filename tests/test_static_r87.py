@@ -187,3 +187,15 @@ def test_a_bytes_default_written_without_its_prefix_is_the_same(tmp_path: Path) 
 def test_another_byte_order_stays_reported(tmp_path: Path) -> None:
     code = _ENDIAN.replace("{doc}", "'>'")
     assert _reported(tmp_path, code, "C2-DEFAULT-MISMATCH") != []
+
+
+def test_an_entry_whose_description_is_a_list_stays_an_entry(tmp_path: Path) -> None:
+    """Controls: a stale ``fn:`` whose description opens with ``signature: ...`` above another
+    entry (scqubits' ``func:``), and a stale ``kind :`` over a bullet list of its values
+    (xgboost's ``predict_type :``), stay reported."""
+    keyed = _LABEL.replace(
+        "{label}", "fn:\n        signature: `fn(x)`, the callback\n    kwargs:\n        more"
+    )
+    assert any('"fn"' in m for m in _unknown(tmp_path, keyed))
+    listed = _LABEL.replace("{label}", "kind :\n        * `value` values\n        * `margin` raw")
+    assert any('"kind"' in m for m in _unknown(tmp_path, listed))

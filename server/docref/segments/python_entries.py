@@ -24,8 +24,9 @@ __all__ = ["bullet_under_plain", "entry_start", "misindented_head", "wrapped_mid
 
 # the words a Google description goes on with at the entries' indent (``Default: False.``)
 _VALUE_LABELS = frozenset({"Default", "Defaults"})
-# ``0d : CELAS1, ...`` / ``loaded: RBE2``: a line of a list of keyed values
-_KEYED_LINE = re.compile(r"\w+\s*:\s*\S")
+# ``0d : CELAS1, ...`` / ``loaded: RBE2``: a line of a list of keyed values (a space after
+# the colon: ``See :py:meth:`x```, a role, is a sentence)
+_KEYED_LINE = re.compile(r"\w+\s*:\s+\S")
 
 _ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
 # a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one);
@@ -86,28 +87,59 @@ def entry_start(
 
 def _heading(lines: list[Line], j: int, hi: int, head: Head) -> bool:
     """Line ``j``, read as a NumPy entry without a type, heads a paragraph of the section
-    instead (round 87, pyNastran): a line of names alone between blank lines
-    (``SPLINEx, ACMODL, PANEL, AECOMP, XYOUTPUT`` above the bullet list of those cards), or a
-    ``word:`` label whose block is a list -- bullets (``Considers:`` / ``- elements``), keyed
-    values (``rigid_elements:`` / ``loaded: RBE2``) -- or a capitalised ``Optional:`` right
-    above the entry it labels.  A ``mpc:`` with a prose description below stays an entry."""
+    instead (round 87, pyNastran): a line of names alone between blank lines above a bullet
+    list (``SPLINEx, ACMODL, PANEL, AECOMP, XYOUTPUT`` / blank / ``- nodes``), a ``word:``
+    label of a list after the entries (:func:`_label`), or a capitalised ``Optional:`` right
+    above the entry it labels."""
     text = lines[j].text
     if head.type is not None or head.name is None:
         return False
     after = lines[j + 1] if j + 1 < hi else None
-    if not text.endswith(":"):
+    if head.name == text:
+        k = next_text(lines, j + 1, hi)
         before_blank = j > 0 and not lines[j - 1].text
-        return head.name == text and before_blank and (after is None or not after.text)
-    if after is None or not after.text or not head.name.isidentifier():
+        blank_after = after is not None and not after.text
+        return before_blank and blank_after and k is not None and bool(BULLET.match(lines[k].text))
+    if text != head.name + ":" or after is None or not after.text:
         return False
-    if BULLET.match(after.text):
-        return after.indent >= lines[j].indent
-    if after.indent > lines[j].indent:
-        return bool(_KEYED_LINE.match(after.text))
-    if after.indent == lines[j].indent and head.name[:1].isupper():
+    if after.indent == lines[j].indent and head.name[:1].isupper() and not BULLET.match(after.text):
         below = entry_head("named", after.text, True)
         return below is not None and below.type is not None
-    return False
+    return _label(lines, j, hi, head.name)
+
+
+def _label(lines: list[Line], j: int, hi: int, name: str) -> bool:
+    """Line ``j`` is ``name:`` alone, over a list -- bullets (``Considers:`` / ``- elements``)
+    or keyed values (``rigid_elements:`` / ``loaded: RBE2``) -- and no entry follows it but
+    other such labels: a paragraph after the entries.  An entry whose description is a list
+    (``func:`` / ``signature: ...`` then ``**kwargs:``), or one with prose below it (``mpc:``
+    / ``the MPC set``), stays an entry."""
+    indent = lines[j].indent
+    after = lines[j + 1]
+    listed = BULLET.match(after.text) and after.indent >= indent
+    keyed = after.indent > indent and _KEYED_LINE.match(after.text)
+    if not name.isidentifier() or not (listed or keyed):
+        return False
+    k = j + 1
+    while k < hi and (
+        not lines[k].text
+        or lines[k].indent > indent
+        or (lines[k].indent == indent and BULLET.match(lines[k].text))
+    ):
+        k += 1
+    if k >= hi:
+        return True
+    text = lines[k].text
+    head = entry_head("named", text, True)
+    if head is None:
+        return True
+    return (
+        head.name is not None
+        and text == head.name + ":"
+        and k + 1 < hi
+        and bool(lines[k + 1].text)
+        and _label(lines, k, hi, head.name)
+    )
 
 
 def _note(head: Head) -> bool:
