@@ -199,3 +199,10 @@ def test_an_entry_whose_description_is_a_list_stays_an_entry(tmp_path: Path) -> 
     assert any('"fn"' in m for m in _unknown(tmp_path, keyed))
     listed = _LABEL.replace("{label}", "kind :\n        * `value` values\n        * `margin` raw")
     assert any('"kind"' in m for m in _unknown(tmp_path, listed))
+
+
+def test_a_section_heading_indented_into_parameters_stays_reported(tmp_path: Path) -> None:
+    """Control (round 72's aws-lambda-powertools, judged TRUE): ``Returns:`` over a keyed
+    line inside Parameters is the slip of a section heading, reported as such."""
+    code = _LABEL.replace("{label}", "Returns:\n        dict: The validated event data.")
+    assert any("Returns:" in m for m in _unknown(tmp_path, code))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from .heads import (
+    ENTRY_SECTIONS,
+    PROSE_SECTIONS,
     Head,
     entry_head,
     google_colonless,
@@ -17,6 +19,7 @@ from .heads import (
     google_unclosed,
     numpy_described,
     numpy_sibling,
+    section_key,
 )
 from .python_lines import BULLET, ENTRY_BULLET, Line, described, next_text
 
@@ -93,6 +96,10 @@ def _heading(lines: list[Line], j: int, hi: int, head: Head) -> bool:
     above the entry it labels."""
     text = lines[j].text
     if head.type is not None or head.name is None:
+        return False
+    if section_key(head.name) in ENTRY_SECTIONS or section_key(head.name) in PROSE_SECTIONS:
+        # ``Returns:`` indented into Parameters: numpydoc renders it as one more parameter,
+        # a slip the parameter rule reports as such (judged TRUE: aws-lambda-powertools)
         return False
     after = lines[j + 1] if j + 1 < hi else None
     if head.name == text:
