@@ -206,3 +206,73 @@ def test_a_section_heading_indented_into_parameters_stays_reported(tmp_path: Pat
     line inside Parameters is the slip of a section heading, reported as such."""
     code = _LABEL.replace("{label}", "Returns:\n        dict: The validated event data.")
     assert any("Returns:" in m for m in _unknown(tmp_path, code))
+
+
+_MOMENTS = '''
+class Frobber:
+    """A class in scope."""
+
+
+def area_moi(model, rods):
+    """Area moments.
+
+    Parameters
+    ----------
+    model : Frobber
+        the model object
+    rods : list
+        the rods
+
+    Returns
+    -------
+    total_area
+    Isum
+    {name}
+    """
+    Isum = 1.0
+    return 0.0, Isum, 2.0
+'''
+
+
+def test_a_result_name_beside_a_local_is_no_misspelt_class(tmp_path: Path) -> None:
+    code = _MOMENTS.replace("{name}", "Jsum")
+    assert _reported(tmp_path, code, "C1-DOCTYPE-UNRESOLVED") == []
+
+
+def test_a_misspelt_class_in_returns_stays_reported(tmp_path: Path) -> None:
+    code = _MOMENTS.replace("{name}", "Frobler")
+    assert _reported(tmp_path, code, "C1-DOCTYPE-UNRESOLVED") != []
+
+
+_PAIRS = '''
+def mpc_node_ids(model: object, mpc_id: int) -> list[list[int]]:
+    """The MPC node ids.
+
+    Parameters
+    ----------
+    model : object
+        the model
+    mpc_id : int
+        the MPC id
+
+    Returns
+    -------
+    lines : {doc}
+        independent : int
+           the independent node id
+        dependent : int
+           the dependent node id
+    """
+    return [[mpc_id, 1]]
+'''
+
+
+def test_a_bracketed_pair_of_names_is_the_shape_of_the_items(tmp_path: Path) -> None:
+    code = _PAIRS.replace("{doc}", "list[[independent, dependent]]")
+    assert _reported(tmp_path, code, "C2-RETURN-TYPE") == []
+
+
+def test_a_pair_of_other_types_or_another_container_stays_reported(tmp_path: Path) -> None:
+    for doc in ("list[[str, str]]", "dict[int, int]"):
+        code = _PAIRS.replace("{doc}", doc)
+        assert _reported(tmp_path, code, "C2-RETURN-TYPE") != [], doc
