@@ -1,14 +1,15 @@
-"""Rounds 87 and 91 (sessions 33-34): FALSE shapes of the first passes, each beside the control
+"""Rounds 87, 88 and 91 (sessions 33-34): FALSE shapes of the first passes, each beside the control
 that must stay reported -- a heading line of card names and ``word:`` label paragraphs inside
 pyNastran's NumPy Parameters read as entries, pwntools' ``Default: ...`` line at a Google
 entry's indent, pyNastran's ``remap_x`` placeholder for the ``remap_*`` family and its bytes
-default ``'<'`` documented for ``b'<'``."""
+default ``'<'`` documented for ``b'<'``, its bare result names in Returns and
+its ``list[[independent, dependent]]``; pygeodesy's ``C{infinite}`` values."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.static_helpers import default_findings
+from tests.static_helpers import default_findings, project_findings
 
 
 def _reported(tmp_path: Path, code: str, rule: str) -> list[str]:
@@ -276,3 +277,37 @@ def test_a_pair_of_other_types_or_another_container_stays_reported(tmp_path: Pat
     for doc in ("list[[str, str]]", "dict[int, int]"):
         code = _PAIRS.replace("{doc}", doc)
         assert _reported(tmp_path, code, "C2-RETURN-TYPE") != [], doc
+
+
+_HYPOT = '''
+from pkg.consts import isfinite
+
+
+def hypot_(*xs):
+    """Compute the norm, but exceptions, C{nan} and {word} values are
+    handled differently.
+
+    @arg xs: X arguments (C{scalar}s), all positional.
+    """
+    return sum(x * x for x in xs if isfinite(x))
+'''
+
+
+def _hypot_names(tmp_path: Path, word: str) -> list[str]:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/consts.py": "from math import isfinite\n",
+        "pkg/mod.py": _HYPOT.replace("{word}", word),
+    }
+    found = project_findings(tmp_path, files, "pkg/mod.py")
+    return [f.message for f in found if f.rule == "C1-NAME-UNRESOLVED"]
+
+
+def test_a_float_value_named_in_words_is_no_name(tmp_path: Path) -> None:
+    """Round 88's pygeodesy: C{infinite} beside C{nan} is a kind of value, not a misspelt
+    ``isfinite``."""
+    assert _hypot_names(tmp_path, "C{infinite}") == []
+
+
+def test_a_misspelt_function_beside_it_stays_reported(tmp_path: Path) -> None:
+    assert _hypot_names(tmp_path, "C{isfinit}") != []
