@@ -311,3 +311,38 @@ def test_a_float_value_named_in_words_is_no_name(tmp_path: Path) -> None:
 
 def test_a_misspelt_function_beside_it_stays_reported(tmp_path: Path) -> None:
     assert _hypot_names(tmp_path, "C{isfinit}") != []
+
+
+_GL = '''
+{imports}
+
+def linkProgramObjectARB(program):
+    """Link a shader program."""
+    return program
+
+
+def useProgramObjectARB(program):
+    """Use a program linked by :func:`linkProgramObjectARB` or `glLinkProgramObjectARB`.
+
+    Parameters
+    ----------
+    program : int
+        Handle of the program object.
+    """
+    return linkProgramObjectARB(program)
+'''
+
+
+def _gl_names(tmp_path: Path, imports: str) -> list[str]:
+    code = _GL.replace("{imports}", imports)
+    return [m for m in _reported(tmp_path, code, "C1-NAME-UNRESOLVED") if "gl" in m]
+
+
+def test_the_bound_librarys_name_beside_its_wrapper_is_no_stale_name(tmp_path: Path) -> None:
+    """Round 88's psychopy: ``glLinkProgramObjectARB`` is pyglet's GL function (the file
+    imports ``pyglet.gl as GL``) that the module's ``linkProgramObjectARB`` wraps."""
+    assert _gl_names(tmp_path, "import pyglet.gl as GL") == []
+
+
+def test_the_prefixed_name_without_the_library_stays_reported(tmp_path: Path) -> None:
+    assert _gl_names(tmp_path, "import os") != []
