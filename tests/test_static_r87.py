@@ -346,34 +346,3 @@ def test_the_bound_librarys_name_beside_its_wrapper_is_no_stale_name(tmp_path: P
 
 def test_the_prefixed_name_without_the_library_stays_reported(tmp_path: Path) -> None:
     assert _gl_names(tmp_path, "import os") != []
-
-
-_KEYWORDS = '''
-def amsua(scans_nb, scan_points=None):
-    """Describe AMSU-A instrument geometry.
-
-    Parameters:
-       scans_nb (int): number of scan lines
-
-     {label}
-     * scan_points - the scan points
-
-    Returns:
-       The scan geometry.
-    """
-    return scans_nb, scan_points
-'''
-
-
-def test_a_capitalised_google_label_over_a_list_is_no_entry(tmp_path: Path) -> None:
-    """Round 84's pyorbital: ``Keywords:`` one column off, over the bullet of ``scan_points``."""
-    assert _unknown(tmp_path, _KEYWORDS.replace("{label}", "Keywords:")) == []
-
-
-def test_a_google_entry_over_a_list_stays_reported(tmp_path: Path) -> None:
-    """Controls: a stale lower-case ``mode:`` over its values, and ``Returns:`` (a section
-    heading slip, judged TRUE in round 72)."""
-    assert any('"mode"' in m for m in _unknown(tmp_path, _KEYWORDS.replace("{label}", "mode:")))
-    assert any(
-        "Returns:" in m for m in _unknown(tmp_path, _KEYWORDS.replace("{label}", "Returns:"))
-    )

@@ -62,8 +62,6 @@ def entry_start(
         return None  # ``NB : from_ports and to_ports must have same size.``: a note
     if new_head is not None and numpy and grammar == "named" and _heading(lines, j, hi, new_head):
         return None
-    if new_head is not None and not numpy and grammar == "named" and _google_label(lines, j, hi):
-        return None  # ``Keywords:`` over ``* scan_points - ...`` (round 84, pyorbital)
     if new_head is not None and not numpy and new_head.name in _VALUE_LABELS:
         # ``all (bool): Whether to include ...`` / ``Default: :const:`False`.`` (round 91,
         # pwntools): the entry's default written at its indent, not a parameter ``Default``
@@ -117,20 +115,7 @@ def _heading(lines: list[Line], j: int, hi: int, head: Head) -> bool:
     return _label(lines, j, hi, head.name)
 
 
-def _google_label(lines: list[Line], j: int, hi: int) -> bool:
-    """A capitalised ``Word:`` alone on its line inside a Google Args section, over a list
-    and after the entries (:func:`_label`): a sub-heading (pyorbital's ``Keywords:``), not an
-    entry; a section word (``Returns:``) is a heading slip the parameter rule reports."""
-    text = lines[j].text
-    name = text[:-1]
-    if not text.endswith(":") or not name[:1].isupper() or j + 1 >= hi or not lines[j + 1].text:
-        return False
-    if section_key(name) in ENTRY_SECTIONS or section_key(name) in PROSE_SECTIONS:
-        return False
-    return _label(lines, j, hi, name, numpy=False)
-
-
-def _label(lines: list[Line], j: int, hi: int, name: str, *, numpy: bool = True) -> bool:
+def _label(lines: list[Line], j: int, hi: int, name: str) -> bool:
     """Line ``j`` is ``name:`` alone, over a list -- bullets (``Considers:`` / ``- elements``)
     or keyed values (``rigid_elements:`` / ``loaded: RBE2``) -- and no entry follows it but
     other such labels: a paragraph after the entries.  An entry whose description is a list
@@ -152,7 +137,7 @@ def _label(lines: list[Line], j: int, hi: int, name: str, *, numpy: bool = True)
     if k >= hi:
         return True
     text = lines[k].text
-    head = entry_head("named", text, numpy)
+    head = entry_head("named", text, True)
     if head is None:
         return True
     return (
@@ -160,7 +145,7 @@ def _label(lines: list[Line], j: int, hi: int, name: str, *, numpy: bool = True)
         and text == head.name + ":"
         and k + 1 < hi
         and bool(lines[k + 1].text)
-        and _label(lines, k, hi, head.name, numpy=numpy)
+        and _label(lines, k, hi, head.name)
     )
 
 
