@@ -334,7 +334,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # a field of the argument ``packed`` (``axes`` is no misspelt ``args``)
         if group_of_varargs(shown, name, params, param_entries):
             continue  # ``*columns`` for ``column, *additional_columns``: the two together
-        if placeholder_of_family(name, names - param_entries):
+        if placeholder_of_family(name, names - param_entries, segment.text):
             continue  # ``ndarray_abc_xyz`` for the ``ndarray_*`` parameters, undocumented
         if labels_positional_only(name, positional_only - param_entries):
             continue  # a label of a positional-only argument, whose name no caller writes
