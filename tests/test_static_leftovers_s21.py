@@ -466,7 +466,7 @@ def test_a_numpy_underline_with_a_trailing_comment_opens_its_section(
     tmp_path: Path, name: str, expected: list[str]
 ) -> None:
     # round 31 (elephant threshold_detection / peak_detection, 2 DEB): "Returns" over
-    # "------- # noqa" (numpydoc reads any line starting with the dashes as the underline)
+    # the dashes and a noqa comment (numpydoc reads any line opening with dashes as the underline)
     # was no section, so "Returns" and "result_st" read as parameter entries.  A stale
     # entry in the Parameters above stays reported.
     found = flagged(

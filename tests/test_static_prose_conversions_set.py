@@ -4,13 +4,20 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from docref.checks.static.prose_conversions import conversion_kind
-from docref.checks.static.prose_params import c2_prose_param_loose, c2_prose_param_type
+from docref.checks.static.prose_conversions import (
+    _AS_KIND,
+    _AS_WORDS,
+    _BARE,
+    CONVERSION_KINDS,
+    conversion_kind,
+)
+from docref.checks.static.prose_params import _SHOWN, c2_prose_param_loose, c2_prose_param_type
 
 from tests.static_helpers import static_input
 
@@ -58,3 +65,24 @@ def test_the_cli_exits_cleanly_on_as_set_by(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "failed" not in proc.stderr
+
+
+def _pattern_kinds(pattern: str) -> set[str]:
+    """The words of the ``(?P<k>...)`` group of ``pattern``, each as the kind it names."""
+    words = re.search(r"\(\?P<k>([\w|]+)\)", pattern)
+    assert words is not None
+    return {_AS_WORDS.get(w, w) for w in words[1].split("|")}
+
+
+def test_every_kind_the_regexes_name_is_a_conversion_kind() -> None:
+    # a word added to the phrase regexes without a kind (and so without a shown form) is
+    # the KeyError of sessions 16 and 33
+    named = _pattern_kinds(_AS_KIND.pattern) | _pattern_kinds(_BARE.pattern)
+    assert named == CONVERSION_KINDS
+
+
+@pytest.mark.parametrize("kind", sorted(CONVERSION_KINDS))
+def test_every_conversion_kind_has_a_shown_form(kind: str) -> None:
+    assert _SHOWN[kind]
+    found = conversion_kind(f"The header value as a {kind}.")
+    assert found is not None and found[0] == kind

@@ -31,7 +31,7 @@ __all__ = [
 
 GOOGLE_HEADER = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:")
 NUMPY_TITLE = re.compile(r"[A-Za-z][A-Za-z ]*:?")  # ``Example:`` over its rule: a title too
-# a trailing comment after the rule (``------- # noqa``, round 31 elephant) keeps it one:
+# a trailing comment after the rule (a noqa comment, round 31 elephant) keeps it one:
 # numpydoc reads any line starting with the dashes as the underline
 UNDERLINE = re.compile(r"(?:-{3,}|={3,}|~{3,})(?:\s+#.*)?")
 REST_FIELD = re.compile(r":(?P<tag>[A-Za-z_][\w-]*)(?:\s+(?P<arg>[^:`]*?))?\s*:(?=\s|$)")

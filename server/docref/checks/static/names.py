@@ -146,7 +146,8 @@ def c1_name_in_tests(inp: StaticInput) -> list[Finding]:
 
 def c1_prose_name_elsewhere(inp: StaticInput) -> list[Finding]:
     """``C1-PROSE-NAME-ELSEWHERE`` (opt-in): a code-marked name only other code of the file
-    uses, with a renamed twin among the parameters (:func:`renamed_but_used_elsewhere`).
+    uses, with a renamed twin among the parameters
+    (:func:`.names_stale_resolved.renamed_but_used_elsewhere`).
     Opt-in since session 10: judged on first sight it was TRUE 3 times in 21 (rounds 11 and
     the session-10 re-runs: ``sample_weight``, ``axhline``, ``datetime64`` are names of other
     code, not old parameter names).  Also C1-NAME-UNRESOLVED's finding on a bare name that

@@ -22,10 +22,11 @@ that still uses the name.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.names_stale import RULE_ELSEWHERE
+from docref.checks.static.prose_names import RULE_ELSEWHERE
 from docref.checks.static.scopes import python_scope
 from docref.graph.code_names import files_using
 
@@ -55,31 +56,44 @@ def only_a_stale_reexport(inp: StaticInput, user: str, name: str) -> bool:
     if not all(scope.imports_unbound(user, i.bound_name) for i in imports):
         return False
     try:
-        tree = ast.parse(inp.graph.source(user))
-    except (SyntaxError, ValueError, OSError):
+        source = inp.graph.source(user)
+    except OSError:
         return False
-    return not any(_uses(node, name) for node in ast.walk(tree))
+    names = _names_used_as_code(source)
+    return names is not None and name not in names
 
 
-def _uses(node: ast.AST, name: str) -> bool:
-    """``node`` uses ``name`` as code: a name, an attribute, a definition, a parameter, a
+@functools.lru_cache(maxsize=16)
+def _names_used_as_code(source: str) -> frozenset[str] | None:
+    """Every name ``source`` uses as code (see :func:`_used`); ``None`` when it does not
+    parse.  One walk per file: a stale mention is asked about once per file that imports it,
+    and a module that re-exports many names is asked about each of them."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    return frozenset(name for node in ast.walk(tree) for name in _used(node))
+
+
+def _used(node: ast.AST) -> list[str]:
+    """The names ``node`` uses as code: a name, an attribute, a definition, a parameter, a
     keyword, a plain ``import`` (not the ``from`` import itself, not a string)."""
     if isinstance(node, ast.Name):
-        return node.id == name
+        return [node.id]
     if isinstance(node, ast.Attribute):
-        return node.attr == name
+        return [node.attr]
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-        return node.name == name
+        return [node.name]
     if isinstance(node, ast.arg):
-        return node.arg == name
+        return [node.arg]
     if isinstance(node, ast.keyword):
-        return node.arg == name
+        return [node.arg] if node.arg is not None else []
     if isinstance(node, ast.Import):
-        return any(name in (a.name.split(".")[0], a.asname) for a in node.names)
+        return [n for a in node.names for n in (a.name.split(".")[0], a.asname) if n]
     if isinstance(node, ast.ImportFrom):
         # ``from .module import name as other`` binds ``other``: its uses are that name's
-        return any(a.name == name and a.asname not in (None, name) for a in node.names)
-    return False
+        return [a.name for a in node.names if a.asname not in (None, a.name)]
+    return []
 
 
 def elsewhere_message(name: str, users: list[str], message: str) -> str:

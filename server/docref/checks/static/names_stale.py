@@ -10,6 +10,7 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.name_words import one_edit
+from docref.checks.static.names_elsewhere import used_elsewhere
 from docref.checks.static.names_local import c_type_name
 from docref.checks.static.names_mentions import Mention, is_plain_word
 from docref.checks.static.names_scope import Resolution
@@ -27,7 +28,7 @@ from docref.checks.static.names_stale_cues import (
     qualified_in_docstring,
 )
 from docref.checks.static.names_stale_twin import contracted, linked_outward, twin_in_scope
-from docref.checks.static.prose_names import RULE_STALE
+from docref.checks.static.prose_names import RULE_ELSEWHERE, RULE_STALE
 from docref.checks.static.prose_names_called import called_in, called_not_valued, called_twin
 from docref.checks.static.prose_names_listed import returned_label
 from docref.core.findings import Criterion, Finding
@@ -43,8 +44,6 @@ __all__ = [
 ]
 
 # kinds of mention judged only as a renamed name (emphasis is as often English stress)
-RULE_ELSEWHERE = "C1-PROSE-NAME-ELSEWHERE"
-"""The opt-in id of :func:`renamed_but_used_elsewhere`'s findings (session 10)."""
 RULE_WORD = "C1-PROSE-NAME-WORD"
 """The opt-in id of a Python stale-name guess on a name spelled as a word (session 11): an
 English word (``last``, ``graphviz``) or a CapWords one (``PrefectFutures``) in a Python
@@ -233,9 +232,6 @@ def _private_used_elsewhere(inp: StaticInput, name: str) -> list[str]:
     """The other project files whose code uses the private ``name`` (Python)."""
     if inp.file.language != "python" or not name.startswith("_") or name.startswith("__"):
         return []
-    # imported here: names_elsewhere imports this module (its rule id)
-    from docref.checks.static.names_elsewhere import used_elsewhere
-
     return used_elsewhere(inp, name)
 
 

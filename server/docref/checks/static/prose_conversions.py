@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["conversion_kind"]
+__all__ = ["CONVERSION_KINDS", "conversion_kind"]
 
 # a noun a container or flag word before it only qualifies: "the name as a list name" is a
 # name (session 15 prose probe), "a dict key" a key; a string or an int before one stays
@@ -59,6 +59,12 @@ _KIND_FIRST = re.compile(
     re.I,
 )
 _AS_WORDS = {"integer": "int", "string": "str", "boolean": "bool", "dictionary": "dict"}
+# every kind ``conversion_kind`` can return: the rules' messages have a shown form for each
+# (a kind the tables lacked made C2-PROSE-PARAM-TYPE fail with KeyError twice: "float" in
+# session 16, "set" in session 33)
+CONVERSION_KINDS = frozenset(
+    {"int", "float", "str", "bytes", "bool", "list", "tuple", "dict", "set"}
+)
 # the whole claim is a type word (reST ``:return: list``, ``:returns: a :class:`list```)
 _BARE = re.compile(
     r"^(?:an?\s+)?(?::(?:py:)?(?:class|obj):)?`{0,2}~?(?:builtins\.)?"

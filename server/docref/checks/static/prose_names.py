@@ -41,6 +41,7 @@ from docref.checks.static.names_spelling import inflected as _inflected
 from docref.checks.static.names_swapped import container_plural, swapped_word
 
 __all__ = [
+    "RULE_ELSEWHERE",
     "RULE_STALE",
     "plain_affix",
     "renamed_twin",
@@ -48,6 +49,9 @@ __all__ = [
 ]
 
 RULE_STALE = "C1-PROSE-NAME-STALE"
+RULE_ELSEWHERE = "C1-PROSE-NAME-ELSEWHERE"
+"""The opt-in id of a stale-name finding whose name other project code still uses
+(:mod:`.names_elsewhere`, session 10)."""
 
 
 def _affix(a: list[str], b: list[str]) -> bool:
