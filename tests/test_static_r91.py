@@ -1,14 +1,13 @@
 """Round 91 (session 34, public): FALSE shapes of the first pass, each beside the control that
 must stay reported -- pwntools' ``@LocalContext``, whose wrapper takes every keyword that is a
 ``ContextType`` property out of ``**kw`` (a computed key), so ``asm(..., arch="arm")`` and a
-``**kwargs`` entry "Override any context values" document the call; mocket's "Get the parsed
-query string." on ``-> dict``."""
+``**kwargs`` entry "Override any context values" document the call."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.static_helpers import default_findings, project_findings
+from tests.static_helpers import project_findings
 
 _CONTEXT = """
 import functools
@@ -109,29 +108,3 @@ def test_a_stale_entry_under_such_a_decorator_stays_reported(tmp_path: Path) -> 
     assert _unknown(tmp_path, "Forwarding", entry) != []
     assert _unknown(tmp_path, "Literal", entry) != []
     assert _unknown(tmp_path, "Forwarding", "arch(str): Architecture of the target.") != []
-
-
-_QUERY = '''
-from urllib.parse import parse_qs
-
-
-def querystring(path: str) -> dict:
-    """Get the SAID."""
-    parts = path.split("?", 1)
-    return parse_qs(parts[1]) if len(parts) == 2 else {}
-'''
-
-
-def _return_type(tmp_path: Path, said: str) -> list[str]:
-    found = default_findings(tmp_path, _QUERY.replace("SAID", said))
-    return [f.message for f in found if f.rule == "C2-PROSE-RETURN-TYPE"]
-
-
-def test_the_parsed_string_is_what_parsing_it_gave(tmp_path: Path) -> None:
-    """mocket's ``Request.querystring -> dict``: "the parsed query string" is its parse."""
-    assert _return_type(tmp_path, "parsed query string") == []
-
-
-def test_the_string_itself_on_a_dict_stays_reported(tmp_path: Path) -> None:
-    """Control: "Get the query string." on ``-> dict`` claims a string."""
-    assert _return_type(tmp_path, "query string") != []

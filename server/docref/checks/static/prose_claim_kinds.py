@@ -61,11 +61,10 @@ _STR = re.compile(
     r"|collection|table|vector|matrix|pair)\b|(?:value|key|item|element|entr(?:y|ie)|name|field|token|word|part)s\b)|\s+[a-z]{2,}[^su\W]s(?=\s*[,.;:)]|\s*$))",
     re.I,
 )
-# "the splitted string" is the string in parts (jOpenDocument's ``List<String> split``, 74j);
-# "the parsed query string" what parsing it gave (mocket's ``querystring -> dict``, round 91)
+# "the splitted string" is the string in parts (jOpenDocument's ``List<String> split``, 74j)
 _NOT_STR_ADJ = frozenset(
     {"byte", "bytes", "binary", "raw", "encoded", "octet", "c", "null-terminated", "zero"}
-    | {"split", "splitted", "tokenized", "tokenised", "parsed"}
+    | {"split", "splitted", "tokenized", "tokenised"}
 )
 # a container noun before "string" is what comes back ("a dictionary mapping string keys")
 _CONTAINER_NOUNS = frozenset(
