@@ -36,6 +36,7 @@ from .types_special import (
     dtype_spec_outcome,
     literal_base,
     same_kind,
+    vector_form,
 )
 from .types_vocab import ARRAY_LIKE, NDARRAY
 
@@ -51,7 +52,8 @@ def cmp(
     if doc == ann:
         return EQUAL
     if doc.is_union or ann.is_union:
-        return _cmp_union(doc, ann, ctx, doc_optional)
+        # ``float or list of floats`` for an ndarray: the list is the array (types_special)
+        return _cmp_union(vector_form(doc, ann), ann, ctx, doc_optional)
     return _cmp_single(doc, ann, ctx)
 
 

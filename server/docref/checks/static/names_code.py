@@ -36,6 +36,14 @@ _MODULE_VARS = re.compile(r"^(?=\S)[^\n]*(?<![\w.])vars\(\s*\)", re.M)
 # bound at column 0 by assignment or by unpacking: SPEC 1's ``lazy_loader`` idiom
 # ``__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)`` (scikit-image)
 _IMPORT_GLOBALS = re.compile(r"__import__\((?:[^()]|\(\))*?\bglobals\(\)(?:[^()]|\(\))*\)")
+# ``globals()['IndexMap'] = flaxlib.IndexMap`` (flax's ``nnx.graphlib``, when its compiled
+# helpers load): an assignment under a plain string literal creates that one name, spelt in
+# the code's strings as any other -- a closed set, as a ``def`` is.  A computed key
+# (``globals()[name]``, an f-string), ``globals().update(...)`` may create any name; a read
+# (``_LazyModule(__name__, globals()["__file__"], ...)``) is left as it was
+_LITERAL_GLOBALS = re.compile(
+    r"""(?<![\w.])globals\(\)\s*\[\s*(?:'[^\W\d]\w*'|"[^\W\d]\w*")\s*\]\s*=(?!=)"""
+)
 _MODULE_GETATTR = re.compile(r"^\(?(?:\w+\s*,\s*)*__getattr__\s*[,)=]", re.M)
 
 
@@ -130,6 +138,12 @@ def _dynamic(code: str, *, defines_getattr: bool = False, closed_getattr: bool =
     return bool(set(_IDENTIFIER.findall(code)) & _DYNAMIC_WORDS)
 
 
+def _literal_globals_dropped(code: str) -> str:
+    """``code`` with each ``globals()['name'] =`` blanked (:data:`_LITERAL_GLOBALS`) but its
+    ``=``, before the strings are, which would leave a computed key and a literal one alike."""
+    return _LITERAL_GLOBALS.sub(" = ", code) if "globals" in code else code
+
+
 def code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
     """The identifiers of the file's code and whether its names are dynamic, kept per file
     by the code's text: an edit inside a docstring (the editor's commonest) changes the
@@ -149,7 +163,7 @@ def code_facts(fe: FileExtract, source: str) -> tuple[frozenset[str], bool]:
         # blanking strings drops identifiers and adds none: code none of whose identifiers
         # is a word :func:`_dynamic` looks for needs no second pass over the file
         dynamic = not _MAKES_DYNAMIC.isdisjoint(words) and _dynamic(
-            _without_comments(code, strings=False),
+            _without_comments(_literal_globals_dropped(code), strings=False),
             defines_getattr=module_getattr,
             closed_getattr=bool(served),
         )

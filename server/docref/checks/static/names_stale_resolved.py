@@ -23,13 +23,21 @@ from docref.checks.static.names_stale import (
     stale_finding,
 )
 from docref.checks.static.names_stale_cues import has_an_entry, parameter_cue
-from docref.checks.static.names_stale_unnamed import abbreviated_twin, unnamed_twin
+from docref.checks.static.names_stale_unnamed import (
+    abbreviated_twin,
+    qualified_twin,
+    unnamed_twin,
+)
 from docref.checks.static.prose_names import RULE_STALE
 from docref.core.findings import Finding
 from docref.core.word_search import word_in
 from docref.segments import Segment
 
 __all__ = ["keyword_or_renamed", "renamed_but_used_elsewhere"]
+
+# sections whose text describes the returned value: a code-marked name there labels a part of
+# it (mlflow's "A tuple of ``runs`` and ``token``" beside a parameter ``page_token``)
+_RETURNED = frozenset({"returns", "yields"})
 
 
 def keyword_or_renamed(
@@ -130,9 +138,14 @@ def renamed_but_used_elsewhere(
     # real code such names were as often another function's value, a field, a query
     # parameter or a returned item's label (session 25: 15 TRUE of 28 on 104 projects)
     twin = None if said or scope.kwargs else unnamed_twin(inp, name)
-    abbreviated = twin is not None and abbreviated_twin(name, twin)
-    if abbreviated != unsaid and (unsaid or not cued):
-        return None  # the opt-in's affixed twin; an abbreviated one is the default rule's
+    # the twin written shorter, or under qualifying words before the name outside the text
+    # of what is returned, is the default rule's; other affixed twins are the opt-in's
+    default = twin is not None and (
+        abbreviated_twin(name, twin)
+        or (segment.kind not in _RETURNED and qualified_twin(name, twin))
+    )
+    if default != unsaid and (unsaid or not cued):
+        return None
     # a plain word matched by affix (``vals`` -> ``vals_list``) only when its own entry names
     # it: "the ``carry`` argument" beside ``init_carry`` is as often the argument of a callable
     # the function takes (jax's ``nd_loop``)
@@ -146,10 +159,12 @@ def renamed_but_used_elsewhere(
         message += ", which the docstring names nowhere"
         # the twin written shorter (``default`` -> ``dflt``, ``min_counts`` -> ``min_cnts``)
         # is the default rule's, as it is for a name found nowhere (:func:`.stale_finding`):
-        # no other value is named by a word's own abbreviation, unlike an affixed twin's
-        # qualifying words (``data`` -> ``input_data``: session 25's FALSE rows, fields and
-        # query parameters of other values)
-        rule = RULE_STALE if abbreviated else RULE_ELSEWHERE
+        # no other value is named by a word's own abbreviation.  So is a twin under words
+        # qualifying the name before it (``state`` -> ``init_state``, session 25's TRUE rows
+        # of the opt-in rule); words after it make another thing (``mask`` -> ``mask_cutout``)
+        # and a tuple's label under Returns is no parameter (``token`` beside ``page_token``):
+        # session 25's FALSE rows, left to the opt-in rule
+        rule = RULE_STALE if default else RULE_ELSEWHERE
         return dataclasses.replace(finding, message=message, rule=rule)
     if cued:
         said_of = f"is named as a parameter, but {fn.name}() has none of that name"

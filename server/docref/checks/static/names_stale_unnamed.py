@@ -24,7 +24,7 @@ from docref.checks.static.names_stale_twin import contracted, unnamed_parameters
 from docref.checks.static.names_words import is_plain_word
 from docref.checks.static.prose_names import plain_affix, renamed_twin, shortened
 
-__all__ = ["abbreviated_twin", "unnamed_twin"]
+__all__ = ["abbreviated_twin", "qualified_twin", "unnamed_twin"]
 
 
 def _renamed_to(name: str, param: str, annotation: str | None = None) -> bool:
@@ -71,3 +71,16 @@ def abbreviated_twin(name: str, twin: str) -> bool:
         cut = len(twin) >= 3 and name.startswith(twin) and 2 * len(twin) <= len(name)
         return cut or spelt_shorter(name, twin)
     return word_abbreviation(words_of(name), words_of(twin))
+
+
+def qualified_twin(name: str, twin: str) -> bool:
+    """``twin`` is ``name`` under qualifying words put before it, its head word kept: the same
+    value named more closely (``state`` -> ``init_state``, ``models`` -> ``custom_models``,
+    ``quiet_exceptions`` -> ``input_quiet_exceptions``).  Not words added after it, which make
+    another thing of the value (``mask`` -> ``mask_cutout``, ``data`` -> ``data_cutout``: a
+    cutout of it, session 25's FALSE rows), nor words naming another value (a size's maximum,
+    a flag whether to use a cache: :func:`.plain_affix`)."""
+    a, b = words_of(name), words_of(twin)
+    if len(b) <= len(a) or b[len(b) - len(a) :] != a or b[: len(a)] == a:
+        return False
+    return plain_affix(name, twin)

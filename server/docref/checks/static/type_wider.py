@@ -26,6 +26,10 @@ it, or the annotation is what to blame.
   with ``to_2tuple(window_size)`` in the body (round 50, timm's Swin blocks): the body makes
   the pair from a scalar, so the documented item type is taken too; a body that indexes
   ``window_size[0]`` without such a call keeps the finding (timm's ``window_partition``).
+* :func:`unpacked_as_documented`: ``r0 (float, float)`` for ``r0: float`` with ``x0, y0 = r0``
+  in the body (round 84, diffractio's masks: 6 DEBATABLE, "the annotation is the stale side"):
+  a number cannot be unpacked, indexed or measured, the body takes the pair the docstring says
+  -- the annotation is the side to fix.  A body using it as a number keeps the finding.
 * :func:`partly_agrees`: a documented union sharing a member with the annotation, each side
   naming one the other lacks -- the opt-in C2-PARAM-PARTIAL (judged C2-PARAM-TYPE rounds 0-16:
   0 TRUE, 5 FALSE, 4 DEBATABLE: choice sets "or list of str", "list of str or int, or 'auto'"),
@@ -57,6 +61,7 @@ __all__ = [
     "keyed_as_documented",
     "paired_from_documented",
     "partly_agrees",
+    "unpacked_as_documented",
     "unpacked_kwargs",
 ]
 
@@ -140,6 +145,32 @@ def paired_from_documented(
     fn = inp.function
     body = inp.code(fn.header_span.end_byte, fn.span.end_byte)
     return re.search(rf"(?<![\w.]){_TO_TUPLE}\(\s*{re.escape(name)}\s*[,)]", body) is not None
+
+
+# numbers: a body cannot unpack, index or measure one, so a parameter annotated so that the body
+# treats as a sequence is the sequence the docstring says
+_NUMBERS = frozenset({"bool", "int", "float", "complex"})
+_SEQUENCES = frozenset({"tuple", "list", "collections.abc.Sequence"})
+# ``x0, y0 = r0`` (a statement of its own), ``angles[1]``, ``len(size)``
+_AS_SEQUENCE = (
+    r"^[ \t]*\(?[ \t]*\w+(?:[ \t]*,[ \t]*\w+)+[ \t]*,?[ \t]*\)?[ \t]*=[ \t]*{name}[ \t]*(?:#.*)?$"
+    r"|{name}\s*\[\s*-?\d+\s*\]"
+    r"|(?<![\w.])len\(\s*{name}\s*\)"
+)
+
+
+def unpacked_as_documented(
+    inp: StaticInput, name: str, documented: TypeExpr, annotation: TypeExpr
+) -> bool:
+    """``name`` documented as a tuple or list, annotated only as a number, and unpacked into
+    names, indexed by position or measured with ``len`` by the body (module docstring)."""
+    values, allowed = _values(documented), _values(annotation)
+    if not values or not allowed or any(m.name not in _SEQUENCES for m in values):
+        return False
+    if any(m.name not in _NUMBERS for m in allowed):
+        return False
+    pattern = _AS_SEQUENCE.format(name=rf"(?<![\w.]){re.escape(name)}(?![\w.(])")
+    return re.search(pattern, inp.body_code(), re.MULTILINE) is not None
 
 
 # builtin values that cannot be called: a body calling a parameter annotated so calls

@@ -57,6 +57,7 @@ from docref.checks.static.type_wider import (
     keyed_as_documented,
     paired_from_documented,
     partly_agrees,
+    unpacked_as_documented,
     unpacked_kwargs,
 )
 from docref.checks.static.types_common import (
@@ -338,4 +339,5 @@ def _taken_as_documented(
         or called_as_documented(inp, name, documented, annotation)
         or keyed_as_documented(inp, name, documented, annotation)
         or paired_from_documented(inp, name, documented, annotation)
+        or unpacked_as_documented(inp, name, documented, annotation)
     )
