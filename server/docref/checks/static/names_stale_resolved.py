@@ -126,11 +126,6 @@ def renamed_but_used_elsewhere(
         return None  # ``kwargs.pop("include_header")``: the function reads it by name
     if any(name in (i.bound_name, i.module.split(".")[0]) for i in inp.file.imports):
         return None  # ``argparse`` after ``from argparse import ArgumentParser``: the library
-    if name in sys.stdlib_module_names:
-        # "the underlying `urllib` stdlib module" beside ``url`` (pysmi's ``HttpReader``,
-        # session 34): a standard library module the file need not import; no judged row
-        # with a stdlib module's name was TRUE (argparse, fcntl, token: FALSE)
-        return None
     if not said and name in project_names(inp.graph):
         return None  # (called a parameter, a project's attribute of that name is no reading)
     # no words call it a parameter, but a parameter the docstring names nowhere may be its
@@ -138,6 +133,13 @@ def renamed_but_used_elsewhere(
     # real code such names were as often another function's value, a field, a query
     # parameter or a returned item's label (session 25: 15 TRUE of 28 on 104 projects)
     twin = None if said or scope.kwargs else unnamed_twin(inp, name)
+    # "the underlying `urllib` stdlib module" beside ``url`` (pysmi's ``HttpReader``, session
+    # 34): a standard library module's name cut short to a parameter's is the library, which
+    # the file need not import; no judged row of a stdlib module's name was TRUE (argparse,
+    # fcntl, token)
+    stdlib_cut = twin is not None and name in sys.stdlib_module_names
+    if cued and stdlib_cut and abbreviated_twin(name, twin):
+        return None
     # the twin written shorter, or under qualifying words before the name outside the text
     # of what is returned, is the default rule's; other affixed twins are the opt-in's
     default = twin is not None and (
