@@ -137,8 +137,8 @@ def renamed_but_used_elsewhere(
     # 34): a standard library module's name cut short to a parameter's is the library, which
     # the file need not import; no judged row of a stdlib module's name was TRUE (argparse,
     # fcntl, token)
-    stdlib_cut = twin is not None and name in sys.stdlib_module_names
-    if cued and stdlib_cut and abbreviated_twin(name, twin):
+    stdlib = cued and name in sys.stdlib_module_names
+    if stdlib and twin is not None and abbreviated_twin(name, twin):
         return None
     # the twin written shorter, or under qualifying words before the name outside the text
     # of what is returned, is the default rule's; other affixed twins are the opt-in's
