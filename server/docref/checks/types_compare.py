@@ -104,6 +104,8 @@ def _cmp_single(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
         return COMPATIBLE
     if SELF in (doc.name, ann.name):
         return None  # ``Self`` without ``self_class``: the class is not known here
+    if doc.name == PARAMS and _holds_items(doc, ann):
+        return _bracket_list(doc, ann, ctx)
     if doc.is_none or ann.is_none or doc.name in (PARAMS, ELLIPSIS.name):
         return INCOMPATIBLE
     if ann.name == "type" and len(ann.args) == 1 and not doc.args and _same_class(doc, ann.args[0]):
@@ -202,6 +204,25 @@ def _cmp_tuple(
     if len(doc) != len(ann):
         return INCOMPATIBLE
     return worst(*(_narrow_arg(d, a, ctx) for d, a in zip(doc, ann, strict=True)))
+
+
+_LISTS = frozenset({"list", "typing.List", "typing.Sequence", "collections.abc.Sequence"})
+
+
+def _holds_items(doc: TypeExpr, ann: TypeExpr) -> bool:
+    """A bracketed list written as an element type outside a ``Callable``
+    (``list[[independent, dependent]]``, round 87's pyNastran) stands for the items of the
+    annotation's list or tuple (:func:`_bracket_list`), not for a parameter list."""
+    if ann.name in _LISTS:
+        return len(ann.args) == 1
+    return ann.name in ("tuple", "typing.Tuple") and len(ann.args) == len(doc.args)
+
+
+def _bracket_list(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:
+    """The documented items against a list's element or a tuple's items, one by one."""
+    if ann.name in _LISTS:
+        return worst(*(cmp(d, ann.args[0], ctx) for d in doc.args))
+    return worst(*(cmp(d, a, ctx) for d, a in zip(doc.args, ann.args, strict=True)))
 
 
 def _cmp_params(doc: TypeExpr, ann: TypeExpr, ctx: CompareContext) -> Outcome:

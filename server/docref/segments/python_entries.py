@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from .heads import (
+    ENTRY_SECTIONS,
+    PROSE_SECTIONS,
     Head,
     entry_head,
     google_colonless,
@@ -17,10 +19,17 @@ from .heads import (
     google_unclosed,
     numpy_described,
     numpy_sibling,
+    section_key,
 )
-from .python_lines import ENTRY_BULLET, Line, described, next_text
+from .python_lines import BULLET, ENTRY_BULLET, Line, described, next_text
 
 __all__ = ["bullet_under_plain", "entry_start", "misindented_head", "wrapped_mid_sentence"]
+
+# the words a Google description goes on with at the entries' indent (``Default: False.``)
+_VALUE_LABELS = frozenset({"Default", "Defaults"})
+# ``0d : CELAS1, ...`` / ``loaded: RBE2``: a line of a list of keyed values (a space after
+# the colon: ``See :py:meth:`x```, a role, is a sentence)
+_KEYED_LINE = re.compile(r"\w+\s*:\s+\S")
 
 _ROLE_AFTER_WORD = re.compile(r"\S+\s*:[\w-]+:`")
 # a word, a space and a role, no ``name : type`` colon between (``x : :class:`Foo``` is one);
@@ -51,6 +60,12 @@ def entry_start(
     new_head = entry_head(grammar, text, numpy)
     if new_head is not None and numpy and _note(new_head):
         return None  # ``NB : from_ports and to_ports must have same size.``: a note
+    if new_head is not None and numpy and grammar == "named" and _heading(lines, j, hi, new_head):
+        return None
+    if new_head is not None and not numpy and new_head.name in _VALUE_LABELS:
+        # ``all (bool): Whether to include ...`` / ``Default: :const:`False`.`` (round 91,
+        # pwntools): the entry's default written at its indent, not a parameter ``Default``
+        return None
     if new_head is None and numpy and grammar == "named":
         # ``mode: file-like`` reads as prose alone; its description settles it
         new_head = numpy_described(text) if described(lines, j, hi) else None
@@ -71,6 +86,67 @@ def entry_start(
         # ``openings (list[Face], optional), sequence of ...``: a comma for the colon
         new_head = new_head or google_comma(text)
     return new_head
+
+
+def _heading(lines: list[Line], j: int, hi: int, head: Head) -> bool:
+    """Line ``j``, read as a NumPy entry without a type, heads a paragraph of the section
+    instead (round 87, pyNastran): a line of names alone between blank lines above a bullet
+    list (``SPLINEx, ACMODL, PANEL, AECOMP, XYOUTPUT`` / blank / ``- nodes``), a ``word:``
+    label of a list after the entries (:func:`_label`), or a capitalised ``Optional:`` right
+    above the entry it labels."""
+    text = lines[j].text
+    if head.type is not None or head.name is None:
+        return False
+    if section_key(head.name) in ENTRY_SECTIONS or section_key(head.name) in PROSE_SECTIONS:
+        # ``Returns:`` indented into Parameters: numpydoc renders it as one more parameter,
+        # a slip the parameter rule reports as such (judged TRUE: aws-lambda-powertools)
+        return False
+    after = lines[j + 1] if j + 1 < hi else None
+    if head.name == text:
+        k = next_text(lines, j + 1, hi)
+        before_blank = j > 0 and not lines[j - 1].text
+        blank_after = after is not None and not after.text
+        return before_blank and blank_after and k is not None and bool(BULLET.match(lines[k].text))
+    if text != head.name + ":" or after is None or not after.text:
+        return False
+    if after.indent == lines[j].indent and head.name[:1].isupper() and not BULLET.match(after.text):
+        below = entry_head("named", after.text, True)
+        return below is not None and below.type is not None
+    return _label(lines, j, hi, head.name)
+
+
+def _label(lines: list[Line], j: int, hi: int, name: str) -> bool:
+    """Line ``j`` is ``name:`` alone, over a list -- bullets (``Considers:`` / ``- elements``)
+    or keyed values (``rigid_elements:`` / ``loaded: RBE2``) -- and no entry follows it but
+    other such labels: a paragraph after the entries.  An entry whose description is a list
+    (``func:`` / ``signature: ...`` then ``**kwargs:``), or one with prose below it (``mpc:``
+    / ``the MPC set``), stays an entry."""
+    indent = lines[j].indent
+    after = lines[j + 1]
+    listed = BULLET.match(after.text) and after.indent >= indent
+    keyed = after.indent > indent and _KEYED_LINE.match(after.text)
+    if not name.isidentifier() or not (listed or keyed):
+        return False
+    k = j + 1
+    while k < hi and (
+        not lines[k].text
+        or lines[k].indent > indent
+        or (lines[k].indent == indent and BULLET.match(lines[k].text))
+    ):
+        k += 1
+    if k >= hi:
+        return True
+    text = lines[k].text
+    head = entry_head("named", text, True)
+    if head is None:
+        return True
+    return (
+        head.name is not None
+        and text == head.name + ":"
+        and k + 1 < hi
+        and bool(lines[k + 1].text)
+        and _label(lines, k, hi, head.name)
+    )
 
 
 def _note(head: Head) -> bool:

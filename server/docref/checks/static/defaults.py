@@ -121,7 +121,8 @@ def contradicts(documented: object, signature: object) -> bool:
     strings where one is a prefix of the other (``'low'``/``'lowpass'``: aliases) or that
     differ only in case, whitespace or a hyphen for an underscore (``'2*n_jobs'``/``'2 *
     n_jobs'``, ``'en-us'``/``'en_us'``), and ``None`` for
-    the string ``"none"`` (statsmodels' ``cov_type="none"`` documented "Default is None").
+    the string ``"none"`` (statsmodels' ``cov_type="none"`` documented "Default is None"),
+    and a string for the bytes of the same text (``'<'`` for ``b'<'``).
     """
     kind = _family(documented)
     if kind != _family(signature):
@@ -130,6 +131,11 @@ def contradicts(documented: object, signature: object) -> bool:
         return kind == "none" and not spelled
     if isinstance(documented, list | tuple) and isinstance(signature, list | tuple):
         return not same_value(list(documented), list(signature))
+    # ``endian : bytes; default='<'`` for ``b'<'`` (round 87, pyNastran): the bytes default
+    # written without its ``b`` prefix is the same value; the text decides, as between strings
+    documented, signature = (
+        v.decode("latin-1") if isinstance(v, bytes) else v for v in (documented, signature)
+    )
     if isinstance(documented, str) and isinstance(signature, str):
         # a hyphen for an underscore names the same choice too: ``'en-us'`` for ``"en_us"``
         # (round 16, arrow normalises locale names; codecs take ``utf-8`` and ``utf_8``)

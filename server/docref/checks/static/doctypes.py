@@ -15,7 +15,9 @@ from a library the file does not import is documented by its short name all the 
 (``DataFrame``, ``Figure``), and nothing in the file tells it from a stale one.  A
 suggestion that is a type variable of the file (``TensorT = TypeVar("TensorT")``) is no
 rename: the docstring names what the variable stands for (``dict[str, Tensor]``), nor is one
-imported from a library that is not installed (its other classes cannot be listed).
+imported from a library that is not installed (its other classes cannot be listed), nor
+one that is a local variable of the function (round 87, pyNastran's NumPy Returns listing
+result names ``total_area`` / ``Isum`` / ``Jsum`` one per line: ``Jsum`` is no class).
 """
 
 from __future__ import annotations
@@ -142,6 +144,8 @@ def c1_doctype_unresolved(inp: StaticInput) -> list[Finding]:
             suggestion = suggest(resolution.missing, candidates)
             if suggestion is None or suggestion in _type_variables(inp):
                 continue
+            if inp.function is not None and suggestion in inp.function.local_names:
+                continue  # ``Jsum`` beside the local ``Isum``: result names, not a class's
             if _from_unreadable_library(inp, suggestion):
                 continue  # ``PyGraph`` beside ``from rustworkx import PyDiGraph``
             reported.add(name)

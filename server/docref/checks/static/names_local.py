@@ -158,6 +158,8 @@ def wrapped_name(inp: StaticInput, name: str, candidates: tuple[str, ...] | list
     function of that name (:func:`_delegates`).  Any other prefix (add, user, new) makes a name
     of this code one word longer: a renamed helper's new name, the stale-name evidence C1 is
     there for."""
+    if _binding_name(inp, name, candidates):
+        return True
     if "_" not in name.strip("_"):
         return False  # one word (``sample``) ends too many names to say whose it is
     modules = _imported_modules(inp)
@@ -168,6 +170,24 @@ def wrapped_name(inp: StaticInput, name: str, candidates: tuple[str, ...] | list
                 return True
             if prefix and _delegates(inp, c, name):
                 return True
+    return False
+
+
+def _binding_name(inp: StaticInput, name: str, candidates: tuple[str, ...] | list[str]) -> bool:
+    """``glLinkProgramObjectARB`` beside the wrapper ``linkProgramObjectARB`` where the file
+    imports ``pyglet.gl as GL`` (round 88, psychopy): the bound library's C-style name -- the
+    module's name as a prefix of the wrapper's, camelCase -- which the prose names beside the
+    wrapper.  Without such an import the prefix makes a name of this code (a stale one)."""
+    prefixes = set()
+    for imp in inp.file.imports:
+        if imp.module and not imp.level:
+            prefixes |= {imp.module.rpartition(".")[2].lower(), (imp.bound_name or "").lower()}
+    prefixes.discard("")
+    for c in candidates:
+        cut = len(name) - len(c)
+        camel = cut > 0 and c[:1].islower() and name[cut:] == c[:1].upper() + c[1:]
+        if camel and name[:cut].lower() in prefixes:
+            return True
     return False
 
 

@@ -27,6 +27,8 @@ _LITERALS = frozenset(
     {"None", "True", "False", "Ellipsis", "NotImplemented", "__debug__"}
     | {"NoneType", "NotImplementedType", "EllipsisType"}
     | {"none", "null", "nil", "true", "false", "undefined", "NaN", "nan", "inf", "Infinity"}
+    # the float values named in words (pygeodesy's "C{nan} and C{infinite} values", round 88)
+    | {"infinite", "infinity", "finite"}
 )
 _PLACEHOLDERS = frozenset(
     {"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "ham", "xyz", "blah", "frob", "foobar"}

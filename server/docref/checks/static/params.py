@@ -21,7 +21,8 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 * A function returning a function it defines (a factory, a pytest fixture) may document
   the parameters of the one it returns (1 hop), and the items of its generic ``*args``.
 * A project decorator may add parameters: those of the wrappers it defines count (1 hop;
-  these two in :mod:`.params_added`).
+  these two in :mod:`.params_added`); a ``**kwargs`` entry may sum up the keywords its
+  wrapper takes out of ``**kwargs`` by a computed key (pwntools' ``@LocalContext``).
 * ``None`` alone under Parameters is numpydoc's "no parameters".
 * A starred entry whose singular is a positional parameter before an undocumented
   ``*varargs`` documents the two together (``*columns``, ``*cols`` for ``column,
@@ -47,6 +48,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.params_added import (
     annotated_parameter_names,
     decorator_parameters,
+    decorator_takes_keywords,
     returned_function_params,
     rewrites_positionals,
 )
@@ -274,6 +276,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
+        if name in _KWARGS_WORDS and not java and decorator_takes_keywords(inp):
+            continue  # the keywords a project decorator's wrapper takes for itself (round 91)
         generic = name in _GENERIC_VARARGS | _KWARGS_WORDS
         if generic and _refers_elsewhere(segment):
             continue  # ``args, kwargs : see NDUncertainty``: another signature's arguments
@@ -334,7 +338,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # a field of the argument ``packed`` (``axes`` is no misspelt ``args``)
         if group_of_varargs(shown, name, params, param_entries):
             continue  # ``*columns`` for ``column, *additional_columns``: the two together
-        if placeholder_of_family(name, names - param_entries):
+        if placeholder_of_family(name, names - param_entries, segment.text):
             continue  # ``ndarray_abc_xyz`` for the ``ndarray_*`` parameters, undocumented
         if labels_positional_only(name, positional_only - param_entries):
             continue  # a label of a positional-only argument, whose name no caller writes

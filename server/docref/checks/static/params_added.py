@@ -4,7 +4,11 @@
   a pytest fixture) may document the parameters of the one it returns (1 hop).
 * :func:`decorator_parameters`: a project decorator may add parameters: those of the
   wrappers it defines, the keywords they read out of their ``**kwargs``, and a keyword's
-  name handed to the decorator as a string (1 hop).
+  name handed to the decorator as a string (1 hop); the members of a project class whose
+  names a wrapper takes out of its ``**kwargs`` by a computed key (pwntools' ``@LocalContext``
+  pops every keyword that is a ``ContextType`` property: ``asm(..., arch="arm")``).
+* :func:`decorator_takes_keywords`: such a wrapper (a computed key) takes keywords of its
+  own, which a ``**kwargs`` entry of the function may document (round 91).
 * :func:`rewrites_positionals`: a project decorator whose wrapper rebinds its ``*args`` before
   the call (gspread-like ``@cast_to_a1_notation`` turns four row/column numbers into one range
   string): the function accepts another positional form, which its docstring may document.
@@ -24,6 +28,7 @@ from docref.graph.model import FileExtract, Function, Param
 __all__ = [
     "annotated_parameter_names",
     "decorator_parameters",
+    "decorator_takes_keywords",
     "returned_function_params",
     "rewrites_positionals",
 ]
@@ -34,6 +39,11 @@ _NAME_LITERAL = re.compile(r"""(?<![\w.])["']([A-Za-z_]\w*)["']""")
 _ANNOTATION_NAME = re.compile(r'@[\w.]+\s*\(\s*(?:(?:value|name)\s*=\s*)?"([A-Za-z_][\w-]*)"')
 # ``.pop("x"`` / ``.get("x"`` / ``["x"]`` after a **kwargs name
 _KWARG_READ = r"""(?:\.(?:pop|get|setdefault)\(\s*|\[\s*)["']([A-Za-z_]\w*)["']"""
+# ``.pop(k`` / ``del kw[k]`` after a **kwargs name: a key computed, not written out
+_KWARG_COMPUTED_POP = r"\.pop\(\s*[A-Za-z_]\w*\s*[,)]"
+_KWARG_COMPUTED_DEL = r"\[\s*[A-Za-z_]\w*\s*\]"
+# the key tested as a member of a class: ``getattr(ContextType, k, None)``, ``hasattr(Cls, k)``
+_MEMBER_TEST = re.compile(r"\b(?:getattr|hasattr)\(\s*([A-Za-z_]\w*)\s*,\s*[A-Za-z_]\w*\s*[,)]")
 
 
 def returned_function_params(inp: StaticInput) -> list[Param]:
@@ -88,6 +98,51 @@ def decorator_parameters(inp: StaticInput) -> set[str]:
         extract, nested = found
         names |= {p.name for f in nested for p in f.params if p.kind not in ("vararg", "kwarg")}
         names |= _read_from_kwargs(inp, extract.path, nested)
+        for text in _computed_key_wrappers(inp, extract.path, nested):
+            names |= _tested_members(extract, text)
+    return names
+
+
+def decorator_takes_keywords(inp: StaticInput) -> bool:
+    """A project decorator of the function defines a wrapper that takes keywords out of its
+    ``**kwargs`` by a computed key (``kw.pop(k)`` for each ``k`` a test admits, ``del kw[k]``):
+    the call accepts keywords beyond the function's own, which a ``**kwargs`` entry sums up
+    (pwntools' ``@LocalContext`` functions: "\\**kwargs: Override any context values")."""
+    for decorator in inp.function.decorators:
+        found = _wrappers(inp, decorator)
+        if found is not None and _computed_key_wrappers(inp, found[0].path, found[1]):
+            return True
+    return False
+
+
+def _computed_key_wrappers(inp: StaticInput, path: str, wrappers: list[Function]) -> list[str]:
+    """The code of each of ``wrappers`` that takes a key out of its ``**kwargs`` by a computed
+    key (not a string written out: those :func:`_read_from_kwargs` reads)."""
+    texts = []
+    for wrapper in wrappers:
+        kwarg = next((p.name.lstrip("*") for p in wrapper.params if p.kind == "kwarg"), None)
+        if kwarg is None:
+            continue
+        text = _code_of(inp, path, [wrapper], wrappers)
+        name = re.escape(kwarg)
+        if re.search(rf"\b{name}{_KWARG_COMPUTED_POP}|\bdel\s+{name}{_KWARG_COMPUTED_DEL}", text):
+            texts.append(text)
+    return texts
+
+
+def _tested_members(extract: FileExtract, text: str) -> set[str]:
+    """The public members (methods, properties) of a class of ``extract`` that ``text`` tests
+    a key against (``getattr(ContextType, k, None)``): the keywords such a wrapper takes."""
+    names: set[str] = set()
+    for tested in _MEMBER_TEST.findall(text):
+        cls = next((c for c in extract.classes if c.qualname == tested), None)
+        if cls is None:
+            continue
+        names |= {
+            f.name
+            for f in extract.functions
+            if f.parent_class == cls.qualname and not f.name.startswith("_")
+        }
     return names
 
 

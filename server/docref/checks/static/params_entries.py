@@ -350,19 +350,31 @@ _PLACEHOLDER_WORDS = frozenset(
 )
 
 
-def placeholder_of_family(name: str, names: Iterable[str]) -> bool:
+def placeholder_of_family(name: str, names: Iterable[str], text: str = "") -> bool:
     """``name`` is a prefix and a made-up tail (``ndarray_abc_xyz``: placeholder words after
     ``ndarray_``) and two or more parameters start with that prefix: the entry documents
-    them as one family.  A tail of real words (``ndarray_modes``) stays judged, and so
+    them as one family.  A one-letter tail is a placeholder when the entry's ``text`` quotes
+    it (pyNastran's ``remap_x``: "'x' may be nodes, elements, properties" for
+    ``remap_nodes``, ``remap_elements``, ...); unquoted (``pos_x`` beside ``pos_y``) it is an
+    axis, a real word.  A tail of real words (``ndarray_modes``) stays judged, and so
     does a placeholder tail on a prefix at most one parameter has."""
     words = name.split("_")
     cut = len(words)
     while cut > 0 and words[cut - 1].lower() in _PLACEHOLDER_WORDS:
         cut -= 1
+    if cut == len(words) and len(words) > 1 and _quoted_letter(words[-1], text):
+        cut -= 1
     if cut in (0, len(words)) or not words[cut - 1]:
         return False
     prefix = "_".join(words[:cut]) + "_"
     return sum(n.startswith(prefix) for n in names) >= 2
+
+
+def _quoted_letter(word: str, text: str) -> bool:
+    """``word`` is one letter the entry's text quotes as a symbol (``'x'``, ``"x"``, ```x```)."""
+    if len(word) != 1 or not word.isalpha():
+        return False
+    return re.search(rf"(['\"`]){re.escape(word)}\1", text) is not None
 
 
 # ``<param_type>``, ``<type>``: a blank to fill in (no Python type is written in angle brackets)

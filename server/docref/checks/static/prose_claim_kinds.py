@@ -179,7 +179,12 @@ _ENDS_IN_OF = re.compile(r"\b(?:of|with|for|from|to)\s*$", re.I)  # "a list of" 
 # String[] of size two", round 26; with its length written in: "a <CODE>float[2]</CODE> with
 # the x coordinates"): a list, not its element type; the article may open the sentence ("The
 # resulting String[] which ...", round 54j's MINA)
-_ARRAY = re.compile(r"^(?:[Aa]n?|[Tt]he)\s+(?:[\w-]+\s+)?[A-Za-z_][\w.]*(?:<[^<>]*>)?\s*\[\d*\]")
+# The brackets follow the type name (``String []`` may keep a space when empty); a number in
+# brackets after a space, or brackets followed by more, is a subscript: MARC field notation
+# ("Returns the ISSN number [022]['a']", pymarc ``Record.issn``, round 90)
+_ARRAY = re.compile(
+    r"^(?:[Aa]n?|[Tt]he)\s+(?:[\w-]+\s+)?[A-Za-z_][\w.]*(?:<[^<>]*>)?(?:(?:\[\d*\])+|\s+(?:\[\])+)(?!\s*\[)"
+)
 
 
 def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
