@@ -137,14 +137,13 @@ def renamed_but_used_elsewhere(
     # 34): a standard library module's name cut short to a parameter's is the library, which
     # the file need not import; no judged row of a stdlib module's name was TRUE (argparse,
     # fcntl, token)
-    stdlib = cued and name in sys.stdlib_module_names
-    if stdlib and twin is not None and abbreviated_twin(name, twin):
+    abbreviated = twin is not None and abbreviated_twin(name, twin)
+    if abbreviated and cued and name in sys.stdlib_module_names:
         return None
     # the twin written shorter, or under qualifying words before the name outside the text
     # of what is returned, is the default rule's; other affixed twins are the opt-in's
-    default = twin is not None and (
-        abbreviated_twin(name, twin)
-        or (segment.kind not in _RETURNED and qualified_twin(name, twin))
+    default = abbreviated or (
+        twin is not None and segment.kind not in _RETURNED and qualified_twin(name, twin)
     )
     if default != unsaid and (unsaid or not cued):
         return None
