@@ -16,7 +16,7 @@ from functools import partial
 from docref.checks.static.compiled_modules import compiled_module
 from docref.checks.static.names_datamodel import OBJECT_HOOKS
 from docref.checks.static.names_external import external_doc
-from docref.checks.static.names_rebound import standing_class
+from docref.checks.static.names_rebound import standing_class, top_bindings
 from docref.checks.static.names_runtime import (
     made_by_decorator,
     mirrored_modules,
@@ -283,13 +283,12 @@ class ProjectWalk:
         fe = self.graph.get(path)
         if fe is None:
             return None
-        if standing_class(fe, name):
+        bindings = top_bindings(fe)
+        if name in bindings.classes and standing_class(fe, name):
             return ClassTarget(path, name)
-        if any(f.qualname == name for f in fe.functions) or any(
-            v.scope == "module" and v.name == name for v in fe.variables
-        ):
+        if name in bindings.leaves:
             return LEAF
-        imp = next((i for i in fe.imports if not i.scope and i.bound_name == name), None)
+        imp = bindings.imports.get(name)
         if imp is not None and imp.name != "*":
             return self._through_import(path, imp, hops)
         for module in self.graph.modules.names_of.get(path, []):
