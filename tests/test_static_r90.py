@@ -1,0 +1,102 @@
+"""Rounds 90 and 91 (session 35, f90): FALSE shapes the first passes left, each beside the
+control that must stay reported -- taxcalc's ``none: void`` placeholder for "takes no
+parameters"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.static_helpers import default_findings
+
+
+def _reported(tmp_path: Path, code: str, rule: str) -> list[str]:
+    return [f.message for f in default_findings(tmp_path, code) if f.rule == rule]
+
+
+_VOID = '''
+class IO:
+    @staticmethod
+    def show_definitions({params}):
+        """Write definitions to stdout.
+
+        Parameters
+        ----------
+        none: void
+
+        Returns
+        -------
+        nothing: void
+        """
+        print("defs")
+
+    def validate(self):
+        """Validate the input.
+
+        Parameters
+        ----------
+        none : void
+        """
+        return self
+'''
+
+
+def test_none_typed_void_on_a_function_without_parameters_is_no_entry(tmp_path: Path) -> None:
+    assert _reported(tmp_path, _VOID.format(params=""), "C1-PARAM-UNKNOWN") == []
+
+
+def test_none_typed_void_on_a_function_with_parameters_stays_reported(tmp_path: Path) -> None:
+    # "takes none" over a function that takes ``width``: stale
+    found = _reported(tmp_path, _VOID.format(params="width"), "C1-PARAM-UNKNOWN")
+    assert 'documents parameter "none", but show_definitions() has no such parameter' in found
+    # a typed ``none`` that is not a placeholder (a type of its own, or a description) stays
+    code = '''
+def show():
+    """Show.
+
+    Parameters
+    ----------
+    none : int
+        How many to show.
+    """
+'''
+    assert len(_reported(tmp_path, code, "C1-PARAM-UNKNOWN")) == 1
+
+
+_REMOVAL_NOTE = '''
+def pick_field(data, peak_radius=5):
+    """Pick the first good object within the given field.
+
+    Parameters
+    ----------
+    data : array-like
+        Data array of the field.
+    peak_radius : int
+        Radius of the peak search.
+
+    .. note:: {note}
+    """
+    return data, peak_radius
+'''
+
+
+def _names(tmp_path: Path, code: str) -> list[str]:
+    return [
+        f.message
+        for f in default_findings(tmp_path, code)
+        if f.rule in ("C1-NAME-UNRESOLVED", "C1-PROSE-NAME-STALE")
+    ]
+
+
+def test_a_name_said_removed_after_it_is_history(tmp_path: Path) -> None:
+    note = "unused parameter `bright_radius` was removed in\n              release 4.0"
+    assert _names(tmp_path, _REMOVAL_NOTE.format(note=note)) == []
+    note = "``bright_radius`` has been dropped."
+    assert _names(tmp_path, _REMOVAL_NOTE.format(note=note)) == []
+
+
+def test_a_name_used_in_the_same_note_stays_reported(tmp_path: Path) -> None:
+    note = "the parameter `bright_radius` sets the search radius."
+    assert len(_names(tmp_path, _REMOVAL_NOTE.format(note=note))) == 1
+    # "removed" said of something else after the name is no history of it
+    note = "the parameter `bright_radius` sets which objects are removed."
+    assert len(_names(tmp_path, _REMOVAL_NOTE.format(note=note))) == 1
