@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.static_helpers import default_findings
+from tests.static_helpers import default_findings, project_findings
 
 
 def _reported(tmp_path: Path, code: str, rule: str) -> list[str]:
@@ -100,3 +100,44 @@ def test_a_name_used_in_the_same_note_stays_reported(tmp_path: Path) -> None:
     # "removed" said of something else after the name is no history of it
     note = "the parameter `bright_radius` sets which objects are removed."
     assert len(_names(tmp_path, _REMOVAL_NOTE.format(note=note))) == 1
+
+
+_ATTRIBUTION = '''
+import numpy as np
+
+
+def fit_hyperplane(points):
+    """Fit a hyperplane to points."""
+    return np.linalg.svd(points)
+
+
+def estimate_tilt(points):
+    """Return estimated tilts.
+
+    This method is adapted from Aimo Winkelmann's function
+    ``fit_plane()`` in the {package} Python package.
+    """
+    return fit_hyperplane(points)
+'''
+
+
+def _stale(tmp_path: Path, code: str) -> list[str]:
+    files = {"pkg/__init__.py": "", "pkg/tilt.py": code}
+    found = project_findings(tmp_path, files, "pkg/tilt.py")
+    return [f.message for f in found if f.rule.startswith("C1-")]
+
+
+def test_a_function_of_another_package_is_no_old_name(tmp_path: Path) -> None:
+    assert _stale(tmp_path, _ATTRIBUTION.format(package="*xcdskd*")) == []
+
+
+def test_a_function_of_this_package_or_called_here_stays_reported(tmp_path: Path) -> None:
+    own = _stale(tmp_path / "own", _ATTRIBUTION.format(package="``pkg``"))
+    assert len(own) == 1 and "`fit_hyperplane`" in own[0]
+    called = _ATTRIBUTION.replace(
+        "This method is adapted from Aimo Winkelmann's function\n    ``fit_plane()`` in the "
+        "{package} Python package.",
+        "Calls ``fit_plane()`` on the points.",
+    )
+    found = _stale(tmp_path / "called", called)
+    assert len(found) == 1 and "`fit_hyperplane`" in found[0]

@@ -285,7 +285,9 @@ def said_to_be_anothers(
         return True
     if "." not in name and _IN_STDLIB.match(inp.source, end, segment.end):
         return True  # ":func:`urlretrieve` in the standard library": Python's own
-    return "." not in name and _of_another_library(inp, segment, end)
+    return "." not in name and (
+        _of_another_library(inp, segment, end) or _in_another_package(inp, segment, end)
+    )
 
 
 # "`urlretrieve` function in the standard library", "``shlex.split`` from Python's stdlib"
@@ -316,6 +318,29 @@ def _of_another_library(inp: StaticInput, segment: Segment, end: int) -> bool:
     own = {p.name for p in fn.params} | set(fn.local_names)
     defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
     return owner not in own | defined | {i.bound_name for i in inp.file.imports}
+
+
+# "``fit_plane()`` in the *xcdskd* Python package": the mention, then the package it is in
+_IN_PACKAGE = re.compile(
+    r"[`*()]*\s+(?:(?:function|method|class|routine)s?\s+)?(?:of|from|in)\s+(?:the\s+)?"
+    r"([`*]*)([A-Za-z_][\w-]*)\1\s+(?:Python\s+)?(?:package|library|project)\b"
+)
+
+
+def _in_another_package(inp: StaticInput, segment: Segment, end: int) -> bool:
+    """The mention ending at ``end`` is followed by "in the X (Python) package/library" and X is
+    none of this project's modules (kikuchipy's "adapted from Aimo Winkelmann's function
+    ``fit_plane()`` in the *xcdskd* Python package", round 90): that package's name, not an
+    old name of this code's.  The project's own package named so stays a reference."""
+    match = _IN_PACKAGE.match(inp.source, end, segment.end)
+    if match is None:
+        return False
+    owner = match[2].replace("-", "_")
+    return inp.graph.modules.module_path(owner) is None and owner.lower() not in _OWN_WORDS
+
+
+# "in this package", "in the same package", "in the Python package": no other package named
+_OWN_WORDS = frozenset({"this", "same", "current", "main", "our", "python", "parent", "base"})
 
 
 _WILDCARD = re.compile(r"(?<![\w*])([A-Za-z_]\w*_)\*(?![\w*])")
