@@ -141,3 +141,36 @@ def test_a_function_of_this_package_or_called_here_stays_reported(tmp_path: Path
     )
     found = _stale(tmp_path / "called", called)
     assert len(found) == 1 and "`fit_hyperplane`" in found[0]
+
+
+_VERBOSE = '''
+def index(patterns, verbose: int):
+    """Index patterns.
+
+    Parameters
+    ----------
+    patterns
+        Patterns.
+    verbose
+        Whether to print indexing information.{levels}
+    """
+    if verbose > 1:
+        print(patterns)
+    return patterns
+'''
+
+
+def _flags(tmp_path: Path, code: str) -> list[str]:
+    return _reported(tmp_path, code, "C2-PROSE-PARAM-TYPE")
+
+
+def test_whether_then_integer_levels_is_a_level(tmp_path: Path) -> None:
+    levels = " 0 - no output, 1 -\n        timings, 2 - timings and the transform."
+    assert _flags(tmp_path, _VERBOSE.format(levels=levels)) == []
+    assert _flags(tmp_path, _VERBOSE.format(levels=" 0: quiet, 1: chatty.")) == []
+
+
+def test_whether_alone_on_an_int_stays_reported(tmp_path: Path) -> None:
+    assert len(_flags(tmp_path, _VERBOSE.format(levels=""))) == 1
+    # one number is no list of levels: the flag claim stays
+    assert len(_flags(tmp_path, _VERBOSE.format(levels=" Needs 0 - 5 s more."))) == 1
