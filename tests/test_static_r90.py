@@ -174,3 +174,33 @@ def test_whether_alone_on_an_int_stays_reported(tmp_path: Path) -> None:
     assert len(_flags(tmp_path, _VERBOSE.format(levels=""))) == 1
     # one number is no list of levels: the flag claim stays
     assert len(_flags(tmp_path, _VERBOSE.format(levels=" Needs 0 - 5 s more."))) == 1
+
+
+_TUPLE_ITEMS = '''
+from typing import Any, Dict, Tuple
+
+
+def muster(method: str, derint: int) -> Tuple[str, Dict[str, Any]]:
+    """Converts the QC method into keywords.
+
+    Args:
+        method (str): Name of the QC method to use
+        derint (int): Index of the run type
+    Returns:
+        (str): Task command{more}
+    """
+    return method, dict(d=derint)
+'''
+
+
+def test_google_returns_with_a_parenthesised_type_per_item_is_the_tuple(tmp_path: Path) -> None:
+    more = "\n        (dict): Any options"
+    assert _reported(tmp_path, _TUPLE_ITEMS.format(more=more), "C2-RETURN-TYPE") == []
+
+
+def test_google_returns_with_one_parenthesised_type_stays_reported(tmp_path: Path) -> None:
+    found = _reported(tmp_path, _TUPLE_ITEMS.format(more=""), "C2-RETURN-TYPE")
+    assert len(found) == 1 and '"(str)"' in found[0]
+    # a second line that is prose, not a typed item, leaves the one type for the whole value
+    more = "\n        (see the manual): the command"
+    assert len(_reported(tmp_path, _TUPLE_ITEMS.format(more=more), "C2-RETURN-TYPE")) == 1
