@@ -204,3 +204,32 @@ def test_google_returns_with_one_parenthesised_type_stays_reported(tmp_path: Pat
     # a second line that is prose, not a typed item, leaves the one type for the whole value
     more = "\n        (see the manual): the command"
     assert len(_reported(tmp_path, _TUPLE_ITEMS.format(more=more), "C2-RETURN-TYPE")) == 1
+
+
+def _string_claims(tmp_path: Path, summary: str, returns: str) -> list[str]:
+    code = f'''
+def write(value: str) -> {returns}:
+    """{summary}"""
+    return value.encode()
+'''
+    return _reported(tmp_path, code, "C2-PROSE-RETURN-TYPE")
+
+
+def test_a_protocols_string_told_apart_from_pythons_is_no_str(tmp_path: Path) -> None:
+    said = "Returns the OSC string equivalent of the given python string."
+    assert _string_claims(tmp_path, said, "bytes") == []
+
+
+def test_pythons_string_or_a_plain_string_on_bytes_stays_reported(tmp_path: Path) -> None:
+    said = "Returns the python string equivalent of the given OSC string."
+    assert len(_string_claims(tmp_path / "a", said, "bytes")) == 1
+    assert len(_string_claims(tmp_path / "b", "Returns the OSC string.", "bytes")) == 1
+
+
+def test_a_string_parsed_into_a_mapping_is_the_mapping(tmp_path: Path) -> None:
+    assert _string_claims(tmp_path, "Get the parsed query string.", "dict") == []
+
+
+def test_a_string_not_parsed_or_parsed_into_a_list_stays_reported(tmp_path: Path) -> None:
+    assert len(_string_claims(tmp_path / "a", "Get the query string.", "dict")) == 1
+    assert len(_string_claims(tmp_path / "b", "Get the parsed query string.", "list")) == 1

@@ -61,7 +61,14 @@ from docref.checks.static.prose_java_said import (
     said_with_another,
 )
 from docref.checks.static.prose_return_claims import entry_text, kinds_claimed
-from docref.checks.static.prose_said_after import KIND_WORDS, items_converted, said_as, said_per_key
+from docref.checks.static.prose_said_after import (
+    KIND_WORDS,
+    another_string,
+    items_converted,
+    parsed_into_a_mapping,
+    said_as,
+    said_per_key,
+)
 from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.checks.static.returned_kinds import returns_serialized
@@ -342,6 +349,10 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "Returns TRUE if ..." where TRUE is the class's ``int`` constant
         if said_as(text[match.end() :], kinds) or said_per_key(claim, text[match.end() :], kinds):
             continue
+        if another_string(claim, match.group(0), text[match.end() :]):
+            continue  # "the OSC string equivalent of the given python string": not a ``str``
+        if parsed_into_a_mapping(claim, match.group(0), kinds):
+            continue  # "the parsed query string" of a dict: what parsing it made
         if java and said_as_array(text[match.end() :], kinds, inp.function.returns):
             continue  # "the parsed String as a 3- or 4-element array" of a ``String[]``
         if java and said_keyed(claim, text[match.end() :], kinds, inp.function.returns):

@@ -1,14 +1,22 @@
 """What the words after a prose kind claim say of the value's form: an "as <kind>" phrase
 (``said_as``: "The URL query string, as raw bytes"), a collection "per key" of a mapping
 (``said_per_key``), a plural noun's items converted ("properties as bytes",
-``items_converted``).  Split from :mod:`.prose_claim_kinds` (session 35), which names the
-kinds the claims say."""
+``items_converted``), a protocol's string told apart from Python's (``another_string``), a
+string parsed into a mapping (``parsed_into_a_mapping``).  Split from
+:mod:`.prose_claim_kinds` (session 35), which names the kinds the claims say."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["KIND_WORDS", "items_converted", "said_as", "said_per_key"]
+__all__ = [
+    "KIND_WORDS",
+    "another_string",
+    "items_converted",
+    "parsed_into_a_mapping",
+    "said_as",
+    "said_per_key",
+]
 
 
 KIND_WORDS = {
@@ -84,3 +92,29 @@ def items_converted(claim: str, said: str, before: str, kinds: set[str]) -> bool
         return False
     bare = re.match(r"as\s+(?!an?\s)", said.strip()) is not None
     return bare and _PLURAL_BEFORE_AS.search(before) is not None
+
+
+# Python's own string named in the sentence ("... of the given python string")
+_PYTHON_STRING = re.compile(r"\b(?:python|unicode|native)\s+(?:string|str)s?\b", re.I)
+_PYTHON_WORDS = frozenset({"python", "unicode", "native", "python's"})
+
+
+def another_string(claim: str, said: str, rest: str) -> bool:
+    """A string claim with a qualifier ("the OSC string") whose sentence goes on to name a
+    Python string as another thing ("Returns the OSC string equivalent of the given python
+    string", python-osc's ``write_string -> bytes``, round 91): the qualifier names a
+    protocol's string, the sentence tells it apart from ``str``.  "the python string
+    equivalent of the given OSC string", or an unqualified "the string", stays a claim."""
+    words = said.lower().split()
+    qualifier = set(words[1:-1])
+    if claim != "str" or not qualifier or qualifier & _PYTHON_WORDS:
+        return False
+    return _PYTHON_STRING.search(rest) is not None
+
+
+def parsed_into_a_mapping(claim: str, said: str, kinds: set[str]) -> bool:
+    """ "the parsed query string" said of a mapping (mocket's ``querystring -> dict``, round
+    91): what parsing the string made, its keys and values.  Of a list ("the parsed String"
+    for a ``String[]``, round 58j's control) or without "parsed" it stays a string claim."""
+    parsed = re.search(r"\b(?:parsed|decoded)\b", said, re.I) is not None
+    return claim == "str" and parsed and kinds - {"None"} == {"dict"}
