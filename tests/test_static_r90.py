@@ -198,6 +198,13 @@ def test_google_returns_with_a_parenthesised_type_per_item_is_the_tuple(tmp_path
     assert _reported(tmp_path, _TUPLE_ITEMS.format(more=more), "C2-RETURN-TYPE") == []
 
 
+def test_google_returns_with_a_bare_type_per_item_stays_the_tuple(tmp_path: Path) -> None:
+    # the shape read before (round 16): ``Type: description`` lines, brackets in the type
+    code = _TUPLE_ITEMS.replace("(str): Task command{more}", "str: Task command{more}")
+    more = "\n        dict[str, Any]: Any options"
+    assert _reported(tmp_path, code.format(more=more), "C2-RETURN-TYPE") == []
+
+
 def test_google_returns_with_one_parenthesised_type_stays_reported(tmp_path: Path) -> None:
     found = _reported(tmp_path, _TUPLE_ITEMS.format(more=""), "C2-RETURN-TYPE")
     assert len(found) == 1 and '"(str)"' in found[0]

@@ -98,7 +98,7 @@ def top_level_commas(text: str) -> list[str]:
 # evaluate's ``prepare_data``; ``:obj:`dict`: ...``), or in parentheses as a Google Args entry
 # writes it (``(dict): Any options``, round 90, qcengine's ``muster_modelchem``)
 _TYPED_LINE = re.compile(
-    r"(\(?)((?::[\w:]+:)?`*~?[A-Za-z_][\w.]*(?:\[[^\n]*?\])?`*)(?(1)\))\s*:\s+\S"
+    r"(\()?((?::[\w:]+:)?`*~?[A-Za-z_][\w.]*(?:\[[^\n]*?\])?`*)(?(1)\))\s*:\s+\S"
 )
 
 
