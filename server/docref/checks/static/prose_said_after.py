@@ -100,8 +100,8 @@ _PYTHON_WORDS = frozenset({"python", "unicode", "native", "python's"})
 
 
 def another_string(claim: str, said: str, rest: str) -> bool:
-    """A string claim with a qualifier ("the OSC string") whose sentence goes on to name a
-    Python string as another thing ("Returns the OSC string equivalent of the given python
+    """Whether a string claim with a qualifier ("the OSC string") goes on to name a Python
+    string as another thing ("Returns the OSC string equivalent of the given python
     string", python-osc's ``write_string -> bytes``, round 91): the qualifier names a
     protocol's string, the sentence tells it apart from ``str``.  "the python string
     equivalent of the given OSC string", or an unqualified "the string", stays a claim."""
@@ -113,8 +113,9 @@ def another_string(claim: str, said: str, rest: str) -> bool:
 
 
 def parsed_into_a_mapping(claim: str, said: str, kinds: set[str]) -> bool:
-    """ "the parsed query string" said of a mapping (mocket's ``querystring -> dict``, round
-    91): what parsing the string made, its keys and values.  Of a list ("the parsed String"
-    for a ``String[]``, round 58j's control) or without "parsed" it stays a string claim."""
+    """Whether "the parsed query string" is said of a mapping (mocket's ``querystring ->
+    dict``, round 91): what parsing the string made, its keys and values.  Of a list ("the
+    parsed String" for a ``String[]``, round 58j's control) or without "parsed" it stays a
+    string claim."""
     parsed = re.search(r"\b(?:parsed|decoded)\b", said, re.I) is not None
     return claim == "str" and parsed and kinds - {"None"} == {"dict"}
