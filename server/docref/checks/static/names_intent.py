@@ -193,6 +193,13 @@ def _possessive(before: str) -> bool:
 # mention (its closing markup between) calls it a string identifier
 # (not "setting": "the ``self.sparse_serialize`` setting" is an attribute, gensim's TRUE)
 _AN_ID_AFTER = re.compile(r"[`*]*\s+(?:tags?|permissions?|(?:config(?:uration)?\s+)?keys?)\b", re.I)
+# the same history told after the mention: "``x`` was removed in release 4.0", "``x`` has
+# been dropped", "``x`` no longer exists"
+_HISTORY_AFTER = re.compile(
+    r"[`*()]*\s+(?:(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?"
+    r"(?:removed|dropped|deleted|deprecated)\b|no\s+longer\s+exists?\b)",
+    re.I,
+)
 # an example cue right before the mention ("e.g, ``pandas.indexcol``"), after a sentence
 # that speaks of keys or ids ("name the keys with the name of the library ...")
 _EXAMPLE_CUE = re.compile(r"\b(?:e\.\s?g\.?,?|such\s+as|for\s+example,?)\s+[`*]*$", re.I)
@@ -201,7 +208,8 @@ _ID_WORD = re.compile(r"\b(?:ids?|identifiers?|keys?|tags?)\b", re.I)
 
 def may_not_exist(source: str, segment: Segment, start: int, end: int | None = None) -> bool:
     """The segment's text before the mention at ``start`` makes its existence conditional,
-    calls it old (history: "the old ``Header.fromTxtFile`` method"), names its owner
+    calls it old (history: "the old ``Header.fromTxtFile`` method", or after it: "``x`` was
+    removed in release 4.0"), names its owner
     ("Django's `timesince`", "torchvision's ``nrow``") or calls it an id ("command ids such as
     `napari.window.file.copy`": a string, not a module path), or the text after it (``end``)
     does ("the ``mlflow.prompt.is_prompt`` tag"; round 9), or it is the example of a sentence
@@ -216,6 +224,8 @@ def may_not_exist(source: str, segment: Segment, start: int, end: int | None = N
     attribute = source.startswith(("self.", "cls."), start)
     if end is not None and not attribute and _AN_ID_AFTER.match(source, end, segment.end):
         return True
+    if end is not None and _HISTORY_AFTER.match(source, end, segment.end):
+        return True  # "`bright_radius` was removed in release 4.0" (ginga, round 90)
     origin = end is not None and _ORIGIN_BEFORE.search(before) is not None
     if origin and _ORIGIN_AFTER.match(source, end or 0, segment.end):
         return True
@@ -275,7 +285,9 @@ def said_to_be_anothers(
         return True
     if "." not in name and _IN_STDLIB.match(inp.source, end, segment.end):
         return True  # ":func:`urlretrieve` in the standard library": Python's own
-    return "." not in name and _of_another_library(inp, segment, end)
+    return "." not in name and (
+        _of_another_library(inp, segment, end) or _in_another_package(inp, segment, end)
+    )
 
 
 # "`urlretrieve` function in the standard library", "``shlex.split`` from Python's stdlib"
@@ -306,6 +318,29 @@ def _of_another_library(inp: StaticInput, segment: Segment, end: int) -> bool:
     own = {p.name for p in fn.params} | set(fn.local_names)
     defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
     return owner not in own | defined | {i.bound_name for i in inp.file.imports}
+
+
+# "``fit_plane()`` in the *xcdskd* Python package": the mention, then the package it is in
+_IN_PACKAGE = re.compile(
+    r"[`*()]*\s+(?:(?:function|method|class|routine)s?\s+)?(?:of|from|in)\s+(?:the\s+)?"
+    r"([`*]*)([A-Za-z_][\w-]*)\1\s+(?:Python\s+)?(?:package|library|project)\b"
+)
+
+
+def _in_another_package(inp: StaticInput, segment: Segment, end: int) -> bool:
+    """The mention ending at ``end`` is followed by "in the X (Python) package/library" and X is
+    none of this project's modules (kikuchipy's "adapted from Aimo Winkelmann's function
+    ``fit_plane()`` in the *xcdskd* Python package", round 90): that package's name, not an
+    old name of this code's.  The project's own package named so stays a reference."""
+    match = _IN_PACKAGE.match(inp.source, end, segment.end)
+    if match is None:
+        return False
+    owner = match[2].replace("-", "_")
+    return inp.graph.modules.module_path(owner) is None and owner.lower() not in _OWN_WORDS
+
+
+# "in this package", "in the same package", "in the Python package": no other package named
+_OWN_WORDS = frozenset({"this", "same", "current", "main", "our", "python", "parent", "base"})
 
 
 _WILDCARD = re.compile(r"(?<![\w*])([A-Za-z_]\w*_)\*(?![\w*])")

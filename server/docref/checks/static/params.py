@@ -136,10 +136,25 @@ _SECTION_HEADINGS = frozenset(
 )
 
 
-def _lone_none(segment: Segment, name: str, documented: list[tuple[Segment, str, str]]) -> bool:
-    """``none`` alone in its section, untyped and undescribed: "no other parameters" (galpy's
-    ``Other Parameters / none``, round 29), as numpydoc's ``Parameters / None``."""
-    if name.lower() != "none" or segment.type or segment.text.strip().rstrip(".") != name:
+# the types a "no parameters" placeholder entry is given (taxcalc's ``none: void``)
+_VOID_TYPES = frozenset({"void", "none", "nothing"})
+
+
+def _lone_none(
+    segment: Segment, name: str, documented: list[tuple[Segment, str, str]], takes_some: bool
+) -> bool:
+    """``none`` alone in its section, undescribed: "no other parameters" (galpy's ``Other
+    Parameters / none``, round 29), as numpydoc's ``Parameters / None``.  Typed as nothing
+    (taxcalc's ``none: void``, round 90) only on a function that takes no parameters: on one
+    that takes some, "takes none" is stale."""
+    if name.lower() != "none":
+        return False
+    if segment.type:
+        shape = rf"{re.escape(name)}\s*:\s*{re.escape(segment.type)}\.?"
+        alone = re.fullmatch(shape, segment.text.strip())
+        if segment.type.strip().lower() not in _VOID_TYPES or takes_some or not alone:
+            return False
+    elif segment.text.strip().rstrip(".") != name:
         return False
     return sum(seg.section == segment.section for seg, _d, _n in documented) == 1
 
@@ -304,7 +319,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         if not java and (segment.section or "").lower() in _SENT_SECTIONS:
             continue  # a value sent to the generator, not a parameter of the call
         if not java and (
-            _under_heading(segment, headings) or _lone_none(segment, name, documented)
+            _under_heading(segment, headings)
+            or _lone_none(segment, name, documented, bool(candidates))
         ):
             continue  # the entries of a misplaced heading's section; "none": no parameters
         if name in _NOTE_MARKERS:

@@ -1,8 +1,8 @@
 """The kinds of value a prose claim names: the vocabulary of C2-PROSE-RETURN-TYPE's and
 C2-PROSE-PARAM-TYPE's claims ("a list of", "the number of", "`True` if", "a string", ...) and
 what else in the sentence settles or refines them (the other boolean as the alternative,
-another alternative, an "as <kind>" phrase).  Split from :mod:`.prose_returns` (session 15),
-which finds the claims and judges them against the code."""
+another alternative; an "as <kind>" phrase: :mod:`.prose_said_after`).  Split from
+:mod:`.prose_returns` (session 15), which finds the claims and judges them against the code."""
 
 from __future__ import annotations
 
@@ -10,14 +10,10 @@ import re
 
 __all__ = [
     "BOOL_ALT",
-    "KIND_WORDS",
     "OTHERWISE",
     "SHOWN",
     "claimed_kind",
-    "items_converted",
-    "said_as",
     "said_of_items",
-    "said_per_key",
 ]
 
 # Sphinx's `!True` (the default role, not linked) too
@@ -334,78 +330,3 @@ def said_of_items(claim: str, kinds: set[str]) -> bool:
     return (claim == "bool" and bool(kinds & {"list", "dict", "set"})) or (
         claim == "int" and "dict" in kinds
     )
-
-
-KIND_WORDS = {
-    "str": r"str|string|String",
-    # Java's raw bytes: "@return the string as a byte-array" on ``byte[]`` (sshj's
-    # ``readStringAsBytes``, round 81j)
-    "bytes": r"bytes|byte[- ]arrays?|byte\[\]",
-    "bool": r"bool|boolean",
-    "int": r"int|integer|long|short",
-    "float": r"float|double",
-    "list": r"list",
-    "tuple": r"tuple",
-    # Java's word for it: "@return the map of possible token types" on a ``HashMap``
-    "dict": r"dict|dictionary|map|Map|mapping",
-}
-
-
-# the items written out as text: "List of VTK error events formatted as runtime errors" (round
-# 14, pyvista, on ``-> str``: a newline-joined message), "the names, joined by commas"
-_WRITTEN_OUT = re.compile(
-    r"\b(?:formatted|joined|concatenated|separated|delimited|serialized|serialised|rendered)"
-    r"\s+(?:as|by|with|into|in|to)\b",
-    re.I,
-)
-
-
-_CONVERSIONS = r"(?:encoded|decoded|converted|seriali[sz]ed|cast|turned|transformed)"
-
-
-def said_as(rest: str, kinds: set[str]) -> bool:
-    """The sentence goes on to say the value comes "as" a kind the code returns ("The URL query
-    string, as raw bytes, ...", round 19, httpx, on ``-> bytes``): the first noun names what
-    the value is about, the "as" phrase its representation; or, for text the code returns, that
-    the items are written out ("formatted as ...", "joined by ...")."""
-    if kinds - {"None"} and kinds - {"None"} <= {"str", "bytes"} and _WRITTEN_OUT.search(rest):
-        return True
-    words = "|".join(KIND_WORDS[k] for k in kinds if k in KIND_WORDS)
-    if not words:
-        return False
-    # "as bytes", and a participle of conversion with its target: "The input string encoded to
-    # bytes." on ``-> bytes`` (round 45, robotframework): the string was the input
-    pattern = (
-        rf"(?<![\w-])(?:as|{_CONVERSIONS}\s+(?:in)?to)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?"
-        rf"(?:{words})(?![\w-])"
-    )
-    return re.search(pattern, rest) is not None
-
-
-# "a list of multiple values per header" (jsoup's ``multiHeaders``, round 23): one list for
-# each key, so a mapping from the keys to lists
-_PER_KEY = re.compile(r"\b(?:per|for\s+(?:each|every))\s+(?!(?:cent|se)\b)\w+", re.I)
-
-
-def said_per_key(claim: str, rest: str, kinds: set[str]) -> bool:
-    """A list or set claim "of ... per <key>" said of a mapping the code returns: the
-    collection is each key's value, the mapping the keys' index of them."""
-    return claim in ("list", "set") and "dict" in kinds and _PER_KEY.search(rest) is not None
-
-
-# the last word before a conversion's "as": a plural noun ("properties", "values", "entries";
-# not "class", "status", "bytes", "this"), the "as" maybe in parentheses ("Returns the
-# patterns (as String) specified ..." on Thymeleaf's ``Set<String>`` getters, round 85j)
-_PLURAL_BEFORE_AS = re.compile(r"\b[A-Za-z]+(?<![su])(?<!bytes)s\s*[,(]?\s*$")
-_SCALARS = frozenset({"str", "bytes", "int", "float", "bool"})
-
-
-def items_converted(claim: str, said: str, before: str, kinds: set[str]) -> bool:
-    """A scalar conversion (``said``, with no article) of a plural noun ("Return properties
-    as bytes", round 30, zeroconf, on ``dict[bytes, bytes | None]``) when the code returns a
-    container: each item comes as that kind, not the whole value ("Return the header as
-    bytes", and "the names as a string", one string made of them, stay claims)."""
-    if claim not in _SCALARS or not kinds & {"list", "dict", "set", "tuple"}:
-        return False
-    bare = re.match(r"as\s+(?!an?\s)", said.strip()) is not None
-    return bare and _PLURAL_BEFORE_AS.search(before) is not None

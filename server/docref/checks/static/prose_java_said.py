@@ -2,13 +2,20 @@
 "as an array" or as the declared array type (:func:`said_as_array`), or the sentence says the
 value is keyed or lists the mapping's entries or values (:func:`said_keyed`), that another
 thing is returned (:func:`returned_after`), or names a second thing beside it
-(:func:`said_with_another`); read by :mod:`.prose_returns` for ``.java`` files only."""
+(:func:`said_with_another`), or its capitals ``TRUE`` name the class's number constant
+(:func:`number_constant_said`); read by :mod:`.prose_returns` for ``.java`` files only."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["returned_after", "said_as_array", "said_keyed", "said_with_another"]
+__all__ = [
+    "number_constant_said",
+    "returned_after",
+    "said_as_array",
+    "said_keyed",
+    "said_with_another",
+]
 
 # "the parsed String as a 3- or 4-element array of Strings" (round 58j's JSAP ``tupleToArray``
 # on ``String[]``): the conversion names the Java array that comes back
@@ -103,3 +110,19 @@ def said_with_another(rest: str) -> bool:
     """A claim whose sentence names another thing returned with it ("the string and
     bindings"): the value is what holds both, not the first thing alone."""
     return _AND_ANOTHER.match(rest) is not None
+
+
+# "Returns TRUE if the given vertexId can be an interior vertex" on ``int isInterior`` (S2's
+# ``S2Builder``, round 81j), whose class declares ``private static final int TRUE = 1;``: the
+# capitals name the number constant the method returns, not the boolean literal
+_CAPS_BOOL = re.compile(r"\b(?:TRUE|FALSE)\b")
+
+
+def number_constant_said(said: str, source: str) -> bool:
+    """A boolean claim written in capitals (``TRUE``) that names a number constant the file
+    declares (``static final int TRUE = 1;``)."""
+    word = _CAPS_BOOL.search(said)
+    if word is None:
+        return False
+    declared = rf"\bfinal\s+(?:int|long|short|byte)\s+{word.group(0)}\s*="
+    return re.search(declared, source) is not None

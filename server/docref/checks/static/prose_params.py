@@ -72,6 +72,9 @@ _FLAG = re.compile(
     re.I,
 )
 
+# integer levels listed one after another: "0 - no output, 1 - timings", "0: quiet; 1: ..."
+_LEVELS = re.compile(r"(?<![\w.])0\s*(?:-|:|=|\))\s+\w.*?(?<![\w.])1\s*(?:-|:|=|\))\s+\w", re.S)
+
 # the type in words ("A boolean that indicates ...", "boolean specifying ...", "An integer
 # representing ..."; not "a boolean mask", "an integer index", "an integer or a string") or
 # the type itself written before the text ("bool: use ...", "Optional, bool. If True ...",
@@ -315,6 +318,10 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
         if flag is not None and re.search(rf"[`*]{re.escape(name)}[`*]", text):
             # "whether the `signature` has at least `min_args` parameters" (round 14,
             # lightning): the test the value drives, the value itself named as a number
+            flag = None
+        if flag is not None and _LEVELS.search(text):
+            # "Whether to print information. 0 - no output, 1 - timings, 2 - ..." (round 90,
+            # kikuchipy's ``verbose: int``): the entry goes on to list integer levels
             flag = None
         if flag is not None:
             found = ("bool", flag)

@@ -46,24 +46,29 @@ import re
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.javadoc_rules import TYPE_PHRASE as JAVA_TYPE_PHRASE
 from docref.checks.static.prose_claim_kinds import (
-    KIND_WORDS,
     SHOWN,
     claim_with_lead,
-    items_converted,
     named_as_text,
-    said_as,
     said_of_items,
-    said_per_key,
     string_of_elements,
     string_per_item,
 )
 from docref.checks.static.prose_java_said import (
+    number_constant_said,
     returned_after,
     said_as_array,
     said_keyed,
     said_with_another,
 )
 from docref.checks.static.prose_return_claims import entry_text, kinds_claimed
+from docref.checks.static.prose_said_after import (
+    KIND_WORDS,
+    another_string,
+    items_converted,
+    parsed_into_a_mapping,
+    said_as,
+    said_per_key,
+)
 from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.checks.static.returned_kinds import returns_serialized
@@ -293,20 +298,6 @@ def c2_prose_return_inferred(inp: StaticInput) -> list[Finding]:
 
 
 _LITERAL_BOOL = re.compile(r"\b(?:true|false)\b", re.IGNORECASE)
-# "Returns TRUE if the given vertexId can be an interior vertex" on ``int isInterior`` (S2's
-# ``S2Builder``, round 81j), whose class declares ``private static final int TRUE = 1;``: the
-# capitals name the number constant the method returns, not the boolean literal
-_CAPS_BOOL = re.compile(r"\b(?:TRUE|FALSE)\b")
-
-
-def _number_constant_said(said: str, source: str) -> bool:
-    """A boolean claim written in capitals (``TRUE``) that names a number constant the file
-    declares (``static final int TRUE = 1;``)."""
-    word = _CAPS_BOOL.search(said)
-    if word is None:
-        return False
-    declared = rf"\bfinal\s+(?:int|long|short|byte)\s+{word.group(0)}\s*="
-    return re.search(declared, source) is not None
 
 
 @per_function
@@ -354,10 +345,14 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if claim == "list" and _SEQUENCE.match(match.group(0)) and _text_only(kinds):
             continue  # a string is a sequence: "Generate a sequence of random moves" ('CDC')
-        if java and claim == "bool" and _number_constant_said(match.group(0), inp.source):
+        if java and claim == "bool" and number_constant_said(match.group(0), inp.source):
             continue  # "Returns TRUE if ..." where TRUE is the class's ``int`` constant
         if said_as(text[match.end() :], kinds) or said_per_key(claim, text[match.end() :], kinds):
             continue
+        if another_string(claim, match.group(0), text[match.end() :]):
+            continue  # "the OSC string equivalent of the given python string": not a ``str``
+        if parsed_into_a_mapping(claim, match.group(0), kinds):
+            continue  # "the parsed query string" of a dict: what parsing it made
         if java and said_as_array(text[match.end() :], kinds, inp.function.returns):
             continue  # "the parsed String as a 3- or 4-element array" of a ``String[]``
         if java and said_keyed(claim, text[match.end() :], kinds, inp.function.returns):

@@ -95,8 +95,11 @@ def top_level_commas(text: str) -> list[str]:
 
 # ``CompleteCohp: Describe all COHPs`` -- a type, its colon, a description; the type may be
 # code-marked as Hugging Face and Sphinx write it (`` `dict`: metric inputs.``, round 22,
-# evaluate's ``prepare_data``; ``:obj:`dict`: ...``)
-_TYPED_LINE = re.compile(r"((?::[\w:]+:)?`*~?[A-Za-z_][\w.]*(?:\[[^\n]*?\])?`*)\s*:\s+\S")
+# evaluate's ``prepare_data``; ``:obj:`dict`: ...``), or in parentheses as a Google Args entry
+# writes it (``(dict): Any options``, round 90, qcengine's ``muster_modelchem``)
+_TYPED_LINE = re.compile(
+    r"(\()?((?::[\w:]+:)?`*~?[A-Za-z_][\w.]*(?:\[[^\n]*?\])?`*)(?(1)\))\s*:\s+\S"
+)
 
 
 def google_items(inp: StaticInput, segment: Segment) -> bool:
@@ -114,6 +117,6 @@ def google_items(inp: StaticInput, segment: Segment) -> bool:
         if len(line) - len(body) != indent:
             continue
         typed = _TYPED_LINE.match(body)
-        if typed is not None and doc_type(typed.group(1), scope) is not None:
+        if typed is not None and doc_type(typed.group(2), scope) is not None:
             return True
     return False
