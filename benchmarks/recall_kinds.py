@@ -122,8 +122,35 @@ def _own_names(func: Func, name: str) -> list[ast.Name] | None:
     return out
 
 
+def _siblings(src: Source) -> dict[str, list[Func]]:
+    """Every definition of each qualname: an ``@overload`` group is its stubs and the
+    implementation (a rename or a type change is made in each of them, as a person makes it;
+    until session 35 only the documented one was edited, and the stubs kept the old name)."""
+    out: dict[str, list[Func]] = {}
+    for qual, func in iter_functions(src.tree):
+        out.setdefault(qual, []).append(func)
+    return out
+
+
+def _rename_edits(src: Source, funcs: list[Func], name: str, new: str) -> list[Edit] | None:
+    """The edits renaming parameter ``name`` to ``new`` in the signature and body of each of
+    ``funcs`` that has it; None when one of them cannot be renamed cleanly."""
+    edits: list[Edit | None] = []
+    for func in funcs:
+        for p in [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]:
+            if p.arg != name:
+                continue
+            uses = _own_names(func, name)
+            if uses is None:
+                return None
+            edits.append(src.edit(p.lineno, p.col_offset, name, new))
+            edits += [src.edit(u.lineno, u.col_offset, name, new) for u in uses]
+    return None if None in edits else [e for e in edits if e]
+
+
 def param_renames(src: Source) -> list[Mutation]:
     out = []
+    siblings = _siblings(src)
     for qual, func in iter_functions(src.tree):
         span = doc_span(func)
         if span is None:
@@ -134,15 +161,13 @@ def param_renames(src: Source) -> list[Mutation]:
             marked = marked_lines(src.lines, span, name)
             if len(name) < 2 or not (entry or marked):
                 continue
-            uses = _own_names(func, name)
-            if uses is None:
+            if _own_names(func, name) is None:
                 continue
             for strategy, new in rename_candidates(name, _seed(src.path, qual, name)):
                 if not _fresh(src, func, span, new):
                     continue
-                edits = [src.edit(p.lineno, p.col_offset, name, new)]
-                edits += [src.edit(u.lineno, u.col_offset, name, new) for u in uses]
-                if None in edits:
+                edits = _rename_edits(src, siblings[qual], name, new)
+                if edits is None:
                     break
                 out.append(
                     Mutation(
@@ -153,7 +178,7 @@ def param_renames(src: Source) -> list[Mutation]:
                         name,
                         new,
                         sorted(set(entry + marked)),
-                        [e for e in edits if e],
+                        edits,
                         "entry" if entry else "markup",
                     )
                 )
@@ -361,8 +386,22 @@ def return_changes(src: Source) -> list[Mutation]:
     return out
 
 
+def _same_annotation(src: Source, funcs: list[Func], name: str, ann: str) -> list[ast.expr]:
+    """The annotations of parameter ``name`` spelled ``ann`` in ``funcs`` (an ``@overload``
+    stub that annotates it otherwise is a different signature and is left as it is)."""
+    return [
+        p.annotation
+        for func in funcs
+        for p in [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+        if p.arg == name
+        and p.annotation is not None
+        and ast.get_source_segment(src.text, p.annotation) == ann
+    ]
+
+
 def param_type_changes(src: Source) -> list[Mutation]:
     out = []
+    siblings = _siblings(src)
     for qual, func in iter_functions(src.tree):
         span = doc_span(func)
         if span is None:
@@ -378,8 +417,9 @@ def param_type_changes(src: Source) -> list[Mutation]:
             said = "\n".join(src.lines[n - 1] for n in entry)
             if swap is None or not re.search(swap[2], said, re.I):
                 continue
-            e = _annotation_edit(src, p.annotation, swap[1])
-            if e:
+            same = _same_annotation(src, siblings[qual], p.arg, ann)
+            edits = [_annotation_edit(src, a, swap[1]) for a in same]
+            if None not in edits:
                 out.append(
                     Mutation(
                         "param-type",
@@ -389,7 +429,7 @@ def param_type_changes(src: Source) -> list[Mutation]:
                         f"{p.arg}: {ann}",
                         swap[1],
                         entry,
-                        [e],
+                        [e for e in edits if e],
                         "entry",
                     )
                 )

@@ -7,14 +7,15 @@ single-line and length-changing only within a line, so the docstring's line numb
 Kinds:
 
 * ``param-rename``: a parameter the docstring names (in an entry or in code markup) is renamed
-  in the signature and the body;
+  in the signature and the body, of the implementation and its ``@overload`` stubs alike;
 * ``helper-rename``: a function, method or attribute defined in the same file and named in the
   docstring's prose (code markup or ``name()``) is renamed at its definition and every use;
 * ``return-type``: the return annotation is changed to a type the docstring's return claim
   contradicts (``bool`` -> ``int``, ``str`` -> ``bytes``...); with no annotation, every
   returned expression is changed (``True`` -> ``1``, ``"x"`` -> ``b"x"``, ``[...]`` ->
   ``tuple([...])``, ``str(x)`` -> ``str(x).encode()``);
-* ``param-type``: a parameter's annotation is changed the same way, when its entry says the type.
+* ``param-type``: a parameter's annotation is changed the same way, when its entry says the type
+  (in each ``@overload`` stub that spells it the same).
 
 A mutation's *target lines* are the docstring lines that name the old thing (the entry or
 sentence a finding must lie on to count as a hit on the right sentence).
