@@ -139,7 +139,9 @@ def test_kwargs_that_reach_no_call_carry_no_documented_keyword(tmp_path: Path) -
         # the dict is handed to a loop that may take any keyword
         (
             "    if kwargs:\n",
-            "    for key, value in kwargs.items():\n        setattr(left, key, value)\n    if kwargs:\n",
+            "    for key, value in kwargs.items():\n"
+            "        setattr(left, key, value)\n"
+            "    if kwargs:\n",
         ),
         # the dict is unpacked into a call: ``nearest`` may take the keyword on
         ("    return left, right\n", "    return nearest(left, right, **kwargs)\n"),
@@ -151,3 +153,71 @@ def test_kwargs_that_reach_no_call_carry_no_documented_keyword(tmp_path: Path) -
 def test_kwargs_that_may_reach_a_taker_stay_silent(tmp_path: Path, old: str, new: str) -> None:
     assert old in NOWHERE
     assert run_rule(c1_param_unknown, tmp_path, NOWHERE.replace(old, new), "join") == []
+
+
+POSITIONAL = '''
+def geocode(strings, prvdr=None, **kwargs):
+    """Geocode the strings.
+
+    :param strings: the addresses
+    :param provider: the geocoding service
+    :param kwargs: passed to the service
+    """
+    return _query(strings, True, prvdr, **kwargs)
+
+
+def _query(data, forward, provider, **kwargs):
+    return data
+
+
+class Session:
+    def get(self, url, prvdr=None, **kwargs):
+        """Fetch a page.
+
+        Args:
+            url: The address.
+            provider: The service.
+            **kwargs: Passed to ``request``.
+        """
+        return self.request("GET", url, prvdr, **kwargs)
+
+    def request(self, method, url, provider=None, **kwargs):
+        return method
+'''
+
+
+@pytest.mark.parametrize("qualname", ["geocode", "Session.get"])
+def test_an_entry_handed_on_in_its_slot_of_a_function_of_the_file_is_stale(
+    tmp_path: Path, qualname: str
+) -> None:
+    # ``_query``'s third and ``request``'s third positional parameter is ``provider``: the
+    # renamed parameter fills it, so a ``provider=`` keyword in **kwargs would reach it twice
+    findings = run_rule(c1_param_unknown, tmp_path, POSITIONAL, qualname)
+    assert [f.rule for f in findings] == ["C1-PARAM-UNKNOWN"]
+    assert 'did you mean "prvdr"?' in findings[0].message
+
+
+@pytest.mark.parametrize(
+    ("qualname", "old", "new"),
+    [
+        # the renamed parameter fills another slot: ``provider`` may come through **kwargs
+        ("geocode", "_query(strings, True, prvdr, **kwargs)", "_query(prvdr, True, **kwargs)"),
+        (
+            "Session.get",
+            'self.request("GET", url, prvdr, **kwargs)',
+            "self.request(prvdr, url, **kwargs)",
+        ),
+        # a callee of another module: its slots are not known here
+        (
+            "geocode",
+            "_query(strings, True, prvdr, **kwargs)",
+            "geo._query(strings, True, prvdr, **kwargs)",
+        ),
+    ],
+    ids=["other-slot", "other-slot-method", "other-module"],
+)
+def test_a_slot_the_entry_may_still_reach_stays_silent(
+    tmp_path: Path, qualname: str, old: str, new: str
+) -> None:
+    assert old in POSITIONAL
+    assert run_rule(c1_param_unknown, tmp_path, POSITIONAL.replace(old, new), qualname) == []

@@ -98,7 +98,9 @@ def renamed_under_kwargs(
         if flow is not False:
             if flow.reads(name, twin):
                 continue
-            if flow.hands_on(name, twin) or flow.reaches_nothing():
+            if flow.hands_on(name, twin, lambda callee: _slots(inp, callee)) or (
+                flow.reaches_nothing()
+            ):
                 # the keyword cannot be passed on (see :mod:`.params_kwargs_flow`)
                 out.append(_finding(inp, segment, shown, twin, rule))
                 continue
@@ -123,6 +125,26 @@ def _finding(inp: StaticInput, segment: Segment, shown: str, twin: str, rule: st
     )
     fix_hint = f'rename "{shown}" to "{twin}"'
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+def _slots(inp: StaticInput, callee: str) -> list[str] | None:
+    """The positional parameters of ``callee`` when it is a function of the same file: a
+    module function by its name, a method of the same class as ``self.x`` / ``cls.x``."""
+    fn = inp.function
+    head, _, attr = callee.rpartition(".")
+    if not head:
+        qualname = callee
+    elif head in RECEIVER_NAMES and fn.parent_class:
+        qualname = f"{fn.parent_class}.{attr}"
+    else:
+        return None
+    found = [f for f in inp.file.functions if f.qualname == qualname]
+    if len(found) != 1:
+        return None  # unknown, or overloads / redefinitions with their own slots
+    params = [p for p in found[0].params if p.kind in ("positional", "positional_only")]
+    if head and params and params[0].name in RECEIVER_NAMES:
+        params = params[1:]
+    return [p.name for p in params]
 
 
 def _flow(inp: StaticInput) -> KwargsFlow | Literal[False]:

@@ -21,29 +21,54 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["KwargsFlow", "kwargs_flow"]
+__all__ = ["KwargsFlow", "Unpacking", "kwargs_flow"]
 
 # uses of the dict that read it without handing it on
 _READ_METHODS = frozenset({"get", "pop", "setdefault", "__contains__", "__getitem__"})
+
+
+@dataclass(frozen=True)
+class Unpacking:
+    """A call the dict is unpacked into (``convert(array, bcknd, backend=x, **kwargs)``)."""
+
+    # the called expression as written when it is a dotted name (``convert``, ``self.request``)
+    callee: str
+    # the positional arguments up to the first ``*args``: a Name's id, else None
+    positional: tuple[str | None, ...]
+    # the explicit keywords: keyword -> a Name's id, else None
+    keywords: dict[str, str | None]
 
 
 @dataclass
 class KwargsFlow:
     """What the body of a function taking ``**name`` does with the dict and with names."""
 
-    # the calls ``**name`` is unpacked into: their explicit keyword -> value (a Name's id)
-    unpacked: list[dict[str, str | None]] = field(default_factory=list)
+    unpacked: list[Unpacking] = field(default_factory=list)
     # the dict goes somewhere else too (a value, stored, iterated): any keyword may be used
     escapes: bool = False
     # every name node, attribute, argument and whole string constant of the body, and the
     # keywords of the calls above, to tell a read from a hand-on
     words: list[tuple[str, str]] = field(default_factory=list)
 
-    def hands_on(self, old: str, twin: str) -> bool:
-        """A call unpacking the dict passes ``old=twin`` explicitly (see the module doc)."""
-        return any(call.get(old) == twin for call in self.unpacked)
+    def hands_on(
+        self, old: str, twin: str, slots: Callable[[str], list[str] | None] = lambda _c: None
+    ) -> bool:
+        """A call unpacking the dict passes ``twin`` as ``old`` explicitly: by keyword, or in
+        the position of ``old`` among the positional parameters ``slots`` gives for its
+        callee (a function of the same file: ``_query(strings, True, prvdr, **kwargs)`` for
+        ``_query(data, forward, provider, **kwargs)``)."""
+        for call in self.unpacked:
+            if call.keywords.get(old) == twin:
+                return True
+            names = slots(call.callee) if twin in call.positional else None
+            if names and old in names:
+                at = names.index(old)
+                if at < len(call.positional) and call.positional[at] == twin:
+                    return True
+        return False
 
     def reaches_nothing(self) -> bool:
         """The dict is unpacked into no call and handed nowhere: only read or tested."""
@@ -83,13 +108,17 @@ def _note(sub: ast.AST, kw: str, parents: dict[ast.AST, ast.AST], flow: KwargsFl
     if isinstance(sub, ast.Call) and any(
         k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kw for k in sub.keywords
     ):
-        flow.unpacked.append(
-            {
-                k.arg: k.value.id if isinstance(k.value, ast.Name) else None
-                for k in sub.keywords
-                if k.arg is not None
-            }
-        )
+        positional: list[str | None] = []
+        for arg in sub.args:
+            if isinstance(arg, ast.Starred):
+                break  # the slots after it are not known
+            positional.append(arg.id if isinstance(arg, ast.Name) else None)
+        keywords = {
+            k.arg: k.value.id if isinstance(k.value, ast.Name) else None
+            for k in sub.keywords
+            if k.arg is not None
+        }
+        flow.unpacked.append(Unpacking(_dotted(sub.func), tuple(positional), keywords))
     if isinstance(sub, ast.Name):
         flow.words.append(("name", sub.id))
         if sub.id == kw and isinstance(sub.ctx, ast.Load) and _hands_on(sub, parents):
@@ -105,6 +134,16 @@ def _note(sub: ast.AST, kw: str, parents: dict[ast.AST, ast.AST], flow: KwargsFl
         if " " in sub.value.strip():
             return  # a message ("'mode' should be one of ..."), not a key
         flow.words += [("string", w) for w in re.findall(r"\w+", sub.value)]
+
+
+def _dotted(node: ast.expr) -> str:
+    """``a.b.c`` for a dotted name, else ""."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _dotted(node.value)
+        return f"{head}.{node.attr}" if head else ""
+    return ""
 
 
 def _hands_on(name: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
