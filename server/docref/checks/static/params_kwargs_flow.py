@@ -97,8 +97,9 @@ def kwargs_flow(node: ast.FunctionDef | ast.AsyncFunctionDef) -> KwargsFlow | No
         and isinstance(body[0].value.value, str)
     ):
         body = body[1:]  # the docstring is no use of a name
-    # the signature (defaults, annotations) and the decorators are code too
-    for part in [*node.decorator_list, node.args, *body]:
+    # the signature's defaults and annotations are code too (the decorators are not read:
+    # they hold no use of the function's own names)
+    for part in [node.args, *body]:
         for sub in ast.walk(part):
             _note(sub, kw, parents, flow)
     return flow
