@@ -147,8 +147,10 @@ def test_kwargs_that_reach_no_call_carry_no_documented_keyword(tmp_path: Path) -
         ("    return left, right\n", "    return nearest(left, right, **kwargs)\n"),
         # the name is read by key
         ("    if kwargs:\n", '    kwargs.get("distance")\n    if kwargs:\n'),
+        # all the arguments are handed on together
+        ("    return left, right\n", "    return nearest(**locals())\n"),
     ],
-    ids=["iterated", "unpacked", "read-by-key"],
+    ids=["iterated", "unpacked", "read-by-key", "locals"],
 )
 def test_kwargs_that_may_reach_a_taker_stay_silent(tmp_path: Path, old: str, new: str) -> None:
     assert old in NOWHERE

@@ -124,6 +124,8 @@ def _note(sub: ast.AST, kw: str, parents: dict[ast.AST, ast.AST], flow: KwargsFl
         flow.words.append(("name", sub.id))
         if sub.id == kw and isinstance(sub.ctx, ast.Load) and _hands_on(sub, parents):
             flow.escapes = True
+        elif sub.id in ("locals", "vars") and isinstance(parents.get(sub), ast.Call):
+            flow.escapes = True  # ``params = locals()``: the dict goes with the others
     elif isinstance(sub, ast.Attribute):
         flow.words.append(("attribute", sub.attr))
     elif isinstance(sub, ast.arg):
