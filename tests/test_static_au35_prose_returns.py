@@ -61,38 +61,3 @@ def test_returns_none_said_of_a_function_returning_a_string_stays_reported(
 ) -> None:
     # the code returns text: "returns None" does not say what the summary's count is
     assert len(_prose_returns(tmp_path, _SENTENCE, ann="str", value='"3"')) == 1
-
-
-# Round 75 (session 35): sphinx-needs' ``_string_problems() -> None`` "The string keywords
-# after ``const`` and ``enum``.": "string" heads a plural noun, the keywords of a schema's string
-# type, as in "the string values" (1 FALSE row still firing).
-_KEYWORDS = '''
-def schema_keywords(schema: dict) -> list:
-    """{summary}"""
-    return [k for k in schema if k in ("const", "enum")]
-'''
-
-
-@pytest.mark.parametrize(
-    "summary",
-    [
-        "The string keywords after ``const`` and ``enum``.",
-        "Return the string keywords of the schema.",
-    ],
-    ids=["noun-phrase", "return-verb"],
-)
-def test_string_before_keywords_is_no_str_claim(tmp_path: Path, summary: str) -> None:
-    code = _KEYWORDS.replace("{summary}", summary)
-    found = [f for f in default_findings(tmp_path, code) if f.rule == "C2-PROSE-RETURN-TYPE"]
-    assert found == []
-
-
-@pytest.mark.parametrize(
-    "summary",
-    ["Return the string keyword of the schema.", "Return the keyword string of the schema."],
-    ids=["singular-keyword", "keyword-string"],
-)
-def test_one_string_said_of_a_list_stays_reported(tmp_path: Path, summary: str) -> None:
-    code = _KEYWORDS.replace("{summary}", summary)
-    found = [f for f in default_findings(tmp_path, code) if f.rule == "C2-PROSE-RETURN-TYPE"]
-    assert len(found) == 1

@@ -56,10 +56,9 @@ _STR = re.compile(
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
     r"constant|flag|mode|style|coder|(?:id|identifier|handle|pointer|code)s?\b"
     # "A string keyed dictionary of headers", "The string values extracted from the url" (round
-    # 16), "The query string parameters." (round 72: a plural ending it), "The string keywords
-    # after ``const`` and ``enum``." (round 75, sphinx-needs) head the noun phrase
+    # 16), "The query string parameters." (round 72: a plural ending it) head the noun phrase
     r"|(?:keyed|valued|indexed)\b|(?:dict|dictionary|mapping|map|list|tuple|set|array|sequence"
-    r"|collection|table|vector|matrix|pair)\b|(?:value|key|keyword|item|element|entr(?:y|ie)|name|field|token|word|part)s\b)|\s+[a-z]{2,}[^su\W]s(?=\s*[,.;:)]|\s*$))",
+    r"|collection|table|vector|matrix|pair)\b|(?:value|key|item|element|entr(?:y|ie)|name|field|token|word|part)s\b)|\s+[a-z]{2,}[^su\W]s(?=\s*[,.;:)]|\s*$))",
     re.I,
 )
 # "the splitted string" is the string in parts (jOpenDocument's ``List<String> split``, 74j)
