@@ -60,7 +60,11 @@ from docref.checks.static.prose_java_said import (
     said_keyed,
     said_with_another,
 )
-from docref.checks.static.prose_return_claims import entry_text, kinds_claimed
+from docref.checks.static.prose_return_claims import (
+    entry_text,
+    kinds_claimed,
+    says_it_returns_none,
+)
 from docref.checks.static.prose_said_after import (
     KIND_WORDS,
     another_string,
@@ -339,6 +343,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if seg.kind != "returns" and _entry_names_a_kind(inp, kinds, seg):
             continue  # the Returns entry refines the summary ("an int saying whether ...")
+        if kinds <= {"None"} and says_it_returns_none(inp, seg):
+            continue  # "..., and this method returns None." over ``-> None``: said so itself
         if java and seg.kind == "returns" and JAVA_TYPE_PHRASE.search(text):
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
         if _compatible(claim, kinds, annotated=annotated):
