@@ -1,7 +1,8 @@
 """Round 94 (session 35, private held-out): FALSE shapes of the first pass, each beside the
-control that must stay reported -- a bare ``return`` line closing a NumPy Parameters section
-(an unfinished Returns section, read as a parameter named ``return``) and ":return: No" (no
-return value, read as a documented one)."""
+control that must stay reported -- a code literal naming the quantity the sentence defines by
+its value ("the ``offset_tolerance`` will equal ..."), a bare ``return`` line closing a NumPy
+Parameters section (an unfinished Returns section, read as a parameter named ``return``) and
+":return: No" (no return value, read as a documented one)."""
 
 from __future__ import annotations
 
@@ -119,3 +120,49 @@ def test_a_lone_no_says_nothing_is_returned(tmp_path: Path) -> None:
         ("convert_control", "documents a return value"),
         ("convert_no_file", "documents a return value"),
     ]
+
+
+_DERIVED = '''
+def match_notes(ref_intervals, est_intervals, onset_tolerance=0.05, offset_ratio=0.2):
+    """Match notes.
+
+    Parameters
+    ----------
+    ref_intervals : list
+        Reference intervals.
+    est_intervals : list
+        Estimated intervals.
+    onset_tolerance : float
+        The onset tolerance in seconds.
+    offset_ratio : float
+        The ratio of the reference note's duration used to define the
+        offset_tolerance. Default is 0.2 (20%), meaning the
+        ``offset_tolerance`` will equal the ``ref_duration * 0.2``.
+    """
+    offset_tolerances = [offset_ratio * (e - s) for s, e in ref_intervals]
+    return [
+        (r, e)
+        for r, e, tol in zip(ref_intervals, est_intervals, offset_tolerances)
+        if abs(r[0] - e[0]) < onset_tolerance
+    ]
+
+
+def match_onsets(ref_intervals, est_intervals, onset_tolerance=0.05):
+    """Match onsets.
+
+    Notes within ``onset_tolerence`` of a reference onset are matched, and the
+    ``onset_tolerence`` equals 50 ms by default.
+    """
+    return [
+        (r, e) for r, e in zip(ref_intervals, est_intervals) if abs(r[0] - e[0]) < onset_tolerance
+    ]
+'''
+
+
+def test_a_literal_naming_the_quantity_the_sentence_defines(tmp_path: Path) -> None:
+    # round 94 (mir_eval's ``match_notes``, 3 FALSE): "the ``offset_tolerance`` will equal the
+    # ``ref_duration * 0.2``" defines a derived quantity (the code's ``offset_tolerances``).
+    # Control that stays reported: a misspelt parameter, ``onset_tolerence``, that a
+    # sentence only says something of ("equals 50 ms": no definition by value)
+    found = _findings(tmp_path, _DERIVED, "C1-NAME-UNRESOLVED")
+    assert [name for name, _message in found] == ["match_onsets"]
