@@ -230,6 +230,25 @@ class ComputeLocations(AnalyzerExtension):
     def _set_params(self, method="center_of_mass"):
         return dict(method=method)
 
+
+
+class DecompositionMixin:
+    def fit(self, tensor, **kwargs):
+        return self.fit_transform(tensor, **kwargs)
+
+
+class CP(DecompositionMixin):
+    """A CP decomposition.
+
+    :param rank: The rank of the decomposition.
+    :param tensor: A stale entry: ``fit`` passes ``tensor`` itself, not through its keywords.
+    """
+
+    def __init__(self, rank):
+        self.rank = rank
+
+    def fit_transform(self, tensor):
+        return tensor
 '''
 
 
@@ -240,8 +259,11 @@ def test_an_extension_documenting_the_keywords_its_base_forwards_to_a_hook(
     # inherited constructor's ``analyzer`` and the keywords of the ``_set_params`` hook (its
     # own or a base's) that the base's ``set_params(self, save=True, **params)`` forwards its
     # ``**params`` to.  Controls that stay reported: ``support``, which the hook does not take;
-    # and ``radius_um``, a parameter of a method nothing forwards keywords to
+    # ``radius_um``, a parameter of a method nothing forwards keywords to; and ``tensor``,
+    # which ``fit(self, tensor, **kwargs)`` passes to ``fit_transform`` itself (tensorly's
+    # decompositions, 10 TRUE)
     assert _findings(tmp_path, _EXTENSIONS) == [
+        ("CP", 'documents parameter "tensor"'),
         ("ComputeLocations", 'documents parameter "radius_um"'),
         ("ComputeStaleSimilarity", 'documents parameter "support"'),
     ]

@@ -19,6 +19,7 @@ happens to share), stay judged.
 
 from __future__ import annotations
 
+import ast
 import re
 
 from docref.checks.static.class_constructors import (
@@ -54,13 +55,7 @@ def without_forwarded_hook_parameters(
     unknown = documented - set(taken)
     if not unknown:
         return parsed
-    methods = _methods(fe, cls, resolver)
-    hooks = _forwarded_hooks(methods, resolver)
-    named: set[str] = set()
-    for name in hooks:
-        hook = methods[name][0][1]  # the most derived definition is the one called
-        named |= {p.name for p in without_receiver(hook) if p.kind not in ("vararg", "kwarg")}
-    spared = unknown & named
+    spared = unknown & _forwarded_keywords(_methods(fe, cls, resolver), resolver)
     if not spared:
         return parsed
     # imported here: prose_names -> names_scope -> params, which the class checks import
@@ -94,12 +89,14 @@ def _methods(
     return out
 
 
-def _forwarded_hooks(
+def _forwarded_keywords(
     methods: dict[str, list[tuple[FileExtract, Function]]], resolver: ConstructorResolver
 ) -> set[str]:
-    """The method names some method of ``methods`` calls on ``self`` with its own
-    ``**kwargs`` (``self._set_params(**params)`` in ``set_params(self, **params)``)."""
-    hooks: set[str] = set()
+    """The named parameters of the hooks some method of ``methods`` calls on ``self`` with its
+    own ``**kwargs`` (``self._set_params(**params)`` in ``set_params(self, **params)``) that
+    only those keywords can give: not the ones the call passes itself (``tensor`` in
+    ``self.fit_transform(tensor, **kwargs)``: the class's docstring documenting it is stale)."""
+    keywords: set[str] = set()
     sources: dict[str, bytes] = {}
     for definitions in methods.values():
         for here, caller in definitions:
@@ -111,28 +108,40 @@ def _forwarded_hooks(
                 sources[here.path] = text.encode("utf-8", "surrogatepass")
             span = caller.header_span.end_byte, caller.span.end_byte
             body = sources[here.path][span[0] : span[1]].decode("utf-8", "replace")
-            forwarded = re.compile(rf"\*\*\s*{re.escape(kwargs)}\s*[,)]")
-            for call in _CALL_ON_SELF.finditer(body):
-                name = call.group(1)
+            for match in _CALL_ON_SELF.finditer(body):
+                name = match.group(1)
                 if name not in methods or name == caller.name:
                     continue
-                if _forwards(body, call.end(), forwarded):
-                    hooks.add(name)
-    return hooks
+                call = _call(body, match.start(), match.end())
+                if call is None or not any(
+                    k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwargs
+                    for k in call.keywords
+                ):
+                    continue
+                if any(isinstance(a, ast.Starred) for a in call.args):
+                    continue  # ``*args`` may bind any position
+                hook = methods[name][0][1]  # the most derived definition is the one called
+                named = [p for p in without_receiver(hook) if p.kind not in ("vararg", "kwarg")]
+                positional = [p.name for p in named if p.kind in ("positional", "positional_only")]
+                bound = set(positional[: len(call.args)]) | {k.arg for k in call.keywords if k.arg}
+                keywords |= {
+                    p.name for p in named if p.name not in bound and p.kind != "positional_only"
+                }
+    return keywords
 
 
-def _forwards(body: str, start: int, forwarded: re.Pattern[str]) -> bool:
-    """Whether the call whose arguments begin at ``start`` passes ``**kwargs`` (its own
-    parentheses, not a nested call's)."""
+def _call(body: str, start: int, opened: int) -> ast.Call | None:
+    """The call written in ``body`` from ``start`` whose parenthesis opens before ``opened``."""
     depth = 1
-    for at in range(start, len(body)):
-        char = body[at]
-        if char in "([{":
+    for at in range(opened, len(body)):
+        if body[at] in "([{":
             depth += 1
-        elif char in ")]}":
+        elif body[at] in ")]}":
             depth -= 1
             if depth == 0:
-                return False
-        elif char == "*" and depth == 1 and forwarded.match(body, at):
-            return True
-    return False
+                try:
+                    node = ast.parse(body[start : at + 1], mode="eval").body
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    return None
+                return node if isinstance(node, ast.Call) else None
+    return None
