@@ -2,13 +2,20 @@
 "as an array" or as the declared array type (:func:`said_as_array`), or the sentence says the
 value is keyed or lists the mapping's entries or values (:func:`said_keyed`), that another
 thing is returned (:func:`returned_after`), or names a second thing beside it
-(:func:`said_with_another`); read by :mod:`.prose_returns` for ``.java`` files only."""
+(:func:`said_with_another`); or another sentence says it is returned as bytes
+(:func:`bytes_said_elsewhere`); read by :mod:`.prose_returns` for ``.java`` files only."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["returned_after", "said_as_array", "said_keyed", "said_with_another"]
+__all__ = [
+    "bytes_said_elsewhere",
+    "returned_after",
+    "said_as_array",
+    "said_keyed",
+    "said_with_another",
+]
 
 # "the parsed String as a 3- or 4-element array of Strings" (round 58j's JSAP ``tupleToArray``
 # on ``String[]``): the conversion names the Java array that comes back
@@ -103,3 +110,17 @@ def said_with_another(rest: str) -> bool:
     """A claim whose sentence names another thing returned with it ("the string and
     bindings"): the value is what holds both, not the first thing alone."""
     return _AND_ANOTHER.match(rest) is not None
+
+
+# "Same as #getDisplayString() but returns the result as byte[]." over "@return the allele
+# string representation" (htsjdk's ``byte[] getDisplayBases()``, round 95j): the docstring
+# says in another sentence that the text comes back as its bytes
+_RETURNED_AS_BYTES = re.compile(
+    r"\breturns?\b[^.;]*?\bas\s+(?:an?\s+)?(?:byte\s*\[\s*\]|byte[- ]arrays?|bytes)(?![\w-])", re.I
+)
+
+
+def bytes_said_elsewhere(others: list[str]) -> bool:
+    """Whether one of the docstring's other sentences (*others*) says the value is returned as
+    bytes: a string claim on a ``byte[]`` then names the text they encode."""
+    return any(_RETURNED_AS_BYTES.search(text) for text in others)

@@ -50,6 +50,7 @@ from docref.checks.static.prose_claim_kinds import (
     SHOWN,
     claim_with_lead,
     items_converted,
+    literal_set,
     named_as_text,
     said_as,
     said_of_items,
@@ -58,6 +59,7 @@ from docref.checks.static.prose_claim_kinds import (
     string_per_item,
 )
 from docref.checks.static.prose_java_said import (
+    bytes_said_elsewhere,
     returned_after,
     said_as_array,
     said_keyed,
@@ -163,6 +165,11 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
         return None
     shown = " and ".join(sorted(SHOWN.get(k, k) for k in returned))
     return returned, f"returns {shown} on every path"
+
+
+def _others(inp: StaticInput, claimed: Segment) -> list[str]:
+    """The texts of the docstring's segments other than *claimed*."""
+    return [s.text for s in inp.docstring.segments if s is not claimed]
 
 
 def _returns_a_value(inp: StaticInput) -> bool:
@@ -341,6 +348,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "Checks whether the file exists." on ``-> None``: it raises
         if java and kinds == {"bytes"} and claim != "str":
             continue  # a byte array is "the data", "the count of ...": only "a string" is judged
+        if java and kinds == {"bytes"} and bytes_said_elsewhere(_others(inp, seg)):
+            continue  # "... returns the result as byte[]." beside "@return the string form"
         if java and (claim in ("bytes", "tuple") or (claim in ("list", "dict", "set") and scalar)):
             # no such Java type: "a byte string", "a tuple" are loose words there; a container
             # is judged against containers only: a Javadoc "list of KDCs separated by a space"
@@ -350,8 +359,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # the Returns entry refines the summary ("an int saying whether ...")
         if java and seg.kind == "returns" and JAVA_TYPE_PHRASE.search(text):
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
-        if _compatible(claim, kinds, annotated=annotated):
-            continue
+        if _compatible(claim, kinds, annotated=annotated) or literal_set(claim, text, kinds):
+            continue  # (and "a set of characters" said of a set: the set itself)
         if claim == "list" and _SEQUENCE.match(match.group(0)) and _text_only(kinds):
             continue  # a string is a sequence: "Generate a sequence of random moves" ('CDC')
         if java and claim == "bool" and _number_constant_said(match.group(0), inp.source):
