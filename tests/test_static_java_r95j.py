@@ -3,7 +3,8 @@ consistent control that stays reported: "a set of characters" said of a ``Set<Ch
 (OpenNLP); "the string divided into lines" of a ``List<String>`` (JGit); "the allele string
 representation" of a ``byte[]`` whose summary says it returns the result as ``byte[]``
 (htsjdk); a variable of the docstring's own example that calls the method twice (Lightbend
-Config's ``otherObject``)."""
+Config's ``otherObject``); and round 89j's debatable "@return The number of features." on
+Tribuo's ``String numFeatures`` that returns ``"" + size()``."""
 
 from __future__ import annotations
 
@@ -127,3 +128,41 @@ def test_example_values_are_no_old_names(tmp_path: Path, example: str, rules: li
     code = _MERGEABLE.replace("EXAMPLE", example)
     found = project_findings(tmp_path, {"p/Mergeable.java": code}, "p/Mergeable.java")
     assert sorted(f.rule for f in found if f.qualname.endswith("withFallback")) == rules
+
+
+_COMMAND = """\
+package p;
+
+/** A shell's commands. */
+public class Explorer {
+
+    /**
+     * Shows the number of features.
+     *
+     * @return The number of features.
+     */
+    public String numFeatures() {
+        BODY
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "rules"),
+    [
+        # Tribuo's DatasetExplorer: the count written out as the command's text
+        ('return "" + dataset.getFeatureMap().size();', []),
+        ("return String.valueOf(dataset.getFeatureMap().size());", []),
+        # controls: a string that is no count written out, and one path that is not
+        ("return dataset.getName();", [_PROSE]),
+        (
+            'if (dataset == null) { return "none"; } return "" + dataset.size();',
+            [_PROSE],
+        ),
+    ],
+)
+def test_count_written_out_as_text(tmp_path: Path, body: str, rules: list[str]) -> None:
+    code = _COMMAND.replace("BODY", body)
+    found = project_findings(tmp_path, {"p/Explorer.java": code}, "p/Explorer.java")
+    assert sorted(f.rule for f in found if f.qualname.endswith("numFeatures")) == rules

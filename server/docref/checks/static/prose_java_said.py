@@ -3,11 +3,15 @@
 value is keyed or lists the mapping's entries or values (:func:`said_keyed`), that another
 thing is returned (:func:`returned_after`), or names a second thing beside it
 (:func:`said_with_another`); or another sentence says it is returned as bytes
-(:func:`bytes_said_elsewhere`); read by :mod:`.prose_returns` for ``.java`` files only."""
+(:func:`bytes_said_elsewhere`), or a ``String`` method writes out the count it claims
+(:func:`count_written_out`); read by :mod:`.prose_returns` for ``.java`` files only."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from docref.segments import Segment
 
 __all__ = [
     "bytes_said_elsewhere",
@@ -120,7 +124,26 @@ _RETURNED_AS_BYTES = re.compile(
 )
 
 
-def bytes_said_elsewhere(others: list[str]) -> bool:
-    """Whether one of the docstring's other sentences (*others*) says the value is returned as
-    bytes: a string claim on a ``byte[]`` then names the text they encode."""
-    return any(_RETURNED_AS_BYTES.search(text) for text in others)
+def bytes_said_elsewhere(segments: Sequence[Segment], claimed: Segment) -> bool:
+    """Whether one of the docstring's *segments* other than the *claimed* one says the value is
+    returned as bytes: a string claim on a ``byte[]`` then names the text they encode."""
+    return any(_RETURNED_AS_BYTES.search(s.text) for s in segments if s is not claimed)
+
+
+# "@return The number of features." on Tribuo's shell command ``String numFeatures(ci)``, whose
+# body is ``return "" + model.getFeatureIDMap().size();`` (round 89j): the count, written out
+_RETURNED = re.compile(r"\breturn\b\s*([^;]*);")
+_WRITTEN_OUT = re.compile(
+    r'^(?:""\s*\+.+|.+\+\s*""|String\.valueOf\(.+\)'
+    r"|(?:java\.lang\.)?(?:Integer|Long|Short|Byte)\.toString\(.+\))$",
+    re.S,
+)
+
+
+def count_written_out(claim: str, body: str, declared: str | None) -> bool:
+    """Whether a count claim said of a ``String`` method names what every ``return`` of its
+    *body* writes out as text (``"" + size()``, ``String.valueOf(n)``)."""
+    if claim != "int" or (declared or "").strip() not in ("String", "java.lang.String"):
+        return False
+    returned = [found[1].strip() for found in _RETURNED.finditer(body)]
+    return bool(returned) and all(_WRITTEN_OUT.match(value) for value in returned)

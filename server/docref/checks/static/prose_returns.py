@@ -60,6 +60,7 @@ from docref.checks.static.prose_claim_kinds import (
 )
 from docref.checks.static.prose_java_said import (
     bytes_said_elsewhere,
+    count_written_out,
     returned_after,
     said_as_array,
     said_keyed,
@@ -165,11 +166,6 @@ def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
         return None
     shown = " and ".join(sorted(SHOWN.get(k, k) for k in returned))
     return returned, f"returns {shown} on every path"
-
-
-def _others(inp: StaticInput, claimed: Segment) -> list[str]:
-    """The texts of the docstring's segments other than *claimed*."""
-    return [s.text for s in inp.docstring.segments if s is not claimed]
 
 
 def _returns_a_value(inp: StaticInput) -> bool:
@@ -348,7 +344,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "Checks whether the file exists." on ``-> None``: it raises
         if java and kinds == {"bytes"} and claim != "str":
             continue  # a byte array is "the data", "the count of ...": only "a string" is judged
-        if java and kinds == {"bytes"} and bytes_said_elsewhere(_others(inp, seg)):
+        if java and kinds == {"bytes"} and bytes_said_elsewhere(inp.docstring.segments, seg):
             continue  # "... returns the result as byte[]." beside "@return the string form"
         if java and (claim in ("bytes", "tuple") or (claim in ("list", "dict", "set") and scalar)):
             # no such Java type: "a byte string", "a tuple" are loose words there; a container
@@ -385,6 +381,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "the string representation of the values": one per item
         if java and named_as_text(claim, match, inp.function.name, inp.function.returns):
             continue  # "The count of nodes" on ``String getCountString()``: the count as text
+        if java and count_written_out(claim, inp.body_code(), inp.function.returns):
+            continue  # "The number of features." over ``return "" + size();``: as text
         said = match.group(0).strip()
         name = inp.function.name
         kind_said = SHOWN.get(claim, f"a {claim}")
