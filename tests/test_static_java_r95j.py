@@ -2,9 +2,10 @@
 consistent control that stays reported: "a set of characters" said of a ``Set<Character>``
 (OpenNLP); "the string divided into lines" of a ``List<String>`` (JGit); "the allele string
 representation" of a ``byte[]`` whose summary says it returns the result as ``byte[]``
-(htsjdk); a variable of the docstring's own example that calls the method twice (Lightbend
-Config's ``otherObject``); and round 89j's debatable "@return The number of features." on
-Tribuo's ``String numFeatures`` that returns ``"" + size()``."""
+(htsjdk); "a strings dictionary" of a list the docstring defines as one (htsjdk); a variable
+of the docstring's own example that calls the method twice (Lightbend Config's
+``otherObject``); and round 89j's debatable "@return The number of features." on Tribuo's
+``String numFeatures`` that returns ``"" + size()``."""
 
 from __future__ import annotations
 
@@ -78,6 +79,26 @@ _PROSE = "C2-PROSE-RETURN-TYPE"
             "the allele string representation",
             "byte[]",
             [],
+        ),
+        # htsjdk's BCF2Utils.makeDictionary: the docstring defines the dictionary as a list
+        (
+            "Create a strings dictionary. The dictionary is an ordered list of identifiers.",
+            "a non-null dictionary of elements",
+            "List<String>",
+            [],
+        ),
+        # controls: defined as another kind, or not defined
+        (
+            "Create a strings dictionary. The dictionary is a map of identifiers.",
+            "a non-null dictionary of elements",
+            "List<String>",
+            [_PROSE, _PROSE],
+        ),
+        (
+            "Create a strings dictionary.",
+            "a non-null dictionary of elements",
+            "List<String>",
+            [_PROSE, _PROSE],
         ),
         # control: no sentence says so (round 81j's text a change to bytes left behind)
         ("Gets the display form.", "the allele string representation", "byte[]", [_PROSE]),

@@ -14,6 +14,7 @@ __all__ = [
     "OTHERWISE",
     "SHOWN",
     "claimed_kind",
+    "defined_as",
     "items_converted",
     "literal_set",
     "said_as",
@@ -351,6 +352,25 @@ def literal_set(claim: str, said: str, kinds: set[str]) -> bool:
     """Whether a string or bytes claim read from "a set of characters/bytes" (*said*) is said
     of a set the code returns: the set itself."""
     return claim in ("str", "bytes") and "set" in kinds and _SET_OF.match(said) is not None
+
+
+def defined_as(said: str, texts: list[str], kinds: set[str]) -> bool:
+    """Whether one of the docstring's sentences (*texts*) defines the noun the claim ends in
+    (*said*) as a kind the code returns: "Create a strings dictionary from the VCF header" then
+    "The dictionary is an ordered list of common VCF identifiers" on htsjdk's ``ArrayList<String>
+    makeDictionary`` (round 95j) -- a file format's name for the list."""
+    words = [KIND_WORDS[k] for k in kinds if k in KIND_WORDS] + (
+        ["array"] if "list" in kinds else []
+    )
+    head = said.split()[-1] if said.split() else ""
+    if not words or not head.isalpha():
+        return False
+    pattern = re.compile(
+        rf"\bthe\s+{re.escape(head)}\s+(?:is|will\s+be)\s+an?\s+(?:[\w-]+\s+){{0,2}}"
+        rf"(?:{'|'.join(words)})s?\b",
+        re.I,
+    )
+    return any(pattern.search(text) for text in texts)
 
 
 def said_of_items(claim: str, kinds: set[str]) -> bool:

@@ -49,6 +49,7 @@ from docref.checks.static.prose_claim_kinds import (
     KIND_WORDS,
     SHOWN,
     claim_with_lead,
+    defined_as,
     items_converted,
     literal_set,
     named_as_text,
@@ -353,6 +354,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if seg.kind != "returns" and _entry_names_a_kind(inp, kinds, seg):
             continue  # the Returns entry refines the summary ("an int saying whether ...")
+        if defined_as(match.group(0), [s.text for s in inp.docstring.segments], kinds):
+            continue  # "a strings dictionary" where "The dictionary is an ordered list"
         if java and seg.kind == "returns" and JAVA_TYPE_PHRASE.search(text):
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
         if _compatible(claim, kinds, annotated=annotated) or literal_set(claim, text, kinds):
