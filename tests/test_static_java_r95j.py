@@ -5,7 +5,8 @@ representation" of a ``byte[]`` whose summary says it returns the result as ``by
 (htsjdk); "a strings dictionary" of a list the docstring defines as one (htsjdk); a variable
 of the docstring's own example that calls the method twice (Lightbend Config's
 ``otherObject``); and round 89j's debatable "@return The number of features." on Tribuo's
-``String numFeatures`` that returns ``"" + size()``."""
+``String numFeatures`` that returns ``"" + size()``; and "the tag ID dictionary" of a
+``byte[][][]`` whose entry calls it an array (htsjdk's CRAM)."""
 
 from __future__ import annotations
 
@@ -187,3 +188,45 @@ def test_count_written_out_as_text(tmp_path: Path, body: str, rules: list[str]) 
     code = _COMMAND.replace("BODY", body)
     found = project_findings(tmp_path, {"p/Explorer.java": code}, "p/Explorer.java")
     assert sorted(f.rule for f in found if f.qualname.endswith("numFeatures")) == rules
+
+
+_CACHE = """\
+package p;
+
+import java.util.Map;
+
+/** A cache of tag keys. */
+public class TagKeyCache {
+
+    /**
+     * Creates a cache.
+     *
+     * @param tagIDDictionary ENTRY
+     */
+    public TagKeyCache(final DECLARED tagIDDictionary) {}
+}
+"""
+
+_CRAM = "the tag ID dictionary from the header, where each entry in the outer array is a set"
+
+
+@pytest.mark.parametrize(
+    ("entry", "declared", "rules"),
+    [
+        # htsjdk's CRAM TagKeyCache: the entry calls the value an array
+        (_CRAM, "byte[][][]", []),
+        # controls: no array said, and a set (no array) under the same words
+        (
+            "the tag ID dictionary from the compression header",
+            "byte[][][]",
+            ["C2-PROSE-PARAM-TYPE"],
+        ),
+        (_CRAM, "java.util.Set<String>", ["C2-PROSE-PARAM-TYPE"]),
+    ],
+)
+def test_a_dictionary_the_entry_calls_an_array(
+    tmp_path: Path, entry: str, declared: str, rules: list[str]
+) -> None:
+    code = _CACHE.replace("ENTRY", entry).replace("DECLARED", declared)
+    found = project_findings(tmp_path, {"p/TagKeyCache.java": code}, "p/TagKeyCache.java")
+    assert sorted(f.rule for f in found if f.qualname.endswith("TagKeyCache")) == rules
