@@ -156,3 +156,114 @@ def test_a_command_documenting_its_hook_and_the_options_it_receives(tmp_path: Pa
         ("ClosedCommand", 'documents parameter "directory"'),
         ("RenamedCommand", 'documents parameter "name"'),
     ]
+
+
+_EXTENSIONS = '''
+class AnalyzerExtension:
+    """The base of the analyzer's extensions.
+
+    :param analyzer: The analyzer the extension belongs to.
+    """
+
+    def __init__(self, analyzer):
+        self.analyzer = analyzer
+        self.params = None
+
+    def set_params(self, save=True, **params):
+        self.params = self._set_params(**params)
+
+    def _set_params(self, **params):
+        raise NotImplementedError
+
+    def plot(self, radius_um=None):
+        return radius_um
+
+
+class ComputeSimilarity(AnalyzerExtension):
+    """Compute the similarity of the templates.
+
+    :param analyzer: The analyzer.
+    :param method: The similarity method.
+    :param max_lag_ms: The maximum lag in ms.
+    """
+
+    def _set_params(self, method="cosine", max_lag_ms=0):
+        return dict(method=method, max_lag_ms=max_lag_ms)
+
+
+class BaseMetricExtension(AnalyzerExtension):
+    def __init__(self, analyzer):
+        super().__init__(analyzer)
+
+    def _set_params(self, metric_names=None, delete_existing_metrics=False, **other_params):
+        return dict(metric_names=metric_names, **other_params)
+
+
+class ComputeSpikeTrainMetrics(BaseMetricExtension):
+    """Compute the spike train metrics.
+
+    :param analyzer: The analyzer.
+    :param metric_names: The metrics to compute.
+    :param delete_existing_metrics: Whether to delete the metrics computed before.
+    """
+
+
+class ComputeStaleSimilarity(AnalyzerExtension):
+    """Compute the similarity of the templates.
+
+    :param analyzer: The analyzer.
+    :param method: The similarity method.
+    :param support: Not a parameter of _set_params any more.
+    """
+
+    def _set_params(self, method="cosine"):
+        return dict(method=method)
+
+
+class ComputeLocations(AnalyzerExtension):
+    """Compute the unit locations.
+
+    :param analyzer: The analyzer.
+    :param radius_um: A stale parameter that only the non-forwarded ``plot`` takes.
+    """
+
+    def _set_params(self, method="center_of_mass"):
+        return dict(method=method)
+
+
+
+class DecompositionMixin:
+    def fit(self, tensor, **kwargs):
+        return self.fit_transform(tensor, **kwargs)
+
+
+class CP(DecompositionMixin):
+    """A CP decomposition.
+
+    :param rank: The rank of the decomposition.
+    :param tensor: A stale entry: ``fit`` passes ``tensor`` itself, not through its keywords.
+    """
+
+    def __init__(self, rank):
+        self.rank = rank
+
+    def fit_transform(self, tensor):
+        return tensor
+'''
+
+
+def test_an_extension_documenting_the_keywords_its_base_forwards_to_a_hook(
+    tmp_path: Path,
+) -> None:
+    # round 94 (spikeinterface's analyzer extensions, 23 FALSE): the class documents the
+    # inherited constructor's ``analyzer`` and the keywords of the ``_set_params`` hook (its
+    # own or a base's) that the base's ``set_params(self, save=True, **params)`` forwards its
+    # ``**params`` to.  Controls that stay reported: ``support``, which the hook does not take;
+    # ``radius_um``, a parameter of a method nothing forwards keywords to; and ``tensor``,
+    # which ``fit(self, tensor, **kwargs)`` passes to ``fit_transform`` itself (tensorly's
+    # decompositions, 10 TRUE)
+    assert _findings(tmp_path, _EXTENSIONS) == [
+        ("CP", 'documents parameter "tensor"'),
+        ("ComputeLocations", 'documents parameter "radius_um"'),
+        ("ComputeStaleSimilarity", 'documents parameter "support"'),
+    ]

@@ -100,6 +100,9 @@ def test_a_name_used_in_the_same_note_stays_reported(tmp_path: Path) -> None:
     # "removed" said of something else after the name is no history of it
     note = "the parameter `bright_radius` sets which objects are removed."
     assert len(_names(tmp_path, _REMOVAL_NOTE.format(note=note))) == 1
+    # the present tense tells what the code does, not the name's history
+    note = "the parameter `bright_radius` is removed from ``kwargs`` before the call."
+    assert len(_names(tmp_path, _REMOVAL_NOTE.format(note=note))) == 1
 
 
 _ATTRIBUTION = '''

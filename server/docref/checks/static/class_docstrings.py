@@ -41,6 +41,8 @@ from typing import Protocol
 from docref.checks.static.base import Rule, StaticInput, run_rules
 from docref.checks.static.class_abstract import without_backend_parameters
 from docref.checks.static.class_constructors import Constructor, ConstructorResolver
+from docref.checks.static.class_dict_keys import without_dict_keys
+from docref.checks.static.class_forwarded_hook import without_forwarded_hook_parameters
 from docref.checks.static.class_gates import (
     documented_names,
     misspelt_varargs_entries,
@@ -242,7 +244,9 @@ def _check_class(
     parsed = without_class_attributes(fe, cls, ctor, parsed)
     parsed = without_declared_in_body(fe, cls, ctor, data, parsed)
     parsed = without_option_keys(fe, cls, ctor, data, parsed, resolver)
+    parsed = without_dict_keys(fe, cls, ctor, data, parsed, resolver)
     parsed = without_hook_parameters(fe, cls, ctor, parsed)
+    parsed = without_forwarded_hook_parameters(fe, cls, ctor, parsed, resolver)
     parsed = without_backend_parameters(fe, cls, data, parsed, params, resolver)
 
     def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:

@@ -9,7 +9,8 @@ ALL_CAPS constant that is the name with one word swapped or abbreviated
 (:func:`.names_used.used_twins`: ``MAX_RETRIES`` beside ``MAX_ATTEMPTS``,
 ``DEFAULT_ENCODING`` beside ``DEFAULT_ENC``), and the name itself is nowhere: not in the
 project, not quoted as a string in the file (``os.environ["MAX_RETRIES"]``, a key), not
-called an environment variable or a setting by its sentence.
+called an environment variable or a setting by its sentence, not a bound C library's constant
+(``GLFW_PRESS`` in a file that imports ``glfw``, :func:`.names_local.bound_constant`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.names_local import bound_constant
 from docref.checks.static.names_mentions import Mention
 from docref.checks.static.names_scope import project_names
 from docref.checks.static.names_used import used_names, used_twins
@@ -46,6 +48,8 @@ def renamed_constant(inp: StaticInput, segment: Segment, mention: Mention) -> Fi
         return None
     if name in project_names(inp.graph):
         return None  # defined somewhere in the project: the sentence may mean that one
+    if bound_constant(inp, name):
+        return None  # ``GLFW_PRESS`` beside ``import glfw``: the bound library's constant
     if re.search(rf"[\"']{re.escape(name)}[\"']", inp.source):
         return None  # read by its name (``os.environ["MAX_RETRIES"]``), not a constant
     used = used_names(inp)

@@ -193,11 +193,12 @@ def _possessive(before: str) -> bool:
 # mention (its closing markup between) calls it a string identifier
 # (not "setting": "the ``self.sparse_serialize`` setting" is an attribute, gensim's TRUE)
 _AN_ID_AFTER = re.compile(r"[`*]*\s+(?:tags?|permissions?|(?:config(?:uration)?\s+)?keys?)\b", re.I)
-# the same history told after the mention: "``x`` was removed in release 4.0", "``x`` has
-# been dropped", "``x`` no longer exists"
+# the same history told after the mention ("``x`` was removed in 4.0", "``x`` is deprecated",
+# "``x`` no longer exists"; not "``x`` is removed from ...": what the code does to it)
 _HISTORY_AFTER = re.compile(
-    r"[`*()]*\s+(?:(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?"
-    r"(?:removed|dropped|deleted|deprecated)\b|no\s+longer\s+exists?\b)",
+    r"[`*()]*\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:removed|dropped|deleted|deprecated)"
+    r"|(?:is|are)\s+(?:now\s+(?:removed|dropped|deleted|deprecated)|deprecated)"
+    r"|no\s+longer\s+exists?)\b",
     re.I,
 )
 # an example cue right before the mention ("e.g, ``pandas.indexcol``"), after a sentence
@@ -325,6 +326,8 @@ _IN_PACKAGE = re.compile(
     r"[`*()]*\s+(?:(?:function|method|class|routine)s?\s+)?(?:of|from|in)\s+(?:the\s+)?"
     r"([`*]*)([A-Za-z_][\w-]*)\1\s+(?:Python\s+)?(?:package|library|project)\b"
 )
+# "in this package", "in the same package", "in the Python package": no other package
+_OWN_WORDS = frozenset({"this", "same", "current", "main", "our", "python", "parent", "base"})
 
 
 def _in_another_package(inp: StaticInput, segment: Segment, end: int) -> bool:
@@ -337,10 +340,6 @@ def _in_another_package(inp: StaticInput, segment: Segment, end: int) -> bool:
         return False
     owner = match[2].replace("-", "_")
     return inp.graph.modules.module_path(owner) is None and owner.lower() not in _OWN_WORDS
-
-
-# "in this package", "in the same package", "in the Python package": no other package named
-_OWN_WORDS = frozenset({"this", "same", "current", "main", "our", "python", "parent", "base"})
 
 
 _WILDCARD = re.compile(r"(?<![\w*])([A-Za-z_]\w*_)\*(?![\w*])")

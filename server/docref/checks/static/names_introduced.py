@@ -3,6 +3,7 @@
 Held-out round 16's false alarms on bare names the docstring itself accounts for:
 
 * :func:`introduced_names` -- names the prose defines: "Define ``shared_min`` to be ...",
+  "the ``offset_tolerance`` will equal the ``ref_duration * 0.2``" (mir_eval, round 94),
   "an ApplyUnitaryArgs object `uargs`"
   (an indefinite article, a noun, then ``object``/``instance`` and the name: cirq), the items
   of a tuple the docstring spells out, "as a tuple ``(id_name, version, codename)``" (distro),
@@ -92,12 +93,15 @@ _QUOTED_KEY = re.compile(r"""(['"])(?<![\w'"].)([^\W\d]\w*)\1\s*:(?!:)""")
 _DEF_LINE = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+([^\W\d]\w*)[ \t]*[(:]", re.M)
 # "Define ``shared_min`` to be the minimum value ...", "Let `n_eff` denote ...", "``x0`` is
 # defined as ...": a term of the docstring's own (nibabel's ``float_to_int``), which the rest
-# of it names in code markup ("we threshold `arr` at ``shared_min``")
+# of it names in code markup ("we threshold `arr` at ``shared_min``"); "the ``offset_tolerance``
+# will equal the ``ref_duration * 0.2``": a quantity the sentence defines by its value (mir_eval,
+# round 94), not a name of the code
 _DEFINED = re.compile(
     r"\b(?:[Dd]efine|[Ll]et)\s+[`*]+([^\W\d]\w*)[`*]+\s+(?:to\s+be|be|as|denote)\b"
     r"|[`*]+([^\W\d]\w*)[`*]+\s+(?:is|are)\s+defined\s+(?:as|to\s+be)\b"
+    r"|[`*]+([^\W\d]\w*)[`*]+\s+(?:will|would|shall)\s+equal\b"
 )
-_DEFINED_WORDS = ("efine", "Let", "let")
+_DEFINED_WORDS = ("efine", "Let", "let", " equal")
 _OBJECT_WORDS = ("object", "instance")
 _TUPLE_WORDS = ("tuple", "pair", "triple")
 _ONE_OF = re.compile(r"\b(?:an?|each|every|any|one)\s+[`*]+$", re.I)
@@ -111,7 +115,7 @@ def introduced_names(body: str) -> set[str]:
     if _has(body, ("def", "class")):
         names.update(m[1] for m in _DEF_LINE.finditer(body))
     for match in _DEFINED.finditer(body) if _has(body, _DEFINED_WORDS) else ():
-        names.add(match[1] or match[2])
+        names.add(match[1] or match[2] or match[3])
     for match in _TUPLE_NAMED.finditer(body) if _has(body, _TUPLE_WORDS) else ():
         names.update(part.strip() for part in match[1].split(","))
     for match in _DISPLAY.finditer(body) if _has(body, _DISPLAY_WORDS) else ():

@@ -11,6 +11,8 @@
 * :func:`name_family` -- ``the urfft functions`` for ``urfft2`` and ``urfftn``: a family stem;
   ``IOResultLike`` for the project's ``IOResultLike2`` .. ``IOResultLikeN``.
 * :func:`c_type_name` -- ``nvmlMemory_t`` in a ctypes binding: the wrapped C library's type.
+* :func:`bound_constant` -- ``GLFW_PRESS`` where the file imports ``glfw``: the bound C
+  library's constant.
 * :func:`wrapped_name` -- ``grid_sample`` beside ``_torch_grid_sample``: the name a wrapper
   in scope wraps; ``all_gather`` beside ``global_all_gather``, a function the documented one
   calls that hands the work to another library's ``_all_gather``.
@@ -28,6 +30,7 @@ from docref.core.word_search import is_word_char, word_count
 __all__ = [
     "DEFINED",
     "OTHERS_PARAMETER",
+    "bound_constant",
     "c_type_name",
     "docstring_words",
     "family_or_c_type",
@@ -173,16 +176,33 @@ def wrapped_name(inp: StaticInput, name: str, candidates: tuple[str, ...] | list
     return False
 
 
-def _binding_name(inp: StaticInput, name: str, candidates: tuple[str, ...] | list[str]) -> bool:
-    """``glLinkProgramObjectARB`` beside the wrapper ``linkProgramObjectARB`` where the file
-    imports ``pyglet.gl as GL`` (round 88, psychopy): the bound library's C-style name -- the
-    module's name as a prefix of the wrapper's, camelCase -- which the prose names beside the
-    wrapper.  Without such an import the prefix makes a name of this code (a stale one)."""
+def _bound_prefixes(inp: StaticInput) -> set[str]:
+    """The lower-case names a file's absolute imports bind a library under: the module's last
+    part and its alias (``pyglet.gl as GL``: ``gl``; ``import glfw``: ``glfw``)."""
     prefixes = set()
     for imp in inp.file.imports:
         if imp.module and not imp.level:
             prefixes |= {imp.module.rpartition(".")[2].lower(), (imp.bound_name or "").lower()}
     prefixes.discard("")
+    return prefixes
+
+
+def bound_constant(inp: StaticInput, name: str) -> bool:
+    """``GLFW_PRESS`` in a file that imports ``glfw`` (round 63, moderngl-window's key callback:
+    "action: ``GLFW_PRESS``, ``GLFW_RELEASE`` or ``GLFW_REPEAT``" beside its ``ACTION_PRESS``):
+    an ALL_CAPS name whose first word is a library the file imports is that C library's
+    constant, the value the binding passes on, not a constant of this code renamed.  Without
+    such an import the prefix is this code's own (a stale name)."""
+    head, sep, rest = name.partition("_")
+    return bool(sep and rest) and head.isupper() and head.lower() in _bound_prefixes(inp)
+
+
+def _binding_name(inp: StaticInput, name: str, candidates: tuple[str, ...] | list[str]) -> bool:
+    """``glLinkProgramObjectARB`` beside the wrapper ``linkProgramObjectARB`` where the file
+    imports ``pyglet.gl as GL`` (round 88, psychopy): the bound library's C-style name -- the
+    module's name as a prefix of the wrapper's, camelCase -- which the prose names beside the
+    wrapper.  Without such an import the prefix makes a name of this code (a stale one)."""
+    prefixes = _bound_prefixes(inp)
     for c in candidates:
         cut = len(name) - len(c)
         camel = cut > 0 and c[:1].islower() and name[cut:] == c[:1].upper() + c[1:]

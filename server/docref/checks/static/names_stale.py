@@ -174,6 +174,9 @@ def stale_finding(
         return None  # "If `not_detected`, ..." beside ``Literal["detected", "not_detected"]``
     if match not in params and _passed_elsewhere(inp, name):
         return None  # ``Factory.get(mxbeanInterface)``: the callee's parameter, not a member
+    if java and _example_value(inp, name):
+        return None  # "``object.withFallback(nonObject).withFallback(otherObject)``, then
+        # ``otherObject`` is ignored": one of the values the docstring's example passes
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
     if match in params and called_not_valued(name, sentence, annotation):
         return None  # "the `agentmain` method": code elsewhere, not the value `agent`
@@ -262,6 +265,24 @@ def _passed_elsewhere(inp: StaticInput, name: str) -> bool:
     # (``GregorianCalendar(timeZone, Locale.getDefault())``)
     call = rf"([\w$]+)\s*\((?:[^()]*,)?\s*{arg}\s*[,)]"
     return any(m[1] != inp.function.name for m in re.finditer(call, text))
+
+
+def _example_value(inp: StaticInput, name: str) -> bool:
+    """The docstring's own example calls the documented method more than once, passing
+    ``name`` in one call and another name in the same place of another (Lightbend Config's
+    ``object.withFallback(nonObject).withFallback(otherObject)``, round 95j): the example's
+    values, which no single old name of the parameter can be.  A lone call naming it
+    (``withFallback(oldName)``) may still spell the parameter's old name."""
+    doc = inp.function.docstring
+    if doc is None:
+        return False
+    text = inp.code(doc.span.start_byte, doc.span.end_byte)
+    call = rf"(?<![\w$]){re.escape(inp.function.name)}\s*\(([^()]*)\)"
+    passed: dict[int, set[str]] = {}
+    for found in re.finditer(call, text):
+        for place, argument in enumerate(found[1].split(",")):
+            passed.setdefault(place, set()).add(argument.strip())
+    return any(name in values and len(values) > 1 for values in passed.values())
 
 
 _CAMEL = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+")

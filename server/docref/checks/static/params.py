@@ -174,6 +174,9 @@ def _display(function: Function) -> str:
 
 
 _GENERIC_VARARGS = frozenset({"args"})
+# the keywords that open a docstring section: a bare ``return`` line (no type, no description)
+# at the end of a Parameters section is an unfinished Returns section (round 94), no parameter
+_SECTION_KEYWORDS = frozenset({"return", "yield", "raise"})
 
 
 def _refers_elsewhere(segment: Segment) -> bool:
@@ -289,6 +292,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # ``@param M`` for ``Mxx, Mxy, ...``: one entry for a group of parameters
         if not name.isidentifier() or signature_name(name, names) in names:
             continue
+        if not java and name in _SECTION_KEYWORDS and _bare(segment):
+            continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
         if name in _KWARGS_WORDS and not java and decorator_takes_keywords(inp):
@@ -394,3 +399,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             fix_hint = f'remove "{shown}" or add it to the signature (parameters: {listed})'
         findings.append(inp.finding(segment, Criterion.C1, RULE_PARAM_UNKNOWN, message, fix_hint))
     return findings
+
+
+def _bare(segment: Segment) -> bool:
+    """An entry that is its name alone: no type, no description."""
+    return not segment.type and segment.text.strip().rstrip(":") == (segment.name or "").strip()

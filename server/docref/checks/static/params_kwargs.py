@@ -31,12 +31,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Literal
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.name_words import transposed
 from docref.checks.static.names_passed import passed_on
+from docref.checks.static.params_kwargs_flow import KwargsFlow, kwargs_flow
 from docref.checks.static.params_property import is_property
 from docref.checks.static.prose_names import renamed_twin
+from docref.checks.static.returns_raises_ast import function_node
 from docref.core.findings import Criterion, Finding
 from docref.core.segment import Segment
 from docref.graph.model import RECEIVER_NAMES
@@ -83,28 +86,73 @@ def renamed_under_kwargs(
     out: list[Finding] = []
     forwarded: set[str] | None = None
     code = ""
+    flow: KwargsFlow | Literal[False] | None = None
     for segment, shown, name in entries:
         if not name.isidentifier() or name in params or name in ("args", "kwargs", "kwds"):
             continue
         twin = renamed_twin(name, params) or _transposed_twin(name, params)
         if twin is None or twin in names or twin in positional_only:
             continue  # a positional-only twin: its name is no keyword a caller can pass
-        if not code:
-            code = _own_code(inp)
-        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", code):
-            continue
+        if flow is None:
+            flow = _flow(inp)
+        if flow is not False:
+            if flow.reads(name, twin):
+                continue
+            if flow.hands_on(name, twin, lambda callee: _slots(inp, callee)) or (
+                flow.reaches_nothing()
+            ):
+                # the keyword cannot be passed on (see :mod:`.params_kwargs_flow`)
+                out.append(_finding(inp, segment, shown, twin, rule))
+                continue
+        else:
+            if not code:
+                code = _own_code(inp)
+            if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", code):
+                continue
         if forwarded is None:
             forwarded = passed_on(inp.graph, inp.file, fn)
             forwarded |= {p.name for f in inp.file.functions if f is not fn for p in f.params}
         if name in forwarded:
             continue
-        message = (
-            f'documents parameter "{shown}", but {fn.name}() has no such parameter and does '
-            f'not read it from its **kwargs; did you mean "{twin}"?'
-        )
-        fix_hint = f'rename "{shown}" to "{twin}"'
-        out.append(inp.finding(segment, Criterion.C1, rule, message, fix_hint))
+        out.append(_finding(inp, segment, shown, twin, rule))
     return out
+
+
+def _finding(inp: StaticInput, segment: Segment, shown: str, twin: str, rule: str) -> Finding:
+    message = (
+        f'documents parameter "{shown}", but {inp.function.name}() has no such parameter and '
+        f'does not read it from its **kwargs; did you mean "{twin}"?'
+    )
+    fix_hint = f'rename "{shown}" to "{twin}"'
+    return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
+
+
+def _slots(inp: StaticInput, callee: str) -> list[str] | None:
+    """The positional parameters of ``callee`` when it is a function of the same file: a
+    module function by its name, a method of the same class as ``self.x`` / ``cls.x``."""
+    fn = inp.function
+    head, _, attr = callee.rpartition(".")
+    if not head:
+        qualname = callee
+    elif head in RECEIVER_NAMES and fn.parent_class:
+        qualname = f"{fn.parent_class}.{attr}"
+    else:
+        return None
+    found = [f for f in inp.file.functions if f.qualname == qualname]
+    if len(found) != 1:
+        return None  # unknown, or overloads / redefinitions with their own slots
+    params = [p for p in found[0].params if p.kind in ("positional", "positional_only")]
+    if head and params and params[0].name in RECEIVER_NAMES:
+        params = params[1:]
+    return [p.name for p in params]
+
+
+def _flow(inp: StaticInput) -> KwargsFlow | Literal[False]:
+    """The flow of the function's ``**kwargs``; False when its ``def`` cannot be read (or it
+    takes a keyword dict by another name: :func:`keyword_dict`)."""
+    node = function_node(inp.data, inp.function)
+    flow = kwargs_flow(node) if node is not None else None
+    return flow if flow is not None else False
 
 
 def _transposed_twin(name: str, params: list[str]) -> str | None:

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import re
 
+from docref.checks.static.prose_said_after import KIND_WORDS
+
 __all__ = [
     "BOOL_ALT",
     "OTHERWISE",
     "SHOWN",
     "claimed_kind",
+    "defined_as",
+    "literal_set",
     "said_of_items",
 ]
 
@@ -275,15 +279,27 @@ _ONE_TEXT = re.compile(
 )
 
 
+# "@return the string divided into lines" on JGit's ``List<String> readLines(String s)``
+# (round 95j): a participle of division after the noun makes the value its pieces, one string
+# each, not the string divided
+_SPLIT_INTO = re.compile(
+    r"^\s*,?\s+(?:split|divided|broken|cut|chopped|separated)(?:\s+up)?\s+(?:in)?to\s+"
+    r"(?:(?:its|the|their)\s+)?(?:[a-z-]+\s+)?[a-z]{2,}[^su\W]s\b",
+    re.I,
+)
+
+
 def string_per_item(claim: str, rest: str, declared: str | None, said: str = "") -> bool:
     """Whether a string claim said of an array or list of strings goes on to name several
     things it is of (:data:`_OF_SEVERAL`, :data:`_SERIES_OF`), has a plural head noun
-    (:data:`_PLURAL_HEAD`) or is given for each of several things (:data:`_FOR_EACH`): each
-    item is one such string.  *said* is the claim with the words
+    (:data:`_PLURAL_HEAD`), is given for each of several things (:data:`_FOR_EACH`) or is
+    said to be split into several (:data:`_SPLIT_INTO`): each item is one such string.
+    *said* is the claim with the words
     just before it: "a comma-separated String of codes" is one text holding them all."""
     if claim != "str" or not _STRINGS.match((declared or "").strip()):
         return False
-    if any(p.match(rest) is not None for p in (_OF_SEVERAL, _PLURAL_HEAD, _FOR_EACH)):
+    patterns = (_OF_SEVERAL, _PLURAL_HEAD, _FOR_EACH, _SPLIT_INTO)
+    if any(p.match(rest) is not None for p in patterns):
         return True
     one_text = _ONE_TEXT.search(rest) is not None or _ONE_TEXT.search(said) is not None
     return _SERIES_OF.match(rest) is not None and not one_text
@@ -321,6 +337,38 @@ def named_as_text(claim: str, match: re.Match[str], name: str, declared: str | N
 # a count or a flag said of a list, dict or set describes its items or values (round 10's
 # twisted ``isupport_TARGMAX`` and ``waiting``, round 11's "whether the layers are ..." on
 # list[bool]; session 10: no such claim on a container was judged TRUE in rounds 0-11)
+
+
+# "a set of characters" (or bytes) counts out what a string is made of (music21's "a set of
+# bytes" on ``-> bytes``, round 38); said of a set the code returns it is that set word for
+# word: OpenNLP's ``Set<Character> getEOSCharacters()`` "@return a set of characters which can
+# indicate the end of a sentence" (round 95j)
+_SET_OF = re.compile(r"^an?\s+set\s+of\b", re.I)
+
+
+def literal_set(claim: str, said: str, kinds: set[str]) -> bool:
+    """Whether a string or bytes claim read from "a set of characters/bytes" (*said*) is said
+    of a set the code returns: the set itself."""
+    return claim in ("str", "bytes") and "set" in kinds and _SET_OF.match(said) is not None
+
+
+def defined_as(said: str, texts: list[str], kinds: set[str]) -> bool:
+    """Whether one of the docstring's sentences (*texts*) defines the noun the claim ends in
+    (*said*) as a kind the code returns: "Create a strings dictionary from the VCF header" then
+    "The dictionary is an ordered list of common VCF identifiers" on htsjdk's ``ArrayList<String>
+    makeDictionary`` (round 95j) -- a file format's name for the list."""
+    words = [KIND_WORDS[k] for k in kinds if k in KIND_WORDS] + (
+        ["array"] if "list" in kinds else []
+    )
+    head = said.split()[-1] if said.split() else ""
+    if not words or not head.isalpha():
+        return False
+    pattern = re.compile(
+        rf"\bthe\s+{re.escape(head)}\s+(?:is|will\s+be)\s+an?\s+(?:[\w-]+\s+){{0,2}}"
+        rf"(?:{'|'.join(words)})s?\b",
+        re.I,
+    )
+    return any(pattern.search(text) for text in texts)
 
 
 def said_of_items(claim: str, kinds: set[str]) -> bool:

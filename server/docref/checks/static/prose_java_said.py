@@ -3,13 +3,20 @@
 value is keyed or lists the mapping's entries or values (:func:`said_keyed`), that another
 thing is returned (:func:`returned_after`), or names a second thing beside it
 (:func:`said_with_another`), or its capitals ``TRUE`` name the class's number constant
-(:func:`number_constant_said`); read by :mod:`.prose_returns` for ``.java`` files only."""
+(:func:`number_constant_said`); or another sentence says it is returned as bytes
+(:func:`bytes_said_elsewhere`), or a ``String`` method writes out the count it claims
+(:func:`count_written_out`); read by :mod:`.prose_returns` for ``.java`` files only."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from docref.segments import Segment
 
 __all__ = [
+    "bytes_said_elsewhere",
+    "count_written_out",
     "number_constant_said",
     "returned_after",
     "said_as_array",
@@ -126,3 +133,36 @@ def number_constant_said(said: str, source: str) -> bool:
         return False
     declared = rf"\bfinal\s+(?:int|long|short|byte)\s+{word.group(0)}\s*="
     return re.search(declared, source) is not None
+
+
+# "Same as #getDisplayString() but returns the result as byte[]." over "@return the allele
+# string representation" (htsjdk's ``byte[] getDisplayBases()``, round 95j): the docstring
+# says in another sentence that the text comes back as its bytes
+_RETURNED_AS_BYTES = re.compile(
+    r"\breturns?\b[^.;]*?\bas\s+(?:an?\s+)?(?:byte\s*\[\s*\]|byte[- ]arrays?|bytes)(?![\w-])", re.I
+)
+
+
+def bytes_said_elsewhere(segments: Sequence[Segment], claimed: Segment) -> bool:
+    """Whether one of the docstring's *segments* other than the *claimed* one says the value is
+    returned as bytes: a string claim on a ``byte[]`` then names the text they encode."""
+    return any(_RETURNED_AS_BYTES.search(s.text) for s in segments if s is not claimed)
+
+
+# "@return The number of features." on Tribuo's shell command ``String numFeatures(ci)``, whose
+# body is ``return "" + model.getFeatureIDMap().size();`` (round 89j): the count, written out
+_RETURNED = re.compile(r"\breturn\b\s*([^;]*);")
+_WRITTEN_OUT = re.compile(
+    r'^(?:""\s*\+.+|.+\+\s*""|String\.valueOf\(.+\)'
+    r"|(?:java\.lang\.)?(?:Integer|Long|Short|Byte)\.toString\(.+\))$",
+    re.S,
+)
+
+
+def count_written_out(claim: str, body: str, declared: str | None) -> bool:
+    """Whether a count claim said of a ``String`` method names what every ``return`` of its
+    *body* writes out as text (``"" + size()``, ``String.valueOf(n)``)."""
+    if claim != "int" or (declared or "").strip() not in ("String", "java.lang.String"):
+        return False
+    returned = [found[1].strip() for found in _RETURNED.finditer(body)]
+    return bool(returned) and all(_WRITTEN_OUT.match(value) for value in returned)

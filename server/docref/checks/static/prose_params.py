@@ -275,6 +275,12 @@ def c2_prose_param_loose(inp: StaticInput) -> list[Finding]:
     return [f for f in _prose_param_claims(inp) if f.rule == RULE_PROSE_PARAM_LOOSE]
 
 
+# a Java array the entry itself calls an array after a "dictionary" claim: htsjdk's CRAM
+# ``TagKeyCache(byte[][][] tagIDDictionary)``, "@param tagIDDictionary the tag ID dictionary from
+# the compression header, where each entry in the outer array is a combination of tag IDs"
+# (round 95j): the dictionary is the file format's name for that array
+_ARRAY_SAID = re.compile(r"\b(?:(?:outer|inner|the|this|an?)\s+)array\b|\barray\s+of\b", re.I)
+
 # the end of a sentence: a full stop, then a capital or the end of the entry
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(`*]|\s*$)")
 
@@ -359,6 +365,8 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             continue
         if said_of_items(claim, kinds):
             continue  # "Whether it was waiting, and the result": a container's items
+        if java and claim == "dict" and "list" in kinds and _ARRAY_SAID.search(text, match.end()):
+            continue  # "the tag ID dictionary ..., where each entry in the outer array is ..."
         if java and string_of_elements(claim, match, annotations.get(name)):
             continue  # "the integer string" for an ``int[]``: a string of integers
         if java and string_per_item(

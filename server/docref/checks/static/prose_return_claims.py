@@ -21,7 +21,7 @@ from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.types_common import annotation_in, doc_type, incompatible, type_scope
 from docref.segments import Segment
 
-__all__ = ["Claim", "entry_text", "kinds_claimed"]
+__all__ = ["Claim", "entry_text", "kinds_claimed", "says_it_returns_none"]
 
 # a return claim: its segment, its text after the verb/field, the kind claimed with the match
 # of the words that say it, and whether it holds only when the function returns a value
@@ -379,3 +379,24 @@ def entry_text(seg: Segment) -> str:
     """An untyped Returns entry's text without its field or header (``:returns:``,
     ``@return``, ``Returns:``)."""
     return _RETURN_FIELD.sub("", seg.text, count=1)
+
+
+# "... and this method returns None." (the value's name, not English "returns none of them")
+_RETURNS_NONE = re.compile(r"(?<![\w-])(?i:returns?)\s+(?:``|`)?None(?![\w-])")
+_NONE_ENTRY = re.compile(r"\s*(?:``|`)?None(?![\w-])")
+
+
+def says_it_returns_none(inp: StaticInput, claimed: Segment) -> bool:
+    """Another sentence, or a Returns entry, of the docstring says the function returns
+    ``None`` (earthkit-data's ``EmptyVertical.number_of_levels() -> None``, round 77: "Return
+    the number of levels." -- the base class's summary -- then "... is not applicable for this
+    vertical type, and this method returns None."): on a function that returns nothing the
+    docstring says so itself, and the summary is the interface's it overrides."""
+    for s in inp.docstring.segments:
+        if s is claimed:
+            continue
+        if s.kind == "returns" and _NONE_ENTRY.match(entry_text(s)):
+            return True
+        if s.kind != "returns" and _RETURNS_NONE.search(s.text):
+            return True
+    return False

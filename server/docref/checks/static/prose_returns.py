@@ -48,19 +48,27 @@ from docref.checks.static.javadoc_rules import TYPE_PHRASE as JAVA_TYPE_PHRASE
 from docref.checks.static.prose_claim_kinds import (
     SHOWN,
     claim_with_lead,
+    defined_as,
+    literal_set,
     named_as_text,
     said_of_items,
     string_of_elements,
     string_per_item,
 )
 from docref.checks.static.prose_java_said import (
+    bytes_said_elsewhere,
+    count_written_out,
     number_constant_said,
     returned_after,
     said_as_array,
     said_keyed,
     said_with_another,
 )
-from docref.checks.static.prose_return_claims import entry_text, kinds_claimed
+from docref.checks.static.prose_return_claims import (
+    entry_text,
+    kinds_claimed,
+    says_it_returns_none,
+)
 from docref.checks.static.prose_said_after import (
     KIND_WORDS,
     another_string,
@@ -332,6 +340,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "Checks whether the file exists." on ``-> None``: it raises
         if java and kinds == {"bytes"} and claim != "str":
             continue  # a byte array is "the data", "the count of ...": only "a string" is judged
+        if java and kinds == {"bytes"} and bytes_said_elsewhere(inp.docstring.segments, seg):
+            continue  # "... returns the result as byte[]." beside "@return the string form"
         if java and (claim in ("bytes", "tuple") or (claim in ("list", "dict", "set") and scalar)):
             # no such Java type: "a byte string", "a tuple" are loose words there; a container
             # is judged against containers only: a Javadoc "list of KDCs separated by a space"
@@ -339,10 +349,14 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if seg.kind != "returns" and _entry_names_a_kind(inp, kinds, seg):
             continue  # the Returns entry refines the summary ("an int saying whether ...")
+        if kinds <= {"None"} and says_it_returns_none(inp, seg):
+            continue  # "..., and this method returns None." over ``-> None``: said so itself
+        if defined_as(match.group(0), [s.text for s in inp.docstring.segments], kinds):
+            continue  # "a strings dictionary" where "The dictionary is an ordered list"
         if java and seg.kind == "returns" and JAVA_TYPE_PHRASE.search(text):
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
-        if _compatible(claim, kinds, annotated=annotated):
-            continue
+        if _compatible(claim, kinds, annotated=annotated) or literal_set(claim, text, kinds):
+            continue  # (and "a set of characters" said of a set: the set itself)
         if claim == "list" and _SEQUENCE.match(match.group(0)) and _text_only(kinds):
             continue  # a string is a sequence: "Generate a sequence of random moves" ('CDC')
         if java and claim == "bool" and number_constant_said(match.group(0), inp.source):
@@ -371,6 +385,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "the string representation of the values": one per item
         if java and named_as_text(claim, match, inp.function.name, inp.function.returns):
             continue  # "The count of nodes" on ``String getCountString()``: the count as text
+        if java and count_written_out(claim, inp.body_code(), inp.function.returns):
+            continue  # "The number of features." over ``return "" + size();``: as text
         said = match.group(0).strip()
         name = inp.function.name
         kind_said = SHOWN.get(claim, f"a {claim}")

@@ -91,12 +91,14 @@ _HOOK_WORDS = re.compile(
 # ``:py:data:`None``` -- also with the role's closing colon forgotten (``:py:data`None```,
 # round 15, pyOpenSSL's ``set_serial_number``)
 # "No return value." (round 24), "No output." (48), "@return void;" (Java 54j); a lone "N/A" (43)
+# or a lone "No" (round 94, pyulog: ":return: No")
 # the word may be quoted as a literal (round 60, polyfactory: ":returns: 'None'")
 # other languages' names for None: ":return: null on success, raise ..." (round 76, twilio)
 # "No return since updates in place." (round 75, deepchem): the section says nothing comes back
 _NONE_RETURN = re.compile(
     r"^(?::(?:py:)?(?:obj|data|const|class):?|[LCIB]\{)?[`*\['\"]*"
-    r"(none|nothing|nonetype|void|null|nil|no\s+(?:return(?:ed)?\s+)?(?:value|output)|n/a(?=\.?\s*$)"
+    r"(none|nothing|nonetype|void|null|nil|no\s+(?:return(?:ed)?\s+)?(?:value|output)"
+    r"|(?:n/a|no)(?=\.?\s*$)"
     r"|no\s+returns?(?=\s*(?:[.;,]|$|\s(?:since|because|as)\b)))\b",
     re.I,
 )

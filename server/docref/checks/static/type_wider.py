@@ -30,6 +30,11 @@ it, or the annotation is what to blame.
   in the body (round 84, diffractio's masks: 6 DEBATABLE, "the annotation is the stale side"):
   a number cannot be unpacked, indexed or measured, the body takes the pair the docstring says
   -- the annotation is the side to fix.  A body using it as a number keeps the finding.
+* :func:`compared_as_text`: ``normalize (str)`` for ``normalize: bool`` with
+  ``normalize == 'cut'`` in the body, ``f1 (str)`` for ``f1: float`` with ``eval(f1)`` (round 84,
+  diffractio: 4 DEBATABLE, "the annotation is the stale side"): a number or a flag is compared
+  with no string and cannot be ``eval``-ed -- the annotation is the side to fix.  A body that
+  only tests it for truth keeps the finding.
 * :func:`partly_agrees`: a documented union sharing a member with the annotation, each side
   naming one the other lacks -- the opt-in C2-PARAM-PARTIAL (judged C2-PARAM-TYPE rounds 0-16:
   0 TRUE, 5 FALSE, 4 DEBATABLE: choice sets "or list of str", "list of str or int, or 'auto'"),
@@ -55,6 +60,7 @@ __all__ = [
     "callable_for_a_class",
     "called_as_documented",
     "class_for_a_callable",
+    "compared_as_text",
     "converted_to_documented",
     "default_kind",
     "default_outside_choices",
@@ -190,6 +196,37 @@ def called_as_documented(
         return False
     # the body after the docstring: "ppf (function): ..." in a Google entry is no call
     return re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", inp.body_code()) is not None
+
+
+# ``mode == "cut"``, ``"cut" != mode``, ``mode in ("mvn", "ms")``, ``eval(expr)``,
+# ``mode.lower()``: what only a string (not a number or a flag) is compared with or answers
+_STR_LITERAL = r"""(?:[ruf]?"[^"\n]*"|[ruf]?'[^'\n]*')"""
+_READ_AS_TEXT = (
+    r"{name}\s*(?:==|!=)\s*{lit}"
+    r"|{lit}\s*(?:==|!=)\s*{name}"
+    r"|{name}\s+(?:not\s+)?in\s*[(\[{{]\s*{lit}\s*(?:,\s*{lit}\s*)*,?\s*[)\]}}]"
+    r"|(?<![\w.])(?:eval|exec)\(\s*{name}\s*[,)]"
+    r"|{name}\.(?:lower|upper|strip|startswith|endswith|split|casefold)\s*\("
+)
+
+
+def compared_as_text(
+    inp: StaticInput, name: str, documented: TypeExpr, annotation: TypeExpr
+) -> bool:
+    """``name`` documented as ``str``, annotated only as a number or a flag, and compared with
+    a string literal, ``eval``-ed or asked a string method by the body (round 84, diffractio's
+    ``normalize: bool`` documented ``str`` and compared with ``'cut'``, ``f1: float`` documented
+    ``str`` and ``eval``-ed: 4 DEBATABLE, "the annotation is the stale side"): a number is none
+    of those, the body takes the text the docstring says -- the annotation is the side to fix.
+    A body that only tests it for truth or uses it as a number keeps the finding."""
+    values, allowed = _values(documented), _values(annotation)
+    if not values or not allowed or any(m.name != "str" for m in values):
+        return False
+    if any(m.name not in _NUMBERS for m in allowed):
+        return False
+    own = rf"(?<![\w.]){re.escape(name)}(?![\w(])"
+    read = _READ_AS_TEXT.format(name=own, lit=_STR_LITERAL)
+    return re.search(read, inp.body_code()) is not None
 
 
 _MAPPINGS = frozenset({"dict", "collections.abc.Mapping", "collections.abc.MutableMapping"})

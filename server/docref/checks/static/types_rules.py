@@ -51,6 +51,7 @@ from docref.checks.static.type_wider import (
     callable_for_a_class,
     called_as_documented,
     class_for_a_callable,
+    compared_as_text,
     converted_to_documented,
     default_kind,
     default_outside_choices,
@@ -340,4 +341,5 @@ def _taken_as_documented(
         or keyed_as_documented(inp, name, documented, annotation)
         or paired_from_documented(inp, name, documented, annotation)
         or unpacked_as_documented(inp, name, documented, annotation)
+        or compared_as_text(inp, name, documented, annotation)
     )
