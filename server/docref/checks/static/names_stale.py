@@ -168,6 +168,8 @@ def stale_finding(
         return None  # ``DirectoryComboBox`` for the field ``directoryComboBox``: that thing
     if not java and _wire_name(inp.source, name):
         return None  # ``envRef`` beside ``'envRefs'`` of an ``attribute_map``: a JSON key
+    if not java and _snake_defined(inp, name):
+        return None  # "Use `runTask` instead." beside a method ``run_task``: the API's id of it
     if not java and _nested_field(inp.source, name, match):
         return None  # `proxy_address` of "MessagingBinding.ProxyAddress": the nested field
     if not java and _literal_value(inp, name):
@@ -300,6 +302,19 @@ def _wire_name(source: str, name: str) -> bool:
         if literal == name or one_edit(literal, name):
             return True
     return False
+
+
+def _snake_defined(inp: StaticInput, name: str) -> bool:
+    """A camelCase ``name`` whose snake_case spelling is a function or method the file defines
+    (algoliasearch's generated clients, round 93: "Runs a task using the v1 endpoint. Use
+    `runTask` instead." beside the method ``run_task``, read as the parameter
+    ``run_task_payload`` renamed, 8 FALSE): the REST operation's id of that method, another
+    spelling of code that exists, not an old name.  A camelCase name no function of the file
+    spells in snake_case keeps its twin."""
+    if _CAMEL.fullmatch(name) is None:
+        return False
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+    return snake != name and any(fn.name == snake for fn in inp.file.functions)
 
 
 # a dotted key of the wire format ("MessagingBinding.ProxyAddress": messaging_binding_proxy_address)
