@@ -28,6 +28,7 @@ from docref.checks.static.class_constructors import (
     without_receiver,
 )
 from docref.checks.static.class_gates import documented_names, without_entries
+from docref.core.brackets import closing_bracket
 from docref.graph.model import Class, FileExtract, Function
 from docref.segments import ParsedDocstring
 
@@ -132,16 +133,11 @@ def _forwarded_keywords(
 
 def _call(body: str, start: int, opened: int) -> ast.Call | None:
     """The call written in ``body`` from ``start`` whose parenthesis opens before ``opened``."""
-    depth = 1
-    for at in range(opened, len(body)):
-        if body[at] in "([{":
-            depth += 1
-        elif body[at] in ")]}":
-            depth -= 1
-            if depth == 0:
-                try:
-                    node = ast.parse(body[start : at + 1], mode="eval").body
-                except (SyntaxError, ValueError, RecursionError, MemoryError):
-                    return None
-                return node if isinstance(node, ast.Call) else None
-    return None
+    end = closing_bracket(body, opened, "([{", ")]}")
+    if end is None:
+        return None
+    try:
+        node = ast.parse(body[start : end + 1], mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return node if isinstance(node, ast.Call) else None
