@@ -356,12 +356,17 @@ class ConstructorResolver:
                 params.append(replace(param, name=var.name))
         return params, aliases
 
-    def _code(self, fe: FileExtract, start: int, end: int) -> str:
+    def data(self, fe: FileExtract) -> bytes:
+        """The source of ``fe`` as bytes (spans are byte offsets), encoded once per file for
+        every class the resolver reads it for."""
         data = self._data.get(fe.path)
         if data is None:
             data = self.graph.source(fe.path).encode("utf-8", "surrogatepass")
             self._data[fe.path] = data
-        return data[start:end].decode("utf-8", "replace")
+        return data
+
+    def _code(self, fe: FileExtract, start: int, end: int) -> str:
+        return self.data(fe)[start:end].decode("utf-8", "replace")
 
 
 # ---- module-level helpers --------------------------------------------------------------

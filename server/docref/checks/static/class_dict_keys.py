@@ -166,7 +166,7 @@ def _body(
     """The code of ``function`` without its docstring (``data`` is its file's bytes when at
     hand; otherwise the project graph's source of ``fe``)."""
     if data is None:
-        data = resolver.graph.source(fe.path).encode("utf-8", "surrogatepass")
+        data = resolver.data(fe)
     code = data[function.span.start_byte : function.span.end_byte]
     if function.docstring is not None:
         doc = function.docstring.span

@@ -98,17 +98,13 @@ def _forwarded_keywords(
     only those keywords can give: not the ones the call passes itself (``tensor`` in
     ``self.fit_transform(tensor, **kwargs)``: the class's docstring documenting it is stale)."""
     keywords: set[str] = set()
-    sources: dict[str, bytes] = {}
     for definitions in methods.values():
         for here, caller in definitions:
             kwargs = next((p.name.lstrip("*") for p in caller.params if p.kind == "kwarg"), None)
             if kwargs is None:
                 continue
-            if here.path not in sources:
-                text = resolver.graph.source(here.path)
-                sources[here.path] = text.encode("utf-8", "surrogatepass")
             span = caller.header_span.end_byte, caller.span.end_byte
-            body = sources[here.path][span[0] : span[1]].decode("utf-8", "replace")
+            body = resolver.data(here)[span[0] : span[1]].decode("utf-8", "replace")
             for match in _CALL_ON_SELF.finditer(body):
                 name = match.group(1)
                 if name not in methods or name == caller.name:
