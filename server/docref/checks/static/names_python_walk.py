@@ -50,18 +50,7 @@ from docref.graph.code_names import files_using
 from docref.graph.model import FileExtract, Import
 from docref.graph.project import ProjectGraph
 
-# the walk targets (:mod:`.names_python_targets`) are re-exported: names_python's resolver
-# starts the walk from them
-__all__ = [
-    "LEAF",
-    "ClassTarget",
-    "ExternalTarget",
-    "LeafTarget",
-    "ModuleTarget",
-    "ProjectWalk",
-    "Target",
-    "UnboundImport",
-]
+__all__ = ["ProjectWalk"]
 
 _MAX_HOPS = 8
 
