@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
 
 from docref.checks.static.names_marks import any_mark, dot_then_name, word_then_paren
+from docref.checks.static.names_mention import Mention, MentionKind
 from docref.checks.static.names_words import (
     caps_constant,
     is_plain_word,
@@ -34,25 +33,10 @@ from docref.checks.static.names_words import (
     plural_parens,
     silent_name,
 )
-from docref.core.frozen_init import fast_init
 from docref.segments import ParsedDocstring, Segment
 
+# Mention and MentionKind (:mod:`.names_mention`) are re-exported: the rules import them from here
 __all__ = ["Mention", "MentionKind", "find_mentions", "is_plain_word"]
-
-MentionKind = Literal[
-    "role",
-    "link",
-    "see",
-    "seealso",
-    "backtick",
-    "literal",
-    "call",
-    "dotted",
-    "emphasis",
-    "code",
-    "caps",
-]
-_XREF_KINDS = frozenset({"role", "link", "see", "seealso"})
 
 # Roles of the Python domain that name an object (``:py:`` prefix optional).
 _PY_ROLES = frozenset(
@@ -170,30 +154,6 @@ _HOLDS: dict[re.Pattern[str], Callable[[str], bool]] = {
     _CALL: word_then_paren,
     _PLAIN_DOTTED: dot_then_name,
 }
-
-
-@fast_init  # built by the ten thousand: docref.core.frozen_init
-@dataclass(frozen=True, slots=True)
-class Mention:
-    """One identifier a docstring names explicitly.
-
-    ``target`` is what to resolve: a dotted Python name without Sphinx prefixes or call
-    parentheses (``os.path.join`` for ``~os.path.join()``), or a Javadoc reference without its
-    parameter list (``Foo#bar``, ``#bar``, ``java.util.List``).  ``start``/``end`` are the
-    offsets of the mention as written in the file's source; ``role`` is the Sphinx role
-    (``func``, ``mod``...) of a role mention.
-    """
-
-    target: str
-    kind: MentionKind
-    start: int
-    end: int
-    role: str | None = None
-
-    @property
-    def is_xref(self) -> bool:
-        """A cross-reference (role, link, ``@see``, See Also) rather than a name in prose."""
-        return self.kind in _XREF_KINDS
 
 
 def _target(body: str, *, xref: bool) -> str | None:
