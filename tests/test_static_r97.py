@@ -9,7 +9,7 @@ from pathlib import Path
 
 from docref.segments import segment_docstring
 
-from tests.static_helpers import default_findings
+from tests.static_helpers import default_findings, project_findings
 
 _ENVVAR = '''
 import os
@@ -88,3 +88,65 @@ def test_a_lone_type_field_is_still_a_parameter_entry(tmp_path: Path) -> None:
     # a `:type` naming no field at all, or a parameter also named by an envvar field: unchanged
     assert _unknown(tmp_path, _LONE_TYPE.format(name="time_out")) == ["time_out"]
     assert _unknown(tmp_path, _LONE_TYPE.format(name="timeout")) == []
+
+
+# --- azure-eventhub's ``PartitionContext.last_enqueued_event_properties``: "if the receiver is
+# created with `track_last_enqueued_event_properties` set to `True`" names the keyword of the
+# receiving call, not an old name of the helper the property calls (2 FALSE C1-PROSE-NAME-STALE)
+
+_COMMON = '''
+def get_last_enqueued_event_properties(event):
+    """The last enqueued event's properties of ``event``."""
+    return dict(event.properties)
+'''
+
+_CONTEXT = '''
+from pkg.common import get_last_enqueued_event_properties
+
+
+class PartitionContext:
+    """Where the received events of one partition come from."""
+
+    def __init__(self, last_event=None):
+        self._last_received_event = last_event
+
+    @property
+    def last_enqueued_event_properties(self):
+        """The latest enqueued event information.
+
+        This property is updated each time an event is received if the receiver is created
+        with `{name}` {said}.
+        """
+        if self._last_received_event:
+            return get_last_enqueued_event_properties(self._last_received_event)
+        return None
+
+    def receive(self, on_event, track_last_enqueued_event_props=False):
+        """Receive events, calling ``on_event`` on each.
+
+        With `track_last_enqueued_event_properties` set to `True` the properties are kept.
+        """
+        return on_event, track_last_enqueued_event_props
+'''
+
+
+def _stale(tmp_path: Path, name: str, said: str) -> list[str]:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/common.py": _COMMON,
+        "pkg/context.py": _CONTEXT.format(name=name, said=said),
+    }
+    found = project_findings(tmp_path, files, "pkg/context.py")
+    return sorted(f.message.split("`")[1] for f in found if f.rule == "C1-PROSE-NAME-STALE")
+
+
+def test_a_name_set_to_a_value_is_no_old_name_of_a_called_function(tmp_path: Path) -> None:
+    # the control on `receive`: the same words, but its twin is its own parameter -- reported
+    found = _stale(tmp_path, "track_last_enqueued_event_properties", "set to `True`")
+    assert found == ["track_last_enqueued_event_properties"]
+
+
+def test_a_name_not_given_a_value_keeps_its_callable_twin(tmp_path: Path) -> None:
+    # "created with `get_last_enqueued_event_props`": the helper under an old name -- reported
+    found = _stale(tmp_path, "get_last_enqueued_event_props", "as its reader")
+    assert found == ["get_last_enqueued_event_props", "track_last_enqueued_event_properties"]
