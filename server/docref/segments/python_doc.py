@@ -51,7 +51,7 @@ from .heads import (
 )
 from .mapped import Mapped, join
 from .python_entry_sections import entry_section
-from .python_fields import field_draft, field_match
+from .python_fields import field_draft, field_match, type_fields_of_other_fields
 from .python_lines import (
     ADMONITIONS,
     BULLET,
@@ -327,4 +327,5 @@ def parse_python_docstring(body: Mapped) -> tuple[list[Draft], DocstringStyle]:
     """Segment drafts and detected style of a decoded Python docstring body."""
     parser = _Parser(split_lines(body))
     parser.blocks(0, len(parser.lines), None, headers=True)
+    type_fields_of_other_fields(parser.drafts)
     return parser.drafts, parser.style()

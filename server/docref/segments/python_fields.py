@@ -13,7 +13,7 @@ from .heads import Head, body_exception
 from .mapped import join
 from .python_lines import EPY_FIELD, REST_FIELD, Line
 
-__all__ = ["field_draft", "field_match"]
+__all__ = ["field_draft", "field_match", "type_fields_of_other_fields"]
 
 
 # Field tag -> (segment kind, how to read it).  How: "arg-typed" (``:param int x:``: name is
@@ -156,3 +156,30 @@ def field_draft(
         line.content.span_of(*head.name_span) if head.name_span else None,
         type_span,
     )
+
+
+def type_fields_of_other_fields(drafts: list[Draft]) -> None:
+    """Re-kind the ``:type X:`` fields that type another field named ``X`` than a parameter's.
+
+    datadog's constructors document the environment variables they read as
+    ``:envvar DD_ENV: ...`` followed by ``:type DD_ENV: string`` (round 97): the type belongs
+    to the field above it, an ``other`` segment, so it is no parameter's entry.  Only when no
+    parameter field names ``X``: a lone ``:type old_name:`` is still a parameter's (stale) type.
+    """
+    params = {d.name for d in drafts if d.kind == "param" and not _is_type_field(d)}
+    others = {
+        d.name for d in drafts if d.kind == "other" and d.name and (d.section or "")[:1] in ":@"
+    }
+    for draft in drafts:
+        if (
+            draft.kind == "param"
+            and _is_type_field(draft)
+            and draft.name in others
+            and draft.name not in params
+        ):
+            draft.kind = "other"
+
+
+def _is_type_field(draft: Draft) -> bool:
+    section = (draft.section or "").lower()
+    return section[:1] in ":@" and section[1:] in ("type", "kwtype")

@@ -29,7 +29,12 @@ from docref.checks.static.names_stale_cues import (
 )
 from docref.checks.static.names_stale_twin import contracted, linked_outward, twin_in_scope
 from docref.checks.static.prose_names import RULE_ELSEWHERE, RULE_STALE
-from docref.checks.static.prose_names_called import called_in, called_not_valued, called_twin
+from docref.checks.static.prose_names_called import (
+    called_in,
+    called_not_valued,
+    called_twin,
+    valued_not_called,
+)
 from docref.checks.static.prose_names_listed import returned_label
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
@@ -179,6 +184,8 @@ def stale_finding(
     if java and _example_value(inp, name):
         return None  # "``object.withFallback(nonObject).withFallback(otherObject)``, then
         # ``otherObject`` is ignored": one of the values the docstring's example passes
+    if match not in params and _callable_twin(inp, match) and valued_not_called(name, sentence):
+        return None  # "created with `track_x` set to `True`": a keyword, not the function `get_x`
     annotation = next((p.annotation for p in inp.function.params if p.name == match), None)
     if match in params and called_not_valued(name, sentence, annotation):
         return None  # "the `agentmain` method": code elsewhere, not the value `agent`
@@ -238,6 +245,12 @@ def _private_used_elsewhere(inp: StaticInput, name: str) -> list[str]:
     if inp.file.language != "python" or not name.startswith("_") or name.startswith("__"):
         return []
     return used_elsewhere(inp, name)
+
+
+def _callable_twin(inp: StaticInput, name: str) -> bool:
+    """``name`` is a function or class the file defines, or one the documented code calls."""
+    defined = {f.name for f in inp.file.functions} | {c.name for c in inp.file.classes}
+    return name in defined or _calls(inp, name)
 
 
 def _calls(inp: StaticInput, name: str) -> bool:

@@ -3,7 +3,8 @@
 Split from :mod:`.prose_names` (its size).  A name the sentence calls a method or function,
 or says throws/raises/returns something, names a callable: its renamed twin is a function or
 class in scope (:func:`called_twin`), and it is no old name of a parameter holding a plain
-value (:func:`called_not_valued`).
+value (:func:`called_not_valued`); a name the sentence sets to a value is no old name of a
+callable (:func:`valued_not_called`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable, Iterable
 from docref.checks.static.name_words import convention, words_of
 from docref.core.word_search import followed_by
 
-__all__ = ["called_in", "called_not_valued", "called_twin"]
+__all__ = ["called_in", "called_not_valued", "called_twin", "valued_not_called"]
 
 # declared types of parameters that hold a value nothing can call (Java and Python)
 _VALUE_TYPES = frozenset(
@@ -29,6 +30,8 @@ _CLOSING = r"(?:\}|`+|</code>|\*)?(?:\(\))?"
 # after the mention and its closing markup: a word that makes it a callable
 _CALLED = rf"{_CLOSING}\s+(?:method|function|constructor|throws|raises|returns)\b"
 _CALLED_IN = re.compile(rf"{_CLOSING}\s+(?:method|function)\b", re.I)
+# after the mention and its closing markup: words giving it a value ("`x` set to `True`")
+_VALUED = rf"{_CLOSING}\s+(?:(?:is|are|was|were|be|been)\s+)?set\s+to\b"
 
 
 def called_twin(
@@ -67,3 +70,11 @@ def called_not_valued(name: str, sentence: str, annotation: str | None) -> bool:
     if (annotation or "").strip() not in _VALUE_TYPES:
         return False
     return re.search(rf"(?<![\w.]){re.escape(name)}{_CALLED}", sentence, re.I) is not None
+
+
+def valued_not_called(name: str, sentence: str) -> bool:
+    """``sentence`` sets ``name`` to a value ("if the receiver is created with
+    `track_last_enqueued_event_properties` set to `True`", azure-eventhub, round 97): an option
+    or keyword argument, so no old name of the callable twin the caller found for it
+    (``get_last_enqueued_event_properties``, a function the code calls)."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}{_VALUED}", sentence, re.I) is not None
