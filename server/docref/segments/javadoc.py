@@ -200,7 +200,7 @@ class _Renderer:
             # arguments: ``{@link Map<String, String>}`` is all reference (sql2o's "@return
             # The {@link Map<String, String>} instance", round 98j), not "Map<String," with
             # the label "String>"
-            while k < len(text) and (depth > 0 or not text[k].isspace()):
+            while k < len(text) and (depth or not text[k].isspace()):
                 depth += {"(": 1, ")": -1, "<": 1, ">": -1}.get(text[k], 0)
                 k += 1
             label = content.slice(k, len(text)).strip()
