@@ -119,6 +119,14 @@ _TITLE_AFTER = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]+")
 # ``@see sections 3.1 & 3.2 of the RFC 1320`` (smbj's ``MD4.pad``, round 81jb): a lower-case
 # word and a section or page number is a citation in plain text, no reference with a label
 _CITATION = re.compile(r"[a-z]+[ \t]+\d+(?:\.\d+)*\b")
+# ``@see JLS8, section 7.6, "Top Level Type Declarations"`` (Janino, round 98j): a name and a
+# comma, then the section or chapter of that document -- a citation, where a reference would
+# end at a space before its label
+_CITED_PART = re.compile(
+    r",[ \t]*(?:sections?|chapters?|clauses?|paragraphs?|parts?|pages?|pp?\.|sec\.|ch\.|\u00a7)"
+    r"[ \t]*\d",
+    re.I,
+)
 # the markup a Javadoc sentence's text leaves out before its first word (see ``_window``)
 _OPENER = re.compile(r"(?:<code>|\{@(?:code|literal|link|linkplain)[\s*]+)$", re.I)
 _JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
@@ -320,6 +328,8 @@ def _java(scan: _Scan, segment: Segment) -> None:
                 continue  # ``@see The Java Virtual Machine Specification``: an unquoted title
             if _CITATION.match(match.string, match.start("body")):
                 continue  # ``@see sections 3.1 & 3.2 of the RFC``: a citation
+            if _CITED_PART.match(match.string, match.end()):
+                continue  # ``@see JLS8, section 7.6, "..."``: the document and its section
             if target and _JAVA_TARGET.fullmatch(target):
                 scan.add(match, "body", target, "see")
 

@@ -284,7 +284,10 @@ _ONE_TEXT = re.compile(
 # each, not the string divided
 _SPLIT_INTO = re.compile(
     r"^\s*,?\s+(?:split|divided|broken|cut|chopped|separated)(?:\s+up)?\s+(?:in)?to\s+"
-    r"(?:(?:its|the|their)\s+)?(?:[a-z-]+\s+)?[a-z]{2,}[^su\W]s\b",
+    r"(?:(?:(?:its|the|their)\s+)?(?:[a-z-]+\s+)?[a-z]{2,}[^su\W]s\b"
+    # "a string split into an array using provided delimiters" on ActiveJDBC's ``String[]
+    # split`` (round 98j): the container the pieces are put in, named for what it is
+    r"|(?:an?|the)\s+(?:array|list|sequence|collection)\b)",
     re.I,
 )
 

@@ -63,6 +63,7 @@ from docref.checks.static.prose_java_said import (
     said_as_array,
     said_keyed,
     said_with_another,
+    truth_as_numbers,
 )
 from docref.checks.static.prose_return_claims import (
     entry_text,
@@ -361,6 +362,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # a string is a sequence: "Generate a sequence of random moves" ('CDC')
         if java and claim == "bool" and number_constant_said(match.group(0), inp.source):
             continue  # "Returns TRUE if ..." where TRUE is the class's ``int`` constant
+        if java and truth_as_numbers(claim, inp.docstring.segments, seg, inp.function.returns):
+            continue  # "Returns true if ..." beside "@return 1 if ..., otherwise 0"
         if said_as(text[match.end() :], kinds) or said_per_key(claim, text[match.end() :], kinds):
             continue
         if another_string(claim, match.group(0), text[match.end() :]):
