@@ -81,6 +81,7 @@ from docref.checks.static.params_forms import (
 )
 from docref.checks.static.params_keys import announced_as_keys, read_by_key, shown_as_key
 from docref.checks.static.params_nested import documents_other_call
+from docref.checks.static.params_overrides import elided_interface_parameters
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_roles import (
     closure_variable,
@@ -238,6 +239,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         # other calling forms: a singledispatch registry's implementations, the options the
         # body declares for a command line, an assigned ``__signature__`` (:mod:`.params_forms`)
         names |= dispatch_parameters(inp) | declared_options(inp)
+        # an abstract stub ``wmo(self)`` documenting what its overrides take (round 96)
+        names |= elided_interface_parameters(inp)
         assigned = assigned_signature(inp)
         if assigned is not None and not assigned:
             return []  # the signature callers see is built at run time: unknown here
