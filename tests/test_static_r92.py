@@ -1,0 +1,46 @@
+"""Round 92 (session 35, private held-out): the FALSE shapes of the first pass, each beside a
+control of the same shape where the docstring really is stale and must stay reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.static_helpers import default_findings
+
+
+def _found(tmp_path: Path, code: str, rule: str) -> list[str]:
+    """The messages of ``rule``'s findings on ``code``, as ``function: message``."""
+    return sorted(
+        f"{f.qualname}: {f.message}" for f in default_findings(tmp_path, code) if f.rule == rule
+    )
+
+
+_STYLING = '''
+def vector_styling(features, color=DEFAULT, width=2):
+    """Styles a FeatureCollection.
+
+    Args:
+        features (list): The features to style.
+        color (str, optional): A default color (CSS 3.0 color value e.g. 'FF0000' or 'red') to
+            use for drawing the features. Defaults to "black".
+        width (int, optional): Line width. Defaults to 2.
+    """
+    return [(f, color, width) for f in features]
+'''
+
+
+def test_a_bare_hex_colour_is_the_colour_it_codes(tmp_path: Path) -> None:
+    """geemap ``vector_styling(color="000000")``: Earth Engine writes colours as six hex digits
+    without ``#``; "black" is the same colour.  Another colour, or bare hex on a parameter that
+    is no colour, stays reported."""
+    assert _found(tmp_path, _STYLING.replace("DEFAULT", '"000000"'), "C2-DEFAULT-MISMATCH") == []
+    assert _found(tmp_path, _STYLING.replace("DEFAULT", '"00000000"'), "C2-DEFAULT-MISMATCH") != []
+    assert _found(tmp_path, _STYLING.replace("DEFAULT", '"FFFFFF"'), "C2-DEFAULT-MISMATCH") == [
+        'vector_styling: documents default "black" for "color", but the signature default is '
+        '"FFFFFF"'
+    ]
+    no_colour = _STYLING.replace("color", "code").replace("DEFAULT", '"000000"')
+    assert _found(tmp_path, no_colour, "C2-DEFAULT-MISMATCH") == [
+        'vector_styling: documents default "black" for "code", but the signature default is '
+        '"000000"'
+    ]
