@@ -44,3 +44,39 @@ def test_a_bare_hex_colour_is_the_colour_it_codes(tmp_path: Path) -> None:
         'vector_styling: documents default "black" for "code", but the signature default is '
         '"000000"'
     ]
+
+
+_LAYERS = '''
+Layer = tuple[int, int]
+
+
+class LayerViews:
+    def __init__(self) -> None:
+        self.layers: dict[str, Layer] = {}
+
+    def get_layer_tuples(self) -> RETURNED:
+        """Returns SAID."""
+        return set(self.layers.values())
+'''
+
+
+def _layers(tmp_path: Path, returned: str, said: str) -> list[str]:
+    code = _LAYERS.replace("RETURNED", returned).replace("SAID", said)
+    return _found(tmp_path, code, "C2-PROSE-RETURN-TYPE")
+
+
+def test_a_kind_given_for_each_thing_is_the_kind_of_the_items(tmp_path: Path) -> None:
+    """gdsfactory ``LayerViews.get_layer_tuples() -> set[Layer]``: "a tuple for each layer" is
+    one tuple per layer, the set's items (the alias expanded).  The same claim without the
+    distributive phrase, or on a set whose items are no tuples (or of a kind not known),
+    stays reported."""
+    assert _layers(tmp_path, "set[Layer]", "a tuple for each layer.") == []
+    assert _layers(tmp_path, "list[tuple[int, int]]", "a tuple per layer.") == []
+    assert _layers(tmp_path, "set[Layer]", "a tuple of the layer numbers.") == [
+        'LayerViews.get_layer_tuples: says it returns "a tuple" (a tuple), but '
+        "get_layer_tuples() is annotated `-> set[Layer]`"
+    ]
+    assert _layers(tmp_path, "set[int]", "a tuple for each layer.") == [
+        'LayerViews.get_layer_tuples: says it returns "a tuple" (a tuple), but '
+        "get_layer_tuples() is annotated `-> set[int]`"
+    ]
