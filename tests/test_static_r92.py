@@ -80,3 +80,35 @@ def test_a_kind_given_for_each_thing_is_the_kind_of_the_items(tmp_path: Path) ->
         'LayerViews.get_layer_tuples: says it returns "a tuple" (a tuple), but '
         "get_layer_tuples() is annotated `-> set[int]`"
     ]
+
+
+_ROUTES = '''
+def route_ports_to_side(ports: list[str], side: str = "north") -> tuple[list[str], list[str]]:
+    """Routes ports to a given side.
+
+    Args:
+        ports: ports to route to a side.
+        side: 'north', 'south', 'east' or 'west'.
+
+    Returns:
+        List of routes: with routing elements.
+        SECOND
+    """
+    return [p + side for p in ports], ports
+'''
+
+
+def test_google_returns_lines_typed_by_a_phrase_are_the_tuple_items(tmp_path: Path) -> None:
+    """gdsfactory ``route_ports_to_side``: "List of routes: ..." then "List of ports: ..." at
+    the entry's indentation are one line per item of the returned tuple, as ``str: ...`` then
+    ``dict: ...`` are.  The first line alone, or followed by a plain sentence, is the type of
+    the whole value and stays reported."""
+    two_lines = _ROUTES.replace("SECOND", "List of ports: of the new ports.")
+    assert _found(tmp_path, two_lines, "C2-RETURN-TYPE") == []
+    reported = [
+        'route_ports_to_side: says it returns "List of routes", but route_ports_to_side() '
+        "returns tuple[list[str], list[str]]"
+    ]
+    assert _found(tmp_path, _ROUTES.replace("SECOND", ""), "C2-RETURN-TYPE") == reported
+    sentence = _ROUTES.replace("SECOND", "Each route holds its ports.")
+    assert _found(tmp_path, sentence, "C2-RETURN-TYPE") == reported
