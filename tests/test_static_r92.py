@@ -112,3 +112,47 @@ def test_google_returns_lines_typed_by_a_phrase_are_the_tuple_items(tmp_path: Pa
     assert _found(tmp_path, _ROUTES.replace("SECOND", ""), "C2-RETURN-TYPE") == reported
     sentence = _ROUTES.replace("SECOND", "Each route holds its ports.")
     assert _found(tmp_path, sentence, "C2-RETURN-TYPE") == reported
+
+
+_DATES = '''
+class OgcRequest:
+    """A request."""
+
+
+class GeopediaWmsService:
+    def get_dates(self, SIGNATURE) -> list:
+        """Geopedia does not support date queries
+
+        :param request: OGC-type request
+        ENTRY
+        :return: Undefined date
+        """
+        return [None]
+'''
+
+
+def _dates(tmp_path: Path, signature: str, entry: str = "") -> list[str]:
+    code = _DATES.replace("SIGNATURE", signature).replace("ENTRY", entry)
+    return _found(tmp_path, code, "C1-PARAM-UNKNOWN")
+
+
+def test_the_role_of_an_unused_underscore_parameter(tmp_path: Path) -> None:
+    """sentinelhub ``GeopediaWmsService.get_dates(self, _: OgcRequest)`` documenting
+    ``request``: the override keeps the argument its callers pass and names it ``_``, unused;
+    the entry at its place names its role.  A parameter renamed to something else, an entry
+    at another place than the ``_`` (a removed parameter beside it), or two ``_``-like
+    parameters stay reported."""
+    assert _dates(tmp_path, "_: OgcRequest") == []
+    assert _dates(tmp_path, "_: OgcRequest, context=None", ":param context: unused.") == []
+    renamed = [
+        'GeopediaWmsService.get_dates: documents parameter "request", but get_dates() has no '
+        "such parameter"
+    ]
+    assert _dates(tmp_path, "ogc_request: OgcRequest") == renamed
+    assert _dates(tmp_path, "context, _: OgcRequest", ":param context: unused.") == renamed
+    assert _dates(tmp_path, "_, __") == renamed
+    timeout = (
+        'GeopediaWmsService.get_dates: documents parameter "timeout", but get_dates() has no '
+        "such parameter"
+    )
+    assert _dates(tmp_path, "_: OgcRequest", ":param timeout: seconds.") == [timeout]
