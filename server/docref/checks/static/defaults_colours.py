@@ -7,9 +7,10 @@ matplotlib), ``water_fill_color="1.0"`` (a grey level) documented "Defaults to `
 side as an RGB value -- a base colour's one-letter code, a named colour, a ``#rrggbb``/``#rgb``
 hex string, a grey level between 0 and 1 -- and compares them, only for a parameter that is a
 colour (its name or its entry says so).  Six hex digits without the ``#`` are read too: Earth
-Engine's notation, ``color="000000"`` documented "Defaults to "black"" (round 92, geemap); three
-bare digits are not (``"100"`` is as likely a number).  Codes are matplotlib's exact values: ``'c'`` is
-(0, 0.75, 0.75), not CSS ``cyan``, so ``'c'`` documented "cyan" stays reported.
+Engine's notation, ``color="000000"`` documented "Defaults to "black"" (round 92, geemap);
+three bare digits are not (``"100"`` is as likely a number).  Codes are matplotlib's exact
+values: ``'c'`` is (0, 0.75, 0.75), not CSS ``cyan``, so ``'c'`` documented "cyan" stays
+reported.
 """
 
 from __future__ import annotations
