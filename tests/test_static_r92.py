@@ -1,5 +1,6 @@
-"""Round 92 (session 35, private held-out): the FALSE shapes of the first pass, each beside a
-control of the same shape where the docstring really is stale and must stay reported."""
+"""Round 92 (session 35, private held-out): the FALSE shapes of the first pass, and round 93's
+(public) ``_base_ordering`` label, each beside a control of the same shape where the docstring
+really is stale and must stay reported."""
 
 from __future__ import annotations
 
@@ -156,3 +157,51 @@ def test_the_role_of_an_unused_underscore_parameter(tmp_path: Path) -> None:
         "such parameter"
     )
     assert _dates(tmp_path, "_: OgcRequest", ":param timeout: seconds.") == [timeout]
+
+
+_ORDERING = '''
+def _base_ordering(base, degree):
+    """
+    Order the points so that base points come first and in order.
+
+    Parameters
+    ==========
+
+    base : list
+        The base.
+    degree : int
+        The degree of the associated permutation group.
+
+    Returns
+    =======
+
+    SAID
+    """
+    ordering = [0] * degree
+    for i, b in enumerate(base):
+        ordering[b] = i
+    return ordering
+'''
+
+
+def test_a_returns_entry_labels_the_value_by_the_function_name(tmp_path: Path) -> None:
+    """diofant ``_base_ordering(base, degree)``: "A list ``base_ordering`` such that
+    ``base_ordering[point]`` is ..." under Returns names the value what the function is
+    called, not ``base`` under an old name.  Another name there, or the function's name in
+    the summary, stays reported."""
+    said = "A list ``LABEL`` such that ``LABEL[point]`` is the number of ``point``."
+    own = _ORDERING.replace("SAID", said.replace("LABEL", "base_ordering"))
+    assert _found(tmp_path, own, "C1-PROSE-NAME-STALE") == []
+    other = _ORDERING.replace("SAID", said.replace("LABEL", "base_order"))
+    assert _found(tmp_path, other, "C1-PROSE-NAME-STALE") == [
+        "_base_ordering: `base_order` names nothing in scope; it looks like the parameter "
+        "`base` under its old name"
+    ]
+    in_summary = own.replace(
+        "Order the points so that base points come first and in order.",
+        "Order the points so that ``base_ordering`` points come first.",
+    )
+    assert _found(tmp_path, in_summary, "C1-PROSE-NAME-STALE") == [
+        "_base_ordering: `base_ordering` names nothing in scope; it looks like the parameter "
+        "`base` under its old name"
+    ]
