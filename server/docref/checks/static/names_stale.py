@@ -146,10 +146,10 @@ def stale_finding(
         return None  # "eci2geodetic() a.k.a. eci2lla()": another name of the function
     if located_at_url(sentence, mention.end - segment.start):
         return None  # "wave_signif() in http://.../waveletFunctions.py": that program's name
-    if returned_label(
-        segment.kind, sentence, mention.start - segment.start, mention.end - segment.start
-    ):
-        return None  # "- `func_vals` [array]: ..." or "tuple of (`a`, `b`)" under Returns
+    offsets = (mention.start - segment.start, mention.end - segment.start)
+    if returned_label(segment.kind, sentence, *offsets, function=inp.function.name):
+        return None  # "- `func_vals` [array]: ...", "tuple of (`a`, `b`)" under Returns;
+        # "A list ``base_ordering`` such that ..." returned by ``_base_ordering``
     called = mention.kind == "call" or called_in(name, sentence)
     cue = passed or twin is not None or (plain and said)
     match = twin_in_scope(

@@ -85,6 +85,7 @@ from docref.checks.static.params_overrides import elided_interface_parameters
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_roles import (
     closure_variable,
+    labels_unused_underscore,
     operand_by_role,
     symbol_of_lone_parameter,
 )
@@ -285,6 +286,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     findings: list[Finding] = []
     reported: set[tuple[int, str]] = set()
     entries: list[Segment] = []
+    order = list(dict.fromkeys(n for s, _d, n in documented if s.section not in _TYPE_SECTIONS))
     for seg, _d, _n in documented:
         if not entries or entries[-1] is not seg:
             entries.append(seg)
@@ -372,6 +374,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # ``:param 𝚪:`` for ``*angles``, the one parameter without an entry
         if not java and operand_by_role(inp.function, name, param_entries):
             continue  # ``left`` for ``self`` beside a documented ``right``
+        if not java and suggestion is None and labels_unused_underscore(name, order, candidates):
+            continue  # ``request`` for ``_``, at its place: the unused argument's role
         if not java and suggestion is None and closure_variable(inp, name):
             continue  # a variable of the enclosing function the nested one reads
         if (segment.start, name) in reported:

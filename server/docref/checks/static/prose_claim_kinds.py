@@ -16,6 +16,7 @@ __all__ = [
     "SHOWN",
     "claimed_kind",
     "defined_as",
+    "kind_per_item",
     "literal_set",
     "said_of_items",
 ]
@@ -306,6 +307,15 @@ def string_per_item(claim: str, rest: str, declared: str | None, said: str = "")
         return True
     one_text = _ONE_TEXT.search(rest) is not None or _ONE_TEXT.search(said) is not None
     return _SERIES_OF.match(rest) is not None and not one_text
+
+
+def kind_per_item(claim: str, rest: str, items: set[str] | None) -> bool:
+    """Whether a claim of any kind is given for each of several things (:data:`_FOR_EACH`)
+    on a collection whose items the annotation says are that kind: "Returns a tuple for each
+    layer." on gdsfactory's ``-> set[Layer]``, ``Layer = tuple[int, int]`` (round 92) -- one
+    tuple per layer, the set holding them.  Items of another kind, or of a kind not known,
+    leave it a claim about the whole value."""
+    return items is not None and claim in items and _FOR_EACH.match(rest) is not None
 
 
 def claim_with_lead(text: str, match: re.Match[str], words: int = 2) -> str:
