@@ -158,13 +158,20 @@ def layer_shapes(layers: list) -> None:
 def check_shapes(mod_in: tuple, arr_shape: tuple) -> None:
     """Return a tuple of input shape and array shape."""
     assert len(mod_in) == len(arr_shape)
+
+
+def mark_shapes(equal: bool) -> None:
+    """True if the input shape and the array shape are equal."""
+    print(equal)
 '''
 
 
 def test_a_noun_phrase_summary_naming_the_arguments_kind_on_none(tmp_path: Path) -> None:
     # round 94 (coffea's ``_equal_shape``): the summary describes the two tuple arguments of an
     # assert-only helper.  Controls that stay reported: the summary on a function with no
-    # argument (``model_shapes``) or with an argument of another kind (``layer_shapes``), and
-    # a "Return a tuple ..." summary, a return statement whatever the arguments are
+    # argument (``model_shapes``) or with an argument of another kind (``layer_shapes``), a
+    # "Return a tuple ..." summary, a return statement whatever the arguments are, and a
+    # boolean "True if ..." over a ``bool`` argument (``mark_shapes``: an outcome stated)
     found = _findings(tmp_path, _ARGUMENTS, "C2-PROSE-RETURN-TYPE")
-    assert [name for name, _message in found] == ["check_shapes", "layer_shapes", "model_shapes"]
+    names = ["check_shapes", "layer_shapes", "mark_shapes", "model_shapes"]
+    assert [name for name, _message in found] == names

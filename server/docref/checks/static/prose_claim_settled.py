@@ -5,10 +5,10 @@ rest of the docstring and the signature say the summary is about.
   body returns ("``'continuous'`` when ...; ``'lapsed'`` when ...", edgartools'
   ``ShelfLifecycle.continuity -> Optional[str]``, round 94): the question the property
   answers, with its answers spelt out as the text values that come back.
-* :func:`describes_arguments` -- a noun-phrase summary naming the kind of the function's own
-  annotated parameters on a function annotated ``-> None`` ("Tuple of input shape and array
-  shape" on coffea's ``_equal_shape(mod_in: tuple, arr_shape: tuple) -> None``, round 94): it
-  says what the function is given, not what comes back.
+* :func:`describes_arguments` -- a noun-phrase summary naming the kind (not a boolean) of the
+  function's own annotated parameters on a function annotated ``-> None`` ("Tuple of input
+  shape and array shape" on coffea's ``_equal_shape(mod_in: tuple, arr_shape: tuple) -> None``,
+  round 94): it says what the function is given, not what comes back.
 """
 
 from __future__ import annotations
@@ -63,9 +63,13 @@ def describes_arguments(inp: StaticInput, claimed: Segment, text: str, claim: st
     """A noun-phrase summary (the claim is the summary's whole text: no "Returns"/"Computes"
     verb) on a function annotated ``-> None``, naming the kind (``tuple``, ``list``, ...) a
     parameter of the function is annotated with: it describes the input.  The same summary on
-    a function taking no such parameter stays a return claim."""
+    a function taking no such parameter stays a return claim, and so does a boolean one: "True
+    if setup has been executed" on ``mark(self, value: bool) -> None`` states an outcome, as
+    a return statement does (a flag's meaning is "Whether to ...": ``_sets_the_flag``)."""
     fn = inp.function
     if claimed.kind != "summary" or text != claimed.text or inp.file.language != "python":
+        return False
+    if claim == "bool":
         return False
     if fn.returns is None or annotation_kinds(fn.returns) != {"None"}:
         return False
