@@ -161,7 +161,7 @@ def check_shapes(mod_in: tuple, arr_shape: tuple) -> None:
 
 
 def mark_shapes(equal: bool) -> None:
-    """True if the input shape and the array shape are equal."""
+    """True if the shapes have been checked, otherwise False."""
     print(equal)
 '''
 
