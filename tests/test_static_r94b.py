@@ -1,8 +1,7 @@
 """Round 94's FALSE shapes left by session 35 (session 36, f94b), each beside the controls that
 must stay reported: the singular of a plural name the docstring itself marks as code, read as
 that name's old spelling (C1-PROSE-NAME-STALE); a "Whether ..." summary whose description
-quotes the strings the body returns, and a noun-phrase summary naming the kind of the
-function's own arguments on ``-> None`` (C2-PROSE-RETURN-TYPE)."""
+quotes the strings the body returns (C2-PROSE-RETURN-TYPE)."""
 
 from __future__ import annotations
 
@@ -134,44 +133,3 @@ def test_a_whether_summary_answered_by_the_quoted_strings_returned(tmp_path: Pat
     # returns (``lapsed``: it returns the label)
     found = _findings(tmp_path, _WHETHER, "C2-PROSE-RETURN-TYPE")
     assert [name for name, _message in found] == ["ShelfLifecycle.lapsed", "ShelfLifecycle.renewed"]
-
-
-_ARGUMENTS = '''
-def validate(model_shape: tuple, array) -> None:
-    def _equal_shape(mod_in: tuple, arr_shape: tuple) -> None:
-        """Tuple of input shape and array shape"""
-        assert len(mod_in) == len(arr_shape), f"Mismatch number of axis ({mod_in}; {arr_shape})"
-
-    _equal_shape(model_shape, array.shape)
-
-
-def model_shapes() -> None:
-    """Tuple of input shape and array shape"""
-    print("shapes")
-
-
-def layer_shapes(layers: list) -> None:
-    """Tuple of input shape and output shape"""
-    print(layers)
-
-
-def check_shapes(mod_in: tuple, arr_shape: tuple) -> None:
-    """Return a tuple of input shape and array shape."""
-    assert len(mod_in) == len(arr_shape)
-
-
-def mark_shapes(equal: bool) -> None:
-    """True if the shapes have been checked, otherwise False."""
-    print(equal)
-'''
-
-
-def test_a_noun_phrase_summary_naming_the_arguments_kind_on_none(tmp_path: Path) -> None:
-    # round 94 (coffea's ``_equal_shape``): the summary describes the two tuple arguments of an
-    # assert-only helper.  Controls that stay reported: the summary on a function with no
-    # argument (``model_shapes``) or with an argument of another kind (``layer_shapes``), a
-    # "Return a tuple ..." summary, a return statement whatever the arguments are, and a
-    # boolean "True if ..." over a ``bool`` argument (``mark_shapes``: an outcome stated)
-    found = _findings(tmp_path, _ARGUMENTS, "C2-PROSE-RETURN-TYPE")
-    names = ["check_shapes", "layer_shapes", "mark_shapes", "model_shapes"]
-    assert [name for name, _message in found] == names
