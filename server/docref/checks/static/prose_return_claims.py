@@ -42,6 +42,14 @@ _MADE = re.compile(
 # java.awt's tri-state ``int`` methods, ``Font.canDisplayUpTo``'s offset)
 _ASKS = re.compile(r"^(?:Tells?|Determines?)\s+whether\s", re.I)
 _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
+# an untyped Returns entry that opens with the case it holds in ("If `show=False`, returns a
+# list of :class:`~matplotlib.axes.Axes` objects.", "If `return_axes=True`: Dict of ...";
+# scanpy, session 36 recall): the claim is what comes back in that case, after the comma or
+# colon (an alternative named later, "..., otherwise a dict", still leaves it unjudged)
+_CASE = re.compile(
+    r"^(?:if|when|whenever)\s(?:(?!\.\s)[^,;:]){1,80}[,:]\s+(?:(?:it\s+|this\s+)?returns?\s+)?",
+    re.I,
+)
 # a sentence of the description whose subject is the documented function ("Returns a list of
 # ...", "The function returns ...", "This method gives back ...", "It returns ..."; session
 # 16 prose probe): a return statement as the summary's is, in the body of the docstring
@@ -147,7 +155,7 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
         if seg.kind == "returns" and seg.type is None:
             if agreed:
                 continue  # ":rtype: bytes or NoneType" agrees: "A timestamp string" is content
-            text = _RETURN_FIELD.sub("", seg.text, count=1)
+            text = _CASE.sub("", _RETURN_FIELD.sub("", seg.text, count=1), count=1)
             out.append((seg, _VERB.sub("", text, count=1), False))
         elif typed:
             # an entry the annotation agrees with: a sentence of the description saying what
@@ -307,9 +315,22 @@ _SCALARS_SAID = (
 )
 
 
+# a builtin's name in code markup opening the claim, then what the value holds or nothing
+# ("`dict` with "path" and "bytes" fields", datasets' ``encode_example``; session 36 recall):
+# the type, with no article (not "`str` or `bytes`": one of two)
+_MARKED_HEAD = re.compile(
+    r"^(?::(?:py:)?(?:class|obj|data):)?(`{1,2})~?(?:builtins\.)?"
+    r"(?P<w>str|int|list|dict|tuple|bool|bytes|set)\1"
+    r"(?=\s+(?:with|of|from|mapping|containing|holding|keyed|whose|where)\b|\s*\.?\s*$)"
+)
+
+
 def _scalar_or_set(text: str) -> tuple[str, re.Match[str]] | None:
     """The kinds :func:`.claimed_kind` leaves to the return claims alone: a type word in code
     markup, "a boolean ...", "an integer ...", "a set of ..."."""
+    head = _MARKED_HEAD.match(text)
+    if head is not None:
+        return head["w"], head
     plain = _TYPE_MARKUP.sub(lambda m: m["w"], text)
     if plain != text:
         found = claimed_kind(plain)
