@@ -45,7 +45,8 @@ _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
 # an untyped Returns entry that opens with the case it holds in ("If `show=False`, returns a
 # list of :class:`~matplotlib.axes.Axes` objects.", "If `return_axes=True`: Dict of ...";
 # scanpy, session 36 recall): the claim is what comes back in that case, after the comma or
-# colon (an alternative named later, "..., otherwise a dict", still leaves it unjudged)
+# colon (an alternative named later, "..., otherwise a dict", still leaves it unjudged);
+# Python docstrings only
 _CASE = re.compile(
     r"^(?:if|when|whenever)\s(?:(?!\.\s)[^,;:]){1,80}[,:]\s+(?:(?:it\s+|this\s+)?returns?\s+)?",
     re.I,
@@ -155,7 +156,9 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
         if seg.kind == "returns" and seg.type is None:
             if agreed:
                 continue  # ":rtype: bytes or NoneType" agrees: "A timestamp string" is content
-            text = _CASE.sub("", _RETURN_FIELD.sub("", seg.text, count=1), count=1)
+            text = _RETURN_FIELD.sub("", seg.text, count=1)
+            if not java:
+                text = _CASE.sub("", text, count=1)
             out.append((seg, _VERB.sub("", text, count=1), False))
         elif typed:
             # an entry the annotation agrees with: a sentence of the description saying what
