@@ -81,7 +81,13 @@ def _claims(tmp_path: Path, template: str, ann: str, entry: str) -> list[str]:
         (_REST, "list", _MARKED_DICT, '"`dict`" (a dict)'),
         (_GOOGLE, "list", _MARKED_DICT, '"`dict`" (a dict)'),
     ],
-    ids=["numpy-if-list", "google-if-dict", "google-when-list", "rest-marked-dict", "google-marked"],
+    ids=[
+        "numpy-if-list",
+        "google-if-dict",
+        "google-when-list",
+        "rest-marked-dict",
+        "google-marked",
+    ],
 )
 def test_the_claim_after_a_case_or_a_marked_type_is_judged(
     tmp_path: Path, template: str, ann: str, entry: str, said: str
