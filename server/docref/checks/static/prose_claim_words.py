@@ -62,14 +62,14 @@ _MARKED_HEAD = re.compile(
 def scalar_or_set(text: str) -> tuple[str, re.Match[str]] | None:
     """The kinds :func:`.claimed_kind` leaves to the return claims alone: a type word in code
     markup, "a boolean ...", "an integer ...", "a set of ..."."""
-    head = _MARKED_HEAD.match(text)
-    if head is not None:
-        return head["w"], head
     plain = _TYPE_MARKUP.sub(lambda m: m["w"], text)
     if plain != text:
         found = claimed_kind(plain)
         if found is not None:
             return found
+        head = _MARKED_HEAD.match(text)
+        if head is not None:
+            return head["w"], head
     for kind, pattern in _SCALARS_SAID:
         match = pattern.match(plain)
         if match is not None:
