@@ -1,6 +1,6 @@
-"""A cold run's worker segments its files' docstrings while it waits for the parent
-(docref.engine.cold_ahead): the rows are exactly what the check would segment, only whole files'
-rows are used, a file leaves the queue when its check starts, and the checks that use them
+"""A cold run's worker segments each file's docstrings as it extracts it (docref.engine.cold_ahead):
+the rows are exactly what the check would segment, only whole files' rows are used, a file leaves
+the queue when its check starts, the text held is bounded, and the checks that use the rows
 report what one process reports."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -129,6 +128,56 @@ def test_files_without_docstrings_and_past_the_budget_are_not_queued() -> None:
     assert ahead.take("python", small.content_hash) is None
 
 
+def test_a_file_done_and_not_taken_counts_against_the_budget() -> None:
+    big, big_data = extracted(DOCUMENTED, "pkg/big.py")
+    small, small_data = extracted(DOCUMENTED.replace("doubled", "tripled"), "pkg/small.py")
+    ahead = Ahead(budget=len(big_data) + 10)
+    ahead.add(big, big_data)
+    ahead.finish()
+    assert not ahead.pending
+    ahead.add(small, small_data)  # big's rows wait for its check: no room
+    assert not ahead.pending
+    assert ahead.take("python", big.content_hash) is not None
+    ahead.add(small, small_data)  # the control: taken, its text no longer counts
+    ahead.finish()
+    assert ahead.take("python", small.content_hash) is not None
+
+
+def test_clear_lets_go_of_the_rows_no_check_here_will_take() -> None:
+    first, first_data = extracted(DOCUMENTED, "pkg/a.py")
+    second, second_data = extracted(DOCUMENTED.replace("doubled", "halved"), "pkg/b.py")
+    ahead = Ahead(budget=len(first_data) + 10)
+    ahead.add(first, first_data)
+    ahead.finish()
+    ahead.clear()  # the other worker checks pkg/a.py
+    assert ahead.take("python", first.content_hash) is None
+    ahead.add(second, second_data)  # its budget is free again
+    ahead.finish()
+    assert ahead.take("python", second.content_hash) is not None
+
+
+def test_a_worker_segments_each_file_as_it_extracts_it() -> None:
+    from docref.engine.cold_worker import _Worker
+
+    documented = DOCUMENTED.encode("utf-8")
+    worker = _Worker(0)
+    out = worker.extract(
+        [
+            ("pkg/m.py", "python", documented, content_hash(documented), None),
+            ("pkg/bare.py", "python", BARE.encode("utf-8"), content_hash(BARE.encode()), None),
+        ]
+    )
+    assert [rel for rel, _ in out] == ["pkg/m.py", "pkg/bare.py"]
+    assert not worker.ahead.pending  # nothing left for later
+    fe, data = extracted(DOCUMENTED)
+    side_job = segment_extract(fe, data)
+    assert side_job is not None
+    assert as_json(worker.ahead.take("python", content_hash(documented))) == as_json(
+        _decode(side_job)
+    )
+    assert worker.ahead.take("python", content_hash(BARE.encode())) is None  # no docstring
+
+
 def test_a_dropped_file_leaves_no_partial_rows() -> None:
     first, first_data = extracted(DOCUMENTED, "pkg/a.py")
     second, second_data = extracted(DOCUMENTED.replace("doubled", "halved"), "pkg/b.py")
@@ -233,7 +282,6 @@ def test_a_pool_whose_workers_segmented_ahead_reports_as_one_process(
 
     with ColdPool(2) as pool:
         index_project(graph, [str(root)], 2, lambda d, t: None, pool)
-        time.sleep(1.0)  # the workers wait for the graph: they segment meanwhile
         run = check_static(
             graph, sorted(graph.files), ignore=IgnoreList.parse(["C2-RETURN-TYPE"]), pool=pool
         )

@@ -76,11 +76,18 @@ def test_an_entrys_appositive_names_the_kind(
 @pytest.mark.parametrize(
     "entry",
     [
-        # the comma after a clause, not after the value's noun
-        "if the queue is empty, a string naming the reason.",
         # an appositive of something else than the value
         "the count of workers (each one, a string) that failed.",
     ],
 )
 def test_appositive_traps(tmp_path: Path, entry: str) -> None:
     assert _flagged(tmp_path, ENTRY.format(entry=entry, ret="int")) == []
+
+
+def test_a_comma_after_a_case_is_no_appositive_but_the_case_claim(tmp_path: Path) -> None:
+    # the comma after a clause, not after the value's noun: no appositive; since session 36
+    # (pr36) the entry opening with its case claims what follows it, "a string" when the queue
+    # is empty -- which ``-> int`` contradicts and ``-> int | str`` holds
+    entry = "if the queue is empty, a string naming the reason."
+    assert len(_flagged(tmp_path / "bad", ENTRY.format(entry=entry, ret="int"))) == 1
+    assert _flagged(tmp_path / "good", ENTRY.format(entry=entry, ret="int | str")) == []

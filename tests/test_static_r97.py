@@ -150,3 +150,40 @@ def test_a_name_not_given_a_value_keeps_its_callable_twin(tmp_path: Path) -> Non
     # "created with `get_last_enqueued_event_props`": the helper under an old name -- reported
     found = _stale(tmp_path, "get_last_enqueued_event_props", "as its reader")
     assert found == ["get_last_enqueued_event_props", "track_last_enqueued_event_properties"]
+
+
+# --- pydoctor's ``GoogleDocstring._convert_type``: "the content of a ``:type:`` or ``rtype``
+# field" names the reST field, a word of the docstring markup (1 FALSE C1-NAME-UNRESOLVED)
+
+_FIELDS = '''
+class GoogleDocstring:
+    def __init__(self, process_type_fields=False):
+        self._process_type_fields = process_type_fields
+
+    def _convert_type(self, _type: str, is_type_field: bool = True) -> str:
+        """Convert a type string.
+
+        Arguments
+        ---------
+        _type: str
+            the string type to convert.
+        is_type_field: bool
+            Whether the string is the content of a ``:type:`` or ``{name}`` {after}.
+        """
+        return _type if is_type_field else _type.strip()
+'''
+
+
+def _unresolved(tmp_path: Path, name: str, after: str) -> list[str]:
+    found = default_findings(tmp_path, _FIELDS.format(name=name, after=after))
+    return [f.message.split("`")[1] for f in found if f.rule == "C1-NAME-UNRESOLVED"]
+
+
+def test_a_field_tag_called_a_field_is_markup(tmp_path: Path) -> None:
+    assert _unresolved(tmp_path, "rtype", "field") == []
+
+
+def test_a_field_tag_alone_or_a_code_name_called_a_field_stays_a_name(tmp_path: Path) -> None:
+    # the tag without "field", and a name of the code's shape before "field": reported
+    assert _unresolved(tmp_path, "rtype", "value") == ["rtype"]
+    assert _unresolved(tmp_path, "_typ", "field") == ["_typ"]

@@ -1,16 +1,17 @@
-"""What a cold run's worker does while it waits for the parent: segmenting the docstrings of
-the files it extracted, before it checks them (:mod:`docref.engine.cold_worker`).
+"""A cold run's worker segments the docstrings of each file it extracts right after extracting
+it, before it checks the file (:mod:`docref.engine.cold_worker`).
 
-A worker waits on its pipe between its extract chunks and, longest, between its last chunk
-and the project's graph (until the other worker's last chunk is in and the parent has linked
-the project), and again between two check chunks: on a two-core machine each wait is a core
-with nothing to do.  Segmenting depends on a docstring's text alone (the parsed-docstring
-store keys a file's rows by its content hash): it is the same work whenever it is done.  So a
-worker keeps the files it extracted, in the order it will check them, and segments their
-docstrings one at a time while nothing waits on its pipe; the check then takes them from the
-store instead of segmenting (:class:`Ahead` is what :func:`~docref.segments.whole_file.
-segment_extract` computes, one docstring per step).  Nothing is done that a check would not
-do: a file leaves the queue when its check starts, and only its finished rows are used.
+Segmenting depends on a docstring's text alone (the parsed-docstring store keys a file's rows
+by its content hash): it is the same work whenever it is done.  Done at once, while the file's
+text is still in the processor's caches, it costs less than the same segmentation done by the
+check much later (cold astropy, alternated pairs: ~5-9% less CPU for the whole run; the
+single-process run segments as a side job of extraction for the same reason).  So a worker
+queues each file it extracted and segments it before taking the next (:meth:`Ahead.finish`);
+the check then takes the rows from the store instead of segmenting (:class:`Ahead` is what
+:func:`~docref.segments.whole_file.segment_extract` computes, one docstring per step).  The
+source text of the files queued or done and not yet checked is bounded (:data:`AHEAD_BYTES`):
+past it, the check segments a file itself.  Only whole files' rows are used, and a file leaves
+the queue when its check starts.
 """
 
 from __future__ import annotations
@@ -33,33 +34,42 @@ log = logging.getLogger(__name__)
 Span = tuple[int, int]
 
 AHEAD_BYTES = 4_000_000
-"""At most this much source text is kept waiting to be segmented (the files' UTF-8 bytes,
-which the worker would otherwise let go after extracting them).  A wait rarely lasts long
-enough for more: ~0.1 s segments ~5% of a large project's docstrings."""
+"""At most this much source text is queued or segmented and waiting for its check (the files'
+UTF-8 bytes: the rows keep the text's line index): a project of ~8 MB (astropy, two workers)
+is segmented whole at extraction, a larger one as far as this goes."""
 
 
 class Ahead:
-    """The files a worker extracted, waiting to have their docstrings segmented while the
-    worker has nothing else to do, and the rows of those done (by language and content
-    hash, as the store keys them)."""
+    """The files a worker extracted, waiting to have their docstrings segmented before their
+    check, and the rows of those done (by language and content hash, as the store keys
+    them)."""
 
     def __init__(self, budget: int = AHEAD_BYTES) -> None:
         self._budget = budget
         self._queue: OrderedDict[str, tuple[FileExtract, bytes]] = OrderedDict()
-        self._held = 0  # bytes of text in the queue
-        self._current: tuple[str, Iterator[None]] | None = None
-        # the rows of each file done, and its text's line index (handed to the check with them)
+        self._queued = 0  # bytes of text in the queue
+        self._current: tuple[str, Iterator[None], int] | None = None  # (.., its bytes)
+        self._done_bytes = 0  # bytes of text of the files in ``_done``
+        # the rows of each file done, its text's line index (handed to the check with them)
+        # and its bytes
         self._done: dict[
-            tuple[DocstringLanguage, str], tuple[dict[Span, ParsedDocstring], LineIndex]
+            tuple[DocstringLanguage, str], tuple[dict[Span, ParsedDocstring], LineIndex, int]
         ] = {}
 
     def add(self, fe: FileExtract, data: bytes) -> None:
         """Queue ``fe`` (extracted from ``data``) if it documents something and the budget
-        allows."""
-        if self._held + len(data) > self._budget or not _docstrings(fe):
+        allows (the text queued, being segmented and done but not taken)."""
+        current = self._current[2] if self._current is not None else 0
+        held = self._queued + current + self._done_bytes
+        if held + len(data) > self._budget or not _docstrings(fe):
             return
         self._queue[fe.path] = (fe, data)
-        self._held += len(data)
+        self._queued += len(data)
+
+    def finish(self) -> None:
+        """Segment everything queued now."""
+        while self.pending:
+            self.step()
 
     @property
     def pending(self) -> bool:
@@ -72,9 +82,9 @@ class Ahead:
             if not self._queue:
                 return
             rel, (fe, data) = self._queue.popitem(last=False)
-            self._held -= len(data)
-            self._current = rel, self._segment(fe, data)
-        rel, steps = self._current
+            self._queued -= len(data)
+            self._current = rel, self._segment(fe, data), len(data)
+        rel, steps, _ = self._current
         try:
             next(steps)
         except StopIteration:
@@ -87,15 +97,18 @@ class Ahead:
         """``rel`` is about to be checked: segmenting it here is no longer ahead of time."""
         item = self._queue.pop(rel, None)
         if item is not None:
-            self._held -= len(item[1])
+            self._queued -= len(item[1])
         if self._current is not None and self._current[0] == rel:
             self._current = None
 
     def clear(self) -> None:
-        """Nothing queued will be checked here: segment no more ahead."""
+        """Nothing queued or done and not taken will be checked here (the other worker took
+        those files): segment no more ahead, and let the rows go."""
         self._queue.clear()
-        self._held = 0
+        self._queued = 0
         self._current = None
+        self._done.clear()
+        self._done_bytes = 0
 
     def take(
         self, language: DocstringLanguage, content_hash: str
@@ -108,6 +121,7 @@ class Ahead:
         done = self._done.pop((language, content_hash), None)
         if done is None:
             return None
+        self._done_bytes -= done[2]
         keep_line_index(done[1])
         return done[0]
 
@@ -126,7 +140,10 @@ class Ahead:
             parsed[where] = segment_docstring(source, *where, language, index=index)
             if n < len(wheres):
                 yield
-        self._done[(language, fe.content_hash)] = (parsed, index)
+        key = (language, fe.content_hash)
+        if key not in self._done:
+            self._done_bytes += len(data)
+        self._done[key] = (parsed, index, len(data))
 
 
 def _docstrings(fe: FileExtract) -> list[Docstring]:

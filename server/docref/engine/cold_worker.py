@@ -115,7 +115,7 @@ class _Worker:
         self.fd = -1
         self.store: Any = None
         self.places: dict[str, partial[str]] = {}  # relpath -> reads its body from the blob
-        self.ahead = Ahead()  # its files' docstrings, segmented while it waits
+        self.ahead = Ahead()  # its files' docstrings, segmented as they are extracted
         self.extracted: set[str] = set()
 
     def extract(self, jobs: list[Job]) -> list[tuple[str, str]]:
@@ -132,6 +132,7 @@ class _Worker:
             self.own[rel] = entry
             self.extracted.add(rel)
             self.ahead.add(fe, data)
+            self.ahead.finish()  # while the file is in the caches: see docref.engine.cold_ahead
         return out
 
     def build(self, setup: Setup) -> None:
@@ -243,9 +244,6 @@ def main(wid: int, conn: Connection, parent: int) -> None:
     worker = _Worker(wid)
     try:
         while True:
-            if worker.ahead.pending and not conn.poll():
-                worker.ahead.step()  # nothing to do meanwhile: see docref.engine.cold_ahead
-                continue
             message = conn.recv()
             kind = message[0]
             try:

@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.names_constants import renamed_constant
+from docref.checks.static.names_doc_fields import names_a_docstring_field
 from docref.checks.static.names_example_paths import stale_example_path
 from docref.checks.static.names_examples import example_words
 from docref.checks.static.names_finding import (
@@ -215,6 +216,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                     continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
             if said_to_be_anothers(inp, segment, mention.target, mention.end, passed=passed):
                 continue  # "the ``parse_strict`` argument of Unit", "function of `fastai`"
+            if names_a_docstring_field(inp.source, mention.target, mention.end, segment.end):
+                continue  # "a ``:type:`` or ``rtype`` field": the markup's field, not code
             if "." not in mention.target and declares_foreign_module(inp):
                 continue  # ``.. currentmodule:: jaxlib._jax``: a member of a module elsewhere
             if mention.kind == "call" and in_equation(inp.source, mention.start, mention.end):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SINGULAR_BEFORE", "singulars", "word_singulars"]
+__all__ = ["SINGULAR_BEFORE", "item_singulars", "singulars", "word_singulars"]
 
 # a singular article (or "instance of") and markup before a name, up to it: "an instance of
 # `RunArtifacts`" is a slip for the class, not its plural (docref.core.word_search.preceded_by)
@@ -40,4 +40,14 @@ def word_singulars(word: str) -> list[str]:
         forms.append(word[:-2])
     if word.endswith("ies"):
         forms.append(word[:-3] + "y")
+    return forms
+
+
+def item_singulars(word: str) -> list[str]:
+    """:func:`word_singulars` and the Latin plurals in ``-ices`` (``main_channel_indices``:
+    ``main_channel_index``; ``vertices``: ``vertex``; ``matrices``: ``matrix``), for the
+    names of one item of a plural name."""
+    forms = word_singulars(word)
+    if word.endswith("ices") and len(word) > 5:
+        forms += [word[:-4] + "ex", word[:-4] + "ix"]
     return forms

@@ -13,6 +13,7 @@ from docref.checks.static.name_words import one_edit
 from docref.checks.static.names_elsewhere import used_elsewhere
 from docref.checks.static.names_local import c_type_name
 from docref.checks.static.names_mentions import Mention, is_plain_word
+from docref.checks.static.names_plural import item_singulars
 from docref.checks.static.names_scope import Resolution
 from docref.checks.static.names_stale_cues import (
     a_returned_jdk_property,
@@ -182,6 +183,8 @@ def stale_finding(
         return None  # `proxy_address` of "MessagingBinding.ProxyAddress": the nested field
     if not java and _literal_value(inp, name):
         return None  # "If `not_detected`, ..." beside ``Literal["detected", "not_detected"]``
+    if not java and _item_of_marked_plural(inp, name, match):
+        return None  # "the `main_channel_index`" where the docstring marks `main_channel_indices`
     if match not in params and _passed_elsewhere(inp, name):
         return None  # ``Factory.get(mxbeanInterface)``: the callee's parameter, not a member
     if java and _example_value(inp, name):
@@ -369,3 +372,20 @@ def _literal_value(inp: StaticInput, name: str) -> bool:
         frontier = [p for f in frontier for p in sorted(inp.graph.imports_of(f)) if p not in seen]
         seen.update(frontier)
     return False
+
+
+def _item_of_marked_plural(inp: StaticInput, name: str, twin: str) -> bool:
+    """``name`` is the singular of its plural twin (:func:`.item_singulars`), and the docstring
+    marks the twin itself as code (spikeinterface's "Computes the `main_channel_indices` ...
+    take the "average" channel as the `main_channel_index`", round 94): the writer knows the
+    plural's name, so the singular names one of its items, not an old name of it.  A name that
+    is no singular of the twin (``new_units_ids`` for ``new_unit_ids``), or a singular beside a
+    plural the docstring never marks (``path`` for a parameter renamed ``paths``), keeps it."""
+    if name not in item_singulars(twin):
+        return False
+    doc = inp.function.docstring
+    if doc is None:
+        return False
+    text = inp.code(doc.span.start_byte, doc.span.end_byte)
+    marked = rf"(?<![\w`*])[`*]+{re.escape(twin)}[`*]+(?![\w`*])"
+    return re.search(marked, text) is not None

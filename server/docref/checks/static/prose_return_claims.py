@@ -4,10 +4,11 @@
 A claim is the text after the verb of a summary "Return(s) ..." / "Get(s) ..." (and the
 summaries that make or ask: "Computes a ...", "Tells whether ..."), a noun-phrase summary
 ("Tuple of two ..."), an untyped Returns entry, a body sentence whose subject is the function
-("It returns a ..."), or a Javadoc comment's first sentence.  The kind is read by
-:func:`.claimed_kind`, then the words only a return claim gives a kind (a type word in code
-markup, "a boolean ...", "an integer ...", "a set of ..."), then a conversion
-(:func:`.conversion_kind`).
+("It returns a ..."), or a Javadoc comment's first sentence; an untyped Returns entry opening
+with its case ("If `show=False`, returns a list of ...") claims what follows the case.  The kind
+is read by :func:`.claimed_kind`, then the words only a return claim gives a kind
+(:mod:`.prose_claim_words`: a type word in code markup, "a boolean ...", "an integer ...", "a
+set of ..."), then a conversion (:func:`.conversion_kind`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import re
 from docref.checks.static.base import StaticInput
 from docref.checks.static.java_body import returns_named_constants
 from docref.checks.static.prose_claim_kinds import BOOL_ALT, OTHERWISE, claimed_kind
+from docref.checks.static.prose_claim_words import appositive, scalar_or_set
 from docref.checks.static.prose_conversions import conversion_kind
 from docref.checks.static.types_common import annotation_in, doc_type, incompatible, type_scope
 from docref.segments import Segment
@@ -42,6 +44,15 @@ _MADE = re.compile(
 # java.awt's tri-state ``int`` methods, ``Font.canDisplayUpTo``'s offset)
 _ASKS = re.compile(r"^(?:Tells?|Determines?)\s+whether\s", re.I)
 _RETURN_FIELD = re.compile(r"^(?::returns?:|@return\b|Returns?:)\s*", re.I)
+# an untyped Returns entry that opens with the case it holds in ("If `show=False`, returns a
+# list of :class:`~matplotlib.axes.Axes` objects.", "If `return_axes=True`: Dict of ...";
+# scanpy, session 36 recall): the claim is what comes back in that case, after the comma or
+# colon (an alternative named later, "..., otherwise a dict", still leaves it unjudged);
+# Python docstrings only
+_CASE = re.compile(
+    r"^(?:if|when|whenever)\s(?:(?!\.\s)[^,;:]){1,80}[,:]\s+(?:(?:it\s+|this\s+)?returns?\s+)?",
+    re.I,
+)
 # a sentence of the description whose subject is the documented function ("Returns a list of
 # ...", "The function returns ...", "This method gives back ...", "It returns ..."; session
 # 16 prose probe): a return statement as the summary's is, in the body of the docstring
@@ -148,6 +159,8 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, bool]]:
             if agreed:
                 continue  # ":rtype: bytes or NoneType" agrees: "A timestamp string" is content
             text = _RETURN_FIELD.sub("", seg.text, count=1)
+            if not java:
+                text = _CASE.sub("", text, count=1)
             out.append((seg, _VERB.sub("", text, count=1), False))
         elif typed:
             # an entry the annotation agrees with: a sentence of the description saying what
@@ -271,85 +284,6 @@ def _type_field_agrees(inp: StaticInput) -> bool:
     return False
 
 
-# a builtin type word in code markup is the word ("a `str` naming ...", "a :class:`list` of")
-_TYPE_MARKUP = re.compile(
-    r"(?::(?:py:)?(?:class|obj|data):)?(`{1,2})~?(?:builtins\.)?"
-    r"(?P<w>str|int|list|dict|tuple|bool|bytes|set)\1"
-)
-# the scalar in words ("a boolean indicating ...", "an integer giving ..."; not "a boolean
-# mask", "an integer array", "an integer or None") and "a set of" (session 15 prose probe)
-# (nor an adjective coordinated before the noun that is the claim: "the integer and fraction
-# rational string representation" on big-math's ``String toIntegerRationalString``, round 81j;
-# nor a container of the scalars: "a float buffer of predefined length" on TarsosDSP's
-# ``float[] generateDTMFTone``, round 98j)
-_NOT_THE_SCALAR = (
-    r"(?!\s*(?:[-/,]|or\b|(?:array|buffer|mask|index|indexer|series|tensor|matrix|vector|list|tuple"
-    r"|sequence|dtype|type|value)s?\b|values?\s+of"
-    r"|and\s+[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:string|text|representation)s?\b))"
-)
-_SCALARS_SAID = (
-    ("bool", re.compile(rf"^(?:an?|the)\s+(?:bool|boolean)\b{_NOT_THE_SCALAR}", re.I)),
-    ("int", re.compile(rf"^(?:an?|the)\s+(?:int|integer)\b{_NOT_THE_SCALAR}", re.I)),
-    # "a float between 0 and 1", "a floating-point number" (session 16 prose probe)
-    ("float", re.compile(rf"^an?\s+(?:float|floating[- ]point\s+number)\b{_NOT_THE_SCALAR}", re.I)),
-    # "a set of bytes" counts out the bytes a bytes object is made of, as "some bytes" would
-    # (music21's ``getBytes -> bytes``, round 38): the kind said is bytes (str for characters)
-    ("bytes", re.compile(r"^an?\s+set\s+of\s+bytes\b(?!\s+(?:objects?|strings?|values?)\b)", re.I)),
-    ("str", re.compile(r"^an?\s+set\s+of\s+characters\b", re.I)),
-    # (not "a set of credit card details": the parts of one thing, which a text may hold --
-    # faker's ``credit_card_full -> str``, round 45)
-    (
-        "set",
-        re.compile(
-            r"^(?:an?|the)\s+(?:new\s+)?(?:set|frozenset)\s+(?:of|with)\b"
-            r"(?!(?:\s+[\w-]+){0,3}?\s+(?:details|information|info|instructions)\b)",
-            re.I,
-        ),
-    ),
-)
-
-
-def _scalar_or_set(text: str) -> tuple[str, re.Match[str]] | None:
-    """The kinds :func:`.claimed_kind` leaves to the return claims alone: a type word in code
-    markup, "a boolean ...", "an integer ...", "a set of ..."."""
-    plain = _TYPE_MARKUP.sub(lambda m: m["w"], text)
-    if plain != text:
-        found = claimed_kind(plain)
-        if found is not None:
-            return found
-    for kind, pattern in _SCALARS_SAID:
-        match = pattern.match(plain)
-        if match is not None:
-            return kind, match
-    return None
-
-
-# a Returns entry naming the value, then its kind after a comma ("the share of failures, a
-# float in ``[0, 1]``", session 16 prose probe): the kind is the appositive's (not after a
-# clause: "if the queue is empty, a string naming ...")
-_APPOSITIVE = re.compile(
-    r"^(?!(?:if|when|whenever|unless|while|where|once|because|since|after|before|otherwise"
-    r"|on|for|in\s+case)\b)[^,;:()]{3,60},\s+"
-    r"(?=an?\s+(?:float|int|integer|bool|boolean|string|str|list|dict|dictionary|tuple|set)\b)",
-    re.I,
-)
-
-
-def _appositive(text: str) -> tuple[str, re.Match[str]] | None:
-    """The kind an untyped Returns entry names in an appositive after the value's noun."""
-    lead = _APPOSITIVE.match(text)
-    if lead is None:
-        return None
-    rest = text[lead.end() :]
-    found = claimed_kind(rest) or _scalar_or_set(rest)
-    if found is None:
-        return None
-    # the words found, matched again in the whole entry: its judges read what follows them
-    kind, words = found
-    again = re.compile(re.escape(words.group(0))).match(text, lead.end() + words.start())
-    return None if again is None else (kind, again)
-
-
 def kinds_claimed(inp: StaticInput) -> list[Claim]:
     """The return claims of the docstring that name a kind: the segment, its text after the
     verb/field, the kind with the words that say it, and whether the claim holds only when the
@@ -363,11 +297,11 @@ def kinds_claimed(inp: StaticInput) -> list[Claim]:
         verbed = seg.kind == "returns" or stated or made
         if found is None and verbed:
             # not in a noun-phrase summary: "The set of names may have changed." (docref)
-            found = _scalar_or_set(text)
+            found = scalar_or_set(text)
         if found is None and (seg.kind == "returns" or stated):
             found = conversion_kind(text)
         if found is None and seg.kind == "returns":
-            found = _appositive(text)
+            found = appositive(text)
         rest = BOOL_ALT.sub(" ", text) if found is not None and found[0] == "bool" else text
         asks = found is not None and found[0] == "bool" and text.lower().startswith("whether")
         if asks and java and _says_the_constant(inp, seg):
