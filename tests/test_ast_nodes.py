@@ -6,7 +6,7 @@ import ast
 import inspect
 
 from docref.core import ast_nodes
-from docref.core.ast_nodes import children, walk
+from docref.core.ast_nodes import children, docstring_constant, walk, without_docstring
 
 _SOURCE = '''
 @decorate(1, key=[x for x in range(3)])
@@ -58,3 +58,28 @@ def test_a_node_missing_a_field_is_walked_as_ast_walk_does() -> None:
     assert [type(n) for n in walk(node)] == [type(n) for n in ast.walk(node)]
     assert [type(n) for n in children(node)] == [type(n) for n in ast.iter_child_nodes(node)]
     assert len(walk(node)) == 4  # the BinOp, its Name, Add and the Name's Load
+
+
+def _body(source: str) -> list[ast.stmt]:
+    node = ast.parse(source).body[0]
+    assert isinstance(node, ast.FunctionDef | ast.ClassDef)
+    return node.body
+
+
+def test_the_docstring_is_a_first_string_statement_as_ast_get_docstring_reads_it() -> None:
+    cases = {
+        'def f():\n    """Doc."""\n    return 1\n': "Doc.",
+        'class C:\n    "Doc."\n    x = 1\n': "Doc.",
+        "def f():\n    ...\n    return None\n": None,  # a placeholder is code
+        "def f():\n    1\n    return None\n": None,
+        'def f():\n    x = 1\n    "not first"\n': None,
+        'def f():\n    f"{x}"\n    return x\n': None,  # an f-string is no constant
+    }
+    for source, expected in cases.items():
+        body = _body(source)
+        found = docstring_constant(body)
+        assert (found.value if found is not None else None) == expected, source
+        assert ast.get_docstring(ast.parse(source).body[0], clean=False) == expected
+        assert without_docstring(body) == (body[1:] if expected is not None else body)
+    assert docstring_constant([]) is None
+    assert without_docstring([]) == []

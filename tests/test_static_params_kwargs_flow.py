@@ -5,10 +5,12 @@ takes a parameter of that name; when the dict may carry the keyword on, it stays
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 from docref.checks.static.params import c1_param_unknown
+from docref.checks.static.params_kwargs_flow import KwargsFlow, kwargs_flow
 
 from .static_helpers import run_rule
 
@@ -223,3 +225,21 @@ def test_a_slot_the_entry_may_still_reach_stays_silent(
 ) -> None:
     assert old in POSITIONAL
     assert run_rule(c1_param_unknown, tmp_path, POSITIONAL.replace(old, new), qualname) == []
+
+
+def _flow(source: str) -> KwargsFlow:
+    node = ast.parse(source).body[0]
+    assert isinstance(node, ast.FunctionDef)
+    flow = kwargs_flow(node)
+    assert flow is not None
+    return flow
+
+
+def test_the_docstring_is_no_read_of_a_name() -> None:
+    # a one-word docstring is a whole string constant like a key; it is not the code's
+    docstring = _flow('def f(a, **kwargs):\n    """backend"""\n    return g(a, **kwargs)\n')
+    assert not docstring.reads("backend", "bcknd")
+    # control: the same word as a key the body reads is a use
+    body = '    kwargs.get("backend")\n    return g(a, **kwargs)\n'
+    read = _flow('def f(a, **kwargs):\n    """Doc."""\n' + body)
+    assert read.reads("backend", "bcknd")

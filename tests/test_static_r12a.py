@@ -208,6 +208,8 @@ def copy_propagate(blocks, typemap):
     [
         # round 12b (numba's ``copy_propagate``): a function a formula names inside another call
         ("in_b = intersect(predec(B))", []),
+        # the relation sign after the call's arguments (the control below has none)
+        ("Each block sets predec(B) = in_b first.", []),
         # control: the same nested call in a sentence, no relation sign: a stale name
         ("Each block calls intersect(predec(B)) first.", ["C1-NAME-UNRESOLVED"]),
     ],

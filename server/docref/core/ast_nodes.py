@@ -1,4 +1,5 @@
-""":func:`ast.walk` and :func:`ast.iter_child_nodes` for the hot paths of the rules.
+""":func:`ast.walk` and :func:`ast.iter_child_nodes` for the hot paths of the rules, and a
+body's docstring statement (:func:`docstring_constant`, :func:`without_docstring`).
 
 The standard library's versions are generators stacked three deep (``walk`` over
 ``iter_child_nodes`` over ``iter_fields``): a Python frame resumes for every field of every
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import ast
 
-__all__ = ["children", "walk"]
+__all__ = ["children", "docstring_constant", "walk", "without_docstring"]
 
 _AST = ast.AST
 
@@ -46,3 +47,23 @@ def walk(node: ast.AST) -> list[ast.AST]:
             elif isinstance(value, list):
                 extend([item for item in value if isinstance(item, _AST)])
     return out
+
+
+def docstring_constant(body: list[ast.stmt]) -> ast.Constant | None:
+    """The docstring of a module, class or function ``body``: its first statement when that
+    is a string constant, as :func:`ast.get_docstring` reads it (a leading ``...`` or number
+    is code, not a docstring); else ``None``."""
+    if body:
+        first = body[0]
+        if (
+            isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            return first.value
+    return None
+
+
+def without_docstring(body: list[ast.stmt]) -> list[ast.stmt]:
+    """``body`` without its docstring statement (:func:`docstring_constant`), if it has one."""
+    return body[1:] if docstring_constant(body) is not None else body

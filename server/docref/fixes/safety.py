@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from docref.core.ast_nodes import docstring_constant
 from docref.graph.java_extract import parse as parse_java
 
 __all__ = ["only_docstrings_changed", "why_unsafe"]
@@ -44,14 +45,9 @@ def _blank_docstrings(text: str) -> str:
     tree = ast.parse(text)
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if (
-                body
-                and isinstance(body[0], ast.Expr)
-                and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)
-            ):
-                body[0].value.value = ""
+            docstring = docstring_constant(node.body)
+            if docstring is not None:
+                docstring.value = ""
     return ast.dump(tree, include_attributes=False)
 
 

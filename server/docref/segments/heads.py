@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from docref.core.brackets import closing_bracket
 from docref.core.frozen_init import fast_init
 from docref.core.segment import SegmentKind
 
@@ -117,15 +118,9 @@ def _skip_spaces(text: str, i: int) -> int:
 
 
 def _close_paren(text: str, i: int) -> int | None:
-    depth = 0
-    for k in range(i, len(text)):
-        if text[k] in "([{":
-            depth += 1
-        elif text[k] in ")]}":
-            depth -= 1
-            if depth == 0:
-                return k if text[k] == ")" else None
-    return None
+    """Where the ``(`` at ``i`` closes, ``None`` when a ``]`` or ``}`` closes it instead."""
+    close = closing_bracket(text, i + 1, "([{", ")]}")
+    return close if close is not None and text[close] == ")" else None
 
 
 def _strip_span(text: str, lo: int, hi: int) -> tuple[str, tuple[int, int]]:

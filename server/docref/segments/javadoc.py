@@ -196,8 +196,12 @@ class _Renderer:
         elif low in ("link", "linkplain"):
             text = content.text
             depth, k = 0, 0
+            # the reference ends at the first space outside its parentheses and type
+            # arguments: ``{@link Map<String, String>}`` is all reference (sql2o's "@return
+            # The {@link Map<String, String>} instance", round 98j), not "Map<String," with
+            # the label "String>"
             while k < len(text) and (depth or not text[k].isspace()):
-                depth += {"(": 1, ")": -1}.get(text[k], 0)
+                depth += {"(": 1, ")": -1, "<": 1, ">": -1}.get(text[k], 0)
                 k += 1
             label = content.slice(k, len(text)).strip()
             if label.text:

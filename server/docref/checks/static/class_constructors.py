@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from docref.checks.static.class_fields import field_param, short_name
 from docref.checks.static.class_metaclass import MetaclassReader, declared_metaclass
+from docref.checks.static.class_signature import Constructor, without_receiver
 from docref.core.findings import Evidence
-from docref.graph.model import Class, FileExtract, Function, Import, Param
+from docref.graph.model import Class, FileExtract, Function, Param
 from docref.graph.project import ProjectGraph
 
+# Constructor and without_receiver (:mod:`.class_signature`) are re-exported for the class checks
 __all__ = ["Constructor", "ConstructorResolver", "without_receiver"]
 
 _EVIDENCE_CHARS = 200
@@ -59,44 +61,6 @@ _MAX_REEXPORT_HOPS = 3
 
 # Constructor parameters from class-body fields, and pydantic aliases (alias → field name).
 _Fields = tuple[list[Param], dict[str, str]]
-
-
-def without_receiver(function: Function) -> list[Param]:
-    """The parameters of a method without ``self``/``cls`` (kept for a ``@staticmethod``)."""
-    params = list(function.params)
-    static = any(short_name(d) == "staticmethod" for d in function.decorators)
-    if params and not static and params[0].kind in ("positional", "positional_only"):
-        params = params[1:]
-    return params
-
-
-@dataclass(slots=True)
-class Constructor:
-    """The signature ``C(...)`` has and where it comes from.
-
-    ``params`` is the signature the call uses (receiver removed); ``overloads`` the other
-    ``@overload`` signatures of that method.  ``decorators`` are the method's (empty for
-    generated constructors); ``evidence`` the code shown with a finding.  ``documented``
-    is the constructor method when it has a docstring of its own, ``documented_path`` its
-    file.  ``own_method`` is the qualname of the class's own ``__init__``/``__new__``;
-    ``model`` the kind of generated constructor (``dataclass``, ``attrs``, ``pydantic``,
-    ``namedtuple``, ``typeddict``) or ``None`` for a method; ``imports`` the top-level
-    imports of the files the signature was written in.  ``aliases`` maps a pydantic field's
-    alias to its name: ``params`` holds both, since docstrings use either.
-    """
-
-    params: list[Param]
-    evidence: Evidence
-    overloads: list[list[Param]] = field(default_factory=list)
-    decorators: list[str] = field(default_factory=list)
-    documented: Function | None = None
-    documented_path: str | None = None
-    own_method: str | None = None
-    model: str | None = None
-    imports: list[Import] = field(default_factory=list)
-    # inherited ``__init__(self, *values)`` whose positions the subclass names (see _from_base)
-    slots: bool = False
-    aliases: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,12 +320,17 @@ class ConstructorResolver:
                 params.append(replace(param, name=var.name))
         return params, aliases
 
-    def _code(self, fe: FileExtract, start: int, end: int) -> str:
+    def data(self, fe: FileExtract) -> bytes:
+        """The source of ``fe`` as bytes (spans are byte offsets), encoded once per file for
+        every class the resolver reads it for."""
         data = self._data.get(fe.path)
         if data is None:
             data = self.graph.source(fe.path).encode("utf-8", "surrogatepass")
             self._data[fe.path] = data
-        return data[start:end].decode("utf-8", "replace")
+        return data
+
+    def _code(self, fe: FileExtract, start: int, end: int) -> str:
+        return self.data(fe)[start:end].decode("utf-8", "replace")
 
 
 # ---- module-level helpers --------------------------------------------------------------

@@ -33,6 +33,7 @@ import re
 
 from docref.checks.static.class_constructors import Constructor, ConstructorResolver
 from docref.checks.static.class_gates import documented_names, without_entries
+from docref.core.brackets import closing_bracket
 from docref.graph.model import Class, FileExtract, Function
 from docref.segments import ParsedDocstring
 
@@ -122,13 +123,10 @@ def _hands_on(code: str, holder: str) -> bool:
 
 
 def _call_arguments(code: str, opening: int) -> str:
-    """The text of a call's arguments, from just after its ``(`` to the matching ``)``."""
-    depth = 1
-    for i in range(opening, len(code)):
-        depth += {"(": 1, ")": -1}.get(code[i], 0)
-        if depth == 0:
-            return code[opening:i]
-    return code[opening:]
+    """The text of a call's arguments, from just after its ``(`` to the matching ``)`` (or
+    the end)."""
+    end = closing_bracket(code, opening)
+    return code[opening:end] if end is not None else code[opening:]
 
 
 def _first_project_base(
@@ -168,7 +166,7 @@ def _body(
     """The code of ``function`` without its docstring (``data`` is its file's bytes when at
     hand; otherwise the project graph's source of ``fe``)."""
     if data is None:
-        data = resolver.graph.source(fe.path).encode("utf-8", "surrogatepass")
+        data = resolver.data(fe)
     code = data[function.span.start_byte : function.span.end_byte]
     if function.docstring is not None:
         doc = function.docstring.span

@@ -28,6 +28,7 @@ from docref.checks.static.class_constructors import (
     without_receiver,
 )
 from docref.checks.static.class_gates import documented_names, without_entries
+from docref.core.brackets import closing_bracket
 from docref.graph.model import Class, FileExtract, Function
 from docref.segments import ParsedDocstring
 
@@ -97,17 +98,13 @@ def _forwarded_keywords(
     only those keywords can give: not the ones the call passes itself (``tensor`` in
     ``self.fit_transform(tensor, **kwargs)``: the class's docstring documenting it is stale)."""
     keywords: set[str] = set()
-    sources: dict[str, bytes] = {}
     for definitions in methods.values():
         for here, caller in definitions:
             kwargs = next((p.name.lstrip("*") for p in caller.params if p.kind == "kwarg"), None)
             if kwargs is None:
                 continue
-            if here.path not in sources:
-                text = resolver.graph.source(here.path)
-                sources[here.path] = text.encode("utf-8", "surrogatepass")
             span = caller.header_span.end_byte, caller.span.end_byte
-            body = sources[here.path][span[0] : span[1]].decode("utf-8", "replace")
+            body = resolver.data(here)[span[0] : span[1]].decode("utf-8", "replace")
             for match in _CALL_ON_SELF.finditer(body):
                 name = match.group(1)
                 if name not in methods or name == caller.name:
@@ -132,16 +129,11 @@ def _forwarded_keywords(
 
 def _call(body: str, start: int, opened: int) -> ast.Call | None:
     """The call written in ``body`` from ``start`` whose parenthesis opens before ``opened``."""
-    depth = 1
-    for at in range(opened, len(body)):
-        if body[at] in "([{":
-            depth += 1
-        elif body[at] in ")]}":
-            depth -= 1
-            if depth == 0:
-                try:
-                    node = ast.parse(body[start : at + 1], mode="eval").body
-                except (SyntaxError, ValueError, RecursionError, MemoryError):
-                    return None
-                return node if isinstance(node, ast.Call) else None
-    return None
+    end = closing_bracket(body, opened, "([{", ")]}")
+    if end is None:
+        return None
+    try:
+        node = ast.parse(body[start : end + 1], mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return node if isinstance(node, ast.Call) else None

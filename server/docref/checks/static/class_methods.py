@@ -26,12 +26,12 @@ the docstring documents none of the inherited constructor's parameters: s3transf
 
 from __future__ import annotations
 
-import ast
 import re
 
 from docref.checks.static.class_constructors import Constructor, without_receiver
 from docref.checks.static.class_gates import documented_names, without_entries
 from docref.checks.static.returns_raises_ast import function_node, raises_not_implemented
+from docref.core.ast_nodes import without_docstring
 from docref.graph.model import Class, FileExtract, Function
 from docref.graph.project import ProjectGraph
 from docref.segments import ParsedDocstring
@@ -76,9 +76,7 @@ def cannot_be_built(fe: FileExtract, ctor: Constructor, data: bytes) -> bool:
     node = function_node(data, method)
     if node is None:
         return False
-    body = node.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        body = body[1:]
+    body = without_docstring(node.body)
     return len(body) == 1 and raises_not_implemented(body[0])
 
 

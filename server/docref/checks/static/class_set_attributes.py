@@ -39,6 +39,7 @@ import re
 
 from docref.checks.static.class_constructors import Constructor, ConstructorResolver
 from docref.checks.static.class_gates import documented_names, without_entries
+from docref.core.brackets import closing_bracket
 from docref.graph.model import Class, FileExtract
 from docref.segments import ParsedDocstring
 
@@ -106,12 +107,8 @@ def without_declared_in_body(
 
 def _balanced_braces(text: str, opening: int) -> str:
     """``text`` from the brace at ``opening`` to its matching brace (or the end)."""
-    depth = 0
-    for i in range(opening, len(text)):
-        depth += {"{": 1, "}": -1}.get(text[i], 0)
-        if depth == 0:
-            return text[opening : i + 1]
-    return text[opening:]
+    end = closing_bracket(text, opening + 1, "{", "}")
+    return text[opening : end + 1] if end is not None else text[opening:]
 
 
 def _own_body(fe: FileExtract, cls: Class, data: bytes) -> str:

@@ -6,8 +6,11 @@ matplotlib), ``water_fill_color="1.0"`` (a grey level) documented "Defaults to `
 (round 24, obspy, four entries).  Both name the same colour: :func:`same_colour` reads each
 side as an RGB value -- a base colour's one-letter code, a named colour, a ``#rrggbb``/``#rgb``
 hex string, a grey level between 0 and 1 -- and compares them, only for a parameter that is a
-colour (its name or its entry says so).  Codes are matplotlib's exact values: ``'c'`` is
-(0, 0.75, 0.75), not CSS ``cyan``, so ``'c'`` documented "cyan" stays reported.
+colour (its name or its entry says so).  Six hex digits without the ``#`` are read too: Earth
+Engine's notation, ``color="000000"`` documented "Defaults to "black"" (round 92, geemap);
+three bare digits are not (``"100"`` is as likely a number).  Codes are matplotlib's exact
+values: ``'c'`` is (0, 0.75, 0.75), not CSS ``cyan``, so ``'c'`` documented "cyan" stays
+reported.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import re
 __all__ = ["same_colour"]
 
 _COLOUR_WORD = re.compile(r"colou?r", re.I)
-_HEX = re.compile(r"#([0-9a-f]{6}|[0-9a-f]{3})")
+_HEX = re.compile(r"#?([0-9a-f]{6})|#([0-9a-f]{3})")
 _GREY = re.compile(r"(?:0(?:\.\d+)?|1(?:\.0*)?|\.\d+)")
 # matplotlib's base colour codes and the named colours a default is usually written in
 _NAMED = {
@@ -51,8 +54,8 @@ def _rgb(text: str) -> str | None:
         return _NAMED[written]
     hexed = _HEX.fullmatch(written)
     if hexed:
-        digits = hexed.group(1)
-        return digits if len(digits) == 6 else "".join(d * 2 for d in digits)
+        six, three = hexed.groups()
+        return six or "".join(d * 2 for d in three)
     if _GREY.fullmatch(written):
         level = round(float(written) * 255)
         return f"{level:02x}" * 3

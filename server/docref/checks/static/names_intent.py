@@ -48,6 +48,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.names_local import OTHERS_PARAMETER
 from docref.checks.static.project_imports import project_imports
 from docref.checks.static.returns_raises_ast import body_facts, function_node
+from docref.core.brackets import closing_bracket
 from docref.core.segment import Segment
 
 __all__ = [
@@ -366,12 +367,8 @@ def in_equation(source: str, start: int, end: int) -> bool:
     a formula: a relation sign right after its parenthesised arguments or right before it."""
     if end >= len(source) or source[end] != "(":
         return False
-    depth, position = 0, end
-    while position < len(source):
-        depth += {"(": 1, ")": -1}.get(source[position], 0)
-        position += 1
-        if depth == 0:
-            break
+    close = closing_bracket(source, end + 1)
+    position = close + 1 if close is not None else len(source)
     if _RELATION_AFTER.match(source, position):
         return True
     # the calls it is an argument of come first (``in_b = intersect(predec(B))``)

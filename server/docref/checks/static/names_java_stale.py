@@ -51,6 +51,23 @@ def _declared_wherever_used(inp: StaticInput, name: str) -> bool:
     return used
 
 
+# a method the sentence links or calls by name: ``{@link #name(...)}``, ``#name(``, ``name(``
+_METHOD_NAMED = re.compile(r"(?:#|\b)([A-Za-z_$][\w$]*)\s*\(")
+
+
+def _linked_declarer(inp: StaticInput, sentence: str, name: str) -> bool:
+    """Another method of the file that the *sentence* names with its parameter list
+    (Vert.x's ``createSharedWorkerExecutor(name, poolSize, maxExecuteTime)``: "Like {@link
+    #createSharedWorkerExecutor(String, int, long, TimeUnit)} but with the ... {@code
+    maxExecuteTimeUnit}", round 98j) declares ``name``: the sentence speaks of that method's
+    parameter, which the documented overload defaults."""
+    named = {m[1] for m in _METHOD_NAMED.finditer(sentence)}
+    return any(
+        fn is not inp.function and fn.name in named and _declares(fn, name)
+        for fn in inp.file.functions
+    )
+
+
 def renamed_local_elsewhere(
     inp: StaticInput, segment: Segment, mention: Mention, scope: JavaScope
 ) -> Finding | None:
@@ -74,6 +91,9 @@ def renamed_local_elsewhere(
         return None
     if scope.names_a_property(name) or not _declared_wherever_used(inp, name):
         return None
+    if _linked_declarer(inp, inp.source[segment.start : segment.end], name):
+        return None  # "Like {@link #run(String, long, TimeUnit)} but with the default {@code
+        # unit}": the linked method's own parameter, which this one leaves out
     finding = stale_finding(inp, segment, mention, missing("", name, ()))
     twin = renamed_to(finding)
     if finding is None or twin is None or not _declares(fn, twin):

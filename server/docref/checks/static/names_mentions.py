@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
 
 from docref.checks.static.names_marks import any_mark, dot_then_name, word_then_paren
+from docref.checks.static.names_mention import Mention, MentionKind
 from docref.checks.static.names_words import (
     caps_constant,
     is_plain_word,
@@ -34,25 +33,10 @@ from docref.checks.static.names_words import (
     plural_parens,
     silent_name,
 )
-from docref.core.frozen_init import fast_init
 from docref.segments import ParsedDocstring, Segment
 
+# Mention and MentionKind (:mod:`.names_mention`) are re-exported: the rules import them from here
 __all__ = ["Mention", "MentionKind", "find_mentions", "is_plain_word"]
-
-MentionKind = Literal[
-    "role",
-    "link",
-    "see",
-    "seealso",
-    "backtick",
-    "literal",
-    "call",
-    "dotted",
-    "emphasis",
-    "code",
-    "caps",
-]
-_XREF_KINDS = frozenset({"role", "link", "see", "seealso"})
 
 # Roles of the Python domain that name an object (``:py:`` prefix optional).
 _PY_ROLES = frozenset(
@@ -135,6 +119,14 @@ _TITLE_AFTER = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]+")
 # ``@see sections 3.1 & 3.2 of the RFC 1320`` (smbj's ``MD4.pad``, round 81jb): a lower-case
 # word and a section or page number is a citation in plain text, no reference with a label
 _CITATION = re.compile(r"[a-z]+[ \t]+\d+(?:\.\d+)*\b")
+# ``@see JLS8, section 7.6, "Top Level Type Declarations"`` (Janino, round 98j): a name and a
+# comma, then the section or chapter of that document -- a citation, where a reference would
+# end at a space before its label
+_CITED_PART = re.compile(
+    r",[ \t]*(?:sections?|chapters?|clauses?|paragraphs?|parts?|pages?|pp?\.|sec\.|ch\.|\u00a7)"
+    r"[ \t]*\d",
+    re.I,
+)
 # the markup a Javadoc sentence's text leaves out before its first word (see ``_window``)
 _OPENER = re.compile(r"(?:<code>|\{@(?:code|literal|link|linkplain)[\s*]+)$", re.I)
 _JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
@@ -170,30 +162,6 @@ _HOLDS: dict[re.Pattern[str], Callable[[str], bool]] = {
     _CALL: word_then_paren,
     _PLAIN_DOTTED: dot_then_name,
 }
-
-
-@fast_init  # built by the ten thousand: docref.core.frozen_init
-@dataclass(frozen=True, slots=True)
-class Mention:
-    """One identifier a docstring names explicitly.
-
-    ``target`` is what to resolve: a dotted Python name without Sphinx prefixes or call
-    parentheses (``os.path.join`` for ``~os.path.join()``), or a Javadoc reference without its
-    parameter list (``Foo#bar``, ``#bar``, ``java.util.List``).  ``start``/``end`` are the
-    offsets of the mention as written in the file's source; ``role`` is the Sphinx role
-    (``func``, ``mod``...) of a role mention.
-    """
-
-    target: str
-    kind: MentionKind
-    start: int
-    end: int
-    role: str | None = None
-
-    @property
-    def is_xref(self) -> bool:
-        """A cross-reference (role, link, ``@see``, See Also) rather than a name in prose."""
-        return self.kind in _XREF_KINDS
 
 
 def _target(body: str, *, xref: bool) -> str | None:
@@ -360,6 +328,8 @@ def _java(scan: _Scan, segment: Segment) -> None:
                 continue  # ``@see The Java Virtual Machine Specification``: an unquoted title
             if _CITATION.match(match.string, match.start("body")):
                 continue  # ``@see sections 3.1 & 3.2 of the RFC``: a citation
+            if _CITED_PART.match(match.string, match.end()):
+                continue  # ``@see JLS8, section 7.6, "..."``: the document and its section
             if target and _JAVA_TARGET.fullmatch(target):
                 scan.add(match, "body", target, "see")
 

@@ -31,15 +31,15 @@ from docref.checks.static.names_passed import (
     package_star_unreadable,
     spelt_as_string,
 )
-from docref.checks.static.names_python_walk import (
+from docref.checks.static.names_python_targets import (
     LEAF,
     ClassTarget,
     ExternalTarget,
     ModuleTarget,
-    ProjectWalk,
     Target,
     UnboundImport,
 )
+from docref.checks.static.names_python_walk import ProjectWalk
 from docref.checks.static.names_scope import (
     RESOLVED,
     UNKNOWN,

@@ -10,12 +10,20 @@ reading external modules statically through :mod:`docref.external.lookup`.
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass
 from functools import partial
 
 from docref.checks.static.compiled_modules import compiled_module
 from docref.checks.static.names_datamodel import OBJECT_HOOKS
 from docref.checks.static.names_external import external_doc
+from docref.checks.static.names_python_targets import (
+    LEAF,
+    ClassTarget,
+    ExternalTarget,
+    LeafTarget,
+    ModuleTarget,
+    Target,
+    UnboundImport,
+)
 from docref.checks.static.names_rebound import standing_class, top_bindings
 from docref.checks.static.names_runtime import (
     made_by_decorator,
@@ -42,66 +50,9 @@ from docref.graph.code_names import files_using
 from docref.graph.model import FileExtract, Import
 from docref.graph.project import ProjectGraph
 
-# the walk targets: what a name leads to (a project module or class, an external object, or a
-# leaf whose members are not followed); names_python's resolver starts the walk from them
-__all__ = [
-    "LEAF",
-    "ClassTarget",
-    "ExternalTarget",
-    "LeafTarget",
-    "ModuleTarget",
-    "ProjectWalk",
-    "Target",
-]
+__all__ = ["ProjectWalk"]
 
 _MAX_HOPS = 8
-
-# --------------------------------------------------------------------------- walk targets
-
-
-@dataclass(frozen=True, slots=True)
-class ModuleTarget:
-    """A project module (``path`` ``None``: a namespace package without a file)."""
-
-    name: str
-    path: str | None  # None: a namespace package without a file
-
-
-@dataclass(frozen=True, slots=True)
-class ClassTarget:
-    """A project class, by its file and qualified name."""
-
-    path: str
-    qualname: str
-
-
-@dataclass(frozen=True, slots=True)
-class ExternalTarget:
-    """An installed module's object, by its qualified name and kind (``module``, ``class``...)."""
-
-    qualified: str
-    kind: str
-
-
-@dataclass(frozen=True, slots=True)
-class LeafTarget:
-    """Resolved to something whose members the resolver does not follow."""
-
-
-@dataclass(frozen=True, slots=True)
-class UnboundImport(LeafTarget):
-    """A name a project module imports from another project module that defines no such name
-    (``from optax.contrib._acprop import acprop`` after ``acprop`` became ``acprp`` there):
-    a leaf like any import's, but a path reaching it through the importing module names
-    nothing (:meth:`ProjectWalk._step`)."""
-
-    module: str
-    name: str
-    candidates: frozenset[str]
-
-
-Target = ModuleTarget | ClassTarget | ExternalTarget | LeafTarget
-LEAF = LeafTarget()
 
 
 class ProjectWalk:

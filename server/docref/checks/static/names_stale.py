@@ -26,6 +26,7 @@ from docref.checks.static.names_stale_cues import (
     one_of_values,
     parameter_cue,
     qualified_in_docstring,
+    stands_for_names,
 )
 from docref.checks.static.names_stale_twin import contracted, linked_outward, twin_in_scope
 from docref.checks.static.prose_names import RULE_ELSEWHERE, RULE_STALE
@@ -116,6 +117,8 @@ def stale_finding(
     name = mention.target
     if mention.kind not in STALE_KINDS or "." in name or "#" in name:
         return None
+    if stands_for_names(name):
+        return None  # "using `byXxxx(...)` methods of this class": any of a family of names
     java = inp.file.language == "java"
     if mention.kind == "call" and java:
         return None  # ``name()`` in Javadoc prose is as often another object's or a C function
@@ -143,10 +146,10 @@ def stale_finding(
         return None  # "eci2geodetic() a.k.a. eci2lla()": another name of the function
     if located_at_url(sentence, mention.end - segment.start):
         return None  # "wave_signif() in http://.../waveletFunctions.py": that program's name
-    if returned_label(
-        segment.kind, sentence, mention.start - segment.start, mention.end - segment.start
-    ):
-        return None  # "- `func_vals` [array]: ..." or "tuple of (`a`, `b`)" under Returns
+    offsets = (mention.start - segment.start, mention.end - segment.start)
+    if returned_label(segment.kind, sentence, *offsets, function=inp.function.name):
+        return None  # "- `func_vals` [array]: ...", "tuple of (`a`, `b`)" under Returns;
+        # "A list ``base_ordering`` such that ..." returned by ``_base_ordering``
     called = mention.kind == "call" or called_in(name, sentence)
     cue = passed or twin is not None or (plain and said)
     match = twin_in_scope(

@@ -34,11 +34,24 @@ __all__ = [
     "one_of_values",
     "parameter_cue",
     "qualified_in_docstring",
+    "stands_for_names",
 ]
 
 
-# a code-marked word: ``x``, `x`, *x* (the markup's own characters on both sides)
-_MARKED = re.compile(r"(``|`|\*)([^`*\s]+)\1")
+# a code-marked word: ``x``, `x`, *x* (the markup's own characters on both sides), and
+# Javadoc's {@code x}, <code>x</code> ("for SSLContext identifiers {@code TLS}, {@code SSL},
+# and {@code Default}", Conscrypt's ``defaultTlsProtocol``, round 98j)
+_MARKED = re.compile(
+    r"(``|`|\*)(?P<word>[^`*\s]+)\1|\{@(?:code|literal)\s+(?P<code>[^{}\s]+)\s*\}"
+    r"|<code>(?P<html>[^<\s]+)</code>"
+)
+
+
+def _word(mark: re.Match[str]) -> str:
+    """The code-marked word of a :data:`_MARKED` match, whichever markup."""
+    return mark["word"] or mark["code"] or mark["html"]
+
+
 # between two items of an enumeration: a comma, "or"/"and", a slash (brackets may wrap it)
 _BETWEEN = re.compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/)\s*")
 _INSTALL = re.compile(r"\b(?:install(?:ed|ing|ation)?|pip|conda)\b", re.IGNORECASE)
@@ -57,7 +70,7 @@ def one_of_values(sentence: str, offset: int, params: list[str]) -> bool:
             runs.append([mark])
     for run in runs:
         if len(run) >= 3 and any(m.start() <= offset < m.end() for m in run):
-            others = [m[2] for m in run if not m.start() <= offset < m.end()]
+            others = [_word(m) for m in run if not m.start() <= offset < m.end()]
             return not all(o in params for o in others)
     return False
 
@@ -66,7 +79,7 @@ def marks_other_parameters(sentence: str, offset: int, params: list[str]) -> boo
     """Another code-marked word of ``sentence`` than the one at ``offset`` is a parameter:
     the sentence talks about the function's parameters in that markup."""
     return any(
-        m[2] in params for m in _MARKED.finditer(sentence) if not m.start() <= offset < m.end()
+        _word(m) in params for m in _MARKED.finditer(sentence) if not m.start() <= offset < m.end()
     )
 
 
@@ -209,3 +222,15 @@ def located_at_url(sentence: str, end: int) -> bool:
     """The name ending at ``end`` of ``sentence`` is placed at a web address ("`f()` in
     http://..."): a function of the program found there."""
     return _AT_URL.match(sentence[end:]) is not None
+
+
+# a run of x's for the varying part of a name ("define each parameter using `byXxxx(...)`
+# methods of this class", Spoon's ``PatternParameterConfigurator``, round 98j; ``getXXX()``,
+# ``xxx_handler``)
+_PLACEHOLDER = re.compile(r"(?:^|(?<=[a-z0-9_]))(?:Xx{2,}|X{3,}|x{3,})(?=$|[A-Z0-9_])")
+
+
+def stands_for_names(name: str) -> bool:
+    """``name`` is a pattern standing for a family of names (``byXxxx``, ``getXXX``,
+    ``xxx_handler``): none of them an old name."""
+    return _PLACEHOLDER.search(name) is not None

@@ -81,9 +81,11 @@ from docref.checks.static.params_forms import (
 )
 from docref.checks.static.params_keys import announced_as_keys, read_by_key, shown_as_key
 from docref.checks.static.params_nested import documents_other_call
+from docref.checks.static.params_overrides import elided_interface_parameters
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
 from docref.checks.static.params_roles import (
     closure_variable,
+    labels_unused_underscore,
     operand_by_role,
     symbol_of_lone_parameter,
 )
@@ -238,6 +240,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         # other calling forms: a singledispatch registry's implementations, the options the
         # body declares for a command line, an assigned ``__signature__`` (:mod:`.params_forms`)
         names |= dispatch_parameters(inp) | declared_options(inp)
+        # an abstract stub ``wmo(self)`` documenting what its overrides take (round 96)
+        names |= elided_interface_parameters(inp)
         assigned = assigned_signature(inp)
         if assigned is not None and not assigned:
             return []  # the signature callers see is built at run time: unknown here
@@ -282,6 +286,7 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
     findings: list[Finding] = []
     reported: set[tuple[int, str]] = set()
     entries: list[Segment] = []
+    order = list(dict.fromkeys(n for s, _d, n in documented if s.section not in _TYPE_SECTIONS))
     for seg, _d, _n in documented:
         if not entries or entries[-1] is not seg:
             entries.append(seg)
@@ -369,6 +374,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # ``:param 𝚪:`` for ``*angles``, the one parameter without an entry
         if not java and operand_by_role(inp.function, name, param_entries):
             continue  # ``left`` for ``self`` beside a documented ``right``
+        if not java and suggestion is None and labels_unused_underscore(name, order, candidates):
+            continue  # ``request`` for ``_``, at its place: the unused argument's role
         if not java and suggestion is None and closure_variable(inp, name):
             continue  # a variable of the enclosing function the nested one reads
         if (segment.start, name) in reported:

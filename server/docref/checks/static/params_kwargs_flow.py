@@ -24,6 +24,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from docref.core.ast_nodes import without_docstring
+
 __all__ = ["KwargsFlow", "Unpacking", "kwargs_flow"]
 
 # uses of the dict that read it without handing it on
@@ -89,14 +91,7 @@ def kwargs_flow(node: ast.FunctionDef | ast.AsyncFunctionDef) -> KwargsFlow | No
     for parent in ast.walk(node):
         for child in ast.iter_child_nodes(parent):
             parents[child] = parent
-    body = node.body
-    if (
-        body
-        and isinstance(body[0], ast.Expr)
-        and isinstance(body[0].value, ast.Constant)
-        and isinstance(body[0].value.value, str)
-    ):
-        body = body[1:]  # the docstring is no use of a name
+    body = without_docstring(node.body)  # the docstring is no use of a name
     # the signature's defaults and annotations are code too (the decorators are not read:
     # they hold no use of the function's own names)
     for part in [node.args, *body]:

@@ -7,7 +7,9 @@
 - :func:`operand_by_role`: ``left``/``right`` for the receiver beside its counterpart;
 - :func:`closure_variable`: a nested function documenting a variable of its enclosing
   function that its body reads (poppy's ``cached_R(n, m)`` documenting ``rho``, "found
-  implicitly in the scope of the calling fn", round 55).
+  implicitly in the scope of the calling fn", round 55);
+- :func:`labels_unused_underscore`: the role of a parameter named ``_`` (unused: an override
+  or callback keeping the caller's signature) documented at its place in the list.
 """
 
 from __future__ import annotations
@@ -19,7 +21,12 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.params_common import greek_spelled
 from docref.graph.model import RECEIVER_NAMES, Function
 
-__all__ = ["closure_variable", "operand_by_role", "symbol_of_lone_parameter"]
+__all__ = [
+    "closure_variable",
+    "labels_unused_underscore",
+    "operand_by_role",
+    "symbol_of_lone_parameter",
+]
 
 
 def symbol_of_lone_parameter(
@@ -82,3 +89,19 @@ def closure_variable(inp: StaticInput, name: str) -> bool:
     return (
         name in bound and re.search(rf"(?<![\w.]){re.escape(name)}\b", inp.body_code()) is not None
     )
+
+
+def labels_unused_underscore(name: str, entries: list[str], candidates: list[str]) -> bool:
+    """An entry naming the role of the one parameter called ``_`` (or ``__``), at that
+    parameter's place in the list of entries (``entries``: the documented names in order;
+    ``candidates``: the parameters, the receiver left out), no entry naming ``_`` itself:
+    sentinelhub's ``get_dates(self, _: OgcRequest)`` documenting ``request`` (round 92),
+    inquirerpy's ``_exception_handler(self, _, context)`` documenting ``loop`` then
+    ``context`` (round 73) -- the override keeps the caller's argument and says it is unused.
+    An entry at another place (a parameter removed beside the ``_``), or with two ``_``-like
+    parameters, stays reported."""
+    blanks = [i for i, c in enumerate(candidates) if not c.strip("_")]
+    if len(blanks) != 1 or any(not e.strip("_") for e in entries):
+        return False
+    place = blanks[0]
+    return place < len(entries) and entries[place] == name

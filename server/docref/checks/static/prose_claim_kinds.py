@@ -16,6 +16,7 @@ __all__ = [
     "SHOWN",
     "claimed_kind",
     "defined_as",
+    "kind_per_item",
     "literal_set",
     "said_of_items",
 ]
@@ -284,7 +285,10 @@ _ONE_TEXT = re.compile(
 # each, not the string divided
 _SPLIT_INTO = re.compile(
     r"^\s*,?\s+(?:split|divided|broken|cut|chopped|separated)(?:\s+up)?\s+(?:in)?to\s+"
-    r"(?:(?:its|the|their)\s+)?(?:[a-z-]+\s+)?[a-z]{2,}[^su\W]s\b",
+    r"(?:(?:(?:its|the|their)\s+)?(?:[a-z-]+\s+)?[a-z]{2,}[^su\W]s\b"
+    # "a string split into an array using provided delimiters" on ActiveJDBC's ``String[]
+    # split`` (round 98j): the container the pieces are put in, named for what it is
+    r"|(?:an?|the)\s+(?:array|list|sequence|collection)\b)",
     re.I,
 )
 
@@ -303,6 +307,15 @@ def string_per_item(claim: str, rest: str, declared: str | None, said: str = "")
         return True
     one_text = _ONE_TEXT.search(rest) is not None or _ONE_TEXT.search(said) is not None
     return _SERIES_OF.match(rest) is not None and not one_text
+
+
+def kind_per_item(claim: str, rest: str, items: set[str] | None) -> bool:
+    """Whether a claim of any kind is given for each of several things (:data:`_FOR_EACH`)
+    on a collection whose items the annotation says are that kind: "Returns a tuple for each
+    layer." on gdsfactory's ``-> set[Layer]``, ``Layer = tuple[int, int]`` (round 92) -- one
+    tuple per layer, the set holding them.  Items of another kind, or of a kind not known,
+    leave it a claim about the whole value."""
+    return items is not None and claim in items and _FOR_EACH.match(rest) is not None
 
 
 def claim_with_lead(text: str, match: re.Match[str], words: int = 2) -> str:

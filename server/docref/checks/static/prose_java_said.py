@@ -5,7 +5,8 @@ thing is returned (:func:`returned_after`), or names a second thing beside it
 (:func:`said_with_another`), or its capitals ``TRUE`` name the class's number constant
 (:func:`number_constant_said`); or another sentence says it is returned as bytes
 (:func:`bytes_said_elsewhere`), or a ``String`` method writes out the count it claims
-(:func:`count_written_out`); read by :mod:`.prose_returns` for ``.java`` files only."""
+(:func:`count_written_out`), or another sentence gives the truth as the numbers 1 and 0
+(:func:`truth_as_numbers`); read by :mod:`.prose_returns` for ``.java`` files only."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ __all__ = [
     "said_as_array",
     "said_keyed",
     "said_with_another",
+    "truth_as_numbers",
 ]
 
 # "the parsed String as a 3- or 4-element array of Strings" (round 58j's JSAP ``tupleToArray``
@@ -166,3 +168,27 @@ def count_written_out(claim: str, body: str, declared: str | None) -> bool:
         return False
     returned = [found[1].strip() for found in _RETURNED.finditer(body)]
     return bool(returned) and all(_WRITTEN_OUT.match(value) for value in returned)
+
+
+# "Returns true if two given objects intersect" over "@return 1 of objects intersect otherwise
+# 0." on ode4j's ``int ccdMPRIntersect`` (a port of C's libccd, round 98j): the docstring itself
+# spells the truth as the numbers the method returns
+_ONE_OR_ZERO = re.compile(
+    r"\b(?P<a>[01])\s+(?:if|when|of|for)\b[^.;]*?\b(?:otherwise|else)\b[\s,]*(?P<b>[01])\b",
+    re.I,
+)
+_INTEGRAL = frozenset({"int", "long", "short", "byte"})
+
+
+def truth_as_numbers(
+    claim: str, segments: Sequence[Segment], claimed: Segment, declared: str | None
+) -> bool:
+    """Whether a boolean claim said of an integral method has another of the docstring's
+    *segments* give its truth as 1 and 0 ("1 if they intersect, otherwise 0")."""
+    if claim != "bool" or (declared or "").strip() not in _INTEGRAL:
+        return False
+    for segment in segments:
+        said = _ONE_OR_ZERO.search(segment.text) if segment is not claimed else None
+        if said is not None and said["a"] != said["b"]:
+            return True
+    return False

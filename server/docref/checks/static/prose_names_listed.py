@@ -18,7 +18,10 @@ mention, and bullets under a parameter's entry list values the parameter takes.
 
 A Returns entry's tuple of labels, "tuple of (``payload``, ``signature``, ``signature_type``)",
 names the returned elements the same way (:func:`returned_label`; round 30, dulwich, whose
-local is ``sig_type``).
+local is ``sig_type``), and so does the function's own name without its leading underscores:
+"A list ``base_ordering`` such that ``base_ordering[point]`` is ..." under the Returns of
+diofant's ``_base_ordering(base, degree)`` (round 93) calls the value what the function is
+called, not the parameter ``base`` under an old name.
 """
 
 from __future__ import annotations
@@ -50,12 +53,15 @@ _TUPLE_BEFORE = re.compile(rf"\((?:\s*{_LABEL}\s*,)*\s*[`*]+$")
 _TUPLE_AFTER = re.compile(rf"^[`*]+(?:\s*,\s*{_LABEL})*\s*\)")
 
 
-def returned_label(kind: str, text: str, start: int, end: int) -> bool:
+def returned_label(kind: str, text: str, start: int, end: int, function: str = "") -> bool:
     """The mention at ``text[start:end]`` (a segment of ``kind``) labels a member of the
     returned value: a bulleted item's head (:func:`returned_member`) or one of a tuple of two
-    or more code-marked labels in parentheses."""
+    or more code-marked labels in parentheses; or labels the value itself by the name of the
+    private ``function`` returning it, its leading underscores dropped."""
     if kind not in _RETURNED:
         return False
+    if function.startswith("_") and text[start:end].strip("`*") == function.lstrip("_"):
+        return True
     if returned_member(kind, text, start, end):
         return True
     before = _TUPLE_BEFORE.search(text, 0, start)

@@ -279,9 +279,11 @@ _TYPE_MARKUP = re.compile(
 # the scalar in words ("a boolean indicating ...", "an integer giving ..."; not "a boolean
 # mask", "an integer array", "an integer or None") and "a set of" (session 15 prose probe)
 # (nor an adjective coordinated before the noun that is the claim: "the integer and fraction
-# rational string representation" on big-math's ``String toIntegerRationalString``, round 81j)
+# rational string representation" on big-math's ``String toIntegerRationalString``, round 81j;
+# nor a container of the scalars: "a float buffer of predefined length" on TarsosDSP's
+# ``float[] generateDTMFTone``, round 98j)
 _NOT_THE_SCALAR = (
-    r"(?!\s*(?:[-/,]|or\b|(?:array|mask|index|indexer|series|tensor|matrix|vector|list|tuple"
+    r"(?!\s*(?:[-/,]|or\b|(?:array|buffer|mask|index|indexer|series|tensor|matrix|vector|list|tuple"
     r"|sequence|dtype|type|value)s?\b|values?\s+of"
     r"|and\s+[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:string|text|representation)s?\b))"
 )

@@ -49,6 +49,7 @@ from docref.checks.static.prose_claim_kinds import (
     SHOWN,
     claim_with_lead,
     defined_as,
+    kind_per_item,
     literal_set,
     named_as_text,
     said_of_items,
@@ -63,6 +64,7 @@ from docref.checks.static.prose_java_said import (
     said_as_array,
     said_keyed,
     said_with_another,
+    truth_as_numbers,
 )
 from docref.checks.static.prose_return_claims import (
     entry_text,
@@ -80,7 +82,7 @@ from docref.checks.static.prose_said_after import (
 from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_claim_corroborated
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.checks.static.returned_kinds import returns_serialized
-from docref.checks.static.returns_annotation import annotation_kinds
+from docref.checks.static.returns_annotation import annotation_kinds, item_kinds
 from docref.checks.static.returns_raises_ast import body_facts, function_node
 from docref.checks.static.value_kinds import NUMBERS, java_kinds
 from docref.core.findings import Criterion, Finding
@@ -361,6 +363,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # a string is a sequence: "Generate a sequence of random moves" ('CDC')
         if java and claim == "bool" and number_constant_said(match.group(0), inp.source):
             continue  # "Returns TRUE if ..." where TRUE is the class's ``int`` constant
+        if java and truth_as_numbers(claim, inp.docstring.segments, seg, inp.function.returns):
+            continue  # "Returns true if ..." beside "@return 1 if ..., otherwise 0"
         if said_as(text[match.end() :], kinds) or said_per_key(claim, text[match.end() :], kinds):
             continue
         if another_string(claim, match.group(0), text[match.end() :]):
@@ -383,6 +387,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             claim, text[match.end() :], inp.function.returns, claim_with_lead(text, match)
         ):
             continue  # "the string representation of the values": one per item
+        if kind_per_item(claim, text[match.end() :], item_kinds(inp)):
+            continue  # "a tuple for each layer" of a ``set[tuple[int, int]]``: the items
         if java and named_as_text(claim, match, inp.function.name, inp.function.returns):
             continue  # "The count of nodes" on ``String getCountString()``: the count as text
         if java and count_written_out(claim, inp.body_code(), inp.function.returns):

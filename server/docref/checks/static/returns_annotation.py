@@ -8,10 +8,17 @@ import re
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params import import_aliases
+from docref.checks.static.type_scope import type_aliases
 from docref.checks.static.value_kinds import ANNOTATION_KINDS
 from docref.checks.types import parse_annotation
 
-__all__ = ["NAMES_CONTAINER", "annotation_kinds", "declared_iterable", "plain_return_type"]
+__all__ = [
+    "NAMES_CONTAINER",
+    "annotation_kinds",
+    "declared_iterable",
+    "item_kinds",
+    "plain_return_type",
+]
 
 # Return types that are no generator, iterator or iterable of yielded values (``str`` and the
 # containers are iterable, but a function annotated so returns one value, it yields nothing).
@@ -70,3 +77,38 @@ def annotation_kinds(annotation: str) -> set[str] | None:
             return None
         kinds.add(kind)
     return kinds
+
+
+# collections of one item type: ``set[X]``, ``Iterator[X]``, ``tuple[X, ...]``
+_ONE_ITEM_TYPE = frozenset(
+    {"list", "set", "frozenset", "Sequence", "Collection", "Iterable", "Iterator", "Generator"}
+)
+
+
+def item_kinds(inp: StaticInput) -> set[str] | None:
+    """The kinds of the items of the collection a Python function's annotation returns, type
+    aliases expanded (``set[Layer]`` with ``Layer = tuple[int, int]``: tuple); ``None`` unless
+    every member is such a collection and every item type a builtin value type."""
+    fn = inp.function
+    if fn.returns is None or inp.file.language != "python":
+        return None
+    annotation = parse_annotation(
+        fn.returns, aliases=import_aliases(inp.file, fn), type_aliases=type_aliases(inp)
+    )
+    if annotation is None:
+        return None
+    kinds: set[str] = set()
+    for member in annotation.members:
+        if member.is_none:
+            continue
+        name, args = member.name.rsplit(".", 1)[-1], member.args
+        if name == "tuple" and len(args) == 2 and args[1].name == "...":
+            args = args[:1]
+        if name not in _ONE_ITEM_TYPE | {"tuple"} or len(args) != 1:
+            return None
+        for item in args[0].members:
+            kind = ANNOTATION_KINDS.get(item.name)
+            if kind is None:
+                return None
+            kinds.add(kind)
+    return kinds or None

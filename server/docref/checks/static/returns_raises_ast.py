@@ -13,7 +13,7 @@ import re
 import textwrap
 from dataclasses import dataclass
 
-from docref.core.ast_nodes import children
+from docref.core.ast_nodes import children, without_docstring
 from docref.graph.model import Function
 
 FuncNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -185,9 +185,7 @@ def is_stub(fn: FuncNode) -> bool:
     linters' way to mark them unused) changes nothing, nor do local names assigned first for
     the message of the ``raise`` (scipy's ``clsname = self.__class__.__name__; raise
     NotImplementedError(f"... {clsname}")``)."""
-    body = fn.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        body = body[1:]
+    body = without_docstring(fn.body)
     params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
     while (
         body

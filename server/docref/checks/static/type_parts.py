@@ -102,11 +102,22 @@ _TYPED_LINE = re.compile(
 )
 
 
+# ``List of ports: of the new ports.`` -- a container kind and what it holds as the "type", a
+# colon, a description (round 92, gdsfactory's ``route_ports_to_side``: "List of routes: ..."
+# then "List of ports: ..." for ``-> tuple[list[ManhattanRoute], list[DPort]]``)
+_PHRASE_LINE = re.compile(
+    r"((?:list|dict|dictionary|tuple|set|array|sequence|mapping|iterable)s?\s+of"
+    r"(?:\s+[\w-]+){1,4})\s*:\s+\S",
+    re.I,
+)
+
+
 def google_items(inp: StaticInput, segment: Segment) -> bool:
     """A Google Returns entry that goes on with another ``Type: description`` line at its own
     indentation: one line per item of a returned tuple (round 16, pymatgen's
     ``get_info_cohps_to_neighbors``: ``str: Label for COHP.`` then ``CompleteCohp: ...`` for
-    ``-> tuple[str | None, CompleteCohp | None]``), not one type for the whole value."""
+    ``-> tuple[str | None, CompleteCohp | None]``), not one type for the whole value.  The
+    type may be a phrase naming a container and what it holds (:data:`_PHRASE_LINE`)."""
     if inp.docstring.style != "google":
         return False
     source = inp.source
@@ -118,5 +129,8 @@ def google_items(inp: StaticInput, segment: Segment) -> bool:
             continue
         typed = _TYPED_LINE.match(body)
         if typed is not None and doc_type(typed.group(2), scope) is not None:
+            return True
+        phrase = _PHRASE_LINE.match(body)
+        if phrase is not None and doc_type(phrase.group(1), scope) is not None:
             return True
     return False
