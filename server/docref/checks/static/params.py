@@ -79,7 +79,12 @@ from docref.checks.static.params_forms import (
     dispatch_parameters,
     listed_value,
 )
-from docref.checks.static.params_keys import announced_as_keys, read_by_key, shown_as_key
+from docref.checks.static.params_keys import (
+    announced_as_keys,
+    read_by_key,
+    returned_dict_key,
+    shown_as_key,
+)
 from docref.checks.static.params_nested import documents_other_call
 from docref.checks.static.params_overrides import elided_interface_parameters
 from docref.checks.static.params_property import is_property, is_setter, property_parameters
@@ -358,6 +363,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             and (read_by_key(inp, name) or shown_as_key(inp, segment, name))
         ):
             continue  # an HTTP query argument, an option read by key or a key shown above
+        if not java and not candidates and returned_dict_key(inp, name):
+            continue  # ``default_options()`` documenting the keys of the dict it returns
         if not java and suggestion is None and announced_as_keys(documented, segment, own):
             continue  # ``context (dict): ...the remaining arguments below``: its keys
         if packed is not None and suggestion in (None, packed):

@@ -40,13 +40,15 @@ mapping parameter that announces nothing, or one listing the keys inline after t
 
 from __future__ import annotations
 
+import ast
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.returns_raises_ast import function_node
 from docref.core.segment import Segment
 from docref.graph.model import RECEIVER_NAMES
 
-__all__ = ["announced_as_keys", "read_by_key", "shown_as_key"]
+__all__ = ["announced_as_keys", "read_by_key", "returned_dict_key", "shown_as_key"]
 
 
 # getters of a request's, a command's or a config's named inputs (tornado's
@@ -113,3 +115,24 @@ def announced_as_keys(
 def _position(entries: list[tuple[Segment, str, str]], segment: Segment) -> int:
     """The index of ``segment``'s first entry in ``entries``."""
     return next(i for i, (entry, _s, _n) in enumerate(entries) if entry is segment)
+
+
+def returned_dict_key(inp: StaticInput, name: str) -> bool:
+    """A function taking no argument returns a dict literal with the string key ``name``
+    (girth's ``default_options()``, round 96: "Args: max_iteration: [int] ..." over
+    ``return {"max_iteration": 25, ...}``): the entries document the options it hands out,
+    not parameters.  Only ``return`` statements of the function itself count."""
+    node = function_node(inp.data, inp.function)
+    if node is None or name not in inp.body_code():
+        return False
+    pending: list[ast.AST] = list(node.body)
+    while pending:
+        current = pending.pop()
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue  # a nested function's return is not this one's
+        if isinstance(current, ast.Return) and isinstance(current.value, ast.Dict):
+            keys = current.value.keys
+            if any(isinstance(k, ast.Constant) and k.value == name for k in keys):
+                return True
+        pending.extend(ast.iter_child_nodes(current))
+    return False
