@@ -44,7 +44,7 @@ import ast
 import re
 
 from docref.checks.static.base import StaticInput
-from docref.checks.static.returns_raises_ast import function_node
+from docref.checks.static.returns_raises_ast import function_node, own_nodes
 from docref.core.segment import Segment
 from docref.graph.model import RECEIVER_NAMES
 
@@ -125,14 +125,9 @@ def returned_dict_key(inp: StaticInput, name: str) -> bool:
     node = function_node(inp.data, inp.function)
     if node is None or name not in inp.body_code():
         return False
-    pending: list[ast.AST] = list(node.body)
-    while pending:
-        current = pending.pop()
-        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue  # a nested function's return is not this one's
-        if isinstance(current, ast.Return) and isinstance(current.value, ast.Dict):
-            keys = current.value.keys
-            if any(isinstance(k, ast.Constant) and k.value == name for k in keys):
-                return True
-        pending.extend(ast.iter_child_nodes(current))
-    return False
+    return any(
+        isinstance(sub, ast.Return)
+        and isinstance(sub.value, ast.Dict)
+        and any(isinstance(k, ast.Constant) and k.value == name for k in sub.value.keys)
+        for sub in own_nodes(node)  # a nested function's return is not this one's
+    )
