@@ -65,14 +65,13 @@ from docref.checks.static.params_common import (
 )
 from docref.checks.static.params_entries import (
     abstract_hook,
-    group_of_varargs,
     labels_positional_only,
     not_a_name,
-    placeholder_of_family,
     sums_up_defaults,
     template_placeholder,
     underscore_of_private,
 )
+from docref.checks.static.params_families import group_of_varargs, placeholder_of_family
 from docref.checks.static.params_forms import (
     assigned_signature,
     declared_options,
