@@ -9,7 +9,10 @@ Kinds:
 * ``param-rename``: a parameter the docstring names (in an entry or in code markup) is renamed
   in the signature and the body, of the implementation and its ``@overload`` stubs alike;
 * ``helper-rename``: a function, method or attribute defined in the same file and named in the
-  docstring's prose (code markup or ``name()``) is renamed at its definition and every use;
+  docstring's prose (code markup or ``name()``) is renamed at its definition and every use, and
+  in the files re-exporting it (``recall_reexports``); a name the edited file still spells as
+  code afterwards (a second definition, a class-level alias, a namesake import) is no clean
+  rename and not drawn;
 * ``return-type``: the return annotation is changed to a type the docstring's return claim
   contradicts (``bool`` -> ``int``, ``str`` -> ``bytes``...); with no annotation, every
   returned expression is changed (``True`` -> ``1``, ``"x"`` -> ``b"x"``, ``[...]`` ->
@@ -53,6 +56,8 @@ class Mutation:
     target_lines: list[int]
     edits: list[Edit] = field(default_factory=list)
     where: str = ""  # entry / markup / plain: how the docstring names the old thing
+    # a helper rename's edits in the other files of the project that re-export the helper
+    elsewhere: dict[str, list[Edit]] = field(default_factory=dict)
 
 
 # --- names -------------------------------------------------------------------------------
