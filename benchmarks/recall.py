@@ -114,11 +114,9 @@ def _candidates(root: str) -> dict[str, list[Mutation]]:
         src.shared = {n for n in src.names if files_of[n] > 1}
         for kind, finder in FINDERS.items():
             for m in finder(src):
-                if kind == "helper-rename":
+                if kind == "helper-rename" and m.clean:
                     elsewhere = reexport_edits(by_path, m.path, m.old, m.new)
-                    if elsewhere is None:
-                        continue
-                    m.elsewhere = elsewhere
+                    m.elsewhere, m.clean = elsewhere or {}, elsewhere is not None
                 found[kind].append(m)
     return found
 
@@ -143,7 +141,9 @@ def _select(root: str, per_kind: int, seed: int) -> dict[str, list[Mutation]]:
                 del queues[kind]
                 continue
             for m in queues[kind]:
-                if (m.path, m.qualname) in functions or len(chosen[m.path]) >= PER_FILE:
+                if not m.clean or (m.path, m.qualname) in functions:
+                    continue
+                if len(chosen[m.path]) >= PER_FILE:
                     continue
                 if any(part in renamed[m.path] for part in m.qualname.split(".")):
                     continue  # a renamed helper's own qualname changed

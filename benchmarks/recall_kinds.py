@@ -268,8 +268,6 @@ def helper_renames(src: Source) -> list[Mutation]:
         for name, raw in defs.items():
             if name == func.name or name in params or name in src.shared or None in raw:
                 continue
-            if name in unclean:
-                continue
             lines = marked_lines(src.lines, span, name)
             if not lines:
                 continue
@@ -288,6 +286,7 @@ def helper_renames(src: Source) -> list[Mutation]:
                         lines,
                         edits,
                         "markup",
+                        clean=name not in unclean,
                     )
                 )
                 break  # one new name per helper and docstring

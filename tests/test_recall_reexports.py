@@ -4,7 +4,7 @@ Until session 37 a helper rename edited the helper's own file only: a package ``
 re-exporting it kept ``from ._sophia import sophia``, and a second spelling of the name in the
 file (``__call__ = evaluate``, a namesake import) kept the docstring's name resolving.  Now the
 re-exports are renamed too (through a chain of packages), and a helper whose rename would leave
-its old name spelt as code in its file is not drawn.
+its old name spelt as code in its file is skipped when drawn.
 """
 
 from __future__ import annotations
@@ -122,7 +122,9 @@ class Locale:
 
 
 def _helper_olds(text: str) -> set[str]:
-    return {m.old for m in kinds.helper_renames(kinds.Source("m.py", text))}
+    """The helpers a rename may be drawn for (the others stay candidates, marked not clean, so
+    that the seeded shuffle keeps drawing the same mutations)."""
+    return {m.old for m in kinds.helper_renames(kinds.Source("m.py", text)) if m.clean}
 
 
 def test_a_helper_spelt_again_in_class_scope_is_not_drawn() -> None:
