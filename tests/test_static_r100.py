@@ -1,8 +1,9 @@
 """Round 100 (session 37, public): FALSE shapes of the first pass, each beside the control that
 must stay reported -- pycryptodome's ``:Keyword Arguments:`` heading over a bullet list of the
 keyword parameters, pypsrp's "Whether ..." entry on an int option defaulting to a constant of
-its options class, and pyDes's "running it through des_crypt()" for the private
-``self.__des_crypt`` the method calls (pysmb's vendored copy)."""
+its options class, pyDes's "running it through des_crypt()" for the private
+``self.__des_crypt`` the method calls (pysmb's vendored copy), and pycryptodome's "Return the
+DER BIT STRING, fully encoded as a byte string." (ASN.1's type name, not ``str``)."""
 
 from __future__ import annotations
 
@@ -122,3 +123,26 @@ def test_private_helper_named_without_its_underscores(tmp_path: Path) -> None:
 def test_name_of_no_called_private_helper_stays_reported(tmp_path: Path) -> None:
     # the same words on a method that calls no ``__des_crypt``: one typo from ``decrypt``
     assert _unresolved(tmp_path, _DES.replace("{called}", "decrypt")) == ["des_crypt"]
+
+
+_BIT_STRING = '''
+class DerBitString:
+    def encode(self) -> bytes:
+        """Return the DER {noun}, fully encoded as a
+        byte string."""
+        return b"\\x03" + self.value
+'''
+
+
+def _returns(tmp_path: Path, code: str) -> list[str]:
+    found = default_findings(tmp_path, code)
+    return [f.message.split('"')[1] for f in found if f.rule == "C2-PROSE-RETURN-TYPE"]
+
+
+def test_asn1_string_type_in_capitals_is_no_str_claim(tmp_path: Path) -> None:
+    assert _returns(tmp_path, _BIT_STRING.replace("{noun}", "BIT STRING")) == []
+
+
+def test_lower_case_string_on_bytes_stays_reported(tmp_path: Path) -> None:
+    code = _BIT_STRING.replace("{noun}", "bit string")
+    assert _returns(tmp_path, code) == ["the DER bit string"]
