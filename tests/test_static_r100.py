@@ -146,3 +146,28 @@ def test_asn1_string_type_in_capitals_is_no_str_claim(tmp_path: Path) -> None:
 def test_lower_case_string_on_bytes_stays_reported(tmp_path: Path) -> None:
     code = _BIT_STRING.replace("{noun}", "bit string")
     assert _returns(tmp_path, code) == ["the DER bit string"]
+
+
+_RECURSIVE = '''
+class TypeParamResolver:
+    @staticmethod
+    def _resolve_type_params(typ, depth):
+        """Implementation of resolve_type_params(), which doesn't consider cycles."""
+        if depth:
+            return TypeParamResolver._resolve_type_params(typ, depth - 1)
+        return typ
+
+
+def get_type_hints_resolve_type_params(obj):
+    """The type hints of ``obj``."""
+    return TypeParamResolver._resolve_type_params(obj, 1)
+'''
+
+
+def test_a_recursive_private_function_is_not_its_own_twin(tmp_path: Path) -> None:
+    # tyro's judged TRUE row (round 60): the public resolve_type_params() is gone; the private
+    # implementation calling itself is no helper the prose names
+    found = default_findings(tmp_path, _RECURSIVE)
+    assert [f.message.split("`")[1] for f in found if f.rule.startswith("C1-")] == [
+        "resolve_type_params"
+    ]

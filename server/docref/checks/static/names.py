@@ -316,7 +316,8 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # "a `resolved_circuit`": one item of ``resolved_circuits``
             if plain and data_named(inp, mention.start):
                 continue  # "a column named `instance_id`": the caller's data, named
-            if plain and calls_its_private_twin(inp.body_code(), mention.target):
+            own_name = inp.function.name
+            if plain and calls_its_private_twin(inp.body_code(), mention.target, own_name):
                 continue  # "running it through des_crypt()": the ``self.__des_crypt`` it calls
             finding = None
             if mention.kind not in STALE_ONLY:
