@@ -126,8 +126,8 @@ def _heading(tag: str, arg: str | None) -> bool:
     """Whether a parameter field (``:keyword NAME:``) is a capitalised heading instead,
     ``:Keyword Arguments:`` over a bullet list of the keyword parameters (pycryptodome's
     ``pss.new``, ``ARC4.new``: round 100).  Sphinx's field tags are lower-case, so it renders
-    the heading as a plain field; the lower-case ``:keyword arguments:`` stays an entry of a
-    parameter ``arguments``."""
+    the heading as a plain field; the same words in lower case stay a parameter's entry, the
+    word after the tag its name."""
     return tag[:1].isupper() and arg is not None and _LIST_NOUN.fullmatch(arg) is not None
 
 
