@@ -73,6 +73,7 @@ from docref.checks.static.names_local import (
 )
 from docref.checks.static.names_mentions import Mention, find_mentions
 from docref.checks.static.names_plural import SINGULAR_BEFORE, singulars
+from docref.checks.static.names_private import calls_its_private_twin
 from docref.checks.static.names_python import PythonScope
 from docref.checks.static.names_referenced import parameter_of_referenced
 from docref.checks.static.names_runtime import set_by_name
@@ -315,6 +316,9 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # "a `resolved_circuit`": one item of ``resolved_circuits``
             if plain and data_named(inp, mention.start):
                 continue  # "a column named `instance_id`": the caller's data, named
+            own_name = inp.function.name
+            if plain and calls_its_private_twin(inp.body_code(), mention.target, own_name):
+                continue  # "running it through des_crypt()": the ``self.__des_crypt`` it calls
             finding = None
             if mention.kind not in STALE_ONLY:
                 finding = unresolved_finding(inp, segment, mention, resolution)

@@ -201,6 +201,8 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
             return None
         if kind == "str" and set((match["adj"] or "").lower().split()) & _CONTAINER_NOUNS:
             return None  # "A dictionary mapping string names to ...": the container is the noun
+        if kind == "str" and match.group(0).endswith("STRING"):
+            return None  # "the DER BIT STRING" (round 100, pycryptodome): ASN.1's type, bytes
         if kind != "str" and _CONVERTED.search(match.group(0)):
             return None
         if text[match.end() : match.end() + 1] == "/":
