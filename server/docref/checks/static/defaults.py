@@ -31,6 +31,7 @@ from docref.checks.static.defaults_stated import (
     description,
     documented_default,
     literal,
+    parenthesised_defaults,
     same_value,
 )
 from docref.checks.static.params import signature_name, signatures, split_names
@@ -175,6 +176,10 @@ def _documented_for(seg: Segment, name: str, names: set[str]) -> DocumentedDefau
     default per name, None when the list and the names do not pair up."""
     entry_names = [signature_name(n, names) for n in split_names(seg.name or "")]
     listed = _listed_defaults(seg) if len(entry_names) > 1 else None
+    if listed is None and len(entry_names) > 1:
+        # "(default "uparea") and flow direction ("flwdir")": one per name, in prose order
+        in_prose = parenthesised_defaults(seg)
+        listed = in_prose if len(in_prose) == len(entry_names) else None
     if listed is None:
         return documented_default(seg)
     if len(listed) != len(entry_names):

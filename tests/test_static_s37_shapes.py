@@ -1,0 +1,73 @@
+"""False-alarm shapes left by rounds 94-97 (session 37, f37), each beside a control where the
+docstring really is stale.
+
+hydromt's ``reproject_hydrography_like`` (round 96, C2-DEFAULT-MISMATCH): one NumPy entry names
+two parameters and gives each its own default in prose order, "(default "uparea") and flow
+direction ("flwdir")"; the first default was read for both names.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.static_helpers import default_findings
+
+_REPROJECT = '''
+def reproject(ds, uparea_name: str = {uparea}, flwdir_name: str = {flwdir}):
+    """Reproject flow direction and upstream area data.
+
+    Parameters
+    ----------
+    ds : dict
+        Hydrography data.
+    uparea_name, flwdir_name : str, optional
+        Name of upstream area (default "uparea") and flow direction ("flwdir")
+        variables in `ds`.
+    """
+    return ds[uparea_name], ds[flwdir_name]
+'''
+
+
+def _names(tmp_path: Path, code: str) -> list[str]:
+    return sorted(
+        f.message.rsplit(' for "', 1)[1].split('"')[0]
+        for f in default_findings(tmp_path, code)
+        if f.rule == "C2-DEFAULT-MISMATCH"
+    )
+
+
+def test_multi_name_entry_gives_each_name_its_parenthesised_default(tmp_path: Path) -> None:
+    code = _REPROJECT.format(uparea='"uparea"', flwdir='"flwdir"')
+    assert _names(tmp_path, code) == []
+
+
+@pytest.mark.parametrize(
+    ("uparea", "flwdir", "reported"),
+    [('"area_km2"', '"flwdir"', ["uparea_name"]), ('"uparea"', '"ldd"', ["flwdir_name"])],
+    ids=["first-stale", "second-stale"],
+)
+def test_multi_name_entry_with_a_stale_parenthesised_default_stays_reported(
+    tmp_path: Path, uparea: str, flwdir: str, reported: list[str]
+) -> None:
+    code = _REPROJECT.format(uparea=uparea, flwdir=flwdir)
+    assert _names(tmp_path, code) == reported
+
+
+_SHARED = '''
+def limits(low: float = {low}, high: float = {high}):
+    """Clip limits.
+
+    Parameters
+    ----------
+    low, high : float, optional
+        Lower and upper limit (default 0.0).
+    """
+    return low, high
+'''
+
+
+def test_multi_name_entry_with_one_default_still_reads_it_for_every_name(tmp_path: Path) -> None:
+    assert _names(tmp_path, _SHARED.format(low="0.0", high="0.0")) == []
+    assert _names(tmp_path, _SHARED.format(low="1.0", high="2.0")) == ["high", "low"]
