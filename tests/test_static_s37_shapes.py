@@ -4,6 +4,11 @@ docstring really is stale.
 hydromt's ``reproject_hydrography_like`` (round 96, C2-DEFAULT-MISMATCH): one NumPy entry names
 two parameters and gives each its own default in prose order, "(default "uparea") and flow
 direction ("flwdir")"; the first default was read for both names.
+
+minio's ``MinioAdmin.top_locks`` (round 97, C2-PROSE-RETURN-TYPE): "Get a list of the 10 oldest
+locks on a MinIO cluster." over ``-> str`` and ``return response.data.decode()``: the text is the
+server's JSON payload, which the summary describes by what it holds (as moto's ``json.dumps``
+handlers, round 60): the opt-in C2-PROSE-RETURN-WEAK.
 """
 
 from __future__ import annotations
@@ -71,3 +76,34 @@ def limits(low: float = {low}, high: float = {high}):
 def test_multi_name_entry_with_one_default_still_reads_it_for_every_name(tmp_path: Path) -> None:
     assert _names(tmp_path, _SHARED.format(low="0.0", high="0.0")) == []
     assert _names(tmp_path, _SHARED.format(low="1.0", high="2.0")) == ["high", "low"]
+
+
+_ADMIN = '''
+class Admin:
+    def _url_open(self, method: str, command: str):
+        return self
+
+    def top_locks(self) -> str:
+        """Get a list of the 10 oldest locks on a cluster."""
+        response = self._url_open(method="GET", command="top-locks")
+        BODY
+'''
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("return response.data.decode()", []),
+        ('return response.read().decode("utf-8")', []),
+        # controls: one lock's name, a bytes parameter's own text
+        ("return response.name", ["C2-PROSE-RETURN-TYPE"]),
+        ('return b"locks".decode()', ["C2-PROSE-RETURN-TYPE"]),
+    ],
+    ids=["data", "read", "name", "literal"],
+)
+def test_decoded_payload_described_by_its_container(
+    tmp_path: Path, body: str, expected: list[str]
+) -> None:
+    code = _ADMIN.replace("BODY", body)
+    found = default_findings(tmp_path, code)
+    assert [f.rule for f in found if f.rule.startswith("C2-PROSE-RETURN")] == expected
