@@ -9,6 +9,11 @@ minio's ``MinioAdmin.top_locks`` (round 97, C2-PROSE-RETURN-TYPE): "Get a list o
 locks on a MinIO cluster." over ``-> str`` and ``return response.data.decode()``: the text is the
 server's JSON payload, which the summary describes by what it holds (as moto's ``json.dumps``
 handlers, round 60): the opt-in C2-PROSE-RETURN-WEAK.
+
+azure-servicebus' ``serialize_key_values`` (":return: `xml_parent` is mutated. The returned value
+is `None`.", round 77) and clearml's ``Monitor.monitor`` (":return: Function will never return",
+round 50), C3-RETURNS-YIELDS: a Returns text whose sentence says the value is None, or that the
+call never returns, claims no value.
 """
 
 from __future__ import annotations
@@ -107,3 +112,37 @@ def test_decoded_payload_described_by_its_container(
     code = _ADMIN.replace("BODY", body)
     found = default_findings(tmp_path, code)
     assert [f.rule for f in found if f.rule.startswith("C2-PROSE-RETURN")] == expected
+
+
+_MUTATES = """
+def serialize(xml_parent: list, key_values: dict):
+    \"\"\"Serialize the key values into the parent.
+
+    :param xml_parent: the parent element
+    :param key_values: the values
+    :return: ENTRY
+    \"\"\"
+    while key_values:
+        xml_parent.append(key_values.popitem())
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ("`xml_parent` is mutated. The returned value is `None`.", []),
+        ("Function will never return", []),
+        ("The result is None.", []),
+        # controls: a value described, None only under a condition, a value after the None
+        ("`xml_parent` is mutated. The returned value is the new element.", ["C3-RETURNS-YIELDS"]),
+        ("The returned value is `None` when empty.", ["C3-RETURNS-YIELDS"]),
+        ("The returned value is None. Otherwise returns the count.", ["C3-RETURNS-YIELDS"]),
+        ("Function will never return a list.", ["C3-RETURNS-YIELDS"]),
+    ],
+)
+def test_returns_text_saying_the_value_is_none(
+    tmp_path: Path, entry: str, expected: list[str]
+) -> None:
+    code = _MUTATES.replace("ENTRY", entry)
+    found = default_findings(tmp_path, code)
+    assert [f.rule for f in found if f.rule.startswith("C3-")] == expected
