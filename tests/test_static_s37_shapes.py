@@ -14,6 +14,10 @@ azure-servicebus' ``serialize_key_values`` (":return: `xml_parent` is mutated. T
 is `None`.", round 77) and clearml's ``Monitor.monitor`` (":return: Function will never return",
 round 50), C3-RETURNS-YIELDS: a Returns text whose sentence says the value is None, or that the
 call never returns, claims no value.
+
+C2-DEFAULT-MISMATCH, one default written two ways: pydmd's '`uniform`' (markup inside the quotes)
+for ``"uniform"`` (round 35), monai's "./cache" for ``"cache"`` (round 50), flopy's one record
+``[1.e-6, 6.e-6, 6.e-4]`` for ``[[1.0e-6, 6.0e-6, 6.0e-4]]`` (round 41).
 """
 
 from __future__ import annotations
@@ -146,3 +150,47 @@ def test_returns_text_saying_the_value_is_none(
     code = _MUTATES.replace("ENTRY", entry)
     found = default_findings(tmp_path, code)
     assert [f.rule for f in found if f.rule.startswith("C3-")] == expected
+
+
+_WRITTEN = """
+def compress(snapshots, value=SIGNATURE):
+    \"\"\"Compress the snapshots.
+
+    :param snapshots: the snapshots
+    :param value: the value to use. Default value is DOCUMENTED.
+    \"\"\"
+    return snapshots, value
+"""
+
+
+@pytest.mark.parametrize(
+    ("signature", "documented", "expected"),
+    [
+        ('"uniform"', "'`uniform`'", []),
+        ('"cache"', '"./cache"', []),
+        ('"./cache"', '"cache"', []),
+        ("[[1.0e-6, 6.0e-6, 6.0e-4]]", "[1.e-6, 6.e-6, 6.e-4]", []),
+        # controls: another choice marked up, another directory, another record
+        ('"uniform"', "'`sparse`'", ["value"]),
+        ('"cache"', '"./tmp"', ["value"]),
+        ('"cache"', '"../cache"', ["value"]),
+        ("[[1.0e-6, 6.0e-6, 6.0e-4]]", "[1.e-5, 6.e-6, 6.e-4]", ["value"]),
+        ("[[1.0, 2.0], [3.0, 4.0]]", "[1.0, 2.0]", ["value"]),
+    ],
+    ids=[
+        "marked",
+        "dot-slash",
+        "dot-slash-sig",
+        "record",
+        "marked-other",
+        "dir-other",
+        "parent",
+        "record-other",
+        "two-records",
+    ],
+)
+def test_one_default_written_two_ways(
+    tmp_path: Path, signature: str, documented: str, expected: list[str]
+) -> None:
+    code = _WRITTEN.replace("SIGNATURE", signature).replace("DOCUMENTED", documented)
+    assert _names(tmp_path, code) == expected
