@@ -18,6 +18,11 @@ call never returns, claims no value.
 C2-DEFAULT-MISMATCH, one default written two ways: pydmd's '`uniform`' (markup inside the quotes)
 for ``"uniform"`` (round 35), monai's "./cache" for ``"cache"`` (round 50), flopy's one record
 ``[1.e-6, 6.e-6, 6.e-4]`` for ``[[1.0e-6, 6.0e-6, 6.0e-4]]`` (round 41).
+
+C1-NAME-UNRESOLVED / C1-PROSE-NAME-STALE, the parameter of a callable the sentence hands something
+to: "passed directly to the `Scene` object through the `filenames` keyword argument" (satpy, round
+59), "pass a list of media ids to the :meth:`update_status` method using the ``media_ids`` param"
+(twython, round 73, ``update_status(self, **params)``).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.static_helpers import default_findings
+from tests.static_helpers import default_findings, project_findings
 
 _REPROJECT = '''
 def reproject(ds, uparea_name: str = {uparea}, flwdir_name: str = {flwdir}):
@@ -194,3 +199,55 @@ def test_one_default_written_two_ways(
 ) -> None:
     code = _WRITTEN.replace("SIGNATURE", signature).replace("DOCUMENTED", documented)
     assert _names(tmp_path, code) == expected
+
+
+_SCENE = """
+class Scene:
+    def __init__(self, SCENE_PARAMS):
+        self.files = [SCENE_PARAMS]
+
+
+def update_status(**params):
+    return params
+"""
+
+_FIND = """
+from pkg.scene import Scene
+
+
+def find_files(fs=None, base_dir=None):
+    '''Find the files to read.
+
+    The returned dictionary can be passed directly to RECIPIENT through the
+    `base_dirs` keyword argument.
+
+    :param fs: the file system
+    :param base_dir: where to look
+    '''
+    return Scene, {"files": [fs, base_dir]}
+"""
+
+
+@pytest.mark.parametrize(
+    ("scene_params", "recipient", "expected"),
+    [
+        ("base_dirs=None", "the `Scene` object", []),
+        ("filenames=None", ":meth:`update_status`", []),
+        ("filenames=None", "the `Reader` class", []),  # outside the project: not checked
+        # controls: a recipient that takes neither the name nor **kwargs; no recipient marked
+        ("filenames=None", "the `Scene` object", ["base_dirs"]),
+        ("filenames=None", "the scene", ["base_dirs"]),
+    ],
+    ids=["takes-it", "kwargs", "external", "takes-other", "unmarked"],
+)
+def test_parameter_of_the_recipient_the_sentence_names(
+    tmp_path: Path, scene_params: str, recipient: str, expected: list[str]
+) -> None:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/scene.py": _SCENE.replace("SCENE_PARAMS", scene_params),
+        "pkg/find.py": _FIND.replace("RECIPIENT", recipient),
+    }
+    found = project_findings(tmp_path, files, "pkg/find.py")
+    names = [f.message.split("`")[1] for f in found if f.rule.startswith("C1-")]
+    assert sorted(names) == expected
