@@ -23,6 +23,10 @@ C1-NAME-UNRESOLVED / C1-PROSE-NAME-STALE, the parameter of a callable the senten
 to: "passed directly to the `Scene` object through the `filenames` keyword argument" (satpy, round
 59), "pass a list of media ids to the :meth:`update_status` method using the ``media_ids`` param"
 (twython, round 73, ``update_status(self, **params)``).
+
+C1-PARAM-UNKNOWN on a class built on ``collections.namedtuple(name, fields)`` that documents the
+fields under Parameters while its own ``__new__`` takes other arguments and computes them (iris'
+``_CoordMetaData``, round 96, 5 DEBATABLE).
 """
 
 from __future__ import annotations
@@ -251,3 +255,45 @@ def test_parameter_of_the_recipient_the_sentence_names(
     found = project_findings(tmp_path, files, "pkg/find.py")
     names = [f.message.split("`")[1] for f in found if f.rule.startswith("C1-")]
     assert sorted(names) == expected
+
+
+_META = """
+from collections import namedtuple
+
+
+class _CoordMetaData(namedtuple("CoordMetaData", FIELDS)):
+    '''Container for the metadata of a coordinate.
+
+    Parameters
+    ----------
+    defn : str
+        The metadata.
+    dims : tuple
+        The dimensions.
+    points_dtype : str
+        The points dtype.
+    **kwargs : dict, optional
+        More metadata.
+    '''
+
+    def __new__(mcs, coord, dims):
+        return super().__new__(mcs, coord.metadata, dims, coord.dtype, {})
+"""
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ('["defn", "dims", "points_dtype", "kwargs"]', []),
+        ('"defn dims points_dtype kwargs"', []),
+        # control: a documented field the base no longer has
+        ('["defn", "dims", "dtype", "kwargs"]', ["points_dtype"]),
+    ],
+    ids=["list", "string", "renamed-field"],
+)
+def test_namedtuple_fields_documented_by_the_class(
+    tmp_path: Path, fields: str, expected: list[str]
+) -> None:
+    found = default_findings(tmp_path, _META.replace("FIELDS", fields))
+    unknown = [f.message.split('"')[1] for f in found if f.rule == "C1-PARAM-UNKNOWN"]
+    assert unknown == expected
