@@ -49,6 +49,7 @@ from docref.checks.static.class_gates import (
     renames_inherited_positionals,
     without_call_parameters,
     without_declared_fields,
+    without_namedtuple_fields,
     without_new_parameters,
 )
 from docref.checks.static.class_methods import (
@@ -241,6 +242,7 @@ def _check_class(
     )
     parsed = without_call_parameters(fe, cls, parsed, params, resolver)
     parsed = without_new_parameters(fe, cls, ctor, parsed)
+    parsed = without_namedtuple_fields(cls, ctor, parsed)
     parsed = without_class_attributes(fe, cls, ctor, parsed)
     parsed = without_declared_in_body(fe, cls, ctor, data, parsed)
     parsed = without_option_keys(fe, cls, ctor, data, parsed, resolver)
