@@ -54,6 +54,10 @@ def test_an_entry_not_naming_it_keeps_the_stale_name(tmp_path: Path) -> None:
     for template in (_STRUCT, _GOOGLE):
         (found,) = _stale(tmp_path, template, "structure loaded with loadmat")
         assert "`imat_fem_struct` under its old name" in found
+    # the old name used as a value in the entry is a stale name kept there (wradlib's
+    # ``constraint_args``: "(len(constr_args) == len(constraints))", round 59)
+    (found,) = _stale(tmp_path, _STRUCT, "as many as (len(imat_fem) == len(nodes))")
+    assert "`imat_fem`" in found
     # the name inside the twin's own name (``imat_fem_struct``) is not the entry naming it
     (found,) = _stale(tmp_path, _STRUCT, "the imat_fem_struct of the model")
     assert "`imat_fem`" in found

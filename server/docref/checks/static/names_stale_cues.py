@@ -128,11 +128,13 @@ def has_an_entry(segments: Iterable[Segment], name: str) -> bool:
 
 
 def in_twin_entry(segments: Iterable[Segment], name: str, twin: str) -> bool:
-    """The parameter entry of ``twin`` names ``name`` itself, as a thing apart from the
-    parameter (sdynpy's ``imat_fem_struct : np.ndarray -- structure from loadmat containing data
-    from an imat_fem``, round 99): the prose's `imat_fem` is what the parameter is built from,
-    not its old name -- a renamed parameter's entry does not describe it by the name it lost."""
-    word = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+    """The parameter entry of ``twin`` names ``name`` itself as a kind of thing, after an
+    indefinite article (sdynpy's ``imat_fem_struct : np.ndarray -- structure from loadmat
+    containing data from an imat_fem``, round 99): the prose's `imat_fem` is the object the
+    parameter is built from, not its old name.  The old name used as a value in the entry
+    (wradlib's ``constraint_args`` entry: "(len(constr_args) == len(constraints))", round 59)
+    is a stale name kept there too."""
+    word = re.compile(rf"\b(?:a|an)\s+[`*]*{re.escape(name)}(?!\w)", re.IGNORECASE)
     return any(
         s.kind == "param"
         and s.name
