@@ -19,6 +19,7 @@ from docref.checks.static.names_stale_cues import (
     a_returned_jdk_property,
     another_objects_member,
     has_an_entry,
+    in_twin_entry,
     located_at_url,
     marks_other_parameters,
     named_as_alias,
@@ -169,6 +170,8 @@ def stale_finding(
         return None
     if _numbered_item(inp, name, match):
         return None  # ``*prop1*, *prop2*, ...`` for ``*props``: its items one by one
+    if match in params and not plain and in_twin_entry(inp.docstring.segments, name, match):
+        return None  # "imat_fem_struct : structure ... from an imat_fem": what it is built from
     if java and qualified_in_docstring(inp.docstring.segments, name):
         return None  # "that {@code DateTimeFormatter}" after its qualified link
     if java and a_returned_jdk_property(name, inp.function.returns, inp.file.imports):
