@@ -2,8 +2,10 @@
 consistent control that stays reported: a compression dictionary declared ``byte @NotNull []``
 (zstd-jni: the type-use annotation inside the array type hid that it is a ``byte[]``); "@see
 JSL 14.3. Local Class Declarations" citing a section of the Java Language Specification
-(Roaster); and "the normalized string kernel between two strings" on a ``double`` (MALLET's
-``StringKernel.K``: "string" modifies the measure)."""
+(Roaster); "the normalized string kernel between two strings" on a ``double`` (MALLET's
+``StringKernel.K``: "string" modifies the measure); and round 98j's "must be of type {@code
+QName}" (XMLBeans' SAAJ ``SOAPFault.setFaultCode(Name name)``): the JDK's
+``javax.xml.namespace.QName``, no old name of the parameter."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from docref.checks.static.value_kinds import java_kinds
+from docref.external.lookup import find_src_zip, jdk_api_type
 
 from tests.static_helpers import project_findings
 
@@ -125,3 +128,69 @@ def test_round_101j_measure_of_strings(
 ) -> None:
     found = _rules(tmp_path, [summary, "", "@param dict the text"], returns=returns)
     assert [r for r in found if r == _RETURN] == rules
+
+
+_NEEDS_JDK_SOURCE = pytest.mark.skipif(find_src_zip() is None, reason="no JDK src.zip")
+
+_SET = """\
+package q;
+
+import javax.xml.namespace.WORD;
+
+/** A set of names. */
+public final class WORDSet {
+}
+"""
+
+_FAULT = """\
+package p;
+
+/** A fault. */
+public interface Fault {
+    /**
+     * Sets this fault with the given fault code. A fault code is mandatory and must be of type
+     * {@code WORD}.
+     *
+     * @param name a {@code Name} object giving the fault code to be set.
+     */
+    void setFaultCode(Name name);
+}
+"""
+
+
+@_NEEDS_JDK_SOURCE
+@pytest.mark.parametrize(
+    ("word", "rules"),
+    [
+        # XMLBeans' SAAJ SOAPFault (round 98j): the XML type, javax.xml.namespace.QName
+        ("QName", []),
+        # control: a word no JDK type is named, beside the same project type
+        ("XName", ["C1-PROSE-NAME-STALE"]),
+    ],
+)
+def test_round_98j_jdk_type_is_no_old_parameter_name(
+    tmp_path: Path, word: str, rules: list[str]
+) -> None:
+    files = {
+        f"q/{word}Set.java": _SET.replace("WORD", word),
+        "p/Fault.java": _FAULT.replace("WORD", word),
+    }
+    found = project_findings(tmp_path, files, "p/Fault.java")
+    assert sorted(f.rule for f in found if f.qualname.endswith("setFaultCode")) == rules
+
+
+@_NEEDS_JDK_SOURCE
+@pytest.mark.parametrize(
+    ("simple", "named"),
+    [
+        ("QName", True),
+        ("RowSet", True),
+        # controls: the wrong case, a misspelling, an internal class, a lower-case word
+        ("Rowset", False),
+        ("OutpuStream", False),
+        ("Unsafe", False),
+        ("name", False),
+    ],
+)
+def test_jdk_api_type_names(simple: str, named: bool) -> None:
+    assert jdk_api_type(simple) is named
