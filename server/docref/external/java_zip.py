@@ -162,4 +162,3 @@ def api_type_names(archive: SrcZip) -> frozenset[str]:
     )
     _TYPE_NAMES.put(archive.key, names)
     return names
-
