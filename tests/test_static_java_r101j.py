@@ -60,7 +60,7 @@ _XREF = "C1-XREF-UNRESOLVED"
         ("byte @NotNull []", None),
         ("byte @org.jetbrains.annotations.Nullable []", None),
         ("@Nullable String", {"str"}),
-        ('@Size(max = 3) List<String>', {"list"}),
+        ("@Size(max = 3) List<String>", {"list"}),
         # controls: an annotated array of strings is still a list, a plain byte[] unjudged
         ("String @NotNull []", {"list"}),
         ("byte[]", None),
