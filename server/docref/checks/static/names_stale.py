@@ -40,6 +40,7 @@ from docref.checks.static.prose_names_called import (
 )
 from docref.checks.static.prose_names_listed import returned_label
 from docref.core.findings import Criterion, Finding
+from docref.external.lookup import jdk_api_type
 from docref.segments import Segment
 
 __all__ = [
@@ -176,6 +177,9 @@ def stale_finding(
         return None  # "that {@code DateTimeFormatter}" after its qualified link
     if java and a_returned_jdk_property(name, inp.function.returns, inp.file.imports):
         return None  # "the {@code nextValue} ... methods" of a returned JDK spinner model
+    if java and match in params and jdk_api_type(name):
+        return None  # "must be of type {@code QName}" (XMLBeans, round 98j): the JDK's type,
+        # which prose may name unimported -- no old name of the parameter ``name``
     if inp.file.language == "java" and _capitalised_in_scope(name, resolution):
         return None  # ``DirectoryComboBox`` for the field ``directoryComboBox``: that thing
     if not java and _wire_name(inp.source, name):
