@@ -32,10 +32,6 @@ coffea's ``_equal_shape(mod_in: tuple, arr_shape: tuple) -> None`` summarised "T
 shape and array shape" (round 94, C2-PROSE-RETURN-TYPE): two things over two tuple parameters name
 the arguments.  ``test_static_ty12b``'s "A list of samplers." on ``configure(self, samplers: list)
 -> None`` stays reported.
-
-C1-PARAM-UNKNOWN, a positional parameter the leading underscore marks unused documented without
-it: hydromt's click callbacks ``print_available_plugins(ctx, _param, value)`` documenting ``param``
-(round 96), pika's ``_method_frame_unused`` (DEBATABLE).
 """
 
 from __future__ import annotations
@@ -339,39 +335,3 @@ def test_summary_naming_the_arguments_on_none(
     code = _SHAPES.replace("SIGNATURE", signature).replace("SUMMARY", summary)
     found = default_findings(tmp_path, code)
     assert [f.rule for f in found if f.rule.startswith("C2-PROSE-RETURN")] == expected
-
-
-_CALLBACK = """
-def print_plugins(ctx, SIGNATURE):
-    '''Print the available plugins and exit.
-
-    Parameters
-    ----------
-    ctx : object
-        The click context.
-    param : object
-        The click parameter.
-    value : bool
-        Whether the flag was given.
-    '''
-    if value and not ctx.resilient_parsing:
-        BODY
-"""
-
-
-@pytest.mark.parametrize(
-    ("signature", "body", "expected"),
-    [
-        ("_param, value", "print(ctx)", []),
-        # controls: a keyword a caller may write; a parameter the body reads
-        ("value, _param=None", "print(ctx)", ["param"]),
-        ("_param, value", "print(ctx, _param)", ["param"]),
-    ],
-    ids=["unread", "keyword", "read"],
-)
-def test_unread_underscored_positional(
-    tmp_path: Path, signature: str, body: str, expected: list[str]
-) -> None:
-    code = _CALLBACK.replace("SIGNATURE", signature).replace("BODY", body)
-    found = default_findings(tmp_path, code)
-    assert [f.message.split('"')[1] for f in found if f.rule == "C1-PARAM-UNKNOWN"] == expected

@@ -96,7 +96,6 @@ from docref.checks.static.params_roles import (
     labels_unused_underscore,
     operand_by_role,
     symbol_of_lone_parameter,
-    unread_underscored,
 )
 from docref.checks.static.params_suggest import closest_parameter, rename_target
 from docref.checks.static.params_type_slot import type_in_name_slot
@@ -340,8 +339,6 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # a label of a positional-only argument, whose name no caller writes
         if underscore_of_private(inp, name, candidates):
             continue  # ``errors`` for ``_errors`` in internal code: no caller's keyword
-        if not java and unread_underscored(inp, name):
-            continue  # ``param`` for a click callback's unread positional ``_param``
         if not java and symbol_of_lone_parameter(name, signatures(inp), param_entries):
             continue  # ``:param 𝚪:`` for ``*angles``, the one parameter without an entry
         if not java and operand_by_role(inp.function, name, param_entries):

@@ -9,9 +9,7 @@
   function that its body reads (poppy's ``cached_R(n, m)`` documenting ``rho``, "found
   implicitly in the scope of the calling fn", round 55);
 - :func:`labels_unused_underscore`: the role of a parameter named ``_`` (unused: an override
-  or callback keeping the caller's signature) documented at its place in the list;
-- :func:`unread_underscored`: a positional parameter the leading underscore marks unused (no
-  default, never read: a callback's or override's place kept) documented without it.
+  or callback keeping the caller's signature) documented at its place in the list.
 """
 
 from __future__ import annotations
@@ -28,7 +26,6 @@ __all__ = [
     "labels_unused_underscore",
     "operand_by_role",
     "symbol_of_lone_parameter",
-    "unread_underscored",
 ]
 
 
@@ -108,20 +105,3 @@ def labels_unused_underscore(name: str, entries: list[str], candidates: list[str
         return False
     place = blanks[0]
     return place < len(entries) and entries[place] == name
-
-
-def unread_underscored(inp: StaticInput, name: str) -> bool:
-    """``name`` is a positional parameter of the function with leading underscores added, that
-    has no default and that the body never reads: the underscore marks the argument unused, a
-    place kept for the caller who passes it by position (hydromt's click callbacks
-    ``print_available_plugins(ctx, _param, value)`` documenting ``param``, pika's
-    ``_on_flow(self, _method_frame_unused)``; round 96, DEBATABLE).  A keyword a caller may
-    write (``_override=False``: sphinx' ``add_index_to_domain``, TRUE) or a parameter the body
-    reads (dagster's ``_key``) stays reported."""
-    for param in inp.function.params:
-        if param.name == name or param.name.lstrip("_") != name or not param.name.startswith("_"):
-            continue
-        if param.kind not in ("positional", "positional_only") or param.default is not None:
-            return False
-        return re.search(rf"(?<![\w.]){re.escape(param.name)}\b", inp.body_code()) is None
-    return False
