@@ -27,6 +27,11 @@ to: "passed directly to the `Scene` object through the `filenames` keyword argum
 C1-PARAM-UNKNOWN on a class built on ``collections.namedtuple(name, fields)`` that documents the
 fields under Parameters while its own ``__new__`` takes other arguments and computes them (iris'
 ``_CoordMetaData``, round 96, 5 DEBATABLE).
+
+coffea's ``_equal_shape(mod_in: tuple, arr_shape: tuple) -> None`` summarised "Tuple of input
+shape and array shape" (round 94, C2-PROSE-RETURN-TYPE): two things over two tuple parameters name
+the arguments.  ``test_static_ty12b``'s "A list of samplers." on ``configure(self, samplers: list)
+-> None`` stays reported.
 """
 
 from __future__ import annotations
@@ -297,3 +302,36 @@ def test_namedtuple_fields_documented_by_the_class(
     found = default_findings(tmp_path, _META.replace("FIELDS", fields))
     unknown = [f.message.split('"')[1] for f in found if f.rule == "C1-PARAM-UNKNOWN"]
     assert unknown == expected
+
+
+_SHAPES = """
+def validate(model_shape: tuple, array) -> None:
+    def _equal_shape(SIGNATURE) -> None:
+        '''SUMMARY'''
+        assert len(mod_in) == len(arr_shape), "Mismatch number of axis"
+
+    _equal_shape(model_shape, array.shape)
+"""
+
+
+@pytest.mark.parametrize(
+    ("signature", "summary", "expected"),
+    [
+        ("mod_in: tuple, arr_shape: tuple", "Tuple of input shape and array shape", []),
+        ("mod_in: tuple, arr_shape: tuple", "Tuple of input shape, and array shape.", []),
+        # controls: one parameter of the kind; one thing named over two
+        (
+            "mod_in: tuple, arr_shape",
+            "Tuple of input shape and array shape",
+            ["C2-PROSE-RETURN-TYPE"],
+        ),
+        ("mod_in: tuple, arr_shape: tuple", "Tuple of input shapes", ["C2-PROSE-RETURN-TYPE"]),
+    ],
+    ids=["two-of-two", "comma", "one-param", "one-thing"],
+)
+def test_summary_naming_the_arguments_on_none(
+    tmp_path: Path, signature: str, summary: str, expected: list[str]
+) -> None:
+    code = _SHAPES.replace("SIGNATURE", signature).replace("SUMMARY", summary)
+    found = default_findings(tmp_path, code)
+    assert [f.rule for f in found if f.rule.startswith("C2-PROSE-RETURN")] == expected
