@@ -184,8 +184,8 @@ _KEY_GETTER = re.compile(rf"(?:get|getlist|pop|setdefault|{_NAMED})$")
 
 
 def _keys_of(node: ast.AST) -> list[str]:
-    """The string literals ``node`` uses as keys: a dict literal's keys, a subscript's index,
-    the left of ``in``, a getter's first argument.  A string passed anywhere else
+    """Each key ``node`` spells as a literal: a dict literal's keys, a subscript's index, the
+    left of ``in``, a getter's first argument.  A string passed anywhere else
     (``self.log("verbose")``) is a message or a value, not a key."""
     if isinstance(node, ast.Dict):
         candidates = [k for k in node.keys if k is not None]
