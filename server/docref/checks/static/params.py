@@ -37,7 +37,8 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 * An entry the body reads as a string key (``self.get_argument("download")``,
   ``options.get("name")``) names an input reached by key (:mod:`.params_keys`, round 28).
 * Three or more entries naming no parameter (no near miss) that the body spells, each, as a
-  string literal document keys or options it reaches by name, whatever the reader
+  string key (dict literal key, subscript, ``in``, getter argument) document keys or options it
+  reaches by name, whatever the reader
   (:func:`.params_keys.spelt_as_strings`, session 37).
 * Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
   edit distance of at most 2 (1 for names of three characters or fewer).

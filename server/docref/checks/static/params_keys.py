@@ -39,9 +39,11 @@ mapping parameter that announces nothing, or one listing the keys inline after t
 
 :func:`spelt_as_strings` is the general form of these reads, whatever the reader: three or more
 entries that name no parameter (and are no near miss of one) which the function's own body
-spells, each, as a string literal -- keys of a dict it returns or reads (girth's
-``default_options()``, round 96; kornia's ``data["mask1"]``, round 14), options of a command
-line it parses, keys of a settings mapping (pastas, round 41).  The docstring documents a set
+spells, each, as a string key (a dict literal's key, a subscript's index, the left of ``in``, a
+getter's first argument; not a message such as ``self.log("verbose")``, round 28's control) --
+keys of a dict it returns or reads (girth's ``default_options()``, round 96; kornia's
+``data["mask1"]``, round 14), options of a command line it parses, keys of a settings mapping
+(pastas, round 41).  The docstring documents a set
 of inputs or outputs the code reaches by name; a stale entry is a name the code no longer
 spells.  One or two such entries prove nothing (pyro's ``msg["name"]``, round 16;
 atlassian-python-api's ``key``/``value`` beside ``property_key``/``property_value``, round 64;
@@ -158,7 +160,7 @@ _MIN_SPELT = 3
 
 def spelt_as_strings(inp: StaticInput, names: Iterable[str]) -> set[str]:
     """Those of ``names`` (entries naming no parameter, no near miss of one) that the body of
-    ``inp``'s function spells as string literals, when three or more are; else none (see the
+    ``inp``'s function spells as string keys, when three or more are; else none (see the
     module docstring).  Only the function's own nodes count, not a nested function's."""
     fn = inp.function
     # a one-letter string is an axis or a format code more often than a key: pyspedas'
@@ -173,16 +175,33 @@ def spelt_as_strings(inp: StaticInput, names: Iterable[str]) -> set[str]:
     node = function_node(inp.data, fn)
     if node is None:
         return set()
-    nodes = own_nodes(node)
-    docstring = nodes[1] if nodes and _is_docstring(nodes[0]) else None
-    spelt = {
-        sub.value
-        for sub in nodes
-        if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and sub is not docstring
-    }
-    found = wanted & spelt
+    found = wanted & {key for sub in own_nodes(node) for key in _keys_of(sub)}
     return found if len(found) >= _MIN_SPELT else set()
 
 
-def _is_docstring(statement: ast.AST) -> bool:
-    return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+# getters whose first argument is a key: ``d.get("k")``, ``d.pop("k")``, ``get_argument("k")``
+_KEY_GETTER = re.compile(rf"(?:get|getlist|pop|setdefault|{_NAMED})$")
+
+
+def _keys_of(node: ast.AST) -> list[str]:
+    """Each key ``node`` spells as a literal: a dict literal's keys, a subscript's index, the
+    left of ``in``, a getter's first argument.  A string passed anywhere else
+    (``self.log("verbose")``) is a message or a value, not a key."""
+    if isinstance(node, ast.Dict):
+        candidates = [k for k in node.keys if k is not None]
+    elif isinstance(node, ast.Subscript):
+        candidates = [node.slice]
+    elif isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+        candidates = [node.left]
+    elif (
+        isinstance(node, ast.Call)
+        and node.args
+        and isinstance(node.func, (ast.Attribute, ast.Name))
+        and _KEY_GETTER.match(
+            node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id
+        )
+    ):
+        candidates = [node.args[0]]
+    else:
+        return []
+    return [c.value for c in candidates if isinstance(c, ast.Constant) and isinstance(c.value, str)]
