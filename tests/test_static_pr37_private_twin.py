@@ -1,10 +1,12 @@
-"""C1-PROSE-NAME-STALE: a private helper renamed by one word added before it, linked by a call (session 37
-recall: pvlib's ``_element_type`` says "pass to _num_type()" and calls ``_new_num_type``).
+"""C1-PROSE-NAME-STALE: a private helper renamed by one word added before it, linked by a call
+(session 37 recall: pvlib's ``_element_type`` says "pass to _num_type()" and calls
+``_new_num_type``).
 
 A longer private name is as often a relative of the one the prose names, so a private name was
 matched only against twins one word *changed*; a public one already took an extended twin that
-the documented function calls or is called by.  The private one now does too: one word added,
-the twin call-linked to the documented function, which does not extend the name itself.  (A
+the documented function calls or is called by.  The private one now does too when the sentence calls
+the name (``_num_type()``, "the ``_read_rows`` method"): one word added, the twin call-linked to
+the documented function, which does not extend the name itself.  (A
 word added after the name was already reported: C1-NAME-UNRESOLVED's did-you-mean.)
 """
 
@@ -48,7 +50,7 @@ def _fast_read_rows(chunk):
 
 
 def read(chunk):
-    """Read a chunk with `_read_rows`.
+    """Read a chunk with the `_read_rows` method.
 
     Args:
         chunk: the bytes to read.
@@ -108,14 +110,23 @@ def test_private_helper_extended_and_called(
         # of ``_read_rows``" in ``_read_rows_all``)
         (
             GOOGLE.replace("def read(", "def _read_rows_all(").replace(
-                "`_read_rows`.", "`_read_rows`, all of them."
+                "`_read_rows` method.", "`_read_rows` method, all of them."
             ),
             "_read_rows_all",
         ),
+        # a name the sentence does not call: an attribute ``_lags`` beside ``_check_lags``
+        (GOOGLE.replace("the `_read_rows` method", "`_read_rows`"), "read"),
         # REST: ``parse`` does not call ``_raw_parse_header`` nor is called by it
         (REST, "parse"),
     ],
-    ids=["consistent", "not-linked", "two-words", "documented-extends", "rest-not-linked"],
+    ids=[
+        "consistent",
+        "not-linked",
+        "two-words",
+        "documented-extends",
+        "not-called",
+        "rest-not-linked",
+    ],
 )
 def test_private_helper_controls_are_silent(tmp_path: Path, code: str, qualname: str) -> None:
     found = run_rule(c1_name_unresolved, tmp_path, code, qualname)

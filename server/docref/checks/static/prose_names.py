@@ -256,16 +256,18 @@ def stale_match(
             if _related(name, other, plain=False, loose=True):
                 found.add(other)
                 continue
+            # a longer private name is as often a relative (``_check_lags`` of an attribute
+            # ``_lags``, ``_resolve_tp_plan`` of ``_tp_plan``), but a name the sentence calls
+            # (``_num_type()``, "the ``_num_type`` method"), one word added, a helper the
+            # documented function calls or is called by, is that helper renamed (pvlib's
+            # "pass to _num_type()" in ``_element_type``, which calls ``_new_num_type``;
+            # session 37 recall) -- as for a public name
             words, theirs = words_of(name), words_of(other)
-            if mine or len(theirs) != len(words) + 1 or not _affix(words, theirs):
+            if mine or not called or len(theirs) != len(words) + 1 or not _affix(words, theirs):
                 continue
             if linked_to is None:
                 linked_to = linked() if linked is not None else set()
             if other in linked_to:
-                # a longer private name is as often a relative, but one word added to the
-                # name, a helper the documented function calls or is called by, is the helper
-                # the sentence names (pvlib's "pass to _num_type()" in ``_element_type``,
-                # which calls ``_new_num_type``; session 37 recall) -- as for a public name
                 found.add(other)
     elif not plain and not name.startswith("_") and (len(words_of(name)) >= 2 or called):
         # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``; one word
