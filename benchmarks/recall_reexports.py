@@ -5,8 +5,9 @@ Until session 37 a ``helper-rename`` edited the helper's own file only.  A packa
 ``__all__``) kept the old name, so ``:func:`optax.contrib.sophia``` still resolved -- through an
 import line that no longer works -- and the mutation was no drift a person leaves: renaming a
 public helper, they rename its re-export too.  The rename is now made in each project file that
-imports the helper from its module (the imported name; with no ``as`` alias, also the whole-string
-constants naming it, the ``__all__`` entry), and again in the files importing it from those,
+imports the helper from its module (the imported name; with no ``as`` alias or the re-export
+idiom ``as`` the same name, also that alias and the whole-string constants naming it, the
+``__all__`` entry), and again in the files importing it from those,
 until no file is left.  A file that uses the helper as code is not reached here: the caller
 (``recall._candidates``) leaves such helpers out as names shared between files.
 """
@@ -52,7 +53,13 @@ def _file_edits(src: Source, module: str, old: str, new: str) -> tuple[list[Edit
             if alias.name != old:
                 continue
             edits.append(src.edit(alias.lineno, alias.col_offset, old, new))
-            reexports = reexports or alias.asname is None
+            if alias.asname == old:
+                # ``from .ctx import has_request_context as has_request_context``: the typed
+                # re-export idiom, renamed on both sides (flask)
+                line = src.blines[alias.lineno - 1]
+                at = line.find(f" as {old}".encode(), alias.col_offset + len(old.encode()))
+                edits.append(src.edit(alias.lineno, at + 4, old, new) if at >= 0 else None)
+            reexports = reexports or alias.asname in (None, old)
     if reexports:
         for node in ast.walk(src.tree):
             if (

@@ -89,6 +89,14 @@ def test_an_alias_import_renames_the_imported_name_only() -> None:
     )
 
 
+def test_the_reexport_idiom_is_renamed_on_both_sides() -> None:
+    init = "from ._sophia import sophia as sophia\n"
+    sources = _sources(**{"pkg/_sophia.py": MODULE, "pkg/__init__.py": init})
+    edits = reexports.reexport_edits(sources, "pkg/_sophia.py", "sophia", "sph")
+    assert edits is not None
+    assert kinds.apply(init, edits["pkg/__init__.py"]) == "from ._sophia import sph as sph\n"
+
+
 def test_a_file_not_importing_from_the_module_is_left() -> None:
     sources = _sources(**{"pkg/_sophia.py": MODULE, "other/__init__.py": UNRELATED})
     assert reexports.reexport_edits(sources, "pkg/_sophia.py", "sophia", "sph") == {}
