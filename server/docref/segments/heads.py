@@ -13,18 +13,14 @@ from dataclasses import dataclass
 
 from docref.core.brackets import closing_bracket
 from docref.core.frozen_init import fast_init
-from docref.core.segment import SegmentKind
 
 from .drafts import looks_like_type
 
 __all__ = [
-    "ENTRY_SECTIONS",
-    "PROSE_SECTIONS",
     "Head",
     "body_exception",
     "numpy_described",
     "numpy_sibling",
-    "section_key",
 ]
 
 
@@ -35,63 +31,6 @@ class Head:
     name_span: tuple[int, int] | None = None
     type: str | None = None
     type_span: tuple[int, int] | None = None
-
-
-# Section name (lower case, single spaces) -> (segment kind, entry grammar).
-# Grammars: "named" (``x (int): …`` / ``x : int``), "typed" (one ``type: …`` entry or NumPy
-# ``name : type`` lines), "exc" (``ValueError: …`` / ``ValueError``).
-ENTRY_SECTIONS: dict[str, tuple[SegmentKind, str]] = {
-    **dict.fromkeys(
-        (
-            "args",
-            "arguments",
-            "parameters",
-            "params",
-            "other parameters",
-            "other arguments",
-            "keyword args",
-            "keyword arguments",
-            "keyword parameters",
-            "kwargs",
-            "receive",
-            "receives",
-        ),
-        ("param", "named"),
-    ),
-    "attributes": ("attribute", "named"),
-    "methods": ("other", "named"),
-    "returns": ("returns", "typed"),
-    "return": ("returns", "typed"),
-    "yields": ("yields", "typed"),
-    "yield": ("yields", "typed"),
-    **dict.fromkeys(("raises", "raise", "exceptions", "except"), ("raises", "exc")),
-    **dict.fromkeys(("warns", "warn"), ("other", "exc")),
-}
-
-PROSE_SECTIONS = frozenset(
-    {
-        "attention",
-        "caution",
-        "danger",
-        "error",
-        "example",
-        "examples",
-        "hint",
-        "important",
-        "note",
-        "notes",
-        "references",
-        "see also",
-        "tip",
-        "todo",
-        "warning",
-        "warnings",
-    }
-)
-
-
-def section_key(title: str) -> str:
-    return " ".join(title.lower().split())
 
 
 # Stars may be escaped one by one (reST needs it): ``*args``, ``\*args``, ``\*\*kwargs``.

@@ -44,11 +44,6 @@ import re
 from docref.core.segment import DocstringStyle
 
 from .drafts import Draft, prose_drafts
-from .heads import (
-    ENTRY_SECTIONS,
-    PROSE_SECTIONS,
-    section_key,
-)
 from .mapped import Mapped, join
 from .python_entry_sections import entry_section
 from .python_fields import field_draft, field_match, type_fields_of_other_fields
@@ -69,6 +64,7 @@ from .python_lines import (
     split_lines,
     title_within,
 )
+from .section_titles import ENTRY_SECTIONS, PROSE_SECTIONS, section_key
 
 __all__ = ["parse_python_docstring"]
 

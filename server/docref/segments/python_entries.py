@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 
 from .heads import (
-    ENTRY_SECTIONS,
-    PROSE_SECTIONS,
     Head,
     entry_head,
     google_colonless,
@@ -19,9 +17,9 @@ from .heads import (
     google_unclosed,
     numpy_described,
     numpy_sibling,
-    section_key,
 )
 from .python_lines import BULLET, ENTRY_BULLET, Line, described, next_text
+from .section_titles import ENTRY_SECTIONS, PROSE_SECTIONS, section_key
 
 __all__ = ["bullet_under_plain", "entry_start", "misindented_head", "wrapped_mid_sentence"]
 

@@ -42,8 +42,6 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
 
 from __future__ import annotations
 
-import re
-
 from docref.checks.static.base import StaticInput
 from docref.checks.static.params_added import (
     annotated_parameter_names,
@@ -65,14 +63,13 @@ from docref.checks.static.params_common import (
 )
 from docref.checks.static.params_entries import (
     abstract_hook,
-    group_of_varargs,
     labels_positional_only,
     not_a_name,
-    placeholder_of_family,
     sums_up_defaults,
     template_placeholder,
     underscore_of_private,
 )
+from docref.checks.static.params_families import group_of_varargs, placeholder_of_family
 from docref.checks.static.params_forms import (
     assigned_signature,
     declared_options,
@@ -84,6 +81,12 @@ from docref.checks.static.params_keys import (
     read_by_key,
     returned_dict_key,
     shown_as_key,
+)
+from docref.checks.static.params_layout import (
+    bare_entry,
+    lone_none,
+    refers_elsewhere,
+    under_heading,
 )
 from docref.checks.static.params_nested import documents_other_call
 from docref.checks.static.params_overrides import elided_interface_parameters
@@ -118,7 +121,6 @@ _TYPE_SECTIONS = frozenset({":type", "@type"})
 # numpydoc's Receives: what a generator's ``send()`` is given, "formatted as for Parameters"
 _SENT_SECTIONS = frozenset({"receives", "receive"})
 _KWARGS_WORDS = frozenset({"kwargs", "kwds"})
-_SEE_ELSEWHERE = re.compile(r"(?:see|as\s+in|passed\s+(?:on\s+)?to)\b", re.I)
 _NOTE_MARKERS = frozenset({"TODO", "FIXME", "XXX", "NOTE", "HACK"})
 # ``Ex: `py38, py39` `` under an entry, written at the entries' indent: that entry's example
 # (sagemaker, round 48); capitalised, as no parameter is
@@ -143,36 +145,6 @@ _SECTION_HEADINGS = frozenset(
 )
 
 
-# the types a "no parameters" placeholder entry is given (taxcalc's ``none: void``)
-_VOID_TYPES = frozenset({"void", "none", "nothing"})
-
-
-def _lone_none(
-    segment: Segment, name: str, documented: list[tuple[Segment, str, str]], takes_some: bool
-) -> bool:
-    """``none`` alone in its section, undescribed: "no other parameters" (galpy's ``Other
-    Parameters / none``, round 29), as numpydoc's ``Parameters / None``.  Typed as nothing
-    (taxcalc's ``none: void``, round 90) only on a function that takes no parameters: on one
-    that takes some, "takes none" is stale."""
-    if name.lower() != "none":
-        return False
-    if segment.type:
-        shape = rf"{re.escape(name)}\s*:\s*{re.escape(segment.type)}\.?"
-        alone = re.fullmatch(shape, segment.text.strip())
-        if segment.type.strip().lower() not in _VOID_TYPES or takes_some or not alone:
-            return False
-    elif segment.text.strip().rstrip(".") != name:
-        return False
-    return sum(seg.section == segment.section for seg, _d, _n in documented) == 1
-
-
-def _under_heading(segment: Segment, headings: list[Segment]) -> bool:
-    """The entry follows a heading slip in its section (``Returns`` without its underline,
-    then ``dict : the updated dictionary``; bilby, pyomo: round 29): an entry of the section
-    the heading meant to open, reported once, on the heading."""
-    return any(h.section == segment.section and h.start < segment.start for h in headings)
-
-
 def _display(function: Function) -> str:
     return f"{function.name}()"
 
@@ -184,16 +156,6 @@ _GENERIC_VARARGS = frozenset({"args"})
 # the keywords that open a docstring section: a bare ``return`` line (no type, no description)
 # at the end of a Parameters section is an unfinished Returns section (round 94), no parameter
 _SECTION_KEYWORDS = frozenset({"return", "yield", "raise"})
-
-
-def _refers_elsewhere(segment: Segment) -> bool:
-    """The entry's text after its names (and type) starts with "see X" / "passed to X"."""
-    text = segment.text
-    if segment.type and segment.type in text:
-        text = text[text.index(segment.type) + len(segment.type) :]
-    else:
-        text = re.sub(r"^\W*(?:param\w*\s+)?[\w*,\s]*", "", text, count=1)
-    return _SEE_ELSEWHERE.match(text.lstrip(" :)\n\t")) is not None
 
 
 def _positional_only_and_varargs(params: list[Param]) -> bool:
@@ -302,14 +264,14 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             continue  # ``@param M`` for ``Mxx, Mxy, ...``: one entry for a group of parameters
         if not name.isidentifier() or signature_name(name, names) in names:
             continue
-        if not java and name in _SECTION_KEYWORDS and _bare(segment):
+        if not java and name in _SECTION_KEYWORDS and bare_entry(segment):
             continue
         if name in _KWARGS_WORDS and any(p.kind == "keyword_only" for p in params):
             continue  # ``:param kwargs:`` summing up the keyword-only parameters together
         if name in _KWARGS_WORDS and not java and decorator_takes_keywords(inp):
             continue  # the keywords a project decorator's wrapper takes for itself (round 91)
         generic = name in _GENERIC_VARARGS | _KWARGS_WORDS
-        if generic and _refers_elsewhere(segment):
+        if generic and refers_elsewhere(segment):
             continue  # ``args, kwargs : see NDUncertainty``: another signature's arguments
         # a generic name no parameter is a near miss of (a near miss is a renamed parameter:
         # anyio's ``kwargs`` for ``kwrgs``, a recall mutation)
@@ -334,8 +296,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         if not java and (segment.section or "").lower() in _SENT_SECTIONS:
             continue  # a value sent to the generator, not a parameter of the call
         if not java and (
-            _under_heading(segment, headings)
-            or _lone_none(segment, name, documented, bool(candidates))
+            under_heading(segment, headings)
+            or lone_none(segment, name, documented, bool(candidates))
         ):
             continue  # the entries of a misplaced heading's section; "none": no parameters
         if name in _NOTE_MARKERS:
@@ -413,8 +375,3 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             fix_hint = f'remove "{shown}" or add it to the signature (parameters: {listed})'
         findings.append(inp.finding(segment, Criterion.C1, RULE_PARAM_UNKNOWN, message, fix_hint))
     return findings
-
-
-def _bare(segment: Segment) -> bool:
-    """An entry that is its name alone: no type, no description."""
-    return not segment.type and segment.text.strip().rstrip(":") == (segment.name or "").strip()

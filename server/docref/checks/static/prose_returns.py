@@ -52,7 +52,6 @@ from docref.checks.static.prose_claim_kinds import (
     kind_per_item,
     literal_set,
     named_as_text,
-    said_of_items,
     string_of_elements,
     string_per_item,
 )
@@ -67,6 +66,7 @@ from docref.checks.static.prose_java_said import (
     said_with_another,
     truth_as_numbers,
 )
+from docref.checks.static.prose_return_against import allowed_kinds, claim_compatible
 from docref.checks.static.prose_return_claims import (
     entry_text,
     kinds_claimed,
@@ -84,8 +84,6 @@ from docref.checks.static.return_evidence import RULE_PROSE_RETURN_WEAK, prose_c
 from docref.checks.static.returned_kinds import returned_kinds as _returned_kinds
 from docref.checks.static.returned_kinds import returns_serialized
 from docref.checks.static.returns_annotation import annotation_kinds, item_kinds
-from docref.checks.static.returns_raises_ast import body_facts, function_node
-from docref.checks.static.value_kinds import NUMBERS, java_kinds
 from docref.core.findings import Criterion, Finding
 from docref.segments import Segment
 
@@ -153,58 +151,6 @@ _TEXT = frozenset({"str", "bytes"})
 _TEXT_OF = frozenset({"dict", "str"})
 _OF = re.compile(r"\s+of\b")
 _CONTAINERS = frozenset({"list", "dict", "tuple", "set"})
-# Java's raw bytes (``byte[]``; ``java_kinds`` leaves it unjudged, an array of numbers to the
-# other rules): "@return the string form" over it is the text a change to bytes left behind
-_BYTE_ARRAY = re.compile(r"\s*(?:byte|Byte)\s*\[\s*\]\s*")
-
-
-def _allowed(inp: StaticInput) -> tuple[set[str], str] | None:
-    """The kinds the code returns and how that is known, ``None`` when not judged."""
-    fn = inp.function
-    if inp.file.language == "java":
-        declared = java_kinds(fn.returns)
-        if declared is None and _BYTE_ARRAY.fullmatch(fn.returns or ""):
-            declared = {"bytes"}  # judged against a string claim only (prose_claims)
-        return None if declared is None else (declared, f"is declared to return {fn.returns}")
-    if fn.returns:
-        kinds = annotation_kinds(fn.returns)
-        if kinds == {"None"} and _returns_a_value(inp):
-            # ``-> None`` on a body that returns the value the docstring describes (round
-            # 13: lifelines ``check_assumptions``, sanic ``Sanic.event``): the annotation is
-            # the wrong side, not the docstring
-            return None
-        return None if kinds is None else (kinds, f"is annotated `-> {fn.returns}`")
-    returned = _returned_kinds(inp)
-    if returned is None:
-        return None
-    shown = " and ".join(sorted(SHOWN.get(k, k) for k in returned))
-    return returned, f"returns {shown} on every path"
-
-
-def _returns_a_value(inp: StaticInput) -> bool:
-    node = function_node(inp.data, inp.function)
-    return node is not None and body_facts(node).returns_value
-
-
-def _compatible(claim: str, kinds: set[str], *, annotated: bool) -> bool:
-    if claim in kinds or (claim == "int" and kinds & NUMBERS):
-        return True
-    if claim == "float" and kinds & {"float", "complex"}:
-        return True
-    if claim == "set" and kinds & {"list", "tuple", "dict"}:
-        return True  # "a set of names" for a list or a dict's keys is English
-    if said_of_items(claim, kinds):
-        return True  # "Maximum number of targets" for a dict command -> number
-    if claim == "list" and "set" in kinds:
-        return True  # "the list of rules" for a set is English, not a type
-    if "tuple" in kinds:
-        # a tuple's sentence describes its items ("Return whether it is closed, the type of
-        # its items and ..."), and "the list of rules" for a tuple is English
-        return True
-    # an unannotated ``return 0`` / ``return 1`` is a C-style boolean
-    return claim == "bool" and "int" in kinds and not annotated
-
-
 # "a sequence of moves" over ``-> str`` (round 79, axelrod ``_generate_random_cycle``
 # returning "CDDC"): a string is a sequence of what it spells; "a list of" stays a list claim
 _SEQUENCE = re.compile(r"^\s*(?:(?:an?|the)\s+(?:new\s+)?)?sequence\b", re.I)
@@ -314,11 +260,11 @@ _LITERAL_BOOL = re.compile(r"\b(?:true|false)\b", re.IGNORECASE)
 @per_function
 def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     # the claims' kinds first (regular expressions): most summaries claim no kind, and only a
-    # claim is worth the parse of an unannotated body (``_allowed``)
+    # claim is worth the parse of an unannotated body (``allowed_kinds``)
     claims = kinds_claimed(inp)
     if not claims:
         return []
-    allowed = _allowed(inp)
+    allowed = allowed_kinds(inp)
     if allowed is None:
         return []
     kinds, how = allowed
@@ -330,7 +276,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
     # matches" over "@return the number of matching characters, zero for no match"
     # (commons-lang3's StrMatcher, round 23; Python: :func:`_entry_names_a_kind`)
     entry_agrees = java and any(
-        seg.kind == "returns" and _compatible(claim, kinds, annotated=annotated)
+        seg.kind == "returns" and claim_compatible(claim, kinds, annotated=annotated)
         for seg, _, (claim, _), _ in claims
     )
     out: list[Finding] = []
@@ -360,7 +306,7 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "a strings dictionary" where "The dictionary is an ordered list"
         if java and seg.kind == "returns" and JAVA_TYPE_PHRASE.search(text):
             continue  # C2-JAVADOC-RETURN-TYPE's phrase
-        if _compatible(claim, kinds, annotated=annotated) or literal_set(claim, text, kinds):
+        if claim_compatible(claim, kinds, annotated=annotated) or literal_set(claim, text, kinds):
             continue  # (and "a set of characters" said of a set: the set itself)
         if claim == "list" and _SEQUENCE.match(match.group(0)) and _text_only(kinds):
             continue  # a string is a sequence: "Generate a sequence of random moves" ('CDC')
