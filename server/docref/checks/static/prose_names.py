@@ -248,10 +248,26 @@ def stale_match(
         pass  # the scope's other names are no evidence against a keyword passed on
     elif private and not plain:
         # a private name was renamed to a private name; a public one is another thing
+        mine = bool(documented) and _affix(words_of(name), words_of(documented))
+        linked_to: set[str] | None = None  # asked for once, when an extended twin is in view
         for other in scope:
             if other == name or not other.startswith("_") or other.startswith("__"):
                 continue
             if _related(name, other, plain=False, loose=True):
+                found.add(other)
+                continue
+            # a longer private name is as often a relative (``_check_lags`` of an attribute
+            # ``_lags``, ``_resolve_tp_plan`` of ``_tp_plan``), but a name the sentence calls
+            # (``_num_type()``, "the ``_num_type`` method"), one word added, a helper the
+            # documented function calls or is called by, is that helper renamed (pvlib's
+            # "pass to _num_type()" in ``_element_type``, which calls ``_new_num_type``;
+            # session 37 recall) -- as for a public name
+            words, theirs = words_of(name), words_of(other)
+            if mine or not called or len(theirs) != len(words) + 1 or not _affix(words, theirs):
+                continue
+            if linked_to is None:
+                linked_to = linked() if linked is not None else set()
+            if other in linked_to:
                 found.add(other)
     elif not plain and not name.startswith("_") and (len(words_of(name)) >= 2 or called):
         # two words at least: ``WCSNna`` (a wcslib keyword) is no renamed ``WCS``; one word
