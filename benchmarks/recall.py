@@ -42,7 +42,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from precision import _fetch_python, static_report
 from recall_kinds import FINDERS, Source, apply
-from recall_mutate import KINDS, Mutation
+from recall_mutate import KINDS, Edit, Mutation
+from recall_reexports import reexport_edits
 from recall_report import caught_per_group, fixed_hash_seed, pct, progress, run_args, write_run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -108,10 +109,15 @@ def _candidates(root: str) -> dict[str, list[Mutation]]:
         except (SyntaxError, UnicodeDecodeError, ValueError):
             continue
     files_of: Counter[str] = Counter(n for src in sources for n in src.names)
+    by_path = {src.path: src for src in sources}
     for src in sources:
         src.shared = {n for n in src.names if files_of[n] > 1}
         for kind, finder in FINDERS.items():
-            found[kind] += finder(src)
+            for m in finder(src):
+                if kind == "helper-rename" and m.clean:
+                    elsewhere = reexport_edits(by_path, m.path, m.old, m.new)
+                    m.elsewhere, m.clean = elsewhere or {}, elsewhere is not None
+                found[kind].append(m)
     return found
 
 
@@ -123,6 +129,7 @@ def _select(root: str, per_kind: int, seed: int) -> dict[str, list[Mutation]]:
         random.Random(f"{seed}/{kind}").shuffle(cands[kind])
     chosen: dict[str, list[Mutation]] = defaultdict(list)
     texts: dict[str, str] = {}
+    pending: dict[str, list[Edit]] = defaultdict(list)  # the chosen mutations' edits by file
     functions: set[tuple[str, str]] = set()
     names: dict[str, set[str]] = defaultdict(set)
     renamed: dict[str, set[str]] = defaultdict(set)
@@ -134,7 +141,9 @@ def _select(root: str, per_kind: int, seed: int) -> dict[str, list[Mutation]]:
                 del queues[kind]
                 continue
             for m in queues[kind]:
-                if (m.path, m.qualname) in functions or len(chosen[m.path]) >= PER_FILE:
+                if not m.clean or (m.path, m.qualname) in functions:
+                    continue
+                if len(chosen[m.path]) >= PER_FILE:
                     continue
                 if any(part in renamed[m.path] for part in m.qualname.split(".")):
                     continue  # a renamed helper's own qualname changed
@@ -144,12 +153,10 @@ def _select(root: str, per_kind: int, seed: int) -> dict[str, list[Mutation]]:
                     and any(c.qualname.split(".")[-1] == m.old for c in chosen[m.path])
                 ):
                     continue
-                edits = [e for c in chosen[m.path] for e in c.edits] + m.edits
-                if m.path not in texts:
-                    with open(os.path.join(root, m.path), encoding="utf-8") as fh:
-                        texts[m.path] = fh.read()
-                if apply(texts[m.path], edits) is None:
+                if not _fits(root, texts, pending, m):
                     continue
+                for path, edits in _edits_by_file(m).items():
+                    pending[path] += edits
                 chosen[m.path].append(m)
                 functions.add((m.path, m.qualname))
                 names[m.path] |= touched | {m.qualname.split(".")[-1]}
@@ -164,6 +171,21 @@ def _select(root: str, per_kind: int, seed: int) -> dict[str, list[Mutation]]:
         for m in ms:
             by_kind[m.kind].append(m)
     return by_kind
+
+
+def _edits_by_file(m: Mutation) -> dict[str, list[Edit]]:
+    return {m.path: m.edits, **{p: es for p, es in m.elsewhere.items() if p != m.path}}
+
+
+def _fits(root: str, texts: dict[str, str], pending: dict[str, list[Edit]], m: Mutation) -> bool:
+    """Every file ``m`` edits still applies cleanly with the edits already chosen."""
+    for path, edits in _edits_by_file(m).items():
+        if path not in texts:
+            with open(os.path.join(root, path), encoding="utf-8") as fh:
+                texts[path] = fh.read()
+        if apply(texts[path], pending[path] + edits) is None:
+            return False
+    return True
 
 
 def _check(root: str, docref: list[str]) -> list[dict[str, Any]]:
@@ -193,11 +215,14 @@ def _measure_project(
     try:
         shutil.copytree(root, mutated, ignore=shutil.ignore_patterns("__pycache__"))
         per_file: dict[str, list[Mutation]] = defaultdict(list)
+        edits_of: dict[str, list[Edit]] = defaultdict(list)
         for m in mutations:
             per_file[m.path].append(m)
-        for rel, ms in per_file.items():
+            for path, edits in _edits_by_file(m).items():
+                edits_of[path] += edits
+        for rel, edits in edits_of.items():
             with open(os.path.join(root, rel), encoding="utf-8") as fh:
-                text = apply(fh.read(), [e for m in ms for e in m.edits])
+                text = apply(fh.read(), edits)
             assert text is not None, rel
             with open(os.path.join(mutated, rel), "w", encoding="utf-8") as fh:
                 fh.write(text)

@@ -230,9 +230,36 @@ def _definitions(src: Source) -> dict[str, list[Edit | None]]:
     return edits
 
 
+def _kept_spellings(tree: ast.AST, out: tuple[set[str], set[str]], in_function: bool) -> None:
+    """Collect into ``out`` the spellings a helper rename's edits (:func:`_definitions`) leave
+    in place: (imports and class names, names in module or class scope).  Imports: ``import
+    gettext``, a function-local ``from pypairs.pairs import sandbag``; names in module or class
+    scope: ``__call__ = evaluate``, a class attribute ``covariance_factor = scotts_factor``
+    beside the method (inside a function a name spelt like a method is a local)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.alias):
+            out[0].update({node.asname or node.name, node.name.split(".")[-1]})
+        elif isinstance(node, ast.ClassDef):
+            out[0].add(node.name)
+        elif isinstance(node, ast.Name) and not in_function:
+            out[1].add(node.id)
+        _kept_spellings(node, out, in_function or isinstance(node, Func | ast.Lambda))
+
+
+def _unclean(src: Source) -> set[str]:
+    """Helpers whose rename would leave the old name spelt as code in the file, so that the
+    docstring's name still resolves: no drift (session 37; a module function's names are all
+    renamed, a member's are not)."""
+    spelt: tuple[set[str], set[str]] = (set(), set())
+    _kept_spellings(src.tree, spelt, False)
+    module = {n.name for n in src.tree.body if isinstance(n, Func)}
+    return spelt[0] | (spelt[1] - module)
+
+
 def helper_renames(src: Source) -> list[Mutation]:
     out = []
     defs = _definitions(src)
+    unclean = _unclean(src)
     for qual, func in iter_functions(src.tree):
         span = doc_span(func)
         if span is None:
@@ -259,6 +286,7 @@ def helper_renames(src: Source) -> list[Mutation]:
                         lines,
                         edits,
                         "markup",
+                        clean=name not in unclean,
                     )
                 )
                 break  # one new name per helper and docstring

@@ -9,7 +9,9 @@ Kinds:
 * ``param-rename``: a parameter the docstring names (in an entry or in code markup) is renamed
   in the signature and the body, of the implementation and its ``@overload`` stubs alike;
 * ``helper-rename``: a function, method or attribute defined in the same file and named in the
-  docstring's prose (code markup or ``name()``) is renamed at its definition and every use;
+  docstring's prose (code markup or ``name()``) is renamed at its definition and every use, and
+  in the files re-exporting it (``recall_reexports``); a name the edited file still spells as
+  code afterwards (a class-level alias, a namesake import) is no clean rename and is skipped;
 * ``return-type``: the return annotation is changed to a type the docstring's return claim
   contradicts (``bool`` -> ``int``, ``str`` -> ``bytes``...); with no annotation, every
   returned expression is changed (``True`` -> ``1``, ``"x"`` -> ``b"x"``, ``[...]`` ->
@@ -53,6 +55,11 @@ class Mutation:
     target_lines: list[int]
     edits: list[Edit] = field(default_factory=list)
     where: str = ""  # entry / markup / plain: how the docstring names the old thing
+    # a helper rename's edits in the other files of the project that re-export the helper
+    elsewhere: dict[str, list[Edit]] = field(default_factory=dict)
+    # False: the edit would leave the old name resolving (no drift); such a candidate stays in
+    # the list, so that the seeded shuffle draws the same others, and is skipped when drawn
+    clean: bool = True
 
 
 # --- names -------------------------------------------------------------------------------

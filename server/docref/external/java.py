@@ -185,4 +185,13 @@ def lookup(
         return not_found(qualified)
 
 
-__all__ = ["clean_javadoc", "clear_caches", "find_src_zip", "lookup"]
+def api_type_named(simple: str, *, src_zip: str | None = None) -> bool:
+    """See :func:`docref.external.lookup.jdk_api_type`."""
+    if not simple[:1].isupper():
+        return False
+    path = src_zip if src_zip is not None else find_src_zip()
+    archive = open_zip(path) if path else None
+    return archive is not None and simple in java_zip.api_type_names(archive)
+
+
+__all__ = ["api_type_named", "clean_javadoc", "clear_caches", "find_src_zip", "lookup"]

@@ -120,6 +120,7 @@ _FILES: LRU[tuple[tuple[str, int, int], str], JavaFile] = LRU(128)
 
 def clear_caches() -> None:
     _ZIPS.clear()
+    _TYPE_NAMES.clear()
     _FAILED_ZIPS.clear()
     _FILES.clear()
     search_src_zip.cache_clear()
@@ -137,3 +138,27 @@ def load_file(archive: SrcZip, entry: str) -> JavaFile | None:
         return None
     _FILES.put(key, parsed)
     return parsed
+
+
+# --------------------------------------------------------------------------- type names
+
+
+# the JDK's public API packages (not ``sun``, ``com.sun``, ``jdk.internal``)
+_API_PACKAGES = ("java/", "javax/", "org/w3c/", "org/xml/", "org/ietf/")
+_TYPE_NAMES: LRU[tuple[str, int, int], frozenset[str]] = LRU(4)
+
+
+def api_type_names(archive: SrcZip) -> frozenset[str]:
+    """The simple names of the top-level types of the JDK's public API packages in ``archive``
+    (``QName`` for ``javax/xml/namespace/QName.java``): the names a Java sentence may use for
+    the platform's types, imported by its file or not."""
+    cached = _TYPE_NAMES.get(archive.key)
+    if cached is not None:
+        return cached
+    names = frozenset(
+        path.rsplit("/", 1)[-1].removesuffix(".java")
+        for path in archive.entries
+        if path.startswith(_API_PACKAGES) and "-" not in path.rsplit("/", 1)[-1]
+    )
+    _TYPE_NAMES.put(archive.key, names)
+    return names

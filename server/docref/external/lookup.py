@@ -34,6 +34,7 @@ __all__ = [
     "clear_caches",
     "find_src_zip",
     "java_external_doc",
+    "jdk_api_type",
     "python_external_doc",
     "trim_doc",
 ]
@@ -189,6 +190,14 @@ def java_external_doc(
     from docref.external.java import lookup
 
     return lookup(qualified, src_zip=src_zip, max_doc=max_doc)
+
+
+def jdk_api_type(simple: str, *, src_zip: str | None = None) -> bool:
+    """Whether ``simple`` (``QName``) is the simple name of a type of the JDK's public API, by
+    the ``src.zip`` found as :func:`java_external_doc` finds it; ``False`` without one."""
+    from docref.external.java import api_type_named
+
+    return api_type_named(simple, src_zip=src_zip)
 
 
 def find_src_zip() -> str | None:

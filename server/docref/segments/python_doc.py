@@ -73,6 +73,20 @@ _STYLE_ORDER: tuple[DocstringStyle, ...] = ("numpy", "google", "rest", "epydoc")
 _MAPPING_LINE = re.compile(r"(?:-\s+)?[\w.-]+\s*:(?:\s|$)")
 
 
+def _deep_title(title: Line, under: Line) -> bool:
+    """A known section title indented deeper than its underline, which is at least as long
+    (pyleecan's ``        Returns`` over ``    -------`` after the last parameter, round 99):
+    numpydoc strips both lines and reads the section, so the entries below are returned
+    values, not parameters (napoleon does not; the slip was judged DEBATABLE)."""
+    name = title.text.removesuffix(":").rstrip()
+    key = section_key(name)
+    return (
+        title.indent > under.indent
+        and (key in ENTRY_SECTIONS or key in PROSE_SECTIONS)
+        and under.text.startswith(under.text[0] * len(name))
+    )
+
+
 class _Parser:
     def __init__(self, lines: list[Line]) -> None:
         self.lines = lines
@@ -91,11 +105,9 @@ class _Parser:
         if i + 1 >= hi:
             return False
         title, under = self.lines[i], self.lines[i + 1]
-        return (
-            bool(NUMPY_TITLE.fullmatch(title.text))
-            and bool(UNDERLINE.fullmatch(under.text))
-            and under.indent == title.indent
-        )
+        if not (NUMPY_TITLE.fullmatch(title.text) and UNDERLINE.fullmatch(under.text)):
+            return False
+        return under.indent == title.indent or _deep_title(title, under)
 
     def _google_title(self, i: int, hi: int) -> str | None:
         match = GOOGLE_HEADER.fullmatch(self.lines[i].text)
@@ -203,7 +215,8 @@ class _Parser:
         """The section titled at line ``i``, its body from ``i + body`` (after the underline,
         or right after a :meth:`_bare_title`)."""
         self.counts["numpy"] += 1
-        indent = self.lines[i].indent
+        # the underline's indent is the section's (a :func:`_deep_title` sits deeper)
+        indent = self.lines[i + 1].indent if body == 2 else self.lines[i].indent
         end = i + body
         while end < hi:
             line = self.lines[end]
@@ -218,10 +231,8 @@ class _Parser:
                 continue
             if line.text and (
                 line.indent < indent
-                or (
-                    line.indent == indent
-                    and (self._is_numpy_header(end, hi) or self._bare_title(end, hi) is not None)
-                )
+                or (line.indent == indent and self._bare_title(end, hi) is not None)
+                or (self._is_numpy_header(end, hi) and self.lines[end + 1].indent == indent)
             ):
                 break
             end += 1

@@ -117,6 +117,20 @@ def field_match(text: str) -> tuple[re.Match[str], DocstringStyle] | None:
     return None
 
 
+# the plural noun of a parameter list: ``:Keyword Arguments:`` heads the bullet list of the
+# keyword parameters below it (pycryptodome, round 100)
+_LIST_NOUN = re.compile(r"(?:arg(?:ument)?s|param(?:eter)?s)", re.I)
+
+
+def _heading(tag: str, arg: str | None) -> bool:
+    """Whether a parameter field (``:keyword NAME:``) is a capitalised heading instead,
+    ``:Keyword Arguments:`` over a bullet list of the keyword parameters (pycryptodome's
+    ``pss.new``, ``ARC4.new``: round 100).  Sphinx's field tags are lower-case, so it renders
+    the heading as a plain field; the same words in lower case stay a parameter's entry, the
+    word after the tag its name."""
+    return tag[:1].isupper() and arg is not None and _LIST_NOUN.fullmatch(arg) is not None
+
+
 def field_draft(
     lines: list[Line], i: int, end: int, match: re.Match[str], style: DocstringStyle
 ) -> Draft:
@@ -132,6 +146,8 @@ def field_draft(
     # is no keyword: pypfopt's parameters are so named)
     if how == "name-desc-type" and kind == "param" and match.group("arg") == "return":
         kind, how = "returns", "desc-type"
+    if kind == "param" and _heading(tag, match.group("arg")):
+        kind, how = "other", "none"
     head = _field_head(how, line.text, arg_span)
     if kind == "raises" and head.name is None:
         head = body_exception(line.text, match.end()) or head

@@ -49,6 +49,7 @@ from docref.checks.static.class_gates import (
     renames_inherited_positionals,
     without_call_parameters,
     without_declared_fields,
+    without_namedtuple_fields,
     without_new_parameters,
 )
 from docref.checks.static.class_methods import (
@@ -64,6 +65,7 @@ from docref.checks.static.class_set_attributes import (
     without_declared_in_body,
     without_option_keys,
 )
+from docref.checks.static.class_spelt_options import without_spelt_options
 from docref.checks.static.completeness import COMPLETENESS_RULES, missing_finding
 from docref.checks.static.defaults import c2_default_mismatch
 from docref.checks.static.optional_flag import c2_optional_flag, c2_optional_flag_weak
@@ -241,6 +243,7 @@ def _check_class(
     )
     parsed = without_call_parameters(fe, cls, parsed, params, resolver)
     parsed = without_new_parameters(fe, cls, ctor, parsed)
+    parsed = without_namedtuple_fields(cls, ctor, parsed)
     parsed = without_class_attributes(fe, cls, ctor, parsed)
     parsed = without_declared_in_body(fe, cls, ctor, data, parsed)
     parsed = without_option_keys(fe, cls, ctor, data, parsed, resolver)
@@ -248,6 +251,7 @@ def _check_class(
     parsed = without_hook_parameters(fe, cls, ctor, parsed)
     parsed = without_forwarded_hook_parameters(fe, cls, ctor, parsed, resolver)
     parsed = without_backend_parameters(fe, cls, data, parsed, params, resolver)
+    parsed = without_spelt_options(cls, ctor, data, parsed)
 
     def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:
         if path == fe.path:

@@ -28,6 +28,7 @@ parameter stays judged: a removed or renamed field, a stale entry.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -38,6 +39,7 @@ from docref.checks.static.class_constructors import (
     ConstructorResolver,
     without_receiver,
 )
+from docref.checks.static.class_fields import short_name
 from docref.checks.static.params import split_names
 from docref.graph.model import Class, Docstring, FileExtract
 from docref.segments import ParsedDocstring, Segment
@@ -209,6 +211,42 @@ def without_new_parameters(
         return parsed
     names = {p.name for p in without_receiver(new)}
     return without_entries(parsed, names - {p.name for p in ctor.params})
+
+
+def _namedtuple_fields(cls: Class) -> set[str]:
+    """The field names of a ``collections.namedtuple(name, fields)`` call among the class's
+    bases (a list or tuple of strings, or one string split at commas and spaces)."""
+    fields: set[str] = set()
+    for base in cls.bases:
+        try:
+            call = ast.parse(base.strip(), mode="eval").body
+        except SyntaxError:
+            continue
+        if not isinstance(call, ast.Call) or short_name(ast.unparse(call.func)) != "namedtuple":
+            continue
+        given = call.args[1] if len(call.args) > 1 else None
+        given = next((k.value for k in call.keywords if k.arg == "field_names"), given)
+        if isinstance(given, ast.Constant) and isinstance(given.value, str):
+            fields |= set(given.value.replace(",", " ").split())
+        elif isinstance(given, ast.List | ast.Tuple):
+            fields |= {
+                e.value
+                for e in given.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            }
+    return fields
+
+
+def without_namedtuple_fields(
+    cls: Class, ctor: Constructor, parsed: ParsedDocstring
+) -> ParsedDocstring:
+    """The docstring without the entries naming fields of a ``namedtuple(...)`` base the class
+    builds itself from (iris' ``_CoordMetaData(namedtuple("CoordMetaData", ["defn", "dims",
+    ...]))`` documents its fields under Parameters while its ``__new__(mcs, coord, dims)``
+    computes them; round 96): the tuple's items, set through ``super().__new__``.  A name that
+    is no field of the base stays judged."""
+    fields = _namedtuple_fields(cls)
+    return without_entries(parsed, fields - {p.name for p in ctor.params}) if fields else parsed
 
 
 def renames_inherited_positionals(

@@ -31,8 +31,10 @@ from docref.checks.static.defaults_stated import (
     description,
     documented_default,
     literal,
+    parenthesised_defaults,
     same_value,
 )
+from docref.checks.static.defaults_written import one_record, plain_text
 from docref.checks.static.params import signature_name, signatures, split_names
 from docref.core.findings import Criterion, Finding
 from docref.graph.model import Param
@@ -130,7 +132,8 @@ def contradicts(documented: object, signature: object) -> bool:
         spelled = isinstance(signature, str) and signature.strip().lower() == "none"
         return kind == "none" and not spelled
     if isinstance(documented, list | tuple) and isinstance(signature, list | tuple):
-        return not same_value(list(documented), list(signature))
+        same = same_value(list(documented), list(signature))
+        return not (same or one_record(documented, signature))
     # ``endian : bytes; default='<'`` for ``b'<'`` (round 87, pyNastran): the bytes default
     # written without its ``b`` prefix is the same value; the text decides, as between strings
     documented, signature = (
@@ -139,7 +142,7 @@ def contradicts(documented: object, signature: object) -> bool:
     if isinstance(documented, str) and isinstance(signature, str):
         # a hyphen for an underscore names the same choice too: ``'en-us'`` for ``"en_us"``
         # (round 16, arrow normalises locale names; codecs take ``utf-8`` and ``utf_8``)
-        a, b = ("".join(s.lower().split()).replace("-", "_") for s in (documented, signature))
+        a, b = (plain_text(s) for s in (documented, signature))
         return not (a.startswith(b) or b.startswith(a))
     return not same_value(documented, signature)
 
@@ -175,6 +178,10 @@ def _documented_for(seg: Segment, name: str, names: set[str]) -> DocumentedDefau
     default per name, None when the list and the names do not pair up."""
     entry_names = [signature_name(n, names) for n in split_names(seg.name or "")]
     listed = _listed_defaults(seg) if len(entry_names) > 1 else None
+    if listed is None and len(entry_names) > 1:
+        # "(default "uparea") and flow direction ("flwdir")": one per name, in prose order
+        in_prose = parenthesised_defaults(seg)
+        listed = in_prose if len(in_prose) == len(entry_names) else None
     if listed is None:
         return documented_default(seg)
     if len(listed) != len(entry_names):

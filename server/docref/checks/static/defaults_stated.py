@@ -22,6 +22,7 @@ __all__ = [
     "description",
     "documented_default",
     "literal",
+    "parenthesised_defaults",
     "same_value",
 ]
 
@@ -252,6 +253,31 @@ def documented_default(seg: Segment) -> DocumentedDefault | None:
     if not found or any(not same_value(found[0].value, d.value) for d in found[1:]):
         return None
     return found[0]
+
+
+# "(default "uparea")" and the bare "("flwdir")" that follow it: one parenthesised literal each
+_PARENTHESISED = re.compile(r"\((?P<cue>\s*defaults?(?:\s*[:=]\s*|\s+(?:is|to)\s+|\s+))?")
+
+
+def parenthesised_defaults(seg: Segment) -> list[DocumentedDefault]:
+    """The parenthesised literals of an entry's text from its first "(default X)" on, in order:
+    "Name of upstream area (default "uparea") and flow direction ("flwdir") variables" gives
+    ``"uparea"``, ``"flwdir"`` (round 96, hydromt: an entry naming two parameters gives each
+    its default in prose order).  Empty when no "(default X)" opens the run or a parenthesis
+    after it holds anything but one literal."""
+    out: list[DocumentedDefault] = []
+    text = description(seg)
+    for opening in _PARENTHESISED.finditer(text):
+        if not out and not opening.group("cue"):
+            continue
+        found = _value_at(text[opening.end() :])
+        if found is None or not text[opening.end() + found[1] :].lstrip().startswith(")"):
+            return []
+        value = literal(found[0])
+        if value is UNSET:
+            return []
+        out.append(DocumentedDefault(found[0], value))
+    return out
 
 
 def same_value(a: object, b: object) -> bool:

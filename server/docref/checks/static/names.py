@@ -73,8 +73,9 @@ from docref.checks.static.names_local import (
 )
 from docref.checks.static.names_mentions import Mention, find_mentions
 from docref.checks.static.names_plural import SINGULAR_BEFORE, singulars
+from docref.checks.static.names_private import calls_its_private_twin
 from docref.checks.static.names_python import PythonScope
-from docref.checks.static.names_referenced import parameter_of_referenced
+from docref.checks.static.names_referenced import parameter_of_recipient, parameter_of_referenced
 from docref.checks.static.names_runtime import set_by_name
 from docref.checks.static.names_scope import missing
 from docref.checks.static.names_searched import searched_for
@@ -216,6 +217,10 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                     continue  # ``the _codepoint arguments``: min_codepoint and max_codepoint
             if said_to_be_anothers(inp, segment, mention.target, mention.end, passed=passed):
                 continue  # "the ``parse_strict`` argument of Unit", "function of `fastai`"
+            if language == "python" and parameter_of_recipient(
+                inp, segment, mention.start, mention.end
+            ):
+                continue  # "to the `Scene` object through the `filenames` keyword argument"
             if names_a_docstring_field(inp.source, mention.target, mention.end, segment.end):
                 continue  # "a ``:type:`` or ``rtype`` field": the markup's field, not code
             if "." not in mention.target and declares_foreign_module(inp):
@@ -315,6 +320,9 @@ def _check(inp: StaticInput, *, xref: bool, elsewhere: bool = False) -> list[Fin
                 continue  # "a `resolved_circuit`": one item of ``resolved_circuits``
             if plain and data_named(inp, mention.start):
                 continue  # "a column named `instance_id`": the caller's data, named
+            own_name = inp.function.name
+            if plain and calls_its_private_twin(inp.body_code(), mention.target, own_name):
+                continue  # "running it through des_crypt()": the ``self.__des_crypt`` it calls
             finding = None
             if mention.kind not in STALE_ONLY:
                 finding = unresolved_finding(inp, segment, mention, resolution)

@@ -127,6 +127,10 @@ _CITED_PART = re.compile(
     r"[ \t]*\d",
     re.I,
 )
+# ``@see JSL 14.3. Local Class Declarations`` (Roaster, round 101j): a document's acronym and a
+# section number straight after it -- a citation, as no label of a reference opens with one
+_CITED_SECTION = re.compile(r"[ \t]+(?:\u00a7[ \t]*)?\d+(?:\.\d+)+(?![\w.]*[\w(#])")
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,7}")
 # the markup a Javadoc sentence's text leaves out before its first word (see ``_window``)
 _OPENER = re.compile(r"(?:<code>|\{@(?:code|literal|link|linkplain)[\s*]+)$", re.I)
 _JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
@@ -330,6 +334,8 @@ def _java(scan: _Scan, segment: Segment) -> None:
                 continue  # ``@see sections 3.1 & 3.2 of the RFC``: a citation
             if _CITED_PART.match(match.string, match.end()):
                 continue  # ``@see JLS8, section 7.6, "..."``: the document and its section
+            if _ACRONYM.fullmatch(target) and _CITED_SECTION.match(match.string, match.end()):
+                continue  # ``@see JSL 14.3. Local Class Declarations``: a section of a document
             if target and _JAVA_TARGET.fullmatch(target):
                 scan.add(match, "body", target, "see")
 

@@ -19,6 +19,7 @@ from docref.checks.static.names_stale_cues import (
     a_returned_jdk_property,
     another_objects_member,
     has_an_entry,
+    in_twin_entry,
     located_at_url,
     marks_other_parameters,
     named_as_alias,
@@ -39,6 +40,7 @@ from docref.checks.static.prose_names_called import (
 )
 from docref.checks.static.prose_names_listed import returned_label
 from docref.core.findings import Criterion, Finding
+from docref.external.lookup import jdk_api_type
 from docref.segments import Segment
 
 __all__ = [
@@ -169,10 +171,15 @@ def stale_finding(
         return None
     if _numbered_item(inp, name, match):
         return None  # ``*prop1*, *prop2*, ...`` for ``*props``: its items one by one
+    if match in params and not plain and in_twin_entry(inp.docstring.segments, name, match):
+        return None  # "imat_fem_struct : structure ... from an imat_fem": what it is built from
     if java and qualified_in_docstring(inp.docstring.segments, name):
         return None  # "that {@code DateTimeFormatter}" after its qualified link
     if java and a_returned_jdk_property(name, inp.function.returns, inp.file.imports):
         return None  # "the {@code nextValue} ... methods" of a returned JDK spinner model
+    if java and match in params and jdk_api_type(name):
+        return None  # "must be of type {@code QName}" (XMLBeans, round 98j): the JDK's type,
+        # which prose may name unimported -- no old name of the parameter ``name``
     if inp.file.language == "java" and _capitalised_in_scope(name, resolution):
         return None  # ``DirectoryComboBox`` for the field ``directoryComboBox``: that thing
     if not java and _wire_name(inp.source, name):

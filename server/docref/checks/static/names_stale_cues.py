@@ -26,6 +26,7 @@ __all__ = [
     "a_returned_jdk_property",
     "another_objects_member",
     "has_an_entry",
+    "in_twin_entry",
     "located_at_url",
     "marks_other_parameters",
     "named_as_alias",
@@ -123,6 +124,23 @@ def has_an_entry(segments: Iterable[Segment], name: str) -> bool:
     words of :func:`parameter_cue` do, wherever the prose names it."""
     return any(
         s.kind == "param" and s.name and name in re.split(r"[,\s*]+", s.name) for s in segments
+    )
+
+
+def in_twin_entry(segments: Iterable[Segment], name: str, twin: str) -> bool:
+    """The parameter entry of ``twin`` names ``name`` itself as a kind of thing, after an
+    indefinite article (sdynpy's ``imat_fem_struct : np.ndarray -- structure from loadmat
+    containing data from an imat_fem``, round 99): the prose's `imat_fem` is the object the
+    parameter is built from, not its old name.  The old name used as a value in the entry
+    (wradlib's ``constraint_args`` entry: "(len(constr_args) == len(constraints))", round 59)
+    is a stale name kept there too."""
+    word = re.compile(rf"\b(?:a|an)\s+[`*]*{re.escape(name)}(?!\w)", re.IGNORECASE)
+    return any(
+        s.kind == "param"
+        and s.name
+        and twin in re.split(r"[,\s*]+", s.name)
+        and word.search(s.text) is not None
+        for s in segments
     )
 
 

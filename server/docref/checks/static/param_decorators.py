@@ -7,8 +7,11 @@ gwpy's ``@with_open`` opens the path a caller passes and calls the body with the
 (``newargs[pos] = fobj; return func(*newargs, **kwargs)``), so ``source: IO`` documented
 ``str`` (the path) is right on both sides (round 35, ``read_omega_scan_config``, FALSE).
 Such a decorator is found one hop into the project, as callees are: a nested wrapper taking
-``*args`` that calls the wrapped function with another starred sequence.  A wrapper handing
-on its own ``*args`` (a timer, a logger, a lock) changes nothing and keeps the finding.
+``*args`` that calls the wrapped function with another starred sequence, or with another value
+in the place of one of its own named positional parameters (mirdata's ``@coerce_to_bytes_io``:
+``wrapper(file_path_or_obj, *args, **kwargs)`` opens the path and calls ``func(f, *args,
+**kwargs)``, round 99).  A wrapper handing on its own arguments as they came (a timer, a
+logger, a lock: ``func(*args)``, ``func(self, *args)``) changes nothing and keeps the finding.
 """
 
 from __future__ import annotations
@@ -44,7 +47,8 @@ def arguments_rebuilt_by_decorator(inp: StaticInput) -> bool:
 def _rebuilds_arguments(deco: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A def nested in ``deco`` (at any depth: ``@with_open`` or ``@with_open(mode="w")``)
     that takes ``*args`` and calls a function parameter of an enclosing def (the wrapped
-    function) with a starred sequence other than its own ``*args``."""
+    function) with a starred sequence other than its own ``*args``, or with another value
+    where it passes one of its own named positional parameters on."""
     defs = [deco, *(n for n in ast.walk(deco) if isinstance(n, _DEFS) and n is not deco)]
     wrapped = {d.args.args[0].arg for d in defs if d.args.args}
     wrapped |= {d.args.posonlyargs[0].arg for d in defs if d.args.posonlyargs}
@@ -52,10 +56,25 @@ def _rebuilds_arguments(deco: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         own = wrapper.args.vararg.arg if wrapper.args.vararg else None
         if own is None:
             continue
+        named = [a.arg for a in (*wrapper.args.posonlyargs, *wrapper.args.args)]
         for call in ast.walk(wrapper):
             if not isinstance(call, ast.Call) or dotted(call.func) not in wrapped:
                 continue
             for arg in call.args:
                 if isinstance(arg, ast.Starred) and dotted(arg.value) != own:
                     return True
+            if _replaces_named(call.args, named):
+                return True
+    return False
+
+
+def _replaces_named(args: list[ast.expr], named: list[str]) -> bool:
+    """The call's positional arguments before the first starred one put another value where
+    the wrapper's own named positional parameter of that place stands (``func(f, *args)`` in
+    ``wrapper(path, *args)``; ``func(self, *args)`` in ``wrapper(self, *args)`` hands it on)."""
+    for place, arg in enumerate(args):
+        if isinstance(arg, ast.Starred) or place >= len(named):
+            return False
+        if not (isinstance(arg, ast.Name) and arg.id == named[place]):
+            return True
     return False

@@ -36,6 +36,10 @@ parameter of the function (the union over its ``@overload`` signatures).  Precis
   for ``ndarray_mode``, ``ndarray_size_threshold``) documents the family (round 20).
 * An entry the body reads as a string key (``self.get_argument("download")``,
   ``options.get("name")``) names an input reached by key (:mod:`.params_keys`, round 28).
+* Three or more entries naming no parameter (no near miss) that the body spells, each, as a
+  string key (dict literal key, subscript, ``in``, getter argument) document keys or options it
+  reaches by name, whatever the reader
+  (:func:`.params_keys.spelt_as_strings`, session 37).
 * Did-you-mean: the one closest signature parameter by a case/underscore variant or by an
   edit distance of at most 2 (1 for names of three characters or fewer).
 """
@@ -81,6 +85,7 @@ from docref.checks.static.params_keys import (
     read_by_key,
     returned_dict_key,
     shown_as_key,
+    spelt_as_strings,
 )
 from docref.checks.static.params_layout import (
     bare_entry,
@@ -248,6 +253,9 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
         return []
     unknown = [n for n in param_entries if n in strangers]
     packed = None if java else packed_parameter(inp, params, param_entries, unknown)
+    # three or more entries the body spells as strings: keys or options it reaches by name
+    loose_names = (n for n in unknown if closest_parameter(n, candidates) is None)
+    spelt = set() if java else spelt_as_strings(inp, loose_names)
     positional_only = {p.name for p in params if p.kind == "positional_only"}
     headings = [] if java else [seg for seg, d, _n in documented if d in _SECTION_HEADINGS]
     findings: list[Finding] = []
@@ -325,6 +333,8 @@ def c1_param_unknown(inp: StaticInput) -> list[Finding]:
             and (read_by_key(inp, name) or shown_as_key(inp, segment, name))
         ):
             continue  # an HTTP query argument, an option read by key or a key shown above
+        if suggestion is None and name in spelt:
+            continue  # one of a set of keys or options the body reaches by name
         if not java and not candidates and returned_dict_key(inp, name):
             continue  # ``default_options()`` documenting the keys of the dict it returns
         if not java and suggestion is None and announced_as_keys(documented, segment, own):

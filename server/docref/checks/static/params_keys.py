@@ -36,19 +36,39 @@ below, and no entry of a real parameter stands between the two: the first real p
 after the keys ends them, so a stale entry after it stays reported, as does every entry after a
 mapping parameter that announces nothing, or one listing the keys inline after the words
 ("Must contain the following keys: B, gamma, ...", pgmpy, round 27, TRUE).
+
+:func:`spelt_as_strings` is the general form of these reads, whatever the reader: three or more
+entries that name no parameter (and are no near miss of one) which the function's own body
+spells, each, as a string key (a dict literal's key, a subscript's index, the left of ``in``, a
+getter's first argument; not a message such as ``self.log("verbose")``, round 28's control) --
+keys of a dict it returns or reads (girth's ``default_options()``, round 96; kornia's
+``data["mask1"]``, round 14), options of a command line it parses, keys of a settings mapping
+(pastas, round 41).  The docstring documents a set
+of inputs or outputs the code reaches by name; a stale entry is a name the code no longer
+spells.  One or two such entries prove nothing (pyro's ``msg["name"]``, round 16;
+atlassian-python-api's ``key``/``value`` beside ``property_key``/``property_value``, round 64;
+dagster's ``input_defs``/``output_defs``, round 20: all judged TRUE), and a class docstring is
+left to :mod:`.class_dict_keys` (its methods spell keys of their own).
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 
 from docref.checks.static.base import StaticInput
 from docref.checks.static.returns_raises_ast import function_node, own_nodes
 from docref.core.segment import Segment
 from docref.graph.model import RECEIVER_NAMES
 
-__all__ = ["announced_as_keys", "read_by_key", "returned_dict_key", "shown_as_key"]
+__all__ = [
+    "announced_as_keys",
+    "read_by_key",
+    "returned_dict_key",
+    "shown_as_key",
+    "spelt_as_strings",
+]
 
 
 # getters of a request's, a command's or a config's named inputs (tornado's
@@ -131,3 +151,57 @@ def returned_dict_key(inp: StaticInput, name: str) -> bool:
         and any(isinstance(k, ast.Constant) and k.value == name for k in sub.value.keys)
         for sub in own_nodes(node)  # a nested function's return is not this one's
     )
+
+
+# how many entries the body must spell as strings before they read as a set of keys (see the
+# module docstring: two stale entries spelt so were judged TRUE)
+_MIN_SPELT = 3
+
+
+def spelt_as_strings(inp: StaticInput, names: Iterable[str]) -> set[str]:
+    """Those of ``names`` (entries naming no parameter, no near miss of one) that the body of
+    ``inp``'s function spells as string keys, when three or more are; else none (see the
+    module docstring).  Only the function's own nodes count, not a nested function's."""
+    fn = inp.function
+    # a one-letter string is an axis or a format code more often than a key: pyspedas'
+    # ``xyz_to_polar(data)`` keeps stale ``x``, ``y``, ``z`` entries and stores ``{'x': ...,
+    # 'y': ...}`` (round 83, judged TRUE)
+    wanted = {name for name in names if len(name) > 1}
+    if fn.qualname == fn.parent_class or len(wanted) < _MIN_SPELT:
+        return set()
+    body = inp.body_code()
+    if sum(name in body for name in wanted) < _MIN_SPELT:
+        return set()  # the common case, without parsing
+    node = function_node(inp.data, fn)
+    if node is None:
+        return set()
+    found = wanted & {key for sub in own_nodes(node) for key in _keys_of(sub)}
+    return found if len(found) >= _MIN_SPELT else set()
+
+
+# getters whose first argument is a key: ``d.get("k")``, ``d.pop("k")``, ``get_argument("k")``
+_KEY_GETTER = re.compile(rf"(?:get|getlist|pop|setdefault|{_NAMED})$")
+
+
+def _keys_of(node: ast.AST) -> list[str]:
+    """Each key ``node`` spells as a literal: a dict literal's keys, a subscript's index, the
+    left of ``in``, a getter's first argument.  A string passed anywhere else
+    (``self.log("verbose")``) is a message or a value, not a key."""
+    if isinstance(node, ast.Dict):
+        candidates = [k for k in node.keys if k is not None]
+    elif isinstance(node, ast.Subscript):
+        candidates = [node.slice]
+    elif isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+        candidates = [node.left]
+    elif (
+        isinstance(node, ast.Call)
+        and node.args
+        and isinstance(node.func, (ast.Attribute, ast.Name))
+        and _KEY_GETTER.match(
+            node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id
+        )
+    ):
+        candidates = [node.args[0]]
+    else:
+        return []
+    return [c.value for c in candidates if isinstance(c, ast.Constant) and isinstance(c.value, str)]

@@ -55,6 +55,9 @@ _STR = re.compile(
     rf"^(?:an?|the)\s+(?P<adj>{_ADJ}{{0,2}})(?:string|str)\b(?!'|\s*\(|-|\s+of\s+bytes|"
     rf"{_COMPOUND}\s+(?:"
     r"length|size|width|count|index|position|offset|number|hash|type|kind|class|category|"
+    # a measure of strings: "the normalized string kernel between two strings" on MALLET's
+    # ``double K(String, String)`` (round 101j), "the string distance"
+    r"kernel|distance|similarity|metric|score|"
     r"constant|flag|mode|style|coder|(?:id|identifier|handle|pointer|code)s?\b"
     # "A string keyed dictionary of headers", "The string values extracted from the url" (round
     # 16), "The query string parameters." (round 72: a plural ending it) head the noun phrase
@@ -201,6 +204,8 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
             return None
         if kind == "str" and set((match["adj"] or "").lower().split()) & _CONTAINER_NOUNS:
             return None  # "A dictionary mapping string names to ...": the container is the noun
+        if kind == "str" and match.group(0).endswith("STRING"):
+            return None  # "the DER BIT STRING" (round 100, pycryptodome): ASN.1's type, bytes
         if kind != "str" and _CONVERTED.search(match.group(0)):
             return None
         if text[match.end() : match.end() + 1] == "/":

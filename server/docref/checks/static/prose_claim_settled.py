@@ -1,13 +1,16 @@
-"""A reading that settles a Python summary's return claim (:mod:`.prose_returns`) by what the
-rest of the docstring says the answer is: :func:`values_listed` -- a "Whether ..." summary whose
-description quotes the strings the body returns ("``'continuous'`` when ...; ``'lapsed'`` when
-...", edgartools' ``ShelfLifecycle.continuity -> Optional[str]``, round 94): the question the
-property answers, with its answers spelt out as the text values that come back.
+"""Two readings that settle a Python summary's return claim (:mod:`.prose_returns`) by what the
+rest of the docstring and the signature say the summary is about.
 
-(A noun-phrase summary naming the kind of the function's own arguments on ``-> None``, coffea's
-"Tuple of input shape and array shape" on ``_equal_shape(mod_in: tuple, arr_shape: tuple)``,
-stays a return claim: ``test_static_ty12b``'s "A list of samplers." on ``configure(self,
-samplers: list) -> None`` is a control that must stay reported.)
+* :func:`values_listed` -- a "Whether ..." summary whose description quotes the strings the
+  body returns ("``'continuous'`` when ...; ``'lapsed'`` when ...", edgartools'
+  ``ShelfLifecycle.continuity -> Optional[str]``, round 94): the question the property
+  answers, with its answers spelt out as the text values that come back.
+* :func:`names_the_arguments` -- a noun-phrase summary on a function annotated ``-> None`` that
+  coordinates as many things as the function takes parameters annotated with the claimed kind
+  ("Tuple of input shape and array shape" on coffea's ``_equal_shape(mod_in: tuple, arr_shape:
+  tuple) -> None``, round 94): it names the arguments.  One thing over one such parameter ("A
+  list of samplers." on ``configure(self, samplers: list) -> None``, ``test_static_ty12b``) is
+  as often a stale return claim and stays judged.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ import ast
 import re
 
 from docref.checks.static.base import StaticInput
+from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.returns_raises_ast import function_node, own_nodes
 from docref.segments import Segment
 
-__all__ = ["values_listed"]
+__all__ = ["names_the_arguments", "values_listed"]
 
 
 def _returned_strings(inp: StaticInput) -> set[str]:
@@ -55,3 +59,32 @@ def values_listed(inp: StaticInput, claimed: Segment, claim: str, kinds: set[str
         if re.search(quoted, text) is not None:
             return True
     return False
+
+
+# "Tuple of input shape and array shape": the kind, "of", then the things joined by "and" / ","
+_OF_THINGS = re.compile(r"^\s*(?:an?\s+|the\s+)?\w+\s+of\s+(?P<things>[^.;:()]+?)\s*\.?\s*$", re.I)
+_JOINED = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
+
+
+def names_the_arguments(inp: StaticInput, claimed: Segment, text: str, claim: str) -> bool:
+    """A summary that is the claim's whole noun phrase (no "Returns" verb), on a function
+    annotated ``-> None``, coordinating two or more things ("X of A and B") where the function
+    takes exactly that many parameters annotated with the claimed kind: the summary names them."""
+    fn = inp.function
+    if claimed.kind != "summary" or text != claimed.text or inp.file.language != "python":
+        return False
+    if fn.returns is None or annotation_kinds(fn.returns) != {"None"}:
+        return False
+    match = _OF_THINGS.match(" ".join(text.split()))
+    if match is None:
+        return False
+    things = [t for t in _JOINED.split(match["things"]) if t.strip()]
+    of_kind = [
+        p
+        for p in fn.params
+        if p.name not in ("self", "cls")
+        and p.kind not in ("vararg", "kwarg")
+        and p.annotation
+        and annotation_kinds(p.annotation) == {claim}
+    ]
+    return len(things) >= 2 and len(of_kind) == len(things)

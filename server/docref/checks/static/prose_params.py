@@ -281,6 +281,9 @@ def c2_prose_param_loose(inp: StaticInput) -> list[Finding]:
 # (round 95j): the dictionary is the file format's name for that array
 _ARRAY_SAID = re.compile(r"\b(?:(?:outer|inner|the|this|an?)\s+)array\b|\barray\s+of\b", re.I)
 
+# a class's upper-case constant (``RemoteStreamOptions.ADD_INVOCATION_INFO``), a flag set's member
+_MEMBER = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*\.[A-Z][A-Z0-9_]*$")
+
 # the end of a sentence: a full stop, then a capital or the end of the entry
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(`*]|\s*$)")
 
@@ -375,6 +378,11 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             continue  # "the string representation of the values": one per item
         if claim == "bool" and kinds <= {"int", "None"} and defaults.get(name) in ("0", "1"):
             continue  # a C-style flag the code spells 0/1: GitPython's ``ignore_self: int = 1``
+        if claim == "bool" and kinds <= {"int", "None"} and _MEMBER.match(defaults.get(name) or ""):
+            # an int option defaulting to a constant of a class: pypsrp's ``remote_stream_options
+            # = RemoteStreamOptions.ADD_INVOCATION_INFO``, "Whether to return the invocation info
+            # ..., see RemoteStreamOptions for the values" (round 100): the class holds its values
+            continue
         said = match.group(0).strip()
         annotation = annotations[name]
         message = (

@@ -55,7 +55,7 @@ from docref.checks.static.prose_claim_kinds import (
     string_of_elements,
     string_per_item,
 )
-from docref.checks.static.prose_claim_settled import values_listed
+from docref.checks.static.prose_claim_settled import names_the_arguments, values_listed
 from docref.checks.static.prose_java_said import (
     bytes_said_elsewhere,
     count_written_out,
@@ -289,6 +289,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "Checks whether the file exists." on ``-> None``: it raises
         if values_listed(inp, seg, claim, kinds):
             continue  # "Whether ..." then "``'continuous'`` when ...; ``'lapsed'`` when ..."
+        if names_the_arguments(inp, seg, text, claim):
+            continue  # "Tuple of input shape and array shape" over two tuple parameters
         if java and kinds == {"bytes"} and claim != "str":
             continue  # a byte array is "the data", "the count of ...": only "a string" is judged
         if java and kinds == {"bytes"} and bytes_said_elsewhere(inp.docstring.segments, seg):

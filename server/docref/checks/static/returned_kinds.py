@@ -118,18 +118,37 @@ def returned_kinds(inp: StaticInput) -> set[str] | None:
 _SERIALIZERS = frozenset({"dumps", "safe_dump", "to_json", "to_yaml"})
 
 
+# where the bytes of a payload received come from: ``response.data``, ``resp.content``,
+# ``stream.read()``, ``buffer.getvalue()``
+_RECEIVED = frozenset({"data", "content", "body", "payload", "read", "getvalue"})
+
+
 def returns_serialized(inp: StaticInput) -> bool:
-    """Whether every ``return`` gives a serializer's text (``return json.dumps(response)``):
-    the value is the text of a structure the body builds, which the docstring may describe by
-    its payload ("Returns list of all Resolver rules", round 60, moto's API handlers)."""
+    """Whether every ``return`` gives a serializer's text (``return json.dumps(response)``) or
+    the decoded body of a payload received (``return response.data.decode()``): the value is
+    the text of a structure, which the docstring may describe by its payload ("Returns list of
+    all Resolver rules", round 60, moto's API handlers; "Get a list of the 10 oldest locks",
+    round 97, minio's admin calls returning the server's JSON text)."""
     node = function_node(inp.data, inp.function)
     if node is None:
         return False
     returns = [sub for sub in own_nodes(node) if isinstance(sub, ast.Return)]
     return bool(returns) and all(
-        isinstance(ret.value, ast.Call) and _callee(ret.value.func) in _SERIALIZERS
+        isinstance(ret.value, ast.Call)
+        and (_callee(ret.value.func) in _SERIALIZERS or _decodes_received(ret.value))
         for ret in returns
     )
+
+
+def _decodes_received(call: ast.Call) -> bool:
+    """``response.data.decode()``, ``stream.read().decode("utf-8")``: a payload's bytes as text
+    (``data.decode()`` of a parameter, ``b"x".decode()``, is not one)."""
+    if not isinstance(call.func, ast.Attribute) or call.func.attr != "decode":
+        return False
+    received = call.func.value
+    if isinstance(received, ast.Call):
+        received = received.func
+    return isinstance(received, ast.Attribute) and received.attr in _RECEIVED
 
 
 def _callee(func: ast.expr) -> str | None:

@@ -134,6 +134,30 @@ def template_only(seg: Segment) -> bool:
     return False
 
 
+# a sentence of its own saying the value is None, or that the call never comes back: ":return:
+# `xml_parent` is mutated. The returned value is `None`." (round 77, azure-servicebus'
+# ``serialize_key_values``), ":return: Function will never return" (round 50, clearml's
+# ``Monitor.monitor``, an endless loop)
+_NONE_STATED = re.compile(
+    r"(?:(?:the|its)\s+)?(?:returned\s+value|return\s+value|value\s+returned|result)\s+"
+    r"(?:is|will\s+be)\s+[`*'\"]*None[`*'\"]*"
+    r"|(?:(?:the|this)\s+)?(?:function|method|coroutine|call)\s+(?:will\s+)?never\s+returns?",
+    re.I,
+)
+_SENTENCES = re.compile(r"(?<=[.;!])\s+")
+
+
 def nothing_returned(seg: Segment) -> bool:
-    """The untyped entry says no value comes back (see ``_NOTHING_RETURNED``)."""
-    return not seg.type and _NOTHING_RETURNED.match(_text(seg)) is not None
+    """The untyped entry says no value comes back (see ``_NOTHING_RETURNED``), or one of its
+    sentences says the value is None or that the call never returns (``_NONE_STATED``) and no
+    other sentence speaks of returning ("The returned value is None. Otherwise the count" is
+    a claim)."""
+    if seg.type:
+        return False
+    text = _text(seg)
+    if _NOTHING_RETURNED.match(text) is not None:
+        return True
+    sentences = _SENTENCES.split(text)
+    said = [s for s in sentences if _NONE_STATED.fullmatch(s.rstrip(" .;!")) is not None]
+    others = [s for s in sentences if s not in said]
+    return bool(said) and not any(_MENTIONS_RETURN.search(s) for s in others)

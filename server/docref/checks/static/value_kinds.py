@@ -9,6 +9,8 @@ C2-PROSE-PARAM-TYPE read claims and annotations into kinds (:mod:`.prose_returns
 
 from __future__ import annotations
 
+import re
+
 __all__ = ["ANNOTATION_KINDS", "CONTAINERS", "NUMBERS", "SCALARS", "java_kinds"]
 
 SCALARS = frozenset({"bool", "int", "float", "complex", "str", "bytes"})
@@ -50,11 +52,17 @@ _JAVA_CONTAINERS = {
 }
 
 
+# a type-use annotation written inside the type (``byte @NotNull []``, ``@Nullable String``),
+# with its arguments if any
+_TYPE_USE = re.compile(r"@[A-Za-z_$][\w$.]*(?:\s*\([^()]*\))?\s*")
+
+
 def java_kinds(declared: str | None) -> set[str] | None:
     """The kind of a Java declared type (``long``: a number, ``List<String>``: a list, an array
     of anything but ``char``/``byte``: a list), ``None`` when it is not certain (a class, a type
-    variable, ``Object``, ``CharSequence``)."""
-    text = (declared or "").strip()
+    variable, ``Object``, ``CharSequence``).  Type-use annotations are no part of the kind:
+    zstd-jni's ``byte @NotNull [] dict`` is a ``byte[]`` (round 101j)."""
+    text = _TYPE_USE.sub("", declared or "").strip()
     if text in _JAVA_SCALARS:
         return {_JAVA_SCALARS[text]}
     if text.endswith("[]"):
