@@ -211,7 +211,7 @@ def test_an_entry_handed_on_in_its_slot_of_a_function_of_the_file_is_stale(
             'self.request("GET", url, prvdr, **kwargs)',
             "self.request(prvdr, url, **kwargs)",
         ),
-        # a callee of another module: its slots are not known here
+        # a callee the file does not import (``geo``): its slots are not known here
         (
             "geocode",
             "_query(strings, True, prvdr, **kwargs)",

@@ -37,6 +37,7 @@ from docref.checks.static.base import StaticInput
 from docref.checks.static.name_words import transposed
 from docref.checks.static.names_passed import passed_on
 from docref.checks.static.params_kwargs_flow import KwargsFlow, kwargs_flow
+from docref.checks.static.params_kwargs_slots import callee_slots
 from docref.checks.static.params_property import is_property
 from docref.checks.static.prose_names import renamed_twin
 from docref.checks.static.returns_raises_ast import function_node
@@ -98,7 +99,7 @@ def renamed_under_kwargs(
         if flow is not False:
             if flow.reads(name, twin):
                 continue
-            if flow.hands_on(name, twin, lambda callee: _slots(inp, callee)) or (
+            if flow.hands_on(name, twin, lambda callee: callee_slots(inp, callee)) or (
                 flow.reaches_nothing()
             ):
                 # the keyword cannot be passed on (see :mod:`.params_kwargs_flow`)
@@ -125,26 +126,6 @@ def _finding(inp: StaticInput, segment: Segment, shown: str, twin: str, rule: st
     )
     fix_hint = f'rename "{shown}" to "{twin}"'
     return inp.finding(segment, Criterion.C1, rule, message, fix_hint)
-
-
-def _slots(inp: StaticInput, callee: str) -> list[str] | None:
-    """The positional parameters of ``callee`` when it is a function of the same file: a
-    module function by its name, a method of the same class as ``self.x`` / ``cls.x``."""
-    fn = inp.function
-    head, _, attr = callee.rpartition(".")
-    if not head:
-        qualname = callee
-    elif head in RECEIVER_NAMES and fn.parent_class:
-        qualname = f"{fn.parent_class}.{attr}"
-    else:
-        return None
-    found = [f for f in inp.file.functions if f.qualname == qualname]
-    if len(found) != 1:
-        return None  # unknown, or overloads / redefinitions with their own slots
-    params = [p for p in found[0].params if p.kind in ("positional", "positional_only")]
-    if head and params and params[0].name in RECEIVER_NAMES:
-        params = params[1:]
-    return [p.name for p in params]
 
 
 def _flow(inp: StaticInput) -> KwargsFlow | Literal[False]:

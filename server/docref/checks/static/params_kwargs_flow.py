@@ -60,8 +60,8 @@ class KwargsFlow:
     ) -> bool:
         """A call unpacking the dict passes ``twin`` as ``old`` explicitly: by keyword, or in
         the position of ``old`` among the positional parameters ``slots`` gives for its
-        callee (a function of the same file: ``_query(strings, True, prvdr, **kwargs)`` for
-        ``_query(data, forward, provider, **kwargs)``)."""
+        callee (:func:`.params_kwargs_slots.callee_slots`: ``_query(strings, True, prvdr,
+        **kwargs)`` for ``_query(data, forward, provider, **kwargs)``)."""
         for call in self.unpacked:
             if call.keywords.get(old) == twin:
                 return True
@@ -135,11 +135,19 @@ def _note(sub: ast.AST, kw: str, parents: dict[ast.AST, ast.AST], flow: KwargsFl
 
 
 def _dotted(node: ast.expr) -> str:
-    """``a.b.c`` for a dotted name, else ""."""
+    """``a.b.c`` for a dotted name, ``super.x`` for ``super().x`` (``super(C, self).x``),
+    else ""."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        head = _dotted(node.value)
+        value = node.value
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == "super"
+        ):
+            return f"super.{node.attr}"
+        head = _dotted(value)
         return f"{head}.{node.attr}" if head else ""
     return ""
 
