@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from docref.checks.types_parse import parse_doc_type
+
 from tests.static_helpers import default_findings
 
 _MEAN = '''
