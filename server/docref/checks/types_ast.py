@@ -97,6 +97,10 @@ def _convert(node: ast.expr, ctx: TypeContext, *, top: bool = False) -> TypeExpr
     if isinstance(node, ast.List):
         return _all_of(PARAMS, node.elts, ctx)
     if isinstance(node, ast.Tuple) and ctx.doc and (top or _parenthesised(node)):
+        if _names_none(node):
+            # ``(int, str, None)``: the types a value may have, listed as ``isinstance``
+            # takes them (round 102, mikeio's ``axis``) -- no tuple types an item ``None``
+            return _union_of(node.elts, ctx)
         # ``(int, int)``, also as an argument: ``List[(str, str)]`` is a list of pairs in a
         # docstring's loose notation (round 20, dagster), not ``list[str, str]``
         return _all_of("tuple", node.elts, ctx)
@@ -198,6 +202,11 @@ def _convert_subscript(node: ast.Subscript, ctx: TypeContext) -> TypeExpr | None
         if dtype.name == "numpy.dtype" and len(dtype.args) == 1:
             return TypeExpr(NDARRAY_ALIAS, dtype.args)
     return converted
+
+
+def _names_none(node: ast.Tuple) -> bool:
+    """Whether one item of ``(int, str, None)`` is the bare ``None``."""
+    return any(isinstance(item, ast.Constant) and item.value is None for item in node.elts)
 
 
 def _parenthesised(node: ast.Tuple) -> bool:

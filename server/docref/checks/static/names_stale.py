@@ -19,6 +19,7 @@ from docref.checks.static.names_stale_cues import (
     a_returned_jdk_property,
     another_objects_member,
     has_an_entry,
+    in_others_docs,
     in_twin_entry,
     located_at_url,
     marks_other_parameters,
@@ -149,6 +150,8 @@ def stale_finding(
         return None  # "eci2geodetic() a.k.a. eci2lla()": another name of the function
     if located_at_url(sentence, mention.end - segment.start):
         return None  # "wave_signif() in http://.../waveletFunctions.py": that program's name
+    if in_others_docs(sentence, mention.start - segment.start, inp.function.name):
+        return None  # "See requests.get docs for the `kwargs` options": that callable's
     offsets = (mention.start - segment.start, mention.end - segment.start)
     if returned_label(segment.kind, sentence, *offsets, function=inp.function.name):
         return None  # "- `func_vals` [array]: ...", "tuple of (`a`, `b`)" under Returns;

@@ -26,6 +26,7 @@ __all__ = [
     "a_returned_jdk_property",
     "another_objects_member",
     "has_an_entry",
+    "in_others_docs",
     "in_twin_entry",
     "located_at_url",
     "marks_other_parameters",
@@ -240,6 +241,27 @@ def located_at_url(sentence: str, end: int) -> bool:
     """The name ending at ``end`` of ``sentence`` is placed at a web address ("`f()` in
     http://..."): a function of the program found there."""
     return _AT_URL.match(sentence[end:]) is not None
+
+
+# "See requests.get docs for the `params` and `kwargs` options" (round 102, erddapy's ``urlopen``
+# beside its ``requests_kwargs``): names another callable's documentation describes are that
+# callable's parameters; the owner is dotted or called (``requests.get``, ``get()``) -- "see the
+# docs for the `kwargs`" names no owner
+_OTHERS_DOCS = re.compile(
+    r"\b[Ss]ee\s+(?:the\s+)?[`*]*(?P<owner>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[A-Za-z_]\w*\(\))[`*]*"
+    r"(?:'s)?\s+(?:docs?|documentation|docstring)\s+for\b[^.!?;:]*$"
+)
+
+
+def in_others_docs(sentence: str, start: int, function: str) -> bool:
+    """The name starting at ``start`` of ``sentence`` is one another callable's documentation
+    describes ("See requests.get docs for the `kwargs` options"), that callable not
+    ``function`` itself."""
+    match = _OTHERS_DOCS.search(sentence[:start].rstrip("`*"))
+    if match is None:
+        return False
+    owner = match.group("owner").removesuffix("()").rsplit(".", 1)[-1]
+    return owner != function
 
 
 # a run of x's for the varying part of a name ("define each parameter using `byXxxx(...)`

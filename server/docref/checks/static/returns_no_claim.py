@@ -44,12 +44,22 @@ _RAISE_SENTENCE = re.compile(
 # after a placeholder: an adverb before the verb changes nothing.  "Prints the character
 # table for the point group." (round 67, chempy's ``print_table``): output to the terminal is
 # a side effect too; "Prints of ..." would be a noun.
+# "TenetoBIDS.network is made with the generated network." (round 102, teneto's
+# ``generatenetwork``, which sets ``self.network``): an object's attribute -- ``self.x``,
+# ``cls.x`` or ``Class.x``, written in the case of its parts: no module's type
+# (``np.ndarray``, ``pandas.DataFrame``) -- said to be made or changed is the call's effect
+_OBJECTS_ATTRIBUTE = r"[`*]*(?-i:(?:self|cls|[A-Z]\w*)\.[a-z_][a-z0-9_]*)[`*]*"
+_CHANGED = (
+    r"(?:made|built|set|created|generated|filled|computed|updated|changed|replaced|reset"
+    r"|initiali[sz]ed|overwritten|stored|saved|populated|modified|added|appended)"
+)
 _SIDE_EFFECT = re.compile(
     r"(?:(?:(?:just|only|simply|merely|also)\s+)?(?:adds|updates|modifies|stores|saves|writes|appends|inserts|registers|populates"
     r"|sets(?!\s+of\b)|prints(?!\s+of\b))\b"
     r"|.{0,80}?\b(?:is|are|will\s+be|gets?)\s+(?:added|stored|saved|written|set|updated"
     r"|modified|appended|inserted|registered|populated)\s+(?:in|to|into|on|at|as)\b"
-    r"|.{0,80}?\b(?:modified|updated|changed)\s+in[- ]place\b)",
+    r"|.{0,80}?\b(?:modified|updated|changed)\s+in[- ]place\b"
+    rf"|{_OBJECTS_ATTRIBUTE}\s+(?:is|are|will\s+be|gets?)\s+{_CHANGED}\b)",
     re.I,
 )
 _MENTIONS_RETURN = re.compile(r"\breturn", re.I)
