@@ -2,8 +2,10 @@
 consistent control that stays reported: bitcoinj's "Such addresses are used for `addr` and
 `addrv2` messages" on ``PeerAddress.inet(InetSocketAddress addr, ...)`` (the Bitcoin protocol's
 two messages, a thing and its version two, named side by side: no misspelling of the parameter
-``addr``, which bitcoinj's class also holds as a field), and JSPWiki's "@param argv The argument string." on ``main(String[] argv)`` (a
-string of arguments: the command line, which the array holds)."""
+``addr``, which bitcoinj's class also holds as a field); JSPWiki's "@param argv The argument
+string." on ``main(String[] argv)`` (a string of arguments: the command line, which the array
+holds); and round 95j's JGit "a list of updated paths and smudgeFilterCommands" on ``Map<String,
+CheckoutMetadata>`` (each path keyed to the value holding its ``smudgeFilterCommand``)."""
 
 from __future__ import annotations
 
@@ -61,9 +63,7 @@ def test_a_parameter_and_its_version_two_named_side_by_side_are_two_things(
         "Such addresses are used for `addrv2` messages.",
     ],
 )
-def test_a_versioned_name_apart_from_its_twin_stays_reported(
-    tmp_path: Path, sentence: str
-) -> None:
+def test_a_versioned_name_apart_from_its_twin_stays_reported(tmp_path: Path, sentence: str) -> None:
     doc = [sentence, "", "@param addr ip address and port of the peer"]
     assert _rules(tmp_path, doc) == [_NAME]
 
@@ -86,3 +86,58 @@ def test_a_string_claim_on_another_array_stays_reported(
 ) -> None:
     doc = ["Prints the version.", "", f"@param addr {said}"]
     assert _rules(tmp_path, doc, declared=declared) == [_PARAM]
+
+
+_CHECKOUT = """\
+package p;
+
+import java.util.Map;
+
+/** Holder of the method under test. */
+public class Holder {
+
+    /** What a checkout writes for one path. */
+    public static class CheckoutMetadata {
+        /** filter command to apply */
+        public final String smudgeFilterCommand = null;
+    }
+
+    /** What another map holds. */
+    public static class Other {
+        /** a name */
+        public final String name = null;
+    }
+
+    /**
+     * Get list of updated paths and SECOND
+     *
+     * @return a list of updated paths and SECOND
+     */
+    public Map<String, VALUE> probe() {
+        return null;
+    }
+}
+"""
+
+
+def _returns(tmp_path: Path, second: str, value: str) -> list[str]:
+    code = _CHECKOUT.replace("SECOND", second).replace("VALUE", value)
+    found = project_findings(tmp_path, {"p/Holder.java": code}, "p/Holder.java")
+    return sorted(f.rule for f in found if f.qualname.endswith("probe"))
+
+
+def test_a_list_of_keys_and_a_field_of_the_values_is_the_map(tmp_path: Path) -> None:
+    assert _returns(tmp_path, "smudgeFilterCommands", "CheckoutMetadata") == []
+
+
+@pytest.mark.parametrize(
+    ("second", "value"),
+    [
+        ("smudgeFilterCommands", "Other"),  # the value class holds no such field
+        ("cleanFilterCommands", "CheckoutMetadata"),  # nor this one
+    ],
+)
+def test_a_second_noun_the_values_do_not_hold_stays_reported(
+    tmp_path: Path, second: str, value: str
+) -> None:
+    assert _returns(tmp_path, second, value) == ["C2-PROSE-RETURN-TYPE"] * 2
