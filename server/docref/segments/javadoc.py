@@ -165,8 +165,8 @@ class _Renderer:
                 # ``List<String>`` inside is no HTML tag, ``{@code}`` no inline tag
                 run = _BACKTICKS.match(text, i)
                 ticks = run.group() if run else "`"
-                close = re.compile(rf"(?<!`){ticks}(?!`)").search(text, i + len(ticks))
-                stop = close.end() if close else i + len(ticks)
+                closing = re.compile(rf"(?<!`){ticks}(?!`)").search(text, i + len(ticks))
+                stop = closing.end() if closing else i + len(ticks)
                 out.extend(src.slice(i, stop))
                 i = stop
                 continue
