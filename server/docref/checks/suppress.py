@@ -9,9 +9,9 @@ a string literal or a docstring does nothing):
 * Python: on any line of the ``def``/``class`` header, from the first decorator through the
   line with the closing ``:``.  Decorator lines count because a comment there can only be
   about the definition it decorates; the line above the first decorator does not count.
-* Java: a ``//`` (or plain ``/* */``, never Javadoc) comment on any line of the declaration
-  header through its last line (``public void f() { // docref: ignore``), or alone on the
-  line just above the declaration, its annotations or its Javadoc.
+* Java: a ``//`` (or plain ``/* */``, never Javadoc: ``/** */`` or ``///``) comment on any
+  line of the declaration header through its last line (``public void f() { // docref:
+  ignore``), or alone on the line just above the declaration, its annotations or its Javadoc.
 * On the flagged line, which for a docstring is the line its literal ends on (as ruff reads
   ``noqa`` for multi-line strings): a marker after the closing quotes (Python) or after the
   Javadoc's ``*/`` (Java, ``/** … */ // docref: ignore[C2]``) covers the findings of that
@@ -192,8 +192,8 @@ def _find_markers(
             continue
         seen.add(node.start_byte)
         text = data[node.start_byte : node.end_byte].decode("utf-8", "replace")
-        if text.startswith("/**"):
-            continue  # Javadoc is documentation, never a directive
+        if text.startswith("/**") or (text.startswith("///") and not text.startswith("////")):
+            continue  # Javadoc (``/** */`` or Markdown ``///``) is documentation, never a directive
         line = node.start_point[0]
         usable, codes = _marker_codes(text, file.path, line + 1, warnings)
         if usable:

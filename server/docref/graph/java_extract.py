@@ -16,7 +16,9 @@ Conventions (where Java differs from what :mod:`docref.graph.model` describes fo
 * Annotations go into ``decorators`` without the ``@`` (``Override``,
   ``SuppressWarnings("unchecked")``); keyword modifiers into ``Function.modifiers``.
 * A docstring is the ``/** ... */`` comment just before the declaration (line comments in
-  between are skipped), or, failing that, one between its annotations and modifiers.
+  between are skipped), or, failing that, one between its annotations and modifiers; or a
+  Markdown documentation comment (JEP 467): the contiguous ``///`` lines before it, its span
+  from the first line's ``///`` to the last line's end (see ``_Extractor.markdown_line``).
   ``module_docstring`` is the Javadoc before the ``package`` line (``package-info.java``).
 * Spans are those of the declaration node: from the first annotation/modifier through the
   closing ``}`` or ``;``; the Javadoc is not part of it.
@@ -108,12 +110,48 @@ def _spans(node: Node, header_last: Node | None) -> tuple[Span, Span]:
     return span, Span(start, header_last.end_byte, sl, sc, hl, hc)
 
 
+def _is_markdown(doc: Docstring | None) -> bool:
+    return doc is not None and doc.text.startswith("///")
+
+
 class _Extractor(Members):
     def javadoc(self, node: Node) -> Docstring | None:
         s, e = node.start_byte, node.end_byte
         if self.data[s : s + 3] != b"/**" or e - s < 5:  # ``/**/`` is an empty comment
             return None
         return Docstring(self.text(node), node_span(node))
+
+    def markdown_line(self, node: Node, text: str, pending: Docstring | None) -> Docstring | None:
+        """A ``///`` line: the first or the next line of a Markdown documentation comment
+        (JEP 467, Java 23: contiguous lines each starting with ``///``), or no doc at all.
+
+        Two departures from javadoc keep pre-23 code's comments out: a ``////...`` line (a
+        banner, or code commented out twice) is no doc line and ends a ``///`` comment above
+        it (choco-solver's ``/// Public methods`` between two banners documents no method),
+        and a ``///`` after code on its line is a trailing remark."""
+        if text.startswith("////"):
+            return None if _is_markdown(pending) else pending
+        line_start = self.data.rfind(b"\n", 0, node.start_byte) + 1
+        if self.data[line_start : node.start_byte].strip():
+            return pending
+        here = node_span(node)
+        if (
+            pending is not None
+            and _is_markdown(pending)
+            and pending.span.end_line + 1 == here.start_line
+        ):
+            first = pending.span
+            span = Span(
+                first.start_byte,
+                here.end_byte,
+                first.start_line,
+                first.start_col,
+                here.end_line,
+                here.end_col,
+            )
+            raw = self.data[first.start_byte : here.end_byte].decode("utf-8", "replace")
+            return Docstring(raw, span)
+        return Docstring(text, here)
 
     # ---- declarations -------------------------------------------------------------------
 
@@ -136,10 +174,14 @@ class _Extractor(Members):
             if t == "block_comment":
                 frame[3] = self.javadoc(node)
             elif t == "line_comment":
-                # a method commented out below its Javadoc leaves the Javadoc an orphan, not
-                # the next method's (round 74j, OpenChemLib's ``// private static boolean
-                # fixOrCheckParities(...) {`` above ``void rotateBond``)
-                frame[3] = None if _COMMENTED_DECL.match(self.text(node)) else doc
+                text = self.text(node)
+                if text.startswith("///"):
+                    frame[3] = self.markdown_line(node, text, doc)
+                else:
+                    # a method commented out below its Javadoc leaves the Javadoc an orphan,
+                    # not the next method's (round 74j, OpenChemLib's ``// private static
+                    # boolean fixOrCheckParities(...) {`` above ``void rotateBond``)
+                    frame[3] = None if _COMMENTED_DECL.match(text) else doc
             elif t in _TYPE_DECLS:
                 cls, body = self.klass(node, _TYPE_DECLS[t], owner, doc)
                 if body is not None:  # a nameless (broken) class lends its members its owner

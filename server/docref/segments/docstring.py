@@ -74,7 +74,7 @@ def segment_docstring(
             style = "javadoc"
             lines, body_start, body_end, found = javadoc_lines(source, start, end)
             warnings.extend(found)
-            drafts = parse_javadoc(lines, warnings)
+            drafts = parse_javadoc(lines, warnings, markdown=source.startswith("///", start))
         else:
             warnings.append(f"unsupported language {language!r}")
     except Exception as error:  # never raise on odd input; report it instead

@@ -19,6 +19,10 @@ The main description is split into paragraphs (blank lines, block-level HTML) an
 ``@throws``/``@exception`` (name = exception type; kind ``raises``); any other tag
 (``@see``, ``@since``, ``@deprecated``…) is kind ``other``.  Javadoc states no types, so
 ``type`` is always None.
+
+A Markdown documentation comment (``///`` lines, JEP 467) is read the same way: its block and
+inline tags are the same; its code spans (backticks) are kept verbatim with their backticks, and
+its fenced code blocks are dropped as ``<pre>`` is.
 """
 
 from __future__ import annotations
@@ -35,6 +39,10 @@ __all__ = ["parse_javadoc"]
 
 _BLOCK_TAG = re.compile(r"@(?P<tag>[A-Za-z][\w.-]*)")
 _MARKUP_START = re.compile(r"[{<&]")
+_MARKDOWN_START = re.compile(r"[{<&`]")
+_BACKTICKS = re.compile(r"`+")
+# a Markdown fenced code block's opening or closing line: three backticks or tildes
+_FENCE = re.compile(r"\s{0,3}(`{3,}|~{3,})")
 _INLINE_START = re.compile(r"\{@(?P<tag>[A-Za-z][\w.-]*)\s?")
 _HTML_TAG = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*)?/?>")
 _ENTITY = re.compile(
@@ -130,8 +138,9 @@ def _flat(mapped: Mapped) -> Mapped:
 
 
 class _Renderer:
-    def __init__(self, warnings: list[str]) -> None:
+    def __init__(self, warnings: list[str], markdown: bool = False) -> None:
         self.warnings = warnings
+        self.markup = _MARKDOWN_START if markdown else _MARKUP_START
 
     def render(self, src: Mapped) -> Mapped:
         out = Builder()
@@ -144,10 +153,20 @@ class _Renderer:
         i = 0
         while i < n:
             char = text[i]
-            if char not in "{<&":
-                # a run of plain characters at once (only these three can start markup)
-                special = _MARKUP_START.search(text, i)
+            if char not in "{<&`":
+                # a run of plain characters at once (only these can start markup)
+                special = self.markup.search(text, i)
                 stop = special.start() if special else n
+                out.extend(src.slice(i, stop))
+                i = stop
+                continue
+            if char == "`":
+                # a Markdown code span, verbatim with its backticks (as a Python docstring's):
+                # ``List<String>`` inside is no HTML tag, ``{@code}`` no inline tag
+                run = _BACKTICKS.match(text, i)
+                ticks = run.group() if run else "`"
+                closing = re.compile(rf"(?<!`){ticks}(?!`)").search(text, i + len(ticks))
+                stop = closing.end() if closing else i + len(ticks)
                 out.extend(src.slice(i, stop))
                 i = stop
                 continue
@@ -274,9 +293,32 @@ def _tag_draft(tag: str, lines: list[Mapped], renderer: _Renderer) -> Draft | No
     return Draft(content, _TAG_KINDS.get(low, "other"), name, None, "@" + tag, name_span)
 
 
-def parse_javadoc(lines: list[Mapped], warnings: list[str]) -> list[Draft]:
-    """Segment drafts of a Javadoc comment given its content lines (see module docstring)."""
-    renderer = _Renderer(warnings)
+def _without_fences(lines: list[Mapped]) -> list[Mapped]:
+    """A Markdown comment's lines with its fenced code blocks blanked (code, as ``<pre>``:
+    no sentence, no block tag)."""
+    kept: list[Mapped] = []
+    fence = ""
+    for line in lines:
+        match = _FENCE.match(line.text)
+        if fence:
+            if match and match.group(1).startswith(fence) and not line.text[match.end() :].strip():
+                fence = ""
+            kept.append(line.slice(0, 0))
+        elif match:
+            fence = match.group(1)
+            kept.append(line.slice(0, 0))
+        else:
+            kept.append(line)
+    return kept
+
+
+def parse_javadoc(lines: list[Mapped], warnings: list[str], markdown: bool = False) -> list[Draft]:
+    """Segment drafts of a Javadoc comment given its content lines (see module docstring);
+    ``markdown``: a ``///`` comment (JEP 467), whose fenced code blocks are dropped and whose
+    code spans are kept verbatim."""
+    renderer = _Renderer(warnings, markdown)
+    if markdown:
+        lines = _without_fences(lines)
     drafts: list[Draft] = []
     for tag, block in _split_blocks(lines):
         if tag is None:

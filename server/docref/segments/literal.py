@@ -8,7 +8,9 @@ maps to the source characters of its escape sequence, so offsets never drift.  N
 literals (``"a" "b"``) are decoded into one body.
 
 Java: ``/**`` and ``*/`` are removed, and on every line the leading whitespace and ``*``
-decoration; nothing is decoded here (HTML and inline tags are the Javadoc parser's job).
+decoration; nothing is decoded here (HTML and inline tags are the Javadoc parser's job).  A
+Markdown documentation comment (JEP 467: contiguous ``///`` lines) loses each line's leading
+whitespace and ``///``.
 """
 
 from __future__ import annotations
@@ -176,6 +178,8 @@ def javadoc_lines(source: str, start: int, end: int) -> tuple[list[Mapped], int,
     ``*`` decoration (leading whitespace kept after the ``*``, trailing whitespace removed).
     """
     warnings: list[str] = []
+    if source.startswith("///", start) and start + 3 <= end:
+        return _markdown_lines(source, start, end)
     if source.startswith("/**", start) and start + 3 <= end:
         body_start = start + 3
     elif source.startswith("/*", start) and start + 2 <= end:
@@ -211,3 +215,27 @@ def javadoc_lines(source: str, start: int, end: int) -> tuple[list[Mapped], int,
                 j -= 1
         lines.append(Mapped.of_source(source, i, j))
     return lines, body_start, body_end, warnings
+
+
+def _markdown_lines(source: str, start: int, end: int) -> tuple[list[Mapped], int, int, list[str]]:
+    """The content lines of a Markdown documentation comment ``source[start:end]``: each line
+    after its leading whitespace and ``///`` (what javadoc removes before it shifts the lines
+    left, which changes no meaning here: block tags and sentences are read line by line)."""
+    bounds: list[tuple[int, int]] = []
+    pos = start
+    for match in _LINE_BREAK.finditer(source, start, end):
+        bounds.append((pos, match.start()))
+        pos = match.end()
+    bounds.append((pos, end))
+    lines: list[Mapped] = []
+    for lo, hi in bounds:
+        i = lo
+        while i < hi and source[i] in " \t\f":
+            i += 1
+        if source.startswith("///", i) and i + 3 <= hi:
+            i += 3
+        j = hi
+        while j > i and source[j - 1] in " \t\f":
+            j -= 1
+        lines.append(Mapped.of_source(source, i, j))
+    return lines, start + 3, end, []

@@ -12,7 +12,8 @@ bare stem to be in scope and no name in scope to end in the same number.  An ind
 too (``mesh_b``): a series of subscripts, not one renamed name; so does a placeholder
 (``_read_X`` beside ``_read``: a family of functions a template names), and so does one after
 the common start of two names or more of the owner (``stingray.fourier.avg_cs_from_XX``:
-:func:`family_placeholder`).
+:func:`family_placeholder`).  So does a version after the stem (``addrv2`` beside ``addr``)
+when one sentence writes both.
 
 :func:`vararg_item` (round 21, pyjanitor's ``case_when(df, *args, ...)``: "arguments of the
 form `condition0`, `value0`, `condition1`, `value1`, ...", judged FALSE): numbered plain words
@@ -39,14 +40,34 @@ def indexed_instance(
     and no name there ends in that number (``loc0`` beside ``loc``, not ``unitary_2`` beside
     ``unitary2``); or with an index letter after an underscore when the ``docstring`` writes
     the same stem with another letter too (:func:`_lettered`)."""
+    names = {*params, *candidates}
+    if _versioned_beside(name, names, docstring):
+        return True
     match = _INDEXED.fullmatch(name)
     if match is None:
-        names = {*params, *candidates}
         return _lettered(name, names, docstring) or _placeholder_suffix(name, names)
-    names = {*params, *candidates}
     if match["stem"] not in names:
         return False
     return not any(n != name and n.endswith(match["index"]) for n in names)
+
+
+_VERSIONED = re.compile(r"(?P<stem>[A-Za-z_]\w*?[A-Za-z])_?[vV]\d+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _versioned_beside(name: str, names: set[str], docstring: str) -> bool:
+    """``addrv2`` beside ``addr`` in scope when a sentence of the docstring names both: a thing
+    and its version two ("Such addresses are used for `addr` and `addrv2` messages": the
+    Bitcoin protocol's two messages, on bitcoinj's ``PeerAddress.inet(addr, ...)``, round
+    104j), not a misspelling of the parameter.  A versioned name alone in its sentence may be
+    a stale one (``encodeV2`` renamed ``encode``): it stays judged."""
+    match = _VERSIONED.fullmatch(name)
+    if match is None or match["stem"] not in names:
+        return False
+    stem = re.compile(rf"(?<![\w.]){re.escape(match['stem'])}(?!\w)")
+    own = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+    sentences = _SENTENCE_END.split(docstring)
+    return any(own.search(s) and stem.search(s) for s in sentences)
 
 
 _LETTERED = re.compile(r"(?P<stem>[A-Za-z]\w*?[A-Za-z])_(?P<index>[a-z])")

@@ -230,6 +230,8 @@ _ELEMENT_WORDS = {
     "boolean": {"boolean", "bit", "flag"},
     "float": {"float", "number"},
     "double": {"double", "number"},
+    # "the argument string" of ``main(String[] argv)``: the command line's arguments (round 104j)
+    "String": {"argument"},
 }
 
 
@@ -240,7 +242,7 @@ def string_of_elements(claim: str, match: re.Match[str], declared: str | None) -
     if claim != "str" or not text.endswith("[]"):
         return False
     words = set((match.groupdict().get("adj") or "").lower().split())
-    return bool(words & _ELEMENT_WORDS.get(text[:-2].strip(), set()))
+    return bool(words & _ELEMENT_WORDS.get(text[:-2].strip().removeprefix("java.lang."), set()))
 
 
 # "the string representation of the values" for a ``String[]``: a string of each of several

@@ -1,6 +1,7 @@
 """What a Javadoc return claim goes on to say that settles it (rounds 58j, 66j): the value comes
 "as an array" or as the declared array type (:func:`said_as_array`), or the sentence says the
-value is keyed or lists the mapping's entries or values (:func:`said_keyed`), that another
+value is keyed or lists the mapping's entries or values (:func:`said_keyed`) or a field of
+them (:func:`said_with_value_field`), that another
 thing is returned (:func:`returned_after`), or names a second thing beside it
 (:func:`said_with_another`), or its capitals ``TRUE`` name the class's number constant
 (:func:`number_constant_said`); or another sentence says it is returned as bytes
@@ -11,7 +12,7 @@ thing is returned (:func:`returned_after`), or names a second thing beside it
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from docref.segments import Segment
 
@@ -23,6 +24,7 @@ __all__ = [
     "said_as_array",
     "said_keyed",
     "said_with_another",
+    "said_with_value_field",
     "truth_as_numbers",
 ]
 
@@ -94,6 +96,32 @@ def said_keyed(claim: str, rest: str, kinds: set[str], returns: str | None = Non
     value_type = value["value"].lower()
     named = {value_type, f"{value_type}s", f"{value_type}es"}
     return any(word.lower() in named for word in listed["words"].split())
+
+
+# "a list of updated paths and smudgeFilterCommands": two things listed, the second a name
+_OF_TWO = re.compile(
+    r"^\s+(?:of\s+)?(?:(?:the|all|its)\s+)?(?:[a-z]+\s+)?[a-z]+s\s+and\s+(?:(?:the|their|its)\s+)?"
+    r"(?P<second>[A-Za-z]\w*)"
+)
+
+
+def said_with_value_field(
+    claim: str, rest: str, kinds: set[str], returns: str | None, fields: Callable[[str], set[str]]
+) -> bool:
+    """A list claim of "As and Bs" said of a mapping whose value class (``fields`` gives the
+    fields of a class the file declares) has a field B: each A keyed to the value holding its
+    B, as JGit's "a list of updated paths and smudgeFilterCommands" on ``Map<String,
+    CheckoutMetadata>``, whose nested ``CheckoutMetadata`` has ``smudgeFilterCommand`` (round
+    95j).  A second noun the value class does not hold leaves the claim judged."""
+    if claim != "list" or kinds != {"dict"}:
+        return False
+    pair = _OF_TWO.match(rest)
+    value = _MAP_VALUE.search(returns or "")
+    if pair is None or value is None:
+        return False
+    second = pair["second"]
+    held = fields(value["value"])
+    return second in held or (second.endswith("s") and second[:-1] in held)
 
 
 # "Get a string of the form "P1(config_str1):P2" and return ProtocolConfigurations for it"

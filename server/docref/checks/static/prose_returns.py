@@ -42,6 +42,7 @@ module judges them against the code.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from docref.checks.static.base import StaticInput, per_function
 from docref.checks.static.javadoc_rules import TYPE_PHRASE as JAVA_TYPE_PHRASE
@@ -64,6 +65,7 @@ from docref.checks.static.prose_java_said import (
     said_as_array,
     said_keyed,
     said_with_another,
+    said_with_value_field,
     truth_as_numbers,
 )
 from docref.checks.static.prose_return_against import allowed_kinds, claim_compatible
@@ -154,6 +156,11 @@ _CONTAINERS = frozenset({"list", "dict", "tuple", "set"})
 # "a sequence of moves" over ``-> str`` (round 79, axelrod ``_generate_random_cycle``
 # returning "CDDC"): a string is a sequence of what it spells; "a list of" stays a list claim
 _SEQUENCE = re.compile(r"^\s*(?:(?:an?|the)\s+(?:new\s+)?)?sequence\b", re.I)
+
+
+def _fields(inp: StaticInput, class_name: str) -> set[str]:
+    """The fields of the classes named ``class_name`` that the file declares."""
+    return {v.name for v in inp.file.variables if (v.owner or "").rsplit(".", 1)[-1] == class_name}
 
 
 def _text_only(kinds: set[str]) -> bool:
@@ -326,6 +333,10 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue  # "the parsed String as a 3- or 4-element array" of a ``String[]``
         if java and said_keyed(claim, text[match.end() :], kinds, inp.function.returns):
             continue  # "the list of genes ... where the accession is the key" of a map
+        if java and said_with_value_field(
+            claim, text[match.end() :], kinds, inp.function.returns, partial(_fields, inp)
+        ):
+            continue  # "a list of updated paths and smudgeFilterCommands": a value's field
         if java and said_with_another(text[match.end() :]):
             continue  # "Get the SQL string and bindings": the value holds the two
         if java and seg.kind != "returns" and returned_after(text[match.end() :]):

@@ -1,0 +1,138 @@
+"""Markdown documentation comments (JEP 467, Java 23): contiguous ``///`` lines before a
+declaration are its doc comment, read as a Javadoc one (the same ``@param``/``@return``/
+``@throws`` tags; ``code`` spans in backticks, fenced code blocks).  Round 101j's FastCSV had
+0 documented methods because they were read as plain line comments.  Controls: a consistent
+``///`` comment is not reported; ``//`` line comments, ``////`` banners (pre-23 code's section
+separators) and a ``///`` remark after code are no doc comments."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docref.graph.java_extract import extract_java
+from docref.segments import segment_docstring
+
+from tests.static_helpers import project_findings
+
+_CLASS = """\
+package p;
+
+/// Holder of the method under test.
+public final class Holder {
+
+DOC
+    public static boolean probe(final char ch, final String text) {
+        return ch == '\\n' && text.isEmpty();
+    }
+}
+"""
+
+
+def _source(doc: list[str], lead: str = "    /// ") -> str:
+    lines = "\n".join(f"{lead}{line}".rstrip() for line in doc)
+    return _CLASS.replace("DOC", lines)
+
+
+def _findings(tmp_path: Path, source: str) -> list[tuple[str, int]]:
+    found = project_findings(tmp_path, {"p/Holder.java": source}, "p/Holder.java")
+    return sorted((f.rule, f.line) for f in found if f.qualname.endswith("probe"))
+
+
+def _doc(source: str) -> str | None:
+    fe = extract_java(source.encode(), "p/Holder.java", "h")
+    fn = next(f for f in fe.functions if f.name == "probe")
+    return fn.docstring.text if fn.docstring is not None else None
+
+
+_STALE = [
+    "Checks if the given character is a newline character.",
+    "",
+    "@param character character to test.",
+    "@param text the text, a `List<String>` never",
+    "@return `true` if the argument is a line break",
+]
+
+
+def test_a_stale_param_of_a_markdown_comment_is_reported(tmp_path: Path) -> None:
+    # ``@param character`` is on the comment's third line: line 8 of the file
+    assert _findings(tmp_path, _source(_STALE)) == [("C1-PARAM-UNKNOWN", 8)]
+
+
+def test_a_consistent_markdown_comment_is_not_reported(tmp_path: Path) -> None:
+    doc = ["Checks the character.", "", "@param ch the character", "@param text the text"]
+    assert _findings(tmp_path, _source(doc)) == []
+
+
+def test_the_markdown_comment_is_the_methods_docstring(tmp_path: Path) -> None:
+    assert _doc(_source(["Sums.", "@param ch the character"])) == (
+        "/// Sums.\n    /// @param ch the character"
+    )
+
+
+def test_a_fenced_code_block_holds_no_block_tag(tmp_path: Path) -> None:
+    doc = [
+        "Checks the character.",
+        "",
+        "```java",
+        "@param notATag an example, not a tag",
+        "```",
+        "@param ch the character",
+        "@param text the text",
+    ]
+    assert _findings(tmp_path, _source(doc)) == []
+
+
+def test_the_stale_param_behind_a_fence_is_still_reported(tmp_path: Path) -> None:
+    doc = ["Checks.", "", "```", "probe('a', \"\");", "```", "@param character stale"]
+    assert _findings(tmp_path, _source(doc)) == [("C1-PARAM-UNKNOWN", 11)]
+
+
+@pytest.mark.parametrize("lead", ["    // ", "    //// "])
+def test_line_comments_and_banners_are_no_doc_comment(tmp_path: Path, lead: str) -> None:
+    source = _source(_STALE, lead=lead)
+    assert _doc(source) is None
+    assert _findings(tmp_path, source) == []
+
+
+def test_a_section_title_between_banners_documents_no_method() -> None:
+    banner = "    " + "/" * 40
+    source = _CLASS.replace("DOC", f"{banner}\n    /// Public methods\n{banner}\n")
+    assert _doc(source) is None
+
+
+def test_a_blank_line_starts_a_new_markdown_comment() -> None:
+    # javadoc keeps only the last of two ``///`` comments a blank line separates
+    source = _source(["Old comment.", "@param gone stale"]).replace(
+        "stale\n", "stale\n\n    /// Checks.\n    /// @param ch the character\n"
+    )
+    assert _doc(source) == "/// Checks.\n    /// @param ch the character"
+
+
+def test_a_remark_after_code_is_no_doc_line() -> None:
+    source = _CLASS.replace("DOC", "    private int x; /// @param character no doc\n")
+    assert _doc(source) is None
+
+
+def test_segments_strip_the_slashes_and_keep_code_spans() -> None:
+    source = "/// Returns `List<String>` items.\n///\n/// @param n the `n` count\nclass A {}\n"
+    end = source.index("\nclass")
+    parsed = segment_docstring(source, 0, end, "java")
+    texts = [(s.kind, s.name, s.text) for s in parsed.segments]
+    assert texts[0] == ("summary", None, "Returns `List<String>` items.")
+    assert texts[-1] == ("param", "n", "@param n the `n` count")
+    assert parsed.warnings == []
+    # offsets point into the source: the parameter's name is the ``n`` after ``@param``
+    param = parsed.segments[-1]
+    assert param.name_span is not None
+    assert source[param.name_span[0] : param.name_span[1]] == "n"
+
+
+def test_a_javadoc_comment_is_read_as_before() -> None:
+    source = "/**\n * Returns {@code x}.\n * @param n the count\n */\nclass A {}\n"
+    end = source.index("\nclass")
+    parsed = segment_docstring(source, 0, end, "java")
+    assert [(s.kind, s.text) for s in parsed.segments] == [
+        ("summary", "Returns x."),
+        ("param", "@param n the count"),
+    ]
