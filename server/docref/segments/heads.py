@@ -19,8 +19,8 @@ from .drafts import looks_like_type
 __all__ = [
     "Head",
     "body_exception",
-    "numpy_described",
     "named_return",
+    "numpy_described",
     "numpy_sibling",
 ]
 
@@ -240,9 +240,19 @@ def named_return(text: str) -> Head | None:
     head = google_named(text)
     if head is None or head.type is None or head.name is None or not head.name.isidentifier():
         return None
-    if not looks_like_type(_unticked(head.type)):
+    if head.name.lower() in _TYPE_WORDS or not looks_like_type(_unticked(head.type)):
+        # ``list (str): A list of accepted attributes`` (pennylane): the kind first, then
+        # its items' type in parentheses -- no name
         return None
     return Head(type=head.type, type_span=head.type_span)
+
+
+# the kinds a writer may put where a named return's name goes (``list (str): …``)
+_TYPE_WORDS = frozenset(
+    {"list", "dict", "tuple", "set", "frozenset", "str", "string", "int", "integer", "float"}
+    | {"bool", "boolean", "bytes", "object", "array", "ndarray", "tensor", "sequence"}
+    | {"iterable", "iterator", "generator", "callable", "mapping", "dictionary", "none"}
+)
 
 
 def _unticked(text: str) -> str:
