@@ -71,7 +71,9 @@ _NOT_STR_ADJ = frozenset(
     | {"split", "splitted", "tokenized", "tokenised"}
 )
 # the words that make "the ... bytes" a count of them ("the total bytes written")
-_MEASURES = r"total|max|maximum|min|minimum|remaining|available|free|used|missing|extra|more|many|few"
+_MEASURES = (
+    r"total|max|maximum|min|minimum|remaining|available|free|used|missing|extra|more|many|few"
+)
 # a container noun before "string" is what comes back ("a dictionary mapping string keys")
 _CONTAINER_NOUNS = frozenset(
     {"dict", "dictionary", "list", "tuple", "set", "mapping", "map", "array", "sequence"}
