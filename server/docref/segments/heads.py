@@ -19,6 +19,7 @@ from .drafts import looks_like_type
 __all__ = [
     "Head",
     "body_exception",
+    "named_return",
     "numpy_described",
     "numpy_sibling",
 ]
@@ -223,11 +224,35 @@ def numpy_described(text: str) -> Head | None:
 
 
 def google_typed(text: str) -> Head:
-    """First line of a Google ``Returns:``/``Yields:`` section: ``int: …`` or plain prose."""
+    """First line of a Google ``Returns:``/``Yields:`` section: ``int: …``, a named value
+    with its type (:func:`named_return`) or plain prose."""
     match = _TYPED_GOOGLE.match(text)
     if match and looks_like_type(_unticked(match.group("type"))):
         return Head(type=match.group("type").strip(), type_span=match.span("type"))
-    return Head()
+    return named_return(text) or Head()
+
+
+def named_return(text: str) -> Head | None:
+    """``writer_batch_size (`Optional[int]`): …``: a Google Returns entry naming the value,
+    its type in parentheses, as Hugging Face's doc-builder writes one (datasets,
+    transformers; a session 38 recall miss): the type of what comes back.  The name is
+    left out of the head: the entry documents the return value, not a parameter."""
+    head = google_named(text)
+    if head is None or head.type is None or head.name is None or not head.name.isidentifier():
+        return None
+    if head.name.lower() in _TYPE_WORDS or not looks_like_type(_unticked(head.type)):
+        # ``list (str): A list of accepted attributes`` (pennylane): the kind first, then
+        # its items' type in parentheses -- no name
+        return None
+    return Head(type=head.type, type_span=head.type_span)
+
+
+# the kinds a writer may put where a named return's name goes (``list (str): …``)
+_TYPE_WORDS = frozenset(
+    {"list", "dict", "tuple", "set", "frozenset", "str", "string", "int", "integer", "float"}
+    | {"bool", "boolean", "bytes", "object", "array", "ndarray", "tensor", "sequence"}
+    | {"iterable", "iterator", "generator", "callable", "mapping", "dictionary", "none"}
+)
 
 
 def _unticked(text: str) -> str:

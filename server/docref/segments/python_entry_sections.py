@@ -12,7 +12,7 @@ from __future__ import annotations
 from docref.core.segment import SegmentKind
 
 from .drafts import Draft, prose_drafts
-from .heads import Head, entry_head, google_typed
+from .heads import Head, entry_head, google_typed, named_return
 from .mapped import join
 from .python_entries import (
     bullet_under_plain,
@@ -65,6 +65,7 @@ class _EntrySection:
         # after it: a bullet list of that entry's values may start below its blank line
         last: list[int] = []
         head = Head()
+        first_text = ""  # the first line of a single entry (Google Returns)
         prev_blank = False
         j = first
         while j < hi:
@@ -85,9 +86,13 @@ class _EntrySection:
                     continue
                 if single:
                     if current:
+                        if head.type and named_return(text) and named_return(first_text):
+                            # ``loss (float): …`` then ``logits (Tensor): …``: the parts of a
+                            # returned tuple, neither the type of the whole value
+                            head = Head()
                         current.append(j)
                     else:
-                        current, head = [j], google_typed(text)
+                        current, head, first_text = [j], google_typed(text), text
                     j += 1
                     continue
                 new_head = entry_start(

@@ -70,11 +70,24 @@ _NOT_STR_ADJ = frozenset(
     {"byte", "bytes", "binary", "raw", "encoded", "octet", "c", "null-terminated", "zero"}
     | {"split", "splitted", "tokenized", "tokenised"}
 )
+# the words that make "the ... bytes" a count of them ("the total bytes written")
+_MEASURES = (
+    r"total|max|maximum|min|minimum|remaining|available|free|used|missing|extra|more|many|few"
+)
 # a container noun before "string" is what comes back ("a dictionary mapping string keys")
 _CONTAINER_NOUNS = frozenset(
     {"dict", "dictionary", "list", "tuple", "set", "mapping", "map", "array", "sequence"}
 )
-_BYTES = re.compile(r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b", re.I)
+_BYTES = re.compile(
+    r"^(?:an?|the)\s+(?:bytes\s+object|byte\s*string|bytestring)\b"
+    # "the bytes read", "the received bytes" (anyio's ``receive_exactly``, session 38 recall):
+    # the plural noun after its article and up to two qualifying words, then a stop, a
+    # participle or a preposition -- not a noun it qualifies ("the hidden bytes value"), nor
+    # a measure ("the total bytes written" is a count)
+    rf"|^the\s+(?!(?:{_MEASURES})\b){_ADJ}{{0,2}}bytes"
+    r"(?=\s*(?:[,.;:)]|$)|\s+(?:[a-z]+ed|read|written|sent|to|from|in|of|that|which|for|at)\b)",
+    re.I,
+)
 # "a 2-tuple", "a (rows, cols) tuple" (its items spelled out before the noun), "tuple of";
 # "A pair (eigenvalue, eigenvector)", "A pair ``(mean, var)``", "A pair with the new dict and
 # the removed value" and "(args, kwargs) tuple" with no article (session 31 recall: optax,
