@@ -31,6 +31,7 @@ from docref.checks.static.names_passed import (
     package_star_unreadable,
     spelt_as_string,
 )
+from docref.checks.static.names_python_roots import script_elsewhere
 from docref.checks.static.names_python_targets import (
     LEAF,
     ClassTarget,
@@ -158,7 +159,7 @@ class PythonScope(ProjectWalk):
             return LEAF, 1
         for size in range(len(parts), 0, -1):
             module = self._module(".".join(parts[:size]))
-            if module is not None:
+            if module is not None and not script_elsewhere(self.graph, self.fe.path, module):
                 return module, size
         if external_doc(self.graph, head).kind == "module":
             return ExternalTarget(head, "module"), 1

@@ -159,6 +159,35 @@ class ProjectWalk:
                 names |= self.member_names(base, seen)
         return names
 
+    def hosts_have(self, target: ClassTarget, name: str) -> bool:
+        """Whether a project class built on ``target`` has ``name``: a class the project uses
+        as a base of others reads members its hosts supply (pygad's ``NSGA2`` documents
+        ``self.population``, which the engine base of ``GA(..., utils.nsga2.NSGA2, ...)``
+        sets; round 60).  The hosts looked at are the classes of the target's file, of the files
+        importing it and of the files importing a package module that imports it (``from pygad
+        import utils`` reaches ``utils/nsga2.py`` through ``utils/__init__.py``) whose written
+        base leads to the target.  A name no host has either stays missing."""
+        files = {target.path} | self.graph.importers_of(target.path)
+        for path in list(files):
+            if path.endswith(("__init__.py", "__init__.pyi")):
+                files |= self.graph.importers_of(path)
+        last = target.qualname.rsplit(".", 1)[-1]
+        for path in sorted(files):
+            fe = self.graph.get(path)
+            for cls in fe.classes if fe is not None else []:
+                for base in cls.bases:
+                    parts = base.split("[", 1)[0].strip().split(".")
+                    if parts[-1] != last or not all(p.isidentifier() for p in parts):
+                        continue
+                    host = ClassTarget(path, cls.qualname)
+                    if (
+                        host != target
+                        and self._dotted_from(path, parts) == target
+                        and self.has_member(host, name)
+                    ):
+                        return True
+        return False
+
     # ---- modules and imports ----------------------------------------------------------
 
     def _module(self, dotted: str) -> ModuleTarget | None:
@@ -314,6 +343,8 @@ class ProjectWalk:
             has = self.has_member(target, part)
             if has is False and _hosted(target, part, self._own_members(target)):
                 has = None  # only the mixin itself: a class inheriting one lists its members
+            if has is False and self.hosts_have(target, part):
+                has = None
             if has is False and any(
                 self.has_member(ClassTarget(*public), part) is not False
                 for public in public_namesakes(self.graph, target.path, target.qualname)
