@@ -115,3 +115,13 @@ def test_a_module_beside_a_package_stays_judged(tmp_path: Path) -> None:
     }
     found = _unresolved(tmp_path, files, "tools/site.py")
     assert len(found) == 1 and "`conf.COMPILERS`" in found[0]
+
+
+def test_a_member_named_from_the_base_class_name_stays_reported(tmp_path: Path) -> None:
+    # pybamm's ``pybamm.SpatialMethod.boundary_value`` (round 35, TRUE): only subclasses define it
+    files = _mixin_project("population")
+    files["pkg/utils/nsga2.py"] = files["pkg/utils/nsga2.py"].replace(
+        "``self.population``", "``NSGA2.population``"
+    )
+    found = _unresolved(tmp_path, files, "pkg/utils/nsga2.py")
+    assert len(found) == 1 and "`NSGA2.population`" in found[0]

@@ -89,7 +89,7 @@ class ProjectWalk:
             parts = base.split("[", 1)[0].strip().split(".")
             if parts != ["object"]:
                 valid = all(p.isidentifier() for p in parts)
-                out.append(self._dotted_from(target.path, parts) if valid else None)
+                out.append(self.dotted_from(target.path, parts) if valid else None)
         return out
 
     def has_member(
@@ -158,35 +158,6 @@ class ProjectWalk:
             if isinstance(base, ClassTarget) and base not in seen:
                 names |= self.member_names(base, seen)
         return names
-
-    def hosts_have(self, target: ClassTarget, name: str) -> bool:
-        """Whether a project class built on ``target`` has ``name``: a class the project uses
-        as a base of others reads members its hosts supply (pygad's ``NSGA2`` documents
-        ``self.population``, which the engine base of ``GA(..., utils.nsga2.NSGA2, ...)``
-        sets; round 60).  The hosts looked at are the classes of the target's file, of the files
-        importing it and of the files importing a package module that imports it (``from pygad
-        import utils`` reaches ``utils/nsga2.py`` through ``utils/__init__.py``) whose written
-        base leads to the target.  A name no host has either stays missing."""
-        files = {target.path} | self.graph.importers_of(target.path)
-        for path in list(files):
-            if path.endswith(("__init__.py", "__init__.pyi")):
-                files |= self.graph.importers_of(path)
-        last = target.qualname.rsplit(".", 1)[-1]
-        for path in sorted(files):
-            fe = self.graph.get(path)
-            for cls in fe.classes if fe is not None else []:
-                for base in cls.bases:
-                    parts = base.split("[", 1)[0].strip().split(".")
-                    if parts[-1] != last or not all(p.isidentifier() for p in parts):
-                        continue
-                    host = ClassTarget(path, cls.qualname)
-                    if (
-                        host != target
-                        and self._dotted_from(path, parts) == target
-                        and self.has_member(host, name)
-                    ):
-                        return True
-        return False
 
     # ---- modules and imports ----------------------------------------------------------
 
@@ -296,7 +267,7 @@ class ProjectWalk:
             return UNKNOWN if files_using(self.graph, part) else None
         return None
 
-    def _dotted_from(self, path: str, parts: list[str]) -> Target | None:
+    def dotted_from(self, path: str, parts: list[str]) -> Target | None:
         """A base class as written in file ``path`` (``Base``, ``mod.Base``)."""
         target = self._top(path, parts[0])
         for part in parts[1:]:
@@ -343,8 +314,6 @@ class ProjectWalk:
             has = self.has_member(target, part)
             if has is False and _hosted(target, part, self._own_members(target)):
                 has = None  # only the mixin itself: a class inheriting one lists its members
-            if has is False and self.hosts_have(target, part):
-                has = None
             if has is False and any(
                 self.has_member(ClassTarget(*public), part) is not False
                 for public in public_namesakes(self.graph, target.path, target.qualname)
