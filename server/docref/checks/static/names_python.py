@@ -31,6 +31,8 @@ from docref.checks.static.names_passed import (
     package_star_unreadable,
     spelt_as_string,
 )
+from docref.checks.static.names_python_hosts import hosted_self
+from docref.checks.static.names_python_roots import script_elsewhere
 from docref.checks.static.names_python_targets import (
     LEAF,
     ClassTarget,
@@ -158,7 +160,7 @@ class PythonScope(ProjectWalk):
             return LEAF, 1
         for size in range(len(parts), 0, -1):
             module = self._module(".".join(parts[:size]))
-            if module is not None:
+            if module is not None and not script_elsewhere(self.graph, self.fe.path, module):
                 return module, size
         if external_doc(self.graph, head).kind == "module":
             return ExternalTarget(head, "module"), 1
@@ -207,6 +209,9 @@ class PythonScope(ProjectWalk):
         for index, part in enumerate(parts[used:], start=used):
             step = self._step(target, part)
             if isinstance(step, Resolution) and self._holder_view(parts, index, target, step):
+                return UNKNOWN
+            own = self.class_chain[0] if self.class_chain else ""
+            if isinstance(step, Resolution) and hosted_self(self, parts, index, target, own, step):
                 return UNKNOWN
             if isinstance(step, Resolution):
                 if step.verdict == "missing" and isinstance(target, ModuleTarget) and target.path:

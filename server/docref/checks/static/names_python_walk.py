@@ -89,7 +89,7 @@ class ProjectWalk:
             parts = base.split("[", 1)[0].strip().split(".")
             if parts != ["object"]:
                 valid = all(p.isidentifier() for p in parts)
-                out.append(self._dotted_from(target.path, parts) if valid else None)
+                out.append(self.dotted_from(target.path, parts) if valid else None)
         return out
 
     def has_member(
@@ -267,7 +267,7 @@ class ProjectWalk:
             return UNKNOWN if files_using(self.graph, part) else None
         return None
 
-    def _dotted_from(self, path: str, parts: list[str]) -> Target | None:
+    def dotted_from(self, path: str, parts: list[str]) -> Target | None:
         """A base class as written in file ``path`` (``Base``, ``mod.Base``)."""
         target = self._top(path, parts[0])
         for part in parts[1:]:
