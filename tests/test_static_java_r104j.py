@@ -4,8 +4,10 @@ consistent control that stays reported: bitcoinj's "Such addresses are used for 
 two messages, a thing and its version two, named side by side: no misspelling of the parameter
 ``addr``, which bitcoinj's class also holds as a field); JSPWiki's "@param argv The argument
 string." on ``main(String[] argv)`` (a string of arguments: the command line, which the array
-holds); and round 95j's JGit "a list of updated paths and smudgeFilterCommands" on ``Map<String,
-CheckoutMetadata>`` (each path keyed to the value holding its ``smudgeFilterCommand``)."""
+holds); round 95j's JGit "a list of updated paths and smudgeFilterCommands" on ``Map<String,
+CheckoutMetadata>`` (each path keyed to the value holding its ``smudgeFilterCommand``); and JDK
+25's ``NamedKEM`` "This method will be called in `newEncapsulator`" (the public method of
+``javax.crypto.KEM`` that the provider's ``engineNewEncapsulator`` backs, no old name of it)."""
 
 from __future__ import annotations
 
@@ -141,3 +143,51 @@ def test_a_second_noun_the_values_do_not_hold_stays_reported(
     tmp_path: Path, second: str, value: str
 ) -> None:
     assert _returns(tmp_path, second, value) == ["C2-PROSE-RETURN-TYPE"] * 2
+
+
+_PROVIDER = """\
+package p;
+
+import java.security.PublicKey;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+
+/** A key encapsulation provider. */
+public abstract class Provider implements javax.crypto.KEMSpi {
+
+    @Override
+    public EncapsulatorSpi TWIN(PublicKey key, AlgorithmParameterSpec spec, SecureRandom random) {
+        Object parsed = probe("name");
+        return null;
+    }
+
+    /**
+     * User-defined function to validate a public key.
+     *
+     * This method will be called in {@code newEncapsulator}. This gives the provider a
+     * chance to reject the key early.
+     *
+     * @param name parameter name
+     * @return a parsed key
+     */
+    protected Object probe(String name) {
+        return null;
+    }
+}
+"""
+
+
+def _provider(tmp_path: Path, twin: str) -> list[str]:
+    code = _PROVIDER.replace("TWIN", twin)
+    found = project_findings(tmp_path, {"p/Provider.java": code}, "p/Provider.java")
+    return sorted(f.rule for f in found if f.qualname.endswith("probe"))
+
+
+def test_the_public_method_an_spi_engine_method_backs_is_no_old_name(tmp_path: Path) -> None:
+    # JDK 25's NamedKEM: javax.crypto.KEM.newEncapsulator calls engineNewEncapsulator
+    assert _provider(tmp_path, "engineNewEncapsulator") == []
+
+
+@pytest.mark.parametrize("twin", ["implNewEncapsulator", "doNewEncapsulator"])
+def test_a_name_another_prefix_extends_stays_reported(tmp_path: Path, twin: str) -> None:
+    assert _provider(tmp_path, twin) == ["C1-PROSE-NAME-STALE"]

@@ -185,6 +185,8 @@ def stale_finding(
         # which prose may name unimported -- no old name of the parameter ``name``
     if inp.file.language == "java" and _capitalised_in_scope(name, resolution):
         return None  # ``DirectoryComboBox`` for the field ``directoryComboBox``: that thing
+    if java and match == f"engine{name[:1].upper()}{name[1:]}":
+        return None  # "`newEncapsulator`" by ``engineNewEncapsulator``: the JCA API it backs
     if not java and _wire_name(inp.source, name):
         return None  # ``envRef`` beside ``'envRefs'`` of an ``attribute_map``: a JSON key
     if not java and _snake_defined(inp, name):
