@@ -13,7 +13,7 @@ from docref.checks.static.names import c1_name_unresolved
 
 from tests.static_helpers import default_findings, project_input
 
-_SCHEMA = 'DEFAULT_SUBCOMMANDS_KEY{annotation} = {value}\n'
+_SCHEMA = "DEFAULT_SUBCOMMANDS_KEY{annotation} = {value}\n"
 
 _SUBCOMMANDS = '''
 from .schema import DEFAULT_SUBCOMMANDS_KEY
