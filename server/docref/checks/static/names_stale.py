@@ -32,6 +32,7 @@ from docref.checks.static.names_stale_cues import (
     stands_for_names,
 )
 from docref.checks.static.names_stale_twin import contracted, linked_outward, twin_in_scope
+from docref.checks.static.names_stale_values import api_value
 from docref.checks.static.prose_names import RULE_ELSEWHERE, RULE_STALE
 from docref.checks.static.prose_names_called import (
     called_in,
@@ -193,8 +194,9 @@ def stale_finding(
         return None  # "Use `runTask` instead." beside a method ``run_task``: the API's id of it
     if not java and _nested_field(inp.source, name, match):
         return None  # `proxy_address` of "MessagingBinding.ProxyAddress": the nested field
-    if not java and _literal_value(inp, name):
-        return None  # "If `not_detected`, ..." beside ``Literal["detected", "not_detected"]``
+    if not java and api_value(inp, name):
+        return None  # "If `not_detected`, ..." beside ``Literal["detected", "not_detected"]``;
+        # "Read `_default_subcommands` ..." beside ``KEY = "_default_subcommands"``
     if not java and _item_of_marked_plural(inp, name, match):
         return None  # "the `main_channel_index`" where the docstring marks `main_channel_indices`
     if match not in params and _passed_elsewhere(inp, name):
@@ -365,24 +367,6 @@ def _nested_field(source: str, name: str, twin: str) -> bool:
     for key in _DOTTED_KEY.findall(source):
         if _folded(key) == _folded(twin) and _folded(key.rsplit(".", 1)[-1]) == _folded(name):
             return True
-    return False
-
-
-def _literal_value(inp: StaticInput, name: str) -> bool:
-    """``name`` is a member of a ``Literal[...]`` type in the documented file or in a project
-    file it imports, or one those import (openai's ``ContentProvenanceCheck.outcome:
-    Literal["detected", "not_detected"]``, round 84, beside "If `not_detected`, it means the
-    tool did not find ..." on the method returning it; dlt's ``TRefreshMode``, round 50): a
-    value of the API, which the prose describes, not an old name of a code name."""
-    member = re.compile(rf"""\bLiteral\[[^\]]*?["']{re.escape(name)}["']""")
-    seen = {inp.path}
-    frontier = [inp.path]
-    for _ in range(3):  # the file, then two hops of its imports
-        for path in frontier:
-            if member.search(inp.graph.source(path)) is not None:
-                return True
-        frontier = [p for f in frontier for p in sorted(inp.graph.imports_of(f)) if p not in seen]
-        seen.update(frontier)
     return False
 
 

@@ -1,4 +1,4 @@
-"""Two readings that settle a Python summary's return claim (:mod:`.prose_returns`) by what the
+"""Three readings that settle a Python summary's return claim (:mod:`.prose_returns`) by what the
 rest of the docstring and the signature say the summary is about.
 
 * :func:`values_listed` -- a "Whether ..." summary whose description quotes the strings the
@@ -11,6 +11,10 @@ rest of the docstring and the signature say the summary is about.
   tuple) -> None``, round 94): it names the arguments.  One thing over one such parameter ("A
   list of samplers." on ``configure(self, samplers: list) -> None``, ``test_static_ty12b``) is
   as often a stale return claim and stays judged.
+* :func:`cli_command` -- a function ``-> None`` that a CLI framework's ``command`` decorator
+  registers (click's ``@group.command("list")``, typer's ``@app.command()``): its docstring is
+  the command's help, and "List of all registered models within the model registry." (zenml,
+  round 103) titles what the command prints; the framework drops what it returns.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.returns_raises_ast import function_node, own_nodes
 from docref.segments import Segment
 
-__all__ = ["names_the_arguments", "values_listed"]
+__all__ = ["cli_command", "names_the_arguments", "values_listed"]
 
 
 def _returned_strings(inp: StaticInput) -> set[str]:
@@ -88,3 +92,14 @@ def names_the_arguments(inp: StaticInput, claimed: Segment, text: str, claim: st
         and annotation_kinds(p.annotation) == {claim}
     ]
     return len(things) >= 2 and len(of_kind) == len(things)
+
+
+# ``@models.command("list", help=...)``, ``@click.command()``, ``@app.command()``: the call of a
+# ``command`` attribute or function as a decorator (a group's ``command`` registers the function)
+_COMMAND_DECORATOR = re.compile(r"(?:[A-Za-z_][\w.]*\.)?command\s*(?:\(|$)")
+
+
+def cli_command(inp: StaticInput) -> bool:
+    """The documented function is registered as a CLI command by a ``command`` decorator (see
+    ``_COMMAND_DECORATOR``): what its summary names is the command's output, not a value."""
+    return any(_COMMAND_DECORATOR.match(d) is not None for d in inp.function.decorators)

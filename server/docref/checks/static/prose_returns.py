@@ -56,7 +56,11 @@ from docref.checks.static.prose_claim_kinds import (
     string_of_elements,
     string_per_item,
 )
-from docref.checks.static.prose_claim_settled import names_the_arguments, values_listed
+from docref.checks.static.prose_claim_settled import (
+    cli_command,
+    names_the_arguments,
+    values_listed,
+)
 from docref.checks.static.prose_java_said import (
     bytes_said_elsewhere,
     count_written_out,
@@ -294,6 +298,8 @@ def prose_claims(inp: StaticInput, rule: str) -> list[Finding]:
             continue
         if made and kinds <= {"None"}:
             continue  # "Checks whether the file exists." on ``-> None``: it raises
+        if kinds <= {"None"} and cli_command(inp):
+            continue  # "List of all registered models." over a click ``list`` command: its help
         if values_listed(inp, seg, claim, kinds):
             continue  # "Whether ..." then "``'continuous'`` when ...; ``'lapsed'`` when ..."
         if names_the_arguments(inp, seg, text, claim):

@@ -9,7 +9,9 @@ says something other than what the call gives back.
   response is returned from this endpoint");
 * :func:`template_only` -- a substitution placeholder the docs build fills in
   (docrep's ``%(returns)s``), whose text the source does not hold, alone or opening prose
-  that does not speak of returning.
+  that does not speak of returning;
+* :func:`the_awaitable` -- on a coroutine function, the task the call itself gives ("A task
+  that represents the work queued to execute", C#'s ``Task`` idiom in ported SDKs).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ __all__ = [
     "raise_sentence",
     "side_effect_only",
     "template_only",
+    "the_awaitable",
 ]
 
 _MARKER = re.compile(r"^(:\w+[^:]*:|@\w+:?)\s*")
@@ -171,3 +174,18 @@ def nothing_returned(seg: Segment) -> bool:
     said = [s for s in sentences if _NONE_STATED.fullmatch(s.rstrip(" .;!")) is not None]
     others = [s for s in sentences if s not in said]
     return bool(said) and not any(_MENTIONS_RETURN.search(s) for s in others)
+
+
+# "A task that represents the work queued to execute." (round 103, botbuilder-core, ported from
+# the C# SDK, where an ``async Task`` method's ``<returns>`` says so): the awaitable a call of an
+# ``async def`` gives, which stands for the work, not a value the work returns.  Only with the
+# "represents" wording: "A task object for the created job" claims a value like any noun.
+_AWAITABLE = re.compile(
+    r"(?:an?|the)\s+(?:task|awaitable|coroutine|future)\s+(?:that|which)\s+represents\b", re.I
+)
+
+
+def the_awaitable(seg: Segment) -> bool:
+    """The untyped entry describes the task a coroutine function's call gives (see
+    ``_AWAITABLE``); the caller asks whether the function is ``async``."""
+    return not seg.type and _AWAITABLE.match(_text(seg)) is not None

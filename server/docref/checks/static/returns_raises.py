@@ -50,6 +50,7 @@ from docref.checks.static.returns_no_claim import (
     raise_sentence,
     side_effect_only,
     template_only,
+    the_awaitable,
 )
 from docref.checks.static.returns_raises_ast import (
     BodyFacts,
@@ -210,6 +211,8 @@ def c3_returns_without_value(inp: StaticInput) -> list[Finding]:
         return []
     if fn.name == "__init__":
         return []  # a constructor's Returns describes the object the class call creates
+    if fn.is_async and all(the_awaitable(s) for s in returns):
+        return []  # "A task that represents the work ...": the coroutine the call gives
     if fn.returns is not None and fn.returns.strip() not in _NONE_ANNOTATIONS:
         return []  # annotated with a value type: the annotation and the body disagree instead
     if ends_in_return_value(inp.data, fn):
