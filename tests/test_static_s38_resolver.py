@@ -125,3 +125,30 @@ def test_a_member_named_from_the_base_class_name_stays_reported(tmp_path: Path) 
     )
     found = _unresolved(tmp_path, files, "pkg/utils/nsga2.py")
     assert len(found) == 1 and "`NSGA2.population`" in found[0]
+
+
+def test_a_name_the_host_file_only_spells_stays_reported(tmp_path: Path) -> None:
+    # elfi's ``ParameterInference.update`` (round 102, TRUE): ``self.outputs`` names nothing,
+    # though ``romc.py`` (whose ``ROMC`` is built on the class) has a local ``outputs``
+    host = (
+        "from pkg import utils\n\n\n"
+        "class GA(utils.nsga2.NSGA2):\n"
+        "    def fit(self):\n"
+        "        population = [1, 2]\n"
+        "        return population\n"
+    )
+    found = _unresolved(tmp_path, _mixin_project("population", host), "pkg/utils/nsga2.py")
+    assert len(found) == 1 and "`self.population`" in found[0]
+
+
+def test_a_member_a_host_inherits_from_another_base_counts(tmp_path: Path) -> None:
+    # pygad's ``GA`` sets ``population`` in ``utils.engine.GAEngine``, another of its bases
+    files = _mixin_project("population", "")
+    files["pkg/utils/__init__.py"] = "from pkg.utils import nsga2, engine\n"
+    files["pkg/utils/engine.py"] = (
+        "class GAEngine:\n    def run(self):\n        self.population = [0]\n"
+    )
+    files["pkg/ga.py"] = (
+        "from pkg import utils\n\n\nclass GA(utils.nsga2.NSGA2, utils.engine.GAEngine):\n    pass\n"
+    )
+    assert _unresolved(tmp_path, files, "pkg/utils/nsga2.py") == []

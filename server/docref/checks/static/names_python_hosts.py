@@ -5,6 +5,9 @@ A class used as a base of other project classes (a mixin in all but name) reads,
 ``GA(..., utils.nsga2.NSGA2, ..., utils.engine.GAEngine, ...)`` sets (round 60).  Only the
 ``self`` path counts: ``Class.member`` written from the class's name is not the host's
 (pybamm's ``SpatialMethod.boundary_value``, which only its subclasses define: round 35's TRUE).
+A host "has" a member it or its bases define, not a name its file merely spells (elfi's
+``ROMC`` module has a local ``outputs``; ``self.outputs`` in ``ParameterInference`` names nothing:
+round 102's TRUE).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ def hosts_have(walk: ProjectWalk, target: ClassTarget, name: str) -> bool:
     classes of the target's file, of the files importing it and of the files importing a
     package module that imports it (``from pygad import utils`` reaches ``utils/nsga2.py``
     through ``utils/__init__.py``) whose written base leads back to the target.  A name no
-    host has either stays missing."""
+    host has either stays missing; a name a host's file only spells is not the host's."""
     graph = walk.graph
     files = {target.path} | graph.importers_of(target.path)
     for path in list(files):
@@ -56,7 +59,7 @@ def hosts_have(walk: ProjectWalk, target: ClassTarget, name: str) -> bool:
                 if (
                     host != target
                     and walk.dotted_from(path, parts) == target
-                    and walk.has_member(host, name)
+                    and walk.has_member(host, name, spelt=False)
                 ):
                     return True
     return False

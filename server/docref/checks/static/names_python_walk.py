@@ -93,13 +93,20 @@ class ProjectWalk:
         return out
 
     def has_member(
-        self, target: ClassTarget, name: str, seen: frozenset[ClassTarget] = frozenset()
+        self,
+        target: ClassTarget,
+        name: str,
+        seen: frozenset[ClassTarget] = frozenset(),
+        *,
+        spelt: bool = True,
     ) -> bool | None:
         """Whether the class has ``name`` (own, project bases, external bases); ``None``
         when a base or a dynamic ``__getattr__`` leaves it open.  ``seen``: the classes
-        already asked on this path (a base-class cycle adds nothing)."""
+        already asked on this path (a base-class cycle adds nothing).  ``spelt``: whether the
+        name spelt anywhere in a class's file counts as the class's (the cautious reading
+        for a missing member; a caller that silences a finding on "has it" wants members only)."""
         own = self._own_members(target)
-        facts = self._facts(target.path)
+        facts = self._facts(target.path) if spelt else None
         if name in own or (facts is not None and name in facts.code_words):
             return True
         unsure = bool(own & {"__getattr__", "__getattribute__"}) or len(seen) > _MAX_HOPS
@@ -110,7 +117,7 @@ class ProjectWalk:
             if isinstance(base, ClassTarget) and base in seen:
                 continue
             if isinstance(base, ClassTarget):
-                found = self.has_member(base, name, seen)
+                found = self.has_member(base, name, seen, spelt=spelt)
                 if found:
                     return True
                 unsure = unsure or found is None
