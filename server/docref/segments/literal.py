@@ -193,12 +193,7 @@ def javadoc_lines(source: str, start: int, end: int) -> tuple[list[Mapped], int,
     else:
         body_end = end
         warnings.append("unterminated Javadoc comment: missing */")
-    bounds: list[tuple[int, int]] = []
-    pos = body_start
-    for match in _LINE_BREAK.finditer(source, body_start, body_end):
-        bounds.append((pos, match.start()))
-        pos = match.end()
-    bounds.append((pos, body_end))
+    bounds = _line_bounds(source, body_start, body_end)
     lines: list[Mapped] = []
     for number, (lo, hi) in enumerate(bounds):
         i = lo
@@ -217,18 +212,23 @@ def javadoc_lines(source: str, start: int, end: int) -> tuple[list[Mapped], int,
     return lines, body_start, body_end, warnings
 
 
-def _markdown_lines(source: str, start: int, end: int) -> tuple[list[Mapped], int, int, list[str]]:
-    """The content lines of a Markdown documentation comment ``source[start:end]``: each line
-    after its leading whitespace and ``///`` (what javadoc removes before it shifts the lines
-    left, which changes no meaning here: block tags and sentences are read line by line)."""
+def _line_bounds(source: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The ``(start, end)`` offsets of each line of ``source[start:end]``, line breaks left out."""
     bounds: list[tuple[int, int]] = []
     pos = start
     for match in _LINE_BREAK.finditer(source, start, end):
         bounds.append((pos, match.start()))
         pos = match.end()
     bounds.append((pos, end))
+    return bounds
+
+
+def _markdown_lines(source: str, start: int, end: int) -> tuple[list[Mapped], int, int, list[str]]:
+    """The content lines of a Markdown documentation comment ``source[start:end]``: each line
+    after its leading whitespace and ``///`` (what javadoc removes before it shifts the lines
+    left, which changes no meaning here: block tags and sentences are read line by line)."""
     lines: list[Mapped] = []
-    for lo, hi in bounds:
+    for lo, hi in _line_bounds(source, start, end):
         i = lo
         while i < hi and source[i] in " \t\f":
             i += 1
