@@ -129,6 +129,16 @@ def default_findings(tmp_path: Path, code: str) -> list[Finding]:
     return list(check_file(graph, "m.py", rules_for(())).findings)
 
 
+def unknown_parameters(tmp_path: Path, code: str) -> list[tuple[str, str]]:
+    """C1-PARAM-UNKNOWN's findings among ``default_findings``, each as (the documented name,
+    the function's name), sorted."""
+    return sorted(
+        (f.message.split('"')[1], f.message.split(" but ")[1].split("(")[0])
+        for f in default_findings(tmp_path, code)
+        if f.rule == "C1-PARAM-UNKNOWN"
+    )
+
+
 def cli_project(tmp_path: Path, code: str) -> Path:
     """A project ``tmp_path/ws`` (a ``pyproject.toml`` and ``code`` as ``pkg/mod.py``) for
     :func:`cli_findings`; its root."""

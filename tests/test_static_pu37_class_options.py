@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.static_helpers import default_findings
+from tests.static_helpers import unknown_parameters
 
 _SOURCE = '''
 class Commission:
@@ -69,12 +69,7 @@ class OneSpelt:
 
 
 def _unknown(tmp_path: Path, third: str) -> list[tuple[str, str]]:
-    found = default_findings(tmp_path, _SOURCE.format(third=third))
-    return sorted(
-        (f.message.split('"')[1], f.message.split(" but ")[1].split("(")[0])
-        for f in found
-        if f.rule == "C1-PARAM-UNKNOWN"
-    )
+    return unknown_parameters(tmp_path, _SOURCE.format(third=third))
 
 
 def test_options_the_class_spells_are_no_parameters(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.static_helpers import default_findings
+from tests.static_helpers import unknown_parameters
 
 _SOURCE = '''
 def options_from(text):
@@ -72,12 +72,7 @@ def nested_keys(text):
 
 
 def _unknown(tmp_path: Path, third: str) -> list[tuple[str, str]]:
-    found = default_findings(tmp_path, _SOURCE.format(third=third))
-    return sorted(
-        (f.message.split('"')[1], f.message.split(" but ")[1].split("(")[0])
-        for f in found
-        if f.rule == "C1-PARAM-UNKNOWN"
-    )
+    return unknown_parameters(tmp_path, _SOURCE.format(third=third))
 
 
 def test_three_entries_the_body_spells_are_keys(tmp_path: Path) -> None:

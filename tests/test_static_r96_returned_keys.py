@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.static_helpers import default_findings
+from tests.static_helpers import unknown_parameters
 
 _OPTIONS = '''
 def default_options():
@@ -43,12 +43,7 @@ def nested_return():
 
 
 def _unknown(tmp_path: Path, entry: str) -> list[tuple[str, str]]:
-    found = default_findings(tmp_path, _OPTIONS.format(entry=entry))
-    return sorted(
-        (f.message.split('"')[1], f.message.split(" but ")[1].split("(")[0])
-        for f in found
-        if f.rule == "C1-PARAM-UNKNOWN"
-    )
+    return unknown_parameters(tmp_path, _OPTIONS.format(entry=entry))
 
 
 def test_keys_of_the_returned_dict_are_no_parameters(tmp_path: Path) -> None:
