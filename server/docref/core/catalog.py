@@ -193,8 +193,9 @@ _RULES = (
         "C2-PROSE-PARAM-LOOSE",
         Criterion.C2,
         'The prose parameter claims C2-PROSE-PARAM-TYPE leaves out: "a string" for bytes, '
-        '"a list of" for a mapping, "as an integer", a flag said of a string (opt-in: '
-        "first-pass precision 2 of 15 in rounds 9-12 before the split).",
+        '"a list of" for a mapping, "as an integer", a flag said of a string, a claim '
+        "whose docstring types or defaults the value as annotated (opt-in: first-pass "
+        "precision 2 of 15 in rounds 9-12 before the split).",
         opt_in=True,
     ),
     RuleInfo(

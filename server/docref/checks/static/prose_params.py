@@ -29,6 +29,7 @@ from docref.checks.static.prose_claim_kinds import (
     string_per_item,
 )
 from docref.checks.static.prose_conversions import conversion_kind
+from docref.checks.static.prose_params_sided import counted_items, sided_with_annotation
 from docref.checks.static.returns_annotation import annotation_kinds
 from docref.checks.static.value_kinds import CONTAINERS, NUMBERS, SCALARS, java_kinds
 from docref.core.findings import Criterion, Finding
@@ -163,28 +164,6 @@ def _claims(inp: StaticInput) -> list[tuple[Segment, str, str, bool]]:
 # an entry's default written as a quoted string: "Defaults to ``'0s'``", "default: "1h""
 _QUOTED_DEFAULT = re.compile(r"""\bdefaults?\b(?:\s+(?:to|is))?\s*:?\s*`*(["'])[^"'`]+\1""", re.I)
 
-_NUMBER_TYPES = frozenset(
-    {"int", "float", "complex", "Integer", "Long", "Short", "Double", "Float", "Number"}
-    | {"long", "short", "double"}  # Java's primitives (``float``/``int`` are above)
-)
-# a Java array, its element type before the brackets (``int[]``, ``int []``, ``long[][]``)
-_JAVA_ARRAY = re.compile(r"([A-Za-z_][\w.]*)\s*(?:\[\s*\]\s*)+")
-
-
-def _of_numbers(annotation: str) -> bool:
-    """Every type argument of ``annotation`` is a number (``list[int] | None``,
-    ``tuple[int, ...]``, Java's ``int[]``; not ``List<String>``, ``String[]``, nor a bare
-    ``list``)."""
-    array = _JAVA_ARRAY.fullmatch(annotation.strip())
-    if array is not None:
-        return array[1] in _NUMBER_TYPES
-    inner = " ".join(re.findall(r"[\[<]([^\[\]<>]*)[\]>]", annotation))
-    words = set(re.findall(r"[A-Za-z_][\w.]*", inner))
-    return bool(words) and words <= _NUMBER_TYPES
-
-
-# the last word of a parameter's name saying its items are counts (``available_ip_counts``)
-_COUNTS_NAME = re.compile(r"(?:^|_)(?:counts|numbers|nums|sizes|lengths|totals)$", re.I)
 # a list held in one string: "accepts a comma-separated list", "separated by commas"
 _DELIMITED = re.compile(
     r"\b(?:comma|space|semicolon|colon|whitespace|newline|pipe)[- ]?(?:separated|delimited)\b"
@@ -224,7 +203,9 @@ def _count_as_text(text: str, default: str | None) -> bool:
     return _QUOTED_NUMBER.match(default or "") is not None
 
 
-def _firm(claim: str, kinds: set[str], conversion: bool, annotation: str, name: str = "") -> bool:
+def _firm(
+    claim: str, kinds: set[str], conversion: bool, annotation: str, name: str, default: str | None
+) -> bool:
     """A claim no reading of the words reconciles with the annotation: a container said of a
     scalar or the other way round, a count or a string said of the other, a flag under an
     ``int`` (a C-style 0/1 default is skipped before).  What rounds 9-12 judged debatable or
@@ -244,17 +225,14 @@ def _firm(claim: str, kinds: set[str], conversion: bool, annotation: str, name: 
         return True
     if claim in CONTAINERS:
         return kinds <= SCALARS
-    if claim == "int" and kinds & {"list", "tuple", "set"} and _of_numbers(annotation):
-        # a count said of a collection of numbers is each item's: "Number of pixels in Y and X
-        # directions" on ``list[int]`` (round 27, pystac), "Number of rows represented by each
-        # status label" on ``tuple[int, ...]`` (round 21), "count of black/white/black pixels
-        # just read" on zxing's ``int[] stateCount`` (round 62j), "number of vertices in the k
-        # partitions" on JGraphT's ``int[]`` (round 58j): as C2-PROSE-RETURN-ITEMS for returns
-        return False
-    if claim == "int" and kinds & {"list", "tuple", "set"} and _COUNTS_NAME.search(name):
-        # a collection named for the counts it holds: "available_ip_counts: The number of
-        # available IPs." on ``List[str]`` (round 43, apache-libcloud: a filter of counts as
-        # text) -- each item's count, whatever the items' type
+    if (
+        claim == "int"
+        and kinds & {"list", "tuple", "set"}
+        and counted_items(annotation, name, default)
+    ):
+        # a count said of a collection of numbers (or named for counts) is each item's: as
+        # C2-PROSE-RETURN-ITEMS for returns ("Number of rows represented by each status label"
+        # on ``tuple[int, ...]``, round 21; JGraphT's ``int[]``, round 58j)
         return False
     if claim in ("str", "int"):
         if kinds <= CONTAINERS:
@@ -390,8 +368,13 @@ def _prose_param_claims(inp: StaticInput) -> list[Finding]:
             f"{'declared' if java else 'annotated'} `{annotation}`"
         )
         hint = f"describe {name} as the {annotation} it is, or fix the annotation"
-        firm = _firm(claim, kinds, conversion, annotation or "", name) and not _list_in_a_string(
-            claim, kinds, text, defaults.get(name)
+        default = defaults.get(name)
+        firm = (
+            _firm(claim, kinds, conversion, annotation or "", name, default)
+            and not _list_in_a_string(claim, kinds, text, default)
+            and not sided_with_annotation(
+                inp.docstring.segments, seg, claim, kinds, text, (name in varargs, name in kwargs)
+            )
         )
         rule = RULE_PROSE_PARAM if firm else RULE_PROSE_PARAM_LOOSE
         out.append(inp.finding(seg, Criterion.C2, rule, message, hint))
