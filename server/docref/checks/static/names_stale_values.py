@@ -101,7 +101,7 @@ _CAMEL_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
 def remote_operation(inp: StaticInput, name: str) -> bool:
-    """A verb-led CamelCase ``name`` whose snake_case spelling the code reaches as an attribute
+    """A verb-led PascalCase ``name`` whose snake_case spelling the code reaches as an attribute
     (``client.start_query_execution``) in the documented file or a project file it imports, or
     one those import: the operation of a remote API, which boto3 and gRPC clients expose as
     that method (pyathena's "after the ``StartQueryExecution`` call", round 106, ten cursors
@@ -109,7 +109,9 @@ def remote_operation(inp: StaticInput, name: str) -> bool:
     noun-led name (``QueryExecution``, an old class name whose snake_case spelling may well be
     an attribute holding one) or a spelling nothing reaches keeps its twin."""
     words = _CAMEL_WORDS.findall(name)
-    if len(words) < 2 or "".join(words) != name or words[0].lower() not in _VERBS:
+    if not name[:1].isupper() or len(words) < 2 or "".join(words) != name:
+        return False  # PascalCase, as AWS and gRPC name operations (camelCase ids: _snake_defined)
+    if words[0].lower() not in _VERBS:
         return False
     snake = "_".join(word.lower() for word in words)
     return _spelt_near(inp, re.compile(rf"\.{snake}\b(?!\s*=[^=])"))
