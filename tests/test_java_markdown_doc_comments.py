@@ -136,3 +136,12 @@ def test_a_javadoc_comment_is_read_as_before() -> None:
         ("summary", "Returns x."),
         ("param", "@param n the count"),
     ]
+
+
+def test_a_long_comment_of_many_languages_reads_as_written() -> None:
+    # the comment is decoded line by line as it grows: the text is the source's, byte for byte
+    doc = ["Zählt die Zeichen — 文字を数える.", "", "@param ch das Zeichen ✓", "@param text Text"]
+    source = _source(doc)
+    start = source.index("/// Zählt")
+    end = source.index("\n", source.index("@param text"))
+    assert _doc(source) == source[start:end]
