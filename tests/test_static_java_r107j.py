@@ -1,0 +1,83 @@
+"""False alarms of round 107j (benchmarks/PRECISION-java.md, "Round 107j"), each beside a
+consistent control that stays reported: Jython's "Ready-to-expose implementation of Python
+{@code find( sub [, start [, end ]] )}. ... Arguments {@code start} and {@code end} ... are
+interpreted as in slice notation" on ``basebytes_find(PyObject sub, PyObject ostart, PyObject
+oend)`` (the names of the signature the docstring quotes, in the bracket notation of optional
+arguments no Java call has, which ``ostart``/``oend`` carry: no old names); and grpc-java's
+"Gets a string from an object for the given key, parsed as a duration" on ``Long
+getStringAsDuration`` (what is parsed is the string; the duration is what returns)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.static_helpers import project_findings
+
+_BYTES = """\
+package p;
+
+/** Bytes with Python's methods. */
+public class Bytes {
+
+    /**
+DOC
+     * @param sub bytes to find
+     * @param ostart of slice to search
+     * @param oend of slice to search
+     * @return index of the occurrence
+     */
+    final int basebytes_find(Object sub, Object ostart, Object oend) {
+        return find(sub, ostart, oend);
+    }
+
+    private int find(Object sub, Object start, Object end) {
+        int from = start.hashCode();
+        int to = end.hashCode();
+        return sub.hashCode() + from + to;
+    }
+}
+"""
+
+
+def _stale(tmp_path: Path, doc: list[str]) -> list[str]:
+    code = _BYTES.replace("DOC", "\n".join(f"     * {line}".rstrip() for line in doc))
+    found = project_findings(tmp_path, {"p/Bytes.java": code}, "p/Bytes.java")
+    return sorted(f.message.split("`")[1] for f in found if f.rule == "C1-PROSE-NAME-STALE")
+
+
+_ARGUMENTS = "is found. Arguments {@code start} and {@code end} are read as in slice notation."
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        "{@code find( sub [, start [, end ]] )}",
+        "<code>find(sub[, start[, end]])</code>",
+        "{@code count(sub [,start [,end]])}",
+    ],
+)
+def test_the_names_of_a_quoted_signature_with_optional_arguments_are_no_old_names(
+    tmp_path: Path, signature: str
+) -> None:
+    doc = [f"Implementation of Python {signature}. Return the lowest index where sub", _ARGUMENTS]
+    assert _stale(tmp_path, doc) == []
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        "",  # no signature: the old names of ``ostart``/``oend``
+        "{@code find(sub, start, end)}",  # a Java call, no signature notation
+        "{@code find( sub [, begin ] )}",  # a signature naming other arguments
+    ],
+)
+def test_old_names_beside_no_such_signature_are_still_reported(
+    tmp_path: Path, signature: str
+) -> None:
+    doc = [
+        f"Implementation of Python find {signature}. Return the lowest index where sub",
+        _ARGUMENTS,
+    ]
+    assert _stale(tmp_path, doc) == ["start"]
