@@ -81,3 +81,53 @@ def test_old_names_beside_no_such_signature_are_still_reported(
         _ARGUMENTS,
     ]
     assert _stale(tmp_path, doc) == ["start"]
+
+
+_JSON = """\
+package p;
+
+import java.util.Map;
+
+/** JSON helpers. */
+public final class JsonUtil {
+
+    /**
+     * DOC
+     */
+    public static DECLARED get(Map<String, ?> obj, String key) {
+        return null;
+    }
+}
+"""
+
+
+def _return_claims(tmp_path: Path, summary: str, declared: str) -> list[str]:
+    code = _JSON.replace("DOC", summary).replace("DECLARED", declared)
+    found = project_findings(tmp_path, {"p/JsonUtil.java": code}, "p/JsonUtil.java")
+    return [f.rule for f in found if f.rule == "C2-PROSE-RETURN-TYPE"]
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "Gets a string from an object for the given key, parsed as a duration (protobuf's).",
+        "Gets a string for the given key, then parsed into a timestamp.",
+        "Gets a string for the given key, parsed as an integer.",
+    ],
+)
+def test_what_a_string_was_parsed_into_comes_back(tmp_path: Path, summary: str) -> None:
+    assert _return_claims(tmp_path, summary, "Long") == []
+
+
+@pytest.mark.parametrize(
+    ("summary", "declared"),
+    [
+        ("Gets a string from an object for the given key.", "Long"),  # no parsing said
+        ("Gets a string for the given key, to be parsed as a duration.", "Long"),
+        ("Gets a string, parsed as a string.", "Long"),  # parsed into the kind claimed
+    ],
+)
+def test_a_string_not_parsed_or_parsed_into_another_kind_is_still_reported(
+    tmp_path: Path, summary: str, declared: str
+) -> None:
+    assert _return_claims(tmp_path, summary, declared) == ["C2-PROSE-RETURN-TYPE"]
