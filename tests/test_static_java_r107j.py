@@ -131,3 +131,44 @@ def test_a_string_not_parsed_or_parsed_into_another_kind_is_still_reported(
     tmp_path: Path, summary: str, declared: str
 ) -> None:
     assert _return_claims(tmp_path, summary, declared) == ["C2-PROSE-RETURN-TYPE"]
+
+
+_MEDIA = """\
+package p;
+
+/** A media element. */
+public final class Media {
+
+    /**
+     * Determines whether the specified media type can be played back.
+     * @param type the media type
+     * RETURN
+     */
+    public static String canPlayType(final String type) {
+        return type.isEmpty() ? "" : Codecs.answer(type);
+    }
+}
+"""
+
+
+def _whether_claims(tmp_path: Path, tag: str) -> list[str]:
+    code = _MEDIA.replace("RETURN", tag)
+    found = project_findings(tmp_path, {"p/Media.java": code}, "p/Media.java")
+    return [f.rule for f in found if f.rule == "C2-PROSE-RETURN-TYPE"]
+
+
+@pytest.mark.parametrize(
+    "tag", ['@return "probably", "maybe", or ""', '@return {@code "yes"} or {@code "no"}']
+)
+def test_whether_answered_by_the_strings_the_tag_quotes(tmp_path: Path, tag: str) -> None:
+    # HtmlUnit's ``canPlayType``: the DOM method answers its question with these strings
+    assert _whether_claims(tmp_path, tag) == []
+
+
+@pytest.mark.parametrize(
+    "tag", ["@return the answer", '@return "probably" when it can', "@return the MIME type"]
+)
+def test_whether_over_a_string_tag_quoting_fewer_values_is_still_reported(
+    tmp_path: Path, tag: str
+) -> None:
+    assert _whether_claims(tmp_path, tag) == ["C2-PROSE-RETURN-TYPE"]
