@@ -136,3 +136,93 @@ def test_a_javadoc_comment_is_read_as_before() -> None:
         ("summary", "Returns x."),
         ("param", "@param n the count"),
     ]
+
+
+# ---- reference links (JEP 467): ``[Foo#bar]``, ``[label][Foo#bar]`` are ``{@link}``s ----
+
+_LINKS = """\
+package p;
+
+import java.util.List;
+
+/// Holder of the method under test.
+public final class Holder {
+
+DOC
+    public static boolean probe(final char ch, final String text) {
+        return helper(ch) && text.isEmpty();
+    }
+
+    static boolean helper(char c) {
+        return c == 'a';
+    }
+}
+"""
+
+
+def _link_findings(tmp_path: Path, doc: list[str], lead: str = "    /// ") -> list[str]:
+    source = _LINKS.replace("DOC", "\n".join(f"{lead}{line}".rstrip() for line in doc))
+    found = project_findings(tmp_path, {"p/Holder.java": source}, "p/Holder.java")
+    return sorted(f.message.split("`")[1] for f in found if f.rule == "C1-XREF-UNRESOLVED")
+
+
+@pytest.mark.parametrize(
+    ("line", "target"),
+    [
+        ("Checks, as [Holder#gone] did.", "Holder#gone"),
+        ("Checks, as [#gone] did.", "#gone"),
+        ("Checks, as [Holder#gone(char, String)] did.", "Holder#gone"),
+        ("Checks, as [the old probe][Holder#gone] did.", "Holder#gone"),
+        ("[#gone] did this before.", "#gone"),
+        ("Checks, as [Gone] did.", "Gone"),
+    ],
+)
+def test_a_reference_link_to_nothing_is_reported(tmp_path: Path, line: str, target: str) -> None:
+    doc = [line, "", "@param ch the character", "@param text the text"]
+    assert _link_findings(tmp_path, doc) == [target]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Checks, as [#helper(char)] does, on a [List] or a [java.util.List].",
+        "Checks, as [the helper][Holder#helper(char)] does.",
+        "Checks; see [the page](https://example.com/Holder#gone).",  # an inline link
+        "Checks `[Holder#gone]` in code.",  # brackets in a code span
+        "Checks map[gone] by index.",  # an index, not a link
+        "Checks [x] and [null].",  # no name to judge
+        "Checks \\[Gone] (escaped).",
+    ],
+)
+def test_links_that_resolve_and_other_brackets_are_not_reported(tmp_path: Path, line: str) -> None:
+    doc = [line, "", "@param ch the character", "@param text the text"]
+    assert _link_findings(tmp_path, doc) == []
+
+
+def test_a_link_reference_definition_is_no_reference(tmp_path: Path) -> None:
+    doc = ["Checks, as [the spec][gone] says.", "", "[gone]: https://example.com/spec"]
+    assert _link_findings(tmp_path, [*doc, "@param ch c", "@param text the text"]) == []
+
+
+def test_brackets_in_a_javadoc_comment_are_text(tmp_path: Path) -> None:
+    # only a ``///`` comment has reference links: ``[Holder#gone]`` in ``/** */`` is text
+    doc = ["/**", " * Checks, as [Holder#gone] did.", " * @param ch c", " * @param text t", " */"]
+    assert _link_findings(tmp_path, doc, lead="    ") == []
+
+
+def test_a_reference_link_renders_as_its_reference_or_label() -> None:
+    source = "/// See [Foo#bar(int)] and [the label][Foo#baz], or [a page](https://x.org).\n"
+    parsed = segment_docstring(source, 0, len(source) - 1, "java")
+    assert parsed.segments[0].text == "See Foo#bar(int) and the label, or [a page](https://x.org)."
+    javadoc = "/** See [Foo#bar(int)]. */\nclass A {}\n"
+    parsed = segment_docstring(javadoc, 0, javadoc.index("\nclass"), "java")
+    assert parsed.segments[0].text == "See [Foo#bar(int)]."
+
+
+def test_a_long_comment_of_many_languages_reads_as_written() -> None:
+    # the comment is decoded line by line as it grows: the text is the source's, byte for byte
+    doc = ["Zählt die Zeichen — 文字を数える.", "", "@param ch das Zeichen ✓", "@param text Text"]
+    source = _source(doc)
+    start = source.index("/// Zählt")
+    end = source.index("\n", source.index("@param text"))
+    assert _doc(source) == source[start:end]

@@ -149,8 +149,11 @@ class _Extractor(Members):
                 here.end_line,
                 here.end_col,
             )
-            raw = self.data[first.start_byte : here.end_byte].decode("utf-8", "replace")
-            return Docstring(raw, span)
+            # only the bytes after the comment so far are decoded: re-decoding it whole for
+            # each line was quadratic in its length.  The cut is at a line break, so the
+            # text is the same as decoding it at once
+            more = self.data[first.end_byte : here.end_byte].decode("utf-8", "replace")
+            return Docstring(pending.text + more, span)
         return Docstring(text, here)
 
     # ---- declarations -------------------------------------------------------------------

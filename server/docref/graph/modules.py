@@ -13,6 +13,7 @@ file's top class (so Maven/Gradle ``src/main/java`` and any other layout resolve
 from __future__ import annotations
 
 import posixpath
+import sys
 from collections.abc import Iterable
 
 from docref.graph.model import Import
@@ -108,7 +109,12 @@ class ModuleMap:
             directory = posixpath.dirname(directory)
         is_init = posixpath.basename(stem) == "__init__"
         keep = depth if is_init else depth + 1
-        if parts and keep:
+        # the first folder that is no regular package is a guess at an import root; below the
+        # workspace root it may be a namespace package's folder (``google/cloud/`` above
+        # ``google/cloud/logging/``), never on ``sys.path``, so a name it gives never shadows a
+        # standard module: ``import logging`` there is the standard library's (the full path
+        # and ``src`` names, real roots, are kept)
+        if parts and keep and (keep == len(parts) or parts[-keep] not in sys.stdlib_module_names):
             names.append(".".join(parts[-keep:]))
         for start in _source_folders(parts):
             name = ".".join(parts[start:])

@@ -21,8 +21,9 @@ The main description is split into paragraphs (blank lines, block-level HTML) an
 ``type`` is always None.
 
 A Markdown documentation comment (``///`` lines, JEP 467) is read the same way: its block and
-inline tags are the same; its code spans (backticks) are kept verbatim with their backticks, and
-its fenced code blocks are dropped as ``<pre>`` is.
+inline tags are the same; its code spans (backticks) are kept verbatim with their backticks, its
+fenced code blocks are dropped as ``<pre>`` is, and its reference links (``[Foo#bar]``,
+``[label][Foo#bar]``: :mod:`.markdown_links`) render as ``{@link}`` does.
 """
 
 from __future__ import annotations
@@ -34,12 +35,13 @@ from docref.core.segment import SegmentKind
 
 from .drafts import Draft, prose_drafts
 from .mapped import Builder, Mapped, join
+from .markdown_links import reference_link_at
 
 __all__ = ["parse_javadoc"]
 
 _BLOCK_TAG = re.compile(r"@(?P<tag>[A-Za-z][\w.-]*)")
 _MARKUP_START = re.compile(r"[{<&]")
-_MARKDOWN_START = re.compile(r"[{<&`]")
+_MARKDOWN_START = re.compile(r"[{<&`\[]")
 _BACKTICKS = re.compile(r"`+")
 # a Markdown fenced code block's opening or closing line: three backticks or tildes
 _FENCE = re.compile(r"\s{0,3}(`{3,}|~{3,})")
@@ -140,6 +142,7 @@ def _flat(mapped: Mapped) -> Mapped:
 class _Renderer:
     def __init__(self, warnings: list[str], markdown: bool = False) -> None:
         self.warnings = warnings
+        self.markdown = markdown
         self.markup = _MARKDOWN_START if markdown else _MARKUP_START
 
     def render(self, src: Mapped) -> Mapped:
@@ -153,7 +156,7 @@ class _Renderer:
         i = 0
         while i < n:
             char = text[i]
-            if char not in "{<&`":
+            if char not in "{<&`[":
                 # a run of plain characters at once (only these can start markup)
                 special = self.markup.search(text, i)
                 stop = special.start() if special else n
@@ -169,6 +172,15 @@ class _Renderer:
                 stop = closing.end() if closing else i + len(ticks)
                 out.extend(src.slice(i, stop))
                 i = stop
+                continue
+            if char == "[" and self.markdown and (link := reference_link_at(text, i)):
+                # a JEP 467 reference link renders as ``{@link}`` does: its label, or else
+                # the reference itself (``[Foo#bar]`` -> ``Foo#bar``)
+                if link["label"] is not None:
+                    self._render_into(src.slice(*link.span("label")), out)
+                else:
+                    out.extend(src.slice(*link.span("target")))
+                i = link.end()
                 continue
             at = src.start_at(i)
             if char == "{" and (inline := _INLINE_START.match(text, i)):

@@ -63,6 +63,7 @@ from docref.checks.static.class_methods import (
 from docref.checks.static.class_set_attributes import (
     without_class_attributes,
     without_declared_in_body,
+    without_listed_attributes,
     without_option_keys,
 )
 from docref.checks.static.class_spelt_options import without_spelt_options
@@ -252,6 +253,7 @@ def _check_class(
     parsed = without_forwarded_hook_parameters(fe, cls, ctor, parsed, resolver)
     parsed = without_backend_parameters(fe, cls, data, parsed, params, resolver)
     parsed = without_spelt_options(cls, ctor, data, parsed)
+    parsed = without_listed_attributes(fe, cls, ctor, data, parsed)
 
     def parse_in(path: str, docstring: Docstring) -> ParsedDocstring:
         if path == fe.path:

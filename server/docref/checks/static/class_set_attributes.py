@@ -7,12 +7,28 @@ the section is wrong).  :func:`without_class_attributes` takes out such an entry
 constructor is a method and the class body assigns the name without an annotation (annotated
 fields are :func:`.class_gates.without_declared_fields`').
 
-An attribute the constructor sets is not taken out, even from a literal: discord.py's
-``Choice`` documents ``name_localizations``, which ``__init__`` sets to ``{}`` and no caller
-can pass (judged TRUE), as lark's ``PackedNode`` documents ``priority``, set to
+An attribute the constructor sets is not taken out one by one, even from a literal:
+discord.py's ``Choice`` documents ``name_localizations``, which ``__init__`` sets to ``{}`` and
+no caller can pass (judged TRUE), as lark's ``PackedNode`` documents ``priority``, set to
 ``float('-inf')`` (judged DEBATABLE) -- the code does not tell the two apart.  A generated
 constructor's entries stay judged too (a dataclass's ``Args:`` lists its fields; a
 ``ClassVar`` there is no field).
+
+:func:`without_listed_attributes` takes out a *list* of them: a class docstring whose entries
+the constructor does not take are three or more ``self.X`` the constructor computes from its
+arguments, more of them than the entries naming its parameters (telethon's ``Dialog(client,
+dialog, entities, message)`` documents ``pinned = bool(dialog.pinned)``, ``is_user =
+isinstance(self.entity, ...)``, ``unread_count`` ... -- seventeen attributes under ``Args:``,
+round 103: 20 DEBATABLE).
+What stays judged, each a judged-TRUE shape of C1-PARAM-UNKNOWN: one or two such entries among
+the constructor's (a removed parameter's attribute outliving it: discord.py's ``Choice``,
+pychromecast's ``host``/``port``); attributes the constructor sets from a literal or nothing of
+its arguments (aeon's abstract ``BaseEarlyClassifier.__init__(self)`` setting ``classes_ =
+[]``, ``n_classes_ = -1`` under Parameters, round 47); an attribute stored from a bare name
+(``self.size = length``, a renamed parameter's value under its old name); and a list that is
+mostly fields copied under their own names from a parameter (keras's ``GPTQQuantizer(config)``:
+``self.weight_bits = config.weight_bits`` for each entry, round 8: the arguments moved into
+``config``).
 
 :func:`without_declared_in_body`: a class whose body declares its options by name
 (``CONFIG.declare('perspective function', ConfigValue(...))``, round 29's model
@@ -49,6 +65,7 @@ _PROSE = ("summary", "prose")
 __all__ = [
     "without_class_attributes",
     "without_declared_in_body",
+    "without_listed_attributes",
     "without_option_keys",
 ]
 
@@ -58,6 +75,12 @@ _DECLARED = re.compile(r"""\.\s*[A-Za-z_]\w*\(\s*[rRuU]?["']([A-Za-z_][\w \-]*)[
 # the literal, an identifier-like string key (``"packages":``)
 _DICT_ASSIGNED = re.compile(r"^[ \t]*[A-Za-z_]\w*[ \t]*(?::[^=\n]+)?=[ \t]*\{", re.M)
 _STRING_KEY = re.compile(r"""[{,]\s*(?:#[^\n]*\n\s*)*["']([A-Za-z_]\w*)["']\s*:""")
+# how many attribute entries make a list of the instance's attributes (one or two are what a
+# removed parameter leaves behind, see the module docstring)
+_LISTED = 3
+# the right-hand side of ``self.NAME = ...`` once a chain (``= self.title =``) is skipped
+_CHAIN = re.compile(r"\s*self\.\w+\s*=(?!=)")
+_BARE = re.compile(r"[A-Za-z_]\w*")
 
 
 def without_class_attributes(
@@ -77,6 +100,83 @@ def without_class_attributes(
         if v.owner == cls.qualname and v.scope == "class" and not v.annotation
     }
     return without_entries(parsed, assigned & documented)
+
+
+def without_listed_attributes(
+    fe: FileExtract, cls: Class, ctor: Constructor, data: bytes, parsed: ParsedDocstring
+) -> ParsedDocstring:
+    """``parsed`` without the parameter entries naming attributes the constructor computes
+    from its arguments, when they list the instance's attributes (see the module docstring):
+    three or more entries the constructor, a method of the class, does not take, more of them
+    than the entries naming its parameters, fewer than half of them copied from a parameter's
+    field of the same name."""
+    if ctor.model is not None or ctor.own_method is None:
+        return parsed
+    params = {p.name.lstrip("*") for p in ctor.params}
+    documented = documented_names(parsed, attributes=False)
+    unknown = documented - params
+    if len(unknown) < _LISTED:
+        return parsed
+    spans = [f.span for f in fe.functions if f.qualname == ctor.own_method]
+    own = "\n".join(data[s.start_byte : s.end_byte].decode("utf-8", "replace") for s in spans)
+    values = {name: _stored_values(own, name) for name in unknown}
+    listed = {
+        n for n, found in values.items() if found and all(_computed(v, params) for v in found)
+    }
+    copied = {n for n in listed if any(_copied(v, n, params) for v in values[n])}
+    if len(listed) < _LISTED or len(listed) <= len(documented & params):
+        return parsed
+    if 2 * len(copied) >= len(listed):
+        return parsed  # the fields of a parameter object: the arguments moved into it
+    return without_entries(parsed, listed)
+
+
+def _stored_values(code: str, name: str) -> list[str]:
+    """The values ``code`` assigns to ``self.name`` (annotated or not, in a chain or not),
+    each to the end of its line or of the brackets it opens there."""
+    store = rf"\bself\.{re.escape(name)}\s*(?::[^=\n]+)?=(?!=)"
+    values = []
+    for match in re.finditer(store, code):
+        rest = code[match.end() :]
+        while chained := _CHAIN.match(rest):
+            rest = rest[chained.end() :]
+        values.append(_statement_end(rest).strip())
+    return values
+
+
+def _statement_end(text: str) -> str:
+    """``text`` up to the first line break outside brackets, comments left out."""
+    depth, out = 0, []
+    for line in text.split("\n"):
+        line = line.split("#", 1)[0]
+        out.append(line)
+        depth += sum(line.count(o) for o in "([{") - sum(line.count(c) for c in ")]}")
+        if depth <= 0:
+            break
+    return " ".join(out)
+
+
+def _copied(value: str, name: str, params: set[str]) -> bool:
+    """``value`` is the field ``name`` of a parameter (``config.name``)."""
+    match = re.fullmatch(rf"(\w+)\s*\.\s*{re.escape(name)}", value)
+    return match is not None and match.group(1) in params
+
+
+def _computed(value: str, params: set[str]) -> bool:
+    """``value`` computes something from the arguments (a parameter or the instance's state
+    they set), and is no bare name (a parameter or local stored whole)."""
+    if _BARE.fullmatch(value):
+        return False
+    return bool(set(_WORD.findall(value)) & (params | {"self"}))
+
+
+def _class_code(cls: Class, data: bytes) -> str:
+    """The text of ``cls`` without its docstring."""
+    code = data[cls.span.start_byte : cls.span.end_byte].decode("utf-8", "replace")
+    if cls.docstring is not None:
+        doc = cls.docstring.span
+        code = code.replace(data[doc.start_byte : doc.end_byte].decode("utf-8", "replace"), " ")
+    return code
 
 
 def without_declared_in_body(
@@ -167,10 +267,7 @@ def without_option_keys(
     if not named:
         return parsed
     documented = documented_names(parsed, attributes=False) - params
-    code = data[cls.span.start_byte : cls.span.end_byte].decode("utf-8", "replace")
-    if cls.docstring is not None:
-        doc = cls.docstring.span
-        code = code.replace(data[doc.start_byte : doc.end_byte].decode("utf-8", "replace"), " ")
+    code = _class_code(cls, data)
     # read from the named parameter itself (``options.get('url')``, ``self._options['url']``),
     # not any string in the class: pandas' ``GroupBy`` intro names ``obj`` ("you can also do:")
     # and its code quotes 'name' elsewhere; its stale ``name`` entry stays (round 19, TRUE)

@@ -68,6 +68,24 @@ def _linked_declarer(inp: StaticInput, sentence: str, name: str) -> bool:
     )
 
 
+# a signature in the bracket notation of optional arguments, ``find( sub [, start [, end ]] )``
+# (Python's and man pages'): no Java call has a ``[,``, so it is a signature the docstring quotes
+_OPTIONAL_SIGNATURE = re.compile(r"[A-Za-z_$][\w$]*\s*\(([^()]*\[\s*,[^()]*)\)")
+_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def _signature_argument(inp: StaticInput, name: str) -> bool:
+    """The docstring quotes a signature with optional arguments that names ``name`` among them
+    (Jython's "Ready-to-expose implementation of Python {@code find( sub [, start [, end ]] )}
+    ... Arguments {@code start} and {@code end} ..." on ``basebytes_find(sub, ostart, oend)``,
+    round 107j): the docstring's own name for an argument, which a parameter carries."""
+    doc = inp.docstring
+    text = inp.source[doc.body_start : doc.body_end]
+    if "[" not in text:
+        return False
+    return any(name in _WORD.findall(match[1]) for match in _OPTIONAL_SIGNATURE.finditer(text))
+
+
 def renamed_local_elsewhere(
     inp: StaticInput, segment: Segment, mention: Mention, scope: JavaScope
 ) -> Finding | None:
@@ -94,6 +112,8 @@ def renamed_local_elsewhere(
     if _linked_declarer(inp, inp.source[segment.start : segment.end], name):
         return None  # "Like {@link #run(String, long, TimeUnit)} but with the default {@code
         # unit}": the linked method's own parameter, which this one leaves out
+    if _signature_argument(inp, name):
+        return None
     finding = stale_finding(inp, segment, mention, missing("", name, ()))
     twin = renamed_to(finding)
     if finding is None or twin is None or not _declares(fn, twin):

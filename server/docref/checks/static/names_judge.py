@@ -4,6 +4,7 @@ lookup :mod:`.names` judges each mention by, apart from what it then reports."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from docref.checks.static.java_outside_types import package_imports
 from docref.checks.static.names_java import JavaScope
@@ -80,16 +81,21 @@ _JAVA_KEYWORDS = frozenset(
 )
 
 
-def judge_python(scope: PythonScope, mention: Mention) -> Resolution:
+def judge_python(
+    scope: PythonScope, mention: Mention, pending: list[Callable[[], bool]] | None = None
+) -> Resolution:
     """How a Python docstring's mention resolves in its function's scope: a module, a bare
     name, a dotted path, or a cross-reference Sphinx would also look up relative to the
-    current module's packages."""
+    current module's packages.  ``pending``: as :meth:`PythonScope.resolve_bare`'s, for a bare
+    name (whatever else the verdict is, one of them holding makes it ``resolved``)."""
     parts = mention.target.split(".")
     if mention.role == "mod":
         return scope.resolve_module(mention.target)
     if len(parts) == 1:
         # a role (``:func:`set_theme```) names an object, never a keyword passed on
-        resolution = scope.resolve_bare(mention.target, keyword=mention.kind != "role")
+        resolution = scope.resolve_bare(
+            mention.target, keyword=mention.kind != "role", pending=pending
+        )
     elif mention.kind == "dotted":
         return scope.resolve_dotted(parts, "module")
     elif mention.kind == "call":

@@ -34,6 +34,8 @@ from docref.checks.static.names_words import (
     silent_name,
 )
 from docref.segments import ParsedDocstring, Segment
+from docref.segments.markdown_links import LINK as _MARKDOWN_LINK
+from docref.segments.markdown_links import defined_labels, is_link
 
 # Mention and MentionKind (:mod:`.names_mention`) are re-exported: the rules import them from here
 __all__ = ["Mention", "MentionKind", "find_mentions", "is_plain_word"]
@@ -131,8 +133,10 @@ _CITED_PART = re.compile(
 # section number straight after it -- a citation, as no label of a reference opens with one
 _CITED_SECTION = re.compile(r"[ \t]+(?:\u00a7[ \t]*)?\d+(?:\.\d+)+(?![\w.]*[\w(#])")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,7}")
-# the markup a Javadoc sentence's text leaves out before its first word (see ``_window``)
+# the markup a Javadoc sentence's text leaves out before its first word (see ``_window``); in a
+# ``///`` comment also the ``[`` of a reference link (``[Foo#bar] does...``)
 _OPENER = re.compile(r"(?:<code>|\{@(?:code|literal|link|linkplain)[\s*]+)$", re.I)
+_MARKDOWN_OPENER = re.compile(r"(?:<code>|\{@(?:code|literal|link|linkplain)[\s*]+|\[)$", re.I)
 _JAVA_SEE = re.compile(r"@see[\s*]+(?P<body>[\w$.]*(?:#[\w$]+(?:\([^)]*\))?)?)")
 _JAVA_TARGET = re.compile(r"(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)?(?:#[A-Za-z_$][\w$]*)?")
 
@@ -157,6 +161,7 @@ _NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _JAVA_CODE: ("{@",),
     _HTML_CODE: ("<",),
     _JAVA_SEE: ("@see",),
+    _MARKDOWN_LINK: ("]",),
 }
 
 
@@ -295,7 +300,7 @@ def _see_also(scan: _Scan) -> None:
             scan.add(match, 0, match[0], "seealso")
 
 
-def _java(scan: _Scan, segment: Segment) -> None:
+def _java(scan: _Scan, segment: Segment, defined: frozenset[str] | None) -> None:
     scan.consume(_PRE)
     # a URL is no name: ``{@link http://en.wikipedia.org/...}`` (rome), ``@see http://...``
     scan.consume(_URL)
@@ -312,6 +317,8 @@ def _java(scan: _Scan, segment: Segment) -> None:
         target = match["body"].split("(")[0]
         if target and _JAVA_TARGET.fullmatch(target):
             scan.add(match, "body", target, "link")
+    if defined is not None:
+        _markdown_links(scan, defined)
     for match in [*scan.consume(_JAVA_CODE), *scan.consume(_HTML_CODE)]:
         call = _JAVA_CALL.fullmatch(match["body"])
         if call is not None and math_symbol(call["name"], call["args"]):
@@ -340,8 +347,24 @@ def _java(scan: _Scan, segment: Segment) -> None:
                 scan.add(match, "body", target, "see")
 
 
+def _markdown_links(scan: _Scan, defined: frozenset[str]) -> None:
+    """JEP 467 reference links (``[Foo#bar]``, ``[label][Foo#bar(int)]``) of a ``///`` comment:
+    cross-references, as ``{@link}`` (:mod:`docref.segments.markdown_links`), unless the
+    comment ``defined`` the label as a URL; a bare word in brackets that is no name to judge
+    (``[x]``, ``[null]``, a placeholder) is left out."""
+    for match in scan.consume(_MARKDOWN_LINK):
+        target = match["target"].split("(")[0]
+        if "/" in target or not is_link(scan.text, match):
+            continue  # a module (``[java.base/]``), or a link reference definition
+        if match["target"].casefold() in defined:
+            continue
+        if "#" not in target and "." not in target and silent_name(target, xref=True):
+            continue
+        scan.add(match, "target", target, "link")
+
+
 def _window(
-    source: str, segment: Segment, parsed: ParsedDocstring, following: int
+    source: str, segment: Segment, parsed: ParsedDocstring, following: int, markdown: bool
 ) -> tuple[int, int]:
     """Where to scan: after the entry's name and type, up to the next segment (markup opened
     inside the segment may close after its last word, as in ``{@link Foo label}``).  A Javadoc
@@ -352,7 +375,8 @@ def _window(
         if span is not None and segment.section != "@see":
             begin = max(begin, span[1])
     if begin == segment.start:
-        opener = _OPENER.search(source, max(parsed.body_start, begin - 24), begin)
+        pattern = _MARKDOWN_OPENER if markdown else _OPENER
+        opener = pattern.search(source, max(parsed.body_start, begin - 24), begin)
         begin = opener.start() if opener is not None else begin
     return begin, min(following, parsed.body_end)
 
@@ -362,15 +386,20 @@ def find_mentions(
 ) -> list[Mention]:
     """The explicit identifier mentions of ``segment`` (a segment of ``parsed``), in order."""
     later = [s.start for s in parsed.segments if s.start >= segment.end]
-    begin, stop = _window(source, segment, parsed, min(later, default=parsed.body_end))
+    # a ``///`` comment's reference links (``[Foo#bar]``) are marks of their own
+    markdown = language == "java" and source.startswith("///", parsed.body_start - 3)
+    following = min(later, default=parsed.body_end)
+    begin, stop = _window(source, segment, parsed, following, markdown)
     if begin >= segment.end:
         return []
     see_also = language != "java" and (segment.section or "").lower() == "see also"
-    if not see_also and not any_mark(source, begin, stop):
+    marked = markdown and source.find("[", begin, stop) != -1
+    if not see_also and not marked and not any_mark(source, begin, stop):
         return []
     scan = _Scan(source, begin, stop, segment.end)
     if language == "java":
-        _java(scan, segment)
+        comment = source[parsed.body_start : parsed.body_end]
+        _java(scan, segment, defined_labels(comment) if markdown else None)
     else:
         if see_also:
             _see_also(scan)

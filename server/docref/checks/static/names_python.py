@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import builtins
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from typing import Literal
 
 from docref.checks.static.names_external import external_doc
@@ -276,10 +277,19 @@ class PythonScope(ProjectWalk):
             names |= facts.top if facts is not None else set()
         return names | self.facts.top
 
-    def resolve_bare(self, name: str, *, keyword: bool = True) -> Resolution:
+    def resolve_bare(
+        self,
+        name: str,
+        *,
+        keyword: bool = True,
+        pending: list[Callable[[], bool]] | None = None,
+    ) -> Resolution:
         """A single identifier (see the module docstring for what resolves and the unknowns);
         ``keyword=False`` for a name that cannot be a keyword forwarded through ``**kwargs``
-        (a Sphinx role names a function, class or attribute)."""
+        (a Sphinx role names a function, class or attribute).  With a ``pending`` list, the
+        last and costliest tests (:meth:`_resolves_elsewhere`) are not run: the answer is
+        what it is without them, and a call added to ``pending`` tells whether they would
+        have made it ``resolved`` (the caller asks only if that changes what it reports)."""
         facts = self.facts
         if hasattr(builtins, name) or (name.startswith("__") and name.endswith("__")):
             return RESOLVED
@@ -299,13 +309,21 @@ class PythonScope(ProjectWalk):
                 return RESOLVED
             unsure = unsure or found is None
         unsure = unsure or package_star_unreadable(self.graph, self.fe.path)
-        if name in project_names(self.graph) or name in self._passed_on:
-            return RESOLVED
-        if name in project_imports(self.graph).libraries:
+        if name in project_names(self.graph) or name in project_imports(self.graph).libraries:
             return RESOLVED  # "overlaps using `rtree`": a library the project imports
-        if self._sibling_of_import(name) or self._element_of_attribute(name):
+        if self._element_of_attribute(name):
+            return RESOLVED
+        # the two that read installed modules, last (often a module's first reading)
+        if pending is not None:
+            pending.append(partial(self._resolves_elsewhere, name))
+        elif self._resolves_elsewhere(name):
             return RESOLVED
         return UNKNOWN if unsure else missing("", name, self.scope_candidates())
+
+    def _resolves_elsewhere(self, name: str) -> bool:
+        """A keyword the function may pass on (:class:`PassedOn`), or a member of an
+        external module the file imports from (:meth:`_sibling_of_import`)."""
+        return name in self._passed_on or self._sibling_of_import(name)
 
     def imports_unbound(self, path: str, name: str) -> bool:
         """Project file ``path`` binds ``name`` by importing it from a project module that

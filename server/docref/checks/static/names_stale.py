@@ -32,7 +32,7 @@ from docref.checks.static.names_stale_cues import (
     stands_for_names,
 )
 from docref.checks.static.names_stale_twin import contracted, linked_outward, twin_in_scope
-from docref.checks.static.names_stale_values import api_value
+from docref.checks.static.names_stale_values import api_value, remote_operation
 from docref.checks.static.prose_names import RULE_ELSEWHERE, RULE_STALE
 from docref.checks.static.prose_names_called import (
     called_in,
@@ -197,6 +197,8 @@ def stale_finding(
     if not java and api_value(inp, name):
         return None  # "If `not_detected`, ..." beside ``Literal["detected", "not_detected"]``;
         # "Read `_default_subcommands` ..." beside ``KEY = "_default_subcommands"``
+    if not java and remote_operation(inp, name):
+        return None  # "after the ``StartQueryExecution`` call": ``client.start_query_execution``
     if not java and _item_of_marked_plural(inp, name, match):
         return None  # "the `main_channel_index`" where the docstring marks `main_channel_indices`
     if match not in params and _passed_elsewhere(inp, name):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from docref.checks.static.prose_conversions import parsed_into
 from docref.checks.static.prose_said_after import KIND_WORDS
 
 __all__ = [
@@ -229,6 +230,9 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
         if converted is not None:
             word = converted["k"].lower()
             return _TO_WORDS.get(word, word), converted
+        into = parsed_into(text, match.end())
+        if into is not None and into != kind:
+            return None  # what was parsed is the value named; what it became comes back
         return kind, match
     return None
 

@@ -1,10 +1,11 @@
-"""Three readings that settle a Python summary's return claim (:mod:`.prose_returns`) by what the
+"""Three readings that settle a summary's return claim (:mod:`.prose_returns`) by what the
 rest of the docstring and the signature say the summary is about.
 
 * :func:`values_listed` -- a "Whether ..." summary whose description quotes the strings the
   body returns ("``'continuous'`` when ...; ``'lapsed'`` when ...", edgartools'
   ``ShelfLifecycle.continuity -> Optional[str]``, round 94): the question the property
-  answers, with its answers spelt out as the text values that come back.
+  answers, with its answers spelt out as the text values that come back (Java: a ``@return``
+  quoting two such values or more).
 * :func:`names_the_arguments` -- a noun-phrase summary on a function annotated ``-> None`` that
   coordinates as many things as the function takes parameters annotated with the claimed kind
   ("Tuple of input shape and array shape" on coffea's ``_equal_shape(mod_in: tuple, arr_shape:
@@ -47,12 +48,29 @@ def _returned_strings(inp: StaticInput) -> set[str]:
     return out
 
 
+# a string literal a Javadoc ``@return`` quotes: ``"probably"`` (``{@code "maybe"}`` renders so)
+_JAVA_STRING = re.compile(r'"([^"\n]*)"')
+
+
 def values_listed(inp: StaticInput, claimed: Segment, claim: str, kinds: set[str]) -> bool:
     """A boolean claim on a function that may return a ``str`` whose docstring, outside the
     claim's sentence, quotes (or marks as code) a string literal the body returns: the answers
     are documented as those values.  A "Whether ..." on a property returning a label it reads
-    from elsewhere names no such value and stays judged."""
-    if claim != "bool" or "str" not in kinds or inp.file.language != "python":
+    from elsewhere names no such value and stays judged.  Java: the ``@return`` tag quotes two
+    string values or more (HtmlUnit's "Determines whether the specified media type can be
+    played back." over ``@return "probably", "maybe", or ""`` on ``String canPlayType``, the
+    DOM's answer, round 107j), whether the body returns them as literals or hands on another
+    method's."""
+    if claim != "bool" or "str" not in kinds:
+        return False
+    if inp.file.language == "java":
+        return any(
+            seg.kind == "returns"
+            and seg is not claimed
+            and len(set(_JAVA_STRING.findall(seg.text))) >= 2
+            for seg in inp.docstring.segments
+        )
+    if inp.file.language != "python":
         return False
     returned = _returned_strings(inp)
     if not returned:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CONVERSION_KINDS", "conversion_kind"]
+__all__ = ["CONVERSION_KINDS", "conversion_kind", "parsed_into"]
 
 # a noun a container or flag word before it only qualifies: "the name as a list name" is a
 # name (session 15 prose probe), "a dict key" a key; a string or an int before one stays
@@ -95,3 +95,28 @@ def conversion_kind(text: str) -> tuple[str, re.Match[str]] | None:
         if _AS_WORDS.get(named, named) != kind:
             return None  # "String as an integer ID": the string is the value
     return kind, match
+
+
+# a participle clause saying what the value named was parsed into: "Gets a string from an
+# object for the given key, parsed as a duration" (grpc-java's ``Long getStringAsDuration``,
+# round 107j) returns the duration -- the string is what was parsed; not "a string to be parsed
+# as JSON" (no comma clause: the string comes back, to be parsed later)
+_PARSED = re.compile(
+    r",\s*(?:and\s+|then\s+)?parsed\s+(?:as|into)\s+(?:an?\s+)?(?P<k>[A-Za-z][\w-]*)",
+    re.I,
+)
+_PARSED_KINDS = {"int": "int", "integer": "int", "float": "float", "string": "str", "str": "str"}
+_PARSED_KINDS |= {"bool": "bool", "boolean": "bool", "list": "list", "dict": "dict"}
+_PARSED_KINDS |= {"dictionary": "dict", "tuple": "tuple", "set": "set", "bytes": "bytes"}
+
+
+def parsed_into(text: str, start: int) -> str | None:
+    """What ``text`` says, after ``start`` and in the same clause, that its value was parsed
+    into: a kind (``int``, ``str``...) or the noun itself ("duration"); ``None`` if it says
+    nothing was parsed."""
+    clause = re.split(r"[.;:](?:\s|$)", text[start:], maxsplit=1)[0]
+    match = _PARSED.search(text, start, start + len(clause))
+    if match is None:
+        return None
+    word = match["k"].lower()
+    return _PARSED_KINDS.get(word, word)

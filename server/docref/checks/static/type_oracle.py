@@ -11,6 +11,12 @@ are bare or qualified; the last component decides).  A child is below a parent w
 
 An answer is unknown (``None``, recorded in :attr:`Oracle.unknown`) when an external base
 class or an ambiguous name hides part of a chain: the rules then report nothing.
+
+It is unknown too when one side is a namespace of constants: a project class without project
+or library bases and without methods whose class-level names are all upper case (flytekit's
+``class ResourceType(object): TASK = identifier_pb2.TASK; WORKFLOW = ...``, round 103).  No
+instance of it is ever made; a docstring naming it means one of its values (``:rtype:
+ResourceType`` on ``-> int``, judged FALSE), the type of which the names do not say.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ class _Table:
     bases: dict[str, list[str]]
     members: dict[str, set[str]]
     protocols: set[str]
+    constants: set[str] = field(default_factory=set)
 
 
 _CACHED_TABLES = 64
@@ -70,12 +77,15 @@ def _build_table(extracts: list[FileExtract]) -> _Table:
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
     protocols: set[str] = set()
+    constants: set[str] = set()
     ambiguous: set[str] = set()
     for extract in extracts:
         owned: dict[str, set[str]] = {}
+        methods: set[str] = set()
         for fn in extract.functions:
             if fn.parent_class is not None:
                 owned.setdefault(fn.parent_class, set()).add(fn.name)
+                methods.add(fn.parent_class)
         for var in extract.variables:
             if var.owner is not None:
                 owned.setdefault(var.owner, set()).add(var.name)
@@ -87,11 +97,28 @@ def _build_table(extracts: list[FileExtract]) -> _Table:
             members.setdefault(cls.name, owned.get(cls.qualname, set()) - _IMPLICIT)
             if _PROTOCOL_BASES & set(names):
                 protocols.add(cls.name)
+            if _constants(cls.qualname, names, methods, owned):
+                constants.add(cls.name)
     for name in ambiguous:
         del bases[name]
         members.pop(name, None)
         protocols.discard(name)
-    return _Table(bases, members, protocols)
+        constants.discard(name)
+    return _Table(bases, members, protocols, constants)
+
+
+def _constants(
+    qualname: str, bases: list[str], methods: set[str], owned: dict[str, set[str]]
+) -> bool:
+    """The class is a namespace of constants: no base but ``object``, no method, and only
+    upper-case names (``TASK = ...``), two or more (see the module docstring)."""
+    names = owned.get(qualname, set())
+    return (
+        set(bases) <= {"object"}
+        and qualname not in methods
+        and len(names) >= 2
+        and all(n.isupper() for n in names)
+    )
 
 
 _FILE_LIKE = frozenset({"typing.IO", "IO", "typing.TextIO", "typing.BinaryIO"})
@@ -190,6 +217,8 @@ class Oracle:
             return True
         if self._elsewhere(child) or self._elsewhere(parent):
             return None
+        if {c, p} & table.constants:
+            return None  # the type of one of its values, which its names do not tell
         if {child, parent} & _FILE_LIKE and (file_like := self._file_like(c, p)) is not None:
             return file_like
         if c not in table.bases:
