@@ -35,11 +35,13 @@ import shutil
 import sys
 import tempfile
 import time
+import tomllib
 from collections import Counter, defaultdict
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from precision import DATA as PRECISION_DATA
 from precision import _fetch_python, static_report
 from recall_kinds import FINDERS, Source, apply
 from recall_mutate import KINDS, Edit, Mutation
@@ -84,6 +86,22 @@ WHEELS = {
     "prompt_toolkit": "prompt_toolkit==3.0.53",
 }
 _SKIP_DIRS = {"tests", "test", "testing", "__pycache__"}
+
+
+def wheel_of(name: str) -> dict[str, Any]:
+    """What a split's project is fetched from: its ``WHEELS`` pin, else its precision corpus
+    (the projects of the first splits were precision corpora first, so a new machine with an
+    empty ``/work/corpora`` could not fetch them)."""
+    if name in WHEELS:
+        return {"requirement": WHEELS[name]}
+    with open(os.path.join(PRECISION_DATA, "corpora.toml"), "rb") as fh:
+        corpora = tomllib.load(fh)["corpus"]
+    for corpus in corpora:
+        if corpus["name"] == name and corpus["lang"] == "python" and "requirement" in corpus:
+            return dict(corpus)
+    raise SystemExit(f"{name}: no wheel pinned in recall.WHEELS nor in precision/corpora.toml")
+
+
 PER_FILE = 3
 
 
@@ -205,8 +223,8 @@ def _measure_project(
     name: str, corpora: str, per_kind: int, seed: int, docref: list[str]
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     root = os.path.join(corpora, name)
-    if not os.path.isdir(root) and name in WHEELS:
-        count = _fetch_python({"requirement": WHEELS[name]}, root)
+    if not os.path.isdir(root):
+        count = _fetch_python(wheel_of(name), root)
         print(f"{name}: {count} files fetched to {root}", file=sys.stderr)
     by_kind = _select(root, per_kind, seed)
     mutations = [m for ms in by_kind.values() for m in ms]
