@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from docref.checks.static.prose_conversions import (
     _AS_KIND,
-    _AS_WORDS,
     _BARE,
     CONVERSION_KINDS,
+    WORD_KINDS,
     conversion_kind,
 )
 from docref.checks.static.prose_params import _SHOWN, c2_prose_param_loose, c2_prose_param_type
@@ -71,7 +71,7 @@ def _pattern_kinds(pattern: str) -> set[str]:
     """The words of the ``(?P<k>...)`` group of ``pattern``, each as the kind it names."""
     words = re.search(r"\(\?P<k>([\w|]+)\)", pattern)
     assert words is not None
-    return {_AS_WORDS.get(w, w) for w in words[1].split("|")}
+    return {WORD_KINDS.get(w, w) for w in words[1].split("|")}
 
 
 def test_every_kind_the_regexes_name_is_a_conversion_kind() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from docref.checks.static.prose_conversions import parsed_into
+from docref.checks.static.prose_conversions import WORD_KINDS, parsed_into
 from docref.checks.static.prose_said_after import KIND_WORDS
 
 __all__ = [
@@ -184,9 +184,6 @@ _CONVERTED_TO = re.compile(
     r"|dictionary|bool|boolean|set)\b(?![-\w])",
     re.I,
 )
-_TO_WORDS = {"string": "str", "integer": "int", "dictionary": "dict", "boolean": "bool"}
-
-
 # a container noun right after the kind word heads the compound ("Return an error tuple list
 # of new error messages" for ``-> list[ErrorTuple]``, round 34, mypy): the kind word qualifies
 _HEAD_AFTER = re.compile(r"\s+(?:list|dict|dictionary|array|sequence|tuple)s?\b", re.I)
@@ -229,7 +226,7 @@ def claimed_kind(text: str) -> tuple[str, re.Match[str]] | None:
         converted = _CONVERTED_TO.match(text, match.end())
         if converted is not None:
             word = converted["k"].lower()
-            return _TO_WORDS.get(word, word), converted
+            return WORD_KINDS.get(word, word), converted
         into = parsed_into(text, match.end())
         if into is not None and into != kind:
             return None  # what was parsed is the value named; what it became comes back

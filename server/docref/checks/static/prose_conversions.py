@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CONVERSION_KINDS", "conversion_kind", "parsed_into"]
+__all__ = ["CONVERSION_KINDS", "WORD_KINDS", "conversion_kind", "parsed_into"]
 
 # a noun a container or flag word before it only qualifies: "the name as a list name" is a
 # name (session 15 prose probe), "a dict key" a key; a string or an int before one stays
@@ -58,7 +58,8 @@ _KIND_FIRST = re.compile(
     r"^\s*(?:an?\s+)?`{0,2}(int|integer|string|str|bytes|bool|boolean|list|tuple|dict|dictionary)\b",
     re.I,
 )
-_AS_WORDS = {"integer": "int", "string": "str", "boolean": "bool", "dictionary": "dict"}
+# the kind a long type word names (a short one, ``int``, names itself)
+WORD_KINDS = {"integer": "int", "string": "str", "boolean": "bool", "dictionary": "dict"}
 # every kind ``conversion_kind`` can return: the rules' messages have a shown form for each
 # (a kind the tables lacked made C2-PROSE-PARAM-TYPE fail with KeyError twice: "float" in
 # session 16, "set" in session 33)
@@ -84,7 +85,7 @@ def conversion_kind(text: str) -> tuple[str, re.Match[str]] | None:
     if match is None or _AS_ELSEWHERE.search(clause, 0, match.start()):
         return None
     word = match["k"].lower()
-    kind = _AS_WORDS.get(word, word)
+    kind = WORD_KINDS.get(word, word)
     if kind in _CONTAINERS and _MODIFIED.match(clause, match.end()):
         return None
     if _CONTAINER_AFTER.match(clause, match.end()):
@@ -92,7 +93,7 @@ def conversion_kind(text: str) -> tuple[str, re.Match[str]] | None:
     first = _KIND_FIRST.match(clause)
     if first is not None and first.end() <= match.start():
         named = first[1].lower()
-        if _AS_WORDS.get(named, named) != kind:
+        if WORD_KINDS.get(named, named) != kind:
             return None  # "String as an integer ID": the string is the value
     return kind, match
 
@@ -105,9 +106,6 @@ _PARSED = re.compile(
     r",\s*(?:and\s+|then\s+)?parsed\s+(?:as|into)\s+(?:an?\s+)?(?P<k>[A-Za-z][\w-]*)",
     re.I,
 )
-_PARSED_KINDS = {"int": "int", "integer": "int", "float": "float", "string": "str", "str": "str"}
-_PARSED_KINDS |= {"bool": "bool", "boolean": "bool", "list": "list", "dict": "dict"}
-_PARSED_KINDS |= {"dictionary": "dict", "tuple": "tuple", "set": "set", "bytes": "bytes"}
 
 
 def parsed_into(text: str, start: int) -> str | None:
@@ -119,4 +117,4 @@ def parsed_into(text: str, start: int) -> str | None:
     if match is None:
         return None
     word = match["k"].lower()
-    return _PARSED_KINDS.get(word, word)
+    return WORD_KINDS.get(word, word)
